@@ -1,0 +1,190 @@
+/**
+ * Builds dist/tracewell: the client bundle (hashed), the stylesheet (UnoCSS), static files from web/public,
+ * precompressed .br/.gz copies, a generated module that embeds all of them, then the single executable.
+ *   bun scripts/build.ts            full build
+ *   bun scripts/build.ts --assets   everything but the executable (tests and dev use this)
+ */
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, extname, join, relative } from "node:path";
+import { build as unocss } from "@unocss/cli";
+import { brotli, gzip } from "../src/http/compress";
+
+const ROOT = join(import.meta.dir, "..");
+const DIST = join(ROOT, "dist");
+const PUBLIC_OUT = join(DIST, "public");
+const ASSETS_OUT = join(PUBLIC_OUT, "assets");
+const GENERATED = join(ROOT, "src", "generated");
+const assetsOnly = process.argv.includes("--assets");
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".webp": "image/webp",
+  ".woff2": "font/woff2",
+  ".pdf": "application/pdf",
+  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+};
+const COMPRESSIBLE = new Set([".js", ".css", ".svg", ".txt", ".xml", ".json", ".webmanifest", ".ico"]);
+
+function hashName(file: string, content: Uint8Array): string {
+  const ext = extname(file);
+  return `${basename(file, ext)}-${Bun.hash(content).toString(36).slice(0, 10)}${ext}`;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+async function buildClient(): Promise<{ script: string; preload: string[] }> {
+  const result = await Bun.build({
+    entrypoints: [join(ROOT, "web", "entry-client.tsx")],
+    outdir: ASSETS_OUT,
+    target: "browser",
+    format: "esm",
+    splitting: true,
+    minify: true,
+    sourcemap: "none",
+    naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
+    define: { "process.env.NODE_ENV": '"production"' },
+  });
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    throw new Error("Client build failed");
+  }
+  const entry = result.outputs.find((o) => o.kind === "entry-point");
+  if (!entry) throw new Error("Client build produced no entry point");
+  const chunks = result.outputs.filter((o) => o.kind === "chunk");
+  return {
+    script: `/assets/${basename(entry.path)}`,
+    preload: chunks.map((c) => `/assets/${basename(c.path)}`),
+  };
+}
+
+async function buildCss(): Promise<string> {
+  const tmp = join(DIST, "tmp", "app.css");
+  await unocss({
+    cwd: ROOT,
+    patterns: ["web/**/*.{ts,tsx}"],
+    outFile: tmp,
+    config: join(ROOT, "uno.config.ts"),
+    minify: true,
+    preflights: true,
+  });
+  const css = new Uint8Array(await Bun.file(tmp).arrayBuffer());
+  const name = hashName("app.css", css);
+  await Bun.write(join(ASSETS_OUT, name), css);
+  rmSync(join(DIST, "tmp"), { recursive: true, force: true });
+  return `/assets/${name}`;
+}
+
+async function copyPublic(): Promise<void> {
+  const src = join(ROOT, "web", "public");
+  for (const file of walk(src)) {
+    const out = join(PUBLIC_OUT, relative(src, file));
+    mkdirSync(dirname(out), { recursive: true });
+    await Bun.write(out, Bun.file(file));
+  }
+}
+
+/** Writes .br and .gz beside each compressible file and returns the manifest entries. */
+async function precompress(): Promise<
+  Record<string, { file: string; type: string; br?: string; gz?: string; immutable: boolean }>
+> {
+  const files: Record<string, { file: string; type: string; br?: string; gz?: string; immutable: boolean }> =
+    {};
+  for (const file of walk(PUBLIC_OUT)) {
+    const ext = extname(file);
+    const type = TYPES[ext];
+    if (!type) throw new Error(`No content type for ${relative(ROOT, file)}: add its extension to TYPES`);
+    const url = `/${relative(PUBLIC_OUT, file).split("\\").join("/")}`;
+    const entry: (typeof files)[string] = { file, type, immutable: url.startsWith("/assets/") };
+    if (COMPRESSIBLE.has(ext)) {
+      const raw = new Uint8Array(await Bun.file(file).arrayBuffer());
+      await Bun.write(`${file}.br`, brotli(raw));
+      await Bun.write(`${file}.gz`, gzip(raw));
+      entry.br = `${file}.br`;
+      entry.gz = `${file}.gz`;
+    }
+    files[url] = entry;
+  }
+  return files;
+}
+
+/** A module that imports every file "with { type: 'file' }", so `bun build --compile` embeds them. */
+function writeManifestModule(
+  files: Awaited<ReturnType<typeof precompress>>,
+  entry: { script: string; css: string; preload: string[] },
+): void {
+  mkdirSync(GENERATED, { recursive: true });
+  const imports: string[] = [];
+  const ref = (path: string) => {
+    const name = `f${imports.length}`;
+    imports.push(
+      `import ${name} from ${JSON.stringify(relative(GENERATED, path).split("\\").join("/"))} with { type: "file" };`,
+    );
+    return name;
+  };
+  const rows = Object.entries(files).map(([url, f]) => {
+    const parts = [`file: ${ref(f.file)}`, `type: ${JSON.stringify(f.type)}`, `immutable: ${f.immutable}`];
+    if (f.br) parts.push(`br: ${ref(f.br)}`);
+    if (f.gz) parts.push(`gz: ${ref(f.gz)}`);
+    return `  ${JSON.stringify(url)}: { ${parts.join(", ")} },`;
+  });
+  const source = `// Generated by scripts/build.ts. Do not edit.
+// @ts-nocheck: TypeScript has no types for \`with { type: "file" }\` imports; MANIFEST is typed below.
+import type { AssetManifest } from "../http/assets";
+${imports.join("\n")}
+
+export const MANIFEST: AssetManifest = {
+  entry: ${JSON.stringify(entry)},
+  files: {
+${rows.join("\n")}
+  },
+};
+`;
+  writeFileSync(join(GENERATED, "assets.ts"), source);
+}
+
+async function compile(): Promise<void> {
+  const proc = Bun.spawn(
+    [
+      process.execPath,
+      "build",
+      "--compile",
+      "--minify-whitespace",
+      "--minify-syntax",
+      "--no-compile-autoload-dotenv",
+      "--no-compile-autoload-bunfig",
+      "--define",
+      'process.env.NODE_ENV="production"',
+      "--outfile",
+      join(DIST, "tracewell"),
+      join(ROOT, "src", "main.ts"),
+    ],
+    { cwd: ROOT, stdout: "inherit", stderr: "inherit", env: { ...process.env, NODE_ENV: "production" } },
+  );
+  if ((await proc.exited) !== 0) throw new Error("bun build --compile failed");
+}
+
+const started = performance.now();
+rmSync(PUBLIC_OUT, { recursive: true, force: true });
+mkdirSync(ASSETS_OUT, { recursive: true });
+const client = await buildClient();
+const css = await buildCss();
+await copyPublic();
+const files = await precompress();
+writeManifestModule(files, { script: client.script, css, preload: client.preload });
+if (!assetsOnly) await compile();
+console.log(
+  `build: ${Object.keys(files).length} files${assetsOnly ? "" : ", dist/tracewell"} in ${Math.round(performance.now() - started)} ms`,
+);

@@ -1,0 +1,139 @@
+import { Elysia } from "elysia";
+import type { Config } from "./config";
+import { DEFAULT_BRAND } from "./contracts/brand-defaults";
+import type { Database } from "./db";
+import { type AssetManifest, assetsPlugin } from "./http/assets";
+import { securityPlugin } from "./http/security";
+import { type Logger, silentLogger } from "./log";
+import { pagesModule } from "./modules/pages";
+import { PageCache } from "./modules/pages/cache";
+
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  manifest: AssetManifest;
+  logger?: Logger;
+  now?: () => Date;
+};
+
+type RequestInfo = { id: string; start: number };
+
+/** Builds the whole server. Tests call app.handle(request) on it; main.ts adds a port. */
+export function createApp({ config, db, manifest, logger = silentLogger, now }: AppDeps) {
+  const requests = new WeakMap<Request, RequestInfo>();
+  const cache = new PageCache();
+  const brandCss = brandStylesheet(config);
+  const healthCheck = db.query("SELECT 1 AS ok");
+
+  return new Elysia()
+    .decorate("pageCache", cache)
+    .use(securityPlugin({ hsts: config.secure }))
+    .onRequest(({ request, set }) => {
+      const id = crypto.randomUUID();
+      requests.set(request, { id, start: performance.now() });
+      set.headers["x-request-id"] = id;
+    })
+    .onAfterResponse(({ request, set }) => {
+      const info = requests.get(request);
+      const url = new URL(request.url);
+      logger.info("request", {
+        id: info?.id,
+        method: request.method,
+        path: url.pathname,
+        status: typeof set.status === "number" ? set.status : 200,
+        ms: info ? Math.round((performance.now() - info.start) * 10) / 10 : undefined,
+      });
+    })
+    .onError(({ code, error, request, set }) => {
+      const id = requests.get(request)?.id;
+      switch (code) {
+        case "NOT_FOUND":
+          set.status = 404;
+          return { error: "Not found" };
+        case "PARSE":
+          set.status = 400;
+          return { error: "The request body could not be read. Send valid JSON or form data." };
+        case "VALIDATION":
+          set.status = 422;
+          return { error: "The request did not pass validation." };
+        case "INVALID_COOKIE_SIGNATURE":
+          set.status = 400;
+          return { error: "Invalid cookie." };
+        default: {
+          const status = "status" in error && typeof error.status === "number" ? error.status : 500;
+          if (status < 500) {
+            set.status = status;
+            return { error: error instanceof Error ? error.message : String(error) };
+          }
+          logger.error("unhandled_error", {
+            id,
+            path: new URL(request.url).pathname,
+            error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+            stack: error instanceof Error ? error.stack : undefined,
+          });
+          set.status = 500;
+          return {
+            error: "Something went wrong on our side. Please quote this reference if you contact us.",
+            requestId: id,
+          };
+        }
+      }
+    })
+    .get("/healthz", () => {
+      healthCheck.get();
+      return { status: "ok" };
+    })
+    .use(assetsPlugin(manifest))
+    .get("/site.webmanifest", () => webManifest(config))
+    .use(brandCssPlugin(brandCss))
+    .use(pagesModule({ config, entry: manifest.entry, cache, brandCss: brandCss?.url, now }));
+}
+
+export type App = ReturnType<typeof createApp>;
+
+const brandCssPlugin = (sheet: { url: string; css: string } | undefined) => {
+  const plugin = new Elysia({ name: "brand-css" });
+  if (!sheet) return plugin;
+  return plugin.get(
+    sheet.url,
+    () =>
+      new Response(sheet.css, {
+        headers: {
+          "content-type": "text/css; charset=utf-8",
+          "cache-control": "public, max-age=31536000, immutable",
+        },
+      }),
+  );
+};
+
+/**
+ * The built stylesheet declares the default brand colours; an operator who overrides them gets this small
+ * extra sheet, named by its content hash so it caches like the others.
+ */
+function brandStylesheet(config: Config): { url: string; css: string } | undefined {
+  const c = config.brand.colours;
+  const d = DEFAULT_BRAND.colours;
+  if (c.primary === d.primary && c.accent === d.accent && c.paper === d.paper && c.ink === d.ink)
+    return undefined;
+  const css = `:root{--brand-primary:${c.primary};--brand-accent:${c.accent};--brand-paper:${c.paper};--brand-ink:${c.ink}}`;
+  return { url: `/assets/brand-${Bun.hash(css).toString(36)}.css`, css };
+}
+
+function webManifest({ brand }: Config): Response {
+  const body = {
+    name: brand.name,
+    short_name: brand.name,
+    description: brand.slogan,
+    start_url: "/",
+    display: "standalone",
+    background_color: brand.colours.paper,
+    theme_color: brand.colours.primary,
+    icons: [
+      { src: brand.logo.mark, type: "image/svg+xml", sizes: "any" },
+      { src: brand.logo.png, type: "image/png", sizes: "512x512" },
+    ],
+  };
+  return new Response(JSON.stringify(body), {
+    headers: { "content-type": "application/manifest+json", "cache-control": "public, max-age=86400" },
+  });
+}

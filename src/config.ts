@@ -1,0 +1,184 @@
+import { isAbsolute, resolve } from "node:path";
+import * as v from "valibot";
+import { type Brand, BrandSchema } from "./contracts/brand";
+import { DEFAULT_BRAND } from "./contracts/brand-defaults";
+
+/**
+ * Environment, parsed once at start. A bad value stops the process with a message that names the variable,
+ * so an operator never runs a half-configured server.
+ */
+const flag = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.toLowerCase(),
+  v.check(
+    (s) => ["", "0", "1", "true", "false", "yes", "no", "on", "off"].includes(s),
+    "must be 1/0, true/false, yes/no or on/off",
+  ),
+  v.transform((s) => ["1", "true", "yes", "on"].includes(s)),
+);
+
+const optionalText = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.transform((s) => (s === "" ? undefined : s)),
+);
+
+const port = v.pipe(
+  v.optional(v.string(), "3000"),
+  v.trim(),
+  v.regex(/^\d+$/, "must be a whole number"),
+  v.transform(Number),
+  v.minValue(0, "must be between 0 and 65535"),
+  v.maxValue(65535, "must be between 0 and 65535"),
+);
+
+const httpUrl = v.pipe(
+  v.string(),
+  v.trim(),
+  v.url("must be an absolute URL such as https://www.example.com"),
+  v.check((s) => /^https?:\/\//.test(s), "must start with http:// or https://"),
+  v.transform((s) => s.replace(/\/+$/, "")),
+);
+
+export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+
+const EnvSchema = v.object({
+  PORT: port,
+  HOST: v.pipe(v.optional(v.string(), "0.0.0.0"), v.trim(), v.minLength(1, "must not be empty")),
+  DATA_DIR: v.pipe(v.optional(v.string(), "./data"), v.trim(), v.minLength(1, "must not be empty")),
+  PUBLIC_URL: v.optional(httpUrl),
+  SESSION_SECRET: optionalText,
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => s === "" || /^smtps?:\/\/[^/]+/.test(s), "must look like smtp://user:pass@host:587"),
+      v.transform((s) => (s === "" ? undefined : s)),
+    ),
+  ),
+  MAIL_FROM: optionalText,
+  INTAKE_NOTIFY_TO: optionalText,
+  TRUST_PROXY: flag,
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  DEMO: flag,
+  REQUIRE_MFA: flag,
+  LOG_LEVEL: v.pipe(v.optional(v.string(), "info"), v.trim(), v.toLowerCase(), v.picklist(LOG_LEVELS)),
+  BRAND_NAME: optionalText,
+  BRAND_SLOGAN: optionalText,
+  BRAND_COLOUR_PRIMARY: optionalText,
+  BRAND_COLOUR_ACCENT: optionalText,
+  BRAND_COLOUR_PAPER: optionalText,
+  BRAND_COLOUR_INK: optionalText,
+  BRAND_LOGO_MARK: optionalText,
+  BRAND_LOGO_PNG: optionalText,
+  BRAND_SOCIAL_IMAGE: optionalText,
+  BRAND_DOMAIN: optionalText,
+  BRAND_EMAIL: optionalText,
+  BRAND_PHONE: optionalText,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Absolute path of the folder holding the SQLite file, uploads and the generated session secret. */
+  dataDir: string;
+  /** Canonical origin without a trailing slash, e.g. https://www.tracewell.example */
+  publicUrl: string;
+  /** Whether cookies are Secure with the __Host- prefix and HSTS is sent. */
+  secure: boolean;
+  sessionSecrets: string[] | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  intakeNotifyTo: string | undefined;
+  trustProxy: boolean;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  demo: boolean;
+  requireMfa: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  brand: Brand;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function brandFromEnv(env: v.InferOutput<typeof EnvSchema>): Brand {
+  const brand = {
+    name: env.BRAND_NAME ?? DEFAULT_BRAND.name,
+    slogan: env.BRAND_SLOGAN ?? DEFAULT_BRAND.slogan,
+    colours: {
+      primary: env.BRAND_COLOUR_PRIMARY ?? DEFAULT_BRAND.colours.primary,
+      accent: env.BRAND_COLOUR_ACCENT ?? DEFAULT_BRAND.colours.accent,
+      paper: env.BRAND_COLOUR_PAPER ?? DEFAULT_BRAND.colours.paper,
+      ink: env.BRAND_COLOUR_INK ?? DEFAULT_BRAND.colours.ink,
+    },
+    logo: {
+      mark: env.BRAND_LOGO_MARK ?? DEFAULT_BRAND.logo.mark,
+      png: env.BRAND_LOGO_PNG ?? DEFAULT_BRAND.logo.png,
+      socialImage: env.BRAND_SOCIAL_IMAGE ?? DEFAULT_BRAND.logo.socialImage,
+    },
+    domain: env.BRAND_DOMAIN ?? DEFAULT_BRAND.domain,
+    email: env.BRAND_EMAIL ?? DEFAULT_BRAND.email,
+    phone: env.BRAND_PHONE ?? DEFAULT_BRAND.phone,
+  };
+  const parsed = v.safeParse(BrandSchema, brand);
+  if (!parsed.success) throw new ConfigError(describeIssue(parsed.issues[0], BRAND_VARIABLES));
+  return parsed.output;
+}
+
+/** Which environment variable each brand field comes from, for error messages. */
+const BRAND_VARIABLES: Record<string, string> = {
+  name: "BRAND_NAME",
+  slogan: "BRAND_SLOGAN",
+  "colours.primary": "BRAND_COLOUR_PRIMARY",
+  "colours.accent": "BRAND_COLOUR_ACCENT",
+  "colours.paper": "BRAND_COLOUR_PAPER",
+  "colours.ink": "BRAND_COLOUR_INK",
+  "logo.mark": "BRAND_LOGO_MARK",
+  "logo.png": "BRAND_LOGO_PNG",
+  "logo.socialImage": "BRAND_SOCIAL_IMAGE",
+  domain: "BRAND_DOMAIN",
+  email: "BRAND_EMAIL",
+  phone: "BRAND_PHONE",
+};
+
+function describeIssue(issue: v.BaseIssue<unknown> | undefined, names?: Record<string, string>): string {
+  if (!issue) return "Invalid configuration";
+  const key = v.getDotPath(issue) ?? "environment";
+  const variable = names?.[key] ?? key;
+  return `Invalid ${variable}: ${issue.message}`;
+}
+
+/** Parses the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const parsed = v.safeParse(EnvSchema, env);
+  if (!parsed.success) throw new ConfigError(describeIssue(parsed.issues[0]));
+  const e = parsed.output;
+  if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError("Invalid ADMIN_USERNAME/ADMIN_PASSWORD: set both or neither");
+  }
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(cwd, e.DATA_DIR),
+    publicUrl,
+    secure: publicUrl.startsWith("https://"),
+    sessionSecrets: e.SESSION_SECRET?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    intakeNotifyTo: e.INTAKE_NOTIFY_TO,
+    trustProxy: e.TRUST_PROXY,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    demo: e.DEMO,
+    requireMfa: e.REQUIRE_MFA,
+    logLevel: e.LOG_LEVEL,
+    brand: brandFromEnv(e),
+  };
+}

@@ -1,0 +1,39 @@
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { MIGRATIONS } from "./migrations";
+
+export type { Database };
+
+/**
+ * Opens (creating if needed) the SQLite file and brings its schema up to date.
+ * synchronous=FULL because writes are rare and an acknowledged intake must survive a power cut.
+ */
+export function openDatabase(file: string): Database {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file, { create: true, strict: true });
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = FULL");
+  db.exec("PRAGMA foreign_keys = ON");
+  db.exec("PRAGMA busy_timeout = 5000");
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Database): number {
+  const current = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+  const pending = MIGRATIONS.filter((m) => m.version > current);
+  for (const m of pending) {
+    db.transaction(() => {
+      db.exec(m.up);
+      db.exec(`PRAGMA user_version = ${m.version}`);
+    }).immediate();
+  }
+  return pending.length;
+}
+
+/** Flushes the WAL into the main file and closes it: the file is then complete on its own. */
+export function closeDatabase(db: Database): void {
+  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  db.close();
+}

@@ -1,0 +1,9 @@
+import * as initial from "./001-initial";
+
+/**
+ * Numbered migrations, applied in order at start. Append only: a released migration is never edited,
+ * a change gets a new number.
+ */
+export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: string }> = [
+  { version: 1, name: "initial", ...initial },
+];

@@ -1,0 +1,43 @@
+import { Elysia } from "elysia";
+import { chooseEncoding } from "./compress";
+
+/** One file the binary serves. Paths are embedded-file paths in the binary, real paths in development. */
+export type AssetFile = {
+  file: string;
+  type: string;
+  br?: string;
+  gz?: string;
+  /** Content-hashed name: cache forever. */
+  immutable: boolean;
+};
+
+export type AssetManifest = {
+  files: Record<string, AssetFile>;
+  /** URLs of the client bootstrap module and the stylesheet every page links. */
+  entry: { script: string; css: string; preload: string[] };
+};
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Stable names (logos, downloads, manifest) may change with a release: cache a day, then revalidate. */
+const STABLE = "public, max-age=86400";
+
+/** Registers a GET route per file: the route table is exact, so lookups cost nothing at request time. */
+export const assetsPlugin = (manifest: AssetManifest) => {
+  const app = new Elysia({ name: "assets" });
+  for (const [url, asset] of Object.entries(manifest.files)) {
+    app.get(url, ({ request }) => serveAsset(asset, request.headers.get("accept-encoding")));
+  }
+  return app;
+};
+
+export function serveAsset(asset: AssetFile, acceptEncoding: string | null): Response {
+  const headers: Record<string, string> = {
+    "content-type": asset.type,
+    "cache-control": asset.immutable ? IMMUTABLE : STABLE,
+  };
+  if (asset.br || asset.gz) headers.vary = "Accept-Encoding";
+  const encoded = chooseEncoding(acceptEncoding, { br: asset.br, gzip: asset.gz });
+  if (encoded) headers["content-encoding"] = encoded.encoding;
+  const path = encoded?.body ?? asset.file;
+  return new Response(Bun.file(path), { headers });
+}

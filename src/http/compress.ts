@@ -1,0 +1,43 @@
+import { brotliCompressSync, constants } from "node:zlib";
+
+export type Encoding = "br" | "gzip";
+
+/** Which of the encodings we precompute the client accepts (q=0 refuses one). */
+export function acceptedEncodings(acceptEncoding: string | null | undefined): Record<Encoding, boolean> {
+  const q = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (!name) continue;
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    q.set(name, weight ? Number(weight.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (q.get(name) ?? q.get("*") ?? 0) > 0;
+  return { br: ok("br"), gzip: ok("gzip") };
+}
+
+/** The encoded body to send: brotli when accepted and available, else gzip, else none. */
+export function chooseEncoding<T>(
+  acceptEncoding: string | null | undefined,
+  variants: { br?: T; gzip?: T },
+): { encoding: Encoding; body: T } | null {
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (accepted.br && variants.br !== undefined) return { encoding: "br", body: variants.br };
+  if (accepted.gzip && variants.gzip !== undefined) return { encoding: "gzip", body: variants.gzip };
+  return null;
+}
+
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+export function brotli(data: string | Uint8Array, quality = 11): Bytes {
+  const out = brotliCompressSync(data, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  });
+  return new Uint8Array(out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength) as ArrayBuffer);
+}
+
+export function gzip(data: string | Bytes, level: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 = 9): Bytes {
+  return Bun.gzipSync(typeof data === "string" ? new TextEncoder().encode(data) : data, { level });
+}

@@ -1,0 +1,64 @@
+import { fullTitle, type PageMeta } from "../../../web/lib/meta";
+import type { Brand } from "../../contracts/brand";
+import type { AssetManifest } from "../../http/assets";
+import { escapeHtml, jsonForScript } from "./html";
+import { absolute, firmJsonLd } from "./structured-data";
+
+export type HeadInput = {
+  meta: PageMeta;
+  brand: Brand;
+  publicUrl: string;
+  pathname: string;
+  entry: AssetManifest["entry"];
+  /** Extra stylesheet for brand colours that differ from the built-in ones. */
+  brandCss?: string;
+};
+
+/** Everything inside <head>: title, description, canonical, social cards, structured data, assets. */
+export function buildHead({ meta, brand, publicUrl, pathname, entry, brandCss }: HeadInput): string {
+  const title = fullTitle(meta.title, brand.name);
+  const url = `${publicUrl}${pathname}`;
+  const image = absolute(brand.logo.socialImage, publicUrl);
+  const tag = (name: string, attrs: Record<string, string>) =>
+    `<${name}${Object.entries(attrs)
+      .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
+      .join("")}>`;
+  const metaName = (name: string, content: string) => tag("meta", { name, content });
+  const metaProp = (property: string, content: string) => tag("meta", { property, content });
+  const jsonLd = [firmJsonLd(brand, publicUrl), ...(meta.jsonLd ?? [])];
+
+  return [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    metaName("description", meta.description),
+    meta.noindex ? metaName("robots", "noindex, nofollow") : "",
+    tag("link", { rel: "canonical", href: url }),
+    metaProp("og:site_name", brand.name),
+    metaProp("og:title", title),
+    metaProp("og:description", meta.description),
+    metaProp("og:url", url),
+    metaProp("og:type", meta.ogType ?? "website"),
+    metaProp("og:image", image),
+    metaProp("og:image:width", "1200"),
+    metaProp("og:image:height", "630"),
+    metaProp("og:image:alt", `${brand.name}: ${brand.slogan}`),
+    metaProp("og:locale", "en_US"),
+    metaName("twitter:card", "summary_large_image"),
+    metaName("twitter:title", title),
+    metaName("twitter:description", meta.description),
+    metaName("twitter:image", image),
+    metaName("theme-color", brand.colours.primary),
+    tag("link", { rel: "icon", href: brand.logo.mark, type: "image/svg+xml" }),
+    tag("link", { rel: "icon", href: "/brand/favicon-32.png", type: "image/png", sizes: "32x32" }),
+    tag("link", { rel: "apple-touch-icon", href: "/brand/apple-touch-icon.png" }),
+    tag("link", { rel: "manifest", href: "/site.webmanifest" }),
+    tag("link", { rel: "stylesheet", href: entry.css }),
+    brandCss ? tag("link", { rel: "stylesheet", href: brandCss }) : "",
+    `${tag("script", { type: "module", src: entry.script })}</script>`,
+    ...entry.preload.map((href) => tag("link", { rel: "modulepreload", href })),
+    ...jsonLd.map((o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`),
+  ]
+    .filter(Boolean)
+    .join("");
+}

@@ -1,0 +1,69 @@
+import { Elysia } from "elysia";
+import type { PageData } from "../../../web/lib/page-data";
+import type { Config } from "../../config";
+import type { AssetManifest } from "../../http/assets";
+import { chooseEncoding } from "../../http/compress";
+import { type CachedPage, encodePage, type PageCache } from "./cache";
+import { renderPage } from "./render";
+
+export type PagesDeps = {
+  config: Config;
+  entry: AssetManifest["entry"];
+  cache: PageCache;
+  brandCss?: string;
+  now?: () => Date;
+};
+
+/**
+ * Server-rendered pages for every GET that no other route claimed. Pages that exist (200) are cached per
+ * path and month (the month appears in the copyright and "Last Updated" lines); 404s are rendered each time.
+ */
+export const pagesModule = (deps: PagesDeps) =>
+  new Elysia({ name: "pages" }).get("/*", async ({ request }) => {
+    const url = new URL(request.url);
+    const { pathname } = url;
+    if (pathname.length > 1 && pathname.endsWith("/")) {
+      return new Response(null, {
+        status: 308,
+        headers: { location: pathname.replace(/\/+$/, "") + url.search },
+      });
+    }
+    if (pathname.startsWith("/api/")) {
+      return Response.json({ error: "Not found" }, { status: 404 });
+    }
+
+    const now = deps.now?.() ?? new Date();
+    const key = `${now.toISOString().slice(0, 7)} ${pathname}`;
+    let page = deps.cache.get(key);
+    if (!page) {
+      const data: PageData = {
+        brand: deps.config.brand,
+        publicUrl: deps.config.publicUrl,
+        now: now.toISOString(),
+      };
+      const rendered = await renderPage(pathname, url.search, {
+        data,
+        entry: deps.entry,
+        brandCss: deps.brandCss,
+      });
+      page = encodePage(rendered, rendered.status === 200 ? "best" : "fast");
+      if (page.status === 200) deps.cache.set(key, page);
+    }
+    return htmlResponse(page, request.headers);
+  });
+
+function htmlResponse(page: CachedPage, requestHeaders: Headers): Response {
+  const headers: Record<string, string> = {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-cache",
+    etag: page.etag,
+    vary: "Accept-Encoding",
+  };
+  if (page.noindex) headers["x-robots-tag"] = "noindex, nofollow";
+  if (page.status === 200 && requestHeaders.get("if-none-match") === page.etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  const encoded = chooseEncoding(requestHeaders.get("accept-encoding"), { br: page.br, gzip: page.gzip });
+  if (encoded) headers["content-encoding"] = encoded.encoding;
+  return new Response(encoded?.body ?? page.identity, { status: page.status, headers });
+}

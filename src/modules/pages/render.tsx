@@ -1,0 +1,46 @@
+import { renderToReadableStream } from "react-dom/server";
+import { App } from "../../../web/app";
+import { PAGE_DATA_ELEMENT_ID, type PageData, ROOT_ELEMENT_ID } from "../../../web/lib/page-data";
+import { resolvePage } from "../../../web/routes";
+import type { AssetManifest } from "../../http/assets";
+import { buildHead } from "./head";
+import { jsonForScript } from "./html";
+
+export type RenderOptions = {
+  data: PageData;
+  entry: AssetManifest["entry"];
+  brandCss?: string;
+};
+
+export type RenderedPage = { status: 200 | 404; html: string; noindex: boolean };
+
+/**
+ * Renders a path to a complete HTML document. The status comes from the route table, decided before React
+ * renders (React cannot set it). The stream is awaited to allReady so crawlers get the whole page.
+ */
+export async function renderPage(
+  pathname: string,
+  search: string,
+  opts: RenderOptions,
+): Promise<RenderedPage> {
+  const { data } = opts;
+  const page = resolvePage(pathname, { brand: data.brand });
+  const stream = await renderToReadableStream(<App data={data} ssrPath={pathname} ssrSearch={search} />, {
+    onError(error) {
+      // Logged by the caller's error handler through the rejected promise; this keeps React quiet.
+      void error;
+    },
+  });
+  await stream.allReady;
+  const body = await new Response(stream).text();
+  const head = buildHead({
+    meta: page.meta,
+    brand: data.brand,
+    publicUrl: data.publicUrl,
+    pathname,
+    entry: opts.entry,
+    brandCss: opts.brandCss,
+  });
+  const html = `<!doctype html><html lang="en"><head>${head}</head><body><div id="${ROOT_ELEMENT_ID}">${body}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script></body></html>`;
+  return { status: page.status, html, noindex: Boolean(page.meta.noindex) };
+}

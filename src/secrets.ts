@@ -1,0 +1,23 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Config } from "./config";
+
+export const SESSION_SECRET_FILE = "session-secret";
+
+/**
+ * Session-cookie signing secrets: SESSION_SECRET (comma-separated, newest first, for rotation) or, when it is
+ * not set, one generated at first start and kept in DATA_DIR readable by the owner only.
+ */
+export function loadSessionSecrets(config: Config): string[] {
+  if (config.sessionSecrets?.length) return config.sessionSecrets;
+  const file = join(config.dataDir, SESSION_SECRET_FILE);
+  if (existsSync(file)) {
+    const secret = readFileSync(file, "utf8").trim();
+    if (secret.length >= 32) return [secret];
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return [secret];
+}

@@ -1,0 +1,49 @@
+import presetWind4 from "@unocss/preset-wind4";
+import { DEFAULT_BRAND } from "./src/contracts/brand-defaults";
+
+/**
+ * Brand colours are CSS variables so an operator's BRAND_COLOUR_* override needs no rebuild; the defaults are
+ * declared here and the server adds a small override stylesheet only when they differ.
+ */
+const c = DEFAULT_BRAND.colours;
+
+export default {
+  presets: [presetWind4({ preflights: { reset: true } })],
+  theme: {
+    colors: {
+      navy: { DEFAULT: "var(--brand-primary)", 800: "var(--brand-primary-soft)" },
+      gold: { DEFAULT: "var(--brand-accent)", dark: "#7a5b14", light: "#f4ead2" },
+      paper: { DEFAULT: "var(--brand-paper)", deep: "#f1ece0" },
+      ink: { DEFAULT: "var(--brand-ink)", muted: "#4b5563" },
+      mist: "#cbd5e1",
+      line: "#e3ddd0",
+      danger: { DEFAULT: "#9b1c1c", light: "#fdecec" },
+    },
+    font: {
+      sans: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", sans-serif',
+      serif: 'Charter, "Bitstream Charter", "Sitka Text", Cambria, Georgia, "Liberation Serif", serif',
+    },
+  },
+  preflights: [
+    {
+      getCSS: () => `
+:root{--brand-primary:${c.primary};--brand-primary-soft:color-mix(in srgb,var(--brand-primary) 88%,white);--brand-accent:${c.accent};--brand-paper:${c.paper};--brand-ink:${c.ink};color-scheme:light}
+html{scroll-padding-top:5rem;-webkit-text-size-adjust:100%}
+body{background:var(--brand-paper);color:var(--brand-ink);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Liberation Sans",sans-serif;line-height:1.6;text-rendering:optimizeLegibility}
+:focus-visible{outline:3px solid var(--brand-accent);outline-offset:2px;border-radius:2px}
+.on-paper :focus-visible,main :focus-visible{outline-color:var(--brand-primary)}
+@media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:.01ms!important;transition-duration:.01ms!important;scroll-behavior:auto!important}}
+`,
+    },
+  ],
+  shortcuts: {
+    "btn-base":
+      "inline-flex items-center justify-center gap-2 rounded-md px-5 py-3 text-base font-semibold no-underline transition-colors min-h-11",
+    "btn-gold": "btn-base bg-gold text-navy hover:bg-gold-light",
+    "btn-navy": "btn-base bg-navy text-white hover:bg-navy-800",
+    "btn-outline-light": "btn-base border-2 border-white/70 text-white hover:bg-white/10",
+    "btn-outline": "btn-base border-2 border-navy text-navy hover:bg-navy hover:text-white",
+    container: "mx-auto w-full max-w-6xl px-4 sm:px-6",
+    eyebrow: "text-sm font-semibold uppercase tracking-wider text-gold-dark",
+  },
+};

@@ -1,0 +1,92 @@
+import { useEffect, useRef } from "react";
+import { Router, useLocation } from "wouter";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { StickyIntake } from "./components/sticky-intake";
+import { Toaster } from "./components/toaster";
+import { BrandProvider, useBrand } from "./lib/brand-context";
+import { fullTitle, type PageMeta } from "./lib/meta";
+import type { PageData } from "./lib/page-data";
+import { resolvePage } from "./routes";
+
+/** The whole UI. On the server ssrPath/ssrSearch give the location; in the browser wouter reads it. */
+export function App({ data, ssrPath, ssrSearch }: { data: PageData; ssrPath?: string; ssrSearch?: string }) {
+  return (
+    <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+      <BrandProvider value={data.brand}>
+        <Shell data={data} />
+      </BrandProvider>
+    </Router>
+  );
+}
+
+function Shell({ data }: { data: PageData }) {
+  const [location] = useLocation();
+  const brand = useBrand();
+  const page = resolvePage(location, { brand });
+  const mainRef = useRef<HTMLElement>(null);
+  useNavigationEffects(location, page.meta, data.publicUrl, mainRef);
+
+  const Page = page.component;
+  if (page.layout === "admin") {
+    return (
+      <>
+        <Page params={page.params} />
+        <Toaster />
+      </>
+    );
+  }
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-gold px-4 py-2 font-semibold text-navy focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" ref={mainRef} tabIndex={-1} className="outline-none">
+        <Page params={page.params} />
+      </main>
+      <SiteFooter year={new Date(data.now).getUTCFullYear()} />
+      <StickyIntake />
+      <Toaster />
+    </>
+  );
+}
+
+/**
+ * After a client-side navigation (never on the first render): update the head the server would have sent,
+ * scroll to the top (or the #fragment) and move focus to the new page so screen readers start there.
+ */
+function useNavigationEffects(
+  location: string,
+  meta: PageMeta,
+  publicUrl: string,
+  mainRef: React.RefObject<HTMLElement | null>,
+) {
+  const brand = useBrand();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per location change
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const title = fullTitle(meta.title, brand.name);
+    document.title = title;
+    setHead('meta[name="description"]', "content", meta.description);
+    setHead('meta[property="og:title"]', "content", title);
+    setHead('meta[property="og:description"]', "content", meta.description);
+    setHead('meta[property="og:url"]', "content", `${publicUrl}${location}`);
+    setHead('link[rel="canonical"]', "href", `${publicUrl}${location}`);
+    if (!window.location.hash) {
+      window.scrollTo(0, 0);
+      mainRef.current?.focus({ preventScroll: true });
+    }
+  }, [location]);
+}
+
+function setHead(selector: string, attribute: string, value: string) {
+  document.head.querySelector(selector)?.setAttribute(attribute, value);
+}

@@ -1,0 +1,16 @@
+/** What a route tells the document head. The server renders it into HTML; the client updates it on navigation. */
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** Open Graph type; articles say "article". */
+  ogType?: "website" | "article";
+  /** Keep the page out of search results (thanks page, admin screens). */
+  noindex?: boolean;
+  /** Extra JSON-LD objects for this page; the firm's own is always added. */
+  jsonLd?: Record<string, unknown>[];
+};
+
+/** A title lacking the brand name gets " | <brand>" appended (SPEC.md section 2, page metadata). */
+export function fullTitle(title: string, brandName: string): string {
+  return title.toLowerCase().includes(brandName.toLowerCase()) ? title : `${title} | ${brandName}`;
+}

@@ -1,0 +1,16 @@
+import type { Brand } from "../../src/contracts/brand";
+
+/**
+ * What the server hands the browser in <script type="application/json" id="page-data">: the same values the
+ * server rendered with, so hydration produces identical markup.
+ */
+export type PageData = {
+  brand: Brand;
+  /** Canonical origin, without a trailing slash. */
+  publicUrl: string;
+  /** The server's clock at render time (ISO 8601), for the copyright year and "Last Updated" lines. */
+  now: string;
+};
+
+export const PAGE_DATA_ELEMENT_ID = "page-data";
+export const ROOT_ELEMENT_ID = "root";

@@ -1,0 +1,24 @@
+/** Every public and admin path, in one place; links are built from here, never typed across files. */
+export const PATHS = {
+  home: "/",
+  assetMap: "/services/asset-map",
+  transactionTrace: "/services/transaction-trace",
+  judgmentIntel: "/services/judgment-intel",
+  forIndividuals: "/for-individuals",
+  process: "/process",
+  compliance: "/compliance",
+  engagementTerms: "/engagement-terms",
+  about: "/about",
+  contact: "/contact",
+  thanks: "/thanks",
+  articles: "/articles",
+  resources: "/resources",
+  privacy: "/privacy",
+  adminLogin: "/admin/login",
+  adminDashboard: "/admin/dashboard",
+} as const;
+
+export const articlePath = (slug: string) => `${PATHS.articles}/${encodeURIComponent(slug)}`;
+
+/** The anchor on the home page where the service packages begin ("See Packages"). */
+export const PACKAGES_ANCHOR = "packages";

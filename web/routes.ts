@@ -1,0 +1,87 @@
+import type { ComponentType } from "react";
+import { parse } from "regexparam";
+import type { Brand } from "../src/contracts/brand";
+import { HOME } from "./content/home";
+import type { PageMeta } from "./lib/meta";
+import { PATHS } from "./lib/paths";
+import { HomePage } from "./pages/home-page";
+import { NOT_FOUND_META, NotFoundPage } from "./pages/not-found-page";
+
+export type RouteParams = Record<string, string>;
+export type MetaContext = { brand: Brand };
+
+/**
+ * The one route table, read by the server (status code, head, sitemap) and by the client (rendering and
+ * head updates on navigation). A route whose meta returns null does not exist for those params: 404.
+ */
+export type AppRoute = {
+  path: string;
+  component: ComponentType<{ params: RouteParams }>;
+  meta: (params: RouteParams, ctx: MetaContext) => PageMeta | null;
+  /** "admin" screens render without the public header and footer. */
+  layout: "public" | "admin";
+  /** Listed in the sitemap and open to search engines. */
+  indexable: boolean;
+};
+
+export const ROUTES: readonly AppRoute[] = [
+  {
+    path: PATHS.home,
+    component: HomePage,
+    meta: (_, { brand }) => ({
+      title: `${brand.name}: ${HOME.meta.title}`,
+      description: HOME.meta.description,
+    }),
+    layout: "public",
+    indexable: true,
+  },
+];
+
+const COMPILED = ROUTES.map((route) => ({ route, ...parse(route.path) }));
+
+export type ResolvedPage = {
+  status: 200 | 404;
+  route: AppRoute | null;
+  params: RouteParams;
+  meta: PageMeta;
+  component: ComponentType<{ params: RouteParams }>;
+  layout: AppRoute["layout"];
+};
+
+export function matchPath(pathname: string): { route: AppRoute; params: RouteParams } | null {
+  for (const { route, pattern, keys } of COMPILED) {
+    const m = pattern.exec(pathname);
+    if (!m) continue;
+    const params: RouteParams = {};
+    keys.forEach((k, i) => {
+      const value = m[i + 1];
+      if (value !== undefined) params[k] = decodeURIComponent(value);
+    });
+    return { route, params };
+  }
+  return null;
+}
+
+/** Everything needed to render a path: the matched route, or the 404 page. */
+export function resolvePage(pathname: string, ctx: MetaContext): ResolvedPage {
+  const match = matchPath(pathname);
+  const meta = match?.route.meta(match.params, ctx);
+  if (match && meta) {
+    return {
+      status: 200,
+      route: match.route,
+      params: match.params,
+      meta,
+      component: match.route.component,
+      layout: match.route.layout,
+    };
+  }
+  return {
+    status: 404,
+    route: null,
+    params: {},
+    meta: NOT_FOUND_META,
+    component: NotFoundPage,
+    layout: match?.route.layout ?? "public",
+  };
+}
