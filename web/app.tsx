@@ -10,7 +10,20 @@ import type { PageData } from "./lib/page-data";
 import { resolvePage } from "./routes";
 
 /** The whole UI. On the server ssrPath/ssrSearch give the location; in the browser wouter reads it. */
-export function App({ data, ssrPath, ssrSearch }: { data: PageData; ssrPath?: string; ssrSearch?: string }) {
+export function App({
+  data,
+  ssrPath,
+  ssrSearch,
+  onHydrated,
+}: {
+  data: PageData;
+  ssrPath?: string;
+  ssrSearch?: string;
+  /** Called once after the first client render; tests and the e2e suite wait on it. */
+  onHydrated?: () => void;
+}) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
+  useEffect(() => onHydrated?.(), []);
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
       <BrandProvider value={data.brand}>

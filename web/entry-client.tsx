@@ -10,7 +10,7 @@ if (dataElement?.textContent && root) {
   hydrateRoot(
     root,
     <StrictMode>
-      <App data={data} />
+      <App data={data} onHydrated={() => root.setAttribute("data-hydrated", "")} />
     </StrictMode>,
   );
 }

@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Fails the test on any WCAG 2.0/2.1/2.2 A or AA violation axe-core finds on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5),
+  }));
+  expect(summary).toEqual([]);
+}
+
+/**
+ * Collects console errors, uncaught exceptions and failed requests while a test runs. Hydration mismatches
+ * are reported by React as console errors, so an empty list also means a clean hydration.
+ */
+export function watchForErrors(page: Page, opts: { allowStatus?: number[] } = {}) {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() !== "error" && m.type() !== "warning") return;
+    // The browser reports the document's own 404 status as a console error on the 404 page.
+    if (opts.allowStatus?.some((s) => m.text().includes(`status of ${s}`))) return;
+    problems.push(`console.${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on("response", (r) => {
+    if (r.status() >= 400 && !opts.allowStatus?.includes(r.status()))
+      problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  return problems;
+}
+
+/** Resolves once React has hydrated: the client entry marks the root when hydration is done. */
+export async function waitForHydration(page: Page) {
+  await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+
+/** Browser tests run under Node against the built binary, in Debian's Chromium (no browser download). */
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.e2e.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+    trace: "off",
+  },
+  webServer: {
+    command: "./tests/e2e/start-binary.sh",
+    cwd: "../..",
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 20_000,
+    env: { E2E_PORT: String(PORT) },
+  },
+});

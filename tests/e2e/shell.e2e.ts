@@ -1,0 +1,198 @@
+import { expect, test } from "@playwright/test";
+import { DESKTOP, expectNoAxeViolations, PHONE, waitForHydration, watchForErrors } from "./helpers";
+
+test.describe("home page", () => {
+  test("reads completely with JavaScript off", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const page = await context.newPage();
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Find what's hidden. Prove what's true.",
+    );
+    await expect(page.getByRole("link", { name: "Request Intake" }).first()).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+    await expect(page.getByRole("link", { name: "See Packages" })).toBeVisible();
+    for (const badge of [
+      "Professional Standards",
+      "No-Pretexting/GLBA",
+      "Attorney-Directed",
+      "Secure Workpapers",
+    ]) {
+      await expect(page.getByText(badge, { exact: true })).toBeVisible();
+    }
+    for (const service of ["Asset Map", "Transaction Trace", "Judgment Intel"]) {
+      await expect(page.getByRole("heading", { name: service })).toBeVisible();
+    }
+    for (const step of [
+      "Counsel-Directed Scope",
+      "Intake & Records",
+      "Analysis & Exhibits",
+      "Delivery & Follow-Up",
+    ]) {
+      await expect(page.getByRole("heading", { name: step })).toBeVisible();
+    }
+    await expect(page.getByRole("heading", { name: "Ready to Get Started?" })).toBeVisible();
+    await expect(page.getByText("Response SLA: one business day")).toBeVisible();
+    await context.close();
+  });
+
+  test("hydrates without console errors and navigates without a full reload", async ({ page }) => {
+    const problems = watchForErrors(page, { allowStatus: [404] });
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/");
+    await waitForHydration(page);
+    // A marker on window survives client-side navigation but not a full page load.
+    await page.evaluate(() => {
+      (window as unknown as { __marker: number }).__marker = 1;
+    });
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Find what's hidden. Prove what's true.",
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe("header", () => {
+  test("Services menu opens on hover and closes when the pointer leaves", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/");
+    await waitForHydration(page);
+    const trigger = page.getByRole("banner").getByRole("button", { name: "Services" });
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await trigger.hover();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    const menu = page.locator(`#${await trigger.getAttribute("aria-controls")}`);
+    await expect(menu.getByRole("link", { name: /Asset Map/ })).toBeVisible();
+    await expect(menu.getByRole("link", { name: /Transaction Trace/ })).toBeVisible();
+    await expect(menu.getByRole("link", { name: /Judgment Intel/ })).toBeVisible();
+    await page.mouse.move(640, 600);
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+  });
+
+  test("Services menu works from the keyboard", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/");
+    await waitForHydration(page);
+    const trigger = page.getByRole("banner").getByRole("button", { name: "Services" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: /Asset Map/ }).first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press(" ");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press(" ");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("marks the current page's link", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/process");
+    const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Process" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "About" })).not.toHaveAttribute("aria-current", "page");
+  });
+
+  test("phone menu toggles the links and Request Intake", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/");
+    await waitForHydration(page);
+    const toggle = page.getByRole("button", { name: "Menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    for (const name of [
+      "Asset Map",
+      "Process",
+      "Compliance",
+      "Articles",
+      "About",
+      "For Individuals",
+      "Request Intake",
+    ]) {
+      await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+});
+
+test.describe("sticky Request Intake", () => {
+  for (const [label, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    test(`is always in view on ${label} and never covers the footer's last line`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      const sticky = page.getByTestId("sticky-intake");
+      await expect(sticky).toBeInViewport();
+      await expect(sticky).toHaveAttribute("href", "/contact");
+      const box = await sticky.boundingBox();
+      if (!box) throw new Error("sticky link has no box");
+      if (label === "phone") {
+        expect(box.x).toBe(0);
+        expect(Math.round(box.width)).toBe(viewport.width);
+        expect(Math.round(box.y + box.height)).toBe(viewport.height);
+      } else {
+        expect(box.x + box.width).toBeGreaterThan(viewport.width - 60);
+        expect(box.width).toBeLessThan(300);
+      }
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect(sticky).toBeInViewport();
+      const last = await page.getByTestId("footer-last-line").boundingBox();
+      const after = await sticky.boundingBox();
+      if (!last || !after) throw new Error("missing boxes");
+      const overlaps =
+        last.x < after.x + after.width &&
+        after.x < last.x + last.width &&
+        last.y < after.y + after.height &&
+        after.y < last.y + last.height;
+      expect(overlaps).toBe(false);
+    });
+  }
+});
+
+test("unknown paths answer 404 with the 404 page", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  await expect(page.getByText("The page you're looking for doesn't exist or has been moved.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+  const quick = page.getByRole("navigation", { name: "Quick links" });
+  for (const href of ["/services/asset-map", "/for-individuals", "/articles", "/about"]) {
+    await expect(quick.locator(`a[href="${href}"]`)).toHaveCount(1);
+  }
+});
+
+test.describe("accessibility", () => {
+  for (const [label, viewport] of [
+    ["1280px", DESKTOP],
+    ["390px", PHONE],
+  ] as const) {
+    for (const path of ["/", "/no-such-page"]) {
+      test(`axe finds nothing on ${path} at ${label}`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        await waitForHydration(page);
+        await expectNoAxeViolations(page);
+      });
+    }
+  }
+});

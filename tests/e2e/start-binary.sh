@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Starts the built executable the way an operator would: copied alone into an empty folder, data beside it.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+dir=$(mktemp -d "${TMPDIR:-/tmp}/tracewell-e2e-XXXXXX")
+cp "$root/dist/tracewell" "$dir/"
+cd "$dir"
+export HOST=127.0.0.1 PORT="${E2E_PORT:-4317}" DATA_DIR="$dir/data" PUBLIC_URL="http://127.0.0.1:${E2E_PORT:-4317}" DEMO=1 LOG_LEVEL=warn
+exec ./tracewell

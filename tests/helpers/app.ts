@@ -1,0 +1,27 @@
+import { afterAll } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../../src/app";
+import { loadConfig } from "../../src/config";
+import { type Database, openDatabase } from "../../src/db";
+import { MANIFEST } from "../../src/generated/assets";
+
+export const ORIGIN = "http://localhost:3000";
+
+/**
+ * A real app on a real SQLite file in a fresh temporary folder, removed after the test file. Requests go
+ * through app.handle: the whole HTTP stack without a port.
+ */
+export function makeTestApp(env: Record<string, string> = {}, opts: { now?: () => Date } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), "tracewell-test-"));
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, ...env });
+  const db: Database = openDatabase(join(dataDir, "tracewell.db"));
+  const app = createApp({ config, db, manifest: MANIFEST, now: opts.now });
+  afterAll(() => {
+    db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const request = (path: string, init?: RequestInit) => app.handle(new Request(`${ORIGIN}${path}`, init));
+  return { app, db, config, dataDir, request };
+}
