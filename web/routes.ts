@@ -1,11 +1,12 @@
 import type { ComponentType } from "react";
 import { parse } from "regexparam";
 import type { Brand } from "../src/contracts/brand";
-import { HOME } from "./content/home";
 import type { PageMeta } from "./lib/meta";
-import { PATHS } from "./lib/paths";
-import { HomePage } from "./pages/home-page";
 import { NOT_FOUND_META, NotFoundPage } from "./pages/not-found-page";
+import { ADMIN_ROUTES } from "./routes/admin-routes";
+import { ARTICLE_ROUTES } from "./routes/article-routes";
+import { INTAKE_ROUTES } from "./routes/intake-routes";
+import { SITE_ROUTES } from "./routes/site-routes";
 
 export type RouteParams = Record<string, string>;
 export type MetaContext = { brand: Brand };
@@ -24,17 +25,12 @@ export type AppRoute = {
   indexable: boolean;
 };
 
+/** Composed from one list per area of the site; order matters only where patterns overlap. */
 export const ROUTES: readonly AppRoute[] = [
-  {
-    path: PATHS.home,
-    component: HomePage,
-    meta: (_, { brand }) => ({
-      title: `${brand.name}: ${HOME.meta.title}`,
-      description: HOME.meta.description,
-    }),
-    layout: "public",
-    indexable: true,
-  },
+  ...SITE_ROUTES,
+  ...ARTICLE_ROUTES,
+  ...INTAKE_ROUTES,
+  ...ADMIN_ROUTES,
 ];
 
 const COMPILED = ROUTES.map((route) => ({ route, ...parse(route.path) }));

@@ -18,6 +18,14 @@ export const PATHS = {
   adminDashboard: "/admin/dashboard",
 } as const;
 
+/** Downloadable documents, served from /docs (built from text kept in the repository). */
+export const DOCS = {
+  engagementLetter: "/docs/sample-engagement-letter.pdf",
+  attorneyIntakeChecklist: "/docs/attorney-intake-checklist.pdf",
+  recordsRequestTemplate: "/docs/records-request-template.docx",
+  publicRecordsSources: "/docs/public-records-sources.pdf",
+} as const;
+
 export const articlePath = (slug: string) => `${PATHS.articles}/${encodeURIComponent(slug)}`;
 
 /** The anchor on the home page where the service packages begin ("See Packages"). */
