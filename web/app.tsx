@@ -36,7 +36,7 @@ export function App({
 function Shell({ data }: { data: PageData }) {
   const [location] = useLocation();
   const brand = useBrand();
-  const page = resolvePage(location, { brand });
+  const page = resolvePage(location, { brand, publicUrl: data.publicUrl });
   const mainRef = useRef<HTMLElement>(null);
   useNavigationEffects(location, page.meta, data.publicUrl, mainRef);
 

@@ -9,7 +9,8 @@ import { INTAKE_ROUTES } from "./routes/intake-routes";
 import { SITE_ROUTES } from "./routes/site-routes";
 
 export type RouteParams = Record<string, string>;
-export type MetaContext = { brand: Brand };
+/** What a route's meta function may use: brand facts and the canonical origin (for absolute URLs). */
+export type MetaContext = { brand: Brand; publicUrl: string };
 
 /**
  * The one route table, read by the server (status code, head, sitemap) and by the client (rendering and

@@ -24,7 +24,7 @@ export async function renderPage(
   opts: RenderOptions,
 ): Promise<RenderedPage> {
   const { data } = opts;
-  const page = resolvePage(pathname, { brand: data.brand });
+  const page = resolvePage(pathname, { brand: data.brand, publicUrl: data.publicUrl });
   const stream = await renderToReadableStream(<App data={data} ssrPath={pathname} ssrSearch={search} />, {
     onError(error) {
       // Logged by the caller's error handler through the rejected promise; this keeps React quiet.
