@@ -5,7 +5,7 @@ export const HOME = {
   meta: {
     title: "Tracewell: Forensic Accounting & Public-Records Asset Discovery",
     description:
-      "Flat-rate asset maps, forensic transaction tracing and judgment monitoring for attorneys, fiduciaries and individuals. Lawful public-records methods only; response within one business day.",
+      "Asset maps, forensic transaction tracing and judgment monitoring for attorneys, fiduciaries and individuals. Lawful public-records methods only.",
   },
   hero: {
     eyebrow: "Forensic accounting · Public-records asset discovery",

@@ -1,0 +1,72 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, loadConfig } from "./config";
+
+const load = (env: Record<string, string>) => loadConfig(env, "/srv/tracewell");
+
+describe("loadConfig", () => {
+  test("defaults match the operator contract", () => {
+    const c = load({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe("0.0.0.0");
+    expect(c.dataDir).toBe("/srv/tracewell/data");
+    expect(c.publicUrl).toBe("http://localhost:3000");
+    expect(c.secure).toBe(false);
+    expect(c.demo).toBe(false);
+    expect(c.trustProxy).toBe(false);
+    expect(c.logLevel).toBe("info");
+    expect(c.brand.name).toBe("Tracewell");
+    expect(c.brand.slogan).toBe("Find what's hidden. Prove what's true.");
+  });
+
+  test("reads and normalises values", () => {
+    const c = load({
+      PORT: "8080",
+      DATA_DIR: "/var/lib/tracewell",
+      PUBLIC_URL: "https://www.tracewell.example/",
+      SESSION_SECRET: "new-secret-aaaaaaaaaaaaaaaaaaaaaaaa, old-secret-bbbbbbbbbbbbbbbbbbbbbbbbbb",
+      DEMO: "true",
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "WARN",
+    });
+    expect(c.port).toBe(8080);
+    expect(c.dataDir).toBe("/var/lib/tracewell");
+    expect(c.publicUrl).toBe("https://www.tracewell.example");
+    expect(c.secure).toBe(true);
+    expect(c.sessionSecrets).toEqual([
+      "new-secret-aaaaaaaaaaaaaaaaaaaaaaaa",
+      "old-secret-bbbbbbbbbbbbbbbbbbbbbbbbbb",
+    ]);
+    expect(c.demo).toBe(true);
+    expect(c.trustProxy).toBe(true);
+    expect(c.logLevel).toBe("warn");
+  });
+
+  test.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ PUBLIC_URL: "www.example.com" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "ftp://example.com" }, "PUBLIC_URL"],
+    [{ DEMO: "maybe" }, "DEMO"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ SMTP_URL: "mail.example.com" }, "SMTP_URL"],
+    [{ BRAND_EMAIL: "not-an-email" }, "BRAND_EMAIL"],
+    [{ BRAND_COLOUR_PRIMARY: "navy" }, "BRAND_COLOUR_PRIMARY"],
+    [{ ADMIN_USERNAME: "ops" }, "ADMIN_USERNAME"],
+  ])("a bad value stops the start naming the variable: %o", (env, variable) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(new RegExp(`Invalid ${variable}`));
+  });
+
+  test("brand settings are overridable one by one", () => {
+    const c = load({
+      BRAND_NAME: "Ledger & Lens",
+      BRAND_PHONE: "(555) 010-0199",
+      BRAND_COLOUR_ACCENT: "#aa8833",
+    });
+    expect(c.brand.name).toBe("Ledger & Lens");
+    expect(c.brand.phone).toBe("(555) 010-0199");
+    expect(c.brand.colours.accent).toBe("#aa8833");
+    expect(c.brand.colours.primary).toBe("#0f1f3a");
+    expect(c.brand.email).toBe("intake@tracewell.example");
+  });
+});

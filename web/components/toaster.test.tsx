@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { TOAST_DURATION_MS } from "../../src/contracts/constants";
+import { toast, useToastStore } from "../lib/toast-store";
+import { Toaster } from "./toaster";
+
+afterEach(() => useToastStore.setState({ toasts: [] }));
+
+describe("Toaster", () => {
+  test("shows a toast's title and description in the polite live region", () => {
+    render(<Toaster />);
+    act(
+      () => void toast({ title: "Request Submitted", description: "We'll respond within one business day." }),
+    );
+    const status = screen.getByRole("status");
+    expect(status.getAttribute("aria-live")).toBe("polite");
+    expect(status.textContent).toContain("Request Submitted");
+    expect(status.textContent).toContain("We'll respond within one business day.");
+  });
+
+  test("destructive toasts are announced assertively", () => {
+    render(<Toaster />);
+    act(
+      () =>
+        void toast({ title: "Submission Failed", description: "Please try again.", variant: "destructive" }),
+    );
+    const alert = screen.getByRole("alert");
+    expect(alert.getAttribute("aria-live")).toBe("assertive");
+    expect(alert.textContent).toContain("Submission Failed");
+    expect(screen.getByRole("status").textContent).toBe("");
+  });
+
+  test("at most one toast is shown: a new one replaces the old", () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: "First" });
+      toast({ title: "Second" });
+    });
+    expect(screen.queryByText("First")).toBeNull();
+    expect(screen.getByText("Second")).toBeTruthy();
+    expect(useToastStore.getState().toasts).toHaveLength(1);
+  });
+
+  test("the dismiss button closes it", () => {
+    render(<Toaster />);
+    act(() => void toast({ title: "Logged Out" }));
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss notification" }));
+    expect(screen.queryByText("Logged Out")).toBeNull();
+  });
+
+  test(`closes by itself after its duration (default ${TOAST_DURATION_MS} ms)`, async () => {
+    expect(TOAST_DURATION_MS).toBe(5000);
+    render(<Toaster />);
+    act(() => void toast({ title: "Short", duration: 30 }));
+    expect(screen.getByText("Short")).toBeTruthy();
+    await act(() => new Promise((r) => setTimeout(r, 80)));
+    expect(screen.queryByText("Short")).toBeNull();
+    act(() => void toast({ title: "Default" }));
+    expect(useToastStore.getState().toasts[0]?.duration).toBe(5000);
+  });
+
+  test("a swipe right past 50 px dismisses it; a shorter one does not", () => {
+    render(<Toaster />);
+    act(() => void toast({ title: "Swipe me" }));
+    const card = screen.getByText("Swipe me").parentElement as HTMLElement;
+    fireEvent.pointerDown(card, { clientX: 100, pointerId: 1 });
+    fireEvent.pointerMove(card, { clientX: 140, pointerId: 1 });
+    fireEvent.pointerUp(card, { clientX: 140, pointerId: 1 });
+    expect(screen.getByText("Swipe me")).toBeTruthy();
+    fireEvent.pointerDown(card, { clientX: 100, pointerId: 1 });
+    fireEvent.pointerMove(card, { clientX: 160, pointerId: 1 });
+    fireEvent.pointerUp(card, { clientX: 160, pointerId: 1 });
+    expect(screen.queryByText("Swipe me")).toBeNull();
+  });
+
+  test("F8 moves focus to the notification region", () => {
+    render(<Toaster />);
+    const region = screen.getByRole("region", { name: "Notifications (F8)" });
+    fireEvent.keyDown(window, { key: "F8" });
+    expect(document.activeElement).toBe(region);
+  });
+});

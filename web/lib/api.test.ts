@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { ApiError, apiRequest, getJson } from "./api";
+
+// A real HTTP server on 127.0.0.1: the client is exercised over the network, not against a mock.
+let server: ReturnType<typeof Bun.serve>;
+let base = "";
+const seen: { method: string; path: string; contentType: string | null; body: string }[] = [];
+
+beforeAll(() => {
+  server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(req) {
+      const url = new URL(req.url);
+      seen.push({
+        method: req.method,
+        path: url.pathname,
+        contentType: req.headers.get("content-type"),
+        body: await req.text(),
+      });
+      if (url.pathname === "/ok") return Response.json({ hello: "world" });
+      if (url.pathname === "/api/items/7") return Response.json({ id: 7 });
+      if (url.pathname === "/text-error")
+        return new Response("Name must be at least 2 characters", { status: 422 });
+      if (url.pathname === "/empty-error")
+        return new Response(null, { status: 503, statusText: "Service Unavailable" });
+      if (url.pathname === "/unauthorized") return new Response('{"error":"Sign in"}', { status: 401 });
+      return new Response("Not found", { status: 404 });
+    },
+  });
+  base = `http://127.0.0.1:${server.port}`;
+});
+afterAll(() => server.stop(true));
+
+describe("apiRequest", () => {
+  test("sends JSON bodies and returns the response", async () => {
+    const res = await apiRequest("POST", `${base}/ok`, { a: 1 });
+    expect(res.status).toBe(200);
+    const last = seen.at(-1);
+    expect(last?.method).toBe("POST");
+    expect(last?.contentType).toBe("application/json");
+    expect(JSON.parse(last?.body ?? "")).toEqual({ a: 1 });
+  });
+
+  test("a non-OK response throws '<status>: <body text>'", async () => {
+    const error = await apiRequest("POST", `${base}/text-error`, {}).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe("422: Name must be at least 2 characters");
+    expect(error.status).toBe(422);
+  });
+
+  test("an empty error body falls back to the status text", async () => {
+    const error = await apiRequest("GET", `${base}/empty-error`).catch((e) => e);
+    expect(error.message).toBe("503: Service Unavailable");
+  });
+
+  test("401 throws too, and the JSON body stays readable", async () => {
+    const error = await apiRequest("GET", `${base}/unauthorized`).catch((e) => e);
+    expect(error.message).toBe('401: {"error":"Sign in"}');
+    expect(error.json()).toEqual({ error: "Sign in" });
+  });
+
+  test("does not retry a failed request", async () => {
+    const before = seen.filter((s) => s.path === "/empty-error").length;
+    await apiRequest("GET", `${base}/empty-error`).catch(() => undefined);
+    expect(seen.filter((s) => s.path === "/empty-error").length).toBe(before + 1);
+  });
+});
+
+test("getJson joins the key segments with slashes", async () => {
+  expect(await getJson<{ id: number }>([`${base}/api`, "items", 7])).toEqual({ id: 7 });
+  expect(seen.at(-1)?.method).toBe("GET");
+});
