@@ -45,7 +45,9 @@ function walk(dir: string): string[] {
   });
 }
 
-async function buildClient(): Promise<{ script: string; preload: string[] }> {
+type ClientBuild = { script: string; preload: string[]; pageChunks: Record<string, string[]> };
+
+async function buildClient(): Promise<ClientBuild> {
   const result = await Bun.build({
     entrypoints: [join(ROOT, "web", "entry-client.tsx")],
     outdir: ASSETS_OUT,
@@ -54,20 +56,40 @@ async function buildClient(): Promise<{ script: string; preload: string[] }> {
     splitting: true,
     minify: true,
     sourcemap: "none",
+    metafile: true,
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },
   });
-  if (!result.success) {
+  if (!result.success || !result.metafile) {
     for (const log of result.logs) console.error(log);
     throw new Error("Client build failed");
   }
-  const entry = result.outputs.find((o) => o.kind === "entry-point");
-  if (!entry) throw new Error("Client build produced no entry point");
-  const chunks = result.outputs.filter((o) => o.kind === "chunk");
-  return {
-    script: `/assets/${basename(entry.path)}`,
-    preload: chunks.map((c) => `/assets/${basename(c.path)}`),
+  // The metafile says which chunk each dynamically imported page became and what it imports in turn, so the
+  // server can preload exactly the current page's chunks.
+  const outputs = result.metafile.outputs as Record<
+    string,
+    { entryPoint?: string; exports?: string[]; imports: { path: string; kind: string }[] }
+  >;
+  const url = (out: string) => `/assets/${basename(out)}`;
+  const key = (path: string) => `./${basename(path)}`;
+  const staticImports = (out: string, seen = new Set<string>()): Set<string> => {
+    for (const imp of outputs[out]?.imports ?? []) {
+      if (imp.kind !== "import-statement" || seen.has(key(imp.path))) continue;
+      seen.add(key(imp.path));
+      staticImports(key(imp.path), seen);
+    }
+    return seen;
   };
+  const entryOut = Object.keys(outputs).find((o) => outputs[o]?.entryPoint?.endsWith("entry-client.tsx"));
+  if (!entryOut) throw new Error("Client build produced no entry point");
+  const entryDeps = staticImports(entryOut);
+  const pageChunks: Record<string, string[]> = {};
+  for (const [out, meta] of Object.entries(outputs)) {
+    if (out === entryOut || !meta.entryPoint?.includes("web/pages/")) continue;
+    const needed = [out, ...staticImports(out)].filter((o) => !entryDeps.has(o) && o !== entryOut);
+    for (const name of meta.exports ?? []) pageChunks[name] = needed.map(url);
+  }
+  return { script: url(entryOut), preload: [...entryDeps].map(url), pageChunks };
 }
 
 async function buildCss(): Promise<string> {
@@ -124,6 +146,7 @@ async function precompress(): Promise<
 function writeManifestModule(
   files: Awaited<ReturnType<typeof precompress>>,
   entry: { script: string; css: string; preload: string[] },
+  pageChunks: Record<string, string[]>,
 ): void {
   mkdirSync(GENERATED, { recursive: true });
   const imports: string[] = [];
@@ -147,6 +170,7 @@ ${imports.join("\n")}
 
 export const MANIFEST: AssetManifest = {
   entry: ${JSON.stringify(entry)},
+  pageChunks: ${JSON.stringify(pageChunks)},
   files: {
 ${rows.join("\n")}
   },
@@ -183,7 +207,7 @@ const client = await buildClient();
 const css = await buildCss();
 await copyPublic();
 const files = await precompress();
-writeManifestModule(files, { script: client.script, css, preload: client.preload });
+writeManifestModule(files, { script: client.script, css, preload: client.preload }, client.pageChunks);
 if (!assetsOnly) await compile();
 console.log(
   `build: ${Object.keys(files).length} files${assetsOnly ? "" : ", dist/tracewell"} in ${Math.round(performance.now() - started)} ms`,

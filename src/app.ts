@@ -33,14 +33,14 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       requests.set(request, { id, start: performance.now() });
       set.headers["x-request-id"] = id;
     })
-    .onAfterResponse(({ request, set }) => {
+    .onAfterResponse(({ request, set, responseValue }) => {
       const info = requests.get(request);
       const url = new URL(request.url);
       logger.info("request", {
         id: info?.id,
         method: request.method,
         path: url.pathname,
-        status: typeof set.status === "number" ? set.status : 200,
+        status: responseValue instanceof Response ? responseValue.status : (set.status ?? 200),
         ms: info ? Math.round((performance.now() - info.start) * 10) / 10 : undefined,
       });
     })
@@ -86,7 +86,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     .use(assetsPlugin(manifest))
     .get("/site.webmanifest", () => webManifest(config))
     .use(brandCssPlugin(brandCss))
-    .use(pagesModule({ config, entry: manifest.entry, cache, brandCss: brandCss?.url, now }));
+    .use(pagesModule({ config, manifest, cache, brandCss: brandCss?.url, now }));
 }
 
 export type App = ReturnType<typeof createApp>;

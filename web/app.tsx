@@ -1,13 +1,14 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useReducer, useRef } from "react";
 import { Router, useLocation } from "wouter";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { StickyIntake } from "./components/sticky-intake";
 import { Toaster } from "./components/toaster";
 import { BrandProvider, useBrand } from "./lib/brand-context";
+import { isLazyPage, type PageComponent } from "./lib/lazy-page";
 import { fullTitle, type PageMeta } from "./lib/meta";
 import type { PageData } from "./lib/page-data";
-import { resolvePage } from "./routes";
+import { type ResolvedPage, resolvePage } from "./routes";
 
 /** The whole UI. On the server ssrPath/ssrSearch give the location; in the browser wouter reads it. */
 export function App({
@@ -36,11 +37,11 @@ export function App({
 function Shell({ data }: { data: PageData }) {
   const [location] = useLocation();
   const brand = useBrand();
-  const page = resolvePage(location, { brand, publicUrl: data.publicUrl });
+  const shown = useLoadedPage(location, resolvePage(location, { brand, publicUrl: data.publicUrl }));
+  const { page, Page } = shown;
   const mainRef = useRef<HTMLElement>(null);
-  useNavigationEffects(location, page.meta, data.publicUrl, mainRef);
+  useNavigationEffects(shown.location, page.meta, data.publicUrl, mainRef);
 
-  const Page = page.component;
   if (page.layout === "admin") {
     return (
       <>
@@ -69,7 +70,29 @@ function Shell({ data }: { data: PageData }) {
 }
 
 /**
- * After a client-side navigation (never on the first render): update the head the server would have sent,
+ * The page to show and its component. A page whose chunk is still loading (after a client navigation) keeps
+ * the previous page on screen until it arrives, like a browser does between documents. The first render
+ * always has its chunk: the server rendered it, and the client entry loads it before hydrating.
+ */
+type ShownPage = { location: string; page: ResolvedPage; Page: PageComponent };
+
+function useLoadedPage(location: string, next: ResolvedPage): ShownPage {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const shown = useRef<ShownPage | null>(null);
+  const c = next.component;
+  if (!isLazyPage(c)) shown.current = { location, page: next, Page: c };
+  else if (c.loaded) shown.current = { location, page: next, Page: c.loaded };
+  else {
+    // A chunk that fails to load (a deploy replaced it) is fetched the old-fashioned way: a full page load.
+    c.load().then(rerender, () => window.location.assign(location));
+    if (!shown.current) throw new Error(`Page ${c.exportName} rendered before its code was loaded`);
+  }
+  return shown.current as ShownPage;
+}
+
+/**
+ * After a client-side navigation, once the new page is on screen (never on the first render): update the head
+ * the server would have sent,
  * scroll to the top (or the #fragment) and move focus to the new page so screen readers start there.
  */
 function useNavigationEffects(

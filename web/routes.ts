@@ -1,6 +1,6 @@
-import type { ComponentType } from "react";
 import { parse } from "regexparam";
 import type { Brand } from "../src/contracts/brand";
+import type { LazyPage, PageComponent } from "./lib/lazy-page";
 import type { PageMeta } from "./lib/meta";
 import { NOT_FOUND_META, NotFoundPage } from "./pages/not-found-page";
 import { ADMIN_ROUTES } from "./routes/admin-routes";
@@ -18,7 +18,8 @@ export type MetaContext = { brand: Brand; publicUrl: string };
  */
 export type AppRoute = {
   path: string;
-  component: ComponentType<{ params: RouteParams }>;
+  /** A lazyPage(...) for a page with its own chunk (the rule), or a component bundled with the shell. */
+  component: PageComponent | LazyPage;
   meta: (params: RouteParams, ctx: MetaContext) => PageMeta | null;
   /** "admin" screens render without the public header and footer. */
   layout: "public" | "admin";
@@ -41,7 +42,7 @@ export type ResolvedPage = {
   route: AppRoute | null;
   params: RouteParams;
   meta: PageMeta;
-  component: ComponentType<{ params: RouteParams }>;
+  component: PageComponent | LazyPage;
   layout: AppRoute["layout"];
 };
 

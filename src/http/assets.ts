@@ -15,6 +15,8 @@ export type AssetManifest = {
   files: Record<string, AssetFile>;
   /** URLs of the client bootstrap module and the stylesheet every page links. */
   entry: { script: string; css: string; preload: string[] };
+  /** For each lazily loaded page (by its export name), the chunk URLs it needs beyond the entry's. */
+  pageChunks: Record<string, string[]>;
 };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -60,6 +60,20 @@ test.describe("home page", () => {
   });
 });
 
+test("a page whose code is not loaded yet arrives by client navigation", async ({ page }) => {
+  const problems = watchForErrors(page, { allowStatus: [404] });
+  await page.goto("/no-such-page");
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    (window as unknown as { __marker: number }).__marker = 1;
+  });
+  await page.getByRole("link", { name: "Go Home" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find what's hidden. Prove what's true.");
+  await expect(page).toHaveTitle(/^Tracewell: /);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  expect(problems).toEqual([]);
+});
+
 test.describe("header", () => {
   test("Services menu opens on hover and closes when the pointer leaves", async ({ page }) => {
     await page.setViewportSize(DESKTOP);

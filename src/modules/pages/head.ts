@@ -10,12 +10,22 @@ export type HeadInput = {
   publicUrl: string;
   pathname: string;
   entry: AssetManifest["entry"];
+  /** The current page's own chunks, preloaded so hydration does not wait on a second round trip. */
+  pageChunks?: string[];
   /** Extra stylesheet for brand colours that differ from the built-in ones. */
   brandCss?: string;
 };
 
 /** Everything inside <head>: title, description, canonical, social cards, structured data, assets. */
-export function buildHead({ meta, brand, publicUrl, pathname, entry, brandCss }: HeadInput): string {
+export function buildHead({
+  meta,
+  brand,
+  publicUrl,
+  pathname,
+  entry,
+  pageChunks = [],
+  brandCss,
+}: HeadInput): string {
   const title = fullTitle(meta.title, brand.name);
   const url = `${publicUrl}${pathname}`;
   const image = absolute(brand.logo.socialImage, publicUrl);
@@ -56,7 +66,7 @@ export function buildHead({ meta, brand, publicUrl, pathname, entry, brandCss }:
     tag("link", { rel: "stylesheet", href: entry.css }),
     brandCss ? tag("link", { rel: "stylesheet", href: brandCss }) : "",
     `${tag("script", { type: "module", src: entry.script })}</script>`,
-    ...entry.preload.map((href) => tag("link", { rel: "modulepreload", href })),
+    ...[...entry.preload, ...pageChunks].map((href) => tag("link", { rel: "modulepreload", href })),
     ...jsonLd.map((o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`),
   ]
     .filter(Boolean)

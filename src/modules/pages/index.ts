@@ -8,7 +8,7 @@ import { renderPage } from "./render";
 
 export type PagesDeps = {
   config: Config;
-  entry: AssetManifest["entry"];
+  manifest: AssetManifest;
   cache: PageCache;
   brandCss?: string;
   now?: () => Date;
@@ -43,7 +43,8 @@ export const pagesModule = (deps: PagesDeps) =>
       };
       const rendered = await renderPage(pathname, url.search, {
         data,
-        entry: deps.entry,
+        entry: deps.manifest.entry,
+        pageChunks: deps.manifest.pageChunks,
         brandCss: deps.brandCss,
       });
       page = encodePage(rendered, rendered.status === 200 ? "best" : "fast");

@@ -1,5 +1,6 @@
 import { renderToReadableStream } from "react-dom/server";
 import { App } from "../../../web/app";
+import { isLazyPage } from "../../../web/lib/lazy-page";
 import { PAGE_DATA_ELEMENT_ID, type PageData, ROOT_ELEMENT_ID } from "../../../web/lib/page-data";
 import { resolvePage } from "../../../web/routes";
 import type { AssetManifest } from "../../http/assets";
@@ -9,6 +10,7 @@ import { jsonForScript } from "./html";
 export type RenderOptions = {
   data: PageData;
   entry: AssetManifest["entry"];
+  pageChunks: AssetManifest["pageChunks"];
   brandCss?: string;
 };
 
@@ -25,6 +27,7 @@ export async function renderPage(
 ): Promise<RenderedPage> {
   const { data } = opts;
   const page = resolvePage(pathname, { brand: data.brand, publicUrl: data.publicUrl });
+  if (isLazyPage(page.component)) await page.component.load();
   const stream = await renderToReadableStream(<App data={data} ssrPath={pathname} ssrSearch={search} />, {
     onError(error) {
       // Logged by the caller's error handler through the rejected promise; this keeps React quiet.
@@ -39,6 +42,7 @@ export async function renderPage(
     publicUrl: data.publicUrl,
     pathname,
     entry: opts.entry,
+    pageChunks: isLazyPage(page.component) ? (opts.pageChunks[page.component.exportName] ?? []) : [],
     brandCss: opts.brandCss,
   });
   const html = `<!doctype html><html lang="en"><head>${head}</head><body><div id="${ROOT_ELEMENT_ID}">${body}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script></body></html>`;
