@@ -1,0 +1,41 @@
+import { Database } from "bun:sqlite";
+import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
+export const UPLOADS_DIR = "uploads";
+
+export type BackupResult = { database: string; uploads: string | undefined; bytes: number };
+
+/**
+ * An online, consistent copy of the database: `VACUUM INTO` reads one snapshot while the server keeps
+ * serving and writing, and produces a compact file that needs no WAL beside it. Uploaded files are copied to
+ * `<file>.uploads/` next to it. An existing target is never overwritten.
+ */
+export function backup(databaseFile: string, dataDir: string, target: string): BackupResult {
+  const out = resolve(target);
+  if (existsSync(out)) throw new Error(`${out} already exists; choose a new file name`);
+  if (!existsSync(databaseFile)) throw new Error(`No database at ${databaseFile}; check DATA_DIR`);
+  mkdirSync(dirname(out), { recursive: true });
+  const db = new Database(databaseFile, { readonly: true });
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.query("VACUUM INTO ?").run(out);
+  } finally {
+    db.close();
+  }
+  const check = new Database(out, { readonly: true });
+  try {
+    const result = (check.query("PRAGMA integrity_check").get() as { integrity_check: string })
+      .integrity_check;
+    if (result !== "ok") throw new Error(`The backup failed its integrity check: ${result}`);
+  } finally {
+    check.close();
+  }
+  const uploads = join(dataDir, UPLOADS_DIR);
+  let uploadsCopy: string | undefined;
+  if (existsSync(uploads)) {
+    uploadsCopy = `${out}.uploads`;
+    cpSync(uploads, uploadsCopy, { recursive: true, errorOnExist: true, force: false });
+  }
+  return { database: out, uploads: uploadsCopy, bytes: Bun.file(out).size };
+}
