@@ -44,6 +44,7 @@ export function SiteHeader() {
           </a>
           <Link href={PATHS.contact} className="btn-gold px-4 py-2 text-sm">
             Start
+            <span className="sr-only"> your intake request</span>
           </Link>
         </div>
         <MobileMenu />
