@@ -6,6 +6,7 @@ import { StickyIntake } from "./components/sticky-intake";
 import { Toaster } from "./components/toaster";
 import { BrandProvider, useBrand } from "./lib/brand-context";
 import { fullTitle, type PageMeta } from "./lib/meta";
+import { NowProvider } from "./lib/now-context";
 import type { PageData } from "./lib/page-data";
 import { resolvePage } from "./routes";
 
@@ -27,7 +28,9 @@ export function App({
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
       <BrandProvider value={data.brand}>
-        <Shell data={data} />
+        <NowProvider value={data.now}>
+          <Shell data={data} />
+        </NowProvider>
       </BrandProvider>
     </Router>
   );

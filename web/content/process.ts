@@ -1,3 +1,5 @@
+import { RESPONSE_SLA } from "../../src/contracts/constants";
+
 /** The four-step engagement process shown on the home page and the process page. */
 export type ProcessStep = { number: number; title: string; description: string };
 
@@ -27,3 +29,35 @@ export const PROCESS_STEPS: readonly ProcessStep[] = [
       "You receive a sourced PDF report with exhibits and a 15-minute consultation to walk through the findings and the next discovery steps.",
   },
 ];
+
+/** The process page's own copy around the shared steps. */
+export const PROCESS_PAGE = {
+  meta: {
+    title: "Our Process: From Counsel-Directed Scope to Sourced Exhibits",
+    description: `How an engagement runs: scope confirmed in writing within ${RESPONSE_SLA}, lawful public-records research, forensic analysis and a sourced report with exhibits.`,
+  },
+  eyebrow: "How we work",
+  title: "Our Process",
+  lede: "Every engagement follows the same four steps, whether it is a single Asset Map or a year of Judgment Intel. You know the scope, the price and the delivery date before we start, and every finding in the report can be traced back to its source.",
+  standardsTitle: "Quality standards behind every report",
+  standardsLede:
+    "The report is only as good as the work papers behind it. These three standards apply to every engagement.",
+  ctaTitle: "Start with a short intake",
+  ctaText: `Tell us the matter type, the jurisdictions and what you need to know. We confirm scope and price within ${RESPONSE_SLA}.`,
+  cta: "Request Intake",
+} as const;
+
+export const QUALITY_STANDARDS = [
+  {
+    title: "Professional standards",
+    text: "Work papers are prepared to the forensic-accounting standards an expert would be examined on: documented procedures, reconciled figures, and a reviewer's sign-off before anything leaves the firm.",
+  },
+  {
+    title: "Chain of custody",
+    text: "Every record is logged with its source, retrieval date and the person who obtained it. Client documents are hashed on receipt, so we can show that what we analysed is exactly what you sent.",
+  },
+  {
+    title: "Secure handling",
+    text: "Files are encrypted in transit and at rest, staff sign in with multi-factor authentication, and access is limited to the people working on your matter.",
+  },
+] as const;

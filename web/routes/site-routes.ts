@@ -1,7 +1,55 @@
+import { ABOUT } from "../content/about";
+import { COMPLIANCE } from "../content/compliance";
+import { ENGAGEMENT_TERMS } from "../content/engagement-terms";
+import { FOR_INDIVIDUALS } from "../content/for-individuals";
 import { HOME } from "../content/home";
+import { PRIVACY } from "../content/privacy";
+import { PROCESS_PAGE } from "../content/process";
+import { type AttorneyServiceId, SERVICE_PAGES } from "../content/service-pages";
+import { INDIVIDUAL_SERVICES, serviceById } from "../content/services";
+import { breadcrumbList, serviceJsonLd } from "../lib/json-ld";
+import type { PageMeta } from "../lib/meta";
 import { PATHS } from "../lib/paths";
+import { AboutPage } from "../pages/about-page";
+import { CompliancePage } from "../pages/compliance-page";
+import { EngagementTermsPage } from "../pages/engagement-terms-page";
+import { ForIndividualsPage } from "../pages/for-individuals-page";
 import { HomePage } from "../pages/home-page";
-import type { AppRoute } from "../routes";
+import { PrivacyPage } from "../pages/privacy-page";
+import { ProcessPage } from "../pages/process-page";
+import { AssetMapPage, JudgmentIntelPage, TransactionTracePage } from "../pages/service-page";
+import type { AppRoute, MetaContext } from "../routes";
+
+/** A plain public page: fixed metadata and a one-level breadcrumb below Home. */
+function page(path: string, component: AppRoute["component"], meta: { title: string; description: string }) {
+  return {
+    path,
+    component,
+    meta: (_: unknown, { publicUrl }: MetaContext): PageMeta => ({
+      ...meta,
+      jsonLd: [breadcrumbList([[meta.title.split(":")[0] ?? meta.title, path]], publicUrl)],
+    }),
+    layout: "public",
+    indexable: true,
+  } satisfies AppRoute;
+}
+
+/** A service page: its price and turnaround end the description; Service and breadcrumb JSON-LD. */
+function servicePage(id: AttorneyServiceId, component: AppRoute["component"]): AppRoute {
+  const service = serviceById(id);
+  const copy = SERVICE_PAGES[id];
+  return {
+    path: service.path,
+    component,
+    meta: (_, { publicUrl }) => ({
+      title: copy.meta.title,
+      description: `${copy.meta.description} ${service.pricing}; ${service.turnaround.toLowerCase()}.`,
+      jsonLd: [serviceJsonLd(service, publicUrl), breadcrumbList([[service.name, service.path]], publicUrl)],
+    }),
+    layout: "public",
+    indexable: true,
+  };
+}
 
 /** The marketing pages: home, services, process, compliance, legal, about. */
 export const SITE_ROUTES: AppRoute[] = [
@@ -15,4 +63,22 @@ export const SITE_ROUTES: AppRoute[] = [
     layout: "public",
     indexable: true,
   },
+  servicePage("asset-map", AssetMapPage),
+  servicePage("transaction-trace", TransactionTracePage),
+  servicePage("judgment-intel", JudgmentIntelPage),
+  {
+    ...page(PATHS.forIndividuals, ForIndividualsPage, FOR_INDIVIDUALS.meta),
+    meta: (_, { publicUrl }) => ({
+      ...FOR_INDIVIDUALS.meta,
+      jsonLd: [
+        ...INDIVIDUAL_SERVICES.map((s) => serviceJsonLd(s, publicUrl)),
+        breadcrumbList([["For Individuals", PATHS.forIndividuals]], publicUrl),
+      ],
+    }),
+  },
+  page(PATHS.process, ProcessPage, PROCESS_PAGE.meta),
+  page(PATHS.compliance, CompliancePage, COMPLIANCE.meta),
+  page(PATHS.engagementTerms, EngagementTermsPage, ENGAGEMENT_TERMS.meta),
+  page(PATHS.about, AboutPage, ABOUT.meta),
+  page(PATHS.privacy, PrivacyPage, PRIVACY.meta),
 ];
