@@ -26,7 +26,7 @@ export const ABOUT = {
     },
     {
       title: "Dual audience",
-      text: "Attorneys engage us for litigation support; individuals use our flat-fee packages to get organised before they spend attorney time. We say plainly when a matter needs counsel.",
+      text: "Attorneys engage us for litigation support; individuals use our flat-fee packages to get organized before they spend attorney time. We say plainly when a matter needs counsel.",
     },
   ],
   approachTitle: "Our approach",

@@ -17,8 +17,8 @@ export const COMPLIANCE = {
   doTitle: "What we do",
   doItems: [
     "Search public records: county recorders and assessors, Secretaries of State, UCC filings, state and federal courts, licensing boards and public registries",
-    "Use licensed public-record databases within the permissible purposes their licences allow",
-    "Analyse financial documents produced in discovery, obtained by subpoena, or provided by a client entitled to hold them",
+    "Use licensed public-record databases within the permissible purposes their licenses allow",
+    "Analyze financial documents produced in discovery, obtained by subpoena, or provided by a client entitled to hold them",
     "Work under a written Engagement Letter and, where the service requires it, at an attorney's direction",
     "Cite the source and retrieval date of every finding, so any reader can verify it",
   ],
@@ -34,7 +34,7 @@ export const COMPLIANCE = {
   laws: [
     {
       name: "Gramm-Leach-Bliley Act (GLBA)",
-      text: "Prohibits obtaining customer financial information from a financial institution by false pretences. We never contact institutions about a subject's accounts; counsel obtains records through subpoena or discovery.",
+      text: "Prohibits obtaining customer financial information from a financial institution by false pretenses. We never contact institutions about a subject's accounts; counsel obtains records through subpoena or discovery.",
     },
     {
       name: "Fair Credit Reporting Act (FCRA)",

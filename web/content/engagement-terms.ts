@@ -18,7 +18,7 @@ export const ENGAGEMENT_TERMS = {
   },
   eyebrow: "Legal",
   title: "Engagement Terms",
-  lede: "Every engagement is governed by a written Engagement Letter signed before work begins. This page summarises its terms in plain English; the signed letter controls if the two ever differ.",
+  lede: "Every engagement is governed by a written Engagement Letter signed before work begins. This page summarizes its terms in plain English; the signed letter controls if the two ever differ.",
   download: {
     title: "Sample Engagement Letter",
     text: "Read the full letter before you engage us. It is the same document you will be asked to sign, with the matter details left blank.",

@@ -9,7 +9,7 @@ export const FOR_INDIVIDUALS = {
   },
   eyebrow: "For individuals",
   title: "Find what's missing. The right way.",
-  lede: "Going through a divorce, settling a parent's estate or trying to collect money you are owed? Our two flat-fee packages give you an organised, lawful picture of the facts, so the time you spend with your attorney goes further.",
+  lede: "Going through a divorce, settling a parent's estate or trying to collect money you are owed? Our two flat-fee packages give you an organized, lawful picture of the facts, so the time you spend with your attorney goes further.",
   lawful: {
     title: "Lawful Use Only",
     text: "We work only from public records and documents you are entitled to hold. We do not access anyone's bank accounts, e-mail or devices, we do not use pretexting or surveillance, and we are not a consumer reporting agency: our reports may not be used to decide anyone's eligibility for credit, insurance, employment or housing.",
@@ -48,7 +48,7 @@ export const FOR_INDIVIDUALS = {
     {
       number: 2,
       title: "Confirm scope and price",
-      description: `Within ${RESPONSE_SLA} we confirm what we will search or organise, the flat fee and the delivery date.`,
+      description: `Within ${RESPONSE_SLA} we confirm what we will search or organize, the flat fee and the delivery date.`,
     },
     {
       number: 3,

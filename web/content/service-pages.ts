@@ -1,4 +1,4 @@
-import { RESPONSE_SLA } from "../../src/contracts/constants";
+import { JUDGMENT_INTEL_CANCELLATION_DAYS, RESPONSE_SLA } from "../../src/contracts/constants";
 
 export type AttorneyServiceId = "asset-map" | "transaction-trace" | "judgment-intel";
 
@@ -10,6 +10,8 @@ export type ServicePageCopy = {
   meta: { title: string; description: string };
   eyebrow: string;
   lede: string;
+  /** Under the pricing summary card. */
+  pricingDetail: string;
   /** Under the turnaround summary card. */
   turnaroundDetail: string;
   includesLede: string;
@@ -42,6 +44,7 @@ export const SERVICE_PAGES: Record<AttorneyServiceId, ServicePageCopy> = {
     },
     eyebrow: "Service · For attorneys and fiduciaries",
     lede: "Before you draft discovery or sit down to negotiate, know what the other side owns. The Asset Map searches the public record across every jurisdiction in scope and hands you a sourced report at a flat rate.",
+    pricingDetail: "One subject and the jurisdictions agreed at intake; the exact fee depends on scope.",
     turnaroundDetail:
       "From the signed engagement letter; the exact date depends on scope and is confirmed in writing.",
     includesLede:
@@ -57,6 +60,7 @@ export const SERVICE_PAGES: Record<AttorneyServiceId, ServicePageCopy> = {
     },
     eyebrow: "Service · For attorneys",
     lede: "When the statements have been produced but nobody has time to read four years of them, we do. Transaction Trace turns raw records into a tracing report, flow-of-funds charts and schedules that show where the money went.",
+    pricingDetail: "Fixed fee quoted once we have seen the records; hourly for open-ended matters.",
     turnaroundDetail: "A simple single-account trace takes 2–3 weeks; complex matters take 6–8 weeks.",
     includesLede:
       "We work from the records produced in your matter, in whatever format they arrived, and document every step.",
@@ -70,6 +74,7 @@ export const SERVICE_PAGES: Record<AttorneyServiceId, ServicePageCopy> = {
     },
     eyebrow: "Service · For collection counsel",
     lede: "A judgment is only worth what you can collect. Judgment Intel watches the public record for the debtor's next job, company, property or lawsuit, and reports each change to counsel while there is still time to act.",
+    pricingDetail: `Billed monthly. Pause without penalty, or cancel with ${JUDGMENT_INTEL_CANCELLATION_DAYS} days' notice.`,
     turnaroundDetail: "",
     includesLede: "A subscription at counsel's direction, billed monthly and easy to pause.",
     monitoredLede:

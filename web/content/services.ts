@@ -84,7 +84,7 @@ export const SERVICES: readonly Service[] = [
       "Vehicles, vessels and aircraft where state, USCG and FAA registries make them public",
       "UCC financing statements, tax liens, judgment liens and mechanics' liens",
       "Civil, family, probate and bankruptcy court indexes, state and federal",
-      "Professional and occupational licences that point to income or business interests",
+      "Professional and occupational licenses that point to income or business interests",
       `Transfers and new filings across a ${LOOK_BACK_YEARS} year look-back period`,
       `Additional jurisdictions at ${ASSET_MAP_JURISDICTION_ADD_ON} each, agreed before work begins`,
     ],
@@ -160,7 +160,7 @@ export const SERVICES: readonly Service[] = [
     ],
     deliverables: [
       "Written tracing report explaining the method, the records relied on and the findings",
-      "Normalised transaction database in Excel, searchable by account, date and counterparty",
+      "Normalized transaction database in Excel, searchable by account, date and counterparty",
       "Flow-of-funds charts for the transfers that matter",
       "Summary schedules of transfers by counterparty and period",
       "Exception list: unexplained deposits, cash withdrawals and related-party transfers",
@@ -258,7 +258,7 @@ export const SERVICES: readonly Service[] = [
       {
         question: "Do you find wages or bank accounts to garnish?",
         answer:
-          "We identify lawful leads from public records, such as a new employer named in a licence or business filing, or a lender on a new mortgage. We never access bank accounts or use pretexting; counsel follows the leads with writs, subpoenas and debtor examinations.",
+          "We identify lawful leads from public records, such as a new employer named in a license or business filing, or a lender on a new mortgage. We never access bank accounts or use pretexting; counsel follows the leads with writs, subpoenas and debtor examinations.",
       },
     ],
   },
@@ -275,7 +275,7 @@ export const SERVICES: readonly Service[] = [
     offer: { minPrice: 1500, maxPrice: 1500, unitText: "flat fee per subject" },
     subtitle: "Public-records search on one person",
     idealFor:
-      "People in a divorce, an estate or a judgment matter who want a lawful, organised picture of the public record before spending hours of attorney time.",
+      "People in a divorce, an estate or a judgment matter who want a lawful, organized picture of the public record before spending hours of attorney time.",
     facts: [],
     includes: [
       "Real property records in the counties you name",
@@ -293,13 +293,13 @@ export const SERVICES: readonly Service[] = [
     name: "Record-Ready Prep",
     path: PATHS.forIndividuals,
     audience: "individuals",
-    tagline: "Your own financial documents, organised and summarised for your attorney.",
+    tagline: "Your own financial documents, organized and summarized for your attorney.",
     description:
-      "You upload the statements and records you already have; we organise, index and summarise them into a clean, exhibit-ready package that saves your attorney hours of billable review.",
+      "You upload the statements and records you already have; we organize, index and summarize them into a clean, exhibit-ready package that saves your attorney hours of billable review.",
     pricing: "$2,500 flat fee",
     turnaround: "7–10 business days",
     offer: { minPrice: 2500, maxPrice: 2500, unitText: "flat fee per package" },
-    subtitle: "Your own records, organised for your attorney",
+    subtitle: "Your own records, organized for your attorney",
     idealFor:
       "People who already hold statements, tax returns and account records and want them in order before handing them to counsel.",
     facts: [],
@@ -353,7 +353,7 @@ export const ASSET_MAP_STEPS = [
 
 /** What every Judgment Intel sweep checks (SPEC.md: 7 monitored items). */
 export const JUDGMENT_INTEL_MONITORED = [
-  "Employment indicators from licences, business filings and public announcements",
+  "Employment indicators from licenses, business filings and public announcements",
   "New business entities, and new officer, manager or registered-agent roles",
   "Real property acquisitions, transfers and refinancing",
   "New litigation, as plaintiff or defendant",

@@ -53,7 +53,7 @@ export function CompliancePage() {
         </div>
       </section>
 
-      <section aria-labelledby="handling" className="container py-12 sm:py-16">
+      <section aria-labelledby="handling" className="container pt-12 sm:pt-16">
         <h2 id="handling" className="font-serif text-3xl font-bold text-navy">
           {C.handlingTitle}
         </h2>

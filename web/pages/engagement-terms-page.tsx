@@ -9,7 +9,7 @@ export function EngagementTermsPage() {
     <>
       <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.lede} />
 
-      <div className="container grid gap-10 py-12 sm:py-16 lg:grid-cols-[18rem_1fr]">
+      <div className="container grid gap-10 pt-12 sm:pt-16 lg:grid-cols-[18rem_1fr]">
         <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
           <section aria-labelledby="sample-letter" className="rounded-xl border border-line bg-white p-6">
             <FileText className="size-8 text-navy" aria-hidden="true" />

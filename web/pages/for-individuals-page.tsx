@@ -97,7 +97,7 @@ export function ForIndividualsPage() {
         </div>
       </section>
 
-      <section aria-labelledby="how-it-works" className="container py-12 sm:py-16">
+      <section aria-labelledby="how-it-works" className="container pt-12 sm:pt-16">
         <h2 id="how-it-works" className="font-serif text-3xl font-bold text-navy sm:text-4xl">
           {C.howTitle}
         </h2>

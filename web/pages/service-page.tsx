@@ -20,7 +20,7 @@ function ServicePage({ id }: { id: AttorneyServiceId }) {
   const copy = SERVICE_PAGES[id];
   // Judgment Intel's cadence card says what its turnaround would, so its cards are price, cadence, components.
   const cards: ServiceFact[] = [
-    { label: L.pricing, value: service.pricing, detail: sentenceCase(service.offer.unitText) },
+    { label: L.pricing, value: service.pricing, detail: copy.pricingDetail },
     ...(id === "judgment-intel"
       ? []
       : [{ label: L.turnaround, value: service.turnaround, detail: copy.turnaroundDetail }]),
@@ -90,7 +90,7 @@ function ServicePage({ id }: { id: AttorneyServiceId }) {
         </section>
       ) : null}
 
-      <section aria-labelledby={`${id}-faq`} className="container py-12 sm:py-16">
+      <section aria-labelledby={`${id}-faq`} className="container pt-12 sm:pt-16">
         <h2 id={`${id}-faq`} className="font-serif text-3xl font-bold text-navy">
           {L.faq}
         </h2>
@@ -103,8 +103,6 @@ function ServicePage({ id }: { id: AttorneyServiceId }) {
     </>
   );
 }
-
-const sentenceCase = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 
 function ListSection(props: {
   id: string;
