@@ -6,7 +6,23 @@ import { makeTestApp, ORIGIN } from "../helpers/app";
 // A fixed clock: the privacy page's "Last Updated" line must show the server's month and year.
 const { request } = makeTestApp({}, { now: () => new Date("2026-03-15T12:00:00Z") });
 
-type Page = { status: number; html: string; text: string; title: string; description: string; jsonLd: any[] };
+/** The JSON-LD fields these tests read. */
+type JsonLd = {
+  "@type"?: string;
+  "@id"?: string;
+  name?: string;
+  provider?: unknown;
+  offers?: { priceSpecification?: Record<string, unknown> };
+  itemListElement?: { item: string }[];
+};
+type Page = {
+  status: number;
+  html: string;
+  text: string;
+  title: string;
+  description: string;
+  jsonLd: JsonLd[];
+};
 
 const decode = (s: string) =>
   s
@@ -32,8 +48,8 @@ async function get(path: string): Promise<Page> {
     ),
     title: decode(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? ""),
     description: decode(html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? ""),
-    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
-      JSON.parse(m[1] ?? "null"),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1] ?? "null") as JsonLd,
     ),
   };
 }
@@ -76,8 +92,8 @@ describe("every site page", () => {
       const { jsonLd } = await get(path);
       expect(jsonLd.find((o) => o["@type"] === "AccountingService")?.["@id"]).toBe(`${ORIGIN}/#firm`);
       const crumbs = jsonLd.find((o) => o["@type"] === "BreadcrumbList");
-      expect(crumbs?.itemListElement.at(0).item).toBe(`${ORIGIN}/`);
-      expect(crumbs?.itemListElement.at(-1).item).toBe(`${ORIGIN}${path}`);
+      expect(crumbs?.itemListElement?.at(0)?.item).toBe(`${ORIGIN}/`);
+      expect(crumbs?.itemListElement?.at(-1)?.item).toBe(`${ORIGIN}${path}`);
     }
   });
 });
@@ -90,7 +106,7 @@ describe("service pages", () => {
       const ld = jsonLd.find((o) => o["@type"] === "Service");
       expect(ld?.name).toBe(service.name);
       expect(ld?.provider).toEqual({ "@id": `${ORIGIN}/#firm` });
-      expect(ld?.offers.priceSpecification).toMatchObject({
+      expect(ld?.offers?.priceSpecification).toMatchObject({
         priceCurrency: "USD",
         minPrice: service.offer.minPrice,
         maxPrice: service.offer.maxPrice,
