@@ -269,6 +269,11 @@ describe("process, compliance, engagement terms, about, privacy", () => {
       "Speed",
       "Standards-based",
       "Dual audience",
+      "Who we work with",
+      "Family-law attorneys",
+      "Probate counsel",
+      "Commercial-dispute attorneys",
+      "Fiduciaries",
       "Our approach",
       "Request Intake",
     ]);

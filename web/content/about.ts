@@ -29,6 +29,29 @@ export const ABOUT = {
       text: "Attorneys engage us for litigation support; individuals use our flat-fee packages to get organized before they spend attorney time. We say plainly when a matter needs counsel.",
     },
   ],
+  audiencesTitle: "Who we work with",
+  audiences: [
+    {
+      title: "Family-law attorneys",
+      text: "Divorce matters where disclosures are thin: undisclosed real estate, side businesses, transfers to relatives before filing.",
+    },
+    {
+      title: "Probate counsel",
+      text: "Estates with missing accounts, property in other counties, or assets moved in the months before death.",
+    },
+    {
+      title: "Commercial-dispute attorneys",
+      text: "Fraudulent-transfer claims, partner disputes and pre-suit asset checks before deciding whether a judgment is collectable.",
+    },
+    {
+      title: "Fiduciaries",
+      text: "Executors, administrators and trustees who must marshal assets and document that they looked.",
+    },
+    {
+      title: "Individuals",
+      text: "People in divorce, estate or judgment-enforcement matters who want organized facts before they spend attorney time.",
+    },
+  ],
   approachTitle: "Our approach",
   approach: [
     "Every engagement starts with a question, not a fishing expedition. We agree with you, or with your attorney, who and what we are looking for, where, and over which years, and we put it in writing with a fixed price.",

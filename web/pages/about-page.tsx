@@ -28,6 +28,20 @@ export function AboutPage() {
         </ul>
       </section>
 
+      <section aria-labelledby="audiences" className="container pb-12 sm:pb-16">
+        <h2 id="audiences" className="font-serif text-3xl font-bold text-navy sm:text-4xl">
+          {C.audiencesTitle}
+        </h2>
+        <dl className="mt-8 grid gap-x-8 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
+          {C.audiences.map((a) => (
+            <div key={a.title} className="border-l-4 border-gold pl-4">
+              <dt className="font-bold text-navy">{a.title}</dt>
+              <dd className="mt-1 text-ink-muted">{a.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
       <section aria-labelledby="approach" className="border-y border-line bg-white">
         <div className="container grid gap-8 py-12 sm:py-16 lg:grid-cols-[1fr_2fr]">
           <h2 id="approach" className="font-serif text-3xl font-bold text-navy sm:text-4xl">
