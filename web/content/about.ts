@@ -41,7 +41,7 @@ export const ABOUT = {
     },
     {
       title: "Commercial-dispute attorneys",
-      text: "Fraudulent-transfer claims, partner disputes and pre-suit asset checks before deciding whether a judgment is collectable.",
+      text: "Fraudulent-transfer claims, partner disputes and pre-suit asset checks before deciding whether a judgment is collectible.",
     },
     {
       title: "Fiduciaries",

@@ -51,6 +51,8 @@ export type Service = {
 export type ServiceFact = { label: string; value: string; detail: string };
 export type FaqItem = { question: string; answer: string };
 
+const JUDGMENT_INTEL_PRICING = "$750–$1,500 per month per subject";
+
 export const SERVICES: readonly Service[] = [
   {
     id: "asset-map",
@@ -132,9 +134,13 @@ export const SERVICES: readonly Service[] = [
     tagline: "Forensic tracing of funds through produced bank, card and ledger records.",
     description:
       "Forensic accounting on the statements, ledgers and check images produced in your matter: we follow the money across accounts, flag transfers to insiders and unexplained cash, and build exhibit-ready flow charts and schedules.",
-    pricing: "$10k–$20k fixed fee, or $350/hour",
+    pricing: `$10k–$20k fixed fee, or ${TRANSACTION_TRACE_HOURLY_RATE}/hour`,
     turnaround: "2–8 weeks",
-    offer: { minPrice: 10000, maxPrice: 20000, unitText: "fixed fee per engagement; hourly at $350" },
+    offer: {
+      minPrice: 10000,
+      maxPrice: 20000,
+      unitText: `fixed fee per engagement; hourly at ${TRANSACTION_TRACE_HOURLY_RATE}`,
+    },
     subtitle: "Forensic tracing of funds through produced financial records",
     idealFor:
       "Counsel with bank, brokerage or business records in hand who need to show where money went, when, and to whom.",
@@ -175,7 +181,7 @@ export const SERVICES: readonly Service[] = [
       },
       {
         question: "Is the fee fixed or hourly?",
-        answer: `Most traces are quoted as a fixed fee between $10,000 and $20,000 once we have seen the volume of records. Open-ended matters can be billed hourly at ${TRANSACTION_TRACE_HOURLY_RATE}. Either way a retainer is required, and any overages are billed monthly with a statement of the work done.`,
+        answer: `Most traces are quoted as a fixed fee of $10k–$20k once we have seen the volume of records. Open-ended matters can be billed hourly at ${TRANSACTION_TRACE_HOURLY_RATE}. Either way a retainer is required, and any overages are billed monthly with a statement of the work done.`,
       },
       {
         question: "How long does a trace take?",
@@ -202,7 +208,7 @@ export const SERVICES: readonly Service[] = [
     tagline: "Quarterly public-records sweeps on a judgment debtor, reported to counsel.",
     description:
       "Ongoing monitoring of a judgment debtor for new employment, new entities, property acquisitions and litigation, delivered to counsel as quarterly sweep reports so collection efforts follow the assets as they surface.",
-    pricing: "$750–$1,500 per month per subject",
+    pricing: JUDGMENT_INTEL_PRICING,
     turnaround: "Quarterly sweeps",
     offer: { minPrice: 750, maxPrice: 1500, unitText: "per month per subject" },
     subtitle: "Continuous public-records monitoring of a judgment debtor",
@@ -248,7 +254,7 @@ export const SERVICES: readonly Service[] = [
       },
       {
         question: "How is it billed, and how do we cancel?",
-        answer: `Monitoring costs $750–$1,500 per month per subject, billed monthly. You can cancel with ${JUDGMENT_INTEL_CANCELLATION_DAYS} days' written notice; partial months are not refunded.`,
+        answer: `Monitoring costs ${JUDGMENT_INTEL_PRICING}, billed monthly. You can cancel with ${JUDGMENT_INTEL_CANCELLATION_DAYS} days' written notice; partial months are not refunded.`,
       },
       {
         question: "Can monitoring be paused?",
