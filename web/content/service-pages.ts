@@ -40,7 +40,7 @@ export const SERVICE_PAGES: Record<AttorneyServiceId, ServicePageCopy> = {
     meta: {
       title: "Asset Map: Flat-Rate Public-Records Asset Search",
       description:
-        "A sourced map of a person's or company's real property, entities, vehicles, liens and litigation, from public records only.",
+        "A sourced public-records map of a person's or company's property, entities, vehicles, liens and lawsuits.",
     },
     eyebrow: "Service · For attorneys and fiduciaries",
     lede: "Before you draft discovery or sit down to negotiate, know what the other side owns. The Asset Map searches the public record across every jurisdiction in scope and hands you a sourced report at a flat rate.",
@@ -56,7 +56,7 @@ export const SERVICE_PAGES: Record<AttorneyServiceId, ServicePageCopy> = {
     meta: {
       title: "Transaction Trace: Forensic Tracing of Funds",
       description:
-        "Forensic accountants follow the money through produced bank, card and ledger records into a tracing report, flow-of-funds charts and schedules.",
+        "Forensic tracing of funds through produced bank and ledger records, with flow-of-funds charts and a tracing report.",
     },
     eyebrow: "Service · For attorneys",
     lede: "When the statements have been produced but nobody has time to read four years of them, we do. Transaction Trace turns raw records into a tracing report, flow-of-funds charts and schedules that show where the money went.",
@@ -70,7 +70,7 @@ export const SERVICE_PAGES: Record<AttorneyServiceId, ServicePageCopy> = {
     meta: {
       title: "Judgment Intel: Judgment Debtor Asset Monitoring",
       description:
-        "Public-records sweeps on a judgment debtor for new employment, entities, property and litigation, reported to counsel.",
+        "Public-records sweeps on a judgment debtor for new jobs, entities, property and lawsuits, reported to counsel.",
     },
     eyebrow: "Service · For collection counsel",
     lede: "A judgment is only worth what you can collect. Judgment Intel watches the public record for the debtor's next job, company, property or lawsuit, and reports each change to counsel while there is still time to act.",
