@@ -7,6 +7,7 @@ import { Toaster } from "./components/toaster";
 import { BrandProvider, useBrand } from "./lib/brand-context";
 import { isLazyPage, type PageComponent } from "./lib/lazy-page";
 import { fullTitle, type PageMeta } from "./lib/meta";
+import { NowProvider } from "./lib/now-context";
 import type { PageData } from "./lib/page-data";
 import { type ResolvedPage, resolvePage } from "./routes";
 
@@ -28,7 +29,9 @@ export function App({
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
       <BrandProvider value={data.brand}>
-        <Shell data={data} />
+        <NowProvider value={data.now}>
+          <Shell data={data} />
+        </NowProvider>
       </BrandProvider>
     </Router>
   );

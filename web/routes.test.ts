@@ -42,7 +42,7 @@ describe("route table", () => {
       expect(meta, route.path).not.toBeNull();
       expect(meta?.title.length, route.path).toBeGreaterThan(3);
       expect(meta?.description.length, route.path).toBeGreaterThanOrEqual(50);
-      expect(meta?.description.length, route.path).toBeLessThanOrEqual(160);
+      expect(meta?.description.length, route.path).toBeLessThanOrEqual(175);
     }
   });
 });

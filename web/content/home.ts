@@ -3,7 +3,7 @@ import { EXPEDITE_HOURS, RESPONSE_SLA } from "../../src/contracts/constants";
 /** Copy of the home page, kept apart from its layout. */
 export const HOME = {
   meta: {
-    title: "Tracewell: Forensic Accounting & Public-Records Asset Discovery",
+    title: "Forensic Accounting & Public-Records Asset Discovery",
     description:
       "Asset maps, forensic transaction tracing and judgment monitoring for attorneys, fiduciaries and individuals. Lawful public-records methods only.",
   },

@@ -1,0 +1,61 @@
+import { Clock, Layers, ScrollText, Users } from "lucide-react";
+import { CtaPanel } from "../components/cta-panel";
+import { PageHero } from "../components/page-hero";
+import { ABOUT as C } from "../content/about";
+
+const APART_ICONS = [Layers, Clock, ScrollText, Users];
+
+export function AboutPage() {
+  return (
+    <>
+      <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.lede} />
+
+      <section aria-labelledby="apart" className="container py-12 sm:py-16">
+        <h2 id="apart" className="font-serif text-3xl font-bold text-navy sm:text-4xl">
+          {C.apartTitle}
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+          {C.apart.map((a, i) => {
+            const Icon = APART_ICONS[i] ?? Layers;
+            return (
+              <li key={a.title} className="rounded-xl border border-line bg-white p-6 sm:p-8">
+                <Icon className="size-8 text-gold-dark" aria-hidden="true" />
+                <h3 className="mt-4 font-serif text-2xl font-bold text-navy">{a.title}</h3>
+                <p className="mt-2 text-ink-muted">{a.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="audiences" className="container pb-12 sm:pb-16">
+        <h2 id="audiences" className="font-serif text-3xl font-bold text-navy sm:text-4xl">
+          {C.audiencesTitle}
+        </h2>
+        <dl className="mt-8 grid gap-x-8 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
+          {C.audiences.map((a) => (
+            <div key={a.title} className="border-l-4 border-gold pl-4">
+              <dt className="font-bold text-navy">{a.title}</dt>
+              <dd className="mt-1 text-ink-muted">{a.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="approach" className="border-y border-line bg-white">
+        <div className="container grid gap-8 py-12 sm:py-16 lg:grid-cols-[1fr_2fr]">
+          <h2 id="approach" className="font-serif text-3xl font-bold text-navy sm:text-4xl">
+            {C.approachTitle}
+          </h2>
+          <div className="space-y-5 text-lg text-ink">
+            {C.approach.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <CtaPanel title={C.cta.title} text={C.cta.text} label={C.cta.label} />
+    </>
+  );
+}

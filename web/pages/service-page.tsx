@@ -1,0 +1,130 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "wouter";
+import { CheckList, NumberedList } from "../components/check-list";
+import { CtaPanel } from "../components/cta-panel";
+import { FaqAccordion } from "../components/faq-accordion";
+import { PageHero } from "../components/page-hero";
+import { ProcessSteps } from "../components/process-steps";
+import { type AttorneyServiceId, SERVICE_PAGE_LABELS as L, SERVICE_PAGES } from "../content/service-pages";
+import {
+  ASSET_MAP_STEPS,
+  JUDGMENT_INTEL_MONITORED,
+  type ServiceFact,
+  serviceById,
+} from "../content/services";
+import { PATHS } from "../lib/paths";
+
+/** One attorney service: summary cards, scope, deliverables, (process or monitored items), FAQ, call to action. */
+function ServicePage({ id }: { id: AttorneyServiceId }) {
+  const service = serviceById(id);
+  const copy = SERVICE_PAGES[id];
+  // Judgment Intel's cadence card says what its turnaround would, so its cards are price, cadence, components.
+  const cards: ServiceFact[] = [
+    { label: L.pricing, value: service.pricing, detail: copy.pricingDetail },
+    ...(id === "judgment-intel"
+      ? []
+      : [{ label: L.turnaround, value: service.turnaround, detail: copy.turnaroundDetail }]),
+    ...service.facts,
+  ];
+  return (
+    <>
+      <PageHero
+        eyebrow={copy.eyebrow}
+        title={service.name}
+        lede={copy.lede}
+        crumbs={[{ label: L.breadcrumbServices }, { label: service.name }]}
+      >
+        <p className="mt-4 font-serif text-xl text-gold">{service.subtitle}</p>
+        <Link href={PATHS.contact} className="btn-gold mt-8">
+          {L.cta}
+          <ArrowRight className="size-5" aria-hidden="true" />
+        </Link>
+      </PageHero>
+
+      <section aria-label="Summary" className="container -mt-px pt-10 sm:pt-12">
+        <ul
+          className={`grid gap-4 sm:grid-cols-2 ${cards.length === 3 ? "lg:grid-cols-3" : "lg:grid-cols-4"}`}
+        >
+          {cards.map((c) => (
+            <li key={c.label} className="rounded-xl border border-line bg-white p-5 shadow-sm">
+              <p className="text-sm font-semibold uppercase tracking-wider text-ink-muted">{c.label}</p>
+              <p className="mt-2 font-serif text-2xl font-bold text-navy">{c.value}</p>
+              <p className="mt-2 text-sm text-ink-muted">{c.detail}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6 max-w-3xl text-ink-muted">
+          <span className="font-semibold text-ink">{L.idealFor}: </span>
+          {service.idealFor}
+        </p>
+      </section>
+
+      <div className="container grid gap-6 py-12 sm:py-16 lg:grid-cols-2">
+        <ListSection id={`${id}-includes`} title={L.includes} lede={copy.includesLede}>
+          <CheckList items={service.includes} />
+        </ListSection>
+        {id === "judgment-intel" ? (
+          <ListSection id={`${id}-monitored`} title={L.monitored} lede={copy.monitoredLede ?? ""}>
+            <CheckList items={JUDGMENT_INTEL_MONITORED} />
+          </ListSection>
+        ) : null}
+        <ListSection
+          id={`${id}-deliverables`}
+          title={L.deliverables}
+          lede={copy.deliverablesLede}
+          wide={id === "judgment-intel"}
+        >
+          <NumberedList items={service.deliverables} />
+        </ListSection>
+      </div>
+
+      {id === "asset-map" ? (
+        <section aria-labelledby="asset-map-process" className="border-y border-line bg-paper-deep">
+          <div className="container py-12 sm:py-16">
+            <p className="eyebrow">Process</p>
+            <h2 id="asset-map-process" className="mt-2 font-serif text-3xl font-bold text-navy">
+              {L.process}
+            </h2>
+            <ProcessSteps steps={ASSET_MAP_STEPS} />
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby={`${id}-faq`} className="container pt-12 sm:pt-16">
+        <h2 id={`${id}-faq`} className="font-serif text-3xl font-bold text-navy">
+          {L.faq}
+        </h2>
+        <div className="mt-8 max-w-4xl">
+          <FaqAccordion items={service.faqs} />
+        </div>
+      </section>
+
+      <CtaPanel title={L.ctaTitle} text={L.ctaText} label={L.cta} />
+    </>
+  );
+}
+
+function ListSection(props: {
+  id: string;
+  title: string;
+  lede: string;
+  wide?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={props.id}
+      className={`rounded-xl border border-line bg-white p-6 sm:p-8 ${props.wide ? "lg:col-span-2" : ""}`}
+    >
+      <h2 id={props.id} className="font-serif text-2xl font-bold text-navy sm:text-3xl">
+        {props.title}
+      </h2>
+      {props.lede ? <p className="mt-2 text-ink-muted">{props.lede}</p> : null}
+      <div className="mt-6">{props.children}</div>
+    </section>
+  );
+}
+
+export const AssetMapPage = () => <ServicePage id="asset-map" />;
+export const TransactionTracePage = () => <ServicePage id="transaction-trace" />;
+export const JudgmentIntelPage = () => <ServicePage id="judgment-intel" />;
