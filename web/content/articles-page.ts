@@ -11,6 +11,12 @@ export const ARTICLES_PAGE = {
   title: "Checklists and explainers from our casework",
   lede: "How lawful asset discovery works in practice: which records to pull, what they prove, where they fall short and when a subpoena has to do the rest. Written for attorneys and fiduciaries, useful to anyone preparing a matter.",
   read: "Read",
+  resources: {
+    eyebrow: "Resources",
+    title: "Checklists and templates to download",
+    text: "Our attorney intake checklist, a fill-in public-records request letter and a list of sources organized by record type.",
+    button: "See Resources",
+  },
 } as const;
 
 export const ARTICLE_PAGE = {

@@ -10,5 +10,5 @@ export function countWords(texts: readonly string[]): number {
 /** "N min read" from a word count; the SPEC default when there are no words to count. */
 export function readingTimeFor(words: number): string {
   if (words <= 0) return DEFAULT_READING_TIME;
-  return `${Math.max(1, Math.round(words / WORDS_PER_MINUTE))} min read`;
+  return `${Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))} min read`;
 }

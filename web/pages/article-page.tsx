@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, CalendarDays, Clock } from "lucide-react";
+import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from "lucide-react";
 import { Link } from "wouter";
 import { ArticleBody } from "../components/article-body";
 import { articleReadingTime, FIXED_ARTICLES, findArticle } from "../content/articles/catalog";
@@ -41,6 +41,10 @@ export function ArticleView({ article }: { article: Article }) {
               <Clock className="size-4 text-gold" aria-hidden="true" />
               {articleReadingTime(article)}
             </span>
+            <span className="inline-flex items-center gap-2">
+              <UserRound className="size-4 text-gold" aria-hidden="true" />
+              By {article.author ?? brand.name}
+            </span>
           </div>
         </div>
       </header>
@@ -49,7 +53,9 @@ export function ArticleView({ article }: { article: Article }) {
         <ArticleBody sections={article.sections} />
 
         <footer className="mt-12 border-t border-line pt-6">
-          <p className="font-semibold text-ink">By {article.author ?? brand.name}</p>
+          <p className="font-semibold text-ink" data-testid="article-author">
+            Written by {article.author ?? brand.name}
+          </p>
           <p className="mt-1 text-sm text-ink-muted">{ARTICLE_PAGE.authorNote}</p>
         </footer>
 

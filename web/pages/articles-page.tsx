@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { articleReadingTime, FIXED_ARTICLES } from "../content/articles/catalog";
 import { ARTICLES_PAGE } from "../content/articles-page";
 import { formatLongDate } from "../lib/dates";
-import { articlePath } from "../lib/paths";
+import { articlePath, PATHS } from "../lib/paths";
 
 export function ArticlesPage() {
   return (
@@ -34,6 +34,17 @@ export function ArticlesPage() {
               </Link>
             </li>
           ))}
+          <li className="flex flex-col rounded-xl bg-navy p-6 text-white">
+            <p className="text-sm font-semibold uppercase tracking-wider text-gold">
+              {ARTICLES_PAGE.resources.eyebrow}
+            </p>
+            <h2 className="mt-2 font-serif text-2xl font-bold">{ARTICLES_PAGE.resources.title}</h2>
+            <p className="mt-3 flex-1 text-mist">{ARTICLES_PAGE.resources.text}</p>
+            <Link href={PATHS.resources} className="btn-gold mt-5 self-start">
+              {ARTICLES_PAGE.resources.button}
+              <ArrowRight className="size-5" aria-hidden="true" />
+            </Link>
+          </li>
         </ul>
       </section>
     </>
