@@ -69,6 +69,15 @@ export async function renderDocx(spec: DocSpec, brand: Brand): Promise<Uint8Arra
               spacing: { after: 80 },
             }),
         );
+      case "terms":
+        return b.items.map(
+          ({ term, text }) =>
+            new Paragraph({
+              children: [new TextRun({ text: `${term}: `, bold: true, color: navy }), ...runs(text)],
+              numbering: { reference: "bullets", level: 0 },
+              spacing: { after: 80 },
+            }),
+        );
       case "numbered":
         return b.items.map(
           (item) =>
@@ -120,6 +129,8 @@ export async function renderDocx(spec: DocSpec, brand: Brand): Promise<Uint8Arra
         ]);
       case "spacer":
         return [new Paragraph({ children: [] })];
+      case "pageBreak":
+        return [new Paragraph({ children: [], pageBreakBefore: true })];
     }
   };
 

@@ -8,6 +8,8 @@ export type DocBlock =
   | { kind: "paragraph"; text: string }
   | { kind: "bullets"; items: readonly string[] }
   | { kind: "numbered"; items: readonly string[] }
+  /** Bulleted entries that open with a bold term: "Term: what it is". */
+  | { kind: "terms"; items: readonly { term: string; text: string }[] }
   /** Tick boxes the reader fills in by hand. */
   | { kind: "checklist"; items: readonly string[] }
   /** Labelled blank lines to write on. */
@@ -15,7 +17,8 @@ export type DocBlock =
   | { kind: "note"; title: string; text: string }
   /** Signature lines, one per party. */
   | { kind: "signatures"; parties: readonly string[] }
-  | { kind: "spacer" };
+  | { kind: "spacer" }
+  | { kind: "pageBreak" };
 
 export type DocSpec = {
   /** Shown large on the first page and in the running header. */

@@ -194,6 +194,55 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
         body(block.text);
         y -= 7;
         return;
+      case "terms":
+        for (const { term, text } of block.items) {
+          const words = [
+            ...`${term}:`.split(" ").map((w) => ({ w, font: fonts.bold })),
+            ...text.split(/\s+/).map((w) => ({ w, font: fonts.regular })),
+          ];
+          check(term, fonts.bold);
+          check(text, fonts.regular);
+          const space = fonts.regular.widthOfTextAtSize(" ", BODY.size);
+          const lines: (typeof words)[] = [[]];
+          let width = 0;
+          for (const word of words) {
+            const w = word.font.widthOfTextAtSize(word.w, BODY.size);
+            const line = lines[lines.length - 1]!;
+            if (line.length && width + space + w > CONTENT_WIDTH - 18) {
+              lines.push([word]);
+              width = w;
+            } else {
+              line.push(word);
+              width += (line.length > 1 ? space : 0) + w;
+            }
+          }
+          ensure(BODY.leading * Math.min(lines.length, 2));
+          page.drawText("\u2022", {
+            x: MARGIN.left + 2,
+            y: y - BODY.size,
+            size: BODY.size,
+            font: fonts.bold,
+            color: colours.gold,
+          });
+          for (const line of lines) {
+            ensure(BODY.leading);
+            let x = MARGIN.left + 18;
+            for (const { w, font } of line) {
+              page.drawText(w, {
+                x,
+                y: y - BODY.size,
+                size: BODY.size,
+                font,
+                color: font === fonts.bold ? colours.navy : colours.ink,
+              });
+              x += font.widthOfTextAtSize(w, BODY.size) + space;
+            }
+            y -= BODY.leading;
+          }
+          y -= 3;
+        }
+        y -= 5;
+        return;
       case "bullets":
       case "numbered":
         block.items.forEach((item, i) => {
@@ -339,6 +388,9 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
       }
       case "spacer":
         y -= 10;
+        return;
+      case "pageBreak":
+        newPage();
         return;
     }
   };

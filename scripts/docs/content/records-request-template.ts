@@ -12,7 +12,7 @@ export const recordsRequestTemplate = (brand: Brand): DocSpec => ({
     {
       kind: "bullets",
       items: [
-        "Replace every highlighted field in square brackets, then delete this page before sending.",
+        "The letter starts on page 2. Replace every highlighted field in square brackets, then delete this page before sending.",
         "Cite the statute that governs the agency. Examples: California Public Records Act (Cal. Gov. Code § 7920.000 et seq.); Texas Public Information Act (Tex. Gov't Code ch. 552); New York Freedom of Information Law (N.Y. Pub. Off. Law §§ 84–90); Florida Public Records Act (Fla. Stat. ch. 119); federal agencies: Freedom of Information Act (5 U.S.C. § 552).",
         "Describe records, not questions. Agencies must produce records that exist; they need not answer questions or create new documents.",
         "Give a date range and name the record types. Narrow requests are answered faster and cost less.",
@@ -25,7 +25,7 @@ export const recordsRequestTemplate = (brand: Brand): DocSpec => ({
       title: "Lawful use",
       text: "Request only records the law makes available to you, and say truthfully who you are and why if the form asks. Never misrepresent your identity or purpose to a records custodian.",
     },
-    { kind: "heading", text: "Letter" },
+    { kind: "pageBreak" },
     { kind: "paragraph", text: "[Your name]" },
     { kind: "paragraph", text: "[Firm or organization]" },
     { kind: "paragraph", text: "[Street address, city, state, ZIP]" },
