@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs
 import { basename, dirname, extname, join, relative } from "node:path";
 import { build as unocss } from "@unocss/cli";
 import { brotli, gzip } from "../src/http/compress";
+import { documentSizesModule, generateDocuments } from "./docs/generate";
 
 const ROOT = join(import.meta.dir, "..");
 const DIST = join(ROOT, "dist");
@@ -203,6 +204,10 @@ async function compile(): Promise<void> {
 const started = performance.now();
 rmSync(PUBLIC_OUT, { recursive: true, force: true });
 mkdirSync(ASSETS_OUT, { recursive: true });
+// Downloads first: the client bundle reads their sizes, and precompress embeds them.
+const documentSizes = await generateDocuments(PUBLIC_OUT);
+mkdirSync(join(ROOT, "web", "generated"), { recursive: true });
+writeFileSync(join(ROOT, "web", "generated", "documents.ts"), documentSizesModule(documentSizes));
 const client = await buildClient();
 const css = await buildCss();
 await copyPublic();

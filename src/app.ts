@@ -7,6 +7,7 @@ import { securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
 import { pagesModule } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
+import { seoModule } from "./modules/seo";
 
 export type AppDeps = {
   config: Config;
@@ -86,6 +87,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     .use(assetsPlugin(manifest))
     .get("/site.webmanifest", () => webManifest(config))
     .use(brandCssPlugin(brandCss))
+    .use(seoModule({ publicUrl: config.publicUrl }))
     .use(pagesModule({ config, manifest, cache, brandCss: brandCss?.url, now }));
 }
 

@@ -25,6 +25,11 @@ export type AppRoute = {
   layout: "public" | "admin";
   /** Listed in the sitemap and open to search engines. */
   indexable: boolean;
+  /**
+   * When meta returns null, a route with this renders its own component (which shows its not-found state,
+   * e.g. "Article Not Found") with status 404 and this head, instead of the site's 404 page.
+   */
+  notFoundMeta?: PageMeta;
 };
 
 /** Composed from one list per area of the site; order matters only where patterns overlap. */
@@ -70,6 +75,16 @@ export function resolvePage(pathname: string, ctx: MetaContext): ResolvedPage {
       route: match.route,
       params: match.params,
       meta,
+      component: match.route.component,
+      layout: match.route.layout,
+    };
+  }
+  if (match?.route.notFoundMeta) {
+    return {
+      status: 404,
+      route: match.route,
+      params: match.params,
+      meta: match.route.notFoundMeta,
       component: match.route.component,
       layout: match.route.layout,
     };

@@ -27,16 +27,22 @@ const STABLE = "public, max-age=86400";
 export const assetsPlugin = (manifest: AssetManifest) => {
   const app = new Elysia({ name: "assets" });
   for (const [url, asset] of Object.entries(manifest.files)) {
-    app.get(url, ({ request }) => serveAsset(asset, request.headers.get("accept-encoding")));
+    const download = url.startsWith("/docs/") ? url.slice("/docs/".length) : undefined;
+    app.get(url, ({ request }) => serveAsset(asset, request.headers.get("accept-encoding"), download));
   }
   return app;
 };
 
-export function serveAsset(asset: AssetFile, acceptEncoding: string | null): Response {
+/**
+ * `download` names a file offered for download. Without an explicit Content-Disposition, Bun names an
+ * embedded file after its content-hashed copy inside the binary, which is what a browser would save.
+ */
+export function serveAsset(asset: AssetFile, acceptEncoding: string | null, download?: string): Response {
   const headers: Record<string, string> = {
     "content-type": asset.type,
     "cache-control": asset.immutable ? IMMUTABLE : STABLE,
   };
+  if (download) headers["content-disposition"] = `attachment; filename="${download}"`;
   if (asset.br || asset.gz) headers.vary = "Accept-Encoding";
   const encoded = chooseEncoding(acceptEncoding, { br: asset.br, gzip: asset.gz });
   if (encoded) headers["content-encoding"] = encoded.encoding;

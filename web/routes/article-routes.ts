@@ -1,4 +1,58 @@
+import { findArticle } from "../content/articles/catalog";
+import { ARTICLE_PAGE, ARTICLES_PAGE } from "../content/articles-page";
+import { RESOURCES_PAGE } from "../content/resources";
+import { articleJsonLd } from "../lib/article-json-ld";
+import { breadcrumbList } from "../lib/json-ld";
+import { lazyPage } from "../lib/lazy-page";
+import { articlePath, PATHS } from "../lib/paths";
 import type { AppRoute } from "../routes";
 
 /** Articles and resources: the article list, article pages and downloads. */
-export const ARTICLE_ROUTES: AppRoute[] = [];
+export const ARTICLE_ROUTES: AppRoute[] = [
+  {
+    path: PATHS.articles,
+    component: lazyPage(() => import("../pages/articles-page"), "ArticlesPage"),
+    meta: (_, { publicUrl }) => ({
+      ...ARTICLES_PAGE.meta,
+      jsonLd: [breadcrumbList([["Articles", PATHS.articles]], publicUrl)],
+    }),
+    layout: "public",
+    indexable: true,
+  },
+  {
+    path: `${PATHS.articles}/:slug`,
+    component: lazyPage(() => import("../pages/article-page"), "ArticlePage"),
+    meta: ({ slug = "" }, { brand, publicUrl }) => {
+      const article = findArticle(slug);
+      if (!article) return null;
+      return {
+        title: article.title,
+        description: article.description,
+        ogType: "article",
+        jsonLd: [
+          articleJsonLd(article, { brand, publicUrl }),
+          breadcrumbList(
+            [
+              ["Articles", PATHS.articles],
+              [article.title, articlePath(article.slug)],
+            ],
+            publicUrl,
+          ),
+        ],
+      };
+    },
+    notFoundMeta: ARTICLE_PAGE.notFoundMeta,
+    layout: "public",
+    indexable: true,
+  },
+  {
+    path: PATHS.resources,
+    component: lazyPage(() => import("../pages/resources-page"), "ResourcesPage"),
+    meta: (_, { publicUrl }) => ({
+      ...RESOURCES_PAGE.meta,
+      jsonLd: [breadcrumbList([["Resources", PATHS.resources]], publicUrl)],
+    }),
+    layout: "public",
+    indexable: true,
+  },
+];

@@ -1,0 +1,23 @@
+import { Elysia } from "elysia";
+import { robotsTxt, sitemapEntries, sitemapXml } from "./service";
+
+/** /sitemap.xml and /robots.txt, with absolute URLs from PUBLIC_URL. Registered before the pages catch-all. */
+export const seoModule = ({ publicUrl }: { publicUrl: string }) =>
+  new Elysia({ name: "seo" })
+    .get(
+      "/sitemap.xml",
+      () =>
+        new Response(sitemapXml(sitemapEntries(), publicUrl), {
+          headers: {
+            "content-type": "application/xml; charset=utf-8",
+            "cache-control": "public, max-age=3600",
+          },
+        }),
+    )
+    .get(
+      "/robots.txt",
+      () =>
+        new Response(robotsTxt(publicUrl), {
+          headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" },
+        }),
+    );

@@ -1,0 +1,20 @@
+import { expect, test } from "bun:test";
+import { robotsTxt, sitemapEntries, sitemapXml } from "./service";
+
+test("the sitemap holds only public, parameter-free routes plus articles", () => {
+  const paths = sitemapEntries().map((e) => e.path);
+  expect(paths).toContain("/");
+  expect(paths.some((p) => p.includes(":") || p.startsWith("/admin"))).toBe(false);
+  expect(paths).toContain("/articles/probate-red-flags");
+});
+
+test("URLs are escaped for XML", () => {
+  const xml = sitemapXml([{ path: "/a?b=1&c=2", lastmod: "2026-01-01" }], "https://firm.example");
+  expect(xml).toContain("<loc>https://firm.example/a?b=1&amp;c=2</loc><lastmod>2026-01-01</lastmod>");
+});
+
+test("robots.txt keeps crawlers out of the admin and points at the sitemap", () => {
+  expect(robotsTxt("https://firm.example")).toBe(
+    "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: https://firm.example/sitemap.xml\n",
+  );
+});

@@ -1,0 +1,42 @@
+import { ALL_ARTICLES } from "../../../web/content/articles/catalog";
+import { articlePath } from "../../../web/lib/paths";
+import { ROUTES } from "../../../web/routes";
+
+export type SitemapEntry = { path: string; lastmod?: string };
+
+/**
+ * Every indexable public page: the routes without parameters that the table marks indexable, then every
+ * article. Derived from the route table so a new page is listed the day it is added.
+ */
+export function sitemapEntries(): SitemapEntry[] {
+  const pages = ROUTES.filter((r) => r.indexable && r.layout === "public" && !/[:*]/.test(r.path)).map(
+    (r) => ({ path: r.path }),
+  );
+  const articles = ALL_ARTICLES.map((a) => ({ path: articlePath(a.slug), lastmod: a.date }));
+  return [...pages, ...articles];
+}
+
+const escapeXml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);
+
+export function sitemapXml(entries: readonly SitemapEntry[], publicUrl: string): string {
+  const urls = entries.map((e) => {
+    const loc = `<loc>${escapeXml(`${publicUrl}${e.path}`)}</loc>`;
+    return `  <url>${loc}${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.join("\n")}
+</urlset>
+`;
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return `User-agent: *
+Allow: /
+Disallow: /admin
+Disallow: /api/
+
+Sitemap: ${publicUrl}/sitemap.xml
+`;
+}

@@ -1,0 +1,55 @@
+import { countWords, readingTimeFor } from "../../lib/reading-time";
+import { ASSET_DISCOVERY_IN_DIVORCE } from "./asset-discovery-in-divorce";
+import { ASSET_TRACING_101 } from "./asset-tracing-101-follow-the-money";
+import { BENEFICIAL_OWNERSHIP } from "./beneficial-ownership-shells-entity-mapping";
+import { HIDDEN_ASSETS_DIVORCE_RECORDS } from "./hidden-assets-divorce-records";
+import { LAWFUL_DIGITAL_BREADCRUMBS } from "./lawful-digital-breadcrumbs";
+import { PROBATE_ESTATES_LOCATE_ACCOUNTS } from "./probate-estates-locate-accounts";
+import { PROBATE_RED_FLAGS } from "./probate-red-flags";
+import { PUBLIC_RECORDS_CORROBORATION } from "./public-records-corroboration";
+import type { Article, ArticleBlock } from "./types";
+
+/** The five articles listed on /articles, in the order shown there. */
+export const FIXED_ARTICLES: readonly Article[] = [
+  HIDDEN_ASSETS_DIVORCE_RECORDS,
+  ASSET_TRACING_101,
+  BENEFICIAL_OWNERSHIP,
+  LAWFUL_DIGITAL_BREADCRUMBS,
+  PROBATE_ESTATES_LOCATE_ACCOUNTS,
+];
+
+/** Shorter pieces served by the article detail view; reachable by link, not listed on /articles. */
+export const BUILT_IN_ARTICLES: readonly Article[] = [
+  ASSET_DISCOVERY_IN_DIVORCE,
+  PUBLIC_RECORDS_CORROBORATION,
+  PROBATE_RED_FLAGS,
+];
+
+/** Every article the site ships with; stored articles are looked up beside these. */
+export const ALL_ARTICLES: readonly Article[] = [...FIXED_ARTICLES, ...BUILT_IN_ARTICLES];
+
+const BY_SLUG = new Map(ALL_ARTICLES.map((a) => [a.slug, a]));
+
+export function findArticle(slug: string): Article | undefined {
+  return BY_SLUG.get(slug);
+}
+
+/** Every piece of visible text in an article body, for word counts. */
+export function articleTexts(article: Article): string[] {
+  return article.sections.flatMap((s) => [s.heading, ...s.blocks.flatMap(blockTexts)]);
+}
+
+function blockTexts(b: ArticleBlock): readonly string[] {
+  if (b.kind === "paragraph") return [b.text];
+  if (b.kind === "list" || b.kind === "steps") return b.items;
+  if (b.kind === "checklist") return [b.title, ...b.items];
+  return [b.title, b.text];
+}
+
+export function articleWordCount(article: Article): number {
+  return countWords([article.title, article.description, ...articleTexts(article)]);
+}
+
+export function articleReadingTime(article: Article): string {
+  return article.readingTime ?? readingTimeFor(articleWordCount(article));
+}

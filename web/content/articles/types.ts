@@ -1,0 +1,31 @@
+/**
+ * The shape of an article, whatever its source: the five fixed pages, the three built-in detail-view
+ * articles, and (later) articles stored in the database. Body copy is a list of sections of plain blocks so
+ * the page, the reading time and the structured data are all derived from one value.
+ */
+export type ArticleBlock =
+  | { kind: "paragraph"; text: string }
+  | { kind: "list"; items: readonly string[] }
+  | { kind: "steps"; items: readonly string[] }
+  | { kind: "checklist"; title: string; items: readonly string[] }
+  | { kind: "callout"; title: string; text: string };
+
+export type ArticleSection = { heading: string; blocks: readonly ArticleBlock[] };
+
+export type Article = {
+  slug: string;
+  title: string;
+  /** One or two sentences: the meta description and the lede under the title. */
+  description: string;
+  /** The line shown on the /articles list; falls back to the description. */
+  blurb?: string;
+  /** Publication date, YYYY-MM-DD. */
+  date: string;
+  /** Shown as written; computed from the words when absent. */
+  readingTime?: string;
+  /** Shown as written; the firm (brand name) when absent. */
+  author?: string;
+  /** A short topic label shown above the title. */
+  topic: string;
+  sections: readonly ArticleSection[];
+};

@@ -1,0 +1,28 @@
+import { articleWordCount } from "../content/articles/catalog";
+import type { Article } from "../content/articles/types";
+import type { MetaContext } from "../routes";
+import { firmRef } from "./json-ld";
+import { articlePath } from "./paths";
+
+/** schema.org Article for an article page; the firm publishes, and writes unless another author is named. */
+export function articleJsonLd(article: Article, { brand, publicUrl }: MetaContext) {
+  const url = `${publicUrl}${articlePath(article.slug)}`;
+  const image = /^https?:\/\//.test(brand.logo.socialImage)
+    ? brand.logo.socialImage
+    : `${publicUrl}${brand.logo.socialImage}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: article.title,
+    description: article.description,
+    datePublished: article.date,
+    dateModified: article.date,
+    author: article.author ? { "@type": "Organization", name: article.author } : firmRef(publicUrl),
+    publisher: firmRef(publicUrl),
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    url,
+    image,
+    wordCount: articleWordCount(article),
+    inLanguage: "en-US",
+  };
+}

@@ -1,0 +1,52 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "wouter";
+import { articleReadingTime, FIXED_ARTICLES } from "../content/articles/catalog";
+import { ARTICLES_PAGE } from "../content/articles-page";
+import { formatLongDate } from "../lib/dates";
+import { articlePath, PATHS } from "../lib/paths";
+
+export function ArticlesPage() {
+  return (
+    <>
+      <section className="bg-navy text-white">
+        <div className="container py-14 sm:py-20">
+          <p className="text-sm font-semibold uppercase tracking-wider text-gold">{ARTICLES_PAGE.eyebrow}</p>
+          <h1 className="mt-3 max-w-3xl font-serif text-4xl font-bold leading-tight sm:text-5xl">
+            {ARTICLES_PAGE.title}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-mist">{ARTICLES_PAGE.lede}</p>
+        </div>
+      </section>
+      <section aria-label="Article list" className="container py-14 sm:py-20">
+        <ul className="grid gap-6 md:grid-cols-2">
+          {FIXED_ARTICLES.map((a) => (
+            <li key={a.slug} className="flex flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
+              <p className="eyebrow">{a.topic}</p>
+              <h2 className="mt-2 font-serif text-2xl font-bold text-navy">{a.title}</h2>
+              <p className="mt-3 flex-1 text-ink-muted">{a.blurb ?? a.description}</p>
+              <p className="mt-4 text-sm text-ink-muted">
+                <time dateTime={a.date}>{formatLongDate(a.date)}</time> · {articleReadingTime(a)}
+              </p>
+              <Link href={articlePath(a.slug)} className="btn-outline mt-5 self-start">
+                {ARTICLES_PAGE.read}
+                <span className="sr-only">: {a.title}</span>
+                <ArrowRight className="size-5" aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+          <li className="flex flex-col rounded-xl bg-navy p-6 text-white">
+            <p className="text-sm font-semibold uppercase tracking-wider text-gold">
+              {ARTICLES_PAGE.resources.eyebrow}
+            </p>
+            <h2 className="mt-2 font-serif text-2xl font-bold">{ARTICLES_PAGE.resources.title}</h2>
+            <p className="mt-3 flex-1 text-mist">{ARTICLES_PAGE.resources.text}</p>
+            <Link href={PATHS.resources} className="btn-gold mt-5 self-start">
+              {ARTICLES_PAGE.resources.button}
+              <ArrowRight className="size-5" aria-hidden="true" />
+            </Link>
+          </li>
+        </ul>
+      </section>
+    </>
+  );
+}
