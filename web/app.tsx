@@ -7,6 +7,7 @@ import { Toaster } from "./components/toaster";
 import { BrandProvider, useBrand } from "./lib/brand-context";
 import { fullTitle, type PageMeta } from "./lib/meta";
 import type { PageData } from "./lib/page-data";
+import { PageDataProvider } from "./lib/page-data-context";
 import { resolvePage } from "./routes";
 
 /** The whole UI. On the server ssrPath/ssrSearch give the location; in the browser wouter reads it. */
@@ -27,7 +28,9 @@ export function App({
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
       <BrandProvider value={data.brand}>
-        <Shell data={data} />
+        <PageDataProvider value={data}>
+          <Shell data={data} />
+        </PageDataProvider>
       </BrandProvider>
     </Router>
   );

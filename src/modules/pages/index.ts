@@ -52,6 +52,31 @@ export const pagesModule = (deps: PagesDeps) =>
     return htmlResponse(page, request.headers);
   });
 
+/**
+ * Renders one page with extra page data, uncached, for answers that depend on the request (the intake form
+ * posted with JavaScript off comes back with its values and messages).
+ */
+export async function renderPageResponse(
+  deps: PagesDeps,
+  pathname: string,
+  extra: Partial<PageData>,
+  status: number,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const now = deps.now?.() ?? new Date();
+  const data: PageData = {
+    brand: deps.config.brand,
+    publicUrl: deps.config.publicUrl,
+    now: now.toISOString(),
+    ...extra,
+  };
+  const rendered = await renderPage(pathname, "", { data, entry: deps.entry, brandCss: deps.brandCss });
+  return new Response(rendered.html, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
 function htmlResponse(page: CachedPage, requestHeaders: Headers): Response {
   const headers: Record<string, string> = {
     "content-type": "text/html; charset=utf-8",
