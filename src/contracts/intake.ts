@@ -57,9 +57,21 @@ const noSensitiveData = v.rawCheck<string>(({ dataset, addIssue }) => {
   if (kind) addIssue({ message: SENSITIVE_MESSAGES[kind] });
 });
 
+/** Control characters (other than tab and line breaks) never belong in a form field: dropped, not stored. */
+function dropControls(s: string): string {
+  let out = "";
+  for (const c of s) {
+    const n = c.charCodeAt(0);
+    if (n === 9 || n === 10 || n === 13 || (n >= 32 && n !== 127)) out += c;
+  }
+  return out;
+}
+const stripControls = v.transform(dropControls);
+
 const text = (message: string, min: number, max: number, label: string) =>
   v.pipe(
     v.string(message),
+    stripControls,
     v.trim(),
     v.minLength(min, message),
     v.maxLength(max, tooLong(label, max)),
@@ -70,7 +82,7 @@ export const IntakeSchema = v.object({
   name: text(INTAKE_MESSAGES.name, 2, INTAKE_LIMITS.name, "Name"),
   firm: v.pipe(
     v.nullish(v.string(INTAKE_MESSAGES.invalid)),
-    v.transform((s) => s?.trim() || undefined),
+    v.transform((s) => (s == null ? undefined : dropControls(s).trim() || undefined)),
     v.optional(
       v.pipe(
         v.string(),
@@ -81,6 +93,7 @@ export const IntakeSchema = v.object({
   ),
   email: v.pipe(
     v.string(INTAKE_MESSAGES.email),
+    stripControls,
     v.trim(),
     v.toLowerCase(),
     v.maxLength(INTAKE_LIMITS.email, tooLong("Email", INTAKE_LIMITS.email)),
@@ -88,6 +101,7 @@ export const IntakeSchema = v.object({
   ),
   phone: v.pipe(
     v.string(INTAKE_MESSAGES.phone),
+    stripControls,
     v.trim(),
     v.minLength(10, INTAKE_MESSAGES.phone),
     v.maxLength(INTAKE_LIMITS.phone, tooLong("Phone number", INTAKE_LIMITS.phone)),
@@ -128,7 +142,12 @@ export type IntakeErrors = Partial<Record<IntakeField, string[]>>;
 export function validateIntake(
   input: unknown,
 ): { success: true; output: Intake } | { success: false; errors: IntakeErrors } {
-  const result = v.safeParse(IntakeSchema, input, { abortPipeEarly: true });
+  // A missing key is checked as an undefined value, so it gets the field's own message, not a generic one.
+  const complete =
+    typeof input === "object" && input !== null && !Array.isArray(input)
+      ? { ...Object.fromEntries(Object.keys(IntakeSchema.entries).map((k) => [k, undefined])), ...input }
+      : input;
+  const result = v.safeParse(IntakeSchema, complete, { abortPipeEarly: true });
   if (result.success) return { success: true, output: result.output };
   const errors: IntakeErrors = {};
   for (const issue of result.issues) {
