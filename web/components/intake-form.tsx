@@ -211,10 +211,10 @@ export function IntakeForm() {
           data-testid="error-summary"
         >
           <p className="font-semibold">{INTAKE_PAGE.errorSummary}</p>
-          <ul className="mt-1 list-disc pl-5 text-sm">
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
             {invalidFields.map((f) => (
               <li key={f}>
-                <a href={`#${fieldId(f)}`} className="text-danger underline">
+                <a href={`#${fieldId(f)}`} className="inline-block min-h-6 text-danger underline">
                   {f === "acknowledgment" ? "Engagement terms" : FIELD_LABELS[f]}
                 </a>
               </li>

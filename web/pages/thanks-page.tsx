@@ -16,19 +16,19 @@ export function ThanksPage() {
       <p className="mt-4 text-lg text-ink-muted">{THANKS_PAGE.lede}</p>
 
       <dl className="mt-8 grid gap-4 sm:grid-cols-2">
-        <div className="flex gap-3 rounded-xl border border-line bg-white p-5">
-          <Clock className="mt-0.5 size-6 shrink-0 text-navy" aria-hidden="true" />
-          <div>
-            <dt className="text-sm text-ink-muted">{THANKS_PAGE.responseTime.label}</dt>
-            <dd className="font-semibold text-ink">{THANKS_PAGE.responseTime.value}</dd>
-          </div>
+        <div className="rounded-xl border border-line bg-white p-5">
+          <dt className="flex items-center gap-2 text-sm text-ink-muted">
+            <Clock className="size-5 shrink-0 text-navy" aria-hidden="true" />
+            {THANKS_PAGE.responseTime.label}
+          </dt>
+          <dd className="mt-1 font-semibold text-ink">{THANKS_PAGE.responseTime.value}</dd>
         </div>
-        <div className="flex gap-3 rounded-xl border border-line bg-white p-5">
-          <MailCheck className="mt-0.5 size-6 shrink-0 text-navy" aria-hidden="true" />
-          <div>
-            <dt className="text-sm text-ink-muted">{THANKS_PAGE.confirmation.label}</dt>
-            <dd className="font-semibold text-ink">{THANKS_PAGE.confirmation.value}</dd>
-          </div>
+        <div className="rounded-xl border border-line bg-white p-5">
+          <dt className="flex items-center gap-2 text-sm text-ink-muted">
+            <MailCheck className="size-5 shrink-0 text-navy" aria-hidden="true" />
+            {THANKS_PAGE.confirmation.label}
+          </dt>
+          <dd className="mt-1 font-semibold text-ink">{THANKS_PAGE.confirmation.value}</dd>
         </div>
       </dl>
 
