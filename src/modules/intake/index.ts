@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { type Context, Elysia } from "elysia";
 import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
 import type { IntakeFormState } from "../../contracts/intake";
@@ -111,13 +111,16 @@ export const intakeModule = (deps: IntakeDeps) => {
     return Response.json({ error }, { status: 429, headers });
   };
 
+  // The status is copied to `set` so the request log shows what was answered.
+  const route = async ({ request, server, set }: Pick<Context, "request" | "server" | "set">) => {
+    const response = await handle(request, server?.requestIP(request)?.address);
+    set.status = response.status;
+    return response;
+  };
+
   return new Elysia({ name: "intake" })
-    .post("/api/contact", ({ request, server }) => handle(request, server?.requestIP(request)?.address), {
-      parse: "none",
-    })
-    .post(PATHS.contact, ({ request, server }) => handle(request, server?.requestIP(request)?.address), {
-      parse: "none",
-    });
+    .post("/api/contact", route, { parse: "none" })
+    .post(PATHS.contact, route, { parse: "none" });
 };
 
 /** What the visitor typed, to put back in the form; the trap field is never echoed. */
