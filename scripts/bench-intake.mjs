@@ -25,7 +25,14 @@ const root = join(import.meta.dirname, "..");
 const dataDir = mkdtempSync(join(tmpdir(), "tracewell-bench-"));
 
 const server = spawn(join(root, "dist", "tracewell"), {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, TRUST_PROXY: "1", LOG_LEVEL: "error" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    TRUST_PROXY: "1",
+    LOG_LEVEL: "error",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 
@@ -92,7 +99,12 @@ try {
         durationSeconds: duration,
         requests: result.requests.total,
         requestsPerSecond: { average: result.requests.average, p50: result.requests.p50 },
-        latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+        latencyMs: {
+          p50: result.latency.p50,
+          p90: result.latency.p90,
+          p99: result.latency.p99,
+          max: result.latency.max,
+        },
         statuses,
         errors: result.errors,
         timeouts: result.timeouts,
