@@ -1,11 +1,16 @@
 import { Elysia } from "elysia";
+import { PATHS } from "../web/lib/paths";
 import type { Config } from "./config";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import type { Database } from "./db";
+import { contactSubmissions } from "./db/contact-submissions";
 import { type AssetManifest, assetsPlugin } from "./http/assets";
 import { securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
-import { pagesModule } from "./modules/pages";
+import { intakeModule } from "./modules/intake";
+import { createIntakeLimits } from "./modules/intake/limits";
+import { createMailOutbox } from "./modules/mail/outbox";
+import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { seoModule } from "./modules/seo";
 
@@ -25,9 +30,13 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const cache = new PageCache();
   const brandCss = brandStylesheet(config);
   const healthCheck = db.query("SELECT 1 AS ok");
+  const pagesDeps = { config, manifest, cache, brandCss: brandCss?.url, now };
+  const submissions = contactSubmissions(db);
+  const mailOutbox = createMailOutbox({ config, submissions, logger, now });
 
   return new Elysia()
     .decorate("pageCache", cache)
+    .decorate("mailOutbox", mailOutbox)
     .use(securityPlugin({ hsts: config.secure }))
     .onRequest(({ request, set }) => {
       const id = crypto.randomUUID();
@@ -88,7 +97,19 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     .get("/site.webmanifest", () => webManifest(config))
     .use(brandCssPlugin(brandCss))
     .use(seoModule({ publicUrl: config.publicUrl }))
-    .use(pagesModule({ config, manifest, cache, brandCss: brandCss?.url, now }));
+    .use(
+      intakeModule({
+        config,
+        submissions,
+        outbox: mailOutbox,
+        limits: createIntakeLimits(),
+        logger,
+        now,
+        renderContactPage: (intake, status, headers) =>
+          renderPageResponse(pagesDeps, PATHS.contact, { intake }, status, headers),
+      }),
+    )
+    .use(pagesModule(pagesDeps));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -46,6 +46,8 @@ async function serve(): Promise<number> {
   const app = createApp({ config, db, manifest: MANIFEST, logger });
   app.listen({ port: config.port, hostname: config.host });
   const server = app.server;
+  const mailOutbox = app.decorator.mailOutbox;
+  mailOutbox.start();
   logger.info("listening", {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
@@ -58,6 +60,7 @@ async function serve(): Promise<number> {
     stopping = true;
     logger.info("stopping", { signal });
     await server?.stop(false);
+    await mailOutbox.stop();
     closeDatabase(db);
     logger.info("stopped");
     process.exit(0);

@@ -7,8 +7,8 @@ import { Toaster } from "./components/toaster";
 import { BrandProvider, useBrand } from "./lib/brand-context";
 import { isLazyPage, type PageComponent } from "./lib/lazy-page";
 import { fullTitle, type PageMeta } from "./lib/meta";
-import { NowProvider } from "./lib/now-context";
 import type { PageData } from "./lib/page-data";
+import { PageDataProvider } from "./lib/page-data-context";
 import { type ResolvedPage, resolvePage } from "./routes";
 
 /** The whole UI. On the server ssrPath/ssrSearch give the location; in the browser wouter reads it. */
@@ -29,9 +29,9 @@ export function App({
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
       <BrandProvider value={data.brand}>
-        <NowProvider value={data.now}>
+        <PageDataProvider value={data}>
           <Shell data={data} />
-        </NowProvider>
+        </PageDataProvider>
       </BrandProvider>
     </Router>
   );

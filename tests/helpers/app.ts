@@ -6,6 +6,7 @@ import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { type Database, openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
+import type { Logger } from "../../src/log";
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -13,11 +14,14 @@ export const ORIGIN = "http://localhost:3000";
  * A real app on a real SQLite file in a fresh temporary folder, removed after the test file. Requests go
  * through app.handle: the whole HTTP stack without a port.
  */
-export function makeTestApp(env: Record<string, string> = {}, opts: { now?: () => Date } = {}) {
+export function makeTestApp(
+  env: Record<string, string> = {},
+  opts: { now?: () => Date; logger?: Logger } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), "tracewell-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, ...env });
   const db: Database = openDatabase(join(dataDir, "tracewell.db"));
-  const app = createApp({ config, db, manifest: MANIFEST, now: opts.now });
+  const app = createApp({ config, db, manifest: MANIFEST, now: opts.now, logger: opts.logger });
   afterAll(() => {
     db.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,13 +1,10 @@
-import { createContext, useContext } from "react";
+import { usePageData } from "./page-data-context";
 
 /**
  * The server's clock at render time (PageData.now), so dates shown on a page ("Last Updated") are the same in
  * the server's HTML and after hydration, whatever the visitor's clock or time zone.
  */
-const NowContext = createContext<string>(new Date(0).toISOString());
-
-export const NowProvider = NowContext.Provider;
-export const useNow = () => new Date(useContext(NowContext));
+export const useNow = () => new Date(usePageData()?.now ?? 0);
 
 /** "November 2026": month and year in UTC, the server's reference. */
 export const monthYear = (date: Date) =>

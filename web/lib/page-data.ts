@@ -1,4 +1,5 @@
 import type { Brand } from "../../src/contracts/brand";
+import type { IntakeFormState } from "../../src/contracts/intake";
 
 /**
  * What the server hands the browser in <script type="application/json" id="page-data">: the same values the
@@ -10,6 +11,8 @@ export type PageData = {
   publicUrl: string;
   /** The server's clock at render time (ISO 8601), for the copyright year and "Last Updated" lines. */
   now: string;
+  /** Only on /contact rendered as the answer to a form post: the form's values and messages. */
+  intake?: IntakeFormState;
 };
 
 export const PAGE_DATA_ELEMENT_ID = "page-data";

@@ -16,6 +16,7 @@ export const PATHS = {
   privacy: "/privacy",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
+  adminSubmissions: "/admin/submissions",
 } as const;
 
 /** Downloadable documents, served from /docs (built from text kept in the repository). */
@@ -27,6 +28,7 @@ export const DOCS = {
 } as const;
 
 export const articlePath = (slug: string) => `${PATHS.articles}/${encodeURIComponent(slug)}`;
+export const adminSubmissionPath = (id: number) => `${PATHS.adminSubmissions}/${id}`;
 
 /** The anchor on the home page where the service packages begin ("See Packages"). */
 export const PACKAGES_ANCHOR = "packages";

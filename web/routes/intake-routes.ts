@@ -1,4 +1,27 @@
+import { INTAKE_PAGE, THANKS_PAGE } from "../content/intake";
+import { breadcrumbList } from "../lib/json-ld";
+import { lazyPage } from "../lib/lazy-page";
+import { PATHS } from "../lib/paths";
 import type { AppRoute } from "../routes";
 
 /** The intake request page and its thank-you page. */
-export const INTAKE_ROUTES: AppRoute[] = [];
+export const INTAKE_ROUTES: AppRoute[] = [
+  {
+    path: PATHS.contact,
+    component: lazyPage(() => import("../pages/contact-page"), "ContactPage"),
+    meta: (_, { publicUrl }) => ({
+      title: INTAKE_PAGE.meta.title,
+      description: INTAKE_PAGE.meta.description,
+      jsonLd: [breadcrumbList([[INTAKE_PAGE.title, PATHS.contact]], publicUrl)],
+    }),
+    layout: "public",
+    indexable: true,
+  },
+  {
+    path: PATHS.thanks,
+    component: lazyPage(() => import("../pages/thanks-page"), "ThanksPage"),
+    meta: () => ({ title: THANKS_PAGE.meta.title, description: THANKS_PAGE.meta.description, noindex: true }),
+    layout: "public",
+    indexable: false,
+  },
+];

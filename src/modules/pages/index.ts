@@ -36,22 +36,45 @@ export const pagesModule = (deps: PagesDeps) =>
     const key = `${now.toISOString().slice(0, 7)} ${pathname}`;
     let page = deps.cache.get(key);
     if (!page) {
-      const data: PageData = {
-        brand: deps.config.brand,
-        publicUrl: deps.config.publicUrl,
-        now: now.toISOString(),
-      };
-      const rendered = await renderPage(pathname, url.search, {
-        data,
-        entry: deps.manifest.entry,
-        pageChunks: deps.manifest.pageChunks,
-        brandCss: deps.brandCss,
-      });
+      const rendered = await render(deps, pathname, url.search, now);
       page = encodePage(rendered, rendered.status === 200 ? "best" : "fast");
       if (page.status === 200) deps.cache.set(key, page);
     }
     return htmlResponse(page, request.headers);
   });
+
+function render(deps: PagesDeps, pathname: string, search: string, now: Date, extra: Partial<PageData> = {}) {
+  const data: PageData = {
+    brand: deps.config.brand,
+    publicUrl: deps.config.publicUrl,
+    now: now.toISOString(),
+    ...extra,
+  };
+  return renderPage(pathname, search, {
+    data,
+    entry: deps.manifest.entry,
+    pageChunks: deps.manifest.pageChunks,
+    brandCss: deps.brandCss,
+  });
+}
+
+/**
+ * Renders one page with extra page data, uncached, for answers that depend on the request (the intake form
+ * posted with JavaScript off comes back with its values and messages).
+ */
+export async function renderPageResponse(
+  deps: PagesDeps,
+  pathname: string,
+  extra: Partial<PageData>,
+  status: number,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const rendered = await render(deps, pathname, "", deps.now?.() ?? new Date(), extra);
+  return new Response(rendered.html, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
 
 function htmlResponse(page: CachedPage, requestHeaders: Headers): Response {
   const headers: Record<string, string> = {

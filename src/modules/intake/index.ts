@@ -1,0 +1,135 @@
+import { type Context, Elysia } from "elysia";
+import { PATHS } from "../../../web/lib/paths";
+import type { Config } from "../../config";
+import type { IntakeFormState } from "../../contracts/intake";
+import type { ContactSubmissions } from "../../db/contact-submissions";
+import type { Logger } from "../../log";
+import type { MailOutbox } from "../mail/outbox";
+import { clientAddress, type IntakeLimits } from "./limits";
+import { type IntakeAccepted, readIntakeBody } from "./model";
+import { submitIntake } from "./service";
+
+export type IntakeDeps = {
+  config: Config;
+  submissions: ContactSubmissions;
+  outbox: MailOutbox;
+  limits: IntakeLimits;
+  logger: Logger;
+  now?: () => Date;
+  /** Renders /contact with the form's state (JavaScript off: messages and values kept). */
+  renderContactPage: (
+    state: IntakeFormState,
+    status: number,
+    headers?: Record<string, string>,
+  ) => Promise<Response>;
+};
+
+export const CROSS_SITE_MESSAGE = "Cross-site requests are not accepted.";
+
+export const rateLimitMessage = (phone: string, retryAfter: number) => {
+  const minutes = Math.ceil(retryAfter / 60);
+  const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;
+  return `Too many requests from your connection. Please wait ${wait} and try again, or call us at ${phone}.`;
+};
+
+/** A browser posting the form itself (JavaScript off) wants a page back, not JSON. */
+const wantsPage = (request: Request, formEncoded: boolean) =>
+  formEncoded && (request.headers.get("accept") ?? "").includes("text/html");
+
+/** Same-origin only (DESIGN.md decision 8): another site's page may not post intakes in a visitor's name. */
+function isCrossSite(request: Request, publicUrl: string): boolean {
+  if (request.headers.get("sec-fetch-site") === "cross-site") return true;
+  const origin = request.headers.get("origin");
+  if (!origin || origin === "null") return origin === "null";
+  return origin !== new URL(request.url).origin && origin !== new URL(publicUrl).origin;
+}
+
+/**
+ * POST /api/contact (JSON or form) and POST /contact (the same form with JavaScript off, answered with a
+ * page). Guard, parse, act: origin and attempt limit, then the body, then the intake.
+ */
+export const intakeModule = (deps: IntakeDeps) => {
+  const { config, logger } = deps;
+  const bots = { honeypot: 0, "too-fast": 0 };
+
+  const handle = async (request: Request, socketAddress: string | undefined): Promise<Response> => {
+    const now = deps.now?.() ?? new Date();
+    if (isCrossSite(request, config.publicUrl)) {
+      return Response.json({ error: CROSS_SITE_MESSAGE }, { status: 403 });
+    }
+    const clientKey = deps.limits.keyOf(clientAddress(request, socketAddress, config.trustProxy));
+    const attemptWait = deps.limits.attempt(clientKey, now.getTime());
+
+    const body = await readIntakeBody(request);
+    const page = body.ok && wantsPage(request, body.formEncoded);
+    const values = body.ok ? formValues(body.payload) : {};
+
+    if (attemptWait) {
+      logger.warn("intake_rate_limited", { limit: "attempts", retryAfter: attemptWait });
+      return limited(attemptWait, page, values);
+    }
+    if (!body.ok) return Response.json({ error: body.error }, { status: body.status });
+
+    const outcome = submitIntake(
+      { submissions: deps.submissions, limits: deps.limits, mailError: deps.outbox.initialError },
+      { payload: body.payload, clientKey, now },
+    );
+    switch (outcome.kind) {
+      case "bot": {
+        bots[outcome.reason]++;
+        logger.info("intake_bot_discarded", {
+          reason: outcome.reason,
+          honeypot: bots.honeypot,
+          tooFast: bots["too-fast"],
+        });
+        return accepted(outcome.reference, page);
+      }
+      case "invalid": {
+        logger.info("intake_invalid", { fields: Object.keys(outcome.errors) });
+        if (page) return deps.renderContactPage({ values, errors: outcome.errors }, 422);
+        return Response.json({ errors: outcome.errors }, { status: 422 });
+      }
+      case "limited":
+        logger.warn("intake_rate_limited", { limit: "accepted", retryAfter: outcome.retryAfter });
+        return limited(outcome.retryAfter, page, values);
+      case "accepted":
+        logger.info("intake_accepted", { id: outcome.id, reference: outcome.reference });
+        deps.outbox.wake();
+        return accepted(outcome.reference, page);
+    }
+  };
+
+  const accepted = (reference: string, page: boolean) =>
+    page
+      ? new Response(null, { status: 303, headers: { location: PATHS.thanks } })
+      : Response.json({ ok: true, reference } satisfies IntakeAccepted, { status: 201 });
+
+  const limited = (retryAfter: number, page: boolean, values: IntakeFormState["values"]) => {
+    const error = rateLimitMessage(config.brand.phone, retryAfter);
+    const headers = { "retry-after": String(retryAfter) };
+    if (page) return deps.renderContactPage({ values, errors: {}, formError: error }, 429, headers);
+    return Response.json({ error }, { status: 429, headers });
+  };
+
+  // The status is copied to `set` so the request log shows what was answered.
+  const route = async ({ request, server, set }: Pick<Context, "request" | "server" | "set">) => {
+    const response = await handle(request, server?.requestIP(request)?.address);
+    set.status = response.status;
+    return response;
+  };
+
+  return new Elysia({ name: "intake" })
+    .post("/api/contact", route, { parse: "none" })
+    .post(PATHS.contact, route, { parse: "none" });
+};
+
+/** What the visitor typed, to put back in the form; the trap field is never echoed. */
+function formValues(payload: Record<string, unknown>): IntakeFormState["values"] {
+  const values: IntakeFormState["values"] = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (key === "website") continue;
+    if (typeof value === "string" || typeof value === "boolean") values[key] = value;
+    else if (typeof value === "number") values[key] = String(value);
+  }
+  return values;
+}

@@ -1,0 +1,89 @@
+import type { IntakeErrors } from "../../contracts/intake";
+import { intakeFromForm } from "../../contracts/intake";
+
+export { IntakeSchema, validateIntake } from "../../contracts/intake";
+
+/** Larger bodies are refused with 413 before they are read in full. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export type ClientFailure = { status: 400 | 413 | 415; error: string };
+export type ReadBody =
+  | { ok: true; payload: Record<string, unknown>; formEncoded: boolean }
+  | ({ ok: false } & ClientFailure);
+
+/** The answers POST /api/contact gives; the success and bot answers are identical on purpose. */
+export type IntakeAccepted = { ok: true; reference: string };
+export type IntakeInvalid = { errors: IntakeErrors };
+export type IntakeRefused = { error: string };
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+export const BODY_MESSAGES = {
+  contentType: "Send the intake as application/json or application/x-www-form-urlencoded.",
+  tooLarge: `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`,
+  malformedJson: "The request body is not valid JSON.",
+  notObject: "The request body must be a JSON object.",
+  malformedForm: "The form data could not be read.",
+} as const;
+
+async function readCapped(request: Request, limit: number): Promise<Buffer | null> {
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON or form body within MAX_BODY_BYTES; anything else is a 4xx the client can act on. */
+export async function readIntakeBody(request: Request): Promise<ReadBody> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const isJson = type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type);
+  if (!isJson && !FORM_TYPES.includes(type)) {
+    return { ok: false, status: 415, error: BODY_MESSAGES.contentType };
+  }
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) return { ok: false, status: 413, error: BODY_MESSAGES.tooLarge };
+  const bytes = await readCapped(request, MAX_BODY_BYTES);
+  if (!bytes) return { ok: false, status: 413, error: BODY_MESSAGES.tooLarge };
+
+  if (isJson) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      return { ok: false, status: 400, error: BODY_MESSAGES.malformedJson };
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      return { ok: false, status: 400, error: BODY_MESSAGES.notObject };
+    }
+    return { ok: true, payload: parsed as Record<string, unknown>, formEncoded: false };
+  }
+
+  const fields: Record<string, string> = {};
+  try {
+    const entries =
+      type === "multipart/form-data"
+        ? await new Response(new Uint8Array(bytes), {
+            headers: { "content-type": request.headers.get("content-type")! },
+          })
+            .formData()
+            .then((f) => [...f.entries()])
+        : [...new URLSearchParams(new TextDecoder().decode(bytes)).entries()];
+    for (const [key, value] of entries) {
+      if (typeof value === "string" && !(key in fields)) fields[key] = value;
+    }
+  } catch {
+    return { ok: false, status: 400, error: BODY_MESSAGES.malformedForm };
+  }
+  return { ok: true, payload: intakeFromForm(fields), formEncoded: true };
+}

@@ -1,0 +1,69 @@
+import { SQLiteError } from "bun:sqlite";
+import { type IntakeErrors, MIN_FILL_MS, validateIntake } from "../../contracts/intake";
+import type { ContactSubmissions } from "../../db/contact-submissions";
+import type { IntakeLimits } from "./limits";
+
+export type IntakeOutcome =
+  | { kind: "bot"; reason: "honeypot" | "too-fast"; reference: string }
+  | { kind: "invalid"; errors: IntakeErrors }
+  | { kind: "limited"; retryAfter: number }
+  | { kind: "accepted"; id: number; reference: string };
+
+// No 0/O, 1/I/L, U: a reference read out over the phone cannot be misheard.
+const ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** A reference such as IR-261121-7KQ3: the day it arrived, then four random characters. */
+export function makeReference(at: Date): string {
+  const day = at.toISOString().slice(2, 10).replaceAll("-", "");
+  const random = crypto.getRandomValues(new Uint8Array(4));
+  const tail = [...random].map((b) => ALPHABET[b % ALPHABET.length]).join("");
+  return `IR-${day}-${tail}`;
+}
+
+/** A bot gets the answer a person would, so it learns nothing: the trap field or a too-quick send. */
+export function botReason(
+  payload: Record<string, unknown>,
+  arrivedAt: number,
+): "honeypot" | "too-fast" | null {
+  const trap = payload.website;
+  if (trap !== undefined && trap !== null && trap !== "") return "honeypot";
+  const start = payload.formStartTime;
+  if (typeof start === "number" && Number.isFinite(start) && arrivedAt - start < MIN_FILL_MS)
+    return "too-fast";
+  return null;
+}
+
+/**
+ * Decides what happens to one intake: bot, invalid, over the hourly limit, or accepted and committed (with
+ * its e-mails queued in the same transaction) before this returns.
+ */
+export function submitIntake(
+  deps: { submissions: ContactSubmissions; limits: IntakeLimits; mailError: string | null },
+  input: { payload: Record<string, unknown>; clientKey: string; now: Date },
+): IntakeOutcome {
+  const arrivedAt = input.now.getTime();
+  const bot = botReason(input.payload, arrivedAt);
+  if (bot) return { kind: "bot", reason: bot, reference: makeReference(input.now) };
+
+  const result = validateIntake(input.payload);
+  if (!result.success) return { kind: "invalid", errors: result.errors };
+
+  const retryAfter = deps.limits.acceptWait(input.clientKey, arrivedAt);
+  if (retryAfter) return { kind: "limited", retryAfter };
+
+  for (let attempt = 0; ; attempt++) {
+    const reference = makeReference(input.now);
+    try {
+      const id = deps.submissions.create(result.output, {
+        reference,
+        submittedAt: input.now.toISOString(),
+        emailError: deps.mailError,
+      });
+      deps.limits.accepted(input.clientKey, arrivedAt);
+      return { kind: "accepted", id, reference };
+    } catch (error) {
+      const duplicate = error instanceof SQLiteError && error.code === "SQLITE_CONSTRAINT_UNIQUE";
+      if (!duplicate || attempt >= 4) throw error;
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { MATTER_TYPE_LABELS, NEXT_STEPS, ROLE_LABELS, SERVICE_LABELS } from "../../../web/content/intake";
+import { adminSubmissionPath } from "../../../web/lib/paths";
+import type { Brand } from "../../contracts/brand";
+import { RESPONSE_SLA } from "../../contracts/constants";
+import type { MailKind, SubmissionRow } from "../../db/contact-submissions";
+
+export type MailMessage = { to: string; subject: string; text: string };
+
+const label = <T extends string>(labels: Record<T, string>, value: string) => labels[value as T] ?? value;
+
+/**
+ * The two intake e-mails, plain text. The notification carries what the intake desk needs to triage and a
+ * link to the rest; the description and contact details stay in the admin. The confirmation echoes nothing
+ * the submitter typed except the reference we gave them.
+ */
+export function intakeMessage(
+  kind: MailKind,
+  s: SubmissionRow,
+  ctx: { brand: Brand; publicUrl: string; notifyTo: string },
+): MailMessage {
+  if (kind === "intake-notification") {
+    return {
+      to: ctx.notifyTo,
+      subject: `New intake request ${s.reference}: ${label(SERVICE_LABELS, s.desiredService)}`,
+      text: [
+        "A new intake request has arrived.",
+        "",
+        `Reference: ${s.reference}`,
+        `Name: ${s.name}`,
+        `Firm: ${s.firm ?? "(none given)"}`,
+        `Role: ${label(ROLE_LABELS, s.role)}`,
+        `Matter type: ${label(MATTER_TYPE_LABELS, s.matterType)}`,
+        `Service: ${label(SERVICE_LABELS, s.desiredService)}`,
+        `Jurisdictions: ${s.jurisdictions}`,
+        "",
+        "The description and contact details are in the admin:",
+        `${ctx.publicUrl}${adminSubmissionPath(s.id)}`,
+        "",
+        `Respond within ${RESPONSE_SLA}.`,
+      ].join("\n"),
+    };
+  }
+  return {
+    to: s.email,
+    subject: `We received your request (reference ${s.reference})`,
+    text: [
+      "Hello,",
+      "",
+      `Thank you for contacting ${ctx.brand.name}. We received your intake request; your reference is ${s.reference}.`,
+      "",
+      "What happens next:",
+      ...NEXT_STEPS.map((step, i) => `${i + 1}. ${step.title}: ${step.text}`),
+      "",
+      "Please do not reply with Social Security numbers, account or card numbers or other sensitive data; we collect what the engagement needs through our secure portal after the Engagement Letter is signed.",
+      "",
+      `Need us sooner? Call ${ctx.brand.phone} or write to ${ctx.brand.email}.`,
+      "",
+      ctx.brand.name,
+      ctx.publicUrl,
+    ].join("\n"),
+  };
+}

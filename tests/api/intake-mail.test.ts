@@ -1,0 +1,204 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { RETRY_BASE_MS } from "../../src/modules/mail/outbox";
+import { makeTestApp } from "../helpers/app";
+import { capturingLogger, validIntake } from "../helpers/intake";
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives; it can refuse chosen recipients. */
+function smtpServer(port: number, opts: { refuse?: string[] } = {}) {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (opts.refuse?.includes(address.address)) {
+        const error = Object.assign(new Error("No such mailbox"), { responseCode: 550 });
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          received.push(mail);
+          callback();
+        },
+        (error) => callback(error),
+      );
+    },
+  });
+  return {
+    received,
+    listen: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const MAIL_ENV = {
+  TRUST_PROXY: "1",
+  MAIL_FROM: '"Tracewell Intake" <intake@tracewell.example>',
+  INTAKE_NOTIFY_TO: "desk@tracewell.example",
+};
+
+let address = 1;
+function submit(request: (p: string, i?: RequestInit) => Promise<Response>, body: Record<string, unknown>) {
+  return request("/api/contact", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": `192.0.2.${address++}` },
+    body: JSON.stringify(body),
+  });
+}
+
+const submissionState = (db: ReturnType<typeof makeTestApp>["db"], reference: string) =>
+  db
+    .query(
+      "SELECT id, email_sent AS emailSent, email_error AS emailError FROM contact_submissions WHERE reference = ?",
+    )
+    .get(reference) as {
+    id: number;
+    emailSent: number;
+    emailError: string | null;
+  };
+
+describe("intake e-mail delivered", () => {
+  const smtp = smtpServer(4414, { refuse: ["nobody@unknown.example"] });
+  const clock = new Date("2026-03-02T15:00:00.000Z");
+  const { request, db, app } = makeTestApp(
+    { ...MAIL_ENV, SMTP_URL: "smtp://127.0.0.1:4414" },
+    { now: () => clock },
+  );
+  afterAll(() => smtp.close());
+
+  test("the desk is notified without the description, the submitter is confirmed without echoes", async () => {
+    await smtp.listen();
+    const res = await submit(request, validIntake(clock));
+    expect(res.status).toBe(201);
+    const { reference } = (await res.json()) as { reference: string };
+    const before = submissionState(db, reference);
+    expect(before).toMatchObject({ emailSent: 0, emailError: null });
+
+    expect(await app.decorator.mailOutbox.runOnce()).toBe(2);
+    expect(smtp.received).toHaveLength(2);
+
+    const notification = smtp.received.find((m) => m.subject?.startsWith("New intake request"));
+    const confirmation = smtp.received.find((m) => m.subject?.startsWith("We received your request"));
+    if (!notification || !confirmation) throw new Error("missing messages");
+
+    expect(notification.to && "text" in notification.to ? notification.to.text : "").toBe(
+      "desk@tracewell.example",
+    );
+    expect(notification.from?.text).toContain("intake@tracewell.example");
+    expect(notification.subject).toBe(`New intake request ${reference}: Asset Map`);
+    const n = notification.text ?? "";
+    for (const expected of [
+      `Reference: ${reference}`,
+      "Name: Dana Whitfield",
+      "Firm: Whitfield & Moss LLP",
+      "Role: Attorney",
+      "Matter type: Family law (divorce)",
+      "Service: Asset Map",
+      "Jurisdictions: Cook County, IL; Delaware entities",
+      `http://localhost:3000/admin/submissions/${before.id}`,
+    ]) {
+      expect(n).toContain(expected);
+    }
+    expect(n).not.toContain("lake house");
+    expect(n).not.toContain("555-0199");
+
+    expect(confirmation.to && "text" in confirmation.to ? confirmation.to.text : "").toBe(
+      "dwhitfield@whitfieldmoss.example",
+    );
+    const c = confirmation.text ?? "";
+    expect(c).toContain(reference);
+    expect(c).toContain("one business day");
+    expect(c).toContain("Engagement Letter");
+    for (const echoed of ["lake house", "Dana Whitfield", "Cook County", "555-0199", "Whitfield & Moss"]) {
+      expect(c).not.toContain(echoed);
+    }
+
+    expect(submissionState(db, reference)).toMatchObject({ emailSent: 1, emailError: null });
+    expect(await app.decorator.mailOutbox.runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  test("a refused recipient is not retried and the error says which message failed", async () => {
+    const res = await submit(request, validIntake(clock, { email: "nobody@unknown.example" }));
+    const { reference } = (await res.json()) as { reference: string };
+    await app.decorator.mailOutbox.runOnce();
+    const state = submissionState(db, reference);
+    expect(state.emailSent).toBe(0);
+    expect(state.emailError).toContain("Confirmation:");
+    expect(state.emailError).toContain("550");
+    const rows = db
+      .query("SELECT kind, state FROM mail_outbox WHERE submission_id = ? ORDER BY kind")
+      .all(state.id);
+    expect(rows).toEqual([
+      { kind: "intake-confirmation", state: "failed" },
+      { kind: "intake-notification", state: "sent" },
+    ]);
+  });
+});
+
+describe("SMTP outage, then recovery", () => {
+  let clock = new Date("2026-03-02T15:00:00.000Z");
+  const { logger, lines } = capturingLogger();
+  const { request, db, app } = makeTestApp(
+    { ...MAIL_ENV, SMTP_URL: "smtp://127.0.0.1:4415" },
+    { now: () => clock, logger },
+  );
+  const smtp = smtpServer(4415);
+  afterAll(() => smtp.close());
+
+  test("the intake is kept, the error is recorded, and the mail goes out when the server is back", async () => {
+    const res = await submit(request, validIntake(clock));
+    expect(res.status).toBe(201);
+    const { reference } = (await res.json()) as { reference: string };
+
+    expect(await app.decorator.mailOutbox.runOnce()).toBe(0);
+    const down = submissionState(db, reference);
+    expect(down.emailSent).toBe(0);
+    expect(down.emailError).toContain("Notification:");
+    expect(down.emailError).toMatch(/ECONNREFUSED|connect/i);
+    expect(lines.some((l) => l.includes('"mail_failed"'))).toBe(true);
+    expect(lines.join("\n")).not.toContain("dwhitfield@");
+
+    // Not due again until the backoff has passed, even once the server is back.
+    await smtp.listen();
+    expect(await app.decorator.mailOutbox.runOnce()).toBe(0);
+    const waiting = db
+      .query("SELECT attempts, state, next_attempt_at AS next FROM mail_outbox WHERE submission_id = ?")
+      .all(down.id) as { attempts: number; state: string; next: string }[];
+    for (const row of waiting) {
+      expect(row).toMatchObject({ attempts: 1, state: "pending" });
+      expect(new Date(row.next).getTime()).toBe(clock.getTime() + RETRY_BASE_MS);
+    }
+
+    clock = new Date(clock.getTime() + RETRY_BASE_MS);
+    expect(await app.decorator.mailOutbox.runOnce()).toBe(2);
+    expect(smtp.received.map((m) => m.subject).sort()).toEqual([
+      `New intake request ${reference}: Asset Map`,
+      `We received your request (reference ${reference})`,
+    ]);
+    expect(submissionState(db, reference)).toMatchObject({ emailSent: 1, emailError: null });
+  });
+});
+
+describe("no SMTP configured", () => {
+  const { request, db, app } = makeTestApp({ TRUST_PROXY: "1" });
+  test("the intake is stored with an error saying mail is not configured, and stays queued", async () => {
+    const now = new Date();
+    const res = await submit(request, validIntake(now));
+    expect(res.status).toBe(201);
+    const { reference } = (await res.json()) as { reference: string };
+    expect(await app.decorator.mailOutbox.runOnce()).toBe(0);
+    const state = submissionState(db, reference);
+    expect(state.emailSent).toBe(0);
+    expect(state.emailError).toContain("SMTP_URL is not set");
+    expect(db.query("SELECT state FROM mail_outbox WHERE submission_id = ?").all(state.id)).toEqual([
+      { state: "pending" },
+      { state: "pending" },
+    ]);
+  });
+});

@@ -1,0 +1,369 @@
+import { AlertCircle } from "lucide-react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { useLocation } from "wouter";
+import {
+  DESIRED_SERVICES,
+  INTAKE_FIELDS,
+  type IntakeErrors,
+  type IntakeField,
+  type IntakeFormState,
+  MATTER_TYPES,
+  ROLES,
+  SUBJECT_TYPES,
+  validateIntake,
+} from "../../src/contracts/intake";
+import {
+  FIELD_HINTS,
+  FIELD_LABELS,
+  INTAKE_PAGE,
+  MATTER_TYPE_LABELS,
+  ROLE_LABELS,
+  SELECT_PROMPTS,
+  SERVICE_LABELS,
+  SUBJECT_TYPE_LABELS,
+} from "../content/intake";
+import { ApiError, apiRequest } from "../lib/api";
+import { usePageData } from "../lib/page-data-context";
+import { PATHS } from "../lib/paths";
+import { toast } from "../lib/toast-store";
+
+type TextField = Exclude<IntakeField, "acknowledgment" | "formStartTime">;
+type Values = Record<TextField, string> & { acknowledgment: boolean };
+
+const EMPTY: Values = {
+  name: "",
+  firm: "",
+  email: "",
+  phone: "",
+  role: "",
+  matterType: "",
+  subjectType: "",
+  jurisdictions: "",
+  desiredService: "",
+  description: "",
+  website: "",
+  acknowledgment: false,
+};
+
+const fieldId = (field: string) => `intake-${field}`;
+const errorId = (field: string) => `intake-${field}-error`;
+const hintId = (field: string) => `intake-${field}-hint`;
+
+function initialValues(state: IntakeFormState | undefined): Values {
+  const values = { ...EMPTY };
+  for (const key of Object.keys(EMPTY) as (keyof Values)[]) {
+    const v = state?.values[key];
+    if (key === "acknowledgment") values.acknowledgment = v === true;
+    else if (typeof v === "string") values[key] = v;
+  }
+  return values;
+}
+
+/**
+ * The intake form. It works as a plain HTML form (POST /contact, form-encoded) before or without
+ * JavaScript; once hydrated it validates with the shared schema on blur and on submit and posts JSON.
+ */
+export function IntakeForm() {
+  const serverState = usePageData()?.intake;
+  const [values, setValues] = useState<Values>(() => initialValues(serverState));
+  const [errors, setErrors] = useState<IntakeErrors>(() => serverState?.errors ?? {});
+  const [formError, setFormError] = useState(serverState?.formError);
+  const [pending, setPending] = useState(false);
+  const [formStartTime, setFormStartTime] = useState(() => {
+    const v = serverState?.values.formStartTime;
+    return typeof v === "string" ? v : "";
+  });
+  const [, navigate] = useLocation();
+
+  // Taken when the page has loaded in the browser; a send sooner than a few seconds later looks like a bot.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on load
+  useEffect(() => {
+    if (!formStartTime) setFormStartTime(String(Date.now()));
+  }, []);
+
+  const payload = (v: Values) => ({
+    ...v,
+    formStartTime: formStartTime ? Number(formStartTime) : undefined,
+  });
+  // The trap field is the server's business: a person never sees it, so it never blocks them here.
+  const validate = (v: Values) => validateIntake({ ...payload(v), website: undefined });
+
+  const checkField = (field: IntakeField, v: Values) => {
+    const result = validate(v);
+    const messages = result.success ? undefined : result.errors[field];
+    setErrors((prev) => ({ ...prev, [field]: messages }));
+  };
+
+  const focusFirstInvalid = (found: IntakeErrors) => {
+    const first = INTAKE_FIELDS.find((f) => found[f]?.length);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  };
+
+  const update = (field: keyof Values, value: string | boolean) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Once a field shows a message, it follows the typing so the message goes as soon as it is fixed.
+    if (errors[field as IntakeField]) checkField(field as IntakeField, next);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setFormError(undefined);
+    const result = validate(values);
+    if (!result.success) {
+      setErrors(result.errors);
+      focusFirstInvalid(result.errors);
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      await apiRequest("POST", "/api/contact", payload(values));
+      toast(INTAKE_PAGE.successToast);
+      navigate(PATHS.thanks);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const body = error.json<{ errors?: IntakeErrors; error?: string }>();
+        if (body?.errors) {
+          setErrors(body.errors);
+          focusFirstInvalid(body.errors);
+        }
+        if (error.status === 429 && body?.error) setFormError(body.error);
+      }
+      toast({ ...INTAKE_PAGE.failureToast, variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const invalidFields = INTAKE_FIELDS.filter((f) => errors[f]?.length);
+
+  const control = (field: TextField) => {
+    const describedBy = [
+      FIELD_HINTS[field] ? hintId(field) : null,
+      errors[field]?.length ? errorId(field) : null,
+    ]
+      .filter(Boolean)
+      .join(" ");
+    return {
+      id: fieldId(field),
+      name: field,
+      value: values[field],
+      "aria-invalid": errors[field]?.length ? true : undefined,
+      "aria-describedby": describedBy || undefined,
+      onBlur: () => checkField(field, values),
+    } as const;
+  };
+  const inputClass = (field: IntakeField) =>
+    `mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-navy ${
+      errors[field]?.length ? "border-danger" : "border-ink-muted/50"
+    }`;
+
+  const select = (
+    field: "role" | "matterType" | "subjectType" | "desiredService",
+    options: readonly string[],
+    labels: Record<string, string>,
+  ) => (
+    <Field field={field} errors={errors}>
+      <select
+        {...control(field)}
+        required
+        onChange={(e) => update(field, e.target.value)}
+        className={inputClass(field)}
+      >
+        <option value="">{SELECT_PROMPTS[field]}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labels[o]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+
+  return (
+    <form
+      action={PATHS.contact}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="intake-form-title"
+      className="relative"
+    >
+      <h2 id="intake-form-title" className="font-serif text-2xl font-bold text-navy">
+        {INTAKE_PAGE.formTitle}
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">All fields are required unless marked optional.</p>
+
+      {formError && (
+        <div
+          role="alert"
+          className="mt-4 flex gap-2 rounded-md border border-danger bg-danger-light p-3 text-danger"
+        >
+          <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <p>{formError}</p>
+        </div>
+      )}
+      {invalidFields.length > 0 && (
+        <div
+          className="mt-4 rounded-md border border-danger bg-danger-light p-3 text-danger"
+          data-testid="error-summary"
+        >
+          <p className="font-semibold">{INTAKE_PAGE.errorSummary}</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
+            {invalidFields.map((f) => (
+              <li key={f}>
+                <a href={`#${fieldId(f)}`} className="inline-block min-h-6 text-danger underline">
+                  {f === "acknowledgment" ? "Engagement terms" : FIELD_LABELS[f]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        <Field field="name" errors={errors}>
+          <input
+            {...control("name")}
+            type="text"
+            autoComplete="name"
+            required
+            onChange={(e) => update("name", e.target.value)}
+            className={inputClass("name")}
+          />
+        </Field>
+        <Field field="firm" errors={errors}>
+          <input
+            {...control("firm")}
+            type="text"
+            autoComplete="organization"
+            onChange={(e) => update("firm", e.target.value)}
+            className={inputClass("firm")}
+          />
+        </Field>
+        <Field field="email" errors={errors}>
+          <input
+            {...control("email")}
+            type="email"
+            autoComplete="email"
+            required
+            onChange={(e) => update("email", e.target.value)}
+            className={inputClass("email")}
+          />
+        </Field>
+        <Field field="phone" errors={errors}>
+          <input
+            {...control("phone")}
+            type="tel"
+            autoComplete="tel"
+            required
+            onChange={(e) => update("phone", e.target.value)}
+            className={inputClass("phone")}
+          />
+        </Field>
+        {select("role", ROLES, ROLE_LABELS)}
+        {select("matterType", MATTER_TYPES, MATTER_TYPE_LABELS)}
+        {select("subjectType", SUBJECT_TYPES, SUBJECT_TYPE_LABELS)}
+        {select("desiredService", DESIRED_SERVICES, SERVICE_LABELS)}
+        <div className="sm:col-span-2">
+          <Field field="jurisdictions" errors={errors}>
+            <input
+              {...control("jurisdictions")}
+              type="text"
+              required
+              onChange={(e) => update("jurisdictions", e.target.value)}
+              className={inputClass("jurisdictions")}
+            />
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <Field field="description" errors={errors}>
+            <textarea
+              {...control("description")}
+              rows={6}
+              required
+              onChange={(e) => update("description", e.target.value)}
+              className={inputClass("description")}
+            />
+          </Field>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <div className="flex gap-3">
+          <input
+            id={fieldId("acknowledgment")}
+            name="acknowledgment"
+            type="checkbox"
+            value="true"
+            required
+            checked={values.acknowledgment}
+            aria-invalid={errors.acknowledgment?.length ? true : undefined}
+            aria-describedby={errors.acknowledgment?.length ? errorId("acknowledgment") : undefined}
+            onChange={(e) => update("acknowledgment", e.target.checked)}
+            onBlur={() => checkField("acknowledgment", values)}
+            className="mt-1 size-5 shrink-0 accent-navy"
+          />
+          <label htmlFor={fieldId("acknowledgment")} className="text-sm text-ink">
+            {FIELD_LABELS.acknowledgment}
+          </label>
+        </div>
+        <FieldError field="acknowledgment" errors={errors} />
+      </div>
+
+      {/* The trap: out of sight, out of the tab order and the accessibility tree. People never fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
+        <label htmlFor={fieldId("website")}>{INTAKE_PAGE.honeypotLabel}</label>
+        <input
+          id={fieldId("website")}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={(e) => update("website", e.target.value)}
+        />
+      </div>
+      <input type="hidden" name="formStartTime" value={formStartTime} />
+
+      <button
+        type="submit"
+        disabled={pending}
+        className="btn-navy mt-8 w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+      >
+        {pending ? INTAKE_PAGE.pending : INTAKE_PAGE.submit}
+      </button>
+    </form>
+  );
+}
+
+function Field({ field, errors, children }: { field: TextField; errors: IntakeErrors; children: ReactNode }) {
+  const hint = FIELD_HINTS[field];
+  return (
+    <div>
+      <label htmlFor={fieldId(field)} className="block text-sm font-semibold text-ink">
+        {FIELD_LABELS[field as keyof typeof FIELD_LABELS]}
+      </label>
+      {hint && (
+        <p id={hintId(field)} className="mt-0.5 text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
+      {children}
+      <FieldError field={field} errors={errors} />
+    </div>
+  );
+}
+
+function FieldError({ field, errors }: { field: IntakeField; errors: IntakeErrors }) {
+  const message = errors[field]?.[0];
+  if (!message) return null;
+  return (
+    <p id={errorId(field)} className="mt-1 flex gap-1.5 text-sm font-medium text-danger">
+      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,131 @@
+import { RESPONSE_SLA } from "../../src/contracts/constants";
+import type {
+  DESIRED_SERVICES,
+  IntakeField,
+  MATTER_TYPES,
+  ROLES,
+  SUBJECT_TYPES,
+} from "../../src/contracts/intake";
+import { SERVICES } from "./services";
+
+/**
+ * Copy of the intake page, the thank-you page and the intake e-mails, kept apart from layout. Option values
+ * come from the shared contract; only their labels live here.
+ */
+export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
+  attorney: "Attorney",
+  fiduciary: "Fiduciary (executor, administrator, trustee)",
+  individual: "Individual",
+};
+
+export const MATTER_TYPE_LABELS: Record<(typeof MATTER_TYPES)[number], string> = {
+  "family-law": "Family law (divorce)",
+  "probate-estate": "Probate / estate",
+  commercial: "Commercial dispute",
+  other: "Other",
+};
+
+export const SUBJECT_TYPE_LABELS: Record<(typeof SUBJECT_TYPES)[number], string> = {
+  individual: "An individual",
+  entity: "An entity (company, trust, partnership)",
+  both: "Both",
+};
+
+export const SERVICE_LABELS: Record<(typeof DESIRED_SERVICES)[number], string> = {
+  ...(Object.fromEntries(SERVICES.map((s) => [s.id, s.name])) as Record<
+    Exclude<(typeof DESIRED_SERVICES)[number], "other">,
+    string
+  >),
+  other: "Not sure yet / other",
+};
+
+export const FIELD_LABELS: Record<Exclude<IntakeField, "website" | "formStartTime">, string> = {
+  name: "Full name",
+  firm: "Firm or organization (optional)",
+  email: "Email",
+  phone: "Phone",
+  role: "Your role",
+  matterType: "Matter type",
+  subjectType: "Subject type",
+  jurisdictions: "Jurisdictions",
+  desiredService: "Service you need",
+  description: "Brief description of the matter",
+  acknowledgment:
+    "I understand that work is performed under a written Engagement Letter defining scope, fees and confidentiality, and that some services may require attorney direction.",
+};
+
+export const FIELD_HINTS: Partial<Record<IntakeField, string>> = {
+  jurisdictions: "Counties and states where the subject lives, owns property or does business.",
+  description:
+    "What is the matter, who is the subject, and what do you need found? No Social Security, card or account numbers.",
+};
+
+export const SELECT_PROMPTS = {
+  role: "Select your role",
+  matterType: "Select matter type",
+  subjectType: "Select subject type",
+  desiredService: "Select a service",
+} as const;
+
+export const INTAKE_PAGE = {
+  meta: {
+    title: "Request Intake",
+    description: `Request an asset map, transaction trace or judgment monitoring. Tell us about the matter; we respond within ${RESPONSE_SLA} with scope, timeline and a quote.`,
+  },
+  eyebrow: "Start a matter",
+  title: "Request Intake",
+  lede: `Tell us about the matter and the subject. We review every request and respond within ${RESPONSE_SLA} with scope, timeline and a flat-rate or fixed-fee quote.`,
+  contact: {
+    title: "Prefer to talk first?",
+    text: "Email or call the intake desk. Attorneys can schedule a short scoping call before submitting.",
+  },
+  sla: {
+    title: "Response SLA",
+    text: `We respond within ${RESPONSE_SLA}. Rush work is available with a 72-hour expedite.`,
+  },
+  sensitive: {
+    title: "No Sensitive Data",
+    text: "Do not include Social Security numbers, account or card numbers, passwords or medical details. We collect what the engagement needs through our secure portal, after the Engagement Letter is signed.",
+  },
+  formTitle: "Intake request",
+  submit: "Submit Request",
+  pending: "Submitting...",
+  honeypotLabel: "Leave this field empty",
+  successToast: { title: "Request Submitted", description: "We'll respond within one business day." },
+  failureToast: {
+    title: "Submission Failed",
+    description: "Please try again or email the intake address directly.",
+  },
+  errorSummary: "Please correct the highlighted fields.",
+} as const;
+
+/** What happens after a request: the thank-you page and the confirmation e-mail say the same. */
+export const NEXT_STEPS = [
+  {
+    title: "Review and confirm",
+    text: "An analyst reads your request, checks for conflicts and confirms we can help.",
+  },
+  {
+    title: "Scope, timeline and quote by email",
+    text: `Within ${RESPONSE_SLA} we email the proposed scope, the turnaround and a flat-rate or fixed-fee quote.`,
+  },
+  {
+    title: "Engagement letter after approval",
+    text: "Once you approve, we send the Engagement Letter; work begins when it is signed and the retainer is in.",
+  },
+] as const;
+
+export const THANKS_PAGE = {
+  meta: {
+    title: "Request Received",
+    description: "Your intake request was received. We respond within one business day.",
+  },
+  eyebrow: "Thank you",
+  title: "Your intake request was received",
+  lede: "A confirmation is on its way to your inbox. Here is what happens next.",
+  responseTime: { label: "Response time", value: "One business day" },
+  confirmation: { label: "Confirmation sent", value: "By email, to the address you gave" },
+  nextStepsTitle: "Next steps",
+  home: "Return to Homepage",
+  phone: "Need help sooner? Call",
+} as const;

@@ -1,0 +1,80 @@
+import { Clock, Mail, Phone, ShieldAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { IntakeForm } from "../components/intake-form";
+import { INTAKE_PAGE } from "../content/intake";
+import { useBrand } from "../lib/brand-context";
+import { telHref } from "../lib/tel";
+
+/** /contact: "Request Intake". Contact, response-time and sensitive-data cards beside the intake form. */
+export function ContactPage() {
+  const brand = useBrand();
+  return (
+    <>
+      <section className="bg-navy text-white">
+        <div className="container py-12 sm:py-16">
+          <p className="text-sm font-semibold uppercase tracking-wider text-gold">{INTAKE_PAGE.eyebrow}</p>
+          <h1 className="mt-3 font-serif text-4xl font-bold sm:text-5xl">{INTAKE_PAGE.title}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-mist">{INTAKE_PAGE.lede}</p>
+        </div>
+      </section>
+
+      <div className="container grid gap-8 py-12 lg:grid-cols-3 sm:py-16">
+        <aside aria-label="About this form" className="space-y-4 lg:order-last">
+          <Card
+            icon={<Mail className="size-6 text-navy" aria-hidden="true" />}
+            title={INTAKE_PAGE.contact.title}
+          >
+            <p>{INTAKE_PAGE.contact.text}</p>
+            <ul className="mt-3 space-y-2">
+              <li>
+                <a href={`mailto:${brand.email}`} className="font-semibold text-navy underline">
+                  {brand.email}
+                </a>
+              </li>
+              <li>
+                <a
+                  href={telHref(brand.phone)}
+                  className="inline-flex items-center gap-1.5 font-semibold text-navy underline"
+                >
+                  <Phone className="size-4" aria-hidden="true" />
+                  {brand.phone}
+                </a>
+              </li>
+            </ul>
+          </Card>
+          <Card
+            icon={<Clock className="size-6 text-navy" aria-hidden="true" />}
+            title={INTAKE_PAGE.sla.title}
+          >
+            <p>{INTAKE_PAGE.sla.text}</p>
+          </Card>
+          <Card
+            icon={<ShieldAlert className="size-6 text-danger" aria-hidden="true" />}
+            title={INTAKE_PAGE.sensitive.title}
+            tone="warning"
+          >
+            <p>{INTAKE_PAGE.sensitive.text}</p>
+          </Card>
+        </aside>
+
+        <div className="rounded-xl border border-line bg-white p-5 shadow-sm sm:p-8 lg:col-span-2">
+          <IntakeForm />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Card(props: { icon: ReactNode; title: string; children: ReactNode; tone?: "warning" }) {
+  return (
+    <section
+      className={`rounded-xl border p-5 ${props.tone === "warning" ? "border-danger/40 bg-danger-light" : "border-line bg-white"}`}
+    >
+      <h2 className="flex items-center gap-2 font-serif text-xl font-bold text-navy">
+        {props.icon}
+        {props.title}
+      </h2>
+      <div className="mt-2 text-sm text-ink">{props.children}</div>
+    </section>
+  );
+}
