@@ -40,7 +40,7 @@ test.describe("home page", () => {
   });
 
   test("hydrates without console errors and navigates without a full reload", async ({ page }) => {
-    const problems = watchForErrors(page, { allowStatus: [404] });
+    const problems = watchForErrors(page);
     await page.setViewportSize(DESKTOP);
     await page.goto("/");
     await waitForHydration(page);
@@ -50,7 +50,8 @@ test.describe("home page", () => {
     });
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
     await expect(page).toHaveURL(/\/privacy$/);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+    await expect(page).toHaveTitle(/^Privacy Policy/);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
     await page.goBack();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
