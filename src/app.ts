@@ -3,10 +3,13 @@ import type { Config } from "./config";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import type { Database } from "./db";
 import { type AssetManifest, assetsPlugin } from "./http/assets";
+import { sameOriginPlugin } from "./http/same-origin";
 import { securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
+import { createAuth } from "./modules/auth";
 import { pagesModule } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
+import { loadSessionSecrets } from "./secrets";
 
 export type AppDeps = {
   config: Config;
@@ -24,6 +27,13 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const cache = new PageCache();
   const brandCss = brandStylesheet(config);
   const healthCheck = db.query("SELECT 1 AS ok");
+  const auth = createAuth({
+    db,
+    config,
+    secrets: loadSessionSecrets(config),
+    logger,
+    now: now ?? (() => new Date()),
+  });
 
   return new Elysia()
     .decorate("pageCache", cache)
@@ -33,6 +43,8 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       requests.set(request, { id, start: performance.now() });
       set.headers["x-request-id"] = id;
     })
+    .use(sameOriginPlugin({ publicUrl: config.publicUrl }))
+    .use(auth.gate)
     .onAfterResponse(({ request, set }) => {
       const info = requests.get(request);
       const url = new URL(request.url);
@@ -86,7 +98,17 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     .use(assetsPlugin(manifest))
     .get("/site.webmanifest", () => webManifest(config))
     .use(brandCssPlugin(brandCss))
-    .use(pagesModule({ config, entry: manifest.entry, cache, brandCss: brandCss?.url, now }));
+    .use(auth.module)
+    .use(
+      pagesModule({
+        config,
+        entry: manifest.entry,
+        cache,
+        brandCss: brandCss?.url,
+        now,
+        guard: auth.pageGuard,
+      }),
+    );
 }
 
 export type App = ReturnType<typeof createApp>;

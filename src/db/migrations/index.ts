@@ -1,4 +1,5 @@
 import * as initial from "./001-initial";
+import * as auth from "./002-auth";
 
 /**
  * Numbered migrations, applied in order at start. Append only: a released migration is never edited,
@@ -6,4 +7,5 @@ import * as initial from "./001-initial";
  */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: string }> = [
   { version: 1, name: "initial", ...initial },
+  { version: 2, name: "auth", ...auth },
 ];
