@@ -78,8 +78,7 @@ function AuditLog() {
         <p className="mt-8 text-ink-muted">Loading the audit log...</p>
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard
-        <div
-          role="region"
+        <section
           aria-label="Audit log entries"
           tabIndex={0}
           className="mt-8 overflow-x-auto rounded-xl border border-line bg-white"
@@ -119,7 +118,7 @@ function AuditLog() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       {next !== null && (
         <button
