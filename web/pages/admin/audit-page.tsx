@@ -77,9 +77,9 @@ function AuditLog() {
       {entries === null ? (
         <p className="mt-8 text-ink-muted">Loading the audit log...</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard
         <section
           aria-label="Audit log entries"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard
           tabIndex={0}
           className="mt-8 overflow-x-auto rounded-xl border border-line bg-white"
         >
