@@ -10,7 +10,7 @@ describe("state-changing requests from another site", () => {
   test("are refused with 403 before any route runs, on every method", async () => {
     const cookie = await signIn(request, USER, PASSWORD);
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-      for (const headers of [
+      for (const headers of <Record<string, string>[]>[
         { origin: "https://evil.example" },
         { "sec-fetch-site": "cross-site" },
         { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
