@@ -38,3 +38,13 @@ test("retryAfterText rounds up to whole minutes", () => {
   expect(retryAfterText(61)).toBe("2 minutes");
   expect(retryAfterText(900)).toBe("15 minutes");
 });
+
+test("refund takes back one hit", () => {
+  const limiter = createRateLimiter({ limit: 1, windowMs: 1000, now: () => 0 });
+  limiter.hit("a");
+  limiter.hit("a");
+  expect(limiter.check("a").allowed).toBe(false);
+  limiter.refund("a");
+  limiter.refund("a");
+  expect(limiter.check("a").allowed).toBe(true);
+});

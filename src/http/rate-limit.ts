@@ -8,6 +8,8 @@ export type RateLimiter = {
   hit(key: string): RateDecision;
   /** Says whether `key` is already over its limit, without counting. */
   check(key: string): RateDecision;
+  /** Takes back one hit (an attempt counted up front that turned out fine). */
+  refund(key: string): void;
   /** Forgets `key` (e.g. after a successful sign-in). */
   reset(key: string): void;
 };
@@ -56,6 +58,10 @@ export function createRateLimiter(opts: {
       const w = current(key, t);
       // Already at the limit: one more would be refused, so refuse before doing the work.
       return w && w.count >= limit ? decide({ ...w, count: limit + 1 }, t) : { allowed: true };
+    },
+    refund(key) {
+      const w = windows.get(key);
+      if (w && w.count > 0) w.count -= 1;
     },
     reset(key) {
       windows.delete(key);

@@ -42,6 +42,19 @@ describe("failed sign-ins per username", () => {
     expect(res.status).toBe(200);
   });
 
+  test("parallel guesses cannot slip past the limit while earlier ones are still being checked", async () => {
+    clock += LOGIN_WINDOW_MS;
+    const results = await Promise.all(
+      Array.from({ length: LOGIN_FAILURES_PER_USERNAME + 5 }, () =>
+        login(USER, "parallel guess", freshAddress()),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_FAILURES_PER_USERNAME);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    clock += LOGIN_WINDOW_MS;
+  });
+
   test("usernames are counted regardless of case", async () => {
     clock += LOGIN_WINDOW_MS;
     for (let i = 0; i < LOGIN_FAILURES_PER_USERNAME; i++) {

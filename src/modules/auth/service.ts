@@ -96,22 +96,32 @@ export function createAuthService(deps: AuthDeps) {
       at: now(),
     });
 
-  const throttled = (username: string, address: string): Outcome | undefined => {
-    for (const decision of [byUsername.check(username.toLowerCase()), byAddress.check(address)]) {
-      if (!decision.allowed) {
-        logger.warn("login_throttled", { address });
-        return {
-          status: 429,
-          body: { error: MESSAGES.throttled(retryAfterText(decision.retryAfterSeconds)) },
-          retryAfter: decision.retryAfterSeconds,
-        };
-      }
+  /**
+   * Counts an attempt for the username and the address before the (slow) check runs, so parallel guesses
+   * cannot slip past the limit while earlier ones are still hashing. Returns the 429 to send when over the
+   * limit, or `succeeded` to call when the attempt turned out right (the username's count is cleared and
+   * the address gets its attempt back).
+   */
+  const attempt = (username: string, address: string) => {
+    const key = username.toLowerCase();
+    const decisions = [byUsername.hit(key), byAddress.hit(address)];
+    const refused = decisions.find((d) => !d.allowed);
+    if (refused && !refused.allowed) {
+      logger.warn("login_throttled", { address });
+      const blocked: Outcome = {
+        status: 429,
+        body: { error: MESSAGES.throttled(retryAfterText(refused.retryAfterSeconds)) },
+        retryAfter: refused.retryAfterSeconds,
+      };
+      return { blocked, succeeded: () => {} };
     }
-    return undefined;
-  };
-  const countFailure = (username: string, address: string) => {
-    byUsername.hit(username.toLowerCase());
-    byAddress.hit(address);
+    return {
+      blocked: undefined,
+      succeeded: () => {
+        byUsername.reset(key);
+        byAddress.refund(address);
+      },
+    };
   };
 
   /** Creates an admin; refuses a taken username or a password outside the policy. */
@@ -190,13 +200,12 @@ export function createAuthService(deps: AuthDeps) {
       const parsed = v.safeParse(LoginSchema, body);
       if (!parsed.success) return invalid(parsed.issues);
       const { username, password } = parsed.output;
-      const blocked = throttled(username, address);
-      if (blocked) return blocked;
+      const tries = attempt(username, address);
+      if (tries.blocked) return tries.blocked;
 
       const user = findUserByName(db, username);
       const passwordOk = await verifyPassword(password, user?.passwordHash);
       if (!user || !passwordOk) {
-        countFailure(username, address);
         audit("login.failed", user ? user : { username: username.slice(0, 64) }, address, {
           reason: user ? "wrong_password" : "unknown_username",
         });
@@ -209,7 +218,7 @@ export function createAuthService(deps: AuthDeps) {
         audit("login.password_accepted", user, address);
         return ok({ username: user.username, mfaRequired: true } satisfies LoginResult, setCookie);
       }
-      byUsername.reset(username.toLowerCase());
+      tries.succeeded();
       if (config.requireMfa) {
         const { setCookie } = await sessions.create(user.id, "enrol");
         audit("login.succeeded", user, address, { mfa: "enrolment_required" });
@@ -225,8 +234,8 @@ export function createAuthService(deps: AuthDeps) {
       if (session?.stage !== "mfa") return { status: 401, body: { error: MESSAGES.noPendingSignIn } };
       const parsed = v.safeParse(MfaLoginSchema, body);
       if (!parsed.success) return invalid(parsed.issues);
-      const blocked = throttled(session.username, address);
-      if (blocked) return blocked;
+      const tries = attempt(session.username, address);
+      if (tries.blocked) return tries.blocked;
       const user = findUserById(db, session.userId);
       if (!user?.totpSecret) return { status: 401, body: { error: MESSAGES.noPendingSignIn } };
 
@@ -240,13 +249,12 @@ export function createAuthService(deps: AuthDeps) {
         accepted = consumeRecoveryCode(db, user.id, hashRecoveryCode(parsed.output.recoveryCode), now());
       }
       if (!accepted) {
-        countFailure(user.username, address);
         audit("login.failed", user, address, {
           reason: via === "totp" ? "wrong_code" : "wrong_recovery_code",
         });
         return { status: 401, body: { error: MESSAGES.invalidCode } };
       }
-      byUsername.reset(user.username.toLowerCase());
+      tries.succeeded();
       sessions.revoke(session.idHash);
       const { setCookie } = await sessions.create(user.id, "active");
       audit("login.succeeded", user, address, { mfa: via });
@@ -264,16 +272,16 @@ export function createAuthService(deps: AuthDeps) {
     async changePassword(session: Session, body: unknown, address: string): Promise<Outcome> {
       const parsed = v.safeParse(PasswordChangeSchema, body);
       if (!parsed.success) return invalid(parsed.issues);
-      const blocked = throttled(session.username, address);
-      if (blocked) return blocked;
+      const tries = attempt(session.username, address);
+      if (tries.blocked) return tries.blocked;
       const user = findUserById(db, session.userId);
       if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
       const { currentPassword, newPassword } = parsed.output;
       if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-        countFailure(user.username, address);
         audit("password.change_failed", user, address, { reason: "wrong_current_password" });
         return { status: 422, body: { errors: { currentPassword: [MESSAGES.currentPasswordWrong] } } };
       }
+      tries.succeeded();
       if (currentPassword === newPassword) {
         return { status: 422, body: { errors: { newPassword: [MESSAGES.samePassword] } } };
       }
@@ -310,17 +318,17 @@ export function createAuthService(deps: AuthDeps) {
     async confirmEnrolment(session: Session, body: unknown, address: string): Promise<Outcome> {
       const parsed = v.safeParse(MfaConfirmSchema, body);
       if (!parsed.success) return invalid(parsed.issues);
-      const blocked = throttled(session.username, address);
-      if (blocked) return blocked;
+      const tries = attempt(session.username, address);
+      if (tries.blocked) return tries.blocked;
       const user = findUserById(db, session.userId);
       if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
       if (user.totpSecret) return { status: 409, body: { error: MESSAGES.mfaAlreadyEnabled } };
       if (!user.totpPendingSecret) return { status: 409, body: { error: MESSAGES.mfaNotStarted } };
       const step = verifyTotp(user.totpPendingSecret, parsed.output.code, now());
       if (step === null) {
-        countFailure(user.username, address);
         return { status: 422, body: { errors: { code: [MESSAGES.invalidCode] } } };
       }
+      tries.succeeded();
       const codes = newRecoveryCodes();
       enableTotp(db, user.id, user.totpPendingSecret, step, codes.map(hashRecoveryCode));
       audit("mfa.enabled", user, address);
@@ -337,15 +345,15 @@ export function createAuthService(deps: AuthDeps) {
       if (config.requireMfa) return { status: 409, body: { error: MESSAGES.mfaRequiredHere } };
       const parsed = v.safeParse(MfaDisableSchema, body);
       if (!parsed.success) return invalid(parsed.issues);
-      const blocked = throttled(session.username, address);
-      if (blocked) return blocked;
+      const tries = attempt(session.username, address);
+      if (tries.blocked) return tries.blocked;
       const user = findUserById(db, session.userId);
       if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
       if (!user.totpSecret) return { status: 409, body: { error: MESSAGES.mfaNotEnabled } };
       if (!(await verifyPassword(parsed.output.password, user.passwordHash))) {
-        countFailure(user.username, address);
         return { status: 422, body: { errors: { password: [MESSAGES.currentPasswordWrong] } } };
       }
+      tries.succeeded();
       disableTotp(db, user.id);
       audit("mfa.disabled", user, address);
       return ok({ ok: true });
