@@ -38,6 +38,15 @@ describe("POST /api/admin/login", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
+  test("a form-encoded sign-in (the form posted without script) works the same", async () => {
+    const res = await request("/api/admin/login", {
+      ...post(undefined, { "content-type": "application/x-www-form-urlencoded" }),
+      body: new URLSearchParams({ username: USER, password: PASSWORD }).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toMatch(/^tracewell_session=/);
+  });
+
   test("usernames compare without regard to case", async () => {
     const res = await request("/api/admin/login", post({ username: "Dana.Reyes", password: PASSWORD }));
     expect(res.status).toBe(200);

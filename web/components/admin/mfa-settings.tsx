@@ -152,7 +152,14 @@ function ConfirmEnrolment({
       >
         {groupedSecret}
       </code>
-      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Confirm two-step sign-in">
+      <form
+        method="post"
+        action={ADMIN_API.mfaConfirm}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-5"
+        aria-label="Confirm two-step sign-in"
+      >
         <TextField
           ref={ref}
           id="mfa-confirm-code"
@@ -246,6 +253,8 @@ function DisableMfa({ status, onDisabled }: { status: MfaStatus; onDisabled: () 
         </p>
       ) : (
         <form
+          method="post"
+          action={ADMIN_API.mfaDisable}
           noValidate
           onSubmit={onSubmit}
           className="mt-6 space-y-5"

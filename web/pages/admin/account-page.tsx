@@ -125,7 +125,14 @@ function PasswordSection({ username }: { username: string }) {
         Use at least {PASSWORD_MIN_LENGTH} characters; a passphrase of several words is easiest to remember.
         Changing it signs out your other sessions.
       </p>
-      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Change password">
+      <form
+        method="post"
+        action={ADMIN_API.password}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-5"
+        aria-label="Change password"
+      >
         {/* Tells password managers which account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         {field("currentPassword", "Current password", "current-password")}

@@ -135,7 +135,15 @@ function PasswordStep({ onDone }: { onDone: (result: LoginResult) => void }) {
         Admin Sign In
       </h1>
       <p className="mt-2 text-sm text-ink-muted">Sign in to manage content and intake requests.</p>
-      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Admin sign in">
+      {/* method/action: without script the browser posts to the API, never puts the password in a URL. */}
+      <form
+        method="post"
+        action={ADMIN_API.login}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-5"
+        aria-label="Admin sign in"
+      >
         <TextField
           ref={refs.username}
           id="login-username"
@@ -234,7 +242,14 @@ function CodeStep({ onDone, onRestart }: { onDone: (r: LoginResult) => void; onR
           ? "Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once."
           : "Enter the 6-digit code your authenticator app shows for this site."}
       </p>
-      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Two-step sign in">
+      <form
+        method="post"
+        action={ADMIN_API.loginMfa}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-5"
+        aria-label="Two-step sign in"
+      >
         <TextField
           key={id}
           ref={inputRef}
