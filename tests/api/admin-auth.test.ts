@@ -105,8 +105,9 @@ describe("GET /api/admin/auth/status", () => {
     const cookie = await signIn(request, USER, PASSWORD);
     const [name, value] = cookie.split("=") as [string, string];
     const decoded = decodeURIComponent(value);
+    // One character of the id changed, a forged signature, no signature, broken encoding, empty.
     const forged = [
-      `${name}=${encodeURIComponent(`x${decoded.slice(1)}`)}`,
+      `${name}=${encodeURIComponent(`${decoded[0] === "A" ? "B" : "A"}${decoded.slice(1)}`)}`,
       `${name}=${encodeURIComponent(`${decoded.split(".")[0]}.AAAA`)}`,
       `${name}=${encodeURIComponent(decoded.split(".")[0] ?? "")}`,
       `${name}=%E0%A4%A`,
