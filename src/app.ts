@@ -5,14 +5,17 @@ import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import type { Database } from "./db";
 import { contactSubmissions } from "./db/contact-submissions";
 import { type AssetManifest, assetsPlugin } from "./http/assets";
+import { sameOriginPlugin } from "./http/same-origin";
 import { securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
+import { createAuth } from "./modules/auth";
 import { intakeModule } from "./modules/intake";
 import { createIntakeLimits } from "./modules/intake/limits";
 import { createMailOutbox } from "./modules/mail/outbox";
 import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { seoModule } from "./modules/seo";
+import { loadSessionSecrets } from "./secrets";
 
 export type AppDeps = {
   config: Config;
@@ -30,7 +33,14 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const cache = new PageCache();
   const brandCss = brandStylesheet(config);
   const healthCheck = db.query("SELECT 1 AS ok");
-  const pagesDeps = { config, manifest, cache, brandCss: brandCss?.url, now };
+  const auth = createAuth({
+    db,
+    config,
+    secrets: loadSessionSecrets(config),
+    logger,
+    now: now ?? (() => new Date()),
+  });
+  const pagesDeps = { config, manifest, cache, brandCss: brandCss?.url, now, guard: auth.pageGuard };
   const submissions = contactSubmissions(db);
   const mailOutbox = createMailOutbox({ config, submissions, logger, now });
 
@@ -43,6 +53,8 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       requests.set(request, { id, start: performance.now() });
       set.headers["x-request-id"] = id;
     })
+    .use(sameOriginPlugin({ publicUrl: config.publicUrl }))
+    .use(auth.gate)
     .onAfterResponse(({ request, set, responseValue }) => {
       const info = requests.get(request);
       const url = new URL(request.url);
@@ -97,6 +109,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     .get("/site.webmanifest", () => webManifest(config))
     .use(brandCssPlugin(brandCss))
     .use(seoModule({ publicUrl: config.publicUrl }))
+    .use(auth.module)
     .use(
       intakeModule({
         config,

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config";
 import { closeDatabase, openDatabase } from "./db";
 import { MANIFEST } from "./generated/assets";
 import { createLogger } from "./log";
+import { ADMIN_HELP, adminCli } from "./modules/auth/cli";
 import { loadSessionSecrets } from "./secrets";
 
 export const DATABASE_FILE = "tracewell.db";
@@ -13,6 +14,7 @@ const HELP = `${pkg.name} ${pkg.version}: the Tracewell website, intake and admi
 
 Usage:
   tracewell [serve]      Serve the site (the default).
+${ADMIN_HELP}
   tracewell --help       Show this help.
   tracewell --version    Print the version.
 
@@ -30,6 +32,13 @@ async function main(argv: string[]): Promise<number> {
   if (command === "--version" || command === "-v") {
     process.stdout.write(`${pkg.version}\n`);
     return 0;
+  }
+  if (command === "admin") {
+    const config = loadConfig(process.env);
+    return adminCli(argv.slice(1), {
+      config,
+      openDb: () => openDatabase(join(config.dataDir, DATABASE_FILE)),
+    });
   }
   if (command !== "serve") {
     process.stderr.write(`Unknown command "${command}".\n\n${HELP}`);

@@ -16,6 +16,11 @@ export const PATHS = {
   privacy: "/privacy",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
+  adminAccount: "/admin/account",
+  adminAudit: "/admin/audit",
+  adminArticles: "/admin/articles",
+  adminResources: "/admin/resources",
+  adminCaseStudies: "/admin/case-studies",
   adminSubmissions: "/admin/submissions",
 } as const;
 

@@ -1,4 +1,47 @@
+import { lazyPage } from "../lib/lazy-page";
+import { PATHS } from "../lib/paths";
 import type { AppRoute } from "../routes";
 
-/** The admin screens: sign-in, dashboard and the management areas. */
-export const ADMIN_ROUTES: AppRoute[] = [];
+/**
+ * The admin screens: sign-in, dashboard and the management areas. Never indexed; the server refuses every
+ * one but the sign-in screen to a visitor without a session (src/modules/auth/guard.ts).
+ */
+const admin = (
+  path: string,
+  component: AppRoute["component"],
+  title: string,
+  description: string,
+): AppRoute => ({
+  path,
+  component,
+  meta: () => ({ title, description, noindex: true }),
+  layout: "admin",
+  indexable: false,
+});
+
+export const ADMIN_ROUTES: AppRoute[] = [
+  admin(
+    PATHS.adminLogin,
+    lazyPage(() => import("../pages/admin/login-page"), "LoginPage"),
+    "Admin Sign In",
+    "Sign in to the staff admin.",
+  ),
+  admin(
+    PATHS.adminDashboard,
+    lazyPage(() => import("../pages/admin/dashboard-page"), "DashboardPage"),
+    "Admin Dashboard",
+    "Manage articles, resources, case studies and intake submissions.",
+  ),
+  admin(
+    PATHS.adminAccount,
+    lazyPage(() => import("../pages/admin/account-page"), "AccountPage"),
+    "Your Account",
+    "Change your password and set up two-step sign-in.",
+  ),
+  admin(
+    PATHS.adminAudit,
+    lazyPage(() => import("../pages/admin/audit-page"), "AuditPage"),
+    "Audit Log",
+    "Sign-ins, sign-outs and account changes, newest first.",
+  ),
+];

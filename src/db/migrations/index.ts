@@ -1,4 +1,5 @@
 import * as initial from "./001-initial";
+import * as auth from "./002-auth";
 import * as intake from "./003-intake";
 
 /**
@@ -7,5 +8,6 @@ import * as intake from "./003-intake";
  */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: string }> = [
   { version: 1, name: "initial", ...initial },
+  { version: 2, name: "auth", ...auth },
   { version: 3, name: "intake", ...intake },
 ];

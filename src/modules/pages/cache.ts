@@ -5,6 +5,8 @@ export type CachedPage = {
   status: 200 | 404;
   etag: string;
   noindex: boolean;
+  /** An admin screen: never stored by browsers or proxies. */
+  private: boolean;
   identity: Bytes;
   br: Bytes;
   gzip: Bytes;
@@ -16,6 +18,7 @@ export function encodePage(page: RenderedPage, effort: "best" | "fast" = "best")
   return {
     status: page.status,
     noindex: page.noindex,
+    private: page.private,
     etag: `"${Bun.hash(identity).toString(36)}"`,
     identity,
     br: brotli(identity, effort === "best" ? 11 : 5),

@@ -12,6 +12,11 @@ export type PagesDeps = {
   cache: PageCache;
   brandCss?: string;
   now?: () => Date;
+  /**
+   * Runs before the cache and the renderer; a Response it returns is sent instead of the page. The admin
+   * sign-in uses it so no admin screen is ever served to a signed-out visitor.
+   */
+  guard?: (request: Request) => Promise<Response | undefined> | Response | undefined;
 };
 
 /**
@@ -31,6 +36,8 @@ export const pagesModule = (deps: PagesDeps) =>
     if (pathname.startsWith("/api/")) {
       return Response.json({ error: "Not found" }, { status: 404 });
     }
+    const refused = await deps.guard?.(request);
+    if (refused) return refused;
 
     const now = deps.now?.() ?? new Date();
     const key = `${now.toISOString().slice(0, 7)} ${pathname}`;
@@ -79,7 +86,8 @@ export async function renderPageResponse(
 function htmlResponse(page: CachedPage, requestHeaders: Headers): Response {
   const headers: Record<string, string> = {
     "content-type": "text/html; charset=utf-8",
-    "cache-control": "no-cache",
+    // Admin screens stay out of every shared and back-forward cache.
+    "cache-control": page.private ? "private, no-store" : "no-cache",
     etag: page.etag,
     vary: "Accept-Encoding",
   };

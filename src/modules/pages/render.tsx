@@ -14,7 +14,7 @@ export type RenderOptions = {
   brandCss?: string;
 };
 
-export type RenderedPage = { status: 200 | 404; html: string; noindex: boolean };
+export type RenderedPage = { status: 200 | 404; html: string; noindex: boolean; private: boolean };
 
 /**
  * Renders a path to a complete HTML document. The status comes from the route table, decided before React
@@ -46,5 +46,10 @@ export async function renderPage(
     brandCss: opts.brandCss,
   });
   const html = `<!doctype html><html lang="en"><head>${head}</head><body><div id="${ROOT_ELEMENT_ID}">${body}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script></body></html>`;
-  return { status: page.status, html, noindex: Boolean(page.meta.noindex) };
+  return {
+    status: page.status,
+    html,
+    noindex: Boolean(page.meta.noindex),
+    private: page.layout === "admin",
+  };
 }

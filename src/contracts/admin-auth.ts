@@ -1,0 +1,126 @@
+import * as v from "valibot";
+
+/**
+ * Admin sign-in and account contracts, shared by the browser forms and the API. The sign-in form only asks
+ * that both fields are filled (SPEC.md section 5): it must not reveal the password policy to a guesser.
+ */
+export const PASSWORD_MIN_LENGTH = 12;
+/** Long passphrases are welcome; the cap only keeps hashing cost bounded. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const USERNAME_MAX_LENGTH = 64;
+
+export const LOGIN_MESSAGES = {
+  usernameRequired: "Username is required",
+  passwordRequired: "Password is required",
+  failedTitle: "Login Failed",
+  failed: "Invalid username or password",
+  successTitle: "Login Successful",
+  logoutTitle: "Logged Out",
+  logout: "You have been successfully logged out",
+  logoutFailedTitle: "Logout Failed",
+  logoutFailed: "An error occurred while logging out",
+} as const;
+
+export const LoginSchema = v.object({
+  username: v.pipe(
+    v.string(LOGIN_MESSAGES.usernameRequired),
+    v.trim(),
+    v.nonEmpty(LOGIN_MESSAGES.usernameRequired),
+    v.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
+  ),
+  password: v.pipe(
+    v.string(LOGIN_MESSAGES.passwordRequired),
+    v.nonEmpty(LOGIN_MESSAGES.passwordRequired),
+    v.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  ),
+});
+export type LoginInput = v.InferOutput<typeof LoginSchema>;
+
+/** Usernames admins are created with (CLI and ADMIN_USERNAME). */
+export const UsernameSchema = v.pipe(
+  v.string("Username is required"),
+  v.trim(),
+  v.nonEmpty("Username is required"),
+  v.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
+  v.regex(/^[A-Za-z0-9._@-]+$/, "Username may contain letters, digits, dots, hyphens, underscores and @"),
+);
+
+/** The password policy: length only, no composition rules (NIST SP 800-63B, ASVS 2.1). */
+export const NewPasswordSchema = v.pipe(
+  v.string("Password is required"),
+  v.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+  v.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+);
+
+export const PasswordChangeSchema = v.pipe(
+  v.object({
+    currentPassword: v.pipe(
+      v.string("Current password is required"),
+      v.nonEmpty("Current password is required"),
+    ),
+    newPassword: NewPasswordSchema,
+    confirmPassword: v.string("Confirm the new password"),
+  }),
+  v.forward(
+    v.partialCheck(
+      [["newPassword"], ["confirmPassword"]],
+      (i) => i.newPassword === i.confirmPassword,
+      "The passwords do not match",
+    ),
+    ["confirmPassword"],
+  ),
+);
+export type PasswordChangeInput = v.InferOutput<typeof PasswordChangeSchema>;
+
+export const TOTP_DIGITS = 6;
+export const TotpCodeSchema = v.pipe(
+  v.string("Enter the 6-digit code from your authenticator app"),
+  v.transform((s) => s.replace(/\s+/g, "")),
+  v.regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
+);
+
+/** A recovery code as shown to the admin: ten letters/digits, grouped 5-5. */
+export const RecoveryCodeSchema = v.pipe(
+  v.string("Enter a recovery code"),
+  v.transform((s) => s.replace(/[\s-]+/g, "").toLowerCase()),
+  v.regex(/^[a-z0-9]{10}$/, "Enter a recovery code like abcde-12345"),
+);
+
+/** The second sign-in step: a code from the app, or one recovery code. */
+export const MfaLoginSchema = v.union([
+  v.object({ code: TotpCodeSchema }),
+  v.object({ recoveryCode: RecoveryCodeSchema }),
+]);
+
+export const MfaConfirmSchema = v.object({ code: TotpCodeSchema });
+export const MfaDisableSchema = v.object({
+  password: v.pipe(v.string("Password is required"), v.nonEmpty("Password is required")),
+});
+
+/** GET /api/admin/auth/status */
+export type AuthStatus = {
+  authenticated: boolean;
+  username?: string;
+  /** Password accepted; the second step (code) is still owed. */
+  mfaRequired?: boolean;
+  /** Signed in only to set up two-step sign-in (REQUIRE_MFA). */
+  mfaEnrolmentRequired?: boolean;
+  /** Demo mode only, and only while the demo password is unchanged. */
+  demoCredentials?: { username: string; password: string };
+};
+
+/** POST /api/admin/login (200) */
+export type LoginResult = { username: string; mfaRequired?: boolean; mfaEnrolmentRequired?: boolean };
+
+export type MfaStatus = { enabled: boolean; recoveryCodesLeft: number; required: boolean };
+export type MfaEnrolment = { secret: string; otpauthUri: string; qrSvg: string };
+
+/** Per-field messages from a valibot failure: { field: [message] } (DESIGN.md decision 9). */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? "form";
+    errors[key] = [...(errors[key] ?? []), issue.message];
+  }
+  return errors;
+}

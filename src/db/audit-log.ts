@@ -1,0 +1,71 @@
+import type { Database } from "bun:sqlite";
+
+/**
+ * The audit log repository, shared by every module that records what admins do. Rows are only ever added.
+ * `detail` holds ids and short facts, never personal data from intakes or any secret.
+ */
+export type AuditEntryInput = {
+  event: string;
+  userId?: number | null;
+  username?: string | null;
+  clientAddress?: string | null;
+  detail?: Record<string, string | number | boolean | null>;
+  at?: Date;
+};
+
+export type AuditEntry = {
+  id: number;
+  at: string;
+  event: string;
+  username: string | null;
+  clientAddress: string | null;
+  detail: Record<string, unknown> | null;
+};
+
+type Row = {
+  id: number;
+  at: string;
+  event: string;
+  username: string | null;
+  client_address: string | null;
+  detail: string | null;
+};
+
+export function appendAudit(db: Database, e: AuditEntryInput): void {
+  db.query(
+    `INSERT INTO audit_log (at, event, user_id, username, client_address, detail)
+     VALUES ($at, $event, $userId, $username, $clientAddress, $detail)`,
+  ).run({
+    at: (e.at ?? new Date()).toISOString(),
+    event: e.event,
+    userId: e.userId ?? null,
+    username: e.username ?? null,
+    clientAddress: e.clientAddress ?? null,
+    detail: e.detail ? JSON.stringify(e.detail) : null,
+  });
+}
+
+/** Newest first, `limit` at a time; pass the last id seen as `beforeId` for the next page. */
+export function listAudit(
+  db: Database,
+  opts: { limit: number; beforeId?: number },
+): { entries: AuditEntry[]; nextBeforeId: number | null } {
+  const rows = db
+    .query(
+      `SELECT id, at, event, username, client_address, detail FROM audit_log
+       WHERE ($beforeId IS NULL OR id < $beforeId) ORDER BY id DESC LIMIT $limit`,
+    )
+    .all({ beforeId: opts.beforeId ?? null, limit: opts.limit + 1 }) as Row[];
+  const page = rows.slice(0, opts.limit);
+  return {
+    entries: page.map((r) => ({
+      id: r.id,
+      at: r.at,
+      event: r.event,
+      username: r.username,
+      clientAddress: r.client_address,
+      detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null,
+    })),
+    nextBeforeId: rows.length > opts.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}

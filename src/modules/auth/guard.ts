@@ -1,0 +1,118 @@
+import { Elysia } from "elysia";
+import { PATHS } from "../../../web/lib/paths";
+import { MESSAGES } from "./model";
+import type { Session, SessionStore } from "./sessions";
+
+export const ADMIN_API_PREFIX = "/api/admin";
+
+/** The only /api/admin routes open without a session: they are how one signs in and out. */
+const PUBLIC_API = new Set([
+  `POST ${ADMIN_API_PREFIX}/login`,
+  `POST ${ADMIN_API_PREFIX}/login/mfa`,
+  `GET ${ADMIN_API_PREFIX}/auth/status`,
+  `POST ${ADMIN_API_PREFIX}/logout`,
+]);
+
+/** What a session that must still set up two-step sign-in (REQUIRE_MFA) may do. */
+const ENROLMENT_API = new Set([
+  `GET ${ADMIN_API_PREFIX}/account/mfa`,
+  `POST ${ADMIN_API_PREFIX}/account/mfa/enrol`,
+  `POST ${ADMIN_API_PREFIX}/account/mfa/confirm`,
+  `POST ${ADMIN_API_PREFIX}/account/password`,
+]);
+
+export type AdminIdentity = { id: number; username: string; session: Session };
+
+export type Denial = { status: 401 | 403; error: string };
+
+/** The one access rule for admin API calls: null when allowed, else why not. */
+export function authorise(session: Session | null, method: string, pathname: string): Denial | null {
+  const key = `${method} ${pathname.replace(/\/+$/, "")}`;
+  if (PUBLIC_API.has(key)) return null;
+  if (session?.stage === "active") return null;
+  if (session?.stage === "enrol") {
+    return ENROLMENT_API.has(key) ? null : { status: 403, error: MESSAGES.enrolmentRequired };
+  }
+  return { status: 401, error: MESSAGES.unauthenticated };
+}
+
+const isAdminApi = (pathname: string) =>
+  pathname === ADMIN_API_PREFIX || pathname.startsWith(`${ADMIN_API_PREFIX}/`);
+
+/**
+ * Server-side admin access in one place.
+ *
+ * `gate` runs on every request before routing and body parsing: any /api/admin call that `authorise`
+ * refuses is answered 401/403 there, so a controller that forgot its guard still cannot leak, and an
+ * unauthenticated upload is never read. It remembers the session for the handlers.
+ *
+ * `requireAdmin` is what every admin controller `.use()`s: it hands handlers `admin` (id, username,
+ * session) and refuses again if the gate was somehow bypassed.
+ */
+export function createAdminGuard(sessions: SessionStore) {
+  const seen = new WeakMap<Request, Session | null>();
+
+  const sessionOf = async (request: Request): Promise<Session | null> => {
+    if (seen.has(request)) return seen.get(request) ?? null;
+    const session = await sessions.fromRequest(request);
+    seen.set(request, session);
+    return session;
+  };
+
+  const gate = new Elysia({ name: "admin-gate" }).onRequest(async ({ request, set }) => {
+    const { pathname } = new URL(request.url);
+    if (!isAdminApi(pathname)) return;
+    set.headers["cache-control"] = "no-store";
+    const session = await sessionOf(request);
+    // A cookie that no longer opens a session (tampered, expired, revoked) is removed.
+    if (!session && sessions.hasCookie(request)) set.headers["set-cookie"] = sessions.clearCookie();
+    const denial = authorise(session, request.method, pathname);
+    if (denial) {
+      return Response.json(
+        { error: denial.error },
+        { status: denial.status, headers: { "cache-control": "no-store" } },
+      );
+    }
+  });
+
+  const requireAdmin = new Elysia({ name: "require-admin" }).resolve(
+    { as: "scoped" },
+    async ({ request, status }) => {
+      const session = await sessionOf(request);
+      const denial = authorise(session, request.method, new URL(request.url).pathname);
+      if (denial || !session)
+        return status(denial?.status ?? 401, { error: denial?.error ?? MESSAGES.unauthenticated });
+      return { admin: { id: session.userId, username: session.username, session } satisfies AdminIdentity };
+    },
+  );
+
+  /**
+   * Admin screens: a signed-out visitor never receives one. Runs before the page renderer and its cache.
+   * Returns a redirect, or undefined to let the page render.
+   */
+  const pageGuard = async (request: Request): Promise<Response | undefined> => {
+    const { pathname } = new URL(request.url);
+    if (pathname !== "/admin" && !pathname.startsWith("/admin/")) return undefined;
+    const session = await sessionOf(request);
+    const to = (location: string) =>
+      new Response(null, {
+        status: 303,
+        headers: {
+          location,
+          "cache-control": "no-store",
+          ...(session || !sessions.hasCookie(request) ? {} : { "set-cookie": sessions.clearCookie() }),
+        },
+      });
+    if (pathname === PATHS.adminLogin) {
+      if (session?.stage === "active") return to(PATHS.adminDashboard);
+      if (session?.stage === "enrol") return to(PATHS.adminAccount);
+      return undefined;
+    }
+    if (!session || session.stage === "mfa") return to(PATHS.adminLogin);
+    if (session.stage === "enrol" && pathname !== PATHS.adminAccount) return to(PATHS.adminAccount);
+    if (pathname === "/admin") return to(PATHS.adminDashboard);
+    return undefined;
+  };
+
+  return { gate, requireAdmin, pageGuard, sessionOf };
+}

@@ -1,0 +1,77 @@
+import { Elysia } from "elysia";
+import { clientAddress } from "../../http/client-address";
+import { ADMIN_API_PREFIX, createAdminGuard } from "./guard";
+import { type AuthDeps, createAuthService, type Outcome } from "./service";
+
+/**
+ * Admin sign-in. `createAuth` builds the service, the guard and this module's controller; app.ts registers
+ * `gate` globally, mounts `module`, and hands `requireAdmin` to every other admin controller:
+ *
+ *   new Elysia({ prefix: "/api/admin/things" }).use(auth.requireAdmin).get("/", ({ admin }) => ...)
+ */
+export function createAuth(deps: AuthDeps) {
+  const service = createAuthService(deps);
+  service.bootstrap();
+  const guard = createAdminGuard(service.sessions);
+  const trustProxy = deps.config.trustProxy;
+
+  const send = (set: { status?: number | string; headers: Record<string, unknown> }, o: Outcome) => {
+    set.status = o.status;
+    if (o.setCookie) set.headers["set-cookie"] = o.setCookie;
+    if (o.retryAfter) set.headers["retry-after"] = String(o.retryAfter);
+    return o.body;
+  };
+
+  const module = new Elysia({ name: "auth", prefix: ADMIN_API_PREFIX })
+    .post("/login", async ({ request, server, body, set }) =>
+      send(
+        set,
+        await service.login(body, clientAddress(request, server, trustProxy), await guard.sessionOf(request)),
+      ),
+    )
+    .post("/login/mfa", async ({ request, server, body, set }) =>
+      send(
+        set,
+        await service.completeMfa(
+          body,
+          clientAddress(request, server, trustProxy),
+          await guard.sessionOf(request),
+        ),
+      ),
+    )
+    .get("/auth/status", async ({ request }) => service.status(await guard.sessionOf(request)))
+    .post("/logout", async ({ request, server, set }) =>
+      send(set, service.logout(await guard.sessionOf(request), clientAddress(request, server, trustProxy))),
+    )
+    .use(guard.requireAdmin)
+    .post("/account/password", async ({ admin, request, server, body, set }) =>
+      send(
+        set,
+        await service.changePassword(admin.session, body, clientAddress(request, server, trustProxy)),
+      ),
+    )
+    .get("/account/mfa", ({ admin }) => service.mfaStatus(admin.session))
+    .post("/account/mfa/enrol", async ({ admin, set }) =>
+      send(set, await service.startEnrolment(admin.session)),
+    )
+    .post("/account/mfa/confirm", async ({ admin, request, server, body, set }) =>
+      send(
+        set,
+        await service.confirmEnrolment(admin.session, body, clientAddress(request, server, trustProxy)),
+      ),
+    )
+    .post("/account/mfa/disable", async ({ admin, request, server, body, set }) =>
+      send(set, await service.disableMfa(admin.session, body, clientAddress(request, server, trustProxy))),
+    )
+    .get("/audit", ({ query }) => service.auditPage(query));
+
+  return {
+    service,
+    module,
+    gate: guard.gate,
+    requireAdmin: guard.requireAdmin,
+    pageGuard: guard.pageGuard,
+  };
+}
+
+export type Auth = ReturnType<typeof createAuth>;

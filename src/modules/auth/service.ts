@@ -1,0 +1,370 @@
+import type { Database } from "bun:sqlite";
+import * as v from "valibot";
+import type { Config } from "../../config";
+import { ConfigError } from "../../config";
+import {
+  type AuthStatus,
+  fieldErrors,
+  type LoginResult,
+  type MfaEnrolment,
+  type MfaStatus,
+  NewPasswordSchema,
+  UsernameSchema,
+} from "../../contracts/admin-auth";
+import { appendAudit, listAudit } from "../../db/audit-log";
+import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
+import type { Logger } from "../../log";
+import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verifyTotp } from "./mfa";
+import {
+  DEMO_PASSWORD,
+  DEMO_USERNAME,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_USERNAME,
+  LOGIN_WINDOW_MS,
+  LoginSchema,
+  MESSAGES,
+  MfaConfirmSchema,
+  MfaDisableSchema,
+  MfaLoginSchema,
+  PasswordChangeSchema,
+} from "./model";
+import { hashPassword, hashPasswordSync, verifyPassword } from "./passwords";
+import { createSessionStore, type Session } from "./sessions";
+import {
+  claimTotpStep,
+  consumeRecoveryCode,
+  countRecoveryCodesLeft,
+  disableTotp,
+  enableTotp,
+  findUserById,
+  findUserByName,
+  insertAdmin,
+  setPendingTotp,
+  updatePasswordHash,
+} from "./users";
+
+export type AuthDeps = {
+  db: Database;
+  config: Config;
+  secrets: string[];
+  logger: Logger;
+  now: () => Date;
+};
+
+/** What a handler sends: status, JSON body, and optionally a cookie and Retry-After. */
+export type Outcome = { status: number; body: unknown; setCookie?: string; retryAfter?: number };
+
+const ok = (body: unknown, setCookie?: string): Outcome => ({ status: 200, body, setCookie });
+const invalid = (issues: readonly v.BaseIssue<unknown>[]): Outcome => ({
+  status: 422,
+  body: { errors: fieldErrors(issues) },
+});
+
+/**
+ * Sign-in, sessions, password changes and two-step sign-in, as plain functions over the database. Handlers
+ * pass in the parsed body, the caller's session and client address; nothing here sees an HTTP context.
+ */
+export function createAuthService(deps: AuthDeps) {
+  const { db, config, logger, now } = deps;
+  const sessions = createSessionStore({ db, secrets: deps.secrets, secure: config.secure, now });
+  const clock = () => now().getTime();
+  const byUsername = createRateLimiter({
+    limit: LOGIN_FAILURES_PER_USERNAME,
+    windowMs: LOGIN_WINDOW_MS,
+    now: clock,
+  });
+  const byAddress = createRateLimiter({
+    limit: LOGIN_FAILURES_PER_ADDRESS,
+    windowMs: LOGIN_WINDOW_MS,
+    now: clock,
+  });
+  /** The demo admin's hash while it still holds the demo password (DEMO=1), else undefined. */
+  let demoHash: string | undefined;
+
+  const audit = (
+    event: string,
+    who: { id?: number; username?: string } | null,
+    address: string,
+    detail?: Record<string, string | number | boolean | null>,
+  ) =>
+    appendAudit(db, {
+      event,
+      userId: who?.id,
+      username: who?.username,
+      clientAddress: address,
+      detail,
+      at: now(),
+    });
+
+  /**
+   * Counts an attempt for the username and the address before the (slow) check runs, so parallel guesses
+   * cannot slip past the limit while earlier ones are still hashing. Returns the 429 to send when over the
+   * limit, or `succeeded` to call when the attempt turned out right (the username's count is cleared and
+   * the address gets its attempt back).
+   */
+  const attempt = (username: string, address: string) => {
+    const key = username.toLowerCase();
+    const decisions = [byUsername.hit(key), byAddress.hit(address)];
+    const refused = decisions.find((d) => !d.allowed);
+    if (refused && !refused.allowed) {
+      logger.warn("login_throttled", { address });
+      const blocked: Outcome = {
+        status: 429,
+        body: { error: MESSAGES.throttled(retryAfterText(refused.retryAfterSeconds)) },
+        retryAfter: refused.retryAfterSeconds,
+      };
+      return { blocked, succeeded: () => {} };
+    }
+    return {
+      blocked: undefined,
+      succeeded: () => {
+        byUsername.reset(key);
+        byAddress.refund(address);
+      },
+    };
+  };
+
+  /** Creates an admin; refuses a taken username or a password outside the policy. */
+  async function createAdmin(username: string, password: string, via: string) {
+    const name = v.safeParse(UsernameSchema, username);
+    if (!name.success) return { ok: false as const, error: name.issues[0].message };
+    const pw = v.safeParse(NewPasswordSchema, password);
+    if (!pw.success) return { ok: false as const, error: pw.issues[0].message };
+    if (findUserByName(db, name.output))
+      return { ok: false as const, error: `Admin "${name.output}" already exists.` };
+    const id = insertAdmin(db, name.output, await hashPassword(password), now());
+    audit("admin.created", { id, username: name.output }, "local", { via });
+    return { ok: true as const, id };
+  }
+
+  /** Sets a new password and ends every session of that admin. */
+  async function setPassword(username: string, password: string, via: string) {
+    const user = findUserByName(db, username.trim());
+    if (!user) return { ok: false as const, error: `No admin named "${username.trim()}".` };
+    const pw = v.safeParse(NewPasswordSchema, password);
+    if (!pw.success) return { ok: false as const, error: pw.issues[0].message };
+    const hash = await hashPassword(password);
+    db.transaction(() => {
+      updatePasswordHash(db, user.id, hash, now());
+      sessions.revokeAllForUser(user.id);
+    })();
+    audit("password.changed", user, "local", { via });
+    return { ok: true as const };
+  }
+
+  return {
+    sessions,
+    createAdmin,
+    setPassword,
+
+    /**
+     * At start: ADMIN_USERNAME/ADMIN_PASSWORD create that admin when missing (never overwrite), and DEMO=1
+     * seeds the demo admin. Synchronous so the server never answers before they exist.
+     */
+    bootstrap(): void {
+      if (config.adminUsername && config.adminPassword) {
+        const name = v.safeParse(UsernameSchema, config.adminUsername);
+        if (!name.success) throw new ConfigError(`Invalid ADMIN_USERNAME: ${name.issues[0].message}`);
+        const pw = v.safeParse(NewPasswordSchema, config.adminPassword);
+        if (!pw.success) throw new ConfigError(`Invalid ADMIN_PASSWORD: ${pw.issues[0].message}`);
+        if (!findUserByName(db, name.output)) {
+          const id = insertAdmin(db, name.output, hashPasswordSync(config.adminPassword), now());
+          audit("admin.created", { id, username: name.output }, "local", { via: "environment" });
+          logger.info("admin_created", { via: "environment" });
+        }
+      }
+      if (config.demo) {
+        let demo = findUserByName(db, DEMO_USERNAME);
+        if (!demo) {
+          const id = insertAdmin(db, DEMO_USERNAME, hashPasswordSync(DEMO_PASSWORD), now());
+          audit("admin.created", { id, username: DEMO_USERNAME }, "local", { via: "demo" });
+          demo = findUserById(db, id);
+        }
+        if (demo && Bun.password.verifySync(DEMO_PASSWORD, demo.passwordHash)) demoHash = demo.passwordHash;
+      }
+    },
+
+    status(session: Session | null): AuthStatus {
+      if (session?.stage === "active") return { authenticated: true, username: session.username };
+      if (session?.stage === "enrol")
+        return { authenticated: true, username: session.username, mfaEnrolmentRequired: true };
+      const status: AuthStatus = { authenticated: false };
+      if (session?.stage === "mfa") status.mfaRequired = true;
+      if (demoHash && findUserByName(db, DEMO_USERNAME)?.passwordHash === demoHash) {
+        status.demoCredentials = { username: DEMO_USERNAME, password: DEMO_PASSWORD };
+      }
+      return status;
+    },
+
+    async login(body: unknown, address: string, current: Session | null): Promise<Outcome> {
+      const parsed = v.safeParse(LoginSchema, body);
+      if (!parsed.success) return invalid(parsed.issues);
+      const { username, password } = parsed.output;
+      const tries = attempt(username, address);
+      if (tries.blocked) return tries.blocked;
+
+      const user = findUserByName(db, username);
+      const passwordOk = await verifyPassword(password, user?.passwordHash);
+      if (!user || !passwordOk) {
+        audit("login.failed", user ? user : { username: username.slice(0, 64) }, address, {
+          reason: user ? "wrong_password" : "unknown_username",
+        });
+        return { status: 401, body: { error: MESSAGES.invalidCredentials } };
+      }
+      if (current) sessions.revoke(current.idHash);
+
+      if (user.totpSecret) {
+        const { setCookie } = await sessions.create(user.id, "mfa");
+        audit("login.password_accepted", user, address);
+        return ok({ username: user.username, mfaRequired: true } satisfies LoginResult, setCookie);
+      }
+      tries.succeeded();
+      if (config.requireMfa) {
+        const { setCookie } = await sessions.create(user.id, "enrol");
+        audit("login.succeeded", user, address, { mfa: "enrolment_required" });
+        return ok({ username: user.username, mfaEnrolmentRequired: true } satisfies LoginResult, setCookie);
+      }
+      const { setCookie } = await sessions.create(user.id, "active");
+      audit("login.succeeded", user, address);
+      return ok({ username: user.username } satisfies LoginResult, setCookie);
+    },
+
+    /** The second step: a code from the app, or an unused recovery code. */
+    async completeMfa(body: unknown, address: string, session: Session | null): Promise<Outcome> {
+      if (session?.stage !== "mfa") return { status: 401, body: { error: MESSAGES.noPendingSignIn } };
+      const parsed = v.safeParse(MfaLoginSchema, body);
+      if (!parsed.success) return invalid(parsed.issues);
+      const tries = attempt(session.username, address);
+      if (tries.blocked) return tries.blocked;
+      const user = findUserById(db, session.userId);
+      if (!user?.totpSecret) return { status: 401, body: { error: MESSAGES.noPendingSignIn } };
+
+      let accepted = false;
+      let via = "totp";
+      if ("code" in parsed.output) {
+        const step = verifyTotp(user.totpSecret, parsed.output.code, now());
+        accepted = step !== null && claimTotpStep(db, user.id, step);
+      } else {
+        via = "recovery_code";
+        accepted = consumeRecoveryCode(db, user.id, hashRecoveryCode(parsed.output.recoveryCode), now());
+      }
+      if (!accepted) {
+        audit("login.failed", user, address, {
+          reason: via === "totp" ? "wrong_code" : "wrong_recovery_code",
+        });
+        return { status: 401, body: { error: MESSAGES.invalidCode } };
+      }
+      tries.succeeded();
+      sessions.revoke(session.idHash);
+      const { setCookie } = await sessions.create(user.id, "active");
+      audit("login.succeeded", user, address, { mfa: via });
+      return ok({ username: user.username } satisfies LoginResult, setCookie);
+    },
+
+    logout(session: Session | null, address: string): Outcome {
+      if (session) {
+        sessions.revoke(session.idHash);
+        audit("logout", { id: session.userId, username: session.username }, address);
+      }
+      return ok({ ok: true }, sessions.clearCookie());
+    },
+
+    async changePassword(session: Session, body: unknown, address: string): Promise<Outcome> {
+      const parsed = v.safeParse(PasswordChangeSchema, body);
+      if (!parsed.success) return invalid(parsed.issues);
+      const tries = attempt(session.username, address);
+      if (tries.blocked) return tries.blocked;
+      const user = findUserById(db, session.userId);
+      if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
+      const { currentPassword, newPassword } = parsed.output;
+      if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+        audit("password.change_failed", user, address, { reason: "wrong_current_password" });
+        return { status: 422, body: { errors: { currentPassword: [MESSAGES.currentPasswordWrong] } } };
+      }
+      tries.succeeded();
+      if (currentPassword === newPassword) {
+        return { status: 422, body: { errors: { newPassword: [MESSAGES.samePassword] } } };
+      }
+      const hash = await hashPassword(newPassword);
+      db.transaction(() => {
+        updatePasswordHash(db, user.id, hash, now());
+        sessions.revokeAllForUser(user.id);
+      })();
+      // Setting the demo password back restores the truthful demo hint.
+      if (config.demo && user.username === DEMO_USERNAME && newPassword === DEMO_PASSWORD) demoHash = hash;
+      const { setCookie } = await sessions.create(user.id, session.stage === "enrol" ? "enrol" : "active");
+      audit("password.changed", user, address, { via: "account", otherSessionsRevoked: true });
+      return ok({ ok: true }, setCookie);
+    },
+
+    mfaStatus(session: Session): MfaStatus {
+      const user = findUserById(db, session.userId);
+      return {
+        enabled: Boolean(user?.totpSecret),
+        recoveryCodesLeft: user ? countRecoveryCodesLeft(db, user.id) : 0,
+        required: config.requireMfa,
+      };
+    },
+
+    async startEnrolment(session: Session): Promise<Outcome> {
+      const user = findUserById(db, session.userId);
+      if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
+      if (user.totpSecret) return { status: 409, body: { error: MESSAGES.mfaAlreadyEnabled } };
+      const secret = newTotpSecret();
+      setPendingTotp(db, user.id, secret);
+      return ok((await enrolmentFor(secret, config.brand.name, user.username)) satisfies MfaEnrolment);
+    },
+
+    async confirmEnrolment(session: Session, body: unknown, address: string): Promise<Outcome> {
+      const parsed = v.safeParse(MfaConfirmSchema, body);
+      if (!parsed.success) return invalid(parsed.issues);
+      const tries = attempt(session.username, address);
+      if (tries.blocked) return tries.blocked;
+      const user = findUserById(db, session.userId);
+      if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
+      if (user.totpSecret) return { status: 409, body: { error: MESSAGES.mfaAlreadyEnabled } };
+      if (!user.totpPendingSecret) return { status: 409, body: { error: MESSAGES.mfaNotStarted } };
+      const step = verifyTotp(user.totpPendingSecret, parsed.output.code, now());
+      if (step === null) {
+        return { status: 422, body: { errors: { code: [MESSAGES.invalidCode] } } };
+      }
+      tries.succeeded();
+      const codes = newRecoveryCodes();
+      enableTotp(db, user.id, user.totpPendingSecret, step, codes.map(hashRecoveryCode));
+      audit("mfa.enabled", user, address);
+      let setCookie: string | undefined;
+      if (session.stage === "enrol") {
+        // Enrolment finished the sign-in: a fresh id for the now fully signed-in session.
+        sessions.revoke(session.idHash);
+        setCookie = (await sessions.create(user.id, "active")).setCookie;
+      }
+      return ok({ recoveryCodes: codes }, setCookie);
+    },
+
+    async disableMfa(session: Session, body: unknown, address: string): Promise<Outcome> {
+      if (config.requireMfa) return { status: 409, body: { error: MESSAGES.mfaRequiredHere } };
+      const parsed = v.safeParse(MfaDisableSchema, body);
+      if (!parsed.success) return invalid(parsed.issues);
+      const tries = attempt(session.username, address);
+      if (tries.blocked) return tries.blocked;
+      const user = findUserById(db, session.userId);
+      if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
+      if (!user.totpSecret) return { status: 409, body: { error: MESSAGES.mfaNotEnabled } };
+      if (!(await verifyPassword(parsed.output.password, user.passwordHash))) {
+        return { status: 422, body: { errors: { password: [MESSAGES.currentPasswordWrong] } } };
+      }
+      tries.succeeded();
+      disableTotp(db, user.id);
+      audit("mfa.disabled", user, address);
+      return ok({ ok: true });
+    },
+
+    auditPage(query: { before?: string; limit?: string }) {
+      const limit = Math.min(200, Math.max(1, Number.parseInt(query.limit ?? "50", 10) || 50));
+      const before = Number.parseInt(query.before ?? "", 10);
+      return listAudit(db, { limit, beforeId: Number.isFinite(before) && before > 0 ? before : undefined });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,122 @@
+import type { Database } from "bun:sqlite";
+
+/** The admin_users repository. Usernames compare case-insensitively (the column is COLLATE NOCASE). */
+export type AdminUser = {
+  id: number;
+  username: string;
+  passwordHash: string;
+  totpSecret: string | null;
+  totpPendingSecret: string | null;
+  totpLastStep: number | null;
+};
+
+type Row = {
+  id: number;
+  username: string;
+  password_hash: string;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: number | null;
+};
+
+const toUser = (r: Row | null): AdminUser | null =>
+  r && {
+    id: r.id,
+    username: r.username,
+    passwordHash: r.password_hash,
+    totpSecret: r.totp_secret,
+    totpPendingSecret: r.totp_pending_secret,
+    totpLastStep: r.totp_last_step,
+  };
+
+const COLUMNS = "id, username, password_hash, totp_secret, totp_pending_secret, totp_last_step";
+
+export function findUserByName(db: Database, username: string): AdminUser | null {
+  return toUser(
+    db.query(`SELECT ${COLUMNS} FROM admin_users WHERE username = $username`).get({ username }) as Row | null,
+  );
+}
+
+export function findUserById(db: Database, id: number): AdminUser | null {
+  return toUser(db.query(`SELECT ${COLUMNS} FROM admin_users WHERE id = $id`).get({ id }) as Row | null);
+}
+
+export function insertAdmin(db: Database, username: string, passwordHash: string, at: Date): number {
+  const row = db
+    .query(
+      `INSERT INTO admin_users (username, password_hash, created_at) VALUES ($username, $passwordHash, $at)
+       RETURNING id`,
+    )
+    .get({ username, passwordHash, at: at.toISOString() }) as { id: number };
+  return row.id;
+}
+
+export function updatePasswordHash(db: Database, id: number, passwordHash: string, at: Date): void {
+  db.query(
+    "UPDATE admin_users SET password_hash = $passwordHash, password_changed_at = $at WHERE id = $id",
+  ).run({ id, passwordHash, at: at.toISOString() });
+}
+
+export function setPendingTotp(db: Database, id: number, secret: string | null): void {
+  db.query("UPDATE admin_users SET totp_pending_secret = $secret WHERE id = $id").run({ id, secret });
+}
+
+/** Turns two-step sign-in on with the pending secret and replaces the recovery codes, in one transaction. */
+export function enableTotp(
+  db: Database,
+  id: number,
+  secret: string,
+  step: number,
+  codeHashes: string[],
+): void {
+  db.transaction(() => {
+    db.query(
+      `UPDATE admin_users SET totp_secret = $secret, totp_pending_secret = NULL, totp_last_step = $step
+       WHERE id = $id`,
+    ).run({ id, secret, step });
+    db.query("DELETE FROM recovery_codes WHERE user_id = $id").run({ id });
+    const insert = db.query("INSERT INTO recovery_codes (user_id, code_hash) VALUES ($id, $hash)");
+    for (const hash of codeHashes) insert.run({ id, hash });
+  })();
+}
+
+export function disableTotp(db: Database, id: number): void {
+  db.transaction(() => {
+    db.query(
+      "UPDATE admin_users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL WHERE id = $id",
+    ).run({ id });
+    db.query("DELETE FROM recovery_codes WHERE user_id = $id").run({ id });
+  })();
+}
+
+/** Records the step of an accepted code; false when that step (or a later one) was already used. */
+export function claimTotpStep(db: Database, id: number, step: number): boolean {
+  const changed = db
+    .query(
+      `UPDATE admin_users SET totp_last_step = $step
+       WHERE id = $id AND (totp_last_step IS NULL OR totp_last_step < $step)`,
+    )
+    .run({ id, step });
+  return changed.changes === 1;
+}
+
+/** Marks an unused recovery code used; false when there is no such unused code. */
+export function consumeRecoveryCode(db: Database, id: number, codeHash: string, at: Date): boolean {
+  const changed = db
+    .query(
+      `UPDATE recovery_codes SET used_at = $at
+       WHERE user_id = $id AND code_hash = $codeHash AND used_at IS NULL`,
+    )
+    .run({ id, codeHash, at: at.toISOString() });
+  return changed.changes === 1;
+}
+
+export function countRecoveryCodesLeft(db: Database, id: number): number {
+  return (
+    db
+      .query("SELECT count(*) AS n FROM recovery_codes WHERE user_id = $id AND used_at IS NULL")
+      .get({ id }) as {
+      n: number;
+    }
+  ).n;
+}

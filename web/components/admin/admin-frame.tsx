@@ -1,0 +1,86 @@
+import { ClipboardList, LayoutDashboard, LogOut, UserCog } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useLocation } from "wouter";
+import type { AuthStatus } from "../../../src/contracts/admin-auth";
+import { useAdminSession, useLogout } from "../../lib/admin-session";
+import { useBrand } from "../../lib/brand-context";
+import { PATHS } from "../../lib/paths";
+import { LogoMark } from "../logo-mark";
+
+const NAV = [
+  { href: PATHS.adminDashboard, label: "Dashboard", icon: LayoutDashboard },
+  { href: PATHS.adminAccount, label: "Account", icon: UserCog },
+  { href: PATHS.adminAudit, label: "Audit Log", icon: ClipboardList },
+];
+
+/**
+ * The frame of every signed-in admin screen: a bar with the brand, the admin sections, the signed-in user and
+ * Logout. Children get the session status (null while it loads).
+ */
+export function AdminFrame({ children }: { children: (status: AuthStatus | null) => ReactNode }) {
+  const brand = useBrand();
+  const status = useAdminSession({ require: true });
+  const { logout, pending } = useLogout();
+  const [location] = useLocation();
+  const enrolling = Boolean(status?.mfaEnrolmentRequired);
+  return (
+    <div className="min-h-screen bg-paper">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-gold px-4 py-2 font-semibold text-navy focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <header className="bg-navy text-white shadow-md">
+        <div className="container flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3">
+          <Link
+            href={PATHS.adminDashboard}
+            className="flex items-center gap-2.5 font-serif text-xl font-bold text-white no-underline"
+          >
+            <LogoMark className="size-8" />
+            <span>
+              {brand.name} <span className="font-sans text-sm font-medium text-mist">Admin</span>
+            </span>
+          </Link>
+          <div className="flex items-center gap-3">
+            {status?.username && (
+              <span className="text-sm text-mist">
+                Signed in as <span className="font-semibold text-white">{status.username}</span>
+              </span>
+            )}
+            <button
+              type="button"
+              onClick={logout}
+              disabled={pending}
+              className="btn-outline-light min-h-10 px-3 py-1.5 text-sm disabled:opacity-70"
+            >
+              <LogOut className="size-4" aria-hidden="true" />
+              Logout
+            </button>
+          </div>
+        </div>
+        {!enrolling && (
+          <nav aria-label="Admin" className="border-t border-white/15">
+            <ul className="container flex gap-1 overflow-x-auto py-1">
+              {NAV.map(({ href, label, icon: Icon }) => (
+                <li key={href}>
+                  <Link
+                    href={href}
+                    aria-current={location === href ? "page" : undefined}
+                    className="flex min-h-11 items-center gap-2 whitespace-nowrap rounded-md px-3 text-sm font-medium text-white no-underline hover:bg-white/10 aria-[current=page]:text-gold aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
+                  >
+                    <Icon className="size-4" aria-hidden="true" />
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main id="main" tabIndex={-1} className="container py-10 outline-none sm:py-14">
+        {children(status)}
+      </main>
+    </div>
+  );
+}

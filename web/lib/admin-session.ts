@@ -1,0 +1,72 @@
+import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
+import { type AuthStatus, LOGIN_MESSAGES } from "../../src/contracts/admin-auth";
+import { apiRequest, getJson } from "./api";
+import { PATHS } from "./paths";
+import { toast } from "./toast-store";
+
+export const ADMIN_API = {
+  login: "/api/admin/login",
+  loginMfa: "/api/admin/login/mfa",
+  status: "/api/admin/auth/status",
+  logout: "/api/admin/logout",
+  password: "/api/admin/account/password",
+  mfa: "/api/admin/account/mfa",
+  mfaEnrol: "/api/admin/account/mfa/enrol",
+  mfaConfirm: "/api/admin/account/mfa/confirm",
+  mfaDisable: "/api/admin/account/mfa/disable",
+  audit: "/api/admin/audit",
+} as const;
+
+/**
+ * The signed-in admin, read from the status API after the page loads (the server-rendered HTML holds no
+ * per-user state, so it may be cached). With `require`, a signed-out visitor is sent to the sign-in screen:
+ * the server already does that on a full page load, this covers client-side navigation and expiry.
+ */
+export function useAdminSession({ require }: { require: boolean }): AuthStatus | null {
+  const [status, setStatus] = useState<AuthStatus | null>(null);
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    let live = true;
+    getJson<AuthStatus>([ADMIN_API.status]).then(
+      (s) => {
+        if (!live) return;
+        setStatus(s);
+        if (!require) return;
+        if (!s.authenticated) navigate(PATHS.adminLogin, { replace: true });
+        else if (s.mfaEnrolmentRequired && location !== PATHS.adminAccount)
+          navigate(PATHS.adminAccount, { replace: true });
+      },
+      () => {
+        if (live && require) navigate(PATHS.adminLogin, { replace: true });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [require, location, navigate]);
+  return status;
+}
+
+/** Signs out, says so, and returns to the sign-in screen (SPEC.md section 8). */
+export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
+  const [, navigate] = useLocation();
+  const [pending, setPending] = useState(false);
+  const logout = async () => {
+    setPending(true);
+    try {
+      await apiRequest("POST", ADMIN_API.logout);
+      toast({ title: LOGIN_MESSAGES.logoutTitle, description: LOGIN_MESSAGES.logout });
+      navigate(PATHS.adminLogin);
+    } catch {
+      toast({
+        title: LOGIN_MESSAGES.logoutFailedTitle,
+        description: LOGIN_MESSAGES.logoutFailed,
+        variant: "destructive",
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+  return { logout, pending };
+}

@@ -1,0 +1,147 @@
+import { type FormEvent, useRef, useState } from "react";
+import * as v from "valibot";
+import { PASSWORD_MIN_LENGTH, PasswordChangeSchema } from "../../../src/contracts/admin-auth";
+import { AdminFrame } from "../../components/admin/admin-frame";
+import { MfaSection } from "../../components/admin/mfa-settings";
+import { TextField } from "../../components/admin/text-field";
+import { ADMIN_API } from "../../lib/admin-session";
+import { apiRequest } from "../../lib/api";
+import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { toast } from "../../lib/toast-store";
+
+export function AccountPage() {
+  return (
+    <AdminFrame>
+      {(status) => (
+        <>
+          <p className="eyebrow">Account</p>
+          <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">Your Account</h1>
+          {status?.mfaEnrolmentRequired && (
+            <p
+              role="status"
+              className="mt-4 max-w-2xl rounded-md border border-gold bg-gold-light p-4 text-ink"
+            >
+              This server requires two-step sign-in for every admin. Set it up below to continue to the
+              dashboard.
+            </p>
+          )}
+          <div className="mt-8 grid gap-8 lg:grid-cols-2">
+            <PasswordSection username={status?.username ?? ""} />
+            <MfaSection enrolling={Boolean(status?.mfaEnrolmentRequired)} />
+          </div>
+        </>
+      )}
+    </AdminFrame>
+  );
+}
+
+const PW_FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
+type PwField = (typeof PW_FIELDS)[number];
+
+function PasswordSection({ username }: { username: string }) {
+  const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [pending, setPending] = useState(false);
+  const refs = {
+    currentPassword: useRef<HTMLInputElement>(null),
+    newPassword: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+  };
+
+  const validate = (vals: typeof values): FieldMessages => {
+    const r = v.safeParse(PasswordChangeSchema, vals);
+    if (r.success) return {};
+    const out: FieldMessages = {};
+    for (const issue of r.issues) {
+      const key = v.getDotPath(issue);
+      if (key && !out[key]) out[key] = issue.message;
+    }
+    return out;
+  };
+  const onBlur = (field: PwField) => setErrors((e) => ({ ...e, [field]: validate(values)[field] }));
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const next = validate(values);
+    setErrors(next);
+    const first = PW_FIELDS.find((f) => next[f]);
+    if (first) {
+      refs[first].current?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      await apiRequest("POST", ADMIN_API.password, values);
+      setValues(empty);
+      toast({
+        title: "Password Changed",
+        description: "Your new password is in use and your other sessions have been signed out.",
+      });
+    } catch (error) {
+      const fields = serverErrors(error);
+      if (fields) {
+        setErrors(fields);
+        const f = PW_FIELDS.find((k) => fields[k]);
+        if (f) refs[f].current?.focus();
+      }
+      toast({
+        title: "Password Not Changed",
+        description: fields
+          ? "Check the messages under the fields."
+          : serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const field = (name: PwField, label: string, autoComplete: string, hint?: string) => (
+    <TextField
+      ref={refs[name]}
+      id={`account-${name}`}
+      label={label}
+      name={name}
+      type="password"
+      autoComplete={autoComplete}
+      hint={hint}
+      value={values[name]}
+      onChange={(e) => setValues((s) => ({ ...s, [name]: e.target.value }))}
+      onBlur={() => onBlur(name)}
+      error={errors[name]}
+    />
+  );
+
+  return (
+    <section
+      aria-labelledby="password-title"
+      className="rounded-xl border border-line bg-white p-6 shadow-sm"
+    >
+      <h2 id="password-title" className="font-serif text-2xl font-bold text-navy">
+        Change Password
+      </h2>
+      <p className="mt-2 text-sm text-ink-muted">
+        Use at least {PASSWORD_MIN_LENGTH} characters; a passphrase of several words is easiest to remember.
+        Changing it signs out your other sessions.
+      </p>
+      <form
+        method="post"
+        action={ADMIN_API.password}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-5"
+        aria-label="Change password"
+      >
+        {/* Tells password managers which account the new password belongs to. */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+        {field("currentPassword", "Current password", "current-password")}
+        {field("newPassword", "New password", "new-password", `At least ${PASSWORD_MIN_LENGTH} characters.`)}
+        {field("confirmPassword", "Repeat new password", "new-password")}
+        <button type="submit" disabled={pending} className="btn-navy disabled:opacity-70">
+          {pending ? "Changing..." : "Change Password"}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { ArrowRight, BookOpen, Briefcase, FileDown, Inbox } from "lucide-react";
+import { Link } from "wouter";
+import { AdminFrame } from "../../components/admin/admin-frame";
+import { PATHS } from "../../lib/paths";
+
+/** The four management areas of SPEC.md section 2, in its order and words. */
+const AREAS = [
+  { href: PATHS.adminArticles, title: "Articles", text: "Manage blog articles and content", icon: BookOpen },
+  { href: PATHS.adminResources, title: "Resources", text: "Manage downloadable resources", icon: FileDown },
+  {
+    href: PATHS.adminCaseStudies,
+    title: "Case Studies",
+    text: "Manage success stories and case studies",
+    icon: Briefcase,
+  },
+  { href: PATHS.adminSubmissions, title: "Submissions", text: "View intake form submissions", icon: Inbox },
+];
+
+export function DashboardPage() {
+  return (
+    <AdminFrame>
+      {(status) => (
+        <>
+          <p className="eyebrow">Dashboard</p>
+          <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">
+            Welcome back{status?.username ? `, ${status.username}` : ""}
+          </h1>
+          <p className="mt-3 max-w-2xl text-ink-muted">
+            Choose an area to manage. Every change you make here is recorded in the audit log.
+          </p>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2">
+            {AREAS.map(({ href, title, text, icon: Icon }) => (
+              <li key={href}>
+                <Link
+                  href={href}
+                  className="group flex h-full flex-col rounded-xl border border-line bg-white p-6 text-ink no-underline shadow-sm transition-shadow hover:shadow-md"
+                >
+                  <Icon className="size-8 text-navy" aria-hidden="true" />
+                  <h2 className="mt-4 font-serif text-2xl font-bold text-navy">{title}</h2>
+                  <p className="mt-2 flex-1 text-ink-muted">{text}</p>
+                  <span className="mt-4 inline-flex items-center gap-1.5 font-semibold text-navy group-hover:underline">
+                    Open {title}
+                    <ArrowRight className="size-4" aria-hidden="true" />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </AdminFrame>
+  );
+}

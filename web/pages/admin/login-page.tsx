@@ -1,0 +1,285 @@
+import { KeyRound, LockKeyhole } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import * as v from "valibot";
+import { useLocation } from "wouter";
+import {
+  type AuthStatus,
+  LOGIN_MESSAGES,
+  type LoginResult,
+  LoginSchema,
+  MfaLoginSchema,
+} from "../../../src/contracts/admin-auth";
+import { TextField } from "../../components/admin/text-field";
+import { LogoMark } from "../../components/logo-mark";
+import { ADMIN_API } from "../../lib/admin-session";
+import { ApiError, apiRequest, getJson } from "../../lib/api";
+import { useBrand } from "../../lib/brand-context";
+import { PATHS } from "../../lib/paths";
+import { toast } from "../../lib/toast-store";
+
+type Field = "username" | "password";
+
+const fieldError = (field: Field, value: string) => {
+  const r = v.safeParse(LoginSchema.entries[field], value);
+  return r.success ? undefined : r.issues[0].message;
+};
+
+/** The server's message for a throttled attempt (429); any other failure gets SPEC.md's wording. */
+const failureText = (error: unknown) => {
+  if (error instanceof ApiError && error.status === 429) {
+    return error.json<{ error?: string }>()?.error ?? LOGIN_MESSAGES.failed;
+  }
+  return LOGIN_MESSAGES.failed;
+};
+
+export function LoginPage() {
+  const brand = useBrand();
+  const [, navigate] = useLocation();
+  const [status, setStatus] = useState<AuthStatus | null>(null);
+  const [step, setStep] = useState<"password" | "code">("password");
+
+  // The demo hint and a half-finished two-step sign-in are live server state: read them, never cache them.
+  useEffect(() => {
+    getJson<AuthStatus>([ADMIN_API.status]).then(
+      (s) => {
+        setStatus(s);
+        if (s.authenticated) navigate(s.mfaEnrolmentRequired ? PATHS.adminAccount : PATHS.adminDashboard);
+        else if (s.mfaRequired) setStep("code");
+      },
+      () => setStatus({ authenticated: false }),
+    );
+  }, [navigate]);
+
+  const signedIn = (result: LoginResult) => {
+    if (result.mfaEnrolmentRequired) {
+      navigate(PATHS.adminAccount);
+      return;
+    }
+    toast({ title: LOGIN_MESSAGES.successTitle, description: `Signed in as ${result.username}.` });
+    navigate(PATHS.adminDashboard);
+  };
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-navy px-4 py-12">
+      <div className="w-full max-w-md">
+        <p className="flex items-center justify-center gap-2.5 font-serif text-2xl font-bold text-white">
+          <LogoMark className="size-9" />
+          {brand.name}
+        </p>
+        <div className="mt-6 rounded-xl bg-white p-6 shadow-xl sm:p-8">
+          {step === "password" ? (
+            <PasswordStep onDone={(result) => (result.mfaRequired ? setStep("code") : signedIn(result))} />
+          ) : (
+            <CodeStep onDone={signedIn} onRestart={() => setStep("password")} />
+          )}
+          {step === "password" && status?.demoCredentials && (
+            <aside
+              aria-label="Demo credentials"
+              className="mt-6 rounded-md border border-gold bg-gold-light p-4 text-sm text-ink"
+            >
+              <p className="font-semibold">Demo mode</p>
+              <p className="mt-1">
+                Sign in with username <code className="font-semibold">{status.demoCredentials.username}</code>{" "}
+                and password <code className="font-semibold">{status.demoCredentials.password}</code>. This
+                hint disappears once the password is changed.
+              </p>
+            </aside>
+          )}
+        </div>
+        <p className="mt-6 text-center text-sm text-mist">
+          Staff only. Sign-ins are recorded with time and address.
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function PasswordStep({ onDone }: { onDone: (result: LoginResult) => void }) {
+  const [values, setValues] = useState({ username: "", password: "" });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [pending, setPending] = useState(false);
+  const refs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+
+  const onBlur = (field: Field) => setErrors((e) => ({ ...e, [field]: fieldError(field, values[field]) }));
+  const onChange = (field: Field, value: string) => {
+    setValues((s) => ({ ...s, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: fieldError(field, value) }));
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const next = {
+      username: fieldError("username", values.username),
+      password: fieldError("password", values.password),
+    };
+    setErrors(next);
+    const firstInvalid = (["username", "password"] as const).find((f) => next[f]);
+    if (firstInvalid) {
+      refs[firstInvalid].current?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      const res = await apiRequest("POST", ADMIN_API.login, values);
+      onDone((await res.json()) as LoginResult);
+    } catch (error) {
+      toast({ title: LOGIN_MESSAGES.failedTitle, description: failureText(error), variant: "destructive" });
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <h1 className="flex items-center gap-2 font-serif text-2xl font-bold text-navy">
+        <LockKeyhole className="size-6" aria-hidden="true" />
+        Admin Sign In
+      </h1>
+      <p className="mt-2 text-sm text-ink-muted">Sign in to manage content and intake requests.</p>
+      {/* method/action: without script the browser posts to the API, never puts the password in a URL. */}
+      <form
+        method="post"
+        action={ADMIN_API.login}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-5"
+        aria-label="Admin sign in"
+      >
+        <TextField
+          ref={refs.username}
+          id="login-username"
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.username}
+          onChange={(e) => onChange("username", e.target.value)}
+          onBlur={() => onBlur("username")}
+          error={errors.username}
+        />
+        <TextField
+          ref={refs.password}
+          id="login-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(e) => onChange("password", e.target.value)}
+          onBlur={() => onBlur("password")}
+          error={errors.password}
+        />
+        <button type="submit" disabled={pending} className="btn-navy w-full disabled:opacity-70">
+          {pending ? "Signing in..." : "Sign In"}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function CodeStep({ onDone, onRestart }: { onDone: (r: LoginResult) => void; onRestart: () => void }) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const payload = () => (useRecovery ? { recoveryCode: value } : { code: value });
+  const validate = () => {
+    const r = v.safeParse(MfaLoginSchema, payload());
+    if (r.success) return undefined;
+    // The union reports the branch for the chosen field; show that branch's message.
+    return (
+      r.issues[0].issues?.find((i) => v.getDotPath(i) === (useRecovery ? "recoveryCode" : "code"))?.message ??
+      r.issues[0].message
+    );
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const problem = validate();
+    setError(problem);
+    if (problem) {
+      inputRef.current?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      const res = await apiRequest("POST", ADMIN_API.loginMfa, payload());
+      onDone((await res.json()) as LoginResult);
+    } catch (err) {
+      if (
+        err instanceof ApiError &&
+        err.status === 401 &&
+        err.json<{ error?: string }>()?.error?.includes("expired")
+      ) {
+        toast({
+          title: LOGIN_MESSAGES.failedTitle,
+          description: err.json<{ error: string }>()?.error,
+          variant: "destructive",
+        });
+        onRestart();
+        return;
+      }
+      const message =
+        err instanceof ApiError
+          ? (err.json<{ error?: string }>()?.error ?? LOGIN_MESSAGES.failed)
+          : LOGIN_MESSAGES.failed;
+      toast({ title: LOGIN_MESSAGES.failedTitle, description: message, variant: "destructive" });
+      setPending(false);
+    }
+  };
+
+  const id = useRecovery ? "login-recovery-code" : "login-code";
+  return (
+    <>
+      <h1 className="flex items-center gap-2 font-serif text-2xl font-bold text-navy">
+        <KeyRound className="size-6" aria-hidden="true" />
+        Two-Step Sign In
+      </h1>
+      <p className="mt-2 text-sm text-ink-muted">
+        {useRecovery
+          ? "Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once."
+          : "Enter the 6-digit code your authenticator app shows for this site."}
+      </p>
+      <form
+        method="post"
+        action={ADMIN_API.loginMfa}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-5"
+        aria-label="Two-step sign in"
+      >
+        <TextField
+          key={id}
+          ref={inputRef}
+          id={id}
+          label={useRecovery ? "Recovery code" : "Authentication code"}
+          name={useRecovery ? "recoveryCode" : "code"}
+          autoComplete="one-time-code"
+          inputMode={useRecovery ? "text" : "numeric"}
+          autoCapitalize="none"
+          spellCheck={false}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          onBlur={() => value && setError(validate())}
+          error={error}
+        />
+        <button type="submit" disabled={pending} className="btn-navy w-full disabled:opacity-70">
+          {pending ? "Verifying..." : "Verify"}
+        </button>
+      </form>
+      <button
+        type="button"
+        onClick={() => {
+          setUseRecovery((r) => !r);
+          setValue("");
+          setError(undefined);
+        }}
+        className="mt-4 min-h-11 text-sm font-semibold text-navy underline underline-offset-4"
+      >
+        {useRecovery ? "Use a code from the app instead" : "Use a recovery code instead"}
+      </button>
+    </>
+  );
+}
