@@ -94,6 +94,12 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
             stack: error instanceof Error ? error.stack : undefined,
           });
           set.status = 500;
+          if (request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html")) {
+            return new Response(errorPage(config, id), {
+              status: 500,
+              headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+            });
+          }
           return {
             error: "Something went wrong on our side. Please quote this reference if you contact us.",
             requestId: id,
@@ -172,4 +178,10 @@ function webManifest({ brand }: Config): Response {
   return new Response(JSON.stringify(body), {
     headers: { "content-type": "application/manifest+json", "cache-control": "public, max-age=86400" },
   });
+}
+
+/** A plain page for a 500 on a page request: no React (it may be what failed), the reference to quote. */
+function errorPage({ brand }: Config, requestId: string | undefined): string {
+  const esc = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${esc(brand.name)}</title><meta name="robots" content="noindex"></head><body><main><h1>Something went wrong on our side</h1><p>Please try again in a moment. If it keeps happening, call us at <a href="tel:${esc(brand.phone.replace(/[^\d+]/g, ""))}">${esc(brand.phone)}</a> or e-mail <a href="mailto:${esc(brand.email)}">${esc(brand.email)}</a> and quote this reference: <strong>${esc(requestId ?? "unknown")}</strong>.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }

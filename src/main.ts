@@ -6,15 +6,24 @@ import { closeDatabase, openDatabase } from "./db";
 import { MANIFEST } from "./generated/assets";
 import { createLogger } from "./log";
 import { ADMIN_HELP, adminCli } from "./modules/auth/cli";
+import { backup } from "./ops/backup";
 import { loadSessionSecrets } from "./secrets";
 
 export const DATABASE_FILE = "tracewell.db";
+const MAX_BODY_BYTES = 21 * 1024 * 1024;
+const IDLE_TIMEOUT_S = 30;
+/** How long a stop waits for requests in flight before closing their connections. */
+const STOP_GRACE_MS = 8000;
 
 const HELP = `${pkg.name} ${pkg.version}: the Tracewell website, intake and admin in one executable.
 
 Usage:
   tracewell [serve]      Serve the site (the default).
 ${ADMIN_HELP}
+  tracewell backup <file>
+                         Write an online, consistent copy of the database to <file> (uploads beside it as
+                         <file>.uploads/). Safe while the server runs.
+  tracewell healthcheck  Exit 0 when the server on PORT answers GET /healthz with 200 (for containers).
   tracewell --help       Show this help.
   tracewell --version    Print the version.
 
@@ -40,6 +49,26 @@ async function main(argv: string[]): Promise<number> {
       openDb: () => openDatabase(join(config.dataDir, DATABASE_FILE)),
     });
   }
+  if (command === "backup") {
+    const target = argv[1];
+    if (!target || target.startsWith("-")) {
+      process.stderr.write("Usage: tracewell backup <file>\n");
+      return 2;
+    }
+    const config = loadConfig(process.env);
+    const result = backup(join(config.dataDir, DATABASE_FILE), config.dataDir, target);
+    process.stdout.write(
+      `Backed up to ${result.database} (${result.bytes} bytes)${result.uploads ? `, uploads to ${result.uploads}` : ""}\n`,
+    );
+    return 0;
+  }
+  if (command === "healthcheck") {
+    const config = loadConfig(process.env);
+    const res = await fetch(`http://127.0.0.1:${config.port}/healthz`, {
+      signal: AbortSignal.timeout(2000),
+    }).catch(() => undefined);
+    return res?.status === 200 ? 0 : 1;
+  }
   if (command !== "serve") {
     process.stderr.write(`Unknown command "${command}".\n\n${HELP}`);
     return 2;
@@ -53,7 +82,14 @@ async function serve(): Promise<number> {
   const db = openDatabase(join(config.dataDir, DATABASE_FILE));
   loadSessionSecrets(config);
   const app = createApp({ config, db, manifest: MANIFEST, logger });
-  app.listen({ port: config.port, hostname: config.host });
+  app.listen({
+    port: config.port,
+    hostname: config.host,
+    // Uploads are at most 20 MB; anything larger is refused before it is read. A connection that sends
+    // nothing for IDLE_TIMEOUT_S seconds (a slow or stalled upload) is closed.
+    maxRequestBodySize: MAX_BODY_BYTES,
+    idleTimeout: IDLE_TIMEOUT_S,
+  });
   const server = app.server;
   const mailOutbox = app.decorator.mailOutbox;
   mailOutbox.start();
@@ -68,7 +104,15 @@ async function serve(): Promise<number> {
     if (stopping) return;
     stopping = true;
     logger.info("stopping", { signal });
-    await server?.stop(false);
+    const drained = server?.stop(false);
+    const timedOut = await Promise.race([
+      drained?.then(() => false),
+      Bun.sleep(STOP_GRACE_MS).then(() => true),
+    ]);
+    if (timedOut) {
+      logger.warn("stop_grace_expired", { graceMs: STOP_GRACE_MS });
+      await server?.stop(true);
+    }
     await mailOutbox.stop();
     closeDatabase(db);
     logger.info("stopped");

@@ -4,10 +4,10 @@
  * memory is the right home; `maxKeys` bounds it against floods of distinct keys (oldest window out first).
  */
 export type RateLimiter = {
-  /** Counts one hit against `key` and says whether it was within the limit. */
-  hit(key: string): RateDecision;
+  /** Counts one hit against `key` and says whether it was within the limit. `t` defaults to the clock. */
+  hit(key: string, t?: number): RateDecision;
   /** Says whether `key` is already over its limit, without counting. */
-  check(key: string): RateDecision;
+  check(key: string, t?: number): RateDecision;
   /** Takes back one hit (an attempt counted up front that turned out fine). */
   refund(key: string): void;
   /** Forgets `key` (e.g. after a successful sign-in). */
@@ -39,8 +39,7 @@ export function createRateLimiter(opts: {
       : { allowed: true };
 
   return {
-    hit(key) {
-      const t = now();
+    hit(key, t = now()) {
       let w = current(key, t);
       if (!w) {
         if (windows.size >= maxKeys) {
@@ -53,8 +52,7 @@ export function createRateLimiter(opts: {
       w.count += 1;
       return decide(w, t);
     },
-    check(key) {
-      const t = now();
+    check(key, t = now()) {
       const w = current(key, t);
       // Already at the limit: one more would be refused, so refuse before doing the work.
       return w && w.count >= limit ? decide({ ...w, count: limit + 1 }, t) : { allowed: true };

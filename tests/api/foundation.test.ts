@@ -186,3 +186,19 @@ test("the schema is migrated: every entity of the specification exists as a STRI
   expect((db.query("PRAGMA journal_mode").get() as { journal_mode: string }).journal_mode).toBe("wal");
   expect((db.query("PRAGMA foreign_keys").get() as { foreign_keys: number }).foreign_keys).toBe(1);
 });
+
+test("a page that fails answers an HTML 500 naming the reference to quote, and logs it without internals", async () => {
+  const lines: string[] = [];
+  const { createLogger } = await import("../../src/log");
+  const broken = makeTestApp({}, { logger: createLogger("info", (l) => void lines.push(l)) });
+  broken.db.close();
+  const res = await broken.request("/healthz", { headers: { accept: "text/html" } });
+  expect(res.status).toBe(500);
+  const id = res.headers.get("x-request-id") ?? "";
+  const html = await res.text();
+  expect(html).toContain("Something went wrong on our side");
+  expect(html).toContain(id);
+  expect(html).not.toContain("Database");
+  const logged = lines.map((l) => JSON.parse(l)).find((l) => l.event === "unhandled_error");
+  expect(logged.id).toBe(id);
+});

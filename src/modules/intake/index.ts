@@ -3,9 +3,10 @@ import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
 import type { IntakeFormState } from "../../contracts/intake";
 import type { ContactSubmissions } from "../../db/contact-submissions";
+import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import type { Logger } from "../../log";
 import type { MailOutbox } from "../mail/outbox";
-import { clientAddress, type IntakeLimits } from "./limits";
+import type { IntakeLimits } from "./limits";
 import { type IntakeAccepted, readIntakeBody } from "./model";
 import { submitIntake } from "./service";
 
@@ -24,8 +25,6 @@ export type IntakeDeps = {
   ) => Promise<Response>;
 };
 
-export const CROSS_SITE_MESSAGE = "Cross-site requests are not accepted.";
-
 export const rateLimitMessage = (phone: string, retryAfter: number) => {
   const minutes = Math.ceil(retryAfter / 60);
   const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;
@@ -36,28 +35,17 @@ export const rateLimitMessage = (phone: string, retryAfter: number) => {
 const wantsPage = (request: Request, formEncoded: boolean) =>
   formEncoded && (request.headers.get("accept") ?? "").includes("text/html");
 
-/** Same-origin only (DESIGN.md decision 8): another site's page may not post intakes in a visitor's name. */
-function isCrossSite(request: Request, publicUrl: string): boolean {
-  if (request.headers.get("sec-fetch-site") === "cross-site") return true;
-  const origin = request.headers.get("origin");
-  if (!origin || origin === "null") return origin === "null";
-  return origin !== new URL(request.url).origin && origin !== new URL(publicUrl).origin;
-}
-
 /**
  * POST /api/contact (JSON or form) and POST /contact (the same form with JavaScript off, answered with a
- * page). Guard, parse, act: origin and attempt limit, then the body, then the intake.
+ * page). Guard, parse, act: attempt limit (the global same-origin guard ran before), then the body, then the intake.
  */
 export const intakeModule = (deps: IntakeDeps) => {
   const { config, logger } = deps;
   const bots = { honeypot: 0, "too-fast": 0 };
 
-  const handle = async (request: Request, socketAddress: string | undefined): Promise<Response> => {
+  const handle = async (request: Request, server: PeerAddressSource): Promise<Response> => {
     const now = deps.now?.() ?? new Date();
-    if (isCrossSite(request, config.publicUrl)) {
-      return Response.json({ error: CROSS_SITE_MESSAGE }, { status: 403 });
-    }
-    const clientKey = deps.limits.keyOf(clientAddress(request, socketAddress, config.trustProxy));
+    const clientKey = deps.limits.keyOf(clientAddress(request, server, config.trustProxy));
     const attemptWait = deps.limits.attempt(clientKey, now.getTime());
 
     const body = await readIntakeBody(request);
@@ -113,7 +101,7 @@ export const intakeModule = (deps: IntakeDeps) => {
 
   // The status is copied to `set` so the request log shows what was answered.
   const route = async ({ request, server, set }: Pick<Context, "request" | "server" | "set">) => {
-    const response = await handle(request, server?.requestIP(request)?.address);
+    const response = await handle(request, server);
     set.status = response.status;
     return response;
   };

@@ -1,0 +1,183 @@
+import { Database } from "bun:sqlite";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * The built executable under real signals: every intake the server acknowledged (201) must be in the database
+ * afterwards, whether it was stopped politely (SIGTERM) or killed outright (SIGKILL) in the middle of the load.
+ */
+const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function startServer(port: number, logLevel = "warn") {
+  const dir = mkdtempSync(join(tmpdir(), "tracewell-lifecycle-"));
+  dirs.push(dir);
+  const proc = Bun.spawn([BINARY], {
+    cwd: dir,
+    // TRUST_PROXY lets each request carry its own client address, so the per-address intake limits (which
+    // are what a real visitor meets) do not turn this load into 429s.
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: join(dir, "data"),
+      TRUST_PROXY: "1",
+      LOG_LEVEL: logLevel,
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  // Read the output as it comes, so a full pipe never blocks the server.
+  const output = new Response(proc.stdout).text();
+  return { proc, output, dbFile: join(dir, "data", "tracewell.db"), base: `http://127.0.0.1:${port}` };
+}
+
+async function waitHealthy(base: string) {
+  for (let i = 0; i < 400; i++) {
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await Bun.sleep(25);
+  }
+  throw new Error("server did not start");
+}
+
+let counter = 0;
+function intake(base: string): Promise<string | null> {
+  const n = ++counter;
+  return fetch(`${base}/api/contact`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: base,
+      "x-forwarded-for": `198.51.${n >> 8}.${n & 255}`,
+    },
+    body: JSON.stringify({
+      name: `Load Test ${n}`,
+      firm: "Harbor & Vale LLP",
+      email: `client${n}@example.com`,
+      phone: "(555) 010-0142",
+      role: "attorney",
+      matterType: "family-law",
+      subjectType: "individual",
+      jurisdictions: "Maricopa County, AZ",
+      desiredService: "asset-map",
+      description: "Spouse's disclosures omit a rental property and an LLC.",
+      acknowledgment: true,
+      website: "",
+      formStartTime: Date.now() - 60_000,
+    }),
+  }).then(
+    async (r) => (r.status === 201 ? ((await r.json()) as { reference: string }).reference : null),
+    () => null,
+  );
+}
+
+/** Keeps `concurrency` requests in flight until stopped; returns the references the server acknowledged. */
+function load(base: string, concurrency: number) {
+  const acknowledged: string[] = [];
+  let running = true;
+  const workers = Array.from({ length: concurrency }, async () => {
+    while (running) {
+      const ref = await intake(base);
+      if (ref) acknowledged.push(ref);
+      else await Bun.sleep(5);
+    }
+  });
+  return {
+    acknowledged,
+    stop: async () => {
+      running = false;
+      await Promise.all(workers);
+    },
+  };
+}
+
+function storedReferences(dbFile: string): Set<string> {
+  const db = new Database(dbFile);
+  const rows = db.query("SELECT reference FROM contact_submissions").all() as { reference: string }[];
+  db.close();
+  return new Set(rows.map((r) => r.reference));
+}
+
+describe("stopping the server", () => {
+  test("SIGTERM mid-load: exits 0 within seconds and every acknowledged intake is on disk", async () => {
+    const { proc, output, dbFile, base } = startServer(4381, "info");
+    await waitHealthy(base);
+    const traffic = load(base, 8);
+    while (traffic.acknowledged.length < 150) await Bun.sleep(10);
+    const signalled = performance.now();
+    proc.kill("SIGTERM");
+    const code = await proc.exited;
+    const stopMs = performance.now() - signalled;
+    await traffic.stop();
+    expect(code).toBe(0);
+    expect(stopMs).toBeLessThan(10_000);
+    const stored = storedReferences(dbFile);
+    expect(traffic.acknowledged.length).toBeGreaterThanOrEqual(150);
+    expect(traffic.acknowledged.filter((r) => !stored.has(r))).toEqual([]);
+    const log = await output;
+    expect(log).toContain('"event":"stopping","signal":"SIGTERM"');
+    expect(log).toContain('"event":"stopped"');
+  }, 30_000);
+
+  test("SIGKILL mid-load: after a restart every acknowledged intake is there", async () => {
+    const { proc, dbFile, base } = startServer(4382);
+    await waitHealthy(base);
+    const traffic = load(base, 8);
+    while (traffic.acknowledged.length < 150) await Bun.sleep(10);
+    proc.kill("SIGKILL");
+    await proc.exited;
+    await traffic.stop();
+    // Opening the file replays the WAL, exactly as the restarted server does.
+    const stored = storedReferences(dbFile);
+    expect(traffic.acknowledged.filter((r) => !stored.has(r))).toEqual([]);
+    const db = new Database(dbFile, { readonly: true });
+    expect((db.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check).toBe(
+      "ok",
+    );
+    db.close();
+  }, 30_000);
+});
+
+describe("operator commands", () => {
+  test("backup copies a consistent database while the server runs; healthcheck reflects the server", async () => {
+    const { proc, base } = startServer(4383);
+    await waitHealthy(base);
+    for (let i = 0; i < 5; i++) await intake(base);
+    const dataDir = join(dirs.at(-1) as string, "data");
+    const env = { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "4383" };
+    const target = join(dataDir, "..", "copy.db");
+    const run = Bun.spawnSync([BINARY, "backup", target], { env });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout.toString()).toContain("Backed up to");
+    const copy = new Database(target, { readonly: true });
+    expect((copy.query("SELECT count(*) AS n FROM contact_submissions").get() as { n: number }).n).toBe(5);
+    copy.close();
+    expect(Bun.spawnSync([BINARY, "healthcheck"], { env }).exitCode).toBe(0);
+    proc.kill("SIGTERM");
+    await proc.exited;
+    expect(Bun.spawnSync([BINARY, "healthcheck"], { env }).exitCode).toBe(1);
+  }, 30_000);
+
+  test("a bad setting stops the start with a message naming the variable", () => {
+    const run = Bun.spawnSync([BINARY], { env: { PATH: process.env.PATH ?? "", PORT: "eighty" } });
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr.toString()).toContain("Invalid PORT");
+  });
+
+  test("--version and --help", () => {
+    expect(Bun.spawnSync([BINARY, "--version"]).stdout.toString()).toMatch(/^\d+\.\d+\.\d+\n$/);
+    const help = Bun.spawnSync([BINARY, "--help"]).stdout.toString();
+    for (const command of ["serve", "admin create", "admin passwd", "backup <file>", "healthcheck"]) {
+      expect(help).toContain(command);
+    }
+  });
+});
