@@ -4,8 +4,11 @@ import { SMTPServer } from "smtp-server";
 import { RETRY_BASE_MS } from "../../src/modules/mail/outbox";
 import { makeTestApp } from "../helpers/app";
 import { capturingLogger, validIntake } from "../helpers/intake";
+import { freePorts } from "../helpers/ports";
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives; it can refuse chosen recipients. */
+const [DELIVERY_PORT = 0, OUTAGE_PORT = 0] = freePorts(2);
+
 function smtpServer(port: number, opts: { refuse?: string[] } = {}) {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
@@ -63,10 +66,10 @@ const submissionState = (db: ReturnType<typeof makeTestApp>["db"], reference: st
   };
 
 describe("intake e-mail delivered", () => {
-  const smtp = smtpServer(4414, { refuse: ["nobody@unknown.example"] });
+  const smtp = smtpServer(DELIVERY_PORT, { refuse: ["nobody@unknown.example"] });
   const clock = new Date("2026-03-02T15:00:00.000Z");
   const { request, db, app } = makeTestApp(
-    { ...MAIL_ENV, SMTP_URL: "smtp://127.0.0.1:4414" },
+    { ...MAIL_ENV, SMTP_URL: `smtp://127.0.0.1:${DELIVERY_PORT}` },
     { now: () => clock },
   );
   afterAll(() => smtp.close());
@@ -145,10 +148,10 @@ describe("SMTP outage, then recovery", () => {
   let clock = new Date("2026-03-02T15:00:00.000Z");
   const { logger, lines } = capturingLogger();
   const { request, db, app } = makeTestApp(
-    { ...MAIL_ENV, SMTP_URL: "smtp://127.0.0.1:4415" },
+    { ...MAIL_ENV, SMTP_URL: `smtp://127.0.0.1:${OUTAGE_PORT}` },
     { now: () => clock, logger },
   );
-  const smtp = smtpServer(4415);
+  const smtp = smtpServer(OUTAGE_PORT);
   afterAll(() => smtp.close());
 
   test("the intake is kept, the error is recorded, and the mail goes out when the server is back", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { JUDGMENT_INTEL_MONITORED, SERVICES, serviceById } from "../../web/content/services";
+import { JUDGMENT_INTEL_MONITORED, detailedService as serviceById } from "../../web/content/service-details";
+import { SERVICES } from "../../web/content/services";
 import { DOCS, PATHS } from "../../web/lib/paths";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePorts } from "../helpers/ports";
 
 /**
  * The built executable under real signals: every intake the server acknowledged (201) must be in the database
@@ -10,6 +11,7 @@ import { join } from "node:path";
  */
 const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const dirs: string[] = [];
+const PORTS = freePorts(3) as [number, number, number];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
@@ -109,7 +111,7 @@ function storedReferences(dbFile: string): Set<string> {
 
 describe("stopping the server", () => {
   test("SIGTERM mid-load: exits 0 within seconds and every acknowledged intake is on disk", async () => {
-    const { proc, output, dbFile, base } = startServer(4381, "info");
+    const { proc, output, dbFile, base } = startServer(PORTS[0], "info");
     await waitHealthy(base);
     const traffic = load(base, 8);
     while (traffic.acknowledged.length < 150) await Bun.sleep(10);
@@ -129,7 +131,7 @@ describe("stopping the server", () => {
   }, 30_000);
 
   test("SIGKILL mid-load: after a restart every acknowledged intake is there", async () => {
-    const { proc, dbFile, base } = startServer(4382);
+    const { proc, dbFile, base } = startServer(PORTS[1]);
     await waitHealthy(base);
     const traffic = load(base, 8);
     while (traffic.acknowledged.length < 150) await Bun.sleep(10);
@@ -149,11 +151,11 @@ describe("stopping the server", () => {
 
 describe("operator commands", () => {
   test("backup copies a consistent database while the server runs; healthcheck reflects the server", async () => {
-    const { proc, base } = startServer(4383);
+    const { proc, base } = startServer(PORTS[2]);
     await waitHealthy(base);
     for (let i = 0; i < 5; i++) await intake(base);
     const dataDir = join(dirs.at(-1) as string, "data");
-    const env = { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "4383" };
+    const env = { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: String(PORTS[2]) };
     const target = join(dataDir, "..", "copy.db");
     const run = Bun.spawnSync([BINARY, "backup", target], { env });
     expect(run.exitCode).toBe(0);

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useId, useRef, useState, useSyncExternalStore } from "react";
-import type { FaqItem } from "../content/services";
+import type { FaqItem } from "../content/service-details";
 
 const subscribe = () => () => {};
 /**

@@ -2,11 +2,6 @@ import { EXPEDITE_HOURS, RESPONSE_SLA } from "../../src/contracts/constants";
 
 /** Copy of the about page. */
 export const ABOUT = {
-  meta: {
-    title: "About Us: A Boutique Forensic Accounting and Asset-Discovery Firm",
-    description:
-      "Who we are and how we work: forensic accountants and public-records researchers serving family-law, probate and commercial counsel, fiduciaries and individuals.",
-  },
   eyebrow: "About us",
   title: "Forensic accountants who answer one question: what is there?",
   lede: "We are a boutique firm of forensic accountants and public-records researchers. For family-law, probate and commercial-dispute counsel, for fiduciaries, and for individuals handling their own matters, we find hidden or missing assets and prove what the records show, using lawful methods only.",

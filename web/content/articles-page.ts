@@ -2,11 +2,6 @@ import { RESPONSE_SLA } from "../../src/contracts/constants";
 
 /** Copy of the /articles list and the frame around each article. */
 export const ARTICLES_PAGE = {
-  meta: {
-    title: "Articles: Asset Discovery, Tracing and Public Records",
-    description:
-      "Checklists and explainers for counsel and fiduciaries: public records in divorce, following the money, beneficial ownership, digital sources and estate accounts.",
-  },
   eyebrow: "Articles",
   title: "Checklists and explainers from our casework",
   lede: "How lawful asset discovery works in practice: which records to pull, what they prove, where they fall short and when a subpoena has to do the rest. Written for attorneys and fiduciaries, useful to anyone preparing a matter.",
@@ -33,10 +28,5 @@ export const ARTICLE_PAGE = {
     title: "Article Not Found",
     text: "We couldn't find that article. It may have been renamed or withdrawn. Our other checklists and explainers are on the articles page.",
     button: "Back to Articles",
-  },
-  notFoundMeta: {
-    title: "Article Not Found",
-    description: "The article you're looking for doesn't exist or has been moved.",
-    noindex: true,
   },
 } as const;

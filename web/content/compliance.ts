@@ -6,11 +6,6 @@ import {
 
 /** Copy of the compliance page: what the firm does, what it will not do, and how it handles data. */
 export const COMPLIANCE = {
-  meta: {
-    title: "Compliance: Lawful Methods, GLBA, FCRA and Data Handling",
-    description:
-      "Public records and client-provided documents only: no pretexting, surveillance, hacking or unauthorized bank access. Not a consumer reporting agency. How we handle your data.",
-  },
   eyebrow: "Compliance",
   title: "Lawful methods, and nothing else",
   lede: "Findings are only useful if they can be used. Every method we rely on is one we would describe to the court, and the limits below are written into every engagement letter.",

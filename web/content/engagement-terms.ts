@@ -11,11 +11,6 @@ import {
 
 /** Copy of the engagement terms page: a plain-English summary of the six topics of the engagement letter. */
 export const ENGAGEMENT_TERMS = {
-  meta: {
-    title: "Engagement Terms: Fees, Turnaround, Confidentiality and Scope",
-    description:
-      "A plain-English summary of our engagement letter: fees and retainers, turnaround and expedites, confidentiality, scope, termination and refunds, and dispute resolution.",
-  },
   eyebrow: "Legal",
   title: "Engagement Terms",
   lede: "Every engagement is governed by a written Engagement Letter signed before work begins. This page summarizes its terms in plain English; the signed letter controls if the two ever differ.",

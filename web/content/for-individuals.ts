@@ -2,11 +2,6 @@ import { CONSULTATION_MINUTES, RESPONSE_SLA } from "../../src/contracts/constant
 
 /** Copy of the page for individuals; the two packages' prices and lists come from services.ts. */
 export const FOR_INDIVIDUALS = {
-  meta: {
-    title: "For Individuals: Flat-Fee Asset Checks and Record Prep",
-    description:
-      "Flat-fee public-records help for people in divorce, estate or judgment matters: the Individual Asset Check and Record-Ready Prep, with lawful methods only.",
-  },
   eyebrow: "For individuals",
   title: "Find what's missing. The right way.",
   lede: "Going through a divorce, settling a parent's estate or trying to collect money you are owed? Our two flat-fee packages give you an organized, lawful picture of the facts, so the time you spend with your attorney goes further.",

@@ -2,11 +2,6 @@ import { EXPEDITE_HOURS, RESPONSE_SLA } from "../../src/contracts/constants";
 
 /** Copy of the home page, kept apart from its layout. */
 export const HOME = {
-  meta: {
-    title: "Forensic Accounting & Public-Records Asset Discovery",
-    description:
-      "Asset maps, forensic transaction tracing and judgment monitoring for attorneys, fiduciaries and individuals. Lawful public-records methods only.",
-  },
   hero: {
     eyebrow: "Forensic accounting · Public-records asset discovery",
     lede: "We locate real property, business interests and money trails for family-law, probate and commercial counsel, using public records and the documents you already hold. Every finding is sourced, every method is lawful, and every report is built to stand up in court.",

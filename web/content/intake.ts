@@ -68,10 +68,6 @@ export const SELECT_PROMPTS = {
 } as const;
 
 export const INTAKE_PAGE = {
-  meta: {
-    title: "Request Intake",
-    description: `Request an asset map, transaction trace or judgment monitoring. Tell us about the matter; we respond within ${RESPONSE_SLA} with scope, timeline and a quote.`,
-  },
   eyebrow: "Start a matter",
   title: "Request Intake",
   lede: `Tell us about the matter and the subject. We review every request and respond within ${RESPONSE_SLA} with scope, timeline and a flat-rate or fixed-fee quote.`,
@@ -116,10 +112,6 @@ export const NEXT_STEPS = [
 ] as const;
 
 export const THANKS_PAGE = {
-  meta: {
-    title: "Request Received",
-    description: "Your intake request was received. We respond within one business day.",
-  },
   eyebrow: "Thank you",
   title: "Your intake request was received",
   lede: "A confirmation is on its way to your inbox. Here is what happens next.",

@@ -9,11 +9,6 @@ import {
  * section adds the intake e-mail address and phone from the brand settings.
  */
 export const PRIVACY = {
-  meta: {
-    title: "Privacy Policy",
-    description:
-      "What personal information we collect through this site and our engagements, how we use, protect and share it, your rights, cookies, and how to contact us.",
-  },
   eyebrow: "Legal",
   title: "Privacy Policy",
   lastUpdated: "Last Updated",

@@ -32,10 +32,6 @@ export const PROCESS_STEPS: readonly ProcessStep[] = [
 
 /** The process page's own copy around the shared steps. */
 export const PROCESS_PAGE = {
-  meta: {
-    title: "Our Process: From Counsel-Directed Scope to Sourced Exhibits",
-    description: `How an engagement runs: scope confirmed in writing within ${RESPONSE_SLA}, lawful public-records research, forensic analysis and a sourced report with exhibits.`,
-  },
   eyebrow: "How we work",
   title: "Our Process",
   lede: "Every engagement follows the same four steps, whether it is a single Asset Map or a year of Judgment Intel. You know the scope, the price and the delivery date before we start, and every finding in the report can be traced back to its source.",

@@ -11,11 +11,6 @@ export type ResourceDownload = {
 };
 
 export const RESOURCES_PAGE = {
-  meta: {
-    title: "Resources: Intake Checklist, Records Request Template, Sources",
-    description:
-      "Free downloads for counsel: an attorney intake checklist, a fill-in public-records request letter in Word, and public-records sources organized by record type.",
-  },
   eyebrow: "Resources",
   title: "Working documents for asset-discovery matters",
   lede: "The same checklists and templates we use to scope our own engagements. Download them, adapt them to your jurisdiction, and use them to prepare a matter before you call us or anyone else.",

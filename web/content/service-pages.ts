@@ -3,11 +3,10 @@ import { JUDGMENT_INTEL_CANCELLATION_DAYS, RESPONSE_SLA } from "../../src/contra
 export type AttorneyServiceId = "asset-map" | "transaction-trace" | "judgment-intel";
 
 /**
- * Page copy around the service data: search metadata, the lede under the heading, section ledes. Prices and
+ * Page copy around the service data (search metadata is in page-meta.ts): the lede under the heading, section ledes. Prices and
  * turnarounds are not repeated here; the meta description appends them from the service data.
  */
 export type ServicePageCopy = {
-  meta: { title: string; description: string };
   eyebrow: string;
   lede: string;
   /** Under the pricing summary card. */
@@ -37,11 +36,6 @@ export const SERVICE_PAGE_LABELS = {
 
 export const SERVICE_PAGES: Record<AttorneyServiceId, ServicePageCopy> = {
   "asset-map": {
-    meta: {
-      title: "Asset Map: Flat-Rate Public-Records Asset Search",
-      description:
-        "A sourced public-records map of a person's or company's property, entities, vehicles, liens and lawsuits.",
-    },
     eyebrow: "Service · For attorneys and fiduciaries",
     lede: "Before you draft discovery or sit down to negotiate, know what the other side owns. The Asset Map searches the public record across every jurisdiction in scope and hands you a sourced report at a flat rate.",
     pricingDetail: "One subject and the jurisdictions agreed at intake; the exact fee depends on scope.",
@@ -53,11 +47,6 @@ export const SERVICE_PAGES: Record<AttorneyServiceId, ServicePageCopy> = {
       "Each deliverable is sourced to the record it came from and ready to attach to a motion.",
   },
   "transaction-trace": {
-    meta: {
-      title: "Transaction Trace: Forensic Tracing of Funds",
-      description:
-        "Forensic tracing of funds through produced bank and ledger records, with flow-of-funds charts and a tracing report.",
-    },
     eyebrow: "Service · For attorneys",
     lede: "When the statements have been produced but nobody has time to read four years of them, we do. Transaction Trace turns raw records into a tracing report, flow-of-funds charts and schedules that show where the money went.",
     pricingDetail: "Fixed fee quoted once we have seen the records; hourly for open-ended matters.",
@@ -67,11 +56,6 @@ export const SERVICE_PAGES: Record<AttorneyServiceId, ServicePageCopy> = {
     deliverablesLede: "Built so your expert, opposing counsel and the court can check every figure.",
   },
   "judgment-intel": {
-    meta: {
-      title: "Judgment Intel: Judgment Debtor Asset Monitoring",
-      description:
-        "Public-records sweeps on a judgment debtor for new jobs, entities, property and lawsuits, reported to counsel.",
-    },
     eyebrow: "Service · For collection counsel",
     lede: "A judgment is only worth what you can collect. Judgment Intel watches the public record for the debtor's next job, company, property or lawsuit, and reports each change to counsel while there is still time to act.",
     pricingDetail: `Billed monthly. Pause without penalty, or cancel with ${JUDGMENT_INTEL_CANCELLATION_DAYS} days' notice.`,

@@ -5,6 +5,7 @@ import { CtaPanel } from "../components/cta-panel";
 import { PageHero } from "../components/page-hero";
 import { ProcessSteps } from "../components/process-steps";
 import { FOR_INDIVIDUALS as C } from "../content/for-individuals";
+import { detailedService } from "../content/service-details";
 import { INDIVIDUAL_SERVICES } from "../content/services";
 import { PATHS } from "../lib/paths";
 
@@ -36,7 +37,7 @@ export function ForIndividualsPage() {
         </h2>
         <p className="mt-3 max-w-2xl text-ink-muted">{C.packagesLede}</p>
         <ul className="mt-8 grid gap-6 md:grid-cols-2">
-          {INDIVIDUAL_SERVICES.map((s) => (
+          {INDIVIDUAL_SERVICES.map(({ id }) => detailedService(id)).map((s) => (
             <li
               key={s.id}
               id={s.id}

@@ -5,18 +5,18 @@ import { CtaPanel } from "../components/cta-panel";
 import { FaqAccordion } from "../components/faq-accordion";
 import { PageHero } from "../components/page-hero";
 import { ProcessSteps } from "../components/process-steps";
-import { type AttorneyServiceId, SERVICE_PAGE_LABELS as L, SERVICE_PAGES } from "../content/service-pages";
 import {
   ASSET_MAP_STEPS,
+  detailedService,
   JUDGMENT_INTEL_MONITORED,
   type ServiceFact,
-  serviceById,
-} from "../content/services";
+} from "../content/service-details";
+import { type AttorneyServiceId, SERVICE_PAGE_LABELS as L, SERVICE_PAGES } from "../content/service-pages";
 import { PATHS } from "../lib/paths";
 
 /** One attorney service: summary cards, scope, deliverables, (process or monitored items), FAQ, call to action. */
 function ServicePage({ id }: { id: AttorneyServiceId }) {
-  const service = serviceById(id);
+  const service = detailedService(id);
   const copy = SERVICE_PAGES[id];
   // Judgment Intel's cadence card says what its turnaround would, so its cards are price, cadence, components.
   const cards: ServiceFact[] = [

@@ -1,6 +1,5 @@
 import { findArticle } from "../content/articles/catalog";
-import { ARTICLE_PAGE, ARTICLES_PAGE } from "../content/articles-page";
-import { RESOURCES_PAGE } from "../content/resources";
+import { ARTICLE_NOT_FOUND_META, ARTICLES_PAGE_META, RESOURCES_PAGE_META } from "../content/page-meta";
 import { articleJsonLd } from "../lib/article-json-ld";
 import { breadcrumbList } from "../lib/json-ld";
 import { lazyPage } from "../lib/lazy-page";
@@ -13,7 +12,7 @@ export const ARTICLE_ROUTES: AppRoute[] = [
     path: PATHS.articles,
     component: lazyPage(() => import("../pages/articles-page"), "ArticlesPage"),
     meta: (_, { publicUrl }) => ({
-      ...ARTICLES_PAGE.meta,
+      ...ARTICLES_PAGE_META,
       jsonLd: [breadcrumbList([["Articles", PATHS.articles]], publicUrl)],
     }),
     layout: "public",
@@ -41,7 +40,7 @@ export const ARTICLE_ROUTES: AppRoute[] = [
         ],
       };
     },
-    notFoundMeta: ARTICLE_PAGE.notFoundMeta,
+    notFoundMeta: ARTICLE_NOT_FOUND_META,
     layout: "public",
     indexable: true,
   },
@@ -49,7 +48,7 @@ export const ARTICLE_ROUTES: AppRoute[] = [
     path: PATHS.resources,
     component: lazyPage(() => import("../pages/resources-page"), "ResourcesPage"),
     meta: (_, { publicUrl }) => ({
-      ...RESOURCES_PAGE.meta,
+      ...RESOURCES_PAGE_META,
       jsonLd: [breadcrumbList([["Resources", PATHS.resources]], publicUrl)],
     }),
     layout: "public",

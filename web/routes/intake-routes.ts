@@ -1,4 +1,4 @@
-import { INTAKE_PAGE, THANKS_PAGE } from "../content/intake";
+import { INTAKE_PAGE_META, THANKS_PAGE_META } from "../content/page-meta";
 import { breadcrumbList } from "../lib/json-ld";
 import { lazyPage } from "../lib/lazy-page";
 import { PATHS } from "../lib/paths";
@@ -10,9 +10,9 @@ export const INTAKE_ROUTES: AppRoute[] = [
     path: PATHS.contact,
     component: lazyPage(() => import("../pages/contact-page"), "ContactPage"),
     meta: (_, { publicUrl }) => ({
-      title: INTAKE_PAGE.meta.title,
-      description: INTAKE_PAGE.meta.description,
-      jsonLd: [breadcrumbList([[INTAKE_PAGE.title, PATHS.contact]], publicUrl)],
+      title: INTAKE_PAGE_META.title,
+      description: INTAKE_PAGE_META.description,
+      jsonLd: [breadcrumbList([[INTAKE_PAGE_META.title, PATHS.contact]], publicUrl)],
     }),
     layout: "public",
     indexable: true,
@@ -20,7 +20,7 @@ export const INTAKE_ROUTES: AppRoute[] = [
   {
     path: PATHS.thanks,
     component: lazyPage(() => import("../pages/thanks-page"), "ThanksPage"),
-    meta: () => ({ title: THANKS_PAGE.meta.title, description: THANKS_PAGE.meta.description, noindex: true }),
+    meta: () => ({ title: THANKS_PAGE_META.title, description: THANKS_PAGE_META.description, noindex: true }),
     layout: "public",
     indexable: false,
   },

@@ -1,11 +1,14 @@
-import { ABOUT } from "../content/about";
-import { COMPLIANCE } from "../content/compliance";
-import { ENGAGEMENT_TERMS } from "../content/engagement-terms";
-import { FOR_INDIVIDUALS } from "../content/for-individuals";
-import { HOME } from "../content/home";
-import { PRIVACY } from "../content/privacy";
-import { PROCESS_PAGE } from "../content/process";
-import { type AttorneyServiceId, SERVICE_PAGES } from "../content/service-pages";
+import {
+  ABOUT_META,
+  COMPLIANCE_META,
+  ENGAGEMENT_TERMS_META,
+  FOR_INDIVIDUALS_META,
+  HOME_META,
+  PRIVACY_META,
+  PROCESS_PAGE_META,
+  SERVICE_PAGE_META,
+} from "../content/page-meta";
+import type { AttorneyServiceId } from "../content/service-pages";
 import { INDIVIDUAL_SERVICES, serviceById } from "../content/services";
 import { breadcrumbList, serviceJsonLd } from "../lib/json-ld";
 import { lazyPage } from "../lib/lazy-page";
@@ -30,13 +33,13 @@ function page(path: string, component: AppRoute["component"], meta: { title: str
 /** A service page: its price and turnaround end the description; Service and breadcrumb JSON-LD. */
 function servicePage(id: AttorneyServiceId, component: AppRoute["component"]): AppRoute {
   const service = serviceById(id);
-  const copy = SERVICE_PAGES[id];
+  const copy = SERVICE_PAGE_META[id];
   return {
     path: service.path,
     component,
     meta: (_, { publicUrl }) => ({
-      title: copy.meta.title,
-      description: `${copy.meta.description} ${service.pricing}; ${service.turnaround.toLowerCase()}.`,
+      title: copy.title,
+      description: `${copy.description} ${service.pricing}; ${service.turnaround.toLowerCase()}.`,
       jsonLd: [serviceJsonLd(service, publicUrl), breadcrumbList([[service.name, service.path]], publicUrl)],
     }),
     layout: "public",
@@ -52,8 +55,8 @@ export const SITE_ROUTES: AppRoute[] = [
     path: PATHS.home,
     component: lazyPage(() => import("../pages/home-page"), "HomePage"),
     meta: (_, { brand }) => ({
-      title: `${brand.name}: ${HOME.meta.title}`,
-      description: HOME.meta.description,
+      title: `${brand.name}: ${HOME_META.title}`,
+      description: HOME_META.description,
     }),
     layout: "public",
     indexable: true,
@@ -65,10 +68,10 @@ export const SITE_ROUTES: AppRoute[] = [
     ...page(
       PATHS.forIndividuals,
       lazyPage(() => import("../pages/for-individuals-page"), "ForIndividualsPage"),
-      FOR_INDIVIDUALS.meta,
+      FOR_INDIVIDUALS_META,
     ),
     meta: (_, { publicUrl }) => ({
-      ...FOR_INDIVIDUALS.meta,
+      ...FOR_INDIVIDUALS_META,
       jsonLd: [
         ...INDIVIDUAL_SERVICES.map((s) => serviceJsonLd(s, publicUrl)),
         breadcrumbList([["For Individuals", PATHS.forIndividuals]], publicUrl),
@@ -78,26 +81,26 @@ export const SITE_ROUTES: AppRoute[] = [
   page(
     PATHS.process,
     lazyPage(() => import("../pages/process-page"), "ProcessPage"),
-    PROCESS_PAGE.meta,
+    PROCESS_PAGE_META,
   ),
   page(
     PATHS.compliance,
     lazyPage(() => import("../pages/compliance-page"), "CompliancePage"),
-    COMPLIANCE.meta,
+    COMPLIANCE_META,
   ),
   page(
     PATHS.engagementTerms,
     lazyPage(() => import("../pages/engagement-terms-page"), "EngagementTermsPage"),
-    ENGAGEMENT_TERMS.meta,
+    ENGAGEMENT_TERMS_META,
   ),
   page(
     PATHS.about,
     lazyPage(() => import("../pages/about-page"), "AboutPage"),
-    ABOUT.meta,
+    ABOUT_META,
   ),
   page(
     PATHS.privacy,
     lazyPage(() => import("../pages/privacy-page"), "PrivacyPage"),
-    PRIVACY.meta,
+    PRIVACY_META,
   ),
 ];

@@ -1,0 +1,196 @@
+// Measures the built executable on 127.0.0.1 with bounded runs and prints figures (nothing is asserted):
+// binary size, start to first 200, gzip bytes of the home page's HTML/CSS/JS, requests per second with
+// p50/p99 for pages, an asset and POST /api/contact, the server's memory after the runs, and nginx serving the
+// same rendered page from disk with the same (gzip) compression, side by side.
+//   node scripts/bench.mjs [--duration 10] [--connections 50]
+import { execFileSync, spawn } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const DURATION = arg("duration", 10);
+const CONNECTIONS = arg("connections", 50);
+const PORT = arg("port", 4390);
+const NGINX_PORT = PORT + 1;
+const ROOT = join(import.meta.dirname, "..");
+const BINARY = join(ROOT, "dist", "tracewell");
+const BASE = `http://127.0.0.1:${PORT}`;
+const dir = mkdtempSync(join(tmpdir(), "tracewell-bench-"));
+
+async function waitFor(url, ms = 10_000) {
+  const started = performance.now();
+  for (;;) {
+    try {
+      if ((await fetch(url)).status === 200) return performance.now() - started;
+    } catch {}
+    if (performance.now() - started > ms) throw new Error(`${url} did not answer within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+const gzipBytes = async (url) =>
+  (await fetch(url, { headers: { "accept-encoding": "gzip" } })).headers.get("content-length") ??
+  String((await (await fetch(url)).arrayBuffer()).byteLength);
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    );
+  });
+}
+
+const line = (name, r) =>
+  `${name.padEnd(40)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms${
+    r.non2xx ? `   non-2xx ${r.non2xx}` : ""
+  }${r.errors ? `   errors ${r.errors}` : ""}`;
+
+const started = performance.now();
+const server = spawn(BINARY, [], {
+  cwd: dir,
+  // TRUST_PROXY so each benchmarked intake can name its own client address: the per-address limits would
+  // otherwise turn the POST measurement into a measurement of 429s.
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    DATA_DIR: join(dir, "data"),
+    TRUST_PROXY: "1",
+    LOG_LEVEL: "error",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+let nginx;
+try {
+  await waitFor(`${BASE}/healthz`);
+  const startMs = performance.now() - started;
+  const html = await (await fetch(`${BASE}/`)).text();
+  const css = html.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1];
+  const scripts = [
+    ...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g),
+  ].map((m) => m[1]);
+  let jsGzip = 0;
+  for (const s of scripts) jsGzip += Number(await gzipBytes(`${BASE}${s}`));
+
+  console.log(`Tracewell bench: 127.0.0.1, ${CONNECTIONS} connections, ${DURATION} s per target`);
+  console.log(
+    `binary size                              ${(statSync(BINARY).size / 1024 / 1024).toFixed(1)} MB`,
+  );
+  console.log(`start to first 200                       ${startMs.toFixed(0)} ms`);
+  console.log(
+    `home page, gzip: HTML ${await gzipBytes(`${BASE}/`)} B, CSS ${await gzipBytes(`${BASE}${css}`)} B, JS ${jsGzip} B in ${scripts.length} files`,
+  );
+
+  const get = (path) => ({ url: `${BASE}${path}`, headers: { "accept-encoding": "gzip" } });
+  const results = {};
+  for (const [name, path] of [
+    ["GET / (cached page, gzip)", "/"],
+    ["GET /services/asset-map", "/services/asset-map"],
+    ["GET /articles/hidden-assets-divorce-records", "/articles/hidden-assets-divorce-records"],
+    ["GET hashed asset (CSS, gzip)", css],
+  ]) {
+    results[path] = await run(get(path));
+    console.log(line(name, results[path]));
+  }
+
+  let n = 0;
+  const intake = await run({
+    url: `${BASE}/api/contact`,
+    method: "POST",
+    connections: Math.min(CONNECTIONS, 10),
+    setupClient: (client) => {
+      client.setHeaders({ "content-type": "application/json", origin: BASE, "x-forwarded-for": "192.0.2.1" });
+    },
+    requests: [
+      {
+        setupRequest: (req) => {
+          n += 1;
+          return {
+            ...req,
+            headers: {
+              ...req.headers,
+              "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+            },
+            body: JSON.stringify({
+              name: `Bench Client ${n}`,
+              firm: "Harbor & Vale LLP",
+              email: `bench${n}@example.com`,
+              phone: "(555) 010-0142",
+              role: "attorney",
+              matterType: "family-law",
+              subjectType: "individual",
+              jurisdictions: "Maricopa County, AZ",
+              desiredService: "asset-map",
+              description: "Spouse's disclosures omit a rental property and an LLC.",
+              acknowledgment: true,
+              website: "",
+              formStartTime: Date.now() - 60_000,
+            }),
+          };
+        },
+      },
+    ],
+  });
+  console.log(line(`POST /api/contact (fsync'd, ${Math.min(CONNECTIONS, 10)} conn.)`, intake));
+  const rss = readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1];
+  console.log(`server memory after the runs             ${Math.round(Number(rss) / 1024)} MB RSS`);
+
+  const nginxBin = ["/usr/sbin/nginx", "/usr/bin/nginx"].find(existsSync);
+  if (!nginxBin) {
+    console.log(
+      "nginx comparison                         skipped: nginx is not installed (apt-get install nginx)",
+    );
+  } else {
+    // The same rendered home page, precompressed like ours, served by nginx from disk with one worker (our
+    // server is one process too).
+    const www = join(dir, "www");
+    mkdirSync(www);
+    // nginx's workers run as an unprivileged user: let them read the page.
+    chmodSync(dir, 0o755);
+    const page = Buffer.from(html);
+    writeFileSync(join(www, "index.html"), page);
+    writeFileSync(join(www, "index.html.gz"), gzipSync(page, { level: 9 }));
+    const conf = join(dir, "nginx.conf");
+    writeFileSync(
+      conf,
+      `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/nginx-error.log;
+events { worker_connections 1024; }
+http { access_log off; include /etc/nginx/mime.types; gzip_static on;
+  server { listen 127.0.0.1:${NGINX_PORT}; root ${www}; location / { etag on; } } }`,
+    );
+    nginx = spawn(nginxBin, ["-c", conf, "-p", dir], { stdio: "ignore" });
+    await waitFor(`http://127.0.0.1:${NGINX_PORT}/`);
+    const ng = await run({ url: `http://127.0.0.1:${NGINX_PORT}/`, headers: { "accept-encoding": "gzip" } });
+    console.log(line("nginx, same page from disk (gzip_static)", ng));
+    console.log(
+      `ratio nginx / tracewell for GET /        ${(ng.requests.average / results["/"].requests.average).toFixed(2)}x`,
+    );
+    console.log(
+      `nginx version                            ${
+        execFileSync(nginxBin, ["-v"], { stdio: ["ignore", "ignore", "pipe"] })
+          .toString()
+          .trim() || "?"
+      }`,
+    );
+  }
+} finally {
+  nginx?.kill("SIGTERM");
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+  rmSync(dir, { recursive: true, force: true });
+}
