@@ -3,7 +3,7 @@
 // p50/p99 for pages, an asset and POST /api/contact, the server's memory after the runs, and nginx serving the
 // same rendered page from disk with the same (gzip) compression, side by side.
 //   node scripts/bench.mjs [--duration 10] [--connections 50]
-import { execFileSync, spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -180,13 +180,8 @@ http { access_log off; include /etc/nginx/mime.types; gzip_static on;
     console.log(
       `ratio nginx / tracewell for GET /        ${(ng.requests.average / results["/"].requests.average).toFixed(2)}x`,
     );
-    console.log(
-      `nginx version                            ${
-        execFileSync(nginxBin, ["-v"], { stdio: ["ignore", "ignore", "pipe"] })
-          .toString()
-          .trim() || "?"
-      }`,
-    );
+    const version = spawnSync(nginxBin, ["-v"], { encoding: "utf8" });
+    console.log(`nginx version                            ${(version.stderr || version.stdout).trim()}`);
   }
 } finally {
   nginx?.kill("SIGTERM");
