@@ -14,6 +14,7 @@ import { createIntakeLimits } from "./modules/intake/limits";
 import { createMailOutbox } from "./modules/mail/outbox";
 import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
+import { inlineStylesheet } from "./modules/pages/styles";
 import { seoModule } from "./modules/seo";
 import { loadSessionSecrets } from "./secrets";
 
@@ -32,6 +33,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const requests = new WeakMap<Request, RequestInfo>();
   const cache = new PageCache();
   const brandCss = brandStylesheet(config);
+  const styles = inlineStylesheet(manifest);
   const healthCheck = db.query("SELECT 1 AS ok");
   const auth = createAuth({
     db,
@@ -40,14 +42,22 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     logger,
     now: now ?? (() => new Date()),
   });
-  const pagesDeps = { config, manifest, cache, brandCss: brandCss?.url, now, guard: auth.pageGuard };
+  const pagesDeps = {
+    config,
+    manifest,
+    cache,
+    brandCss: brandCss?.url,
+    inlineCss: styles.css,
+    now,
+    guard: auth.pageGuard,
+  };
   const submissions = contactSubmissions(db);
   const mailOutbox = createMailOutbox({ config, submissions, logger, now });
 
   return new Elysia()
     .decorate("pageCache", cache)
     .decorate("mailOutbox", mailOutbox)
-    .use(securityPlugin({ hsts: config.secure }))
+    .use(securityPlugin({ hsts: config.secure, styleHashes: [styles.hash] }))
     .onRequest(({ request, set }) => {
       const id = crypto.randomUUID();
       requests.set(request, { id, start: performance.now() });

@@ -4,12 +4,12 @@ import { Elysia } from "elysia";
  * Headers every response carries. CSP allows scripts and styles from our own origin only: hydration data is
  * a JSON <script> (not executed) and the bootstrap is an external module, so no inline script is needed.
  */
-export function securityHeaders(opts: { hsts: boolean }): Record<string, string> {
+export function securityHeaders(opts: { hsts: boolean; styleHashes?: string[] }): Record<string, string> {
   const headers: Record<string, string> = {
     "content-security-policy": [
       "default-src 'self'",
       "script-src 'self'",
-      "style-src 'self'",
+      ["style-src 'self'", ...(opts.styleHashes ?? []).map((h) => `'sha256-${h}'`)].join(" "),
       "img-src 'self' data:",
       "font-src 'self'",
       "connect-src 'self'",
@@ -30,7 +30,7 @@ export function securityHeaders(opts: { hsts: boolean }): Record<string, string>
   return headers;
 }
 
-export const securityPlugin = (opts: { hsts: boolean }) => {
+export const securityPlugin = (opts: { hsts: boolean; styleHashes?: string[] }) => {
   const headers = securityHeaders(opts);
   return new Elysia({ name: "security-headers", seed: opts }).onRequest(({ set }) => {
     Object.assign(set.headers, headers);

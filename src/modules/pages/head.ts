@@ -12,6 +12,8 @@ export type HeadInput = {
   entry: AssetManifest["entry"];
   /** The current page's own chunks, preloaded so hydration does not wait on a second round trip. */
   pageChunks?: string[];
+  /** The built stylesheet's text: inlined instead of linked when given (ADR 009). */
+  inlineCss?: string;
   /** Extra stylesheet for brand colours that differ from the built-in ones. */
   brandCss?: string;
 };
@@ -24,6 +26,7 @@ export function buildHead({
   pathname,
   entry,
   pageChunks = [],
+  inlineCss,
   brandCss,
 }: HeadInput): string {
   const title = fullTitle(meta.title, brand.name);
@@ -63,7 +66,7 @@ export function buildHead({
     tag("link", { rel: "icon", href: "/brand/favicon-32.png", type: "image/png", sizes: "32x32" }),
     tag("link", { rel: "apple-touch-icon", href: "/brand/apple-touch-icon.png" }),
     tag("link", { rel: "manifest", href: "/site.webmanifest" }),
-    tag("link", { rel: "stylesheet", href: entry.css }),
+    inlineCss ? `<style>${inlineCss}</style>` : tag("link", { rel: "stylesheet", href: entry.css }),
     brandCss ? tag("link", { rel: "stylesheet", href: brandCss }) : "",
     `${tag("script", { type: "module", src: entry.script })}</script>`,
     ...[...entry.preload, ...pageChunks].map((href) => tag("link", { rel: "modulepreload", href })),

@@ -11,6 +11,7 @@ export type PagesDeps = {
   manifest: AssetManifest;
   cache: PageCache;
   brandCss?: string;
+  inlineCss?: string;
   now?: () => Date;
   /**
    * Runs before the cache and the renderer; a Response it returns is sent instead of the page. The admin
@@ -62,6 +63,7 @@ function render(deps: PagesDeps, pathname: string, search: string, now: Date, ex
     entry: deps.manifest.entry,
     pageChunks: deps.manifest.pageChunks,
     brandCss: deps.brandCss,
+    inlineCss: deps.inlineCss,
   });
 }
 

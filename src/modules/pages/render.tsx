@@ -12,6 +12,8 @@ export type RenderOptions = {
   entry: AssetManifest["entry"];
   pageChunks: AssetManifest["pageChunks"];
   brandCss?: string;
+  /** The stylesheet's text, inlined so the first paint waits on no second request (ADR 009). */
+  inlineCss?: string;
 };
 
 export type RenderedPage = { status: 200 | 404; html: string; noindex: boolean; private: boolean };
@@ -44,6 +46,7 @@ export async function renderPage(
     entry: opts.entry,
     pageChunks: isLazyPage(page.component) ? (opts.pageChunks[page.component.exportName] ?? []) : [],
     brandCss: opts.brandCss,
+    inlineCss: opts.inlineCss,
   });
   const html = `<!doctype html><html lang="en"><head>${head}</head><body><div id="${ROOT_ELEMENT_ID}">${body}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script></body></html>`;
   return {
