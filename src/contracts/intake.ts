@@ -163,19 +163,7 @@ export function validateIntake(
  */
 export function intakeFromForm(form: Record<string, string | undefined>): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
-  for (const key of [
-    "name",
-    "firm",
-    "email",
-    "phone",
-    "role",
-    "matterType",
-    "subjectType",
-    "jurisdictions",
-    "desiredService",
-    "description",
-    "website",
-  ] as const) {
+  for (const key of [...INTAKE_FIELDS.filter((f) => f !== "acknowledgment"), "website"] as const) {
     if (form[key] !== undefined) payload[key] = form[key];
   }
   payload.acknowledgment = ["on", "true", "1", "yes"].includes((form.acknowledgment ?? "").toLowerCase());
