@@ -75,10 +75,16 @@ describe("buildHead", () => {
   });
 
   test("links the stylesheet, the module script, preloads, icons and the manifest", async () => {
-    const head = buildHead({ ...base, meta: { title: "T", description: "D" } });
+    const head = buildHead({
+      ...base,
+      meta: { title: "T", description: "D" },
+      pageChunks: ["/assets/page-9.js"],
+    });
     const { links } = await parse(head);
     expect(links).toContainEqual({ rel: "stylesheet", href: entry.css });
-    expect(links).toContainEqual({ rel: "modulepreload", href: "/assets/chunk-1.js" });
+    expect(links).toContainEqual({ rel: "modulepreload", href: "/assets/page-9.js" });
+    // The entry's own imports are left to the browser, which finds them as soon as the entry arrives.
+    expect(links).not.toContainEqual({ rel: "modulepreload", href: "/assets/chunk-1.js" });
     expect(links).toContainEqual({ rel: "icon", href: "/brand/mark.svg" });
     expect(links).toContainEqual({ rel: "manifest", href: "/site.webmanifest" });
     expect(head).toContain(`<script type="module" src="${entry.script}"></script>`);
