@@ -12,6 +12,7 @@ export const PATHS = {
   contact: "/contact",
   thanks: "/thanks",
   articles: "/articles",
+  articlesFeed: "/articles/rss.xml",
   resources: "/resources",
   privacy: "/privacy",
   adminLogin: "/admin/login",

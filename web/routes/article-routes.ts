@@ -1,4 +1,4 @@
-import { findArticle } from "../content/articles/catalog";
+import { articleFor } from "../content/articles/catalog";
 import { ARTICLE_PAGE, ARTICLES_PAGE } from "../content/articles-page";
 import { RESOURCES_PAGE } from "../content/resources";
 import { articleJsonLd } from "../lib/article-json-ld";
@@ -12,18 +12,20 @@ export const ARTICLE_ROUTES: AppRoute[] = [
   {
     path: PATHS.articles,
     component: lazyPage(() => import("../pages/articles-page"), "ArticlesPage"),
-    meta: (_, { publicUrl }) => ({
+    meta: (_, { brand, publicUrl }) => ({
       ...ARTICLES_PAGE.meta,
       jsonLd: [breadcrumbList([["Articles", PATHS.articles]], publicUrl)],
+      feeds: [{ title: `${brand.name} Articles`, href: PATHS.articlesFeed }],
     }),
     layout: "public",
     indexable: true,
+    serverData: true,
   },
   {
     path: `${PATHS.articles}/:slug`,
     component: lazyPage(() => import("../pages/article-page"), "ArticlePage"),
-    meta: ({ slug = "" }, { brand, publicUrl }) => {
-      const article = findArticle(slug);
+    meta: ({ slug = "" }, { brand, publicUrl, content }) => {
+      const article = articleFor(slug, content);
       if (!article) return null;
       return {
         title: article.title,
@@ -44,6 +46,7 @@ export const ARTICLE_ROUTES: AppRoute[] = [
     notFoundMeta: ARTICLE_PAGE.notFoundMeta,
     layout: "public",
     indexable: true,
+    serverData: true,
   },
   {
     path: PATHS.resources,
