@@ -20,6 +20,7 @@ export const PATHS = {
   adminAccount: "/admin/account",
   adminAudit: "/admin/audit",
   adminArticles: "/admin/articles",
+  adminArticleNew: "/admin/articles/new",
   adminResources: "/admin/resources",
   adminCaseStudies: "/admin/case-studies",
   adminSubmissions: "/admin/submissions",
@@ -34,6 +35,7 @@ export const DOCS = {
 } as const;
 
 export const articlePath = (slug: string) => `${PATHS.articles}/${encodeURIComponent(slug)}`;
+export const adminArticlePath = (id: number) => `${PATHS.adminArticles}/${id}`;
 export const adminSubmissionPath = (id: number) => `${PATHS.adminSubmissions}/${id}`;
 
 /** The anchor on the home page where the service packages begin ("See Packages"). */

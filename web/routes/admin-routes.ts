@@ -44,4 +44,22 @@ export const ADMIN_ROUTES: AppRoute[] = [
     "Audit Log",
     "Sign-ins, sign-outs and account changes, newest first.",
   ),
+  admin(
+    PATHS.adminArticles,
+    lazyPage(() => import("../pages/admin/articles-admin-page"), "ArticlesAdminPage"),
+    "Articles",
+    "Write, publish and unpublish the firm's articles.",
+  ),
+  admin(
+    PATHS.adminArticleNew,
+    lazyPage(() => import("../pages/admin/article-editor-page"), "ArticleEditorPage"),
+    "New Article",
+    "Write a new article in Markdown.",
+  ),
+  admin(
+    `${PATHS.adminArticles}/:id`,
+    lazyPage(() => import("../pages/admin/article-editor-page"), "ArticleEditorPage"),
+    "Edit Article",
+    "Change, publish or delete an article.",
+  ),
 ];
