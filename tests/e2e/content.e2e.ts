@@ -92,6 +92,64 @@ test.describe("articles written in the admin", () => {
       await waitForHydration(page);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("New Article");
       await expectNoAxeViolations(page);
+      await page.goto("/admin/case-studies");
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Case Studies");
+      await expectNoAxeViolations(page);
+      await page.goto("/admin/case-studies/new");
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("New Case Study");
+      await expectNoAxeViolations(page);
     });
   }
+});
+
+test.describe("case studies written in the admin", () => {
+  test("publish one and it shows on /case-studies with every field; delete it and the page says so", async ({
+    page,
+  }) => {
+    const problems = watchForErrors(page);
+    const title = `Dissipation before a Chapter 7 filing ${Date.now().toString(36)}`;
+    await page.setViewportSize(DESKTOP);
+    await signIn(page);
+    await page.goto("/admin/case-studies/new");
+    await waitForHydration(page);
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Category").fill("Bankruptcy");
+    await page
+      .getByLabel("Description")
+      .fill("Transfers to an insider in the year before filing, traced from produced statements.");
+    await page
+      .getByLabel("Challenge")
+      .fill("The trustee suspected transfers to a relative but had only summary schedules.");
+    await page
+      .getByLabel("Approach")
+      .fill("We traced 14 months of statements and matched deposits to a relative's new LLC.");
+    await page
+      .getByLabel("Outcome")
+      .fill("Exhibit-ready schedules supported the trustee's avoidance action.");
+    await page.getByLabel("Assets recovered (optional)").fill("$1.2M");
+    await page.getByLabel("Turnaround in days (optional)").fill("21");
+    await page.getByLabel("Published").check();
+    await page.getByRole("button", { name: "Save Case Study" }).click();
+    await expect(toastStatus(page)).toContainText("Case Study Saved");
+
+    await page.goto("/case-studies");
+    await waitForHydration(page);
+    const story = page.getByRole("article", { name: title });
+    await expect(story).toContainText("Bankruptcy");
+    await expect(story).toContainText("$1.2M");
+    await expect(story).toContainText("21 days");
+    await expect(story).toContainText("avoidance action");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/admin/case-studies");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: new RegExp(`^Delete ?: ${title}$`) }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete Case Study" }).click();
+    await expect(toastStatus(page)).toContainText("Case Study Deleted");
+    await page.goto("/case-studies");
+    await expect(page.getByRole("heading", { name: "No case studies published yet" })).toBeVisible();
+    expect(problems.filter((p) => !p.includes("ERR_ABORTED"))).toEqual([]);
+  });
 });

@@ -18,6 +18,7 @@ export const ADMIN_API = {
   audit: "/api/admin/audit",
   articles: "/api/admin/articles",
   articlePreview: "/api/admin/articles/preview",
+  caseStudies: "/api/admin/case-studies",
 } as const;
 
 /**

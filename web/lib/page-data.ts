@@ -1,5 +1,6 @@
 import type { PublishedArticle, PublishedArticleSummary } from "../../src/contracts/articles";
 import type { Brand } from "../../src/contracts/brand";
+import type { PublishedCaseStudy } from "../../src/contracts/case-studies";
 import type { IntakeFormState } from "../../src/contracts/intake";
 
 /**
@@ -26,6 +27,7 @@ export type PageContent = {
   path: string;
   articles?: PublishedArticleSummary[];
   article?: PublishedArticle;
+  caseStudies?: PublishedCaseStudy[];
 };
 
 export const PAGE_DATA_ELEMENT_ID = "page-data";

@@ -14,6 +14,7 @@ export const PATHS = {
   articles: "/articles",
   articlesFeed: "/articles/rss.xml",
   resources: "/resources",
+  caseStudies: "/case-studies",
   privacy: "/privacy",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
@@ -23,6 +24,7 @@ export const PATHS = {
   adminArticleNew: "/admin/articles/new",
   adminResources: "/admin/resources",
   adminCaseStudies: "/admin/case-studies",
+  adminCaseStudyNew: "/admin/case-studies/new",
   adminSubmissions: "/admin/submissions",
 } as const;
 
@@ -36,6 +38,7 @@ export const DOCS = {
 
 export const articlePath = (slug: string) => `${PATHS.articles}/${encodeURIComponent(slug)}`;
 export const adminArticlePath = (id: number) => `${PATHS.adminArticles}/${id}`;
+export const adminCaseStudyPath = (id: number) => `${PATHS.adminCaseStudies}/${id}`;
 export const adminSubmissionPath = (id: number) => `${PATHS.adminSubmissions}/${id}`;
 
 /** The anchor on the home page where the service packages begin ("See Packages"). */

@@ -62,4 +62,22 @@ export const ADMIN_ROUTES: AppRoute[] = [
     "Edit Article",
     "Change, publish or delete an article.",
   ),
+  admin(
+    PATHS.adminCaseStudies,
+    lazyPage(() => import("../pages/admin/case-studies-admin-page"), "CaseStudiesAdminPage"),
+    "Case Studies",
+    "Write, publish and unpublish case studies.",
+  ),
+  admin(
+    PATHS.adminCaseStudyNew,
+    lazyPage(() => import("../pages/admin/case-study-editor-page"), "CaseStudyEditorPage"),
+    "New Case Study",
+    "Write a new case study.",
+  ),
+  admin(
+    `${PATHS.adminCaseStudies}/:id`,
+    lazyPage(() => import("../pages/admin/case-study-editor-page"), "CaseStudyEditorPage"),
+    "Edit Case Study",
+    "Change, publish or delete a case study.",
+  ),
 ];

@@ -1,5 +1,6 @@
 import { articleFor } from "../content/articles/catalog";
 import { ARTICLE_PAGE, ARTICLES_PAGE } from "../content/articles-page";
+import { CASE_STUDIES_PAGE } from "../content/case-studies-page";
 import { RESOURCES_PAGE } from "../content/resources";
 import { articleJsonLd } from "../lib/article-json-ld";
 import { breadcrumbList } from "../lib/json-ld";
@@ -7,7 +8,7 @@ import { lazyPage } from "../lib/lazy-page";
 import { articlePath, PATHS } from "../lib/paths";
 import type { AppRoute } from "../routes";
 
-/** Articles and resources: the article list, article pages and downloads. */
+/** Articles, resources and case studies: the content the admin manages, and the built-in articles. */
 export const ARTICLE_ROUTES: AppRoute[] = [
   {
     path: PATHS.articles,
@@ -57,5 +58,19 @@ export const ARTICLE_ROUTES: AppRoute[] = [
     }),
     layout: "public",
     indexable: true,
+  },
+  {
+    path: PATHS.caseStudies,
+    component: lazyPage(() => import("../pages/case-studies-page"), "CaseStudiesPage"),
+    meta: (_, { publicUrl, content }) => ({
+      ...CASE_STUDIES_PAGE.meta,
+      // An empty list is not worth a search result; the page still answers 200 and says so.
+      noindex: !content?.caseStudies?.length,
+      jsonLd: [breadcrumbList([["Case Studies", PATHS.caseStudies]], publicUrl)],
+    }),
+    layout: "public",
+    // In the sitemap only while at least one case study is published (src/modules/content/public.ts).
+    indexable: false,
+    serverData: true,
   },
 ];

@@ -10,8 +10,8 @@ import {
 import type { Database } from "../../db";
 import type { ArticleSort, ArticlesRepo, ArticleWrite } from "../../db/articles";
 import { appendAudit } from "../../db/audit-log";
-import { clientAddress } from "../../http/client-address";
 import type { Auth } from "../auth";
+import { idOf, type Outcome, send, type Who, whoFrom } from "./admin-http";
 import { markdownText, renderMarkdown } from "./markdown";
 
 export const ARTICLE_MESSAGES = {
@@ -37,8 +37,6 @@ export function toPublished(a: StoredArticle): PublishedArticle {
     html: renderMarkdown(a.content),
   };
 }
-
-type Outcome = { status: number; body: unknown };
 
 export type ArticleServiceDeps = {
   db: Database;
@@ -156,29 +154,13 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
   };
 }
 
-export type Who = { id: number; username: string; address: string };
-
 /** /api/admin/articles: list, create, read, change, delete, and a Markdown preview rendered by the server. */
 export function articlesController(
   service: ReturnType<typeof articleService>,
   requireAdmin: Auth["requireAdmin"],
   trustProxy: boolean,
 ) {
-  const who = (ctx: {
-    admin: { id: number; username: string };
-    request: Request;
-    server: Parameters<typeof clientAddress>[1];
-  }): Who => ({
-    id: ctx.admin.id,
-    username: ctx.admin.username,
-    address: clientAddress(ctx.request, ctx.server, trustProxy),
-  });
-  const send = (set: { status?: number | string }, o: Outcome) => {
-    set.status = o.status;
-    return o.body;
-  };
-  const idOf = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0);
-
+  const who = whoFrom(trustProxy);
   return new Elysia({ name: "admin-articles", prefix: "/api/admin/articles" })
     .use(requireAdmin)
     .get("/", ({ query }) => service.list(query))

@@ -1,10 +1,13 @@
+import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import type { Database } from "../../db";
 import { articlesRepo } from "../../db/articles";
+import { caseStudiesRepo } from "../../db/case-studies";
 import type { Auth } from "../auth";
 import type { PageCache } from "../pages/cache";
 import { articleService, articlesController } from "./articles";
-import { articleSitemapEntries, articlesFeedModule, pageContentLoader } from "./public";
+import { caseStudiesController, caseStudyService } from "./case-studies";
+import { articlesFeedModule, contentSitemapEntries, pageContentLoader } from "./public";
 
 export type ContentDeps = {
   db: Database;
@@ -15,22 +18,21 @@ export type ContentDeps = {
 };
 
 /**
- * Content the admin manages (articles) and its public side: the admin API, the RSS feed, the loader the
+ * Content the admin manages (articles, case studies) and its public side: the admin API, the RSS feed, the loader the
  * pages module calls before rendering, and sitemap entries. Every change clears the page cache.
  */
 export function createContent({ db, config, cache, requireAdmin, now = () => new Date() }: ContentDeps) {
   const articles = articlesRepo(db);
-  const service = articleService({
-    db,
-    repo: articles,
-    brandName: config.brand.name,
-    now,
-    changed: () => cache.clear(),
-  });
+  const caseStudies = caseStudiesRepo(db);
+  const changed = () => cache.clear();
+  const articleApi = articleService({ db, repo: articles, brandName: config.brand.name, now, changed });
+  const caseStudyApi = caseStudyService({ db, repo: caseStudies, now, changed });
   return {
-    admin: articlesController(service, requireAdmin, config.trustProxy),
+    admin: new Elysia({ name: "content-admin" })
+      .use(articlesController(articleApi, requireAdmin, config.trustProxy))
+      .use(caseStudiesController(caseStudyApi, requireAdmin, config.trustProxy)),
     feed: articlesFeedModule(articles, config.brand, config.publicUrl),
-    load: pageContentLoader(articles),
-    sitemapEntries: () => articleSitemapEntries(articles),
+    load: pageContentLoader({ articles, caseStudies }),
+    sitemapEntries: () => contentSitemapEntries({ articles, caseStudies }),
   };
 }

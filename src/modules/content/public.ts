@@ -5,6 +5,7 @@ import type { PageContent } from "../../../web/lib/page-data";
 import { articlePath, PATHS } from "../../../web/lib/paths";
 import type { Brand } from "../../contracts/brand";
 import type { ArticlesRepo } from "../../db/articles";
+import type { CaseStudiesRepo } from "../../db/case-studies";
 import type { SitemapEntry } from "../seo/service";
 import { toPublished } from "./articles";
 
@@ -14,8 +15,22 @@ export const RSS_PATH = PATHS.articlesFeed;
  * The database content each page renders, loaded by the pages module before it renders (ADR 061). Every
  * path under /articles gets an answer, so the client can tell the data is there.
  */
-export function pageContentLoader(repo: ArticlesRepo) {
+export function pageContentLoader({
+  articles: repo,
+  caseStudies,
+}: {
+  articles: ArticlesRepo;
+  caseStudies: CaseStudiesRepo;
+}) {
   return (pathname: string): PageContent | undefined => {
+    if (pathname === PATHS.caseStudies) {
+      return {
+        path: pathname,
+        caseStudies: caseStudies
+          .published()
+          .map(({ published: _p, createdAt: _c, updatedAt: _u, ...shown }) => shown),
+      };
+    }
     if (pathname === PATHS.articles) {
       return {
         path: pathname,
@@ -38,12 +53,23 @@ export function pageContentLoader(repo: ArticlesRepo) {
   };
 }
 
-/** Published stored articles for the sitemap. */
-export const articleSitemapEntries = (repo: ArticlesRepo): SitemapEntry[] =>
-  repo.published().map((a) => ({
-    path: articlePath(a.slug),
-    lastmod: a.updatedAt.slice(0, 10),
-  }));
+/** Published stored articles, and /case-studies once at least one case study is published. */
+export function contentSitemapEntries({
+  articles,
+  caseStudies,
+}: {
+  articles: ArticlesRepo;
+  caseStudies: CaseStudiesRepo;
+}): SitemapEntry[] {
+  const stories = caseStudies.published();
+  return [
+    ...(stories.length > 0 ? [{ path: PATHS.caseStudies, lastmod: stories[0]!.updatedAt.slice(0, 10) }] : []),
+    ...articles.published().map((a) => ({
+      path: articlePath(a.slug),
+      lastmod: a.updatedAt.slice(0, 10),
+    })),
+  ];
+}
 
 const escapeXml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);

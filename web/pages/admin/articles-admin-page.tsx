@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import type { StoredArticle } from "../../../src/contracts/articles";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { StatusBadge } from "../../components/admin/status-badge";
 import { ADMIN_API } from "../../lib/admin-session";
 import { apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
@@ -184,16 +185,6 @@ function ArticleList() {
         onCancel={() => setDeleting(null)}
       />
     </>
-  );
-}
-
-export function StatusBadge({ published }: { published: boolean }) {
-  return published ? (
-    <span className="rounded-full bg-navy px-2.5 py-0.5 text-xs font-semibold text-white">Published</span>
-  ) : (
-    <span className="rounded-full border border-ink-muted px-2.5 py-0.5 text-xs font-semibold text-ink">
-      Draft
-    </span>
   );
 }
 
