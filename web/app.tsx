@@ -9,7 +9,7 @@ import { isLazyPage, type PageComponent } from "./lib/lazy-page";
 import { fullTitle, type PageMeta } from "./lib/meta";
 import type { PageData } from "./lib/page-data";
 import { PageDataProvider } from "./lib/page-data-context";
-import { type ResolvedPage, resolvePage } from "./routes";
+import { needsServerData, type ResolvedPage, resolvePage } from "./routes";
 
 /** The whole UI. On the server ssrPath/ssrSearch give the location; in the browser wouter reads it. */
 export function App({
@@ -88,7 +88,7 @@ function useLoadedPage(location: string, next: ResolvedPage, data: PageData): Sh
   const shown = useRef<ShownPage | null>(null);
   const reloading = useRef<string | null>(null);
   const c = next.component;
-  if (next.route?.serverData && data.content?.path !== location && shown.current) {
+  if (needsServerData(next) && data.content?.path !== location && shown.current) {
     // Its data comes from the server with the document: load the new URL (already in the address bar) as a
     // whole page, small and cached, keeping the current page on screen meanwhile. No page renders without
     // its data.

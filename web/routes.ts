@@ -37,8 +37,9 @@ export type AppRoute = {
   /**
    * The page renders database content that the server loads before rendering (PageData.content). The client
    * never renders it from a navigation without that data: it loads the URL as a whole document instead.
+   * A function decides per params (a built-in article needs no data; a stored one does).
    */
-  serverData?: boolean;
+  serverData?: boolean | ((params: RouteParams) => boolean);
 };
 
 /** Composed from one list per area of the site; order matters only where patterns overlap. */
@@ -106,4 +107,10 @@ export function resolvePage(pathname: string, ctx: MetaContext): ResolvedPage {
     component: NotFoundPage,
     layout: match?.route.layout ?? "public",
   };
+}
+
+/** Whether a resolved page renders database content that only the server can load (see AppRoute.serverData). */
+export function needsServerData(page: ResolvedPage): boolean {
+  const flag = page.route?.serverData;
+  return typeof flag === "function" ? flag(page.params) : Boolean(flag);
 }

@@ -1,4 +1,4 @@
-import { articleFor } from "../content/articles/catalog";
+import { articleFor, findArticle } from "../content/articles/catalog";
 import { ARTICLE_PAGE, ARTICLES_PAGE } from "../content/articles-page";
 import { CASE_STUDIES_PAGE } from "../content/case-studies-page";
 import { RESOURCES_PAGE } from "../content/resources";
@@ -47,7 +47,7 @@ export const ARTICLE_ROUTES: AppRoute[] = [
     notFoundMeta: ARTICLE_PAGE.notFoundMeta,
     layout: "public",
     indexable: true,
-    serverData: true,
+    serverData: ({ slug = "" }) => !findArticle(slug),
   },
   {
     path: PATHS.resources,
