@@ -2,6 +2,7 @@ import type { PublishedArticle, PublishedArticleSummary } from "../../src/contra
 import type { Brand } from "../../src/contracts/brand";
 import type { PublishedCaseStudy } from "../../src/contracts/case-studies";
 import type { IntakeFormState } from "../../src/contracts/intake";
+import type { PublishedResource } from "../../src/contracts/resources";
 
 /**
  * What the server hands the browser in <script type="application/json" id="page-data">: the same values the
@@ -28,6 +29,7 @@ export type PageContent = {
   articles?: PublishedArticleSummary[];
   article?: PublishedArticle;
   caseStudies?: PublishedCaseStudy[];
+  resources?: PublishedResource[];
 };
 
 export const PAGE_DATA_ELEMENT_ID = "page-data";

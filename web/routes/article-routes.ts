@@ -58,6 +58,7 @@ export const ARTICLE_ROUTES: AppRoute[] = [
     }),
     layout: "public",
     indexable: true,
+    serverData: true,
   },
   {
     path: PATHS.caseStudies,

@@ -6,6 +6,7 @@ import { articlePath, PATHS } from "../../../web/lib/paths";
 import type { Brand } from "../../contracts/brand";
 import type { ArticlesRepo } from "../../db/articles";
 import type { CaseStudiesRepo } from "../../db/case-studies";
+import type { ResourcesRepo } from "../../db/resources";
 import type { SitemapEntry } from "../seo/service";
 import { toPublished } from "./articles";
 
@@ -18,11 +19,27 @@ export const RSS_PATH = PATHS.articlesFeed;
 export function pageContentLoader({
   articles: repo,
   caseStudies,
+  resources,
 }: {
   articles: ArticlesRepo;
   caseStudies: CaseStudiesRepo;
+  resources: ResourcesRepo;
 }) {
   return (pathname: string): PageContent | undefined => {
+    if (pathname === PATHS.resources) {
+      return {
+        path: pathname,
+        resources: resources.published().map(({ id, title, description, format, size, path, category }) => ({
+          id,
+          title,
+          description,
+          format,
+          size,
+          path,
+          category,
+        })),
+      };
+    }
     if (pathname === PATHS.caseStudies) {
       return {
         path: pathname,
