@@ -92,6 +92,14 @@ test.describe("articles written in the admin", () => {
       await waitForHydration(page);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("New Article");
       await expectNoAxeViolations(page);
+      await page.goto("/admin/resources");
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { name: "Records Request Template" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.goto("/admin/resources/new");
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("New Resource");
+      await expectNoAxeViolations(page);
       await page.goto("/admin/case-studies");
       await waitForHydration(page);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Case Studies");
@@ -150,6 +158,58 @@ test.describe("case studies written in the admin", () => {
     await expect(toastStatus(page)).toContainText("Case Study Deleted");
     await page.goto("/case-studies");
     await expect(page.getByRole("heading", { name: "No case studies published yet" })).toBeVisible();
+    expect(problems.filter((p) => !p.includes("ERR_ABORTED"))).toEqual([]);
+  });
+});
+
+test.describe("resources managed in the admin", () => {
+  test("a file that is not what its name says is refused; a CSV upload is listed and downloads", async ({
+    page,
+  }) => {
+    const problems = watchForErrors(page, { allowStatus: [422] });
+    const title = `County Lien Index ${Date.now().toString(36)}`;
+    await page.setViewportSize(DESKTOP);
+    await signIn(page);
+    await page.goto("/admin/resources/new");
+    await waitForHydration(page);
+    await page.getByLabel("Title").fill(title);
+    await page
+      .getByLabel("Description")
+      .fill("Liens recorded against a subject, one row per county and instrument.");
+    await expect(page.getByLabel("Category")).toHaveValue("general");
+
+    await page.getByLabel("File").setInputFiles({
+      name: "index.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("<html><body>not a pdf</body></html>"),
+    });
+    await page.getByRole("button", { name: "Save Resource" }).click();
+    await expect(page.getByRole("alert")).toContainText("Resource Not Saved");
+    await expect(page.getByText("Its content decides, not its name.")).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveValue(title);
+
+    await page.getByLabel("File").setInputFiles({
+      name: "index.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("county,instrument,recorded\nKing,UCC-1,2024-05-02\n"),
+    });
+    await page.getByRole("button", { name: "Save Resource" }).click();
+    await expect(toastStatus(page)).toContainText("Resource Saved");
+    await expect(toastStatus(page)).toContainText("CSV");
+
+    await page.goto("/resources");
+    await waitForHydration(page);
+    const card = page.getByRole("listitem").filter({ hasText: title });
+    await expect(card).toContainText("CSV");
+    const download = page.waitForEvent("download");
+    await card.getByRole("link", { name: /^Download/ }).click();
+    expect((await download).suggestedFilename()).toMatch(/^county-lien-index-[a-z0-9]+\.csv$/);
+
+    await page.goto("/admin/resources");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: new RegExp(`^Delete ?: ${title}$`) }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete Resource" }).click();
+    await expect(toastStatus(page)).toContainText("Resource Deleted");
     expect(problems.filter((p) => !p.includes("ERR_ABORTED"))).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ export const ADMIN_API = {
   articles: "/api/admin/articles",
   articlePreview: "/api/admin/articles/preview",
   caseStudies: "/api/admin/case-studies",
+  resources: "/api/admin/resources",
 } as const;
 
 /**

@@ -23,6 +23,7 @@ export const PATHS = {
   adminArticles: "/admin/articles",
   adminArticleNew: "/admin/articles/new",
   adminResources: "/admin/resources",
+  adminResourceNew: "/admin/resources/new",
   adminCaseStudies: "/admin/case-studies",
   adminCaseStudyNew: "/admin/case-studies/new",
   adminSubmissions: "/admin/submissions",
@@ -39,6 +40,7 @@ export const DOCS = {
 export const articlePath = (slug: string) => `${PATHS.articles}/${encodeURIComponent(slug)}`;
 export const adminArticlePath = (id: number) => `${PATHS.adminArticles}/${id}`;
 export const adminCaseStudyPath = (id: number) => `${PATHS.adminCaseStudies}/${id}`;
+export const adminResourcePath = (id: number) => `${PATHS.adminResources}/${id}`;
 export const adminSubmissionPath = (id: number) => `${PATHS.adminSubmissions}/${id}`;
 
 /** The anchor on the home page where the service packages begin ("See Packages"). */

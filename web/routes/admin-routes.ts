@@ -80,4 +80,22 @@ export const ADMIN_ROUTES: AppRoute[] = [
     "Edit Case Study",
     "Change, publish or delete a case study.",
   ),
+  admin(
+    PATHS.adminResources,
+    lazyPage(() => import("../pages/admin/resources-admin-page"), "ResourcesAdminPage"),
+    "Resources",
+    "Upload, publish and unpublish downloadable resources.",
+  ),
+  admin(
+    PATHS.adminResourceNew,
+    lazyPage(() => import("../pages/admin/resource-editor-page"), "ResourceEditorPage"),
+    "New Resource",
+    "Upload a new downloadable resource.",
+  ),
+  admin(
+    `${PATHS.adminResources}/:id`,
+    lazyPage(() => import("../pages/admin/resource-editor-page"), "ResourceEditorPage"),
+    "Edit Resource",
+    "Change, replace, publish or delete a resource.",
+  ),
 ];

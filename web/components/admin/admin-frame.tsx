@@ -1,4 +1,4 @@
-import { BookOpen, Briefcase, ClipboardList, LayoutDashboard, LogOut, UserCog } from "lucide-react";
+import { BookOpen, Briefcase, ClipboardList, FileDown, LayoutDashboard, LogOut, UserCog } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { AuthStatus } from "../../../src/contracts/admin-auth";
@@ -10,6 +10,7 @@ import { LogoMark } from "../logo-mark";
 const NAV = [
   { href: PATHS.adminDashboard, label: "Dashboard", icon: LayoutDashboard },
   { href: PATHS.adminArticles, label: "Articles", icon: BookOpen },
+  { href: PATHS.adminResources, label: "Resources", icon: FileDown },
   { href: PATHS.adminCaseStudies, label: "Case Studies", icon: Briefcase },
   { href: PATHS.adminAccount, label: "Account", icon: UserCog },
   { href: PATHS.adminAudit, label: "Audit Log", icon: ClipboardList },
