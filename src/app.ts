@@ -9,6 +9,7 @@ import { sameOriginPlugin } from "./http/same-origin";
 import { securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
+import { createContent } from "./modules/content";
 import { intakeModule } from "./modules/intake";
 import { createIntakeLimits } from "./modules/intake/limits";
 import { createMailOutbox } from "./modules/mail/outbox";
@@ -42,6 +43,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     logger,
     now: now ?? (() => new Date()),
   });
+  const content = createContent({ db, config, cache, requireAdmin: auth.requireAdmin, now });
   const pagesDeps = {
     config,
     manifest,
@@ -50,6 +52,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     inlineCss: styles.css,
     now,
     guard: auth.pageGuard,
+    load: content.load,
   };
   const submissions = contactSubmissions(db);
   const mailOutbox = createMailOutbox({ config, submissions, logger, now });
@@ -124,8 +127,10 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     .use(assetsPlugin(manifest))
     .get("/site.webmanifest", () => webManifest(config))
     .use(brandCssPlugin(brandCss))
-    .use(seoModule({ publicUrl: config.publicUrl }))
+    .use(seoModule({ publicUrl: config.publicUrl, extraEntries: content.sitemapEntries }))
     .use(auth.module)
+    .use(content.admin)
+    .use(content.feed)
     .use(
       intakeModule({
         config,

@@ -9,7 +9,7 @@ import { isLazyPage, type PageComponent } from "./lib/lazy-page";
 import { fullTitle, type PageMeta } from "./lib/meta";
 import type { PageData } from "./lib/page-data";
 import { PageDataProvider } from "./lib/page-data-context";
-import { type ResolvedPage, resolvePage } from "./routes";
+import { needsServerData, type ResolvedPage, resolvePage } from "./routes";
 
 /** The whole UI. On the server ssrPath/ssrSearch give the location; in the browser wouter reads it. */
 export function App({
@@ -40,7 +40,11 @@ export function App({
 function Shell({ data }: { data: PageData }) {
   const [location] = useLocation();
   const brand = useBrand();
-  const shown = useLoadedPage(location, resolvePage(location, { brand, publicUrl: data.publicUrl }));
+  const shown = useLoadedPage(
+    location,
+    resolvePage(location, { brand, publicUrl: data.publicUrl, content: data.content }),
+    data,
+  );
   const { page, Page } = shown;
   const mainRef = useRef<HTMLElement>(null);
   useNavigationEffects(shown.location, page.meta, data.publicUrl, mainRef);
@@ -79,11 +83,20 @@ function Shell({ data }: { data: PageData }) {
  */
 type ShownPage = { location: string; page: ResolvedPage; Page: PageComponent };
 
-function useLoadedPage(location: string, next: ResolvedPage): ShownPage {
+function useLoadedPage(location: string, next: ResolvedPage, data: PageData): ShownPage {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const shown = useRef<ShownPage | null>(null);
+  const reloading = useRef<string | null>(null);
   const c = next.component;
-  if (!isLazyPage(c)) shown.current = { location, page: next, Page: c };
+  if (needsServerData(next) && data.content?.path !== location && shown.current) {
+    // Its data comes from the server with the document: load the new URL (already in the address bar) as a
+    // whole page, small and cached, keeping the current page on screen meanwhile. No page renders without
+    // its data.
+    if (reloading.current !== location) {
+      reloading.current = location;
+      window.location.reload();
+    }
+  } else if (!isLazyPage(c)) shown.current = { location, page: next, Page: c };
   else if (c.loaded) shown.current = { location, page: next, Page: c.loaded };
   else {
     // A chunk that fails to load (a deploy replaced it) is fetched the old-fashioned way: a full page load.

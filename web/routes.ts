@@ -2,6 +2,7 @@ import { parse } from "regexparam";
 import type { Brand } from "../src/contracts/brand";
 import type { LazyPage, PageComponent } from "./lib/lazy-page";
 import type { PageMeta } from "./lib/meta";
+import type { PageContent } from "./lib/page-data";
 import { NOT_FOUND_META, NotFoundPage } from "./pages/not-found-page";
 import { ADMIN_ROUTES } from "./routes/admin-routes";
 import { ARTICLE_ROUTES } from "./routes/article-routes";
@@ -9,8 +10,11 @@ import { INTAKE_ROUTES } from "./routes/intake-routes";
 import { SITE_ROUTES } from "./routes/site-routes";
 
 export type RouteParams = Record<string, string>;
-/** What a route's meta function may use: brand facts and the canonical origin (for absolute URLs). */
-export type MetaContext = { brand: Brand; publicUrl: string };
+/**
+ * What a route's meta function may use: brand facts, the canonical origin (for absolute URLs) and, for
+ * routes flagged `serverData`, the database content the server loaded for the path.
+ */
+export type MetaContext = { brand: Brand; publicUrl: string; content?: PageContent };
 
 /**
  * The one route table, read by the server (status code, head, sitemap) and by the client (rendering and
@@ -30,6 +34,12 @@ export type AppRoute = {
    * e.g. "Article Not Found") with status 404 and this head, instead of the site's 404 page.
    */
   notFoundMeta?: PageMeta;
+  /**
+   * The page renders database content that the server loads before rendering (PageData.content). The client
+   * never renders it from a navigation without that data: it loads the URL as a whole document instead.
+   * A function decides per params (a built-in article needs no data; a stored one does).
+   */
+  serverData?: boolean | ((params: RouteParams) => boolean);
 };
 
 /** Composed from one list per area of the site; order matters only where patterns overlap. */
@@ -97,4 +107,10 @@ export function resolvePage(pathname: string, ctx: MetaContext): ResolvedPage {
     component: NotFoundPage,
     layout: match?.route.layout ?? "public",
   };
+}
+
+/** Whether a resolved page renders database content that only the server can load (see AppRoute.serverData). */
+export function needsServerData(page: ResolvedPage): boolean {
+  const flag = page.route?.serverData;
+  return typeof flag === "function" ? flag(page.params) : Boolean(flag);
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { TOTP } from "otpauth";
-import { DESKTOP, expectNoAxeViolations, PHONE, waitForHydration, watchForErrors } from "./helpers";
+import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
 
 // The e2e server runs with DEMO=1 (start-binary.sh), which seeds this admin.
 const USER = "admin";
@@ -12,15 +12,6 @@ const toastAlert = (page: Page) => page.getByRole("alert");
 async function openLogin(page: Page) {
   await page.goto("/admin/login");
   await waitForHydration(page);
-}
-
-async function signIn(page: Page) {
-  await openLogin(page);
-  await page.getByLabel("Username").fill(USER);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${USER}`);
 }
 
 const codeFor = (secret: string, at: number) =>
@@ -112,7 +103,7 @@ test.describe("dashboard and logout", () => {
       ["Case Studies", "/admin/case-studies", "Manage success stories and case studies"],
       ["Submissions", "/admin/submissions", "View intake form submissions"],
     ] as const) {
-      const card = page.getByRole("link", { name: new RegExp(`^${name}`) });
+      const card = page.getByRole("main").getByRole("link", { name: new RegExp(`^${name}`) });
       await expect(card).toHaveAttribute("href", href);
       await expect(card).toContainText(text);
     }

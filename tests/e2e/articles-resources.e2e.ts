@@ -39,7 +39,9 @@ test.describe("articles and resources load cleanly", () => {
     await page.getByRole("link", { name: "Back to Articles" }).click();
     await expect(page).toHaveURL(/\/articles$/);
     await expect(page.getByRole("link", { name: /^Read/ })).toHaveCount(5);
-    expect(problems).toEqual([]);
+    // /articles lists stored articles, so reaching it from another page is a document load, which may cancel
+    // the previous page's icon request.
+    expect(problems.filter((p) => !p.includes("net::ERR_ABORTED"))).toEqual([]);
   });
 
   test("Read opens an article in place and Back to Articles returns", async ({ page }) => {

@@ -43,3 +43,17 @@ export function watchForErrors(page: Page, opts: { allowStatus?: number[] } = {}
 export async function waitForHydration(page: Page) {
   await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/** The admin the e2e server (DEMO=1, start-binary.sh) seeds. */
+export const DEMO_ADMIN = { username: "admin", password: "tracewell-demo" } as const;
+
+/** Signs in as the demo admin through the sign-in screen and waits for the dashboard. */
+export async function signIn(page: Page) {
+  await page.goto("/admin/login");
+  await waitForHydration(page);
+  await page.getByLabel("Username").fill(DEMO_ADMIN.username);
+  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${DEMO_ADMIN.username}`);
+}

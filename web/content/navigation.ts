@@ -15,6 +15,7 @@ export const FOOTER_COMPANY_LINKS = [
   { label: "Compliance", href: PATHS.compliance },
   { label: "Articles", href: PATHS.articles },
   { label: "Resources", href: PATHS.resources },
+  { label: "Case Studies", href: PATHS.caseStudies },
 ] as const;
 
 export const FOOTER_LEGAL_LINKS = [

@@ -24,6 +24,12 @@ export const ARTICLE_NOT_FOUND_META = {
   noindex: true,
 };
 
+export const CASE_STUDIES_PAGE_META = {
+  title: "Case Studies: Asset Discovery and Tracing Results",
+  description:
+    "Anonymized matters we have worked: the challenge counsel brought us, the public records and ledgers we used, and what was found.",
+};
+
 export const COMPLIANCE_META = {
   title: "Compliance: Lawful Methods, GLBA, FCRA and Data Handling",
   description:

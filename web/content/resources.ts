@@ -15,6 +15,7 @@ export const RESOURCES_PAGE = {
   title: "Working documents for asset-discovery matters",
   lede: "The same checklists and templates we use to scope our own engagements. Download them, adapt them to your jurisdiction, and use them to prepare a matter before you call us or anyone else.",
   download: "Download",
+  empty: "No downloads are available at the moment. Call or write to us and we will send what you need.",
   disclaimer: {
     title: "Informational only, not legal advice",
     text: "These documents are general information to help you organize a matter. They are not legal advice, do not create an engagement, and may not reflect the rules of your jurisdiction. Public-records access, fees and request procedures vary by state and agency: confirm them with the custodian and your attorney before relying on them.",

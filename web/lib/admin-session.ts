@@ -16,6 +16,10 @@ export const ADMIN_API = {
   mfaConfirm: "/api/admin/account/mfa/confirm",
   mfaDisable: "/api/admin/account/mfa/disable",
   audit: "/api/admin/audit",
+  articles: "/api/admin/articles",
+  articlePreview: "/api/admin/articles/preview",
+  caseStudies: "/api/admin/case-studies",
+  resources: "/api/admin/resources",
 } as const;
 
 /**

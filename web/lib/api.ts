@@ -42,6 +42,18 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
+/** A multipart form (file uploads): the browser sets the boundary; errors throw like apiRequest. */
+export async function apiForm(method: string, url: string, form: FormData): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: { accept: "application/json" },
+    body: form,
+    credentials: "include",
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
 /** GET for a query key: the segments joined with slashes form the URL. */
 export async function getJson<T>(key: readonly (string | number)[]): Promise<T> {
   const res = await apiRequest("GET", key.join("/"));

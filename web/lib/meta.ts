@@ -8,6 +8,8 @@ export type PageMeta = {
   noindex?: boolean;
   /** Extra JSON-LD objects for this page; the firm's own is always added. */
   jsonLd?: Record<string, unknown>[];
+  /** RSS feeds announced in the head (rel="alternate"), site-relative hrefs. */
+  feeds?: { title: string; href: string }[];
 };
 
 /** A title lacking the brand name gets " | <brand>" appended (SPEC.md section 2, page metadata). */

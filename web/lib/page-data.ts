@@ -1,5 +1,8 @@
+import type { PublishedArticle, PublishedArticleSummary } from "../../src/contracts/articles";
 import type { Brand } from "../../src/contracts/brand";
+import type { PublishedCaseStudy } from "../../src/contracts/case-studies";
 import type { IntakeFormState } from "../../src/contracts/intake";
+import type { PublishedResource } from "../../src/contracts/resources";
 
 /**
  * What the server hands the browser in <script type="application/json" id="page-data">: the same values the
@@ -13,6 +16,20 @@ export type PageData = {
   now: string;
   /** Only on /contact rendered as the answer to a form post: the form's values and messages. */
   intake?: IntakeFormState;
+  /** Database content the page at `content.path` renders (routes flagged `serverData`). */
+  content?: PageContent;
+};
+
+/**
+ * What the server loaded from the database for one path, before rendering it: stored articles for the list,
+ * or the one article at its slug (absent when there is none published there).
+ */
+export type PageContent = {
+  path: string;
+  articles?: PublishedArticleSummary[];
+  article?: PublishedArticle;
+  caseStudies?: PublishedCaseStudy[];
+  resources?: PublishedResource[];
 };
 
 export const PAGE_DATA_ELEMENT_ID = "page-data";

@@ -12,15 +12,20 @@ export const PATHS = {
   contact: "/contact",
   thanks: "/thanks",
   articles: "/articles",
+  articlesFeed: "/articles/rss.xml",
   resources: "/resources",
+  caseStudies: "/case-studies",
   privacy: "/privacy",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
   adminAccount: "/admin/account",
   adminAudit: "/admin/audit",
   adminArticles: "/admin/articles",
+  adminArticleNew: "/admin/articles/new",
   adminResources: "/admin/resources",
+  adminResourceNew: "/admin/resources/new",
   adminCaseStudies: "/admin/case-studies",
+  adminCaseStudyNew: "/admin/case-studies/new",
   adminSubmissions: "/admin/submissions",
 } as const;
 
@@ -33,6 +38,9 @@ export const DOCS = {
 } as const;
 
 export const articlePath = (slug: string) => `${PATHS.articles}/${encodeURIComponent(slug)}`;
+export const adminArticlePath = (id: number) => `${PATHS.adminArticles}/${id}`;
+export const adminCaseStudyPath = (id: number) => `${PATHS.adminCaseStudies}/${id}`;
+export const adminResourcePath = (id: number) => `${PATHS.adminResources}/${id}`;
 export const adminSubmissionPath = (id: number) => `${PATHS.adminSubmissions}/${id}`;
 
 /** The anchor on the home page where the service packages begin ("See Packages"). */

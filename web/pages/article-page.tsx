@@ -1,17 +1,19 @@
 import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from "lucide-react";
 import { Link } from "wouter";
 import { ArticleBody } from "../components/article-body";
-import { articleReadingTime, FIXED_ARTICLES, findArticle } from "../content/articles/catalog";
+import { MarkdownBody } from "../components/markdown-body";
+import { articleFor, articleReadingTime, FIXED_ARTICLES } from "../content/articles/catalog";
 import type { Article } from "../content/articles/types";
 import { ARTICLE_PAGE } from "../content/articles-page";
 import { useBrand } from "../lib/brand-context";
 import { formatLongDate } from "../lib/dates";
+import { usePageData } from "../lib/page-data-context";
 import { articlePath, PATHS } from "../lib/paths";
 import type { RouteParams } from "../routes";
 
 /** The article detail view: one article by slug, or the "Article Not Found" state (served with 404). */
 export function ArticlePage({ params }: { params: RouteParams }) {
-  const article = findArticle(params.slug ?? "");
+  const article = articleFor(params.slug ?? "", usePageData()?.content);
   return article ? <ArticleView article={article} /> : <ArticleNotFound />;
 }
 
@@ -50,7 +52,11 @@ export function ArticleView({ article }: { article: Article }) {
       </header>
 
       <div className="container max-w-3xl py-12 sm:py-16">
-        <ArticleBody sections={article.sections} />
+        {article.html === undefined ? (
+          <ArticleBody sections={article.sections} />
+        ) : (
+          <MarkdownBody html={article.html} />
+        )}
 
         <footer className="mt-12 border-t border-line pt-6">
           <p className="font-semibold text-ink" data-testid="article-author">

@@ -1,11 +1,13 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "wouter";
-import { articleReadingTime, FIXED_ARTICLES } from "../content/articles/catalog";
+import { articleReadingTime, listedArticles } from "../content/articles/catalog";
 import { ARTICLES_PAGE } from "../content/articles-page";
 import { formatLongDate } from "../lib/dates";
+import { usePageData } from "../lib/page-data-context";
 import { articlePath, PATHS } from "../lib/paths";
 
 export function ArticlesPage() {
+  const articles = listedArticles(usePageData()?.content);
   return (
     <>
       <section className="bg-navy text-white">
@@ -19,7 +21,7 @@ export function ArticlesPage() {
       </section>
       <section aria-label="Article list" className="container py-14 sm:py-20">
         <ul className="grid gap-6 md:grid-cols-2">
-          {FIXED_ARTICLES.map((a) => (
+          {articles.map((a) => (
             <li key={a.slug} className="flex flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
               <p className="eyebrow">{a.topic}</p>
               <h2 className="mt-2 font-serif text-2xl font-bold text-navy">{a.title}</h2>

@@ -1,7 +1,10 @@
 import { Download, FileText, Info } from "lucide-react";
-import { RESOURCE_DOWNLOADS, RESOURCES_PAGE, resourceSize } from "../content/resources";
+import { RESOURCES_PAGE } from "../content/resources";
+import { usePageData } from "../lib/page-data-context";
 
+/** The published resources the server loaded (seeded built-in documents and uploads), in their order. */
 export function ResourcesPage() {
+  const resources = usePageData()?.content?.resources ?? [];
   return (
     <>
       <section className="bg-navy text-white">
@@ -14,9 +17,10 @@ export function ResourcesPage() {
         </div>
       </section>
       <section aria-label="Downloads" className="container py-14 sm:py-20">
+        {resources.length === 0 && <p className="text-lg text-ink-muted">{RESOURCES_PAGE.empty}</p>}
         <ul className="grid gap-6 md:grid-cols-3">
-          {RESOURCE_DOWNLOADS.map((r) => (
-            <li key={r.path} className="flex flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
+          {resources.map((r) => (
+            <li key={r.id} className="flex flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
               <FileText className="size-8 text-navy" aria-hidden="true" />
               <h2 className="mt-4 font-serif text-2xl font-bold text-navy">{r.title}</h2>
               <p className="mt-3 flex-1 text-ink-muted">{r.description}</p>
@@ -28,7 +32,7 @@ export function ResourcesPage() {
                 <div className="flex justify-between gap-4">
                   <dt className="text-ink-muted">Size</dt>
                   <dd className="font-semibold text-ink" data-testid="resource-size">
-                    {resourceSize(r.path)}
+                    {r.size}
                   </dd>
                 </div>
               </dl>

@@ -44,4 +44,58 @@ export const ADMIN_ROUTES: AppRoute[] = [
     "Audit Log",
     "Sign-ins, sign-outs and account changes, newest first.",
   ),
+  admin(
+    PATHS.adminArticles,
+    lazyPage(() => import("../pages/admin/articles-admin-page"), "ArticlesAdminPage"),
+    "Articles",
+    "Write, publish and unpublish the firm's articles.",
+  ),
+  admin(
+    PATHS.adminArticleNew,
+    lazyPage(() => import("../pages/admin/article-editor-page"), "ArticleEditorPage"),
+    "New Article",
+    "Write a new article in Markdown.",
+  ),
+  admin(
+    `${PATHS.adminArticles}/:id`,
+    lazyPage(() => import("../pages/admin/article-editor-page"), "ArticleEditorPage"),
+    "Edit Article",
+    "Change, publish or delete an article.",
+  ),
+  admin(
+    PATHS.adminCaseStudies,
+    lazyPage(() => import("../pages/admin/case-studies-admin-page"), "CaseStudiesAdminPage"),
+    "Case Studies",
+    "Write, publish and unpublish case studies.",
+  ),
+  admin(
+    PATHS.adminCaseStudyNew,
+    lazyPage(() => import("../pages/admin/case-study-editor-page"), "CaseStudyEditorPage"),
+    "New Case Study",
+    "Write a new case study.",
+  ),
+  admin(
+    `${PATHS.adminCaseStudies}/:id`,
+    lazyPage(() => import("../pages/admin/case-study-editor-page"), "CaseStudyEditorPage"),
+    "Edit Case Study",
+    "Change, publish or delete a case study.",
+  ),
+  admin(
+    PATHS.adminResources,
+    lazyPage(() => import("../pages/admin/resources-admin-page"), "ResourcesAdminPage"),
+    "Resources",
+    "Upload, publish and unpublish downloadable resources.",
+  ),
+  admin(
+    PATHS.adminResourceNew,
+    lazyPage(() => import("../pages/admin/resource-editor-page"), "ResourceEditorPage"),
+    "New Resource",
+    "Upload a new downloadable resource.",
+  ),
+  admin(
+    `${PATHS.adminResources}/:id`,
+    lazyPage(() => import("../pages/admin/resource-editor-page"), "ResourceEditorPage"),
+    "Edit Resource",
+    "Change, replace, publish or delete a resource.",
+  ),
 ];

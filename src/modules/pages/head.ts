@@ -66,6 +66,9 @@ export function buildHead({
     tag("link", { rel: "icon", href: "/brand/favicon-32.png", type: "image/png", sizes: "32x32" }),
     tag("link", { rel: "apple-touch-icon", href: "/brand/apple-touch-icon.png" }),
     tag("link", { rel: "manifest", href: "/site.webmanifest" }),
+    ...(meta.feeds ?? []).map((f) =>
+      tag("link", { rel: "alternate", type: "application/rss+xml", title: f.title, href: f.href }),
+    ),
     inlineCss ? `<style>${inlineCss}</style>` : tag("link", { rel: "stylesheet", href: entry.css }),
     brandCss ? tag("link", { rel: "stylesheet", href: brandCss }) : "",
     `${tag("script", { type: "module", src: entry.script })}</script>`,

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import type { PageData } from "../../../web/lib/page-data";
+import type { PageContent, PageData } from "../../../web/lib/page-data";
 import type { Config } from "../../config";
 import type { AssetManifest } from "../../http/assets";
 import { chooseEncoding } from "../../http/compress";
@@ -18,6 +18,12 @@ export type PagesDeps = {
    * sign-in uses it so no admin screen is ever served to a signed-out visitor.
    */
   guard?: (request: Request) => Promise<Response | undefined> | Response | undefined;
+  /**
+   * Loads the database content a path renders (articles stored by the admin) before rendering, into
+   * PageData.content; undefined for paths that need none. Runs only on a cache miss: content changes clear
+   * the cache.
+   */
+  load?: (pathname: string) => PageContent | undefined;
 };
 
 /**
@@ -56,6 +62,7 @@ function render(deps: PagesDeps, pathname: string, search: string, now: Date, ex
     brand: deps.config.brand,
     publicUrl: deps.config.publicUrl,
     now: now.toISOString(),
+    content: deps.load?.(pathname),
     ...extra,
   };
   return renderPage(pathname, search, {

@@ -28,7 +28,11 @@ export async function renderPage(
   opts: RenderOptions,
 ): Promise<RenderedPage> {
   const { data } = opts;
-  const page = resolvePage(pathname, { brand: data.brand, publicUrl: data.publicUrl });
+  const page = resolvePage(pathname, {
+    brand: data.brand,
+    publicUrl: data.publicUrl,
+    content: data.content,
+  });
   if (isLazyPage(page.component)) await page.component.load();
   const stream = await renderToReadableStream(<App data={data} ssrPath={pathname} ssrSearch={search} />, {
     onError(error) {

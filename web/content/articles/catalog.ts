@@ -1,3 +1,5 @@
+import type { PublishedArticle, PublishedArticleSummary } from "../../../src/contracts/articles";
+import type { PageContent } from "../../lib/page-data";
 import { countWords, readingTimeFor } from "../../lib/reading-time";
 import { ASSET_DISCOVERY_IN_DIVORCE } from "./asset-discovery-in-divorce";
 import { ASSET_TRACING_101 } from "./asset-tracing-101-follow-the-money";
@@ -47,9 +49,41 @@ function blockTexts(b: ArticleBlock): readonly string[] {
 }
 
 export function articleWordCount(article: Article): number {
+  if (article.wordCount !== undefined) return article.wordCount;
   return countWords([article.title, article.description, ...articleTexts(article)]);
 }
 
 export function articleReadingTime(article: Article): string {
   return article.readingTime ?? readingTimeFor(articleWordCount(article));
+}
+
+/** The label above a stored article's title. */
+export const STORED_ARTICLE_TOPIC = "From our casework";
+
+/** A published stored article (page data from the server) in the shape the article views take. */
+export function storedArticle(a: PublishedArticle | PublishedArticleSummary): Article {
+  return {
+    slug: a.slug,
+    title: a.title,
+    description: a.description,
+    date: a.date,
+    readingTime: a.readingTime,
+    author: a.author,
+    topic: STORED_ARTICLE_TOPIC,
+    sections: [],
+    ...("html" in a ? { html: a.html, wordCount: a.wordCount } : {}),
+  };
+}
+
+/** An article by slug: the site's own first, then the stored one the server loaded for this page. */
+export function articleFor(slug: string, content: PageContent | undefined): Article | undefined {
+  const own = findArticle(slug);
+  if (own) return own;
+  const stored = content?.article;
+  return stored && stored.slug === slug ? storedArticle(stored) : undefined;
+}
+
+/** The /articles list: stored articles newest first, then the site's own in their fixed order. */
+export function listedArticles(content: PageContent | undefined): Article[] {
+  return [...(content?.articles ?? []).map(storedArticle), ...FIXED_ARTICLES];
 }

@@ -28,4 +28,11 @@ export type Article = {
   /** A short topic label shown above the title. */
   topic: string;
   sections: readonly ArticleSection[];
+  /**
+   * Articles written in the admin: their Markdown rendered to safe HTML by the server (raw HTML off, safe
+   * link schemes only), shown instead of `sections`.
+   */
+  html?: string;
+  /** Word count of a stored article's body, counted by the server. */
+  wordCount?: number;
 };

@@ -1,0 +1,108 @@
+import * as v from "valibot";
+
+/** What an admin sends to create or change an article (the published date is the server's business). */
+export const ARTICLE_LIMITS = {
+  title: 200,
+  slug: 120,
+  description: 400,
+  content: 100_000,
+  author: 120,
+} as const;
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const text = (field: string, max: number) =>
+  v.pipe(
+    v.string(`${field} is required`),
+    v.trim(),
+    v.nonEmpty(`${field} is required`),
+    v.maxLength(max, `${field} must be at most ${max} characters`),
+  );
+
+export const ArticleInputSchema = v.object({
+  title: text("Title", ARTICLE_LIMITS.title),
+  slug: v.pipe(
+    v.string("Slug is required"),
+    v.trim(),
+    v.nonEmpty("Slug is required"),
+    v.maxLength(ARTICLE_LIMITS.slug, `Slug must be at most ${ARTICLE_LIMITS.slug} characters`),
+    v.regex(SLUG_PATTERN, "Use lowercase letters, digits and single hyphens only"),
+  ),
+  description: text("Description", ARTICLE_LIMITS.description),
+  content: v.pipe(
+    v.optional(v.string("Content must be text"), ""),
+    v.maxLength(ARTICLE_LIMITS.content, `Content must be at most ${ARTICLE_LIMITS.content} characters`),
+  ),
+  /** Empty means the brand name. */
+  author: v.pipe(
+    v.optional(v.string("Author must be text"), ""),
+    v.trim(),
+    v.maxLength(ARTICLE_LIMITS.author, `Author must be at most ${ARTICLE_LIMITS.author} characters`),
+  ),
+  published: v.optional(v.boolean("Published must be true or false"), false),
+});
+
+export type ArticleInput = v.InferOutput<typeof ArticleInputSchema>;
+export type ArticleField = keyof ArticleInput;
+export type FieldErrors = Partial<Record<string, string[]>>;
+
+/** A stored article as the admin API returns it. */
+export type StoredArticle = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  content: string;
+  author: string;
+  readingTime: string;
+  published: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A published stored article as the public pages need it: the Markdown already rendered to safe HTML. */
+export type PublishedArticle = {
+  slug: string;
+  title: string;
+  description: string;
+  author: string;
+  readingTime: string;
+  /** YYYY-MM-DD of first publication. */
+  date: string;
+  wordCount: number;
+  html: string;
+};
+
+export type PublishedArticleSummary = Omit<PublishedArticle, "html" | "wordCount">;
+
+/** A slug from a title: lowercase ASCII letters and digits joined by single hyphens. */
+export function slugify(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, ARTICLE_LIMITS.slug)
+    .replace(/-+$/, "");
+}
+
+/** One message per field (the first rule broken), as the API answers 422. */
+export function validateArticle(
+  input: unknown,
+): { success: true; output: ArticleInput } | { success: false; errors: FieldErrors } {
+  const complete =
+    typeof input === "object" && input !== null && !Array.isArray(input)
+      ? { title: undefined, slug: undefined, description: undefined, ...input }
+      : input;
+  const result = v.safeParse(ArticleInputSchema, complete, { abortPipeEarly: true });
+  if (result.success) return { success: true, output: result.output };
+  const errors: FieldErrors = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue) ?? "form";
+    if (!errors[key]) errors[key] = [issue.message];
+  }
+  return { success: false, errors };
+}

@@ -1,0 +1,112 @@
+import * as v from "valibot";
+
+export const CASE_STUDY_LIMITS = {
+  title: 200,
+  category: 80,
+  description: 600,
+  challenge: 4000,
+  approach: 4000,
+  outcome: 4000,
+  assetsRecovered: 120,
+  turnaroundDays: 3650,
+} as const;
+
+const text = (field: string, max: number) =>
+  v.pipe(
+    v.string(`${field} is required`),
+    v.trim(),
+    v.nonEmpty(`${field} is required`),
+    v.maxLength(max, `${field} must be at most ${max} characters`),
+  );
+
+export const CaseStudyInputSchema = v.object({
+  title: text("Title", CASE_STUDY_LIMITS.title),
+  category: text("Category", CASE_STUDY_LIMITS.category),
+  description: text("Description", CASE_STUDY_LIMITS.description),
+  challenge: text("Challenge", CASE_STUDY_LIMITS.challenge),
+  approach: text("Approach", CASE_STUDY_LIMITS.approach),
+  outcome: text("Outcome", CASE_STUDY_LIMITS.outcome),
+  /** Free text such as "$2.4M in real property"; empty means not stated. */
+  assetsRecovered: v.pipe(
+    v.optional(v.nullable(v.string("Assets recovered must be text")), null),
+    v.transform((s) => s?.trim() || null),
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.maxLength(
+          CASE_STUDY_LIMITS.assetsRecovered,
+          `Assets recovered must be at most ${CASE_STUDY_LIMITS.assetsRecovered} characters`,
+        ),
+      ),
+    ),
+  ),
+  turnaroundDays: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number("Turnaround must be a whole number of days"),
+        v.integer("Turnaround must be a whole number of days"),
+        v.minValue(1, "Turnaround must be at least 1 day"),
+        v.maxValue(CASE_STUDY_LIMITS.turnaroundDays, "Turnaround must be at most 3650 days"),
+      ),
+    ),
+    null,
+  ),
+  published: v.optional(v.boolean("Published must be true or false"), false),
+});
+
+export type CaseStudyInput = v.InferOutput<typeof CaseStudyInputSchema>;
+
+export type StoredCaseStudy = {
+  id: number;
+  title: string;
+  category: string;
+  description: string;
+  challenge: string;
+  approach: string;
+  outcome: string;
+  assetsRecovered: string | null;
+  turnaroundDays: number | null;
+  published: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** What the public /case-studies page shows of a published case study. */
+export type PublishedCaseStudy = Omit<StoredCaseStudy, "published" | "createdAt" | "updatedAt">;
+
+export const CASE_STUDY_FIELDS = [
+  "title",
+  "category",
+  "description",
+  "challenge",
+  "approach",
+  "outcome",
+  "assetsRecovered",
+  "turnaroundDays",
+] as const;
+
+export function validateCaseStudy(
+  input: unknown,
+): { success: true; output: CaseStudyInput } | { success: false; errors: Partial<Record<string, string[]>> } {
+  const complete =
+    typeof input === "object" && input !== null && !Array.isArray(input)
+      ? {
+          title: undefined,
+          category: undefined,
+          description: undefined,
+          challenge: undefined,
+          approach: undefined,
+          outcome: undefined,
+          ...input,
+        }
+      : input;
+  const result = v.safeParse(CaseStudyInputSchema, complete, { abortPipeEarly: true });
+  if (result.success) return { success: true, output: result.output };
+  const errors: Partial<Record<string, string[]>> = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue) ?? "form";
+    if (!errors[key]) errors[key] = [issue.message];
+  }
+  return { success: false, errors };
+}

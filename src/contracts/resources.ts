@@ -1,0 +1,73 @@
+import * as v from "valibot";
+import { DEFAULT_RESOURCE_CATEGORY } from "./constants";
+
+export const RESOURCE_LIMITS = { title: 200, description: 600, category: 60 } as const;
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const UPLOAD_ACCEPT = ".pdf,.docx,.xlsx,.csv";
+
+const text = (field: string, max: number) =>
+  v.pipe(
+    v.string(`${field} is required`),
+    v.trim(),
+    v.nonEmpty(`${field} is required`),
+    v.maxLength(max, `${field} must be at most ${max} characters`),
+  );
+
+/** The fields an admin sets; the file (format, size, path) comes from the upload or a built-in document. */
+export const ResourceInputSchema = v.object({
+  title: text("Title", RESOURCE_LIMITS.title),
+  description: text("Description", RESOURCE_LIMITS.description),
+  category: v.pipe(
+    v.optional(v.string("Category must be text"), DEFAULT_RESOURCE_CATEGORY),
+    v.trim(),
+    v.transform((s) => s || DEFAULT_RESOURCE_CATEGORY),
+    v.maxLength(RESOURCE_LIMITS.category, `Category must be at most ${RESOURCE_LIMITS.category} characters`),
+  ),
+  published: v.optional(v.boolean("Published must be true or false"), true),
+});
+
+export type ResourceInput = v.InferOutput<typeof ResourceInputSchema>;
+
+export type StoredResource = {
+  id: number;
+  title: string;
+  description: string;
+  format: string;
+  size: string;
+  path: string;
+  category: string;
+  published: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type PublishedResource = Pick<
+  StoredResource,
+  "id" | "title" | "description" | "format" | "size" | "path" | "category"
+>;
+
+export const RESOURCE_MESSAGES = {
+  notFound: "No resource with that id.",
+  fileRequired: "Choose a file to upload (PDF, DOCX, XLSX or CSV).",
+  fileType:
+    "This file is not a PDF, Word (DOCX), Excel (XLSX) or CSV file. Its content decides, not its name.",
+  fileTooLarge: "The file is larger than 20 MB.",
+  path: "Choose a file to upload, or one of the site's own documents.",
+} as const;
+
+export function validateResource(
+  input: unknown,
+): { success: true; output: ResourceInput } | { success: false; errors: Partial<Record<string, string[]>> } {
+  const complete =
+    typeof input === "object" && input !== null && !Array.isArray(input)
+      ? { title: undefined, description: undefined, ...input }
+      : input;
+  const result = v.safeParse(ResourceInputSchema, complete, { abortPipeEarly: true });
+  if (result.success) return { success: true, output: result.output };
+  const errors: Partial<Record<string, string[]>> = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue) ?? "form";
+    if (!errors[key]) errors[key] = [issue.message];
+  }
+  return { success: false, errors };
+}

@@ -1,0 +1,111 @@
+import type { Database } from "bun:sqlite";
+import type { StoredArticle } from "../contracts/articles";
+
+type Row = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  content: string;
+  author: string;
+  reading_time: string;
+  published: number;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+const fromRow = (r: Row): StoredArticle => ({
+  id: r.id,
+  slug: r.slug,
+  title: r.title,
+  description: r.description,
+  content: r.content,
+  author: r.author,
+  readingTime: r.reading_time,
+  published: r.published === 1,
+  publishedAt: r.published_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export type ArticleWrite = Omit<StoredArticle, "id" | "createdAt" | "updatedAt">;
+
+export type ArticleSort = "updated" | "title" | "published";
+
+const ORDER: Record<ArticleSort, string> = {
+  updated: "updated_at DESC, id DESC",
+  title: "title COLLATE NOCASE ASC, id ASC",
+  published: "published_at IS NULL, published_at DESC, id DESC",
+};
+
+/** The articles table. Slugs are unique (the table says so); callers check first to answer 409. */
+export function articlesRepo(db: Database) {
+  const params = (a: ArticleWrite, at: string) => ({
+    slug: a.slug,
+    title: a.title,
+    description: a.description,
+    content: a.content,
+    author: a.author,
+    readingTime: a.readingTime,
+    published: a.published ? 1 : 0,
+    publishedAt: a.publishedAt,
+    at,
+  });
+  return {
+    list(opts: { q?: string; status?: "draft" | "published"; sort?: ArticleSort } = {}): StoredArticle[] {
+      const q = opts.q?.trim() ? `%${opts.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const published = opts.status === "published" ? 1 : opts.status === "draft" ? 0 : null;
+      const rows = db
+        .query(
+          `SELECT * FROM articles
+           WHERE ($q IS NULL OR title LIKE $q ESCAPE '\\' OR slug LIKE $q ESCAPE '\\' OR description LIKE $q ESCAPE '\\')
+             AND ($published IS NULL OR published = $published)
+           ORDER BY ${ORDER[opts.sort ?? "updated"]}`,
+        )
+        .all({ q, published }) as Row[];
+      return rows.map(fromRow);
+    },
+    get(id: number): StoredArticle | undefined {
+      const row = db.query("SELECT * FROM articles WHERE id = ?").get(id) as Row | null;
+      return row ? fromRow(row) : undefined;
+    },
+    bySlug(slug: string): StoredArticle | undefined {
+      const row = db.query("SELECT * FROM articles WHERE slug = ?").get(slug) as Row | null;
+      return row ? fromRow(row) : undefined;
+    },
+    /** Published articles, newest first. */
+    published(): StoredArticle[] {
+      const rows = db
+        .query("SELECT * FROM articles WHERE published = 1 ORDER BY published_at DESC, id DESC")
+        .all() as Row[];
+      return rows.map(fromRow);
+    },
+    create(a: ArticleWrite, at: Date): StoredArticle {
+      const row = db
+        .query(
+          `INSERT INTO articles (slug, title, description, content, author, reading_time, published, published_at, created_at, updated_at)
+           VALUES ($slug, $title, $description, $content, $author, $readingTime, $published, $publishedAt, $at, $at)
+           RETURNING *`,
+        )
+        .get(params(a, at.toISOString())) as Row;
+      return fromRow(row);
+    },
+    update(id: number, a: ArticleWrite, at: Date): StoredArticle | undefined {
+      const row = db
+        .query(
+          `UPDATE articles SET slug = $slug, title = $title, description = $description, content = $content,
+             author = $author, reading_time = $readingTime, published = $published, published_at = $publishedAt,
+             updated_at = $at
+           WHERE id = $id RETURNING *`,
+        )
+        .get({ ...params(a, at.toISOString()), id }) as Row | null;
+      return row ? fromRow(row) : undefined;
+    },
+    remove(id: number): boolean {
+      return db.query("DELETE FROM articles WHERE id = ?").run(id).changes > 0;
+    },
+  };
+}
+
+export type ArticlesRepo = ReturnType<typeof articlesRepo>;

@@ -1,0 +1,33 @@
+import { clientAddress } from "../../http/client-address";
+
+/** What a content service answers: the status and the JSON body. */
+export type Outcome = { status: number; body: unknown };
+
+/** Who made a change, for the audit log. */
+export type Who = { id: number; username: string; address: string };
+
+export const whoFrom =
+  (trustProxy: boolean) =>
+  (ctx: {
+    admin: { id: number; username: string };
+    request: Request;
+    server: Parameters<typeof clientAddress>[1];
+  }): Who => ({
+    id: ctx.admin.id,
+    username: ctx.admin.username,
+    address: clientAddress(ctx.request, ctx.server, trustProxy),
+  });
+
+export const send = (set: { status?: number | string }, o: Outcome) => {
+  set.status = o.status;
+  return o.body;
+};
+
+/** A positive integer id from a path segment; 0 (never a row) otherwise. */
+export const idOf = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0);
+
+/** The JSON object a PATCH sends, or an empty change. */
+export const patchOf = (input: unknown): Record<string, unknown> =>
+  typeof input === "object" && input !== null && !Array.isArray(input)
+    ? (input as Record<string, unknown>)
+    : {};

@@ -1,0 +1,172 @@
+import { Elysia } from "elysia";
+import { ALL_ARTICLES } from "../../../web/content/articles/catalog";
+import { countWords, readingTimeFor } from "../../../web/lib/reading-time";
+import {
+  type FieldErrors,
+  type PublishedArticle,
+  type StoredArticle,
+  validateArticle,
+} from "../../contracts/articles";
+import type { Database } from "../../db";
+import type { ArticleSort, ArticlesRepo, ArticleWrite } from "../../db/articles";
+import { appendAudit } from "../../db/audit-log";
+import type { Auth } from "../auth";
+import { idOf, type Outcome, send, type Who, whoFrom } from "./admin-http";
+import { markdownText, renderMarkdown } from "./markdown";
+
+export const ARTICLE_MESSAGES = {
+  notFound: "No article with that id.",
+  slugTaken: "That slug is already used by another article.",
+  slugBuiltIn: "That slug belongs to one of the site's own articles. Choose another.",
+} as const;
+
+/** Slugs the site's own articles use; a stored article may never take one (it would be unreachable). */
+const BUILT_IN_SLUGS = new Set(ALL_ARTICLES.map((a) => a.slug));
+
+export const wordsOf = (markdown: string) => countWords([markdownText(markdown)]);
+
+export function toPublished(a: StoredArticle): PublishedArticle {
+  return {
+    slug: a.slug,
+    title: a.title,
+    description: a.description,
+    author: a.author,
+    readingTime: a.readingTime,
+    date: (a.publishedAt ?? a.createdAt).slice(0, 10),
+    wordCount: wordsOf(a.content),
+    html: renderMarkdown(a.content),
+  };
+}
+
+export type ArticleServiceDeps = {
+  db: Database;
+  repo: ArticlesRepo;
+  brandName: string;
+  now: () => Date;
+  /** Called after every change so public pages show it at once. */
+  changed: () => void;
+};
+
+export function articleService({ db, repo, brandName, now, changed }: ArticleServiceDeps) {
+  const invalid = (errors: FieldErrors): Outcome => ({ status: 422, body: { errors } });
+
+  /** Validates a full set of fields and turns it into a row; `current` is the row being changed. */
+  const prepare = (
+    input: unknown,
+    current?: StoredArticle,
+  ): { write: ArticleWrite } | { outcome: Outcome } => {
+    const result = validateArticle(input);
+    if (!result.success) return { outcome: invalid(result.errors) };
+    const a = result.output;
+    if (BUILT_IN_SLUGS.has(a.slug)) return { outcome: invalid({ slug: [ARTICLE_MESSAGES.slugBuiltIn] }) };
+    const holder = repo.bySlug(a.slug);
+    if (holder && holder.id !== current?.id) {
+      return {
+        outcome: {
+          status: 409,
+          body: { error: ARTICLE_MESSAGES.slugTaken, errors: { slug: [ARTICLE_MESSAGES.slugTaken] } },
+        },
+      };
+    }
+    return {
+      write: {
+        slug: a.slug,
+        title: a.title,
+        description: a.description,
+        content: a.content,
+        author: a.author || brandName,
+        readingTime: readingTimeFor(wordsOf(a.content)),
+        published: a.published,
+        // Set once, when first published; unpublishing and publishing again keeps the original date.
+        publishedAt: current?.publishedAt ?? (a.published ? now().toISOString() : null),
+      },
+    };
+  };
+
+  const audit = (event: string, who: Who, a: StoredArticle) =>
+    appendAudit(db, {
+      event,
+      userId: who.id,
+      username: who.username,
+      clientAddress: who.address,
+      detail: { articleId: a.id, slug: a.slug, published: a.published },
+      at: now(),
+    });
+
+  return {
+    list(query: Record<string, string | undefined>): StoredArticle[] {
+      const sort = (["updated", "title", "published"] as const).find((s) => s === query.sort) as
+        | ArticleSort
+        | undefined;
+      const status = query.status === "draft" || query.status === "published" ? query.status : undefined;
+      return repo.list({ q: query.q, status, sort });
+    },
+    get(id: number): Outcome {
+      const a = repo.get(id);
+      return a ? { status: 200, body: a } : { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
+    },
+    create(input: unknown, who: Who): Outcome {
+      const p = prepare(input);
+      if ("outcome" in p) return p.outcome;
+      const created = repo.create(p.write, now());
+      audit("article.create", who, created);
+      changed();
+      return { status: 201, body: created };
+    },
+    update(id: number, input: unknown, who: Who): Outcome {
+      const current = repo.get(id);
+      if (!current) return { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
+      const patch = typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
+      const { title, slug, description, content, author, published } = current;
+      const p = prepare({ title, slug, description, content, author, published, ...patch }, current);
+      if ("outcome" in p) return p.outcome;
+      const updated = repo.update(id, p.write, now());
+      if (!updated) return { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
+      audit(
+        current.published === updated.published
+          ? "article.update"
+          : updated.published
+            ? "article.publish"
+            : "article.unpublish",
+        who,
+        updated,
+      );
+      changed();
+      return { status: 200, body: updated };
+    },
+    remove(id: number, who: Who): Outcome {
+      const current = repo.get(id);
+      if (!current || !repo.remove(id)) return { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
+      audit("article.delete", who, current);
+      changed();
+      return { status: 200, body: { ok: true } };
+    },
+    preview(input: unknown): Outcome {
+      const content =
+        typeof input === "object" && input !== null && "content" in input && typeof input.content === "string"
+          ? input.content
+          : "";
+      return {
+        status: 200,
+        body: { html: renderMarkdown(content), readingTime: readingTimeFor(wordsOf(content)) },
+      };
+    },
+  };
+}
+
+/** /api/admin/articles: list, create, read, change, delete, and a Markdown preview rendered by the server. */
+export function articlesController(
+  service: ReturnType<typeof articleService>,
+  requireAdmin: Auth["requireAdmin"],
+  trustProxy: boolean,
+) {
+  const who = whoFrom(trustProxy);
+  return new Elysia({ name: "admin-articles", prefix: "/api/admin/articles" })
+    .use(requireAdmin)
+    .get("/", ({ query }) => service.list(query))
+    .post("/", (ctx) => send(ctx.set, service.create(ctx.body, who(ctx))))
+    .post("/preview", ({ body, set }) => send(set, service.preview(body)))
+    .get("/:id", ({ params, set }) => send(set, service.get(idOf(params.id))))
+    .patch("/:id", (ctx) => send(ctx.set, service.update(idOf(ctx.params.id), ctx.body, who(ctx))))
+    .delete("/:id", (ctx) => send(ctx.set, service.remove(idOf(ctx.params.id), who(ctx))));
+}

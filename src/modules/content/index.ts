@@ -1,0 +1,43 @@
+import { Elysia } from "elysia";
+import type { Config } from "../../config";
+import type { Database } from "../../db";
+import { articlesRepo } from "../../db/articles";
+import { caseStudiesRepo } from "../../db/case-studies";
+import { resourcesRepo } from "../../db/resources";
+import type { Auth } from "../auth";
+import type { PageCache } from "../pages/cache";
+import { articleService, articlesController } from "./articles";
+import { caseStudiesController, caseStudyService } from "./case-studies";
+import { articlesFeedModule, contentSitemapEntries, pageContentLoader } from "./public";
+import { resourceService, resourcesController } from "./resources";
+
+export type ContentDeps = {
+  db: Database;
+  config: Config;
+  cache: PageCache;
+  requireAdmin: Auth["requireAdmin"];
+  now?: () => Date;
+};
+
+/**
+ * Content the admin manages (articles, case studies, resources) and its public side: the admin API, the RSS feed, the loader the
+ * pages module calls before rendering, and sitemap entries. Every change clears the page cache.
+ */
+export function createContent({ db, config, cache, requireAdmin, now = () => new Date() }: ContentDeps) {
+  const articles = articlesRepo(db);
+  const caseStudies = caseStudiesRepo(db);
+  const changed = () => cache.clear();
+  const articleApi = articleService({ db, repo: articles, brandName: config.brand.name, now, changed });
+  const caseStudyApi = caseStudyService({ db, repo: caseStudies, now, changed });
+  const resources = resourcesRepo(db);
+  const resourceApi = resourceService({ db, repo: resources, dataDir: config.dataDir, now, changed });
+  return {
+    admin: new Elysia({ name: "content-admin" })
+      .use(articlesController(articleApi, requireAdmin, config.trustProxy))
+      .use(caseStudiesController(caseStudyApi, requireAdmin, config.trustProxy))
+      .use(resourcesController(resourceApi, requireAdmin, config.trustProxy)),
+    feed: articlesFeedModule(articles, config.brand, config.publicUrl),
+    load: pageContentLoader({ articles, caseStudies, resources }),
+    sitemapEntries: () => contentSitemapEntries({ articles, caseStudies }),
+  };
+}

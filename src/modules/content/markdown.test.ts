@@ -1,0 +1,60 @@
+import { describe, expect, test } from "bun:test";
+import { markdownText, renderMarkdown } from "./markdown";
+
+describe("article Markdown", () => {
+  test("renders headings (no second h1), lists, emphasis and safe links", () => {
+    const html = renderMarkdown(
+      "# Where to start\n\nPull the **deed** first.\n\n- County recorder\n- UCC filings\n\n[Our process](https://example.com/process) or [write](mailto:intake@example.com).",
+    );
+    expect(html).toContain("<h2>Where to start</h2>");
+    expect(html).toContain("<strong>deed</strong>");
+    expect(html).toContain("<li>County recorder</li>");
+    expect(html).toContain('<a href="https://example.com/process" rel="nofollow noopener noreferrer">');
+    expect(html).toContain('<a href="mailto:intake@example.com">');
+  });
+
+  test("a <script> element is shown as text, never as markup", () => {
+    const html = renderMarkdown(
+      'Before\n\n<script>alert("x")</script>\n\nAfter <script src="/x.js"></script>',
+    );
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain("&lt;script&gt;");
+  });
+
+  test("event-handler attributes never become attributes", () => {
+    const html = renderMarkdown(
+      '<img src=x onerror="alert(1)">\n\n<a href="https://example.com" onclick="steal()">x</a>\n\n<div onmouseover=alert(1)>hover</div>',
+    );
+    expect(html).not.toMatch(/<(img|a|div)[^>]*\son\w+=/i);
+    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toMatch(/<div/i);
+  });
+
+  test("javascript:, data: and vbscript: links are not linked", () => {
+    for (const href of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      "javascript&#58;alert(1)",
+      "%6Aavascript:alert(1)",
+      "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+      "vbscript:msgbox(1)",
+    ]) {
+      const html = renderMarkdown(`[click](${href}) and <${href}>`);
+      expect({ href, html }).toEqual({ href, html: expect.not.stringMatching(/<a\s/i) });
+    }
+  });
+
+  test("images are not rendered (nothing loads from elsewhere)", () => {
+    const html = renderMarkdown("![tracker](https://example.com/pixel.png)");
+    expect(html).not.toMatch(/<img/i);
+  });
+
+  test("markdownText gives the words without markup", () => {
+    expect(markdownText("## Title\n\nSome **bold** words.").split(/\s+/).filter(Boolean)).toEqual([
+      "Title",
+      "Some",
+      "bold",
+      "words.",
+    ]);
+  });
+});

@@ -1,0 +1,144 @@
+import { Elysia } from "elysia";
+import { ALL_ARTICLES, findArticle } from "../../../web/content/articles/catalog";
+import { ARTICLES_PAGE_META } from "../../../web/content/page-meta";
+import type { PageContent } from "../../../web/lib/page-data";
+import { articlePath, PATHS } from "../../../web/lib/paths";
+import type { Brand } from "../../contracts/brand";
+import type { ArticlesRepo } from "../../db/articles";
+import type { CaseStudiesRepo } from "../../db/case-studies";
+import type { ResourcesRepo } from "../../db/resources";
+import type { SitemapEntry } from "../seo/service";
+import { toPublished } from "./articles";
+
+export const RSS_PATH = PATHS.articlesFeed;
+
+/**
+ * The database content each page renders, loaded by the pages module before it renders (ADR 061). Every
+ * path under /articles gets an answer, so the client can tell the data is there.
+ */
+export function pageContentLoader({
+  articles: repo,
+  caseStudies,
+  resources,
+}: {
+  articles: ArticlesRepo;
+  caseStudies: CaseStudiesRepo;
+  resources: ResourcesRepo;
+}) {
+  return (pathname: string): PageContent | undefined => {
+    if (pathname === PATHS.resources) {
+      return {
+        path: pathname,
+        resources: resources.published().map(({ id, title, description, format, size, path, category }) => ({
+          id,
+          title,
+          description,
+          format,
+          size,
+          path,
+          category,
+        })),
+      };
+    }
+    if (pathname === PATHS.caseStudies) {
+      return {
+        path: pathname,
+        caseStudies: caseStudies
+          .published()
+          .map(({ published: _p, createdAt: _c, updatedAt: _u, ...shown }) => shown),
+      };
+    }
+    if (pathname === PATHS.articles) {
+      return {
+        path: pathname,
+        articles: repo.published().map((a) => {
+          const { html: _html, wordCount: _words, ...summary } = toPublished(a);
+          return summary;
+        }),
+      };
+    }
+    if (!pathname.startsWith(`${PATHS.articles}/`)) return undefined;
+    let slug: string;
+    try {
+      slug = decodeURIComponent(pathname.slice(PATHS.articles.length + 1));
+    } catch {
+      return { path: pathname };
+    }
+    if (findArticle(slug)) return { path: pathname };
+    const stored = repo.bySlug(slug);
+    return stored?.published ? { path: pathname, article: toPublished(stored) } : { path: pathname };
+  };
+}
+
+/** Published stored articles, and /case-studies once at least one case study is published. */
+export function contentSitemapEntries({
+  articles,
+  caseStudies,
+}: {
+  articles: ArticlesRepo;
+  caseStudies: CaseStudiesRepo;
+}): SitemapEntry[] {
+  const stories = caseStudies.published();
+  return [
+    ...(stories.length > 0 ? [{ path: PATHS.caseStudies, lastmod: stories[0]!.updatedAt.slice(0, 10) }] : []),
+    ...articles.published().map((a) => ({
+      path: articlePath(a.slug),
+      lastmod: a.updatedAt.slice(0, 10),
+    })),
+  ];
+}
+
+const escapeXml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);
+
+type FeedItem = { slug: string; title: string; description: string; date: string };
+
+/** RSS 2.0 of every published article (the site's own and the stored ones), newest first. */
+export function articlesRss(items: readonly FeedItem[], brand: Brand, publicUrl: string): string {
+  const sorted = [...items].sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
+  const entries = sorted.map((a) => {
+    const url = `${publicUrl}${articlePath(a.slug)}`;
+    return `    <item>
+      <title>${escapeXml(a.title)}</title>
+      <link>${escapeXml(url)}</link>
+      <guid isPermaLink="true">${escapeXml(url)}</guid>
+      <description>${escapeXml(a.description)}</description>
+      <pubDate>${new Date(`${a.date}T12:00:00Z`).toUTCString()}</pubDate>
+    </item>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${escapeXml(`${brand.name} Articles`)}</title>
+    <link>${escapeXml(`${publicUrl}${PATHS.articles}`)}</link>
+    <atom:link href="${escapeXml(`${publicUrl}${RSS_PATH}`)}" rel="self" type="application/rss+xml"/>
+    <description>${escapeXml(ARTICLES_PAGE_META.description)}</description>
+    <language>en-us</language>
+${entries.join("\n")}
+  </channel>
+</rss>
+`;
+}
+
+/** GET /articles/rss.xml, registered before the pages catch-all. */
+export const articlesFeedModule = (repo: ArticlesRepo, brand: Brand, publicUrl: string) =>
+  new Elysia({ name: "articles-feed" }).get(
+    RSS_PATH,
+    () =>
+      new Response(
+        articlesRss(
+          [
+            ...ALL_ARTICLES.map((a) => ({ ...a })),
+            ...repo.published().map((a) => ({ ...a, date: (a.publishedAt ?? a.createdAt).slice(0, 10) })),
+          ],
+          brand,
+          publicUrl,
+        ),
+        {
+          headers: {
+            "content-type": "application/rss+xml; charset=utf-8",
+            "cache-control": "public, max-age=300",
+          },
+        },
+      ),
+  );

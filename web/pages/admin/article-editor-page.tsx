@@ -1,0 +1,349 @@
+import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { type StoredArticle, slugify } from "../../../src/contracts/articles";
+import { DEFAULT_READING_TIME } from "../../../src/contracts/constants";
+import { AdminFrame } from "../../components/admin/admin-frame";
+import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { TextArea } from "../../components/admin/text-area";
+import { TextField } from "../../components/admin/text-field";
+import { MarkdownBody } from "../../components/markdown-body";
+import { ADMIN_API } from "../../lib/admin-session";
+import { ApiError, apiRequest, getJson } from "../../lib/api";
+import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { useBrand } from "../../lib/brand-context";
+import { formatLongDate } from "../../lib/dates";
+import { adminArticlePath, articlePath, PATHS } from "../../lib/paths";
+import { toast } from "../../lib/toast-store";
+import type { RouteParams } from "../../routes";
+
+type Values = {
+  title: string;
+  slug: string;
+  description: string;
+  content: string;
+  author: string;
+  published: boolean;
+};
+const EMPTY: Values = { title: "", slug: "", description: "", content: "", author: "", published: false };
+const FIELDS = ["title", "slug", "description", "content", "author"] as const;
+
+/** New article (/admin/articles/new) or an existing one (/admin/articles/:id). */
+export function ArticleEditorPage({ params }: { params: RouteParams }) {
+  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  return <AdminFrame>{() => <ArticleEditor key={id ?? "new"} id={id} />}</AdminFrame>;
+}
+
+function ArticleEditor({ id }: { id: number | null }) {
+  const brand = useBrand();
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [saved, setSaved] = useState<StoredArticle | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [slugEdited, setSlugEdited] = useState(id !== null);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [pending, setPending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const preview = usePreview(values.content);
+  const refs = {
+    title: useRef<HTMLInputElement>(null),
+    slug: useRef<HTMLInputElement>(null),
+    description: useRef<HTMLTextAreaElement>(null),
+    content: useRef<HTMLTextAreaElement>(null),
+    author: useRef<HTMLInputElement>(null),
+  };
+
+  useEffect(() => {
+    if (id === null) return;
+    getJson<StoredArticle>([ADMIN_API.articles, id]).then(
+      (a) => {
+        setSaved(a);
+        setValues({
+          title: a.title,
+          slug: a.slug,
+          description: a.description,
+          content: a.content,
+          author: a.author,
+          published: a.published,
+        });
+      },
+      (error) => {
+        if (error instanceof ApiError && error.status === 404) setMissing(true);
+        else
+          toast({
+            title: "Article Not Loaded",
+            description: serverMessage(error, "Please reload the page."),
+            variant: "destructive",
+          });
+      },
+    );
+  }, [id]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((v) => {
+      const next = { ...v, [key]: value };
+      if (key === "title" && !slugEdited) next.slug = slugify(String(value));
+      return next;
+    });
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setPending(true);
+    try {
+      const res =
+        id === null
+          ? await apiRequest("POST", ADMIN_API.articles, values)
+          : await apiRequest("PATCH", `${ADMIN_API.articles}/${id}`, values);
+      const article = (await res.json()) as StoredArticle;
+      setErrors({});
+      setSaved(article);
+      setValues((v) => ({ ...v, author: article.author }));
+      toast({
+        title: "Article Saved",
+        description: article.published
+          ? "It is live on the Articles page now."
+          : "Saved as a draft; visitors cannot see it until you publish it.",
+      });
+      if (id === null) navigate(adminArticlePath(article.id), { replace: true });
+    } catch (error) {
+      const fields = serverErrors(error) ?? conflictErrors(error);
+      if (fields) {
+        setErrors(fields);
+        const first = FIELDS.find((f) => fields[f]);
+        if (first) refs[first].current?.focus();
+      }
+      toast({
+        title: "Article Not Saved",
+        description: fields
+          ? "Check the messages under the fields."
+          : serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const remove = async () => {
+    if (id === null) return;
+    setDeleting(true);
+    try {
+      await apiRequest("DELETE", `${ADMIN_API.articles}/${id}`);
+      toast({ title: "Article Deleted", description: `"${values.title}" is gone from the site.` });
+      navigate(PATHS.adminArticles);
+    } catch (error) {
+      setDeleting(false);
+      setConfirming(false);
+      toast({
+        title: "Article Not Deleted",
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    }
+  };
+
+  if (missing) {
+    return (
+      <>
+        <h1 className="font-serif text-3xl font-bold text-navy">Article not found</h1>
+        <p className="mt-3 text-ink-muted">It may have been deleted.</p>
+        <Link href={PATHS.adminArticles} className="btn-navy mt-6">
+          <ArrowLeft className="size-5" aria-hidden="true" />
+          All Articles
+        </Link>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Link
+        href={PATHS.adminArticles}
+        className="inline-flex items-center gap-2 text-sm font-semibold text-navy underline underline-offset-4"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        All Articles
+      </Link>
+      <h1 className="mt-4 font-serif text-3xl font-bold text-navy sm:text-4xl">
+        {id === null ? "New Article" : "Edit Article"}
+      </h1>
+      {saved?.published && (
+        <p className="mt-3">
+          <a
+            href={articlePath(saved.slug)}
+            className="inline-flex items-center gap-2 font-semibold text-navy underline underline-offset-4"
+          >
+            <ExternalLink className="size-4" aria-hidden="true" />
+            View on the site
+          </a>
+        </p>
+      )}
+
+      <form onSubmit={onSubmit} noValidate aria-label="Article" className="mt-8 grid gap-8 lg:grid-cols-2">
+        <div className="space-y-5 rounded-xl border border-line bg-white p-6 shadow-sm">
+          <TextField
+            ref={refs.title}
+            id="article-title"
+            label="Title"
+            name="title"
+            required
+            value={values.title}
+            onChange={(e) => set("title", e.target.value)}
+            error={errors.title}
+          />
+          <TextField
+            ref={refs.slug}
+            id="article-slug"
+            label="Slug"
+            name="slug"
+            required
+            hint={`The address: ${articlePath(values.slug || "your-slug")}. Lowercase letters, digits and hyphens.`}
+            value={values.slug}
+            onChange={(e) => {
+              setSlugEdited(true);
+              set("slug", e.target.value);
+            }}
+            error={errors.slug}
+          />
+          <TextArea
+            ref={refs.description}
+            id="article-description"
+            label="Description"
+            name="description"
+            required
+            rows={3}
+            hint="One or two sentences, shown under the title and in search results."
+            value={values.description}
+            onChange={(e) => set("description", e.target.value)}
+            error={errors.description}
+          />
+          <TextArea
+            ref={refs.content}
+            id="article-content"
+            label="Content (Markdown)"
+            name="content"
+            rows={16}
+            hint="## for a section heading, - for a list, **bold**, [link text](https://...). HTML is shown as text."
+            value={values.content}
+            onChange={(e) => set("content", e.target.value)}
+            error={errors.content}
+            mono
+          />
+          <TextField
+            ref={refs.author}
+            id="article-author"
+            label="Author"
+            name="author"
+            placeholder={brand.name}
+            hint={`Leave empty to publish as ${brand.name}.`}
+            value={values.author}
+            onChange={(e) => set("author", e.target.value)}
+            error={errors.author}
+          />
+          <p className="text-sm text-ink">
+            <span className="font-semibold">Reading time:</span>{" "}
+            <span data-testid="reading-time">{preview.readingTime ?? DEFAULT_READING_TIME}</span>
+            <span className="text-ink-muted"> (counted from the words)</span>
+          </p>
+          <div className="flex items-start gap-3">
+            <input
+              id="article-published"
+              type="checkbox"
+              name="published"
+              checked={values.published}
+              onChange={(e) => set("published", e.target.checked)}
+              className="mt-1 size-5 accent-navy"
+              aria-describedby="article-published-hint"
+            />
+            <div>
+              <label htmlFor="article-published" className="font-semibold text-ink">
+                Published
+              </label>
+              <p id="article-published-hint" className="text-sm text-ink-muted">
+                {saved?.publishedAt
+                  ? `First published ${formatLongDate(saved.publishedAt)}; unpublishing hides it from the site.`
+                  : "Visible on the site once saved with this ticked."}
+              </p>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-3 border-t border-line pt-5">
+            <button type="submit" disabled={pending} className="btn-navy disabled:opacity-70">
+              {pending ? "Saving..." : "Save Article"}
+            </button>
+            {id !== null && (
+              <button
+                type="button"
+                onClick={() => setConfirming(true)}
+                className="btn-base border-2 border-danger text-danger hover:bg-danger hover:text-white"
+              >
+                <Trash2 className="size-5" aria-hidden="true" />
+                Delete
+              </button>
+            )}
+          </div>
+        </div>
+
+        <section aria-labelledby="preview-title" className="min-w-0">
+          <h2 id="preview-title" className="font-serif text-2xl font-bold text-navy">
+            Preview
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">
+            Rendered by the server exactly as the article page shows it.
+          </p>
+          <div className="mt-4 rounded-xl border border-line bg-paper p-6">
+            <p className="font-serif text-3xl font-bold text-navy">{values.title || "Untitled article"}</p>
+            {values.description && <p className="mt-3 text-ink-muted">{values.description}</p>}
+            <div className="mt-6">
+              {values.content.trim() ? (
+                <MarkdownBody html={preview.html} />
+              ) : (
+                <p className="text-ink-muted">The content will appear here as you write.</p>
+              )}
+            </div>
+          </div>
+        </section>
+      </form>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this article?"
+        text={`"${values.title}" will be removed from the site and cannot be restored.`}
+        confirmLabel="Delete Article"
+        pending={deleting}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+/** A 409 (slug taken) shown under the slug field. */
+function conflictErrors(error: unknown): FieldMessages | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  return { slug: error.json<{ error?: string }>()?.error };
+}
+
+/** The server's rendering of the Markdown, refreshed shortly after typing stops. */
+function usePreview(content: string): { html: string; readingTime: string | null } {
+  const [state, setState] = useState<{ html: string; readingTime: string | null }>({
+    html: "",
+    readingTime: null,
+  });
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      apiRequest("POST", ADMIN_API.articlePreview, { content })
+        .then((res) => res.json() as Promise<{ html: string; readingTime: string }>)
+        .then((next) => live && setState(next))
+        .catch(() => {
+          // The preview is a convenience; saving reports real problems.
+        });
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [content]);
+  return state;
+}

@@ -1,0 +1,223 @@
+import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "wouter";
+import type { StoredArticle } from "../../../src/contracts/articles";
+import { AdminFrame } from "../../components/admin/admin-frame";
+import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { StatusBadge } from "../../components/admin/status-badge";
+import { ADMIN_API } from "../../lib/admin-session";
+import { apiRequest, getJson } from "../../lib/api";
+import { serverMessage } from "../../lib/api-errors";
+import { formatLongDate } from "../../lib/dates";
+import { adminArticlePath, articlePath, PATHS } from "../../lib/paths";
+import { toast } from "../../lib/toast-store";
+
+type Filters = { q: string; status: "" | "draft" | "published"; sort: "updated" | "title" | "published" };
+
+export function ArticlesAdminPage() {
+  return <AdminFrame>{() => <ArticleList />}</AdminFrame>;
+}
+
+function ArticleList() {
+  const [filters, setFilters] = useState<Filters>({ q: "", status: "", sort: "updated" });
+  const [articles, setArticles] = useState<StoredArticle[] | null>(null);
+  const [deleting, setDeleting] = useState<StoredArticle | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const load = useCallback(async (f: Filters) => {
+    const query = new URLSearchParams({ sort: f.sort });
+    if (f.q.trim()) query.set("q", f.q.trim());
+    if (f.status) query.set("status", f.status);
+    try {
+      setArticles(await getJson<StoredArticle[]>([`${ADMIN_API.articles}?${query}`]));
+    } catch (error) {
+      toast({
+        title: "Articles Not Loaded",
+        description: serverMessage(error, "Please reload the page."),
+        variant: "destructive",
+      });
+    }
+  }, []);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void load(filters), filters.q ? 250 : 0);
+    return () => clearTimeout(timer);
+  }, [filters, load]);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setPending(true);
+    try {
+      await apiRequest("DELETE", `${ADMIN_API.articles}/${deleting.id}`);
+      toast({ title: "Article Deleted", description: `"${deleting.title}" is gone from the site.` });
+      setDeleting(null);
+      await load(filters);
+    } catch (error) {
+      toast({
+        title: "Article Not Deleted",
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="eyebrow">Content</p>
+          <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">Articles</h1>
+          <p className="mt-3 max-w-2xl text-ink-muted">
+            Articles you publish appear on the Articles page, in the sitemap and in the RSS feed at once. The
+            site's own articles are not listed here.
+          </p>
+        </div>
+        <Link href={PATHS.adminArticleNew} className="btn-navy">
+          <Plus className="size-5" aria-hidden="true" />
+          New Article
+        </Link>
+      </div>
+
+      <form
+        aria-label="Filter articles"
+        onSubmit={(e) => e.preventDefault()}
+        className="mt-8 grid gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:grid-cols-3"
+      >
+        <div>
+          <label htmlFor="article-search" className="block text-sm font-semibold text-ink">
+            Search
+          </label>
+          <input
+            id="article-search"
+            type="search"
+            value={filters.q}
+            onChange={(e) => setFilters((f) => ({ ...f, q: e.target.value }))}
+            placeholder="Title, slug or description"
+            className="mt-1.5 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink"
+          />
+        </div>
+        <Select
+          id="article-status"
+          label="Status"
+          value={filters.status}
+          onChange={(status) => setFilters((f) => ({ ...f, status: status as Filters["status"] }))}
+          options={[
+            ["", "All"],
+            ["draft", "Drafts"],
+            ["published", "Published"],
+          ]}
+        />
+        <Select
+          id="article-sort"
+          label="Sort by"
+          value={filters.sort}
+          onChange={(sort) => setFilters((f) => ({ ...f, sort: sort as Filters["sort"] }))}
+          options={[
+            ["updated", "Last changed"],
+            ["published", "Publication date"],
+            ["title", "Title (A–Z)"],
+          ]}
+        />
+      </form>
+
+      <div aria-live="polite" className="mt-6">
+        {articles === null ? (
+          <p className="text-ink-muted">Loading articles...</p>
+        ) : articles.length === 0 ? (
+          <p className="rounded-xl border border-line bg-white p-6 text-ink-muted">
+            {filters.q || filters.status
+              ? "No articles match these filters."
+              : "No articles yet. Write the first one with New Article."}
+          </p>
+        ) : (
+          <ul className="space-y-3" aria-label="Articles">
+            {articles.map((a) => (
+              <li
+                key={a.id}
+                className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 shadow-sm md:flex-row md:items-center"
+              >
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <StatusBadge published={a.published} />
+                    <h2 className="font-semibold text-navy">{a.title}</h2>
+                  </div>
+                  <p className="mt-1 break-all text-sm text-ink-muted">{articlePath(a.slug)}</p>
+                  <p className="mt-1 text-sm text-ink-muted">
+                    {a.publishedAt ? `Published ${formatLongDate(a.publishedAt)} · ` : ""}
+                    Changed {formatLongDate(a.updatedAt)} · {a.readingTime}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Link href={adminArticlePath(a.id)} className="btn-outline min-h-10 px-3 py-1.5 text-sm">
+                    <Pencil className="size-4" aria-hidden="true" />
+                    Edit<span className="sr-only">: {a.title}</span>
+                  </Link>
+                  {a.published && (
+                    <a href={articlePath(a.slug)} className="btn-outline min-h-10 px-3 py-1.5 text-sm">
+                      <ExternalLink className="size-4" aria-hidden="true" />
+                      View<span className="sr-only">: {a.title}</span>
+                    </a>
+                  )}
+                  <button
+                    type="button"
+                    onClick={() => setDeleting(a)}
+                    className="btn-base min-h-10 border-2 border-danger px-3 py-1.5 text-sm text-danger hover:bg-danger hover:text-white"
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                    Delete<span className="sr-only">: {a.title}</span>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this article?"
+        text={`"${deleting?.title ?? ""}" will be removed from the site and cannot be restored.`}
+        confirmLabel="Delete Article"
+        pending={pending}
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+function Select({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: [string, string][];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1.5 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink"
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

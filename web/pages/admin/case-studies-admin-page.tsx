@@ -1,0 +1,129 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "wouter";
+import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
+import { AdminFrame } from "../../components/admin/admin-frame";
+import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { StatusBadge } from "../../components/admin/status-badge";
+import { ADMIN_API } from "../../lib/admin-session";
+import { apiRequest, getJson } from "../../lib/api";
+import { serverMessage } from "../../lib/api-errors";
+import { formatLongDate } from "../../lib/dates";
+import { adminCaseStudyPath, PATHS } from "../../lib/paths";
+import { toast } from "../../lib/toast-store";
+
+export function CaseStudiesAdminPage() {
+  return <AdminFrame>{() => <CaseStudyList />}</AdminFrame>;
+}
+
+function CaseStudyList() {
+  const [studies, setStudies] = useState<StoredCaseStudy[] | null>(null);
+  const [deleting, setDeleting] = useState<StoredCaseStudy | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setStudies(await getJson<StoredCaseStudy[]>([ADMIN_API.caseStudies]));
+    } catch (error) {
+      toast({
+        title: "Case Studies Not Loaded",
+        description: serverMessage(error, "Please reload the page."),
+        variant: "destructive",
+      });
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setPending(true);
+    try {
+      await apiRequest("DELETE", `${ADMIN_API.caseStudies}/${deleting.id}`);
+      toast({ title: "Case Study Deleted", description: `"${deleting.title}" is gone from the site.` });
+      setDeleting(null);
+      await load();
+    } catch (error) {
+      toast({
+        title: "Case Study Not Deleted",
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="eyebrow">Content</p>
+          <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">Case Studies</h1>
+          <p className="mt-3 max-w-2xl text-ink-muted">
+            Published case studies appear on the Case Studies page at once. Keep them anonymized: no names,
+            account numbers or details that could identify the parties.
+          </p>
+        </div>
+        <Link href={PATHS.adminCaseStudyNew} className="btn-navy">
+          <Plus className="size-5" aria-hidden="true" />
+          New Case Study
+        </Link>
+      </div>
+
+      <div aria-live="polite" className="mt-8">
+        {studies === null ? (
+          <p className="text-ink-muted">Loading case studies...</p>
+        ) : studies.length === 0 ? (
+          <p className="rounded-xl border border-line bg-white p-6 text-ink-muted">
+            No case studies yet. Write the first one with New Case Study.
+          </p>
+        ) : (
+          <ul className="space-y-3" aria-label="Case studies">
+            {studies.map((s) => (
+              <li
+                key={s.id}
+                className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 shadow-sm md:flex-row md:items-center"
+              >
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <StatusBadge published={s.published} />
+                    <h2 className="font-semibold text-navy">{s.title}</h2>
+                  </div>
+                  <p className="mt-1 text-sm text-ink-muted">
+                    {s.category}
+                    {s.publishedAt ? ` · Published ${formatLongDate(s.publishedAt)}` : ""} · Changed{" "}
+                    {formatLongDate(s.updatedAt)}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Link href={adminCaseStudyPath(s.id)} className="btn-outline min-h-10 px-3 py-1.5 text-sm">
+                    <Pencil className="size-4" aria-hidden="true" />
+                    Edit<span className="sr-only">: {s.title}</span>
+                  </Link>
+                  <button
+                    type="button"
+                    onClick={() => setDeleting(s)}
+                    className="btn-base min-h-10 border-2 border-danger px-3 py-1.5 text-sm text-danger hover:bg-danger hover:text-white"
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                    Delete<span className="sr-only">: {s.title}</span>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this case study?"
+        text={`"${deleting?.title ?? ""}" will be removed from the site and cannot be restored.`}
+        confirmLabel="Delete Case Study"
+        pending={pending}
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,288 @@
+import { ArrowLeft, Trash2 } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
+import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
+import { AdminFrame } from "../../components/admin/admin-frame";
+import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { TextArea } from "../../components/admin/text-area";
+import { TextField } from "../../components/admin/text-field";
+import { ADMIN_API } from "../../lib/admin-session";
+import { ApiError, apiRequest, getJson } from "../../lib/api";
+import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { formatLongDate } from "../../lib/dates";
+import { adminCaseStudyPath, PATHS } from "../../lib/paths";
+import { toast } from "../../lib/toast-store";
+import type { RouteParams } from "../../routes";
+
+type Values = {
+  title: string;
+  category: string;
+  description: string;
+  challenge: string;
+  approach: string;
+  outcome: string;
+  assetsRecovered: string;
+  turnaroundDays: string;
+  published: boolean;
+};
+const EMPTY: Values = {
+  title: "",
+  category: "",
+  description: "",
+  challenge: "",
+  approach: "",
+  outcome: "",
+  assetsRecovered: "",
+  turnaroundDays: "",
+  published: false,
+};
+type TextKey = Exclude<keyof Values, "published">;
+const ORDER: TextKey[] = [
+  "title",
+  "category",
+  "description",
+  "challenge",
+  "approach",
+  "outcome",
+  "assetsRecovered",
+  "turnaroundDays",
+];
+
+/** The body the API takes: empty optional fields are null, turnaround a number when it is one. */
+const toBody = (v: Values) => ({
+  ...v,
+  assetsRecovered: v.assetsRecovered.trim() || null,
+  turnaroundDays: v.turnaroundDays.trim() === "" ? null : Number(v.turnaroundDays),
+});
+
+export function CaseStudyEditorPage({ params }: { params: RouteParams }) {
+  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  return <AdminFrame>{() => <CaseStudyEditor key={id ?? "new"} id={id} />}</AdminFrame>;
+}
+
+function CaseStudyEditor({ id }: { id: number | null }) {
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [saved, setSaved] = useState<StoredCaseStudy | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [pending, setPending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (id === null) return;
+    getJson<StoredCaseStudy>([ADMIN_API.caseStudies, id]).then(
+      (c) => {
+        setSaved(c);
+        setValues({
+          title: c.title,
+          category: c.category,
+          description: c.description,
+          challenge: c.challenge,
+          approach: c.approach,
+          outcome: c.outcome,
+          published: c.published,
+          assetsRecovered: c.assetsRecovered ?? "",
+          turnaroundDays: c.turnaroundDays === null ? "" : String(c.turnaroundDays),
+        });
+      },
+      (error) => {
+        if (error instanceof ApiError && error.status === 404) setMissing(true);
+        else
+          toast({
+            title: "Case Study Not Loaded",
+            description: serverMessage(error, "Please reload the page."),
+            variant: "destructive",
+          });
+      },
+    );
+  }, [id]);
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setPending(true);
+    try {
+      const res =
+        id === null
+          ? await apiRequest("POST", ADMIN_API.caseStudies, toBody(values))
+          : await apiRequest("PATCH", `${ADMIN_API.caseStudies}/${id}`, toBody(values));
+      const study = (await res.json()) as StoredCaseStudy;
+      setErrors({});
+      setSaved(study);
+      toast({
+        title: "Case Study Saved",
+        description: study.published
+          ? "It is live on the Case Studies page now."
+          : "Saved as a draft; visitors cannot see it until you publish it.",
+      });
+      if (id === null) navigate(adminCaseStudyPath(study.id), { replace: true });
+    } catch (error) {
+      const fields = serverErrors(error);
+      if (fields) {
+        setErrors(fields);
+        const first = ORDER.find((f) => fields[f]);
+        if (first) formRef.current?.querySelector<HTMLElement>(`#case-${first}`)?.focus();
+      }
+      toast({
+        title: "Case Study Not Saved",
+        description: fields
+          ? "Check the messages under the fields."
+          : serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const remove = async () => {
+    if (id === null) return;
+    setDeleting(true);
+    try {
+      await apiRequest("DELETE", `${ADMIN_API.caseStudies}/${id}`);
+      toast({ title: "Case Study Deleted", description: `"${values.title}" is gone from the site.` });
+      navigate(PATHS.adminCaseStudies);
+    } catch (error) {
+      setDeleting(false);
+      setConfirming(false);
+      toast({
+        title: "Case Study Not Deleted",
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    }
+  };
+
+  if (missing) {
+    return (
+      <>
+        <h1 className="font-serif text-3xl font-bold text-navy">Case study not found</h1>
+        <p className="mt-3 text-ink-muted">It may have been deleted.</p>
+        <Link href={PATHS.adminCaseStudies} className="btn-navy mt-6">
+          <ArrowLeft className="size-5" aria-hidden="true" />
+          All Case Studies
+        </Link>
+      </>
+    );
+  }
+
+  const field = (
+    key: TextKey,
+    label: string,
+    opts: { hint?: string; rows?: number; required?: boolean } = {},
+  ) => {
+    const common = {
+      id: `case-${key}`,
+      label,
+      name: key,
+      hint: opts.hint,
+      required: opts.required ?? true,
+      value: values[key],
+      error: errors[key],
+    };
+    return opts.rows ? (
+      <TextArea
+        {...common}
+        rows={opts.rows}
+        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+      />
+    ) : (
+      <TextField
+        {...common}
+        inputMode={key === "turnaroundDays" ? "numeric" : undefined}
+        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+      />
+    );
+  };
+
+  return (
+    <>
+      <Link
+        href={PATHS.adminCaseStudies}
+        className="inline-flex items-center gap-2 text-sm font-semibold text-navy underline underline-offset-4"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        All Case Studies
+      </Link>
+      <h1 className="mt-4 font-serif text-3xl font-bold text-navy sm:text-4xl">
+        {id === null ? "New Case Study" : "Edit Case Study"}
+      </h1>
+
+      <form
+        ref={formRef}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Case study"
+        className="mt-8 max-w-3xl space-y-5 rounded-xl border border-line bg-white p-6 shadow-sm"
+      >
+        {field("title", "Title")}
+        {field("category", "Category", { hint: "For example: Family law, Probate, Judgment collection." })}
+        {field("description", "Description", {
+          rows: 2,
+          hint: "One or two sentences summarizing the matter.",
+        })}
+        {field("challenge", "Challenge", { rows: 4 })}
+        {field("approach", "Approach", { rows: 4 })}
+        {field("outcome", "Outcome", { rows: 4 })}
+        <div className="grid gap-5 sm:grid-cols-2">
+          {field("assetsRecovered", "Assets recovered (optional)", {
+            required: false,
+            hint: "As you want it shown, e.g. $1.2M in real property.",
+          })}
+          {field("turnaroundDays", "Turnaround in days (optional)", {
+            required: false,
+            hint: "A whole number.",
+          })}
+        </div>
+        <div className="flex items-start gap-3">
+          <input
+            id="case-published"
+            type="checkbox"
+            name="published"
+            checked={values.published}
+            onChange={(e) => setValues((v) => ({ ...v, published: e.target.checked }))}
+            className="mt-1 size-5 accent-navy"
+            aria-describedby="case-published-hint"
+          />
+          <div>
+            <label htmlFor="case-published" className="font-semibold text-ink">
+              Published
+            </label>
+            <p id="case-published-hint" className="text-sm text-ink-muted">
+              {saved?.publishedAt
+                ? `First published ${formatLongDate(saved.publishedAt)}; unpublishing hides it from the site.`
+                : "Visible on the Case Studies page once saved with this ticked."}
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-3 border-t border-line pt-5">
+          <button type="submit" disabled={pending} className="btn-navy disabled:opacity-70">
+            {pending ? "Saving..." : "Save Case Study"}
+          </button>
+          {id !== null && (
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              className="btn-base border-2 border-danger text-danger hover:bg-danger hover:text-white"
+            >
+              <Trash2 className="size-5" aria-hidden="true" />
+              Delete
+            </button>
+          )}
+        </div>
+      </form>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this case study?"
+        text={`"${values.title}" will be removed from the site and cannot be restored.`}
+        confirmLabel="Delete Case Study"
+        pending={deleting}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}

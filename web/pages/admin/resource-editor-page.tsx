@@ -1,0 +1,271 @@
+import { ArrowLeft, Trash2 } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { DEFAULT_RESOURCE_CATEGORY } from "../../../src/contracts/constants";
+import { MAX_UPLOAD_BYTES, type StoredResource, UPLOAD_ACCEPT } from "../../../src/contracts/resources";
+import { AdminFrame } from "../../components/admin/admin-frame";
+import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { TextArea } from "../../components/admin/text-area";
+import { TextField } from "../../components/admin/text-field";
+import { ADMIN_API } from "../../lib/admin-session";
+import { ApiError, apiForm, apiRequest, getJson } from "../../lib/api";
+import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { adminResourcePath, PATHS } from "../../lib/paths";
+import { toast } from "../../lib/toast-store";
+import type { RouteParams } from "../../routes";
+
+type Values = { title: string; description: string; category: string; published: boolean };
+const EMPTY: Values = { title: "", description: "", category: DEFAULT_RESOURCE_CATEGORY, published: true };
+const ORDER = ["title", "description", "category", "file"] as const;
+
+export function ResourceEditorPage({ params }: { params: RouteParams }) {
+  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  return <AdminFrame>{() => <ResourceEditor key={id ?? "new"} id={id} />}</AdminFrame>;
+}
+
+function ResourceEditor({ id }: { id: number | null }) {
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [file, setFile] = useState<File | null>(null);
+  const [saved, setSaved] = useState<StoredResource | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [pending, setPending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (id === null) return;
+    getJson<StoredResource>([ADMIN_API.resources, id]).then(
+      (r) => {
+        setSaved(r);
+        setValues({
+          title: r.title,
+          description: r.description,
+          category: r.category,
+          published: r.published,
+        });
+      },
+      (error) => {
+        if (error instanceof ApiError && error.status === 404) setMissing(true);
+        else
+          toast({
+            title: "Resource Not Loaded",
+            description: serverMessage(error, "Please reload the page."),
+            variant: "destructive",
+          });
+      },
+    );
+  }, [id]);
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (file && file.size > MAX_UPLOAD_BYTES) {
+      setErrors({ file: "The file is larger than 20 MB." });
+      formRef.current?.querySelector<HTMLElement>("#resource-file")?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      const form = new FormData();
+      form.set("title", values.title);
+      form.set("description", values.description);
+      form.set("category", values.category);
+      form.set("published", String(values.published));
+      if (file) form.set("file", file);
+      const res = await apiForm(
+        id === null ? "POST" : "PATCH",
+        id === null ? ADMIN_API.resources : `${ADMIN_API.resources}/${id}`,
+        form,
+      );
+      const resource = (await res.json()) as StoredResource;
+      setErrors({});
+      setSaved(resource);
+      setFile(null);
+      const input = formRef.current?.querySelector<HTMLInputElement>("#resource-file");
+      if (input) input.value = "";
+      toast({
+        title: "Resource Saved",
+        description: resource.published
+          ? `${resource.format}, ${resource.size}: listed on the Resources page now.`
+          : "Saved unpublished; visitors cannot download it.",
+      });
+      if (id === null) navigate(adminResourcePath(resource.id), { replace: true });
+    } catch (error) {
+      const fields =
+        serverErrors(error) ??
+        (error instanceof ApiError && error.status === 413
+          ? { file: "The file is larger than 20 MB." }
+          : undefined);
+      if (fields) {
+        setErrors(fields);
+        const first = ORDER.find((f) => fields[f]);
+        if (first) formRef.current?.querySelector<HTMLElement>(`#resource-${first}`)?.focus();
+      }
+      toast({
+        title: "Resource Not Saved",
+        description: fields
+          ? "Check the messages under the fields."
+          : serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const remove = async () => {
+    if (id === null) return;
+    setDeleting(true);
+    try {
+      await apiRequest("DELETE", `${ADMIN_API.resources}/${id}`);
+      toast({ title: "Resource Deleted", description: `"${values.title}" is gone from the site.` });
+      navigate(PATHS.adminResources);
+    } catch (error) {
+      setDeleting(false);
+      setConfirming(false);
+      toast({
+        title: "Resource Not Deleted",
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    }
+  };
+
+  if (missing) {
+    return (
+      <>
+        <h1 className="font-serif text-3xl font-bold text-navy">Resource not found</h1>
+        <p className="mt-3 text-ink-muted">It may have been deleted.</p>
+        <Link href={PATHS.adminResources} className="btn-navy mt-6">
+          <ArrowLeft className="size-5" aria-hidden="true" />
+          All Resources
+        </Link>
+      </>
+    );
+  }
+
+  const fileHintId = "resource-file-hint";
+  const fileErrorId = errors.file ? "resource-file-error" : undefined;
+  return (
+    <>
+      <Link
+        href={PATHS.adminResources}
+        className="inline-flex items-center gap-2 text-sm font-semibold text-navy underline underline-offset-4"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        All Resources
+      </Link>
+      <h1 className="mt-4 font-serif text-3xl font-bold text-navy sm:text-4xl">
+        {id === null ? "New Resource" : "Edit Resource"}
+      </h1>
+
+      <form
+        ref={formRef}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Resource"
+        className="mt-8 max-w-3xl space-y-5 rounded-xl border border-line bg-white p-6 shadow-sm"
+      >
+        <TextField
+          id="resource-title"
+          label="Title"
+          name="title"
+          required
+          value={values.title}
+          onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
+          error={errors.title}
+        />
+        <TextArea
+          id="resource-description"
+          label="Description"
+          name="description"
+          required
+          rows={3}
+          value={values.description}
+          onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
+          error={errors.description}
+        />
+        <TextField
+          id="resource-category"
+          label="Category"
+          name="category"
+          hint={`Leave as "${DEFAULT_RESOURCE_CATEGORY}" unless you group downloads.`}
+          value={values.category}
+          onChange={(e) => setValues((v) => ({ ...v, category: e.target.value }))}
+          error={errors.category}
+        />
+        <div>
+          <label htmlFor="resource-file" className="block text-sm font-semibold text-ink">
+            {id === null ? "File" : "Replace the file (optional)"}
+          </label>
+          <p id={fileHintId} className="mt-1 text-sm text-ink-muted">
+            PDF, Word (DOCX), Excel (XLSX) or CSV, up to 20 MB. The type is read from the file itself; format
+            and size are filled in for you.
+            {saved ? ` Current file: ${saved.format}, ${saved.size}.` : ""}
+          </p>
+          <input
+            id="resource-file"
+            type="file"
+            name="file"
+            accept={UPLOAD_ACCEPT}
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={[fileHintId, fileErrorId].filter(Boolean).join(" ")}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="mt-1.5 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink file:mr-3 file:rounded file:border-0 file:bg-navy file:px-3 file:py-1.5 file:font-semibold file:text-white"
+          />
+          {errors.file && (
+            <p id={fileErrorId} className="mt-1.5 text-sm font-medium text-danger">
+              {errors.file}
+            </p>
+          )}
+        </div>
+        <div className="flex items-start gap-3">
+          <input
+            id="resource-published"
+            type="checkbox"
+            name="published"
+            checked={values.published}
+            onChange={(e) => setValues((v) => ({ ...v, published: e.target.checked }))}
+            className="mt-1 size-5 accent-navy"
+            aria-describedby="resource-published-hint"
+          />
+          <div>
+            <label htmlFor="resource-published" className="font-semibold text-ink">
+              Published
+            </label>
+            <p id="resource-published-hint" className="text-sm text-ink-muted">
+              Listed on the Resources page and downloadable while ticked.
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-3 border-t border-line pt-5">
+          <button type="submit" disabled={pending} className="btn-navy disabled:opacity-70">
+            {pending ? "Saving..." : "Save Resource"}
+          </button>
+          {id !== null && (
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              className="btn-base border-2 border-danger text-danger hover:bg-danger hover:text-white"
+            >
+              <Trash2 className="size-5" aria-hidden="true" />
+              Delete
+            </button>
+          )}
+        </div>
+      </form>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this resource?"
+        text={`"${values.title}" will be removed from the Resources page. This cannot be undone.`}
+        confirmLabel="Delete Resource"
+        pending={deleting}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}
