@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs
 import { basename, dirname, extname, join, relative } from "node:path";
 import { build as unocss } from "@unocss/cli";
 import { brotli, gzip } from "../src/http/compress";
+import { articleIndexModule } from "./articles/index-module";
 import { documentSizesModule, generateDocuments } from "./docs/generate";
 
 const ROOT = join(import.meta.dir, "..");
@@ -208,6 +209,7 @@ mkdirSync(ASSETS_OUT, { recursive: true });
 const documentSizes = await generateDocuments(PUBLIC_OUT);
 mkdirSync(join(ROOT, "web", "generated"), { recursive: true });
 writeFileSync(join(ROOT, "web", "generated", "documents.ts"), documentSizesModule(documentSizes));
+writeFileSync(join(ROOT, "web", "generated", "article-index.ts"), articleIndexModule());
 const client = await buildClient();
 const css = await buildCss();
 await copyPublic();

@@ -1,11 +1,10 @@
-import { articleWordCount } from "../content/articles/catalog";
-import type { Article } from "../content/articles/types";
+import type { ArticleSummary } from "../content/articles/types";
 import type { MetaContext } from "../routes";
 import { firmRef } from "./json-ld";
 import { articlePath } from "./paths";
 
 /** schema.org Article for an article page; the firm publishes, and writes unless another author is named. */
-export function articleJsonLd(article: Article, { brand, publicUrl }: MetaContext) {
+export function articleJsonLd(article: ArticleSummary, { brand, publicUrl }: MetaContext) {
   const url = `${publicUrl}${articlePath(article.slug)}`;
   const image = /^https?:\/\//.test(brand.logo.socialImage)
     ? brand.logo.socialImage
@@ -22,7 +21,7 @@ export function articleJsonLd(article: Article, { brand, publicUrl }: MetaContex
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     url,
     image,
-    wordCount: articleWordCount(article),
+    wordCount: article.wordCount,
     inLanguage: "en-US",
   };
 }

@@ -1,4 +1,4 @@
-import { articleFor, findArticle } from "../content/articles/catalog";
+import { articleSummaryFor, findArticleSummary } from "../content/articles/summaries";
 import {
   ARTICLE_NOT_FOUND_META,
   ARTICLES_PAGE_META,
@@ -29,7 +29,7 @@ export const ARTICLE_ROUTES: AppRoute[] = [
     path: `${PATHS.articles}/:slug`,
     component: lazyPage(() => import("../pages/article-page"), "ArticlePage"),
     meta: ({ slug = "" }, { brand, publicUrl, content }) => {
-      const article = articleFor(slug, content);
+      const article = articleSummaryFor(slug, content);
       if (!article) return null;
       return {
         title: article.title,
@@ -50,7 +50,7 @@ export const ARTICLE_ROUTES: AppRoute[] = [
     notFoundMeta: ARTICLE_NOT_FOUND_META,
     layout: "public",
     indexable: true,
-    serverData: ({ slug = "" }) => !findArticle(slug),
+    serverData: ({ slug = "" }) => !findArticleSummary(slug),
   },
   {
     path: PATHS.resources,

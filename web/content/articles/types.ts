@@ -36,3 +36,11 @@ export type Article = {
   /** Word count of a stored article's body, counted by the server. */
   wordCount?: number;
 };
+
+/** An article's facts without its body: what the route table needs for the head and the 404 decision. */
+export type ArticleSummary = Omit<Article, "sections" | "html" | "readingTime" | "wordCount"> & {
+  readingTime: string;
+  wordCount: number;
+  /** Listed on /articles (the five fixed ones), rather than reachable by link only. */
+  listed: boolean;
+};
