@@ -80,9 +80,17 @@ try {
   await waitFor(`${BASE}/healthz`);
   const startMs = performance.now() - started;
   const html = await (await fetch(`${BASE}/`)).text();
+  // Every script the page loads: the entry, the page's preloaded chunks, and what they import statically.
   const scripts = [
     ...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g),
   ].map((m) => m[1]);
+  for (let i = 0; i < scripts.length; i++) {
+    const code = await (await fetch(`${BASE}${scripts[i]}`)).text();
+    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
+      const url = `/assets/${m[1]}`;
+      if (!scripts.includes(url)) scripts.push(url);
+    }
+  }
   let jsGzip = 0;
   for (const s of scripts) jsGzip += Number(await gzipBytes(`${BASE}${s}`));
 

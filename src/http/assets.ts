@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { Elysia } from "elysia";
 import { chooseEncoding } from "./compress";
 
@@ -46,6 +47,19 @@ export function serveAsset(asset: AssetFile, acceptEncoding: string | null, down
   if (asset.br || asset.gz) headers.vary = "Accept-Encoding";
   const encoded = chooseEncoding(acceptEncoding, { br: asset.br, gzip: asset.gz });
   if (encoded) headers["content-encoding"] = encoded.encoding;
-  const path = encoded?.body ?? asset.file;
-  return new Response(Bun.file(path), { headers });
+  return new Response(bytesOf(encoded?.body ?? asset.file), { headers });
+}
+
+/**
+ * The files are small (a few MB in all) and never change while the process runs, so each is read once and
+ * served from memory: streaming it from the binary on every request cost more than the request itself.
+ */
+const loaded = new Map<string, Uint8Array<ArrayBuffer>>();
+function bytesOf(path: string): Uint8Array<ArrayBuffer> {
+  let bytes = loaded.get(path);
+  if (!bytes) {
+    bytes = new Uint8Array(readFileSync(path));
+    loaded.set(path, bytes);
+  }
+  return bytes;
 }
