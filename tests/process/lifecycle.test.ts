@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePorts } from "../helpers/ports";
@@ -11,7 +11,7 @@ import { freePorts } from "../helpers/ports";
  */
 const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const dirs: string[] = [];
-const PORTS = freePorts(3) as [number, number, number];
+const PORTS = freePorts(4) as [number, number, number, number];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
@@ -149,8 +149,32 @@ describe("stopping the server", () => {
   }, 30_000);
 });
 
+describe("under a flood of intakes", () => {
+  test("pages keep being served while the flood is throttled", async () => {
+    const { proc, base } = startServer(PORTS[3]);
+    await waitHealthy(base);
+    // Everything comes from one address (no X-Forwarded-For is trusted without a proxy in front).
+    const flood = Array.from({ length: 600 }, () =>
+      fetch(`${base}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base },
+        body: JSON.stringify({ name: "Flood", email: "flood@example.com" }),
+      }).then((r) => r.status),
+    );
+    const pages = Array.from({ length: 60 }, (_, i) =>
+      fetch(`${base}${i % 2 ? "/" : "/services/asset-map"}`).then((r) => r.status),
+    );
+    const [floodStatuses, pageStatuses] = await Promise.all([Promise.all(flood), Promise.all(pages)]);
+    expect(pageStatuses.every((s) => s === 200)).toBe(true);
+    expect(floodStatuses.filter((s) => s === 429).length).toBeGreaterThan(500);
+    expect(floodStatuses.some((s) => s >= 500)).toBe(false);
+    proc.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+  }, 30_000);
+});
+
 describe("operator commands", () => {
-  test("backup copies a consistent database while the server runs; healthcheck reflects the server", async () => {
+  test("backup copies a consistent database while the server runs, and restores; healthcheck reflects the server", async () => {
     const { proc, base } = startServer(PORTS[2]);
     await waitHealthy(base);
     for (let i = 0; i < 5; i++) await intake(base);
@@ -167,6 +191,24 @@ describe("operator commands", () => {
     proc.kill("SIGTERM");
     await proc.exited;
     expect(Bun.spawnSync([BINARY, "healthcheck"], { env }).exitCode).toBe(1);
+
+    // Restore as docs/operations.md says: the copy becomes tracewell.db in an empty data folder, and a
+    // server started on it serves, with the five intakes there.
+    const restoredDir = join(dataDir, "..", "restored");
+    mkdirSync(restoredDir);
+    copyFileSync(target, join(restoredDir, "tracewell.db"));
+    const restored = Bun.spawn([BINARY], {
+      env: { ...env, DATA_DIR: restoredDir, HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+      stdout: "ignore",
+      stderr: "ignore",
+    });
+    await waitHealthy(base);
+    expect((await fetch(`${base}/`)).status).toBe(200);
+    restored.kill("SIGTERM");
+    expect(await restored.exited).toBe(0);
+    const db = new Database(join(restoredDir, "tracewell.db"), { readonly: true });
+    expect((db.query("SELECT count(*) AS n FROM contact_submissions").get() as { n: number }).n).toBe(5);
+    db.close();
   }, 30_000);
 
   test("a bad setting stops the start with a message naming the variable", () => {
