@@ -15,6 +15,7 @@ import { createMailOutbox } from "./modules/mail/outbox";
 import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { seoModule } from "./modules/seo";
+import { submissionsModule } from "./modules/submissions";
 import { loadSessionSecrets } from "./secrets";
 
 export type AppDeps = {
@@ -110,6 +111,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     .use(brandCssPlugin(brandCss))
     .use(seoModule({ publicUrl: config.publicUrl }))
     .use(auth.module)
+    .use(submissionsModule({ db, config, auth, outbox: mailOutbox, now }))
     .use(
       intakeModule({
         config,
