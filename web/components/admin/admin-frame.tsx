@@ -1,4 +1,4 @@
-import { ClipboardList, LayoutDashboard, LogOut, UserCog } from "lucide-react";
+import { ClipboardList, Inbox, LayoutDashboard, LogOut, UserCog } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { AuthStatus } from "../../../src/contracts/admin-auth";
@@ -9,6 +9,7 @@ import { LogoMark } from "../logo-mark";
 
 const NAV = [
   { href: PATHS.adminDashboard, label: "Dashboard", icon: LayoutDashboard },
+  { href: PATHS.adminSubmissions, label: "Submissions", icon: Inbox },
   { href: PATHS.adminAccount, label: "Account", icon: UserCog },
   { href: PATHS.adminAudit, label: "Audit Log", icon: ClipboardList },
 ];
@@ -66,7 +67,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
                 <li key={href}>
                   <Link
                     href={href}
-                    aria-current={location === href ? "page" : undefined}
+                    aria-current={location === href || location.startsWith(`${href}/`) ? "page" : undefined}
                     className="flex min-h-11 items-center gap-2 whitespace-nowrap rounded-md px-3 text-sm font-medium text-white no-underline hover:bg-white/10 aria-[current=page]:text-gold aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
                   >
                     <Icon className="size-4" aria-hidden="true" />
