@@ -112,7 +112,7 @@ test.describe("dashboard and logout", () => {
       ["Case Studies", "/admin/case-studies", "Manage success stories and case studies"],
       ["Submissions", "/admin/submissions", "View intake form submissions"],
     ] as const) {
-      const card = page.getByRole("link", { name: new RegExp(`^${name}`) });
+      const card = page.getByRole("main").getByRole("link", { name: new RegExp(`^${name}`) });
       await expect(card).toHaveAttribute("href", href);
       await expect(card).toContainText(text);
     }

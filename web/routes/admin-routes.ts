@@ -59,12 +59,12 @@ export const ADMIN_ROUTES: AppRoute[] = [
       "One intake request: its details, status, notes and e-mail.",
     ),
     meta: ({ id }) =>
-      /^[1-9]\d*$/.test(id ?? "")
-        ? {
+      id !== undefined && !/^[1-9]\d*$/.test(id)
+        ? null
+        : {
             title: "Submission",
             description: "One intake request: its details, status, notes and e-mail.",
             noindex: true,
-          }
-        : null,
+          },
   },
 ];
