@@ -4,9 +4,9 @@ import { Link, useLocation } from "wouter";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../../../src/contracts/intake";
 import { NOTE_MAX, type SubmissionDetail } from "../../../src/contracts/submissions";
 import { AdminFrame } from "../../components/admin/admin-frame";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog";
-import { StatusBadge } from "../../components/admin/status-badge";
+import { SubmissionDeleteDialog } from "../../components/admin/submission-delete-dialog";
 import { SubmissionMail } from "../../components/admin/submission-mail";
+import { SubmissionStatusBadge } from "../../components/admin/submission-status-badge";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import type { PageProps } from "../../lib/lazy-page";
@@ -93,7 +93,7 @@ function SubmissionView({ id }: { id: string }) {
             {s.firm ? ` from ${s.firm}` : ""}
           </p>
         </div>
-        <StatusBadge status={s.status} />
+        <SubmissionStatusBadge status={s.status} />
       </div>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -395,7 +395,7 @@ function DeleteSubmission({ id, reference }: { id: number; reference: string }) 
         <Trash2 className="size-4" aria-hidden="true" />
         Delete Submission
       </button>
-      <ConfirmDialog
+      <SubmissionDeleteDialog
         open={open}
         title="Delete this submission?"
         confirmLabel="Delete Permanently"
@@ -408,7 +408,7 @@ function DeleteSubmission({ id, reference }: { id: number; reference: string }) 
           <span className="font-mono font-semibold">{reference}</span>, its internal notes and any e-mail
           still waiting will be deleted. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </SubmissionDeleteDialog>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import type { SubmissionList } from "../../../src/contracts/submissions";
 import { AdminFrame } from "../../components/admin/admin-frame";
-import { StatusBadge } from "../../components/admin/status-badge";
+import { SubmissionStatusBadge } from "../../components/admin/submission-status-badge";
 import { getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { adminSubmissionPath, PATHS } from "../../lib/paths";
@@ -244,7 +244,7 @@ function SubmissionTable({ list }: { list: SubmissionList }) {
               <td className="px-4 py-3">{roleLabel(s.role)}</td>
               <td className="px-4 py-3">{serviceLabel(s.desiredService)}</td>
               <td className="px-4 py-3">
-                <StatusBadge status={s.status} />
+                <SubmissionStatusBadge status={s.status} />
               </td>
             </tr>
           ))}
@@ -264,7 +264,7 @@ function SubmissionCards({ list }: { list: SubmissionList }) {
             <Link href={adminSubmissionPath(s.id)} className="font-semibold text-navy underline">
               {s.name}
             </Link>
-            <StatusBadge status={s.status} />
+            <SubmissionStatusBadge status={s.status} />
           </div>
           {s.firm && <p className="mt-1 text-sm">{s.firm}</p>}
           <p className="mt-1 text-sm text-ink-muted">

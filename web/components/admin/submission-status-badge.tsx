@@ -11,7 +11,7 @@ const TONES: Record<SubmissionStatus, string> = {
   closed: "border-ink-muted bg-paper-deep text-ink-muted",
 };
 
-export function StatusBadge({ status }: { status: SubmissionStatus }) {
+export function SubmissionStatusBadge({ status }: { status: SubmissionStatus }) {
   return (
     <span
       className={`inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONES[status]}`}

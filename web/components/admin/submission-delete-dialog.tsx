@@ -15,7 +15,7 @@ type Props = {
  * A modal question on the native <dialog>: the browser traps focus, Escape cancels, and focus returns to
  * the button that opened it. Cancel is focused first, so Enter never destroys anything by accident.
  */
-export function ConfirmDialog({
+export function SubmissionDeleteDialog({
   open,
   title,
   children,
