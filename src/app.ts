@@ -17,6 +17,7 @@ import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { inlineStylesheet } from "./modules/pages/styles";
 import { seoModule } from "./modules/seo";
+import { submissionsModule } from "./modules/submissions";
 import { loadSessionSecrets } from "./secrets";
 
 export type AppDeps = {
@@ -131,6 +132,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     .use(auth.module)
     .use(content.admin)
     .use(content.feed)
+    .use(submissionsModule({ db, config, auth, outbox: mailOutbox, now }))
     .use(
       intakeModule({
         config,

@@ -42,6 +42,12 @@ describe("every registered /api/admin route", () => {
         "POST /api/admin/account/mfa/confirm",
         "POST /api/admin/account/mfa/disable",
         "GET /api/admin/audit",
+        "GET /api/admin/submissions/",
+        "GET /api/admin/submissions/export.csv",
+        "GET /api/admin/submissions/:id",
+        "PATCH /api/admin/submissions/:id",
+        "DELETE /api/admin/submissions/:id",
+        "POST /api/admin/submissions/:id/mail/retry",
       ]),
     );
   });

@@ -98,4 +98,27 @@ export const ADMIN_ROUTES: AppRoute[] = [
     "Edit Resource",
     "Change, replace, publish or delete a resource.",
   ),
+  admin(
+    PATHS.adminSubmissions,
+    lazyPage(() => import("../pages/admin/submissions-page"), "SubmissionsPage"),
+    "Submissions",
+    "Intake requests: search, filter, export and open them.",
+  ),
+  {
+    // Only a numeric id can name a submission; anything else is the site's 404.
+    ...admin(
+      `${PATHS.adminSubmissions}/:id`,
+      lazyPage(() => import("../pages/admin/submission-page"), "SubmissionPage"),
+      "Submission",
+      "One intake request: its details, status, notes and e-mail.",
+    ),
+    meta: ({ id }) =>
+      id !== undefined && !/^[1-9]\d*$/.test(id)
+        ? null
+        : {
+            title: "Submission",
+            description: "One intake request: its details, status, notes and e-mail.",
+            noindex: true,
+          },
+  },
 ];

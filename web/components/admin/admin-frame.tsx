@@ -1,4 +1,13 @@
-import { BookOpen, Briefcase, ClipboardList, FileDown, LayoutDashboard, LogOut, UserCog } from "lucide-react";
+import {
+  BookOpen,
+  Briefcase,
+  ClipboardList,
+  FileDown,
+  Inbox,
+  LayoutDashboard,
+  LogOut,
+  UserCog,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { AuthStatus } from "../../../src/contracts/admin-auth";
@@ -9,6 +18,7 @@ import { LogoMark } from "../logo-mark";
 
 const NAV = [
   { href: PATHS.adminDashboard, label: "Dashboard", icon: LayoutDashboard },
+  { href: PATHS.adminSubmissions, label: "Submissions", icon: Inbox },
   { href: PATHS.adminArticles, label: "Articles", icon: BookOpen },
   { href: PATHS.adminResources, label: "Resources", icon: FileDown },
   { href: PATHS.adminCaseStudies, label: "Case Studies", icon: Briefcase },

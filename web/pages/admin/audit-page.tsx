@@ -25,6 +25,13 @@ const EVENT_LABELS: Record<string, string> = {
   "password.change_failed": "Password change refused",
   "mfa.enabled": "Two-step sign-in turned on",
   "mfa.disabled": "Two-step sign-in turned off",
+  "submissions.listed": "Submissions listed",
+  "submissions.exported": "Submissions exported (CSV)",
+  "submission.viewed": "Submission opened",
+  "submission.status_changed": "Submission status changed",
+  "submission.note_added": "Note added to a submission",
+  "submission.mail_retried": "Submission e-mail retried",
+  "submission.deleted": "Submission deleted",
 };
 
 const TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium" });

@@ -1,0 +1,69 @@
+import * as v from "valibot";
+import { fieldErrors } from "../../contracts/admin-auth";
+import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../contracts/intake";
+import { DESK_MESSAGES, DESK_PAGE_SIZE, NOTE_MAX, SEARCH_MAX } from "../../contracts/submissions";
+
+/** An empty query parameter means "no filter", as a form with an empty select sends it. */
+const optionalPick = <T extends readonly string[]>(options: T, message: string) =>
+  v.pipe(
+    v.optional(v.string(), ""),
+    v.transform((s) => s.trim()),
+    v.union([v.literal(""), v.picklist(options, message)], message),
+    v.transform((s) => (s === "" ? undefined : (s as T[number]))),
+  );
+
+/** GET /api/admin/submissions and the export: search, filters and (for the list) paging. */
+export const ListQuerySchema = v.object({
+  q: v.pipe(
+    v.optional(v.string(), ""),
+    v.transform((s) => s.trim()),
+    v.maxLength(SEARCH_MAX, `Search terms can be at most ${SEARCH_MAX} characters`),
+    v.transform((s) => s || undefined),
+  ),
+  status: optionalPick(SUBMISSION_STATUSES, DESK_MESSAGES.status),
+  service: optionalPick(DESIRED_SERVICES, "Choose one of the listed services"),
+  role: optionalPick(ROLES, "Choose one of the listed roles"),
+  matterType: optionalPick(MATTER_TYPES, "Choose one of the listed matter types"),
+  page: v.pipe(
+    v.optional(v.string(), "1"),
+    v.transform((s) => Number(s.trim() || "1")),
+    v.number("Page must be a whole number of 1 or more"),
+    v.integer("Page must be a whole number of 1 or more"),
+    v.minValue(1, "Page must be a whole number of 1 or more"),
+  ),
+  pageSize: v.pipe(
+    v.optional(v.string(), String(DESK_PAGE_SIZE)),
+    v.transform((s) => Number(s.trim() || DESK_PAGE_SIZE)),
+    v.number("Page size must be a whole number from 1 to 100"),
+    v.integer("Page size must be a whole number from 1 to 100"),
+    v.minValue(1, "Page size must be a whole number from 1 to 100"),
+    v.maxValue(100, "Page size must be a whole number from 1 to 100"),
+  ),
+});
+export type ListQuery = v.InferOutput<typeof ListQuerySchema>;
+
+/** PATCH /api/admin/submissions/:id: a new status, a new note, or both. */
+export const UpdateSchema = v.pipe(
+  v.object(
+    {
+      status: v.optional(v.picklist(SUBMISSION_STATUSES, DESK_MESSAGES.status)),
+      note: v.optional(
+        v.pipe(
+          v.string(DESK_MESSAGES.noteEmpty),
+          v.trim(),
+          v.minLength(1, DESK_MESSAGES.noteEmpty),
+          v.maxLength(NOTE_MAX, DESK_MESSAGES.noteTooLong),
+        ),
+      ),
+    },
+    DESK_MESSAGES.nothingToChange,
+  ),
+  v.check((b) => b.status !== undefined || b.note !== undefined, DESK_MESSAGES.nothingToChange),
+);
+export type Update = v.InferOutput<typeof UpdateSchema>;
+
+/** Ids are positive integers; anything else names no submission. */
+export const parseId = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);
+
+/** `{ errors: { field: [message] } }` from a failed parse; whole-body problems are filed under "form". */
+export const invalid = (issues: readonly v.BaseIssue<unknown>[]) => ({ errors: fieldErrors(issues) });

@@ -1,0 +1,72 @@
+import { type ReactNode, useEffect, useRef } from "react";
+
+type Props = {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * A modal question on the native <dialog>: the browser traps focus, Escape cancels, and focus returns to
+ * the button that opened it. Cancel is focused first, so Enter never destroys anything by accident.
+ */
+export function SubmissionDeleteDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  onConfirm,
+  onCancel,
+}: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      cancelRef.current?.focus();
+    } else if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-text"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!pending) onCancel();
+      }}
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-line bg-white p-6 text-ink shadow-xl backdrop:bg-navy/60"
+    >
+      <h2 id="confirm-title" className="font-serif text-2xl font-bold text-navy">
+        {title}
+      </h2>
+      <div id="confirm-text" className="mt-3 text-ink">
+        {children}
+      </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button ref={cancelRef} type="button" onClick={onCancel} disabled={pending} className="btn-outline">
+          Cancel
+        </button>
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={pending}
+          className="btn-base bg-danger text-white hover:bg-danger/90 disabled:opacity-70"
+        >
+          {pending ? pendingLabel : confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { RotateCw } from "lucide-react";
+import type { MailState } from "../../../src/contracts/submissions";
+import { formatDateTime } from "../../lib/submission-desk";
+
+const KIND_LABELS: Record<MailState["kind"], string> = {
+  "intake-notification": "Notification to the intake desk",
+  "intake-confirmation": "Confirmation to the requester",
+};
+
+function stateText(m: MailState): string {
+  if (m.state === "sent") return m.sentAt ? `Sent ${formatDateTime(m.sentAt)}` : "Sent";
+  if (m.state === "failed") return `Gave up after ${m.attempts} ${m.attempts === 1 ? "attempt" : "attempts"}`;
+  if (m.attempts === 0) return "Waiting to be sent";
+  return `Waiting: ${m.attempts} failed ${m.attempts === 1 ? "attempt" : "attempts"}, next try ${formatDateTime(m.nextAttemptAt)}`;
+}
+
+const TONE: Record<MailState["state"], string> = {
+  sent: "text-emerald-900",
+  pending: "text-gold-dark",
+  failed: "text-danger",
+};
+
+/** Where each of the submission's two e-mails stands in the outbox, and a way to send again now. */
+export function SubmissionMail({
+  mail,
+  configured,
+  emailError,
+  pending,
+  onRetry,
+}: {
+  mail: MailState[];
+  configured: boolean;
+  emailError: string | null;
+  pending: boolean;
+  onRetry: () => void;
+}) {
+  const retryable = configured && mail.some((m) => m.state !== "sent");
+  return (
+    <section aria-labelledby="mail-title" className="rounded-xl border border-line bg-white p-6 shadow-sm">
+      <h2 id="mail-title" className="font-serif text-xl font-bold text-navy">
+        E-mail
+      </h2>
+      {mail.length === 0 ? (
+        <p className="mt-3 text-ink-muted">No e-mail is queued for this submission.</p>
+      ) : (
+        <ul className="mt-3 grid gap-3">
+          {mail.map((m) => (
+            <li key={m.kind} className="text-sm">
+              <span className="block font-semibold text-ink">{KIND_LABELS[m.kind]}</span>
+              <span className={`block font-medium ${TONE[m.state]}`}>{stateText(m)}</span>
+              {m.state !== "sent" && m.lastError && (
+                <span className="block break-words text-ink-muted">Last error: {m.lastError}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!configured && (
+        <p className="mt-4 rounded-md border border-gold bg-gold-light p-3 text-sm text-ink">
+          {emailError ?? "Mail is not configured on this server, so nothing can be sent."}
+        </p>
+      )}
+      {retryable && (
+        <button
+          type="button"
+          onClick={onRetry}
+          disabled={pending}
+          className="btn-outline mt-4 w-full disabled:opacity-70"
+        >
+          <RotateCw className="size-4" aria-hidden="true" />
+          {pending ? "Queuing..." : "Retry E-mail Now"}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../src/contracts/intake";
+import { STATUS_LABELS } from "../../src/contracts/submissions";
+import { MATTER_TYPE_LABELS, ROLE_LABELS, SERVICE_LABELS, SUBJECT_TYPE_LABELS } from "../content/intake";
+
+export const DESK_API = "/api/admin/submissions";
+export const deskApi = {
+  list: (query: string) => `${DESK_API}${query ? `?${query}` : ""}`,
+  export: (query: string) => `${DESK_API}/export.csv${query ? `?${query}` : ""}`,
+  one: (id: number | string) => `${DESK_API}/${id}`,
+  retryMail: (id: number | string) => `${DESK_API}/${id}/mail/retry`,
+};
+
+/** The list's search and filters, as they appear in the page's address and the API's query string. */
+export const FILTERS = [
+  { key: "status", label: "Status", options: SUBMISSION_STATUSES, labels: STATUS_LABELS },
+  { key: "service", label: "Service", options: DESIRED_SERVICES, labels: SERVICE_LABELS },
+  { key: "role", label: "Role", options: ROLES, labels: ROLE_LABELS },
+  { key: "matterType", label: "Matter type", options: MATTER_TYPES, labels: MATTER_TYPE_LABELS },
+] as const;
+
+export type DeskQuery = {
+  q: string;
+  status: string;
+  service: string;
+  role: string;
+  matterType: string;
+  page: number;
+};
+
+export function readDeskQuery(search: string): DeskQuery {
+  const p = new URLSearchParams(search);
+  const page = Number.parseInt(p.get("page") ?? "1", 10);
+  return {
+    q: p.get("q") ?? "",
+    status: p.get("status") ?? "",
+    service: p.get("service") ?? "",
+    role: p.get("role") ?? "",
+    matterType: p.get("matterType") ?? "",
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+  };
+}
+
+/** The query string for a DeskQuery, leaving out empty filters and page 1. */
+export function deskQueryString(q: Partial<DeskQuery>): string {
+  const p = new URLSearchParams();
+  for (const key of ["q", "status", "service", "role", "matterType"] as const) {
+    const value = q[key]?.trim();
+    if (value) p.set(key, value);
+  }
+  if (q.page && q.page > 1) p.set("page", String(q.page));
+  return p.toString();
+}
+
+const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+export const statusLabel = (s: string) => label(STATUS_LABELS, s);
+export const roleLabel = (s: string) => label(ROLE_LABELS, s);
+export const matterTypeLabel = (s: string) => label(MATTER_TYPE_LABELS, s);
+export const subjectTypeLabel = (s: string) => label(SUBJECT_TYPE_LABELS, s);
+export const serviceLabel = (s: string) => label(SERVICE_LABELS, s);
+
+const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+/** Shown in the browser's own time zone; these screens render only after their data loads in the browser. */
+export const formatDateTime = (iso: string) => DATE_TIME.format(new Date(iso));
+export const formatDate = (iso: string) => DATE.format(new Date(iso));

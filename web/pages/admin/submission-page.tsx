@@ -1,0 +1,414 @@
+import { ArrowLeft, Trash2 } from "lucide-react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { SUBMISSION_STATUSES, type SubmissionStatus } from "../../../src/contracts/intake";
+import { NOTE_MAX, type SubmissionDetail } from "../../../src/contracts/submissions";
+import { AdminFrame } from "../../components/admin/admin-frame";
+import { SubmissionDeleteDialog } from "../../components/admin/submission-delete-dialog";
+import { SubmissionMail } from "../../components/admin/submission-mail";
+import { SubmissionStatusBadge } from "../../components/admin/submission-status-badge";
+import { ApiError, apiRequest, getJson } from "../../lib/api";
+import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import type { PageProps } from "../../lib/lazy-page";
+import { PATHS } from "../../lib/paths";
+import {
+  deskApi,
+  formatDateTime,
+  matterTypeLabel,
+  roleLabel,
+  serviceLabel,
+  statusLabel,
+  subjectTypeLabel,
+} from "../../lib/submission-desk";
+import { telHref } from "../../lib/tel";
+import { toast } from "../../lib/toast-store";
+
+export function SubmissionPage({ params }: PageProps) {
+  return <AdminFrame>{() => <SubmissionView id={params.id ?? ""} />}</AdminFrame>;
+}
+
+function SubmissionView({ id }: { id: string }) {
+  const [detail, setDetail] = useState<SubmissionDetail | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    getJson<SubmissionDetail>([deskApi.one(id)]).then(
+      (d) => live && setDetail(d),
+      (error) => {
+        if (!live) return;
+        if (error instanceof ApiError && error.status === 404) return setMissing(true);
+        toast({
+          title: "Could Not Load the Submission",
+          description: serverMessage(error, "Reload the page to try again."),
+          variant: "destructive",
+        });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const back = (
+    <Link
+      href={PATHS.adminSubmissions}
+      className="inline-flex items-center gap-1.5 font-semibold text-navy underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      All submissions
+    </Link>
+  );
+
+  if (missing) {
+    return (
+      <>
+        {back}
+        <h1 className="mt-6 font-serif text-3xl font-bold text-navy">Submission Not Found</h1>
+        <p className="mt-3 text-ink-muted">
+          It may have been deleted. The list shows every submission still held.
+        </p>
+      </>
+    );
+  }
+  if (!detail) {
+    return (
+      <>
+        {back}
+        <p className="mt-6 text-ink-muted">Loading the submission...</p>
+      </>
+    );
+  }
+
+  const s = detail.submission;
+  return (
+    <>
+      {back}
+      <div className="mt-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="eyebrow font-mono normal-case tracking-normal">{s.reference}</p>
+          <h1 className="mt-2 break-words font-serif text-3xl font-bold text-navy sm:text-4xl">{s.name}</h1>
+          <p className="mt-2 text-ink-muted">
+            Received <time dateTime={s.submittedAt}>{formatDateTime(s.submittedAt)}</time>
+            {s.firm ? ` from ${s.firm}` : ""}
+          </p>
+        </div>
+        <SubmissionStatusBadge status={s.status} />
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid content-start gap-8">
+          <Fields title="Contact" id="contact-title">
+            <Field label="Name">{s.name}</Field>
+            <Field label="Firm or organization">{s.firm ?? "None given"}</Field>
+            <Field label="Email">
+              <a href={`mailto:${s.email}`} className="break-all text-navy underline">
+                {s.email}
+              </a>
+            </Field>
+            <Field label="Phone">
+              <a href={telHref(s.phone)} className="text-navy underline">
+                {s.phone}
+              </a>
+            </Field>
+          </Fields>
+          <Fields title="Matter" id="matter-title">
+            <Field label="Role">{roleLabel(s.role)}</Field>
+            <Field label="Matter type">{matterTypeLabel(s.matterType)}</Field>
+            <Field label="Subject type">{subjectTypeLabel(s.subjectType)}</Field>
+            <Field label="Service requested">{serviceLabel(s.desiredService)}</Field>
+            <Field label="Jurisdictions" wide>
+              {s.jurisdictions}
+            </Field>
+            <Field label="Description" wide>
+              <span className="whitespace-pre-wrap">{s.description}</span>
+            </Field>
+            <Field label="Engagement terms" wide>
+              {s.acknowledgment ? "Acknowledged when the request was sent" : "Not acknowledged"}
+            </Field>
+          </Fields>
+          <Notes detail={detail} onSaved={setDetail} />
+        </div>
+        <div className="grid content-start gap-8">
+          <StatusForm detail={detail} onSaved={setDetail} />
+          <MailPanel detail={detail} onSaved={setDetail} />
+          <DeleteSubmission reference={s.reference} id={s.id} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Fields({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-line bg-white p-6 shadow-sm">
+      <h2 id={id} className="font-serif text-xl font-bold text-navy">
+        {title}
+      </h2>
+      <dl className="mt-4 grid gap-x-6 gap-y-4 sm:grid-cols-2">{children}</dl>
+    </section>
+  );
+}
+
+function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="text-sm font-semibold text-ink-muted">{label}</dt>
+      <dd className="mt-0.5 break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+type Saved = { onSaved: (d: SubmissionDetail) => void };
+
+/** PATCH the submission; on failure the caller keeps what was typed and shows the field messages. */
+async function patch(
+  id: number,
+  body: { status?: string; note?: string },
+  success: { title: string; description: string },
+): Promise<{ detail?: SubmissionDetail; errors?: FieldMessages }> {
+  try {
+    const res = await apiRequest("PATCH", deskApi.one(id), body);
+    toast(success);
+    return { detail: (await res.json()) as SubmissionDetail };
+  } catch (error) {
+    const errors = serverErrors(error);
+    toast({
+      title: "Not Saved",
+      description: errors
+        ? "Check the message under the field."
+        : serverMessage(error, "Please try again. Your changes are still here."),
+      variant: "destructive",
+    });
+    return { errors: errors ?? {} };
+  }
+}
+
+function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
+  const current = detail.submission.status;
+  const [status, setStatus] = useState<SubmissionStatus>(current);
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setPending(true);
+    const r = await patch(
+      detail.submission.id,
+      { status },
+      { title: "Status Updated", description: `The submission is now "${statusLabel(status)}".` },
+    );
+    setPending(false);
+    setError(r.errors?.status ?? r.errors?.form);
+    if (r.detail) onSaved(r.detail);
+  };
+
+  return (
+    <section aria-labelledby="status-title" className="rounded-xl border border-line bg-white p-6 shadow-sm">
+      <h2 id="status-title" className="font-serif text-xl font-bold text-navy">
+        Status
+      </h2>
+      <form onSubmit={onSubmit} className="mt-4">
+        <label htmlFor="submission-status" className="block text-sm font-semibold text-ink">
+          Where this request stands
+        </label>
+        <select
+          id="submission-status"
+          name="status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as SubmissionStatus)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "submission-status-error" : undefined}
+          className="mt-1.5 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger focus:border-navy"
+        >
+          {SUBMISSION_STATUSES.map((st) => (
+            <option key={st} value={st}>
+              {statusLabel(st)}
+            </option>
+          ))}
+        </select>
+        {error && (
+          <p id="submission-status-error" className="mt-1.5 text-sm font-medium text-danger">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={pending || status === current}
+          className="btn-navy mt-4 w-full disabled:opacity-70"
+        >
+          {pending ? "Saving..." : "Save Status"}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Notes({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!note.trim()) {
+      setError("Write a note before adding it");
+      ref.current?.focus();
+      return;
+    }
+    setPending(true);
+    const r = await patch(
+      detail.submission.id,
+      { note },
+      { title: "Note Added", description: "Your note is saved with the submission." },
+    );
+    setPending(false);
+    setError(r.errors?.note ?? r.errors?.form);
+    if (r.detail) {
+      setNote("");
+      onSaved(r.detail);
+    } else ref.current?.focus();
+  };
+
+  return (
+    <section aria-labelledby="notes-title" className="rounded-xl border border-line bg-white p-6 shadow-sm">
+      <h2 id="notes-title" className="font-serif text-xl font-bold text-navy">
+        Internal notes
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">Seen only by staff. Notes cannot be edited once added.</p>
+      {detail.notes.length === 0 ? (
+        <p className="mt-4 text-ink-muted">No notes yet.</p>
+      ) : (
+        <ol className="mt-4 grid gap-4">
+          {detail.notes.map((n) => (
+            <li key={n.id} className="border-l-4 border-gold pl-4">
+              <p className="whitespace-pre-wrap break-words text-ink">{n.body}</p>
+              <p className="mt-1 text-xs text-ink-muted">
+                {n.author}, <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form onSubmit={onSubmit} noValidate className="mt-6">
+        <label htmlFor="submission-note" className="block text-sm font-semibold text-ink">
+          New note
+        </label>
+        <textarea
+          ref={ref}
+          id="submission-note"
+          name="note"
+          rows={4}
+          maxLength={NOTE_MAX}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "submission-note-error" : undefined}
+          className="mt-1.5 block w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger focus:border-navy"
+        />
+        {error && (
+          <p id="submission-note-error" className="mt-1.5 text-sm font-medium text-danger">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={pending} className="btn-navy mt-4 disabled:opacity-70">
+          {pending ? "Adding..." : "Add Note"}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function MailPanel({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
+  const [pending, setPending] = useState(false);
+  const retry = useCallback(async () => {
+    setPending(true);
+    try {
+      const res = await apiRequest("POST", deskApi.retryMail(detail.submission.id));
+      onSaved((await res.json()) as SubmissionDetail);
+      toast({ title: "E-mail Queued", description: "The waiting messages will be sent again now." });
+    } catch (error) {
+      toast({
+        title: "Retry Failed",
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setPending(false);
+    }
+  }, [detail.submission.id, onSaved]);
+  return (
+    <SubmissionMail
+      mail={detail.mail}
+      configured={detail.mailConfigured}
+      emailError={detail.submission.emailError}
+      pending={pending}
+      onRetry={retry}
+    />
+  );
+}
+
+function DeleteSubmission({ id, reference }: { id: number; reference: string }) {
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await apiRequest("DELETE", deskApi.one(id));
+      toast({
+        title: "Submission Deleted",
+        description: `${reference}, its notes and its e-mails have been deleted.`,
+      });
+      setOpen(false);
+      navigate(PATHS.adminSubmissions);
+    } catch (error) {
+      toast({
+        title: "Not Deleted",
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="delete-title"
+      className="rounded-xl border border-danger/40 bg-white p-6 shadow-sm"
+    >
+      <h2 id="delete-title" className="font-serif text-xl font-bold text-navy">
+        Delete
+      </h2>
+      <p className="mt-2 text-sm text-ink-muted">
+        For data-rights requests: removes the request, its notes and any e-mail still waiting. The audit log
+        keeps only the reference.
+      </p>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="btn-base mt-4 w-full border-2 border-danger text-danger hover:bg-danger-light"
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+        Delete Submission
+      </button>
+      <SubmissionDeleteDialog
+        open={open}
+        title="Delete this submission?"
+        confirmLabel="Delete Permanently"
+        pendingLabel="Deleting..."
+        pending={pending}
+        onConfirm={confirm}
+        onCancel={() => setOpen(false)}
+      >
+        <p>
+          <span className="font-mono font-semibold">{reference}</span>, its internal notes and any e-mail
+          still waiting will be deleted. This cannot be undone.
+        </p>
+      </SubmissionDeleteDialog>
+    </section>
+  );
+}

@@ -1,0 +1,310 @@
+import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import type { SubmissionList } from "../../../src/contracts/submissions";
+import { AdminFrame } from "../../components/admin/admin-frame";
+import { SubmissionStatusBadge } from "../../components/admin/submission-status-badge";
+import { getJson } from "../../lib/api";
+import { serverMessage } from "../../lib/api-errors";
+import { adminSubmissionPath, PATHS } from "../../lib/paths";
+import {
+  type DeskQuery,
+  deskApi,
+  deskQueryString,
+  FILTERS,
+  formatDateTime,
+  readDeskQuery,
+  roleLabel,
+  serviceLabel,
+} from "../../lib/submission-desk";
+import { toast } from "../../lib/toast-store";
+
+export function SubmissionsPage() {
+  return <AdminFrame>{() => <SubmissionsDesk />}</AdminFrame>;
+}
+
+function SubmissionsDesk() {
+  const search = useSearch();
+  const query = readDeskQuery(search);
+  const queryString = deskQueryString(query);
+  const [list, setList] = useState<SubmissionList | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    getJson<SubmissionList>([deskApi.list(queryString)]).then(
+      (l) => live && setList(l),
+      (error) => {
+        if (!live) return;
+        setFailed(true);
+        toast({
+          title: "Could Not Load Submissions",
+          description: serverMessage(error, "Reload the page to try again."),
+          variant: "destructive",
+        });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [queryString]);
+
+  const filtered = Boolean(query.q || query.status || query.service || query.role || query.matterType);
+  const exportQuery = deskQueryString({ ...query, page: 1 });
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="eyebrow">Intake</p>
+          <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">Submissions</h1>
+          <p className="mt-3 max-w-2xl text-ink-muted">
+            Intake requests, newest first. Opening, changing, exporting or deleting one is recorded in the
+            audit log.
+          </p>
+        </div>
+        <a href={deskApi.export(exportQuery)} download className="btn-outline">
+          <Download className="size-4" aria-hidden="true" />
+          Export CSV
+          {filtered && <span className="sr-only"> of the filtered submissions</span>}
+        </a>
+      </div>
+
+      <DeskFilters key={search} query={query} />
+
+      <p aria-live="polite" className="mt-6 text-sm text-ink-muted">
+        {list
+          ? summary(list, filtered)
+          : failed
+            ? "The submissions could not be loaded."
+            : "Loading submissions..."}
+      </p>
+
+      {list && list.items.length > 0 && (
+        <>
+          <SubmissionTable list={list} />
+          <SubmissionCards list={list} />
+          <Pager list={list} query={query} />
+        </>
+      )}
+      {list && list.items.length === 0 && (
+        <div className="mt-4 rounded-xl border border-line bg-white p-8 text-center">
+          <p className="font-serif text-xl font-bold text-navy">
+            {filtered ? "No submissions match these filters." : "No intake requests yet."}
+          </p>
+          <p className="mt-2 text-ink-muted">
+            {filtered
+              ? "Try fewer filters or a shorter search."
+              : "Requests sent through the contact form appear here as soon as they arrive."}
+          </p>
+          {filtered && (
+            <Link href={PATHS.adminSubmissions} className="btn-outline mt-5">
+              Clear Filters
+            </Link>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+function summary(list: SubmissionList, filtered: boolean): string {
+  const noun = list.total === 1 ? "submission" : "submissions";
+  if (list.total === 0) return filtered ? "No matching submissions." : "No submissions yet.";
+  const from = (list.page - 1) * list.pageSize + 1;
+  const to = from + list.items.length - 1;
+  if (list.items.length === 0) return `Page ${list.page} is past the last page of ${list.total} ${noun}.`;
+  return `Showing ${from}–${to} of ${list.total} ${filtered ? "matching " : ""}${noun}.`;
+}
+
+/** A GET form: without script it reloads the page with the filters in the address; with script, the same. */
+function DeskFilters({ query }: { query: DeskQuery }) {
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState(query);
+  const set = (key: keyof DeskQuery) => (e: { target: { value: string } }) =>
+    setValues((s) => ({ ...s, [key]: e.target.value }));
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const qs = deskQueryString({ ...values, page: 1 });
+    navigate(`${PATHS.adminSubmissions}${qs ? `?${qs}` : ""}`);
+  };
+
+  const control =
+    "mt-1.5 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink focus:border-navy";
+
+  return (
+    <search aria-label="Search and filter submissions" className="mt-8 block">
+      <form
+        method="get"
+        action={PATHS.adminSubmissions}
+        onSubmit={onSubmit}
+        className="rounded-xl border border-line bg-white p-5 shadow-sm"
+      >
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+          <div className="sm:col-span-2">
+            <label htmlFor="desk-q" className="block text-sm font-semibold text-ink">
+              Search name, email or firm
+            </label>
+            <input
+              id="desk-q"
+              name="q"
+              type="search"
+              maxLength={100}
+              autoComplete="off"
+              value={values.q}
+              onChange={set("q")}
+              className={control}
+            />
+          </div>
+          {FILTERS.map((f) => (
+            <div key={f.key}>
+              <label htmlFor={`desk-${f.key}`} className="block text-sm font-semibold text-ink">
+                {f.label}
+              </label>
+              <select
+                id={`desk-${f.key}`}
+                name={f.key}
+                value={values[f.key]}
+                onChange={set(f.key)}
+                className={control}
+              >
+                <option value="">Any</option>
+                {f.options.map((o) => (
+                  <option key={o} value={o}>
+                    {(f.labels as Record<string, string>)[o]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </div>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <button type="submit" className="btn-navy">
+            <Search className="size-4" aria-hidden="true" />
+            Apply
+          </button>
+          <Link href={PATHS.adminSubmissions} className="btn-base text-navy underline hover:bg-paper-deep">
+            Clear Filters
+          </Link>
+        </div>
+      </form>
+    </search>
+  );
+}
+
+function SubmissionTable({ list }: { list: SubmissionList }) {
+  const th = "px-4 py-3 font-semibold";
+  return (
+    <section
+      aria-label="Submissions"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard
+      tabIndex={0}
+      className="mt-4 hidden overflow-x-auto rounded-xl border border-line bg-white md:block"
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Submissions, newest first</caption>
+        <thead className="border-b border-line bg-paper-deep text-ink">
+          <tr>
+            <th scope="col" className={th}>
+              Received
+            </th>
+            <th scope="col" className={th}>
+              Name
+            </th>
+            <th scope="col" className={th}>
+              Firm
+            </th>
+            <th scope="col" className={th}>
+              Role
+            </th>
+            <th scope="col" className={th}>
+              Service
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((s) => (
+            <tr key={s.id} className="border-b border-line align-top last:border-0 hover:bg-paper">
+              <td className="whitespace-nowrap px-4 py-3">
+                <time dateTime={s.submittedAt}>{formatDateTime(s.submittedAt)}</time>
+                <span className="block font-mono text-xs text-ink-muted">{s.reference}</span>
+              </td>
+              <td className="px-4 py-3">
+                <Link href={adminSubmissionPath(s.id)} className="font-semibold text-navy underline">
+                  {s.name}
+                </Link>
+                <span className="block break-all text-xs text-ink-muted">{s.email}</span>
+              </td>
+              <td className="px-4 py-3">{s.firm ?? <span className="text-ink-muted">None given</span>}</td>
+              <td className="px-4 py-3">{roleLabel(s.role)}</td>
+              <td className="px-4 py-3">{serviceLabel(s.desiredService)}</td>
+              <td className="px-4 py-3">
+                <SubmissionStatusBadge status={s.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Phones get one card per submission instead of a table wider than the screen. */
+function SubmissionCards({ list }: { list: SubmissionList }) {
+  return (
+    <ul aria-label="Submissions" className="mt-4 grid gap-3 md:hidden">
+      {list.items.map((s) => (
+        <li key={s.id} className="rounded-xl border border-line bg-white p-4 shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <Link href={adminSubmissionPath(s.id)} className="font-semibold text-navy underline">
+              {s.name}
+            </Link>
+            <SubmissionStatusBadge status={s.status} />
+          </div>
+          {s.firm && <p className="mt-1 text-sm">{s.firm}</p>}
+          <p className="mt-1 text-sm text-ink-muted">
+            {roleLabel(s.role)} · {serviceLabel(s.desiredService)}
+          </p>
+          <p className="mt-1 text-xs text-ink-muted">
+            <time dateTime={s.submittedAt}>{formatDateTime(s.submittedAt)}</time> ·{" "}
+            <span className="font-mono">{s.reference}</span>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Pager({ list, query }: { list: SubmissionList; query: DeskQuery }) {
+  if (list.pageCount <= 1) return null;
+  const href = (page: number) => `${PATHS.adminSubmissions}?${deskQueryString({ ...query, page })}`;
+  const link = "btn-outline min-h-11 px-3 py-2 text-sm";
+  return (
+    <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      {list.page > 1 ? (
+        <Link href={href(list.page - 1)} className={link}>
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          Newer
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-ink-muted">
+        Page {list.page} of {list.pageCount}
+      </p>
+      {list.page < list.pageCount ? (
+        <Link href={href(list.page + 1)} className={link}>
+          Older
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
