@@ -141,6 +141,8 @@ test.describe("case studies written in the admin", () => {
     await page.getByLabel("Published").check();
     await page.getByRole("button", { name: "Save Case Study" }).click();
     await expect(toastStatus(page)).toContainText("Case Study Saved");
+    await expect(page).toHaveURL(/\/admin\/case-studies\/\d+$/);
+    const editorUrl = page.url();
 
     await page.goto("/case-studies");
     await waitForHydration(page);
@@ -151,11 +153,13 @@ test.describe("case studies written in the admin", () => {
     await expect(story).toContainText("avoidance action");
     await expectNoAxeViolations(page);
 
-    await page.goto("/admin/case-studies");
+    // Delete from the editor this time (the article test deletes from the list).
+    await page.goto(editorUrl);
     await waitForHydration(page);
-    await page.getByRole("button", { name: new RegExp(`^Delete ?: ${title}$`) }).click();
+    await page.getByRole("main").getByRole("button", { name: "Delete", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete Case Study" }).click();
     await expect(toastStatus(page)).toContainText("Case Study Deleted");
+    await expect(page).toHaveURL(/\/admin\/case-studies$/);
     await page.goto("/case-studies");
     await expect(page.getByRole("heading", { name: "No case studies published yet" })).toBeVisible();
     expect(problems.filter((p) => !p.includes("ERR_ABORTED"))).toEqual([]);

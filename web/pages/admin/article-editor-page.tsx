@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
 import { MarkdownBody } from "../../components/markdown-body";
+import { saveFailedToast, useDeleteEntity } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
@@ -38,13 +39,17 @@ function ArticleEditor({ id }: { id: number | null }) {
   const brand = useBrand();
   const [, navigate] = useLocation();
   const [values, setValues] = useState<Values>(EMPTY);
+  const { confirming, setConfirming, deleting, remove } = useDeleteEntity({
+    noun: "Article",
+    url: id === null ? null : `${ADMIN_API.articles}/${id}`,
+    title: values.title,
+    listPath: PATHS.adminArticles,
+  });
   const [saved, setSaved] = useState<StoredArticle | null>(null);
   const [missing, setMissing] = useState(false);
   const [slugEdited, setSlugEdited] = useState(id !== null);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [pending, setPending] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const preview = usePreview(values.content);
   const refs = {
     title: useRef<HTMLInputElement>(null),
@@ -113,33 +118,9 @@ function ArticleEditor({ id }: { id: number | null }) {
         const first = FIELDS.find((f) => fields[f]);
         if (first) refs[first].current?.focus();
       }
-      toast({
-        title: "Article Not Saved",
-        description: fields
-          ? "Check the messages under the fields."
-          : serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      saveFailedToast("Article", fields, error);
     } finally {
       setPending(false);
-    }
-  };
-
-  const remove = async () => {
-    if (id === null) return;
-    setDeleting(true);
-    try {
-      await apiRequest("DELETE", `${ADMIN_API.articles}/${id}`);
-      toast({ title: "Article Deleted", description: `"${values.title}" is gone from the site.` });
-      navigate(PATHS.adminArticles);
-    } catch (error) {
-      setDeleting(false);
-      setConfirming(false);
-      toast({
-        title: "Article Not Deleted",
-        description: serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
     }
   };
 

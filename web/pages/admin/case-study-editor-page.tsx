@@ -6,6 +6,7 @@ import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
+import { saveFailedToast, useDeleteEntity } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
@@ -63,12 +64,16 @@ export function CaseStudyEditorPage({ params }: { params: RouteParams }) {
 function CaseStudyEditor({ id }: { id: number | null }) {
   const [, navigate] = useLocation();
   const [values, setValues] = useState<Values>(EMPTY);
+  const { confirming, setConfirming, deleting, remove } = useDeleteEntity({
+    noun: "Case Study",
+    url: id === null ? null : `${ADMIN_API.caseStudies}/${id}`,
+    title: values.title,
+    listPath: PATHS.adminCaseStudies,
+  });
   const [saved, setSaved] = useState<StoredCaseStudy | null>(null);
   const [missing, setMissing] = useState(false);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [pending, setPending] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -125,33 +130,9 @@ function CaseStudyEditor({ id }: { id: number | null }) {
         const first = ORDER.find((f) => fields[f]);
         if (first) formRef.current?.querySelector<HTMLElement>(`#case-${first}`)?.focus();
       }
-      toast({
-        title: "Case Study Not Saved",
-        description: fields
-          ? "Check the messages under the fields."
-          : serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      saveFailedToast("Case Study", fields, error);
     } finally {
       setPending(false);
-    }
-  };
-
-  const remove = async () => {
-    if (id === null) return;
-    setDeleting(true);
-    try {
-      await apiRequest("DELETE", `${ADMIN_API.caseStudies}/${id}`);
-      toast({ title: "Case Study Deleted", description: `"${values.title}" is gone from the site.` });
-      navigate(PATHS.adminCaseStudies);
-    } catch (error) {
-      setDeleting(false);
-      setConfirming(false);
-      toast({
-        title: "Case Study Not Deleted",
-        description: serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
     }
   };
 

@@ -7,8 +7,9 @@ import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
+import { saveFailedToast, useDeleteEntity } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
-import { ApiError, apiForm, apiRequest, getJson } from "../../lib/api";
+import { ApiError, apiForm, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import { adminResourcePath, PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
@@ -26,13 +27,17 @@ export function ResourceEditorPage({ params }: { params: RouteParams }) {
 function ResourceEditor({ id }: { id: number | null }) {
   const [, navigate] = useLocation();
   const [values, setValues] = useState<Values>(EMPTY);
+  const { confirming, setConfirming, deleting, remove } = useDeleteEntity({
+    noun: "Resource",
+    url: id === null ? null : `${ADMIN_API.resources}/${id}`,
+    title: values.title,
+    listPath: PATHS.adminResources,
+  });
   const [file, setFile] = useState<File | null>(null);
   const [saved, setSaved] = useState<StoredResource | null>(null);
   const [missing, setMissing] = useState(false);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [pending, setPending] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -103,33 +108,9 @@ function ResourceEditor({ id }: { id: number | null }) {
         const first = ORDER.find((f) => fields[f]);
         if (first) formRef.current?.querySelector<HTMLElement>(`#resource-${first}`)?.focus();
       }
-      toast({
-        title: "Resource Not Saved",
-        description: fields
-          ? "Check the messages under the fields."
-          : serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      saveFailedToast("Resource", fields, error);
     } finally {
       setPending(false);
-    }
-  };
-
-  const remove = async () => {
-    if (id === null) return;
-    setDeleting(true);
-    try {
-      await apiRequest("DELETE", `${ADMIN_API.resources}/${id}`);
-      toast({ title: "Resource Deleted", description: `"${values.title}" is gone from the site.` });
-      navigate(PATHS.adminResources);
-    } catch (error) {
-      setDeleting(false);
-      setConfirming(false);
-      toast({
-        title: "Resource Not Deleted",
-        description: serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
     }
   };
 
