@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { apiRequest } from "./api";
+import { apiRequest, getJson } from "./api";
 import { type FieldMessages, serverMessage } from "./api-errors";
 import { toast } from "./toast-store";
 
@@ -39,4 +39,57 @@ export function saveFailedToast(noun: string, fields: FieldMessages | undefined,
     description: fields ? "Check the messages under the fields." : serverMessage(error, "Please try again."),
     variant: "destructive",
   });
+}
+
+/**
+ * An admin list of one kind of content: loaded from `url` (with a query string when the list filters),
+ * and the confirm-then-delete flow of its rows, which reloads the list afterwards.
+ */
+export function useAdminList<T extends { id: number; title: string }>(opts: {
+  noun: string;
+  plural: string;
+  url: string;
+}) {
+  const { noun, plural, url } = opts;
+  const [items, setItems] = useState<T[] | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const [pending, setPending] = useState(false);
+  // The last query string, so a reload after a delete keeps the list's filters.
+  const lastQuery = useRef("");
+
+  const load = useCallback(
+    async (search = lastQuery.current) => {
+      lastQuery.current = search;
+      try {
+        setItems(await getJson<T[]>([search ? `${url}?${search}` : url]));
+      } catch (error) {
+        toast({
+          title: `${plural} Not Loaded`,
+          description: serverMessage(error, "Please reload the page."),
+          variant: "destructive",
+        });
+      }
+    },
+    [url, plural],
+  );
+
+  const remove = async () => {
+    if (!deleting) return;
+    setPending(true);
+    try {
+      await apiRequest("DELETE", `${url}/${deleting.id}`);
+      toast({ title: `${noun} Deleted`, description: `"${deleting.title}" is gone from the site.` });
+      setDeleting(null);
+      await load();
+    } catch (error) {
+      toast({
+        title: `${noun} Not Deleted`,
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+  return { items, load, deleting, setDeleting, pending, remove };
 }

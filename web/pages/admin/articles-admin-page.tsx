@@ -5,12 +5,10 @@ import type { StoredArticle } from "../../../src/contracts/articles";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { StatusBadge } from "../../components/admin/status-badge";
+import { useAdminList } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
-import { apiRequest, getJson } from "../../lib/api";
-import { serverMessage } from "../../lib/api-errors";
 import { formatLongDate } from "../../lib/dates";
 import { adminArticlePath, articlePath, PATHS } from "../../lib/paths";
-import { toast } from "../../lib/toast-store";
 
 type Filters = { q: string; status: "" | "draft" | "published"; sort: "updated" | "title" | "published" };
 
@@ -20,48 +18,33 @@ export function ArticlesAdminPage() {
 
 function ArticleList() {
   const [filters, setFilters] = useState<Filters>({ q: "", status: "", sort: "updated" });
-  const [articles, setArticles] = useState<StoredArticle[] | null>(null);
-  const [deleting, setDeleting] = useState<StoredArticle | null>(null);
-  const [pending, setPending] = useState(false);
+  const {
+    items: articles,
+    load,
+    deleting,
+    setDeleting,
+    pending,
+    remove,
+  } = useAdminList<StoredArticle>({
+    noun: "Article",
+    plural: "Articles",
+    url: ADMIN_API.articles,
+  });
 
-  const load = useCallback(async (f: Filters) => {
-    const query = new URLSearchParams({ sort: f.sort });
-    if (f.q.trim()) query.set("q", f.q.trim());
-    if (f.status) query.set("status", f.status);
-    try {
-      setArticles(await getJson<StoredArticle[]>([`${ADMIN_API.articles}?${query}`]));
-    } catch (error) {
-      toast({
-        title: "Articles Not Loaded",
-        description: serverMessage(error, "Please reload the page."),
-        variant: "destructive",
-      });
-    }
-  }, []);
+  const search = useCallback(
+    (f: Filters) => {
+      const query = new URLSearchParams({ sort: f.sort });
+      if (f.q.trim()) query.set("q", f.q.trim());
+      if (f.status) query.set("status", f.status);
+      return load(query.toString());
+    },
+    [load],
+  );
 
   useEffect(() => {
-    const timer = setTimeout(() => void load(filters), filters.q ? 250 : 0);
+    const timer = setTimeout(() => void search(filters), filters.q ? 250 : 0);
     return () => clearTimeout(timer);
-  }, [filters, load]);
-
-  const remove = async () => {
-    if (!deleting) return;
-    setPending(true);
-    try {
-      await apiRequest("DELETE", `${ADMIN_API.articles}/${deleting.id}`);
-      toast({ title: "Article Deleted", description: `"${deleting.title}" is gone from the site.` });
-      setDeleting(null);
-      await load(filters);
-    } catch (error) {
-      toast({
-        title: "Article Not Deleted",
-        description: serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
-    } finally {
-      setPending(false);
-    }
-  };
+  }, [filters, search]);
 
   return (
     <>

@@ -1,57 +1,34 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link } from "wouter";
 import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { StatusBadge } from "../../components/admin/status-badge";
+import { useAdminList } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
-import { apiRequest, getJson } from "../../lib/api";
-import { serverMessage } from "../../lib/api-errors";
 import { formatLongDate } from "../../lib/dates";
 import { adminCaseStudyPath, PATHS } from "../../lib/paths";
-import { toast } from "../../lib/toast-store";
 
 export function CaseStudiesAdminPage() {
   return <AdminFrame>{() => <CaseStudyList />}</AdminFrame>;
 }
 
 function CaseStudyList() {
-  const [studies, setStudies] = useState<StoredCaseStudy[] | null>(null);
-  const [deleting, setDeleting] = useState<StoredCaseStudy | null>(null);
-  const [pending, setPending] = useState(false);
+  const {
+    items: studies,
+    load,
+    deleting,
+    setDeleting,
+    pending,
+    remove,
+  } = useAdminList<StoredCaseStudy>({
+    noun: "Case Study",
+    plural: "Case Studies",
+    url: ADMIN_API.caseStudies,
+  });
 
-  const load = useCallback(async () => {
-    try {
-      setStudies(await getJson<StoredCaseStudy[]>([ADMIN_API.caseStudies]));
-    } catch (error) {
-      toast({
-        title: "Case Studies Not Loaded",
-        description: serverMessage(error, "Please reload the page."),
-        variant: "destructive",
-      });
-    }
-  }, []);
   useEffect(() => void load(), [load]);
-
-  const remove = async () => {
-    if (!deleting) return;
-    setPending(true);
-    try {
-      await apiRequest("DELETE", `${ADMIN_API.caseStudies}/${deleting.id}`);
-      toast({ title: "Case Study Deleted", description: `"${deleting.title}" is gone from the site.` });
-      setDeleting(null);
-      await load();
-    } catch (error) {
-      toast({
-        title: "Case Study Not Deleted",
-        description: serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <>

@@ -1,56 +1,33 @@
 import { Download, Pencil, Plus, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link } from "wouter";
 import type { StoredResource } from "../../../src/contracts/resources";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { StatusBadge } from "../../components/admin/status-badge";
+import { useAdminList } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
-import { apiRequest, getJson } from "../../lib/api";
-import { serverMessage } from "../../lib/api-errors";
 import { adminResourcePath, PATHS } from "../../lib/paths";
-import { toast } from "../../lib/toast-store";
 
 export function ResourcesAdminPage() {
   return <AdminFrame>{() => <ResourceList />}</AdminFrame>;
 }
 
 function ResourceList() {
-  const [resources, setResources] = useState<StoredResource[] | null>(null);
-  const [deleting, setDeleting] = useState<StoredResource | null>(null);
-  const [pending, setPending] = useState(false);
+  const {
+    items: resources,
+    load,
+    deleting,
+    setDeleting,
+    pending,
+    remove,
+  } = useAdminList<StoredResource>({
+    noun: "Resource",
+    plural: "Resources",
+    url: ADMIN_API.resources,
+  });
 
-  const load = useCallback(async () => {
-    try {
-      setResources(await getJson<StoredResource[]>([ADMIN_API.resources]));
-    } catch (error) {
-      toast({
-        title: "Resources Not Loaded",
-        description: serverMessage(error, "Please reload the page."),
-        variant: "destructive",
-      });
-    }
-  }, []);
   useEffect(() => void load(), [load]);
-
-  const remove = async () => {
-    if (!deleting) return;
-    setPending(true);
-    try {
-      await apiRequest("DELETE", `${ADMIN_API.resources}/${deleting.id}`);
-      toast({ title: "Resource Deleted", description: `"${deleting.title}" is gone from the site.` });
-      setDeleting(null);
-      await load();
-    } catch (error) {
-      toast({
-        title: "Resource Not Deleted",
-        description: serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <>
