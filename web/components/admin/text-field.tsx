@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, Ref } from "react";
+import { CONTROL_CLASS, Field } from "./field";
 
 type Props = {
   id: string;
@@ -10,31 +11,9 @@ type Props = {
 
 /** A labelled input whose message sits under it and is tied to it (aria-invalid, aria-describedby). */
 export function TextField({ id, label, error, hint, className, ...input }: Props) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-ink-muted">
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="mt-1.5 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger focus:border-navy"
-        {...input}
-      />
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      {(control) => <input {...control} className={`${CONTROL_CLASS} min-h-11`} {...input} />}
+    </Field>
   );
 }

@@ -1,10 +1,11 @@
-import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
+import { ArrowLeft, ExternalLink } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { type StoredArticle, slugify } from "../../../src/contracts/articles";
 import { DEFAULT_READING_TIME } from "../../../src/contracts/constants";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { EditorActions, PublishedToggle } from "../../components/admin/editor-controls";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
 import { MarkdownBody } from "../../components/markdown-body";
@@ -13,7 +14,6 @@ import { ADMIN_API } from "../../lib/admin-session";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import { useBrand } from "../../lib/brand-context";
-import { formatLongDate } from "../../lib/dates";
 import { adminArticlePath, articlePath, PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import type { RouteParams } from "../../routes";
@@ -227,42 +227,18 @@ function ArticleEditor({ id }: { id: number | null }) {
             <span data-testid="reading-time">{preview.readingTime ?? DEFAULT_READING_TIME}</span>
             <span className="text-ink-muted"> (counted from the words)</span>
           </p>
-          <div className="flex items-start gap-3">
-            <input
-              id="article-published"
-              type="checkbox"
-              name="published"
-              checked={values.published}
-              onChange={(e) => set("published", e.target.checked)}
-              className="mt-1 size-5 accent-navy"
-              aria-describedby="article-published-hint"
-            />
-            <div>
-              <label htmlFor="article-published" className="font-semibold text-ink">
-                Published
-              </label>
-              <p id="article-published-hint" className="text-sm text-ink-muted">
-                {saved?.publishedAt
-                  ? `First published ${formatLongDate(saved.publishedAt)}; unpublishing hides it from the site.`
-                  : "Visible on the site once saved with this ticked."}
-              </p>
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-3 border-t border-line pt-5">
-            <button type="submit" disabled={pending} className="btn-navy disabled:opacity-70">
-              {pending ? "Saving..." : "Save Article"}
-            </button>
-            {id !== null && (
-              <button
-                type="button"
-                onClick={() => setConfirming(true)}
-                className="btn-base border-2 border-danger text-danger hover:bg-danger hover:text-white"
-              >
-                <Trash2 className="size-5" aria-hidden="true" />
-                Delete
-              </button>
-            )}
-          </div>
+          <PublishedToggle
+            idPrefix="article"
+            checked={values.published}
+            onChange={(checked) => set("published", checked)}
+            publishedAt={saved?.publishedAt}
+            unpublishedHint={"Visible on the site once saved with this ticked."}
+          />
+          <EditorActions
+            pending={pending}
+            saveLabel="Save Article"
+            onDelete={id === null ? undefined : () => setConfirming(true)}
+          />
         </div>
 
         <section aria-labelledby="preview-title" className="min-w-0">

@@ -1,9 +1,10 @@
-import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { ExternalLink, Plus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import type { StoredArticle } from "../../../src/contracts/articles";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { RowActions } from "../../components/admin/editor-controls";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { useAdminList } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
@@ -132,26 +133,14 @@ function ArticleList() {
                     Changed {formatLongDate(a.updatedAt)} · {a.readingTime}
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  <Link href={adminArticlePath(a.id)} className="btn-outline min-h-10 px-3 py-1.5 text-sm">
-                    <Pencil className="size-4" aria-hidden="true" />
-                    Edit<span className="sr-only">: {a.title}</span>
-                  </Link>
+                <RowActions title={a.title} editHref={adminArticlePath(a.id)} onDelete={() => setDeleting(a)}>
                   {a.published && (
                     <a href={articlePath(a.slug)} className="btn-outline min-h-10 px-3 py-1.5 text-sm">
                       <ExternalLink className="size-4" aria-hidden="true" />
                       View<span className="sr-only">: {a.title}</span>
                     </a>
                   )}
-                  <button
-                    type="button"
-                    onClick={() => setDeleting(a)}
-                    className="btn-base min-h-10 border-2 border-danger px-3 py-1.5 text-sm text-danger hover:bg-danger hover:text-white"
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                    Delete<span className="sr-only">: {a.title}</span>
-                  </button>
-                </div>
+                </RowActions>
               </li>
             ))}
           </ul>

@@ -1,9 +1,10 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "wouter";
 import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { RowActions } from "../../components/admin/editor-controls";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { useAdminList } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
@@ -72,20 +73,11 @@ function CaseStudyList() {
                     {formatLongDate(s.updatedAt)}
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  <Link href={adminCaseStudyPath(s.id)} className="btn-outline min-h-10 px-3 py-1.5 text-sm">
-                    <Pencil className="size-4" aria-hidden="true" />
-                    Edit<span className="sr-only">: {s.title}</span>
-                  </Link>
-                  <button
-                    type="button"
-                    onClick={() => setDeleting(s)}
-                    className="btn-base min-h-10 border-2 border-danger px-3 py-1.5 text-sm text-danger hover:bg-danger hover:text-white"
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                    Delete<span className="sr-only">: {s.title}</span>
-                  </button>
-                </div>
+                <RowActions
+                  title={s.title}
+                  editHref={adminCaseStudyPath(s.id)}
+                  onDelete={() => setDeleting(s)}
+                />
               </li>
             ))}
           </ul>

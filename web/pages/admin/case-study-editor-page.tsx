@@ -1,16 +1,16 @@
-import { ArrowLeft, Trash2 } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { EditorActions, PublishedToggle } from "../../components/admin/editor-controls";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
 import { saveFailedToast, useDeleteEntity } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
-import { formatLongDate } from "../../lib/dates";
 import { adminCaseStudyPath, PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import type { RouteParams } from "../../routes";
@@ -217,42 +217,18 @@ function CaseStudyEditor({ id }: { id: number | null }) {
             hint: "A whole number.",
           })}
         </div>
-        <div className="flex items-start gap-3">
-          <input
-            id="case-published"
-            type="checkbox"
-            name="published"
-            checked={values.published}
-            onChange={(e) => setValues((v) => ({ ...v, published: e.target.checked }))}
-            className="mt-1 size-5 accent-navy"
-            aria-describedby="case-published-hint"
-          />
-          <div>
-            <label htmlFor="case-published" className="font-semibold text-ink">
-              Published
-            </label>
-            <p id="case-published-hint" className="text-sm text-ink-muted">
-              {saved?.publishedAt
-                ? `First published ${formatLongDate(saved.publishedAt)}; unpublishing hides it from the site.`
-                : "Visible on the Case Studies page once saved with this ticked."}
-            </p>
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-3 border-t border-line pt-5">
-          <button type="submit" disabled={pending} className="btn-navy disabled:opacity-70">
-            {pending ? "Saving..." : "Save Case Study"}
-          </button>
-          {id !== null && (
-            <button
-              type="button"
-              onClick={() => setConfirming(true)}
-              className="btn-base border-2 border-danger text-danger hover:bg-danger hover:text-white"
-            >
-              <Trash2 className="size-5" aria-hidden="true" />
-              Delete
-            </button>
-          )}
-        </div>
+        <PublishedToggle
+          idPrefix="case"
+          checked={values.published}
+          onChange={(checked) => setValues((v) => ({ ...v, published: checked }))}
+          publishedAt={saved?.publishedAt}
+          unpublishedHint={"Visible on the Case Studies page once saved with this ticked."}
+        />
+        <EditorActions
+          pending={pending}
+          saveLabel="Save Case Study"
+          onDelete={id === null ? undefined : () => setConfirming(true)}
+        />
       </form>
 
       <ConfirmDialog

@@ -1,10 +1,12 @@
-import { ArrowLeft, Trash2 } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { DEFAULT_RESOURCE_CATEGORY } from "../../../src/contracts/constants";
 import { MAX_UPLOAD_BYTES, type StoredResource, UPLOAD_ACCEPT } from "../../../src/contracts/resources";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { EditorActions, PublishedToggle } from "../../components/admin/editor-controls";
+import { CONTROL_CLASS, Field } from "../../components/admin/field";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
 import { saveFailedToast, useDeleteEntity } from "../../lib/admin-editor";
@@ -127,8 +129,6 @@ function ResourceEditor({ id }: { id: number | null }) {
     );
   }
 
-  const fileHintId = "resource-file-hint";
-  const fileErrorId = errors.file ? "resource-file-error" : undefined;
   return (
     <>
       <Link
@@ -177,65 +177,34 @@ function ResourceEditor({ id }: { id: number | null }) {
           onChange={(e) => setValues((v) => ({ ...v, category: e.target.value }))}
           error={errors.category}
         />
-        <div>
-          <label htmlFor="resource-file" className="block text-sm font-semibold text-ink">
-            {id === null ? "File" : "Replace the file (optional)"}
-          </label>
-          <p id={fileHintId} className="mt-1 text-sm text-ink-muted">
-            PDF, Word (DOCX), Excel (XLSX) or CSV, up to 20 MB. The type is read from the file itself; format
-            and size are filled in for you.
-            {saved ? ` Current file: ${saved.format}, ${saved.size}.` : ""}
-          </p>
-          <input
-            id="resource-file"
-            type="file"
-            name="file"
-            accept={UPLOAD_ACCEPT}
-            aria-invalid={errors.file ? true : undefined}
-            aria-describedby={[fileHintId, fileErrorId].filter(Boolean).join(" ")}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            className="mt-1.5 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink file:mr-3 file:rounded file:border-0 file:bg-navy file:px-3 file:py-1.5 file:font-semibold file:text-white"
-          />
-          {errors.file && (
-            <p id={fileErrorId} className="mt-1.5 text-sm font-medium text-danger">
-              {errors.file}
-            </p>
+        <Field
+          id="resource-file"
+          label={id === null ? "File" : "Replace the file (optional)"}
+          hint={`PDF, Word (DOCX), Excel (XLSX) or CSV, up to 20 MB. The type is read from the file itself; format and size are filled in for you.${saved ? ` Current file: ${saved.format}, ${saved.size}.` : ""}`}
+          error={errors.file}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              name="file"
+              accept={UPLOAD_ACCEPT}
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              className={`${CONTROL_CLASS} min-h-11 file:mr-3 file:rounded file:border-0 file:bg-navy file:px-3 file:py-1.5 file:font-semibold file:text-white`}
+            />
           )}
-        </div>
-        <div className="flex items-start gap-3">
-          <input
-            id="resource-published"
-            type="checkbox"
-            name="published"
-            checked={values.published}
-            onChange={(e) => setValues((v) => ({ ...v, published: e.target.checked }))}
-            className="mt-1 size-5 accent-navy"
-            aria-describedby="resource-published-hint"
-          />
-          <div>
-            <label htmlFor="resource-published" className="font-semibold text-ink">
-              Published
-            </label>
-            <p id="resource-published-hint" className="text-sm text-ink-muted">
-              Listed on the Resources page and downloadable while ticked.
-            </p>
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-3 border-t border-line pt-5">
-          <button type="submit" disabled={pending} className="btn-navy disabled:opacity-70">
-            {pending ? "Saving..." : "Save Resource"}
-          </button>
-          {id !== null && (
-            <button
-              type="button"
-              onClick={() => setConfirming(true)}
-              className="btn-base border-2 border-danger text-danger hover:bg-danger hover:text-white"
-            >
-              <Trash2 className="size-5" aria-hidden="true" />
-              Delete
-            </button>
-          )}
-        </div>
+        </Field>
+        <PublishedToggle
+          idPrefix="resource"
+          checked={values.published}
+          onChange={(checked) => setValues((v) => ({ ...v, published: checked }))}
+          unpublishedHint={"Listed on the Resources page and downloadable while ticked."}
+        />
+        <EditorActions
+          pending={pending}
+          saveLabel="Save Resource"
+          onDelete={id === null ? undefined : () => setConfirming(true)}
+        />
       </form>
 
       <ConfirmDialog

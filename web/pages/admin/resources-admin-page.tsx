@@ -1,9 +1,10 @@
-import { Download, Pencil, Plus, Trash2 } from "lucide-react";
+import { Download, Plus } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "wouter";
 import type { StoredResource } from "../../../src/contracts/resources";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { RowActions } from "../../components/admin/editor-controls";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { useAdminList } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
@@ -70,26 +71,18 @@ function ResourceList() {
                     {r.path.startsWith("/docs/") ? " · built-in document" : ""}
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  <Link href={adminResourcePath(r.id)} className="btn-outline min-h-10 px-3 py-1.5 text-sm">
-                    <Pencil className="size-4" aria-hidden="true" />
-                    Edit<span className="sr-only">: {r.title}</span>
-                  </Link>
+                <RowActions
+                  title={r.title}
+                  editHref={adminResourcePath(r.id)}
+                  onDelete={() => setDeleting(r)}
+                >
                   {r.published && (
                     <a href={r.path} download className="btn-outline min-h-10 px-3 py-1.5 text-sm">
                       <Download className="size-4" aria-hidden="true" />
                       File<span className="sr-only">: {r.title}</span>
                     </a>
                   )}
-                  <button
-                    type="button"
-                    onClick={() => setDeleting(r)}
-                    className="btn-base min-h-10 border-2 border-danger px-3 py-1.5 text-sm text-danger hover:bg-danger hover:text-white"
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                    Delete<span className="sr-only">: {r.title}</span>
-                  </button>
-                </div>
+                </RowActions>
               </li>
             ))}
           </ul>

@@ -1,0 +1,89 @@
+import { Pencil, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { formatLongDate } from "../../lib/dates";
+
+/**
+ * The Published box of an admin editor. Once an entry has been published, the hint says when; otherwise it
+ * says what ticking it does.
+ */
+export function PublishedToggle(props: {
+  idPrefix: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** When it was first published, if it has been. */
+  publishedAt?: string | null;
+  unpublishedHint: string;
+}) {
+  const id = `${props.idPrefix}-published`;
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        name="published"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+        className="mt-1 size-5 accent-navy"
+        aria-describedby={`${id}-hint`}
+      />
+      <div>
+        <label htmlFor={id} className="font-semibold text-ink">
+          Published
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-ink-muted">
+          {props.publishedAt
+            ? `First published ${formatLongDate(props.publishedAt)}; unpublishing hides it from the site.`
+            : props.unpublishedHint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Save, and Delete for an entry that exists (the caller confirms before deleting). */
+export function EditorActions(props: { pending: boolean; saveLabel: string; onDelete?: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-3 border-t border-line pt-5">
+      <button type="submit" disabled={props.pending} className="btn-navy disabled:opacity-70">
+        {props.pending ? "Saving..." : props.saveLabel}
+      </button>
+      {props.onDelete && (
+        <button
+          type="button"
+          onClick={props.onDelete}
+          className="btn-base border-2 border-danger text-danger hover:bg-danger hover:text-white"
+        >
+          <Trash2 className="size-5" aria-hidden="true" />
+          Delete
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The actions on a row of an admin list: Edit, any extra links in between, then Delete (confirmed by the caller). */
+export function RowActions(props: {
+  title: string;
+  editHref: string;
+  onDelete: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link href={props.editHref} className="btn-outline min-h-10 px-3 py-1.5 text-sm">
+        <Pencil className="size-4" aria-hidden="true" />
+        Edit<span className="sr-only">: {props.title}</span>
+      </Link>
+      {props.children}
+      <button
+        type="button"
+        onClick={props.onDelete}
+        className="btn-base min-h-10 border-2 border-danger px-3 py-1.5 text-sm text-danger hover:bg-danger hover:text-white"
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+        Delete<span className="sr-only">: {props.title}</span>
+      </button>
+    </div>
+  );
+}
