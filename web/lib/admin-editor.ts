@@ -1,6 +1,6 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { apiRequest, getJson } from "./api";
+import { ApiError, apiRequest, getJson } from "./api";
 import { type FieldMessages, serverMessage } from "./api-errors";
 import { toast } from "./toast-store";
 
@@ -92,4 +92,40 @@ export function useAdminList<T extends { id: number; title: string }>(opts: {
     }
   };
   return { items, load, deleting, setDeleting, pending, remove };
+}
+
+/**
+ * The stored entry an admin editor works on (none for a new one): fetched once per id, handed to `onLoad`
+ * to fill the form; a 404 sets `missing`, any other failure says so in a toast.
+ */
+export function useStoredEntity<T>(opts: {
+  noun: string;
+  url: string;
+  id: number | null;
+  onLoad: (entry: T) => void;
+}) {
+  const [saved, setSaved] = useState<T | null>(null);
+  const [missing, setMissing] = useState(false);
+  const onLoad = useRef(opts.onLoad);
+  onLoad.current = opts.onLoad;
+  const { noun, url, id } = opts;
+  useEffect(() => {
+    if (id === null) return;
+    getJson<T>([url, id]).then(
+      (entry) => {
+        setSaved(entry);
+        onLoad.current(entry);
+      },
+      (error) => {
+        if (error instanceof ApiError && error.status === 404) setMissing(true);
+        else
+          toast({
+            title: `${noun} Not Loaded`,
+            description: serverMessage(error, "Please reload the page."),
+            variant: "destructive",
+          });
+      },
+    );
+  }, [noun, url, id]);
+  return { saved, setSaved, missing };
 }

@@ -9,10 +9,10 @@ import { EditorActions, PublishedToggle } from "../../components/admin/editor-co
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
 import { MarkdownBody } from "../../components/markdown-body";
-import { saveFailedToast, useDeleteEntity } from "../../lib/admin-editor";
+import { saveFailedToast, useDeleteEntity, useStoredEntity } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
-import { ApiError, apiRequest, getJson } from "../../lib/api";
-import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { ApiError, apiRequest } from "../../lib/api";
+import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { useBrand } from "../../lib/brand-context";
 import { adminArticlePath, articlePath, PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
@@ -45,8 +45,21 @@ function ArticleEditor({ id }: { id: number | null }) {
     title: values.title,
     listPath: PATHS.adminArticles,
   });
-  const [saved, setSaved] = useState<StoredArticle | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { saved, setSaved, missing } = useStoredEntity<StoredArticle>({
+    noun: "Article",
+    url: ADMIN_API.articles,
+    id,
+    onLoad: (a) => {
+      setValues({
+        title: a.title,
+        slug: a.slug,
+        description: a.description,
+        content: a.content,
+        author: a.author,
+        published: a.published,
+      });
+    },
+  });
   const [slugEdited, setSlugEdited] = useState(id !== null);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [pending, setPending] = useState(false);
@@ -58,32 +71,6 @@ function ArticleEditor({ id }: { id: number | null }) {
     content: useRef<HTMLTextAreaElement>(null),
     author: useRef<HTMLInputElement>(null),
   };
-
-  useEffect(() => {
-    if (id === null) return;
-    getJson<StoredArticle>([ADMIN_API.articles, id]).then(
-      (a) => {
-        setSaved(a);
-        setValues({
-          title: a.title,
-          slug: a.slug,
-          description: a.description,
-          content: a.content,
-          author: a.author,
-          published: a.published,
-        });
-      },
-      (error) => {
-        if (error instanceof ApiError && error.status === 404) setMissing(true);
-        else
-          toast({
-            title: "Article Not Loaded",
-            description: serverMessage(error, "Please reload the page."),
-            variant: "destructive",
-          });
-      },
-    );
-  }, [id]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => {

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
 import { AdminFrame } from "../../components/admin/admin-frame";
@@ -7,10 +7,10 @@ import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { EditorActions, PublishedToggle } from "../../components/admin/editor-controls";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
-import { saveFailedToast, useDeleteEntity } from "../../lib/admin-editor";
+import { saveFailedToast, useDeleteEntity, useStoredEntity } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
-import { ApiError, apiRequest, getJson } from "../../lib/api";
-import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { apiRequest } from "../../lib/api";
+import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { adminCaseStudyPath, PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import type { RouteParams } from "../../routes";
@@ -70,40 +70,27 @@ function CaseStudyEditor({ id }: { id: number | null }) {
     title: values.title,
     listPath: PATHS.adminCaseStudies,
   });
-  const [saved, setSaved] = useState<StoredCaseStudy | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { saved, setSaved, missing } = useStoredEntity<StoredCaseStudy>({
+    noun: "Case Study",
+    url: ADMIN_API.caseStudies,
+    id,
+    onLoad: (c) => {
+      setValues({
+        title: c.title,
+        category: c.category,
+        description: c.description,
+        challenge: c.challenge,
+        approach: c.approach,
+        outcome: c.outcome,
+        published: c.published,
+        assetsRecovered: c.assetsRecovered ?? "",
+        turnaroundDays: c.turnaroundDays === null ? "" : String(c.turnaroundDays),
+      });
+    },
+  });
   const [errors, setErrors] = useState<FieldMessages>({});
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (id === null) return;
-    getJson<StoredCaseStudy>([ADMIN_API.caseStudies, id]).then(
-      (c) => {
-        setSaved(c);
-        setValues({
-          title: c.title,
-          category: c.category,
-          description: c.description,
-          challenge: c.challenge,
-          approach: c.approach,
-          outcome: c.outcome,
-          published: c.published,
-          assetsRecovered: c.assetsRecovered ?? "",
-          turnaroundDays: c.turnaroundDays === null ? "" : String(c.turnaroundDays),
-        });
-      },
-      (error) => {
-        if (error instanceof ApiError && error.status === 404) setMissing(true);
-        else
-          toast({
-            title: "Case Study Not Loaded",
-            description: serverMessage(error, "Please reload the page."),
-            variant: "destructive",
-          });
-      },
-    );
-  }, [id]);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

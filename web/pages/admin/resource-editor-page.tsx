@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { DEFAULT_RESOURCE_CATEGORY } from "../../../src/contracts/constants";
 import { MAX_UPLOAD_BYTES, type StoredResource, UPLOAD_ACCEPT } from "../../../src/contracts/resources";
@@ -9,10 +9,10 @@ import { EditorActions, PublishedToggle } from "../../components/admin/editor-co
 import { CONTROL_CLASS, Field } from "../../components/admin/field";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
-import { saveFailedToast, useDeleteEntity } from "../../lib/admin-editor";
+import { saveFailedToast, useDeleteEntity, useStoredEntity } from "../../lib/admin-editor";
 import { ADMIN_API } from "../../lib/admin-session";
-import { ApiError, apiForm, getJson } from "../../lib/api";
-import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { ApiError, apiForm } from "../../lib/api";
+import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { adminResourcePath, PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import type { RouteParams } from "../../routes";
@@ -36,35 +36,22 @@ function ResourceEditor({ id }: { id: number | null }) {
     listPath: PATHS.adminResources,
   });
   const [file, setFile] = useState<File | null>(null);
-  const [saved, setSaved] = useState<StoredResource | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { saved, setSaved, missing } = useStoredEntity<StoredResource>({
+    noun: "Resource",
+    url: ADMIN_API.resources,
+    id,
+    onLoad: (r) => {
+      setValues({
+        title: r.title,
+        description: r.description,
+        category: r.category,
+        published: r.published,
+      });
+    },
+  });
   const [errors, setErrors] = useState<FieldMessages>({});
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (id === null) return;
-    getJson<StoredResource>([ADMIN_API.resources, id]).then(
-      (r) => {
-        setSaved(r);
-        setValues({
-          title: r.title,
-          description: r.description,
-          category: r.category,
-          published: r.published,
-        });
-      },
-      (error) => {
-        if (error instanceof ApiError && error.status === 404) setMissing(true);
-        else
-          toast({
-            title: "Resource Not Loaded",
-            description: serverMessage(error, "Please reload the page."),
-            variant: "destructive",
-          });
-      },
-    );
-  }, [id]);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
