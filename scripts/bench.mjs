@@ -1,5 +1,6 @@
 // Measures the built executable on 127.0.0.1 with bounded runs and prints figures (nothing is asserted):
-// binary size, start to first 200, gzip bytes of the home page's HTML/CSS/JS, requests per second with
+// binary size, start to first 200, gzip bytes of the home page's HTML/CSS/JS and of every sitemap page's JS/CSS
+// against the budgets, requests per second with
 // p50/p99 for pages, an asset and POST /api/contact, the server's memory after the runs, and nginx serving the
 // same rendered page from disk with the same (gzip) compression, side by side.
 //   node scripts/bench.mjs [--duration 10] [--connections 50]
@@ -43,9 +44,60 @@ async function waitFor(url, ms = 10_000) {
   }
 }
 
-const gzipBytes = async (url) =>
-  (await fetch(url, { headers: { "accept-encoding": "gzip" } })).headers.get("content-length") ??
-  String((await (await fetch(url)).arrayBuffer()).byteLength);
+const gzipCache = new Map();
+const gzipBytes = async (url) => {
+  if (!gzipCache.has(url)) {
+    const res = await fetch(url, { headers: { "accept-encoding": "gzip" } });
+    gzipCache.set(url, Number(res.headers.get("content-length") ?? (await res.arrayBuffer()).byteLength));
+  }
+  return gzipCache.get(url);
+};
+
+/** Every script a page loads: the entry, the page's preloaded chunks, and what they import statically. */
+async function pageScripts(html) {
+  const scripts = [
+    ...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g),
+  ].map((m) => m[1]);
+  for (let i = 0; i < scripts.length; i++) {
+    const code = await (await fetch(`${BASE}${scripts[i]}`)).text();
+    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
+      const url = `/assets/${m[1]}`;
+      if (!scripts.includes(url)) scripts.push(url);
+    }
+  }
+  return scripts;
+}
+
+/** Gzip bytes of the JavaScript and the inlined stylesheet of every page in the sitemap, against the budgets. */
+async function pageWeights() {
+  const JS_BUDGET = 90 * 1024;
+  const CSS_BUDGET = 15 * 1024;
+  const sitemap = await (await fetch(`${BASE}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map((m) => m[1] || "/");
+  const rows = [];
+  for (const path of paths) {
+    const html = await (await fetch(`${BASE}${path}`)).text();
+    const scripts = await pageScripts(html);
+    let js = 0;
+    for (const s of scripts) js += await gzipBytes(`${BASE}${s}`);
+    const css = gzipSync(html.match(/<style[^>]*>([\s\S]*?)<\/style>/)?.[1] ?? "", { level: 9 }).length;
+    rows.push({ path, js, files: scripts.length, css });
+  }
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`page weight, gzip (budget: JS ${kb(JS_BUDGET)}, CSS ${kb(CSS_BUDGET)})`);
+  for (const r of rows) {
+    const over = [r.js > JS_BUDGET && "JS over budget", r.css > CSS_BUDGET && "CSS over budget"].filter(
+      Boolean,
+    );
+    console.log(
+      `  ${r.path.padEnd(52)} JS ${kb(r.js).padStart(8)} in ${String(r.files).padStart(2)} files   CSS ${kb(r.css).padStart(7)}${over.length ? `   ${over.join(", ")}` : ""}`,
+    );
+  }
+  const worst = rows.reduce((a, b) => (b.js > a.js ? b : a));
+  console.log(
+    `  largest JS: ${worst.path} ${kb(worst.js)}; ${rows.filter((r) => r.js > JS_BUDGET).length} of ${rows.length} pages over the JS budget`,
+  );
+}
 
 function run(opts) {
   return new Promise((resolve, reject) => {
@@ -80,17 +132,7 @@ try {
   await waitFor(`${BASE}/healthz`);
   const startMs = performance.now() - started;
   const html = await (await fetch(`${BASE}/`)).text();
-  // Every script the page loads: the entry, the page's preloaded chunks, and what they import statically.
-  const scripts = [
-    ...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g),
-  ].map((m) => m[1]);
-  for (let i = 0; i < scripts.length; i++) {
-    const code = await (await fetch(`${BASE}${scripts[i]}`)).text();
-    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
-      const url = `/assets/${m[1]}`;
-      if (!scripts.includes(url)) scripts.push(url);
-    }
-  }
+  const scripts = await pageScripts(html);
   let jsGzip = 0;
   for (const s of scripts) jsGzip += Number(await gzipBytes(`${BASE}${s}`));
 
@@ -102,6 +144,7 @@ try {
   console.log(
     `home page, gzip: HTML ${await gzipBytes(`${BASE}/`)} B (stylesheet inlined), JS ${jsGzip} B in ${scripts.length} files`,
   );
+  await pageWeights();
 
   const get = (path) => ({ url: `${BASE}${path}`, headers: { "accept-encoding": "gzip" } });
   const results = {};

@@ -5,7 +5,6 @@ import { SiteHeader } from "./components/site-header";
 import { StickyIntake } from "./components/sticky-intake";
 import { Toaster } from "./components/toaster";
 import { BrandProvider, useBrand } from "./lib/brand-context";
-import { isLazyPage, type PageComponent } from "./lib/lazy-page";
 import { fullTitle, type PageMeta } from "./lib/meta";
 import type { PageData } from "./lib/page-data";
 import { PageDataProvider } from "./lib/page-data-context";
@@ -45,7 +44,8 @@ function Shell({ data }: { data: PageData }) {
     resolvePage(location, { brand, publicUrl: data.publicUrl, content: data.content }),
     data,
   );
-  const { page, Page } = shown;
+  const { page } = shown;
+  const Page = page.definition.component;
   const mainRef = useRef<HTMLElement>(null);
   useNavigationEffects(shown.location, page.meta, data.publicUrl, mainRef);
 
@@ -77,18 +77,21 @@ function Shell({ data }: { data: PageData }) {
 }
 
 /**
- * The page to show and its component. A page whose chunk is still loading (after a client navigation) keeps
- * the previous page on screen until it arrives, like a browser does between documents. The first render
- * always has its chunk: the server rendered it, and the client entry loads it before hydrating.
+ * The page to show. A page whose code is still loading (after a client navigation) keeps the previous page on
+ * screen until it arrives, like a browser does between documents. The first render always has its code: the
+ * server rendered it, and the client entry loads it before hydrating.
  */
-type ShownPage = { location: string; page: ResolvedPage; Page: PageComponent };
+type ShownPage = { location: string; page: ResolvedPage };
 
-function useLoadedPage(location: string, next: ResolvedPage, data: PageData): ShownPage {
+function useLoadedPage(location: string, next: ResolvedPage | Promise<unknown>, data: PageData): ShownPage {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const shown = useRef<ShownPage | null>(null);
   const reloading = useRef<string | null>(null);
-  const c = next.component;
-  if (needsServerData(next) && data.content?.path !== location && shown.current) {
+  if (next instanceof Promise) {
+    // Code that fails to load (a deploy replaced it) is fetched the old-fashioned way: a full page load.
+    next.then(rerender, () => window.location.assign(location));
+    if (!shown.current) throw new Error(`Page ${location} rendered before its code was loaded`);
+  } else if (needsServerData(next) && data.content?.path !== location && shown.current) {
     // Its data comes from the server with the document: load the new URL (already in the address bar) as a
     // whole page, small and cached, keeping the current page on screen meanwhile. No page renders without
     // its data.
@@ -96,13 +99,7 @@ function useLoadedPage(location: string, next: ResolvedPage, data: PageData): Sh
       reloading.current = location;
       window.location.reload();
     }
-  } else if (!isLazyPage(c)) shown.current = { location, page: next, Page: c };
-  else if (c.loaded) shown.current = { location, page: next, Page: c.loaded };
-  else {
-    // A chunk that fails to load (a deploy replaced it) is fetched the old-fashioned way: a full page load.
-    c.load().then(rerender, () => window.location.assign(location));
-    if (!shown.current) throw new Error(`Page ${c.exportName} rendered before its code was loaded`);
-  }
+  } else shown.current = { location, page: next };
   return shown.current as ShownPage;
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_BRAND } from "../src/contracts/brand-defaults";
+import { builtInArticle } from "./content/articles/summaries";
 import { PATHS } from "./lib/paths";
-import { NotFoundPage } from "./pages/not-found-page";
-import { matchPath, ROUTES, resolvePage } from "./routes";
+import { loadPage, matchPath, NOT_FOUND_PAGE, ROUTES, resolvePage } from "./routes";
 
 const ctx = { brand: DEFAULT_BRAND, publicUrl: "https://www.tracewell.example" };
 
@@ -13,22 +13,60 @@ describe("route table", () => {
     for (const p of paths) expect(p.startsWith("/")).toBe(true);
   });
 
-  test("the home page resolves with status 200 and its own meta", () => {
-    const page = resolvePage(PATHS.home, ctx);
+  test("every route's module exports the page definition the route names", async () => {
+    for (const route of ROUTES) {
+      const definition = await route.page.load();
+      expect(typeof definition.component, route.path).toBe("function");
+      expect(typeof definition.meta, route.path).toBe("function");
+    }
+  });
+
+  test("the home page resolves with status 200 and its own meta", async () => {
+    const page = await loadPage(PATHS.home, ctx);
     expect(page.status).toBe(200);
     expect(page.route?.path).toBe(PATHS.home);
     expect(page.layout).toBe("public");
     expect(page.meta.title).toContain("Tracewell");
   });
 
-  test("unknown paths resolve to the 404 page", () => {
+  test("once loaded, a page resolves without waiting (the client renders it synchronously)", async () => {
+    await loadPage(PATHS.process, ctx);
+    const page = resolvePage(PATHS.process, ctx);
+    expect(page).not.toBeInstanceOf(Promise);
+  });
+
+  test("unknown paths resolve to the 404 page", async () => {
     for (const path of ["/nope", "/services", "/services/unknown", "//", "/index.html"]) {
-      const page = resolvePage(path, ctx);
+      const page = await loadPage(path, ctx);
       expect(page.status).toBe(404);
-      expect(page.component).toBe(NotFoundPage);
+      expect(page.page).toBe(NOT_FOUND_PAGE);
       expect(page.meta.title).toBe("Page Not Found");
       expect(page.meta.noindex).toBe(true);
     }
+  });
+
+  test("a built-in article resolves with its text loaded; an unknown slug gets the article's 404 state", async () => {
+    const slug = "hidden-assets-divorce-records";
+    const article = await loadPage(`${PATHS.articles}/${slug}`, ctx);
+    expect(article.status).toBe(200);
+    expect(article.meta.ogType).toBe("article");
+    expect(builtInArticle(slug)?.sections.length).toBeGreaterThan(2);
+    expect(article.definition.chunks?.(article.params)).toEqual([`article:${slug}`]);
+
+    const missing = await loadPage(`${PATHS.articles}/no-such-article`, ctx);
+    expect(missing.status).toBe(404);
+    expect(missing.meta.title).toBe("Article Not Found");
+    expect(missing.page).toBe(article.page);
+  });
+
+  test("admin screens: editors are titled by params, a non-numeric submission id is the site's 404", async () => {
+    expect((await loadPage(PATHS.adminArticleNew, ctx)).meta.title).toBe("New Article");
+    expect((await loadPage(`${PATHS.adminArticles}/7`, ctx)).meta.title).toBe("Edit Article");
+    expect((await loadPage(`${PATHS.adminSubmissions}/12`, ctx)).meta.title).toBe("Submission");
+    const bad = await loadPage(`${PATHS.adminSubmissions}/abc`, ctx);
+    expect(bad.status).toBe(404);
+    expect(bad.page).toBe(NOT_FOUND_PAGE);
+    expect(bad.layout).toBe("admin");
   });
 
   test("matching is exact, not by prefix", () => {
@@ -36,9 +74,9 @@ describe("route table", () => {
     expect(matchPath("/x")).toBeNull();
   });
 
-  test("every indexable route's meta has a title and a description of useful length", () => {
+  test("every indexable route's meta has a title and a description of useful length", async () => {
     for (const route of ROUTES.filter((r) => r.indexable && !r.path.includes(":"))) {
-      const meta = route.meta({}, ctx);
+      const meta = (await route.page.load()).meta({}, ctx);
       expect(meta, route.path).not.toBeNull();
       expect(meta?.title.length, route.path).toBeGreaterThan(3);
       expect(meta?.description.length, route.path).toBeGreaterThanOrEqual(50);

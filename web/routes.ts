@@ -1,45 +1,28 @@
 import { parse } from "regexparam";
-import type { Brand } from "../src/contracts/brand";
-import type { LazyPage, PageComponent } from "./lib/lazy-page";
-import type { PageMeta } from "./lib/meta";
-import type { PageContent } from "./lib/page-data";
-import { NOT_FOUND_META, NotFoundPage } from "./pages/not-found-page";
+import { type LazyPage, lazyPage, type PageDefinition, type RouteParams } from "./lib/lazy-page";
+import type { MetaContext, PageMeta } from "./lib/meta";
 import { ADMIN_ROUTES } from "./routes/admin-routes";
 import { ARTICLE_ROUTES } from "./routes/article-routes";
 import { INTAKE_ROUTES } from "./routes/intake-routes";
 import { SITE_ROUTES } from "./routes/site-routes";
 
-export type RouteParams = Record<string, string>;
-/**
- * What a route's meta function may use: brand facts, the canonical origin (for absolute URLs) and, for
- * routes flagged `serverData`, the database content the server loaded for the path.
- */
-export type MetaContext = { brand: Brand; publicUrl: string; content?: PageContent };
+export type { RouteParams } from "./lib/lazy-page";
+export type { MetaContext } from "./lib/meta";
 
 /**
  * The one route table, read by the server (status code, head, sitemap) and by the client (rendering and
- * head updates on navigation). A route whose meta returns null does not exist for those params: 404.
+ * head updates on navigation). It holds only what must be known before a page's code loads: the path, the
+ * loader, the layout and whether search engines may list it. The rest (head, data needs) is the page's own
+ * PageDefinition, in its chunk.
  */
 export type AppRoute = {
   path: string;
-  /** A lazyPage(...) for a page with its own chunk (the rule), or a component bundled with the shell. */
-  component: PageComponent | LazyPage;
-  meta: (params: RouteParams, ctx: MetaContext) => PageMeta | null;
+  /** lazyPage(() => import("../pages/x-page"), "xPage"): the page's definition, in a chunk of its own. */
+  page: LazyPage;
   /** "admin" screens render without the public header and footer. */
   layout: "public" | "admin";
   /** Listed in the sitemap and open to search engines. */
   indexable: boolean;
-  /**
-   * When meta returns null, a route with this renders its own component (which shows its not-found state,
-   * e.g. "Article Not Found") with status 404 and this head, instead of the site's 404 page.
-   */
-  notFoundMeta?: PageMeta;
-  /**
-   * The page renders database content that the server loads before rendering (PageData.content). The client
-   * never renders it from a navigation without that data: it loads the URL as a whole document instead.
-   * A function decides per params (a built-in article needs no data; a stored one does).
-   */
-  serverData?: boolean | ((params: RouteParams) => boolean);
 };
 
 /** Composed from one list per area of the site; order matters only where patterns overlap. */
@@ -50,6 +33,9 @@ export const ROUTES: readonly AppRoute[] = [
   ...ADMIN_ROUTES,
 ];
 
+/** The site's 404 page: any path can need it, and it loads like any other page. */
+export const NOT_FOUND_PAGE = lazyPage(() => import("./pages/not-found-page"), "notFoundPage");
+
 const COMPILED = ROUTES.map((route) => ({ route, ...parse(route.path) }));
 
 export type ResolvedPage = {
@@ -57,7 +43,9 @@ export type ResolvedPage = {
   route: AppRoute | null;
   params: RouteParams;
   meta: PageMeta;
-  component: PageComponent | LazyPage;
+  /** The chunk the page came from (its export name keys the preload list). */
+  page: LazyPage;
+  definition: PageDefinition;
   layout: AppRoute["layout"];
 };
 
@@ -75,42 +63,54 @@ export function matchPath(pathname: string): { route: AppRoute; params: RoutePar
   return null;
 }
 
-/** Everything needed to render a path: the matched route, or the 404 page. */
-export function resolvePage(pathname: string, ctx: MetaContext): ResolvedPage {
+/**
+ * Everything needed to render a path (the matched page, or the 404 page) when the code it needs is loaded;
+ * otherwise the promise that loads it, after which it can be asked again. The client calls it on every
+ * render, so a loaded page resolves without waiting.
+ */
+export function resolvePage(pathname: string, ctx: MetaContext): ResolvedPage | Promise<unknown> {
   const match = matchPath(pathname);
-  const meta = match?.route.meta(match.params, ctx);
-  if (match && meta) {
-    return {
-      status: 200,
-      route: match.route,
-      params: match.params,
-      meta,
-      component: match.route.component,
-      layout: match.route.layout,
-    };
+  if (match) {
+    const { route, params } = match;
+    const definition = route.page.loaded;
+    if (!definition) return route.page.load();
+    const preparing = definition.prepare?.(params);
+    if (preparing) return preparing;
+    const meta = definition.meta(params, ctx);
+    const shown = meta ?? definition.notFoundMeta;
+    if (shown) {
+      const status = meta ? 200 : 404;
+      return { status, route, params, meta: shown, page: route.page, definition, layout: route.layout };
+    }
   }
-  if (match?.route.notFoundMeta) {
-    return {
-      status: 404,
-      route: match.route,
-      params: match.params,
-      meta: match.route.notFoundMeta,
-      component: match.route.component,
-      layout: match.route.layout,
-    };
-  }
+  const notFound = NOT_FOUND_PAGE.loaded;
+  if (!notFound) return NOT_FOUND_PAGE.load();
+  const meta = notFound.meta({}, ctx);
+  if (!meta) throw new Error("The 404 page has no head");
   return {
     status: 404,
     route: null,
     params: {},
-    meta: NOT_FOUND_META,
-    component: NotFoundPage,
+    meta,
+    page: NOT_FOUND_PAGE,
+    definition: notFound,
     layout: match?.route.layout ?? "public",
   };
 }
 
-/** Whether a resolved page renders database content that only the server can load (see AppRoute.serverData). */
+/** resolvePage, waiting for whatever it needs to load first (the server, and the client before hydrating). */
+export async function loadPage(pathname: string, ctx: MetaContext): Promise<ResolvedPage> {
+  // A page, its 404 fallback and a prepared chunk: never more than three loads.
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const resolved = resolvePage(pathname, ctx);
+    if (!(resolved instanceof Promise)) return resolved;
+    await resolved;
+  }
+  throw new Error(`Page for ${pathname} did not finish loading`);
+}
+
+/** Whether a resolved page renders database content that only the server can load (PageDefinition.serverData). */
 export function needsServerData(page: ResolvedPage): boolean {
-  const flag = page.route?.serverData;
+  const flag = page.definition.serverData;
   return typeof flag === "function" ? flag(page.params) : Boolean(flag);
 }

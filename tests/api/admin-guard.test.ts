@@ -200,7 +200,8 @@ describe("admin screens", () => {
     for (const r of ROUTES.filter((r) => r.path.startsWith("/admin"))) {
       expect(r.layout).toBe("admin");
       expect(r.indexable).toBe(false);
-      expect(r.meta({}, { brand: {} as never, publicUrl: ORIGIN })?.noindex).toBe(true);
+      const meta = (await r.page.load()).meta({ id: "1" }, { brand: {} as never, publicUrl: ORIGIN });
+      expect(meta?.noindex).toBe(true);
     }
   });
 });

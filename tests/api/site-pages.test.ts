@@ -1,8 +1,20 @@
 import { describe, expect, test } from "bun:test";
-import { JUDGMENT_INTEL_MONITORED, detailedService as serviceById } from "../../web/content/service-details";
-import { SERVICES } from "../../web/content/services";
+import { withDetails } from "../../web/content/service-details";
+import type { AttorneyServiceId } from "../../web/content/service-pages";
+import { serviceById as coreService, SERVICES } from "../../web/content/services";
+import { ASSET_MAP_PAGE } from "../../web/content/services/asset-map";
+import { JUDGMENT_INTEL_PAGE } from "../../web/content/services/judgment-intel";
+import { TRANSACTION_TRACE_PAGE } from "../../web/content/services/transaction-trace";
 import { DOCS, PATHS } from "../../web/lib/paths";
 import { makeTestApp, ORIGIN } from "../helpers/app";
+
+const SERVICE_PAGES = {
+  "asset-map": ASSET_MAP_PAGE,
+  "transaction-trace": TRANSACTION_TRACE_PAGE,
+  "judgment-intel": JUDGMENT_INTEL_PAGE,
+};
+const serviceById = (id: AttorneyServiceId) => withDetails(coreService(id), SERVICE_PAGES[id].details);
+const JUDGMENT_INTEL_MONITORED = JUDGMENT_INTEL_PAGE.monitored ?? [];
 
 // A fixed clock: the privacy page's "Last Updated" line must show the server's month and year.
 const { request } = makeTestApp({}, { now: () => new Date("2026-03-15T12:00:00Z") });

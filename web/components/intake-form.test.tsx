@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Router } from "wouter";
 import { DEFAULT_BRAND } from "../../src/contracts/brand-defaults";
 import type { PageData } from "../lib/page-data";
@@ -43,26 +43,29 @@ describe("IntakeForm", () => {
     expect(container.querySelector<HTMLInputElement>('input[name="formStartTime"]')?.value).toMatch(/^\d+$/);
   });
 
-  test("shows the SPEC message on blur, tied to the field, and clears it once fixed", () => {
+  test("shows the SPEC message on blur, tied to the field, and clears it once fixed", async () => {
     renderForm();
     const name = screen.getByLabelText("Full name");
     fireEvent.change(name, { target: { value: "D" } });
     fireEvent.blur(name);
-    expect(name.getAttribute("aria-invalid")).toBe("true");
+    // The schema loads on first use, so the message follows a moment later.
+    await waitFor(() => expect(name.getAttribute("aria-invalid")).toBe("true"));
     expect(describedText(name)).toContain("Name must be at least 2 characters");
     fireEvent.change(name, { target: { value: "Dana" } });
-    expect(name.getAttribute("aria-invalid")).toBeNull();
+    await waitFor(() => expect(name.getAttribute("aria-invalid")).toBeNull());
     expect(screen.queryByText("Name must be at least 2 characters")).toBeNull();
   });
 
-  test("warns about sensitive data on blur", () => {
+  test("warns about sensitive data on blur", async () => {
     renderForm();
     const description = screen.getByLabelText("Brief description of the matter");
     fireEvent.change(description, {
       target: { value: "Wire from routing 021000021 account 4455667788 last May." },
     });
     fireEvent.blur(description);
-    expect(describedText(description)).toContain("Please remove the bank routing and account numbers.");
+    await waitFor(() =>
+      expect(describedText(description)).toContain("Please remove the bank routing and account numbers."),
+    );
   });
 
   test("renders the server's values and messages after a post without JavaScript", () => {

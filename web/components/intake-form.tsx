@@ -10,7 +10,6 @@ import {
   MATTER_TYPES,
   ROLES,
   SUBJECT_TYPES,
-  validateIntake,
 } from "../../src/contracts/intake";
 import {
   FIELD_HINTS,
@@ -43,6 +42,20 @@ const EMPTY: Values = {
   description: "",
   website: "",
   acknowledgment: false,
+};
+
+/**
+ * The shared schema (valibot and the sensitive-data guard: most of the form's code) loads when the visitor
+ * first focuses the form, so the page itself carries none of it; the form posts and answers without it.
+ */
+let schema: Promise<typeof import("../../src/contracts/intake-schema")> | undefined;
+const loadSchema = () => {
+  schema ??= import("../../src/contracts/intake-schema").catch((error: unknown) => {
+    // A failed download (the network dropped) is tried again next time.
+    schema = undefined;
+    throw error;
+  });
+  return schema;
 };
 
 const fieldId = (field: string) => `intake-${field}`;
@@ -86,12 +99,19 @@ export function IntakeForm() {
     formStartTime: formStartTime ? Number(formStartTime) : undefined,
   });
   // The trap field is the server's business: a person never sees it, so it never blocks them here.
-  const validate = (v: Values) => validateIntake({ ...payload(v), website: undefined });
+  const validate = async (v: Values) =>
+    (await loadSchema()).validateIntake({ ...payload(v), website: undefined });
 
   const checkField = (field: IntakeField, v: Values) => {
-    const result = validate(v);
-    const messages = result.success ? undefined : result.errors[field];
-    setErrors((prev) => ({ ...prev, [field]: messages }));
+    validate(v).then(
+      (result) => {
+        const messages = result.success ? undefined : result.errors[field];
+        setErrors((prev) => ({ ...prev, [field]: messages }));
+      },
+      // Without the schema there is no message on blur; the submit says what went wrong, and the server
+      // checks everything anyway.
+      () => undefined,
+    );
   };
 
   const focusFirstInvalid = (found: IntakeErrors) => {
@@ -110,15 +130,15 @@ export function IntakeForm() {
     event.preventDefault();
     if (pending) return;
     setFormError(undefined);
-    const result = validate(values);
-    if (!result.success) {
-      setErrors(result.errors);
-      focusFirstInvalid(result.errors);
-      return;
-    }
-    setErrors({});
     setPending(true);
     try {
+      const result = await validate(values);
+      if (!result.success) {
+        setErrors(result.errors);
+        focusFirstInvalid(result.errors);
+        return;
+      }
+      setErrors({});
       await apiRequest("POST", "/api/contact", payload(values));
       toast(INTAKE_PAGE.successToast);
       navigate(PATHS.thanks);
@@ -188,6 +208,7 @@ export function IntakeForm() {
       method="post"
       noValidate
       onSubmit={onSubmit}
+      onFocus={() => void loadSchema()}
       aria-labelledby="intake-form-title"
       className="relative"
     >

@@ -6,44 +6,46 @@ import { Toaster } from "./toaster";
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
+/** Raises a toast and waits for its card, whose code loads with the first toast. */
+async function show(t: Parameters<typeof toast>[0]) {
+  act(() => void toast(t));
+  await screen.findByText(t.title);
+}
+
 describe("Toaster", () => {
-  test("shows a toast's title and description in the polite live region", () => {
+  test("shows a toast's title and description in the polite live region", async () => {
     render(<Toaster />);
-    act(
-      () => void toast({ title: "Request Submitted", description: "We'll respond within one business day." }),
-    );
+    await show({ title: "Request Submitted", description: "We'll respond within one business day." });
     const status = screen.getByRole("status");
     expect(status.getAttribute("aria-live")).toBe("polite");
     expect(status.textContent).toContain("Request Submitted");
     expect(status.textContent).toContain("We'll respond within one business day.");
   });
 
-  test("destructive toasts are announced assertively", () => {
+  test("destructive toasts are announced assertively", async () => {
     render(<Toaster />);
-    act(
-      () =>
-        void toast({ title: "Submission Failed", description: "Please try again.", variant: "destructive" }),
-    );
+    await show({ title: "Submission Failed", description: "Please try again.", variant: "destructive" });
     const alert = screen.getByRole("alert");
     expect(alert.getAttribute("aria-live")).toBe("assertive");
     expect(alert.textContent).toContain("Submission Failed");
     expect(screen.getByRole("status").textContent).toBe("");
   });
 
-  test("at most one toast is shown: a new one replaces the old", () => {
+  test("at most one toast is shown: a new one replaces the old", async () => {
     render(<Toaster />);
     act(() => {
       toast({ title: "First" });
       toast({ title: "Second" });
     });
+    await screen.findByText("Second");
     expect(screen.queryByText("First")).toBeNull();
     expect(screen.getByText("Second")).toBeTruthy();
     expect(useToastStore.getState().toasts).toHaveLength(1);
   });
 
-  test("the dismiss button closes it", () => {
+  test("the dismiss button closes it", async () => {
     render(<Toaster />);
-    act(() => void toast({ title: "Logged Out" }));
+    await show({ title: "Logged Out" });
     fireEvent.click(screen.getByRole("button", { name: "Dismiss notification" }));
     expect(screen.queryByText("Logged Out")).toBeNull();
   });
@@ -51,17 +53,17 @@ describe("Toaster", () => {
   test(`closes by itself after its duration (default ${TOAST_DURATION_MS} ms)`, async () => {
     expect(TOAST_DURATION_MS).toBe(5000);
     render(<Toaster />);
-    act(() => void toast({ title: "Short", duration: 30 }));
+    await show({ title: "Short", duration: 30 });
     expect(screen.getByText("Short")).toBeTruthy();
     await act(() => new Promise((r) => setTimeout(r, 80)));
     expect(screen.queryByText("Short")).toBeNull();
-    act(() => void toast({ title: "Default" }));
+    await show({ title: "Default" });
     expect(useToastStore.getState().toasts[0]?.duration).toBe(5000);
   });
 
-  test("a swipe right past 50 px dismisses it; a shorter one does not", () => {
+  test("a swipe right past 50 px dismisses it; a shorter one does not", async () => {
     render(<Toaster />);
-    act(() => void toast({ title: "Swipe me" }));
+    await show({ title: "Swipe me" });
     const card = screen.getByText("Swipe me").parentElement as HTMLElement;
     fireEvent.pointerDown(card, { clientX: 100, pointerId: 1 });
     fireEvent.pointerMove(card, { clientX: 140, pointerId: 1 });

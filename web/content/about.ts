@@ -59,3 +59,10 @@ export const ABOUT = {
     label: "Request Intake",
   },
 } as const;
+
+/** The page's title and description, for the head. */
+export const ABOUT_META = {
+  title: "About Us: A Boutique Forensic Accounting and Asset-Discovery Firm",
+  description:
+    "Who we are and how we work: forensic accountants and public-records researchers serving family-law, probate and commercial counsel, fiduciaries and individuals.",
+};

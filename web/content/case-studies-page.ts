@@ -18,3 +18,10 @@ export const CASE_STUDIES_PAGE = {
 } as const;
 
 export const turnaroundText = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
+
+/** The page's title and description, for the head. */
+export const CASE_STUDIES_PAGE_META = {
+  title: "Case Studies: Asset Discovery and Tracing Results",
+  description:
+    "Anonymized matters we have worked: the challenge counsel brought us, the public records and ledgers we used, and what was found.",
+};

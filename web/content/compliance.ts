@@ -67,3 +67,10 @@ export const COMPLIANCE = {
     label: "Request Intake",
   },
 } as const;
+
+/** The page's title and description, for the head. */
+export const COMPLIANCE_META = {
+  title: "Compliance: Lawful Methods, GLBA, FCRA and Data Handling",
+  description:
+    "Public records and client-provided documents only: no pretexting, surveillance, hacking or unauthorized bank access. Not a consumer reporting agency. How we handle your data.",
+};

@@ -88,3 +88,10 @@ export const ENGAGEMENT_TERMS = {
     cta: "Request Intake",
   },
 } as const;
+
+/** The page's title and description, for the head. */
+export const ENGAGEMENT_TERMS_META = {
+  title: "Engagement Terms: Fees, Turnaround, Confidentiality and Scope",
+  description:
+    "A plain-English summary of our engagement letter: fees and retainers, turnaround and expedites, confidentiality, scope, termination and refunds, and dispute resolution.",
+};

@@ -1,4 +1,6 @@
 import { CONSULTATION_MINUTES, RESPONSE_SLA } from "../../src/contracts/constants";
+import type { ServiceDetails } from "./service-details";
+import type { ServiceId } from "./services";
 
 /** Copy of the page for individuals; the two packages' prices and lists come from services.ts. */
 export const FOR_INDIVIDUALS = {
@@ -63,3 +65,46 @@ export const FOR_INDIVIDUALS = {
     cta: "Request Intake",
   },
 } as const;
+
+/** The page's title and description, for the head. */
+export const FOR_INDIVIDUALS_META = {
+  title: "For Individuals: Flat-Fee Asset Checks and Record Prep",
+  description:
+    "Flat-fee public-records help for people in divorce, estate or judgment matters: the Individual Asset Check and Record-Ready Prep, with lawful methods only.",
+};
+
+/** What the For Individuals page shows of each flat-fee service beyond the core service data. */
+export const INDIVIDUAL_DETAILS: Partial<Record<ServiceId, ServiceDetails>> = {
+  "individual-asset-check": {
+    subtitle: "Public-records search on one person",
+    idealFor:
+      "People in a divorce, an estate or a judgment matter who want a lawful, organized picture of the public record before spending hours of attorney time.",
+    facts: [],
+    includes: [
+      "Real property records in the counties you name",
+      "Business entity filings and officer or agent roles",
+      "Vehicle and vessel registrations where public",
+      "Liens, judgments and court cases",
+      "Plain-English PDF report with exhibits",
+      `${CONSULTATION_MINUTES}-minute consultation to walk through the findings`,
+    ],
+    deliverables: [],
+    faqs: [],
+  },
+  "record-ready-prep": {
+    subtitle: "Your own records, organized for your attorney",
+    idealFor:
+      "People who already hold statements, tax returns and account records and want them in order before handing them to counsel.",
+    facts: [],
+    includes: [
+      "Secure upload of the documents you already have",
+      "Index of every document by type, account and period",
+      "Summary of accounts, balances and notable transactions",
+      "List of missing statements and periods to request",
+      "Exhibit-ready PDF package your attorney can use directly",
+      `${CONSULTATION_MINUTES}-minute consultation to review the package`,
+    ],
+    deliverables: [],
+    faqs: [],
+  },
+};

@@ -72,3 +72,10 @@ export const HOME = {
     secondary: "Call",
   },
 } as const;
+
+/** The page's title and description, for the head. */
+export const HOME_META = {
+  title: "Forensic Accounting & Public-Records Asset Discovery",
+  description:
+    "Asset maps, forensic transaction tracing and judgment monitoring for attorneys, fiduciaries and individuals. Lawful public-records methods only.",
+};

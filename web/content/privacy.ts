@@ -82,3 +82,10 @@ export const PRIVACY = {
     },
   ],
 } as const;
+
+/** The page's title and description, for the head. */
+export const PRIVACY_META = {
+  title: "Privacy Policy",
+  description:
+    "What personal information we collect through this site and our engagements, how we use, protect and share it, your rights, cookies, and how to contact us.",
+};

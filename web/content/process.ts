@@ -83,3 +83,9 @@ export const PROCESS_DETAILS = [
     timing: "On the delivery date confirmed at scope.",
   },
 ] as const;
+
+/** The page's title and description, for the head. */
+export const PROCESS_PAGE_META = {
+  title: "Our Process: From Counsel-Directed Scope to Sourced Exhibits",
+  description: `How an engagement runs: scope confirmed in writing within ${RESPONSE_SLA}, lawful public-records research, forensic analysis and a sourced report with exhibits.`,
+};

@@ -52,3 +52,10 @@ export function resourceSize(path: string): string {
   if (bytes === undefined) throw new Error(`No built document at ${path}: run the build`);
   return formatFileSize(bytes);
 }
+
+/** The page's title and description, for the head. */
+export const RESOURCES_PAGE_META = {
+  title: "Resources: Intake Checklist, Records Request Template, Sources",
+  description:
+    "Free downloads for counsel: an attorney intake checklist, a fill-in public-records request letter in Word, and public-records sources organized by record type.",
+};

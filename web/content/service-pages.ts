@@ -1,9 +1,11 @@
-import { JUDGMENT_INTEL_CANCELLATION_DAYS, RESPONSE_SLA } from "../../src/contracts/constants";
+import { RESPONSE_SLA } from "../../src/contracts/constants";
+import type { ProcessStep } from "./process";
+import type { ServiceDetails } from "./service-details";
 
 export type AttorneyServiceId = "asset-map" | "transaction-trace" | "judgment-intel";
 
 /**
- * Page copy around the service data (search metadata is in page-meta.ts): the lede under the heading, section ledes. Prices and
+ * Page copy around the service data: the lede under the heading, section ledes. Prices and
  * turnarounds are not repeated here; the meta description appends them from the service data.
  */
 export type ServicePageCopy = {
@@ -34,35 +36,15 @@ export const SERVICE_PAGE_LABELS = {
   breadcrumbServices: "Services",
 } as const;
 
-export const SERVICE_PAGES: Record<AttorneyServiceId, ServicePageCopy> = {
-  "asset-map": {
-    eyebrow: "Service · For attorneys and fiduciaries",
-    lede: "Before you draft discovery or sit down to negotiate, know what the other side owns. The Asset Map searches the public record across every jurisdiction in scope and hands you a sourced report at a flat rate.",
-    pricingDetail: "One subject and the jurisdictions agreed at intake; the exact fee depends on scope.",
-    turnaroundDetail:
-      "From the signed engagement letter; the exact date depends on scope and is confirmed in writing.",
-    includesLede:
-      "Every Asset Map covers the same core record sets, so you know exactly what you are buying.",
-    deliverablesLede:
-      "Each deliverable is sourced to the record it came from and ready to attach to a motion.",
-  },
-  "transaction-trace": {
-    eyebrow: "Service · For attorneys",
-    lede: "When the statements have been produced but nobody has time to read four years of them, we do. Transaction Trace turns raw records into a tracing report, flow-of-funds charts and schedules that show where the money went.",
-    pricingDetail: "Fixed fee quoted once we have seen the records; hourly for open-ended matters.",
-    turnaroundDetail: "A simple single-account trace takes 2–3 weeks; complex matters take 6–8 weeks.",
-    includesLede:
-      "We work from the records produced in your matter, in whatever format they arrived, and document every step.",
-    deliverablesLede: "Built so your expert, opposing counsel and the court can check every figure.",
-  },
-  "judgment-intel": {
-    eyebrow: "Service · For collection counsel",
-    lede: "A judgment is only worth what you can collect. Judgment Intel watches the public record for the debtor's next job, company, property or lawsuit, and reports each change to counsel while there is still time to act.",
-    pricingDetail: `Billed monthly. Pause without penalty, or cancel with ${JUDGMENT_INTEL_CANCELLATION_DAYS} days' notice.`,
-    turnaroundDetail: "",
-    includesLede: "A subscription at counsel's direction, billed monthly and easy to pause.",
-    monitoredLede:
-      "Seven components on every sweep, across every jurisdiction where the debtor lives, works or has held assets.",
-    deliverablesLede: "Delivered across the life of the subscription, each written for enforcement.",
-  },
+/** Everything one attorney service page shows beyond the core service data, kept in that page's own chunk. */
+export type ServicePageContent = {
+  id: AttorneyServiceId;
+  details: ServiceDetails;
+  copy: ServicePageCopy;
+  /** The page's own title and description; the page appends price and turnaround from the service data. */
+  meta: { title: string; description: string };
+  /** Asset Map: its own four-step process. */
+  steps?: readonly ProcessStep[];
+  /** Judgment Intel: what every sweep checks (SPEC.md: 7 monitored items). */
+  monitored?: readonly string[];
 };

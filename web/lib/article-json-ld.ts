@@ -1,6 +1,6 @@
 import type { ArticleSummary } from "../content/articles/types";
-import type { MetaContext } from "../routes";
 import { firmRef } from "./json-ld";
+import type { MetaContext } from "./meta";
 import { articlePath } from "./paths";
 
 /** schema.org Article for an article page; the firm publishes, and writes unless another author is named. */

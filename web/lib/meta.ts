@@ -1,3 +1,12 @@
+import type { Brand } from "../../src/contracts/brand";
+import type { PageContent } from "./page-data";
+
+/**
+ * What a page's meta function may use: brand facts, the canonical origin (for absolute URLs) and, for
+ * pages flagged `serverData`, the database content the server loaded for the path.
+ */
+export type MetaContext = { brand: Brand; publicUrl: string; content?: PageContent };
+
 /** What a route tells the document head. The server renders it into HTML; the client updates it on navigation. */
 export type PageMeta = {
   title: string;

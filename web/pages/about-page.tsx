@@ -1,7 +1,9 @@
 import { Clock, Layers, ScrollText, Users } from "lucide-react";
 import { CtaPanel } from "../components/cta-panel";
 import { PageHero } from "../components/page-hero";
-import { ABOUT as C } from "../content/about";
+import { ABOUT_META, ABOUT as C } from "../content/about";
+import { PATHS } from "../lib/paths";
+import { publicPage } from "../lib/public-page";
 
 const APART_ICONS = [Layers, Clock, ScrollText, Users];
 
@@ -59,3 +61,5 @@ export function AboutPage() {
     </>
   );
 }
+
+export const aboutPage = publicPage(AboutPage, PATHS.about, ABOUT_META);

@@ -1,25 +1,46 @@
 import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ArticleBody } from "../components/article-body";
 import { MarkdownBody } from "../components/markdown-body";
-import { articleFor, articleReadingTime, FIXED_ARTICLES } from "../content/articles/catalog";
-import type { Article } from "../content/articles/types";
-import { ARTICLE_PAGE } from "../content/articles-page";
+import { articleChunkKey } from "../content/articles/chunk-key";
+import {
+  articleSummaryFor,
+  builtInArticle,
+  isBuiltInArticle,
+  LISTED_ARTICLES,
+  loadArticle,
+  storedArticleHead,
+} from "../content/articles/summaries";
+import type { ArticleHead } from "../content/articles/types";
+import { ARTICLE_NOT_FOUND_META, ARTICLE_PAGE } from "../content/articles-page";
+import { articleJsonLd } from "../lib/article-json-ld";
 import { useBrand } from "../lib/brand-context";
 import { formatLongDate } from "../lib/dates";
+import { breadcrumbList } from "../lib/json-ld";
+import { definePage, type PageProps } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
 import { articlePath, PATHS } from "../lib/paths";
-import type { RouteParams } from "../routes";
 
 /** The article detail view: one article by slug, or the "Article Not Found" state (served with 404). */
-export function ArticlePage({ params }: { params: RouteParams }) {
-  const article = articleFor(params.slug ?? "", usePageData()?.content);
-  return article ? <ArticleView article={article} /> : <ArticleNotFound />;
+export function ArticlePage({ params }: PageProps) {
+  const slug = params.slug ?? "";
+  const stored = usePageData()?.content?.article;
+  if (isBuiltInArticle(slug)) {
+    const own = builtInArticle(slug);
+    // The page definition's prepare step loads it before any render, on the server and in the browser.
+    if (!own) throw new Error(`Article ${slug} rendered before it was loaded`);
+    return <ArticleView article={own} body={<ArticleBody sections={own.sections} />} />;
+  }
+  if (stored?.slug === slug) {
+    return <ArticleView article={storedArticleHead(stored)} body={<MarkdownBody html={stored.html} />} />;
+  }
+  return <ArticleNotFound />;
 }
 
-export function ArticleView({ article }: { article: Article }) {
+function ArticleView({ article, body }: { article: ArticleHead; body: ReactNode }) {
   const brand = useBrand();
-  const related = FIXED_ARTICLES.filter((a) => a.slug !== article.slug).slice(0, 3);
+  const related = LISTED_ARTICLES.filter((a) => a.slug !== article.slug).slice(0, 3);
   return (
     <article>
       <header className="bg-navy text-white">
@@ -41,7 +62,7 @@ export function ArticleView({ article }: { article: Article }) {
             </span>
             <span className="inline-flex items-center gap-2">
               <Clock className="size-4 text-gold" aria-hidden="true" />
-              {articleReadingTime(article)}
+              {article.readingTime}
             </span>
             <span className="inline-flex items-center gap-2">
               <UserRound className="size-4 text-gold" aria-hidden="true" />
@@ -52,11 +73,7 @@ export function ArticleView({ article }: { article: Article }) {
       </header>
 
       <div className="container max-w-3xl py-12 sm:py-16">
-        {article.html === undefined ? (
-          <ArticleBody sections={article.sections} />
-        ) : (
-          <MarkdownBody html={article.html} />
-        )}
+        {body}
 
         <footer className="mt-12 border-t border-line pt-6">
           <p className="font-semibold text-ink" data-testid="article-author">
@@ -103,7 +120,7 @@ export function ArticleView({ article }: { article: Article }) {
   );
 }
 
-export function ArticleNotFound() {
+function ArticleNotFound() {
   return (
     <section className="container max-w-3xl py-20 text-center sm:py-28">
       <h1 className="font-serif text-4xl font-bold text-navy">{ARTICLE_PAGE.notFound.title}</h1>
@@ -115,3 +132,31 @@ export function ArticleNotFound() {
     </section>
   );
 }
+
+export const articlePage = definePage({
+  component: ArticlePage,
+  meta: ({ slug = "" }, ctx) => {
+    const article = articleSummaryFor(slug, ctx.content);
+    if (!article) return null;
+    return {
+      title: article.title,
+      description: article.description,
+      ogType: "article",
+      jsonLd: [
+        articleJsonLd(article, ctx),
+        breadcrumbList(
+          [
+            ["Articles", PATHS.articles],
+            [article.title, articlePath(article.slug)],
+          ],
+          ctx.publicUrl,
+        ),
+      ],
+    };
+  },
+  notFoundMeta: ARTICLE_NOT_FOUND_META,
+  // A stored article's text comes from the database with the document; a built-in one's from its chunk.
+  serverData: ({ slug = "" }) => !isBuiltInArticle(slug),
+  prepare: ({ slug = "" }) => loadArticle(slug),
+  chunks: ({ slug = "" }) => (isBuiltInArticle(slug) ? [articleChunkKey(slug)] : []),
+});

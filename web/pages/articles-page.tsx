@@ -1,8 +1,10 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "wouter";
-import { articleReadingTime, listedArticles } from "../content/articles/catalog";
-import { ARTICLES_PAGE } from "../content/articles-page";
+import { listedArticles } from "../content/articles/list";
+import { ARTICLES_PAGE, ARTICLES_PAGE_META } from "../content/articles-page";
 import { formatLongDate } from "../lib/dates";
+import { breadcrumbList } from "../lib/json-ld";
+import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
 import { articlePath, PATHS } from "../lib/paths";
 
@@ -27,7 +29,7 @@ export function ArticlesPage() {
               <h2 className="mt-2 font-serif text-2xl font-bold text-navy">{a.title}</h2>
               <p className="mt-3 flex-1 text-ink-muted">{a.blurb ?? a.description}</p>
               <p className="mt-4 text-sm text-ink-muted">
-                <time dateTime={a.date}>{formatLongDate(a.date)}</time> · {articleReadingTime(a)}
+                <time dateTime={a.date}>{formatLongDate(a.date)}</time> · {a.readingTime}
               </p>
               <Link href={articlePath(a.slug)} className="btn-outline mt-5 self-start">
                 {ARTICLES_PAGE.read}
@@ -52,3 +54,13 @@ export function ArticlesPage() {
     </>
   );
 }
+
+export const articlesPage = definePage({
+  component: ArticlesPage,
+  meta: (_, { brand, publicUrl }) => ({
+    ...ARTICLES_PAGE_META,
+    jsonLd: [breadcrumbList([["Articles", PATHS.articles]], publicUrl)],
+    feeds: [{ title: `${brand.name} Articles`, href: PATHS.articlesFeed }],
+  }),
+  serverData: true,
+});

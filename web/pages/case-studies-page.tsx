@@ -1,6 +1,8 @@
 import { ArrowRight, Clock, Landmark } from "lucide-react";
 import { Link } from "wouter";
-import { CASE_STUDIES_PAGE, turnaroundText } from "../content/case-studies-page";
+import { CASE_STUDIES_PAGE, CASE_STUDIES_PAGE_META, turnaroundText } from "../content/case-studies-page";
+import { breadcrumbList } from "../lib/json-ld";
+import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
 import { PATHS } from "../lib/paths";
 
@@ -94,3 +96,14 @@ export function CaseStudiesPage() {
     </>
   );
 }
+
+export const caseStudiesPage = definePage({
+  component: CaseStudiesPage,
+  meta: (_, { publicUrl, content }) => ({
+    ...CASE_STUDIES_PAGE_META,
+    // An empty list is not worth a search result; the page still answers 200 and says so.
+    noindex: !content?.caseStudies?.length,
+    jsonLd: [breadcrumbList([["Case Studies", PATHS.caseStudies]], publicUrl)],
+  }),
+  serverData: true,
+});

@@ -1,7 +1,9 @@
 import { CheckCircle2, Info, XCircle } from "lucide-react";
 import { CtaPanel } from "../components/cta-panel";
 import { PageHero } from "../components/page-hero";
-import { COMPLIANCE as C } from "../content/compliance";
+import { COMPLIANCE as C, COMPLIANCE_META } from "../content/compliance";
+import { PATHS } from "../lib/paths";
+import { publicPage } from "../lib/public-page";
 
 export function CompliancePage() {
   return (
@@ -75,3 +77,5 @@ export function CompliancePage() {
     </>
   );
 }
+
+export const compliancePage = publicPage(CompliancePage, PATHS.compliance, COMPLIANCE_META);

@@ -1,8 +1,11 @@
 import { Clock, Mail, Phone, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { IntakeForm } from "../components/intake-form";
-import { INTAKE_PAGE } from "../content/intake";
+import { INTAKE_PAGE, INTAKE_PAGE_META } from "../content/intake";
 import { useBrand } from "../lib/brand-context";
+import { breadcrumbList } from "../lib/json-ld";
+import { definePage } from "../lib/lazy-page";
+import { PATHS } from "../lib/paths";
 import { telHref } from "../lib/tel";
 
 /** /contact: "Request Intake". Contact, response-time and sensitive-data cards beside the intake form. */
@@ -78,3 +81,11 @@ function Card(props: { icon: ReactNode; title: string; children: ReactNode; tone
     </section>
   );
 }
+
+export const contactPage = definePage({
+  component: ContactPage,
+  meta: (_, { publicUrl }) => ({
+    ...INTAKE_PAGE_META,
+    jsonLd: [breadcrumbList([[INTAKE_PAGE_META.title, PATHS.contact]], publicUrl)],
+  }),
+});

@@ -1,8 +1,9 @@
 import { Download, FileText } from "lucide-react";
 import { CtaPanel } from "../components/cta-panel";
 import { PageHero } from "../components/page-hero";
-import { ENGAGEMENT_TERMS as C } from "../content/engagement-terms";
-import { DOCS } from "../lib/paths";
+import { ENGAGEMENT_TERMS as C, ENGAGEMENT_TERMS_META } from "../content/engagement-terms";
+import { DOCS, PATHS } from "../lib/paths";
+import { publicPage } from "../lib/public-page";
 
 export function EngagementTermsPage() {
   return (
@@ -66,3 +67,9 @@ export function EngagementTermsPage() {
     </>
   );
 }
+
+export const engagementTermsPage = publicPage(
+  EngagementTermsPage,
+  PATHS.engagementTerms,
+  ENGAGEMENT_TERMS_META,
+);

@@ -4,12 +4,20 @@ import { CheckList } from "../components/check-list";
 import { CtaPanel } from "../components/cta-panel";
 import { PageHero } from "../components/page-hero";
 import { ProcessSteps } from "../components/process-steps";
-import { FOR_INDIVIDUALS as C } from "../content/for-individuals";
-import { detailedService } from "../content/service-details";
-import { INDIVIDUAL_SERVICES } from "../content/services";
+import { FOR_INDIVIDUALS as C, FOR_INDIVIDUALS_META, INDIVIDUAL_DETAILS } from "../content/for-individuals";
+import { withDetails } from "../content/service-details";
+import { INDIVIDUAL_SERVICES, type Service } from "../content/services";
+import { breadcrumbList, serviceJsonLd } from "../lib/json-ld";
+import { definePage } from "../lib/lazy-page";
 import { PATHS } from "../lib/paths";
 
 const CASE_ICONS = [Scale, Network, Gavel];
+
+function detailed(service: Service) {
+  const details = INDIVIDUAL_DETAILS[service.id];
+  if (!details) throw new Error(`No details for ${service.id} in web/content/for-individuals.ts`);
+  return withDetails(service, details);
+}
 
 export function ForIndividualsPage() {
   return (
@@ -37,7 +45,7 @@ export function ForIndividualsPage() {
         </h2>
         <p className="mt-3 max-w-2xl text-ink-muted">{C.packagesLede}</p>
         <ul className="mt-8 grid gap-6 md:grid-cols-2">
-          {INDIVIDUAL_SERVICES.map(({ id }) => detailedService(id)).map((s) => (
+          {INDIVIDUAL_SERVICES.map(detailed).map((s) => (
             <li
               key={s.id}
               id={s.id}
@@ -109,3 +117,14 @@ export function ForIndividualsPage() {
     </>
   );
 }
+
+export const forIndividualsPage = definePage({
+  component: ForIndividualsPage,
+  meta: (_, { publicUrl }) => ({
+    ...FOR_INDIVIDUALS_META,
+    jsonLd: [
+      ...INDIVIDUAL_SERVICES.map((s) => serviceJsonLd(s, publicUrl)),
+      breadcrumbList([["For Individuals", PATHS.forIndividuals]], publicUrl),
+    ],
+  }),
+});

@@ -10,10 +10,11 @@ import {
 } from "lucide-react";
 import { Link } from "wouter";
 import { ProcessSteps } from "../components/process-steps";
-import { HOME } from "../content/home";
+import { HOME, HOME_META } from "../content/home";
 import { PROCESS_STEPS } from "../content/process";
 import { ATTORNEY_SERVICES } from "../content/services";
 import { useBrand } from "../lib/brand-context";
+import { definePage } from "../lib/lazy-page";
 import { PACKAGES_ANCHOR, PATHS } from "../lib/paths";
 import { telHref } from "../lib/tel";
 
@@ -179,3 +180,11 @@ function Panel(props: {
     </div>
   );
 }
+
+export const homePage = definePage({
+  component: HomePage,
+  meta: (_, { brand }) => ({
+    title: `${brand.name}: ${HOME_META.title}`,
+    description: HOME_META.description,
+  }),
+});

@@ -1,7 +1,8 @@
 import { Link } from "wouter";
+import { definePage } from "../lib/lazy-page";
 import { PATHS } from "../lib/paths";
 
-export const NOT_FOUND_META = {
+const NOT_FOUND_META = {
   title: "Page Not Found",
   description: "The page you're looking for doesn't exist or has been moved.",
   noindex: true,
@@ -48,3 +49,5 @@ export function NotFoundPage() {
     </section>
   );
 }
+
+export const notFoundPage = definePage({ component: NotFoundPage, meta: () => NOT_FOUND_META });

@@ -1,8 +1,10 @@
 import { Mail, Phone } from "lucide-react";
 import { PageHero } from "../components/page-hero";
-import { PRIVACY as C } from "../content/privacy";
+import { PRIVACY as C, PRIVACY_META } from "../content/privacy";
 import { useBrand } from "../lib/brand-context";
 import { monthYear, useNow } from "../lib/now-context";
+import { PATHS } from "../lib/paths";
+import { publicPage } from "../lib/public-page";
 import { telHref } from "../lib/tel";
 
 export function PrivacyPage() {
@@ -68,3 +70,5 @@ export function PrivacyPage() {
     </>
   );
 }
+
+export const privacyPage = publicPage(PrivacyPage, PATHS.privacy, PRIVACY_META);

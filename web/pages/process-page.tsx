@@ -2,7 +2,15 @@ import { FileLock2, Link2, ShieldCheck } from "lucide-react";
 import { CtaPanel } from "../components/cta-panel";
 import { PageHero } from "../components/page-hero";
 import { ProcessSteps } from "../components/process-steps";
-import { PROCESS_PAGE as C, PROCESS_DETAILS, PROCESS_STEPS, QUALITY_STANDARDS } from "../content/process";
+import {
+  PROCESS_PAGE as C,
+  PROCESS_DETAILS,
+  PROCESS_PAGE_META,
+  PROCESS_STEPS,
+  QUALITY_STANDARDS,
+} from "../content/process";
+import { PATHS } from "../lib/paths";
+import { publicPage } from "../lib/public-page";
 
 const STANDARD_ICONS = [ShieldCheck, Link2, FileLock2];
 
@@ -67,3 +75,5 @@ function Detail({ label, text }: { label: string; text: string }) {
     </div>
   );
 }
+
+export const processPage = publicPage(ProcessPage, PATHS.process, PROCESS_PAGE_META);

@@ -1,6 +1,8 @@
 import { Download, FileText, Info } from "lucide-react";
-import { RESOURCES_PAGE } from "../content/resources";
+import { RESOURCES_PAGE, RESOURCES_PAGE_META } from "../content/resources";
 import { usePageData } from "../lib/page-data-context";
+import { PATHS } from "../lib/paths";
+import { publicPage } from "../lib/public-page";
 
 /** The published resources the server loaded (seeded built-in documents and uploads), in their order. */
 export function ResourcesPage() {
@@ -56,3 +58,7 @@ export function ResourcesPage() {
     </>
   );
 }
+
+export const resourcesPage = publicPage(ResourcesPage, PATHS.resources, RESOURCES_PAGE_META, {
+  serverData: true,
+});

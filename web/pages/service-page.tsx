@@ -5,19 +5,17 @@ import { CtaPanel } from "../components/cta-panel";
 import { FaqAccordion } from "../components/faq-accordion";
 import { PageHero } from "../components/page-hero";
 import { ProcessSteps } from "../components/process-steps";
-import {
-  ASSET_MAP_STEPS,
-  detailedService,
-  JUDGMENT_INTEL_MONITORED,
-  type ServiceFact,
-} from "../content/service-details";
-import { type AttorneyServiceId, SERVICE_PAGE_LABELS as L, SERVICE_PAGES } from "../content/service-pages";
+import { type ServiceFact, withDetails } from "../content/service-details";
+import { SERVICE_PAGE_LABELS as L, type ServicePageContent } from "../content/service-pages";
+import { serviceById } from "../content/services";
+import { breadcrumbList, serviceJsonLd } from "../lib/json-ld";
+import { definePage } from "../lib/lazy-page";
 import { PATHS } from "../lib/paths";
 
 /** One attorney service: summary cards, scope, deliverables, (process or monitored items), FAQ, call to action. */
-function ServicePage({ id }: { id: AttorneyServiceId }) {
-  const service = detailedService(id);
-  const copy = SERVICE_PAGES[id];
+function ServicePage({ content }: { content: ServicePageContent }) {
+  const { id, copy } = content;
+  const service = withDetails(serviceById(id), content.details);
   // Judgment Intel's cadence card says what its turnaround would, so its cards are price, cadence, components.
   const cards: ServiceFact[] = [
     { label: L.pricing, value: service.pricing, detail: copy.pricingDetail },
@@ -63,9 +61,9 @@ function ServicePage({ id }: { id: AttorneyServiceId }) {
         <ListSection id={`${id}-includes`} title={L.includes} lede={copy.includesLede}>
           <CheckList items={service.includes} />
         </ListSection>
-        {id === "judgment-intel" ? (
+        {content.monitored ? (
           <ListSection id={`${id}-monitored`} title={L.monitored} lede={copy.monitoredLede ?? ""}>
-            <CheckList items={JUDGMENT_INTEL_MONITORED} />
+            <CheckList items={content.monitored} />
           </ListSection>
         ) : null}
         <ListSection
@@ -78,14 +76,14 @@ function ServicePage({ id }: { id: AttorneyServiceId }) {
         </ListSection>
       </div>
 
-      {id === "asset-map" ? (
+      {content.steps ? (
         <section aria-labelledby="asset-map-process" className="border-y border-line bg-paper-deep">
           <div className="container py-12 sm:py-16">
             <p className="eyebrow">Process</p>
             <h2 id="asset-map-process" className="mt-2 font-serif text-3xl font-bold text-navy">
               {L.process}
             </h2>
-            <ProcessSteps steps={ASSET_MAP_STEPS} />
+            <ProcessSteps steps={content.steps} />
           </div>
         </section>
       ) : null}
@@ -125,6 +123,18 @@ function ListSection(props: {
   );
 }
 
-export const AssetMapPage = () => <ServicePage id="asset-map" />;
-export const TransactionTracePage = () => <ServicePage id="transaction-trace" />;
-export const JudgmentIntelPage = () => <ServicePage id="judgment-intel" />;
+/**
+ * An attorney service's page definition, from its content module (each service page is a chunk of its own):
+ * its own title, and a description ending with its price and turnaround.
+ */
+export function servicePage(content: ServicePageContent) {
+  const service = serviceById(content.id);
+  return definePage({
+    component: () => <ServicePage content={content} />,
+    meta: (_, { publicUrl }) => ({
+      title: content.meta.title,
+      description: `${content.meta.description} ${service.pricing}; ${service.turnaround.toLowerCase()}.`,
+      jsonLd: [serviceJsonLd(service, publicUrl), breadcrumbList([[service.name, service.path]], publicUrl)],
+    }),
+  });
+}

@@ -1,7 +1,8 @@
 import { CheckCircle2, Clock, MailCheck, Phone } from "lucide-react";
 import { Link } from "wouter";
-import { NEXT_STEPS, THANKS_PAGE } from "../content/intake";
+import { NEXT_STEPS, THANKS_PAGE, THANKS_PAGE_META } from "../content/thanks";
 import { useBrand } from "../lib/brand-context";
+import { definePage } from "../lib/lazy-page";
 import { PATHS } from "../lib/paths";
 import { telHref } from "../lib/tel";
 
@@ -68,3 +69,8 @@ export function ThanksPage() {
     </div>
   );
 }
+
+export const thanksPage = definePage({
+  component: ThanksPage,
+  meta: () => ({ ...THANKS_PAGE_META, noindex: true }),
+});

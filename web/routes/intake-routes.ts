@@ -1,5 +1,3 @@
-import { INTAKE_PAGE_META, THANKS_PAGE_META } from "../content/page-meta";
-import { breadcrumbList } from "../lib/json-ld";
 import { lazyPage } from "../lib/lazy-page";
 import { PATHS } from "../lib/paths";
 import type { AppRoute } from "../routes";
@@ -8,19 +6,13 @@ import type { AppRoute } from "../routes";
 export const INTAKE_ROUTES: AppRoute[] = [
   {
     path: PATHS.contact,
-    component: lazyPage(() => import("../pages/contact-page"), "ContactPage"),
-    meta: (_, { publicUrl }) => ({
-      title: INTAKE_PAGE_META.title,
-      description: INTAKE_PAGE_META.description,
-      jsonLd: [breadcrumbList([[INTAKE_PAGE_META.title, PATHS.contact]], publicUrl)],
-    }),
+    page: lazyPage(() => import("../pages/contact-page"), "contactPage"),
     layout: "public",
     indexable: true,
   },
   {
     path: PATHS.thanks,
-    component: lazyPage(() => import("../pages/thanks-page"), "ThanksPage"),
-    meta: () => ({ title: THANKS_PAGE_META.title, description: THANKS_PAGE_META.description, noindex: true }),
+    page: lazyPage(() => import("../pages/thanks-page"), "thanksPage"),
     layout: "public",
     indexable: false,
   },

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { ALL_ARTICLES, findArticle } from "../../../web/content/articles/catalog";
-import { ARTICLES_PAGE_META } from "../../../web/content/page-meta";
+import { ARTICLES_PAGE_META } from "../../../web/content/articles-page";
 import type { PageContent } from "../../../web/lib/page-data";
 import { articlePath, PATHS } from "../../../web/lib/paths";
 import type { Brand } from "../../contracts/brand";

@@ -1,7 +1,7 @@
 import type { IntakeErrors } from "../../contracts/intake";
 import { intakeFromForm } from "../../contracts/intake";
 
-export { IntakeSchema, validateIntake } from "../../contracts/intake";
+export { IntakeSchema, validateIntake } from "../../contracts/intake-schema";
 
 /** Larger bodies are refused with 413 before they are read in full. */
 export const MAX_BODY_BYTES = 64 * 1024;

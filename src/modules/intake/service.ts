@@ -1,5 +1,6 @@
 import { SQLiteError } from "bun:sqlite";
-import { type IntakeErrors, MIN_FILL_MS, validateIntake } from "../../contracts/intake";
+import { type IntakeErrors, MIN_FILL_MS } from "../../contracts/intake";
+import { validateIntake } from "../../contracts/intake-schema";
 import type { ContactSubmissions } from "../../db/contact-submissions";
 import type { IntakeLimits } from "./limits";
 

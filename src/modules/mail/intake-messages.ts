@@ -1,4 +1,5 @@
-import { MATTER_TYPE_LABELS, NEXT_STEPS, ROLE_LABELS, SERVICE_LABELS } from "../../../web/content/intake";
+import { MATTER_TYPE_LABELS, ROLE_LABELS, SERVICE_LABELS } from "../../../web/content/intake";
+import { NEXT_STEPS } from "../../../web/content/thanks";
 import { adminSubmissionPath } from "../../../web/lib/paths";
 import type { Brand } from "../../contracts/brand";
 import { RESPONSE_SLA } from "../../contracts/constants";

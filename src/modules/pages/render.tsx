@@ -1,8 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import { App } from "../../../web/app";
-import { isLazyPage } from "../../../web/lib/lazy-page";
 import { PAGE_DATA_ELEMENT_ID, type PageData, ROOT_ELEMENT_ID } from "../../../web/lib/page-data";
-import { resolvePage } from "../../../web/routes";
+import { loadPage, type ResolvedPage } from "../../../web/routes";
 import type { AssetManifest } from "../../http/assets";
 import { buildHead } from "./head";
 import { jsonForScript } from "./html";
@@ -28,12 +27,11 @@ export async function renderPage(
   opts: RenderOptions,
 ): Promise<RenderedPage> {
   const { data } = opts;
-  const page = resolvePage(pathname, {
+  const page = await loadPage(pathname, {
     brand: data.brand,
     publicUrl: data.publicUrl,
     content: data.content,
   });
-  if (isLazyPage(page.component)) await page.component.load();
   const stream = await renderToReadableStream(<App data={data} ssrPath={pathname} ssrSearch={search} />, {
     onError(error) {
       // Logged by the caller's error handler through the rejected promise; this keeps React quiet.
@@ -48,7 +46,7 @@ export async function renderPage(
     publicUrl: data.publicUrl,
     pathname,
     entry: opts.entry,
-    pageChunks: isLazyPage(page.component) ? (opts.pageChunks[page.component.exportName] ?? []) : [],
+    pageChunks: chunksToPreload(page, opts.pageChunks),
     brandCss: opts.brandCss,
     inlineCss: opts.inlineCss,
   });
@@ -59,4 +57,10 @@ export async function renderPage(
     noindex: Boolean(page.meta.noindex),
     private: page.layout === "admin",
   };
+}
+
+/** The page's own chunks and those it prepares for these params (an article's body), each once. */
+function chunksToPreload(page: ResolvedPage, chunks: AssetManifest["pageChunks"]): string[] {
+  const keys = [page.page.exportName, ...(page.definition.chunks?.(page.params) ?? [])];
+  return [...new Set(keys.flatMap((key) => chunks[key] ?? []))];
 }

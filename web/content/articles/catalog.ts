@@ -1,5 +1,3 @@
-import type { PublishedArticle, PublishedArticleSummary } from "../../../src/contracts/articles";
-import type { PageContent } from "../../lib/page-data";
 import { countWords, readingTimeFor } from "../../lib/reading-time";
 import { ASSET_DISCOVERY_IN_DIVORCE } from "./asset-discovery-in-divorce";
 import { ASSET_TRACING_101 } from "./asset-tracing-101-follow-the-money";
@@ -10,6 +8,12 @@ import { PROBATE_ESTATES_LOCATE_ACCOUNTS } from "./probate-estates-locate-accoun
 import { PROBATE_RED_FLAGS } from "./probate-red-flags";
 import { PUBLIC_RECORDS_CORROBORATION } from "./public-records-corroboration";
 import type { Article, ArticleBlock } from "./types";
+
+/**
+ * Every built-in article with its body, for the server and the build (RSS, sitemap, the generated index).
+ * The browser never imports this module: it reads web/content/articles/summaries.ts and loads each body on
+ * its own.
+ */
 
 /** The five articles listed on /articles, in the order shown there. */
 export const FIXED_ARTICLES: readonly Article[] = [
@@ -55,35 +59,4 @@ export function articleWordCount(article: Article): number {
 
 export function articleReadingTime(article: Article): string {
   return article.readingTime ?? readingTimeFor(articleWordCount(article));
-}
-
-/** The label above a stored article's title. */
-export const STORED_ARTICLE_TOPIC = "From our casework";
-
-/** A published stored article (page data from the server) in the shape the article views take. */
-export function storedArticle(a: PublishedArticle | PublishedArticleSummary): Article {
-  return {
-    slug: a.slug,
-    title: a.title,
-    description: a.description,
-    date: a.date,
-    readingTime: a.readingTime,
-    author: a.author,
-    topic: STORED_ARTICLE_TOPIC,
-    sections: [],
-    ...("html" in a ? { html: a.html, wordCount: a.wordCount } : {}),
-  };
-}
-
-/** An article by slug: the site's own first, then the stored one the server loaded for this page. */
-export function articleFor(slug: string, content: PageContent | undefined): Article | undefined {
-  const own = findArticle(slug);
-  if (own) return own;
-  const stored = content?.article;
-  return stored && stored.slug === slug ? storedArticle(stored) : undefined;
-}
-
-/** The /articles list: stored articles newest first, then the site's own in their fixed order. */
-export function listedArticles(content: PageContent | undefined): Article[] {
-  return [...(content?.articles ?? []).map(storedArticle), ...FIXED_ARTICLES];
 }

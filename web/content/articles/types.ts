@@ -37,10 +37,17 @@ export type Article = {
   wordCount?: number;
 };
 
-/** An article's facts without its body: what the route table needs for the head and the 404 decision. */
+/** An article's facts without its body: what its page's head and structured data are made of. */
 export type ArticleSummary = Omit<Article, "sections" | "html" | "readingTime" | "wordCount"> & {
   readingTime: string;
   wordCount: number;
+};
+
+/** What the list and the article page show above a body, whatever the article's source. */
+export type ArticleHead = Omit<ArticleSummary, "wordCount">;
+
+/** What every article page knows of each built-in article before loading any: enough for links and counts. */
+export type ArticleIndexEntry = Pick<ArticleSummary, "slug" | "title" | "readingTime" | "wordCount"> & {
   /** Listed on /articles (the five fixed ones), rather than reachable by link only. */
   listed: boolean;
 };

@@ -4,6 +4,7 @@ import { PASSWORD_MIN_LENGTH, PasswordChangeSchema } from "../../../src/contract
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { MfaSection } from "../../components/admin/mfa-settings";
 import { TextField } from "../../components/admin/text-field";
+import { adminPage } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
 import { apiRequest } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
@@ -145,3 +146,8 @@ function PasswordSection({ username }: { username: string }) {
     </section>
   );
 }
+
+export const accountPage = adminPage(AccountPage, {
+  title: "Your Account",
+  description: "Change your password and set up two-step sign-in.",
+});

@@ -10,6 +10,7 @@ import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
 import { MarkdownBody } from "../../components/markdown-body";
 import { saveFailedToast, useDeleteEntity, useStoredEntity } from "../../lib/admin-editor";
+import { adminPage, editorHead } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
 import { ApiError, apiRequest } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
@@ -291,3 +292,11 @@ function usePreview(content: string): { html: string; readingTime: string | null
   }, [content]);
   return state;
 }
+
+export const articleEditorPage = adminPage(
+  ArticleEditorPage,
+  editorHead(
+    { title: "New Article", description: "Write a new article in Markdown." },
+    { title: "Edit Article", description: "Change, publish or delete an article." },
+  ),
+);

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { RowActions } from "../../components/admin/editor-controls";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { useAdminList } from "../../lib/admin-editor";
+import { adminPage } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
 import { formatLongDate } from "../../lib/dates";
 import { adminArticlePath, articlePath, PATHS } from "../../lib/paths";
@@ -193,3 +194,8 @@ function Select({
     </div>
   );
 }
+
+export const articlesAdminPage = adminPage(ArticlesAdminPage, {
+  title: "Articles",
+  description: "Write, publish and unpublish the firm's articles.",
+});

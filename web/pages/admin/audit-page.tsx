@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { AdminFrame } from "../../components/admin/admin-frame";
+import { adminPage } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
 import { getJson } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
@@ -140,3 +141,8 @@ function AuditLog() {
     </>
   );
 }
+
+export const auditPage = adminPage(AuditPage, {
+  title: "Audit Log",
+  description: "Sign-ins, sign-outs and account changes, newest first.",
+});

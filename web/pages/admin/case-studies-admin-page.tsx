@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { RowActions } from "../../components/admin/editor-controls";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { useAdminList } from "../../lib/admin-editor";
+import { adminPage } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
 import { formatLongDate } from "../../lib/dates";
 import { adminCaseStudyPath, PATHS } from "../../lib/paths";
@@ -96,3 +97,8 @@ function CaseStudyList() {
     </>
   );
 }
+
+export const caseStudiesAdminPage = adminPage(CaseStudiesAdminPage, {
+  title: "Case Studies",
+  description: "Write, publish and unpublish case studies.",
+});

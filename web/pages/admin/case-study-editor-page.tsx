@@ -8,6 +8,7 @@ import { EditorActions, PublishedToggle } from "../../components/admin/editor-co
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
 import { saveFailedToast, useDeleteEntity, useStoredEntity } from "../../lib/admin-editor";
+import { adminPage, editorHead } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
 import { apiRequest } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
@@ -230,3 +231,11 @@ function CaseStudyEditor({ id }: { id: number | null }) {
     </>
   );
 }
+
+export const caseStudyEditorPage = adminPage(
+  CaseStudyEditorPage,
+  editorHead(
+    { title: "New Case Study", description: "Write a new case study." },
+    { title: "Edit Case Study", description: "Change, publish or delete a case study." },
+  ),
+);

@@ -1,6 +1,7 @@
 import { ArrowRight, BookOpen, Briefcase, FileDown, Inbox } from "lucide-react";
 import { Link } from "wouter";
 import { AdminFrame } from "../../components/admin/admin-frame";
+import { adminPage } from "../../lib/admin-page";
 import { PATHS } from "../../lib/paths";
 
 /** The four management areas of SPEC.md section 2, in its order and words. */
@@ -51,3 +52,8 @@ export function DashboardPage() {
     </AdminFrame>
   );
 }
+
+export const dashboardPage = adminPage(DashboardPage, {
+  title: "Admin Dashboard",
+  description: "Manage articles, resources, case studies and intake submissions.",
+});

@@ -11,6 +11,7 @@ import {
 } from "../../../src/contracts/admin-auth";
 import { TextField } from "../../components/admin/text-field";
 import { LogoMark } from "../../components/logo-mark";
+import { adminPage } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { useBrand } from "../../lib/brand-context";
@@ -283,3 +284,8 @@ function CodeStep({ onDone, onRestart }: { onDone: (r: LoginResult) => void; onR
     </>
   );
 }
+
+export const loginPage = adminPage(LoginPage, {
+  title: "Admin Sign In",
+  description: "Sign in to the staff admin.",
+});

@@ -10,6 +10,7 @@ import { CONTROL_CLASS, Field } from "../../components/admin/field";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
 import { saveFailedToast, useDeleteEntity, useStoredEntity } from "../../lib/admin-editor";
+import { adminPage, editorHead } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
 import { ApiError, apiForm } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
@@ -206,3 +207,11 @@ function ResourceEditor({ id }: { id: number | null }) {
     </>
   );
 }
+
+export const resourceEditorPage = adminPage(
+  ResourceEditorPage,
+  editorHead(
+    { title: "New Resource", description: "Upload a new downloadable resource." },
+    { title: "Edit Resource", description: "Change, replace, publish or delete a resource." },
+  ),
+);

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { RowActions } from "../../components/admin/editor-controls";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { useAdminList } from "../../lib/admin-editor";
+import { adminPage } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
 import { adminResourcePath, PATHS } from "../../lib/paths";
 
@@ -101,3 +102,8 @@ function ResourceList() {
     </>
   );
 }
+
+export const resourcesAdminPage = adminPage(ResourcesAdminPage, {
+  title: "Resources",
+  description: "Upload, publish and unpublish downloadable resources.",
+});

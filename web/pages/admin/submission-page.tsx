@@ -7,6 +7,7 @@ import { AdminFrame } from "../../components/admin/admin-frame";
 import { SubmissionDeleteDialog } from "../../components/admin/submission-delete-dialog";
 import { SubmissionMail } from "../../components/admin/submission-mail";
 import { SubmissionStatusBadge } from "../../components/admin/submission-status-badge";
+import { adminPage } from "../../lib/admin-page";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import type { PageProps } from "../../lib/lazy-page";
@@ -412,3 +413,10 @@ function DeleteSubmission({ id, reference }: { id: number; reference: string }) 
     </section>
   );
 }
+
+export const submissionPage = adminPage(SubmissionPage, ({ id = "" }) =>
+  // Only a numeric id can name a submission; anything else is the site's 404.
+  /^[1-9]\d*$/.test(id)
+    ? { title: "Submission", description: "One intake request: its details, status, notes and e-mail." }
+    : null,
+);

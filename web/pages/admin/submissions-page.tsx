@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import type { SubmissionList } from "../../../src/contracts/submissions";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { SubmissionStatusBadge } from "../../components/admin/submission-status-badge";
+import { adminPage } from "../../lib/admin-page";
 import { getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { adminSubmissionPath, PATHS } from "../../lib/paths";
@@ -308,3 +309,8 @@ function Pager({ list, query }: { list: SubmissionList; query: DeskQuery }) {
     </nav>
   );
 }
+
+export const submissionsPage = adminPage(SubmissionsPage, {
+  title: "Submissions",
+  description: "Intake requests: search, filter, export and open them.",
+});

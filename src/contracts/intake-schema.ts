@@ -1,0 +1,107 @@
+import * as v from "valibot";
+import {
+  DESIRED_SERVICES,
+  INTAKE_LIMITS,
+  INTAKE_MESSAGES,
+  type Intake,
+  type IntakeErrors,
+  type IntakeField,
+  MATTER_TYPES,
+  ROLES,
+  SUBJECT_TYPES,
+} from "./intake";
+import { findSensitiveData, SENSITIVE_MESSAGES } from "./sensitive-data";
+
+/**
+ * The intake schema, shared by the server and the browser. Kept apart from the intake constants so the
+ * form's page can render without it; the form loads it when the visitor starts on the form.
+ */
+
+const tooLong = (what: string, max: number) =>
+  `${what} must be at most ${max.toLocaleString("en-US")} characters`;
+
+/** Free text may not carry SSNs, card numbers or routing-plus-account numbers; the message says which. */
+const noSensitiveData = v.rawCheck<string>(({ dataset, addIssue }) => {
+  if (!dataset.typed) return;
+  const kind = findSensitiveData(dataset.value);
+  if (kind) addIssue({ message: SENSITIVE_MESSAGES[kind] });
+});
+
+/** Control characters (other than tab and line breaks) never belong in a form field: dropped, not stored. */
+function dropControls(s: string): string {
+  let out = "";
+  for (const c of s) {
+    const n = c.charCodeAt(0);
+    if (n === 9 || n === 10 || n === 13 || (n >= 32 && n !== 127)) out += c;
+  }
+  return out;
+}
+const stripControls = v.transform(dropControls);
+
+const text = (message: string, min: number, max: number, label: string) =>
+  v.pipe(
+    v.string(message),
+    stripControls,
+    v.trim(),
+    v.minLength(min, message),
+    v.maxLength(max, tooLong(label, max)),
+    noSensitiveData,
+  );
+
+export const IntakeSchema = v.object({
+  name: text(INTAKE_MESSAGES.name, 2, INTAKE_LIMITS.name, "Name"),
+  firm: v.pipe(
+    v.nullish(v.string(INTAKE_MESSAGES.invalid)),
+    v.transform((s) => (s == null ? undefined : dropControls(s).trim() || undefined)),
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(INTAKE_LIMITS.firm, tooLong("Firm", INTAKE_LIMITS.firm)),
+        noSensitiveData,
+      ),
+    ),
+  ),
+  email: v.pipe(
+    v.string(INTAKE_MESSAGES.email),
+    stripControls,
+    v.trim(),
+    v.toLowerCase(),
+    v.maxLength(INTAKE_LIMITS.email, tooLong("Email", INTAKE_LIMITS.email)),
+    v.email(INTAKE_MESSAGES.email),
+  ),
+  phone: v.pipe(
+    v.string(INTAKE_MESSAGES.phone),
+    stripControls,
+    v.trim(),
+    v.minLength(10, INTAKE_MESSAGES.phone),
+    v.maxLength(INTAKE_LIMITS.phone, tooLong("Phone number", INTAKE_LIMITS.phone)),
+  ),
+  role: v.picklist(ROLES, INTAKE_MESSAGES.role),
+  matterType: v.picklist(MATTER_TYPES, INTAKE_MESSAGES.matterType),
+  subjectType: v.picklist(SUBJECT_TYPES, INTAKE_MESSAGES.subjectType),
+  jurisdictions: text(INTAKE_MESSAGES.jurisdictions, 2, INTAKE_LIMITS.jurisdictions, "Jurisdictions"),
+  desiredService: v.picklist(DESIRED_SERVICES, INTAKE_MESSAGES.desiredService),
+  description: text(INTAKE_MESSAGES.description, 10, INTAKE_LIMITS.description, "Description"),
+  acknowledgment: v.literal(true, INTAKE_MESSAGES.acknowledgment),
+  website: v.optional(v.pipe(v.string(INTAKE_MESSAGES.invalid), v.maxLength(0, INTAKE_MESSAGES.invalid))),
+  formStartTime: v.optional(v.pipe(v.number(INTAKE_MESSAGES.invalid), v.finite(INTAKE_MESSAGES.invalid))),
+});
+
+/** Validates with one message per field (the first rule broken), shaped as the API answers 422. */
+export function validateIntake(
+  input: unknown,
+): { success: true; output: Intake } | { success: false; errors: IntakeErrors } {
+  // A missing key is checked as an undefined value, so it gets the field's own message, not a generic one.
+  const complete =
+    typeof input === "object" && input !== null && !Array.isArray(input)
+      ? { ...Object.fromEntries(Object.keys(IntakeSchema.entries).map((k) => [k, undefined])), ...input }
+      : input;
+  const result = v.safeParse(IntakeSchema, complete, { abortPipeEarly: true });
+  if (result.success) return { success: true, output: result.output };
+  const errors: IntakeErrors = {};
+  for (const issue of result.issues) {
+    const key = (v.getDotPath(issue) ?? "form") as IntakeField;
+    if (!errors[key]) errors[key] = [issue.message];
+  }
+  return { success: false, errors };
+}
