@@ -34,6 +34,9 @@ Environment (see .env.example):
 
 async function main(argv: string[]): Promise<number> {
   const [command = "serve"] = argv;
+  // The database, its backups and the uploads hold clients' personal data: files this process creates are
+  // readable by its own user only, however it was started (the systemd unit says the same with UMask).
+  process.umask(0o077);
   if (command === "--help" || command === "-h" || command === "help") {
     process.stdout.write(HELP);
     return 0;

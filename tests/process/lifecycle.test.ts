@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePorts } from "../helpers/ports";
@@ -184,6 +184,9 @@ describe("operator commands", () => {
     const run = Bun.spawnSync([BINARY, "backup", target], { env });
     expect(run.exitCode).toBe(0);
     expect(run.stdout.toString()).toContain("Backed up to");
+    // Personal data: the database and its backup are readable by the server's user only.
+    expect(statSync(join(dataDir, "tracewell.db")).mode & 0o777).toBe(0o600);
+    expect(statSync(target).mode & 0o777).toBe(0o600);
     const copy = new Database(target, { readonly: true });
     expect((copy.query("SELECT count(*) AS n FROM contact_submissions").get() as { n: number }).n).toBe(5);
     copy.close();
