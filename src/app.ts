@@ -81,6 +81,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       bodyDeadline({
         timeoutMs: config.bodyTimeoutSeconds * 1000,
         maxBytes: (path) => (path.startsWith(RESOURCES_API) ? Number.POSITIVE_INFINITY : FORM_BODY_MAX_BYTES),
+        logger,
       }),
     )
     .onAfterResponse(({ request, set, responseValue }) => {

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { Logger } from "../log";
 
 export const BODY_DEADLINE_MESSAGES = {
   timeout: "The request body did not arrive in time. Check your connection and send it again.",
@@ -81,15 +82,21 @@ export async function drainWithin(
  * connection ending, 400. Register it after the global guards, so a refused request (cross-site, signed out)
  * is not waited for.
  */
-export const bodyDeadline = (opts: { timeoutMs: number; maxBytes: (pathname: string) => number }) =>
+export const bodyDeadline = (opts: {
+  timeoutMs: number;
+  maxBytes: (pathname: string) => number;
+  logger: Logger;
+}) =>
   new Elysia({ name: "body-deadline", seed: opts.timeoutMs }).onRequest(async ({ request }) => {
     if (!request.body) return;
-    const limit = opts.maxBytes(new URL(request.url).pathname);
+    const path = new URL(request.url).pathname;
+    const limit = opts.maxBytes(path);
     try {
       if (Number(request.headers.get("content-length") ?? 0) > limit) throw new BodyTooLargeError();
       await drainWithin(request.clone().body as ReadableStream<Uint8Array>, opts.timeoutMs, limit);
     } catch (error) {
       if (!isBodyError(error)) throw error;
+      opts.logger.warn("request_body_refused", { method: request.method, path, status: error.status });
       // The rest of the body is never read: the connection cannot carry another request.
       return Response.json(
         { error: error.message },
