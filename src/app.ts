@@ -30,8 +30,8 @@ export type AppDeps = {
 };
 
 /**
- * The largest body of any route but the uploads (which Bun's 21 MB limit bounds): twice the largest article
- * an admin can save. The intake answers its own 413 past 64 KB.
+ * The largest body of any route but the uploads (which Bun's 21 MB limit bounds), well above the largest
+ * article an admin can save (100,000 characters). The intake answers its own 413 past 64 KB.
  */
 const FORM_BODY_MAX_BYTES = 2 * 1024 * 1024;
 const RESOURCES_API = "/api/admin/resources";
