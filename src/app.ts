@@ -5,6 +5,7 @@ import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import type { Database } from "./db";
 import { contactSubmissions } from "./db/contact-submissions";
 import { type AssetManifest, assetsPlugin } from "./http/assets";
+import { bodyDeadline } from "./http/body-deadline";
 import { sameOriginPlugin } from "./http/same-origin";
 import { securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
@@ -27,6 +28,13 @@ export type AppDeps = {
   logger?: Logger;
   now?: () => Date;
 };
+
+/**
+ * The largest body of any route but the uploads (which Bun's 21 MB limit bounds), well above the largest
+ * article an admin can save (100,000 characters). The intake answers its own 413 past 64 KB.
+ */
+const FORM_BODY_MAX_BYTES = 2 * 1024 * 1024;
+const RESOURCES_API = "/api/admin/resources";
 
 type RequestInfo = { id: string; start: number };
 
@@ -69,6 +77,13 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     })
     .use(sameOriginPlugin({ publicUrl: config.publicUrl }))
     .use(auth.gate)
+    .use(
+      bodyDeadline({
+        timeoutMs: config.bodyTimeoutSeconds * 1000,
+        maxBytes: (path) => (path.startsWith(RESOURCES_API) ? Number.POSITIVE_INFINITY : FORM_BODY_MAX_BYTES),
+        logger,
+      }),
+    )
     .onAfterResponse(({ request, set, responseValue }) => {
       const info = requests.get(request);
       const url = new URL(request.url);

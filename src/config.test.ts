@@ -14,6 +14,7 @@ describe("loadConfig", () => {
     expect(c.demo).toBe(false);
     expect(c.trustProxy).toBe(false);
     expect(c.logLevel).toBe("info");
+    expect(c.bodyTimeoutSeconds).toBe(120);
     expect(c.brand.name).toBe("Tracewell");
     expect(c.brand.slogan).toBe("Find what's hidden. Prove what's true.");
   });
@@ -27,6 +28,7 @@ describe("loadConfig", () => {
       DEMO: "true",
       TRUST_PROXY: "1",
       LOG_LEVEL: "WARN",
+      BODY_TIMEOUT: " 300 ",
     });
     expect(c.port).toBe(8080);
     expect(c.dataDir).toBe("/var/lib/tracewell");
@@ -39,6 +41,7 @@ describe("loadConfig", () => {
     expect(c.demo).toBe(true);
     expect(c.trustProxy).toBe(true);
     expect(c.logLevel).toBe("warn");
+    expect(c.bodyTimeoutSeconds).toBe(300);
   });
 
   test.each([
@@ -48,6 +51,9 @@ describe("loadConfig", () => {
     [{ PUBLIC_URL: "ftp://example.com" }, "PUBLIC_URL"],
     [{ DEMO: "maybe" }, "DEMO"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ BODY_TIMEOUT: "0" }, "BODY_TIMEOUT"],
+    [{ BODY_TIMEOUT: "2m" }, "BODY_TIMEOUT"],
+    [{ BODY_TIMEOUT: "86400" }, "BODY_TIMEOUT"],
     [{ SMTP_URL: "mail.example.com" }, "SMTP_URL"],
     [{ BRAND_EMAIL: "not-an-email" }, "BRAND_EMAIL"],
     [{ BRAND_COLOUR_PRIMARY: "navy" }, "BRAND_COLOUR_PRIMARY"],

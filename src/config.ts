@@ -33,6 +33,22 @@ const port = v.pipe(
   v.maxValue(65535, "must be between 0 and 65535"),
 );
 
+/**
+ * How long a client may take to send a whole request body (BODY_TIMEOUT, seconds). Long enough for the
+ * largest upload (20 MB) on a 1.5 Mbit/s uplink; every other body is a few kilobytes.
+ */
+export const DEFAULT_BODY_TIMEOUT_S = 120;
+
+const seconds = (fallback: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.trim(),
+    v.regex(/^\d+$/, "must be a whole number of seconds"),
+    v.transform(Number),
+    v.minValue(1, `must be between 1 and ${max}`),
+    v.maxValue(max, `must be between 1 and ${max}`),
+  );
+
 const httpUrl = v.pipe(
   v.string(),
   v.trim(),
@@ -64,6 +80,7 @@ const EnvSchema = v.object({
   ADMIN_PASSWORD: optionalText,
   DEMO: flag,
   REQUIRE_MFA: flag,
+  BODY_TIMEOUT: seconds(DEFAULT_BODY_TIMEOUT_S, 3600),
   LOG_LEVEL: v.pipe(v.optional(v.string(), "info"), v.trim(), v.toLowerCase(), v.picklist(LOG_LEVELS)),
   BRAND_NAME: optionalText,
   BRAND_SLOGAN: optionalText,
@@ -98,6 +115,8 @@ export type Config = {
   demo: boolean;
   requireMfa: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** How long a client may take to send a whole request body before it is answered 408. */
+  bodyTimeoutSeconds: number;
   brand: Brand;
 };
 
@@ -179,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     demo: e.DEMO,
     requireMfa: e.REQUIRE_MFA,
     logLevel: e.LOG_LEVEL,
+    bodyTimeoutSeconds: e.BODY_TIMEOUT,
     brand: brandFromEnv(e),
   };
 }

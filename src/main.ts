@@ -29,7 +29,8 @@ ${ADMIN_HELP}
 
 Environment (see .env.example):
   PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), PUBLIC_URL, SESSION_SECRET, SMTP_URL, MAIL_FROM,
-  INTAKE_NOTIFY_TO, TRUST_PROXY, ADMIN_USERNAME, ADMIN_PASSWORD, DEMO, REQUIRE_MFA, LOG_LEVEL, BRAND_*.
+  INTAKE_NOTIFY_TO, TRUST_PROXY, ADMIN_USERNAME, ADMIN_PASSWORD, DEMO, REQUIRE_MFA, LOG_LEVEL,
+  BODY_TIMEOUT (120), BRAND_*.
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -88,8 +89,10 @@ async function serve(): Promise<number> {
   app.listen({
     port: config.port,
     hostname: config.host,
-    // Uploads are at most 20 MB; anything larger is refused before it is read. A connection that sends
-    // nothing for IDLE_TIMEOUT_S seconds (a slow or stalled upload) is closed.
+    // Uploads are at most 20 MB; a larger declared body gets Bun's 413 before it is read, a larger chunked
+    // one when it passes the limit. IDLE_TIMEOUT_S closes idle keep-alive connections; while a body streams
+    // in, Bun resets this timer only on some chunks, so a slow trickle is closed about IDLE_TIMEOUT_S after
+    // it started. BODY_TIMEOUT (src/http/body-deadline.ts) is the deadline for every body (ADR 070).
     maxRequestBodySize: MAX_BODY_BYTES,
     idleTimeout: IDLE_TIMEOUT_S,
   });
