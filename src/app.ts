@@ -66,101 +66,110 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const submissions = contactSubmissions(db);
   const mailOutbox = createMailOutbox({ config, submissions, logger, now });
 
-  return new Elysia()
-    .decorate("pageCache", cache)
-    .decorate("mailOutbox", mailOutbox)
-    .use(securityPlugin({ hsts: config.secure, styleHashes: [styles.hash] }))
-    .onRequest(({ request, set }) => {
-      const id = crypto.randomUUID();
-      requests.set(request, { id, start: performance.now() });
-      set.headers["x-request-id"] = id;
-    })
-    .use(sameOriginPlugin({ publicUrl: config.publicUrl }))
-    .use(auth.gate)
-    .use(
-      bodyDeadline({
-        timeoutMs: config.bodyTimeoutSeconds * 1000,
-        maxBytes: (path) => (path.startsWith(RESOURCES_API) ? Number.POSITIVE_INFINITY : FORM_BODY_MAX_BYTES),
-        logger,
-      }),
-    )
-    .onAfterResponse(({ request, set, responseValue }) => {
-      const info = requests.get(request);
-      const url = new URL(request.url);
-      logger.info("request", {
-        id: info?.id,
-        method: request.method,
-        path: url.pathname,
-        status: responseValue instanceof Response ? responseValue.status : (set.status ?? 200),
-        ms: info ? Math.round((performance.now() - info.start) * 10) / 10 : undefined,
-      });
-    })
-    .onError(({ code, error, request, set }) => {
-      const id = requests.get(request)?.id;
-      switch (code) {
-        case "NOT_FOUND":
-          set.status = 404;
-          return { error: "Not found" };
-        case "PARSE":
-          set.status = 400;
-          return { error: "The request body could not be read. Send valid JSON or form data." };
-        case "VALIDATION":
-          set.status = 422;
-          return { error: "The request did not pass validation." };
-        case "INVALID_COOKIE_SIGNATURE":
-          set.status = 400;
-          return { error: "Invalid cookie." };
-        default: {
-          const status = "status" in error && typeof error.status === "number" ? error.status : 500;
-          if (status < 500) {
-            set.status = status;
-            return { error: error instanceof Error ? error.message : String(error) };
-          }
-          logger.error("unhandled_error", {
-            id,
+  return (
+    new Elysia()
+      .decorate("pageCache", cache)
+      .decorate("mailOutbox", mailOutbox)
+      .use(securityPlugin({ hsts: config.secure, styleHashes: [styles.hash] }))
+      .onRequest(({ request, set }) => {
+        const id = crypto.randomUUID();
+        requests.set(request, { id, start: performance.now() });
+        set.headers["x-request-id"] = id;
+      })
+      // One line per request, whoever answered it: a route, the error handler, or one of the guards that answer
+      // from onRequest (cross-site, signed out, body limits), which Elysia's afterResponse hooks never see.
+      .wrap((handle) => {
+        const log = (request: Request, response: Response) => {
+          const info = requests.get(request);
+          logger.info("request", {
+            id: info?.id,
+            method: request.method,
             path: new URL(request.url).pathname,
-            error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-            stack: error instanceof Error ? error.stack : undefined,
+            status: response.status,
+            ms: info ? Math.round((performance.now() - info.start) * 10) / 10 : undefined,
           });
-          set.status = 500;
-          if (request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html")) {
-            return new Response(errorPage(config, id), {
-              status: 500,
-              headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+          return response;
+        };
+        const answer = handle as unknown as (request: Request) => Response | Promise<Response>;
+        return async (request: Request) => log(request, await answer(request));
+      })
+      .use(sameOriginPlugin({ publicUrl: config.publicUrl }))
+      .use(auth.gate)
+      .use(
+        bodyDeadline({
+          timeoutMs: config.bodyTimeoutSeconds * 1000,
+          maxBytes: (path) =>
+            path.startsWith(RESOURCES_API) ? Number.POSITIVE_INFINITY : FORM_BODY_MAX_BYTES,
+          logger,
+        }),
+      )
+      .onError(({ code, error, request, set }) => {
+        const id = requests.get(request)?.id;
+        switch (code) {
+          case "NOT_FOUND":
+            set.status = 404;
+            return { error: "Not found" };
+          case "PARSE":
+            set.status = 400;
+            return { error: "The request body could not be read. Send valid JSON or form data." };
+          case "VALIDATION":
+            set.status = 422;
+            return { error: "The request did not pass validation." };
+          case "INVALID_COOKIE_SIGNATURE":
+            set.status = 400;
+            return { error: "Invalid cookie." };
+          default: {
+            const status = "status" in error && typeof error.status === "number" ? error.status : 500;
+            if (status < 500) {
+              set.status = status;
+              return { error: error instanceof Error ? error.message : String(error) };
+            }
+            logger.error("unhandled_error", {
+              id,
+              path: new URL(request.url).pathname,
+              error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+              stack: error instanceof Error ? error.stack : undefined,
             });
+            set.status = 500;
+            if (request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html")) {
+              return new Response(errorPage(config, id), {
+                status: 500,
+                headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+              });
+            }
+            return {
+              error: "Something went wrong on our side. Please quote this reference if you contact us.",
+              requestId: id,
+            };
           }
-          return {
-            error: "Something went wrong on our side. Please quote this reference if you contact us.",
-            requestId: id,
-          };
         }
-      }
-    })
-    .get("/healthz", () => {
-      healthCheck.get();
-      return { status: "ok" };
-    })
-    .use(assetsPlugin(manifest))
-    .get("/site.webmanifest", () => webManifest(config))
-    .use(brandCssPlugin(brandCss))
-    .use(seoModule({ publicUrl: config.publicUrl, extraEntries: content.sitemapEntries }))
-    .use(auth.module)
-    .use(content.admin)
-    .use(content.feed)
-    .use(submissionsModule({ db, config, auth, outbox: mailOutbox, now }))
-    .use(
-      intakeModule({
-        config,
-        submissions,
-        outbox: mailOutbox,
-        limits: createIntakeLimits(),
-        logger,
-        now,
-        renderContactPage: (intake, status, headers) =>
-          renderPageResponse(pagesDeps, PATHS.contact, { intake }, status, headers),
-      }),
-    )
-    .use(pagesModule(pagesDeps));
+      })
+      .get("/healthz", () => {
+        healthCheck.get();
+        return { status: "ok" };
+      })
+      .use(assetsPlugin(manifest))
+      .get("/site.webmanifest", () => webManifest(config))
+      .use(brandCssPlugin(brandCss))
+      .use(seoModule({ publicUrl: config.publicUrl, extraEntries: content.sitemapEntries }))
+      .use(auth.module)
+      .use(content.admin)
+      .use(content.feed)
+      .use(submissionsModule({ db, config, auth, outbox: mailOutbox, now }))
+      .use(
+        intakeModule({
+          config,
+          submissions,
+          outbox: mailOutbox,
+          limits: createIntakeLimits(),
+          logger,
+          now,
+          renderContactPage: (intake, status, headers) =>
+            renderPageResponse(pagesDeps, PATHS.contact, { intake }, status, headers),
+        }),
+      )
+      .use(pagesModule(pagesDeps))
+  );
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -206,3 +206,25 @@ test("a page that fails answers an HTML 500 naming the reference to quote, and l
   const logged = lines.map((l) => JSON.parse(l)).find((l) => l.event === "unhandled_error");
   expect(logged.id).toBe(id);
 });
+
+test("every answer gets one request log line, also those of the guards that answer before any route", async () => {
+  const lines: string[] = [];
+  const { createLogger } = await import("../../src/log");
+  const logged = makeTestApp({}, { logger: createLogger("info", (l) => void lines.push(l)) });
+  const answers = [
+    await logged.request("/"),
+    // Cross-site: refused by the same-origin guard.
+    await logged.request("/api/contact", { method: "POST", headers: { origin: "https://evil.example" } }),
+    // Signed out: refused by the admin gate.
+    await logged.request("/api/admin/articles"),
+  ];
+  expect(answers.map((r) => r.status)).toEqual([200, 403, 401]);
+  await Bun.sleep(10);
+  const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.event === "request");
+  expect(requests.map((l) => [l.path, l.status])).toEqual([
+    ["/", 200],
+    ["/api/contact", 403],
+    ["/api/admin/articles", 401],
+  ]);
+  for (const [i, line] of requests.entries()) expect(line.id).toBe(answers[i]?.headers.get("x-request-id"));
+});
