@@ -1,5 +1,5 @@
 import { AlertCircle } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import {
   DESIRED_SERVICES,
@@ -159,6 +159,11 @@ export function IntakeForm() {
 
   const invalidFields = INTAKE_FIELDS.filter((f) => errors[f]?.length);
 
+  const inputClass = (field: IntakeField) =>
+    `mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-navy ${
+      errors[field]?.length ? "border-danger" : "border-ink-muted/50"
+    }`;
+
   const control = (field: TextField) => {
     const describedBy = [
       FIELD_HINTS[field] ? hintId(field) : null,
@@ -173,12 +178,11 @@ export function IntakeForm() {
       "aria-invalid": errors[field]?.length ? true : undefined,
       "aria-describedby": describedBy || undefined,
       onBlur: () => checkField(field, values),
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+        update(field, e.target.value),
+      className: inputClass(field),
     } as const;
   };
-  const inputClass = (field: IntakeField) =>
-    `mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-navy ${
-      errors[field]?.length ? "border-danger" : "border-ink-muted/50"
-    }`;
 
   const select = (
     field: "role" | "matterType" | "subjectType" | "desiredService",
@@ -186,12 +190,7 @@ export function IntakeForm() {
     labels: Record<string, string>,
   ) => (
     <Field field={field} errors={errors}>
-      <select
-        {...control(field)}
-        required
-        onChange={(e) => update(field, e.target.value)}
-        className={inputClass(field)}
-      >
+      <select {...control(field)} required>
         <option value="">{SELECT_PROMPTS[field]}</option>
         {options.map((o) => (
           <option key={o} value={o}>
@@ -199,6 +198,17 @@ export function IntakeForm() {
           </option>
         ))}
       </select>
+    </Field>
+  );
+
+  const input = (
+    field: TextField,
+    type: "text" | "email" | "tel",
+    autoComplete?: string,
+    required = true,
+  ) => (
+    <Field field={field} errors={errors}>
+      <input {...control(field)} type={type} autoComplete={autoComplete} required={required} />
     </Field>
   );
 
@@ -245,69 +255,18 @@ export function IntakeForm() {
       )}
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
-        <Field field="name" errors={errors}>
-          <input
-            {...control("name")}
-            type="text"
-            autoComplete="name"
-            required
-            onChange={(e) => update("name", e.target.value)}
-            className={inputClass("name")}
-          />
-        </Field>
-        <Field field="firm" errors={errors}>
-          <input
-            {...control("firm")}
-            type="text"
-            autoComplete="organization"
-            onChange={(e) => update("firm", e.target.value)}
-            className={inputClass("firm")}
-          />
-        </Field>
-        <Field field="email" errors={errors}>
-          <input
-            {...control("email")}
-            type="email"
-            autoComplete="email"
-            required
-            onChange={(e) => update("email", e.target.value)}
-            className={inputClass("email")}
-          />
-        </Field>
-        <Field field="phone" errors={errors}>
-          <input
-            {...control("phone")}
-            type="tel"
-            autoComplete="tel"
-            required
-            onChange={(e) => update("phone", e.target.value)}
-            className={inputClass("phone")}
-          />
-        </Field>
+        {input("name", "text", "name")}
+        {input("firm", "text", "organization", false)}
+        {input("email", "email", "email")}
+        {input("phone", "tel", "tel")}
         {select("role", ROLES, ROLE_LABELS)}
         {select("matterType", MATTER_TYPES, MATTER_TYPE_LABELS)}
         {select("subjectType", SUBJECT_TYPES, SUBJECT_TYPE_LABELS)}
         {select("desiredService", DESIRED_SERVICES, SERVICE_LABELS)}
-        <div className="sm:col-span-2">
-          <Field field="jurisdictions" errors={errors}>
-            <input
-              {...control("jurisdictions")}
-              type="text"
-              required
-              onChange={(e) => update("jurisdictions", e.target.value)}
-              className={inputClass("jurisdictions")}
-            />
-          </Field>
-        </div>
+        <div className="sm:col-span-2">{input("jurisdictions", "text")}</div>
         <div className="sm:col-span-2">
           <Field field="description" errors={errors}>
-            <textarea
-              {...control("description")}
-              rows={6}
-              required
-              onChange={(e) => update("description", e.target.value)}
-              className={inputClass("description")}
-            />
+            <textarea {...control("description")} rows={6} required />
           </Field>
         </div>
       </div>
