@@ -4,6 +4,23 @@ import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchF
 const toastStatus = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
 
 test.describe("articles written in the admin", () => {
+  test("an editor opened for an entry that no longer exists says so and leads back to the list", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await signIn(page);
+    for (const [path, heading, back, listHeading] of [
+      ["/admin/articles/999999", "Article not found", "All Articles", "Articles"],
+      ["/admin/case-studies/999999", "Case study not found", "All Case Studies", "Case Studies"],
+      ["/admin/resources/999999", "Resource not found", "All Resources", "Resources"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await page.getByRole("link", { name: back }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(listHeading);
+    }
+  });
+
   test("write, publish, read on the site, unpublish and see 404", async ({ page }) => {
     const problems = watchForErrors(page, { allowStatus: [404] });
     const suffix = Date.now().toString(36);

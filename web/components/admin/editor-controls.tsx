@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { ArrowLeft, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { formatLongDate } from "../../lib/dates";
@@ -85,5 +85,37 @@ export function RowActions(props: {
         Delete<span className="sr-only">: {props.title}</span>
       </button>
     </div>
+  );
+}
+
+type ListLink = { href: string; label: string };
+
+/** An editor opened for an entry that no longer exists: says so, and leads back to the list. */
+export function EntryMissing({ title, list }: { title: string; list: ListLink }) {
+  return (
+    <>
+      <h1 className="font-serif text-3xl font-bold text-navy">{title}</h1>
+      <p className="mt-3 text-ink-muted">It may have been deleted.</p>
+      <Link href={list.href} className="btn-navy mt-6">
+        <ArrowLeft className="size-5" aria-hidden="true" />
+        {list.label}
+      </Link>
+    </>
+  );
+}
+
+/** The top of an editor: the way back to its list, and the heading. */
+export function EditorHeading({ title, list }: { title: string; list: ListLink }) {
+  return (
+    <>
+      <Link
+        href={list.href}
+        className="inline-flex items-center gap-2 text-sm font-semibold text-navy underline underline-offset-4"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {list.label}
+      </Link>
+      <h1 className="mt-4 font-serif text-3xl font-bold text-navy sm:text-4xl">{title}</h1>
+    </>
   );
 }

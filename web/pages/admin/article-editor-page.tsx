@@ -1,11 +1,16 @@
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import { type StoredArticle, slugify } from "../../../src/contracts/articles";
 import { DEFAULT_READING_TIME } from "../../../src/contracts/constants";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
-import { EditorActions, PublishedToggle } from "../../components/admin/editor-controls";
+import {
+  EditorActions,
+  EditorHeading,
+  EntryMissing,
+  PublishedToggle,
+} from "../../components/admin/editor-controls";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
 import { MarkdownBody } from "../../components/markdown-body";
@@ -114,29 +119,16 @@ function ArticleEditor({ id }: { id: number | null }) {
 
   if (missing) {
     return (
-      <>
-        <h1 className="font-serif text-3xl font-bold text-navy">Article not found</h1>
-        <p className="mt-3 text-ink-muted">It may have been deleted.</p>
-        <Link href={PATHS.adminArticles} className="btn-navy mt-6">
-          <ArrowLeft className="size-5" aria-hidden="true" />
-          All Articles
-        </Link>
-      </>
+      <EntryMissing title="Article not found" list={{ href: PATHS.adminArticles, label: "All Articles" }} />
     );
   }
 
   return (
     <>
-      <Link
-        href={PATHS.adminArticles}
-        className="inline-flex items-center gap-2 text-sm font-semibold text-navy underline underline-offset-4"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        All Articles
-      </Link>
-      <h1 className="mt-4 font-serif text-3xl font-bold text-navy sm:text-4xl">
-        {id === null ? "New Article" : "Edit Article"}
-      </h1>
+      <EditorHeading
+        title={id === null ? "New Article" : "Edit Article"}
+        list={{ href: PATHS.adminArticles, label: "All Articles" }}
+      />
       {saved?.published && (
         <p className="mt-3">
           <a

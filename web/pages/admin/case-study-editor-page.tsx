@@ -1,10 +1,14 @@
-import { ArrowLeft } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
-import { EditorActions, PublishedToggle } from "../../components/admin/editor-controls";
+import {
+  EditorActions,
+  EditorHeading,
+  EntryMissing,
+  PublishedToggle,
+} from "../../components/admin/editor-controls";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
 import { saveFailedToast, useDeleteEntity, useStoredEntity } from "../../lib/admin-editor";
@@ -126,14 +130,10 @@ function CaseStudyEditor({ id }: { id: number | null }) {
 
   if (missing) {
     return (
-      <>
-        <h1 className="font-serif text-3xl font-bold text-navy">Case study not found</h1>
-        <p className="mt-3 text-ink-muted">It may have been deleted.</p>
-        <Link href={PATHS.adminCaseStudies} className="btn-navy mt-6">
-          <ArrowLeft className="size-5" aria-hidden="true" />
-          All Case Studies
-        </Link>
-      </>
+      <EntryMissing
+        title="Case study not found"
+        list={{ href: PATHS.adminCaseStudies, label: "All Case Studies" }}
+      />
     );
   }
 
@@ -168,16 +168,10 @@ function CaseStudyEditor({ id }: { id: number | null }) {
 
   return (
     <>
-      <Link
-        href={PATHS.adminCaseStudies}
-        className="inline-flex items-center gap-2 text-sm font-semibold text-navy underline underline-offset-4"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        All Case Studies
-      </Link>
-      <h1 className="mt-4 font-serif text-3xl font-bold text-navy sm:text-4xl">
-        {id === null ? "New Case Study" : "Edit Case Study"}
-      </h1>
+      <EditorHeading
+        title={id === null ? "New Case Study" : "Edit Case Study"}
+        list={{ href: PATHS.adminCaseStudies, label: "All Case Studies" }}
+      />
 
       <form
         ref={formRef}

@@ -1,11 +1,15 @@
-import { ArrowLeft } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import { DEFAULT_RESOURCE_CATEGORY } from "../../../src/contracts/constants";
 import { MAX_UPLOAD_BYTES, type StoredResource, UPLOAD_ACCEPT } from "../../../src/contracts/resources";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
-import { EditorActions, PublishedToggle } from "../../components/admin/editor-controls";
+import {
+  EditorActions,
+  EditorHeading,
+  EntryMissing,
+  PublishedToggle,
+} from "../../components/admin/editor-controls";
 import { CONTROL_CLASS, Field } from "../../components/admin/field";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
@@ -106,29 +110,19 @@ function ResourceEditor({ id }: { id: number | null }) {
 
   if (missing) {
     return (
-      <>
-        <h1 className="font-serif text-3xl font-bold text-navy">Resource not found</h1>
-        <p className="mt-3 text-ink-muted">It may have been deleted.</p>
-        <Link href={PATHS.adminResources} className="btn-navy mt-6">
-          <ArrowLeft className="size-5" aria-hidden="true" />
-          All Resources
-        </Link>
-      </>
+      <EntryMissing
+        title="Resource not found"
+        list={{ href: PATHS.adminResources, label: "All Resources" }}
+      />
     );
   }
 
   return (
     <>
-      <Link
-        href={PATHS.adminResources}
-        className="inline-flex items-center gap-2 text-sm font-semibold text-navy underline underline-offset-4"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        All Resources
-      </Link>
-      <h1 className="mt-4 font-serif text-3xl font-bold text-navy sm:text-4xl">
-        {id === null ? "New Resource" : "Edit Resource"}
-      </h1>
+      <EditorHeading
+        title={id === null ? "New Resource" : "Edit Resource"}
+        list={{ href: PATHS.adminResources, label: "All Resources" }}
+      />
 
       <form
         ref={formRef}
