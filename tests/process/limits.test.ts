@@ -100,19 +100,19 @@ const stalledIntake = (socket: net.Socket) =>
   );
 
 /**
- * Sends `count` chunks of `size` bytes, one after the other, and stops as soon as the server answers (a server
- * that refuses a body closes the connection, and more bytes in flight would turn the close into a reset that
- * loses the answer).
+ * Sends `count` chunks of `size` bytes, then one more small chunk, then nothing: a body that ends just past a
+ * limit of `count * size` bytes. Stopping there matters: a server that refuses a body closes the connection,
+ * and bytes still in flight would turn the close into a reset that can lose the answer before it is read.
  */
 function sendChunks(socket: net.Socket, size: number, count: number) {
-  const chunk = Buffer.alloc(size, 32);
-  let sent = 0;
+  const chunks = [...Array.from({ length: count }, () => Buffer.alloc(size, 32)), Buffer.alloc(1024, 32)];
   let answered = false;
   socket.once("data", () => {
     answered = true;
   });
   const next = () => {
-    if (answered || socket.destroyed || sent++ >= count) return;
+    const chunk = chunks.shift();
+    if (!chunk || answered || socket.destroyed) return;
     socket.write(`${chunk.length.toString(16)}\r\n`);
     socket.write(chunk);
     socket.write("\r\n", next);
@@ -229,7 +229,7 @@ describe("body size limits", () => {
       socket.write(
         head("POST", "/api/contact", { "Content-Type": "application/json", "Transfer-Encoding": "chunked" }),
       );
-      sendChunks(socket, 256 * 1024, 12);
+      sendChunks(socket, 256 * 1024, 8);
     });
     expect(statusLine(response)).toBe("HTTP/1.1 413 Payload Too Large");
     expect(JSON.parse(bodyOf(response))).toEqual({ error: "The request body is too large." });
@@ -276,7 +276,7 @@ describe("uploads", () => {
           "Transfer-Encoding": "chunked",
         }),
       );
-      sendChunks(socket, 1024 * 1024, 25);
+      sendChunks(socket, 1024 * 1024, 21);
     });
     expect(statusLine(response)).toBe("HTTP/1.1 413 Payload Too Large");
     expect(closed).toBe(true);
