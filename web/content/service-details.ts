@@ -1,8 +1,9 @@
 import type { Service } from "./services";
 
 /**
- * What the service pages and package cards show beyond the core service data: kept apart so the header,
- * footer and structured data (which need only services.ts) do not carry every FAQ into each page's bundle.
+ * What the service pages and package cards show beyond the core service data (services.ts, which the header,
+ * footer and structured data need). Each page keeps its own: the attorney services in content/services/, the
+ * individual packages in for-individuals.ts, so no page's bundle carries another page's FAQ.
  */
 export type ServiceDetails = {
   /** A short line under the name on package cards and service pages. */
