@@ -1,8 +1,9 @@
 // Lighthouse (mobile defaults) on the built executable, in Debian's Chromium, on 127.0.0.1.
 // Prints the four category scores per page and what loses points. Figures only; nothing is asserted.
 //   node scripts/audit.mjs [path ...]
+//   AUDIT_REPORTS=dir node scripts/audit.mjs   also writes each page's full Lighthouse report (JSON) there
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -51,12 +52,19 @@ const chrome = await chromeLauncher.launch({
 try {
   console.log("Lighthouse, mobile defaults (simulated slow 4G, 4x CPU slowdown)");
   for (const path of paths) {
-    const result = await lighthouse(`${base}${path}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-    });
-    const lhr = result.lhr;
+    const run = () => lighthouse(`${base}${path}`, { port: chrome.port, output: "json", logLevel: "error" });
+    let lhr = (await run()).lhr;
+    // Now and then Chromium's trace misses the navigation start (NO_NAVSTART) and nothing is measured: the
+    // report says so and asks for another run, so it gets one.
+    if (lhr.runtimeError) {
+      console.log(`${path.padEnd(44)} not measured (${lhr.runtimeError.code}); running it again`);
+      lhr = (await run()).lhr;
+    }
+    if (process.env.AUDIT_REPORTS) {
+      mkdirSync(process.env.AUDIT_REPORTS, { recursive: true });
+      const name = path === "/" ? "home" : path.slice(1).replace(/\//g, "_");
+      writeFileSync(join(process.env.AUDIT_REPORTS, `${name}.json`), JSON.stringify(lhr, null, 1));
+    }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     console.log(
       `${path.padEnd(44)} performance ${score("performance")}  accessibility ${score("accessibility")}  best-practices ${score("best-practices")}  seo ${score("seo")}`,
