@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { requiredText, tooLong } from "./fields";
 
 /**
  * Admin sign-in and account contracts, shared by the browser forms and the API. The sign-in form only asks
@@ -26,22 +27,19 @@ export const LoginSchema = v.object({
     v.string(LOGIN_MESSAGES.usernameRequired),
     v.trim(),
     v.nonEmpty(LOGIN_MESSAGES.usernameRequired),
-    v.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
+    v.maxLength(USERNAME_MAX_LENGTH, tooLong("Username", USERNAME_MAX_LENGTH)),
   ),
   password: v.pipe(
     v.string(LOGIN_MESSAGES.passwordRequired),
     v.nonEmpty(LOGIN_MESSAGES.passwordRequired),
-    v.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    v.maxLength(PASSWORD_MAX_LENGTH, tooLong("Password", PASSWORD_MAX_LENGTH)),
   ),
 });
 export type LoginInput = v.InferOutput<typeof LoginSchema>;
 
 /** Usernames admins are created with (CLI and ADMIN_USERNAME). */
 export const UsernameSchema = v.pipe(
-  v.string("Username is required"),
-  v.trim(),
-  v.nonEmpty("Username is required"),
-  v.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
+  requiredText("Username", USERNAME_MAX_LENGTH),
   v.regex(/^[A-Za-z0-9._@-]+$/, "Username may contain letters, digits, dots, hyphens, underscores and @"),
 );
 
@@ -49,7 +47,7 @@ export const UsernameSchema = v.pipe(
 export const NewPasswordSchema = v.pipe(
   v.string("Password is required"),
   v.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
-  v.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  v.maxLength(PASSWORD_MAX_LENGTH, tooLong("Password", PASSWORD_MAX_LENGTH)),
 );
 
 export const PasswordChangeSchema = v.pipe(

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { publishedFlag, requiredText, tooLong } from "./fields";
 
 /** What an admin sends to create or change an article (the published date is the server's business). */
 export const ARTICLE_LIMITS = {
@@ -11,35 +12,24 @@ export const ARTICLE_LIMITS = {
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const text = (field: string, max: number) =>
-  v.pipe(
-    v.string(`${field} is required`),
-    v.trim(),
-    v.nonEmpty(`${field} is required`),
-    v.maxLength(max, `${field} must be at most ${max} characters`),
-  );
-
 export const ArticleInputSchema = v.object({
-  title: text("Title", ARTICLE_LIMITS.title),
+  title: requiredText("Title", ARTICLE_LIMITS.title),
   slug: v.pipe(
-    v.string("Slug is required"),
-    v.trim(),
-    v.nonEmpty("Slug is required"),
-    v.maxLength(ARTICLE_LIMITS.slug, `Slug must be at most ${ARTICLE_LIMITS.slug} characters`),
+    requiredText("Slug", ARTICLE_LIMITS.slug),
     v.regex(SLUG_PATTERN, "Use lowercase letters, digits and single hyphens only"),
   ),
-  description: text("Description", ARTICLE_LIMITS.description),
+  description: requiredText("Description", ARTICLE_LIMITS.description),
   content: v.pipe(
     v.optional(v.string("Content must be text"), ""),
-    v.maxLength(ARTICLE_LIMITS.content, `Content must be at most ${ARTICLE_LIMITS.content} characters`),
+    v.maxLength(ARTICLE_LIMITS.content, tooLong("Content", ARTICLE_LIMITS.content)),
   ),
   /** Empty means the brand name. */
   author: v.pipe(
     v.optional(v.string("Author must be text"), ""),
     v.trim(),
-    v.maxLength(ARTICLE_LIMITS.author, `Author must be at most ${ARTICLE_LIMITS.author} characters`),
+    v.maxLength(ARTICLE_LIMITS.author, tooLong("Author", ARTICLE_LIMITS.author)),
   ),
-  published: v.optional(v.boolean("Published must be true or false"), false),
+  published: publishedFlag(false),
 });
 
 export type ArticleInput = v.InferOutput<typeof ArticleInputSchema>;

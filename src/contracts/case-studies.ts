@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { publishedFlag, requiredText, tooLong } from "./fields";
 
 export const CASE_STUDY_LIMITS = {
   title: 200,
@@ -11,21 +12,13 @@ export const CASE_STUDY_LIMITS = {
   turnaroundDays: 3650,
 } as const;
 
-const text = (field: string, max: number) =>
-  v.pipe(
-    v.string(`${field} is required`),
-    v.trim(),
-    v.nonEmpty(`${field} is required`),
-    v.maxLength(max, `${field} must be at most ${max} characters`),
-  );
-
 export const CaseStudyInputSchema = v.object({
-  title: text("Title", CASE_STUDY_LIMITS.title),
-  category: text("Category", CASE_STUDY_LIMITS.category),
-  description: text("Description", CASE_STUDY_LIMITS.description),
-  challenge: text("Challenge", CASE_STUDY_LIMITS.challenge),
-  approach: text("Approach", CASE_STUDY_LIMITS.approach),
-  outcome: text("Outcome", CASE_STUDY_LIMITS.outcome),
+  title: requiredText("Title", CASE_STUDY_LIMITS.title),
+  category: requiredText("Category", CASE_STUDY_LIMITS.category),
+  description: requiredText("Description", CASE_STUDY_LIMITS.description),
+  challenge: requiredText("Challenge", CASE_STUDY_LIMITS.challenge),
+  approach: requiredText("Approach", CASE_STUDY_LIMITS.approach),
+  outcome: requiredText("Outcome", CASE_STUDY_LIMITS.outcome),
   /** Free text such as "$2.4M in real property"; empty means not stated. */
   assetsRecovered: v.pipe(
     v.optional(v.nullable(v.string("Assets recovered must be text")), null),
@@ -35,7 +28,7 @@ export const CaseStudyInputSchema = v.object({
         v.string(),
         v.maxLength(
           CASE_STUDY_LIMITS.assetsRecovered,
-          `Assets recovered must be at most ${CASE_STUDY_LIMITS.assetsRecovered} characters`,
+          tooLong("Assets recovered", CASE_STUDY_LIMITS.assetsRecovered),
         ),
       ),
     ),
@@ -51,7 +44,7 @@ export const CaseStudyInputSchema = v.object({
     ),
     null,
   ),
-  published: v.optional(v.boolean("Published must be true or false"), false),
+  published: publishedFlag(false),
 });
 
 export type CaseStudyInput = v.InferOutput<typeof CaseStudyInputSchema>;

@@ -1,29 +1,22 @@
 import * as v from "valibot";
 import { DEFAULT_RESOURCE_CATEGORY } from "./constants";
+import { publishedFlag, requiredText, tooLong } from "./fields";
 
 export const RESOURCE_LIMITS = { title: 200, description: 600, category: 60 } as const;
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_ACCEPT = ".pdf,.docx,.xlsx,.csv";
 
-const text = (field: string, max: number) =>
-  v.pipe(
-    v.string(`${field} is required`),
-    v.trim(),
-    v.nonEmpty(`${field} is required`),
-    v.maxLength(max, `${field} must be at most ${max} characters`),
-  );
-
 /** The fields an admin sets; the file (format, size, path) comes from the upload or a built-in document. */
 export const ResourceInputSchema = v.object({
-  title: text("Title", RESOURCE_LIMITS.title),
-  description: text("Description", RESOURCE_LIMITS.description),
+  title: requiredText("Title", RESOURCE_LIMITS.title),
+  description: requiredText("Description", RESOURCE_LIMITS.description),
   category: v.pipe(
     v.optional(v.string("Category must be text"), DEFAULT_RESOURCE_CATEGORY),
     v.trim(),
     v.transform((s) => s || DEFAULT_RESOURCE_CATEGORY),
-    v.maxLength(RESOURCE_LIMITS.category, `Category must be at most ${RESOURCE_LIMITS.category} characters`),
+    v.maxLength(RESOURCE_LIMITS.category, tooLong("Category", RESOURCE_LIMITS.category)),
   ),
-  published: v.optional(v.boolean("Published must be true or false"), true),
+  published: publishedFlag(true),
 });
 
 export type ResourceInput = v.InferOutput<typeof ResourceInputSchema>;

@@ -1,32 +1,39 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 /**
- * A modal confirmation on the native <dialog>: focus moves into it, Escape cancels, and focus returns to
- * the control that opened it. The confirm button names the action ("Delete Article").
+ * A modal confirmation on the native <dialog>: the browser traps focus, Escape cancels, and focus returns to
+ * the control that opened it. Cancel is focused first, so Enter never destroys anything by accident; while
+ * the action runs, neither button nor Escape can fire again. The confirm button names the action
+ * ("Delete Article").
  */
 export function ConfirmDialog({
   open,
   title,
   text,
   confirmLabel,
+  pendingLabel = "Deleting...",
   pending,
   onConfirm,
   onCancel,
 }: {
   open: boolean;
   title: string;
-  text: string;
+  text: ReactNode;
   confirmLabel: string;
+  pendingLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      cancelRef.current?.focus();
+    } else if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
     <dialog
@@ -35,27 +42,27 @@ export function ConfirmDialog({
       aria-describedby="confirm-text"
       onCancel={(e) => {
         e.preventDefault();
-        onCancel();
+        if (!pending) onCancel();
       }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-line bg-white p-6 text-ink shadow-xl backdrop:bg-navy/60"
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-line bg-white p-6 text-ink shadow-xl backdrop:bg-navy/60"
     >
       <h2 id="confirm-title" className="font-serif text-2xl font-bold text-navy">
         {title}
       </h2>
-      <p id="confirm-text" className="mt-3 text-ink-muted">
+      <div id="confirm-text" className="mt-3 text-ink">
         {text}
-      </p>
+      </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn-outline" onClick={onCancel}>
+        <button ref={cancelRef} type="button" onClick={onCancel} disabled={pending} className="btn-outline">
           Cancel
         </button>
         <button
           type="button"
-          className="btn-base bg-danger text-white hover:opacity-90 disabled:opacity-70"
           onClick={onConfirm}
           disabled={pending}
+          className="btn-base bg-danger text-white hover:bg-danger/90 disabled:opacity-70"
         >
-          {pending ? "Deleting..." : confirmLabel}
+          {pending ? pendingLabel : confirmLabel}
         </button>
       </div>
     </dialog>

@@ -4,7 +4,7 @@ import { Link, useLocation } from "wouter";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../../../src/contracts/intake";
 import { NOTE_MAX, type SubmissionDetail } from "../../../src/contracts/submissions";
 import { AdminFrame } from "../../components/admin/admin-frame";
-import { SubmissionDeleteDialog } from "../../components/admin/submission-delete-dialog";
+import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { SubmissionMail } from "../../components/admin/submission-mail";
 import { SubmissionStatusBadge } from "../../components/admin/submission-status-badge";
 import { adminPage } from "../../lib/admin-page";
@@ -396,20 +396,20 @@ function DeleteSubmission({ id, reference }: { id: number; reference: string }) 
         <Trash2 className="size-4" aria-hidden="true" />
         Delete Submission
       </button>
-      <SubmissionDeleteDialog
+      <ConfirmDialog
         open={open}
         title="Delete this submission?"
+        text={
+          <p>
+            <span className="font-mono font-semibold">{reference}</span>, its internal notes and any e-mail
+            still waiting will be deleted. This cannot be undone.
+          </p>
+        }
         confirmLabel="Delete Permanently"
-        pendingLabel="Deleting..."
         pending={pending}
         onConfirm={confirm}
         onCancel={() => setOpen(false)}
-      >
-        <p>
-          <span className="font-mono font-semibold">{reference}</span>, its internal notes and any e-mail
-          still waiting will be deleted. This cannot be undone.
-        </p>
-      </SubmissionDeleteDialog>
+      />
     </section>
   );
 }
