@@ -1,3 +1,5 @@
+import type { Database } from "../../db";
+import { appendAudit } from "../../db/audit-log";
 import { clientAddress } from "../../http/client-address";
 
 /** What a content service answers: the status and the JSON body. */
@@ -31,3 +33,17 @@ export const patchOf = (input: unknown): Record<string, unknown> =>
   typeof input === "object" && input !== null && !Array.isArray(input)
     ? (input as Record<string, unknown>)
     : {};
+
+/** Writes one admin change to the audit log: who did it, from where, and what identifies the entry. */
+export const auditChange = (
+  db: Database,
+  who: Who,
+  event: string,
+  detail: Record<string, string | number | boolean | null>,
+  at: Date,
+) =>
+  appendAudit(db, { event, userId: who.id, username: who.username, clientAddress: who.address, detail, at });
+
+/** A change's audit event: publishing and unpublishing are told apart from an edit ("article.publish"). */
+export const changeEvent = (kind: string, before: { published: boolean }, after: { published: boolean }) =>
+  `${kind}.${before.published === after.published ? "update" : after.published ? "publish" : "unpublish"}`;

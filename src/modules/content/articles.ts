@@ -9,9 +9,8 @@ import {
 } from "../../contracts/articles";
 import type { Database } from "../../db";
 import type { ArticleSort, ArticlesRepo, ArticleWrite } from "../../db/articles";
-import { appendAudit } from "../../db/audit-log";
 import type { Auth } from "../auth";
-import { idOf, type Outcome, send, type Who, whoFrom } from "./admin-http";
+import { auditChange, changeEvent, idOf, type Outcome, patchOf, send, type Who, whoFrom } from "./admin-http";
 import { markdownText, renderMarkdown } from "./markdown";
 
 export const ARTICLE_MESSAGES = {
@@ -84,14 +83,7 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
   };
 
   const audit = (event: string, who: Who, a: StoredArticle) =>
-    appendAudit(db, {
-      event,
-      userId: who.id,
-      username: who.username,
-      clientAddress: who.address,
-      detail: { articleId: a.id, slug: a.slug, published: a.published },
-      at: now(),
-    });
+    auditChange(db, who, event, { articleId: a.id, slug: a.slug, published: a.published }, now());
 
   return {
     list(query: Record<string, string | undefined>): StoredArticle[] {
@@ -116,21 +108,12 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
     update(id: number, input: unknown, who: Who): Outcome {
       const current = repo.get(id);
       if (!current) return { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
-      const patch = typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
       const { title, slug, description, content, author, published } = current;
-      const p = prepare({ title, slug, description, content, author, published, ...patch }, current);
+      const p = prepare({ title, slug, description, content, author, published, ...patchOf(input) }, current);
       if ("outcome" in p) return p.outcome;
       const updated = repo.update(id, p.write, now());
       if (!updated) return { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
-      audit(
-        current.published === updated.published
-          ? "article.update"
-          : updated.published
-            ? "article.publish"
-            : "article.unpublish",
-        who,
-        updated,
-      );
+      audit(changeEvent("article", current, updated), who, updated);
       changed();
       return { status: 200, body: updated };
     },

@@ -1,10 +1,9 @@
 import { Elysia } from "elysia";
 import { type StoredCaseStudy, validateCaseStudy } from "../../contracts/case-studies";
 import type { Database } from "../../db";
-import { appendAudit } from "../../db/audit-log";
 import type { CaseStudiesRepo, CaseStudyWrite } from "../../db/case-studies";
 import type { Auth } from "../auth";
-import { idOf, type Outcome, patchOf, send, type Who, whoFrom } from "./admin-http";
+import { auditChange, changeEvent, idOf, type Outcome, patchOf, send, type Who, whoFrom } from "./admin-http";
 
 export const CASE_STUDY_MESSAGES = { notFound: "No case study with that id." } as const;
 
@@ -34,14 +33,7 @@ export function caseStudyService({ db, repo, now, changed }: CaseStudyServiceDep
   };
 
   const audit = (event: string, who: Who, c: StoredCaseStudy) =>
-    appendAudit(db, {
-      event,
-      userId: who.id,
-      username: who.username,
-      clientAddress: who.address,
-      detail: { caseStudyId: c.id, published: c.published },
-      at: now(),
-    });
+    auditChange(db, who, event, { caseStudyId: c.id, published: c.published }, now());
 
   return {
     list: () => repo.list(),
@@ -65,12 +57,7 @@ export function caseStudyService({ db, repo, now, changed }: CaseStudyServiceDep
       if ("outcome" in p) return p.outcome;
       const updated = repo.update(id, p.write, now());
       if (!updated) return notFound;
-      const event =
-        current.published === updated.published
-          ? "case_study.update"
-          : updated.published
-            ? "case_study.publish"
-            : "case_study.unpublish";
+      const event = changeEvent("case_study", current, updated);
       audit(event, who, updated);
       changed();
       return { status: 200, body: updated };

@@ -11,11 +11,10 @@ import {
   validateResource,
 } from "../../contracts/resources";
 import type { Database } from "../../db";
-import { appendAudit } from "../../db/audit-log";
 import type { ResourcesRepo, ResourceWrite } from "../../db/resources";
 import { UPLOADS_DIR } from "../../ops/backup";
 import type { Auth } from "../auth";
-import { idOf, type Outcome, patchOf, send, type Who, whoFrom } from "./admin-http";
+import { auditChange, changeEvent, idOf, type Outcome, patchOf, send, type Who, whoFrom } from "./admin-http";
 import { detectUpload, UPLOAD_TYPES, type UploadKind } from "./file-type";
 
 /** Where uploads are served from; the files live in DATA_DIR/uploads under random names. */
@@ -79,14 +78,7 @@ export function resourceService({ db, repo, dataDir, now, changed }: ResourceSer
   };
 
   const audit = (event: string, who: Who, r: StoredResource) =>
-    appendAudit(db, {
-      event,
-      userId: who.id,
-      username: who.username,
-      clientAddress: who.address,
-      detail: { resourceId: r.id, format: r.format, published: r.published },
-      at: now(),
-    });
+    auditChange(db, who, event, { resourceId: r.id, format: r.format, published: r.published }, now());
 
   /** The file of a create or change: an upload, a built-in document, or (on change) the current one. */
   const fileFor = async (
@@ -138,12 +130,7 @@ export function resourceService({ db, repo, dataDir, now, changed }: ResourceSer
       const updated = repo.update(id, write, now());
       if (!updated) return notFound;
       if (current.path !== updated.path) dropUnused(current.path);
-      const event =
-        current.published === updated.published
-          ? "resource.update"
-          : updated.published
-            ? "resource.publish"
-            : "resource.unpublish";
+      const event = changeEvent("resource", current, updated);
       audit(event, who, updated);
       changed();
       return { status: 200, body: updated };
