@@ -4,21 +4,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const dir = join(import.meta.dirname, "..", "web", "public", "brand");
 const mark = readFileSync(join(dir, "mark.svg"), "utf8");
 const markUri = `data:image/svg+xml;base64,${Buffer.from(mark).toString("base64")}`;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 const page = await browser.newPage();
 
