@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 
 /**
@@ -61,21 +62,9 @@ function intake(base: string): Promise<string | null> {
       origin: base,
       "x-forwarded-for": `198.51.${n >> 8}.${n & 255}`,
     },
-    body: JSON.stringify({
-      name: `Load Test ${n}`,
-      firm: "Harbor & Vale LLP",
-      email: `client${n}@example.com`,
-      phone: "(555) 010-0142",
-      role: "attorney",
-      matterType: "family-law",
-      subjectType: "individual",
-      jurisdictions: "Maricopa County, AZ",
-      desiredService: "asset-map",
-      description: "Spouse's disclosures omit a rental property and an LLC.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    }),
+    body: JSON.stringify(
+      validIntake(new Date(), { name: `Load Test ${n}`, email: `client${n}@example.com` }),
+    ),
   }).then(
     async (r) => (r.status === 201 ? ((await r.json()) as { reference: string }).reference : null),
     () => null,
