@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { ApiError, apiRequest, getJson } from "./api";
-import { type FieldMessages, serverMessage } from "./api-errors";
+import { type FieldMessages, serverErrors, serverMessage } from "./api-errors";
 import { toast } from "./toast-store";
 
 /**
@@ -128,4 +128,50 @@ export function useStoredEntity<T>(opts: {
     );
   }, [noun, url, id]);
   return { saved, setSaved, missing };
+}
+
+/** The entry an editor route names: a numeric id, or null for ".../new". */
+export const editorId = (params: { id?: string }): number | null =>
+  params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+
+/**
+ * The save flow the admin editors share: `save(send)` sends the form, and on success hands the stored entry
+ * to `onSaved`, says so (`savedText`) and moves a new entry to its own address; on failure it shows the
+ * field messages (the server's, or `moreErrors` for answers such as a slug conflict), focuses the first
+ * field in `order` that has one, and says why in a toast.
+ */
+export function useSaveEntity<T extends { id: number }>(opts: {
+  noun: string;
+  id: number | null;
+  pathOf: (id: number) => string;
+  order: readonly string[];
+  focus: (field: string) => void;
+  onSaved: (entry: T) => void;
+  savedText: (entry: T) => string;
+  moreErrors?: (error: unknown) => FieldMessages | undefined;
+}) {
+  const [, navigate] = useLocation();
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [pending, setPending] = useState(false);
+  const save = async (send: () => Promise<Response>) => {
+    setPending(true);
+    try {
+      const entry = (await (await send()).json()) as T;
+      setErrors({});
+      opts.onSaved(entry);
+      toast({ title: `${opts.noun} Saved`, description: opts.savedText(entry) });
+      if (opts.id === null) navigate(opts.pathOf(entry.id), { replace: true });
+    } catch (error) {
+      const fields = serverErrors(error) ?? opts.moreErrors?.(error);
+      if (fields) {
+        setErrors(fields);
+        const first = opts.order.find((f) => fields[f]);
+        if (first) opts.focus(first);
+      }
+      saveFailedToast(opts.noun, fields, error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return { errors, setErrors, pending, save };
 }

@@ -1,6 +1,5 @@
 import { ExternalLink } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useLocation } from "wouter";
 import { type StoredArticle, slugify } from "../../../src/contracts/articles";
 import { DEFAULT_READING_TIME } from "../../../src/contracts/constants";
 import { AdminFrame } from "../../components/admin/admin-frame";
@@ -14,14 +13,13 @@ import {
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
 import { MarkdownBody } from "../../components/markdown-body";
-import { saveFailedToast, useDeleteEntity, useStoredEntity } from "../../lib/admin-editor";
+import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "../../lib/admin-editor";
 import { adminPage, editorHead } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
 import { ApiError, apiRequest } from "../../lib/api";
-import { type FieldMessages, serverErrors } from "../../lib/api-errors";
+import type { FieldMessages } from "../../lib/api-errors";
 import { useBrand } from "../../lib/brand-context";
 import { adminArticlePath, articlePath, PATHS } from "../../lib/paths";
-import { toast } from "../../lib/toast-store";
 import type { RouteParams } from "../../routes";
 
 type Values = {
@@ -37,13 +35,12 @@ const FIELDS = ["title", "slug", "description", "content", "author"] as const;
 
 /** New article (/admin/articles/new) or an existing one (/admin/articles/:id). */
 export function ArticleEditorPage({ params }: { params: RouteParams }) {
-  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const id = editorId(params);
   return <AdminFrame>{() => <ArticleEditor key={id ?? "new"} id={id} />}</AdminFrame>;
 }
 
 function ArticleEditor({ id }: { id: number | null }) {
   const brand = useBrand();
-  const [, navigate] = useLocation();
   const [values, setValues] = useState<Values>(EMPTY);
   const { confirming, setConfirming, deleting, remove } = useDeleteEntity({
     noun: "Article",
@@ -67,8 +64,6 @@ function ArticleEditor({ id }: { id: number | null }) {
     },
   });
   const [slugEdited, setSlugEdited] = useState(id !== null);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [pending, setPending] = useState(false);
   const preview = usePreview(values.content);
   const refs = {
     title: useRef<HTMLInputElement>(null),
@@ -77,6 +72,22 @@ function ArticleEditor({ id }: { id: number | null }) {
     content: useRef<HTMLTextAreaElement>(null),
     author: useRef<HTMLInputElement>(null),
   };
+  const { errors, pending, save } = useSaveEntity<StoredArticle>({
+    noun: "Article",
+    id,
+    pathOf: adminArticlePath,
+    order: FIELDS,
+    focus: (field) => refs[field as (typeof FIELDS)[number]].current?.focus(),
+    onSaved: (article) => {
+      setSaved(article);
+      setValues((v) => ({ ...v, author: article.author }));
+    },
+    savedText: (article) =>
+      article.published
+        ? "It is live on the Articles page now."
+        : "Saved as a draft; visitors cannot see it until you publish it.",
+    moreErrors: conflictErrors,
+  });
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => {
@@ -85,36 +96,13 @@ function ArticleEditor({ id }: { id: number | null }) {
       return next;
     });
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setPending(true);
-    try {
-      const res =
-        id === null
-          ? await apiRequest("POST", ADMIN_API.articles, values)
-          : await apiRequest("PATCH", `${ADMIN_API.articles}/${id}`, values);
-      const article = (await res.json()) as StoredArticle;
-      setErrors({});
-      setSaved(article);
-      setValues((v) => ({ ...v, author: article.author }));
-      toast({
-        title: "Article Saved",
-        description: article.published
-          ? "It is live on the Articles page now."
-          : "Saved as a draft; visitors cannot see it until you publish it.",
-      });
-      if (id === null) navigate(adminArticlePath(article.id), { replace: true });
-    } catch (error) {
-      const fields = serverErrors(error) ?? conflictErrors(error);
-      if (fields) {
-        setErrors(fields);
-        const first = FIELDS.find((f) => fields[f]);
-        if (first) refs[first].current?.focus();
-      }
-      saveFailedToast("Article", fields, error);
-    } finally {
-      setPending(false);
-    }
+    void save(() =>
+      id === null
+        ? apiRequest("POST", ADMIN_API.articles, values)
+        : apiRequest("PATCH", `${ADMIN_API.articles}/${id}`, values),
+    );
   };
 
   if (missing) {

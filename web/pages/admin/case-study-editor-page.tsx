@@ -1,5 +1,4 @@
 import { type FormEvent, useRef, useState } from "react";
-import { useLocation } from "wouter";
 import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
@@ -11,13 +10,11 @@ import {
 } from "../../components/admin/editor-controls";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
-import { saveFailedToast, useDeleteEntity, useStoredEntity } from "../../lib/admin-editor";
+import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "../../lib/admin-editor";
 import { adminPage, editorHead } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
 import { apiRequest } from "../../lib/api";
-import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { adminCaseStudyPath, PATHS } from "../../lib/paths";
-import { toast } from "../../lib/toast-store";
 import type { RouteParams } from "../../routes";
 
 type Values = {
@@ -62,12 +59,11 @@ const toBody = (v: Values) => ({
 });
 
 export function CaseStudyEditorPage({ params }: { params: RouteParams }) {
-  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const id = editorId(params);
   return <AdminFrame>{() => <CaseStudyEditor key={id ?? "new"} id={id} />}</AdminFrame>;
 }
 
 function CaseStudyEditor({ id }: { id: number | null }) {
-  const [, navigate] = useLocation();
   const [values, setValues] = useState<Values>(EMPTY);
   const { confirming, setConfirming, deleting, remove } = useDeleteEntity({
     noun: "Case Study",
@@ -93,39 +89,27 @@ function CaseStudyEditor({ id }: { id: number | null }) {
       });
     },
   });
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const { errors, pending, save } = useSaveEntity<StoredCaseStudy>({
+    noun: "Case Study",
+    id,
+    pathOf: adminCaseStudyPath,
+    order: ORDER,
+    focus: (field) => formRef.current?.querySelector<HTMLElement>(`#case-${field}`)?.focus(),
+    onSaved: setSaved,
+    savedText: (study) =>
+      study.published
+        ? "It is live on the Case Studies page now."
+        : "Saved as a draft; visitors cannot see it until you publish it.",
+  });
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setPending(true);
-    try {
-      const res =
-        id === null
-          ? await apiRequest("POST", ADMIN_API.caseStudies, toBody(values))
-          : await apiRequest("PATCH", `${ADMIN_API.caseStudies}/${id}`, toBody(values));
-      const study = (await res.json()) as StoredCaseStudy;
-      setErrors({});
-      setSaved(study);
-      toast({
-        title: "Case Study Saved",
-        description: study.published
-          ? "It is live on the Case Studies page now."
-          : "Saved as a draft; visitors cannot see it until you publish it.",
-      });
-      if (id === null) navigate(adminCaseStudyPath(study.id), { replace: true });
-    } catch (error) {
-      const fields = serverErrors(error);
-      if (fields) {
-        setErrors(fields);
-        const first = ORDER.find((f) => fields[f]);
-        if (first) formRef.current?.querySelector<HTMLElement>(`#case-${first}`)?.focus();
-      }
-      saveFailedToast("Case Study", fields, error);
-    } finally {
-      setPending(false);
-    }
+    void save(() =>
+      id === null
+        ? apiRequest("POST", ADMIN_API.caseStudies, toBody(values))
+        : apiRequest("PATCH", `${ADMIN_API.caseStudies}/${id}`, toBody(values)),
+    );
   };
 
   if (missing) {

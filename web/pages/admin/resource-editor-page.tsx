@@ -1,5 +1,4 @@
 import { type FormEvent, useRef, useState } from "react";
-import { useLocation } from "wouter";
 import { DEFAULT_RESOURCE_CATEGORY } from "../../../src/contracts/constants";
 import { MAX_UPLOAD_BYTES, type StoredResource, UPLOAD_ACCEPT } from "../../../src/contracts/resources";
 import { AdminFrame } from "../../components/admin/admin-frame";
@@ -13,26 +12,24 @@ import {
 import { CONTROL_CLASS, Field } from "../../components/admin/field";
 import { TextArea } from "../../components/admin/text-area";
 import { TextField } from "../../components/admin/text-field";
-import { saveFailedToast, useDeleteEntity, useStoredEntity } from "../../lib/admin-editor";
+import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "../../lib/admin-editor";
 import { adminPage, editorHead } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
 import { ApiError, apiForm } from "../../lib/api";
-import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { adminResourcePath, PATHS } from "../../lib/paths";
-import { toast } from "../../lib/toast-store";
 import type { RouteParams } from "../../routes";
 
 type Values = { title: string; description: string; category: string; published: boolean };
 const EMPTY: Values = { title: "", description: "", category: DEFAULT_RESOURCE_CATEGORY, published: true };
 const ORDER = ["title", "description", "category", "file"] as const;
+const TOO_LARGE = "The file is larger than 20 MB.";
 
 export function ResourceEditorPage({ params }: { params: RouteParams }) {
-  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const id = editorId(params);
   return <AdminFrame>{() => <ResourceEditor key={id ?? "new"} id={id} />}</AdminFrame>;
 }
 
 function ResourceEditor({ id }: { id: number | null }) {
-  const [, navigate] = useLocation();
   const [values, setValues] = useState<Values>(EMPTY);
   const { confirming, setConfirming, deleting, remove } = useDeleteEntity({
     noun: "Resource",
@@ -54,58 +51,48 @@ function ResourceEditor({ id }: { id: number | null }) {
       });
     },
   });
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (file && file.size > MAX_UPLOAD_BYTES) {
-      setErrors({ file: "The file is larger than 20 MB." });
-      formRef.current?.querySelector<HTMLElement>("#resource-file")?.focus();
-      return;
-    }
-    setPending(true);
-    try {
-      const form = new FormData();
-      form.set("title", values.title);
-      form.set("description", values.description);
-      form.set("category", values.category);
-      form.set("published", String(values.published));
-      if (file) form.set("file", file);
-      const res = await apiForm(
-        id === null ? "POST" : "PATCH",
-        id === null ? ADMIN_API.resources : `${ADMIN_API.resources}/${id}`,
-        form,
-      );
-      const resource = (await res.json()) as StoredResource;
-      setErrors({});
+  const focus = (field: string) => formRef.current?.querySelector<HTMLElement>(`#resource-${field}`)?.focus();
+  const { errors, setErrors, pending, save } = useSaveEntity<StoredResource>({
+    noun: "Resource",
+    id,
+    pathOf: adminResourcePath,
+    order: ORDER,
+    focus,
+    onSaved: (resource) => {
       setSaved(resource);
       setFile(null);
       const input = formRef.current?.querySelector<HTMLInputElement>("#resource-file");
       if (input) input.value = "";
-      toast({
-        title: "Resource Saved",
-        description: resource.published
-          ? `${resource.format}, ${resource.size}: listed on the Resources page now.`
-          : "Saved unpublished; visitors cannot download it.",
-      });
-      if (id === null) navigate(adminResourcePath(resource.id), { replace: true });
-    } catch (error) {
-      const fields =
-        serverErrors(error) ??
-        (error instanceof ApiError && error.status === 413
-          ? { file: "The file is larger than 20 MB." }
-          : undefined);
-      if (fields) {
-        setErrors(fields);
-        const first = ORDER.find((f) => fields[f]);
-        if (first) formRef.current?.querySelector<HTMLElement>(`#resource-${first}`)?.focus();
-      }
-      saveFailedToast("Resource", fields, error);
-    } finally {
-      setPending(false);
+    },
+    savedText: (resource) =>
+      resource.published
+        ? `${resource.format}, ${resource.size}: listed on the Resources page now.`
+        : "Saved unpublished; visitors cannot download it.",
+    moreErrors: (error) =>
+      error instanceof ApiError && error.status === 413 ? { file: TOO_LARGE } : undefined,
+  });
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (file && file.size > MAX_UPLOAD_BYTES) {
+      setErrors({ file: TOO_LARGE });
+      focus("file");
+      return;
     }
+    const form = new FormData();
+    form.set("title", values.title);
+    form.set("description", values.description);
+    form.set("category", values.category);
+    form.set("published", String(values.published));
+    if (file) form.set("file", file);
+    void save(() =>
+      apiForm(
+        id === null ? "POST" : "PATCH",
+        id === null ? ADMIN_API.resources : `${ADMIN_API.resources}/${id}`,
+        form,
+      ),
+    );
   };
 
   if (missing) {
