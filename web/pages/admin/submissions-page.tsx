@@ -20,6 +20,9 @@ import {
 } from "../../lib/submission-desk";
 import { toast } from "../../lib/toast-store";
 
+/** The columns of the wide table, left to right. */
+const COLUMNS = ["Received", "Name", "Firm", "Role", "Service", "Status"];
+
 export function SubmissionsPage() {
   return <AdminFrame>{() => <SubmissionsDesk />}</AdminFrame>;
 }
@@ -208,24 +211,11 @@ function SubmissionTable({ list }: { list: SubmissionList }) {
         <caption className="sr-only">Submissions, newest first</caption>
         <thead className="border-b border-line bg-paper-deep text-ink">
           <tr>
-            <th scope="col" className={th}>
-              Received
-            </th>
-            <th scope="col" className={th}>
-              Name
-            </th>
-            <th scope="col" className={th}>
-              Firm
-            </th>
-            <th scope="col" className={th}>
-              Role
-            </th>
-            <th scope="col" className={th}>
-              Service
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
+            {COLUMNS.map((label) => (
+              <th key={label} scope="col" className={th}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
