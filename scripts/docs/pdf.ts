@@ -152,14 +152,10 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
   });
   y -= 16;
 
+  const bodyLines = (lines: string[], x = MARGIN.left, font = fonts.regular) =>
+    drawLines(lines, { x, font, size: BODY.size, leading: BODY.leading, colour: colours.ink });
   const body = (text: string, x = MARGIN.left, width = CONTENT_WIDTH, font = fonts.regular) =>
-    drawLines(wrap(text, font, BODY.size, width), {
-      x,
-      font,
-      size: BODY.size,
-      leading: BODY.leading,
-      colour: colours.ink,
-    });
+    bodyLines(wrap(text, font, BODY.size, width), x, font);
 
   const drawBlock = (block: DocBlock) => {
     switch (block.kind) {
@@ -256,13 +252,7 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
             font: block.kind === "bullets" ? fonts.bold : fonts.regular,
             color: block.kind === "bullets" ? colours.gold : colours.navy,
           });
-          drawLines(lines, {
-            x: MARGIN.left + 18,
-            font: fonts.regular,
-            size: BODY.size,
-            leading: BODY.leading,
-            colour: colours.ink,
-          });
+          bodyLines(lines, MARGIN.left + 18);
           y -= 3;
         });
         y -= 5;
@@ -279,13 +269,7 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
             borderColor: colours.navy,
             borderWidth: 0.9,
           });
-          drawLines(lines, {
-            x: MARGIN.left + 20,
-            font: fonts.regular,
-            size: BODY.size,
-            leading: BODY.leading,
-            colour: colours.ink,
-          });
+          bodyLines(lines, MARGIN.left + 20);
           y -= 4;
         }
         y -= 4;
