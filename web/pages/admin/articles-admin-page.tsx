@@ -1,11 +1,10 @@
-import { ExternalLink, Plus } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { Link } from "wouter";
 import type { StoredArticle } from "../../../src/contracts/articles";
 import { AdminFrame } from "../../components/admin/admin-frame";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { EntryList, EntrySummary, ListHeader } from "../../components/admin/content-list";
 import { RowActions } from "../../components/admin/editor-controls";
-import { StatusBadge } from "../../components/admin/status-badge";
 import { useAdminList } from "../../lib/admin-editor";
 import { adminPage } from "../../lib/admin-page";
 import { ADMIN_API } from "../../lib/admin-session";
@@ -50,20 +49,12 @@ function ArticleList() {
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="eyebrow">Content</p>
-          <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">Articles</h1>
-          <p className="mt-3 max-w-2xl text-ink-muted">
-            Articles you publish appear on the Articles page, in the sitemap and in the RSS feed at once. The
-            site's own articles are not listed here.
-          </p>
-        </div>
-        <Link href={PATHS.adminArticleNew} className="btn-navy">
-          <Plus className="size-5" aria-hidden="true" />
-          New Article
-        </Link>
-      </div>
+      <ListHeader
+        title="Articles"
+        intro="Articles you publish appear on the Articles page, in the sitemap and in the RSS feed at once. The site's own articles are not listed here."
+        newHref={PATHS.adminArticleNew}
+        newLabel="New Article"
+      />
 
       <form
         aria-label="Filter articles"
@@ -107,46 +98,37 @@ function ArticleList() {
         />
       </form>
 
-      <div aria-live="polite" className="mt-6">
-        {articles === null ? (
-          <p className="text-ink-muted">Loading articles...</p>
-        ) : articles.length === 0 ? (
-          <p className="rounded-xl border border-line bg-white p-6 text-ink-muted">
-            {filters.q || filters.status
-              ? "No articles match these filters."
-              : "No articles yet. Write the first one with New Article."}
-          </p>
-        ) : (
-          <ul className="space-y-3" aria-label="Articles">
-            {articles.map((a) => (
-              <li
-                key={a.id}
-                className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 shadow-sm md:flex-row md:items-center"
-              >
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <StatusBadge published={a.published} />
-                    <h2 className="font-semibold text-navy">{a.title}</h2>
-                  </div>
-                  <p className="mt-1 break-all text-sm text-ink-muted">{articlePath(a.slug)}</p>
-                  <p className="mt-1 text-sm text-ink-muted">
-                    {a.publishedAt ? `Published ${formatLongDate(a.publishedAt)} · ` : ""}
-                    Changed {formatLongDate(a.updatedAt)} · {a.readingTime}
-                  </p>
-                </div>
-                <RowActions title={a.title} editHref={adminArticlePath(a.id)} onDelete={() => setDeleting(a)}>
-                  {a.published && (
-                    <a href={articlePath(a.slug)} className="btn-outline min-h-10 px-3 py-1.5 text-sm">
-                      <ExternalLink className="size-4" aria-hidden="true" />
-                      View<span className="sr-only">: {a.title}</span>
-                    </a>
-                  )}
-                </RowActions>
-              </li>
-            ))}
-          </ul>
+      <EntryList
+        label="Articles"
+        items={articles}
+        className="mt-6"
+        loadingText="Loading articles..."
+        emptyText={
+          filters.q || filters.status
+            ? "No articles match these filters."
+            : "No articles yet. Write the first one with New Article."
+        }
+      >
+        {(a) => (
+          <>
+            <EntrySummary published={a.published} title={a.title}>
+              <p className="mt-1 break-all text-sm text-ink-muted">{articlePath(a.slug)}</p>
+              <p className="mt-1 text-sm text-ink-muted">
+                {a.publishedAt ? `Published ${formatLongDate(a.publishedAt)} · ` : ""}
+                Changed {formatLongDate(a.updatedAt)} · {a.readingTime}
+              </p>
+            </EntrySummary>
+            <RowActions title={a.title} editHref={adminArticlePath(a.id)} onDelete={() => setDeleting(a)}>
+              {a.published && (
+                <a href={articlePath(a.slug)} className="btn-outline min-h-10 px-3 py-1.5 text-sm">
+                  <ExternalLink className="size-4" aria-hidden="true" />
+                  View<span className="sr-only">: {a.title}</span>
+                </a>
+              )}
+            </RowActions>
+          </>
         )}
-      </div>
+      </EntryList>
 
       <ConfirmDialog
         open={deleting !== null}
