@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { INTAKE_FIELDS } from "../../src/contracts/intake";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 
 /**
@@ -22,23 +23,7 @@ function prng(seed: number) {
 }
 
 /** The intake's fields and the login's: a body carries a random selection of them. */
-const FIELD_KEYS = [
-  "username",
-  "password",
-  "name",
-  "firm",
-  "email",
-  "phone",
-  "role",
-  "matterType",
-  "subjectType",
-  "jurisdictions",
-  "desiredService",
-  "description",
-  "acknowledgment",
-  "website",
-  "formStartTime",
-];
+const FIELD_KEYS = ["username", "password", ...INTAKE_FIELDS, "website", "formStartTime"];
 const NASTY_STRINGS = [
   "",
   " ",

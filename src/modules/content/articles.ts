@@ -48,6 +48,7 @@ export type ArticleServiceDeps = {
 
 export function articleService({ db, repo, brandName, now, changed }: ArticleServiceDeps) {
   const invalid = (errors: FieldErrors): Outcome => ({ status: 422, body: { errors } });
+  const notFound: Outcome = { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
 
   /** Validates a full set of fields and turns it into a row; `current` is the row being changed. */
   const prepare = (
@@ -95,7 +96,7 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
     },
     get(id: number): Outcome {
       const a = repo.get(id);
-      return a ? { status: 200, body: a } : { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
+      return a ? { status: 200, body: a } : notFound;
     },
     create(input: unknown, who: Who): Outcome {
       const p = prepare(input);
@@ -107,19 +108,19 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
     },
     update(id: number, input: unknown, who: Who): Outcome {
       const current = repo.get(id);
-      if (!current) return { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
+      if (!current) return notFound;
       const { title, slug, description, content, author, published } = current;
       const p = prepare({ title, slug, description, content, author, published, ...patchOf(input) }, current);
       if ("outcome" in p) return p.outcome;
       const updated = repo.update(id, p.write, now());
-      if (!updated) return { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
+      if (!updated) return notFound;
       audit(changeEvent("article", current, updated), who, updated);
       changed();
       return { status: 200, body: updated };
     },
     remove(id: number, who: Who): Outcome {
       const current = repo.get(id);
-      if (!current || !repo.remove(id)) return { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
+      if (!current || !repo.remove(id)) return notFound;
       audit("article.delete", who, current);
       changed();
       return { status: 200, body: { ok: true } };
