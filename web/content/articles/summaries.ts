@@ -1,7 +1,7 @@
 import type { PublishedArticle, PublishedArticleSummary } from "../../../src/contracts/articles";
 import { ARTICLE_INDEX, ARTICLE_LOADERS } from "../../generated/article-index";
 import type { PageContent } from "../../lib/page-data";
-import type { Article, ArticleHead, ArticleSummary } from "./types";
+import type { ArticleHead, ArticleSummary, LoadedArticle } from "./types";
 
 /**
  * What the browser knows of articles: an index of the built-in ones (generated at build time), the stored
@@ -30,7 +30,7 @@ export const storedArticleHead = (a: PublishedArticle | PublishedArticleSummary)
   topic: STORED_ARTICLE_TOPIC,
 });
 
-const loaded = new Map<string, Article>();
+const loaded = new Map<string, LoadedArticle>();
 const loading = new Map<string, Promise<unknown>>();
 
 /** Loads a built-in article; undefined when it is already here or the slug is not a built-in one. */
@@ -55,11 +55,7 @@ export function loadArticle(slug: string): Promise<unknown> | undefined {
 }
 
 /** A built-in article with its figures, once loadArticle has brought it in. */
-export function builtInArticle(slug: string): (Article & ArticleSummary) | undefined {
-  const entry = INDEX.get(slug);
-  const article = loaded.get(slug);
-  return entry && article && { ...article, readingTime: entry.readingTime, wordCount: entry.wordCount };
-}
+export const builtInArticle = (slug: string): LoadedArticle | undefined => loaded.get(slug);
 
 /** The head facts of an article: the site's own (loaded) first, then the stored one the server sent. */
 export function articleSummaryFor(
