@@ -118,7 +118,7 @@ async function buildClient(): Promise<ClientBuild> {
       [out, ...staticImports(out)].filter((o) => !entryDeps.has(o) && o !== entryOut).map(url);
     const article = source.match(/web\/content\/articles\/([^/]+)\.ts$/)?.[1];
     if (article) pageChunks[articleChunkKey(article)] = needed();
-    else if (source.includes("web/pages/"))
+    else if (source.includes("web/pages/") || source.includes("web/admin/"))
       for (const name of meta.exports ?? []) pageChunks[name] = needed();
   }
   return { script: url(entryOut), preload: [...entryDeps].map(url), pageChunks };

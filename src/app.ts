@@ -11,6 +11,7 @@ import { securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
 import { createContent } from "./modules/content";
+import { deskModule } from "./modules/desk";
 import { intakeModule } from "./modules/intake";
 import { createIntakeLimits } from "./modules/intake/limits";
 import { createMailOutbox } from "./modules/mail/outbox";
@@ -18,7 +19,6 @@ import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { inlineStylesheet } from "./modules/pages/styles";
 import { seoModule } from "./modules/seo";
-import { submissionsModule } from "./modules/submissions";
 import { loadSessionSecrets } from "./secrets";
 
 export type AppDeps = {
@@ -155,7 +155,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       .use(auth.module)
       .use(content.admin)
       .use(content.feed)
-      .use(submissionsModule({ db, config, auth, outbox: mailOutbox, now }))
+      .use(deskModule({ db, config, auth, outbox: mailOutbox, now }))
       .use(
         intakeModule({
           config,

@@ -2,7 +2,7 @@ import type { SubmissionStatus } from "./intake";
 
 /**
  * What the submissions desk API answers and accepts, shared by the server and the admin screens. The
- * request schemas themselves live in src/modules/submissions/model.ts.
+ * request schemas themselves live in src/modules/desk/model.ts.
  */
 export const STATUS_LABELS: Record<SubmissionStatus, string> = {
   new: "New",

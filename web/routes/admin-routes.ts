@@ -13,54 +13,54 @@ const admin = (path: string, page: AppRoute["page"]): AppRoute => ({
   indexable: false,
 });
 
-const articleEditor = lazyPage(() => import("../pages/admin/article-editor-page"), "articleEditorPage");
+const articleEditor = lazyPage(() => import("../admin/content/article-editor-page"), "articleEditorPage");
 const caseStudyEditor = lazyPage(
-  () => import("../pages/admin/case-study-editor-page"),
+  () => import("../admin/content/case-study-editor-page"),
   "caseStudyEditorPage",
 );
-const resourceEditor = lazyPage(() => import("../pages/admin/resource-editor-page"), "resourceEditorPage");
+const resourceEditor = lazyPage(() => import("../admin/content/resource-editor-page"), "resourceEditorPage");
 
 export const ADMIN_ROUTES: AppRoute[] = [
   admin(
     PATHS.adminLogin,
-    lazyPage(() => import("../pages/admin/login-page"), "loginPage"),
+    lazyPage(() => import("../admin/account/login-page"), "loginPage"),
   ),
   admin(
     PATHS.adminDashboard,
-    lazyPage(() => import("../pages/admin/dashboard-page"), "dashboardPage"),
+    lazyPage(() => import("../admin/dashboard/dashboard-page"), "dashboardPage"),
   ),
   admin(
     PATHS.adminAccount,
-    lazyPage(() => import("../pages/admin/account-page"), "accountPage"),
+    lazyPage(() => import("../admin/account/account-page"), "accountPage"),
   ),
   admin(
     PATHS.adminAudit,
-    lazyPage(() => import("../pages/admin/audit-page"), "auditPage"),
+    lazyPage(() => import("../admin/account/audit-page"), "auditPage"),
   ),
   admin(
     PATHS.adminArticles,
-    lazyPage(() => import("../pages/admin/articles-admin-page"), "articlesAdminPage"),
+    lazyPage(() => import("../admin/content/articles-admin-page"), "articlesAdminPage"),
   ),
   admin(PATHS.adminArticleNew, articleEditor),
   admin(`${PATHS.adminArticles}/:id`, articleEditor),
   admin(
     PATHS.adminCaseStudies,
-    lazyPage(() => import("../pages/admin/case-studies-admin-page"), "caseStudiesAdminPage"),
+    lazyPage(() => import("../admin/content/case-studies-admin-page"), "caseStudiesAdminPage"),
   ),
   admin(PATHS.adminCaseStudyNew, caseStudyEditor),
   admin(`${PATHS.adminCaseStudies}/:id`, caseStudyEditor),
   admin(
     PATHS.adminResources,
-    lazyPage(() => import("../pages/admin/resources-admin-page"), "resourcesAdminPage"),
+    lazyPage(() => import("../admin/content/resources-admin-page"), "resourcesAdminPage"),
   ),
   admin(PATHS.adminResourceNew, resourceEditor),
   admin(`${PATHS.adminResources}/:id`, resourceEditor),
   admin(
     PATHS.adminSubmissions,
-    lazyPage(() => import("../pages/admin/submissions-page"), "submissionsPage"),
+    lazyPage(() => import("../admin/desk/submissions-page"), "submissionsPage"),
   ),
   admin(
     `${PATHS.adminSubmissions}/:id`,
-    lazyPage(() => import("../pages/admin/submission-page"), "submissionPage"),
+    lazyPage(() => import("../admin/desk/submission-page"), "submissionPage"),
   ),
 ];

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "../shared/status-badge";
 
 /** The top of an admin content list: what it holds, what publishing does, and the way to add one. */
 export function ListHeader(props: { title: string; intro: string; newHref: string; newLabel: string }) {

@@ -9,14 +9,14 @@ import {
   LoginSchema,
   MfaLoginSchema,
 } from "../../../src/contracts/admin-auth";
-import { TextField } from "../../components/admin/text-field";
 import { LogoMark } from "../../components/logo-mark";
-import { adminPage } from "../../lib/admin-page";
-import { ADMIN_API } from "../../lib/admin-session";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { useBrand } from "../../lib/brand-context";
 import { PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
+import { adminPage } from "../shared/admin-page";
+import { ADMIN_API } from "../shared/admin-session";
+import { TextField } from "../shared/text-field";
 
 type Field = "username" | "password";
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { ApiError, apiRequest, getJson } from "./api";
-import { type FieldMessages, serverErrors, serverMessage } from "./api-errors";
-import { toast } from "./toast-store";
+import { ApiError, apiRequest, getJson } from "../../lib/api";
+import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { toast } from "../../lib/toast-store";
 
 /**
  * The delete flow the admin editors share: the caller opens the confirmation (setConfirming), `remove`

@@ -1,8 +1,8 @@
 import { ArrowRight, BookOpen, Briefcase, FileDown, Inbox } from "lucide-react";
 import { Link } from "wouter";
-import { AdminFrame } from "../../components/admin/admin-frame";
-import { adminPage } from "../../lib/admin-page";
 import { PATHS } from "../../lib/paths";
+import { AdminFrame } from "../shared/admin-frame";
+import { adminPage } from "../shared/admin-page";
 
 /** The four management areas of SPEC.md section 2, in its order and words. */
 const AREAS = [

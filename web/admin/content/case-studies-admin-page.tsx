@@ -1,14 +1,14 @@
 import { useEffect } from "react";
 import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
-import { AdminFrame } from "../../components/admin/admin-frame";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog";
-import { EntryList, EntrySummary, ListHeader } from "../../components/admin/content-list";
-import { RowActions } from "../../components/admin/editor-controls";
-import { useAdminList } from "../../lib/admin-editor";
-import { adminPage } from "../../lib/admin-page";
-import { ADMIN_API } from "../../lib/admin-session";
 import { formatLongDate } from "../../lib/dates";
 import { adminCaseStudyPath, PATHS } from "../../lib/paths";
+import { AdminFrame } from "../shared/admin-frame";
+import { adminPage } from "../shared/admin-page";
+import { ADMIN_API } from "../shared/admin-session";
+import { ConfirmDialog } from "../shared/confirm-dialog";
+import { useAdminList } from "./admin-editor";
+import { EntryList, EntrySummary, ListHeader } from "./content-list";
+import { RowActions } from "./editor-controls";
 
 export function CaseStudiesAdminPage() {
   return <AdminFrame>{() => <CaseStudyList />}</AdminFrame>;

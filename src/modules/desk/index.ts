@@ -13,7 +13,7 @@ export const SUBMISSIONS_API = "/api/admin/submissions";
  * The submissions desk API. Guard, parse, act: requireAdmin first, then the service validates, works and
  * writes the audit log. Static paths (export.csv) are matched before /:id.
  */
-export function submissionsModule(deps: {
+export function deskModule(deps: {
   db: Database;
   config: Config;
   auth: Pick<Auth, "requireAdmin">;

@@ -1,14 +1,14 @@
 import { type FormEvent, useRef, useState } from "react";
 import * as v from "valibot";
 import { PASSWORD_MIN_LENGTH, PasswordChangeSchema } from "../../../src/contracts/admin-auth";
-import { AdminFrame } from "../../components/admin/admin-frame";
-import { MfaSection } from "../../components/admin/mfa-settings";
-import { TextField } from "../../components/admin/text-field";
-import { adminPage } from "../../lib/admin-page";
-import { ADMIN_API } from "../../lib/admin-session";
 import { apiRequest } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
+import { AdminFrame } from "../shared/admin-frame";
+import { adminPage } from "../shared/admin-page";
+import { ADMIN_API } from "../shared/admin-session";
+import { TextField } from "../shared/text-field";
+import { MfaSection } from "./mfa-settings";
 
 export function AccountPage() {
   return (

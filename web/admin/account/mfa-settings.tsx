@@ -3,12 +3,12 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import * as v from "valibot";
 import { Link } from "wouter";
 import { type MfaEnrolment, type MfaStatus, TotpCodeSchema } from "../../../src/contracts/admin-auth";
-import { ADMIN_API } from "../../lib/admin-session";
 import { apiRequest, getJson } from "../../lib/api";
 import { serverErrors, serverMessage } from "../../lib/api-errors";
 import { PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
-import { TextField } from "./text-field";
+import { ADMIN_API } from "../shared/admin-session";
+import { TextField } from "../shared/text-field";
 
 /**
  * Two-step sign-in on the account screen: set up (QR code, secret, confirm with a code), the one-time

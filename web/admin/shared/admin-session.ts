@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import { type AuthStatus, LOGIN_MESSAGES } from "../../src/contracts/admin-auth";
-import { apiRequest, getJson } from "./api";
-import { PATHS } from "./paths";
-import { toast } from "./toast-store";
+import { type AuthStatus, LOGIN_MESSAGES } from "../../../src/contracts/admin-auth";
+import { apiRequest, getJson } from "../../lib/api";
+import { PATHS } from "../../lib/paths";
+import { toast } from "../../lib/toast-store";
 
 export const ADMIN_API = {
   login: "/api/admin/login",

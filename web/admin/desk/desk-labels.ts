@@ -1,6 +1,6 @@
-import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../src/contracts/intake";
-import { STATUS_LABELS } from "../../src/contracts/submissions";
-import { MATTER_TYPE_LABELS, ROLE_LABELS, SERVICE_LABELS, SUBJECT_TYPE_LABELS } from "../content/intake";
+import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../../src/contracts/intake";
+import { STATUS_LABELS } from "../../../src/contracts/submissions";
+import { MATTER_TYPE_LABELS, ROLE_LABELS, SERVICE_LABELS, SUBJECT_TYPE_LABELS } from "../../content/intake";
 
 export const DESK_API = "/api/admin/submissions";
 export const deskApi = {

@@ -1,23 +1,18 @@
 import { type FormEvent, useRef, useState } from "react";
 import { DEFAULT_RESOURCE_CATEGORY } from "../../../src/contracts/constants";
 import { MAX_UPLOAD_BYTES, type StoredResource, UPLOAD_ACCEPT } from "../../../src/contracts/resources";
-import { AdminFrame } from "../../components/admin/admin-frame";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog";
-import {
-  EditorActions,
-  EditorHeading,
-  EntryMissing,
-  PublishedToggle,
-} from "../../components/admin/editor-controls";
-import { CONTROL_CLASS, Field } from "../../components/admin/field";
-import { TextArea } from "../../components/admin/text-area";
-import { TextField } from "../../components/admin/text-field";
-import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "../../lib/admin-editor";
-import { adminPage, editorHead } from "../../lib/admin-page";
-import { ADMIN_API } from "../../lib/admin-session";
 import { ApiError, apiForm } from "../../lib/api";
 import { adminResourcePath, PATHS } from "../../lib/paths";
 import type { RouteParams } from "../../routes";
+import { AdminFrame } from "../shared/admin-frame";
+import { adminPage, editorHead } from "../shared/admin-page";
+import { ADMIN_API } from "../shared/admin-session";
+import { ConfirmDialog } from "../shared/confirm-dialog";
+import { CONTROL_CLASS, Field } from "../shared/field";
+import { TextArea } from "../shared/text-area";
+import { TextField } from "../shared/text-field";
+import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./admin-editor";
+import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "./editor-controls";
 
 type Values = { title: string; description: string; category: string; published: boolean };
 const EMPTY: Values = { title: "", description: "", category: DEFAULT_RESOURCE_CATEGORY, published: true };

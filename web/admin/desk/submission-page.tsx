@@ -3,15 +3,15 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useStat
 import { Link, useLocation } from "wouter";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../../../src/contracts/intake";
 import { NOTE_MAX, type SubmissionDetail } from "../../../src/contracts/submissions";
-import { AdminFrame } from "../../components/admin/admin-frame";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog";
-import { SubmissionMail } from "../../components/admin/submission-mail";
-import { SubmissionStatusBadge } from "../../components/admin/submission-status-badge";
-import { adminPage } from "../../lib/admin-page";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import type { PageProps } from "../../lib/lazy-page";
 import { PATHS } from "../../lib/paths";
+import { telHref } from "../../lib/tel";
+import { toast } from "../../lib/toast-store";
+import { AdminFrame } from "../shared/admin-frame";
+import { adminPage } from "../shared/admin-page";
+import { ConfirmDialog } from "../shared/confirm-dialog";
 import {
   deskApi,
   formatDateTime,
@@ -20,9 +20,9 @@ import {
   serviceLabel,
   statusLabel,
   subjectTypeLabel,
-} from "../../lib/submission-desk";
-import { telHref } from "../../lib/tel";
-import { toast } from "../../lib/toast-store";
+} from "./desk-labels";
+import { SubmissionMail } from "./submission-mail";
+import { SubmissionStatusBadge } from "./submission-status-badge";
 
 export function SubmissionPage({ params }: PageProps) {
   return <AdminFrame>{() => <SubmissionView id={params.id ?? ""} />}</AdminFrame>;

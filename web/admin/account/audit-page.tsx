@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
-import { AdminFrame } from "../../components/admin/admin-frame";
-import { adminPage } from "../../lib/admin-page";
-import { ADMIN_API } from "../../lib/admin-session";
 import { getJson } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
+import { AdminFrame } from "../shared/admin-frame";
+import { adminPage } from "../shared/admin-page";
+import { ADMIN_API } from "../shared/admin-session";
 
 type Entry = {
   id: number;

@@ -1,4 +1,4 @@
-import { definePage, type PageComponent, type RouteParams } from "./lazy-page";
+import { definePage, type PageComponent, type RouteParams } from "../../lib/lazy-page";
 
 type Head = { title: string; description: string };
 

@@ -2,25 +2,20 @@ import { ExternalLink } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type StoredArticle, slugify } from "../../../src/contracts/articles";
 import { DEFAULT_READING_TIME } from "../../../src/contracts/constants";
-import { AdminFrame } from "../../components/admin/admin-frame";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog";
-import {
-  EditorActions,
-  EditorHeading,
-  EntryMissing,
-  PublishedToggle,
-} from "../../components/admin/editor-controls";
-import { TextArea } from "../../components/admin/text-area";
-import { TextField } from "../../components/admin/text-field";
 import { MarkdownBody } from "../../components/markdown-body";
-import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "../../lib/admin-editor";
-import { adminPage, editorHead } from "../../lib/admin-page";
-import { ADMIN_API } from "../../lib/admin-session";
 import { ApiError, apiRequest } from "../../lib/api";
 import type { FieldMessages } from "../../lib/api-errors";
 import { useBrand } from "../../lib/brand-context";
 import { adminArticlePath, articlePath, PATHS } from "../../lib/paths";
 import type { RouteParams } from "../../routes";
+import { AdminFrame } from "../shared/admin-frame";
+import { adminPage, editorHead } from "../shared/admin-page";
+import { ADMIN_API } from "../shared/admin-session";
+import { ConfirmDialog } from "../shared/confirm-dialog";
+import { TextArea } from "../shared/text-area";
+import { TextField } from "../shared/text-field";
+import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./admin-editor";
+import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "./editor-controls";
 
 type Values = {
   title: string;

@@ -2,12 +2,12 @@ import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import type { SubmissionList } from "../../../src/contracts/submissions";
-import { AdminFrame } from "../../components/admin/admin-frame";
-import { SubmissionStatusBadge } from "../../components/admin/submission-status-badge";
-import { adminPage } from "../../lib/admin-page";
 import { getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { adminSubmissionPath, PATHS } from "../../lib/paths";
+import { toast } from "../../lib/toast-store";
+import { AdminFrame } from "../shared/admin-frame";
+import { adminPage } from "../shared/admin-page";
 import {
   type DeskQuery,
   deskApi,
@@ -17,8 +17,8 @@ import {
   readDeskQuery,
   roleLabel,
   serviceLabel,
-} from "../../lib/submission-desk";
-import { toast } from "../../lib/toast-store";
+} from "./desk-labels";
+import { SubmissionStatusBadge } from "./submission-status-badge";
 
 /** The columns of the wide table, left to right. */
 const COLUMNS = ["Received", "Name", "Firm", "Role", "Service", "Status"];

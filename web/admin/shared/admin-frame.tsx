@@ -11,10 +11,10 @@ import {
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { AuthStatus } from "../../../src/contracts/admin-auth";
-import { useAdminSession, useLogout } from "../../lib/admin-session";
+import { LogoMark } from "../../components/logo-mark";
 import { useBrand } from "../../lib/brand-context";
 import { PATHS } from "../../lib/paths";
-import { LogoMark } from "../logo-mark";
+import { useAdminSession, useLogout } from "./admin-session";
 
 const NAV = [
   { href: PATHS.adminDashboard, label: "Dashboard", icon: LayoutDashboard },

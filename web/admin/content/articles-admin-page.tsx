@@ -1,15 +1,15 @@
 import { ExternalLink } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import type { StoredArticle } from "../../../src/contracts/articles";
-import { AdminFrame } from "../../components/admin/admin-frame";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog";
-import { EntryList, EntrySummary, ListHeader } from "../../components/admin/content-list";
-import { RowActions } from "../../components/admin/editor-controls";
-import { useAdminList } from "../../lib/admin-editor";
-import { adminPage } from "../../lib/admin-page";
-import { ADMIN_API } from "../../lib/admin-session";
 import { formatLongDate } from "../../lib/dates";
 import { adminArticlePath, articlePath, PATHS } from "../../lib/paths";
+import { AdminFrame } from "../shared/admin-frame";
+import { adminPage } from "../shared/admin-page";
+import { ADMIN_API } from "../shared/admin-session";
+import { ConfirmDialog } from "../shared/confirm-dialog";
+import { useAdminList } from "./admin-editor";
+import { EntryList, EntrySummary, ListHeader } from "./content-list";
+import { RowActions } from "./editor-controls";
 
 type Filters = { q: string; status: "" | "draft" | "published"; sort: "updated" | "title" | "published" };
 

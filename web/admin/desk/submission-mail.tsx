@@ -1,6 +1,6 @@
 import { RotateCw } from "lucide-react";
 import type { MailState } from "../../../src/contracts/submissions";
-import { formatDateTime } from "../../lib/submission-desk";
+import { formatDateTime } from "./desk-labels";
 
 const KIND_LABELS: Record<MailState["kind"], string> = {
   "intake-notification": "Notification to the intake desk",

@@ -1,5 +1,5 @@
 import type { SubmissionStatus } from "../../../src/contracts/intake";
-import { statusLabel } from "../../lib/submission-desk";
+import { statusLabel } from "./desk-labels";
 
 /** Colours with AA contrast for their text; the label, not the colour, carries the meaning. */
 const TONES: Record<SubmissionStatus, string> = {
