@@ -27,7 +27,7 @@ export const RetentionPolicySchema = v.object(
     unengagedDays: days("requests that ended without an engagement"),
     engagedDays: days("requests that became engagements"),
   },
-  "Send unengagedDays and engagedDays",
+  `Send unengagedDays and engagedDays, each a whole number of days between ${RETENTION_MIN_DAYS} and ${RETENTION_MAX_DAYS.toLocaleString("en-US")}`,
 );
 export type RetentionPolicy = v.InferOutput<typeof RetentionPolicySchema>;
 

@@ -85,6 +85,14 @@ export function createRetention(deps: {
     }
   };
 
+  /** The timer's tick: purges when no purge has run yet on today's UTC date. */
+  const runIfDue = (): boolean => {
+    const last = repo.policy().lastPurgeAt;
+    if (last && last.slice(0, 10) >= utcDate(now())) return false;
+    purgeSafely();
+    return true;
+  };
+
   const view = (): RetentionView => {
     const row = repo.policy();
     const p = { unengagedDays: row.unengagedDays, engagedDays: row.engagedDays };
@@ -126,13 +134,12 @@ export function createRetention(deps: {
 
     purge,
 
+    runIfDue,
+
     /** Purges now, then whenever the UTC date has moved on since the last run. Returns a stop function. */
     startDaily(): () => void {
       purgeSafely();
-      const timer = setInterval(() => {
-        const last = repo.policy().lastPurgeAt;
-        if (!last || last.slice(0, 10) < utcDate(now())) purgeSafely();
-      }, CHECK_EVERY_MS);
+      const timer = setInterval(runIfDue, CHECK_EVERY_MS);
       return () => clearInterval(timer);
     },
   };
