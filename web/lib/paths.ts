@@ -28,7 +28,7 @@ export const PATHS = {
   adminCaseStudyNew: "/admin/case-studies/new",
   adminSubmissions: "/admin/submissions",
   adminPrivacy: "/admin/privacy",
-  adminDataRequests: "/admin/data-requests",
+  adminDataRequests: "/admin/privacy/requests",
 } as const;
 
 /** Downloadable documents, served from /docs (built from text kept in the repository). */

@@ -18,6 +18,7 @@ import { ConfirmDialog } from "../shared/confirm-dialog";
 import { CONTROL_CLASS, Field } from "../shared/field";
 import { TextField } from "../shared/text-field";
 import { DATA_REQUESTS_API, dataRequestApi, daysLeftText, useDataRequests } from "./privacy-api";
+import { PrivacyTabs } from "./privacy-tabs";
 
 export function DataRequestsPage() {
   return <AdminFrame>{() => <DataRequests />}</AdminFrame>;
@@ -62,6 +63,7 @@ function DataRequests() {
         Each is due {DATA_REQUEST_DUE_DAYS} days after it is received. Every step is recorded in the audit
         log; once a request is completed its e-mail address is no longer kept.
       </p>
+      <PrivacyTabs />
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,24rem)_1fr]">
         <NewRequestForm onCreated={reload} />
         <section aria-labelledby="requests-title">

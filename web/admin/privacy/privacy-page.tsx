@@ -1,6 +1,5 @@
-import { ArrowRight, CalendarClock, Save } from "lucide-react";
+import { CalendarClock, Save } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { Link } from "wouter";
 import {
   RETENTION_MAX_DAYS,
   RETENTION_MIN_DAYS,
@@ -11,12 +10,12 @@ import { STATUS_LABELS } from "../../../src/contracts/submissions";
 import { apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import { formatLongDate } from "../../lib/dates";
-import { PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { TextField } from "../shared/text-field";
 import { RETENTION_API } from "./privacy-api";
+import { PrivacyTabs } from "./privacy-tabs";
 
 export function PrivacyAdminPage() {
   return <AdminFrame>{() => <DataAndPrivacy />}</AdminFrame>;
@@ -38,13 +37,7 @@ function DataAndPrivacy() {
         when it starts and once a day, and leaves a receipt for each in the audit log. New requests and those
         in review or quoted are never deleted automatically. The privacy page states this policy.
       </p>
-      <Link
-        href={PATHS.adminDataRequests}
-        className="mt-4 inline-flex items-center gap-1.5 font-semibold text-navy underline underline-offset-4"
-      >
-        Data requests (access, correction, deletion, opt-out)
-        <ArrowRight className="size-4" aria-hidden="true" />
-      </Link>
+      <PrivacyTabs />
       {view === null && <p className="mt-8 text-ink-muted">Loading the retention policy...</p>}
       {view === "failed" && <p className="mt-8 text-ink-muted">The retention policy could not be loaded.</p>}
       {view && view !== "failed" && (

@@ -3,7 +3,6 @@ import {
   Briefcase,
   ClipboardList,
   FileDown,
-  FileLock,
   Inbox,
   LayoutDashboard,
   LogOut,
@@ -25,7 +24,6 @@ const NAV = [
   { href: PATHS.adminResources, label: "Resources", icon: FileDown },
   { href: PATHS.adminCaseStudies, label: "Case Studies", icon: Briefcase },
   { href: PATHS.adminPrivacy, label: "Data & Privacy", icon: ShieldCheck },
-  { href: PATHS.adminDataRequests, label: "Data Requests", icon: FileLock },
   { href: PATHS.adminAccount, label: "Account", icon: UserCog },
   { href: PATHS.adminAudit, label: "Audit Log", icon: ClipboardList },
 ];
