@@ -17,6 +17,15 @@ import { type Actor, invalid, type Outcome } from "./model";
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Whole days until the due time, rounded up (29.5 days is "30 days left"); once past it, the whole days late,
+ * at least one, negative (an hour late is "1 day overdue").
+ */
+export function daysLeft(dueAt: string, at: Date): number {
+  const diff = (Date.parse(dueAt) - at.getTime()) / DAY_MS;
+  return diff >= 0 ? Math.ceil(diff) : -Math.max(1, Math.floor(-diff));
+}
+
 const notFound: Outcome = { status: 404, body: { error: DATA_REQUEST_MESSAGES.notFound } };
 const alreadyCompleted: Outcome = { status: 409, body: { error: DATA_REQUEST_MESSAGES.completed } };
 
@@ -63,7 +72,7 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
     status: r.status,
     receivedAt: r.receivedAt,
     dueAt: r.dueAt,
-    daysLeft: r.status === "open" ? Math.ceil((Date.parse(r.dueAt) - at.getTime()) / DAY_MS) : null,
+    daysLeft: r.status === "open" ? daysLeft(r.dueAt, at) : null,
     completedAt: r.completedAt,
     intakeCount: r.status === "open" && r.email ? submissions.idsByEmail(r.email).length : r.intakeCount,
   });
