@@ -75,6 +75,8 @@ export type ClosureList = {
 
 export const OVERVIEW_WAITING_MAX = 20;
 export const FIRST_RESPONSE_DAYS = 30;
+/** The morning view lists at most this many failed e-mails, newest first. */
+export const FAILED_MAIL_MAX = 20;
 export const CLOSURE_NOTE_MAX = 200;
 
 export const CLOSURE_MESSAGES = {

@@ -257,6 +257,11 @@ export function createBusinessClock(
     local: (at: Date) => z.local(at.getTime()),
     /** The instant of a wall time on a firm calendar date. */
     instant: (date: string, minutes: number) => new Date(z.instant(date, minutes)),
+    /** Whether the firm is open at an instant. */
+    isOpenAt(at: Date) {
+      const o = openingOn(z.local(at.getTime()).date);
+      return o !== null && at.getTime() >= o.start && at.getTime() < o.end;
+    },
     /** Whether the firm opens at all on this date (business weekday, no public holiday, no closure). */
     isBusinessDay: (date: string) => openingOn(date) !== null,
     publicHoliday: (date: string) => holidays.on(date),

@@ -62,7 +62,11 @@ export function dueStatus(
     const minutes = clock.businessMinutesBetween(new Date(r.submittedAt), answered);
     const late = answered.getTime() > due.getTime();
     const label =
-      minutes === 0 ? "answered before business hours began" : `answered in ${formatDuration(minutes)}`;
+      minutes > 0
+        ? `answered in ${formatDuration(minutes)}`
+        : clock.isOpenAt(answered)
+          ? "answered in under a minute"
+          : "answered before business hours began";
     return { state: "answered", label, dueText, late };
   }
   if (now.getTime() < due.getTime()) {

@@ -4,6 +4,7 @@ import {
   type ClosureList,
   type DeskOverview,
   type DeskSettings,
+  FAILED_MAIL_MAX,
   FIRST_RESPONSE_DAYS,
   OVERVIEW_WAITING_MAX,
 } from "../../contracts/desk";
@@ -94,7 +95,7 @@ export function createDueService(deps: { db: Database; config: Config; now?: () 
           medianLabel: median === null ? null : formatDuration(median),
           p90Label: p90 === null ? null : formatDuration(p90),
         },
-        failedMail: dueTimes.failedMail(20).map((m) => ({
+        failedMail: dueTimes.failedMail(FAILED_MAIL_MAX).map((m) => ({
           ...m,
           state: m.state === "failed" ? "failed" : "retrying",
         })),
