@@ -80,6 +80,9 @@ describe("the morning digest", () => {
 
   test("nothing before 08:00, nothing on a weekend, and nothing on a day when nothing waits", async () => {
     await smtp.listen();
+    clock.at = ny("2026-11-19 07:30");
+    // An operator's run that finds nothing does not stand in for the morning's.
+    expect(digest.sendNow()).toMatchObject({ sent: false, reason: "nothing-waits" });
     clock.at = ny("2026-11-19 07:59");
     expect(digest.runIfDue()).toMatchObject({ sent: false, reason: "before-08:00" });
     clock.at = ny("2026-11-19 08:00");

@@ -115,7 +115,8 @@ export function createDigest(deps: {
     const day = clock.local(at).date;
     const items = due.dueToday(at);
     if (items.length === 0) {
-      runs.record(DIGEST_JOB, day, at.toISOString());
+      // The morning's check counts as the day's run; an operator's empty run leaves 08:00 to the timer.
+      if (!force) runs.record(DIGEST_JOB, day, at.toISOString());
       logger.info("digest_skipped", { day, reason: "nothing waits" });
       return { sent: false, reason: "nothing-waits", day };
     }
