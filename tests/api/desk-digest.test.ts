@@ -1,7 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { createApp } from "../../src/app";
 import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
@@ -9,32 +7,9 @@ import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
+import { smtpServer } from "../helpers/smtp";
 
 const [SMTP_PORT = 0] = freePorts(1);
-
-/** A real SMTP server on 127.0.0.1 keeping what it receives. */
-function smtpServer(port: number) {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error) => callback(error),
-      );
-    },
-  });
-  return {
-    received,
-    listen: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const ny = (local: string) => new Date(`${local.replace(" ", "T")}:00-05:00`);
 const clock = { at: ny("2026-11-19 07:00") };

@@ -3,34 +3,23 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
+import { smtpServer } from "../helpers/smtp";
 
 /** `tracewell digest` as an operator runs it: the built executable, a real SMTP server, the real clock. */
 const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const [SMTP_PORT = 0] = freePorts(1);
 const dir = mkdtempSync(join(tmpdir(), "tracewell-digest-"));
 const dataDir = join(dir, "data");
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then((m) => {
-      received.push(m);
-      callback();
-    }, callback);
-  },
-});
+const smtp = smtpServer(SMTP_PORT);
+const { received } = smtp;
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -57,7 +46,7 @@ describe("tracewell digest", () => {
   let reference = "";
 
   test("sends today's digest now with an overdue request, and only the digest", async () => {
-    await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
+    await smtp.listen();
     // A request from January, filed through the API with a clock of then: long overdue today.
     const then = new Date("2026-01-06T15:00:00Z");
     const db = openDatabase(join(dataDir, "tracewell.db"));
