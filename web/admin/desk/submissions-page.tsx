@@ -31,13 +31,19 @@ export function SubmissionsPage() {
 }
 
 function SubmissionsDesk() {
-  const search = useSearch();
+  // The server caches a page's HTML per path, whatever its query string: the first render (on the server and
+  // at hydration) is the unfiltered list, and the address's filters apply once mounted.
+  const address = useSearch();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const search = mounted ? address : "";
   const query = readDeskQuery(search);
   const queryString = deskQueryString(query);
   const [list, setList] = useState<SubmissionList | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    if (!mounted) return;
     let live = true;
     setFailed(false);
     getJson<SubmissionList>([deskApi.list(queryString)]).then(
@@ -55,7 +61,7 @@ function SubmissionsDesk() {
     return () => {
       live = false;
     };
-  }, [queryString]);
+  }, [queryString, mounted]);
 
   const filtered = Boolean(
     query.q || query.status || query.service || query.role || query.matterType || query.overdue,
@@ -69,9 +75,8 @@ function SubmissionsDesk() {
           <p className="eyebrow">Intake</p>
           <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">Submissions</h1>
           <p className="mt-3 max-w-2xl text-ink-muted">
-            Intake requests, {query.sort === "due" ? "soonest due first" : "newest first"}, each with its
-            first-response time against the one-business-day promise. Opening, changing, exporting or deleting
-            one is recorded in the audit log.
+            Intake requests, each with its first-response time against the one-business-day promise. Opening,
+            changing, exporting or deleting one is recorded in the audit log.
           </p>
         </div>
         <a href={deskApi.export(exportQuery)} download className="btn-outline">
