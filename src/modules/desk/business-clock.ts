@@ -206,11 +206,22 @@ export function createBusinessClock(
   const z = zone(settings.timeZone);
   const holidays = holidayCalendar(settings.holidays);
 
+  // Intl's zone arithmetic costs microseconds a call and a long overdue request spans months of days: each
+  // day's hours are computed once. Closures are looked up on every call, so a change applies at once.
+  const hoursCache = new Map<string, { start: number; end: number } | null>();
+
   /** The day's opening interval as instants, or null when the firm is closed that day. */
   function openingOn(date: string): { start: number; end: number } | null {
-    const h = settings.hours[weekdayOf(date)];
-    if (!h || holidays.on(date) || closures().has(date)) return null;
-    return { start: z.instant(date, h.open), end: z.instant(date, h.close) };
+    if (closures().has(date)) return null;
+    let opening = hoursCache.get(date);
+    if (opening === undefined) {
+      const h = settings.hours[weekdayOf(date)];
+      opening =
+        !h || holidays.on(date) ? null : { start: z.instant(date, h.open), end: z.instant(date, h.close) };
+      if (hoursCache.size > 20_000) hoursCache.clear();
+      hoursCache.set(date, opening);
+    }
+    return opening;
   }
 
   /** Opening intervals from the local day of `fromMs` on, in order. */
