@@ -1,9 +1,12 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { ClosureList, DeskOverview, DueStatus } from "../../src/contracts/desk";
 import { submissionDesk } from "../../src/db/submission-desk";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { validIntake } from "../helpers/intake";
+
+// Several tests sign in again after moving the clock; password hashing is slow on a busy machine.
+setDefaultTimeout(30_000);
 
 const USER = "morgan";
 const PASSWORD = "trace every transfer";

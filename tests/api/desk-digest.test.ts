@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { openDatabase } from "../../src/db";
@@ -10,6 +10,8 @@ import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
 const [SMTP_PORT = 0] = freePorts(1);
+// Intakes, a sign-in and a second server on the same file: slow on a busy machine.
+setDefaultTimeout(30_000);
 
 const ny = (local: string) => new Date(`${local.replace(" ", "T")}:00-05:00`);
 const clock = { at: ny("2026-11-19 07:00") };
