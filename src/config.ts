@@ -71,8 +71,12 @@ const timeZone = v.pipe(
   }, "must be an IANA time zone such as America/New_York or Europe/London"),
 );
 
+/** docker --env-file keeps quotes that a shell or systemd would remove: "Mon-Fri 09:00-17:00" reads the same. */
+const unquote = (s: string) => s.trim().replace(/^(["'])(.*)\1$/, "$2");
+
 const businessHours = v.pipe(
   v.optional(v.string(), "Mon-Fri 09:00-17:00"),
+  v.transform(unquote),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const parsed = parseBusinessHours(dataset.value);
     if (typeof parsed !== "string") return parsed;

@@ -24,6 +24,10 @@ describe("the desk clock's settings at start", () => {
     expect(describeHours(desk.hours)).toBe("Mon-Thu 08:30-17:30, Fri 08:30-13:00");
     expect(desk.slaHours).toBe(16);
     expect(load({ HOLIDAYS: "none" }).desk.holidays).toBeNull();
+    // As docker --env-file passes a quoted value from .env.example.
+    expect(describeHours(load({ BUSINESS_HOURS: '"Mon-Fri 08:00-16:00"' }).desk.hours)).toBe(
+      "Mon-Fri 08:00-16:00",
+    );
   });
 
   test.each([
