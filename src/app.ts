@@ -20,6 +20,7 @@ import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { inlineStylesheet } from "./modules/pages/styles";
 import { seoModule } from "./modules/seo";
+import { staffModule } from "./modules/staff";
 import { loadDataKeys, loadSessionSecrets } from "./secrets";
 
 export type AppDeps = {
@@ -159,6 +160,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       .use(content.admin)
       .use(content.feed)
       .use(deskModule({ db, config, auth, outbox: mailOutbox, now }))
+      .use(staffModule({ db, config, auth, outbox: mailOutbox, now }))
       .use(
         intakeModule({
           config,

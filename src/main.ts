@@ -6,6 +6,7 @@ import { closeDatabase, openDatabase } from "./db";
 import { MANIFEST } from "./generated/assets";
 import { createLogger } from "./log";
 import { ADMIN_HELP, adminCli } from "./modules/auth/cli";
+import { resetMfaCli, STAFF_HELP } from "./modules/staff/cli";
 import { backup } from "./ops/backup";
 import { loadSessionSecrets } from "./secrets";
 
@@ -20,6 +21,7 @@ const HELP = `${pkg.name} ${pkg.version}: the Tracewell website, intake and admi
 Usage:
   tracewell [serve]      Serve the site (the default).
 ${ADMIN_HELP}
+${STAFF_HELP}
   tracewell backup <file>
                          Write an online, consistent copy of the database to <file> (uploads beside it as
                          <file>.uploads/). Safe while the server runs.
@@ -45,6 +47,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === "--version" || command === "-v") {
     process.stdout.write(`${pkg.version}\n`);
     return 0;
+  }
+  if (command === "admin" && argv[1] === "reset-mfa") {
+    const config = loadConfig(process.env);
+    return resetMfaCli(argv.slice(2), { openDb: () => openDatabase(join(config.dataDir, DATABASE_FILE)) });
   }
   if (command === "admin") {
     const config = loadConfig(process.env);
