@@ -398,3 +398,15 @@ describe("tracewell admin reset-mfa", () => {
     expect(usage.stderr).toContain("tracewell admin reset-mfa <username>");
   });
 });
+
+describe("screens", () => {
+  test("the join screen opens without a session; the Staff screen only for a signed-in admin", async () => {
+    const join = await request("/admin/join");
+    expect(join.status).toBe(200);
+    expect(join.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(await join.text()).toContain("Join the Admin");
+    const staff = await request("/admin/staff");
+    expect(staff.status).toBe(303);
+    expect(staff.headers.get("location")).toBe("/admin/login");
+  });
+});

@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   LogOut,
   UserCog,
+  Users,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
@@ -22,6 +23,7 @@ const NAV = [
   { href: PATHS.adminArticles, label: "Articles", icon: BookOpen },
   { href: PATHS.adminResources, label: "Resources", icon: FileDown },
   { href: PATHS.adminCaseStudies, label: "Case Studies", icon: Briefcase },
+  { href: PATHS.adminStaff, label: "Staff", icon: Users },
   { href: PATHS.adminAccount, label: "Account", icon: UserCog },
   { href: PATHS.adminAudit, label: "Audit Log", icon: ClipboardList },
 ];
