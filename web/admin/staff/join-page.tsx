@@ -151,7 +151,11 @@ function JoinForm({ token, preview }: { token: string; preview: InvitationPrevie
       spellCheck={name === "username" ? false : undefined}
       hint={hint}
       value={values[name]}
-      onChange={(e) => setValues((s) => ({ ...s, [name]: e.target.value }))}
+      onChange={(e) => {
+        const next = { ...values, [name]: e.target.value };
+        setValues(next);
+        if (errors[name]) setErrors((er) => ({ ...er, [name]: validate(next)[name] }));
+      }}
       onBlur={() => values[name] && setErrors((er) => ({ ...er, [name]: validate(values)[name] }))}
       error={errors[name]}
     />

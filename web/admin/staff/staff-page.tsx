@@ -68,7 +68,7 @@ function Staff() {
               "The invitation link no longer works.",
             ];
     try {
-      await apiRequest(method, url);
+      await (await apiRequest(method, url)).json();
       toast({ title: CONFIRM[confirming.kind].done, description: done });
       setConfirming(null);
       await load();
@@ -233,18 +233,24 @@ function MemberCard({
       {!m.you && (
         <div className="flex flex-wrap gap-2">
           {m.mfaEnabled && (
-            <button type="button" onClick={onReset} className="btn-outline min-h-10 px-3 py-1.5 text-sm">
+            <button
+              type="button"
+              onClick={onReset}
+              aria-label={`Reset Two-Step: ${m.username}`}
+              className="btn-outline min-h-10 px-3 py-1.5 text-sm"
+            >
               <KeyRound className="size-4" aria-hidden="true" />
-              Reset Two-Step<span className="sr-only">: {m.username}</span>
+              Reset Two-Step
             </button>
           )}
           <button
             type="button"
             onClick={onRemove}
+            aria-label={`Remove: ${m.username}`}
             className="btn-base min-h-10 border border-danger px-3 py-1.5 text-sm text-danger hover:bg-danger/5"
           >
             <UserMinus className="size-4" aria-hidden="true" />
-            Remove<span className="sr-only">: {m.username}</span>
+            Remove
           </button>
         </div>
       )}
@@ -273,10 +279,14 @@ function InvitationCard({
         </p>
         {i.mail && <p className="mt-1 text-sm text-ink-muted">{MAIL_STATE_LABELS[i.mail]}</p>}
       </div>
-      <button type="button" onClick={onWithdraw} className="btn-outline min-h-10 px-3 py-1.5 text-sm">
+      <button
+        type="button"
+        onClick={onWithdraw}
+        aria-label={`${i.expired ? "Dismiss" : "Withdraw"}: invitation to ${i.email}`}
+        className="btn-outline min-h-10 px-3 py-1.5 text-sm"
+      >
         <X className="size-4" aria-hidden="true" />
         {i.expired ? "Dismiss" : "Withdraw"}
-        <span className="sr-only">: invitation to {i.email}</span>
       </button>
     </li>
   );
@@ -302,7 +312,7 @@ function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> }) {
     }
     setPending(true);
     try {
-      await apiRequest("POST", STAFF_API.invitations, { email });
+      await (await apiRequest("POST", STAFF_API.invitations, { email })).json();
       toast({ title: "Invitation Sent", description: `A one-time link is on its way to ${email.trim()}.` });
       setEmail("");
       await onInvited();
@@ -336,7 +346,12 @@ function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> }) {
           type="email"
           autoComplete="off"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            // A message goes as soon as the address is right, not on blur: the button must not move under
+            // the pointer between press and release.
+            if (error) setError(check(e.target.value));
+          }}
           onBlur={() => email && setError(check(email))}
           error={error}
         />
