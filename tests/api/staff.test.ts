@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { LoginResult, MfaEnrolment } from "../../src/contracts/admin-auth";
 import type { InvitationPreview, StaffInvitation, StaffOverview } from "../../src/contracts/staff";
 import { listAudit } from "../../src/db/audit-log";
+import { createSessionStore } from "../../src/modules/auth/sessions";
 import { createStaffService } from "../../src/modules/staff/service";
 import { cookieFrom, post, totpCode, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
@@ -323,7 +324,7 @@ describe("removing and resetting a colleague", () => {
     const service = createStaffService({
       db,
       config,
-      sessions: { create: async () => ({ idHash: "", setCookie: "" }) },
+      sessions: createSessionStore({ db, secrets: ["test"], secure: false, now: () => new Date(clock) }),
       outbox,
       now: () => new Date(clock),
     });

@@ -18,7 +18,8 @@ export function staffModule(deps: {
   outbox: Pick<MailOutbox, "register" | "enqueue" | "wake" | "configured">;
   now?: () => Date;
 }) {
-  const service = createStaffService({ ...deps, sessions: deps.auth.service.sessions });
+  const sessions = deps.auth.service.sessions;
+  const service = createStaffService({ ...deps, sessions });
   const trustProxy = deps.config.trustProxy;
   const addressOf = (request: Request, server: PeerAddressSource) =>
     clientAddress(request, server, trustProxy);
@@ -44,7 +45,7 @@ export function staffModule(deps: {
       send(set, service.lookup(body, addressOf(request, server))),
     )
     .post("/accept", async ({ request, server, body, set }) =>
-      send(set, await service.accept(body, addressOf(request, server))),
+      send(set, await service.accept(body, addressOf(request, server), await sessions.fromRequest(request))),
     );
 
   const admin = new Elysia({ name: "staff", prefix: STAFF_API })

@@ -15,7 +15,7 @@ import { mailOutboxRepo } from "../../db/mail-outbox";
 import { type InvitationRow, staffRepo } from "../../db/staff";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
 import { hashPassword } from "../auth/passwords";
-import type { SessionStore } from "../auth/sessions";
+import type { Session, SessionStore } from "../auth/sessions";
 import { disableTotp, findUserById, findUserByName, insertAdmin, recordSignIn } from "../auth/users";
 import type { MailOutbox } from "../mail/outbox";
 import { invitationMessage } from "./mail";
@@ -81,7 +81,7 @@ export function resetSecondFactor(db: Database, userId: number): void {
 export function createStaffService(deps: {
   db: Database;
   config: Config;
-  sessions: Pick<SessionStore, "create">;
+  sessions: Pick<SessionStore, "create" | "revoke">;
   outbox: Pick<MailOutbox, "register" | "enqueue" | "wake" | "configured">;
   now?: () => Date;
 }) {
@@ -278,7 +278,7 @@ export function createStaffService(deps: {
      * Uses the invitation up: creates the admin with the chosen username and password and signs them in,
      * to set up two-step sign-in first where it is required.
      */
-    async accept(body: unknown, address: string): Promise<Outcome> {
+    async accept(body: unknown, address: string, current: Session | null = null): Promise<Outcome> {
       const parsed = v.safeParse(InvitationAcceptSchema, body);
       if (!parsed.success) return invalid(parsed.issues);
       const { token, username, password } = parsed.output;
@@ -308,6 +308,8 @@ export function createStaffService(deps: {
         })
         .immediate();
       if (!("userId" in result)) return result;
+      // Whoever was signed in on this browser is signed out: the new admin's session replaces theirs.
+      if (current) sessions.revoke(current.idHash);
       const stage = config.requireMfa ? "enrol" : "active";
       const { setCookie } = await sessions.create(result.userId, stage);
       const login: LoginResult = { username, ...(config.requireMfa ? { mfaEnrolmentRequired: true } : {}) };
