@@ -33,6 +33,12 @@ const EVENT_LABELS: Record<string, string> = {
   "submission.note_added": "Note added to a submission",
   "submission.mail_retried": "Submission e-mail retried",
   "submission.deleted": "Submission deleted",
+  "staff.invited": "Colleague invited",
+  "staff.invitation_withdrawn": "Invitation withdrawn",
+  "staff.invitation_accepted": "Invitation accepted",
+  "staff.removed": "Colleague removed",
+  "staff.remove_refused": "Colleague removal refused",
+  "staff.mfa_reset": "Two-step sign-in reset",
 };
 
 const TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium" });
