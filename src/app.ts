@@ -19,6 +19,7 @@ import { createMailOutbox } from "./modules/mail/outbox";
 import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { inlineStylesheet } from "./modules/pages/styles";
+import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";
 import { loadDataKeys, loadSessionSecrets } from "./secrets";
@@ -56,6 +57,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     now: now ?? (() => new Date()),
   });
   const content = createContent({ db, config, cache, requireAdmin: auth.requireAdmin, now });
+  const privacy = createPrivacy({ db, config, auth, logger, now, onPolicyChanged: () => cache.clear() });
   const pagesDeps = {
     config,
     manifest,
@@ -64,7 +66,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     inlineCss: styles.css,
     now,
     guard: auth.pageGuard,
-    load: content.load,
+    load: (pathname: string) => privacy.pageContent(pathname) ?? content.load(pathname),
   };
   const submissions = contactSubmissions(db);
   submissions.backfillEmailHashes();
@@ -74,6 +76,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     new Elysia()
       .decorate("pageCache", cache)
       .decorate("mailOutbox", mailOutbox)
+      .decorate("retention", privacy.retention)
       .use(securityPlugin({ hsts: config.secure, styleHashes: [styles.hash] }))
       .onRequest(({ request, set }) => {
         const id = crypto.randomUUID();
@@ -161,6 +164,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       .use(content.feed)
       .use(deskModule({ db, config, auth, outbox: mailOutbox, now }))
       .use(staffModule({ db, config, auth, outbox: mailOutbox, now }))
+      .use(privacy.module)
       .use(
         intakeModule({
           config,

@@ -1,13 +1,19 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-/** A real SMTP server on 127.0.0.1 that keeps every message it receives, parsed. */
-export function smtpServer(port: number) {
+/** A real SMTP server on 127.0.0.1 that keeps what it receives; it can refuse chosen recipients. */
+export function smtpServer(port: number, opts: { refuse?: string[] } = {}) {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (opts.refuse?.includes(address.address)) {
+        return callback(Object.assign(new Error("No such mailbox"), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {

@@ -30,6 +30,8 @@ export const PATHS = {
   adminStaff: "/admin/staff",
   /** Where an invitation link leads (the one-time token follows in the fragment, never sent to the server). */
   adminJoin: "/admin/join",
+  adminPrivacy: "/admin/privacy",
+  adminDataRequests: "/admin/privacy/requests",
 } as const;
 
 /** Downloadable documents, served from /docs (built from text kept in the repository). */

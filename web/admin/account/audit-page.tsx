@@ -39,6 +39,12 @@ const EVENT_LABELS: Record<string, string> = {
   "staff.removed": "Colleague removed",
   "staff.remove_refused": "Colleague removal refused",
   "staff.mfa_reset": "Two-step sign-in reset",
+  "retention.policy_changed": "Retention policy changed",
+  "retention.request_deleted": "Request deleted by the retention policy (receipt)",
+  "data_request.created": "Data request recorded",
+  "data_request.exported": "Data request exported (JSON)",
+  "data_request.intake_erased": "Intake erased for a data request (receipt)",
+  "data_request.completed": "Data request completed",
 };
 
 const TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium" });

@@ -6,6 +6,7 @@ import {
   Inbox,
   LayoutDashboard,
   LogOut,
+  ShieldCheck,
   UserCog,
   Users,
 } from "lucide-react";
@@ -24,6 +25,7 @@ const NAV = [
   { href: PATHS.adminResources, label: "Resources", icon: FileDown },
   { href: PATHS.adminCaseStudies, label: "Case Studies", icon: Briefcase },
   { href: PATHS.adminStaff, label: "Staff", icon: Users },
+  { href: PATHS.adminPrivacy, label: "Data & Privacy", icon: ShieldCheck },
   { href: PATHS.adminAccount, label: "Account", icon: UserCog },
   { href: PATHS.adminAudit, label: "Audit Log", icon: ClipboardList },
 ];
