@@ -411,3 +411,24 @@ describe("screens", () => {
     expect(staff.headers.get("location")).toBe("/admin/login");
   });
 });
+
+describe("without mail configured", () => {
+  const quiet = makeTestApp({ ADMIN_USERNAME: OWNER, ADMIN_PASSWORD: OWNER_PASSWORD });
+
+  test("an invitation waits, and the Staff screen says why", async () => {
+    const login = await quiet.request(
+      "/api/admin/login",
+      post({ username: OWNER, password: OWNER_PASSWORD }),
+    );
+    const cookie = cookieFrom(login);
+    const res = await quiet.request(
+      "/api/admin/staff/invitations",
+      withCookie(cookie, post({ email: "drew@tracewell.example" })),
+    );
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ email: "drew@tracewell.example", mail: "unconfigured" });
+    const overview = await json<StaffOverview>(quiet.request("/api/admin/staff", withCookie(cookie)));
+    expect(overview.mfaRequired).toBe(false);
+    expect(overview.invitations.map((i) => i.mail)).toEqual(["unconfigured"]);
+  });
+});
