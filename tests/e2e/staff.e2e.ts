@@ -228,6 +228,7 @@ test("a colleague is invited by e-mail, accepts, and enrols; a reset makes them 
   await expect(card).toContainText(COLLEAGUE.email);
   await expect(card).toContainText("Two-step on");
   await expect(owner.getByRole("list", { name: "Open invitations" })).toHaveCount(0);
+  await checkBothWidths(owner, "staff-members");
 
   // A lost phone: the owner resets the colleague's second factor; the colleague is signed out at once.
   await card.getByRole("button", { name: `Reset Two-Step: ${COLLEAGUE.username}` }).click();
