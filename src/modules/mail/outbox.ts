@@ -1,8 +1,10 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
+import type { Brand } from "../../contracts/brand";
 import type { ContactSubmissions, OutboxRow } from "../../db/contact-submissions";
 import type { Logger } from "../../log";
-import { intakeMessage, type MailMessage } from "./intake-messages";
+import { automaticMail, type MailMessage } from "./automatic";
+import { intakeMessage } from "./intake-messages";
 
 export const MAIL_NOT_CONFIGURED =
   "Mail is not configured (SMTP_URL is not set): nothing was sent. The request is stored and its e-mails will go out once SMTP_URL is set.";
@@ -27,7 +29,11 @@ function isPermanent(error: unknown): boolean {
   return typeof code === "number" && code >= 550 && code <= 553 && command === "RCPT TO";
 }
 
-function smtpSender(smtpUrl: string): { send: Send; close: () => void } {
+/** Every message leaves as an automatic mail: its text, the branded HTML alternative, Auto-Submitted. */
+function smtpSender(
+  smtpUrl: string,
+  ctx: { brand: Brand; publicUrl: string },
+): { send: Send; close: () => void } {
   const transport = nodemailer.createTransport(smtpUrl, {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -35,7 +41,15 @@ function smtpSender(smtpUrl: string): { send: Send; close: () => void } {
   } as never);
   return {
     send: async (m) => {
-      await transport.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text });
+      const mail = automaticMail(m, ctx);
+      await transport.sendMail({
+        from: m.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+      });
     },
     close: () => transport.close(),
   };
@@ -54,7 +68,9 @@ export function createMailOutbox(deps: {
 }) {
   const { config, submissions, logger } = deps;
   const now = deps.now ?? (() => new Date());
-  const sender = config.smtpUrl ? smtpSender(config.smtpUrl) : null;
+  const sender = config.smtpUrl
+    ? smtpSender(config.smtpUrl, { brand: config.brand, publicUrl: config.publicUrl })
+    : null;
   const from = config.mailFrom ?? `"${config.brand.name}" <${config.brand.email}>`;
   const notifyTo = config.intakeNotifyTo ?? config.brand.email;
 
