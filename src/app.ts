@@ -7,7 +7,7 @@ import { contactSubmissions } from "./db/contact-submissions";
 import { type AssetManifest, assetsPlugin } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
 import { sameOriginPlugin } from "./http/same-origin";
-import { securityPlugin } from "./http/security";
+import { securityHeaders, securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
 import { createContent } from "./modules/content";
@@ -16,6 +16,7 @@ import { createIntakeLimits } from "./modules/intake/limits";
 import { createMailOutbox } from "./modules/mail/outbox";
 import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
+import { createPageFastPath, rawPath } from "./modules/pages/fast-path";
 import { inlineStylesheet } from "./modules/pages/styles";
 import { seoModule } from "./modules/seo";
 import { submissionsModule } from "./modules/submissions";
@@ -65,33 +66,43 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   };
   const submissions = contactSubmissions(db);
   const mailOutbox = createMailOutbox({ config, submissions, logger, now });
+  const security = { hsts: config.secure, styleHashes: [styles.hash] };
+  const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
 
   return (
     new Elysia()
       .decorate("pageCache", cache)
       .decorate("mailOutbox", mailOutbox)
-      .use(securityPlugin({ hsts: config.secure, styleHashes: [styles.hash] }))
+      .use(securityPlugin(security))
       .onRequest(({ request, set }) => {
-        const id = crypto.randomUUID();
-        requests.set(request, { id, start: performance.now() });
-        set.headers["x-request-id"] = id;
+        set.headers["x-request-id"] = requests.get(request)?.id ?? crypto.randomUUID();
       })
-      // One line per request, whoever answered it: a route, the error handler, or one of the guards that answer
-      // from onRequest (cross-site, signed out, body limits), which Elysia's afterResponse hooks never see.
+      // Every request starts here: it gets its id, and one log line whoever answered it: a route, the error
+      // handler, one of the guards that answer from onRequest (cross-site, signed out, body limits), which
+      // Elysia's afterResponse hooks never see, or the cached-page fast path, which answers before all of them.
       .wrap((handle) => {
-        const log = (request: Request, response: Response) => {
-          const info = requests.get(request);
+        const answer = handle as unknown as (request: Request) => Response | Promise<Response>;
+        const log = (id: string, start: number, request: Request, path: string, response: Response) => {
           logger.info("request", {
-            id: info?.id,
+            id,
             method: request.method,
-            path: new URL(request.url).pathname,
+            path,
             status: response.status,
-            ms: info ? Math.round((performance.now() - info.start) * 10) / 10 : undefined,
+            ms: Math.round((performance.now() - start) * 10) / 10,
           });
           return response;
         };
-        const answer = handle as unknown as (request: Request) => Response | Promise<Response>;
-        return async (request: Request) => log(request, await answer(request));
+        return (request: Request) => {
+          const start = performance.now();
+          const id = crypto.randomUUID();
+          const fast = fastPage(request, id);
+          if (fast) return log(id, start, request, rawPath(request.url) ?? "", fast);
+          requests.set(request, { id, start });
+          const done = (response: Response) =>
+            log(id, start, request, new URL(request.url).pathname, response);
+          const response = answer(request);
+          return response instanceof Promise ? response.then(done) : done(response);
+        };
       })
       .use(sameOriginPlugin({ publicUrl: config.publicUrl }))
       .use(auth.gate)
