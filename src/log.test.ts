@@ -5,7 +5,7 @@ test("a line is one JSON object: time, level, event, then the fields", () => {
   const lines: string[] = [];
   const logger = createLogger("info", (l) => void lines.push(l));
   logger.debug("hidden");
-  logger.info("request", { id: "abc", path: "/a\"b", status: 200 });
+  logger.info("request", { id: "abc", path: '/a"b', status: 200 });
   expect(lines).toHaveLength(1);
   expect(lines[0]?.endsWith("\n")).toBe(true);
   const line = JSON.parse(lines[0] ?? "");
@@ -21,9 +21,12 @@ test("stdout gets the lines in batches, each line whole and in order, within a f
   expect(chunks).toEqual([]);
   await Bun.sleep(50);
   expect(chunks).toHaveLength(1);
-  expect(chunks[0]?.split("\n").filter(Boolean).map((l) => JSON.parse(l).n)).toEqual(
-    Array.from({ length: 100 }, (_, i) => i),
-  );
+  expect(
+    chunks[0]
+      ?.split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l).n),
+  ).toEqual(Array.from({ length: 100 }, (_, i) => i));
   // A large batch goes out at once.
   write(`${"x".repeat(70_000)}\n`);
   expect(chunks).toHaveLength(2);
