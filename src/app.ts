@@ -38,6 +38,7 @@ const FORM_BODY_MAX_BYTES = 2 * 1024 * 1024;
 const RESOURCES_API = "/api/admin/resources";
 
 type RequestInfo = { id: string; start: number };
+type Handler = (request: Request) => Response | Promise<Response>;
 
 /** Builds the whole server. Tests call app.handle(request) on it; main.ts adds a port. */
 export function createApp({ config, db, manifest, logger = silentLogger, now }: AppDeps) {
@@ -69,6 +70,33 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const security = { hsts: config.secure, styleHashes: [styles.hash] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
 
+  const logAnswer = (id: string, start: number, request: Request, path: string, response: Response) => {
+    logger.info("request", {
+      id,
+      method: request.method,
+      path,
+      status: response.status,
+      ms: Math.round((performance.now() - start) * 10) / 10,
+    });
+    return response;
+  };
+  /**
+   * Every request starts here: it gets its id, and one log line whoever answered it: a route, the error
+   * handler, one of the guards that answer from onRequest (cross-site, signed out, body limits), which
+   * Elysia's afterResponse hooks never see, or the cached-page fast path, which answers before all of them.
+   */
+  const serve = (handle: Handler, request: Request) => {
+    const start = performance.now();
+    const id = crypto.randomUUID();
+    const fast = fastPage(request, id);
+    if (fast) return logAnswer(id, start, request, rawPath(request.url) ?? "", fast);
+    requests.set(request, { id, start });
+    const done = (response: Response) =>
+      logAnswer(id, start, request, new URL(request.url).pathname, response);
+    const response = handle(request);
+    return response instanceof Promise ? response.then(done) : done(response);
+  };
+
   return (
     new Elysia()
       .decorate("pageCache", cache)
@@ -77,33 +105,8 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       .onRequest(({ request, set }) => {
         set.headers["x-request-id"] = requests.get(request)?.id ?? crypto.randomUUID();
       })
-      // Every request starts here: it gets its id, and one log line whoever answered it: a route, the error
-      // handler, one of the guards that answer from onRequest (cross-site, signed out, body limits), which
-      // Elysia's afterResponse hooks never see, or the cached-page fast path, which answers before all of them.
-      .wrap((handle) => {
-        const answer = handle as unknown as (request: Request) => Response | Promise<Response>;
-        const log = (id: string, start: number, request: Request, path: string, response: Response) => {
-          logger.info("request", {
-            id,
-            method: request.method,
-            path,
-            status: response.status,
-            ms: Math.round((performance.now() - start) * 10) / 10,
-          });
-          return response;
-        };
-        return (request: Request) => {
-          const start = performance.now();
-          const id = crypto.randomUUID();
-          const fast = fastPage(request, id);
-          if (fast) return log(id, start, request, rawPath(request.url) ?? "", fast);
-          requests.set(request, { id, start });
-          const done = (response: Response) =>
-            log(id, start, request, new URL(request.url).pathname, response);
-          const response = answer(request);
-          return response instanceof Promise ? response.then(done) : done(response);
-        };
-      })
+      // Elysia asks this for the handler of every request.
+      .wrap((handle) => (request: Request) => serve(handle as unknown as Handler, request))
       .use(sameOriginPlugin({ publicUrl: config.publicUrl }))
       .use(auth.gate)
       .use(
