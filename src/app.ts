@@ -88,8 +88,9 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const serve = (handle: Handler, request: Request) => {
     const start = performance.now();
     const id = crypto.randomUUID();
-    const fast = fastPage(request, id);
-    if (fast) return logAnswer(id, start, request, rawPath(request.url) ?? "", fast);
+    const path = rawPath(request.url);
+    const fast = path === undefined ? undefined : fastPage(request, path, id);
+    if (fast) return logAnswer(id, start, request, path ?? "", fast);
     requests.set(request, { id, start });
     const done = (response: Response) =>
       logAnswer(id, start, request, new URL(request.url).pathname, response);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createLogger } from "../../src/log";
-import { createPageFastPath } from "../../src/modules/pages/fast-path";
+import { createPageFastPath, rawPath } from "../../src/modules/pages/fast-path";
 import { signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 
@@ -124,7 +124,8 @@ describe("what the fast path leaves to the routes", () => {
     const { app: own, request: req } = makeTestApp();
     const cache = own.decorator.pageCache;
     const fast = createPageFastPath({ cache, headers: { "x-test": "1" } });
-    const get = (path: string, init?: RequestInit) => fast(new Request(`${ORIGIN}${path}`, init), "id-1");
+    const get = (path: string, init?: RequestInit) =>
+      fast(new Request(`${ORIGIN}${path}`, init), rawPath(`${ORIGIN}${path}`) ?? "", "id-1");
     // Not rendered yet: the route renders and caches it.
     expect(get("/process")).toBeUndefined();
     await req("/process");

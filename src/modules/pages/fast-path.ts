@@ -17,7 +17,8 @@ export function rawPath(url: string): string | undefined {
 /** Where the admin's page guard may answer instead of the page (src/modules/auth/guard.ts). */
 const isGuarded = (path: string) => path === "/admin" || path.startsWith("/admin/");
 
-export type PageFastPath = (request: Request, requestId: string) => Response | undefined;
+/** `path` is the request's rawPath(request.url), which the caller also logs. */
+export type PageFastPath = (request: Request, path: string, requestId: string) => Response | undefined;
 
 /**
  * Answers a GET for a public page that is already rendered and cached, before the framework's request
@@ -33,10 +34,8 @@ export function createPageFastPath(deps: {
   now?: () => Date;
 }): PageFastPath {
   const ready = new WeakMap<CachedPage, PageAnswers>();
-  return (request, requestId) => {
-    if (request.method !== "GET" || request.body !== null) return undefined;
-    const path = rawPath(request.url);
-    if (path === undefined || isGuarded(path)) return undefined;
+  return (request, path, requestId) => {
+    if (request.method !== "GET" || request.body !== null || isGuarded(path)) return undefined;
     const page = deps.cache.get(pageKey(deps.now?.() ?? Date.now(), path));
     if (!page || page.private) return undefined;
     let answers = ready.get(page);
