@@ -1,35 +1,48 @@
 // Measures the built executable on 127.0.0.1 with bounded runs and prints figures (nothing is asserted):
 // binary size, start to first 200, gzip bytes of the home page's HTML/CSS/JS and of every sitemap page's JS/CSS
-// against the budgets, requests per second with p50/p99 for pages, an asset and POST /api/contact, the server's
-// memory after the runs, and nginx serving the same rendered page and entry script from disk with the same
-// (gzip) compression, side by side. GET loads use wrk when installed, POST uses autocannon.
-//   node scripts/bench.mjs [--duration 10] [--connections 50]
+// against the budgets, then requests per second with p50/p99 and the server's CPU time per request:
+// - for each cached page three rows from one run: the binary, nginx (one worker) serving the same bytes with
+//   the same headers from disk, and a bare Bun.serve (scripts/bench-bare.ts) serving them from memory, with the
+//   binary's ratio to each; the three take turns round by round, so a busy machine slows them alike;
+// - a hashed asset (the binary and nginx), POST /api/contact (fsync'd) and a signed-in admin API read;
+// then the server's memory and its request log lines: it runs at LOG_LEVEL=info, as deployed, and writes one
+// line per request. GET loads use wrk when installed, POST uses autocannon.
+//   node scripts/bench.mjs [--duration 10] [--rounds 3] [--connections 50] [--port 4390] [--binary <file>]
 import { spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 
-const arg = (name, fallback) => {
+const option = (name) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? process.argv[i + 1] : undefined;
 };
+const arg = (name, fallback) => Number(option(name) ?? fallback);
+/** Seconds of load per target; a page's targets split theirs into rounds, taking turns. */
 const DURATION = arg("duration", 10);
+const ROUNDS = arg("rounds", 3);
 const CONNECTIONS = arg("connections", 50);
 const PORT = arg("port", 4390);
 const NGINX_PORT = PORT + 1;
+const BARE_PORT = PORT + 2;
 const ROOT = join(import.meta.dirname, "..");
-const BINARY = join(ROOT, "dist", "tracewell");
+const BINARY = option("binary") ?? join(ROOT, "dist", "tracewell");
+const PAGES = ["/", "/services/asset-map", "/articles/hidden-assets-divorce-records"];
+const ADMIN = { username: "bench-admin", password: "bench-admin-password-1" };
 const BASE = `http://127.0.0.1:${PORT}`;
 const dir = mkdtempSync(join(tmpdir(), "tracewell-bench-"));
 
@@ -116,36 +129,184 @@ function run(opts) {
 }
 
 const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find(existsSync);
+const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find(existsSync);
 const toMs = (value, unit) => Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
+const TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+
+/** CPU time (user and system, every thread) the processes have used so far, in ms. */
+function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
 
 /**
  * A GET load: wrk (Debian's package) when present. autocannon, a Node program, tops out at about 900
  * requests per second on a 70 KB response whoever serves it (nginx too), so it measured itself, not the server.
+ * With `pids`, also the CPU time those processes spent per request, which other work on the machine disturbs
+ * less than the rate.
  */
-async function runGet(url) {
-  if (!WRK) return run({ url, headers: { "accept-encoding": "gzip" } });
-  const args = ["-t1", `-c${CONNECTIONS}`, `-d${DURATION}s`, "--latency", "-H", "Accept-Encoding: gzip", url];
-  const out = spawnSync(WRK, args, { encoding: "utf8" }).stdout;
+async function runGet(url, { headers = { "accept-encoding": "gzip" }, duration = DURATION, pids = [] } = {}) {
+  if (!WRK) return run({ url, headers, duration });
+  const args = ["-t1", `-c${CONNECTIONS}`, `-d${duration}s`, "--latency"];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  const cpuBefore = cpuMs(pids);
+  const out = spawnSync(WRK, [...args, url], { encoding: "utf8" }).stdout;
+  const cpu = cpuMs(pids) - cpuBefore;
   const pct = (p) => {
     const m = out.match(new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`));
     return m ? Number(toMs(m[1], m[2]).toFixed(2)) : Number.NaN;
   };
   const non2xx = Number(out.match(/Non-2xx or 3xx responses:\s*(\d+)/)?.[1] ?? 0);
   const socket = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? 0);
   return {
     rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]),
     p50: pct(50),
     p99: pct(99),
     bad: non2xx + (socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0),
+    requests,
+    cpuUs: pids.length > 0 && requests > 0 ? (cpu * 1000) / requests : undefined,
   };
 }
 
 const line = (name, r) =>
   `${name.padEnd(44)} ${String(Math.round(r.rps)).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms${
-    r.bad ? `   failed ${r.bad}` : ""
-  }`;
+    r.cpuUs === undefined ? "" : `   CPU ${r.cpuUs.toFixed(1)} µs/req`
+  }${r.bad ? `   failed ${r.bad}` : ""}`;
+
+/** Over a target's rounds: the round with the median rate, the median CPU per request, every failure. */
+function median(rounds) {
+  const middle = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const rps = middle(rounds.map((r) => r.rps));
+  const cpus = rounds.map((r) => r.cpuUs).filter((x) => x !== undefined);
+  return {
+    ...rounds.find((r) => r.rps === rps),
+    cpuUs: cpus.length === rounds.length ? middle(cpus) : undefined,
+    bad: rounds.reduce((n, r) => n + r.bad, 0),
+  };
+}
+
+/** A GET's headers and its bytes as sent (fetch would decode a gzip body). */
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** A page as the binary sends it: its headers (less those that differ per answer) and its gzip and plain bytes. */
+async function capture(path) {
+  const gzip = await rawGet(`${BASE}${path}`, { "accept-encoding": "gzip" });
+  const identity = await rawGet(`${BASE}${path}`, { "accept-encoding": "identity" });
+  if (gzip.headers["content-encoding"] !== "gzip") throw new Error(`${path} was not sent gzip`);
+  const headers = {};
+  for (const [name, value] of Object.entries(gzip.headers)) {
+    if (
+      !["date", "connection", "keep-alive", "content-length", "content-encoding", "x-request-id"].includes(
+        name,
+      )
+    )
+      headers[name] = value;
+  }
+  return { path, headers, gzip: gzip.body, identity: identity.body };
+}
+
+/**
+ * nginx with one worker (our server is one process too), serving the captured pages from disk, precompressed
+ * (gzip_static), with the same headers (its own ETag and request id), and the entry script with the same
+ * gzip bytes as ours.
+ */
+async function startNginx(pages, entryScript) {
+  const www = join(dir, "www");
+  // nginx's workers run as an unprivileged user: let them read the files.
+  chmodSync(dir, 0o755);
+  for (const page of pages) {
+    const file = join(www, page.path === "/" ? "index.html" : page.path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, page.identity);
+    writeFileSync(`${file}.gz`, page.gzip);
+  }
+  const entry = join(www, entryScript);
+  mkdirSync(dirname(entry), { recursive: true });
+  writeFileSync(entry, (await rawGet(`${BASE}${entryScript}`, { "accept-encoding": "identity" })).body);
+  writeFileSync(`${entry}.gz`, (await rawGet(`${BASE}${entryScript}`, { "accept-encoding": "gzip" })).body);
+  // Content-Type comes from default_type and charset, Vary from gzip_vary, ETag from etag: nginx's own.
+  const same = Object.entries(pages[0].headers)
+    .filter(([name]) => !["content-type", "vary", "etag"].includes(name))
+    .map(([name, value]) => `add_header ${name} "${value.replaceAll('"', '\\"')}" always;`);
+  const conf = join(dir, "nginx.conf");
+  writeFileSync(
+    conf,
+    `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off; include /etc/nginx/mime.types; default_type text/html; charset utf-8;
+  gzip_static on; gzip_vary on; etag on;
+  server {
+    listen 127.0.0.1:${NGINX_PORT}; root ${www};
+    location /assets/ { }
+    location / {
+      ${same.join("\n      ")}
+      add_header x-request-id $request_id always;
+    }
+  }
+}
+`,
+  );
+  const proc = spawn(NGINX, ["-c", conf, "-p", dir], { stdio: "ignore" });
+  await waitFor(`http://127.0.0.1:${NGINX_PORT}/`);
+  // The worker serves; the master is counted too.
+  const workers = readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, "utf8").trim().split(/\s+/);
+  return { proc, pids: [proc.pid, ...workers.filter(Boolean).map(Number)] };
+}
+
+/** The bare baseline: scripts/bench-bare.ts with the captured pages. */
+async function startBare(pages) {
+  const folder = join(dir, "bare");
+  mkdirSync(folder);
+  const index = pages.map((page, i) => {
+    writeFileSync(join(folder, `${i}.gz`), page.gzip);
+    writeFileSync(join(folder, `${i}.html`), page.identity);
+    return { path: page.path, headers: page.headers, gzip: `${i}.gz`, identity: `${i}.html` };
+  });
+  writeFileSync(join(folder, "pages.json"), JSON.stringify(index));
+  const proc = spawn("bun", [join(ROOT, "scripts", "bench-bare.ts"), folder, String(BARE_PORT)], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+  return { proc, pids: [proc.pid] };
+}
+
+/** Signs the bench's admin in (created from ADMIN_USERNAME/ADMIN_PASSWORD at start); its session cookie. */
+async function adminCookie() {
+  const res = await fetch(`${BASE}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: BASE },
+    body: JSON.stringify(ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`admin sign-in answered ${res.status}: ${await res.text()}`);
+  return (res.headers.get("set-cookie") ?? "").split(";")[0];
+}
+
+const ratio = (a, b) => `${(a.rps / b.rps).toFixed(2)}x`;
+/** The same ratio in requests per CPU second: what the rate would be if each had a core to itself. */
+const cpuRatio = (a, b) =>
+  a.cpuUs === undefined || b.cpuUs === undefined
+    ? ""
+    : ` (per CPU second ${(b.cpuUs / a.cpuUs).toFixed(2)}x)`;
 
 const started = performance.now();
+const logFile = join(dir, "server.log");
+const log = openSync(logFile, "w");
 const server = spawn(BINARY, [], {
   cwd: dir,
   // TRUST_PROXY so each benchmarked intake can name its own client address: the per-address limits would
@@ -156,11 +317,14 @@ const server = spawn(BINARY, [], {
     HOST: "127.0.0.1",
     DATA_DIR: join(dir, "data"),
     TRUST_PROXY: "1",
-    LOG_LEVEL: "error",
+    LOG_LEVEL: "info",
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
   },
-  stdio: ["ignore", "ignore", "inherit"],
+  stdio: ["ignore", log, "inherit"],
 });
-let nginx;
+closeSync(log);
+const others = [];
 try {
   await waitFor(`${BASE}/healthz`);
   const startMs = performance.now() - started;
@@ -169,7 +333,9 @@ try {
   let jsGzip = 0;
   for (const s of scripts) jsGzip += Number(await gzipBytes(`${BASE}${s}`));
 
-  console.log(`Tracewell bench: 127.0.0.1, ${CONNECTIONS} connections, ${DURATION} s per target`);
+  console.log(
+    `Tracewell bench: 127.0.0.1, ${CONNECTIONS} connections, ${DURATION} s per target (pages: ${ROUNDS} rounds, taking turns)`,
+  );
   console.log(
     `binary size                              ${(statSync(BINARY).size / 1024 / 1024).toFixed(1)} MB`,
   );
@@ -180,16 +346,66 @@ try {
   await pageWeights();
 
   console.log(`load generator: ${WRK ? "wrk" : "autocannon"} for GET, autocannon for POST`);
-  const results = {};
   const entryScript = scripts[0];
-  for (const [name, path] of [
-    ["GET / (cached page, gzip)", "/"],
-    ["GET /services/asset-map", "/services/asset-map"],
-    ["GET /articles/hidden-assets-divorce-records", "/articles/hidden-assets-divorce-records"],
-    ["GET hashed asset (entry JS, gzip)", entryScript],
-  ]) {
-    results[path] = await runGet(`${BASE}${path}`);
-    console.log(line(name, results[path]));
+  const pages = [];
+  for (const path of PAGES) pages.push(await capture(path));
+  const targets = [{ name: "tracewell", base: BASE, pids: [server.pid] }];
+  if (NGINX) {
+    const nginx = await startNginx(pages, entryScript);
+    others.push(nginx.proc);
+    targets.push({
+      name: "nginx, 1 worker, same bytes",
+      base: `http://127.0.0.1:${NGINX_PORT}`,
+      pids: nginx.pids,
+    });
+  } else {
+    console.log(
+      "nginx comparison                         skipped: nginx is not installed (apt-get install nginx)",
+    );
+  }
+  const bare = await startBare(pages);
+  others.push(bare.proc);
+  targets.push({
+    name: "bare Bun.serve, same bytes",
+    base: `http://127.0.0.1:${BARE_PORT}`,
+    pids: bare.pids,
+  });
+
+  const roundSeconds = Math.max(1, Math.round(DURATION / ROUNDS));
+  console.log(`cached pages, gzip (median of ${ROUNDS} rounds of ${roundSeconds} s per target)`);
+  const summary = [];
+  for (const [p, path] of PAGES.entries()) {
+    for (const t of targets) {
+      const { body } = await rawGet(`${t.base}${path}`, { "accept-encoding": "gzip" });
+      if (!body.equals(pages[p].gzip)) throw new Error(`${t.name} does not send the same bytes for ${path}`);
+    }
+    const rounds = targets.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      // Each round starts with a different target.
+      for (let k = 0; k < targets.length; k++) {
+        const i = (round + k) % targets.length;
+        rounds[i].push(
+          await runGet(`${targets[i].base}${path}`, { duration: roundSeconds, pids: targets[i].pids }),
+        );
+      }
+    }
+    const results = rounds.map(median);
+    const [ours, ...rest] = results;
+    console.log(`GET ${path} (the same ${pages[p].gzip.length} gzip bytes from each)`);
+    for (const [i, t] of targets.entries()) console.log(line(`  ${t.name}`, results[i]));
+    const ratios = rest.map(
+      (r, i) => `tracewell / ${targets[i + 1].name.split(",")[0]} ${ratio(ours, r)}${cpuRatio(ours, r)}`,
+    );
+    console.log(`  ${ratios.join("   ")}`);
+    summary.push(`${path.padEnd(42)} ${ratios.join("   ")}`);
+  }
+
+  const asset = await runGet(`${BASE}${entryScript}`, { pids: [server.pid] });
+  console.log(line("GET hashed asset (entry JS, gzip)", asset));
+  if (NGINX) {
+    const ngAsset = await runGet(`http://127.0.0.1:${NGINX_PORT}${entryScript}`, { pids: targets[1].pids });
+    console.log(line("  nginx, same entry JS from disk (gzip_static)", ngAsset));
+    console.log(`  tracewell / nginx ${ratio(asset, ngAsset)}${cpuRatio(asset, ngAsset)}`);
   }
 
   let n = 0;
@@ -231,54 +447,30 @@ try {
     ],
   });
   console.log(line(`POST /api/contact (fsync'd, ${Math.min(CONNECTIONS, 10)} conn.)`, intake));
+  const admin = await runGet(`${BASE}/api/admin/submissions`, {
+    headers: { cookie: await adminCookie(), "accept-encoding": "gzip" },
+    pids: [server.pid],
+  });
+  console.log(line("GET /api/admin/submissions (signed in)", admin));
   const rss = readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1];
   console.log(`server memory after the runs             ${Math.round(Number(rss) / 1024)} MB RSS`);
-
-  const nginxBin = ["/usr/sbin/nginx", "/usr/bin/nginx"].find(existsSync);
-  if (!nginxBin) {
-    console.log(
-      "nginx comparison                         skipped: nginx is not installed (apt-get install nginx)",
-    );
-  } else {
-    // The same rendered home page, precompressed like ours, served by nginx from disk with one worker (our
-    // server is one process too).
-    const www = join(dir, "www");
-    mkdirSync(www);
-    // nginx's workers run as an unprivileged user: let them read the page.
-    chmodSync(dir, 0o755);
-    const page = Buffer.from(html);
-    writeFileSync(join(www, "index.html"), page);
-    writeFileSync(join(www, "index.html.gz"), gzipSync(page, { level: 9 }));
-    // And the same entry script, with the same precompressed gzip bytes we serve.
-    mkdirSync(join(www, "assets"));
-    const entry = join(www, entryScript);
-    const bytes = async (headers) =>
-      Buffer.from(await (await fetch(`${BASE}${entryScript}`, { headers })).arrayBuffer());
-    writeFileSync(entry, await bytes({ "accept-encoding": "identity" }));
-    writeFileSync(`${entry}.gz`, await bytes({ "accept-encoding": "gzip" }));
-    const conf = join(dir, "nginx.conf");
-    writeFileSync(
-      conf,
-      `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/nginx-error.log;
-events { worker_connections 1024; }
-http { access_log off; include /etc/nginx/mime.types; gzip_static on;
-  server { listen 127.0.0.1:${NGINX_PORT}; root ${www}; location / { etag on; } } }`,
-    );
-    nginx = spawn(nginxBin, ["-c", conf, "-p", dir], { stdio: "ignore" });
-    await waitFor(`http://127.0.0.1:${NGINX_PORT}/`);
-    const ng = await runGet(`http://127.0.0.1:${NGINX_PORT}/`);
-    console.log(line("nginx, same page from disk (gzip_static)", ng));
-    const ngAsset = await runGet(`http://127.0.0.1:${NGINX_PORT}${entryScript}`);
-    console.log(line("nginx, same entry JS from disk (gzip_static)", ngAsset));
-    console.log(`ratio nginx / tracewell, GET /               ${(ng.rps / results["/"].rps).toFixed(2)}x`);
-    console.log(
-      `ratio nginx / tracewell, hashed asset        ${(ngAsset.rps / results[entryScript].rps).toFixed(2)}x`,
-    );
-    const version = spawnSync(nginxBin, ["-v"], { encoding: "utf8" });
+  if (NGINX) {
+    const version = spawnSync(NGINX, ["-v"], { encoding: "utf8" });
     console.log(`nginx version                            ${(version.stderr || version.stdout).trim()}`);
   }
+  console.log(
+    `bun version (bare baseline)              ${spawnSync("bun", ["--version"], { encoding: "utf8" }).stdout.trim()}`,
+  );
+  // Lines reach the file in batches (ADR 012): give the last one time to land.
+  await new Promise((r) => setTimeout(r, 100));
+  const logged = readFileSync(logFile, "utf8")
+    .split("\n")
+    .filter((l) => l.includes('"event":"request"'));
+  console.log(`request log lines written                ${logged.length}`);
+  console.log("summary, cached pages (req/s ratios, 1.00x or more: at least as fast; then per CPU second)");
+  for (const s of summary) console.log(`  ${s}`);
 } finally {
-  nginx?.kill("SIGTERM");
+  for (const proc of others) proc.kill("SIGTERM");
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
   rmSync(dir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { contactSubmissions } from "./db/contact-submissions";
 import { type AssetManifest, assetsPlugin } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
 import { sameOriginPlugin } from "./http/same-origin";
-import { securityPlugin } from "./http/security";
+import { securityHeaders, securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
 import { createContent } from "./modules/content";
@@ -21,6 +21,7 @@ import { createIntakeLimits } from "./modules/intake/limits";
 import { createMailOutbox } from "./modules/mail/outbox";
 import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
+import { createPageFastPath, rawPath } from "./modules/pages/fast-path";
 import { inlineStylesheet } from "./modules/pages/styles";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
@@ -43,6 +44,7 @@ const FORM_BODY_MAX_BYTES = 2 * 1024 * 1024;
 const RESOURCES_API = "/api/admin/resources";
 
 type RequestInfo = { id: string; start: number };
+type Handler = (request: Request) => Response | Promise<Response>;
 
 /** Builds the whole server. Tests call app.handle(request) on it; main.ts adds a port. */
 export function createApp({ config, db, manifest, logger = silentLogger, now }: AppDeps) {
@@ -78,6 +80,36 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   // The settings may have changed since the last start: every waiting request's due time follows them.
   due.recomputeWaiting();
   const deskDigest = createDigest({ db, config, due, outbox: mailOutbox, logger, now });
+  const security = { hsts: config.secure, styleHashes: [styles.hash] };
+  const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
+
+  const logAnswer = (id: string, start: number, request: Request, path: string, response: Response) => {
+    logger.info("request", {
+      id,
+      method: request.method,
+      path,
+      status: response.status,
+      ms: Math.round((performance.now() - start) * 10) / 10,
+    });
+    return response;
+  };
+  /**
+   * Every request starts here: it gets its id, and one log line whoever answered it: a route, the error
+   * handler, one of the guards that answer from onRequest (cross-site, signed out, body limits), which
+   * Elysia's afterResponse hooks never see, or the cached-page fast path, which answers before all of them.
+   */
+  const serve = (handle: Handler, request: Request) => {
+    const start = performance.now();
+    const id = crypto.randomUUID();
+    const path = rawPath(request.url);
+    const fast = path === undefined ? undefined : fastPage(request, path, id);
+    if (fast) return logAnswer(id, start, request, path ?? "", fast);
+    requests.set(request, { id, start });
+    const done = (response: Response) =>
+      logAnswer(id, start, request, new URL(request.url).pathname, response);
+    const response = handle(request);
+    return response instanceof Promise ? response.then(done) : done(response);
+  };
 
   return (
     new Elysia()
@@ -85,29 +117,12 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       .decorate("mailOutbox", mailOutbox)
       .decorate("retention", privacy.retention)
       .decorate("deskDigest", deskDigest)
-      .use(securityPlugin({ hsts: config.secure, styleHashes: [styles.hash] }))
+      .use(securityPlugin(security))
       .onRequest(({ request, set }) => {
-        const id = crypto.randomUUID();
-        requests.set(request, { id, start: performance.now() });
-        set.headers["x-request-id"] = id;
+        set.headers["x-request-id"] = requests.get(request)?.id ?? crypto.randomUUID();
       })
-      // One line per request, whoever answered it: a route, the error handler, or one of the guards that answer
-      // from onRequest (cross-site, signed out, body limits), which Elysia's afterResponse hooks never see.
-      .wrap((handle) => {
-        const log = (request: Request, response: Response) => {
-          const info = requests.get(request);
-          logger.info("request", {
-            id: info?.id,
-            method: request.method,
-            path: new URL(request.url).pathname,
-            status: response.status,
-            ms: info ? Math.round((performance.now() - info.start) * 10) / 10 : undefined,
-          });
-          return response;
-        };
-        const answer = handle as unknown as (request: Request) => Response | Promise<Response>;
-        return async (request: Request) => log(request, await answer(request));
-      })
+      // Elysia asks this for the handler of every request.
+      .wrap((handle) => (request: Request) => serve(handle as unknown as Handler, request))
       .use(sameOriginPlugin({ publicUrl: config.publicUrl }))
       .use(auth.gate)
       .use(

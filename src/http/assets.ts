@@ -47,19 +47,20 @@ export function serveAsset(asset: AssetFile, acceptEncoding: string | null, down
   if (asset.br || asset.gz) headers.vary = "Accept-Encoding";
   const encoded = chooseEncoding(acceptEncoding, { br: asset.br, gzip: asset.gz });
   if (encoded) headers["content-encoding"] = encoded.encoding;
-  return new Response(bytesOf(encoded?.body ?? asset.file), { headers });
+  return new Response(contentOf(encoded?.body ?? asset.file), { headers });
 }
 
 /**
  * The files are small (a few MB in all) and never change while the process runs, so each is read once and
- * served from memory: streaming it from the binary on every request cost more than the request itself.
+ * served from memory: streaming it from the binary on every request cost more than the request itself. Kept
+ * as Blobs, which a Response shares; a byte array would be copied into every Response (ADR 012).
  */
-const loaded = new Map<string, Uint8Array<ArrayBuffer>>();
-function bytesOf(path: string): Uint8Array<ArrayBuffer> {
-  let bytes = loaded.get(path);
-  if (!bytes) {
-    bytes = new Uint8Array(readFileSync(path));
-    loaded.set(path, bytes);
+const loaded = new Map<string, Blob>();
+function contentOf(path: string): Blob {
+  let content = loaded.get(path);
+  if (!content) {
+    content = new Blob([readFileSync(path)]);
+    loaded.set(path, content);
   }
-  return bytes;
+  return content;
 }

@@ -2,10 +2,32 @@ import { brotliCompressSync, constants } from "node:zlib";
 
 export type Encoding = "br" | "gzip";
 
+type Accepted = Readonly<Record<Encoding, boolean>>;
+
+/**
+ * Clients send few distinct Accept-Encoding values (each browser its own), so each is parsed once. Bounded:
+ * past this many distinct values the memory starts again, and unusually long values are not kept.
+ */
+const parsed = new Map<string, Accepted>();
+const PARSED_MAX = 256;
+const PARSED_MAX_LENGTH = 200;
+
 /** Which of the encodings we precompute the client accepts (q=0 refuses one). */
-export function acceptedEncodings(acceptEncoding: string | null | undefined): Record<Encoding, boolean> {
+export function acceptedEncodings(acceptEncoding: string | null | undefined): Accepted {
+  const header = acceptEncoding ?? "";
+  if (header.length > PARSED_MAX_LENGTH) return parseAcceptEncoding(header);
+  let accepted = parsed.get(header);
+  if (!accepted) {
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    accepted = Object.freeze(parseAcceptEncoding(header));
+    parsed.set(header, accepted);
+  }
+  return accepted;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Record<Encoding, boolean> {
   const q = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
     const [name, ...params] = part.trim().split(";");
     if (!name) continue;
     const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));

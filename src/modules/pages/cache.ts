@@ -27,6 +27,24 @@ export function encodePage(page: RenderedPage, effort: "best" | "fast" = "best")
 }
 
 /**
+ * The cache key of a path at a time: pages are cached per path and month (the month appears in the copyright
+ * and "Last Updated" lines). The month's bounds are kept, so most calls format nothing.
+ */
+export function pageKey(at: Date | number, pathname: string): string {
+  const t = typeof at === "number" ? at : at.getTime();
+  if (!(t >= month.from && t < month.to)) month = monthAround(t);
+  return `${month.label} ${pathname}`;
+}
+
+let month = { from: 0, to: 0, label: "" };
+function monthAround(t: number) {
+  const d = new Date(t);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  return { from: Date.UTC(y, m, 1), to: Date.UTC(y, m + 1, 1), label: d.toISOString().slice(0, 7) };
+}
+
+/**
  * Rendered pages kept compressed in memory, so a cached page costs a map lookup. Bounded, oldest out first,
  * so unbounded paths (article slugs) cannot grow it without limit. Content changes call clear().
  */

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import type { PageContent, PageData } from "../../../web/lib/page-data";
 import type { Config } from "../../config";
 import type { AssetManifest } from "../../http/assets";
-import { chooseEncoding } from "../../http/compress";
-import { type CachedPage, encodePage, type PageCache } from "./cache";
+import { answerPage, type PageAnswers, pageAnswers } from "./answer";
+import { type CachedPage, encodePage, type PageCache, pageKey } from "./cache";
 import { renderPage } from "./render";
 
 export type PagesDeps = {
@@ -47,15 +47,26 @@ export const pagesModule = (deps: PagesDeps) =>
     if (refused) return refused;
 
     const now = deps.now?.() ?? new Date();
-    const key = `${now.toISOString().slice(0, 7)} ${pathname}`;
+    const key = pageKey(now, pathname);
     let page = deps.cache.get(key);
     if (!page) {
       const rendered = await render(deps, pathname, url.search, now);
       page = encodePage(rendered, rendered.status === 200 ? "best" : "fast");
       if (page.status === 200) deps.cache.set(key, page);
     }
-    return htmlResponse(page, request.headers);
+    return answerPage(answersOf(page), request);
   });
+
+/** Cached pages' answers are built once; a 404 (not cached) is built for its one request. */
+const ready = new WeakMap<CachedPage, PageAnswers>();
+function answersOf(page: CachedPage): PageAnswers {
+  let answers = ready.get(page);
+  if (!answers) {
+    answers = pageAnswers(page);
+    ready.set(page, answers);
+  }
+  return answers;
+}
 
 function render(deps: PagesDeps, pathname: string, search: string, now: Date, extra: Partial<PageData> = {}) {
   const data: PageData = {
@@ -90,21 +101,4 @@ export async function renderPageResponse(
     status,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
   });
-}
-
-function htmlResponse(page: CachedPage, requestHeaders: Headers): Response {
-  const headers: Record<string, string> = {
-    "content-type": "text/html; charset=utf-8",
-    // Admin screens stay out of every shared and back-forward cache.
-    "cache-control": page.private ? "private, no-store" : "no-cache",
-    etag: page.etag,
-    vary: "Accept-Encoding",
-  };
-  if (page.noindex) headers["x-robots-tag"] = "noindex, nofollow";
-  if (page.status === 200 && requestHeaders.get("if-none-match") === page.etag) {
-    return new Response(null, { status: 304, headers });
-  }
-  const encoded = chooseEncoding(requestHeaders.get("accept-encoding"), { br: page.br, gzip: page.gzip });
-  if (encoded) headers["content-encoding"] = encoded.encoding;
-  return new Response(encoded?.body ?? page.identity, { status: page.status, headers });
 }

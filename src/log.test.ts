@@ -1,0 +1,43 @@
+import { expect, test } from "bun:test";
+import { batchedStdout, createLogger } from "./log";
+
+test("a line is one JSON object: time, level, event, then the fields", () => {
+  const lines: string[] = [];
+  const logger = createLogger("info", (l) => void lines.push(l));
+  logger.debug("hidden");
+  logger.info("request", { id: "abc", path: '/a"b', status: 200 });
+  expect(lines).toHaveLength(1);
+  expect(lines[0]?.endsWith("\n")).toBe(true);
+  const line = JSON.parse(lines[0] ?? "");
+  expect(Object.keys(line)).toEqual(["time", "level", "event", "id", "path", "status"]);
+  expect(line).toMatchObject({ level: "info", event: "request", id: "abc", path: '/a"b', status: 200 });
+  expect(Math.abs(Date.parse(line.time) - Date.now())).toBeLessThan(1000);
+});
+
+test("stdout gets the lines in batches, each line whole and in order, within a few milliseconds", async () => {
+  const chunks: string[] = [];
+  const write = batchedStdout((c) => void chunks.push(c));
+  for (let i = 0; i < 100; i++) write(`{"n":${i}}\n`);
+  expect(chunks).toEqual([]);
+  await Bun.sleep(50);
+  expect(chunks).toHaveLength(1);
+  expect(
+    chunks[0]
+      ?.split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l).n),
+  ).toEqual(Array.from({ length: 100 }, (_, i) => i));
+  // A large batch goes out at once.
+  write(`${"x".repeat(70_000)}\n`);
+  expect(chunks).toHaveLength(2);
+});
+
+test("a line logged just before the process exits is written", () => {
+  const script = `const { createLogger } = await import(${JSON.stringify(`${import.meta.dir}/log.ts`)});
+createLogger("info").info("stopped", { code: 0 });
+process.exit(0);`;
+  const run = Bun.spawnSync([process.execPath, "-e", script], { stdout: "pipe", stderr: "pipe" });
+  expect(run.exitCode).toBe(0);
+  const line = JSON.parse(run.stdout.toString());
+  expect(line).toMatchObject({ level: "info", event: "stopped", code: 0 });
+});
