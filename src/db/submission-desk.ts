@@ -20,7 +20,8 @@ const SUMMARY_COLUMNS = `id, reference, name, firm, email, role, matter_type AS 
   desired_service AS desiredService, status, submitted_at AS submittedAt, email_sent AS emailSent`;
 
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, phone, subject_type AS subjectType, jurisdictions, description,
-  acknowledgment, email_error AS emailError, updated_at AS updatedAt`;
+  acknowledgment, email_error AS emailError, updated_at AS updatedAt, landing_page AS landingPage,
+  referrer_host AS referrerHost`;
 
 const WHERE = `WHERE ($status IS NULL OR status = $status)
   AND ($service IS NULL OR desired_service = $service)
