@@ -8,6 +8,8 @@ export const deskApi = {
   export: (query: string) => `${DESK_API}/export.csv${query ? `?${query}` : ""}`,
   one: (id: number | string) => `${DESK_API}/${id}`,
   retryMail: (id: number | string) => `${DESK_API}/${id}/mail/retry`,
+  replies: (id: number | string) => `${DESK_API}/${id}/replies`,
+  sources: "/api/admin/desk/sources",
 };
 
 /** The list's search and filters, as they appear in the page's address and the API's query string. */
