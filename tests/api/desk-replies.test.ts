@@ -1,10 +1,15 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import type { ParsedMail } from "mailparser";
 import { RETRY_BASE_MS } from "../../src/modules/mail/outbox";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
-import { addressText, smtpServer } from "../helpers/smtp";
+import { smtpServer } from "../helpers/smtp";
+
+/** The text of an address header (To, Reply-To) as one string. */
+const addressText = (a: ParsedMail["to"] | ParsedMail["replyTo"]) =>
+  Array.isArray(a) ? a.map((x) => x.text).join(", ") : (a?.text ?? "");
 
 const [DELIVERY_PORT = 0, OUTAGE_PORT = 0] = freePorts(2);
 const USER = "morgan";

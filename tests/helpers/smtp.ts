@@ -1,13 +1,19 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, parsed. */
-export function smtpServer(port: number) {
+/** A real SMTP server on 127.0.0.1 that keeps what it receives; it can refuse chosen recipients. */
+export function smtpServer(port: number, opts: { refuse?: string[] } = {}) {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (opts.refuse?.includes(address.address)) {
+        return callback(Object.assign(new Error("No such mailbox"), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
@@ -24,7 +30,3 @@ export function smtpServer(port: number) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-/** The text of an address header (To, Reply-To) as one string. */
-export const addressText = (a: ParsedMail["to"] | ParsedMail["replyTo"]) =>
-  a && !Array.isArray(a) ? a.text : Array.isArray(a) ? a.map((x) => x.text).join(", ") : "";
