@@ -4,10 +4,18 @@ import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchF
 const ACKNOWLEDGMENT =
   "I understand that work is performed under a written Engagement Letter defining scope, fees and confidentiality, and that some services may require attorney direction.";
 
+/**
+ * Each visitor of this spec has an address of its own (the e2e server trusts X-Forwarded-For), so these
+ * requests do not use up the intake's hourly allowance that the other specs' requests from 127.0.0.1 share.
+ */
+const visitor = () => ({
+  "x-forwarded-for": `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+});
+
 /** An earlier request from the same person, through the public API. */
 async function earlierRequest(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
   const res = await request.post("/api/contact", {
-    headers: { origin: baseURL },
+    headers: { origin: baseURL, ...visitor() },
     data: {
       name: "Harriet Okoye",
       firm: "Okoye Family Law",
@@ -33,6 +41,7 @@ async function earlierRequest(request: APIRequestContext, baseURL: string, email
  * starts a minute behind, as if they had spent that long on the form (a quicker send looks like a bot).
  */
 async function visitAndRequest(page: Page, name: string, email: string) {
+  await page.setExtraHTTPHeaders(visitor());
   await page.clock.install({ time: new Date(Date.now() - 60_000) });
   await page.goto("/services/asset-map", { referer: "https://www.google.com/search?q=asset+search" });
   await waitForHydration(page);
@@ -69,6 +78,7 @@ test("compose a reply from the desk and see it on the request's history, at 1280
   request,
   baseURL,
 }) => {
+  test.setTimeout(90_000);
   const name = "Harriet Reply-Check";
   const email = "harriet@okoyelaw.example";
   const earlier = await earlierRequest(request, baseURL!, email);
@@ -130,6 +140,7 @@ test("compose a reply from the desk and see it on the request's history, at 1280
 });
 
 test("compose and send a reply on a phone, at 390 px", async ({ page, request, baseURL }) => {
+  test.setTimeout(90_000);
   const name = "Harriet Phone-Reply";
   await earlierRequest(request, baseURL!, "harriet.phone@okoyelaw.example");
   await page.setViewportSize(PHONE);
