@@ -3,7 +3,8 @@ import { render, waitFor } from "@testing-library/react";
 import { Router } from "wouter";
 import { DEFAULT_BRAND } from "../../src/contracts/brand-defaults";
 import { PageDataProvider } from "../lib/page-data-context";
-import { readVisitSource, rememberVisitSource } from "../lib/visit-source";
+import { readVisitSource } from "../lib/use-visit-source";
+import { rememberVisitSource, VISIT_KEY } from "../lib/visit-source";
 import { IntakeForm } from "./intake-form";
 
 const setReferrer = (value: string) =>
@@ -31,6 +32,11 @@ test("the first page of the visit and the referring site's host are remembered; 
     landingPage: "/articles/hidden-assets",
     referrerHost: "www.google.com",
   });
+});
+
+test("the reader and the writer use the same storage key", () => {
+  sessionStorage.setItem(VISIT_KEY, JSON.stringify({ landingPage: "/about", referrerHost: "t.co" }));
+  expect(readVisitSource()).toEqual({ landingPage: "/about", referrerHost: "t.co" });
 });
 
 test("a visit that starts here, or from a page of this site, has no referring host", () => {

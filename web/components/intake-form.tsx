@@ -25,7 +25,7 @@ import { ApiError, apiRequest } from "../lib/api";
 import { usePageData } from "../lib/page-data-context";
 import { PATHS } from "../lib/paths";
 import { toast } from "../lib/toast-store";
-import { useVisitSource } from "../lib/visit-source";
+import { useVisitSource } from "../lib/use-visit-source";
 
 type TextField = Exclude<IntakeField, "acknowledgment" | "formStartTime">;
 type Values = Record<TextField, string> & { acknowledgment: boolean };

@@ -1,4 +1,4 @@
-import { ArrowRightLeft, Inbox, MailCheck, Send, StickyNote } from "lucide-react";
+import { ArrowRightLeft, Inbox, Mail, Send, StickyNote } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import {
   NOTE_MAX,
@@ -46,7 +46,7 @@ function Delivery({ delivery, configured }: { delivery: ReplyDelivery | null; co
 
 const ICON = {
   received: Inbox,
-  confirmation: MailCheck,
+  confirmation: Mail,
   status: ArrowRightLeft,
   note: StickyNote,
   reply: Send,
