@@ -11,7 +11,7 @@ import { smtpServer } from "../helpers/smtp";
 const addressText = (a: ParsedMail["to"] | ParsedMail["replyTo"]) =>
   Array.isArray(a) ? a.map((x) => x.text).join(", ") : (a?.text ?? "");
 
-const [DELIVERY_PORT = 0, OUTAGE_PORT = 0] = freePorts(2);
+const [DELIVERY_PORT = 0, OUTAGE_PORT = 0, REFUSING_PORT = 0] = freePorts(3);
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
 const ENV = {
@@ -40,12 +40,12 @@ type Detail = { timeline: Timeline; replies: { id: number; delivery: Delivery }[
 
 let address = 1;
 /** A desk on a real SQLite file, with a signed-in admin and one intake from Dana. */
-async function deskWith(smtpPort: number, clock: { at: Date }) {
+async function deskWith(smtpPort: number, clock: { at: Date }, intake: Record<string, unknown> = {}) {
   const t = makeTestApp({ ...ENV, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }, { now: () => clock.at });
   const res = await t.request("/api/contact", {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": `192.0.2.${address++}` },
-    body: JSON.stringify(validIntake(clock.at)),
+    body: JSON.stringify(validIntake(clock.at, intake)),
   });
   expect(res.status).toBe(201);
   const { reference } = (await res.json()) as { reference: string };
@@ -211,5 +211,26 @@ describe("a reply through an SMTP outage", () => {
     const mail = smtp.received.find((m) => m.subject?.startsWith("Re: "));
     expect(mail?.inReplyTo).toBe(`<${desk.reference}.confirmation@localhost>`);
     expect((await desk.detail()).replies[0]?.delivery).toMatchObject({ state: "sent", attempts: 2 });
+  });
+});
+
+describe("a reply the requester's mail server refuses", () => {
+  const clock = { at: new Date("2026-11-19T14:00:00.000Z") };
+  const smtp = smtpServer(REFUSING_PORT, { refuse: ["nobody@unknown.example"] });
+  afterAll(() => smtp.close());
+
+  test("is given up with the server's answer on the timeline, and the desk's retry queues it again", async () => {
+    await smtp.listen();
+    const desk = await deskWith(REFUSING_PORT, clock, { email: "nobody@unknown.example" });
+    expect((await desk.reply({ body: BODY })).status).toBe(201);
+    await desk.runOnce();
+    const refused = (await desk.detail()).replies[0]?.delivery;
+    expect(refused).toMatchObject({ state: "failed", attempts: 1 });
+    expect(refused?.lastError).toContain("550");
+
+    const retried = await desk.request(`${API}/${desk.id}/mail/retry`, withCookie(desk.cookie, post()));
+    expect(retried.status).toBe(200);
+    const again = (await retried.json()) as Detail;
+    expect(again.replies[0]?.delivery).toMatchObject({ state: "pending", attempts: 0 });
   });
 });

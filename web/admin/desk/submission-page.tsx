@@ -265,6 +265,7 @@ function MailPanel({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
       mail={detail.mail}
       configured={detail.mailConfigured}
       emailError={detail.submission.emailError}
+      unsentReplies={detail.replies.filter((r) => r.delivery && r.delivery.state !== "sent").length}
       pending={pending}
       onRetry={retry}
     />
