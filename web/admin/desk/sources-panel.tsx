@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { DeskSources, SourceCount } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
-import { deskApi } from "./desk-labels";
+import { deskApi, landingLabel } from "./desk-labels";
 
 type State = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; sources: DeskSources };
 
@@ -98,8 +98,8 @@ function SourceList({
           <li key={`${r.known}-${r.value}`} className="text-sm">
             <div className="flex items-baseline justify-between gap-3">
               {r.known && link ? (
-                <a href={r.value} className="min-w-0 break-all text-navy underline">
-                  {r.value}
+                <a href={r.value} className="inline-block min-h-6 min-w-0 break-all text-navy underline">
+                  {landingLabel(r.value)}
                 </a>
               ) : (
                 <span className={`min-w-0 break-all ${r.known ? "text-ink" : "text-ink-muted"}`}>

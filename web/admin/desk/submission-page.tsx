@@ -15,6 +15,7 @@ import { ConfirmDialog } from "../shared/confirm-dialog";
 import {
   deskApi,
   formatDateTime,
+  landingLabel,
   matterTypeLabel,
   roleLabel,
   serviceLabel,
@@ -143,8 +144,8 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
           <Fields title="How they found us" id="source-title">
             <Field label="First page of the visit" wide>
               {s.landingPage ? (
-                <a href={s.landingPage} className="break-all text-navy underline">
-                  {s.landingPage}
+                <a href={s.landingPage} className="inline-block min-h-6 break-all text-navy underline">
+                  {landingLabel(s.landingPage)}
                 </a>
               ) : (
                 "Not known"
