@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { INTAKE_FIELDS } from "../../src/contracts/intake";
+import { VISIT_SOURCE_FIELDS } from "../../src/contracts/visit-source";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 
 /**
@@ -22,8 +23,15 @@ function prng(seed: number) {
   };
 }
 
-/** The intake's fields and the login's: a body carries a random selection of them. */
-const FIELD_KEYS = ["username", "password", ...INTAKE_FIELDS, "website", "formStartTime"];
+/** The intake's fields (its visit source too) and the login's: a body carries a random selection of them. */
+const FIELD_KEYS = [
+  "username",
+  "password",
+  ...INTAKE_FIELDS,
+  "website",
+  "formStartTime",
+  ...VISIT_SOURCE_FIELDS,
+];
 const NASTY_STRINGS = [
   "",
   " ",
