@@ -19,6 +19,7 @@ import { createMailOutbox } from "./modules/mail/outbox";
 import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { inlineStylesheet } from "./modules/pages/styles";
+import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { loadDataKeys, loadSessionSecrets } from "./secrets";
 
@@ -55,6 +56,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     now: now ?? (() => new Date()),
   });
   const content = createContent({ db, config, cache, requireAdmin: auth.requireAdmin, now });
+  const privacy = createPrivacy({ db, config, auth, logger, now, onPolicyChanged: () => cache.clear() });
   const pagesDeps = {
     config,
     manifest,
@@ -63,7 +65,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     inlineCss: styles.css,
     now,
     guard: auth.pageGuard,
-    load: content.load,
+    load: (pathname: string) => privacy.pageContent(pathname) ?? content.load(pathname),
   };
   const submissions = contactSubmissions(db);
   submissions.backfillEmailHashes();
@@ -73,6 +75,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     new Elysia()
       .decorate("pageCache", cache)
       .decorate("mailOutbox", mailOutbox)
+      .decorate("retention", privacy.retention)
       .use(securityPlugin({ hsts: config.secure, styleHashes: [styles.hash] }))
       .onRequest(({ request, set }) => {
         const id = crypto.randomUUID();
@@ -159,6 +162,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       .use(content.admin)
       .use(content.feed)
       .use(deskModule({ db, config, auth, outbox: mailOutbox, now }))
+      .use(privacy.module)
       .use(
         intakeModule({
           config,

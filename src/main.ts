@@ -6,6 +6,7 @@ import { closeDatabase, openDatabase } from "./db";
 import { MANIFEST } from "./generated/assets";
 import { createLogger } from "./log";
 import { ADMIN_HELP, adminCli } from "./modules/auth/cli";
+import { RETENTION_HELP, retentionCli } from "./modules/privacy/cli";
 import { backup } from "./ops/backup";
 import { loadSessionSecrets } from "./secrets";
 
@@ -23,6 +24,7 @@ ${ADMIN_HELP}
   tracewell backup <file>
                          Write an online, consistent copy of the database to <file> (uploads beside it as
                          <file>.uploads/). Safe while the server runs.
+${RETENTION_HELP}
   tracewell healthcheck  Exit 0 when the server on PORT answers GET /healthz with 200 (for containers).
   tracewell --help       Show this help.
   tracewell --version    Print the version.
@@ -52,6 +54,10 @@ async function main(argv: string[]): Promise<number> {
       config,
       openDb: () => openDatabase(join(config.dataDir, DATABASE_FILE)),
     });
+  }
+  if (command === "retention") {
+    const config = loadConfig(process.env);
+    return retentionCli(argv.slice(1), { openDb: () => openDatabase(join(config.dataDir, DATABASE_FILE)) });
   }
   if (command === "backup") {
     const target = argv[1];
@@ -99,6 +105,8 @@ async function serve(): Promise<number> {
   const server = app.server;
   const mailOutbox = app.decorator.mailOutbox;
   mailOutbox.start();
+  // The retention purge: now, then once a day (ADR 086).
+  const stopPurge = app.decorator.retention.startDaily();
   logger.info("listening", {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
@@ -119,6 +127,7 @@ async function serve(): Promise<number> {
       logger.warn("stop_grace_expired", { graceMs: STOP_GRACE_MS });
       await server?.stop(true);
     }
+    stopPurge();
     await mailOutbox.stop();
     closeDatabase(db);
     logger.info("stopped");
