@@ -48,13 +48,13 @@ export function submissionReplies(db: Database) {
 
   return {
     /**
-     * Stores a reply and queues its e-mail in the same transaction; `enqueue` is the outbox's, so the mail row
-     * carries the submission (deleted with it) and the reply's id.
+     * Stores a reply and, in the same transaction, what goes with it (`alongside`, given the reply's id): its
+     * outbox row, which carries the submission (deleted with it) and the reply's id, and the first response.
      */
     create: db.transaction(
       (
         reply: { submissionId: number; author: string; subject: string; body: string; at: string },
-        enqueue: (replyId: number) => unknown,
+        alongside: (replyId: number) => unknown,
       ): number => {
         const row = insert.get(
           reply.submissionId,
@@ -64,7 +64,7 @@ export function submissionReplies(db: Database) {
           reply.at,
         );
         if (!row) throw new Error("Insert returned no row");
-        enqueue(row.id);
+        alongside(row.id);
         return row.id;
       },
     ),

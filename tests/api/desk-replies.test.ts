@@ -36,7 +36,11 @@ type Timeline = (
   | { kind: "status"; at: string; change: { from: string; to: string; actor: string } }
   | { kind: "note"; at: string; note: { body: string } }
 )[];
-type Detail = { timeline: Timeline; replies: { id: number; delivery: Delivery }[] };
+type Detail = {
+  submission: { firstResponseAt: string | null };
+  timeline: Timeline;
+  replies: { id: number; delivery: Delivery }[];
+};
 
 let address = 1;
 /** A desk on a real SQLite file, with a signed-in admin and one intake from Dana. */
@@ -72,10 +76,13 @@ describe("a reply from the desk", () => {
     const confirmationId = confirmation?.messageId;
     expect(confirmationId).toBe(`<${desk.reference}.confirmation@localhost>`);
 
+    expect((await desk.detail()).submission.firstResponseAt).toBeNull();
     clock.at = new Date(clock.at.getTime() + 10 * 60_000);
     const res = await desk.reply({ body: BODY });
     expect(res.status).toBe(201);
     const queued = (await res.json()) as Detail;
+    // The reply is the first response: the clock stops when it is sent from the desk.
+    expect(queued.submission.firstResponseAt).toBe(clock.at.toISOString());
     const entry = queued.timeline.at(-1);
     expect(entry?.kind).toBe("reply");
     if (entry?.kind !== "reply") throw new Error("no reply on the timeline");
@@ -128,7 +135,7 @@ describe("a reply from the desk", () => {
     clock.at = new Date(clock.at.getTime() + 60_000);
     const res = await desk.reply({ subject: "  Your Asset Map quote  ", body: BODY });
     expect(res.status).toBe(201);
-    const { timeline } = (await res.json()) as Detail;
+    const { timeline, submission } = (await res.json()) as Detail;
     expect(timeline.map((e) => e.kind)).toEqual(["received", "confirmation", "status", "reply"]);
     const status = timeline[2];
     if (status?.kind !== "status") throw new Error("no status change");
@@ -136,6 +143,8 @@ describe("a reply from the desk", () => {
     const reply = timeline[3];
     if (reply?.kind !== "reply") throw new Error("no reply");
     expect(reply.reply.subject).toBe("Your Asset Map quote");
+    // Moving out of New came first, so that is the first response; the reply does not move it.
+    expect(submission.firstResponseAt).toBe(status.at);
   });
 
   test("bad input is answered 4xx with a message per field, and nothing is queued", async () => {

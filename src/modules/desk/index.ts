@@ -6,6 +6,7 @@ import { DESK_REPLY_MAIL } from "../../db/submission-replies";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail/outbox";
+import type { DueService } from "./due-service";
 import { parseId } from "./model";
 import { deskReplyRenderer } from "./reply-mail";
 import { type Actor, createSubmissionsService, type Outcome } from "./service";
@@ -23,6 +24,7 @@ export function deskModule(deps: {
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue" | "register">;
+  due: DueService;
   now?: () => Date;
 }) {
   const service = createSubmissionsService(deps);

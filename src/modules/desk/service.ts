@@ -23,6 +23,7 @@ import { submissionLookups } from "../../db/submission-lookups";
 import { DESK_REPLY_MAIL, submissionReplies } from "../../db/submission-replies";
 import type { MailOutbox } from "../mail/outbox";
 import { toCsv } from "./csv";
+import type { DueService } from "./due-service";
 import { invalid, ListQuerySchema, ReplySchema, UpdateSchema } from "./model";
 import { buildTimeline } from "./timeline";
 
@@ -68,8 +69,9 @@ export function createSubmissionsService(deps: {
   outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue">;
   now?: () => Date;
   desk?: SubmissionDesk;
+  due: DueService;
 }) {
-  const { db, outbox } = deps;
+  const { db, outbox, due } = deps;
   const now = deps.now ?? (() => new Date());
   const desk = deps.desk ?? submissionDesk(db);
   const replies = submissionReplies(db);
@@ -93,11 +95,14 @@ export function createSubmissionsService(deps: {
     service: f.service ?? null,
     role: f.role ?? null,
     matterType: f.matterType ?? null,
+    overdue: Boolean(f.overdueAt),
   });
 
   const detailOf = (id: number): SubmissionDetail | null => {
-    const submission = desk.byId(id);
-    if (!submission) return null;
+    due.sync();
+    const stored = desk.byId(id);
+    if (!stored) return null;
+    const submission = { ...stored, due: due.status(stored) };
     const notes = desk.notes(id);
     const mail = desk.mail(id);
     const sent = replies.forSubmission(id);
@@ -139,9 +144,19 @@ export function createSubmissionsService(deps: {
     list(query: Record<string, string | undefined>, actor: Actor): Outcome {
       const parsed = v.safeParse(ListQuerySchema, query);
       if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
-      const { page, pageSize, ...filter } = parsed.output;
-      const { total, items } = desk.list(filter, { limit: pageSize, offset: (page - 1) * pageSize });
-      audit(actor, "submissions.listed", { ...filterFacts(filter), page, results: items.length, total });
+      const { page, pageSize, sort, overdue, ...rest } = parsed.output;
+      const filter: DeskFilter = { ...rest, overdueAt: overdue ? now().toISOString() : undefined };
+      due.sync();
+      const listed = desk.list(filter, { limit: pageSize, offset: (page - 1) * pageSize, sort });
+      const { total } = listed;
+      const items = listed.items.map((i) => ({ ...i, due: due.status(i) }));
+      audit(actor, "submissions.listed", {
+        ...filterFacts(filter),
+        sort,
+        page,
+        results: items.length,
+        total,
+      });
       const body: SubmissionList = {
         items,
         total,
@@ -166,6 +181,7 @@ export function createSubmissionsService(deps: {
       if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
       const { status, note } = parsed.output;
       const changed = status !== undefined && status !== before.status;
+      const at = now().toISOString();
       const noteId = applyUpdate(
         id,
         {
@@ -173,8 +189,10 @@ export function createSubmissionsService(deps: {
           note: note === undefined ? undefined : { author: actor.username, body: note },
         },
         changed ? { from: before.status, actor: actor.username } : null,
-        now().toISOString(),
+        at,
       );
+      // The first move out of New is a first response (ADR 053); a reply sent records it too.
+      if (changed && before.status === "new") desk.recordFirstResponse(id, at);
       if (changed) {
         audit(actor, "submission.status_changed", { submissionId: id, from: before.status, to: status });
       }
@@ -202,14 +220,17 @@ export function createSubmissionsService(deps: {
           body: parsed.output.body,
           at,
         },
-        (refId) =>
+        (refId) => {
           outbox.enqueue({
             kind: DESK_REPLY_MAIL,
             submissionId: id,
             refId,
             dedupeKey: `${DESK_REPLY_MAIL}:${refId}`,
             at,
-          }),
+          });
+          // A reply sent is a first response (ADR 053), if none was recorded before.
+          desk.recordFirstResponse(id, at);
+        },
       );
       audit(actor, "submission.reply_sent", { submissionId: id, replyId });
       outbox.wake();
@@ -255,7 +276,9 @@ export function createSubmissionsService(deps: {
     ): { ok: true; csv: string; filename: string } | { ok: false; outcome: Outcome } {
       const parsed = v.safeParse(ListQuerySchema, query);
       if (!parsed.success) return { ok: false, outcome: { status: 422, body: invalid(parsed.issues) } };
-      const { page: _page, pageSize: _size, ...filter } = parsed.output;
+      const { page: _page, pageSize: _size, sort: _sort, overdue, ...rest } = parsed.output;
+      const filter: DeskFilter = { ...rest, overdueAt: overdue ? now().toISOString() : undefined };
+      due.sync();
       const rows = desk.exportRows(filter);
       audit(actor, "submissions.exported", { ...filterFacts(filter), rows: rows.length });
       const csv = toCsv(
