@@ -24,6 +24,7 @@ import { PageCache } from "./modules/pages/cache";
 import { inlineStylesheet } from "./modules/pages/styles";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
+import { staffModule } from "./modules/staff";
 import { loadDataKeys, loadSessionSecrets } from "./secrets";
 
 export type AppDeps = {
@@ -170,6 +171,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       .use(content.admin)
       .use(content.feed)
       .use(deskModule({ db, config, auth, outbox: mailOutbox, due, now }))
+      .use(staffModule({ db, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
       .use(deskClockModule({ db, config, auth, due, now }))
       .use(

@@ -19,6 +19,14 @@ const flag = v.pipe(
   v.transform((s) => ["1", "true", "yes", "on"].includes(s)),
 );
 
+/** A flag whose default depends on other settings: undefined when unset or empty. */
+const optionalFlag = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.transform((s) => (s === "" ? undefined : s)),
+  v.optional(flag),
+);
+
 const optionalText = v.pipe(
   v.optional(v.string(), ""),
   v.trim(),
@@ -127,7 +135,7 @@ const EnvSchema = v.object({
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
   DEMO: flag,
-  REQUIRE_MFA: flag,
+  REQUIRE_MFA: optionalFlag,
   BODY_TIMEOUT: seconds(DEFAULT_BODY_TIMEOUT_S, 3600),
   FIRM_TIMEZONE: timeZone,
   BUSINESS_HOURS: businessHours,
@@ -167,6 +175,7 @@ export type Config = {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   demo: boolean;
+  /** Every admin signs in with a second factor. On unless REQUIRE_MFA says otherwise; off in demo mode. */
   requireMfa: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   /** How long a client may take to send a whole request body before it is answered 408. */
@@ -253,7 +262,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     demo: e.DEMO,
-    requireMfa: e.REQUIRE_MFA,
+    requireMfa: e.REQUIRE_MFA ?? !e.DEMO,
     logLevel: e.LOG_LEVEL,
     bodyTimeoutSeconds: e.BODY_TIMEOUT,
     desk: {

@@ -8,6 +8,7 @@ import { createLogger } from "./log";
 import { ADMIN_HELP, adminCli } from "./modules/auth/cli";
 import { DIGEST_KIND } from "./modules/desk/digest";
 import { RETENTION_HELP, retentionCli } from "./modules/privacy/cli";
+import { resetMfaCli, STAFF_HELP } from "./modules/staff/cli";
 import { backup } from "./ops/backup";
 import { loadSessionSecrets } from "./secrets";
 
@@ -22,6 +23,7 @@ const HELP = `${pkg.name} ${pkg.version}: the Tracewell website, intake and admi
 Usage:
   tracewell [serve]      Serve the site (the default).
 ${ADMIN_HELP}
+${STAFF_HELP}
   tracewell backup <file>
                          Write an online, consistent copy of the database to <file> (uploads beside it as
                          <file>.uploads/). Safe while the server runs.
@@ -51,6 +53,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === "--version" || command === "-v") {
     process.stdout.write(`${pkg.version}\n`);
     return 0;
+  }
+  if (command === "admin" && argv[1] === "reset-mfa") {
+    const config = loadConfig(process.env);
+    return resetMfaCli(argv.slice(2), { openDb: () => openDatabase(join(config.dataDir, DATABASE_FILE)) });
   }
   if (command === "admin") {
     const config = loadConfig(process.env);

@@ -122,5 +122,6 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<{ table: string; id: string; colum
   { table: "submission_replies", id: "id", columns: ["subject", "body"] },
   { table: "mail_outbox", id: "id", columns: ["last_error"] },
   { table: "admin_users", id: "id", columns: ["totp_secret", "totp_pending_secret", "email"] },
+  { table: "staff_invitations", id: "id", columns: ["email", "token"] },
   { table: "data_requests", id: "id", columns: ["email"] },
 ];

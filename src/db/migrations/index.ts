@@ -3,6 +3,7 @@ import * as auth from "./002-auth";
 import * as intake from "./003-intake";
 import * as resourcesSeed from "./004-resources-seed";
 import * as outboxAnyMail from "./005-outbox-any-mail";
+import * as staff from "./007-staff";
 import * as privacy from "./008-privacy";
 import * as deskClock from "./009-desk-clock";
 import * as deskRepliesSources from "./010-desk-replies-sources";
@@ -17,6 +18,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 3, name: "intake", ...intake },
   { version: 4, name: "resources-seed", ...resourcesSeed },
   { version: 5, name: "outbox-any-mail", ...outboxAnyMail },
+  { version: 7, name: "staff", ...staff },
   { version: 8, name: "privacy", ...privacy },
   { version: 9, name: "desk-clock", ...deskClock },
   { version: 10, name: "desk-replies-sources", ...deskRepliesSources },

@@ -3,7 +3,8 @@ import { contactSubmissions } from "../../db/contact-submissions";
 import type { Database } from "../../db/index";
 import type { OutboxRow } from "../../db/mail-outbox";
 import { submissionReplies } from "../../db/submission-replies";
-import { confirmationMessageId, type MailMessage } from "../mail/intake-messages";
+import type { MailMessage } from "../mail/automatic";
+import { confirmationMessageId } from "../mail/intake-messages";
 
 /** Where the requester's answer goes: the intake desk's own address. */
 export const intakeAddress = (config: Config) => config.intakeNotifyTo ?? config.brand.email;
