@@ -2,7 +2,10 @@ import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { PAGE_DATA_ELEMENT_ID, type PageData, ROOT_ELEMENT_ID } from "./lib/page-data";
+import { rememberVisitSource } from "./lib/visit-source";
 import { loadPage } from "./routes";
+
+rememberVisitSource();
 
 const dataElement = document.getElementById(PAGE_DATA_ELEMENT_ID);
 const root = document.getElementById(ROOT_ELEMENT_ID);

@@ -1,5 +1,6 @@
 import type * as v from "valibot";
 import type { IntakeSchema } from "./intake-schema";
+import { VISIT_SOURCE_FIELDS } from "./visit-source";
 
 /**
  * The intake request (SPEC.md sections 3 and 5), written once: its fields, choices, limits and messages (SPEC.md's
@@ -71,11 +72,13 @@ export type IntakeErrors = Partial<Record<IntakeField, string[]>>;
 
 /**
  * A form-encoded body (the form posted with JavaScript off) as the JSON payload the schema reads: the
- * checkbox is present only when ticked, and formStartTime arrives as text.
+ * checkbox is present only when ticked, and formStartTime arrives as text. The visit's source fields ride
+ * along for the server to check on its own.
  */
 export function intakeFromForm(form: Record<string, string | undefined>): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
-  for (const key of [...INTAKE_FIELDS.filter((f) => f !== "acknowledgment"), "website"] as const) {
+  const keys = [...INTAKE_FIELDS.filter((f) => f !== "acknowledgment"), "website", ...VISIT_SOURCE_FIELDS];
+  for (const key of keys) {
     if (form[key] !== undefined) payload[key] = form[key];
   }
   payload.acknowledgment = ["on", "true", "1", "yes"].includes((form.acknowledgment ?? "").toLowerCase());

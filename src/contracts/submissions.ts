@@ -19,6 +19,10 @@ export const NOTE_MAX = 4000;
 export const SEARCH_MAX = 100;
 /** The list's orders: by arrival (newest first) or by due time (soonest first, answered last). */
 export const DESK_SORTS = ["newest", "due"] as const;
+export const REPLY_SUBJECT_MAX = 200;
+export const REPLY_BODY_MAX = 10_000;
+/** The window of the sources report (GET /api/admin/desk/sources). */
+export const SOURCES_DAYS = 90;
 
 export const DESK_MESSAGES = {
   notFound: "Submission not found",
@@ -29,6 +33,11 @@ export const DESK_MESSAGES = {
   mailNotConfigured:
     "Mail is not configured on this server (SMTP_URL is not set), so a retry cannot send anything.",
   nothingToRetry: "There is no failed or waiting e-mail to retry for this submission.",
+  replyEmpty: "Write the reply before sending it",
+  replyTooLong: `A reply can be at most ${REPLY_BODY_MAX.toLocaleString("en-US")} characters`,
+  subjectOneLine: "The subject must be one line of text",
+  subjectTooLong: `The subject can be at most ${REPLY_SUBJECT_MAX} characters`,
+  replyInvalid: "Send a subject and a body as text",
 } as const;
 
 /** One row of the list: enough to pick a submission, nothing more. */
@@ -70,6 +79,70 @@ export type MailState = {
   nextAttemptAt: string;
 };
 
+/** The confirmation's subject line; a reply from the desk answers it ("Re: …") so mail clients thread them. */
+export const confirmationSubject = (reference: string) => `We received your request (reference ${reference})`;
+export const defaultReplySubject = (reference: string) => `Re: ${confirmationSubject(reference)}`;
+
+/** Where one outbox e-mail stands. */
+export type ReplyDelivery = {
+  state: "pending" | "sent" | "failed";
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  nextAttemptAt: string;
+};
+
+/** An e-mail staff sent the requester from the desk; delivery is null only if its outbox row is gone. */
+export type SubmissionReply = {
+  id: number;
+  submissionId: number;
+  author: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+  delivery: ReplyDelivery | null;
+};
+
+export type StatusChange = {
+  id: number;
+  from: SubmissionStatus | null;
+  to: SubmissionStatus;
+  actor: string;
+  at: string;
+};
+
+/** The detail's history, oldest first: everything that happened to the request and when. */
+export type TimelineEntry =
+  | { kind: "received"; at: string }
+  | { kind: "confirmation"; at: string; delivery: ReplyDelivery }
+  | { kind: "note"; at: string; note: SubmissionNote }
+  | { kind: "reply"; at: string; reply: SubmissionReply }
+  | { kind: "status"; at: string; change: StatusChange };
+
+/** Another request with the same e-mail address or firm name: the conflict pre-screen. */
+export type RelatedRequest = {
+  id: number;
+  reference: string;
+  submittedAt: string;
+  status: SubmissionStatus;
+  desiredService: string;
+  matchedBy: ("email" | "firm")[];
+};
+
+export type SourceCount = { value: string; count: number };
+
+/** GET /api/admin/desk/sources: requests of the last SOURCES_DAYS days by landing page and by referrer. */
+export type DeskSources = {
+  from: string;
+  to: string;
+  days: number;
+  total: number;
+  withLanding: number;
+  withReferrer: number;
+  landingPages: SourceCount[];
+  referrers: SourceCount[];
+};
+
 export type SubmissionDetail = {
   submission: SubmissionSummary & {
     phone: string;
@@ -79,8 +152,14 @@ export type SubmissionDetail = {
     acknowledgment: boolean;
     emailError: string | null;
     updatedAt: string | null;
+    /** First page of the visit on this site, and the referring site's host name; null when not known. */
+    landingPage: string | null;
+    referrerHost: string | null;
   };
   notes: SubmissionNote[];
   mail: MailState[];
   mailConfigured: boolean;
+  replies: SubmissionReply[];
+  timeline: TimelineEntry[];
+  relatedRequests: RelatedRequest[];
 };

@@ -86,6 +86,15 @@ export function createDataCipher(keys: readonly Uint8Array[]): DataCipher {
   };
 }
 
+/**
+ * Keyed hash of a firm name (spaces collapsed, then as emailHash: trimmed and lower-cased), so the desk finds
+ * a firm's other requests without a clear copy of the name. Null for no firm.
+ */
+export function firmHash(cipher: Pick<DataCipher, "emailHash">, firm: string | null): string | null {
+  const name = firm?.replace(/\s+/g, " ").trim();
+  return name ? cipher.emailHash(name) : null;
+}
+
 const ciphers = new WeakMap<Database, DataCipher>();
 
 /** Gives a database handle its cipher; repositories built on the handle find it with cipherFor. */
@@ -110,6 +119,7 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<{ table: string; id: string; colum
     columns: ["name", "firm", "email", "phone", "jurisdictions", "description", "email_error"],
   },
   { table: "submission_notes", id: "id", columns: ["body"] },
+  { table: "submission_replies", id: "id", columns: ["subject", "body"] },
   { table: "mail_outbox", id: "id", columns: ["last_error"] },
   { table: "admin_users", id: "id", columns: ["totp_secret", "totp_pending_secret", "email"] },
   { table: "staff_invitations", id: "id", columns: ["email", "token"] },

@@ -1,5 +1,6 @@
 import type { Intake, SubmissionStatus } from "../contracts/intake";
-import { cipherFor } from "./cipher";
+import type { VisitSource } from "../contracts/visit-source";
+import { cipherFor, firmHash } from "./cipher";
 import type { Database } from "./index";
 
 export type MailKind = "intake-notification" | "intake-confirmation";
@@ -50,9 +51,10 @@ export function contactSubmissions(db: Database) {
   const insertSubmission = db.prepare<{ id: number }, Record<string, string | number | null>>(
     `INSERT INTO contact_submissions (reference, name, firm, email, phone, role, matter_type, subject_type,
        jurisdictions, desired_service, description, acknowledgment, submitted_at, email_sent, email_error,
-       status, updated_at, email_hash)
+       status, updated_at, email_hash, firm_hash, landing_page, referrer_host)
      VALUES ($reference, $name, $firm, $email, $phone, $role, $matterType, $subjectType, $jurisdictions,
-       $desiredService, $description, 1, $submittedAt, 0, $emailError, 'new', $submittedAt, $emailHash)
+       $desiredService, $description, 1, $submittedAt, 0, $emailError, 'new', $submittedAt, $emailHash,
+       $firmHash, $landingPage, $referrerHost)
      RETURNING id`,
   );
   const insertOutbox = db.prepare<never, [number, MailKind, string, string]>(
@@ -83,7 +85,10 @@ export function contactSubmissions(db: Database) {
 
   /** Writes a submission and queues its two messages, committed before returning. */
   const create = db.transaction(
-    (intake: Intake, meta: { reference: string; submittedAt: string; emailError: string | null }) => {
+    (
+      intake: Intake,
+      meta: { reference: string; submittedAt: string; emailError: string | null; source?: VisitSource },
+    ) => {
       const row = insertSubmission.get({
         reference: meta.reference,
         name: intake.name,
@@ -99,6 +104,9 @@ export function contactSubmissions(db: Database) {
         submittedAt: meta.submittedAt,
         emailError: meta.emailError,
         emailHash: cipher.emailHash(intake.email),
+        firmHash: firmHash(cipher, intake.firm ?? null),
+        landingPage: meta.source?.landingPage ?? null,
+        referrerHost: meta.source?.referrerHost ?? null,
       });
       if (!row) throw new Error("Insert returned no row");
       for (const kind of INTAKE_MAIL_KINDS) {

@@ -26,7 +26,8 @@ const SUMMARY_COLUMNS = `id, reference, name, firm, email, role, matter_type AS 
   respond_by AS respondBy, first_response_at AS firstResponseAt`;
 
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, phone, subject_type AS subjectType, jurisdictions, description,
-  acknowledgment, email_error AS emailError, updated_at AS updatedAt`;
+  acknowledgment, email_error AS emailError, updated_at AS updatedAt, landing_page AS landingPage,
+  referrer_host AS referrerHost`;
 
 const WHERE = `WHERE ($status IS NULL OR status = $status)
   AND ($service IS NULL OR desired_service = $service)

@@ -51,6 +51,8 @@ describe("every registered /api/admin route", () => {
         "PATCH /api/admin/submissions/:id",
         "DELETE /api/admin/submissions/:id",
         "POST /api/admin/submissions/:id/mail/retry",
+        "POST /api/admin/submissions/:id/replies",
+        "GET /api/admin/desk/sources",
         "GET /api/admin/staff/",
         "POST /api/admin/staff/invitations",
         "DELETE /api/admin/staff/invitations/:id",

@@ -87,6 +87,10 @@ describe("data-rights requests", () => {
       note: "Quillfeather called about the boathouse.",
     });
     expect(res.status).toBe(200);
+    const reply = await send("POST", `/api/admin/submissions/${dana[0]!.id}/replies`, {
+      body: "Dear Dana, our quote for the boathouse search follows.",
+    });
+    expect(reply.status).toBe(201);
   }, 20_000);
 
   test("401 without a session, for every call", async () => {
@@ -204,6 +208,7 @@ describe("data-rights requests", () => {
       intakes: {
         submission: Record<string, unknown>;
         notes: { body: string }[];
+        replies: { subject: string; body: string }[];
         mail: { kind: string; state: string }[];
       }[];
     };
@@ -225,9 +230,13 @@ describe("data-rights requests", () => {
       acknowledgment: true,
     });
     expect(doc.intakes[0]!.notes.map((n) => n.body)).toEqual(["Quillfeather called about the boathouse."]);
+    expect(doc.intakes[0]!.replies.map((r) => r.body)).toEqual([
+      "Dear Dana, our quote for the boathouse search follows.",
+    ]);
     expect(doc.intakes[0]!.mail.map((m) => [m.kind, m.state])).toEqual([
       ["intake-notification", "pending"],
       ["intake-confirmation", "pending"],
+      ["desk-reply", "pending"],
     ]);
     expect(JSON.stringify(doc)).not.toContain("Okonkwo");
     const events = auditSince(since);
@@ -260,6 +269,7 @@ describe("data-rights requests", () => {
     for (const { id } of dana) {
       expect(count("SELECT count(*) AS n FROM contact_submissions WHERE id = ?", id)).toBe(0);
       expect(count("SELECT count(*) AS n FROM submission_notes WHERE submission_id = ?", id)).toBe(0);
+      expect(count("SELECT count(*) AS n FROM submission_replies WHERE submission_id = ?", id)).toBe(0);
       expect(count("SELECT count(*) AS n FROM mail_outbox WHERE submission_id = ?", id)).toBe(0);
     }
     expect(count("SELECT count(*) AS n FROM contact_submissions WHERE id = ?", ravi.id)).toBe(1);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { INTAKE_FIELDS } from "../../src/contracts/intake";
+import { VISIT_SOURCE_FIELDS } from "../../src/contracts/visit-source";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 import { validIntake } from "../helpers/intake";
@@ -30,8 +31,15 @@ function prng(seed: number) {
   };
 }
 
-/** The intake's fields and the login's: a body carries a random selection of them. */
-const FIELD_KEYS = ["username", "password", ...INTAKE_FIELDS, "website", "formStartTime"];
+/** The intake's fields (its visit source too) and the login's: a body carries a random selection of them. */
+const FIELD_KEYS = [
+  "username",
+  "password",
+  ...INTAKE_FIELDS,
+  "website",
+  "formStartTime",
+  ...VISIT_SOURCE_FIELDS,
+];
 /** The admin forms' fields, added for the admin routes' bodies. */
 const ADMIN_FIELD_KEYS = [
   ...FIELD_KEYS,
@@ -46,6 +54,8 @@ const ADMIN_FIELD_KEYS = [
   "code",
   "currentPassword",
   "newPassword",
+  "subject",
+  "body",
 ];
 const NASTY_STRINGS = [
   "",

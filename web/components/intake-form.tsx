@@ -26,6 +26,7 @@ import { ApiError, apiRequest } from "../lib/api";
 import { usePageData } from "../lib/page-data-context";
 import { PATHS } from "../lib/paths";
 import { toast } from "../lib/toast-store";
+import { useVisitSource } from "../lib/use-visit-source";
 
 type TextField = Exclude<IntakeField, "acknowledgment" | "formStartTime">;
 type Values = Record<TextField, string> & { acknowledgment: boolean };
@@ -88,6 +89,7 @@ export function IntakeForm() {
     return typeof v === "string" ? v : "";
   });
   const [, navigate] = useLocation();
+  const source = useVisitSource();
 
   // Taken when the page has loaded in the browser; a send sooner than a few seconds later looks like a bot.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on load
@@ -97,6 +99,7 @@ export function IntakeForm() {
 
   const payload = (v: Values) => ({
     ...v,
+    ...source,
     formStartTime: formStartTime ? Number(formStartTime) : undefined,
   });
   // The trap field is the server's business: a person never sees it, so it never blocks them here.
@@ -310,6 +313,8 @@ export function IntakeForm() {
         />
       </div>
       <input type="hidden" name="formStartTime" value={formStartTime} />
+      <input type="hidden" name="landingPage" value={source.landingPage} />
+      <input type="hidden" name="referrerHost" value={source.referrerHost} />
 
       <button
         type="submit"

@@ -21,6 +21,7 @@ export const PRIVACY = {
       title: "Information we collect",
       paragraphs: [
         "When you submit an intake request we collect the details you enter: your name, e-mail address, phone number, firm or organization, the matter details you describe, and your service preferences.",
+        "With an intake request, the form also sends which page of this site you opened first during that visit and the name of the website that linked you to us, such as a search engine (only its name, never the address of the page you came from). Your browser keeps these two facts for that visit only, without a cookie. We use them to learn which of our articles and services bring requests.",
         "During an engagement we receive the documents you or your counsel provide, and we gather public records about the subjects of the matter.",
         "Like most websites, our servers record technical information such as IP address, browser type and the pages requested, to keep the site secure and working.",
       ],

@@ -6,6 +6,7 @@ import * as outboxAnyMail from "./005-outbox-any-mail";
 import * as staff from "./007-staff";
 import * as privacy from "./008-privacy";
 import * as deskClock from "./009-desk-clock";
+import * as deskRepliesSources from "./010-desk-replies-sources";
 
 /**
  * Numbered migrations, applied in order at start. Append only: a released migration is never edited,
@@ -20,4 +21,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 7, name: "staff", ...staff },
   { version: 8, name: "privacy", ...privacy },
   { version: 9, name: "desk-clock", ...deskClock },
+  { version: 10, name: "desk-replies-sources", ...deskRepliesSources },
 ];

@@ -1,29 +1,37 @@
 import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
+import { submissionLookups } from "../../db/submission-lookups";
+import { DESK_REPLY_MAIL } from "../../db/submission-replies";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail/outbox";
 import type { DueService } from "./due-service";
 import { parseId } from "./model";
+import { deskReplyRenderer } from "./reply-mail";
 import { type Actor, createSubmissionsService, type Outcome } from "./service";
 
 export const SUBMISSIONS_API = "/api/admin/submissions";
+export const DESK_API = "/api/admin/desk";
 
 /**
  * The submissions desk API. Guard, parse, act: requireAdmin first, then the service validates, works and
- * writes the audit log. Static paths (export.csv) are matched before /:id.
+ * writes the audit log. Static paths (export.csv) are matched before /:id. Replies are rendered by the outbox
+ * when it sends them (kind "desk-reply").
  */
 export function deskModule(deps: {
   db: Database;
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
-  outbox: Pick<MailOutbox, "configured" | "wake">;
+  outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue" | "register">;
   due: DueService;
   now?: () => Date;
 }) {
   const service = createSubmissionsService(deps);
   const trustProxy = deps.config.trustProxy;
+  deps.outbox.register(DESK_REPLY_MAIL, deskReplyRenderer(deps.db, deps.config));
+  // Requests stored before the firm hash existed join the conflict pre-screen.
+  submissionLookups(deps.db).backfillFirmHashes();
 
   const actor = (
     admin: { id: number; username: string },
@@ -40,7 +48,7 @@ export function deskModule(deps: {
     return o.body;
   };
 
-  return new Elysia({ name: "submissions", prefix: SUBMISSIONS_API })
+  const submissions = new Elysia({ name: "submissions", prefix: SUBMISSIONS_API })
     .use(deps.auth.requireAdmin)
     .get("/", ({ admin, request, server, query, set }) =>
       send(set, service.list(query, actor(admin, request, server))),
@@ -67,5 +75,15 @@ export function deskModule(deps: {
     )
     .post("/:id/mail/retry", ({ admin, request, server, params, set }) =>
       send(set, service.retryMail(parseId(params.id), actor(admin, request, server))),
+    )
+    .post("/:id/replies", ({ admin, request, server, params, body, set }) =>
+      send(set, service.reply(parseId(params.id), body, actor(admin, request, server))),
     );
+
+  // Reports over all requests: where they came from.
+  const reports = new Elysia({ name: "desk-reports", prefix: DESK_API })
+    .use(deps.auth.requireAdmin)
+    .get("/sources", ({ set }) => send(set, service.sources()));
+
+  return new Elysia({ name: "desk" }).use(submissions).use(reports);
 }

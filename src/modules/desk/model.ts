@@ -2,7 +2,15 @@ import * as v from "valibot";
 import { fieldErrors } from "../../contracts/admin-auth";
 import { CLOSURE_MESSAGES, CLOSURE_NOTE_MAX } from "../../contracts/desk";
 import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../contracts/intake";
-import { DESK_MESSAGES, DESK_PAGE_SIZE, DESK_SORTS, NOTE_MAX, SEARCH_MAX } from "../../contracts/submissions";
+import {
+  DESK_MESSAGES,
+  DESK_PAGE_SIZE,
+  DESK_SORTS,
+  NOTE_MAX,
+  REPLY_BODY_MAX,
+  REPLY_SUBJECT_MAX,
+  SEARCH_MAX,
+} from "../../contracts/submissions";
 
 /** Far beyond any desk, and small enough that the row offset stays a whole number SQLite can page by. */
 export const DESK_PAGE_MAX = 1_000_000;
@@ -94,6 +102,46 @@ export const UpdateSchema = v.pipe(
   v.check((b) => b.status !== undefined || b.note !== undefined, DESK_MESSAGES.nothingToChange),
 );
 export type Update = v.InferOutput<typeof UpdateSchema>;
+
+const isControl = (n: number) => n < 32 || n === 127;
+
+/** Control characters other than tab and line breaks never belong in a mail body: dropped. */
+function dropControls(s: string): string {
+  let out = "";
+  for (const c of s) {
+    const n = c.charCodeAt(0);
+    if (n === 9 || n === 10 || n === 13 || !isControl(n)) out += c;
+  }
+  return out;
+}
+
+/** A header value is one line: no line breaks or other control characters. */
+const oneLine = (s: string) => ![...s].some((c) => isControl(c.charCodeAt(0)));
+
+/**
+ * POST /api/admin/submissions/:id/replies. The subject becomes a mail header, so it must be one line; an empty
+ * or missing subject means the default ("Re: " and the confirmation's subject, which keeps the thread).
+ */
+export const ReplySchema = v.object(
+  {
+    subject: v.pipe(
+      v.nullish(v.string(DESK_MESSAGES.replyInvalid)),
+      v.transform((s) => (s ?? "").trim()),
+      v.check(oneLine, DESK_MESSAGES.subjectOneLine),
+      v.maxLength(REPLY_SUBJECT_MAX, DESK_MESSAGES.subjectTooLong),
+      v.transform((s) => s || undefined),
+    ),
+    body: v.pipe(
+      v.string(DESK_MESSAGES.replyEmpty),
+      v.transform(dropControls),
+      v.trim(),
+      v.minLength(1, DESK_MESSAGES.replyEmpty),
+      v.maxLength(REPLY_BODY_MAX, DESK_MESSAGES.replyTooLong),
+    ),
+  },
+  DESK_MESSAGES.replyInvalid,
+);
+export type Reply = v.InferOutput<typeof ReplySchema>;
 
 /** Ids are positive integers; anything else names no submission. */
 export const parseId = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);

@@ -6,18 +6,26 @@ import {
   SERVICE_LABELS,
   SUBJECT_TYPE_LABELS,
 } from "../../../web/content/intake";
+import type { SubmissionStatus } from "../../contracts/intake";
 import {
   DESK_MESSAGES,
+  type DeskSources,
+  defaultReplySubject,
+  SOURCES_DAYS,
   STATUS_LABELS,
   type SubmissionDetail,
   type SubmissionList,
 } from "../../contracts/submissions";
 import { appendAudit } from "../../db/audit-log";
 import { type DeskFilter, type SubmissionDesk, submissionDesk } from "../../db/submission-desk";
+import { submissionEvents } from "../../db/submission-events";
+import { submissionLookups } from "../../db/submission-lookups";
+import { DESK_REPLY_MAIL, submissionReplies } from "../../db/submission-replies";
 import type { MailOutbox } from "../mail/outbox";
 import { toCsv } from "./csv";
 import type { DueService } from "./due-service";
-import { invalid, ListQuerySchema, UpdateSchema } from "./model";
+import { invalid, ListQuerySchema, ReplySchema, UpdateSchema } from "./model";
+import { buildTimeline } from "./timeline";
 
 export type Actor = { id: number; username: string; clientAddress: string };
 
@@ -47,13 +55,18 @@ const CSV_HEADER = [
   "Email error",
 ] as const;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
 /**
- * The submissions desk as plain functions: list, read, change, export, delete, retry mail. Each one that
- * shows or changes a submission writes an audit entry (ids and short facts only, never intake text).
+ * The submissions desk as plain functions: list, read, change, reply, export, delete, retry mail. Each one
+ * that shows or changes a submission writes an audit entry (ids and short facts only, never intake text).
  */
 export function createSubmissionsService(deps: {
   db: Database;
-  outbox: Pick<MailOutbox, "configured" | "wake">;
+  outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue">;
   now?: () => Date;
   desk?: SubmissionDesk;
   due: DueService;
@@ -61,6 +74,9 @@ export function createSubmissionsService(deps: {
   const { db, outbox, due } = deps;
   const now = deps.now ?? (() => new Date());
   const desk = deps.desk ?? submissionDesk(db);
+  const replies = submissionReplies(db);
+  const events = submissionEvents(db);
+  const lookups = submissionLookups(db);
 
   const audit = (actor: Actor, event: string, detail: Record<string, string | number | boolean | null>) =>
     appendAudit(db, {
@@ -87,8 +103,42 @@ export function createSubmissionsService(deps: {
     const stored = desk.byId(id);
     if (!stored) return null;
     const submission = { ...stored, due: due.status(stored) };
-    return { submission, notes: desk.notes(id), mail: desk.mail(id), mailConfigured: outbox.configured };
+    const notes = desk.notes(id);
+    const mail = desk.mail(id);
+    const sent = replies.forSubmission(id);
+    const timeline = buildTimeline({
+      submittedAt: submission.submittedAt,
+      mail,
+      notes,
+      replies: sent,
+      statusChanges: events.statusChanges(id),
+    });
+    return {
+      submission,
+      notes,
+      mail,
+      mailConfigured: outbox.configured,
+      replies: sent,
+      timeline,
+      relatedRequests: lookups.relatedTo(id),
+    };
   };
+
+  /** A status change and its event in the desk's history, or a note, in one transaction. */
+  const applyUpdate = db.transaction(
+    (
+      id: number,
+      change: Parameters<SubmissionDesk["update"]>[1],
+      history: { from: SubmissionStatus; actor: string } | null,
+      at: string,
+    ) => {
+      const noteId = desk.update(id, change, at);
+      if (change.status && history) {
+        events.statusChanged(id, { from: history.from, to: change.status, actor: history.actor, at });
+      }
+      return noteId;
+    },
+  );
 
   return {
     list(query: Record<string, string | undefined>, actor: Actor): Outcome {
@@ -132,12 +182,13 @@ export function createSubmissionsService(deps: {
       const { status, note } = parsed.output;
       const changed = status !== undefined && status !== before.status;
       const at = now().toISOString();
-      const noteId = desk.update(
+      const noteId = applyUpdate(
         id,
         {
           status: changed ? status : undefined,
           note: note === undefined ? undefined : { author: actor.username, body: note },
         },
+        changed ? { from: before.status, actor: actor.username } : null,
         at,
       );
       // The first move out of New is a first response (ADR 053); a reply sent records it too.
@@ -147,6 +198,56 @@ export function createSubmissionsService(deps: {
       }
       if (noteId !== undefined) audit(actor, "submission.note_added", { submissionId: id, noteId });
       return { status: 200, body: detailOf(id) };
+    },
+
+    /**
+     * Stores a reply to the requester and queues it in the durable outbox (sent now when the worker runs,
+     * retried through an outage). Answers 201 with the detail, whose timeline shows the reply and its delivery.
+     */
+    reply(id: number | null, body: unknown, actor: Actor): Outcome {
+      const before = id === null ? null : desk.byId(id);
+      if (!before || id === null) return notFound;
+      // A missing field is checked as an empty one, so it gets the field's own message.
+      const input = isObject(body) ? { subject: undefined, body: undefined, ...body } : body;
+      const parsed = v.safeParse(ReplySchema, input);
+      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      const at = now().toISOString();
+      const replyId = replies.create(
+        {
+          submissionId: id,
+          author: actor.username,
+          subject: parsed.output.subject ?? defaultReplySubject(before.reference),
+          body: parsed.output.body,
+          at,
+        },
+        (refId) => {
+          outbox.enqueue({
+            kind: DESK_REPLY_MAIL,
+            submissionId: id,
+            refId,
+            dedupeKey: `${DESK_REPLY_MAIL}:${refId}`,
+            at,
+          });
+          // A reply sent is a first response (ADR 053), if none was recorded before.
+          desk.recordFirstResponse(id, at);
+        },
+      );
+      audit(actor, "submission.reply_sent", { submissionId: id, replyId });
+      outbox.wake();
+      return { status: 201, body: detailOf(id) };
+    },
+
+    /** Requests of the last SOURCES_DAYS days by landing page and by referring site. */
+    sources(): Outcome {
+      const to = now();
+      const from = new Date(to.getTime() - SOURCES_DAYS * DAY_MS);
+      const body: DeskSources = {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        days: SOURCES_DAYS,
+        ...lookups.sources(from.toISOString(), to.toISOString()),
+      };
+      return { status: 200, body };
     },
 
     remove(id: number | null, actor: Actor): Outcome {

@@ -42,6 +42,8 @@ const wantsPage = (request: Request, formEncoded: boolean) =>
 export const intakeModule = (deps: IntakeDeps) => {
   const { config, logger } = deps;
   const bots = { honeypot: 0, "too-fast": 0 };
+  // A visitor who came from one of our own pages was not referred by another site.
+  const ownHost = new URL(config.publicUrl).hostname;
 
   const handle = async (request: Request, server: PeerAddressSource): Promise<Response> => {
     const now = deps.now?.() ?? new Date();
@@ -60,7 +62,7 @@ export const intakeModule = (deps: IntakeDeps) => {
 
     const outcome = submitIntake(
       { submissions: deps.submissions, limits: deps.limits, mailError: deps.outbox.initialError },
-      { payload: body.payload, clientKey, now },
+      { payload: body.payload, clientKey, now, ownHosts: [ownHost, hostOf(request)] },
     );
     switch (outcome.kind) {
       case "bot": {
@@ -110,6 +112,11 @@ export const intakeModule = (deps: IntakeDeps) => {
     .post("/api/contact", route, { parse: "none" })
     .post(PATHS.contact, route, { parse: "none" });
 };
+
+/** The host name the request was sent to (the Host header), for telling our own site from a referrer. */
+function hostOf(request: Request): string {
+  return new URL(request.url).hostname;
+}
 
 /** What the visitor typed, to put back in the form; the trap field is never echoed. */
 function formValues(payload: Record<string, unknown>): IntakeFormState["values"] {

@@ -3,6 +3,7 @@ import { type IntakeErrors, MIN_FILL_MS } from "../../contracts/intake";
 import { validateIntake } from "../../contracts/intake-schema";
 import type { ContactSubmissions } from "../../db/contact-submissions";
 import type { IntakeLimits } from "./limits";
+import { visitSourceOf } from "./visit-source";
 
 export type IntakeOutcome =
   | { kind: "bot"; reason: "honeypot" | "too-fast"; reference: string }
@@ -40,7 +41,7 @@ export function botReason(
  */
 export function submitIntake(
   deps: { submissions: ContactSubmissions; limits: IntakeLimits; mailError: string | null },
-  input: { payload: Record<string, unknown>; clientKey: string; now: Date },
+  input: { payload: Record<string, unknown>; clientKey: string; now: Date; ownHosts?: readonly string[] },
 ): IntakeOutcome {
   const arrivedAt = input.now.getTime();
   const bot = botReason(input.payload, arrivedAt);
@@ -52,6 +53,7 @@ export function submitIntake(
   const retryAfter = deps.limits.acceptWait(input.clientKey, arrivedAt);
   if (retryAfter) return { kind: "limited", retryAfter };
 
+  const source = visitSourceOf(input.payload, input.ownHosts ?? []);
   for (let attempt = 0; ; attempt++) {
     const reference = makeReference(input.now);
     try {
@@ -59,6 +61,7 @@ export function submitIntake(
         reference,
         submittedAt: input.now.toISOString(),
         emailError: deps.mailError,
+        source,
       });
       deps.limits.accepted(input.clientKey, arrivedAt);
       return { kind: "accepted", id, reference };

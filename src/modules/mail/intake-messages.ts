@@ -3,6 +3,7 @@ import { NEXT_STEPS } from "../../../web/content/thanks";
 import { adminSubmissionPath } from "../../../web/lib/paths";
 import type { Brand } from "../../contracts/brand";
 import { RESPONSE_SLA } from "../../contracts/constants";
+import { confirmationSubject } from "../../contracts/submissions";
 import type { MailKind, SubmissionRow } from "../../db/contact-submissions";
 import type { MailMessage } from "./automatic";
 
@@ -51,7 +52,7 @@ export function intakeMessage(
   return {
     to: s.email,
     messageId: confirmationMessageId(s.reference, ctx),
-    subject: `We received your request (reference ${s.reference})`,
+    subject: confirmationSubject(s.reference),
     text: [
       "Hello,",
       "",

@@ -13,6 +13,7 @@ import { type DataRequestRow, dataRequestsRepo } from "../../db/data-requests";
 import type { Database } from "../../db/index";
 import { mailOutboxRepo } from "../../db/mail-outbox";
 import { submissionDesk } from "../../db/submission-desk";
+import { submissionReplies } from "../../db/submission-replies";
 import { type Actor, invalid, type Outcome } from "./model";
 
 const DAY_MS = 86_400_000;
@@ -43,6 +44,7 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
   const submissions = contactSubmissions(db);
   const desk = submissionDesk(db);
   const outbox = mailOutboxRepo(db);
+  const replies = submissionReplies(db);
 
   const audit = (
     actor: Actor,
@@ -141,7 +143,10 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
       return { status: 200, body };
     },
 
-    /** Every intake from the address with every field, its notes and its mail, as one JSON document. */
+    /**
+     * Every intake from the address with every field, its notes, the desk's replies to the requester and its
+     * mail, as one JSON document.
+     */
     exportJson(
       id: number | null,
       actor: Actor,
@@ -153,7 +158,14 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
       const intakes = submissions.idsByEmail(request.email).flatMap((intakeId) => {
         const submission = desk.byId(intakeId);
         if (!submission) return [];
-        return [{ submission, notes: desk.notes(intakeId), mail: outbox.forSubmission(intakeId) }];
+        return [
+          {
+            submission,
+            notes: desk.notes(intakeId),
+            replies: replies.forSubmission(intakeId),
+            mail: outbox.forSubmission(intakeId),
+          },
+        ];
       });
       audit(actor, "data_request.exported", { dataRequestId: request.id, intakes: intakes.length }, at);
       const document = {

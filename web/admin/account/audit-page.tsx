@@ -32,6 +32,7 @@ const EVENT_LABELS: Record<string, string> = {
   "submission.status_changed": "Submission status changed",
   "submission.note_added": "Note added to a submission",
   "submission.mail_retried": "Submission e-mail retried",
+  "submission.reply_sent": "Reply sent to a requester",
   "submission.deleted": "Submission deleted",
   "staff.invited": "Colleague invited",
   "staff.invitation_withdrawn": "Invitation withdrawn",

@@ -8,6 +8,8 @@ export const deskApi = {
   export: (query: string) => `${DESK_API}/export.csv${query ? `?${query}` : ""}`,
   one: (id: number | string) => `${DESK_API}/${id}`,
   retryMail: (id: number | string) => `${DESK_API}/${id}/mail/retry`,
+  replies: (id: number | string) => `${DESK_API}/${id}/replies`,
+  sources: "/api/admin/desk/sources",
 };
 
 export const DESK_CLOCK_API = "/api/admin/desk";
@@ -70,6 +72,8 @@ export function deskQueryString(q: Partial<DeskQuery>): string {
 }
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+/** A landing page as staff read it: the path, and for "/" what it is. */
+export const landingLabel = (path: string) => (path === "/" ? "/ (home page)" : path);
 export const statusLabel = (s: string) => label(STATUS_LABELS, s);
 export const roleLabel = (s: string) => label(ROLE_LABELS, s);
 export const matterTypeLabel = (s: string) => label(MATTER_TYPE_LABELS, s);

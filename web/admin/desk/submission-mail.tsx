@@ -25,16 +25,19 @@ export function SubmissionMail({
   mail,
   configured,
   emailError,
+  unsentReplies = 0,
   pending,
   onRetry,
 }: {
   mail: MailState[];
   configured: boolean;
   emailError: string | null;
+  /** Replies from the desk not delivered yet (shown on the history); a retry sends them too. */
+  unsentReplies?: number;
   pending: boolean;
   onRetry: () => void;
 }) {
-  const retryable = configured && mail.some((m) => m.state !== "sent");
+  const retryable = configured && (mail.some((m) => m.state !== "sent") || unsentReplies > 0);
   return (
     <section aria-labelledby="mail-title" className="rounded-xl border border-line bg-white p-6 shadow-sm">
       <h2 id="mail-title" className="font-serif text-xl font-bold text-navy">
@@ -54,6 +57,12 @@ export function SubmissionMail({
             </li>
           ))}
         </ul>
+      )}
+      {unsentReplies > 0 && (
+        <p className="mt-3 text-sm text-ink">
+          {unsentReplies === 1 ? "One reply" : `${unsentReplies} replies`} to the requester not delivered yet:
+          see the history.
+        </p>
       )}
       {!configured && (
         <p className="mt-4 rounded-md border border-gold bg-gold-light p-3 text-sm text-ink">

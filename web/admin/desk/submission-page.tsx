@@ -1,10 +1,10 @@
 import { ArrowLeft, Trash2 } from "lucide-react";
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../../../src/contracts/intake";
-import { NOTE_MAX, type SubmissionDetail } from "../../../src/contracts/submissions";
+import type { SubmissionDetail } from "../../../src/contracts/submissions";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
-import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { serverMessage } from "../../lib/api-errors";
 import type { PageProps } from "../../lib/lazy-page";
 import { PATHS } from "../../lib/paths";
 import { telHref } from "../../lib/tel";
@@ -16,20 +16,27 @@ import { DueBadge } from "../shared/due-badge";
 import {
   deskApi,
   formatDateTime,
+  landingLabel,
   matterTypeLabel,
   roleLabel,
   serviceLabel,
   statusLabel,
   subjectTypeLabel,
 } from "./desk-labels";
+import { patchSubmission, type Saved } from "./desk-requests";
+import { RelatedRequests } from "./related-requests";
+import { ReplyComposer } from "./reply-composer";
+import { SubmissionHistory } from "./submission-history";
 import { SubmissionMail } from "./submission-mail";
 import { SubmissionStatusBadge } from "./submission-status-badge";
 
 export function SubmissionPage({ params }: PageProps) {
-  return <AdminFrame>{() => <SubmissionView id={params.id ?? ""} />}</AdminFrame>;
+  return (
+    <AdminFrame>{(status) => <SubmissionView id={params.id ?? ""} username={status?.username} />}</AdminFrame>
+  );
 }
 
-function SubmissionView({ id }: { id: string }) {
+function SubmissionView({ id, username }: { id: string; username: string | undefined }) {
   const [detail, setDetail] = useState<SubmissionDetail | null>(null);
   const [missing, setMissing] = useState(false);
 
@@ -115,6 +122,7 @@ function SubmissionView({ id }: { id: string }) {
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid content-start gap-8">
+          <RelatedRequests related={detail.relatedRequests} />
           <Fields title="Contact" id="contact-title">
             <Field label="Name">{s.name}</Field>
             <Field label="Firm or organization">{s.firm ?? "None given"}</Field>
@@ -144,10 +152,25 @@ function SubmissionView({ id }: { id: string }) {
               {s.acknowledgment ? "Acknowledged when the request was sent" : "Not acknowledged"}
             </Field>
           </Fields>
-          <Notes detail={detail} onSaved={setDetail} />
+          <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
+          <SubmissionHistory detail={detail} onSaved={setDetail} />
         </div>
         <div className="grid content-start gap-8">
           <StatusForm detail={detail} onSaved={setDetail} />
+          <Fields title="How they found us" id="source-title">
+            <Field label="First page of the visit" wide>
+              {s.landingPage ? (
+                <a href={s.landingPage} className="inline-block min-h-6 break-all text-navy underline">
+                  {landingLabel(s.landingPage)}
+                </a>
+              ) : (
+                "Not known"
+              )}
+            </Field>
+            <Field label="Referred by" wide>
+              {s.referrerHost ?? "No other site (a direct visit, or not known)"}
+            </Field>
+          </Fields>
           <MailPanel detail={detail} onSaved={setDetail} />
           <DeleteSubmission reference={s.reference} id={s.id} />
         </div>
@@ -176,31 +199,6 @@ function Field({ label, wide, children }: { label: string; wide?: boolean; child
   );
 }
 
-type Saved = { onSaved: (d: SubmissionDetail) => void };
-
-/** PATCH the submission; on failure the caller keeps what was typed and shows the field messages. */
-async function patch(
-  id: number,
-  body: { status?: string; note?: string },
-  success: { title: string; description: string },
-): Promise<{ detail?: SubmissionDetail; errors?: FieldMessages }> {
-  try {
-    const res = await apiRequest("PATCH", deskApi.one(id), body);
-    toast(success);
-    return { detail: (await res.json()) as SubmissionDetail };
-  } catch (error) {
-    const errors = serverErrors(error);
-    toast({
-      title: "Not Saved",
-      description: errors
-        ? "Check the message under the field."
-        : serverMessage(error, "Please try again. Your changes are still here."),
-      variant: "destructive",
-    });
-    return { errors: errors ?? {} };
-  }
-}
-
 function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
   const current = detail.submission.status;
   const [status, setStatus] = useState<SubmissionStatus>(current);
@@ -210,7 +208,7 @@ function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setPending(true);
-    const r = await patch(
+    const r = await patchSubmission(
       detail.submission.id,
       { status },
       { title: "Status Updated", description: `The submission is now "${statusLabel(status)}".` },
@@ -261,82 +259,6 @@ function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
   );
 }
 
-function Notes({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const ref = useRef<HTMLTextAreaElement>(null);
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!note.trim()) {
-      setError("Write a note before adding it");
-      ref.current?.focus();
-      return;
-    }
-    setPending(true);
-    const r = await patch(
-      detail.submission.id,
-      { note },
-      { title: "Note Added", description: "Your note is saved with the submission." },
-    );
-    setPending(false);
-    setError(r.errors?.note ?? r.errors?.form);
-    if (r.detail) {
-      setNote("");
-      onSaved(r.detail);
-    } else ref.current?.focus();
-  };
-
-  return (
-    <section aria-labelledby="notes-title" className="rounded-xl border border-line bg-white p-6 shadow-sm">
-      <h2 id="notes-title" className="font-serif text-xl font-bold text-navy">
-        Internal notes
-      </h2>
-      <p className="mt-1 text-sm text-ink-muted">Seen only by staff. Notes cannot be edited once added.</p>
-      {detail.notes.length === 0 ? (
-        <p className="mt-4 text-ink-muted">No notes yet.</p>
-      ) : (
-        <ol className="mt-4 grid gap-4">
-          {detail.notes.map((n) => (
-            <li key={n.id} className="border-l-4 border-gold pl-4">
-              <p className="whitespace-pre-wrap break-words text-ink">{n.body}</p>
-              <p className="mt-1 text-xs text-ink-muted">
-                {n.author}, <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
-      <form onSubmit={onSubmit} noValidate className="mt-6">
-        <label htmlFor="submission-note" className="block text-sm font-semibold text-ink">
-          New note
-        </label>
-        <textarea
-          ref={ref}
-          id="submission-note"
-          name="note"
-          rows={4}
-          maxLength={NOTE_MAX}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "submission-note-error" : undefined}
-          className="mt-1.5 block w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger focus:border-navy"
-        />
-        {error && (
-          <p id="submission-note-error" className="mt-1.5 text-sm font-medium text-danger">
-            {error}
-          </p>
-        )}
-        <button type="submit" disabled={pending} className="btn-navy mt-4 disabled:opacity-70">
-          {pending ? "Adding..." : "Add Note"}
-        </button>
-      </form>
-    </section>
-  );
-}
-
 function MailPanel({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
   const [pending, setPending] = useState(false);
   const retry = useCallback(async () => {
@@ -360,6 +282,7 @@ function MailPanel({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
       mail={detail.mail}
       configured={detail.mailConfigured}
       emailError={detail.submission.emailError}
+      unsentReplies={detail.replies.filter((r) => r.delivery && r.delivery.state !== "sent").length}
       pending={pending}
       onRetry={retry}
     />
@@ -433,6 +356,9 @@ function DeleteSubmission({ id, reference }: { id: number; reference: string }) 
 export const submissionPage = adminPage(SubmissionPage, ({ id = "" }) =>
   // Only a numeric id can name a submission; anything else is the site's 404.
   /^[1-9]\d*$/.test(id)
-    ? { title: "Submission", description: "One intake request: its details, status, notes and e-mail." }
+    ? {
+        title: "Submission",
+        description: "One intake request: its details, replies, history, status, notes and e-mail.",
+      }
     : null,
 );

@@ -1,0 +1,36 @@
+import type { Config } from "../../config";
+import { contactSubmissions } from "../../db/contact-submissions";
+import type { Database } from "../../db/index";
+import type { OutboxRow } from "../../db/mail-outbox";
+import { submissionReplies } from "../../db/submission-replies";
+import type { MailMessage } from "../mail/automatic";
+import { confirmationMessageId } from "../mail/intake-messages";
+
+/** Where the requester's answer goes: the intake desk's own address. */
+export const intakeAddress = (config: Config) => config.intakeNotifyTo ?? config.brand.email;
+
+/**
+ * Renders a reply from the desk when the outbox sends it: to the requester, Reply-To the intake address, and
+ * threaded under the intake confirmation (In-Reply-To and References are its Message-ID). Null when the reply
+ * or its request was deleted meanwhile: the mail is dropped.
+ */
+export function deskReplyRenderer(db: Database, config: Config) {
+  const replies = submissionReplies(db);
+  const submissions = contactSubmissions(db);
+  const host = new URL(config.publicUrl).hostname;
+  return (mail: OutboxRow): MailMessage | null => {
+    const reply = mail.refId === null ? null : replies.byId(mail.refId);
+    const submission = reply ? submissions.byId(reply.submissionId) : null;
+    if (!reply || !submission) return null;
+    const thread = confirmationMessageId(submission.reference, config);
+    return {
+      to: submission.email,
+      subject: reply.subject,
+      text: reply.body,
+      replyTo: intakeAddress(config),
+      messageId: `<${submission.reference}.reply-${reply.id}@${host}>`,
+      inReplyTo: thread,
+      references: thread,
+    };
+  };
+}

@@ -1,0 +1,166 @@
+import { Mail, Send } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX, type SubmissionDetail } from "../../../src/contracts/submissions";
+import type { FieldMessages } from "../../lib/api-errors";
+import { useBrand } from "../../lib/brand-context";
+import { type Saved, sendReply } from "./desk-requests";
+import { hasPlaceholder, replyDraft } from "./reply-template";
+
+const FIELD =
+  "mt-1.5 block w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger focus:border-navy";
+
+/**
+ * Compose an e-mail to the requester from a draft that quotes the request, edit it, send it. It goes out
+ * through the outbox, threaded under the confirmation; the history below shows where it stands.
+ */
+export function ReplyComposer({
+  detail,
+  author,
+  onSaved,
+}: { detail: SubmissionDetail; author: string | undefined } & Saved) {
+  const brand = useBrand();
+  const s = detail.submission;
+  const [draft, setDraft] = useState<{ subject: string; body: string } | null>(null);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [pending, setPending] = useState(false);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+
+  const open = () => {
+    setDraft(
+      replyDraft({
+        reference: s.reference,
+        name: s.name,
+        desiredService: s.desiredService,
+        author,
+        brand,
+      }),
+    );
+    setErrors({});
+    // Focus the message once it is on the screen: that is what staff edit first.
+    requestAnimationFrame(() => bodyRef.current?.focus());
+  };
+
+  const close = () => {
+    setDraft(null);
+    requestAnimationFrame(() => openRef.current?.focus());
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!draft) return;
+    const problem = !draft.body.trim()
+      ? "Write the reply before sending it"
+      : hasPlaceholder(draft.body)
+        ? "Replace the bracketed parts with the scope, timeline and quote before sending"
+        : undefined;
+    if (problem) {
+      setErrors({ body: problem });
+      bodyRef.current?.focus();
+      return;
+    }
+    setPending(true);
+    const r = await sendReply(s.id, draft, {
+      title: detail.mailConfigured ? "Reply Sent" : "Reply Saved",
+      description: detail.mailConfigured
+        ? `Your reply to ${s.email} is on its way; the history shows when it is delivered.`
+        : "Mail is not configured on this server: the reply goes out once it is.",
+    });
+    setPending(false);
+    if (r.detail) {
+      onSaved(r.detail);
+      close();
+      return;
+    }
+    setErrors(r.errors ?? {});
+    if (r.errors?.subject) subjectRef.current?.focus();
+    else bodyRef.current?.focus();
+  };
+
+  const describedBy = (field: "subject" | "body", hint?: string) =>
+    [hint, errors[field] ? `reply-${field}-error` : undefined].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <section aria-labelledby="reply-title" className="rounded-xl border border-line bg-white p-6 shadow-sm">
+      <h2 id="reply-title" className="font-serif text-xl font-bold text-navy">
+        Reply to the requester
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        E-mailed to <span className="break-all font-medium text-ink">{s.email}</span> in the same thread as
+        their confirmation; their answer comes back to the intake address.
+      </p>
+      {!detail.mailConfigured && (
+        <p className="mt-3 rounded-md border border-gold bg-gold-light p-3 text-sm text-ink">
+          Mail is not configured on this server: a reply is kept and sent once it is.
+        </p>
+      )}
+      {draft === null ? (
+        <button ref={openRef} type="button" onClick={open} className="btn-navy mt-4">
+          <Mail className="size-4" aria-hidden="true" />
+          Write a Reply
+        </button>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4">
+          <div>
+            <label htmlFor="reply-subject" className="block text-sm font-semibold text-ink">
+              Subject
+            </label>
+            <input
+              ref={subjectRef}
+              id="reply-subject"
+              name="subject"
+              type="text"
+              maxLength={REPLY_SUBJECT_MAX}
+              value={draft.subject}
+              onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
+              aria-invalid={errors.subject ? true : undefined}
+              aria-describedby={describedBy("subject")}
+              className={`${FIELD} min-h-11`}
+            />
+            {errors.subject && (
+              <p id="reply-subject-error" className="mt-1.5 text-sm font-medium text-danger">
+                {errors.subject}
+              </p>
+            )}
+          </div>
+          <div>
+            <label htmlFor="reply-body" className="block text-sm font-semibold text-ink">
+              Message
+            </label>
+            <p id="reply-body-hint" className="mt-0.5 text-sm text-ink-muted">
+              Replace the bracketed parts with the scope, timeline and quote. Never ask for account or Social
+              Security numbers by e-mail.
+            </p>
+            <textarea
+              ref={bodyRef}
+              id="reply-body"
+              name="body"
+              rows={16}
+              maxLength={REPLY_BODY_MAX}
+              value={draft.body}
+              onChange={(e) => setDraft({ ...draft, body: e.target.value })}
+              aria-invalid={errors.body ? true : undefined}
+              aria-describedby={describedBy("body", "reply-body-hint")}
+              className={`${FIELD} font-mono text-sm leading-relaxed`}
+            />
+            {errors.body && (
+              <p id="reply-body-error" className="mt-1.5 text-sm font-medium text-danger">
+                {errors.body}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" disabled={pending} className="btn-navy disabled:opacity-70">
+              <Send className="size-4" aria-hidden="true" />
+              {pending ? "Sending..." : "Send Reply"}
+            </button>
+            <button type="button" onClick={close} disabled={pending} className="btn-outline">
+              Discard Draft
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

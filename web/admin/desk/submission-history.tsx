@@ -1,0 +1,194 @@
+import { ArrowRightLeft, Inbox, Mail, Send, StickyNote } from "lucide-react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import {
+  NOTE_MAX,
+  type ReplyDelivery,
+  type SubmissionDetail,
+  type TimelineEntry,
+} from "../../../src/contracts/submissions";
+import { formatDateTime, statusLabel } from "./desk-labels";
+import { patchSubmission, type Saved } from "./desk-requests";
+
+const attempts = (n: number) => `${n} ${n === 1 ? "attempt" : "attempts"}`;
+
+/** Where an e-mail stands, in words; the tone adds nothing the words do not say. */
+function deliveryText(d: ReplyDelivery, configured: boolean): { text: string; tone: string } {
+  if (d.state === "sent") {
+    return { text: d.sentAt ? `Sent ${formatDateTime(d.sentAt)}` : "Sent", tone: "text-emerald-900" };
+  }
+  if (d.state === "failed") {
+    return { text: `Could not be sent: gave up after ${attempts(d.attempts)}`, tone: "text-danger" };
+  }
+  if (d.attempts > 0) {
+    return {
+      text: `Not sent yet: ${attempts(d.attempts)} failed, next try ${formatDateTime(d.nextAttemptAt)}`,
+      tone: "text-gold-dark",
+    };
+  }
+  return {
+    text: configured ? "Queued: goes out within a minute" : "Queued until mail is configured on this server",
+    tone: "text-gold-dark",
+  };
+}
+
+function Delivery({ delivery, configured }: { delivery: ReplyDelivery | null; configured: boolean }) {
+  if (!delivery) return null;
+  const { text, tone } = deliveryText(delivery, configured);
+  return (
+    <>
+      <span className={`block text-sm font-medium ${tone}`}>{text}</span>
+      {delivery.state !== "sent" && delivery.lastError && (
+        <span className="block break-words text-sm text-ink-muted">Last error: {delivery.lastError}</span>
+      )}
+    </>
+  );
+}
+
+const ICON = {
+  received: Inbox,
+  confirmation: Mail,
+  status: ArrowRightLeft,
+  note: StickyNote,
+  reply: Send,
+} as const;
+
+function entryKey(e: TimelineEntry): string {
+  switch (e.kind) {
+    case "note":
+      return `note-${e.note.id}`;
+    case "reply":
+      return `reply-${e.reply.id}`;
+    case "status":
+      return `status-${e.change.id}`;
+    default:
+      return e.kind;
+  }
+}
+
+function Entry({ entry, configured }: { entry: TimelineEntry; configured: boolean }) {
+  const Icon = ICON[entry.kind];
+  let title: ReactNode;
+  let body: ReactNode = null;
+  switch (entry.kind) {
+    case "received":
+      title = "Request received";
+      break;
+    case "confirmation":
+      title =
+        entry.delivery.state === "sent" ? "Confirmation e-mailed to the requester" : "Confirmation e-mail";
+      body = <Delivery delivery={entry.delivery} configured={configured} />;
+      break;
+    case "status":
+      title = (
+        <>
+          Status changed{entry.change.from ? ` from ${statusLabel(entry.change.from)}` : ""} to{" "}
+          {statusLabel(entry.change.to)} by {entry.change.actor}
+        </>
+      );
+      break;
+    case "note":
+      title = `Internal note by ${entry.note.author}`;
+      body = <p className="mt-1 whitespace-pre-wrap break-words text-ink">{entry.note.body}</p>;
+      break;
+    case "reply":
+      title = `Reply by ${entry.reply.author}`;
+      body = (
+        <>
+          <Delivery delivery={entry.reply.delivery} configured={configured} />
+          <div className="mt-2 rounded-md border border-line bg-paper p-3">
+            <p className="break-words text-sm font-semibold text-ink">{entry.reply.subject}</p>
+            <p className="mt-2 whitespace-pre-wrap break-words text-sm text-ink">{entry.reply.body}</p>
+          </div>
+        </>
+      );
+      break;
+  }
+  return (
+    <li className="relative grid grid-cols-[2rem_minmax(0,1fr)] gap-3">
+      <span className="flex size-8 items-center justify-center rounded-full bg-navy text-white">
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 pb-1">
+        <p className="font-semibold text-ink">{title}</p>
+        <p className="text-xs text-ink-muted">
+          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+        </p>
+        {body}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The request's history, oldest first (received, confirmation, status changes, notes, replies with their
+ * delivery), and the form that adds an internal note to it.
+ */
+export function SubmissionHistory({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!note.trim()) {
+      setError("Write a note before adding it");
+      ref.current?.focus();
+      return;
+    }
+    setPending(true);
+    const r = await patchSubmission(
+      detail.submission.id,
+      { note },
+      { title: "Note Added", description: "Your note is saved with the submission." },
+    );
+    setPending(false);
+    setError(r.errors?.note ?? r.errors?.form);
+    if (r.detail) {
+      setNote("");
+      onSaved(r.detail);
+    } else ref.current?.focus();
+  };
+
+  return (
+    <section aria-labelledby="history-title" className="rounded-xl border border-line bg-white p-6 shadow-sm">
+      <h2 id="history-title" className="font-serif text-xl font-bold text-navy">
+        History and notes
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        Everything that happened to this request, oldest first. Notes are seen only by staff and cannot be
+        edited once added.
+      </p>
+      <ol aria-label="History" className="mt-5 grid gap-5">
+        {detail.timeline.map((entry) => (
+          <Entry key={entryKey(entry)} entry={entry} configured={detail.mailConfigured} />
+        ))}
+      </ol>
+      <form onSubmit={onSubmit} noValidate className="mt-6 border-t border-line pt-6">
+        <label htmlFor="submission-note" className="block text-sm font-semibold text-ink">
+          New note
+        </label>
+        <textarea
+          ref={ref}
+          id="submission-note"
+          name="note"
+          rows={4}
+          maxLength={NOTE_MAX}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "submission-note-error" : undefined}
+          className="mt-1.5 block w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger focus:border-navy"
+        />
+        {error && (
+          <p id="submission-note-error" className="mt-1.5 text-sm font-medium text-danger">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={pending} className="btn-navy mt-4 disabled:opacity-70">
+          {pending ? "Adding..." : "Add Note"}
+        </button>
+      </form>
+    </section>
+  );
+}
