@@ -104,6 +104,11 @@ describe("a reply from the desk", () => {
     expect(mail.references).toBe(confirmationId);
     expect(mail.messageId).not.toBe(confirmationId);
     expect(mail.text?.trim()).toBe(BODY.trim());
+    // A person wrote it: no RFC 3834 auto-generated marking, which would make the requester's mail system
+    // treat the answer as machine mail; it still gets the HTML alternative.
+    expect(mail.headers.get("auto-submitted")).toBeUndefined();
+    expect(mail.html).toContain("Hello Dana,");
+    expect(mail.html).not.toContain("sent automatically");
 
     const after = await desk.detail();
     expect(after.timeline.map((e) => e.kind)).toEqual(["received", "confirmation", "reply"]);

@@ -31,6 +31,7 @@ export function deskReplyRenderer(db: Database, config: Config) {
       messageId: `<${submission.reference}.reply-${reply.id}@${host}>`,
       inReplyTo: thread,
       references: thread,
+      writtenByPerson: true,
     };
   };
 }

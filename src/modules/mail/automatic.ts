@@ -10,6 +10,11 @@ export type MailMessage = {
   messageId?: string;
   inReplyTo?: string;
   references?: string;
+  /**
+   * Composed by a person (a reply from the desk): it gets the HTML alternative but not the RFC 3834 headers, so
+   * the requester's mail system treats it as the personal answer it is.
+   */
+  writtenByPerson?: boolean;
 };
 
 /** What goes to the SMTP server for a message the system sends by itself. */
@@ -33,8 +38,12 @@ export const AUTOMATIC_HEADERS: Readonly<Record<string, string>> = {
 export function automaticMail(message: MailMessage, ctx: { brand: Brand; publicUrl: string }): AutomaticMail {
   return {
     ...message,
-    html: htmlAlternative(message.text, { subject: message.subject, ...ctx }),
-    headers: { ...AUTOMATIC_HEADERS },
+    html: htmlAlternative(message.text, {
+      subject: message.subject,
+      writtenByPerson: message.writtenByPerson,
+      ...ctx,
+    }),
+    headers: message.writtenByPerson ? {} : { ...AUTOMATIC_HEADERS },
   };
 }
 
@@ -119,7 +128,12 @@ export const textColourOn = (background: string) =>
  */
 export function htmlAlternative(
   text: string,
-  { subject, brand, publicUrl }: { subject: string; brand: Brand; publicUrl: string },
+  {
+    subject,
+    brand,
+    publicUrl,
+    writtenByPerson = false,
+  }: { subject: string; brand: Brand; publicUrl: string; writtenByPerson?: boolean },
 ): string {
   const ink = brand.colours.ink;
   const band = brand.colours.primary;
@@ -147,7 +161,7 @@ export function htmlAlternative(
     `<h1 style="margin:0 0 16px;font-family:Georgia,'Times New Roman',serif;font-size:20px;line-height:1.3;color:${ink}">${escapeHtml(subject)}</h1>`,
     body,
     "</div>",
-    `<p style="margin:16px 0 0;padding:0 24px;font-size:14px;color:${ink}">${escapeHtml(brand.name)} · ${inline(brand.email, link)} · <span style="white-space:nowrap">${escapeHtml(brand.phone)}</span><br>This message was sent automatically.</p>`,
+    `<p style="margin:16px 0 0;padding:0 24px;font-size:14px;color:${ink}">${escapeHtml(brand.name)} · ${inline(brand.email, link)} · <span style="white-space:nowrap">${escapeHtml(brand.phone)}</span>${writtenByPerson ? "" : "<br>This message was sent automatically."}</p>`,
     "</div>",
     "</body></html>",
   ].join("\n");

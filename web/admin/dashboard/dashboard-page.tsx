@@ -1,6 +1,7 @@
 import { ArrowRight, BookOpen, Briefcase, FileDown, Inbox } from "lucide-react";
 import { Link } from "wouter";
 import { PATHS } from "../../lib/paths";
+import { SourcesPanel } from "../desk/sources-panel";
 import { OpenDataRequestsPanel } from "../privacy/open-data-requests-panel";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
@@ -57,6 +58,7 @@ export function DashboardPage() {
               </>
             )}
             <OpenDataRequestsPanel />
+            <SourcesPanel />
           </div>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2">
             {AREAS.map(({ href, title, text, icon: Icon }) => (
