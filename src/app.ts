@@ -3,6 +3,7 @@ import { PATHS } from "../web/lib/paths";
 import type { Config } from "./config";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import type { Database } from "./db";
+import { attachCipher, createDataCipher } from "./db/cipher";
 import { contactSubmissions } from "./db/contact-submissions";
 import { type AssetManifest, assetsPlugin } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
@@ -19,7 +20,7 @@ import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { inlineStylesheet } from "./modules/pages/styles";
 import { seoModule } from "./modules/seo";
-import { loadSessionSecrets } from "./secrets";
+import { loadDataKeys, loadSessionSecrets } from "./secrets";
 
 export type AppDeps = {
   config: Config;
@@ -45,6 +46,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const brandCss = brandStylesheet(config);
   const styles = inlineStylesheet(manifest);
   const healthCheck = db.query("SELECT 1 AS ok");
+  attachCipher(db, createDataCipher(loadDataKeys(config)));
   const auth = createAuth({
     db,
     config,
@@ -64,7 +66,8 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     load: content.load,
   };
   const submissions = contactSubmissions(db);
-  const mailOutbox = createMailOutbox({ config, submissions, logger, now });
+  submissions.backfillEmailHashes();
+  const mailOutbox = createMailOutbox({ config, db, logger, now });
 
   return (
     new Elysia()

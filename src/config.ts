@@ -65,6 +65,7 @@ const EnvSchema = v.object({
   DATA_DIR: v.pipe(v.optional(v.string(), "./data"), v.trim(), v.minLength(1, "must not be empty")),
   PUBLIC_URL: v.optional(httpUrl),
   SESSION_SECRET: optionalText,
+  DATA_KEY: optionalText,
   SMTP_URL: v.optional(
     v.pipe(
       v.string(),
@@ -106,6 +107,8 @@ export type Config = {
   /** Whether cookies are Secure with the __Host- prefix and HSTS is sent. */
   secure: boolean;
   sessionSecrets: string[] | undefined;
+  /** Keys for personal data at rest (DATA_KEY, newest first); undefined: DATA_DIR/data-key. */
+  dataKeys: Uint8Array[] | undefined;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   intakeNotifyTo: string | undefined;
@@ -189,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     sessionSecrets: e.SESSION_SECRET?.split(",")
       .map((s) => s.trim())
       .filter(Boolean),
+    dataKeys: e.DATA_KEY === undefined ? undefined : parseDataKeys(e.DATA_KEY),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     intakeNotifyTo: e.INTAKE_NOTIFY_TO,
@@ -201,4 +205,19 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     bodyTimeoutSeconds: e.BODY_TIMEOUT,
     brand: brandFromEnv(e),
   };
+}
+
+/** DATA_KEY: base64 of 32 random bytes, or several separated by commas (newest first) while rotating. */
+export function parseDataKeys(value: string): Uint8Array[] {
+  const keys = value
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => (/^[A-Za-z0-9+/_-]+={0,2}$/.test(k) ? Buffer.from(k, "base64") : Buffer.alloc(0)));
+  if (keys.length === 0 || keys.some((k) => k.length !== 32)) {
+    throw new ConfigError(
+      "Invalid DATA_KEY: must be base64 of 32 bytes (tracewell keys generate prints one), comma-separated while rotating",
+    );
+  }
+  return keys;
 }

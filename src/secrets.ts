@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Config } from "./config";
+import { type Config, parseDataKeys } from "./config";
 
 export const SESSION_SECRET_FILE = "session-secret";
 
@@ -20,4 +20,21 @@ export function loadSessionSecrets(config: Config): string[] {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return [secret];
+}
+
+export const DATA_KEY_FILE = "data-key";
+
+/**
+ * Keys for personal data at rest: DATA_KEY (comma-separated, newest first, for rotation) or, when it is not set,
+ * one generated at first start into DATA_DIR/data-key, readable by the owner only. Backups never copy it.
+ */
+export function loadDataKeys(config: Config): Uint8Array[] {
+  if (config.dataKeys?.length) return config.dataKeys;
+  const file = join(config.dataDir, DATA_KEY_FILE);
+  if (existsSync(file)) return parseDataKeys(readFileSync(file, "utf8"));
+  mkdirSync(config.dataDir, { recursive: true });
+  const key = crypto.getRandomValues(new Uint8Array(32));
+  writeFileSync(file, `${Buffer.from(key).toString("base64")}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return [key];
 }

@@ -1,7 +1,9 @@
 import type { Intake, SubmissionStatus } from "../contracts/intake";
+import { cipherFor } from "./cipher";
 import type { Database } from "./index";
 
 export type MailKind = "intake-notification" | "intake-confirmation";
+export const INTAKE_MAIL_KINDS: readonly MailKind[] = ["intake-notification", "intake-confirmation"];
 
 export type SubmissionRow = {
   id: number;
@@ -23,13 +25,6 @@ export type SubmissionRow = {
   status: SubmissionStatus;
 };
 
-export type OutboxRow = {
-  id: number;
-  submissionId: number;
-  kind: MailKind;
-  attempts: number;
-};
-
 const SUBMISSION_COLUMNS = `id, reference, name, firm, email, phone, role, matter_type AS matterType,
   subject_type AS subjectType, jurisdictions, desired_service AS desiredService, description,
   acknowledgment, submitted_at AS submittedAt, email_sent AS emailSent, email_error AS emailError, status`;
@@ -46,36 +41,38 @@ const toSubmission = (r: RawSubmission): SubmissionRow => ({
 });
 
 /**
- * The contact_submissions table and its mail outbox. Statements are prepared once per database; a submission
- * and its outbox rows are written in one transaction, so an acknowledged intake always has its mail queued.
+ * The contact_submissions table and its two intake mails. Statements are prepared once per database; a
+ * submission and its outbox rows are written in one transaction, so an acknowledged intake always has its mail
+ * queued.
  */
 export function contactSubmissions(db: Database) {
+  const cipher = cipherFor(db);
   const insertSubmission = db.prepare<{ id: number }, Record<string, string | number | null>>(
     `INSERT INTO contact_submissions (reference, name, firm, email, phone, role, matter_type, subject_type,
        jurisdictions, desired_service, description, acknowledgment, submitted_at, email_sent, email_error,
-       status, updated_at)
+       status, updated_at, email_hash)
      VALUES ($reference, $name, $firm, $email, $phone, $role, $matterType, $subjectType, $jurisdictions,
-       $desiredService, $description, 1, $submittedAt, 0, $emailError, 'new', $submittedAt)
+       $desiredService, $description, 1, $submittedAt, 0, $emailError, 'new', $submittedAt, $emailHash)
      RETURNING id`,
   );
-  const insertOutbox = db.prepare<never, [number, MailKind, string]>(
-    "INSERT INTO mail_outbox (submission_id, kind, next_attempt_at) VALUES (?, ?, ?)",
+  const insertOutbox = db.prepare<never, [number, MailKind, string, string]>(
+    "INSERT INTO mail_outbox (submission_id, kind, dedupe_key, next_attempt_at) VALUES (?, ?, ?, ?)",
+  );
+  const selectIdsByEmailHash = db.prepare<{ id: number }, [string]>(
+    "SELECT id FROM contact_submissions WHERE email_hash = ? ORDER BY submitted_at, id",
+  );
+  const selectMissingHashes = db.prepare<{ id: number; email: string }, []>(
+    "SELECT id, email FROM contact_submissions WHERE email_hash IS NULL",
+  );
+  const setEmailHash = db.prepare<never, [string, number]>(
+    "UPDATE contact_submissions SET email_hash = ? WHERE id = ?",
   );
   const selectById = db.prepare<RawSubmission, [number]>(
     `SELECT ${SUBMISSION_COLUMNS} FROM contact_submissions WHERE id = ?`,
   );
-  const selectDue = db.prepare<OutboxRow, [string, number]>(
-    `SELECT id, submission_id AS submissionId, kind, attempts FROM mail_outbox
-     WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
-  );
-  const markSent = db.prepare<never, [string, number]>(
-    "UPDATE mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?",
-  );
-  const markAttemptFailed = db.prepare<never, [string, string, string, number]>(
-    "UPDATE mail_outbox SET state = ?, attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
-  );
   const outboxOf = db.prepare<{ kind: MailKind; state: string; lastError: string | null }, [number]>(
-    "SELECT kind, state, last_error AS lastError FROM mail_outbox WHERE submission_id = ? ORDER BY id",
+    `SELECT kind, state, last_error AS lastError FROM mail_outbox
+     WHERE submission_id = ? AND kind IN ('intake-notification', 'intake-confirmation') ORDER BY id`,
   );
   const setMailState = db.prepare<never, [number, string | null, number]>(
     "UPDATE contact_submissions SET email_sent = ?, email_error = ? WHERE id = ?",
@@ -101,10 +98,12 @@ export function contactSubmissions(db: Database) {
         description: intake.description,
         submittedAt: meta.submittedAt,
         emailError: meta.emailError,
+        emailHash: cipher.emailHash(intake.email),
       });
       if (!row) throw new Error("Insert returned no row");
-      insertOutbox.run(row.id, "intake-notification", meta.submittedAt);
-      insertOutbox.run(row.id, "intake-confirmation", meta.submittedAt);
+      for (const kind of INTAKE_MAIL_KINDS) {
+        insertOutbox.run(row.id, kind, `${kind}:${row.id}`, meta.submittedAt);
+      }
       return row.id;
     },
   );
@@ -125,18 +124,17 @@ export function contactSubmissions(db: Database) {
       const r = selectById.get(id);
       return r ? toSubmission(r) : null;
     },
-    dueMail: (nowIso: string, limit: number) => selectDue.all(nowIso, limit),
     mailOf: (submissionId: number) => outboxOf.all(submissionId),
-    recordSent: db.transaction((mail: OutboxRow, nowIso: string) => {
-      markSent.run(nowIso, mail.id);
-      refreshMailState(mail.submissionId);
+    /** Recomputes emailSent/emailError from the submission's intake mails after a delivery attempt. */
+    refreshMailState,
+    /** Every submission from this address, oldest first: exact match through the keyed hash. */
+    idsByEmail: (email: string) => selectIdsByEmailHash.all(cipher.emailHash(email)).map((r) => r.id),
+    /** Fills the keyed hash of submissions stored before it existed; returns how many. */
+    backfillEmailHashes: db.transaction(() => {
+      const rows = selectMissingHashes.all();
+      for (const r of rows) setEmailHash.run(cipher.emailHash(cipher.decrypt(r.email)), r.id);
+      return rows.length;
     }),
-    recordFailure: db.transaction(
-      (mail: OutboxRow, error: string, next: { state: "pending" | "failed"; at: string }) => {
-        markAttemptFailed.run(next.state, error, next.at, mail.id);
-        refreshMailState(mail.submissionId);
-      },
-    ),
     /** Marks every unsent submission with why its mail is waiting (e.g. no SMTP server configured). */
     noteMailUnavailable: (reason: string) => setEmailError.run(reason),
   };

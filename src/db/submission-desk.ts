@@ -75,7 +75,8 @@ export function submissionDesk(db: Database) {
   );
   const mailOf = db.prepare<MailState, [number]>(
     `SELECT kind, state, attempts, last_error AS lastError, sent_at AS sentAt, next_attempt_at AS nextAttemptAt
-     FROM mail_outbox WHERE submission_id = ? ORDER BY id`,
+     FROM mail_outbox WHERE submission_id = ? AND kind IN ('intake-notification', 'intake-confirmation')
+     ORDER BY id`,
   );
   const setStatus = db.prepare<never, [string, string, number]>(
     "UPDATE contact_submissions SET status = ?, updated_at = ? WHERE id = ?",

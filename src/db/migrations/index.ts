@@ -2,6 +2,7 @@ import * as initial from "./001-initial";
 import * as auth from "./002-auth";
 import * as intake from "./003-intake";
 import * as resourcesSeed from "./004-resources-seed";
+import * as outboxAnyMail from "./005-outbox-any-mail";
 
 /**
  * Numbered migrations, applied in order at start. Append only: a released migration is never edited,
@@ -12,4 +13,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 2, name: "auth", ...auth },
   { version: 3, name: "intake", ...intake },
   { version: 4, name: "resources-seed", ...resourcesSeed },
+  { version: 5, name: "outbox-any-mail", ...outboxAnyMail },
 ];

@@ -5,7 +5,24 @@ import type { Brand } from "../../contracts/brand";
 import { RESPONSE_SLA } from "../../contracts/constants";
 import type { MailKind, SubmissionRow } from "../../db/contact-submissions";
 
-export type MailMessage = { to: string; subject: string; text: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  /** With the angle brackets, e.g. <TW-2026-0001.confirmation@tracewell.example>. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string;
+};
+
+/**
+ * The confirmation's Message-ID, derived from the reference so it need not be stored: a later reply from the
+ * desk sets In-Reply-To and References to it and mail clients show one thread.
+ */
+export function confirmationMessageId(reference: string, ctx: { publicUrl: string }): string {
+  return `<${reference}.confirmation@${new URL(ctx.publicUrl).hostname}>`;
+}
 
 const label = <T extends string>(labels: Record<T, string>, value: string) => labels[value as T] ?? value;
 
@@ -43,6 +60,7 @@ export function intakeMessage(
   }
   return {
     to: s.email,
+    messageId: confirmationMessageId(s.reference, ctx),
     subject: `We received your request (reference ${s.reference})`,
     text: [
       "Hello,",

@@ -1,6 +1,8 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
-import type { ContactSubmissions, OutboxRow } from "../../db/contact-submissions";
+import { contactSubmissions, INTAKE_MAIL_KINDS } from "../../db/contact-submissions";
+import type { Database } from "../../db/index";
+import { type EnqueueMail, mailOutboxRepo, type OutboxRow } from "../../db/mail-outbox";
 import type { Logger } from "../../log";
 import { intakeMessage, type MailMessage } from "./intake-messages";
 
@@ -15,6 +17,10 @@ const POLL_MS = 15_000;
 const BATCH = 20;
 
 export type Send = (message: MailMessage & { from: string }) => Promise<void>;
+
+/** Builds a queued mail's message when it is sent; null when what it was about is gone (it is dropped). */
+export type RenderMail = (mail: OutboxRow) => MailMessage | null;
+type Registration = { render: RenderMail; settled?: (mail: OutboxRow) => void };
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
@@ -35,24 +41,32 @@ function smtpSender(smtpUrl: string): { send: Send; close: () => void } {
   } as never);
   return {
     send: async (m) => {
-      await transport.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text });
+      await transport.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        replyTo: m.replyTo,
+        messageId: m.messageId,
+        inReplyTo: m.inReplyTo,
+        references: m.references,
+      });
     },
     close: () => transport.close(),
   };
 }
 
 /**
- * The durable outbox: every intake's e-mails are rows committed with the intake, and this worker sends the
- * due ones, retrying with backoff through an SMTP outage. The server starts it and stops it on shutdown;
- * tests call runOnce() directly.
+ * The durable outbox: every e-mail is a row committed with what it is about (an intake's two messages are
+ * written with the intake), and this worker sends the due ones, retrying with backoff through an SMTP outage.
+ * Features register how each kind of mail is rendered. The server starts it and stops it on shutdown; tests
+ * call runOnce() directly.
  */
-export function createMailOutbox(deps: {
-  config: Config;
-  submissions: ContactSubmissions;
-  logger: Logger;
-  now?: () => Date;
-}) {
-  const { config, submissions, logger } = deps;
+export function createMailOutbox(deps: { config: Config; db: Database; logger: Logger; now?: () => Date }) {
+  const { config, logger } = deps;
+  const submissions = contactSubmissions(deps.db);
+  const outbox = mailOutboxRepo(deps.db);
+  const kinds = new Map<string, Registration>();
   const now = deps.now ?? (() => new Date());
   const sender = config.smtpUrl ? smtpSender(config.smtpUrl) : null;
   const from = config.mailFrom ?? `"${config.brand.name}" <${config.brand.email}>`;
@@ -61,17 +75,41 @@ export function createMailOutbox(deps: {
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | null = null;
 
-  async function deliver(mail: OutboxRow): Promise<boolean> {
-    const submission = submissions.byId(mail.submissionId);
-    if (!submission || !sender) return false;
-    const message = intakeMessage(mail.kind, submission, {
-      brand: config.brand,
-      publicUrl: config.publicUrl,
-      notifyTo,
+  const intakeContext = { brand: config.brand, publicUrl: config.publicUrl, notifyTo };
+  for (const kind of INTAKE_MAIL_KINDS) {
+    kinds.set(kind, {
+      render: (mail) => {
+        const submission = mail.submissionId === null ? null : submissions.byId(mail.submissionId);
+        return submission ? intakeMessage(kind, submission, intakeContext) : null;
+      },
+      settled: (mail) => {
+        if (mail.submissionId !== null) submissions.refreshMailState(mail.submissionId);
+      },
     });
+  }
+
+  const settle = deps.db.transaction((mail: OutboxRow, record: () => void) => {
+    record();
+    kinds.get(mail.kind)?.settled?.(mail);
+  });
+
+  async function deliver(mail: OutboxRow): Promise<boolean> {
+    if (!sender) return false;
+    const kind = kinds.get(mail.kind);
+    if (!kind) {
+      // A kind this version does not know (written by a newer one): leave it for that version.
+      logger.warn("mail_kind_unknown", { outboxId: mail.id, kind: mail.kind });
+      return false;
+    }
+    const message = kind.render(mail);
+    if (!message) {
+      outbox.drop(mail);
+      logger.info("mail_dropped", { outboxId: mail.id, kind: mail.kind, reason: "subject gone" });
+      return false;
+    }
     try {
       await sender.send({ ...message, from });
-      submissions.recordSent(mail, now().toISOString());
+      settle(mail, () => outbox.recordSent(mail, now().toISOString()));
       logger.info("mail_sent", { outboxId: mail.id, kind: mail.kind, attempts: mail.attempts + 1 });
       return true;
     } catch (error) {
@@ -79,7 +117,7 @@ export function createMailOutbox(deps: {
       const giveUp = isPermanent(error) || attempts >= MAX_ATTEMPTS;
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
       const at = new Date(now().getTime() + retryDelayMs(attempts)).toISOString();
-      submissions.recordFailure(mail, reason, { state: giveUp ? "failed" : "pending", at });
+      settle(mail, () => outbox.recordFailure(mail, reason, { state: giveUp ? "failed" : "pending", at }));
       logger.warn("mail_failed", {
         outboxId: mail.id,
         kind: mail.kind,
@@ -95,7 +133,7 @@ export function createMailOutbox(deps: {
   async function sendDue(): Promise<number> {
     if (!sender) return 0;
     let sent = 0;
-    for (const mail of submissions.dueMail(now().toISOString(), BATCH)) {
+    for (const mail of outbox.due(now().toISOString(), BATCH)) {
       if (await deliver(mail)) sent++;
     }
     return sent;
@@ -117,6 +155,14 @@ export function createMailOutbox(deps: {
 
   return {
     configured: sender !== null,
+    /** How a kind of mail is rendered when sent, and what to update after each attempt. */
+    register(kind: string, render: RenderMail, settled?: (mail: OutboxRow) => void) {
+      kinds.set(kind, { render, settled });
+    },
+    /** Queues a mail (due now unless `at` is given); null when its dedupe key was already used. */
+    enqueue(mail: Omit<EnqueueMail, "at"> & { at?: string }): number | null {
+      return outbox.enqueue({ ...mail, at: mail.at ?? now().toISOString() });
+    },
     /** What a new submission's emailError says before any attempt: set only when mail cannot go out. */
     initialError: sender ? null : MAIL_NOT_CONFIGURED,
     runOnce,

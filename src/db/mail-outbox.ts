@@ -1,0 +1,77 @@
+import type { Database } from "./index";
+
+/** One queued e-mail: what it is about, never what it says (rendered at send time). */
+export type OutboxRow = {
+  id: number;
+  kind: string;
+  submissionId: number | null;
+  refId: number | null;
+  dedupeKey: string | null;
+  attempts: number;
+};
+
+export type MailDelivery = {
+  id: number;
+  kind: string;
+  state: "pending" | "sent" | "failed";
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  nextAttemptAt: string;
+  createdAt: string;
+};
+
+export type EnqueueMail = {
+  kind: string;
+  submissionId?: number | null;
+  refId?: number | null;
+  /** A second mail with the same key is not queued (e.g. "digest:2026-11-23"). */
+  dedupeKey?: string | null;
+  /** When it is due; now by default. */
+  at: string;
+};
+
+const ROW = `id, kind, submission_id AS submissionId, ref_id AS refId, dedupe_key AS dedupeKey, attempts`;
+const DELIVERY = `id, kind, state, attempts, last_error AS lastError, sent_at AS sentAt,
+  next_attempt_at AS nextAttemptAt, created_at AS createdAt`;
+
+/** The mail_outbox table: queue, due rows, delivery results. */
+export function mailOutboxRepo(db: Database) {
+  const insert = db.prepare<{ id: number }, [string, number | null, number | null, string | null, string]>(
+    `INSERT INTO mail_outbox (kind, submission_id, ref_id, dedupe_key, next_attempt_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+  );
+  const selectDue = db.prepare<OutboxRow, [string, number]>(
+    `SELECT ${ROW} FROM mail_outbox WHERE state = 'pending' AND next_attempt_at <= ?
+     ORDER BY next_attempt_at, id LIMIT ?`,
+  );
+  const markSent = db.prepare<never, [string, number]>(
+    "UPDATE mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?",
+  );
+  const markAttemptFailed = db.prepare<never, [string, string, string, number]>(
+    "UPDATE mail_outbox SET state = ?, attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
+  );
+  const remove = db.prepare<never, [number]>("DELETE FROM mail_outbox WHERE id = ?");
+  const ofSubmission = db.prepare<MailDelivery, [number]>(
+    `SELECT ${DELIVERY} FROM mail_outbox WHERE submission_id = ? ORDER BY id`,
+  );
+  const ofRef = db.prepare<MailDelivery, [string, number]>(
+    `SELECT ${DELIVERY} FROM mail_outbox WHERE kind = ? AND ref_id = ? ORDER BY id`,
+  );
+
+  return {
+    /** Queues a mail; null when one with the same dedupe key is already queued or sent. */
+    enqueue: (m: EnqueueMail): number | null =>
+      insert.get(m.kind, m.submissionId ?? null, m.refId ?? null, m.dedupeKey ?? null, m.at)?.id ?? null,
+    due: (nowIso: string, limit: number) => selectDue.all(nowIso, limit),
+    recordSent: (mail: OutboxRow, nowIso: string) => markSent.run(nowIso, mail.id),
+    recordFailure: (mail: OutboxRow, error: string, next: { state: "pending" | "failed"; at: string }) =>
+      markAttemptFailed.run(next.state, error, next.at, mail.id),
+    /** A mail whose subject is gone (deleted before it was sent): nothing left to say. */
+    drop: (mail: OutboxRow) => remove.run(mail.id),
+    forSubmission: (submissionId: number) => ofSubmission.all(submissionId),
+    forRef: (kind: string, refId: number) => ofRef.all(kind, refId),
+  };
+}
+
+export type MailOutboxRepo = ReturnType<typeof mailOutboxRepo>;
