@@ -5,7 +5,9 @@ import type {
   SubmissionNote,
   SubmissionSummary,
 } from "../contracts/submissions";
+import { cipherFor, type DataCipher } from "./cipher";
 import type { Database } from "./index";
+import { submissionSearch } from "./submission-search";
 
 /** What the list and the export may be narrowed by; every field is optional. */
 export type DeskFilter = {
@@ -26,21 +28,22 @@ const WHERE = `WHERE ($status IS NULL OR status = $status)
   AND ($service IS NULL OR desired_service = $service)
   AND ($role IS NULL OR role = $role)
   AND ($matterType IS NULL OR matter_type = $matterType)
-  AND ($q IS NULL OR name LIKE $q ESCAPE '\\' OR email LIKE $q ESCAPE '\\' OR firm LIKE $q ESCAPE '\\')`;
+  AND ($ids IS NULL OR id IN (SELECT value FROM json_each($ids)))`;
 
 const NEWEST_FIRST = "ORDER BY submitted_at DESC, id DESC";
 
 type Bindings = Record<string, string | number | null>;
 
-/** "%term%" for LIKE, with the user's own % _ and \ taken literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const bindings = (f: DeskFilter): Bindings => ({
+/**
+ * Filters on clear columns go to SQL; the free-text search (name, e-mail, firm are encrypted) is matched by the
+ * in-memory index and reaches SQL as the JSON list of matching ids, so paging and counting stay in SQL.
+ */
+const bindings = (f: DeskFilter, matching: (q: string) => number[]): Bindings => ({
   status: f.status ?? null,
   service: f.service ?? null,
   role: f.role ?? null,
   matterType: f.matterType ?? null,
-  q: f.q ? likePattern(f.q) : null,
+  ids: f.q ? JSON.stringify(matching(f.q)) : null,
 });
 
 type RawSummary = Omit<SubmissionSummary, "emailSent"> & { emailSent: number };
@@ -49,7 +52,13 @@ type RawDetail = Omit<SubmissionDetail["submission"], "emailSent" | "acknowledgm
   acknowledgment: number;
 };
 
-const toSummary = (r: RawSummary): SubmissionSummary => ({ ...r, emailSent: r.emailSent === 1 });
+const toSummary = (cipher: DataCipher, r: RawSummary): SubmissionSummary => ({
+  ...r,
+  name: cipher.decrypt(r.name),
+  firm: cipher.decryptNullable(r.firm),
+  email: cipher.decrypt(r.email),
+  emailSent: r.emailSent === 1,
+});
 
 /** Every field of the submission as stored: the export's rows. */
 export type ExportRow = SubmissionDetail["submission"];
@@ -59,6 +68,9 @@ export type ExportRow = SubmissionDetail["submission"];
  * Intake itself writes through src/db/contact-submissions.ts; this module never creates a submission.
  */
 export function submissionDesk(db: Database) {
+  const cipher = cipherFor(db);
+  const search = submissionSearch(db);
+  const filterBindings = (f: DeskFilter) => bindings(f, search.match);
   const count = db.prepare<{ n: number }, Bindings>(`SELECT count(*) AS n FROM contact_submissions ${WHERE}`);
   const page = db.prepare<RawSummary, Bindings>(
     `SELECT ${SUMMARY_COLUMNS} FROM contact_submissions ${WHERE} ${NEWEST_FIRST} LIMIT $limit OFFSET $offset`,
@@ -94,25 +106,33 @@ export function submissionDesk(db: Database) {
   );
 
   const toDetail = (r: RawDetail): ExportRow => ({
-    ...r,
-    emailSent: r.emailSent === 1,
+    ...toSummary(cipher, r),
+    phone: cipher.decrypt(r.phone),
+    subjectType: r.subjectType,
+    jurisdictions: cipher.decrypt(r.jurisdictions),
+    description: cipher.decrypt(r.description),
     acknowledgment: r.acknowledgment === 1,
+    emailError: cipher.decryptNullable(r.emailError),
+    updatedAt: r.updatedAt,
   });
 
   return {
     list(filter: DeskFilter, paging: { limit: number; offset: number }) {
-      const b = bindings(filter);
+      const b = filterBindings(filter);
       const total = count.get(b)?.n ?? 0;
-      const items = page.all({ ...b, limit: paging.limit, offset: paging.offset }).map(toSummary);
+      const items = page
+        .all({ ...b, limit: paging.limit, offset: paging.offset })
+        .map((r) => toSummary(cipher, r));
       return { total, items };
     },
-    exportRows: (filter: DeskFilter) => all.all(bindings(filter)).map(toDetail),
+    exportRows: (filter: DeskFilter) => all.all(filterBindings(filter)).map(toDetail),
     byId(id: number) {
       const r = one.get(id);
       return r ? toDetail(r) : null;
     },
-    notes: (id: number) => notesOf.all(id),
-    mail: (id: number) => mailOf.all(id),
+    notes: (id: number) => notesOf.all(id).map((n) => ({ ...n, body: cipher.decrypt(n.body) })),
+    mail: (id: number) =>
+      mailOf.all(id).map((m) => ({ ...m, lastError: cipher.decryptNullable(m.lastError) })),
     /** Status and/or a note in one transaction; returns the new note's id. */
     update: db.transaction(
       (
@@ -122,11 +142,17 @@ export function submissionDesk(db: Database) {
       ) => {
         if (change.status) setStatus.run(change.status, at, id);
         else touch.run(at, id);
-        return change.note ? insertNote.get(id, change.note.author, change.note.body, at)?.id : undefined;
+        return change.note
+          ? insertNote.get(id, change.note.author, cipher.encrypt(change.note.body), at)?.id
+          : undefined;
       },
     ),
     /** The submission, its notes and its queued mail (ON DELETE CASCADE). */
-    remove: (id: number) => remove.run(id).changes > 0,
+    remove(id: number) {
+      const removed = remove.run(id).changes > 0;
+      search.remove(id);
+      return removed;
+    },
     /** Failed and waiting messages are due again now, with a fresh attempt count. */
     requeueMail: (id: number, at: string) => requeue.run(at, id).changes,
   };
