@@ -24,7 +24,7 @@ import { newDataKey } from "../../src/ops/keys-cli";
 import { post, signIn, totpCode, withCookie } from "../helpers/admin";
 import { ORIGIN } from "../helpers/app";
 import { scanForMarkers } from "../helpers/byte-scan";
-import { marker, markedIntake } from "../helpers/markers";
+import { markedIntake, marker } from "../helpers/markers";
 import { freePorts } from "../helpers/ports";
 
 setDefaultTimeout(30_000);
@@ -286,7 +286,7 @@ function earlierVersionFolder(rows: { intake: Record<string, unknown> }[], delet
     ).run(id, `<${intake.email}>: Recipient address rejected`);
     return id;
   };
-  rows.forEach((r, i) => add(r.intake, `IR-260105-OLD${i}`));
+  for (const [i, r] of rows.entries()) add(r.intake, `IR-260105-OLD${i}`);
   const gone = add(deleted, "IR-260105-GONE");
   db.query("DELETE FROM contact_submissions WHERE id = ?").run(gone);
   // A copy taken while the old server still had the file open: the WAL holds the latest pages.
@@ -358,19 +358,10 @@ describe("a data key that does not fit", () => {
     again.close();
   });
 
-  test("without DATA_KEY and with the data-key file gone, no new key is made over encrypted data", () => {
+  test("without DATA_KEY and with the data-key file gone, no new key is made over encrypted data", async () => {
     const other = freshDir();
-    const first = serve(other);
-    first.close();
-    // The generated key made an admin (its password hash is not encrypted); add encrypted data.
     const withData = serve(other);
-    contactSubmissions(withData.db).create(
-      {
-        ...(intake as never),
-        email: String(intake.email).trim().toLowerCase(),
-      },
-      { reference: "IR-260105-KEYS", submittedAt: new Date().toISOString(), emailError: null },
-    );
+    await fileIntake(withData.request, intake);
     withData.close();
     const before = sha(join(other, DATABASE_FILE));
     const keyFile = join(other, "data-key");
