@@ -1,6 +1,6 @@
-import { Database } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
@@ -17,13 +17,13 @@ import {
 import { contactSubmissions } from "../../src/db/contact-submissions";
 import { encryptedColumnsPresent, rotateStoredValues } from "../../src/db/encryption";
 import { closeDatabase } from "../../src/db/index";
-import { MIGRATIONS } from "../../src/db/migrations";
 import { MANIFEST } from "../../src/generated/assets";
 import { DATABASE_FILE, openDataStore } from "../../src/ops/data-store";
 import { newDataKey } from "../../src/ops/keys-cli";
 import { post, signIn, totpCode, withCookie } from "../helpers/admin";
 import { ORIGIN } from "../helpers/app";
 import { scanForMarkers } from "../helpers/byte-scan";
+import { earlierVersionFolder } from "../helpers/earlier-version";
 import { markedIntake, marker } from "../helpers/markers";
 import { freePorts } from "../helpers/ports";
 
@@ -252,59 +252,11 @@ describe("what is stored, and what the desk shows", () => {
   });
 });
 
-/** A database as an earlier version left it: schema 5, every value in clear, a deleted row, a WAL not checkpointed. */
-function earlierVersionFolder(rows: { intake: Record<string, unknown> }[], deleted: Record<string, unknown>) {
-  const source = freshDir();
-  const db = new Database(join(source, DATABASE_FILE), { create: true, strict: true });
-  db.exec("PRAGMA journal_mode = WAL");
-  for (const m of MIGRATIONS.filter((m) => m.version <= 5)) {
-    db.exec(m.up);
-    db.exec(`PRAGMA user_version = ${m.version}`);
-  }
-  const insert = db.query(
-    `INSERT INTO contact_submissions (reference, name, firm, email, phone, role, matter_type, subject_type,
-       jurisdictions, desired_service, description, submitted_at, email_error)
-     VALUES ($reference, $name, $firm, $email, $phone, $role, $matterType, $subjectType, $jurisdictions,
-       $desiredService, $description, '2026-01-05T10:00:00.000Z', $error) RETURNING id`,
-  );
-  const add = (intake: Record<string, unknown>, reference: string) => {
-    const { id } = insert.get({
-      reference,
-      ...(Object.fromEntries(
-        ["name", "firm", "email", "phone", "role", "matterType", "subjectType", "jurisdictions"]
-          .concat(["desiredService", "description"])
-          .map((k) => [k, String(intake[k])]),
-      ) as Record<string, string>),
-      error: `Confirmation: <${intake.email}>: Recipient address rejected`,
-    }) as { id: number };
-    db.query("INSERT INTO submission_notes (submission_id, author, body) VALUES (?, 'morgan', ?)").run(
-      id,
-      `Note about ${intake.name}`,
-    );
-    db.query(
-      "INSERT INTO mail_outbox (kind, submission_id, state, next_attempt_at, last_error) VALUES ('intake-confirmation', ?, 'failed', '2026-01-05T10:00:00.000Z', ?)",
-    ).run(id, `<${intake.email}>: Recipient address rejected`);
-    return id;
-  };
-  for (const [i, r] of rows.entries()) add(r.intake, `IR-260105-OLD${i}`);
-  const gone = add(deleted, "IR-260105-GONE");
-  db.query("DELETE FROM contact_submissions WHERE id = ?").run(gone);
-  // A copy taken while the old server still had the file open: the WAL holds the latest pages.
-  const dataDir = freshDir();
-  for (const suffix of ["", "-wal", "-shm"]) {
-    if (existsSync(join(source, DATABASE_FILE + suffix))) {
-      copyFileSync(join(source, DATABASE_FILE + suffix), join(dataDir, DATABASE_FILE + suffix));
-    }
-  }
-  db.close();
-  return dataDir;
-}
-
 describe("upgrade from an earlier version that stored everything in clear", () => {
   test("every value is encrypted at start, no clear copy survives in the file or its WAL, and the desk reads them", async () => {
     const kept = [markedIntake(new Date(), "Old1"), markedIntake(new Date(), "Old2")];
     const deleted = markedIntake(new Date(), "Gone");
-    const dataDir = earlierVersionFolder(kept, deleted.intake);
+    const dataDir = earlierVersionFolder(freshDir(), kept, deleted.intake);
     const everyMarker = [...kept.flatMap((k) => k.all), ...deleted.all];
     // The copy really holds them in clear to begin with, the deleted request's too.
     const found = new Set(scanForMarkers([dataDir], everyMarker).map((f) => f.marker));
