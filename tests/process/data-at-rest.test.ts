@@ -44,7 +44,11 @@ function start(env: Record<string, string>) {
   const stdout = new Response(proc.stdout).text();
   const stderr = new Response(proc.stderr).text();
   const base = `http://127.0.0.1:${env.PORT}`;
-  return { proc, base, stdout, stderr, stop: () => (proc.kill("SIGTERM"), proc.exited) };
+  const stop = () => {
+    proc.kill("SIGTERM");
+    return proc.exited;
+  };
+  return { proc, base, stdout, stderr, stop };
 }
 
 async function waitHealthy(base: string, proc: { exitCode: number | null }) {
@@ -113,6 +117,7 @@ describe("personal data on disk", () => {
   refused.add(`${markers.email}@example.com`);
   const noteMarker = marker("Note");
   const everyMarker = [...all, noteMarker];
+  let recoveryCodes: string[] = [];
 
   test("markers in every field are in no file under DATA_DIR nor in a backup, while the desk shows them", async () => {
     await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
@@ -144,6 +149,7 @@ describe("personal data on disk", () => {
       cookie,
     });
     expect(confirmed.status).toBe(200);
+    recoveryCodes = ((await confirmed.json()) as { recoveryCodes: string[] }).recoveryCodes;
 
     // The refused confirmation is recorded with the address it quotes.
     let detail: {
@@ -203,8 +209,18 @@ describe("personal data on disk", () => {
     renameSync(join(root, "data-key.safe"), keyFile);
     const server = start({ ...env, SMTP_URL: "" });
     await waitHealthy(server.base, server.proc);
-    const list = await send(server.base, `/api/contact`, { body: markedIntake(new Date()).intake });
-    expect(list.status).toBe(201);
+    // The admin's second factor, stored encrypted, still works: the password, then a recovery code.
+    const pending = await signIn(server.base);
+    const second = await send(server.base, "/api/admin/login/mfa", {
+      body: { recoveryCode: recoveryCodes[0] },
+      cookie: pending,
+    });
+    expect(second.status).toBe(200);
+    const cookie = cookieFrom(second);
+    const list = await send(server.base, `/api/admin/submissions?q=${markers.name}`, { cookie });
+    expect(((await list.json()) as { items: { name: string }[] }).items).toMatchObject([
+      { name: `Dana ${markers.name}` },
+    ]);
     expect(await server.stop()).toBe(0);
   }, 30_000);
 });
