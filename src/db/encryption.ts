@@ -15,7 +15,6 @@ import type { Database } from "./index";
  * ENCRYPTED_COLUMNS, limited to the tables and columns this database has (a check runs before migrations).
  */
 
-const ENCRYPTED_SQL = `substr($col, 1, ${ENCRYPTED_PREFIX.length}) = '${ENCRYPTED_PREFIX}'`;
 const onColumn = (sql: string, column: string) => sql.replaceAll("$col", `"${column}"`);
 
 /** The listed tables and columns present in this database's schema. */
@@ -44,32 +43,24 @@ export type StoredValues = {
   clear: number;
 };
 
+/** Counts by key id and clear values in one scan per table (the first characters of each value suffice). */
 export function storedValues(db: Database): StoredValues {
   const byKey = new Map<string, number>();
   let clear = 0;
+  const head = ENCRYPTED_PREFIX.length + 33;
   for (const t of encryptedColumnsPresent(db)) {
-    for (const c of t.columns) {
-      const rows = db
-        .query(
-          onColumn(
-            `SELECT substr($col, ${ENCRYPTED_PREFIX.length + 1},
-               instr(substr($col, ${ENCRYPTED_PREFIX.length + 1}), ':') - 1) AS keyId, count(*) AS n
-             FROM "${t.table}" WHERE $col IS NOT NULL AND ${ENCRYPTED_SQL} GROUP BY 1`,
-            c,
-          ),
-        )
-        .all() as { keyId: string; n: number }[];
-      for (const r of rows) byKey.set(r.keyId, (byKey.get(r.keyId) ?? 0) + r.n);
-      clear += (
-        db
-          .query(
-            onColumn(
-              `SELECT count(*) AS n FROM "${t.table}" WHERE $col IS NOT NULL AND NOT ${ENCRYPTED_SQL}`,
-              c,
-            ),
-          )
-          .get() as { n: number }
-      ).n;
+    if (t.columns.length === 0) continue;
+    const select = db.query(
+      `SELECT ${t.columns.map((c, i) => `substr("${c}", 1, ${head}) AS c${i}`).join(", ")} FROM "${t.table}"`,
+    );
+    for (const row of select.iterate() as IterableIterator<Record<string, string | null>>) {
+      for (let i = 0; i < t.columns.length; i++) {
+        const value = row[`c${i}`];
+        if (value === null || value === undefined) continue;
+        const id = storedKeyId(value);
+        if (id === null) clear++;
+        else byKey.set(id, (byKey.get(id) ?? 0) + 1);
+      }
     }
   }
   return { byKey, clear };
