@@ -20,6 +20,7 @@ import { createMailOutbox } from "./modules/mail/outbox";
 import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { inlineStylesheet } from "./modules/pages/styles";
+import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { loadDataKeys, loadSessionSecrets } from "./secrets";
 
@@ -58,6 +59,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     now: now ?? (() => new Date()),
   });
   const content = createContent({ db, config, cache, requireAdmin: auth.requireAdmin, now });
+  const privacy = createPrivacy({ db, config, auth, logger, now, onPolicyChanged: () => cache.clear() });
   const pagesDeps = {
     config,
     manifest,
@@ -66,7 +68,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     inlineCss: styles.css,
     now,
     guard: auth.pageGuard,
-    load: content.load,
+    load: (pathname: string) => privacy.pageContent(pathname) ?? content.load(pathname),
   };
   const submissions = contactSubmissions(db);
   submissions.backfillEmailHashes();
@@ -76,6 +78,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     new Elysia()
       .decorate("pageCache", cache)
       .decorate("mailOutbox", mailOutbox)
+      .decorate("retention", privacy.retention)
       .use(securityPlugin({ hsts: config.secure, styleHashes: [styles.hash] }))
       .onRequest(({ request, set }) => {
         const id = crypto.randomUUID();
@@ -162,6 +165,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       .use(content.admin)
       .use(content.feed)
       .use(deskModule({ db, config, auth, outbox: mailOutbox, now }))
+      .use(privacy.module)
       .use(
         intakeModule({
           config,

@@ -7,6 +7,7 @@ import { DataKeyError } from "./db/cipher";
 import { MANIFEST } from "./generated/assets";
 import { createLogger } from "./log";
 import { ADMIN_HELP, adminCli } from "./modules/auth/cli";
+import { RETENTION_HELP, retentionCli } from "./modules/privacy/cli";
 import { backup } from "./ops/backup";
 import { DATABASE_FILE, openDataStore } from "./ops/data-store";
 import { KEYS_HELP, keysCli } from "./ops/keys-cli";
@@ -27,6 +28,7 @@ ${KEYS_HELP}
                          Write an online, consistent copy of the database to <file> (uploads beside it as
                          <file>.uploads/). Safe while the server runs. The data key is never copied: keep
                          it apart from the backups, which are unreadable without it.
+${RETENTION_HELP}
   tracewell healthcheck  Exit 0 when the server on PORT answers GET /healthz with 200 (for containers).
   tracewell --help       Show this help.
   tracewell --version    Print the version.
@@ -59,6 +61,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "keys") {
     return keysCli(argv.slice(1), { config: () => loadConfig(process.env) });
+  }
+  if (command === "retention") {
+    const config = loadConfig(process.env);
+    return retentionCli(argv.slice(1), { openDb: () => openDataStore(config).db });
   }
   if (command === "backup") {
     const target = argv[1];
@@ -106,6 +112,8 @@ async function serve(): Promise<number> {
   const server = app.server;
   const mailOutbox = app.decorator.mailOutbox;
   mailOutbox.start();
+  // The retention purge: now, then once a day (ADR 086).
+  const stopPurge = app.decorator.retention.startDaily();
   logger.info("listening", {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
@@ -126,6 +134,7 @@ async function serve(): Promise<number> {
       logger.warn("stop_grace_expired", { graceMs: STOP_GRACE_MS });
       await server?.stop(true);
     }
+    stopPurge();
     await mailOutbox.stop();
     closeDatabase(db);
     logger.info("stopped");

@@ -3,6 +3,7 @@ import {
   ENCRYPTION_AT_REST,
   RECORDS_RETENTION_YEARS,
 } from "../../src/contracts/constants";
+import { type RetentionPolicy, retentionPeriod } from "../../src/contracts/privacy";
 
 /**
  * The privacy policy. "Last Updated" is the month of the server's clock (SPEC.md section 2); the contact
@@ -38,7 +39,7 @@ export const PRIVACY = {
       title: "How we protect information",
       paragraphs: [
         `Information is encrypted in transit with TLS and at rest with ${ENCRYPTION_AT_REST}. Staff sign in with multi-factor authentication, and access is limited to the people working on your matter.`,
-        `Forensic work papers are typically retained for about ${RECORDS_RETENTION_YEARS} years, so findings can be defended if they are challenged, and then securely destroyed. Intake requests that do not become engagements are kept for a shorter period.`,
+        `Forensic work papers are typically retained for about ${RECORDS_RETENTION_YEARS} years, so findings can be defended if they are challenged, and then securely destroyed.`,
       ],
     },
     {
@@ -82,6 +83,13 @@ export const PRIVACY = {
     },
   ],
 } as const;
+
+/**
+ * The retention sentences of the "How we protect information" section, from the policy the admin sets (the
+ * server renders the page with the live policy): a multiple of 365 days reads in years, anything else in days.
+ */
+export const retentionSentences = (p: RetentionPolicy) =>
+  `Intake requests that do not become engagements are kept for ${retentionPeriod(p.unengagedDays)} after their last status change, and requests that become engagements for ${retentionPeriod(p.engagedDays)}; then they are deleted automatically. Requests we are still reviewing or quoting are kept until they are decided.`;
 
 /** The page's title and description, for the head. */
 export const PRIVACY_META = {

@@ -2,6 +2,7 @@ import type { PublishedArticle, PublishedArticleSummary } from "../../src/contra
 import type { Brand } from "../../src/contracts/brand";
 import type { PublishedCaseStudy } from "../../src/contracts/case-studies";
 import type { IntakeFormState } from "../../src/contracts/intake";
+import type { RetentionPolicy } from "../../src/contracts/privacy";
 import type { PublishedResource } from "../../src/contracts/resources";
 
 /**
@@ -30,6 +31,8 @@ export type PageContent = {
   article?: PublishedArticle;
   caseStudies?: PublishedCaseStudy[];
   resources?: PublishedResource[];
+  /** The privacy page: the live retention policy its retention sentences state. */
+  retention?: RetentionPolicy;
 };
 
 export const PAGE_DATA_ELEMENT_ID = "page-data";

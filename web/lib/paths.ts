@@ -27,6 +27,8 @@ export const PATHS = {
   adminCaseStudies: "/admin/case-studies",
   adminCaseStudyNew: "/admin/case-studies/new",
   adminSubmissions: "/admin/submissions",
+  adminPrivacy: "/admin/privacy",
+  adminDataRequests: "/admin/privacy/requests",
 } as const;
 
 /** Downloadable documents, served from /docs (built from text kept in the repository). */

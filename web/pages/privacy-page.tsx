@@ -1,8 +1,10 @@
 import { Mail, Phone } from "lucide-react";
+import { RETENTION_DEFAULTS } from "../../src/contracts/privacy";
 import { PageHero } from "../components/page-hero";
-import { PRIVACY as C, PRIVACY_META } from "../content/privacy";
+import { PRIVACY as C, PRIVACY_META, retentionSentences } from "../content/privacy";
 import { useBrand } from "../lib/brand-context";
 import { monthYear, useNow } from "../lib/now-context";
+import { usePageData } from "../lib/page-data-context";
 import { PATHS } from "../lib/paths";
 import { publicPage } from "../lib/public-page";
 import { telHref } from "../lib/tel";
@@ -10,6 +12,8 @@ import { telHref } from "../lib/tel";
 export function PrivacyPage() {
   const brand = useBrand();
   const now = useNow();
+  // The live retention policy, loaded by the server (a policy change clears the page cache).
+  const retention = usePageData()?.content?.retention ?? RETENTION_DEFAULTS;
   return (
     <>
       <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.intro}>
@@ -40,6 +44,9 @@ export function PrivacyPage() {
                 {s.paragraphs.map((p) => (
                   <p key={p}>{p}</p>
                 ))}
+                {s.id === "security" ? (
+                  <p data-testid="retention-sentences">{retentionSentences(retention)}</p>
+                ) : null}
               </div>
               {s.id === "contact" ? (
                 <ul className="mt-4 space-y-2">
@@ -71,4 +78,4 @@ export function PrivacyPage() {
   );
 }
 
-export const privacyPage = publicPage(PrivacyPage, PATHS.privacy, PRIVACY_META);
+export const privacyPage = publicPage(PrivacyPage, PATHS.privacy, PRIVACY_META, { serverData: true });

@@ -63,4 +63,12 @@ export const ADMIN_ROUTES: AppRoute[] = [
     `${PATHS.adminSubmissions}/:id`,
     lazyPage(() => import("../admin/desk/submission-page"), "submissionPage"),
   ),
+  admin(
+    PATHS.adminPrivacy,
+    lazyPage(() => import("../admin/privacy/privacy-page"), "privacyAdminPage"),
+  ),
+  admin(
+    PATHS.adminDataRequests,
+    lazyPage(() => import("../admin/privacy/data-requests-page"), "dataRequestsPage"),
+  ),
 ];

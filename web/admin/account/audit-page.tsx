@@ -33,6 +33,12 @@ const EVENT_LABELS: Record<string, string> = {
   "submission.note_added": "Note added to a submission",
   "submission.mail_retried": "Submission e-mail retried",
   "submission.deleted": "Submission deleted",
+  "retention.policy_changed": "Retention policy changed",
+  "retention.request_deleted": "Request deleted by the retention policy (receipt)",
+  "data_request.created": "Data request recorded",
+  "data_request.exported": "Data request exported (JSON)",
+  "data_request.intake_erased": "Intake erased for a data request (receipt)",
+  "data_request.completed": "Data request completed",
 };
 
 const TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium" });

@@ -6,6 +6,7 @@ import {
   Inbox,
   LayoutDashboard,
   LogOut,
+  ShieldCheck,
   UserCog,
 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -22,6 +23,7 @@ const NAV = [
   { href: PATHS.adminArticles, label: "Articles", icon: BookOpen },
   { href: PATHS.adminResources, label: "Resources", icon: FileDown },
   { href: PATHS.adminCaseStudies, label: "Case Studies", icon: Briefcase },
+  { href: PATHS.adminPrivacy, label: "Data & Privacy", icon: ShieldCheck },
   { href: PATHS.adminAccount, label: "Account", icon: UserCog },
   { href: PATHS.adminAudit, label: "Audit Log", icon: ClipboardList },
 ];

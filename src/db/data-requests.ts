@@ -1,0 +1,82 @@
+import type { SubmissionStatus } from "../contracts/intake";
+import type { DataRequestKind } from "../contracts/privacy";
+import { cipherFor } from "./cipher";
+import type { Database } from "./index";
+
+export type DataRequestRow = {
+  id: number;
+  kind: DataRequestKind;
+  status: "open" | "completed";
+  /** The address while the request is open (decrypted); null once completed. */
+  email: string | null;
+  emailHash: string;
+  receivedAt: string;
+  dueAt: string;
+  completedAt: string | null;
+  intakeCount: number;
+  erasedCount: number;
+};
+
+export type IntakeFacts = { id: number; reference: string; status: SubmissionStatus; receivedAt: string };
+
+const COLUMNS = `id, kind, status, email, email_hash AS emailHash, received_at AS receivedAt, due_at AS dueAt,
+  completed_at AS completedAt, intake_count AS intakeCount, erased_count AS erasedCount`;
+
+/**
+ * The data_requests table. The address is stored through the data cipher while the request is open; completing
+ * a request removes it, keeping only dates, kind, counts and the keyed hash (the table's CHECK insists).
+ */
+export function dataRequestsRepo(db: Database) {
+  const cipher = cipherFor(db);
+  const insert = db.prepare<{ id: number }, [string, string, string, string, string, number]>(
+    `INSERT INTO data_requests (kind, email, email_hash, received_at, due_at, intake_count)
+     VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const selectAll = db.prepare<DataRequestRow, []>(
+    `SELECT ${COLUMNS} FROM data_requests ORDER BY status = 'completed', due_at, id DESC`,
+  );
+  const selectOne = db.prepare<DataRequestRow, [number]>(`SELECT ${COLUMNS} FROM data_requests WHERE id = ?`);
+  const complete = db.prepare<never, [string, number, number, number]>(
+    `UPDATE data_requests SET status = 'completed', email = NULL, completed_at = ?, intake_count = ?,
+       erased_count = ? WHERE id = ? AND status = 'open'`,
+  );
+  const facts = db.prepare<IntakeFacts, [number]>(
+    `SELECT id, reference, status, submitted_at AS receivedAt FROM contact_submissions WHERE id = ?`,
+  );
+  const open = (r: DataRequestRow): DataRequestRow => ({ ...r, email: cipher.decryptNullable(r.email) });
+
+  return {
+    create: (r: {
+      kind: DataRequestKind;
+      email: string;
+      receivedAt: string;
+      dueAt: string;
+      intakeCount: number;
+    }): number => {
+      const row = insert.get(
+        r.kind,
+        cipher.encrypt(r.email),
+        cipher.emailHash(r.email),
+        r.receivedAt,
+        r.dueAt,
+        r.intakeCount,
+      );
+      if (!row) throw new Error("Insert returned no row");
+      return row.id;
+    },
+    /** Open requests first, soonest due first; then completed ones. */
+    list: () => selectAll.all().map(open),
+    byId: (id: number) => {
+      const r = selectOne.get(id);
+      return r ? open(r) : null;
+    },
+    /** The clear facts of an intake (no personal data): what a reply and a receipt name. */
+    intakeFacts: (ids: readonly number[]) =>
+      ids.map((id) => facts.get(id)).filter((f): f is IntakeFacts => f !== null),
+    /** Drops the address; false when the request was not open (completed by someone else meanwhile). */
+    complete: (id: number, at: string, counts: { intakes: number; erased: number }) =>
+      complete.run(at, counts.intakes, counts.erased, id).changes > 0,
+  };
+}
+
+export type DataRequestsRepo = ReturnType<typeof dataRequestsRepo>;

@@ -1,0 +1,71 @@
+import type { Database } from "bun:sqlite";
+import { retentionRepo } from "../../db/retention";
+import { parseDate, utcDate } from "./model";
+import { ruleText } from "./retention";
+
+export const RETENTION_HELP = `  tracewell retention --dry-run [--as-of YYYY-MM-DD]
+                         List the references the retention purge would delete on that date (UTC, today
+                         by default) without deleting anything. The server purges at start and daily.`;
+
+type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
+
+/**
+ * `tracewell retention --dry-run [--as-of YYYY-MM-DD]`: one line per request the purge would delete on that
+ * date (reference, status, received, last status change, the day its retention ran out, the rule). Reads
+ * only clear columns, so it needs no data key. Returns the exit code.
+ */
+export function retentionCli(
+  args: string[],
+  deps: { openDb: () => Database; now?: () => Date; io?: Partial<Io> },
+): number {
+  const io: Io = {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    ...deps.io,
+  };
+  const usage = (problem?: string) => {
+    io.stderr(`${problem ? `${problem}\n\n` : ""}Usage:\n${RETENTION_HELP}\n`);
+    return 2;
+  };
+  let dryRun = false;
+  let asOf = utcDate((deps.now ?? (() => new Date()))());
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? "";
+    if (arg === "--dry-run") dryRun = true;
+    else if (arg === "--as-of" || arg.startsWith("--as-of=")) {
+      const raw = arg === "--as-of" ? args[++i] : arg.slice("--as-of=".length);
+      const date = parseDate(raw ?? "");
+      if (!date) return usage(`--as-of needs a date as YYYY-MM-DD (got "${raw ?? ""}").`);
+      asOf = date;
+    } else return usage(`Unknown argument "${arg}".`);
+  }
+  if (!dryRun) {
+    return usage("Only a dry run is offered here: the server itself purges at start and once a day.");
+  }
+
+  const db = deps.openDb();
+  try {
+    const repo = retentionRepo(db);
+    const { unengagedDays, engagedDays } = repo.policy();
+    const policy = { unengagedDays, engagedDays };
+    const due = repo.dueBy(asOf, policy);
+    io.stdout(
+      `Retention: declined or closed requests are kept ${unengagedDays} days, engaged ones ${engagedDays} days after their last status change.\n`,
+    );
+    if (due.length === 0) {
+      io.stdout(`Dry run: the purge on ${asOf} would delete nothing.\n`);
+      return 0;
+    }
+    io.stdout(
+      `Dry run: the purge on ${asOf} would delete ${due.length} ${due.length === 1 ? "request" : "requests"} (nothing was deleted):\n`,
+    );
+    for (const c of due) {
+      io.stdout(
+        `${c.reference}\t${c.status}\treceived ${c.receivedAt.slice(0, 10)}\tlast change ${c.lastChangeAt.slice(0, 10)}\tretention ended ${c.deleteOn}\t${ruleText(c.rule, policy)}\n`,
+      );
+    }
+    return 0;
+  } finally {
+    db.close();
+  }
+}

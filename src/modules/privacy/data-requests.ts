@@ -1,0 +1,206 @@
+import * as v from "valibot";
+import {
+  DATA_REQUEST_DUE_DAYS,
+  DATA_REQUEST_MESSAGES,
+  type DataRequestCreated,
+  type DataRequestItem,
+  type DataRequestList,
+  DataRequestSchema,
+} from "../../contracts/privacy";
+import { appendAudit } from "../../db/audit-log";
+import { contactSubmissions } from "../../db/contact-submissions";
+import { type DataRequestRow, dataRequestsRepo } from "../../db/data-requests";
+import type { Database } from "../../db/index";
+import { mailOutboxRepo } from "../../db/mail-outbox";
+import { submissionDesk } from "../../db/submission-desk";
+import { type Actor, invalid, type Outcome } from "./model";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whole days until the due time, rounded up (29.5 days is "30 days left"); once past it, the whole days late,
+ * at least one, negative (an hour late is "1 day overdue").
+ */
+export function daysLeft(dueAt: string, at: Date): number {
+  const diff = (Date.parse(dueAt) - at.getTime()) / DAY_MS;
+  return diff >= 0 ? Math.ceil(diff) : -Math.max(1, Math.floor(-diff));
+}
+
+const notFound: Outcome = { status: 404, body: { error: DATA_REQUEST_MESSAGES.notFound } };
+const alreadyCompleted: Outcome = { status: 409, body: { error: DATA_REQUEST_MESSAGES.completed } };
+
+type Found = { ok: true; request: DataRequestRow & { email: string } } | { ok: false; outcome: Outcome };
+
+/**
+ * Data-rights requests (access, correction, deletion, opt-out): recorded with a due date 30 days out, matched
+ * to every intake from the same address through the keyed hash, exported as one JSON file, erased with a
+ * receipt per intake, and completed. Every step is in the audit log, by id and counts, never the address.
+ */
+export function createDataRequests(deps: { db: Database; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repo = dataRequestsRepo(db);
+  const submissions = contactSubmissions(db);
+  const desk = submissionDesk(db);
+  const outbox = mailOutboxRepo(db);
+
+  const audit = (
+    actor: Actor,
+    event: string,
+    detail: Record<string, string | number | boolean | null>,
+    at = now(),
+  ) =>
+    appendAudit(db, {
+      event,
+      userId: actor.id,
+      username: actor.username,
+      clientAddress: actor.clientAddress,
+      detail,
+      at,
+    });
+
+  const openRequest = (id: number | null): Found => {
+    const request = id === null ? null : repo.byId(id);
+    if (!request) return { ok: false, outcome: notFound };
+    if (request.status !== "open" || request.email === null) return { ok: false, outcome: alreadyCompleted };
+    return { ok: true, request: { ...request, email: request.email } };
+  };
+
+  const toItem = (r: DataRequestRow, at: Date): DataRequestItem => ({
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    receivedAt: r.receivedAt,
+    dueAt: r.dueAt,
+    daysLeft: r.status === "open" ? daysLeft(r.dueAt, at) : null,
+    completedAt: r.completedAt,
+    intakeCount: r.status === "open" && r.email ? submissions.idsByEmail(r.email).length : r.intakeCount,
+  });
+
+  /** Deletes the intakes and completes the request in one transaction, a receipt per intake. */
+  const eraseNow = db.transaction((request: DataRequestRow & { email: string }, actor: Actor, at: Date) => {
+    const intakes = repo.intakeFacts(submissions.idsByEmail(request.email));
+    let erased = 0;
+    for (const intake of intakes) {
+      if (!desk.remove(intake.id)) continue;
+      erased++;
+      audit(
+        actor,
+        "data_request.intake_erased",
+        {
+          dataRequestId: request.id,
+          reference: intake.reference,
+          status: intake.status,
+          receivedAt: intake.receivedAt,
+          deletedAt: at.toISOString(),
+          rule: `data-rights request ${request.id} (deletion)`,
+        },
+        at,
+      );
+    }
+    if (!repo.complete(request.id, at.toISOString(), { intakes: intakes.length, erased })) {
+      throw new Error(`Data request ${request.id} was completed meanwhile`);
+    }
+    audit(
+      actor,
+      "data_request.completed",
+      { dataRequestId: request.id, kind: request.kind, intakes: intakes.length, erased },
+      at,
+    );
+    return { erased, references: intakes.map((i) => i.reference) };
+  });
+
+  return {
+    create(body: unknown, actor: Actor): Outcome {
+      const parsed = v.safeParse(DataRequestSchema, body ?? {});
+      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      const { email, kind } = parsed.output;
+      const received = now();
+      const dueAt = new Date(received.getTime() + DATA_REQUEST_DUE_DAYS * DAY_MS).toISOString();
+      const intakes = repo.intakeFacts(submissions.idsByEmail(email));
+      const id = repo.create({
+        kind,
+        email,
+        receivedAt: received.toISOString(),
+        dueAt,
+        intakeCount: intakes.length,
+      });
+      audit(
+        actor,
+        "data_request.created",
+        { dataRequestId: id, kind, intakes: intakes.length, dueAt },
+        received,
+      );
+      const created: DataRequestCreated = { id, dueAt, references: intakes.map((i) => i.reference) };
+      return { status: 201, body: created };
+    },
+
+    list(): Outcome {
+      const at = now();
+      const body: DataRequestList = { items: repo.list().map((r) => toItem(r, at)) };
+      return { status: 200, body };
+    },
+
+    /** Every intake from the address with every field, its notes and its mail, as one JSON document. */
+    exportJson(
+      id: number | null,
+      actor: Actor,
+    ): { ok: true; json: string; filename: string } | { ok: false; outcome: Outcome } {
+      const found = openRequest(id);
+      if (!found.ok) return found;
+      const { request } = found;
+      const at = now();
+      const intakes = submissions.idsByEmail(request.email).flatMap((intakeId) => {
+        const submission = desk.byId(intakeId);
+        if (!submission) return [];
+        return [{ submission, notes: desk.notes(intakeId), mail: outbox.forSubmission(intakeId) }];
+      });
+      audit(actor, "data_request.exported", { dataRequestId: request.id, intakes: intakes.length }, at);
+      const document = {
+        exportedAt: at.toISOString(),
+        request: {
+          id: request.id,
+          kind: request.kind,
+          email: request.email,
+          receivedAt: request.receivedAt,
+          dueAt: request.dueAt,
+        },
+        intakes,
+      };
+      return {
+        ok: true,
+        json: `${JSON.stringify(document, null, 2)}\n`,
+        filename: `data-request-${request.id}-${at.toISOString().slice(0, 10)}.json`,
+      };
+    },
+
+    erase(id: number | null, actor: Actor): Outcome {
+      const found = openRequest(id);
+      if (!found.ok) return found.outcome;
+      if (found.request.kind !== "deletion") {
+        return { status: 409, body: { error: DATA_REQUEST_MESSAGES.eraseOnlyDeletion } };
+      }
+      const at = now();
+      const result = eraseNow.immediate(found.request, actor, at);
+      const request = repo.byId(found.request.id);
+      return { status: 200, body: { ...result, request: request && toItem(request, at) } };
+    },
+
+    complete(id: number | null, actor: Actor): Outcome {
+      const found = openRequest(id);
+      if (!found.ok) return found.outcome;
+      const { request } = found;
+      if (request.kind === "deletion") {
+        return { status: 409, body: { error: DATA_REQUEST_MESSAGES.completeNotDeletion } };
+      }
+      const at = now();
+      const intakes = submissions.idsByEmail(request.email).length;
+      if (!repo.complete(request.id, at.toISOString(), { intakes, erased: 0 })) return alreadyCompleted;
+      audit(actor, "data_request.completed", { dataRequestId: request.id, kind: request.kind, intakes }, at);
+      const done = repo.byId(request.id);
+      return { status: 200, body: { request: done && toItem(done, at) } };
+    },
+  };
+}
+
+export type DataRequests = ReturnType<typeof createDataRequests>;

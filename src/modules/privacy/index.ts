@@ -1,0 +1,88 @@
+import { Elysia } from "elysia";
+import type { PageContent } from "../../../web/lib/page-data";
+import { PATHS } from "../../../web/lib/paths";
+import type { Config } from "../../config";
+import type { Database } from "../../db/index";
+import { clientAddress, type PeerAddressSource } from "../../http/client-address";
+import type { Logger } from "../../log";
+import type { Auth } from "../auth";
+import { createDataRequests } from "./data-requests";
+import { type Actor, type Outcome, parseId } from "./model";
+import { createRetention } from "./retention";
+
+export const RETENTION_API = "/api/admin/retention";
+export const DATA_REQUESTS_API = "/api/admin/data-requests";
+
+const send = (set: { status?: number | string }, o: Outcome) => {
+  set.status = o.status;
+  return o.body;
+};
+
+/**
+ * Data and privacy: the retention policy with its daily purge, and data-rights requests. `module` is the admin
+ * API; `pageContent` gives the privacy page the live policy; `retention.startDaily()` is the server's timer.
+ */
+export function createPrivacy(deps: {
+  db: Database;
+  config: Config;
+  auth: Pick<Auth, "requireAdmin">;
+  logger?: Logger;
+  now?: () => Date;
+  /** The privacy page states the policy: a change must reach it at once (the page cache is cleared). */
+  onPolicyChanged?: () => void;
+}) {
+  const retention = createRetention(deps);
+  const requests = createDataRequests(deps);
+  const trustProxy = deps.config.trustProxy;
+
+  const actor = (
+    admin: { id: number; username: string },
+    request: Request,
+    server: PeerAddressSource,
+  ): Actor => ({
+    id: admin.id,
+    username: admin.username,
+    clientAddress: clientAddress(request, server, trustProxy),
+  });
+
+  const retentionApi = new Elysia({ name: "retention", prefix: RETENTION_API })
+    .use(deps.auth.requireAdmin)
+    .get("/", () => retention.view())
+    .put("/", ({ admin, request, server, body, set }) =>
+      send(set, retention.update(body, actor(admin, request, server))),
+    );
+
+  const dataRequestsApi = new Elysia({ name: "data-requests", prefix: DATA_REQUESTS_API })
+    .use(deps.auth.requireAdmin)
+    .get("/", ({ set }) => send(set, requests.list()))
+    .post("/", ({ admin, request, server, body, set }) =>
+      send(set, requests.create(body, actor(admin, request, server))),
+    )
+    .get("/:id/export", ({ admin, request, server, params, set }) => {
+      const result = requests.exportJson(parseId(params.id), actor(admin, request, server));
+      if (!result.ok) return send(set, result.outcome);
+      return new Response(result.json, {
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "content-disposition": `attachment; filename="${result.filename}"`,
+          "cache-control": "no-store",
+        },
+      });
+    })
+    .post("/:id/erase", ({ admin, request, server, params, set }) =>
+      send(set, requests.erase(parseId(params.id), actor(admin, request, server))),
+    )
+    .post("/:id/complete", ({ admin, request, server, params, set }) =>
+      send(set, requests.complete(parseId(params.id), actor(admin, request, server))),
+    );
+
+  return {
+    module: new Elysia({ name: "privacy" }).use(retentionApi).use(dataRequestsApi),
+    retention,
+    /** The privacy page's database content: the policy its retention sentences state. */
+    pageContent: (pathname: string): PageContent | undefined =>
+      pathname === PATHS.privacy ? { path: pathname, retention: retention.policy() } : undefined,
+  };
+}
+
+export type Privacy = ReturnType<typeof createPrivacy>;

@@ -1,0 +1,148 @@
+import * as v from "valibot";
+import {
+  PURGE_HORIZON_DAYS,
+  type RetentionPolicy,
+  RetentionPolicySchema,
+  type RetentionRule,
+  type RetentionView,
+} from "../../contracts/privacy";
+import { appendAudit } from "../../db/audit-log";
+import type { Database } from "../../db/index";
+import { type PurgeCandidate, retentionRepo } from "../../db/retention";
+import { submissionDesk } from "../../db/submission-desk";
+import { type Logger, silentLogger } from "../../log";
+import { type Actor, addDays, invalid, type Outcome, utcDate } from "./model";
+
+/** How often the timer looks whether today's purge has run; it runs once per UTC day. */
+const CHECK_EVERY_MS = 60 * 60_000;
+
+/** The rule in words, for receipts: which statuses, and how long after their last status change. */
+export function ruleText(rule: RetentionRule, policy: RetentionPolicy): string {
+  return rule === "engaged"
+    ? `engaged: kept ${policy.engagedDays} days after the last status change`
+    : `declined or closed: kept ${policy.unengagedDays} days after the last status change`;
+}
+
+/**
+ * The retention policy and its purge. Ended requests (declined, closed, engaged) are deleted once their
+ * retention has run out, counted in whole UTC days from their last status change; new, in-review and quoted
+ * requests are never deleted here. Each deletion leaves a receipt in the audit log with no personal data.
+ */
+export function createRetention(deps: {
+  db: Database;
+  now?: () => Date;
+  logger?: Logger;
+  /** Called after the policy changes (the privacy page states it: the page cache must forget it). */
+  onPolicyChanged?: () => void;
+}) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const logger = deps.logger ?? silentLogger;
+  const repo = retentionRepo(db);
+  const desk = submissionDesk(db);
+
+  const policy = (): RetentionPolicy => {
+    const { unengagedDays, engagedDays } = repo.policy();
+    return { unengagedDays, engagedDays };
+  };
+
+  /** Deletes what is due today, in one transaction with its receipts; safe to run twice (nothing is left). */
+  const purgeNow = db.transaction((at: Date): PurgeCandidate[] => {
+    const p = policy();
+    const due = repo.dueBy(utcDate(at), p);
+    for (const c of due) {
+      if (!desk.remove(c.id)) continue;
+      appendAudit(db, {
+        event: "retention.request_deleted",
+        at,
+        detail: {
+          reference: c.reference,
+          status: c.status,
+          receivedAt: c.receivedAt,
+          deletedAt: at.toISOString(),
+          rule: ruleText(c.rule, p),
+        },
+      });
+    }
+    repo.recordPurge(at.toISOString(), due.length);
+    return due;
+  });
+
+  const purge = () => {
+    const at = now();
+    const deleted = purgeNow.immediate(at);
+    logger.info("retention_purge", { deleted: deleted.length, asOf: utcDate(at) });
+    return { at: at.toISOString(), deleted: deleted.map((c) => c.reference) };
+  };
+
+  const purgeSafely = () => {
+    try {
+      purge();
+    } catch (error) {
+      logger.error("retention_purge_failed", {
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
+    }
+  };
+
+  /** The timer's tick: purges when no purge has run yet on today's UTC date. */
+  const runIfDue = (): boolean => {
+    const last = repo.policy().lastPurgeAt;
+    if (last && last.slice(0, 10) >= utcDate(now())) return false;
+    purgeSafely();
+    return true;
+  };
+
+  const view = (): RetentionView => {
+    const row = repo.policy();
+    const p = { unengagedDays: row.unengagedDays, engagedDays: row.engagedDays };
+    const upcoming = repo
+      .dueBy(addDays(utcDate(now()), PURGE_HORIZON_DAYS), p)
+      .map(({ id: _id, ...planned }) => planned);
+    return { ...p, lastPurgeAt: row.lastPurgeAt, upcoming, horizonDays: PURGE_HORIZON_DAYS };
+  };
+
+  return {
+    policy,
+    view,
+
+    /** The requests the purge deletes on `asOf` (YYYY-MM-DD), without deleting anything. */
+    plan: (asOf: string) => repo.dueBy(asOf, policy()),
+
+    update(body: unknown, actor: Actor): Outcome {
+      const parsed = v.safeParse(RetentionPolicySchema, body ?? {});
+      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      const before = policy();
+      const at = now();
+      repo.setPolicy(parsed.output, at.toISOString());
+      appendAudit(db, {
+        event: "retention.policy_changed",
+        userId: actor.id,
+        username: actor.username,
+        clientAddress: actor.clientAddress,
+        at,
+        detail: {
+          unengagedDaysBefore: before.unengagedDays,
+          unengagedDays: parsed.output.unengagedDays,
+          engagedDaysBefore: before.engagedDays,
+          engagedDays: parsed.output.engagedDays,
+        },
+      });
+      deps.onPolicyChanged?.();
+      return { status: 200, body: view() };
+    },
+
+    purge,
+
+    runIfDue,
+
+    /** Purges now, then whenever the UTC date has moved on since the last run. Returns a stop function. */
+    startDaily(): () => void {
+      purgeSafely();
+      const timer = setInterval(runIfDue, CHECK_EVERY_MS);
+      return () => clearInterval(timer);
+    },
+  };
+}
+
+export type Retention = ReturnType<typeof createRetention>;

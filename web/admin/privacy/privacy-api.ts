@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from "react";
+import type { DataRequestItem, DataRequestList } from "../../../src/contracts/privacy";
+import { getJson } from "../../lib/api";
+
+/** The privacy API, as the admin screens call it. */
+export const RETENTION_API = "/api/admin/retention";
+export const DATA_REQUESTS_API = "/api/admin/data-requests";
+export const dataRequestApi = {
+  export: (id: number) => `${DATA_REQUESTS_API}/${id}/export`,
+  erase: (id: number) => `${DATA_REQUESTS_API}/${id}/erase`,
+  complete: (id: number) => `${DATA_REQUESTS_API}/${id}/complete`,
+};
+
+/** "in 12 days", "due today", "3 days overdue": how a request's deadline reads. */
+export function daysLeftText(daysLeft: number): string {
+  if (daysLeft === 0) return "Due today";
+  if (daysLeft > 0) return `${daysLeft} ${daysLeft === 1 ? "day" : "days"} left`;
+  const late = -daysLeft;
+  return `${late} ${late === 1 ? "day" : "days"} overdue`;
+}
+
+/** The data-rights requests list, loaded once and on reload(); null while loading, "failed" when it could not be. */
+export function useDataRequests() {
+  const [items, setItems] = useState<DataRequestItem[] | null | "failed">(null);
+  const reload = useCallback(async () => {
+    try {
+      setItems((await getJson<DataRequestList>([DATA_REQUESTS_API])).items);
+    } catch {
+      setItems("failed");
+    }
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { items, reload };
+}

@@ -1,0 +1,191 @@
+import { CalendarClock, Save } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import {
+  RETENTION_MAX_DAYS,
+  RETENTION_MIN_DAYS,
+  type RetentionView,
+  retentionPeriod,
+} from "../../../src/contracts/privacy";
+import { STATUS_LABELS } from "../../../src/contracts/submissions";
+import { apiRequest, getJson } from "../../lib/api";
+import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { formatLongDate } from "../../lib/dates";
+import { toast } from "../../lib/toast-store";
+import { AdminFrame } from "../shared/admin-frame";
+import { adminPage } from "../shared/admin-page";
+import { TextField } from "../shared/text-field";
+import { RETENTION_API } from "./privacy-api";
+import { PrivacyTabs } from "./privacy-tabs";
+
+export function PrivacyAdminPage() {
+  return <AdminFrame>{() => <DataAndPrivacy />}</AdminFrame>;
+}
+
+function DataAndPrivacy() {
+  const [view, setView] = useState<RetentionView | null | "failed">(null);
+
+  useEffect(() => {
+    getJson<RetentionView>([RETENTION_API]).then(setView, () => setView("failed"));
+  }, []);
+
+  return (
+    <>
+      <p className="eyebrow">Data &amp; Privacy</p>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">Data &amp; Privacy</h1>
+      <p className="mt-3 max-w-2xl text-ink-muted">
+        How long intake requests are kept once they are decided. The server deletes requests whose time is up
+        when it starts and once a day, and leaves a receipt for each in the audit log. New requests and those
+        in review or quoted are never deleted automatically. The privacy page states this policy.
+      </p>
+      <PrivacyTabs />
+      {view === null && <p className="mt-8 text-ink-muted">Loading the retention policy...</p>}
+      {view === "failed" && <p className="mt-8 text-ink-muted">The retention policy could not be loaded.</p>}
+      {view && view !== "failed" && (
+        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,26rem)_1fr]">
+          <PolicyForm view={view} onSaved={setView} />
+          <UpcomingPurges view={view} />
+        </div>
+      )}
+    </>
+  );
+}
+
+const daysHint = (days: string, what: string) => {
+  const n = Number(days);
+  const period =
+    Number.isInteger(n) && n >= RETENTION_MIN_DAYS && n <= RETENTION_MAX_DAYS
+      ? ` (${retentionPeriod(n)})`
+      : "";
+  return `${what}, counted from the last status change. ${RETENTION_MIN_DAYS} to ${RETENTION_MAX_DAYS.toLocaleString("en-US")} days${period}.`;
+};
+
+function PolicyForm({ view, onSaved }: { view: RetentionView; onSaved: (v: RetentionView) => void }) {
+  const [unengaged, setUnengaged] = useState(String(view.unengagedDays));
+  const [engaged, setEngaged] = useState(String(view.engagedDays));
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [saving, setSaving] = useState(false);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    setErrors({});
+    try {
+      const res = await apiRequest("PUT", RETENTION_API, {
+        unengagedDays: unengaged.trim() === "" ? null : Number(unengaged),
+        engagedDays: engaged.trim() === "" ? null : Number(engaged),
+      });
+      const saved = (await res.json()) as RetentionView;
+      onSaved(saved);
+      toast({
+        title: "Retention Policy Saved",
+        description: `Ended requests are kept ${retentionPeriod(saved.unengagedDays)}, engagements ${retentionPeriod(saved.engagedDays)}. The privacy page says so now.`,
+      });
+    } catch (error) {
+      const fields = serverErrors(error);
+      if (fields) setErrors(fields);
+      toast({
+        title: "Retention Policy Not Saved",
+        description: fields
+          ? "Check the messages under the fields."
+          : serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={save}
+      noValidate
+      aria-labelledby="policy-title"
+      className="rounded-xl border border-line bg-white p-6 shadow-sm"
+    >
+      <h2 id="policy-title" className="font-serif text-2xl font-bold text-navy">
+        Retention Policy
+      </h2>
+      <div className="mt-4 space-y-5">
+        <TextField
+          id="unengaged-days"
+          label="Requests that ended without an engagement (days)"
+          hint={daysHint(unengaged, "Declined or closed requests")}
+          inputMode="numeric"
+          value={unengaged}
+          onChange={(e) => setUnengaged(e.target.value)}
+          error={errors.unengagedDays ?? errors.form}
+        />
+        <TextField
+          id="engaged-days"
+          label="Requests that became engagements (days)"
+          hint={daysHint(engaged, "Engaged requests")}
+          inputMode="numeric"
+          value={engaged}
+          onChange={(e) => setEngaged(e.target.value)}
+          error={errors.engagedDays}
+        />
+      </div>
+      <button type="submit" disabled={saving} className="btn-navy mt-6 disabled:opacity-70">
+        <Save className="size-4" aria-hidden="true" />
+        {saving ? "Saving..." : "Save Policy"}
+      </button>
+    </form>
+  );
+}
+
+function UpcomingPurges({ view }: { view: RetentionView }) {
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <section
+      aria-labelledby="upcoming-title"
+      className="rounded-xl border border-line bg-white p-6 shadow-sm"
+    >
+      <div className="flex items-center gap-3">
+        <CalendarClock className="size-6 shrink-0 text-navy" aria-hidden="true" />
+        <h2 id="upcoming-title" className="font-serif text-2xl font-bold text-navy">
+          Next Purges
+        </h2>
+      </div>
+      <p className="mt-2 text-sm text-ink-muted">
+        {view.lastPurgeAt
+          ? `Last purge: ${new Date(view.lastPurgeAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}.`
+          : "The purge has not run yet."}{" "}
+        Requests due in the next {view.horizonDays} days, by reference only.
+      </p>
+      {view.upcoming.length === 0 ? (
+        <p className="mt-4 text-ink">No request is due for deletion in the next {view.horizonDays} days.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-line">
+          {view.upcoming.map((p) => (
+            <li
+              key={p.reference}
+              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5"
+            >
+              <span>
+                <span className="font-mono font-semibold text-ink">{p.reference}</span>
+                <span className="text-sm text-ink-muted">
+                  {" "}
+                  · {STATUS_LABELS[p.status]} since {formatLongDate(p.lastChangeAt)}
+                </span>
+              </span>
+              <span className="text-sm font-semibold text-ink">
+                {p.deleteOn <= today
+                  ? "Due: deleted at the next purge"
+                  : `Deleted on ${formatLongDate(p.deleteOn)}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-4 text-sm text-ink-muted">
+        An operator can list the same for any date with{" "}
+        <code>tracewell retention --dry-run --as-of YYYY-MM-DD</code>.
+      </p>
+    </section>
+  );
+}
+
+export const privacyAdminPage = adminPage(PrivacyAdminPage, {
+  title: "Data & Privacy",
+  description: "How long intake requests are kept, and the deletions due next.",
+});
