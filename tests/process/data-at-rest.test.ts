@@ -140,6 +140,13 @@ describe("personal data on disk", () => {
       cookie,
     });
     expect(noted.status).toBe(200);
+    // A data-rights request from the same address: the address is stored too (encrypted) while it is open.
+    const dataRequest = await send(server.base, "/api/admin/data-requests", {
+      body: { email: `${markers.email.toUpperCase()}@example.com`, kind: "access" },
+      cookie,
+    });
+    expect(dataRequest.status).toBe(201);
+    expect(((await dataRequest.json()) as { references: string[] }).references).toEqual([reference]);
     const enrol = (await (
       await send(server.base, "/api/admin/account/mfa/enrol", { body: {}, cookie })
     ).json()) as { secret: string };
