@@ -177,7 +177,23 @@ describe("personal data on disk", () => {
     const csv = await (await send(server.base, "/api/admin/submissions/export.csv", { cookie })).text();
     for (const m of all) expect(csv).toContain(m);
 
+    // An uploaded resource, so the uploads folder is part of the scan too.
+    const form = new FormData();
+    form.set("title", "Lien Search Worksheet");
+    form.set("description", "A worksheet for recording lien searches county by county.");
+    form.set("file", new File(["%PDF-1.4\n%%EOF\n"], "worksheet.pdf", { type: "application/pdf" }));
+    const uploaded = await fetch(`${server.base}/api/admin/resources`, {
+      method: "POST",
+      headers: { origin: server.base, cookie },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+
     // While it serves: the database, its WAL and SHM, the uploads.
+    const scanned = filesUnder(dataDir).map((f) => f.slice(dataDir.length + 1));
+    for (const file of ["tracewell.db", "tracewell.db-wal", "tracewell.db-shm"])
+      expect(scanned).toContain(file);
+    expect(scanned.some((f) => f.startsWith("uploads/"))).toBe(true);
     expect(scanForMarkers([dataDir], everyMarker)).toEqual([]);
     // A backup taken now: no marker, and no copy of the key.
     const target = join(root, "backups", "copy.db");
