@@ -3,7 +3,7 @@
 // stored requests, and the desk's list with a free-text search over them (goal: p99 under 100 ms).
 //   bun scripts/bench-data.ts [--rows 10000] [--requests 400] [--port N]
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config";
 import type { Intake } from "../src/contracts/intake";
@@ -190,6 +190,8 @@ async function main() {
     row("desk list, search (goal p99 < 100 ms)", search);
     row("desk list, search + status + page 3", filtered);
     console.log(`  server memory after the runs (RSS)        ${(rss / 1024).toFixed(0)} MB`);
+    // Figures are wall-clock: on a shared machine they carry everyone else's load.
+    console.log(`  load average during the runs              ${loadavg()[0]?.toFixed(1)}`);
   } finally {
     server.kill("SIGTERM");
     await server.exited;
