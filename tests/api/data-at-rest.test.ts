@@ -382,3 +382,31 @@ describe("rotation", () => {
     s.close();
   });
 });
+
+describe("tracewell keys", () => {
+  const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+  const cli = (args: string[], env: Record<string, string> = {}) => {
+    const r = Bun.spawnSync([process.execPath, MAIN, "keys", ...args], {
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: freshDir(), ...env },
+    });
+    return { code: r.exitCode, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+  };
+
+  test("generate prints a fresh key of 32 bytes in base64, and nothing else", () => {
+    const a = cli(["generate"]);
+    const b = cli(["generate"]);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toMatch(/^[A-Za-z0-9+/]{43}=\n$/);
+    expect(Buffer.from(a.stdout.trim(), "base64")).toHaveLength(32);
+    expect(a.stdout).not.toBe(b.stdout);
+  });
+
+  test("an unknown action shows the usage (exit 2); a malformed DATA_KEY is refused naming it", () => {
+    const usage = cli(["forget"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("tracewell keys rotate");
+    const bad = cli(["rotate"], { DATA_KEY: "not-a-key" });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("Invalid DATA_KEY");
+  });
+});
