@@ -14,6 +14,9 @@ import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
 import { createContent } from "./modules/content";
 import { deskModule } from "./modules/desk";
+import { deskClockModule } from "./modules/desk/clock-module";
+import { createDigest } from "./modules/desk/digest";
+import { createDueService } from "./modules/desk/due-service";
 import { intakeModule } from "./modules/intake";
 import { createIntakeLimits } from "./modules/intake/limits";
 import { createMailOutbox } from "./modules/mail/outbox";
@@ -22,6 +25,7 @@ import { PageCache } from "./modules/pages/cache";
 import { inlineStylesheet } from "./modules/pages/styles";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
+import { staffModule } from "./modules/staff";
 import { loadDataKeys, loadSessionSecrets } from "./secrets";
 
 export type AppDeps = {
@@ -73,12 +77,17 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const submissions = contactSubmissions(db);
   submissions.backfillEmailHashes();
   const mailOutbox = createMailOutbox({ config, db, logger, now });
+  const due = createDueService({ db, config, now });
+  // The settings may have changed since the last start: every waiting request's due time follows them.
+  due.recomputeWaiting();
+  const deskDigest = createDigest({ db, config, due, outbox: mailOutbox, logger, now });
 
   return (
     new Elysia()
       .decorate("pageCache", cache)
       .decorate("mailOutbox", mailOutbox)
       .decorate("retention", privacy.retention)
+      .decorate("deskDigest", deskDigest)
       .use(securityPlugin({ hsts: config.secure, styleHashes: [styles.hash] }))
       .onRequest(({ request, set }) => {
         const id = crypto.randomUUID();
@@ -164,8 +173,10 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       .use(auth.module)
       .use(content.admin)
       .use(content.feed)
-      .use(deskModule({ db, config, auth, outbox: mailOutbox, now }))
+      .use(deskModule({ db, config, auth, outbox: mailOutbox, due, now }))
+      .use(staffModule({ db, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
+      .use(deskClockModule({ db, config, auth, due, now }))
       .use(
         intakeModule({
           config,

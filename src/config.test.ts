@@ -12,6 +12,7 @@ describe("loadConfig", () => {
     expect(c.publicUrl).toBe("http://localhost:3000");
     expect(c.secure).toBe(false);
     expect(c.demo).toBe(false);
+    expect(c.requireMfa).toBe(true);
     expect(c.trustProxy).toBe(false);
     expect(c.logLevel).toBe("info");
     expect(c.bodyTimeoutSeconds).toBe(120);
@@ -44,7 +45,15 @@ describe("loadConfig", () => {
     expect(c.bodyTimeoutSeconds).toBe(300);
   });
 
+  test("two-step sign-in is required unless REQUIRE_MFA says otherwise; demo mode does without it", () => {
+    expect(load({ REQUIRE_MFA: "false" }).requireMfa).toBe(false);
+    expect(load({ REQUIRE_MFA: "" }).requireMfa).toBe(true);
+    expect(load({ DEMO: "1" }).requireMfa).toBe(false);
+    expect(load({ DEMO: "1", REQUIRE_MFA: "on" }).requireMfa).toBe(true);
+  });
+
   test.each([
+    [{ REQUIRE_MFA: "sometimes" }, "REQUIRE_MFA"],
     [{ PORT: "eighty" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
     [{ PUBLIC_URL: "www.example.com" }, "PUBLIC_URL"],

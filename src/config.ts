@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from "node:path";
 import * as v from "valibot";
 import { type Brand, BrandSchema } from "./contracts/brand";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
+import { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./modules/desk/business-clock";
 
 /**
  * Environment, parsed once at start. A bad value stops the process with a message that names the variable,
@@ -16,6 +17,14 @@ const flag = v.pipe(
     "must be 1/0, true/false, yes/no or on/off",
   ),
   v.transform((s) => ["1", "true", "yes", "on"].includes(s)),
+);
+
+/** A flag whose default depends on other settings: undefined when unset or empty. */
+const optionalFlag = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.transform((s) => (s === "" ? undefined : s)),
+  v.optional(flag),
 );
 
 const optionalText = v.pipe(
@@ -57,6 +66,52 @@ const httpUrl = v.pipe(
   v.transform((s) => s.replace(/\/+$/, "")),
 );
 
+const timeZone = v.pipe(
+  v.optional(v.string(), "America/New_York"),
+  v.trim(),
+  v.check((s) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: s });
+      return s !== "";
+    } catch {
+      return false;
+    }
+  }, "must be an IANA time zone such as America/New_York or Europe/London"),
+);
+
+/** docker --env-file keeps quotes that a shell or systemd would remove: "Mon-Fri 09:00-17:00" reads the same. */
+const unquote = (s: string) => s.trim().replace(/^(["'])(.*)\1$/, "$2");
+
+const businessHours = v.pipe(
+  v.optional(v.string(), "Mon-Fri 09:00-17:00"),
+  v.transform(unquote),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const parsed = parseBusinessHours(dataset.value);
+    if (typeof parsed !== "string") return parsed;
+    addIssue({ message: parsed });
+    return NEVER;
+  }),
+);
+
+const holidayRegion = v.pipe(
+  v.optional(v.string(), "US"),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const parsed = parseHolidayRegion(dataset.value);
+    if (typeof parsed !== "string") return parsed;
+    addIssue({ message: parsed });
+    return NEVER;
+  }),
+);
+
+const slaHours = v.pipe(
+  v.optional(v.string(), "8"),
+  v.trim(),
+  v.regex(/^\d+$/, "must be a whole number of business hours"),
+  v.transform(Number),
+  v.minValue(1, "must be between 1 and 200"),
+  v.maxValue(200, "must be between 1 and 200"),
+);
+
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 
 const EnvSchema = v.object({
@@ -80,8 +135,12 @@ const EnvSchema = v.object({
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
   DEMO: flag,
-  REQUIRE_MFA: flag,
+  REQUIRE_MFA: optionalFlag,
   BODY_TIMEOUT: seconds(DEFAULT_BODY_TIMEOUT_S, 3600),
+  FIRM_TIMEZONE: timeZone,
+  BUSINESS_HOURS: businessHours,
+  HOLIDAYS: holidayRegion,
+  RESPONSE_SLA_HOURS: slaHours,
   LOG_LEVEL: v.pipe(v.optional(v.string(), "info"), v.trim(), v.toLowerCase(), v.picklist(LOG_LEVELS)),
   BRAND_NAME: optionalText,
   BRAND_SLOGAN: optionalText,
@@ -116,10 +175,13 @@ export type Config = {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   demo: boolean;
+  /** Every admin signs in with a second factor. On unless REQUIRE_MFA says otherwise; off in demo mode. */
   requireMfa: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   /** How long a client may take to send a whole request body before it is answered 408. */
   bodyTimeoutSeconds: number;
+  /** The desk's business-day clock: FIRM_TIMEZONE, BUSINESS_HOURS, HOLIDAYS, RESPONSE_SLA_HOURS. */
+  desk: ClockSettings;
   brand: Brand;
 };
 
@@ -200,9 +262,15 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     demo: e.DEMO,
-    requireMfa: e.REQUIRE_MFA,
+    requireMfa: e.REQUIRE_MFA ?? !e.DEMO,
     logLevel: e.LOG_LEVEL,
     bodyTimeoutSeconds: e.BODY_TIMEOUT,
+    desk: {
+      timeZone: e.FIRM_TIMEZONE,
+      hours: e.BUSINESS_HOURS,
+      holidays: e.HOLIDAYS,
+      slaHours: e.RESPONSE_SLA_HOURS,
+    },
     brand: brandFromEnv(e),
   };
 }

@@ -7,7 +7,9 @@ import { DataKeyError } from "./db/cipher";
 import { MANIFEST } from "./generated/assets";
 import { createLogger } from "./log";
 import { ADMIN_HELP, adminCli } from "./modules/auth/cli";
+import { DIGEST_KIND } from "./modules/desk/digest";
 import { RETENTION_HELP, retentionCli } from "./modules/privacy/cli";
+import { resetMfaCli, STAFF_HELP } from "./modules/staff/cli";
 import { backup } from "./ops/backup";
 import { DATABASE_FILE, openDataStore } from "./ops/data-store";
 import { KEYS_HELP, keysCli } from "./ops/keys-cli";
@@ -23,12 +25,15 @@ const HELP = `${pkg.name} ${pkg.version}: the Tracewell website, intake and admi
 Usage:
   tracewell [serve]      Serve the site (the default).
 ${ADMIN_HELP}
+${STAFF_HELP}
 ${KEYS_HELP}
   tracewell backup <file>
                          Write an online, consistent copy of the database to <file> (uploads beside it as
                          <file>.uploads/). Safe while the server runs. The data key is never copied: keep
                          it apart from the backups, which are unreadable without it.
 ${RETENTION_HELP}
+  tracewell digest       Send today's morning digest of the intake desk (requests overdue and due today) to
+                         INTAKE_NOTIFY_TO now, whatever the hour; nothing is sent when nothing waits.
   tracewell healthcheck  Exit 0 when the server on PORT answers GET /healthz with 200 (for containers).
   tracewell --help       Show this help.
   tracewell --version    Print the version.
@@ -36,7 +41,8 @@ ${RETENTION_HELP}
 Environment (see .env.example):
   PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), PUBLIC_URL, SESSION_SECRET, DATA_KEY, SMTP_URL, MAIL_FROM,
   INTAKE_NOTIFY_TO, TRUST_PROXY, ADMIN_USERNAME, ADMIN_PASSWORD, DEMO, REQUIRE_MFA, LOG_LEVEL,
-  BODY_TIMEOUT (120), BRAND_*.
+  BODY_TIMEOUT (120), FIRM_TIMEZONE (America/New_York), BUSINESS_HOURS (Mon-Fri 09:00-17:00),
+  HOLIDAYS (US), RESPONSE_SLA_HOURS (8), BRAND_*.
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -51,6 +57,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === "--version" || command === "-v") {
     process.stdout.write(`${pkg.version}\n`);
     return 0;
+  }
+  if (command === "admin" && argv[1] === "reset-mfa") {
+    const config = loadConfig(process.env);
+    return resetMfaCli(argv.slice(2), { openDb: () => openDataStore(config).db });
   }
   if (command === "admin") {
     const config = loadConfig(process.env);
@@ -79,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 0;
   }
+  if (command === "digest") return digestNow();
   if (command === "healthcheck") {
     const config = loadConfig(process.env);
     const res = await fetch(`http://127.0.0.1:${config.port}/healthz`, {
@@ -91,6 +102,41 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   return serve();
+}
+
+/** `tracewell digest`: queues today's digest and sends it (with anything else due in the outbox) before exiting. */
+async function digestNow(): Promise<number> {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  const { db } = openDataStore(config, { logger });
+  try {
+    const app = createApp({ config, db, manifest: MANIFEST, logger });
+    const result = app.decorator.deskDigest.sendNow();
+    if (!result.sent) {
+      process.stdout.write(`Nothing waits for a first response on ${result.day}: no digest sent.\n`);
+      return 0;
+    }
+    const outbox = app.decorator.mailOutbox;
+    if (!outbox.configured) {
+      process.stderr.write(`Digest queued, but SMTP_URL is not set: it goes out once mail is configured.\n`);
+      return 1;
+    }
+    await outbox.runOnce({ kind: DIGEST_KIND });
+    const delivery = outbox.delivery(result.outboxId);
+    await outbox.stop();
+    if (delivery?.state !== "sent") {
+      process.stderr.write(
+        `Digest queued; sending failed (${delivery?.lastError ?? "unknown error"}). The server retries it.\n`,
+      );
+      return 1;
+    }
+    process.stdout.write(
+      `Digest for ${result.day} sent to ${config.intakeNotifyTo ?? config.brand.email}: ${result.overdue} overdue, ${result.dueToday} due today.\n`,
+    );
+    return 0;
+  } finally {
+    closeDatabase(db);
+  }
 }
 
 async function serve(): Promise<number> {
@@ -114,6 +160,8 @@ async function serve(): Promise<number> {
   mailOutbox.start();
   // The retention purge: now, then once a day (ADR 086).
   const stopPurge = app.decorator.retention.startDaily();
+  const deskDigest = app.decorator.deskDigest;
+  deskDigest.start();
   logger.info("listening", {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
@@ -135,6 +183,7 @@ async function serve(): Promise<number> {
       await server?.stop(true);
     }
     stopPurge();
+    deskDigest.stop();
     await mailOutbox.stop();
     closeDatabase(db);
     logger.info("stopped");

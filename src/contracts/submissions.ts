@@ -1,3 +1,4 @@
+import type { DueStatus } from "./desk";
 import type { SubmissionStatus } from "./intake";
 
 /**
@@ -16,6 +17,8 @@ export const STATUS_LABELS: Record<SubmissionStatus, string> = {
 export const DESK_PAGE_SIZE = 25;
 export const NOTE_MAX = 4000;
 export const SEARCH_MAX = 100;
+/** The list's orders: by arrival (newest first) or by due time (soonest first, answered last). */
+export const DESK_SORTS = ["newest", "due"] as const;
 
 export const DESK_MESSAGES = {
   notFound: "Submission not found",
@@ -41,6 +44,11 @@ export type SubmissionSummary = {
   status: SubmissionStatus;
   submittedAt: string;
   emailSent: boolean;
+  /** When the first response is due (ISO): RESPONSE_SLA_HOURS business hours after arrival. */
+  respondBy: string;
+  /** When staff first replied or moved the request out of New (ISO); null until then. */
+  firstResponseAt: string | null;
+  due: DueStatus;
 };
 
 export type SubmissionList = {

@@ -140,6 +140,7 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   { table: "submission_notes", id: "id", columns: ["body"] },
   { table: "mail_outbox", id: "id", columns: ["last_error"] },
   { table: "admin_users", id: "id", columns: ["totp_secret", "totp_pending_secret", "email"] },
+  { table: "staff_invitations", id: "id", columns: ["email", "token"] },
   {
     table: "data_requests",
     id: "id",

@@ -47,9 +47,13 @@ export function mailOutboxRepo(db: Database) {
     `INSERT INTO mail_outbox (kind, submission_id, ref_id, dedupe_key, next_attempt_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
   );
-  const selectDue = db.prepare<OutboxRow, [string, number]>(
-    `SELECT ${ROW} FROM mail_outbox WHERE state = 'pending' AND next_attempt_at <= ?
-     ORDER BY next_attempt_at, id LIMIT ?`,
+  const selectDue = db.prepare<OutboxRow, [string, number, string | null]>(
+    `SELECT ${ROW} FROM mail_outbox WHERE state = 'pending' AND next_attempt_at <= ?1
+       AND (?3 IS NULL OR kind = ?3)
+     ORDER BY next_attempt_at, id LIMIT ?2`,
+  );
+  const selectDelivery = db.prepare<MailDelivery, [number]>(
+    `SELECT ${DELIVERY} FROM mail_outbox WHERE id = ?`,
   );
   const markSent = db.prepare<never, [string, number]>(
     "UPDATE mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?",
@@ -69,7 +73,9 @@ export function mailOutboxRepo(db: Database) {
     /** Queues a mail; null when one with the same dedupe key is already queued or sent. */
     enqueue: (m: EnqueueMail): number | null =>
       insert.get(m.kind, m.submissionId ?? null, m.refId ?? null, m.dedupeKey ?? null, m.at)?.id ?? null,
-    due: (nowIso: string, limit: number) => selectDue.all(nowIso, limit),
+    /** Pending mail due by `nowIso`, oldest first; of one kind only when `kind` is given. */
+    due: (nowIso: string, limit: number, kind?: string) => selectDue.all(nowIso, limit, kind ?? null),
+    delivery: (id: number) => selectDelivery.get(id),
     recordSent: (mail: OutboxRow, nowIso: string) => markSent.run(nowIso, mail.id),
     recordFailure: (mail: OutboxRow, error: string, next: { state: "pending" | "failed"; at: string }) =>
       markAttemptFailed.run(next.state, cipher.encrypt(error), next.at, mail.id),

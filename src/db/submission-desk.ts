@@ -16,10 +16,16 @@ export type DeskFilter = {
   service?: string;
   role?: string;
   matterType?: string;
+  /** Only requests still waiting for a first response whose due time is at or before this instant. */
+  overdueAt?: string;
 };
 
+/** "newest": by arrival, newest first; "due": waiting requests soonest due first, then answered ones. */
+export type DeskSort = "newest" | "due";
+
 const SUMMARY_COLUMNS = `id, reference, name, firm, email, role, matter_type AS matterType,
-  desired_service AS desiredService, status, submitted_at AS submittedAt, email_sent AS emailSent`;
+  desired_service AS desiredService, status, submitted_at AS submittedAt, email_sent AS emailSent,
+  respond_by AS respondBy, first_response_at AS firstResponseAt`;
 
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, phone, subject_type AS subjectType, jurisdictions, description,
   acknowledgment, email_error AS emailError, updated_at AS updatedAt`;
@@ -28,9 +34,11 @@ const WHERE = `WHERE ($status IS NULL OR status = $status)
   AND ($service IS NULL OR desired_service = $service)
   AND ($role IS NULL OR role = $role)
   AND ($matterType IS NULL OR matter_type = $matterType)
+  AND ($overdueAt IS NULL OR (first_response_at IS NULL AND respond_by <= $overdueAt))
   AND ($ids IS NULL OR id IN (SELECT value FROM json_each($ids)))`;
 
 const NEWEST_FIRST = "ORDER BY submitted_at DESC, id DESC";
+const SOONEST_DUE = "ORDER BY first_response_at IS NOT NULL, respond_by, id";
 
 type Bindings = Record<string, string | number | null>;
 
@@ -43,16 +51,19 @@ const bindings = (f: DeskFilter, matching: (q: string) => number[]): Bindings =>
   service: f.service ?? null,
   role: f.role ?? null,
   matterType: f.matterType ?? null,
+  overdueAt: f.overdueAt ?? null,
   ids: f.q ? JSON.stringify(matching(f.q)) : null,
 });
 
-type RawSummary = Omit<SubmissionSummary, "emailSent"> & { emailSent: number };
-type RawDetail = Omit<SubmissionDetail["submission"], "emailSent" | "acknowledgment"> & {
+/** A summary as stored: the due label is the service's to add (it needs the clock and now). */
+export type StoredSummary = Omit<SubmissionSummary, "due">;
+type RawSummary = Omit<StoredSummary, "emailSent"> & { emailSent: number };
+type RawDetail = Omit<SubmissionDetail["submission"], "emailSent" | "acknowledgment" | "due"> & {
   emailSent: number;
   acknowledgment: number;
 };
 
-const toSummary = (cipher: DataCipher, r: RawSummary): SubmissionSummary => ({
+const toSummary = (cipher: DataCipher, r: RawSummary): StoredSummary => ({
   ...r,
   name: cipher.decrypt(r.name),
   firm: cipher.decryptNullable(r.firm),
@@ -61,7 +72,7 @@ const toSummary = (cipher: DataCipher, r: RawSummary): SubmissionSummary => ({
 });
 
 /** Every field of the submission as stored: the export's rows. */
-export type ExportRow = SubmissionDetail["submission"];
+export type ExportRow = Omit<SubmissionDetail["submission"], "due">;
 
 /**
  * The submissions desk's reads and writes over contact_submissions, submission_notes and mail_outbox.
@@ -72,9 +83,14 @@ export function submissionDesk(db: Database) {
   const search = submissionSearch(db);
   const filterBindings = (f: DeskFilter) => bindings(f, search.match);
   const count = db.prepare<{ n: number }, Bindings>(`SELECT count(*) AS n FROM contact_submissions ${WHERE}`);
-  const page = db.prepare<RawSummary, Bindings>(
-    `SELECT ${SUMMARY_COLUMNS} FROM contact_submissions ${WHERE} ${NEWEST_FIRST} LIMIT $limit OFFSET $offset`,
-  );
+  const pageBy = (order: string) =>
+    db.prepare<RawSummary, Bindings>(
+      `SELECT ${SUMMARY_COLUMNS} FROM contact_submissions ${WHERE} ${order} LIMIT $limit OFFSET $offset`,
+    );
+  const pages: Record<DeskSort, ReturnType<typeof pageBy>> = {
+    newest: pageBy(NEWEST_FIRST),
+    due: pageBy(SOONEST_DUE),
+  };
   const all = db.prepare<RawDetail, Bindings>(
     `SELECT ${DETAIL_COLUMNS} FROM contact_submissions ${WHERE} ${NEWEST_FIRST}`,
   );
@@ -100,6 +116,9 @@ export function submissionDesk(db: Database) {
     "INSERT INTO submission_notes (submission_id, author, body, created_at) VALUES (?, ?, ?, ?) RETURNING id",
   );
   const remove = db.prepare<never, [number]>("DELETE FROM contact_submissions WHERE id = ?");
+  const firstResponse = db.prepare<never, [string, number]>(
+    "UPDATE contact_submissions SET first_response_at = ? WHERE id = ? AND first_response_at IS NULL",
+  );
   const requeue = db.prepare<never, [string, number]>(
     `UPDATE mail_outbox SET state = 'pending', attempts = 0, next_attempt_at = ?
      WHERE submission_id = ? AND state IN ('failed', 'pending')`,
@@ -117,10 +136,10 @@ export function submissionDesk(db: Database) {
   });
 
   return {
-    list(filter: DeskFilter, paging: { limit: number; offset: number }) {
+    list(filter: DeskFilter, paging: { limit: number; offset: number; sort?: DeskSort }) {
       const b = filterBindings(filter);
       const total = count.get(b)?.n ?? 0;
-      const items = page
+      const items = pages[paging.sort ?? "newest"]
         .all({ ...b, limit: paging.limit, offset: paging.offset })
         .map((r) => toSummary(cipher, r));
       return { total, items };
@@ -153,6 +172,11 @@ export function submissionDesk(db: Database) {
       search.remove(id);
       return removed;
     },
+    /**
+     * The first response (a reply sent, or the first move out of New): set once, later calls change nothing.
+     * Returns whether this call set it.
+     */
+    recordFirstResponse: (id: number, atIso: string) => firstResponse.run(atIso, id).changes > 0,
     /** Failed and waiting messages are due again now, with a fresh attempt count. */
     requeueMail: (id: number, at: string) => requeue.run(at, id).changes,
   };

@@ -19,6 +19,9 @@ const PUBLIC = new Set([
   "POST /api/admin/login/mfa",
   "GET /api/admin/auth/status",
   "POST /api/admin/logout",
+  // An invitee's link: the one-time token in the body admits them (tests/api/staff.test.ts).
+  "POST /api/admin/staff-invitation/",
+  "POST /api/admin/staff-invitation/accept",
 ]);
 
 const adminRoutes = () =>
@@ -50,6 +53,11 @@ describe("every registered /api/admin route", () => {
         "PATCH /api/admin/submissions/:id",
         "DELETE /api/admin/submissions/:id",
         "POST /api/admin/submissions/:id/mail/retry",
+        "GET /api/admin/staff/",
+        "POST /api/admin/staff/invitations",
+        "DELETE /api/admin/staff/invitations/:id",
+        "DELETE /api/admin/staff/:id",
+        "POST /api/admin/staff/:id/reset-mfa",
       ]),
     );
   });
@@ -107,7 +115,7 @@ function loadSecrets(): string[] {
 }
 
 describe("requireAdmin, as another admin controller uses it", () => {
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN });
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, REQUIRE_MFA: "false" });
   const db = openDatabase(`${dataDir}/tracewell.db`);
   // A second handle on the same file reads its personal data (TOTP secrets) with the same key, as the server does.
   attachCipher(db, createDataCipher(loadDataKeys(config)));
@@ -151,6 +159,7 @@ describe("admin screens", () => {
       "/admin/account",
       "/admin/audit",
       "/admin/submissions",
+      "/admin/staff",
       "/admin",
     ]) {
       const res = await request(path);

@@ -13,13 +13,16 @@ export const ORIGIN = "http://localhost:3000";
 /**
  * A real app on a real SQLite file in a fresh temporary folder, removed after the test file. Requests go
  * through app.handle: the whole HTTP stack without a port.
+ *
+ * Admins sign in with a password only here (REQUIRE_MFA=false), so tests of admin features need no
+ * authenticator; the tests of two-step sign-in pass REQUIRE_MFA themselves ("" for the server's default).
  */
 export function makeTestApp(
   env: Record<string, string> = {},
   opts: { now?: () => Date; logger?: Logger } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), "tracewell-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, REQUIRE_MFA: "false", ...env });
   const db: Database = openDatabase(join(dataDir, "tracewell.db"));
   const app = createApp({ config, db, manifest: MANIFEST, now: opts.now, logger: opts.logger });
   afterAll(() => {

@@ -27,6 +27,9 @@ export const PATHS = {
   adminCaseStudies: "/admin/case-studies",
   adminCaseStudyNew: "/admin/case-studies/new",
   adminSubmissions: "/admin/submissions",
+  adminStaff: "/admin/staff",
+  /** Where an invitation link leads (the one-time token follows in the fragment, never sent to the server). */
+  adminJoin: "/admin/join",
   adminPrivacy: "/admin/privacy",
   adminDataRequests: "/admin/privacy/requests",
 } as const;

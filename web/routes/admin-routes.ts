@@ -60,6 +60,14 @@ export const ADMIN_ROUTES: AppRoute[] = [
     lazyPage(() => import("../admin/desk/submissions-page"), "submissionsPage"),
   ),
   admin(
+    PATHS.adminStaff,
+    lazyPage(() => import("../admin/staff/staff-page"), "staffPage"),
+  ),
+  admin(
+    PATHS.adminJoin,
+    lazyPage(() => import("../admin/staff/join-page"), "joinPage"),
+  ),
+  admin(
     `${PATHS.adminSubmissions}/:id`,
     lazyPage(() => import("../admin/desk/submission-page"), "submissionPage"),
   ),

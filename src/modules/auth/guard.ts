@@ -11,6 +11,9 @@ const PUBLIC_API = new Set([
   `POST ${ADMIN_API_PREFIX}/login/mfa`,
   `GET ${ADMIN_API_PREFIX}/auth/status`,
   `POST ${ADMIN_API_PREFIX}/logout`,
+  // An invitee has no account yet: the one-time token in the body is what admits them (src/modules/staff).
+  `POST ${ADMIN_API_PREFIX}/staff-invitation`,
+  `POST ${ADMIN_API_PREFIX}/staff-invitation/accept`,
 ]);
 
 /** What a session that must still set up two-step sign-in (REQUIRE_MFA) may do. */
@@ -103,6 +106,8 @@ export function createAdminGuard(sessions: SessionStore) {
           ...(session || !sessions.hasCookie(request) ? {} : { "set-cookie": sessions.clearCookie() }),
         },
       });
+    // The invitation link's screen: whoever holds the link, signed in or not.
+    if (pathname === PATHS.adminJoin) return undefined;
     if (pathname === PATHS.adminLogin) {
       if (session?.stage === "active") return to(PATHS.adminDashboard);
       if (session?.stage === "enrol") return to(PATHS.adminAccount);

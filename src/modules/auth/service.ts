@@ -39,6 +39,7 @@ import {
   findUserById,
   findUserByName,
   insertAdmin,
+  recordSignIn,
   setPendingTotp,
   updatePasswordHash,
 } from "./users";
@@ -95,6 +96,16 @@ export function createAuthService(deps: AuthDeps) {
       detail,
       at: now(),
     });
+
+  /** A completed sign-in: the Staff screen shows its time, the audit log its details. */
+  const signedIn = (
+    user: { id: number; username: string },
+    address: string,
+    detail?: Record<string, string | number | boolean | null>,
+  ) => {
+    recordSignIn(db, user.id, now());
+    audit("login.succeeded", user, address, detail);
+  };
 
   /**
    * Counts an attempt for the username and the address before the (slow) check runs, so parallel guesses
@@ -182,6 +193,11 @@ export function createAuthService(deps: AuthDeps) {
         }
         if (demo && Bun.password.verifySync(DEMO_PASSWORD, demo.passwordHash)) demoHash = demo.passwordHash;
       }
+      if (!config.requireMfa && !config.demo) {
+        logger.warn("mfa_not_required", {
+          hint: "REQUIRE_MFA=false: admins may sign in with a password alone. Unset it to require a second factor.",
+        });
+      }
     },
 
     status(session: Session | null): AuthStatus {
@@ -221,11 +237,11 @@ export function createAuthService(deps: AuthDeps) {
       tries.succeeded();
       if (config.requireMfa) {
         const { setCookie } = await sessions.create(user.id, "enrol");
-        audit("login.succeeded", user, address, { mfa: "enrolment_required" });
+        signedIn(user, address, { mfa: "enrolment_required" });
         return ok({ username: user.username, mfaEnrolmentRequired: true } satisfies LoginResult, setCookie);
       }
       const { setCookie } = await sessions.create(user.id, "active");
-      audit("login.succeeded", user, address);
+      signedIn(user, address);
       return ok({ username: user.username } satisfies LoginResult, setCookie);
     },
 
@@ -257,7 +273,7 @@ export function createAuthService(deps: AuthDeps) {
       tries.succeeded();
       sessions.revoke(session.idHash);
       const { setCookie } = await sessions.create(user.id, "active");
-      audit("login.succeeded", user, address, { mfa: via });
+      signedIn(user, address, { mfa: via });
       return ok({ username: user.username } satisfies LoginResult, setCookie);
     },
 

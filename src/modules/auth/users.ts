@@ -126,3 +126,8 @@ export function countRecoveryCodesLeft(db: Database, id: number): number {
     }
   ).n;
 }
+
+/** When the admin last signed in (password accepted and, where required, the second step too). */
+export function recordSignIn(db: Database, id: number, at: Date): void {
+  db.query("UPDATE admin_users SET last_sign_in_at = $at WHERE id = $id").run({ id, at: at.toISOString() });
+}

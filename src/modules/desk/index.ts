@@ -4,6 +4,7 @@ import type { Config } from "../../config";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail/outbox";
+import type { DueService } from "./due-service";
 import { parseId } from "./model";
 import { type Actor, createSubmissionsService, type Outcome } from "./service";
 
@@ -18,6 +19,7 @@ export function deskModule(deps: {
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "configured" | "wake">;
+  due: DueService;
   now?: () => Date;
 }) {
   const service = createSubmissionsService(deps);

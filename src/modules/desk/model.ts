@@ -1,7 +1,8 @@
 import * as v from "valibot";
 import { fieldErrors } from "../../contracts/admin-auth";
+import { CLOSURE_MESSAGES, CLOSURE_NOTE_MAX } from "../../contracts/desk";
 import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../contracts/intake";
-import { DESK_MESSAGES, DESK_PAGE_SIZE, NOTE_MAX, SEARCH_MAX } from "../../contracts/submissions";
+import { DESK_MESSAGES, DESK_PAGE_SIZE, DESK_SORTS, NOTE_MAX, SEARCH_MAX } from "../../contracts/submissions";
 
 /** An empty query parameter means "no filter", as a form with an empty select sends it. */
 const optionalPick = <T extends readonly string[]>(options: T, message: string) =>
@@ -24,6 +25,16 @@ export const ListQuerySchema = v.object({
   service: optionalPick(DESIRED_SERVICES, "Choose one of the listed services"),
   role: optionalPick(ROLES, "Choose one of the listed roles"),
   matterType: optionalPick(MATTER_TYPES, "Choose one of the listed matter types"),
+  sort: v.pipe(
+    optionalPick(DESK_SORTS, "Sort by newest or by due time"),
+    v.transform((s) => s ?? "newest"),
+  ),
+  overdue: v.pipe(
+    v.optional(v.string(), ""),
+    v.transform((s) => s.trim()),
+    v.picklist(["", "0", "1", "true", "false"], "Overdue is 1 (only overdue requests) or empty"),
+    v.transform((s) => s === "1" || s === "true"),
+  ),
   page: v.pipe(
     v.optional(v.string(), "1"),
     v.transform((s) => Number(s.trim() || "1")),
@@ -67,3 +78,28 @@ export const parseId = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(r
 
 /** `{ errors: { field: [message] } }` from a failed parse; whole-body problems are filed under "form". */
 export const invalid = (issues: readonly v.BaseIssue<unknown>[]) => ({ errors: fieldErrors(issues) });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+export const isCalendarDate = (s: string) =>
+  ISO_DATE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+
+/** POST /api/admin/desk/closures: a date the firm is closed, and an optional note ("Office move"). */
+export const ClosureSchema = v.object(
+  {
+    date: v.pipe(
+      v.string(CLOSURE_MESSAGES.date),
+      v.trim(),
+      v.check(
+        (s) => ISO_DATE.test(s) && !Number.isNaN(Date.parse(s)) && isCalendarDate(s),
+        CLOSURE_MESSAGES.date,
+      ),
+    ),
+    note: v.pipe(
+      v.optional(v.string(CLOSURE_MESSAGES.note), ""),
+      v.trim(),
+      v.maxLength(CLOSURE_NOTE_MAX, CLOSURE_MESSAGES.note),
+    ),
+  },
+  CLOSURE_MESSAGES.date,
+);

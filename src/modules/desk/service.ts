@@ -16,6 +16,7 @@ import { appendAudit } from "../../db/audit-log";
 import { type DeskFilter, type SubmissionDesk, submissionDesk } from "../../db/submission-desk";
 import type { MailOutbox } from "../mail/outbox";
 import { toCsv } from "./csv";
+import type { DueService } from "./due-service";
 import { invalid, ListQuerySchema, UpdateSchema } from "./model";
 
 export type Actor = { id: number; username: string; clientAddress: string };
@@ -55,8 +56,9 @@ export function createSubmissionsService(deps: {
   outbox: Pick<MailOutbox, "configured" | "wake">;
   now?: () => Date;
   desk?: SubmissionDesk;
+  due: DueService;
 }) {
-  const { db, outbox } = deps;
+  const { db, outbox, due } = deps;
   const now = deps.now ?? (() => new Date());
   const desk = deps.desk ?? submissionDesk(db);
 
@@ -77,11 +79,14 @@ export function createSubmissionsService(deps: {
     service: f.service ?? null,
     role: f.role ?? null,
     matterType: f.matterType ?? null,
+    overdue: Boolean(f.overdueAt),
   });
 
   const detailOf = (id: number): SubmissionDetail | null => {
-    const submission = desk.byId(id);
-    if (!submission) return null;
+    due.sync();
+    const stored = desk.byId(id);
+    if (!stored) return null;
+    const submission = { ...stored, due: due.status(stored) };
     return { submission, notes: desk.notes(id), mail: desk.mail(id), mailConfigured: outbox.configured };
   };
 
@@ -89,9 +94,19 @@ export function createSubmissionsService(deps: {
     list(query: Record<string, string | undefined>, actor: Actor): Outcome {
       const parsed = v.safeParse(ListQuerySchema, query);
       if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
-      const { page, pageSize, ...filter } = parsed.output;
-      const { total, items } = desk.list(filter, { limit: pageSize, offset: (page - 1) * pageSize });
-      audit(actor, "submissions.listed", { ...filterFacts(filter), page, results: items.length, total });
+      const { page, pageSize, sort, overdue, ...rest } = parsed.output;
+      const filter: DeskFilter = { ...rest, overdueAt: overdue ? now().toISOString() : undefined };
+      due.sync();
+      const listed = desk.list(filter, { limit: pageSize, offset: (page - 1) * pageSize, sort });
+      const { total } = listed;
+      const items = listed.items.map((i) => ({ ...i, due: due.status(i) }));
+      audit(actor, "submissions.listed", {
+        ...filterFacts(filter),
+        sort,
+        page,
+        results: items.length,
+        total,
+      });
       const body: SubmissionList = {
         items,
         total,
@@ -116,14 +131,17 @@ export function createSubmissionsService(deps: {
       if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
       const { status, note } = parsed.output;
       const changed = status !== undefined && status !== before.status;
+      const at = now().toISOString();
       const noteId = desk.update(
         id,
         {
           status: changed ? status : undefined,
           note: note === undefined ? undefined : { author: actor.username, body: note },
         },
-        now().toISOString(),
+        at,
       );
+      // The first move out of New is a first response (ADR 053); a reply sent records it too.
+      if (changed && before.status === "new") desk.recordFirstResponse(id, at);
       if (changed) {
         audit(actor, "submission.status_changed", { submissionId: id, from: before.status, to: status });
       }
@@ -157,7 +175,9 @@ export function createSubmissionsService(deps: {
     ): { ok: true; csv: string; filename: string } | { ok: false; outcome: Outcome } {
       const parsed = v.safeParse(ListQuerySchema, query);
       if (!parsed.success) return { ok: false, outcome: { status: 422, body: invalid(parsed.issues) } };
-      const { page: _page, pageSize: _size, ...filter } = parsed.output;
+      const { page: _page, pageSize: _size, sort: _sort, overdue, ...rest } = parsed.output;
+      const filter: DeskFilter = { ...rest, overdueAt: overdue ? now().toISOString() : undefined };
+      due.sync();
       const rows = desk.exportRows(filter);
       audit(actor, "submissions.exported", { ...filterFacts(filter), rows: rows.length });
       const csv = toCsv(

@@ -130,19 +130,22 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     }
   }
 
-  async function sendDue(): Promise<number> {
+  async function sendDue(kind?: string): Promise<number> {
     if (!sender) return 0;
     let sent = 0;
-    for (const mail of outbox.due(now().toISOString(), BATCH)) {
+    for (const mail of outbox.due(now().toISOString(), BATCH, kind)) {
       if (await deliver(mail)) sent++;
     }
     return sent;
   }
 
-  /** Sends every message that is due; concurrent calls share one run. Resolves to the number sent. */
-  function runOnce(): Promise<number> {
+  /**
+   * Sends every message that is due (of one kind only when `only.kind` is given: a command-line run sends its
+   * own mail, not the server's); concurrent calls share one run. Resolves to the number sent.
+   */
+  function runOnce(only: { kind?: string } = {}): Promise<number> {
     if (!running) {
-      running = sendDue().finally(() => {
+      running = sendDue(only.kind).finally(() => {
         running = null;
       });
     }
@@ -165,6 +168,8 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     },
     /** What a new submission's emailError says before any attempt: set only when mail cannot go out. */
     initialError: sender ? null : MAIL_NOT_CONFIGURED,
+    /** One queued mail's delivery state. */
+    delivery: (id: number | null) => (id === null ? undefined : outbox.delivery(id)),
     runOnce,
     start() {
       if (timer) return;

@@ -26,9 +26,19 @@ export function AccountPage() {
               dashboard.
             </p>
           )}
+          {/* While enrolment is owed, two-step sign-in comes first: on a phone it is the first thing seen. */}
           <div className="mt-8 grid gap-8 lg:grid-cols-2">
-            <PasswordSection username={status?.username ?? ""} />
-            <MfaSection enrolling={Boolean(status?.mfaEnrolmentRequired)} />
+            {status?.mfaEnrolmentRequired ? (
+              <>
+                <MfaSection enrolling />
+                <PasswordSection username={status.username ?? ""} />
+              </>
+            ) : (
+              <>
+                <PasswordSection username={status?.username ?? ""} />
+                <MfaSection enrolling={false} />
+              </>
+            )}
           </div>
         </>
       )}

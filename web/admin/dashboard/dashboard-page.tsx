@@ -3,6 +3,13 @@ import { Link } from "wouter";
 import { PATHS } from "../../lib/paths";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
+import {
+  DeskCounts,
+  FailedMailPanel,
+  FirstResponsePanel,
+  useDeskOverview,
+  WaitingPanel,
+} from "./morning-view";
 
 /** The four management areas of SPEC.md section 2, in its order and words. */
 const AREAS = [
@@ -18,6 +25,7 @@ const AREAS = [
 ];
 
 export function DashboardPage() {
+  const overview = useDeskOverview();
   return (
     <AdminFrame>
       {(status) => (
@@ -29,6 +37,25 @@ export function DashboardPage() {
           <p className="mt-3 max-w-2xl text-ink-muted">
             Choose an area to manage. Every change you make here is recorded in the audit log.
           </p>
+          <div className="mt-8" aria-live="polite" aria-busy={overview === null}>
+            {overview === null && <p className="text-ink-muted">Loading the desk's figures...</p>}
+            {overview === "failed" && (
+              <p className="text-danger">
+                The desk's figures could not be loaded. Reload the page to try again.
+              </p>
+            )}
+          </div>
+          {overview && overview !== "failed" && (
+            <>
+              <DeskCounts overview={overview} />
+              {/* One grid of panels: other features' panels (data-rights requests, sources) join it. */}
+              <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+                <WaitingPanel overview={overview} />
+                <FirstResponsePanel overview={overview} />
+                <FailedMailPanel overview={overview} />
+              </div>
+            </>
+          )}
           <ul className="mt-10 grid gap-6 sm:grid-cols-2">
             {AREAS.map(({ href, title, text, icon: Icon }) => (
               <li key={href}>

@@ -10,6 +10,12 @@ export const deskApi = {
   retryMail: (id: number | string) => `${DESK_API}/${id}/mail/retry`,
 };
 
+export const DESK_CLOCK_API = "/api/admin/desk";
+export const deskClockApi = {
+  closures: `${DESK_CLOCK_API}/closures`,
+  closure: (date: string) => `${DESK_CLOCK_API}/closures/${encodeURIComponent(date)}`,
+};
+
 /** The list's search and filters, as they appear in the page's address and the API's query string. */
 export const FILTERS = [
   { key: "status", label: "Status", options: SUBMISSION_STATUSES, labels: STATUS_LABELS },
@@ -24,8 +30,17 @@ export type DeskQuery = {
   service: string;
   role: string;
   matterType: string;
+  /** "" (newest first) or "due" (soonest due first). */
+  sort: string;
+  /** Only requests past their due time without a first response. */
+  overdue: boolean;
   page: number;
 };
+
+export const SORT_OPTIONS = [
+  { value: "", label: "Newest first" },
+  { value: "due", label: "Soonest due first" },
+] as const;
 
 export function readDeskQuery(search: string): DeskQuery {
   const p = new URLSearchParams(search);
@@ -36,6 +51,8 @@ export function readDeskQuery(search: string): DeskQuery {
     service: p.get("service") ?? "",
     role: p.get("role") ?? "",
     matterType: p.get("matterType") ?? "",
+    sort: p.get("sort") === "due" ? "due" : "",
+    overdue: p.get("overdue") === "1",
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
@@ -43,10 +60,11 @@ export function readDeskQuery(search: string): DeskQuery {
 /** The query string for a DeskQuery, leaving out empty filters and page 1. */
 export function deskQueryString(q: Partial<DeskQuery>): string {
   const p = new URLSearchParams();
-  for (const key of ["q", "status", "service", "role", "matterType"] as const) {
+  for (const key of ["q", "status", "service", "role", "matterType", "sort"] as const) {
     const value = q[key]?.trim();
     if (value) p.set(key, value);
   }
+  if (q.overdue) p.set("overdue", "1");
   if (q.page && q.page > 1) p.set("page", String(q.page));
   return p.toString();
 }

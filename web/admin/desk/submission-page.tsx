@@ -12,6 +12,7 @@ import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ConfirmDialog } from "../shared/confirm-dialog";
+import { DueBadge } from "../shared/due-badge";
 import {
   deskApi,
   formatDateTime,
@@ -92,6 +93,21 @@ function SubmissionView({ id }: { id: string }) {
           <p className="mt-2 text-ink-muted">
             Received <time dateTime={s.submittedAt}>{formatDateTime(s.submittedAt)}</time>
             {s.firm ? ` from ${s.firm}` : ""}
+          </p>
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <DueBadge due={s.due} />
+            <span className="text-ink-muted">
+              {s.firstResponseAt ? (
+                <>
+                  First response <time dateTime={s.firstResponseAt}>{formatDateTime(s.firstResponseAt)}</time>
+                  ; it was due {s.due.dueText}.
+                </>
+              ) : (
+                <>
+                  Respond by <time dateTime={s.respondBy}>{s.due.dueText}</time>.
+                </>
+              )}
+            </span>
           </p>
         </div>
         <SubmissionStatusBadge status={s.status} />

@@ -8,6 +8,8 @@ import { adminSubmissionPath, PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
+import { DueBadge } from "../shared/due-badge";
+import { BusinessHoursPanel } from "./business-hours-panel";
 import {
   type DeskQuery,
   deskApi,
@@ -16,25 +18,32 @@ import {
   formatDateTime,
   readDeskQuery,
   roleLabel,
+  SORT_OPTIONS,
   serviceLabel,
 } from "./desk-labels";
 import { SubmissionStatusBadge } from "./submission-status-badge";
 
 /** The columns of the wide table, left to right. */
-const COLUMNS = ["Received", "Name", "Firm", "Role", "Service", "Status"];
+const COLUMNS = ["Received", "Name", "Firm", "Role", "Service", "First response", "Status"];
 
 export function SubmissionsPage() {
   return <AdminFrame>{() => <SubmissionsDesk />}</AdminFrame>;
 }
 
 function SubmissionsDesk() {
-  const search = useSearch();
+  // The server caches a page's HTML per path, whatever its query string: the first render (on the server and
+  // at hydration) is the unfiltered list, and the address's filters apply once mounted.
+  const address = useSearch();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const search = mounted ? address : "";
   const query = readDeskQuery(search);
   const queryString = deskQueryString(query);
   const [list, setList] = useState<SubmissionList | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    if (!mounted) return;
     let live = true;
     setFailed(false);
     getJson<SubmissionList>([deskApi.list(queryString)]).then(
@@ -52,9 +61,11 @@ function SubmissionsDesk() {
     return () => {
       live = false;
     };
-  }, [queryString]);
+  }, [queryString, mounted]);
 
-  const filtered = Boolean(query.q || query.status || query.service || query.role || query.matterType);
+  const filtered = Boolean(
+    query.q || query.status || query.service || query.role || query.matterType || query.overdue,
+  );
   const exportQuery = deskQueryString({ ...query, page: 1 });
 
   return (
@@ -64,8 +75,8 @@ function SubmissionsDesk() {
           <p className="eyebrow">Intake</p>
           <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">Submissions</h1>
           <p className="mt-3 max-w-2xl text-ink-muted">
-            Intake requests, newest first. Opening, changing, exporting or deleting one is recorded in the
-            audit log.
+            Intake requests, each with its first-response time against the one-business-day promise. Opening,
+            changing, exporting or deleting one is recorded in the audit log.
           </p>
         </div>
         <a href={deskApi.export(exportQuery)} download className="btn-outline">
@@ -109,6 +120,7 @@ function SubmissionsDesk() {
           )}
         </div>
       )}
+      <BusinessHoursPanel />
     </>
   );
 }
@@ -126,7 +138,7 @@ function summary(list: SubmissionList, filtered: boolean): string {
 function DeskFilters({ query }: { query: DeskQuery }) {
   const [, navigate] = useLocation();
   const [values, setValues] = useState(query);
-  const set = (key: keyof DeskQuery) => (e: { target: { value: string } }) =>
+  const set = (key: Exclude<keyof DeskQuery, "overdue" | "page">) => (e: { target: { value: string } }) =>
     setValues((s) => ({ ...s, [key]: e.target.value }));
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -184,6 +196,34 @@ function DeskFilters({ query }: { query: DeskQuery }) {
             </div>
           ))}
         </div>
+        <div className="mt-4 flex flex-wrap items-end gap-x-6 gap-y-4">
+          <div className="w-full sm:w-56">
+            <label htmlFor="desk-sort" className="block text-sm font-semibold text-ink">
+              Order
+            </label>
+            <select id="desk-sort" name="sort" value={values.sort} onChange={set("sort")} className={control}>
+              {SORT_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex min-h-11 items-center gap-2">
+            <input
+              id="desk-overdue"
+              name="overdue"
+              type="checkbox"
+              value="1"
+              checked={values.overdue}
+              onChange={(e) => setValues((s) => ({ ...s, overdue: e.target.checked }))}
+              className="size-5 accent-navy"
+            />
+            <label htmlFor="desk-overdue" className="text-sm font-semibold text-ink">
+              Overdue only (no first response, past due)
+            </label>
+          </div>
+        </div>
         <div className="mt-4 flex flex-wrap gap-3">
           <button type="submit" className="btn-navy">
             <Search className="size-4" aria-hidden="true" />
@@ -208,7 +248,7 @@ function SubmissionTable({ list }: { list: SubmissionList }) {
       className="mt-4 hidden overflow-x-auto rounded-xl border border-line bg-white md:block"
     >
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Submissions, newest first</caption>
+        <caption className="sr-only">Submissions</caption>
         <thead className="border-b border-line bg-paper-deep text-ink">
           <tr>
             {COLUMNS.map((label) => (
@@ -234,6 +274,9 @@ function SubmissionTable({ list }: { list: SubmissionList }) {
               <td className="px-4 py-3">{s.firm ?? <span className="text-ink-muted">None given</span>}</td>
               <td className="px-4 py-3">{roleLabel(s.role)}</td>
               <td className="px-4 py-3">{serviceLabel(s.desiredService)}</td>
+              <td className="px-4 py-3">
+                <DueBadge due={s.due} />
+              </td>
               <td className="px-4 py-3">
                 <SubmissionStatusBadge status={s.status} />
               </td>
@@ -261,6 +304,7 @@ function SubmissionCards({ list }: { list: SubmissionList }) {
           <p className="mt-1 text-sm text-ink-muted">
             {roleLabel(s.role)} · {serviceLabel(s.desiredService)}
           </p>
+          <DueBadge due={s.due} className="mt-2" />
           <p className="mt-1 text-xs text-ink-muted">
             <time dateTime={s.submittedAt}>{formatDateTime(s.submittedAt)}</time> ·{" "}
             <span className="font-mono">{s.reference}</span>
@@ -280,7 +324,7 @@ function Pager({ list, query }: { list: SubmissionList; query: DeskQuery }) {
       {list.page > 1 ? (
         <Link href={href(list.page - 1)} className={link}>
           <ChevronLeft className="size-4" aria-hidden="true" />
-          Newer
+          {query.sort === "due" ? "Previous" : "Newer"}
         </Link>
       ) : (
         <span />
@@ -290,7 +334,7 @@ function Pager({ list, query }: { list: SubmissionList; query: DeskQuery }) {
       </p>
       {list.page < list.pageCount ? (
         <Link href={href(list.page + 1)} className={link}>
-          Older
+          {query.sort === "due" ? "Next" : "Older"}
           <ChevronRight className="size-4" aria-hidden="true" />
         </Link>
       ) : (

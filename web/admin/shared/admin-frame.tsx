@@ -8,6 +8,7 @@ import {
   LogOut,
   ShieldCheck,
   UserCog,
+  Users,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
@@ -23,6 +24,7 @@ const NAV = [
   { href: PATHS.adminArticles, label: "Articles", icon: BookOpen },
   { href: PATHS.adminResources, label: "Resources", icon: FileDown },
   { href: PATHS.adminCaseStudies, label: "Case Studies", icon: Briefcase },
+  { href: PATHS.adminStaff, label: "Staff", icon: Users },
   { href: PATHS.adminPrivacy, label: "Data & Privacy", icon: ShieldCheck },
   { href: PATHS.adminAccount, label: "Account", icon: UserCog },
   { href: PATHS.adminAudit, label: "Audit Log", icon: ClipboardList },

@@ -1,0 +1,123 @@
+import type { Database } from "./index";
+
+/**
+ * The tables behind the desk's business-day clock (ADR 052): due times kept on contact_submissions,
+ * closures, the morning view's figures and the last run of each daily job. Only clear columns are read here
+ * (reference, service, status, times): no personal data passes through this module.
+ */
+
+export type Closure = { date: string; note: string };
+
+export type WaitingRow = {
+  id: number;
+  reference: string;
+  desiredService: string;
+  submittedAt: string;
+  respondBy: string;
+};
+
+export type AnsweredRow = { submittedAt: string; firstResponseAt: string };
+
+export type FailedMailRow = {
+  id: number;
+  kind: string;
+  state: "pending" | "failed";
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  submissionId: number | null;
+  reference: string | null;
+};
+
+/** Closure dates set by staff. */
+export function deskClosures(db: Database) {
+  const all = db.prepare<Closure, []>("SELECT date, note FROM desk_closures ORDER BY date");
+  const insert = db.prepare<{ date: string }, [string, string, string]>(
+    "INSERT INTO desk_closures (date, note, created_at) VALUES (?, ?, ?) ON CONFLICT (date) DO NOTHING RETURNING date",
+  );
+  const remove = db.prepare<never, [string]>("DELETE FROM desk_closures WHERE date = ?");
+  return {
+    list: () => all.all(),
+    /** false when the date is already closed. */
+    add: (c: Closure, atIso: string) => insert.get(c.date, c.note, atIso) !== null,
+    remove: (date: string) => remove.run(date).changes > 0,
+  };
+}
+
+/** Due times on contact_submissions, and the figures of the desk's morning view. */
+export function deskDueTimes(db: Database) {
+  const missing = db.prepare<{ id: number; submittedAt: string }, []>(
+    "SELECT id, submitted_at AS submittedAt FROM contact_submissions WHERE respond_by IS NULL",
+  );
+  const unanswered = db.prepare<{ id: number; submittedAt: string }, []>(
+    "SELECT id, submitted_at AS submittedAt FROM contact_submissions WHERE first_response_at IS NULL",
+  );
+  const setRespondBy = db.prepare<never, [string, number]>(
+    "UPDATE contact_submissions SET respond_by = ? WHERE id = ?",
+  );
+  const waiting = db.prepare<WaitingRow, [string | null, number]>(
+    `SELECT id, reference, desired_service AS desiredService, submitted_at AS submittedAt, respond_by AS respondBy
+     FROM contact_submissions
+     WHERE first_response_at IS NULL AND respond_by IS NOT NULL AND (?1 IS NULL OR respond_by <= ?1)
+     ORDER BY respond_by, id LIMIT ?2`,
+  );
+  const counts = db.prepare<
+    { newToday: number; waiting: number; overdue: number },
+    { since: string; now: string }
+  >(
+    `SELECT
+       (SELECT count(*) FROM contact_submissions WHERE submitted_at >= $since) AS newToday,
+       (SELECT count(*) FROM contact_submissions WHERE first_response_at IS NULL) AS waiting,
+       (SELECT count(*) FROM contact_submissions WHERE first_response_at IS NULL AND respond_by <= $now) AS overdue`,
+  );
+  const answered = db.prepare<AnsweredRow, [string]>(
+    `SELECT submitted_at AS submittedAt, first_response_at AS firstResponseAt FROM contact_submissions
+     WHERE first_response_at IS NOT NULL AND submitted_at >= ? ORDER BY submitted_at`,
+  );
+  const failedMail = db.prepare<FailedMailRow, [number]>(
+    `SELECT o.id, o.kind, o.state, o.attempts, o.last_error AS lastError, o.next_attempt_at AS nextAttemptAt,
+       o.submission_id AS submissionId, s.reference
+     FROM mail_outbox o LEFT JOIN contact_submissions s ON s.id = o.submission_id
+     WHERE o.state = 'failed' OR (o.state = 'pending' AND o.attempts > 0)
+     ORDER BY o.state = 'failed' DESC, o.id DESC LIMIT ?`,
+  );
+
+  const write = db.transaction((rows: { id: number; respondBy: string }[]) => {
+    for (const r of rows) setRespondBy.run(r.respondBy, r.id);
+  });
+
+  return {
+    /** Requests with no due time yet (new since the last read, or from before the clock). */
+    missing: () => missing.all(),
+    /** Every request still waiting for its first response. */
+    unanswered: () => unanswered.all(),
+    setRespondBy: (rows: { id: number; respondBy: string }[]) => {
+      if (rows.length > 0) write(rows);
+    },
+    /** Waiting requests by due time, those due by `until` only when given. */
+    waiting: (opts: { until?: string; limit: number }) => waiting.all(opts.until ?? null, opts.limit),
+    counts: (since: string, now: string) =>
+      counts.get({ since, now }) ?? { newToday: 0, waiting: 0, overdue: 0 },
+    answeredSince: (since: string) => answered.all(since),
+    /** Mail given up, or retrying after a failed attempt, newest first. */
+    failedMail: (limit: number) => failedMail.all(limit),
+  };
+}
+
+/** When each daily job last ran, by the firm's calendar date. */
+export function scheduledRuns(db: Database) {
+  const get = db.prepare<{ lastDay: string; lastRunAt: string }, [string]>(
+    "SELECT last_day AS lastDay, last_run_at AS lastRunAt FROM scheduled_runs WHERE job = ?",
+  );
+  const put = db.prepare<never, [string, string, string]>(
+    `INSERT INTO scheduled_runs (job, last_day, last_run_at) VALUES (?, ?, ?)
+     ON CONFLICT (job) DO UPDATE SET last_day = excluded.last_day, last_run_at = excluded.last_run_at`,
+  );
+  return {
+    last: (job: string) => get.get(job),
+    record: (job: string, day: string, atIso: string) => put.run(job, day, atIso),
+  };
+}
+
+export type DeskDueTimes = ReturnType<typeof deskDueTimes>;
+export type DeskClosures = ReturnType<typeof deskClosures>;

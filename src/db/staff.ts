@@ -1,0 +1,126 @@
+import { cipherFor } from "./cipher";
+import type { Database } from "./index";
+
+/**
+ * The staff: admin accounts as the Staff screen sees them, and invitations. E-mail addresses and the
+ * invitation token are stored through the data cipher; an invitation is looked up by its token's SHA-256.
+ */
+export type StaffRow = {
+  id: number;
+  username: string;
+  email: string | null;
+  mfaEnabled: boolean;
+  lastSignInAt: string | null;
+  createdAt: string;
+};
+
+export type InvitationRow = {
+  id: number;
+  email: string;
+  invitedBy: number | null;
+  invitedByName: string;
+  createdAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  acceptedUserId: number | null;
+  revokedAt: string | null;
+};
+
+type RawStaff = Omit<StaffRow, "mfaEnabled"> & { mfaEnabled: number };
+
+const INVITATION = `id, email, invited_by AS invitedBy, invited_by_name AS invitedByName, created_at AS createdAt,
+  expires_at AS expiresAt, accepted_at AS acceptedAt, accepted_user_id AS acceptedUserId, revoked_at AS revokedAt`;
+
+export function staffRepo(db: Database) {
+  const cipher = cipherFor(db);
+  const q = {
+    list: db.prepare<RawStaff, []>(
+      `SELECT id, username, email, totp_secret IS NOT NULL AS mfaEnabled, last_sign_in_at AS lastSignInAt,
+         created_at AS createdAt
+       FROM admin_users ORDER BY username COLLATE NOCASE`,
+    ),
+    count: db.prepare<{ n: number }, []>("SELECT count(*) AS n FROM admin_users"),
+    remove: db.prepare<never, [number]>("DELETE FROM admin_users WHERE id = ?"),
+    signedIn: db.prepare<never, [string, number]>("UPDATE admin_users SET last_sign_in_at = ? WHERE id = ?"),
+    setEmail: db.prepare<never, [string | null, number]>("UPDATE admin_users SET email = ? WHERE id = ?"),
+    insertInvitation: db.prepare<{ id: number }, Record<string, string | number | null>>(
+      `INSERT INTO staff_invitations (email, token_hash, token, invited_by, invited_by_name, created_at, expires_at)
+       VALUES ($email, $tokenHash, $token, $invitedBy, $invitedByName, $createdAt, $expiresAt) RETURNING id`,
+    ),
+    invitationById: db.prepare<InvitationRow, [number]>(
+      `SELECT ${INVITATION} FROM staff_invitations WHERE id = ?`,
+    ),
+    invitationByToken: db.prepare<InvitationRow, [string]>(
+      `SELECT ${INVITATION} FROM staff_invitations WHERE token_hash = ?`,
+    ),
+    tokenOf: db.prepare<{ token: string | null }, [number]>(
+      "SELECT token FROM staff_invitations WHERE id = ?",
+    ),
+    pending: db.prepare<InvitationRow, []>(
+      `SELECT ${INVITATION} FROM staff_invitations WHERE accepted_at IS NULL AND revoked_at IS NULL
+       ORDER BY created_at DESC, id DESC`,
+    ),
+    accept: db.prepare<never, [string, number, number, string]>(
+      `UPDATE staff_invitations SET accepted_at = ?, accepted_user_id = ?, token = NULL
+       WHERE id = ? AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?`,
+    ),
+    revoke: db.prepare<never, [string, number]>(
+      `UPDATE staff_invitations SET revoked_at = ?, token = NULL
+       WHERE id = ? AND accepted_at IS NULL AND revoked_at IS NULL`,
+    ),
+    clearToken: db.prepare<never, [number]>("UPDATE staff_invitations SET token = NULL WHERE id = ?"),
+    clearExpiredTokens: db.prepare<never, [string]>(
+      "UPDATE staff_invitations SET token = NULL WHERE token IS NOT NULL AND expires_at <= ?",
+    ),
+  };
+  const readInvitation = (r: InvitationRow | null): InvitationRow | null =>
+    r && { ...r, email: cipher.decrypt(r.email) };
+
+  return {
+    list: (): StaffRow[] =>
+      q.list
+        .all()
+        .map((r) => ({ ...r, email: cipher.decryptNullable(r.email), mfaEnabled: r.mfaEnabled === 1 })),
+    count: () => q.count.get()?.n ?? 0,
+    /** Deletes an admin; their sessions and recovery codes go with them (ON DELETE CASCADE). */
+    remove: (id: number) => q.remove.run(id).changes === 1,
+    recordSignIn: (id: number, at: Date) => q.signedIn.run(at.toISOString(), id),
+    setEmail: (id: number, email: string | null) => q.setEmail.run(cipher.encryptNullable(email), id),
+
+    invite(i: {
+      email: string;
+      tokenHash: string;
+      token: string;
+      invitedBy: number;
+      invitedByName: string;
+      createdAt: Date;
+      expiresAt: Date;
+    }): number {
+      return (
+        q.insertInvitation.get({
+          email: cipher.encrypt(i.email),
+          tokenHash: i.tokenHash,
+          token: cipher.encrypt(i.token),
+          invitedBy: i.invitedBy,
+          invitedByName: i.invitedByName,
+          createdAt: i.createdAt.toISOString(),
+          expiresAt: i.expiresAt.toISOString(),
+        })?.id ?? 0
+      );
+    },
+    invitation: (id: number) => readInvitation(q.invitationById.get(id)),
+    invitationByTokenHash: (tokenHash: string) => readInvitation(q.invitationByToken.get(tokenHash)),
+    /** The token, while the invitation mail may still need it; null once sent or settled. */
+    tokenOf: (id: number) => cipher.decryptNullable(q.tokenOf.get(id)?.token ?? null),
+    /** Invitations neither accepted nor withdrawn (expired ones included), newest first. */
+    pending: () => q.pending.all().map((r) => ({ ...r, email: cipher.decrypt(r.email) })),
+    /** Uses an open invitation up; false when it was already used, withdrawn or has expired. */
+    accept: (id: number, userId: number, at: Date) =>
+      q.accept.run(at.toISOString(), userId, id, at.toISOString()).changes === 1,
+    revoke: (id: number, at: Date) => q.revoke.run(at.toISOString(), id).changes === 1,
+    clearToken: (id: number) => q.clearToken.run(id),
+    clearExpiredTokens: (at: Date) => q.clearExpiredTokens.run(at.toISOString()),
+  };
+}
+
+export type StaffRepo = ReturnType<typeof staffRepo>;

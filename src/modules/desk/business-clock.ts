@@ -1,0 +1,281 @@
+import Holidays from "date-holidays";
+
+/**
+ * The desk's business-day clock: business hours in the firm's time zone, public holidays from date-holidays
+ * (substitute days included, observances not) and closures set by staff. Every due time and business duration
+ * the desk shows or sends is computed here, from an instant the caller passes in (an injected clock).
+ */
+
+export const DAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const MINUTE_MS = 60_000;
+/** How far the clock looks for the next opening before it gives up (a calendar with no business days). */
+const MAX_DAYS = 3 * 366;
+
+/** Opening minutes after local midnight per weekday (0 = Sunday); null = closed all day. */
+export type WeeklyHours = ReadonlyArray<{ open: number; close: number } | null>;
+
+export type HolidayRegion = { country: string; state?: string };
+
+export type ClockSettings = {
+  timeZone: string;
+  hours: WeeklyHours;
+  /** null: no public holidays (HOLIDAYS=none). */
+  holidays: HolidayRegion | null;
+  slaHours: number;
+};
+
+/** "HH:MM" → minutes after midnight; "24:00" is the end of the day. */
+function parseTime(text: string): number | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(text);
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  if (min > 59 || h > 24 || (h === 24 && min > 0)) return null;
+  return h * 60 + min;
+}
+
+/**
+ * BUSINESS_HOURS: one or more groups separated by commas, each "<days> HH:MM-HH:MM", days being one day or a
+ * range: "Mon-Fri 09:00-17:00" or "Mon-Thu 08:30-17:30, Fri 08:30-13:00". Returns a message when it is wrong.
+ */
+export function parseBusinessHours(text: string): WeeklyHours | string {
+  const week: ({ open: number; close: number } | null)[] = [null, null, null, null, null, null, null];
+  const groups = text
+    .split(",")
+    .map((g) => g.trim())
+    .filter(Boolean);
+  if (groups.length === 0) return 'must name days and hours, such as "Mon-Fri 09:00-17:00"';
+  for (const group of groups) {
+    const m = /^([A-Za-z]{3})(?:\s*-\s*([A-Za-z]{3}))?\s+(\d{1,2}:\d{2})\s*-\s*(\d{1,2}:\d{2})$/.exec(group);
+    if (!m) return `"${group}" is not like "Mon-Fri 09:00-17:00"`;
+    const day = (name: string) =>
+      DAY_NAMES.findIndex((d) => d.toLowerCase() === name.toLowerCase()) as number | -1;
+    const first = day(m[1] ?? "");
+    const last = m[2] ? day(m[2]) : first;
+    if (first < 0 || last < 0)
+      return `"${group}" names an unknown day (use Mon, Tue, Wed, Thu, Fri, Sat, Sun)`;
+    const open = parseTime(m[3] ?? "");
+    const close = parseTime(m[4] ?? "");
+    if (open === null || close === null)
+      return `"${group}" has a time that is not HH:MM between 00:00 and 24:00`;
+    if (close <= open) return `"${group}" closes before it opens`;
+    for (let i = 0, d = first; i < 7; i++, d = (d + 1) % 7) {
+      if (week[d]) return `"${group}" gives ${DAY_NAMES[d]} hours twice`;
+      week[d] = { open, close };
+      if (d === last) break;
+    }
+  }
+  return week;
+}
+
+/** HOLIDAYS: "US", "US-NY" (a country or country-state known to date-holidays) or "none". */
+export function parseHolidayRegion(text: string): HolidayRegion | null | string {
+  const value = text.trim();
+  if (value.toLowerCase() === "none") return null;
+  const m = /^([A-Za-z]{2})(?:-([A-Za-z0-9]{1,3}))?$/.exec(value);
+  if (!m) return 'must be a country code such as "US", a country and state such as "US-NY", or "none"';
+  const country = (m[1] ?? "").toUpperCase();
+  const state = m[2]?.toUpperCase();
+  const hd = new Holidays();
+  if (!(country in hd.getCountries())) return `"${country}" is not a country date-holidays knows`;
+  if (state && !(state in (hd.getStates(country) ?? {}))) {
+    return `"${state}" is not a state or region of ${country} that date-holidays knows`;
+  }
+  return state ? { country, state } : { country };
+}
+
+/** "Mon-Fri 09:00-17:00" again, for the settings panel. */
+export function describeHours(hours: WeeklyHours): string {
+  const hhmm = (m: number) =>
+    `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+  const groups: string[] = [];
+  // Monday first, as people read a week.
+  const order = [1, 2, 3, 4, 5, 6, 0];
+  let i = 0;
+  while (i < order.length) {
+    const d = order[i] as number;
+    const h = hours[d];
+    if (!h) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < order.length) {
+      const next = hours[order[j + 1] as number];
+      if (!next || next.open !== h.open || next.close !== h.close) break;
+      j++;
+    }
+    const from = DAY_NAMES[d];
+    const to = DAY_NAMES[order[j] as number];
+    groups.push(`${from}${j > i ? `-${to}` : ""} ${hhmm(h.open)}-${hhmm(h.close)}`);
+    i = j + 1;
+  }
+  return groups.join(", ");
+}
+
+/** Calendar dates and wall times in one IANA zone, through Intl (no time-zone data of our own). */
+function zone(timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
+  /** The wall clock at an instant, read as if it were UTC: its difference to the instant is the offset. */
+  const wall = (ms: number) => {
+    const p: Record<string, number> = {};
+    for (const { type, value } of parts.formatToParts(new Date(ms))) {
+      if (type !== "literal") p[type] = Number(value);
+    }
+    return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  };
+  const offset = (ms: number) => wall(Math.floor(ms / 1000) * 1000) - Math.floor(ms / 1000) * 1000;
+  return {
+    /** Local date "YYYY-MM-DD", weekday and minutes after midnight at an instant. */
+    local(ms: number) {
+      const w = new Date(wall(ms));
+      return {
+        date: w.toISOString().slice(0, 10),
+        weekday: w.getUTCDay(),
+        minutes: w.getUTCHours() * 60 + w.getUTCMinutes(),
+      };
+    },
+    /** The instant a local wall time occurs (in a spring-forward gap: the hour after). */
+    instant(date: string, minutes: number): number {
+      const [y, m, d] = date.split("-").map(Number);
+      const asUtc = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, 0, minutes);
+      const first = asUtc - offset(asUtc);
+      const second = asUtc - offset(first);
+      return second;
+    },
+  };
+}
+
+/** The next calendar date after "YYYY-MM-DD". */
+export function nextDate(date: string, days = 1): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
+}
+
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+export type PublicHoliday = { date: string; name: string };
+
+/** Public holidays of a region by year, substitute days included, observances and optional days not. */
+function holidayCalendar(region: HolidayRegion | null) {
+  const hd = region ? new Holidays(region.country, region.state ?? "", { types: ["public"] }) : null;
+  const byYear = new Map<number, PublicHoliday[]>();
+  const year = (y: number): PublicHoliday[] => {
+    let list = byYear.get(y);
+    if (!list) {
+      list = hd
+        ? (hd.getHolidays(y, "en") ?? [])
+            .filter((h) => h.type === "public")
+            .map((h) => ({ date: h.date.slice(0, 10), name: h.name }))
+        : [];
+      byYear.set(y, list);
+    }
+    return list;
+  };
+  return {
+    on: (date: string) => year(Number(date.slice(0, 4))).find((h) => h.date === date),
+    between(from: string, to: string): PublicHoliday[] {
+      const out: PublicHoliday[] = [];
+      for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) {
+        out.push(...year(y).filter((h) => h.date >= from && h.date <= to));
+      }
+      return out;
+    },
+  };
+}
+
+export type BusinessClock = ReturnType<typeof createBusinessClock>;
+
+/**
+ * A clock over the settings and the firm's closures (read each time, so a closure added in the admin applies
+ * at once). Instants are Date objects; durations are whole business minutes.
+ */
+export function createBusinessClock(
+  settings: ClockSettings,
+  closures: () => ReadonlySet<string> = () => new Set(),
+) {
+  const z = zone(settings.timeZone);
+  const holidays = holidayCalendar(settings.holidays);
+
+  // Intl's zone arithmetic costs microseconds a call and a long overdue request spans months of days: each
+  // day's hours are computed once. Closures are looked up on every call, so a change applies at once.
+  const hoursCache = new Map<string, { start: number; end: number } | null>();
+
+  /** The day's opening interval as instants, or null when the firm is closed that day. */
+  function openingOn(date: string): { start: number; end: number } | null {
+    if (closures().has(date)) return null;
+    let opening = hoursCache.get(date);
+    if (opening === undefined) {
+      const h = settings.hours[weekdayOf(date)];
+      opening =
+        !h || holidays.on(date) ? null : { start: z.instant(date, h.open), end: z.instant(date, h.close) };
+      if (hoursCache.size > 20_000) hoursCache.clear();
+      hoursCache.set(date, opening);
+    }
+    return opening;
+  }
+
+  /** Opening intervals from the local day of `fromMs` on, in order. */
+  function* openings(fromMs: number): Generator<{ start: number; end: number; date: string }> {
+    let date = z.local(fromMs).date;
+    for (let i = 0; i < MAX_DAYS; i++, date = nextDate(date)) {
+      const o = openingOn(date);
+      if (o && o.end > fromMs) yield { ...o, date };
+    }
+  }
+
+  /** The instant `minutes` business minutes after `from`; arrivals outside hours count from the next opening. */
+  function addBusinessMinutes(from: Date, minutes: number): Date {
+    let left = minutes * MINUTE_MS;
+    const fromMs = from.getTime();
+    for (const o of openings(fromMs)) {
+      const start = Math.max(o.start, fromMs);
+      if (start + left <= o.end) return new Date(start + left);
+      left -= o.end - start;
+    }
+    throw new Error("The business calendar has no opening hours in the next three years");
+  }
+
+  /** Whole business minutes between two instants (0 when `to` is not after `from`). */
+  function businessMinutesBetween(from: Date, to: Date): number {
+    const a = from.getTime();
+    const b = to.getTime();
+    if (b <= a) return 0;
+    let ms = 0;
+    for (const o of openings(a)) {
+      if (o.start >= b) break;
+      ms += Math.min(o.end, b) - Math.max(o.start, a);
+    }
+    return Math.floor(ms / MINUTE_MS);
+  }
+
+  return {
+    settings,
+    /** When a request that arrived at `arrival` must have had its first response. */
+    dueAt: (arrival: Date) => addBusinessMinutes(arrival, settings.slaHours * 60),
+    addBusinessMinutes,
+    businessMinutesBetween,
+    /** The firm's calendar date and wall time at an instant. */
+    local: (at: Date) => z.local(at.getTime()),
+    /** The instant of a wall time on a firm calendar date. */
+    instant: (date: string, minutes: number) => new Date(z.instant(date, minutes)),
+    /** Whether the firm is open at an instant. */
+    isOpenAt(at: Date) {
+      const o = openingOn(z.local(at.getTime()).date);
+      return o !== null && at.getTime() >= o.start && at.getTime() < o.end;
+    },
+    /** Whether the firm opens at all on this date (business weekday, no public holiday, no closure). */
+    isBusinessDay: (date: string) => openingOn(date) !== null,
+    publicHoliday: (date: string) => holidays.on(date),
+    publicHolidaysBetween: holidays.between,
+  };
+}

@@ -1,0 +1,167 @@
+import type { Database } from "bun:sqlite";
+import { SERVICE_LABELS } from "../../../web/content/intake";
+import { adminSubmissionPath, PATHS } from "../../../web/lib/paths";
+import type { Config } from "../../config";
+import type { WaitingRequest } from "../../contracts/desk";
+import { scheduledRuns } from "../../db/desk-clock";
+import type { Logger } from "../../log";
+import type { MailMessage } from "../mail/intake-messages";
+import type { MailOutbox } from "../mail/outbox";
+import { DAY_NAMES } from "./business-clock";
+import type { DueService } from "./due-service";
+
+export const DIGEST_KIND = "desk-digest";
+const DIGEST_JOB = "desk-digest";
+/** 08:00 in the firm's time zone. */
+export const DIGEST_MINUTES = 8 * 60;
+const TICK_MS = 60_000;
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+export type DigestResult =
+  | {
+      sent: false;
+      reason: "not-a-business-day" | "before-08:00" | "already-sent" | "nothing-waits";
+      day: string;
+    }
+  | { sent: true; day: string; overdue: number; dueToday: number; outboxId: number | null };
+
+const longDate = (day: string) => {
+  const [y, m, d] = day.split("-").map(Number);
+  const weekday = DAY_NAMES[new Date(`${day}T00:00:00Z`).getUTCDay()];
+  return `${weekday} ${MONTHS[(m ?? 1) - 1]} ${d}, ${y}`;
+};
+
+/**
+ * The morning digest (ADR 054): on business days at 08:00 firm time, one e-mail to INTAKE_NOTIFY_TO with the
+ * requests overdue and due today: reference, service, due time and a link, never a description or contact
+ * details. Nothing is sent when nothing waits. The day's run is remembered in scheduled_runs and the mail is
+ * queued with the dedupe key "digest:YYYY-MM-DD", so a restart never sends a second one.
+ */
+export function createDigest(deps: {
+  db: Database;
+  config: Config;
+  due: DueService;
+  outbox: Pick<MailOutbox, "register" | "enqueue" | "wake">;
+  logger: Logger;
+  now?: () => Date;
+}) {
+  const { config, due, outbox, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const runs = scheduledRuns(deps.db);
+  const clock = due.clock;
+  const to = config.intakeNotifyTo ?? config.brand.email;
+
+  const line = (r: WaitingRequest) =>
+    [
+      `- ${r.reference} · ${SERVICE_LABELS[r.desiredService as keyof typeof SERVICE_LABELS] ?? r.desiredService}`,
+      `  Due ${r.due.dueText} (${r.due.label})`,
+      `  ${config.publicUrl}${adminSubmissionPath(r.id)}`,
+    ].join("\n");
+
+  /** The message as of the moment it is sent: requests answered since it was queued are left out. */
+  function render(day: string, at: Date): MailMessage | null {
+    const items = due.dueToday(at);
+    if (items.length === 0) return null;
+    const overdue = items.filter((r) => r.due.state === "overdue");
+    const today = items.filter((r) => r.due.state !== "overdue");
+    const counts = [
+      overdue.length > 0 ? `${overdue.length} overdue` : "",
+      today.length > 0 ? `${today.length} due today` : "",
+    ]
+      .filter(Boolean)
+      .join(", ");
+    const sections = [
+      overdue.length > 0 ? [`Overdue (${overdue.length})`, ...overdue.map(line)].join("\n") : "",
+      today.length > 0 ? [`Due today (${today.length})`, ...today.map(line)].join("\n") : "",
+    ].filter(Boolean);
+    return {
+      to,
+      subject: `Intake desk for ${longDate(day)}: ${counts}`,
+      text: [
+        `Good morning. These requests are waiting for a first response (${config.desk.timeZone} time).`,
+        "",
+        ...sections.flatMap((s) => [s, ""]),
+        "Every waiting request, soonest due first:",
+        `${config.publicUrl}${PATHS.adminSubmissions}?sort=due`,
+        "",
+        `${config.brand.name} intake desk`,
+      ].join("\n"),
+    };
+  }
+
+  outbox.register(DIGEST_KIND, (row) => render(row.dedupeKey?.slice("digest:".length, 17) ?? "", now()));
+
+  const queue = deps.db.transaction((day: string, at: Date, dedupeKey: string) => {
+    runs.record(DIGEST_JOB, day, at.toISOString());
+    return outbox.enqueue({ kind: DIGEST_KIND, dedupeKey });
+  });
+
+  /** Queues today's digest now unless nothing waits. `force` (the CLI) sends even if today's already went. */
+  function send(at: Date, force: boolean): DigestResult {
+    const day = clock.local(at).date;
+    const items = due.dueToday(at);
+    if (items.length === 0) {
+      // The morning's check counts as the day's run; an operator's empty run leaves 08:00 to the timer.
+      if (!force) runs.record(DIGEST_JOB, day, at.toISOString());
+      logger.info("digest_skipped", { day, reason: "nothing waits" });
+      return { sent: false, reason: "nothing-waits", day };
+    }
+    let outboxId = queue(day, at, `digest:${day}`);
+    if (outboxId === null && force) outboxId = queue(day, at, `digest:${day}:${at.toISOString()}`);
+    if (outboxId === null) return { sent: false, reason: "already-sent", day };
+    outbox.wake();
+    const overdue = items.filter((r) => r.due.state === "overdue").length;
+    logger.info("digest_queued", { day, outboxId, overdue, dueToday: items.length - overdue });
+    return { sent: true, day, overdue, dueToday: items.length - overdue, outboxId };
+  }
+
+  /** What the server's timer does each minute: send once on a business day from 08:00 firm time. */
+  function runIfDue(): DigestResult {
+    const at = now();
+    const { date: day, minutes } = clock.local(at);
+    if (!clock.isBusinessDay(day)) return { sent: false, reason: "not-a-business-day", day };
+    if (minutes < DIGEST_MINUTES) return { sent: false, reason: "before-08:00", day };
+    if (runs.last(DIGEST_JOB)?.lastDay === day) return { sent: false, reason: "already-sent", day };
+    return send(at, false);
+  }
+
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const tick = () => {
+    try {
+      runIfDue();
+    } catch (error) {
+      logger.error("digest_error", { error: String(error) });
+    }
+  };
+
+  return {
+    runIfDue,
+    /** `tracewell digest`: today's digest now, whatever the hour. */
+    sendNow: () => send(now(), true),
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, TICK_MS);
+      tick();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
+
+export type Digest = ReturnType<typeof createDigest>;

@@ -1,0 +1,94 @@
+import type { DueStatus } from "../../contracts/desk";
+import { type BusinessClock, DAY_NAMES, nextDate } from "./business-clock";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const HOUR = 60;
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/** "1 h 40 m", "45 m", "3 h": a duration in whole minutes. */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / HOUR);
+  const m = minutes % HOUR;
+  if (h === 0) return `${m} m`;
+  return m === 0 ? `${h} h` : `${h} h ${m} m`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Short zone name at an instant ("EST", "GMT+1"), as the runtime's Intl data writes it. */
+function zoneName(timeZone: string, at: Date): string {
+  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName");
+  return part?.value ?? timeZone;
+}
+
+/** "Wed Nov 18, 10:00 EST": a firm-time instant written out in full. */
+export function firmDateTime(clock: BusinessClock, at: Date): string {
+  const l = clock.local(at);
+  const [, month, day] = l.date.split("-").map(Number);
+  return `${DAY_NAMES[l.weekday]} ${MONTHS[(month ?? 1) - 1]} ${day}, ${hhmm(l.minutes)} ${zoneName(clock.settings.timeZone, at)}`;
+}
+
+/** "10:00", "tomorrow 10:00", "yesterday 17:00", "Mon 16:30" or "Nov 30 16:30", relative to `now`'s firm date. */
+export function firmWhen(clock: BusinessClock, at: Date, now: Date): string {
+  const l = clock.local(at);
+  const today = clock.local(now).date;
+  const time = hhmm(l.minutes);
+  if (l.date === today) return `today ${time}`;
+  if (l.date === nextDate(today)) return `tomorrow ${time}`;
+  if (l.date === nextDate(today, -1)) return `yesterday ${time}`;
+  if (l.date > today && l.date <= nextDate(today, 6)) return `${DAY_NAMES[l.weekday]} ${time}`;
+  if (l.date < today && l.date >= nextDate(today, -6)) return `${DAY_NAMES[l.weekday]} ${time}`;
+  const [, month, day] = l.date.split("-").map(Number);
+  return `${MONTHS[(month ?? 1) - 1]} ${day} ${time}`;
+}
+
+/**
+ * Where a request stands against its due time, in the words the desk shows: "due in 3 h", "due tomorrow
+ * 10:00", "overdue by 2 business hours", "answered in 1 h 40 m" (business time from arrival).
+ */
+export function dueStatus(
+  clock: BusinessClock,
+  r: { submittedAt: string; respondBy: string; firstResponseAt: string | null },
+  now: Date,
+): DueStatus {
+  const due = new Date(r.respondBy);
+  const dueText = firmDateTime(clock, due);
+  if (r.firstResponseAt) {
+    const answered = new Date(r.firstResponseAt);
+    const minutes = clock.businessMinutesBetween(new Date(r.submittedAt), answered);
+    const late = answered.getTime() > due.getTime();
+    const label =
+      minutes > 0
+        ? `answered in ${formatDuration(minutes)}`
+        : clock.isOpenAt(answered)
+          ? "answered in under a minute"
+          : "answered before business hours began";
+    return { state: "answered", label, dueText, late };
+  }
+  if (now.getTime() < due.getTime()) {
+    const sameDay = clock.local(due).date === clock.local(now).date;
+    if (sameDay) {
+      const left = Math.floor((due.getTime() - now.getTime()) / 60_000);
+      const label = left >= HOUR ? `due in ${Math.floor(left / HOUR)} h` : `due in ${Math.max(left, 1)} m`;
+      return { state: "waiting", label, dueText, late: false };
+    }
+    return {
+      state: "waiting",
+      label: `due ${firmWhen(clock, due, now).replace(/^today /, "")}`,
+      dueText,
+      late: false,
+    };
+  }
+  const over = clock.businessMinutesBetween(due, now);
+  const label =
+    over >= HOUR
+      ? `overdue by ${plural(Math.floor(over / HOUR), "business hour")}`
+      : over > 0
+        ? `overdue by ${plural(over, "business minute")}`
+        : `overdue since ${firmWhen(clock, due, now).replace(/^today /, "")}`;
+  return { state: "overdue", label, dueText, late: false };
+}

@@ -1,0 +1,133 @@
+import type { Database } from "bun:sqlite";
+import type { Config } from "../../config";
+import {
+  type ClosureList,
+  type DeskOverview,
+  type DeskSettings,
+  FAILED_MAIL_MAX,
+  FIRST_RESPONSE_DAYS,
+  OVERVIEW_WAITING_MAX,
+} from "../../contracts/desk";
+import { deskClosures, deskDueTimes, type WaitingRow } from "../../db/desk-clock";
+import { type BusinessClock, createBusinessClock, describeHours, nextDate } from "./business-clock";
+import { dueStatus, formatDuration } from "./due-labels";
+
+/** Nearest-rank percentile of sorted numbers (p in 0..1). */
+export function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const rank = Math.ceil(p * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? null;
+}
+
+/**
+ * The desk's clock over the database: keeps each request's due time current, computes due labels, the
+ * morning view's figures and the closures. Everything reads `now` from the injected clock.
+ */
+export function createDueService(deps: { db: Database; config: Config; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  const closures = deskClosures(deps.db);
+  const dueTimes = deskDueTimes(deps.db);
+  let closed = new Set(closures.list().map((c) => c.date));
+  const clock: BusinessClock = createBusinessClock(deps.config.desk, () => closed);
+
+  const computeFor = (rows: { id: number; submittedAt: string }[]) =>
+    dueTimes.setRespondBy(
+      rows.map((r) => ({ id: r.id, respondBy: clock.dueAt(new Date(r.submittedAt)).toISOString() })),
+    );
+
+  /** Due times for requests that have none yet (arrived since the last read). Cheap: an indexed scan. */
+  const sync = () => computeFor(dueTimes.missing());
+  /** Every waiting request again: the settings or the closures changed. Answered ones keep theirs. */
+  const recomputeWaiting = () => computeFor(dueTimes.unanswered());
+
+  const settings: DeskSettings = {
+    timeZone: deps.config.desk.timeZone,
+    businessHours: describeHours(deps.config.desk.hours),
+    holidays: deps.config.desk.holidays
+      ? [deps.config.desk.holidays.country, deps.config.desk.holidays.state].filter(Boolean).join("-")
+      : null,
+    slaHours: deps.config.desk.slaHours,
+  };
+
+  const waitingRequest = (r: WaitingRow, at: Date) => ({
+    ...r,
+    due: dueStatus(clock, { ...r, firstResponseAt: null }, at),
+  });
+
+  return {
+    clock,
+    settings,
+    sync,
+    recomputeWaiting,
+    /** The label of a request as the list and detail show it. */
+    status: (r: { submittedAt: string; respondBy: string; firstResponseAt: string | null }) =>
+      dueStatus(clock, r, now()),
+
+    /** Waiting requests due by the end of the firm's day `at` falls on (overdue ones included). */
+    dueToday(at: Date) {
+      sync();
+      const endOfDay = clock.instant(nextDate(clock.local(at).date), 0).toISOString();
+      return dueTimes.waiting({ until: endOfDay, limit: 500 }).map((r) => waitingRequest(r, at));
+    },
+
+    overview(): DeskOverview {
+      sync();
+      const at = now();
+      const today = clock.local(at).date;
+      const since = clock.instant(today, 0).toISOString();
+      const counts = dueTimes.counts(since, at.toISOString());
+      const windowStart = new Date(at.getTime() - FIRST_RESPONSE_DAYS * 86_400_000).toISOString();
+      const minutes = dueTimes
+        .answeredSince(windowStart)
+        .map((r) => clock.businessMinutesBetween(new Date(r.submittedAt), new Date(r.firstResponseAt)))
+        .sort((a, b) => a - b);
+      const median = percentile(minutes, 0.5);
+      const p90 = percentile(minutes, 0.9);
+      return {
+        now: at.toISOString(),
+        waiting: dueTimes.waiting({ limit: OVERVIEW_WAITING_MAX }).map((r) => waitingRequest(r, at)),
+        counts,
+        firstResponse: {
+          days: FIRST_RESPONSE_DAYS,
+          answered: minutes.length,
+          medianMinutes: median,
+          p90Minutes: p90,
+          medianLabel: median === null ? null : formatDuration(median),
+          p90Label: p90 === null ? null : formatDuration(p90),
+        },
+        failedMail: dueTimes.failedMail(FAILED_MAIL_MAX).map((m) => ({
+          ...m,
+          state: m.state === "failed" ? "failed" : "retrying",
+        })),
+        settings,
+      };
+    },
+
+    closures: {
+      list(): ClosureList {
+        const today = clock.local(now()).date;
+        return {
+          closures: closures.list(),
+          settings,
+          upcomingHolidays: clock.publicHolidaysBetween(today, nextDate(today, 90)),
+        };
+      },
+      /** false when the date was already closed. Waiting requests' due times follow at once. */
+      add(date: string, note: string): boolean {
+        if (!closures.add({ date, note }, now().toISOString())) return false;
+        closed = new Set(closures.list().map((c) => c.date));
+        recomputeWaiting();
+        return true;
+      },
+      remove(date: string): boolean {
+        if (!closures.remove(date)) return false;
+        closed = new Set(closures.list().map((c) => c.date));
+        recomputeWaiting();
+        return true;
+      },
+      today: () => clock.local(now()).date,
+    },
+  };
+}
+
+export type DueService = ReturnType<typeof createDueService>;

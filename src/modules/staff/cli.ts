@@ -1,0 +1,52 @@
+import type { Database } from "bun:sqlite";
+import { appendAudit } from "../../db/audit-log";
+import { findUserByName } from "../auth/users";
+import { resetSecondFactor } from "./service";
+
+export const STAFF_HELP = `  tracewell admin reset-mfa <username>
+                         Turn off an admin's two-step sign-in (a lost phone) and sign out all of that
+                         admin's sessions; the next sign-in with the password sets it up again.`;
+
+type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
+
+/** `tracewell admin reset-mfa <username>`: returns the exit code. */
+export function resetMfaCli(
+  args: string[],
+  deps: { openDb: () => Database; io?: Partial<Io>; now?: () => Date },
+): number {
+  const io: Io = {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    ...deps.io,
+  };
+  const [username, ...rest] = args;
+  if (!username || username.startsWith("-") || rest.length) {
+    io.stderr(`Usage:\n${STAFF_HELP}\n`);
+    return 2;
+  }
+  const db = deps.openDb();
+  try {
+    const user = findUserByName(db, username.trim());
+    if (!user) {
+      io.stderr(`No admin named "${username.trim()}". Nothing was changed.\n`);
+      return 1;
+    }
+    const had = Boolean(user.totpSecret || user.totpPendingSecret);
+    resetSecondFactor(db, user.id);
+    appendAudit(db, {
+      event: "staff.mfa_reset",
+      username: "operator",
+      clientAddress: "local",
+      detail: { targetId: user.id, targetUsername: user.username, via: "cli" },
+      at: (deps.now ?? (() => new Date()))(),
+    });
+    io.stdout(
+      had
+        ? `Two-step sign-in for "${user.username}" was reset and its sessions were signed out; it is set up again at the next sign-in.\n`
+        : `"${user.username}" had no two-step sign-in set up; its sessions were signed out.\n`,
+    );
+    return 0;
+  } finally {
+    db.close();
+  }
+}

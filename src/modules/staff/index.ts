@@ -1,0 +1,68 @@
+import type { Database } from "bun:sqlite";
+import { Elysia } from "elysia";
+import type { Config } from "../../config";
+import { clientAddress, type PeerAddressSource } from "../../http/client-address";
+import type { Auth } from "../auth";
+import type { MailOutbox } from "../mail/outbox";
+import { INVITATION_API, parseId, STAFF_API } from "./model";
+import { type Actor, createStaffService, type Outcome } from "./service";
+
+/**
+ * Staff management: the Staff screen's API behind requireAdmin, and the two calls an invitee makes from the
+ * join screen before they have an account (listed as open in src/modules/auth/guard.ts).
+ */
+export function staffModule(deps: {
+  db: Database;
+  config: Config;
+  auth: Pick<Auth, "requireAdmin" | "service">;
+  outbox: Pick<MailOutbox, "register" | "enqueue" | "wake" | "configured">;
+  now?: () => Date;
+}) {
+  const sessions = deps.auth.service.sessions;
+  const service = createStaffService({ ...deps, sessions });
+  const trustProxy = deps.config.trustProxy;
+  const addressOf = (request: Request, server: PeerAddressSource) =>
+    clientAddress(request, server, trustProxy);
+  const actor = (
+    admin: { id: number; username: string },
+    request: Request,
+    server: PeerAddressSource,
+  ): Actor => ({
+    id: admin.id,
+    username: admin.username,
+    clientAddress: addressOf(request, server),
+  });
+
+  const send = (set: { status?: number | string; headers: Record<string, unknown> }, o: Outcome) => {
+    set.status = o.status;
+    if (o.setCookie) set.headers["set-cookie"] = o.setCookie;
+    if (o.retryAfter) set.headers["retry-after"] = String(o.retryAfter);
+    return o.body;
+  };
+
+  const invitee = new Elysia({ name: "staff-invitation", prefix: INVITATION_API })
+    .post("/", ({ request, server, body, set }) =>
+      send(set, service.lookup(body, addressOf(request, server))),
+    )
+    .post("/accept", async ({ request, server, body, set }) =>
+      send(set, await service.accept(body, addressOf(request, server), await sessions.fromRequest(request))),
+    );
+
+  const admin = new Elysia({ name: "staff", prefix: STAFF_API })
+    .use(deps.auth.requireAdmin)
+    .get("/", ({ admin, request, server }) => service.overview(actor(admin, request, server)))
+    .post("/invitations", ({ admin, request, server, body, set }) =>
+      send(set, service.invite(body, actor(admin, request, server))),
+    )
+    .delete("/invitations/:id", ({ admin, request, server, params, set }) =>
+      send(set, service.withdraw(parseId(params.id), actor(admin, request, server))),
+    )
+    .delete("/:id", ({ admin, request, server, params, set }) =>
+      send(set, service.remove(parseId(params.id), actor(admin, request, server))),
+    )
+    .post("/:id/reset-mfa", ({ admin, request, server, params, set }) =>
+      send(set, service.resetMfa(parseId(params.id), actor(admin, request, server))),
+    );
+
+  return new Elysia({ name: "staff-module" }).use(invitee).use(admin);
+}

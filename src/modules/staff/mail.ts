@@ -1,0 +1,29 @@
+import type { Brand } from "../../contracts/brand";
+import type { MailMessage } from "../mail/intake-messages";
+
+/** The invitation e-mail, plain text: who invites, the one-time link, when it expires, what comes next. */
+export function invitationMessage(
+  to: string,
+  ctx: { brand: Brand; link: string; invitedBy: string; expiresAt: string; mfaRequired: boolean },
+): MailMessage {
+  const expires = new Date(ctx.expiresAt).toUTCString().replace("GMT", "UTC");
+  return {
+    to,
+    subject: `${ctx.invitedBy} invited you to the ${ctx.brand.name} admin`,
+    text: [
+      `${ctx.invitedBy} invited you to sign in to the ${ctx.brand.name} admin.`,
+      "",
+      "Open this link to choose your username and password:",
+      ctx.link,
+      "",
+      `The link works once and expires on ${expires}.`,
+      ctx.mfaRequired
+        ? "You will then set up two-step sign-in with an authenticator app (such as 1Password, Google Authenticator or Microsoft Authenticator)."
+        : "You can then set up two-step sign-in with an authenticator app on your Account screen.",
+      "",
+      "If you did not expect this invitation, ignore this e-mail: nothing happens until the link is used.",
+      "",
+      `${ctx.brand.name}`,
+    ].join("\n"),
+  };
+}

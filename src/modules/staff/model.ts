@@ -1,0 +1,23 @@
+/**
+ * Server-side facts of staff management. The request schemas and messages shared with the browser live in
+ * src/contracts/staff.ts.
+ */
+export {
+  INVITATION_TTL_HOURS,
+  InvitationAcceptSchema,
+  InvitationLookupSchema,
+  InvitationSchema,
+  STAFF_MESSAGES,
+} from "../../contracts/staff";
+
+export const STAFF_API = "/api/admin/staff";
+/** Open without a session: how an invitee reads and accepts an invitation (src/modules/auth/guard.ts). */
+export const INVITATION_API = "/api/admin/staff-invitation";
+export const INVITATION_MAIL = "staff-invitation";
+
+/** Wrong or stale invitation links allowed per address before 429; the 256-bit token is not guessable. */
+export const INVITATION_FAILURES_PER_ADDRESS = 20;
+export const INVITATION_WINDOW_MS = 15 * 60_000;
+
+/** A route id: a positive whole number, else 0 (which names nothing). */
+export const parseId = (raw: string) => (/^\d{1,12}$/.test(raw) ? Number(raw) : 0);

@@ -1,0 +1,321 @@
+import type { Database } from "bun:sqlite";
+import * as v from "valibot";
+import { PATHS } from "../../../web/lib/paths";
+import type { Config } from "../../config";
+import { fieldErrors, type LoginResult } from "../../contracts/admin-auth";
+import type {
+  InvitationPreview,
+  MailState,
+  StaffInvitation,
+  StaffMember,
+  StaffOverview,
+} from "../../contracts/staff";
+import { appendAudit } from "../../db/audit-log";
+import { mailOutboxRepo } from "../../db/mail-outbox";
+import { type InvitationRow, staffRepo } from "../../db/staff";
+import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
+import { hashPassword } from "../auth/passwords";
+import type { Session, SessionStore } from "../auth/sessions";
+import { disableTotp, findUserById, findUserByName, insertAdmin, recordSignIn } from "../auth/users";
+import type { MailOutbox } from "../mail/outbox";
+import { invitationMessage } from "./mail";
+import {
+  INVITATION_FAILURES_PER_ADDRESS,
+  INVITATION_MAIL,
+  INVITATION_TTL_HOURS,
+  INVITATION_WINDOW_MS,
+  InvitationAcceptSchema,
+  InvitationLookupSchema,
+  InvitationSchema,
+  STAFF_MESSAGES,
+} from "./model";
+
+/** Who acts: the signed-in admin and the address the request came from. */
+export type Actor = { id: number; username: string; clientAddress: string };
+export type Outcome = { status: number; body: unknown; setCookie?: string; retryAfter?: number };
+
+const invalid = (issues: readonly v.BaseIssue<unknown>[]): Outcome => ({
+  status: 422,
+  body: { errors: fieldErrors(issues) },
+});
+const fail = (status: number, error: string): Outcome => ({ status, body: { error } });
+
+const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
+const newToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+
+type Audit = (
+  event: string,
+  who: { id?: number | null; username?: string | null },
+  address: string,
+  detail?: Record<string, string | number | boolean | null>,
+) => void;
+
+const auditTo =
+  (db: Database, now: () => Date): Audit =>
+  (event, who, address, detail) =>
+    appendAudit(db, {
+      event,
+      userId: who.id,
+      username: who.username,
+      clientAddress: address,
+      detail,
+      at: now(),
+    });
+
+/**
+ * Ends an admin's second factor (secret, pending secret, recovery codes) and every session of theirs, so the
+ * next sign-in with their password leads to enrolment again. Shared by the Staff screen and the CLI, which
+ * opens the database without the data cipher: this touches no encrypted value.
+ */
+export function resetSecondFactor(db: Database, userId: number): void {
+  db.transaction(() => {
+    disableTotp(db, userId);
+    db.query("DELETE FROM sessions WHERE user_id = $userId").run({ userId });
+  })();
+}
+
+/**
+ * The Staff screen's work and the invitee's side of an invitation, as plain functions over the database.
+ * Guard, parse, act: controllers hand in the actor; every change is written to the audit log.
+ */
+export function createStaffService(deps: {
+  db: Database;
+  config: Config;
+  sessions: Pick<SessionStore, "create" | "revoke">;
+  outbox: Pick<MailOutbox, "register" | "enqueue" | "wake" | "configured">;
+  now?: () => Date;
+}) {
+  const { db, config, sessions, outbox } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repo = staffRepo(db);
+  const deliveries = mailOutboxRepo(db);
+  const audit = auditTo(db, now);
+  const failures = createRateLimiter({
+    limit: INVITATION_FAILURES_PER_ADDRESS,
+    windowMs: INVITATION_WINDOW_MS,
+    now: () => now().getTime(),
+  });
+
+  const isOpen = (inv: InvitationRow, at = now()) =>
+    !inv.acceptedAt && !inv.revokedAt && Date.parse(inv.expiresAt) > at.getTime();
+
+  // The invitation mail is rendered when it is sent, from the stored (encrypted) token; once it is out, the
+  // token is wiped and only its hash remains.
+  outbox.register(
+    INVITATION_MAIL,
+    (mail) => {
+      const inv = mail.refId === null ? null : repo.invitation(mail.refId);
+      const token = inv && isOpen(inv) ? repo.tokenOf(inv.id) : null;
+      if (!inv || !token) return null;
+      return invitationMessage(inv.email, {
+        brand: config.brand,
+        link: `${config.publicUrl}${PATHS.adminJoin}#${token}`,
+        invitedBy: inv.invitedByName,
+        expiresAt: inv.expiresAt,
+        mfaRequired: config.requireMfa,
+      });
+    },
+    (mail) => {
+      if (mail.refId === null) return;
+      const sent = deliveries.forRef(INVITATION_MAIL, mail.refId).some((d) => d.state === "sent");
+      if (sent) repo.clearToken(mail.refId);
+    },
+  );
+
+  const mailState = (invitationId: number): MailState | null => {
+    const last = deliveries.forRef(INVITATION_MAIL, invitationId).at(-1);
+    if (!last) return null;
+    return last.state === "pending" && !outbox.configured ? "unconfigured" : last.state;
+  };
+
+  const toInvitation = (inv: InvitationRow): StaffInvitation => ({
+    id: inv.id,
+    email: inv.email,
+    invitedBy: inv.invitedByName,
+    createdAt: inv.createdAt,
+    expiresAt: inv.expiresAt,
+    expired: !isOpen(inv),
+    mail: mailState(inv.id),
+  });
+
+  /** The invitation a token opens, or why it opens none. Wrong or stale tokens count against the address. */
+  const openInvitation = (
+    token: string,
+    address: string,
+  ): { ok: true; inv: InvitationRow } | { ok: false; outcome: Outcome } => {
+    const decision = failures.check(address);
+    if (!decision.allowed) {
+      return {
+        ok: false,
+        outcome: {
+          status: 429,
+          body: {
+            error: `Too many invalid invitation links. Wait ${retryAfterText(decision.retryAfterSeconds)}.`,
+          },
+          retryAfter: decision.retryAfterSeconds,
+        },
+      };
+    }
+    const inv = repo.invitationByTokenHash(sha256(token));
+    const refusal = !inv
+      ? fail(404, STAFF_MESSAGES.invitationUnknown)
+      : inv.acceptedAt
+        ? fail(410, STAFF_MESSAGES.invitationUsed)
+        : inv.revokedAt
+          ? fail(410, STAFF_MESSAGES.invitationWithdrawn)
+          : !isOpen(inv)
+            ? fail(410, STAFF_MESSAGES.invitationExpired)
+            : null;
+    if (refusal || !inv) {
+      failures.hit(address);
+      return { ok: false, outcome: refusal ?? fail(404, STAFF_MESSAGES.invitationUnknown) };
+    }
+    return { ok: true, inv };
+  };
+
+  return {
+    overview(actor: Actor): StaffOverview {
+      repo.clearExpiredTokens(now());
+      const members: StaffMember[] = repo.list().map((m) => ({ ...m, you: m.id === actor.id }));
+      return {
+        members,
+        invitations: repo.pending().map(toInvitation),
+        mfaRequired: config.requireMfa,
+      };
+    },
+
+    invite(body: unknown, actor: Actor): Outcome {
+      const parsed = v.safeParse(InvitationSchema, body);
+      if (!parsed.success) return invalid(parsed.issues);
+      const email = parsed.output.email;
+      const at = now();
+      const token = newToken();
+      const id = db
+        .transaction(() => {
+          // A new invitation to the same address replaces an open one: only the newest link works.
+          let replaced = 0;
+          for (const open of repo.pending()) {
+            if (open.email.toLowerCase() === email.toLowerCase() && repo.revoke(open.id, at)) replaced++;
+          }
+          const invitationId = repo.invite({
+            email,
+            tokenHash: sha256(token),
+            token,
+            invitedBy: actor.id,
+            invitedByName: actor.username,
+            createdAt: at,
+            expiresAt: new Date(at.getTime() + INVITATION_TTL_HOURS * 3600_000),
+          });
+          outbox.enqueue({ kind: INVITATION_MAIL, refId: invitationId });
+          audit("staff.invited", actor, actor.clientAddress, { invitationId, replaced });
+          return invitationId;
+        })
+        .immediate();
+      outbox.wake();
+      const inv = repo.invitation(id);
+      return { status: 201, body: inv && toInvitation(inv) };
+    },
+
+    withdraw(id: number, actor: Actor): Outcome {
+      if (!repo.revoke(id, now())) return fail(404, STAFF_MESSAGES.invitationNotFound);
+      audit("staff.invitation_withdrawn", actor, actor.clientAddress, { invitationId: id });
+      return { status: 200, body: { ok: true } };
+    },
+
+    remove(id: number, actor: Actor): Outcome {
+      return db
+        .transaction((): Outcome => {
+          const target = findUserById(db, id);
+          if (!target) return fail(404, STAFF_MESSAGES.notFound);
+          if (target.id === actor.id) {
+            audit("staff.remove_refused", actor, actor.clientAddress, { targetId: id, reason: "self" });
+            return fail(403, STAFF_MESSAGES.removeSelf);
+          }
+          if (repo.count() <= 1) {
+            audit("staff.remove_refused", actor, actor.clientAddress, { targetId: id, reason: "last_admin" });
+            return fail(409, STAFF_MESSAGES.lastAdmin);
+          }
+          // Their sessions and recovery codes go with the row (ON DELETE CASCADE): signed out at once.
+          repo.remove(target.id);
+          audit("staff.removed", actor, actor.clientAddress, {
+            targetId: target.id,
+            targetUsername: target.username,
+          });
+          return { status: 200, body: { ok: true } };
+        })
+        .immediate();
+    },
+
+    resetMfa(id: number, actor: Actor): Outcome {
+      const target = findUserById(db, id);
+      if (!target) return fail(404, STAFF_MESSAGES.notFound);
+      if (target.id === actor.id) return fail(403, STAFF_MESSAGES.resetSelf);
+      if (!target.totpSecret && !target.totpPendingSecret) return fail(409, STAFF_MESSAGES.mfaNotSet);
+      resetSecondFactor(db, target.id);
+      audit("staff.mfa_reset", actor, actor.clientAddress, {
+        targetId: target.id,
+        targetUsername: target.username,
+      });
+      return { status: 200, body: { ok: true } };
+    },
+
+    /** The join screen: who invited whom, before the invitee chooses a username. */
+    lookup(body: unknown, address: string): Outcome {
+      const parsed = v.safeParse(InvitationLookupSchema, body);
+      if (!parsed.success) return invalid(parsed.issues);
+      const found = openInvitation(parsed.output.token, address);
+      if (!found.ok) return found.outcome;
+      const preview: InvitationPreview = {
+        email: found.inv.email,
+        invitedBy: found.inv.invitedByName,
+        expiresAt: found.inv.expiresAt,
+        mfaRequired: config.requireMfa,
+      };
+      return { status: 200, body: preview };
+    },
+
+    /**
+     * Uses the invitation up: creates the admin with the chosen username and password and signs them in,
+     * to set up two-step sign-in first where it is required.
+     */
+    async accept(body: unknown, address: string, current: Session | null = null): Promise<Outcome> {
+      const parsed = v.safeParse(InvitationAcceptSchema, body);
+      if (!parsed.success) return invalid(parsed.issues);
+      const { token, username, password } = parsed.output;
+      const found = openInvitation(token, address);
+      if (!found.ok) return found.outcome;
+      const taken = { status: 422, body: { errors: { username: [STAFF_MESSAGES.usernameTaken] } } };
+      if (findUserByName(db, username)) return taken;
+      const passwordHash = await hashPassword(password);
+
+      // Checked again inside the write: two tabs accepting at once create one admin, never two.
+      const result = db
+        .transaction((): Outcome | { userId: number } => {
+          const inv = repo.invitation(found.inv.id);
+          if (!inv || !isOpen(inv)) return fail(410, STAFF_MESSAGES.invitationUsed);
+          if (findUserByName(db, username)) return taken;
+          const at = now();
+          const userId = insertAdmin(db, username, passwordHash, at);
+          repo.setEmail(userId, inv.email);
+          repo.accept(inv.id, userId, at);
+          recordSignIn(db, userId, at);
+          audit("admin.created", { id: userId, username }, address, { via: "invitation" });
+          audit("staff.invitation_accepted", { id: userId, username }, address, {
+            invitationId: inv.id,
+            invitedBy: inv.invitedByName,
+          });
+          return { userId };
+        })
+        .immediate();
+      if (!("userId" in result)) return result;
+      // Whoever was signed in on this browser is signed out: the new admin's session replaces theirs.
+      if (current) sessions.revoke(current.idHash);
+      const stage = config.requireMfa ? "enrol" : "active";
+      const { setCookie } = await sessions.create(result.userId, stage);
+      const login: LoginResult = { username, ...(config.requireMfa ? { mfaEnrolmentRequired: true } : {}) };
+      return { status: 201, body: login, setCookie };
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;

@@ -1,0 +1,235 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import {
+  DEMO_ADMIN,
+  DESKTOP,
+  expectNoAxeViolations,
+  PHONE,
+  signIn,
+  waitForHydration,
+  watchForErrors,
+} from "./helpers";
+
+// The e2e server runs with DEMO=1 and a real clock: these tests seed requests through the public API and
+// assert what does not depend on the hour ("due …" for a new request, "answered …" once it moves on). The last
+// ones start a second instance of the same binary on requests filed months ago, to show overdue ones.
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** An intake as a visitor sends it, the form opened a minute ago; returns its reference. */
+async function submitIntake(request: APIRequestContext, baseURL: string, name: string): Promise<string> {
+  const res = await request.post("/api/contact", {
+    headers: { origin: baseURL },
+    data: {
+      name,
+      firm: "Okafor Fiduciary Services",
+      email: "desk-check@okafor-fiduciary.example",
+      phone: "(312) 555-0188",
+      role: "fiduciary",
+      matterType: "probate-estate",
+      subjectType: "individual",
+      jurisdictions: "Cook County, IL",
+      desiredService: "transaction-trace",
+      description: "Estate of a decedent whose accounts were emptied in the months before death.",
+      acknowledgment: true,
+      website: "",
+      formStartTime: Date.now() - 60_000,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { reference: string }).reference;
+}
+
+const waitingPanel = (page: Page) => page.getByRole("region", { name: "Waiting for a first response" });
+
+test("the dashboard's morning view: a new request waits with its due time, then counts as answered", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const reference = await submitIntake(request, baseURL!, "Morgan Dashboard-Check");
+  await page.setViewportSize(DESKTOP);
+  const problems = watchForErrors(page);
+  await signIn(page);
+
+  // SPEC's welcome line, the four cards, and the desk's figures above them.
+  for (const area of ["Articles", "Resources", "Case Studies", "Submissions"]) {
+    await expect(page.getByRole("link", { name: new RegExp(`Open ${area}`) })).toBeVisible();
+  }
+  const counts = page.getByRole("list", { name: "Today at the desk" });
+  await expect(counts.getByRole("link", { name: /New today/ })).toBeVisible();
+  await expect(counts.getByRole("link", { name: /Waiting/ })).toContainText(/[1-9]\d*/);
+  const row = waitingPanel(page).getByRole("listitem").filter({ hasText: reference });
+  await expect(row).toContainText("Transaction Trace");
+  await expect(row).toContainText(/due (in \d+ [hm]|tomorrow \d\d:\d\d|\w{3} \d\d:\d\d|\w{3} \d+ \d\d:\d\d)/);
+  await expect(page.getByRole("region", { name: "First response, last 30 days" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Mail that failed" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The request's page says when it is due; moving it out of New is its first response.
+  await row.getByRole("link", { name: reference }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Morgan Dashboard-Check");
+  await expect(page.getByText(/^Respond by \w{3} \w{3} \d+, \d\d:\d\d/)).toBeVisible();
+  await page.getByLabel("Where this request stands").selectOption({ label: "In review" });
+  await page.getByRole("button", { name: "Save Status" }).click();
+  await expect(page.getByText(/^answered (in|before)/)).toBeVisible();
+  await expect(page.getByText(/^First response /)).toBeVisible();
+
+  await page.getByRole("link", { name: "Dashboard" }).first().click();
+  await expect(waitingPanel(page)).toBeVisible();
+  await expect(waitingPanel(page)).not.toContainText(reference);
+  const figures = page.getByRole("region", { name: "First response, last 30 days" });
+  await expect(figures.getByText("Median")).toBeVisible();
+  await expect(figures).toContainText(/over \d+ answered request/);
+  expect(problems).toEqual([]);
+});
+
+test("the list's due labels, sorting and overdue filter, and the closures panel, on a phone", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const reference = await submitIntake(request, baseURL!, "Quinn Phone-Check");
+  await page.setViewportSize(PHONE);
+  const problems = watchForErrors(page);
+  await signIn(page);
+  await expect(waitingPanel(page)).toContainText(reference);
+  await expectNoAxeViolations(page);
+
+  await page.goto("/admin/submissions");
+  await waitForHydration(page);
+  await page.getByLabel("Order").selectOption({ label: "Soonest due first" });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/sort=due/);
+  const card = page
+    .getByRole("list", { name: "Submissions" })
+    .getByRole("listitem")
+    .filter({ hasText: reference });
+  await expect(card).toContainText(/due /);
+  await expectNoAxeViolations(page);
+
+  // A request filed a minute ago is not overdue.
+  await page.getByLabel(/Overdue only/).check();
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/overdue=1/);
+  await expect(page.getByText(/Showing|No matching submissions/)).toBeVisible();
+  await expect(page.getByText(reference)).toHaveCount(0);
+
+  // Closures: add one, see it listed, take it away again.
+  const panel = page.getByRole("region", { name: "Business hours & closures" });
+  await expect(panel.getByText("Mon-Fri 09:00-17:00")).toBeVisible();
+  const next = new Date().getUTCFullYear() + 1;
+  await panel.getByLabel("Date closed").fill(`${next}-08-14`);
+  await panel.getByLabel("Note (optional)").fill("Firm retreat");
+  await panel.getByRole("button", { name: "Add Closure" }).click();
+  const closure = panel.getByRole("listitem").filter({ hasText: "Firm retreat" });
+  await expect(closure).toContainText(`August 14, ${next}`);
+  await expectNoAxeViolations(page);
+  await closure.getByRole("button", { name: /Remove the closure/ }).click();
+  await expect(panel.getByText("Firm retreat")).toHaveCount(0);
+  await expect(panel.getByText(/No closures/)).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test.describe("a desk with requests filed months ago, on the same binary and the real clock", () => {
+  const port = Number(process.env.E2E_PORT ?? 4317) + 1;
+  const base = `http://127.0.0.1:${port}`;
+  let dir = "";
+  let server: ChildProcess | undefined;
+  let seeded: { overdue: string; answered: string };
+
+  test.beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "tracewell-e2e-desk-"));
+    const dataDir = join(dir, "data");
+    seeded = JSON.parse(
+      execFileSync("bun", ["tests/e2e/seed-desk.ts", dataDir], { cwd: ROOT, encoding: "utf8" }),
+    ) as typeof seeded;
+    server = spawn(join(ROOT, "dist", "tracewell"), [], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: base,
+        DEMO: "1",
+        LOG_LEVEL: "error",
+      },
+      stdio: "ignore",
+    });
+    await expect
+      .poll(
+        () =>
+          fetch(`${base}/healthz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(200);
+  });
+
+  test.afterAll(() => {
+    server?.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function signInAt(page: Page) {
+    await page.goto(`${base}/admin/login`);
+    await waitForHydration(page);
+    await page.getByLabel("Username").fill(DEMO_ADMIN.username);
+    await page.getByLabel("Password").fill(DEMO_ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  }
+
+  for (const [name, viewport] of [
+    ["1280", DESKTOP],
+    ["390", PHONE],
+  ] as const) {
+    test(`overdue and answered requests on the dashboard, the list and the detail at ${name} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const problems = watchForErrors(page);
+      await signInAt(page);
+
+      const counts = page.getByRole("list", { name: "Today at the desk" });
+      await expect(counts.getByRole("link", { name: /Overdue/ })).toContainText("1");
+      const row = waitingPanel(page).getByRole("listitem").filter({ hasText: seeded.overdue });
+      await expect(row).toContainText("Asset Map");
+      await expect(row).toContainText(/overdue by \d+ business hours/);
+      await expect(waitingPanel(page)).not.toContainText(seeded.answered);
+      const figures = page.getByRole("region", { name: "First response, last 30 days" });
+      await expect(figures).toContainText(/No request received in the last 30 days/);
+      const mail = page.getByRole("region", { name: "Mail that failed" });
+      await expect(mail).toContainText(seeded.overdue);
+      await expect(mail).toContainText(/Retrying: 1 failed attempt/);
+      await expectNoAxeViolations(page);
+
+      await page.goto(`${base}/admin/submissions?sort=due&overdue=1`);
+      await waitForHydration(page);
+      await expect(page.getByText("Showing 1–1 of 1 matching submission.")).toBeVisible();
+      await expect(page.getByLabel(/Overdue only/)).toBeChecked();
+      const shown = page.getByRole(name === "1280" ? "table" : "list", {
+        name: name === "1280" ? undefined : "Submissions",
+      });
+      await expect(shown).toContainText(/overdue by \d+ business hours/);
+
+      await page.goto(`${base}/admin/submissions?sort=due`);
+      await waitForHydration(page);
+      await expect(page.getByText("answered in 2 h").filter({ visible: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.getByRole("link", { name: "Avery Overdue" }).filter({ visible: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Avery Overdue");
+      await expect(page.getByText(/^Respond by Tue Jan 6, 10:00 EST/)).toBeVisible();
+      await expect(page.getByText(/^overdue by \d+ business hours$/)).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,262 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { TOTP } from "otpauth";
+import { SMTPServer } from "smtp-server";
+import { DESKTOP, expectNoAxeViolations, PHONE, waitForHydration, watchForErrors } from "./helpers";
+
+/**
+ * Staff management on a server as an operator runs it in production: NOT demo mode, the first admin from
+ * ADMIN_USERNAME/ADMIN_PASSWORD, two-step sign-in left to its default (required), mail through a real SMTP
+ * server on 127.0.0.1. This spec starts that second server itself, beside the demo one the config starts.
+ */
+const BASE_PORT = Number(process.env.E2E_PORT ?? 4317);
+const PORT = BASE_PORT + 1;
+const SMTP_PORT = BASE_PORT + 2;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const BINARY = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "tracewell");
+const OWNER = { username: "morgan.ellis", password: "every ledger balances" };
+const COLLEAGUE = {
+  email: "casey.nguyen@tracewell.example",
+  username: "casey",
+  password: "follow the wire transfers",
+};
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+let server: ChildProcess | undefined;
+let dataDir = "";
+const received: ParsedMail[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream).then(
+      (mail) => {
+        received.push(mail);
+        callback();
+      },
+      (error) => callback(error),
+    );
+  },
+});
+
+// Codes are accepted once per 30-second step, so a test that enrols twice waits for fresh steps.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test.beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
+  dataDir = mkdtempSync(join(tmpdir(), "tracewell-staff-e2e-"));
+  server = spawn(BINARY, [], {
+    cwd: dataDir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      DATA_DIR: join(dataDir, "data"),
+      PUBLIC_URL: ORIGIN,
+      ADMIN_USERNAME: OWNER.username,
+      ADMIN_PASSWORD: OWNER.password,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: '"Tracewell" <admin@tracewell.example>',
+      LOG_LEVEL: "warn",
+    },
+  });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${ORIGIN}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the production-mode server did not start");
+});
+
+test.afterAll(async () => {
+  if (server?.pid) {
+    server.kill("SIGTERM");
+    await new Promise((r) => server?.once("exit", r));
+  }
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A code the authenticator app would show now, for a step after `after` (codes are accepted once). */
+async function freshCode(secret: string, after: { step: number }) {
+  let step = Math.floor(Date.now() / 30_000);
+  while (step <= after.step) {
+    await new Promise((r) => setTimeout(r, 500));
+    step = Math.floor(Date.now() / 30_000);
+  }
+  after.step = step;
+  return new TOTP({
+    secret: secret.replace(/\s+/g, ""),
+    digits: 6,
+    period: 30,
+    algorithm: "SHA1",
+  }).generate();
+}
+
+async function checkBothWidths(page: Page, name: string) {
+  for (const [width, size] of [
+    ["1280", DESKTOP],
+    ["390", PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await expectNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Sets up two-step sign-in on the account screen the session was sent to; returns the secret. */
+async function enrolOnAccountScreen(page: Page, used: { step: number }, shots?: string) {
+  await expect(page).toHaveURL(/\/admin\/account$/);
+  await expect(page.getByRole("status").filter({ hasText: "requires two-step sign-in" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Set Up Two-Step Sign-In" }).click();
+  await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const secret = (await page.getByTestId("mfa-secret").textContent()) ?? "";
+  if (shots) await checkBothWidths(page, shots);
+  await page.getByLabel("Code from the app").fill(await freshCode(secret, used));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await page.getByRole("link", { name: "Continue to the Dashboard" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  return secret;
+}
+
+async function signInWithPassword(page: Page, who: { username: string; password: string }) {
+  await page.goto(`${ORIGIN}/admin/login`);
+  await waitForHydration(page);
+  await expect(page.getByRole("complementary", { name: "Demo credentials" })).toHaveCount(0);
+  await page.getByLabel("Username").fill(who.username);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+let ownerContext: BrowserContext;
+let owner: Page;
+const ownerUsed = { step: 0 };
+const colleagueUsed = { step: 0 };
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  return { context, page: await context.newPage() };
+}
+
+test("the first admin of a production server sets up two-step sign-in at the first sign-in", async ({
+  browser,
+}) => {
+  ({ context: ownerContext, page: owner } = await newPage(browser));
+  const problems = watchForErrors(owner);
+  await signInWithPassword(owner, OWNER);
+  await expect(owner).toHaveURL(/\/admin\/account$/);
+  // Nothing else opens before it is set up: a screen sends back, the API refuses with a message.
+  await owner.goto(`${ORIGIN}/admin/staff`);
+  await expect(owner).toHaveURL(/\/admin\/account$/);
+  const api = await owner.request.get(`${ORIGIN}/api/admin/staff`);
+  expect(api.status()).toBe(403);
+  expect(await api.json()).toEqual({ error: "Set up two-step sign-in to continue." });
+  await waitForHydration(owner);
+  await enrolOnAccountScreen(owner, ownerUsed, "enrolment");
+  expect(problems).toEqual([]);
+});
+
+test("a colleague is invited by e-mail, accepts, and enrols; a reset makes them enrol again", async ({
+  browser,
+}) => {
+  const problems = watchForErrors(owner);
+  await owner.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Staff" }).click();
+  await expect(owner).toHaveURL(/\/admin\/staff$/);
+  const members = owner.getByRole("list", { name: "Colleagues" });
+  await expect(members.getByRole("listitem")).toHaveCount(1);
+  await expect(members).toContainText(OWNER.username);
+  await expect(members).toContainText("Two-step on");
+
+  await owner.getByLabel("Colleague's e-mail address").fill("not-an-address");
+  await owner.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(owner.getByLabel("Colleague's e-mail address")).toHaveAccessibleDescription(
+    "Enter a valid email address",
+  );
+  await owner.getByLabel("Colleague's e-mail address").fill(COLLEAGUE.email);
+  await owner.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "Invitation Sent" })).toBeVisible();
+  await expect(owner.getByRole("list", { name: "Open invitations" })).toContainText(COLLEAGUE.email);
+  await checkBothWidths(owner, "staff");
+
+  // The invitation e-mail, as the colleague's mailbox receives it.
+  await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
+  const mail = received[0];
+  expect(mail?.subject).toBe(`${OWNER.username} invited you to the Tracewell admin`);
+  const link = mail?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/admin\/join#[A-Za-z0-9_-]+/)?.[0];
+  expect(link).toBeTruthy();
+
+  const { context: colleagueContext, page: colleague } = await newPage(browser);
+  const colleagueProblems = watchForErrors(colleague);
+  await colleague.goto(link ?? "");
+  await waitForHydration(colleague);
+  await expect(colleague.getByRole("heading", { level: 1 })).toHaveText("Join the Admin");
+  await expect(colleague.getByText(`${OWNER.username} invited ${COLLEAGUE.email}`)).toBeVisible();
+  await checkBothWidths(colleague, "join");
+  await colleague.getByLabel("Choose a username").fill(COLLEAGUE.username);
+  await colleague.getByLabel("Choose a password").fill(COLLEAGUE.password);
+  await colleague.getByLabel("Repeat the password").fill(COLLEAGUE.password);
+  await colleague.getByRole("button", { name: "Create Account" }).click();
+  await enrolOnAccountScreen(colleague, colleagueUsed);
+  expect(colleagueProblems).toEqual([]);
+
+  // The link worked once.
+  const reused = await newPage(browser);
+  await reused.page.goto(link ?? "");
+  await expect(reused.page.getByRole("main").getByRole("alert")).toHaveText(
+    "This invitation has already been used. Sign in with the username and password you chose.",
+  );
+  await reused.context.close();
+
+  await owner.reload();
+  await waitForHydration(owner);
+  await expect(members.getByRole("listitem")).toHaveCount(2);
+  const card = members.getByRole("listitem").filter({ hasText: COLLEAGUE.username });
+  await expect(card).toContainText(COLLEAGUE.email);
+  await expect(card).toContainText("Two-step on");
+  await expect(owner.getByRole("list", { name: "Open invitations" })).toHaveCount(0);
+  await checkBothWidths(owner, "staff-members");
+
+  // A lost phone: the owner resets the colleague's second factor; the colleague is signed out at once.
+  await card.getByRole("button", { name: `Reset Two-Step: ${COLLEAGUE.username}` }).click();
+  const dialog = owner.getByRole("dialog", { name: `Reset two-step sign-in for ${COLLEAGUE.username}?` });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(owner);
+  await dialog.getByRole("button", { name: "Reset Two-Step Sign-In" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "Two-Step Sign-In Reset" })).toBeVisible();
+  await expect(card).toContainText("Two-step not set up");
+  await expect(card.getByRole("button", { name: /Reset Two-Step/ })).toHaveCount(0);
+  await expect(
+    members.getByRole("listitem").filter({ hasText: OWNER.username }).getByRole("button"),
+  ).toHaveCount(0);
+
+  await colleague.goto(`${ORIGIN}/admin/dashboard`);
+  await expect(colleague).toHaveURL(/\/admin\/login$/);
+  await signInWithPassword(colleague, COLLEAGUE);
+  await waitForHydration(colleague);
+  await enrolOnAccountScreen(colleague, colleagueUsed);
+
+  // Removed, the colleague is signed out at once.
+  await card.getByRole("button", { name: `Remove: ${COLLEAGUE.username}` }).click();
+  await owner.getByRole("dialog").getByRole("button", { name: "Remove Colleague" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "Colleague Removed" })).toBeVisible();
+  await expect(members.getByRole("listitem")).toHaveCount(1);
+  const after = await colleague.request.get(`${ORIGIN}/api/admin/auth/status`);
+  expect(await after.json()).toEqual({ authenticated: false });
+  await colleagueContext.close();
+  await ownerContext.close();
+  expect(problems).toEqual([]);
+});

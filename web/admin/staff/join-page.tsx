@@ -1,0 +1,203 @@
+import { UserPlus } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import * as v from "valibot";
+import { Link, useLocation } from "wouter";
+import { type LoginResult, PASSWORD_MIN_LENGTH } from "../../../src/contracts/admin-auth";
+import { InvitationAcceptSchema, type InvitationPreview, STAFF_MESSAGES } from "../../../src/contracts/staff";
+import { LogoMark } from "../../components/logo-mark";
+import { apiRequest } from "../../lib/api";
+import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { useBrand } from "../../lib/brand-context";
+import { PATHS } from "../../lib/paths";
+import { toast } from "../../lib/toast-store";
+import { adminPage } from "../shared/admin-page";
+import { TextField } from "../shared/text-field";
+import { formatDateTime, STAFF_API } from "./staff-api";
+
+type State =
+  | { step: "loading" }
+  | { step: "refused"; message: string }
+  | { step: "form"; token: string; preview: InvitationPreview };
+
+/**
+ * Where an invitation link leads: the token travels in the fragment (never sent to the server by the browser,
+ * never in a Referer), the screen shows who invited whom, and the invitee chooses a username and password.
+ */
+export function JoinPage() {
+  const brand = useBrand();
+  const [state, setState] = useState<State>({ step: "loading" });
+
+  useEffect(() => {
+    const token = window.location.hash.replace(/^#/, "");
+    if (!token) {
+      setState({ step: "refused", message: STAFF_MESSAGES.tokenMissing });
+      return;
+    }
+    apiRequest("POST", STAFF_API.lookup, { token }).then(
+      async (res) => setState({ step: "form", token, preview: (await res.json()) as InvitationPreview }),
+      (error) =>
+        setState({ step: "refused", message: serverMessage(error, STAFF_MESSAGES.invitationUnknown) }),
+    );
+  }, []);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-navy px-4 py-12">
+      <div className="w-full max-w-md">
+        <p className="flex items-center justify-center gap-2.5 font-serif text-2xl font-bold text-white">
+          <LogoMark className="size-9" />
+          {brand.name}
+        </p>
+        <div className="mt-6 rounded-xl bg-white p-6 shadow-xl sm:p-8">
+          <h1 className="flex items-center gap-2 font-serif text-2xl font-bold text-navy">
+            <UserPlus className="size-6" aria-hidden="true" />
+            Join the Admin
+          </h1>
+          {state.step === "loading" ? (
+            <p className="mt-4 text-ink-muted" role="status">
+              Checking your invitation...
+            </p>
+          ) : state.step === "refused" ? (
+            <div className="mt-4">
+              <p role="alert" className="rounded-md border border-danger bg-danger-light p-4 text-ink">
+                {state.message}
+              </p>
+              <Link href={PATHS.adminLogin} className="btn-outline mt-6">
+                Go to Sign In
+              </Link>
+            </div>
+          ) : (
+            <JoinForm token={state.token} preview={state.preview} />
+          )}
+        </div>
+        <p className="mt-6 text-center text-sm text-mist">
+          Staff only. Sign-ins are recorded with time and address.
+        </p>
+      </div>
+    </main>
+  );
+}
+
+const FIELDS = ["username", "password", "confirmPassword"] as const;
+type JoinField = (typeof FIELDS)[number];
+
+function JoinForm({ token, preview }: { token: string; preview: InvitationPreview }) {
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState({ username: "", password: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [pending, setPending] = useState(false);
+  const refs = {
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+  };
+
+  const validate = (vals: typeof values): FieldMessages => {
+    const r = v.safeParse(InvitationAcceptSchema, { token, ...vals });
+    if (r.success) return {};
+    const out: FieldMessages = {};
+    for (const issue of r.issues) {
+      const key = v.getDotPath(issue);
+      if (key && !out[key]) out[key] = issue.message;
+    }
+    return out;
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const next = validate(values);
+    setErrors(next);
+    const first = FIELDS.find((f) => next[f]);
+    if (first) {
+      refs[first].current?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      const res = await apiRequest("POST", STAFF_API.accept, { token, ...values });
+      const result = (await res.json()) as LoginResult;
+      toast({
+        title: "Welcome",
+        description: result.mfaEnrolmentRequired
+          ? `Signed in as ${result.username}. Set up two-step sign-in to continue.`
+          : `Signed in as ${result.username}.`,
+      });
+      navigate(PATHS.adminAccount);
+    } catch (error) {
+      const fields = serverErrors(error);
+      if (fields) {
+        setErrors(fields);
+        const f = FIELDS.find((k) => fields[k]);
+        if (f) refs[f].current?.focus();
+      } else {
+        toast({
+          title: "Could Not Join",
+          description: serverMessage(error, "Please try again."),
+          variant: "destructive",
+        });
+      }
+      setPending(false);
+    }
+  };
+
+  const field = (name: JoinField, label: string, autoComplete: string, type: string, hint?: string) => (
+    <TextField
+      ref={refs[name]}
+      id={`join-${name}`}
+      label={label}
+      name={name}
+      type={type}
+      autoComplete={autoComplete}
+      autoCapitalize={name === "username" ? "none" : undefined}
+      spellCheck={name === "username" ? false : undefined}
+      hint={hint}
+      value={values[name]}
+      onChange={(e) => {
+        const next = { ...values, [name]: e.target.value };
+        setValues(next);
+        if (errors[name]) setErrors((er) => ({ ...er, [name]: validate(next)[name] }));
+      }}
+      onBlur={() => values[name] && setErrors((er) => ({ ...er, [name]: validate(values)[name] }))}
+      error={errors[name]}
+    />
+  );
+
+  return (
+    <>
+      <p className="mt-2 text-sm text-ink-muted">
+        <strong className="font-semibold text-ink">{preview.invitedBy}</strong> invited{" "}
+        <strong className="break-all font-semibold text-ink">{preview.email}</strong>. This link works once,
+        until {formatDateTime(preview.expiresAt)}.
+      </p>
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Join the admin">
+        {field(
+          "username",
+          "Choose a username",
+          "username",
+          "text",
+          "Letters, digits, dots, hyphens, underscores or @.",
+        )}
+        {field(
+          "password",
+          "Choose a password",
+          "new-password",
+          "password",
+          `At least ${PASSWORD_MIN_LENGTH} characters.`,
+        )}
+        {field("confirmPassword", "Repeat the password", "new-password", "password")}
+        <button type="submit" disabled={pending} className="btn-navy w-full disabled:opacity-70">
+          {pending ? "Creating your account..." : "Create Account"}
+        </button>
+      </form>
+      {preview.mfaRequired && (
+        <p className="mt-4 text-sm text-ink-muted">
+          Next you set up two-step sign-in with an authenticator app on your phone.
+        </p>
+      )}
+    </>
+  );
+}
+
+export const joinPage = adminPage(JoinPage, {
+  title: "Join the Admin",
+  description: "Accept an invitation to the staff admin.",
+});

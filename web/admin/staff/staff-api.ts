@@ -1,0 +1,22 @@
+import type { MailState } from "../../../src/contracts/staff";
+
+/** The staff API, as the Staff and join screens call it. */
+export const STAFF_API = {
+  overview: "/api/admin/staff",
+  invitations: "/api/admin/staff/invitations",
+  invitation: (id: number) => `/api/admin/staff/invitations/${id}`,
+  member: (id: number) => `/api/admin/staff/${id}`,
+  resetMfa: (id: number) => `/api/admin/staff/${id}/reset-mfa`,
+  lookup: "/api/admin/staff-invitation",
+  accept: "/api/admin/staff-invitation/accept",
+} as const;
+
+export const MAIL_STATE_LABELS: Record<MailState, string> = {
+  pending: "E-mail waiting to be sent",
+  sent: "E-mail sent",
+  failed: "E-mail could not be delivered",
+  unconfigured: "E-mail not sent: mail is not configured (SMTP_URL)",
+};
+
+const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+export const formatDateTime = (iso: string) => DATE_TIME.format(new Date(iso));

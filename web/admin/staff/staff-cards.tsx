@@ -1,0 +1,101 @@
+import { KeyRound, ShieldAlert, ShieldCheck, UserMinus, X } from "lucide-react";
+import type { StaffInvitation, StaffMember } from "../../../src/contracts/staff";
+import { formatDateTime, MAIL_STATE_LABELS } from "./staff-api";
+
+/** One colleague on the Staff screen: who, two-step state, last sign-in, and what may be done to them. */
+export function MemberCard({
+  member: m,
+  onRemove,
+  onReset,
+}: {
+  member: StaffMember;
+  onRemove: () => void;
+  onReset: () => void;
+}) {
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 shadow-sm md:flex-row md:items-center">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="break-all font-semibold text-navy">{m.username}</h3>
+          {m.you && (
+            <span className="rounded-full bg-navy px-2.5 py-0.5 text-xs font-semibold text-white">You</span>
+          )}
+          {m.mfaEnabled ? (
+            <span className="inline-flex items-center gap-1 rounded-full border border-navy px-2.5 py-0.5 text-xs font-semibold text-navy">
+              <ShieldCheck className="size-3.5" aria-hidden="true" />
+              Two-step on
+            </span>
+          ) : (
+            <span className="inline-flex items-center gap-1 rounded-full border border-danger px-2.5 py-0.5 text-xs font-semibold text-danger">
+              <ShieldAlert className="size-3.5" aria-hidden="true" />
+              Two-step not set up
+            </span>
+          )}
+        </div>
+        <p className="mt-1 break-all text-sm text-ink-muted">{m.email ?? "No e-mail address on file"}</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          Last sign-in: {m.lastSignInAt ? formatDateTime(m.lastSignInAt) : "never"}
+        </p>
+      </div>
+      {!m.you && (
+        <div className="flex flex-wrap gap-2">
+          {m.mfaEnabled && (
+            <button
+              type="button"
+              onClick={onReset}
+              aria-label={`Reset Two-Step: ${m.username}`}
+              className="btn-outline min-h-10 px-3 py-1.5 text-sm"
+            >
+              <KeyRound className="size-4" aria-hidden="true" />
+              Reset Two-Step
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={onRemove}
+            aria-label={`Remove: ${m.username}`}
+            className="btn-base min-h-10 border border-danger px-3 py-1.5 text-sm text-danger hover:bg-danger/5"
+          >
+            <UserMinus className="size-4" aria-hidden="true" />
+            Remove
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** An invitation not yet used or withdrawn, with its delivery state. */
+export function InvitationCard({
+  invitation: i,
+  onWithdraw,
+}: {
+  invitation: StaffInvitation;
+  onWithdraw: () => void;
+}) {
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 shadow-sm md:flex-row md:items-center">
+      <div className="min-w-0 flex-1">
+        <h3 className="break-all font-semibold text-navy">{i.email}</h3>
+        <p className="mt-1 text-sm text-ink-muted">
+          Invited by {i.invitedBy} on {formatDateTime(i.createdAt)} ·{" "}
+          {i.expired ? (
+            <strong className="font-semibold text-danger">Expired {formatDateTime(i.expiresAt)}</strong>
+          ) : (
+            `Link works until ${formatDateTime(i.expiresAt)}`
+          )}
+        </p>
+        {i.mail && <p className="mt-1 text-sm text-ink-muted">{MAIL_STATE_LABELS[i.mail]}</p>}
+      </div>
+      <button
+        type="button"
+        onClick={onWithdraw}
+        aria-label={`${i.expired ? "Dismiss" : "Withdraw"}: invitation to ${i.email}`}
+        className="btn-outline min-h-10 px-3 py-1.5 text-sm"
+      >
+        <X className="size-4" aria-hidden="true" />
+        {i.expired ? "Dismiss" : "Withdraw"}
+      </button>
+    </li>
+  );
+}
