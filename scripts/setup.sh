@@ -4,15 +4,28 @@ BUN_VERSION=1.4.4
 
 log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
-if ! command -v bun >/dev/null 2>&1 || [ "$(bun --version 2>/dev/null)" != "$BUN_VERSION" ]; then
-  if [ -x "$HOME/.bun/bin/bun" ] && [ "$("$HOME/.bun/bin/bun" --version)" = "$BUN_VERSION" ]; then
+# True when $1 is an executable Bun of the wanted version.
+bun_ok() { [ -n "$1" ] && [ -x "$1" ] && [ "$("$1" --version 2>/dev/null)" = "$BUN_VERSION" ]; }
+
+if ! bun_ok "$(command -v bun)"; then
+  # npm's global bin folder is not always on PATH (a prefix in the home folder, for one): look there too.
+  npm_bin=""
+  if command -v npm >/dev/null 2>&1; then npm_bin="$(npm prefix -g 2>/dev/null)/bin"; fi
+  if bun_ok "$HOME/.bun/bin/bun"; then
     export PATH="$HOME/.bun/bin:$PATH"
-  elif command -v npm >/dev/null 2>&1; then
+  elif [ -n "$npm_bin" ] && bun_ok "$npm_bin/bun"; then
+    export PATH="$npm_bin:$PATH"
+  elif [ -n "$npm_bin" ]; then
     log "installing Bun $BUN_VERSION from the npm registry"
     npm install -g --no-audit --no-fund "bun@$BUN_VERSION" >/dev/null
-    hash -r
+    export PATH="$npm_bin:$PATH"
   else
     echo "Bun $BUN_VERSION is needed and neither bun nor npm was found. Install Node.js (for npm) or Bun." >&2
+    exit 1
+  fi
+  hash -r
+  if ! bun_ok "$(command -v bun)"; then
+    echo "Bun $BUN_VERSION was installed but is not found on PATH or in $npm_bin. Add the folder holding bun to PATH." >&2
     exit 1
   fi
 fi

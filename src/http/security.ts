@@ -1,24 +1,47 @@
 import { Elysia } from "elysia";
+import { PATHS } from "../../web/lib/paths";
 
 /**
- * Headers every response carries. CSP allows scripts and styles from our own origin only: hydration data is
- * a JSON <script> (not executed) and the bootstrap is an external module, so no inline script is needed.
+ * What a response is, for its Content-Security-Policy. Each starts from `default-src 'none'` and allows only
+ * what that kind of response needs (ADR 071):
+ * - page: the HTML the site renders; its external module scripts, its own and hashed inline styles, images,
+ *   API calls, the web manifest, and forms posting back to this site.
+ * - admin-page: a page, plus `data:` images (the two-step sign-in QR code is a data: SVG).
+ * - data: JSON from the API, feeds, sitemap, robots.txt, the web manifest: nothing to load.
+ * - asset: scripts, style sheets and images the pages load: nothing to load of their own.
+ * - download: documents offered for download, uploads included: nothing to load, and sandboxed, so a file
+ *   opened in the browser runs no script and gets no access to this site.
  */
-export function securityHeaders(opts: { hsts: boolean; styleHashes?: string[] }): Record<string, string> {
+export type ResponseKind = "page" | "admin-page" | "data" | "asset" | "download";
+
+type SecurityOptions = { hsts: boolean; styleHashes?: string[] };
+
+/** Nothing may load, and nothing may frame it (frame-ancestors does not fall back to default-src). */
+const NOTHING = ["default-src 'none'", "frame-ancestors 'none'"];
+
+export function contentSecurityPolicy(
+  kind: ResponseKind,
+  opts: Pick<SecurityOptions, "styleHashes">,
+): string {
+  if (kind === "data" || kind === "asset") return NOTHING.join("; ");
+  if (kind === "download") return [...NOTHING, "sandbox"].join("; ");
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    ["style-src 'self'", ...(opts.styleHashes ?? []).map((h) => `'sha256-${h}'`)].join(" "),
+    kind === "admin-page" ? "img-src 'self' data:" : "img-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Headers every response carries, with the policy for its kind (a page's when no kind is given). */
+export function securityHeaders(opts: SecurityOptions, kind: ResponseKind = "page"): Record<string, string> {
   const headers: Record<string, string> = {
-    "content-security-policy": [
-      "default-src 'self'",
-      "script-src 'self'",
-      ["style-src 'self'", ...(opts.styleHashes ?? []).map((h) => `'sha256-${h}'`)].join(" "),
-      "img-src 'self' data:",
-      "font-src 'self'",
-      "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      "form-action 'self'",
-      "manifest-src 'self'",
-    ].join("; "),
+    "content-security-policy": contentSecurityPolicy(kind, opts),
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
@@ -30,9 +53,36 @@ export function securityHeaders(opts: { hsts: boolean; styleHashes?: string[] })
   return headers;
 }
 
-export const securityPlugin = (opts: { hsts: boolean; styleHashes?: string[] }) => {
-  const headers = securityHeaders(opts);
-  return new Elysia({ name: "security-headers", seed: opts }).onRequest(({ set }) => {
-    Object.assign(set.headers, headers);
+/** Paths answered with data rather than a page, besides everything under /api/. */
+const DATA_PATHS = ["/healthz", "/sitemap.xml", "/robots.txt", "/site.webmanifest", PATHS.articlesFeed];
+
+/** Whether the URL's path, starting at `start`, is exactly `path` (a query may follow). */
+const isPath = (url: string, start: number, path: string) =>
+  url.startsWith(path, start) && (url.length === start + path.length || url[start + path.length] === "?");
+
+/**
+ * The kind of response a request gets, from its URL alone, so the headers can be set before any route runs.
+ * Reads the path in place (no URL object, no copy) because every request pays for it.
+ */
+export function responseKind(url: string): ResponseKind {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "page";
+  if (url.startsWith("/api/", start))
+    return isPath(url, start, "/api/admin/submissions/export.csv") ? "download" : "data";
+  if (url.startsWith("/assets/", start) || url.startsWith("/brand/", start)) return "asset";
+  if (url.startsWith("/docs/", start) || url.startsWith("/uploads/", start)) return "download";
+  if (url.startsWith("/admin/", start) || isPath(url, start, "/admin")) return "admin-page";
+  return DATA_PATHS.some((p) => isPath(url, start, p)) ? "data" : "page";
+}
+
+const KINDS: readonly ResponseKind[] = ["page", "admin-page", "data", "asset", "download"];
+
+export const securityPlugin = (opts: SecurityOptions) => {
+  const byKind = Object.fromEntries(KINDS.map((k) => [k, securityHeaders(opts, k)])) as Record<
+    ResponseKind,
+    Record<string, string>
+  >;
+  return new Elysia({ name: "security-headers", seed: opts }).onRequest(({ request, set }) => {
+    Object.assign(set.headers, byKind[responseKind(request.url)]);
   });
 };

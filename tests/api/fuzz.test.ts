@@ -1,15 +1,23 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { INTAKE_FIELDS } from "../../src/contracts/intake";
+import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
+import { validIntake } from "../helpers/intake";
 
 /**
- * A few thousand random and hostile bodies against the two public POST endpoints: never a 5xx, never a crash,
- * nothing polluted, and the server answers normally afterwards. The generator is seeded, so a failure
- * reproduces; the seed is in the test name.
+ * A few thousand random and hostile bodies against the two public POST endpoints, and hostile path values,
+ * query values and bodies against every admin route, signed in: never a 5xx, never a crash, nothing polluted,
+ * and the server answers normally afterwards. The generator is seeded, so a failure reproduces; the seed is in
+ * the test name. FUZZ_VERBOSE=1 prints the answers per route.
  */
 const SEED = 20261121;
 // TRUST_PROXY lets every request carry its own address, so the bodies reach the parser instead of the limiter.
-const { request } = makeTestApp({ TRUST_PROXY: "1" });
+const ADMIN = { username: "morgan", password: "trace every transfer" };
+const { app, request } = makeTestApp({
+  TRUST_PROXY: "1",
+  ADMIN_USERNAME: ADMIN.username,
+  ADMIN_PASSWORD: ADMIN.password,
+});
 
 function prng(seed: number) {
   let s = seed >>> 0;
@@ -24,6 +32,21 @@ function prng(seed: number) {
 
 /** The intake's fields and the login's: a body carries a random selection of them. */
 const FIELD_KEYS = ["username", "password", ...INTAKE_FIELDS, "website", "formStartTime"];
+/** The admin forms' fields, added for the admin routes' bodies. */
+const ADMIN_FIELD_KEYS = [
+  ...FIELD_KEYS,
+  "status",
+  "note",
+  "title",
+  "slug",
+  "description",
+  "content",
+  "author",
+  "published",
+  "code",
+  "currentPassword",
+  "newPassword",
+];
 const NASTY_STRINGS = [
   "",
   " ",
@@ -56,7 +79,7 @@ const formEncode = (s: string) => {
   }
 };
 
-function build(rand: () => number) {
+function build(rand: () => number, keys: readonly string[] = FIELD_KEYS) {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const value = (depth: number): unknown => {
     const r = rand();
@@ -65,13 +88,13 @@ function build(rand: () => number) {
     if (r < 0.55) return Array.from({ length: Math.floor(rand() * 4) }, () => value(depth + 1));
     const o: Record<string, unknown> = {};
     for (let i = 0; i < 1 + rand() * 4; i++)
-      o[pick([...FIELD_KEYS, "__proto__", "constructor", "prototype", "x"])] = value(depth + 1);
+      o[pick([...keys, "__proto__", "constructor", "prototype", "x"])] = value(depth + 1);
     return o;
   };
   const r = rand();
   if (r < 0.45) {
     const body: Record<string, unknown> = {};
-    for (const key of FIELD_KEYS) if (rand() < 0.8) body[key] = value(1);
+    for (const key of keys) if (rand() < 0.8) body[key] = value(1);
     const json = JSON.stringify(body);
     // A literal "__proto__" key in the JSON text, which a naive merge would copy onto Object.prototype.
     return {
@@ -88,7 +111,7 @@ function build(rand: () => number) {
   if (r < 0.7)
     return { type: "application/json", body: JSON.stringify(value(0)).slice(0, Math.floor(rand() * 200)) };
   if (r < 0.8) {
-    const pairs = FIELD_KEYS.filter(() => rand() < 0.7).map((k) => `${k}=${formEncode(pick(NASTY_STRINGS))}`);
+    const pairs = keys.filter(() => rand() < 0.7).map((k) => `${k}=${formEncode(pick(NASTY_STRINGS))}`);
     if (rand() < 0.3) pairs.push("name=a&name=b", "%E0%A4%A=bad", "__proto__[polluted]=1");
     return { type: "application/x-www-form-urlencoded", body: pairs.join("&") };
   }
@@ -127,6 +150,196 @@ async function fuzz(path: string, count: number, seed: number) {
   if (process.env.FUZZ_VERBOSE) console.log(path, Object.fromEntries(statuses));
   return { statuses, failures };
 }
+
+/** What a hostile client puts in a path segment or a query value (sent percent-encoded). */
+const HOSTILE_VALUES = [
+  ...NASTY_STRINGS,
+  "0",
+  "-1",
+  "1",
+  "2",
+  "1.5",
+  "1e300",
+  "99999999999999999999",
+  "9007199254740993",
+  "Infinity",
+  "-Infinity",
+  "0x10",
+  "1_000",
+  " 1",
+  "..",
+  "../uploads",
+  "__proto__",
+  "constructor",
+  "export.csv",
+];
+/** Raw text that is not valid percent-encoding or UTF-8, as a broken client might send it. */
+const RAW_VALUES = ["%", "%E0%A4%A", "%ED%A0%80", "%FF%FE", "%00", "%2e%2e%2f%2e%2e%2fetc%2fpasswd"];
+const QUERY_KEYS = [
+  "page",
+  "pageSize",
+  "q",
+  "status",
+  "service",
+  "role",
+  "matterType",
+  "sort",
+  "limit",
+  "before",
+  "page[]",
+  "page[x]",
+  "__proto__",
+  "constructor[prototype][polluted]",
+];
+
+/** A hostile value for a path segment or query value: percent-encoded text, or raw bytes that do not decode. */
+function hostile(rand: () => number) {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+  return rand() < 0.2 ? pick(RAW_VALUES) : formEncode(pick(HOSTILE_VALUES));
+}
+
+/** `/api/admin/things/:id` with each parameter replaced, and a query string of hostile pairs. */
+function hostileUrl(pattern: string, rand: () => number) {
+  const path = pattern.replace(/:[^/]+/g, () => hostile(rand)).replace(/\*$/, () => hostile(rand));
+  const pairs: string[] = [];
+  for (let i = Math.floor(rand() * 5); i > 0; i--) {
+    const key = QUERY_KEYS[Math.floor(rand() * QUERY_KEYS.length)] as string;
+    pairs.push(`${key}=${hostile(rand)}`);
+    // The same key twice: some parsers turn it into an array.
+    if (rand() < 0.15) pairs.push(`${key}=${hostile(rand)}`);
+  }
+  return pairs.length ? `${path}?${pairs.join("&")}` : path;
+}
+
+/** Every admin route but the sign-in steps (fuzzed above, signed out) and logout (it would end the session). */
+const SIGNED_OUT_ROUTES = new Set([
+  "POST /api/admin/login",
+  "POST /api/admin/login/mfa",
+  "POST /api/admin/logout",
+]);
+const fuzzedRoutes = () =>
+  app.routes
+    .filter((r) => r.path.startsWith("/api/admin") || r.path.startsWith("/uploads/"))
+    .map((r) => ({ method: r.method.toUpperCase(), path: r.path }))
+    .filter((r) => !SIGNED_OUT_ROUTES.has(`${r.method} ${r.path}`));
+
+async function fuzzSignedIn(
+  cookie: string,
+  route: { method: string; path: string },
+  count: number,
+  seed: number,
+) {
+  const rand = prng(seed);
+  const failures: string[] = [];
+  const statuses = new Map<number, number>();
+  for (let i = 0; i < count; i++) {
+    const url = hostileUrl(route.path, rand);
+    const headers: Record<string, string> = {
+      cookie,
+      origin: ORIGIN,
+      "sec-fetch-site": "same-origin",
+      "x-forwarded-for": `198.51.${(i >> 8) & 255}.${i & 255}`,
+    };
+    const init: RequestInit = { method: route.method, headers };
+    if (route.method !== "GET" && route.method !== "HEAD" && rand() < 0.7) {
+      const { type, body } = build(rand, ADMIN_FIELD_KEYS);
+      if (type) headers["content-type"] = type;
+      init.body = body;
+    }
+    let res: Response;
+    try {
+      res = await request(url, init);
+    } catch (error) {
+      // A URL the Request constructor itself refuses never reaches a server; anything else is a failure.
+      if (error instanceof TypeError && /URL/i.test(error.message)) continue;
+      throw error;
+    }
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    if (res.status >= 500)
+      failures.push(
+        `${route.method} ${url.slice(0, 120)} → ${res.status} ${(await res.text()).slice(0, 200)}`,
+      );
+  }
+  if (process.env.FUZZ_VERBOSE) console.log(route.method, route.path, Object.fromEntries(statuses));
+  return { failures, statuses };
+}
+
+describe(`fuzzing the admin API, signed in (seed ${SEED})`, () => {
+  let cookie = "";
+  beforeAll(async () => {
+    cookie = await signIn(request, ADMIN.username, ADMIN.password);
+    // Something to find: a submission and an article, so that some ids name a row.
+    const intake = await request("/api/contact", {
+      ...post(validIntake(new Date())),
+      headers: { ...(post({}).headers as Record<string, string>), "x-forwarded-for": "192.0.2.77" },
+    });
+    expect(intake.status).toBe(201);
+    const article = await request(
+      "/api/admin/articles",
+      withCookie(
+        cookie,
+        post({
+          title: "Reading a UCC filing",
+          slug: "reading-a-ucc-filing",
+          description: "Where liens hide.",
+          content: "# Liens\n\nText.",
+        }),
+      ),
+    );
+    expect(article.status).toBeLessThan(300);
+  });
+
+  test("out-of-range page values get 422 with a message, not a 500", async () => {
+    const cases: [string, string, string][] = [
+      ["page", "99999999999999999999", "Page can be at most 1,000,000"],
+      ["page", "1e300", "Page must be a whole number of 1 or more"],
+      ["page", "-1", "Page must be a whole number of 1 or more"],
+      ["page", "NaN", "Page must be a whole number of 1 or more"],
+      ["page", "0x10", "Page must be a whole number of 1 or more"],
+      ["page", "1.5", "Page must be a whole number of 1 or more"],
+      ["pageSize", "1e3", "Page size must be a whole number from 1 to 100"],
+      ["pageSize", "99999999999999999999", "Page size must be a whole number from 1 to 100"],
+    ];
+    for (const [key, value, message] of cases) {
+      for (const path of ["/api/admin/submissions", "/api/admin/submissions/export.csv"]) {
+        const res = await request(`${path}?${key}=${value}`, withCookie(cookie));
+        const body = (await res.json()) as { errors?: Record<string, string[]> };
+        expect({ path, key, value, status: res.status, errors: body.errors?.[key] }).toEqual({
+          path,
+          key,
+          value,
+          // The export takes no page, but it reads the same query and refuses the same way.
+          status: 422,
+          errors: [message],
+        });
+      }
+    }
+    const last = await request("/api/admin/submissions?page=1000000", withCookie(cookie));
+    expect(last.status).toBe(200);
+    expect(await last.json()).toMatchObject({ items: [], page: 1_000_000 });
+  });
+
+  test("every admin route, with hostile path and query values and bodies: never a 5xx", async () => {
+    const routes = fuzzedRoutes();
+    expect(routes.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    for (const [n, route] of routes.entries()) {
+      const result = await fuzzSignedIn(cookie, route, 120, SEED + 100 + n);
+      failures.push(...result.failures);
+      for (const [status, times] of result.statuses)
+        statuses.set(status, (statuses.get(status) ?? 0) + times);
+    }
+    expect(failures).toEqual([]);
+    // The requests reached the routes signed in: found, refused with a reason, or not found; never signed out.
+    expect(statuses.get(401)).toBeUndefined();
+    for (const status of [200, 404, 422]) expect(statuses.get(status) ?? 0).toBeGreaterThan(20);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // Still signed in, and the desk still answers.
+    const desk = await request("/api/admin/submissions", withCookie(cookie));
+    expect(desk.status).toBe(200);
+  }, 300_000);
+});
 
 describe(`fuzzing (seed ${SEED})`, () => {
   test("POST /api/contact: 2000 random and hostile bodies, never a 5xx", async () => {

@@ -2,6 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { cipherFor } from "../../src/db/cipher";
+import { contactSubmissions } from "../../src/db/contact-submissions";
+import { intakeMessage } from "../../src/modules/mail/intake-messages";
 import { RETRY_BASE_MS } from "../../src/modules/mail/outbox";
 import { makeTestApp } from "../helpers/app";
 import { capturingLogger, validIntake } from "../helpers/intake";
@@ -40,6 +42,18 @@ function smtpServer(port: number, opts: { refuse?: string[] } = {}) {
   };
 }
 
+/** The HTML part read as a person hears it: tags dropped, entities decoded, white space collapsed. */
+const readable = (html: string) =>
+  html
+    .replace(/<(br|\/p|\/li|\/div)>/g, " ")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ");
+
 const MAIL_ENV = {
   TRUST_PROXY: "1",
   MAIL_FROM: '"Tracewell Intake" <intake@tracewell.example>',
@@ -68,7 +82,7 @@ const submissionState = (db: ReturnType<typeof makeTestApp>["db"], reference: st
 describe("intake e-mail delivered", () => {
   const smtp = smtpServer(DELIVERY_PORT, { refuse: ["nobody@unknown.example"] });
   const clock = new Date("2026-03-02T15:00:00.000Z");
-  const { request, db, app } = makeTestApp(
+  const { request, db, app, config } = makeTestApp(
     { ...MAIL_ENV, SMTP_URL: `smtp://127.0.0.1:${DELIVERY_PORT}` },
     { now: () => clock },
   );
@@ -124,6 +138,47 @@ describe("intake e-mail delivered", () => {
     expect(submissionState(db, reference)).toMatchObject({ emailSent: 1, emailError: null });
     expect(await app.decorator.mailOutbox.runOnce()).toBe(0);
     expect(smtp.received).toHaveLength(2);
+  });
+
+  test("both are automatic mails: Auto-Submitted, the text part as written, and a branded HTML part", async () => {
+    const stored = contactSubmissions(db).byId(1);
+    if (!stored) throw new Error("no submission");
+    const ctx = { brand: config.brand, publicUrl: config.publicUrl, notifyTo: "desk@tracewell.example" };
+    for (const kind of ["intake-notification", "intake-confirmation"] as const) {
+      const written = intakeMessage(kind, stored, ctx);
+      const mail = smtp.received.find((m) => m.subject === written.subject);
+      if (!mail) throw new Error(`no ${kind} received`);
+      // RFC 3834, so out-of-office replies do not answer (and loop with) the desk's own notices.
+      expect(mail.headers.get("auto-submitted")).toBe("auto-generated");
+      expect(mail.headers.get("x-auto-response-suppress")).toBe("All");
+      // The text part is exactly what was written; the HTML part is its alternative.
+      expect(mail.text?.trimEnd()).toBe(written.text);
+      expect(mail.headers.get("content-type")).toMatchObject({ value: "multipart/alternative" });
+      const html = typeof mail.html === "string" ? mail.html : "";
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain(`<title>${written.subject}</title>`);
+      expect(html).toContain('role="article"');
+      expect(html).toContain(">Tracewell</a>");
+      expect(html).not.toMatch(/<script|<img|<style/i);
+      // Every line of the text reads in the HTML too.
+      const heard = readable(html);
+      for (const line of written.text.split("\n").filter(Boolean)) {
+        expect(heard).toContain(
+          line
+            .replace(/^\d+\.\s+/, "")
+            .replace(/\s+/g, " ")
+            .trim(),
+        );
+      }
+    }
+    const notification = smtp.received.find((m) => m.subject?.startsWith("New intake request"));
+    const html = typeof notification?.html === "string" ? notification.html : "";
+    // What the submitter typed is escaped, and the admin link is a link.
+    expect(html).toContain("Firm: Whitfield &amp; Moss LLP");
+    expect(html).toContain(`<a href="http://localhost:3000/admin/submissions/${stored.id}"`);
+    const confirmation = smtp.received.find((m) => m.subject?.startsWith("We received your request"));
+    // The numbered next steps are a list a screen reader announces as one.
+    expect(typeof confirmation?.html === "string" ? confirmation.html : "").toMatch(/<ol[^>]*><li/);
   });
 
   test("a refused recipient is not retried and the error says which message failed", async () => {

@@ -4,11 +4,14 @@ import { expect, type Page } from "@playwright/test";
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
-/** Fails the test on any WCAG 2.0/2.1/2.2 A or AA violation axe-core finds on the page as it is now. */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
-    .analyze();
+/**
+ * Fails the test on any WCAG 2.0/2.1/2.2 A or AA violation axe-core finds on the page as it is now; with
+ * `bestPractice`, on axe's best-practice rules too (heading order, landmarks, one main, one h1).
+ */
+export async function expectNoAxeViolations(page: Page, opts: { bestPractice?: boolean } = {}) {
+  const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+  if (opts.bestPractice) tags.push("best-practice");
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
   const summary = results.violations.map((v) => ({
     id: v.id,
     impact: v.impact,

@@ -20,8 +20,10 @@ const ACKNOWLEDGMENT =
  * The form treats a send less than 3 seconds after the page loaded as a bot. Rather than sleep, the browser's
  * clock starts a minute behind, as if the visitor had spent that long on the page.
  */
+const clocked = new WeakSet<Page>();
 async function openForm(page: Page) {
-  await page.clock.install({ time: new Date(Date.now() - 60_000) });
+  if (!clocked.has(page)) await page.clock.install({ time: new Date(Date.now() - 60_000) });
+  clocked.add(page);
   await page.goto("/contact");
   await waitForHydration(page);
 }
@@ -225,6 +227,98 @@ test.describe("intake form", () => {
   });
 });
 
+/** Every field a visitor can be in when they reach for the button, by its label. */
+const FIELD_LABELS = [
+  "Full name",
+  "Firm or organization (optional)",
+  "Email",
+  "Phone",
+  "Your role",
+  "Matter type",
+  "Subject type",
+  "Service you need",
+  "Jurisdictions",
+  "Brief description of the matter",
+  ACKNOWLEDGMENT,
+];
+
+/**
+ * Clicks "Submit Request" the way a person does: press, hold about 100 ms, release at the same point. The press
+ * moves focus out of the field, and that field's check must not move the button away before the release.
+ */
+async function pressSubmit(page: Page) {
+  const button = page.getByRole("button", { name: "Submit Request" });
+  await button.scrollIntoViewIfNeeded();
+  const box = await button.boundingBox();
+  if (!box) throw new Error("the submit button has no box");
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.waitForTimeout(100);
+  await page.mouse.up();
+}
+
+test.describe("one press on Submit Request always acts", () => {
+  for (const [label, viewport] of [
+    ["1280px", DESKTOP],
+    ["390px", PHONE],
+  ] as const) {
+    test(`empty form at ${label}: from each field, every message shows and the first field takes focus`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      for (const field of FIELD_LABELS) {
+        await openForm(page);
+        await page.getByLabel(field, { exact: true }).focus();
+        await pressSubmit(page);
+        await expect(page.getByLabel("Full name"), `pressed from ${field}`).toBeFocused();
+        for (const message of Object.values(MESSAGES)) {
+          await expect(page.getByText(message, { exact: true }), `pressed from ${field}`).toBeVisible();
+        }
+      }
+    });
+
+    test(`at ${label}, a press elsewhere still shows the field's message once released`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openForm(page);
+      await page.getByLabel("Phone").focus();
+      const title = await page.getByRole("heading", { name: "Intake request" }).boundingBox();
+      if (!title) throw new Error("no form title");
+      await page.mouse.move(title.x + 10, title.y + title.height / 2);
+      await page.mouse.down();
+      await page.waitForTimeout(100);
+      await page.mouse.up();
+      await expectFieldMessage(page, "Phone", MESSAGES.phone);
+      await expect(page.getByText(MESSAGES.name, { exact: true })).toHaveCount(0);
+    });
+
+    test(`filled form at ${label}: from each field, the request is sent and /thanks opens`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      // The answer is the server's own 201; faked here so twenty-two sends stay under the intake's hourly limit.
+      let sent = 0;
+      await page.route("**/api/contact", (route) => {
+        sent++;
+        return route.fulfill({
+          status: 201,
+          contentType: "application/json",
+          body: JSON.stringify({ reference: "TW-TEST" }),
+        });
+      });
+      for (const field of FIELD_LABELS) {
+        await openForm(page);
+        await fillValid(page);
+        await page.getByLabel(field, { exact: true }).focus();
+        await pressSubmit(page);
+        await expect(page, `pressed from ${field}`).toHaveURL(/\/thanks$/);
+      }
+      expect(sent).toBe(FIELD_LABELS.length);
+    });
+  }
+});
+
 test.describe("intake form with JavaScript off", () => {
   test("posts the form and ends on /thanks", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
@@ -275,16 +369,16 @@ test.describe("intake pages are accessible", () => {
       await page.setViewportSize(viewport);
       await page.goto("/contact");
       await waitForHydration(page);
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolations(page, { bestPractice: true });
       await page.getByRole("button", { name: "Submit Request" }).click();
       await expect(page.getByText(MESSAGES.name)).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolations(page, { bestPractice: true });
       await page.goto("/thanks");
       await expect(page.getByRole("link", { name: "Return to Homepage" })).toHaveAttribute("href", "/");
       await expect(page.getByText("One business day", { exact: true })).toBeVisible();
       await expect(page.getByText("Confirmation sent", { exact: true })).toBeVisible();
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolations(page, { bestPractice: true });
     });
   }
 });

@@ -88,20 +88,72 @@ test.describe("site pages read completely with JavaScript off", () => {
   }
 });
 
+/** The heading levels in document order, hidden ones included (a screen reader's outline reads them). */
+const headingLevels = (page: Page) =>
+  page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((hs) => hs.map((h) => Number(h.tagName.slice(1))));
+
+/**
+ * axe with its best-practice rules as well as WCAG A/AA (heading order, landmarks, one main, one h1), and no
+ * skipped heading level as the W3C checker reads it: each heading at most one level below the one before.
+ */
+async function expectSoundPage(page: Page, path: string) {
+  await expectNoAxeViolations(page, { bestPractice: true });
+  const levels = await headingLevels(page);
+  expect(levels[0], `${path} starts with its h1`).toBe(1);
+  const skips = levels.flatMap((level, i) =>
+    i > 0 && level > (levels[i - 1] as number) + 1 ? [`h${levels[i - 1]} → h${level}`] : [],
+  );
+  expect(skips, `${path} skips a heading level`).toEqual([]);
+}
+
 test.describe("accessibility of site pages", () => {
   for (const [label, viewport] of [
     ["1280px", DESKTOP],
     ["390px", PHONE],
   ] as const) {
     for (const { path } of PAGES) {
-      test(`axe finds nothing on ${path} at ${label}`, async ({ page }) => {
+      test(`axe (best practice too) finds nothing on ${path} at ${label}`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await page.goto(path);
         await waitForHydration(page);
         if (SERVICE_PATHS.includes(path)) await faqButtons(page).first().click();
-        await expectNoAxeViolations(page);
+        await expectSoundPage(page, path);
       });
     }
+  }
+});
+
+/**
+ * The other public pages: what the sitemap lists beyond PAGES (home, lists, every article, the intake page) and
+ * the public pages it leaves out (thanks, case studies, the 404 page).
+ */
+async function otherPublicPaths(page: Page) {
+  const response = await page.request.get("/sitemap.xml");
+  const listed = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1] as string).pathname,
+  );
+  const covered = new Set<string>(PAGES.map((p) => p.path));
+  return [...listed.filter((p) => !covered.has(p)), "/case-studies", "/thanks", "/no-such-page"];
+}
+
+test.describe("every other public page passes axe's best-practice rules too", () => {
+  for (const [label, viewport] of [
+    ["1280px", DESKTOP],
+    ["390px", PHONE],
+  ] as const) {
+    test(`at ${label}: heading order, landmarks, one main and one h1`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const paths = await otherPublicPaths(page);
+      expect(paths).toEqual(expect.arrayContaining(["/", "/articles", "/resources", "/contact"]));
+      expect(paths.filter((p) => p.startsWith("/articles/")).length).toBeGreaterThan(3);
+      // A page load and a full axe run each, on a machine that may be busy.
+      test.setTimeout(paths.length * 20_000);
+      for (const path of paths) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await test.step(path, () => expectSoundPage(page, path));
+      }
+    });
   }
 });
 

@@ -21,6 +21,7 @@ import {
   SERVICE_LABELS,
   SUBJECT_TYPE_LABELS,
 } from "../content/intake";
+import { useAfterPress } from "../lib/after-press";
 import { ApiError, apiRequest } from "../lib/api";
 import { usePageData } from "../lib/page-data-context";
 import { PATHS } from "../lib/paths";
@@ -102,11 +103,13 @@ export function IntakeForm() {
   const validate = async (v: Values) =>
     (await loadSchema()).validateIntake({ ...payload(v), website: undefined });
 
+  // A field's message waits while a press is under way: it must not push the pressed button away (issue 13).
+  const afterPress = useAfterPress();
   const checkField = (field: IntakeField, v: Values) => {
     validate(v).then(
       (result) => {
         const messages = result.success ? undefined : result.errors[field];
-        setErrors((prev) => ({ ...prev, [field]: messages }));
+        afterPress(() => setErrors((prev) => ({ ...prev, [field]: messages })));
       },
       // Without the schema there is no message on blur; the submit says what went wrong, and the server
       // checks everything anyway.

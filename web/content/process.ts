@@ -35,6 +35,7 @@ export const PROCESS_PAGE = {
   eyebrow: "How we work",
   title: "Our Process",
   lede: "Every engagement follows the same four steps, whether it is a single Asset Map or a year of Judgment Intel. You know the scope, the price and the delivery date before we start, and every finding in the report can be traced back to its source.",
+  stepsTitle: "The four steps",
   detailTitle: "What happens at each step",
   detailLabels: { you: "You provide", we: "We deliver", timing: "Timing" },
   standardsTitle: "Quality standards behind every report",

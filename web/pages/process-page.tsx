@@ -18,7 +18,11 @@ export function ProcessPage() {
   return (
     <>
       <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.lede} />
-      <section aria-label="The four steps" className="container pb-4 pt-2">
+      <section aria-labelledby="four-steps" className="container pb-4 pt-2">
+        {/* The steps' titles are h3s, as on the home page: this keeps the outline h1, h2, h3 with no level skipped. */}
+        <h2 id="four-steps" className="sr-only">
+          {C.stepsTitle}
+        </h2>
         <ProcessSteps steps={PROCESS_STEPS} />
       </section>
       <section aria-labelledby="step-detail" className="container py-12 sm:py-16">

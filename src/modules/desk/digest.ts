@@ -5,7 +5,7 @@ import type { Config } from "../../config";
 import type { WaitingRequest } from "../../contracts/desk";
 import { scheduledRuns } from "../../db/desk-clock";
 import type { Logger } from "../../log";
-import type { MailMessage } from "../mail/intake-messages";
+import type { MailMessage } from "../mail/automatic";
 import type { MailOutbox } from "../mail/outbox";
 import { DAY_NAMES } from "./business-clock";
 import type { DueService } from "./due-service";

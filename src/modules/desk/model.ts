@@ -4,19 +4,43 @@ import { CLOSURE_MESSAGES, CLOSURE_NOTE_MAX } from "../../contracts/desk";
 import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../contracts/intake";
 import { DESK_MESSAGES, DESK_PAGE_SIZE, DESK_SORTS, NOTE_MAX, SEARCH_MAX } from "../../contracts/submissions";
 
+/** Far beyond any desk, and small enough that the row offset stays a whole number SQLite can page by. */
+export const DESK_PAGE_MAX = 1_000_000;
+
 /** An empty query parameter means "no filter", as a form with an empty select sends it. */
 const optionalPick = <T extends readonly string[]>(options: T, message: string) =>
   v.pipe(
-    v.optional(v.string(), ""),
+    v.optional(v.string(message), ""),
     v.transform((s) => s.trim()),
     v.union([v.literal(""), v.picklist(options, message)], message),
     v.transform((s) => (s === "" ? undefined : (s as T[number]))),
   );
 
+/**
+ * A whole-number query parameter: digits only (no sign, decimal point, exponent or hex), within bounds, so
+ * that `?page=1e300` or twenty nines get a message instead of reaching SQLite as a number it cannot page by.
+ * An empty or absent parameter takes the fallback.
+ */
+const wholeNumberParam = (o: {
+  fallback: number;
+  min: number;
+  max: number;
+  message: string;
+  tooLarge?: string;
+}) =>
+  v.pipe(
+    v.optional(v.string(o.message), ""),
+    v.transform((s) => s.trim() || String(o.fallback)),
+    v.regex(/^\d+$/, o.message),
+    v.transform(Number),
+    v.minValue(o.min, o.message),
+    v.maxValue(o.max, o.tooLarge ?? o.message),
+  );
+
 /** GET /api/admin/submissions and the export: search, filters and (for the list) paging. */
 export const ListQuerySchema = v.object({
   q: v.pipe(
-    v.optional(v.string(), ""),
+    v.optional(v.string("Search terms must be given once, as text"), ""),
     v.transform((s) => s.trim()),
     v.maxLength(SEARCH_MAX, `Search terms can be at most ${SEARCH_MAX} characters`),
     v.transform((s) => s || undefined),
@@ -35,21 +59,19 @@ export const ListQuerySchema = v.object({
     v.picklist(["", "0", "1", "true", "false"], "Overdue is 1 (only overdue requests) or empty"),
     v.transform((s) => s === "1" || s === "true"),
   ),
-  page: v.pipe(
-    v.optional(v.string(), "1"),
-    v.transform((s) => Number(s.trim() || "1")),
-    v.number("Page must be a whole number of 1 or more"),
-    v.integer("Page must be a whole number of 1 or more"),
-    v.minValue(1, "Page must be a whole number of 1 or more"),
-  ),
-  pageSize: v.pipe(
-    v.optional(v.string(), String(DESK_PAGE_SIZE)),
-    v.transform((s) => Number(s.trim() || DESK_PAGE_SIZE)),
-    v.number("Page size must be a whole number from 1 to 100"),
-    v.integer("Page size must be a whole number from 1 to 100"),
-    v.minValue(1, "Page size must be a whole number from 1 to 100"),
-    v.maxValue(100, "Page size must be a whole number from 1 to 100"),
-  ),
+  page: wholeNumberParam({
+    fallback: 1,
+    min: 1,
+    max: DESK_PAGE_MAX,
+    message: "Page must be a whole number of 1 or more",
+    tooLarge: `Page can be at most ${DESK_PAGE_MAX.toLocaleString("en-US")}`,
+  }),
+  pageSize: wholeNumberParam({
+    fallback: DESK_PAGE_SIZE,
+    min: 1,
+    max: 100,
+    message: "Page size must be a whole number from 1 to 100",
+  }),
 });
 export type ListQuery = v.InferOutput<typeof ListQuerySchema>;
 

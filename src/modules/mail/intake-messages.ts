@@ -4,17 +4,7 @@ import { adminSubmissionPath } from "../../../web/lib/paths";
 import type { Brand } from "../../contracts/brand";
 import { RESPONSE_SLA } from "../../contracts/constants";
 import type { MailKind, SubmissionRow } from "../../db/contact-submissions";
-
-export type MailMessage = {
-  to: string;
-  subject: string;
-  text: string;
-  replyTo?: string;
-  /** With the angle brackets, e.g. <TW-2026-0001.confirmation@tracewell.example>. */
-  messageId?: string;
-  inReplyTo?: string;
-  references?: string;
-};
+import type { MailMessage } from "./automatic";
 
 /**
  * The confirmation's Message-ID, derived from the reference so it need not be stored: a later reply from the
@@ -27,7 +17,7 @@ export function confirmationMessageId(reference: string, ctx: { publicUrl: strin
 const label = <T extends string>(labels: Record<T, string>, value: string) => labels[value as T] ?? value;
 
 /**
- * The two intake e-mails, plain text. The notification carries what the intake desk needs to triage and a
+ * The two intake e-mails, plain text (the outbox adds the HTML alternative and the automatic-mail headers). The notification carries what the intake desk needs to triage and a
  * link to the rest; the description and contact details stay in the admin. The confirmation echoes nothing
  * the submitter typed except the reference we gave them.
  */

@@ -1,10 +1,12 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
+import type { Brand } from "../../contracts/brand";
 import { contactSubmissions, INTAKE_MAIL_KINDS } from "../../db/contact-submissions";
 import type { Database } from "../../db/index";
 import { type EnqueueMail, mailOutboxRepo, type OutboxRow } from "../../db/mail-outbox";
 import type { Logger } from "../../log";
-import { intakeMessage, type MailMessage } from "./intake-messages";
+import { automaticMail, type MailMessage } from "./automatic";
+import { intakeMessage } from "./intake-messages";
 
 export const MAIL_NOT_CONFIGURED =
   "Mail is not configured (SMTP_URL is not set): nothing was sent. The request is stored and its e-mails will go out once SMTP_URL is set.";
@@ -33,7 +35,11 @@ function isPermanent(error: unknown): boolean {
   return typeof code === "number" && code >= 550 && code <= 553 && command === "RCPT TO";
 }
 
-function smtpSender(smtpUrl: string): { send: Send; close: () => void } {
+/** Every message leaves as an automatic mail: its text, the branded HTML alternative, Auto-Submitted. */
+function smtpSender(
+  smtpUrl: string,
+  ctx: { brand: Brand; publicUrl: string },
+): { send: Send; close: () => void } {
   const transport = nodemailer.createTransport(smtpUrl, {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -41,11 +47,14 @@ function smtpSender(smtpUrl: string): { send: Send; close: () => void } {
   } as never);
   return {
     send: async (m) => {
+      const mail = automaticMail(m, ctx);
       await transport.sendMail({
         from: m.from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
         replyTo: m.replyTo,
         messageId: m.messageId,
         inReplyTo: m.inReplyTo,
@@ -68,7 +77,9 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
   const outbox = mailOutboxRepo(deps.db);
   const kinds = new Map<string, Registration>();
   const now = deps.now ?? (() => new Date());
-  const sender = config.smtpUrl ? smtpSender(config.smtpUrl) : null;
+  const sender = config.smtpUrl
+    ? smtpSender(config.smtpUrl, { brand: config.brand, publicUrl: config.publicUrl })
+    : null;
   const from = config.mailFrom ?? `"${config.brand.name}" <${config.brand.email}>`;
   const notifyTo = config.intakeNotifyTo ?? config.brand.email;
 

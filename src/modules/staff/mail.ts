@@ -1,5 +1,5 @@
 import type { Brand } from "../../contracts/brand";
-import type { MailMessage } from "../mail/intake-messages";
+import type { MailMessage } from "../mail/automatic";
 
 /** The invitation e-mail, plain text: who invites, the one-time link, when it expires, what comes next. */
 export function invitationMessage(

@@ -1,6 +1,7 @@
 import { ArrowRight, BookOpen, Briefcase, FileDown, Inbox } from "lucide-react";
 import { Link } from "wouter";
 import { PATHS } from "../../lib/paths";
+import { OpenDataRequestsPanel } from "../privacy/open-data-requests-panel";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import {
@@ -45,17 +46,18 @@ export function DashboardPage() {
               </p>
             )}
           </div>
-          {overview && overview !== "failed" && (
-            <>
-              <DeskCounts overview={overview} />
-              {/* One grid of panels: other features' panels (data-rights requests, sources) join it. */}
-              <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+          {overview && overview !== "failed" && <DeskCounts overview={overview} />}
+          {/* One grid of panels: the desk's figures, then what other features report. */}
+          <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+            {overview && overview !== "failed" && (
+              <>
                 <WaitingPanel overview={overview} />
                 <FirstResponsePanel overview={overview} />
                 <FailedMailPanel overview={overview} />
-              </div>
-            </>
-          )}
+              </>
+            )}
+            <OpenDataRequestsPanel />
+          </div>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2">
             {AREAS.map(({ href, title, text, icon: Icon }) => (
               <li key={href}>

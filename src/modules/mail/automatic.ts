@@ -1,0 +1,154 @@
+import type { Brand } from "../../contracts/brand";
+
+/** A message as its writer composes it: plain text, the one part every mail reader shows. */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  /** With the angle brackets, e.g. <TW-2026-0001.confirmation@tracewell.example>. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string;
+};
+
+/** What goes to the SMTP server for a message the system sends by itself. */
+export type AutomaticMail = MailMessage & { html: string; headers: Record<string, string> };
+
+/**
+ * RFC 3834: the mail was sent by a program, not a person, so vacation responders and other auto-repliers must
+ * not answer it (no reply loops with an out-of-office desk). Exchange does not read Auto-Submitted; its own
+ * header asks it to hold back the same automatic answers.
+ */
+export const AUTOMATIC_HEADERS: Readonly<Record<string, string>> = {
+  "Auto-Submitted": "auto-generated",
+  "X-Auto-Response-Suppress": "All",
+};
+
+/**
+ * Any plain-text message, ready to send automatically: the text part exactly as written, an HTML alternative
+ * with the brand rendered from it, and the headers above. Every automatic mail (intake notices now; invitations,
+ * replies and digests as they come) goes through this, so they all look and behave the same.
+ */
+export function automaticMail(message: MailMessage, ctx: { brand: Brand; publicUrl: string }): AutomaticMail {
+  return {
+    ...message,
+    html: htmlAlternative(message.text, { subject: message.subject, ...ctx }),
+    headers: { ...AUTOMATIC_HEADERS },
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+const LINKABLE = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)'])|([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/g;
+
+/** One line of text as HTML: escaped, with web addresses and e-mail addresses as links. */
+function inline(line: string, linkStyle: string): string {
+  let html = "";
+  let last = 0;
+  for (const m of line.matchAll(LINKABLE)) {
+    const [found, url] = m;
+    html += escapeHtml(line.slice(last, m.index));
+    const href = url ? found : `mailto:${found}`;
+    html += `<a href="${escapeHtml(href)}" style="${linkStyle}">${escapeHtml(found)}</a>`;
+    last = m.index + found.length;
+  }
+  return html + escapeHtml(line.slice(last));
+}
+
+const NUMBERED = /^\d+\.\s+/;
+const BULLETED = /^[-*•]\s+/;
+
+/**
+ * The text's structure, kept: paragraphs (blank-line separated) stay paragraphs, lines within one stay lines,
+ * and runs of "1. …" or "- …" lines become real lists, so a screen reader announces them as lists.
+ */
+function bodyHtml(text: string, styles: { p: string; list: string; link: string }): string {
+  const out: string[] = [];
+  for (const block of text.split(/\n\s*\n/)) {
+    const lines = block.split("\n").filter((l) => l.trim() !== "");
+    let i = 0;
+    while (i < lines.length) {
+      const kind = NUMBERED.test(lines[i] as string) ? "ol" : BULLETED.test(lines[i] as string) ? "ul" : "p";
+      const marker = kind === "ol" ? NUMBERED : kind === "ul" ? BULLETED : null;
+      const run: string[] = [];
+      while (i < lines.length) {
+        const line = lines[i] as string;
+        const lineKind = NUMBERED.test(line) ? "ol" : BULLETED.test(line) ? "ul" : "p";
+        if (lineKind !== kind) break;
+        run.push(marker ? line.replace(marker, "") : line);
+        i++;
+      }
+      if (kind === "p")
+        out.push(`<p style="${styles.p}">${run.map((l) => inline(l, styles.link)).join("<br>")}</p>`);
+      else
+        out.push(
+          `<${kind} style="${styles.list}">${run.map((l) => `<li style="margin:0 0 6px">${inline(l, styles.link)}</li>`).join("")}</${kind}>`,
+        );
+    }
+  }
+  return out.join("\n");
+}
+
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+/** White on the brand's primary colour when that reads at AA (4.5:1), else black: a brand can be light. */
+export const textColourOn = (background: string) =>
+  contrast("#ffffff", background) >= 4.5 ? "#ffffff" : "#000000";
+
+/**
+ * The HTML alternative of a plain-text mail: the brand's name on its primary colour, the subject as the one
+ * heading, the text's paragraphs and lists, and a footer naming the firm. Inline styles only (mail readers drop style sheets), no images (blocked
+ * by default, and a tracking risk), body text at 16 px in the brand's ink on white, links underlined.
+ */
+export function htmlAlternative(
+  text: string,
+  { subject, brand, publicUrl }: { subject: string; brand: Brand; publicUrl: string },
+): string {
+  const ink = brand.colours.ink;
+  const band = brand.colours.primary;
+  const onBand = textColourOn(band);
+  const link = `color:${contrast(band, "#ffffff") >= 4.5 ? band : ink};text-decoration:underline`;
+  const body = bodyHtml(text, {
+    p: "margin:0 0 16px",
+    list: "margin:0 0 16px;padding-left:24px",
+    link,
+  });
+  const site = escapeHtml(publicUrl);
+  return [
+    "<!doctype html>",
+    '<html lang="en">',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    `<body style="margin:0;padding:0;background:${brand.colours.paper};color:${ink}">`,
+    `<div role="article" aria-roledescription="email" aria-label="${escapeHtml(subject)}" lang="en" style="max-width:600px;margin:0 auto;padding:24px 12px;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">`,
+    `<div style="background:${band};color:${onBand};padding:16px 24px;border-radius:8px 8px 0 0">`,
+    `<p style="margin:0;font-family:Georgia,'Times New Roman',serif;font-size:22px;font-weight:bold"><a href="${site}" style="color:${onBand};text-decoration:none">${escapeHtml(brand.name)}</a></p>`,
+    `<p style="margin:4px 0 0;font-size:14px">${escapeHtml(brand.slogan)}</p>`,
+    "</div>",
+    `<div style="background:#ffffff;color:${ink};padding:24px;border:1px solid #d9d6cc;border-top:0;border-radius:0 0 8px 8px;overflow-wrap:anywhere">`,
+    `<h1 style="margin:0 0 16px;font-family:Georgia,'Times New Roman',serif;font-size:20px;line-height:1.3;color:${ink}">${escapeHtml(subject)}</h1>`,
+    body,
+    "</div>",
+    `<p style="margin:16px 0 0;padding:0 24px;font-size:14px;color:${ink}">${escapeHtml(brand.name)} · ${inline(brand.email, link)} · <span style="white-space:nowrap">${escapeHtml(brand.phone)}</span><br>This message was sent automatically.</p>`,
+    "</div>",
+    "</body></html>",
+  ].join("\n");
+}

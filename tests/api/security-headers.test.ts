@@ -1,0 +1,78 @@
+import { describe, expect, test } from "bun:test";
+import { MANIFEST } from "../../src/generated/assets";
+import { responseKind } from "../../src/http/security";
+import { DOCS, PATHS } from "../../web/lib/paths";
+import { makeTestApp } from "../helpers/app";
+
+const { request } = makeTestApp();
+
+const policy = async (path: string) => {
+  const res = await request(path);
+  return { path, status: res.status, csp: res.headers.get("content-security-policy") };
+};
+
+/** The directives of a policy, by name. */
+const directives = (csp: string | null) =>
+  Object.fromEntries((csp ?? "").split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+
+describe("Content-Security-Policy, by kind of response (ADR 071)", () => {
+  test("pages allow their own scripts, styles (and the hashed inline sheet), images, API calls and forms", async () => {
+    for (const path of [PATHS.home, PATHS.contact, "/no-such-page", `${PATHS.articles}/probate-red-flags`]) {
+      const { csp } = await policy(path);
+      const d = directives(csp);
+      expect(csp).toStartWith("default-src 'none'; ");
+      expect(d).toEqual({
+        "default-src": "'none'",
+        "script-src": "'self'",
+        "style-src": expect.stringMatching(/^'self' 'sha256-[A-Za-z0-9+/]{43}='$/),
+        "img-src": "'self'",
+        "connect-src": "'self'",
+        "manifest-src": "'self'",
+        "form-action": "'self'",
+        "base-uri": "'none'",
+        "frame-ancestors": "'none'",
+      });
+    }
+  });
+
+  test("admin screens also allow data: images (the two-step sign-in QR code), nothing else more", async () => {
+    const page = directives((await policy(PATHS.home)).csp);
+    for (const path of [PATHS.adminLogin, PATHS.adminAccount, "/admin"]) {
+      expect(directives((await policy(path)).csp)).toEqual({ ...page, "img-src": "'self' data:" });
+    }
+  });
+
+  test("JSON, feeds and assets load nothing; downloads load nothing and are sandboxed", async () => {
+    const none = "default-src 'none'; frame-ancestors 'none'";
+    for (const path of [
+      "/api/admin/auth/status",
+      "/api/contact",
+      "/healthz",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/site.webmanifest",
+      PATHS.articlesFeed,
+      MANIFEST.entry.script,
+      MANIFEST.entry.css,
+      "/brand/mark.svg",
+    ]) {
+      expect(await policy(path)).toMatchObject({ path, csp: none });
+    }
+    const docs = Object.keys(MANIFEST.files).filter((f) => f.startsWith("/docs/"));
+    expect(docs.length).toBeGreaterThan(0);
+    for (const path of [...docs, "/uploads/missing.pdf", "/api/admin/submissions/export.csv"]) {
+      expect(await policy(path)).toMatchObject({ path, csp: `${none}; sandbox` });
+    }
+  });
+
+  test("the kind is read from the path alone, queries and look-alike paths included", () => {
+    expect(responseKind("http://x.example/")).toBe("page");
+    expect(responseKind("http://x.example/sitemap.xml?x=1")).toBe("data");
+    expect(responseKind("http://x.example/sitemap.xml.html")).toBe("page");
+    expect(responseKind("http://x.example/administrator")).toBe("page");
+    expect(responseKind("http://x.example/admin?next=1")).toBe("admin-page");
+    expect(responseKind("http://x.example/api/admin/submissions/export.csv?status=new")).toBe("download");
+    expect(responseKind(`http://x.example${DOCS.engagementLetter}`)).toBe("download");
+    expect(responseKind("http://x.example")).toBe("page");
+  });
+});
