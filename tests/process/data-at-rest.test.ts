@@ -18,7 +18,10 @@ const USER = "morgan";
 const PASSWORD = "trace every transfer";
 const dirs: string[] = [];
 const [SMTP_PORT = 0, ...PORTS] = freePorts(6);
+const servers: { kill: (signal?: number | NodeJS.Signals) => void }[] = [];
 afterAll(() => {
+  // A failed expectation leaves its server running: stop every one this file started.
+  for (const s of servers) s.kill("SIGKILL");
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -43,6 +46,7 @@ const baseEnv = (dataDir: string, port: number) => ({
 
 function start(env: Record<string, string>) {
   const proc = Bun.spawn([BINARY], { env, stdout: "pipe", stderr: "pipe" });
+  servers.push(proc);
   const stdout = new Response(proc.stdout).text();
   const stderr = new Response(proc.stderr).text();
   const base = `http://127.0.0.1:${env.PORT}`;
