@@ -3,8 +3,9 @@ import { PATHS } from "../web/lib/paths";
 import type { Config } from "./config";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import type { Database } from "./db";
-import { attachCipher, createDataCipher } from "./db/cipher";
+import { attachCipher, createDataCipher, hasCipher } from "./db/cipher";
 import { contactSubmissions } from "./db/contact-submissions";
+import { submissionSearch } from "./db/submission-search";
 import { type AssetManifest, assetsPlugin } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
 import { sameOriginPlugin } from "./http/same-origin";
@@ -53,7 +54,9 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const brandCss = brandStylesheet(config);
   const styles = inlineStylesheet(manifest);
   const healthCheck = db.query("SELECT 1 AS ok");
-  attachCipher(db, createDataCipher(loadDataKeys(config)));
+  // The server's start (src/ops/data-store.ts) attaches the checked cipher; tests build the app on a bare file.
+  if (!hasCipher(db)) attachCipher(db, createDataCipher(loadDataKeys(config)));
+  submissionSearch(db).build();
   const auth = createAuth({
     db,
     config,

@@ -2,7 +2,8 @@ import { join } from "node:path";
 import pkg from "../package.json";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { closeDatabase, openDatabase } from "./db";
+import { closeDatabase } from "./db";
+import { DataKeyError } from "./db/cipher";
 import { MANIFEST } from "./generated/assets";
 import { createLogger } from "./log";
 import { ADMIN_HELP, adminCli } from "./modules/auth/cli";
@@ -10,9 +11,10 @@ import { DIGEST_KIND } from "./modules/desk/digest";
 import { RETENTION_HELP, retentionCli } from "./modules/privacy/cli";
 import { resetMfaCli, STAFF_HELP } from "./modules/staff/cli";
 import { backup } from "./ops/backup";
+import { DATABASE_FILE, openDataStore } from "./ops/data-store";
+import { KEYS_HELP, keysCli } from "./ops/keys-cli";
 import { loadSessionSecrets } from "./secrets";
 
-export const DATABASE_FILE = "tracewell.db";
 const MAX_BODY_BYTES = 21 * 1024 * 1024;
 const IDLE_TIMEOUT_S = 30;
 /** How long a stop waits for requests in flight before closing their connections. */
@@ -24,9 +26,11 @@ Usage:
   tracewell [serve]      Serve the site (the default).
 ${ADMIN_HELP}
 ${STAFF_HELP}
+${KEYS_HELP}
   tracewell backup <file>
                          Write an online, consistent copy of the database to <file> (uploads beside it as
-                         <file>.uploads/). Safe while the server runs.
+                         <file>.uploads/). Safe while the server runs. The data key is never copied: keep
+                         it apart from the backups, which are unreadable without it.
 ${RETENTION_HELP}
   tracewell digest       Send today's morning digest of the intake desk (requests overdue and due today) to
                          INTAKE_NOTIFY_TO now, whatever the hour; nothing is sent when nothing waits.
@@ -35,7 +39,7 @@ ${RETENTION_HELP}
   tracewell --version    Print the version.
 
 Environment (see .env.example):
-  PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), PUBLIC_URL, SESSION_SECRET, SMTP_URL, MAIL_FROM,
+  PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), PUBLIC_URL, SESSION_SECRET, DATA_KEY, SMTP_URL, MAIL_FROM,
   INTAKE_NOTIFY_TO, TRUST_PROXY, ADMIN_USERNAME, ADMIN_PASSWORD, DEMO, REQUIRE_MFA, LOG_LEVEL,
   BODY_TIMEOUT (120), FIRM_TIMEZONE (America/New_York), BUSINESS_HOURS (Mon-Fri 09:00-17:00),
   HOLIDAYS (US), RESPONSE_SLA_HOURS (8), BRAND_*.
@@ -56,18 +60,21 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "admin" && argv[1] === "reset-mfa") {
     const config = loadConfig(process.env);
-    return resetMfaCli(argv.slice(2), { openDb: () => openDatabase(join(config.dataDir, DATABASE_FILE)) });
+    return resetMfaCli(argv.slice(2), { openDb: () => openDataStore(config).db });
   }
   if (command === "admin") {
     const config = loadConfig(process.env);
     return adminCli(argv.slice(1), {
       config,
-      openDb: () => openDatabase(join(config.dataDir, DATABASE_FILE)),
+      openDb: () => openDataStore(config).db,
     });
+  }
+  if (command === "keys") {
+    return keysCli(argv.slice(1), { config: () => loadConfig(process.env) });
   }
   if (command === "retention") {
     const config = loadConfig(process.env);
-    return retentionCli(argv.slice(1), { openDb: () => openDatabase(join(config.dataDir, DATABASE_FILE)) });
+    return retentionCli(argv.slice(1), { openDb: () => openDataStore(config).db });
   }
   if (command === "backup") {
     const target = argv[1];
@@ -101,7 +108,7 @@ async function main(argv: string[]): Promise<number> {
 async function digestNow(): Promise<number> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
-  const db = openDatabase(join(config.dataDir, DATABASE_FILE));
+  const { db } = openDataStore(config, { logger });
   try {
     const app = createApp({ config, db, manifest: MANIFEST, logger });
     const result = app.decorator.deskDigest.sendNow();
@@ -135,7 +142,7 @@ async function digestNow(): Promise<number> {
 async function serve(): Promise<number> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
-  const db = openDatabase(join(config.dataDir, DATABASE_FILE));
+  const { db } = openDataStore(config, { logger });
   loadSessionSecrets(config);
   const app = createApp({ config, db, manifest: MANIFEST, logger });
   app.listen({
@@ -190,7 +197,7 @@ async function serve(): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataKeyError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

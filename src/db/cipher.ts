@@ -15,6 +15,11 @@ export type DataCipher = {
   decryptNullable(stored: string | null): string | null;
   /** Keyed hash (HMAC-SHA256, hex) of a trimmed, lower-cased e-mail address: exact look-up without a clear copy. */
   emailHash(email: string): string;
+  /**
+   * The address's hash under every configured key, the writing key's first: a look-up during a rotation also
+   * finds rows hashed before it (the rotation recomputes them).
+   */
+  emailHashes(email: string): string[];
   /** Ids of the configured keys, newest (the one that writes) first. */
   keyIds: readonly string[];
 };
@@ -33,6 +38,13 @@ export const keyId = (key: Uint8Array) => createHash("sha256").update(key).diges
 
 export const isEncrypted = (value: string) => value.startsWith(ENCRYPTED_PREFIX);
 
+/** The id of the key a stored value was written with; null for a value stored in clear. */
+export function storedKeyId(value: string): string | null {
+  if (!isEncrypted(value)) return null;
+  const rest = value.slice(ENCRYPTED_PREFIX.length);
+  return rest.slice(0, rest.indexOf(":"));
+}
+
 /** keys: newest first. The first writes; every one of them reads. */
 export function createDataCipher(keys: readonly Uint8Array[]): DataCipher {
   if (keys.length === 0) throw new DataKeyError("No data key configured (DATA_KEY)");
@@ -43,7 +55,11 @@ export function createDataCipher(keys: readonly Uint8Array[]): DataCipher {
   const [writeKey] = keys as [Uint8Array];
   const writeId = keyId(writeKey);
   // A separate key for the e-mail index, derived from the writing key, so a hash never reveals a cipher key.
-  const indexKey = createHmac("sha256", writeKey).update("tracewell/email-index/v1").digest();
+  const indexKeyOf = (key: Uint8Array) =>
+    createHmac("sha256", key).update("tracewell/email-index/v1").digest();
+  const indexKeys = keys.map(indexKeyOf);
+  const hashWith = (indexKey: Buffer, email: string) =>
+    createHmac("sha256", indexKey).update(email.trim().toLowerCase()).digest("hex");
 
   const encrypt = (plain: string) => {
     const iv = randomBytes(IV_BYTES);
@@ -81,7 +97,8 @@ export function createDataCipher(keys: readonly Uint8Array[]): DataCipher {
     decrypt,
     encryptNullable: (plain) => (plain === null || plain === undefined ? null : encrypt(plain)),
     decryptNullable: (stored) => (stored === null ? null : decrypt(stored)),
-    emailHash: (email) => createHmac("sha256", indexKey).update(email.trim().toLowerCase()).digest("hex"),
+    emailHash: (email) => hashWith(indexKeys[0] as Buffer, email),
+    emailHashes: (email) => indexKeys.map((k) => hashWith(k, email)),
     keyIds: keys.map(keyId),
   };
 }
@@ -102,6 +119,8 @@ export function attachCipher(db: Database, cipher: DataCipher): void {
   ciphers.set(db, cipher);
 }
 
+export const hasCipher = (db: Database) => ciphers.has(db);
+
 export function cipherFor(db: Database): DataCipher {
   const cipher = ciphers.get(db);
   if (!cipher) throw new DataKeyError("The database was opened without a data cipher");
@@ -111,17 +130,39 @@ export function cipherFor(db: Database): DataCipher {
 /**
  * Every column that holds personal data, encrypted through the cipher. Key rotation, the upgrade of rows
  * stored in clear and the tests walk this list: a table that stores personal text adds itself here.
+ * `emailHashes` names keyed-hash columns and the encrypted column they hash, so rotation can recompute them.
  */
-export const ENCRYPTED_COLUMNS: ReadonlyArray<{ table: string; id: string; columns: readonly string[] }> = [
+export type EncryptedTable = {
+  table: string;
+  id: string;
+  columns: readonly string[];
+  emailHashes?: ReadonlyArray<{
+    column: string;
+    of: string;
+    /** How the hash is made from the decrypted value; the e-mail hash by default. */
+    hash?: (cipher: DataCipher, value: string) => string | null;
+  }>;
+};
+
+export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   {
     table: "contact_submissions",
     id: "id",
     columns: ["name", "firm", "email", "phone", "jurisdictions", "description", "email_error"],
+    emailHashes: [
+      { column: "email_hash", of: "email" },
+      { column: "firm_hash", of: "firm", hash: firmHash },
+    ],
   },
   { table: "submission_notes", id: "id", columns: ["body"] },
   { table: "submission_replies", id: "id", columns: ["subject", "body"] },
   { table: "mail_outbox", id: "id", columns: ["last_error"] },
   { table: "admin_users", id: "id", columns: ["totp_secret", "totp_pending_secret", "email"] },
   { table: "staff_invitations", id: "id", columns: ["email", "token"] },
-  { table: "data_requests", id: "id", columns: ["email"] },
+  {
+    table: "data_requests",
+    id: "id",
+    columns: ["email"],
+    emailHashes: [{ column: "email_hash", of: "email" }],
+  },
 ];

@@ -1,7 +1,8 @@
 import type { Intake, SubmissionStatus } from "../contracts/intake";
 import type { VisitSource } from "../contracts/visit-source";
-import { cipherFor, firmHash } from "./cipher";
+import { cipherFor, type DataCipher, firmHash } from "./cipher";
 import type { Database } from "./index";
+import { submissionSearch } from "./submission-search";
 
 export type MailKind = "intake-notification" | "intake-confirmation";
 export const INTAKE_MAIL_KINDS: readonly MailKind[] = ["intake-notification", "intake-confirmation"];
@@ -35,8 +36,15 @@ type RawSubmission = Omit<SubmissionRow, "acknowledgment" | "emailSent"> & {
   emailSent: number;
 };
 
-const toSubmission = (r: RawSubmission): SubmissionRow => ({
+const toSubmission = (cipher: DataCipher, r: RawSubmission): SubmissionRow => ({
   ...r,
+  name: cipher.decrypt(r.name),
+  firm: cipher.decryptNullable(r.firm),
+  email: cipher.decrypt(r.email),
+  phone: cipher.decrypt(r.phone),
+  jurisdictions: cipher.decrypt(r.jurisdictions),
+  description: cipher.decrypt(r.description),
+  emailError: cipher.decryptNullable(r.emailError),
   acknowledgment: r.acknowledgment === 1,
   emailSent: r.emailSent === 1,
 });
@@ -48,6 +56,7 @@ const toSubmission = (r: RawSubmission): SubmissionRow => ({
  */
 export function contactSubmissions(db: Database) {
   const cipher = cipherFor(db);
+  const search = submissionSearch(db);
   const insertSubmission = db.prepare<{ id: number }, Record<string, string | number | null>>(
     `INSERT INTO contact_submissions (reference, name, firm, email, phone, role, matter_type, subject_type,
        jurisdictions, desired_service, description, acknowledgment, submitted_at, email_sent, email_error,
@@ -61,7 +70,8 @@ export function contactSubmissions(db: Database) {
     "INSERT INTO mail_outbox (submission_id, kind, dedupe_key, next_attempt_at) VALUES (?, ?, ?, ?)",
   );
   const selectIdsByEmailHash = db.prepare<{ id: number }, [string]>(
-    "SELECT id FROM contact_submissions WHERE email_hash = ? ORDER BY submitted_at, id",
+    `SELECT id FROM contact_submissions WHERE email_hash IN (SELECT value FROM json_each(?))
+     ORDER BY submitted_at, id`,
   );
   const selectMissingHashes = db.prepare<{ id: number; email: string }, []>(
     "SELECT id, email FROM contact_submissions WHERE email_hash IS NULL",
@@ -91,18 +101,18 @@ export function contactSubmissions(db: Database) {
     ) => {
       const row = insertSubmission.get({
         reference: meta.reference,
-        name: intake.name,
-        firm: intake.firm ?? null,
-        email: intake.email,
-        phone: intake.phone,
+        name: cipher.encrypt(intake.name),
+        firm: cipher.encryptNullable(intake.firm),
+        email: cipher.encrypt(intake.email),
+        phone: cipher.encrypt(intake.phone),
         role: intake.role,
         matterType: intake.matterType,
         subjectType: intake.subjectType,
-        jurisdictions: intake.jurisdictions,
+        jurisdictions: cipher.encrypt(intake.jurisdictions),
         desiredService: intake.desiredService,
-        description: intake.description,
+        description: cipher.encrypt(intake.description),
         submittedAt: meta.submittedAt,
-        emailError: meta.emailError,
+        emailError: cipher.encryptNullable(meta.emailError),
         emailHash: cipher.emailHash(intake.email),
         firmHash: firmHash(cipher, intake.firm ?? null),
         landingPage: meta.source?.landingPage ?? null,
@@ -112,6 +122,7 @@ export function contactSubmissions(db: Database) {
       for (const kind of INTAKE_MAIL_KINDS) {
         insertOutbox.run(row.id, kind, `${kind}:${row.id}`, meta.submittedAt);
       }
+      search.put(row.id, { name: intake.name, email: intake.email, firm: intake.firm ?? null });
       return row.id;
     },
   );
@@ -122,21 +133,27 @@ export function contactSubmissions(db: Database) {
     const allSent = mails.length > 0 && mails.every((m) => m.state === "sent");
     const problems = mails
       .filter((m) => m.state !== "sent" && m.lastError)
-      .map((m) => `${m.kind === "intake-notification" ? "Notification" : "Confirmation"}: ${m.lastError}`);
-    setMailState.run(allSent ? 1 : 0, allSent ? null : problems.join(" | ") || null, submissionId);
+      .map(
+        (m) =>
+          `${m.kind === "intake-notification" ? "Notification" : "Confirmation"}: ${cipher.decryptNullable(m.lastError)}`,
+      );
+    const error = allSent ? null : problems.join(" | ") || null;
+    setMailState.run(allSent ? 1 : 0, cipher.encryptNullable(error), submissionId);
   };
 
   return {
     create: (...args: Parameters<typeof create>) => create.immediate(...args) as number,
     byId: (id: number) => {
       const r = selectById.get(id);
-      return r ? toSubmission(r) : null;
+      return r ? toSubmission(cipher, r) : null;
     },
-    mailOf: (submissionId: number) => outboxOf.all(submissionId),
+    mailOf: (submissionId: number) =>
+      outboxOf.all(submissionId).map((m) => ({ ...m, lastError: cipher.decryptNullable(m.lastError) })),
     /** Recomputes emailSent/emailError from the submission's intake mails after a delivery attempt. */
     refreshMailState,
     /** Every submission from this address, oldest first: exact match through the keyed hash. */
-    idsByEmail: (email: string) => selectIdsByEmailHash.all(cipher.emailHash(email)).map((r) => r.id),
+    idsByEmail: (email: string) =>
+      selectIdsByEmailHash.all(JSON.stringify(cipher.emailHashes(email))).map((r) => r.id),
     /** Fills the keyed hash of submissions stored before it existed; returns how many. */
     backfillEmailHashes: db.transaction(() => {
       const rows = selectMissingHashes.all();
@@ -144,7 +161,7 @@ export function contactSubmissions(db: Database) {
       return rows.length;
     }),
     /** Marks every unsent submission with why its mail is waiting (e.g. no SMTP server configured). */
-    noteMailUnavailable: (reason: string) => setEmailError.run(reason),
+    noteMailUnavailable: (reason: string) => setEmailError.run(cipher.encrypt(reason)),
   };
 }
 

@@ -10,13 +10,24 @@ export type { Database };
  * synchronous=FULL because writes are rare and an acknowledged intake must survive a power cut.
  */
 export function openDatabase(file: string): Database {
+  const db = openDatabaseFile(file);
+  migrate(db);
+  return db;
+}
+
+/**
+ * The file with its settings, schema untouched: the start checks the data key against what is stored before
+ * anything is written. secure_delete overwrites deleted rows with zeros, so a deleted request or an old
+ * ciphertext leaves no copy in the file's free space.
+ */
+export function openDatabaseFile(file: string): Database {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file, { create: true, strict: true });
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = FULL");
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA busy_timeout = 5000");
-  migrate(db);
+  db.exec("PRAGMA secure_delete = ON");
   return db;
 }
 

@@ -1,3 +1,4 @@
+import { cipherFor } from "./cipher";
 import type { Database } from "./index";
 
 /** One queued e-mail: what it is about, never what it says (rendered at send time). */
@@ -35,8 +36,13 @@ const ROW = `id, kind, submission_id AS submissionId, ref_id AS refId, dedupe_ke
 const DELIVERY = `id, kind, state, attempts, last_error AS lastError, sent_at AS sentAt,
   next_attempt_at AS nextAttemptAt, created_at AS createdAt`;
 
-/** The mail_outbox table: queue, due rows, delivery results. */
+/** The mail_outbox table: queue, due rows, delivery results. last_error is encrypted: it can quote an address. */
 export function mailOutboxRepo(db: Database) {
+  const cipher = cipherFor(db);
+  const readable = (d: MailDelivery): MailDelivery => ({
+    ...d,
+    lastError: cipher.decryptNullable(d.lastError),
+  });
   const insert = db.prepare<{ id: number }, [string, number | null, number | null, string | null, string]>(
     `INSERT INTO mail_outbox (kind, submission_id, ref_id, dedupe_key, next_attempt_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
@@ -72,11 +78,11 @@ export function mailOutboxRepo(db: Database) {
     delivery: (id: number) => selectDelivery.get(id),
     recordSent: (mail: OutboxRow, nowIso: string) => markSent.run(nowIso, mail.id),
     recordFailure: (mail: OutboxRow, error: string, next: { state: "pending" | "failed"; at: string }) =>
-      markAttemptFailed.run(next.state, error, next.at, mail.id),
+      markAttemptFailed.run(next.state, cipher.encrypt(error), next.at, mail.id),
     /** A mail whose subject is gone (deleted before it was sent): nothing left to say. */
     drop: (mail: OutboxRow) => remove.run(mail.id),
-    forSubmission: (submissionId: number) => ofSubmission.all(submissionId),
-    forRef: (kind: string, refId: number) => ofRef.all(kind, refId),
+    forSubmission: (submissionId: number) => ofSubmission.all(submissionId).map(readable),
+    forRef: (kind: string, refId: number) => ofRef.all(kind, refId).map(readable),
   };
 }
 

@@ -5,7 +5,9 @@ import type {
   SubmissionNote,
   SubmissionSummary,
 } from "../contracts/submissions";
+import { cipherFor, type DataCipher } from "./cipher";
 import type { Database } from "./index";
+import { submissionSearch } from "./submission-search";
 
 /** What the list and the export may be narrowed by; every field is optional. */
 export type DeskFilter = {
@@ -34,23 +36,24 @@ const WHERE = `WHERE ($status IS NULL OR status = $status)
   AND ($role IS NULL OR role = $role)
   AND ($matterType IS NULL OR matter_type = $matterType)
   AND ($overdueAt IS NULL OR (first_response_at IS NULL AND respond_by <= $overdueAt))
-  AND ($q IS NULL OR name LIKE $q ESCAPE '\\' OR email LIKE $q ESCAPE '\\' OR firm LIKE $q ESCAPE '\\')`;
+  AND ($ids IS NULL OR id IN (SELECT value FROM json_each($ids)))`;
 
 const NEWEST_FIRST = "ORDER BY submitted_at DESC, id DESC";
 const SOONEST_DUE = "ORDER BY first_response_at IS NOT NULL, respond_by, id";
 
 type Bindings = Record<string, string | number | null>;
 
-/** "%term%" for LIKE, with the user's own % _ and \ taken literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const bindings = (f: DeskFilter): Bindings => ({
+/**
+ * Filters on clear columns go to SQL; the free-text search (name, e-mail, firm are encrypted) is matched by the
+ * in-memory index and reaches SQL as the JSON list of matching ids, so paging and counting stay in SQL.
+ */
+const bindings = (f: DeskFilter, matching: (q: string) => number[]): Bindings => ({
   status: f.status ?? null,
   service: f.service ?? null,
   role: f.role ?? null,
   matterType: f.matterType ?? null,
   overdueAt: f.overdueAt ?? null,
-  q: f.q ? likePattern(f.q) : null,
+  ids: f.q ? JSON.stringify(matching(f.q)) : null,
 });
 
 /** A summary as stored: the due label is the service's to add (it needs the clock and now). */
@@ -61,7 +64,13 @@ type RawDetail = Omit<SubmissionDetail["submission"], "emailSent" | "acknowledgm
   acknowledgment: number;
 };
 
-const toSummary = (r: RawSummary): StoredSummary => ({ ...r, emailSent: r.emailSent === 1 });
+const toSummary = (cipher: DataCipher, r: RawSummary): StoredSummary => ({
+  ...r,
+  name: cipher.decrypt(r.name),
+  firm: cipher.decryptNullable(r.firm),
+  email: cipher.decrypt(r.email),
+  emailSent: r.emailSent === 1,
+});
 
 /** Every field of the submission as stored: the export's rows. */
 export type ExportRow = Omit<SubmissionDetail["submission"], "due">;
@@ -71,6 +80,9 @@ export type ExportRow = Omit<SubmissionDetail["submission"], "due">;
  * Intake itself writes through src/db/contact-submissions.ts; this module never creates a submission.
  */
 export function submissionDesk(db: Database) {
+  const cipher = cipherFor(db);
+  const search = submissionSearch(db);
+  const filterBindings = (f: DeskFilter) => bindings(f, search.match);
   const count = db.prepare<{ n: number }, Bindings>(`SELECT count(*) AS n FROM contact_submissions ${WHERE}`);
   const pageBy = (order: string) =>
     db.prepare<RawSummary, Bindings>(
@@ -114,27 +126,35 @@ export function submissionDesk(db: Database) {
   );
 
   const toDetail = (r: RawDetail): ExportRow => ({
-    ...r,
-    emailSent: r.emailSent === 1,
+    ...toSummary(cipher, r),
+    phone: cipher.decrypt(r.phone),
+    subjectType: r.subjectType,
+    jurisdictions: cipher.decrypt(r.jurisdictions),
+    description: cipher.decrypt(r.description),
     acknowledgment: r.acknowledgment === 1,
+    emailError: cipher.decryptNullable(r.emailError),
+    updatedAt: r.updatedAt,
+    landingPage: r.landingPage,
+    referrerHost: r.referrerHost,
   });
 
   return {
     list(filter: DeskFilter, paging: { limit: number; offset: number; sort?: DeskSort }) {
-      const b = bindings(filter);
+      const b = filterBindings(filter);
       const total = count.get(b)?.n ?? 0;
       const items = pages[paging.sort ?? "newest"]
         .all({ ...b, limit: paging.limit, offset: paging.offset })
-        .map(toSummary);
+        .map((r) => toSummary(cipher, r));
       return { total, items };
     },
-    exportRows: (filter: DeskFilter) => all.all(bindings(filter)).map(toDetail),
+    exportRows: (filter: DeskFilter) => all.all(filterBindings(filter)).map(toDetail),
     byId(id: number) {
       const r = one.get(id);
       return r ? toDetail(r) : null;
     },
-    notes: (id: number) => notesOf.all(id),
-    mail: (id: number) => mailOf.all(id),
+    notes: (id: number) => notesOf.all(id).map((n) => ({ ...n, body: cipher.decrypt(n.body) })),
+    mail: (id: number) =>
+      mailOf.all(id).map((m) => ({ ...m, lastError: cipher.decryptNullable(m.lastError) })),
     /** Status and/or a note in one transaction; returns the new note's id. */
     update: db.transaction(
       (
@@ -144,11 +164,17 @@ export function submissionDesk(db: Database) {
       ) => {
         if (change.status) setStatus.run(change.status, at, id);
         else touch.run(at, id);
-        return change.note ? insertNote.get(id, change.note.author, change.note.body, at)?.id : undefined;
+        return change.note
+          ? insertNote.get(id, change.note.author, cipher.encrypt(change.note.body), at)?.id
+          : undefined;
       },
     ),
     /** The submission, its notes and its queued mail (ON DELETE CASCADE). */
-    remove: (id: number) => remove.run(id).changes > 0,
+    remove(id: number) {
+      const removed = remove.run(id).changes > 0;
+      search.remove(id);
+      return removed;
+    },
     /**
      * The first response (a reply sent, or the first move out of New): set once, later calls change nothing.
      * Returns whether this call set it.

@@ -2,8 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db";
+import { attachCipher, createDataCipher } from "../../src/db/cipher";
 import { silentLogger } from "../../src/log";
 import { createAuth } from "../../src/modules/auth";
+import { loadDataKeys } from "../../src/secrets";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 
@@ -117,6 +119,8 @@ function loadSecrets(): string[] {
 describe("requireAdmin, as another admin controller uses it", () => {
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, REQUIRE_MFA: "false" });
   const db = openDatabase(`${dataDir}/tracewell.db`);
+  // A second handle on the same file reads its personal data (TOTP secrets) with the same key, as the server does.
+  attachCipher(db, createDataCipher(loadDataKeys(config)));
   const auth = createAuth({
     db,
     config,

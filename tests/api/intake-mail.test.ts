@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { cipherFor } from "../../src/db/cipher";
 import { contactSubmissions } from "../../src/db/contact-submissions";
 import { intakeMessage } from "../../src/modules/mail/intake-messages";
 import { RETRY_BASE_MS } from "../../src/modules/mail/outbox";
@@ -68,16 +69,15 @@ function submit(request: (p: string, i?: RequestInit) => Promise<Response>, body
   });
 }
 
-const submissionState = (db: ReturnType<typeof makeTestApp>["db"], reference: string) =>
-  db
+/** The stored mail state; the error is stored encrypted (it can quote an address) and read through the cipher. */
+const submissionState = (db: ReturnType<typeof makeTestApp>["db"], reference: string) => {
+  const row = db
     .query(
       "SELECT id, email_sent AS emailSent, email_error AS emailError FROM contact_submissions WHERE reference = ?",
     )
-    .get(reference) as {
-    id: number;
-    emailSent: number;
-    emailError: string | null;
-  };
+    .get(reference) as { id: number; emailSent: number; emailError: string | null };
+  return { ...row, emailError: cipherFor(db).decryptNullable(row.emailError) };
+};
 
 describe("intake e-mail delivered", () => {
   const smtp = smtpServer(DELIVERY_PORT, { refuse: ["nobody@unknown.example"] });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { INTAKE_MESSAGES } from "../../src/contracts/intake";
 import { SENSITIVE_MESSAGES } from "../../src/contracts/sensitive-data";
+import { contactSubmissions } from "../../src/db/contact-submissions";
 import { MAIL_NOT_CONFIGURED } from "../../src/modules/mail/outbox";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 import { capturingLogger, formBody, validIntake } from "../helpers/intake";
@@ -49,22 +50,30 @@ describe("POST /api/contact: accepted", () => {
       .query("SELECT * FROM contact_submissions WHERE reference = ?")
       .get(body.reference) as Record<string, unknown>;
     expect(row).toMatchObject({
-      name: "Dana Whitfield",
-      firm: "Whitfield & Moss LLP",
-      email: "dwhitfield@whitfieldmoss.example",
-      phone: "(312) 555-0199",
       role: "attorney",
       matter_type: "family-law",
       subject_type: "both",
-      jurisdictions: "Cook County, IL; Delaware entities",
       desired_service: "asset-map",
       acknowledgment: 1,
       submitted_at: clock.toISOString(),
       email_sent: 0,
-      email_error: MAIL_NOT_CONFIGURED,
       status: "new",
     });
-    expect(String(row.description)).toStartWith("Divorce, 2023-DR-004512.");
+    // Personal fields are stored encrypted, and read back whole through the repository.
+    for (const column of ["name", "firm", "email", "phone", "jurisdictions", "description", "email_error"]) {
+      expect(String(row[column])).toStartWith("enc:v1:");
+    }
+    expect(contactSubmissions(db).byId(row.id as number)).toMatchObject({
+      name: "Dana Whitfield",
+      firm: "Whitfield & Moss LLP",
+      email: "dwhitfield@whitfieldmoss.example",
+      phone: "(312) 555-0199",
+      jurisdictions: "Cook County, IL; Delaware entities",
+      emailError: MAIL_NOT_CONFIGURED,
+    });
+    expect(contactSubmissions(db).byId(row.id as number)?.description).toStartWith(
+      "Divorce, 2023-DR-004512.",
+    );
     const mail = db
       .query("SELECT kind, state FROM mail_outbox WHERE submission_id = ? ORDER BY kind")
       .all(row.id as number);

@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { validIntake } from "../helpers/intake";
@@ -185,12 +185,17 @@ describe("operator commands", () => {
     expect(Bun.spawnSync([BINARY, "healthcheck"], { env }).exitCode).toBe(1);
 
     // Restore as docs/operations.md says: the copy becomes tracewell.db in an empty data folder, and a
-    // server started on it serves, with the five intakes there.
+    // server started on it with the data key (kept apart from backups) serves, with the five intakes there.
+    // Without the key the copy is unreadable by design: the start refuses and makes no key of its own.
     const restoredDir = join(dataDir, "..", "restored");
     mkdirSync(restoredDir);
     copyFileSync(target, join(restoredDir, "tracewell.db"));
+    const restoreEnv = { ...env, DATA_DIR: restoredDir, HOST: "127.0.0.1", LOG_LEVEL: "warn" };
+    const keyless = Bun.spawnSync([BINARY], { env: restoreEnv });
+    expect(keyless.exitCode).toBe(1);
+    expect(keyless.stderr.toString()).toContain("DATA_KEY is not set");
     const restored = Bun.spawn([BINARY], {
-      env: { ...env, DATA_DIR: restoredDir, HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+      env: { ...restoreEnv, DATA_KEY: readFileSync(join(dataDir, "data-key"), "utf8").trim() },
       stdout: "ignore",
       stderr: "ignore",
     });
@@ -212,7 +217,16 @@ describe("operator commands", () => {
   test("--version and --help", () => {
     expect(Bun.spawnSync([BINARY, "--version"]).stdout.toString()).toMatch(/^\d+\.\d+\.\d+\n$/);
     const help = Bun.spawnSync([BINARY, "--help"]).stdout.toString();
-    for (const command of ["serve", "admin create", "admin passwd", "backup <file>", "healthcheck"]) {
+    for (const command of [
+      "serve",
+      "admin create",
+      "admin passwd",
+      "keys generate",
+      "keys rotate",
+      "backup <file>",
+      "healthcheck",
+      "DATA_KEY",
+    ]) {
       expect(help).toContain(command);
     }
   });

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { cipherFor } from "../../db/cipher";
 
 /** The admin_users repository. Usernames compare case-insensitively (the column is COLLATE NOCASE). */
 export type AdminUser = {
@@ -19,13 +20,14 @@ type Row = {
   totp_last_step: number | null;
 };
 
-const toUser = (r: Row | null): AdminUser | null =>
+/** TOTP secrets (pending ones too) are stored encrypted, like every personal value (src/db/cipher.ts). */
+const toUser = (db: Database, r: Row | null): AdminUser | null =>
   r && {
     id: r.id,
     username: r.username,
     passwordHash: r.password_hash,
-    totpSecret: r.totp_secret,
-    totpPendingSecret: r.totp_pending_secret,
+    totpSecret: cipherFor(db).decryptNullable(r.totp_secret),
+    totpPendingSecret: cipherFor(db).decryptNullable(r.totp_pending_secret),
     totpLastStep: r.totp_last_step,
   };
 
@@ -33,12 +35,13 @@ const COLUMNS = "id, username, password_hash, totp_secret, totp_pending_secret, 
 
 export function findUserByName(db: Database, username: string): AdminUser | null {
   return toUser(
+    db,
     db.query(`SELECT ${COLUMNS} FROM admin_users WHERE username = $username`).get({ username }) as Row | null,
   );
 }
 
 export function findUserById(db: Database, id: number): AdminUser | null {
-  return toUser(db.query(`SELECT ${COLUMNS} FROM admin_users WHERE id = $id`).get({ id }) as Row | null);
+  return toUser(db, db.query(`SELECT ${COLUMNS} FROM admin_users WHERE id = $id`).get({ id }) as Row | null);
 }
 
 export function insertAdmin(db: Database, username: string, passwordHash: string, at: Date): number {
@@ -58,7 +61,10 @@ export function updatePasswordHash(db: Database, id: number, passwordHash: strin
 }
 
 export function setPendingTotp(db: Database, id: number, secret: string | null): void {
-  db.query("UPDATE admin_users SET totp_pending_secret = $secret WHERE id = $id").run({ id, secret });
+  db.query("UPDATE admin_users SET totp_pending_secret = $secret WHERE id = $id").run({
+    id,
+    secret: cipherFor(db).encryptNullable(secret),
+  });
 }
 
 /** Turns two-step sign-in on with the pending secret and replaces the recovery codes, in one transaction. */
@@ -73,7 +79,7 @@ export function enableTotp(
     db.query(
       `UPDATE admin_users SET totp_secret = $secret, totp_pending_secret = NULL, totp_last_step = $step
        WHERE id = $id`,
-    ).run({ id, secret, step });
+    ).run({ id, secret: cipherFor(db).encrypt(secret), step });
     db.query("DELETE FROM recovery_codes WHERE user_id = $id").run({ id });
     const insert = db.query("INSERT INTO recovery_codes (user_id, code_hash) VALUES ($id, $hash)");
     for (const hash of codeHashes) insert.run({ id, hash });

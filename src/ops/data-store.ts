@@ -1,0 +1,56 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Config } from "../config";
+import { attachCipher, createDataCipher, type DataCipher, DataKeyError } from "../db/cipher";
+import { contactSubmissions } from "../db/contact-submissions";
+import {
+  assertKeysReadStoredValues,
+  encryptClearValues,
+  KEY_REFUSAL_HINT,
+  scrubIfPending,
+  storedValues,
+} from "../db/encryption";
+import { type Database, migrate, openDatabaseFile } from "../db/index";
+import { type Logger, silentLogger } from "../log";
+import { DATA_KEY_FILE, loadDataKeys } from "../secrets";
+
+export const DATABASE_FILE = "tracewell.db";
+
+/**
+ * Opens the data folder's database with its data key, in the order that loses nothing:
+ * 1. the key: DATA_KEY, else DATA_DIR/data-key, else a new one, but never a new one over encrypted values;
+ * 2. every key id found in the stored values must be configured and decrypt (reads only, before migrations);
+ * 3. migrations; 4. values stored in clear by earlier versions are encrypted and the file is rewritten so no
+ * clear copy survives (once).
+ * Throws DataKeyError (its message names DATA_KEY) with nothing written when the key does not fit.
+ */
+export function openDataStore(
+  config: Config,
+  opts: { logger?: Logger; now?: () => Date } = {},
+): { db: Database; cipher: DataCipher } {
+  const logger = opts.logger ?? silentLogger;
+  const db = openDatabaseFile(join(config.dataDir, DATABASE_FILE));
+  try {
+    const keyFile = join(config.dataDir, DATA_KEY_FILE);
+    if (!config.dataKeys?.length && !existsSync(keyFile)) {
+      const held = [...storedValues(db).byKey.values()].reduce((a, b) => a + b, 0);
+      if (held > 0) {
+        throw new DataKeyError(
+          `DATA_KEY is not set and ${keyFile} does not exist, but the database holds ${held} encrypted values: a new key would not read them, so none was made. ${KEY_REFUSAL_HINT}`,
+        );
+      }
+    }
+    const cipher = createDataCipher(loadDataKeys(config));
+    assertKeysReadStoredValues(db, cipher);
+    migrate(db);
+    attachCipher(db, cipher);
+    const encrypted = encryptClearValues(db, cipher);
+    const filled = contactSubmissions(db).backfillEmailHashes();
+    if (encrypted || filled) logger.info("data_encrypted", { values: encrypted, emailHashes: filled });
+    if (scrubIfPending(db, (opts.now ?? (() => new Date()))())) logger.info("data_file_rewritten");
+    return { db, cipher };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import type { Config } from "../config";
+import { DATA_KEY_BYTES } from "../db/cipher";
+import { rotateStoredValues } from "../db/encryption";
+import { closeDatabase } from "../db/index";
+import { openDataStore } from "./data-store";
+
+export const KEYS_HELP = `  tracewell keys generate
+                         Print a new data key (base64 of 32 random bytes) for DATA_KEY.
+  tracewell keys rotate  Re-encrypt every stored value with the first key of DATA_KEY and recompute the
+                         e-mail hashes; safe while the server runs (configured with the same DATA_KEY).
+                         Says when the older keys are no longer needed.`;
+
+type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
+
+const defaultIo: Io = {
+  stdout: (s) => process.stdout.write(s),
+  stderr: (s) => process.stderr.write(s),
+};
+
+export const newDataKey = () =>
+  Buffer.from(crypto.getRandomValues(new Uint8Array(DATA_KEY_BYTES))).toString("base64");
+
+/** `tracewell keys generate|rotate`: returns the exit code. */
+export function keysCli(args: string[], deps: { config: () => Config; io?: Partial<Io> }): number {
+  const io: Io = { ...defaultIo, ...deps.io };
+  const [action, ...rest] = args;
+  if (rest.length || (action !== "generate" && action !== "rotate")) {
+    io.stderr(`Usage:\n${KEYS_HELP}\n`);
+    return 2;
+  }
+  if (action === "generate") {
+    io.stdout(`${newDataKey()}\n`);
+    return 0;
+  }
+
+  const config = deps.config();
+  const { db, cipher } = openDataStore(config);
+  try {
+    const started = performance.now();
+    const result = rotateStoredValues(db, cipher);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const [newest, ...older] = cipher.keyIds;
+    io.stdout(`Re-encrypted ${result.rewritten} values with key ${newest} in ${seconds} s.\n`);
+    if (result.remaining > 0) {
+      io.stderr(
+        `${result.remaining} values were written with an older key meanwhile: a server still runs with another key first in DATA_KEY. Restart it with the new DATA_KEY, then run "tracewell keys rotate" again. Keep every key until then.\n`,
+      );
+      return 1;
+    }
+    if (!result.walEmptied) {
+      io.stdout(
+        "The server holds the write-ahead log open: older ciphertexts leave it at its next checkpoint (at the latest when it stops).\n",
+      );
+    }
+    io.stdout(
+      older.length
+        ? `Every stored value now uses key ${newest}. The older keys (${older.join(", ")}) are no longer needed by this database: set DATA_KEY to the new key alone and restart the server. Keep the older keys as long as you keep backups made before this rotation.\n`
+        : `Every stored value uses key ${newest}, the only key configured.\n`,
+    );
+    return 0;
+  } finally {
+    closeDatabase(db);
+  }
+}

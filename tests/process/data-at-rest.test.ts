@@ -1,0 +1,355 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
+import { cookieFrom, totpCode } from "../helpers/admin";
+import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
+import { earlierVersionFolder } from "../helpers/earlier-version";
+import { markedIntake, marker } from "../helpers/markers";
+import { freePorts } from "../helpers/ports";
+
+/**
+ * The promise "encrypted at rest", checked on the built executable as an operator runs it: marker strings in
+ * every personal field, then every byte of every file under DATA_DIR and of a backup is searched for them.
+ */
+const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
+const USER = "morgan";
+const PASSWORD = "trace every transfer";
+const dirs: string[] = [];
+const [SMTP_PORT = 0, ...PORTS] = freePorts(6);
+const servers: { kill: (signal?: number | NodeJS.Signals) => void }[] = [];
+afterAll(() => {
+  // A failed expectation leaves its server running: stop every one this file started.
+  for (const s of servers) s.kill("SIGKILL");
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), "tracewell-at-rest-"));
+  dirs.push(dir);
+  return dir;
+};
+
+const baseEnv = (dataDir: string, port: number) => ({
+  PATH: process.env.PATH ?? "",
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  TRUST_PROXY: "1",
+  LOG_LEVEL: "warn",
+  ADMIN_USERNAME: USER,
+  ADMIN_PASSWORD: PASSWORD,
+  // The admin enrols by hand below; enrolment at first sign-in is tested with the staff screens.
+  REQUIRE_MFA: "false",
+});
+
+function start(env: Record<string, string>) {
+  const proc = Bun.spawn([BINARY], { env, stdout: "pipe", stderr: "pipe" });
+  servers.push(proc);
+  const stdout = new Response(proc.stdout).text();
+  const stderr = new Response(proc.stderr).text();
+  const base = `http://127.0.0.1:${env.PORT}`;
+  const stop = () => {
+    proc.kill("SIGTERM");
+    return proc.exited;
+  };
+  return { proc, base, stdout, stderr, stop };
+}
+
+async function waitHealthy(base: string, proc: { exitCode: number | null }) {
+  for (let i = 0; i < 400; i++) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await Bun.sleep(25);
+  }
+  throw new Error("server did not start");
+}
+
+function run(args: string[], env: Record<string, string>) {
+  const r = Bun.spawnSync([BINARY, ...args], { env });
+  return { code: r.exitCode, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+}
+
+let address = 1;
+const send = (base: string, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
+  fetch(`${base}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      origin: base,
+      "x-forwarded-for": `198.51.${address >> 8}.${address++ & 255}`,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+
+async function signIn(base: string): Promise<string> {
+  const res = await send(base, "/api/admin/login", { body: { username: USER, password: PASSWORD } });
+  expect(res.status).toBe(200);
+  return cookieFrom(res);
+}
+
+const sha = (file: string) => new Bun.CryptoHasher("sha256").update(readFileSync(file)).digest("hex");
+
+describe("personal data on disk", () => {
+  // A mail server that refuses the marked address, quoting it, as real servers do: the error is stored too.
+  const refused = new Set<string>();
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(addr, _session, callback) {
+      if (!refused.has(addr.address)) return callback();
+      callback(
+        Object.assign(new Error(`<${addr.address}>: Recipient address rejected`), { responseCode: 550 }),
+      );
+    },
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => callback());
+    },
+  });
+  const root = freshDir();
+  const dataDir = join(root, "data");
+  const env = { ...baseEnv(dataDir, PORTS[0] as number), SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` };
+  const { intake, markers, all } = markedIntake(new Date(), "Disk");
+  refused.add(`${markers.email}@example.com`);
+  const noteMarker = marker("Note");
+  const everyMarker = [...all, noteMarker];
+  let recoveryCodes: string[] = [];
+
+  test("markers in every field are in no file under DATA_DIR nor in a backup, while the desk shows them", async () => {
+    await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
+    const server = start(env);
+    await waitHealthy(server.base, server.proc);
+    expect(statSync(join(dataDir, "data-key")).mode & 0o777).toBe(0o600);
+
+    const filed = await send(server.base, "/api/contact", { body: intake });
+    expect(filed.status).toBe(201);
+    const { reference } = (await filed.json()) as { reference: string };
+    const cookie = await signIn(server.base);
+    const list = (await (
+      await send(server.base, `/api/admin/submissions?q=${markers.name.toLowerCase()}`, { cookie })
+    ).json()) as { items: { id: number; reference: string }[] };
+    expect(list.items.map((i) => i.reference)).toEqual([reference]);
+    const id = list.items[0]?.id;
+    const noted = await send(server.base, `/api/admin/submissions/${id}`, {
+      method: "PATCH",
+      body: { note: `Called back: ${noteMarker}` },
+      cookie,
+    });
+    expect(noted.status).toBe(200);
+    // A data-rights request from the same address: the address is stored too (encrypted) while it is open.
+    const dataRequest = await send(server.base, "/api/admin/data-requests", {
+      body: { email: `${markers.email.toUpperCase()}@example.com`, kind: "access" },
+      cookie,
+    });
+    expect(dataRequest.status).toBe(201);
+    expect(((await dataRequest.json()) as { references: string[] }).references).toEqual([reference]);
+    const enrol = (await (
+      await send(server.base, "/api/admin/account/mfa/enrol", { body: {}, cookie })
+    ).json()) as { secret: string };
+    everyMarker.push(enrol.secret);
+    const confirmed = await send(server.base, "/api/admin/account/mfa/confirm", {
+      body: { code: totpCode(enrol.secret) },
+      cookie,
+    });
+    expect(confirmed.status).toBe(200);
+    recoveryCodes = ((await confirmed.json()) as { recoveryCodes: string[] }).recoveryCodes;
+
+    // The refused confirmation is recorded with the address it quotes.
+    let detail: {
+      submission: Record<string, unknown>;
+      notes: { body: string }[];
+      mail: { lastError: string }[];
+    };
+    for (let i = 0; ; i++) {
+      detail = await (await send(server.base, `/api/admin/submissions/${id}`, { cookie })).json();
+      if (detail.mail.some((m) => m.lastError?.includes(markers.email))) break;
+      if (i > 200) throw new Error("the refused mail was never attempted");
+      await Bun.sleep(50);
+    }
+    const shown = JSON.stringify(detail);
+    for (const m of all) expect(shown).toContain(m);
+    expect(String(detail.submission.emailError)).toContain(markers.email);
+    expect(detail.notes[0]?.body).toBe(`Called back: ${noteMarker}`);
+    const csv = await (await send(server.base, "/api/admin/submissions/export.csv", { cookie })).text();
+    for (const m of all) expect(csv).toContain(m);
+
+    // An uploaded resource, so the uploads folder is part of the scan too.
+    const form = new FormData();
+    form.set("title", "Lien Search Worksheet");
+    form.set("description", "A worksheet for recording lien searches county by county.");
+    form.set("file", new File(["%PDF-1.4\n%%EOF\n"], "worksheet.pdf", { type: "application/pdf" }));
+    const uploaded = await fetch(`${server.base}/api/admin/resources`, {
+      method: "POST",
+      headers: { origin: server.base, cookie },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+
+    // While it serves: the database, its WAL and SHM, the uploads.
+    const scanned = filesUnder(dataDir).map((f) => f.slice(dataDir.length + 1));
+    for (const file of ["tracewell.db", "tracewell.db-wal", "tracewell.db-shm"])
+      expect(scanned).toContain(file);
+    expect(scanned.some((f) => f.startsWith("uploads/"))).toBe(true);
+    expect(scanForMarkers([dataDir], everyMarker)).toEqual([]);
+    // A backup taken now: no marker, and no copy of the key.
+    const target = join(root, "backups", "copy.db");
+    const backup = run(["backup", target], env);
+    expect(backup.code).toBe(0);
+    const key = readFileSync(join(dataDir, "data-key"), "utf8").trim();
+    const backupFiles = filesUnder(join(root, "backups"));
+    expect(backupFiles.length).toBeGreaterThan(0);
+    expect(scanForMarkers(backupFiles, [...everyMarker, key])).toEqual([]);
+
+    expect(await server.stop()).toBe(0);
+    expect(scanForMarkers([dataDir], everyMarker)).toEqual([]);
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }, 60_000);
+
+  test("a wrong key, or a lost key file, refuses to start and loses nothing", async () => {
+    const db = join(dataDir, "tracewell.db");
+    const before = sha(db);
+    const files = filesUnder(dataDir).sort();
+
+    const wrong = start({ ...env, DATA_KEY: run(["keys", "generate"], env).stdout.trim() });
+    expect(await wrong.proc.exited).toBe(1);
+    expect(await wrong.stderr).toContain("DATA_KEY cannot read the stored personal data");
+    expect(sha(db)).toBe(before);
+
+    const keyFile = join(dataDir, "data-key");
+    renameSync(keyFile, join(root, "data-key.safe"));
+    const lost = start(env);
+    expect(await lost.proc.exited).toBe(1);
+    expect(await lost.stderr).toMatch(/DATA_KEY is not set and .*data-key does not exist/);
+    expect(existsSync(keyFile)).toBe(false);
+    expect(sha(db)).toBe(before);
+    expect(filesUnder(dataDir).sort()).toEqual(files.filter((f) => f !== keyFile));
+
+    // With its key back, everything reads.
+    renameSync(join(root, "data-key.safe"), keyFile);
+    const server = start({ ...env, SMTP_URL: "" });
+    await waitHealthy(server.base, server.proc);
+    // The admin's second factor, stored encrypted, still works: the password, then a recovery code.
+    const pending = await signIn(server.base);
+    const second = await send(server.base, "/api/admin/login/mfa", {
+      body: { recoveryCode: recoveryCodes[0] },
+      cookie: pending,
+    });
+    expect(second.status).toBe(200);
+    const cookie = cookieFrom(second);
+    const list = await send(server.base, `/api/admin/submissions?q=${markers.name}`, { cookie });
+    expect(((await list.json()) as { items: { name: string }[] }).items).toMatchObject([
+      { name: `Dana ${markers.name}` },
+    ]);
+    expect(await server.stop()).toBe(0);
+  }, 30_000);
+});
+
+describe("rotation while serving", () => {
+  test("keys rotate under load, then the new key alone reads every request", async () => {
+    const dataDir = join(freshDir(), "data");
+    const port = PORTS[1] as number;
+    const oldKey = run(["keys", "generate"], baseEnv(dataDir, port)).stdout.trim();
+    const newKey = run(["keys", "generate"], baseEnv(dataDir, port)).stdout.trim();
+    expect(Buffer.from(newKey, "base64")).toHaveLength(32);
+    expect(newKey).not.toBe(oldKey);
+
+    const first = start({ ...baseEnv(dataDir, port), DATA_KEY: oldKey });
+    await waitHealthy(first.base, first.proc);
+    const marked = Array.from({ length: 30 }, (_, i) => markedIntake(new Date(), `Rot${i}`));
+    for (const m of marked)
+      expect((await send(first.base, "/api/contact", { body: m.intake })).status).toBe(201);
+    expect(await first.stop()).toBe(0);
+
+    // The documented order: restart with both keys (newest first), rotate while it serves, then drop the old.
+    const both = { ...baseEnv(dataDir, port), DATA_KEY: `${newKey},${oldKey}` };
+    const server = start(both);
+    await waitHealthy(server.base, server.proc);
+    const cookie = await signIn(server.base);
+    const statuses: number[] = [];
+    let filed = marked.length;
+    let loading = true;
+    const load = (async () => {
+      while (loading) {
+        const [a, b] = await Promise.all([
+          send(server.base, "/api/contact", { body: markedIntake(new Date(), "Load").intake }),
+          send(server.base, "/api/admin/submissions?q=dana&pageSize=100", { cookie }),
+        ]);
+        statuses.push(a.status, b.status);
+        if (a.status === 201) filed++;
+      }
+    })();
+    await Bun.sleep(200);
+    const rotated = Bun.spawn([BINARY, "keys", "rotate"], { env: both, stdout: "pipe", stderr: "pipe" });
+    const [code, out, err] = await Promise.all([
+      rotated.exited,
+      new Response(rotated.stdout).text(),
+      new Response(rotated.stderr).text(),
+    ]);
+    await Bun.sleep(200);
+    loading = false;
+    await load;
+    expect({ code, err }).toEqual({ code: 0, err: "" });
+    expect(out).toMatch(/Re-encrypted \d+ values with key/);
+    expect(out).toContain("are no longer needed");
+    expect(statuses.length).toBeGreaterThan(4);
+    expect(statuses.filter((s) => s !== 201 && s !== 200)).toEqual([]);
+    expect(await server.stop()).toBe(0);
+
+    // Only the new key now: every request, old and filed during the rotation, reads.
+    const after = start({ ...baseEnv(dataDir, port), DATA_KEY: newKey });
+    await waitHealthy(after.base, after.proc);
+    const again = await signIn(after.base);
+    const all = (await (
+      await send(after.base, "/api/admin/submissions?pageSize=1", { cookie: again })
+    ).json()) as { total: number };
+    expect(all.total).toBe(filed);
+    const one = marked[7] as (typeof marked)[number];
+    const found = (await (
+      await send(after.base, `/api/admin/submissions?q=${one.markers.firm}`, { cookie: again })
+    ).json()) as { items: { id: number }[] };
+    const detail = (await (
+      await send(after.base, `/api/admin/submissions/${found.items[0]?.id}`, { cookie: again })
+    ).json()) as { submission: { description: string; email: string } };
+    expect(detail.submission.description).toContain(one.markers.description);
+    expect(detail.submission.email).toBe(`${one.markers.email}@example.com`);
+    expect(await after.stop()).toBe(0);
+
+    // And the old key alone no longer can.
+    const old = start({ ...baseEnv(dataDir, port), DATA_KEY: oldKey });
+    expect(await old.proc.exited).toBe(1);
+    expect(await old.stderr).toContain("DATA_KEY");
+  }, 90_000);
+});
+
+describe("upgrade from a version that stored personal data in clear", () => {
+  test("the first start encrypts every value, and no clear copy survives in any file", async () => {
+    const kept = [markedIntake(new Date(), "Old1"), markedIntake(new Date(), "Old2")];
+    const deleted = markedIntake(new Date(), "Gone");
+    const dataDir = earlierVersionFolder(freshDir(), kept, deleted.intake);
+    const everyMarker = [...kept.flatMap((k) => k.all), ...deleted.all];
+    expect(scanForMarkers([dataDir], everyMarker).length).toBeGreaterThan(0);
+
+    const server = start(baseEnv(dataDir, PORTS[2] as number));
+    await waitHealthy(server.base, server.proc);
+    expect(scanForMarkers([dataDir], everyMarker)).toEqual([]);
+    const cookie = await signIn(server.base);
+    const list = (await (
+      await send(server.base, `/api/admin/submissions?q=${kept[0]?.markers.email}`, { cookie })
+    ).json()) as { items: { name: string; firm: string }[] };
+    expect(list.items).toMatchObject([
+      { name: `Dana ${kept[0]?.markers.name}`, firm: `${kept[0]?.markers.firm} LLP` },
+    ]);
+    expect(await server.stop()).toBe(0);
+    expect(scanForMarkers([dataDir], everyMarker)).toEqual([]);
+  }, 30_000);
+});
