@@ -1,3 +1,4 @@
+import { cipherFor } from "./cipher";
 import type { Database } from "./index";
 
 /**
@@ -100,7 +101,9 @@ export function deskDueTimes(db: Database) {
       counts.get({ since, now }) ?? { newToday: 0, waiting: 0, overdue: 0 },
     answeredSince: (since: string) => answered.all(since),
     /** Mail given up, or retrying after a failed attempt, newest first. */
-    failedMail: (limit: number) => failedMail.all(limit),
+    /** last_error is stored encrypted (it can quote an address). */
+    failedMail: (limit: number) =>
+      failedMail.all(limit).map((m) => ({ ...m, lastError: cipherFor(db).decryptNullable(m.lastError) })),
   };
 }
 

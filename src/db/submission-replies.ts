@@ -81,7 +81,13 @@ export function submissionReplies(db: Database) {
           delivery:
             state === null
               ? null
-              : { state, attempts: attempts ?? 0, lastError, sentAt, nextAttemptAt: nextAttemptAt ?? "" },
+              : {
+                  state,
+                  attempts: attempts ?? 0,
+                  lastError: cipher.decryptNullable(lastError),
+                  sentAt,
+                  nextAttemptAt: nextAttemptAt ?? "",
+                },
         };
       }),
   };

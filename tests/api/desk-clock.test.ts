@@ -186,6 +186,8 @@ describe("the desk's business-day clock through the API", () => {
     });
     expect(o.failedMail).toHaveLength(6);
     expect(o.failedMail[0]).toMatchObject({ state: "retrying", attempts: 1 });
+    // Stored encrypted (it can quote an address), shown to staff in words.
+    expect(o.failedMail[0]?.lastError).toMatch(/ECONNREFUSED|connect/i);
     expect(o.failedMail.map((m) => m.reference).sort()).toEqual(
       [r.tuesday, r.tuesday, r.friday, r.friday, r.monday, r.monday].map((x) => x!.reference).sort(),
     );
