@@ -256,6 +256,26 @@ describe("audit log", () => {
     ).json()) as { entries: { id: number }[] };
     expect(second.entries[0]!.id).toBeLessThan(first.entries[1]!.id);
   });
+
+  test("out-of-range paging values get 422 with a message, not a silently different page", async () => {
+    const cookie = await signIn(request, USER, PASSWORD);
+    const cases: [string, string, RegExp][] = [
+      ["limit=0", "limit", /from 1 to 200/],
+      ["limit=201", "limit", /from 1 to 200/],
+      ["limit=1e300", "limit", /whole number/],
+      ["limit=abc", "limit", /whole number/],
+      ["before=99999999999999999999", "before", /whole number/],
+      ["before=-5", "before", /whole number/],
+      ["before=NaN", "before", /whole number/],
+    ];
+    for (const [query, field, message] of cases) {
+      const res = await request(`/api/admin/audit?${query}`, withCookie(cookie));
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { errors: Record<string, string[]> };
+      expect(body.errors[field]?.[0]).toMatch(message);
+    }
+    expect((await request("/api/admin/audit?limit=&before=", withCookie(cookie))).status).toBe(200);
+  });
 });
 
 describe("bootstrap from ADMIN_USERNAME and ADMIN_PASSWORD", () => {

@@ -63,7 +63,7 @@ export function createAuth(deps: AuthDeps) {
     .post("/account/mfa/disable", async ({ admin, request, server, body, set }) =>
       send(set, await service.disableMfa(admin.session, body, clientAddress(request, server, trustProxy))),
     )
-    .get("/audit", ({ query }) => service.auditPage(query));
+    .get("/audit", ({ query, set }) => send(set, service.auditPage(query)));
 
   return {
     service,

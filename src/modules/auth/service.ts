@@ -3,6 +3,7 @@ import * as v from "valibot";
 import type { Config } from "../../config";
 import { ConfigError } from "../../config";
 import {
+  AuditQuerySchema,
   type AuthStatus,
   fieldErrors,
   type LoginResult,
@@ -375,10 +376,11 @@ export function createAuthService(deps: AuthDeps) {
       return ok({ ok: true });
     },
 
-    auditPage(query: { before?: string; limit?: string }) {
-      const limit = Math.min(200, Math.max(1, Number.parseInt(query.limit ?? "50", 10) || 50));
-      const before = Number.parseInt(query.before ?? "", 10);
-      return listAudit(db, { limit, beforeId: Number.isFinite(before) && before > 0 ? before : undefined });
+    auditPage(query: unknown): Outcome {
+      const parsed = v.safeParse(AuditQuerySchema, query);
+      if (!parsed.success) return invalid(parsed.issues);
+      const { limit = 50, before } = parsed.output;
+      return ok(listAudit(db, { limit, beforeId: before }));
     },
   };
 }

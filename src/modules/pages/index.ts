@@ -50,7 +50,9 @@ export const pagesModule = (deps: PagesDeps) =>
     const key = pageKey(now, pathname);
     let page = deps.cache.get(key);
     if (!page) {
-      const rendered = await render(deps, pathname, url.search, now);
+      // Cached per path: the HTML must not depend on whichever query string the first visitor sent. Pages that
+      // read the query apply it after hydration (e.g. the desk's filters).
+      const rendered = await render(deps, pathname, "", now);
       page = encodePage(rendered, rendered.status === 200 ? "best" : "fast");
       if (page.status === 200) deps.cache.set(key, page);
     }
