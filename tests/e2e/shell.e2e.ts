@@ -48,10 +48,11 @@ test.describe("home page", () => {
     await page.evaluate(() => {
       (window as unknown as { __marker: number }).__marker = 1;
     });
-    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
-    await expect(page).toHaveURL(/\/privacy$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
-    await expect(page).toHaveTitle(/^Privacy Policy/);
+    // (Not the privacy policy: it states the live retention policy, which comes with the document.)
+    await page.getByRole("contentinfo").getByRole("link", { name: "Engagement Terms" }).click();
+    await expect(page).toHaveURL(/\/engagement-terms$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Engagement Terms");
+    await expect(page).toHaveTitle(/^Engagement Terms/);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
     await page.goBack();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(

@@ -159,6 +159,9 @@ test("the first admin of a production server sets up two-step sign-in at the fir
   const problems = watchForErrors(owner);
   await signInWithPassword(owner, OWNER);
   await expect(owner).toHaveURL(/\/admin\/account$/);
+  // The account screen has loaded what it shows before we leave it (a person reads it first).
+  await expect(owner.getByRole("button", { name: "Set Up Two-Step Sign-In" })).toBeVisible();
+  await owner.waitForLoadState("networkidle");
   // Nothing else opens before it is set up: a screen sends back, the API refuses with a message.
   await owner.goto(`${ORIGIN}/admin/staff`);
   await expect(owner).toHaveURL(/\/admin\/account$/);
