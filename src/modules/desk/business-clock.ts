@@ -163,6 +163,13 @@ export function nextDate(date: string, days = 1): string {
 
 const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
+const DAY_MS = 86_400_000;
+/** "YYYY-MM-DD" as a day number (days since 1970-01-01), and back. */
+const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+type Opening = { start: number; end: number };
+
 export type PublicHoliday = { date: string; name: string };
 
 /** Public holidays of a region by year, substitute days included, observances and optional days not. */
@@ -207,29 +214,42 @@ export function createBusinessClock(
   const holidays = holidayCalendar(settings.holidays);
 
   // Intl's zone arithmetic costs microseconds a call and a long overdue request spans months of days: each
-  // day's hours are computed once. Closures are looked up on every call, so a change applies at once.
-  const hoursCache = new Map<string, { start: number; end: number } | null>();
+  // day's date and hours are computed once, keyed by day number (days since 1970-01-01). Closures are looked up
+  // on every call, so a change applies at once.
+  const dayCache = new Map<number, { date: string; hours: Opening | null }>();
 
-  /** The day's opening interval as instants, or null when the firm is closed that day. */
-  function openingOn(date: string): { start: number; end: number } | null {
-    if (closures().has(date)) return null;
-    let opening = hoursCache.get(date);
-    if (opening === undefined) {
+  /** The day's date and opening interval as instants, ignoring closures (null: weekend or public holiday). */
+  function dayOf(day: number): { date: string; hours: Opening | null } {
+    let known = dayCache.get(day);
+    if (known === undefined) {
+      const date = dateOfDay(day);
       const h = settings.hours[weekdayOf(date)];
-      opening =
-        !h || holidays.on(date) ? null : { start: z.instant(date, h.open), end: z.instant(date, h.close) };
-      if (hoursCache.size > 20_000) hoursCache.clear();
-      hoursCache.set(date, opening);
+      known = {
+        date,
+        hours:
+          !h || holidays.on(date) ? null : { start: z.instant(date, h.open), end: z.instant(date, h.close) },
+      };
+      if (dayCache.size > 20_000) dayCache.clear();
+      dayCache.set(day, known);
     }
-    return opening;
+    return known;
   }
 
-  /** Opening intervals from the local day of `fromMs` on, in order. */
-  function* openings(fromMs: number): Generator<{ start: number; end: number; date: string }> {
-    let date = z.local(fromMs).date;
-    for (let i = 0; i < MAX_DAYS; i++, date = nextDate(date)) {
-      const o = openingOn(date);
-      if (o && o.end > fromMs) yield { ...o, date };
+  /** The day's opening interval as instants, or null when the firm is closed that day. */
+  function openingOn(date: string): Opening | null {
+    return closures().has(date) ? null : dayOf(dayNumber(date)).hours;
+  }
+
+  /**
+   * Calls `visit` with each opening interval from the local day of `fromMs` on, in order, until it returns
+   * false. A plain loop over day numbers: this runs for every row of the desk's list.
+   */
+  function eachOpening(fromMs: number, visit: (o: Opening) => boolean): void {
+    const closed = closures();
+    const first = dayNumber(z.local(fromMs).date);
+    for (let day = first; day < first + MAX_DAYS; day++) {
+      const { date, hours } = dayOf(day);
+      if (hours && hours.end > fromMs && !closed.has(date) && !visit(hours)) return;
     }
   }
 
@@ -237,12 +257,20 @@ export function createBusinessClock(
   function addBusinessMinutes(from: Date, minutes: number): Date {
     let left = minutes * MINUTE_MS;
     const fromMs = from.getTime();
-    for (const o of openings(fromMs)) {
+    let result: number | undefined;
+    eachOpening(fromMs, (o) => {
       const start = Math.max(o.start, fromMs);
-      if (start + left <= o.end) return new Date(start + left);
+      if (start + left <= o.end) {
+        result = start + left;
+        return false;
+      }
       left -= o.end - start;
+      return true;
+    });
+    if (result === undefined) {
+      throw new Error("The business calendar has no opening hours in the next three years");
     }
-    throw new Error("The business calendar has no opening hours in the next three years");
+    return new Date(result);
   }
 
   /** Whole business minutes between two instants (0 when `to` is not after `from`). */
@@ -251,10 +279,11 @@ export function createBusinessClock(
     const b = to.getTime();
     if (b <= a) return 0;
     let ms = 0;
-    for (const o of openings(a)) {
-      if (o.start >= b) break;
+    eachOpening(a, (o) => {
+      if (o.start >= b) return false;
       ms += Math.min(o.end, b) - Math.max(o.start, a);
-    }
+      return true;
+    });
     return Math.floor(ms / MINUTE_MS);
   }
 

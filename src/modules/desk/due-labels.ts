@@ -17,12 +17,17 @@ export function formatDuration(minutes: number): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Short zone name at an instant ("EST", "GMT+1"), as the runtime's Intl data writes it. */
 function zoneName(timeZone: string, at: Date): string {
-  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
-    .formatToParts(at)
-    .find((p) => p.type === "timeZoneName");
-  return part?.value ?? timeZone;
+  // Building a formatter costs far more than using one, and the desk's list asks for 25 at a time.
+  let format = zoneNameFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
+    zoneNameFormats.set(timeZone, format);
+  }
+  return format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }
 
 /** "Wed Nov 18, 10:00 EST": a firm-time instant written out in full. */
