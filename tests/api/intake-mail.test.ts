@@ -1,6 +1,4 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { cipherFor } from "../../src/db/cipher";
 import { contactSubmissions } from "../../src/db/contact-submissions";
 import { intakeMessage } from "../../src/modules/mail/intake-messages";
@@ -8,39 +6,9 @@ import { RETRY_BASE_MS } from "../../src/modules/mail/outbox";
 import { makeTestApp } from "../helpers/app";
 import { capturingLogger, validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
+import { smtpServer } from "../helpers/smtp";
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives; it can refuse chosen recipients. */
 const [DELIVERY_PORT = 0, OUTAGE_PORT = 0] = freePorts(2);
-
-function smtpServer(port: number, opts: { refuse?: string[] } = {}) {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (opts.refuse?.includes(address.address)) {
-        const error = Object.assign(new Error("No such mailbox"), { responseCode: 550 });
-        return callback(error);
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error) => callback(error),
-      );
-    },
-  });
-  return {
-    received,
-    listen: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The HTML part read as a person hears it: tags dropped, entities decoded, white space collapsed. */
 const readable = (html: string) =>

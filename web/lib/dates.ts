@@ -1,4 +1,4 @@
-const MONTHS = [
+export const MONTH_NAMES = [
   "January",
   "February",
   "March",
@@ -17,5 +17,5 @@ const MONTHS = [
 export function formatLongDate(isoDate: string): string {
   const [y, m, d] = isoDate.slice(0, 10).split("-").map(Number);
   if (!y || !m || !d) return isoDate;
-  return `${MONTHS[m - 1]} ${d}, ${y}`;
+  return `${MONTH_NAMES[m - 1]} ${d}, ${y}`;
 }

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { SERVICE_LABELS } from "../../../web/content/intake";
+import { MONTH_NAMES } from "../../../web/lib/dates";
 import { adminSubmissionPath, PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
 import type { WaitingRequest } from "../../contracts/desk";
@@ -16,21 +17,6 @@ const DIGEST_JOB = "desk-digest";
 export const DIGEST_MINUTES = 8 * 60;
 const TICK_MS = 60_000;
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 export type DigestResult =
   | {
       sent: false;
@@ -42,7 +28,7 @@ export type DigestResult =
 const longDate = (day: string) => {
   const [y, m, d] = day.split("-").map(Number);
   const weekday = DAY_NAMES[new Date(`${day}T00:00:00Z`).getUTCDay()];
-  return `${weekday} ${MONTHS[(m ?? 1) - 1]} ${d}, ${y}`;
+  return `${weekday} ${MONTH_NAMES[(m ?? 1) - 1]} ${d}, ${y}`;
 };
 
 /**
