@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
+import { send } from "../../http/admin-http";
 import { clientAddress } from "../../http/client-address";
 import { ADMIN_API_PREFIX, createAdminGuard } from "./guard";
-import { type AuthDeps, createAuthService, type Outcome } from "./service";
+import { type AuthDeps, createAuthService } from "./service";
 
 /**
  * Admin sign-in. `createAuth` builds the service, the guard and this module's controller; app.ts registers
@@ -14,13 +15,6 @@ export function createAuth(deps: AuthDeps) {
   service.bootstrap();
   const guard = createAdminGuard(service.sessions);
   const trustProxy = deps.config.trustProxy;
-
-  const send = (set: { status?: number | string; headers: Record<string, unknown> }, o: Outcome) => {
-    set.status = o.status;
-    if (o.setCookie) set.headers["set-cookie"] = o.setCookie;
-    if (o.retryAfter) set.headers["retry-after"] = String(o.retryAfter);
-    return o.body;
-  };
 
   const module = new Elysia({ name: "auth", prefix: ADMIN_API_PREFIX })
     .post("/login", async ({ request, server, body, set }) =>

@@ -20,10 +20,7 @@ export const whoFrom =
     address: clientAddress(ctx.request, ctx.server, trustProxy),
   });
 
-export const send = (set: { status?: number | string }, o: Outcome) => {
-  set.status = o.status;
-  return o.body;
-};
+export { send } from "../../http/admin-http";
 
 /** A positive integer id from a path segment; 0 (never a row) otherwise. */
 export const idOf = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0);

@@ -3,13 +3,13 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import { submissionLookups } from "../../db/submission-lookups";
 import { DESK_REPLY_MAIL } from "../../db/submission-replies";
-import { clientAddress, type PeerAddressSource } from "../../http/client-address";
+import { actorFrom, attachment, send } from "../../http/admin-http";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail/outbox";
 import type { DueService } from "./due-service";
 import { parseId } from "./model";
 import { deskReplyRenderer } from "./reply-mail";
-import { type Actor, createSubmissionsService, type Outcome } from "./service";
+import { createSubmissionsService } from "./service";
 
 export const SUBMISSIONS_API = "/api/admin/submissions";
 export const DESK_API = "/api/admin/desk";
@@ -33,20 +33,7 @@ export function deskModule(deps: {
   // Requests stored before the firm hash existed join the conflict pre-screen.
   submissionLookups(deps.db).backfillFirmHashes();
 
-  const actor = (
-    admin: { id: number; username: string },
-    request: Request,
-    server: PeerAddressSource,
-  ): Actor => ({
-    id: admin.id,
-    username: admin.username,
-    clientAddress: clientAddress(request, server, trustProxy),
-  });
-
-  const send = (set: { status?: number | string }, o: Outcome) => {
-    set.status = o.status;
-    return o.body;
-  };
+  const actor = actorFrom(trustProxy);
 
   const submissions = new Elysia({ name: "submissions", prefix: SUBMISSIONS_API })
     .use(deps.auth.requireAdmin)
@@ -56,13 +43,7 @@ export function deskModule(deps: {
     .get("/export.csv", ({ admin, request, server, query, set }) => {
       const result = service.exportCsv(query, actor(admin, request, server));
       if (!result.ok) return send(set, result.outcome);
-      return new Response(result.csv, {
-        headers: {
-          "content-type": "text/csv; charset=utf-8",
-          "content-disposition": `attachment; filename="${result.filename}"`,
-          "cache-control": "no-store",
-        },
-      });
+      return attachment(result.csv, "text/csv; charset=utf-8", result.filename);
     })
     .get("/:id", ({ admin, request, server, params, set }) =>
       send(set, service.detail(parseId(params.id), actor(admin, request, server))),

@@ -1,5 +1,4 @@
 import * as v from "valibot";
-import { fieldErrors } from "../../contracts/admin-auth";
 import { CLOSURE_MESSAGES, CLOSURE_NOTE_MAX } from "../../contracts/desk";
 import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../contracts/intake";
 import {
@@ -143,11 +142,7 @@ export const ReplySchema = v.object(
 );
 export type Reply = v.InferOutput<typeof ReplySchema>;
 
-/** Ids are positive integers; anything else names no submission. */
-export const parseId = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);
-
-/** `{ errors: { field: [message] } }` from a failed parse; whole-body problems are filed under "form". */
-export const invalid = (issues: readonly v.BaseIssue<unknown>[]) => ({ errors: fieldErrors(issues) });
+export { invalid, parseId } from "../../http/admin-http";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */

@@ -21,16 +21,14 @@ import { type DeskFilter, type SubmissionDesk, submissionDesk } from "../../db/s
 import { submissionEvents } from "../../db/submission-events";
 import { submissionLookups } from "../../db/submission-lookups";
 import { DESK_REPLY_MAIL, submissionReplies } from "../../db/submission-replies";
+import type { Actor, Outcome } from "../../http/admin-http";
 import type { MailOutbox } from "../mail/outbox";
 import { toCsv } from "./csv";
 import type { DueService } from "./due-service";
 import { invalid, ListQuerySchema, ReplySchema, UpdateSchema } from "./model";
 import { buildTimeline } from "./timeline";
 
-export type Actor = { id: number; username: string; clientAddress: string };
-
-/** What a handler sends: a status and a JSON body. */
-export type Outcome = { status: number; body: unknown };
+export type { Actor, Outcome };
 
 const notFound: Outcome = { status: 404, body: { error: DESK_MESSAGES.notFound } };
 

@@ -3,20 +3,15 @@ import type { PageContent } from "../../../web/lib/page-data";
 import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
 import type { Database } from "../../db/index";
-import { clientAddress, type PeerAddressSource } from "../../http/client-address";
+import { actorFrom, attachment, send } from "../../http/admin-http";
 import type { Logger } from "../../log";
 import type { Auth } from "../auth";
 import { createDataRequests } from "./data-requests";
-import { type Actor, type Outcome, parseId } from "./model";
+import { parseId } from "./model";
 import { createRetention } from "./retention";
 
 export const RETENTION_API = "/api/admin/retention";
 export const DATA_REQUESTS_API = "/api/admin/data-requests";
-
-const send = (set: { status?: number | string }, o: Outcome) => {
-  set.status = o.status;
-  return o.body;
-};
 
 /**
  * Data and privacy: the retention policy with its daily purge, and data-rights requests. `module` is the admin
@@ -35,15 +30,7 @@ export function createPrivacy(deps: {
   const requests = createDataRequests(deps);
   const trustProxy = deps.config.trustProxy;
 
-  const actor = (
-    admin: { id: number; username: string },
-    request: Request,
-    server: PeerAddressSource,
-  ): Actor => ({
-    id: admin.id,
-    username: admin.username,
-    clientAddress: clientAddress(request, server, trustProxy),
-  });
+  const actor = actorFrom(trustProxy);
 
   const retentionApi = new Elysia({ name: "retention", prefix: RETENTION_API })
     .use(deps.auth.requireAdmin)
@@ -61,13 +48,7 @@ export function createPrivacy(deps: {
     .get("/:id/export", ({ admin, request, server, params, set }) => {
       const result = requests.exportJson(parseId(params.id), actor(admin, request, server));
       if (!result.ok) return send(set, result.outcome);
-      return new Response(result.json, {
-        headers: {
-          "content-type": "application/json; charset=utf-8",
-          "content-disposition": `attachment; filename="${result.filename}"`,
-          "cache-control": "no-store",
-        },
-      });
+      return attachment(result.json, "application/json; charset=utf-8", result.filename);
     })
     .post("/:id/erase", ({ admin, request, server, params, set }) =>
       send(set, requests.erase(parseId(params.id), actor(admin, request, server))),

@@ -1,17 +1,5 @@
-import type * as v from "valibot";
-import { fieldErrors } from "../../contracts/admin-auth";
-
-/** Who did something, for the audit log. */
-export type Actor = { id: number; username: string; clientAddress: string };
-
-/** What a handler sends: a status and a JSON body. */
-export type Outcome = { status: number; body: unknown };
-
-/** Ids are positive integers; anything else names no request. */
-export const parseId = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);
-
-/** `{ errors: { field: [message] } }` from a failed parse; whole-body problems are filed under "form". */
-export const invalid = (issues: readonly v.BaseIssue<unknown>[]) => ({ errors: fieldErrors(issues) });
+export type { Actor, Outcome } from "../../http/admin-http";
+export { invalid, parseId } from "../../http/admin-http";
 
 /** A calendar date as YYYY-MM-DD that exists (2026-02-30 does not), or null. */
 export function parseDate(raw: string): string | null {

@@ -1,11 +1,12 @@
 import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
+import { actorFrom, send } from "../../http/admin-http";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail/outbox";
 import { INVITATION_API, parseId, STAFF_API } from "./model";
-import { type Actor, createStaffService, type Outcome } from "./service";
+import { createStaffService } from "./service";
 
 /**
  * Staff management: the Staff screen's API behind requireAdmin, and the two calls an invitee makes from the
@@ -23,22 +24,7 @@ export function staffModule(deps: {
   const trustProxy = deps.config.trustProxy;
   const addressOf = (request: Request, server: PeerAddressSource) =>
     clientAddress(request, server, trustProxy);
-  const actor = (
-    admin: { id: number; username: string },
-    request: Request,
-    server: PeerAddressSource,
-  ): Actor => ({
-    id: admin.id,
-    username: admin.username,
-    clientAddress: addressOf(request, server),
-  });
-
-  const send = (set: { status?: number | string; headers: Record<string, unknown> }, o: Outcome) => {
-    set.status = o.status;
-    if (o.setCookie) set.headers["set-cookie"] = o.setCookie;
-    if (o.retryAfter) set.headers["retry-after"] = String(o.retryAfter);
-    return o.body;
-  };
+  const actor = actorFrom(trustProxy);
 
   const invitee = new Elysia({ name: "staff-invitation", prefix: INVITATION_API })
     .post("/", ({ request, server, body, set }) =>

@@ -13,6 +13,7 @@ import type {
 import { appendAudit } from "../../db/audit-log";
 import { mailOutboxRepo } from "../../db/mail-outbox";
 import { type InvitationRow, staffRepo } from "../../db/staff";
+import type { Actor, Outcome } from "../../http/admin-http";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
 import { hashPassword } from "../auth/passwords";
 import type { Session, SessionStore } from "../auth/sessions";
@@ -30,9 +31,7 @@ import {
   STAFF_MESSAGES,
 } from "./model";
 
-/** Who acts: the signed-in admin and the address the request came from. */
-export type Actor = { id: number; username: string; clientAddress: string };
-export type Outcome = { status: number; body: unknown; setCookie?: string; retryAfter?: number };
+export type { Actor, Outcome };
 
 const invalid = (issues: readonly v.BaseIssue<unknown>[]): Outcome => ({
   status: 422,
