@@ -1,13 +1,14 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import * as v from "valibot";
 import { PASSWORD_MIN_LENGTH, PasswordChangeSchema } from "../../../src/contracts/admin-auth";
 import { apiRequest } from "../../lib/api";
-import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { serverErrors, serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";
 import { TextField } from "../shared/text-field";
+import { fieldMessages, useFieldForm } from "../shared/use-field-form";
 import { MfaSection } from "./mfa-settings";
 
 export function AccountPage() {
@@ -51,51 +52,26 @@ type PwField = (typeof PW_FIELDS)[number];
 
 function PasswordSection({ username }: { username: string }) {
   const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<FieldMessages>({});
+  const form = useFieldForm(PW_FIELDS, empty, (vals) =>
+    fieldMessages(v.safeParse(PasswordChangeSchema, vals)),
+  );
+  const { values, errors, refs } = form;
   const [pending, setPending] = useState(false);
-  const refs = {
-    currentPassword: useRef<HTMLInputElement>(null),
-    newPassword: useRef<HTMLInputElement>(null),
-    confirmPassword: useRef<HTMLInputElement>(null),
-  };
-
-  const validate = (vals: typeof values): FieldMessages => {
-    const r = v.safeParse(PasswordChangeSchema, vals);
-    if (r.success) return {};
-    const out: FieldMessages = {};
-    for (const issue of r.issues) {
-      const key = v.getDotPath(issue);
-      if (key && !out[key]) out[key] = issue.message;
-    }
-    return out;
-  };
-  const onBlur = (field: PwField) => setErrors((e) => ({ ...e, [field]: validate(values)[field] }));
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const next = validate(values);
-    setErrors(next);
-    const first = PW_FIELDS.find((f) => next[f]);
-    if (first) {
-      refs[first].current?.focus();
-      return;
-    }
+    if (!form.checkAll()) return;
     setPending(true);
     try {
       await apiRequest("POST", ADMIN_API.password, values);
-      setValues(empty);
+      form.setValues(empty);
       toast({
         title: "Password Changed",
         description: "Your new password is in use and your other sessions have been signed out.",
       });
     } catch (error) {
       const fields = serverErrors(error);
-      if (fields) {
-        setErrors(fields);
-        const f = PW_FIELDS.find((k) => fields[k]);
-        if (f) refs[f].current?.focus();
-      }
+      if (fields) form.showServerErrors(fields);
       toast({
         title: "Password Not Changed",
         description: fields
@@ -118,8 +94,8 @@ function PasswordSection({ username }: { username: string }) {
       autoComplete={autoComplete}
       hint={hint}
       value={values[name]}
-      onChange={(e) => setValues((s) => ({ ...s, [name]: e.target.value }))}
-      onBlur={() => onBlur(name)}
+      onChange={(e) => form.change(name, e.target.value)}
+      onBlur={() => form.blur(name)}
       error={errors[name]}
     />
   );

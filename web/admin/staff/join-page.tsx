@@ -1,17 +1,18 @@
 import { UserPlus } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import * as v from "valibot";
 import { Link, useLocation } from "wouter";
 import { type LoginResult, PASSWORD_MIN_LENGTH } from "../../../src/contracts/admin-auth";
 import { InvitationAcceptSchema, type InvitationPreview, STAFF_MESSAGES } from "../../../src/contracts/staff";
 import { LogoMark } from "../../components/logo-mark";
 import { apiRequest } from "../../lib/api";
-import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { serverErrors, serverMessage } from "../../lib/api-errors";
 import { useBrand } from "../../lib/brand-context";
 import { PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import { adminPage } from "../shared/admin-page";
 import { TextField } from "../shared/text-field";
+import { fieldMessages, useFieldForm } from "../shared/use-field-form";
 import { formatDateTime, STAFF_API } from "./staff-api";
 
 type State =
@@ -82,35 +83,15 @@ type JoinField = (typeof FIELDS)[number];
 
 function JoinForm({ token, preview }: { token: string; preview: InvitationPreview }) {
   const [, navigate] = useLocation();
-  const [values, setValues] = useState({ username: "", password: "", confirmPassword: "" });
-  const [errors, setErrors] = useState<FieldMessages>({});
+  const form = useFieldForm(FIELDS, { username: "", password: "", confirmPassword: "" }, (vals) =>
+    fieldMessages(v.safeParse(InvitationAcceptSchema, { token, ...vals })),
+  );
+  const { values, errors, refs } = form;
   const [pending, setPending] = useState(false);
-  const refs = {
-    username: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    confirmPassword: useRef<HTMLInputElement>(null),
-  };
-
-  const validate = (vals: typeof values): FieldMessages => {
-    const r = v.safeParse(InvitationAcceptSchema, { token, ...vals });
-    if (r.success) return {};
-    const out: FieldMessages = {};
-    for (const issue of r.issues) {
-      const key = v.getDotPath(issue);
-      if (key && !out[key]) out[key] = issue.message;
-    }
-    return out;
-  };
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const next = validate(values);
-    setErrors(next);
-    const first = FIELDS.find((f) => next[f]);
-    if (first) {
-      refs[first].current?.focus();
-      return;
-    }
+    if (!form.checkAll()) return;
     setPending(true);
     try {
       const res = await apiRequest("POST", STAFF_API.accept, { token, ...values });
@@ -125,9 +106,7 @@ function JoinForm({ token, preview }: { token: string; preview: InvitationPrevie
     } catch (error) {
       const fields = serverErrors(error);
       if (fields) {
-        setErrors(fields);
-        const f = FIELDS.find((k) => fields[k]);
-        if (f) refs[f].current?.focus();
+        form.showServerErrors(fields);
       } else {
         toast({
           title: "Could Not Join",
@@ -151,12 +130,9 @@ function JoinForm({ token, preview }: { token: string; preview: InvitationPrevie
       spellCheck={name === "username" ? false : undefined}
       hint={hint}
       value={values[name]}
-      onChange={(e) => {
-        const next = { ...values, [name]: e.target.value };
-        setValues(next);
-        if (errors[name]) setErrors((er) => ({ ...er, [name]: validate(next)[name] }));
-      }}
-      onBlur={() => values[name] && setErrors((er) => ({ ...er, [name]: validate(values)[name] }))}
+      onChange={(e) => form.change(name, e.target.value)}
+      // An empty field a person only tabbed through keeps quiet until the form is sent.
+      onBlur={() => values[name] && form.blur(name)}
       error={errors[name]}
     />
   );

@@ -1,0 +1,65 @@
+import { createRef, type RefObject, useRef, useState } from "react";
+import * as v from "valibot";
+import type { FieldMessages } from "../../lib/api-errors";
+
+/** The first message for each field of a failed parse, keyed by the field's path. */
+export function fieldMessages(result: v.SafeParseResult<v.GenericSchema>): FieldMessages {
+  if (result.success) return {};
+  const out: FieldMessages = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue);
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+/**
+ * A small admin form's fields: values, one message per field from the schema, a ref per input. `checkAll` shows
+ * every message and moves focus to the first bad field (false), or says the form may be sent (true);
+ * `showServerErrors` does the same with the messages the server answered.
+ */
+export function useFieldForm<F extends string>(
+  fields: readonly F[],
+  initial: Record<F, string>,
+  validate: (values: Record<F, string>) => FieldMessages,
+) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const refs = useRef(
+    Object.fromEntries(fields.map((f) => [f, createRef<HTMLInputElement>()])) as Record<
+      F,
+      RefObject<HTMLInputElement | null>
+    >,
+  ).current;
+
+  const focusFirst = (messages: FieldMessages) => {
+    const first = fields.find((f) => messages[f]);
+    if (first) refs[first].current?.focus();
+    return first;
+  };
+
+  return {
+    values,
+    errors,
+    refs,
+    setValues,
+    setErrors,
+    /** Updates a value; a field already showing a message is checked again as it changes. */
+    change(name: F, value: string) {
+      const next = { ...values, [name]: value };
+      setValues(next);
+      if (errors[name]) setErrors((e) => ({ ...e, [name]: validate(next)[name] }));
+    },
+    /** The field's message once it loses focus. */
+    blur: (name: F) => setErrors((e) => ({ ...e, [name]: validate(values)[name] })),
+    checkAll(): boolean {
+      const next = validate(values);
+      setErrors(next);
+      return focusFirst(next) === undefined;
+    },
+    showServerErrors(messages: FieldMessages) {
+      setErrors(messages);
+      focusFirst(messages);
+    },
+  };
+}
