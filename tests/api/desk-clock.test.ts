@@ -3,7 +3,7 @@ import type { ClosureList, DeskOverview, DueStatus } from "../../src/contracts/d
 import { submissionDesk } from "../../src/db/submission-desk";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
-import { validIntake } from "../helpers/intake";
+import { fileIntake } from "../helpers/intake";
 
 // Several tests sign in again after moving the clock; password hashing is slow on a busy machine.
 setDefaultTimeout(30_000);
@@ -21,20 +21,10 @@ const { request, db, app } = makeTestApp(
 const API = "/api/admin/submissions";
 const DESK = "/api/admin/desk";
 
-let address = 1;
 /** Files an intake through the public form's API at the clock's time; returns its id and reference. */
 async function intake(at: Date, overrides: Record<string, unknown> = {}) {
   clock.at = at;
-  const res = await request("/api/contact", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${address++}` },
-    body: JSON.stringify(validIntake(at, overrides)),
-  });
-  expect(res.status).toBe(201);
-  const { reference } = (await res.json()) as { reference: string };
-  const { id } = db.query("SELECT id FROM contact_submissions WHERE reference = ?").get(reference) as {
-    id: number;
-  };
+  const { id, reference } = await fileIntake({ request, db }, at, overrides);
   return { id, reference };
 }
 

@@ -5,7 +5,7 @@ import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
-import { validIntake } from "../helpers/intake";
+import { fileIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
@@ -31,21 +31,9 @@ const { request, db, app, config } = makeTestApp(
 );
 afterAll(() => smtp.close());
 
-let address = 1;
 async function intake(at: Date, overrides: Record<string, unknown> = {}) {
   clock.at = at;
-  const res = await request("/api/contact", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${address++}` },
-    body: JSON.stringify(validIntake(at, overrides)),
-  });
-  expect(res.status).toBe(201);
-  const { reference } = (await res.json()) as { reference: string };
-  return {
-    reference,
-    id: (db.query("SELECT id FROM contact_submissions WHERE reference = ?").get(reference) as { id: number })
-      .id,
-  };
+  return fileIntake({ request, db }, at, overrides);
 }
 
 const digests = () => smtp.received.filter((m) => m.subject?.startsWith("Intake desk"));

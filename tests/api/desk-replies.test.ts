@@ -3,7 +3,7 @@ import type { ParsedMail } from "mailparser";
 import { RETRY_BASE_MS } from "../../src/modules/mail/outbox";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
-import { validIntake } from "../helpers/intake";
+import { fileIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
@@ -42,20 +42,10 @@ type Detail = {
   replies: { id: number; delivery: Delivery }[];
 };
 
-let address = 1;
 /** A desk on a real SQLite file, with a signed-in admin and one intake from Dana. */
 async function deskWith(smtpPort: number, clock: { at: Date }, intake: Record<string, unknown> = {}) {
   const t = makeTestApp({ ...ENV, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }, { now: () => clock.at });
-  const res = await t.request("/api/contact", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": `192.0.2.${address++}` },
-    body: JSON.stringify(validIntake(clock.at, intake)),
-  });
-  expect(res.status).toBe(201);
-  const { reference } = (await res.json()) as { reference: string };
-  const { id } = t.db.query("SELECT id FROM contact_submissions WHERE reference = ?").get(reference) as {
-    id: number;
-  };
+  const { id, reference } = await fileIntake(t, clock.at, intake);
   const cookie = await signIn(t.request, USER, PASSWORD);
   const reply = (body: unknown, submissionId: number | string = id) =>
     t.request(`${API}/${submissionId}/replies`, withCookie(cookie, post(body)));

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { PATHS } from "../../web/lib/paths";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
-import { validIntake } from "../helpers/intake";
+import { fileIntake } from "../helpers/intake";
 
 /**
  * Retention (issue 11, section 3): the policy and its bounds, the purge with an injected clock (which statuses it
@@ -23,7 +23,6 @@ const SIGN_IN_TIMEOUT = 20_000;
 const addDays = (date: string, n: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-let address = 1;
 let cookie = "";
 /** Signs in at the clock's time (a jump of years ends the previous session). */
 const signInNow = async () => {
@@ -42,16 +41,10 @@ const PERSON = {
 };
 
 async function intake(status: string, n: number): Promise<{ id: number; reference: string }> {
-  const res = await request("/api/contact", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${address++}` },
-    body: JSON.stringify(validIntake(clock.at, { ...PERSON, email: `quintessa${n}@marlowe.example` })),
+  const { id, reference } = await fileIntake({ request, db }, clock.at, {
+    ...PERSON,
+    email: `quintessa${n}@marlowe.example`,
   });
-  expect(res.status).toBe(201);
-  const { reference } = (await res.json()) as { reference: string };
-  const { id } = db.query("SELECT id FROM contact_submissions WHERE reference = ?").get(reference) as {
-    id: number;
-  };
   const change = status === "new" ? { note: "Called back, left a message." } : { status, note: "Decided." };
   expect((await patch(`/api/admin/submissions/${id}`, change)).status).toBe(200);
   return { id, reference };
@@ -201,6 +194,23 @@ describe("the purge, on an injected clock", () => {
       }
     }
   });
+
+  test(
+    "the desk no longer finds what was purged, by search or by address, and still finds what was kept",
+    async () => {
+      await signInNow();
+      const search = async (q: string) =>
+        (await (await get(`/api/admin/submissions?q=${encodeURIComponent(q)}`)).json()) as {
+          total: number;
+          items: { reference: string }[];
+        };
+      expect((await search("quintessa3@")).total).toBe(0);
+      expect((await search("quintessa4@")).total).toBe(0);
+      expect((await search("quintessa5@")).items.map((i) => i.reference)).toEqual([rows.engaged!.reference]);
+      expect((await get(`/api/admin/submissions/${rows.declined!.id}`)).status).toBe(404);
+    },
+    SIGN_IN_TIMEOUT,
+  );
 
   test("a second run the same day deletes nothing and leaves no receipt; the timer waits for the next day", () => {
     const since = lastAuditId();

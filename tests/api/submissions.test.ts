@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
-import { validIntake } from "../helpers/intake";
+import { fileIntake, validIntake } from "../helpers/intake";
 
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
@@ -13,20 +13,10 @@ const { request, db } = makeTestApp(
 );
 const API = "/api/admin/submissions";
 
-let address = 1;
 /** Files an intake through the public API, a minute apart from the previous one; returns its reference. */
 async function intake(overrides: Record<string, unknown> = {}): Promise<{ id: number; reference: string }> {
   clock.at = new Date(clock.at.getTime() + 60_000);
-  const res = await request("/api/contact", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${address++}` },
-    body: JSON.stringify(validIntake(clock.at, overrides)),
-  });
-  expect(res.status).toBe(201);
-  const { reference } = (await res.json()) as { reference: string };
-  const { id } = db.query("SELECT id FROM contact_submissions WHERE reference = ?").get(reference) as {
-    id: number;
-  };
+  const { id, reference } = await fileIntake({ request, db }, clock.at, overrides);
   return { id, reference };
 }
 
