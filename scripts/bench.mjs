@@ -3,11 +3,11 @@
 // against the budgets, then requests per second with p50/p99 and the server's CPU time per request:
 // - for each cached page three rows from one run: the binary, nginx (one worker) serving the same bytes with
 //   the same headers from disk, and a bare Bun.serve (scripts/bench-bare.ts) serving them from memory, with the
-//   binary's ratio to each; the three take turns round by round, so a busy machine slows them alike;
+//   binary's ratio to each, round by round (the three take turns, so a busy machine slows them alike);
 // - a hashed asset (the binary and nginx), POST /api/contact (fsync'd) and a signed-in admin API read;
 // then the server's memory and its request log lines: it runs at LOG_LEVEL=info, as deployed, and writes one
 // line per request. GET loads use wrk when installed, POST uses autocannon.
-//   node scripts/bench.mjs [--duration 10] [--rounds 3] [--connections 50] [--port 4390] [--binary <file>]
+//   node scripts/bench.mjs [--duration 10] [--rounds 5] [--connections 50] [--port 4390] [--binary <file>]
 import { spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
@@ -34,7 +34,7 @@ const option = (name) => {
 const arg = (name, fallback) => Number(option(name) ?? fallback);
 /** Seconds of load per target; a page's targets split theirs into rounds, taking turns. */
 const DURATION = arg("duration", 10);
-const ROUNDS = arg("rounds", 3);
+const ROUNDS = arg("rounds", 5);
 const CONNECTIONS = arg("connections", 50);
 const PORT = arg("port", 4390);
 const NGINX_PORT = PORT + 1;
@@ -297,8 +297,26 @@ async function adminCookie() {
   return (res.headers.get("set-cookie") ?? "").split(";")[0];
 }
 
+/**
+ * The binary's ratio to another target, round by round: a round's runs follow each other within seconds, so
+ * whatever else the machine is doing weighs on both alike, where the ratio of two medians would mix rounds
+ * minutes apart. The median round's ratio, then the lowest and highest, by rate and per CPU second (what the
+ * rate would be if each had a core to itself).
+ */
+function ratios(ours, theirs) {
+  const spread = (xs) => {
+    const sorted = [...xs].sort((x, y) => x - y);
+    const x = (v) => `${v.toFixed(2)}x`;
+    return `${x(sorted[Math.floor(sorted.length / 2)])} (${x(sorted[0])}-${x(sorted.at(-1))})`;
+  };
+  const rate = spread(ours.map((r, i) => r.rps / theirs[i].rps));
+  const cpu = ours.every((r, i) => r.cpuUs && theirs[i].cpuUs)
+    ? `, per CPU second ${spread(ours.map((r, i) => theirs[i].cpuUs / r.cpuUs))}`
+    : "";
+  return `${rate}${cpu}`;
+}
 const ratio = (a, b) => `${(a.rps / b.rps).toFixed(2)}x`;
-/** The same ratio in requests per CPU second: what the rate would be if each had a core to itself. */
+/** The same ratio in requests per CPU second. */
 const cpuRatio = (a, b) =>
   a.cpuUs === undefined || b.cpuUs === undefined
     ? ""
@@ -393,14 +411,13 @@ try {
       }
     }
     const results = rounds.map(median);
-    const [ours, ...rest] = results;
     console.log(`GET ${path} (the same ${pages[p].gzip.length} gzip bytes from each)`);
     for (const [i, t] of targets.entries()) console.log(line(`  ${t.name}`, results[i]));
-    const ratios = rest.map(
-      (r, i) => `tracewell / ${targets[i + 1].name.split(",")[0]} ${ratio(ours, r)}${cpuRatio(ours, r)}`,
-    );
-    console.log(`  ${ratios.join("   ")}`);
-    summary.push(`${path.padEnd(42)} ${ratios.join("   ")}`);
+    const compared = targets
+      .slice(1)
+      .map((t, i) => `tracewell / ${t.name.split(",")[0]} ${ratios(rounds[0], rounds[i + 1])}`);
+    for (const c of compared) console.log(`  ${c}`);
+    summary.push(`${path}\n    ${compared.join("\n    ")}`);
   }
 
   const asset = await runGet(`${BASE}${entryScript}`, { pids: [server.pid] });
@@ -470,7 +487,9 @@ try {
     .split("\n")
     .filter((l) => l.includes('"event":"request"'));
   console.log(`request log lines written                ${logged.length}`);
-  console.log("summary, cached pages (req/s ratios, 1.00x or more: at least as fast; then per CPU second)");
+  console.log(
+    "summary, cached pages: the median round's ratio (lowest-highest), 1.00x or more: at least as fast",
+  );
   for (const s of summary) console.log(`  ${s}`);
 } finally {
   for (const proc of others) proc.kill("SIGTERM");

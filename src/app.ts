@@ -87,7 +87,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
 
   const logAnswer = (id: string, start: number, request: Request, path: string, response: Response) => {
-    logger.info("request", {
+    logger.request({
       id,
       method: request.method,
       path,

@@ -14,6 +14,27 @@ test("a line is one JSON object: time, level, event, then the fields", () => {
   expect(Math.abs(Date.parse(line.time) - Date.now())).toBeLessThan(1000);
 });
 
+test("a request line is the object info(\"request\", ...) would write, whatever the client sent", () => {
+  const lines: string[] = [];
+  const logger = createLogger("info", (l) => void lines.push(l));
+  const hostile = { method: 'GE"T\\', path: '/a"b\\c\n\u2028</script>\u0000' };
+  const fields = { id: crypto.randomUUID(), ...hostile, status: 404, ms: 0.3 };
+  logger.request(fields);
+  logger.info("request", fields);
+  expect(lines).toHaveLength(2);
+  const [byHand, generic] = lines.map((l) => JSON.parse(l));
+  expect(lines[0]?.endsWith("}\n")).toBe(true);
+  expect(lines[0]?.slice(0, -1)).not.toContain("\n");
+  expect(Object.keys(byHand)).toEqual(["time", "level", "event", "id", "method", "path", "status", "ms"]);
+  expect({ ...byHand, time: undefined }).toEqual({ ...generic, time: undefined });
+  expect(byHand).toMatchObject({ level: "info", event: "request", ...hostile, status: 404, ms: 0.3 });
+
+  // Below info, no request lines.
+  const quiet: string[] = [];
+  createLogger("warn", (l) => void quiet.push(l)).request(fields);
+  expect(quiet).toEqual([]);
+});
+
 test("stdout gets the lines in batches, each line whole and in order, within a few milliseconds", async () => {
   const chunks: string[] = [];
   const write = batchedStdout((c) => void chunks.push(c));

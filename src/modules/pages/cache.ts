@@ -27,13 +27,13 @@ export function encodePage(page: RenderedPage, effort: "best" | "fast" = "best")
 }
 
 /**
- * The cache key of a path at a time: pages are cached per path and month (the month appears in the copyright
- * and "Last Updated" lines). The month's bounds are kept, so most calls format nothing.
+ * The month a time falls in ("2026-11"): pages are cached per path and month (the month appears in the
+ * copyright and "Last Updated" lines). The month's bounds are kept, so most calls format nothing.
  */
-export function pageKey(at: Date | number, pathname: string): string {
+export function monthOf(at: Date | number): string {
   const t = typeof at === "number" ? at : at.getTime();
   if (!(t >= month.from && t < month.to)) month = monthAround(t);
-  return `${month.label} ${pathname}`;
+  return month.label;
 }
 
 let month = { from: 0, to: 0, label: "" };
@@ -45,23 +45,28 @@ function monthAround(t: number) {
 }
 
 /**
- * Rendered pages kept compressed in memory, so a cached page costs a map lookup. Bounded, oldest out first,
- * so unbounded paths (article slugs) cannot grow it without limit. Content changes call clear().
+ * Rendered pages kept compressed in memory, so a cached page costs a map lookup. One entry per path, for
+ * the month it was rendered in: a page from an earlier month is a miss, and its re-rendering replaces it.
+ * Keyed by the path alone, so a look-up builds no key string. Bounded, oldest out first, so unbounded paths
+ * (article slugs) cannot grow it without limit. Content changes call clear().
  */
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+  private readonly entries = new Map<string, { month: string; page: CachedPage }>();
   constructor(private readonly maxEntries = 500) {}
 
-  get(key: string): CachedPage | undefined {
-    return this.entries.get(key);
+  get(at: Date | number, path: string): CachedPage | undefined {
+    const entry = this.entries.get(path);
+    return entry !== undefined && entry.month === monthOf(at) ? entry.page : undefined;
   }
 
-  set(key: string, page: CachedPage): void {
+  set(at: Date | number, path: string, page: CachedPage): void {
+    // Deleted first, so a replaced page counts as the newest.
+    this.entries.delete(path);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, page);
+    this.entries.set(path, { month: monthOf(at), page });
   }
 
   clear(): void {

@@ -1,5 +1,5 @@
 import { answerPage, type PageAnswers, pageAnswers } from "./answer";
-import { type CachedPage, type PageCache, pageKey } from "./cache";
+import type { CachedPage, PageCache } from "./cache";
 
 /**
  * The path of a request URL ("http://host:port/path?query"), without parsing it: the text between the
@@ -36,7 +36,7 @@ export function createPageFastPath(deps: {
   const ready = new WeakMap<CachedPage, PageAnswers>();
   return (request, path, requestId) => {
     if (request.method !== "GET" || request.body !== null || isGuarded(path)) return undefined;
-    const page = deps.cache.get(pageKey(deps.now?.() ?? Date.now(), path));
+    const page = deps.cache.get(deps.now?.() ?? Date.now(), path);
     if (!page || page.private) return undefined;
     let answers = ready.get(page);
     if (!answers) {

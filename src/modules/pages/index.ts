@@ -3,7 +3,7 @@ import type { PageContent, PageData } from "../../../web/lib/page-data";
 import type { Config } from "../../config";
 import type { AssetManifest } from "../../http/assets";
 import { answerPage, type PageAnswers, pageAnswers } from "./answer";
-import { type CachedPage, encodePage, type PageCache, pageKey } from "./cache";
+import { type CachedPage, encodePage, type PageCache } from "./cache";
 import { renderPage } from "./render";
 
 export type PagesDeps = {
@@ -47,14 +47,13 @@ export const pagesModule = (deps: PagesDeps) =>
     if (refused) return refused;
 
     const now = deps.now?.() ?? new Date();
-    const key = pageKey(now, pathname);
-    let page = deps.cache.get(key);
+    let page = deps.cache.get(now, pathname);
     if (!page) {
       // Cached per path: the HTML must not depend on whichever query string the first visitor sent. Pages that
       // read the query apply it after hydration (e.g. the desk's filters).
       const rendered = await render(deps, pathname, "", now);
       page = encodePage(rendered, rendered.status === 200 ? "best" : "fast");
-      if (page.status === 200) deps.cache.set(key, page);
+      if (page.status === 200) deps.cache.set(now, pathname, page);
     }
     return answerPage(answersOf(page), request);
   });
