@@ -14,7 +14,7 @@ test("a line is one JSON object: time, level, event, then the fields", () => {
   expect(Math.abs(Date.parse(line.time) - Date.now())).toBeLessThan(1000);
 });
 
-test("a request line is the object info(\"request\", ...) would write, whatever the client sent", () => {
+test('a request line is the object info("request", ...) would write, whatever the client sent', () => {
   const lines: string[] = [];
   const logger = createLogger("info", (l) => void lines.push(l));
   const hostile = { method: 'GE"T\\', path: '/a"b\\c\n\u2028</script>\u0000' };
