@@ -7,6 +7,7 @@
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join, relative } from "node:path";
 import { build as unocss } from "@unocss/cli";
+import type { BunPlugin } from "bun";
 import { minify as terser } from "terser";
 import { brotli, gzip } from "../src/http/compress";
 import { articleChunkKey } from "../web/content/articles/chunk-key";
@@ -49,6 +50,16 @@ function walk(dir: string): string[] {
   });
 }
 
+/** wouter's use-sync-external-store shim, replaced by React's own hook (web/lib/use-sync-external-store.ts). */
+const reactsOwnSyncExternalStore: BunPlugin = {
+  name: "react-use-sync-external-store",
+  setup(build) {
+    build.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
+      path: join(ROOT, "web", "lib", "use-sync-external-store.ts"),
+    }));
+  },
+};
+
 type ClientBuild = { script: string; preload: string[]; pageChunks: Record<string, string[]> };
 
 async function buildClient(): Promise<ClientBuild> {
@@ -68,6 +79,7 @@ async function buildClient(): Promise<ClientBuild> {
     metafile: true,
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [reactsOwnSyncExternalStore],
   });
   if (!result.success || !result.metafile) {
     for (const log of result.logs) console.error(log);

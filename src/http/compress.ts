@@ -60,6 +60,14 @@ export function brotli(data: string | Uint8Array, quality = 11): Bytes {
   return new Uint8Array(out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength) as ArrayBuffer);
 }
 
-export function gzip(data: string | Bytes, level: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 = 9): Bytes {
-  return Bun.gzipSync(typeof data === "string" ? new TextEncoder().encode(data) : data, { level });
+/**
+ * gzip at one of zlib's levels, or "best": libdeflate's level 12, 2–5% smaller than zlib's 9 and about ten
+ * times slower (19 ms for a 90 KB page), for what is compressed once and sent many times: the built assets
+ * and cached pages. Every gzip decoder reads both.
+ */
+export function gzip(data: string | Bytes, level: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | "best" = "best"): Bytes {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  return level === "best"
+    ? Bun.gzipSync(bytes, { level: 12, library: "libdeflate" })
+    : Bun.gzipSync(bytes, { level });
 }

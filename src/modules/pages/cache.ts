@@ -22,7 +22,7 @@ export function encodePage(page: RenderedPage, effort: "best" | "fast" = "best")
     etag: `"${Bun.hash(identity).toString(36)}"`,
     identity,
     br: brotli(identity, effort === "best" ? 11 : 5),
-    gzip: gzip(identity, effort === "best" ? 9 : 6),
+    gzip: gzip(identity, effort === "best" ? "best" : 6),
   };
 }
 
