@@ -65,7 +65,10 @@ export function brotli(data: string | Uint8Array, quality = 11): Bytes {
  * times slower (19 ms for a 90 KB page), for what is compressed once and sent many times: the built assets
  * and cached pages. Every gzip decoder reads both.
  */
-export function gzip(data: string | Bytes, level: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | "best" = "best"): Bytes {
+export function gzip(
+  data: string | Bytes,
+  level: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | "best" = "best",
+): Bytes {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
   return level === "best"
     ? Bun.gzipSync(bytes, { level: 12, library: "libdeflate" })
