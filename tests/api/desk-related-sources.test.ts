@@ -189,3 +189,37 @@ describe("where requests come from", () => {
     expect(signedOut.status).toBe(401);
   });
 });
+
+describe("the export", () => {
+  test("the CSV export carries the source, the reply deadline and the first response of each request", async () => {
+    const s = await intake({ landingPage: "/process", referrerHost: "duckduckgo.com" });
+    const unanswered = await intake({});
+    const patch = await request(
+      `${API}/${s.id}`,
+      withCookie(cookie, { ...post({ status: "in-review" }), method: "PATCH" }),
+    );
+    expect(patch.status).toBe(200);
+    const detail = (id: number) =>
+      get<{ submission: { respondBy: string; firstResponseAt: string | null } }>(`${API}/${id}`);
+    const answered = (await detail(s.id)).submission;
+    expect(answered.firstResponseAt).toBe(clock.at.toISOString());
+
+    const res = await request(`${API}/export.csv`, withCookie(cookie));
+    expect(res.status).toBe(200);
+    const rows = (await res.text()).split("\r\n");
+    const header = rows[0]?.split(",").slice(-4);
+    expect(header).toEqual([
+      '"Respond by (UTC)"',
+      '"First response (UTC)"',
+      '"Landing page"',
+      '"Referring site"',
+    ]);
+    const row = rows.find((r) => r.startsWith(`"${s.reference}"`));
+    expect(
+      row?.endsWith(`,"${answered.respondBy}","${answered.firstResponseAt}","/process","duckduckgo.com"`),
+    ).toBe(true);
+    const other = rows.find((r) => r.startsWith(`"${unanswered.reference}"`));
+    const { respondBy } = (await detail(unanswered.id)).submission;
+    expect(other?.endsWith(`,"${respondBy}","","",""`)).toBe(true);
+  });
+});

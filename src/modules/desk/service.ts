@@ -51,6 +51,11 @@ const CSV_HEADER = [
   "Acknowledged engagement terms",
   "Emails sent",
   "Email error",
+  // Added after the columns above, so a spreadsheet built on the earlier export keeps its column letters.
+  "Respond by (UTC)",
+  "First response (UTC)",
+  "Landing page",
+  "Referring site",
 ] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -298,6 +303,10 @@ export function createSubmissionsService(deps: {
           r.acknowledgment ? "Yes" : "No",
           r.emailSent ? "Yes" : "No",
           r.emailError,
+          r.respondBy,
+          r.firstResponseAt,
+          r.landingPage,
+          r.referrerHost,
         ]),
       );
       return { ok: true, csv, filename: `submissions-${now().toISOString().slice(0, 10)}.csv` };
