@@ -6,7 +6,7 @@ import type { Database } from "./db";
 import { attachCipher, createDataCipher, hasCipher } from "./db/cipher";
 import { contactSubmissions } from "./db/contact-submissions";
 import { submissionSearch } from "./db/submission-search";
-import { type AssetManifest, assetsPlugin } from "./http/assets";
+import { type AssetManifest, assetsPlugin, createAssetFastPath } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
 import { sameOriginPlugin } from "./http/same-origin";
 import { securityHeaders, securityPlugin } from "./http/security";
@@ -85,6 +85,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const deskDigest = createDigest({ db, config, due, outbox: mailOutbox, logger, now });
   const security = { hsts: config.secure, styleHashes: [styles.hash] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
+  const fastAsset = createAssetFastPath(manifest, securityHeaders(security, "asset"));
 
   const logAnswer = (id: string, start: number, request: Request, path: string, response: Response) => {
     logger.request({
@@ -99,13 +100,19 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   /**
    * Every request starts here: it gets its id, and one log line whoever answered it: a route, the error
    * handler, one of the guards that answer from onRequest (cross-site, signed out, body limits), which
-   * Elysia's afterResponse hooks never see, or the cached-page fast path, which answers before all of them.
+   * Elysia's afterResponse hooks never see, or the fast paths for cached pages and hashed assets, which
+   * answer before all of them.
    */
   const serve = (handle: Handler, request: Request) => {
     const start = performance.now();
     const id = crypto.randomUUID();
     const path = rawPath(request.url);
-    const fast = path === undefined ? undefined : fastPage(request, path, id);
+    const fast =
+      path === undefined
+        ? undefined
+        : path.startsWith("/assets/")
+          ? fastAsset(request, path, id)
+          : fastPage(request, path, id);
     if (fast) return logAnswer(id, start, request, path ?? "", fast);
     requests.set(request, { id, start });
     const done = (response: Response) =>

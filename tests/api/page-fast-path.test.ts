@@ -1,5 +1,9 @@
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { MANIFEST } from "../../src/generated/assets";
+import { type AssetFile, createAssetFastPath, serveAsset } from "../../src/http/assets";
+import { securityHeaders } from "../../src/http/security";
 import { createLogger } from "../../src/log";
 import { createPageFastPath, rawPath } from "../../src/modules/pages/fast-path";
 import { signIn, withCookie } from "../helpers/admin";
@@ -144,5 +148,69 @@ describe("what the fast path leaves to the routes", () => {
     // A content change clears the cache: the next request renders again.
     cache.clear();
     expect(get("/process")).toBeUndefined();
+  });
+});
+
+describe("a hashed asset answers before the pipeline, as its route would", () => {
+  const scripts = Object.keys(MANIFEST.files).filter((u) => u.startsWith("/assets/") && u.endsWith(".js"));
+  const css = MANIFEST.entry.css;
+  const file = (asset: AssetFile, encoding: "br" | "gzip" | "identity") =>
+    (encoding === "br" ? asset.br : encoding === "gzip" ? asset.gz : asset.file) ?? "";
+
+  for (const encoding of ["br", "gzip", "identity"] as const) {
+    test(`same headers and bytes as the route and the security headers of an asset, ${encoding}`, async () => {
+      for (const url of [MANIFEST.entry.script, css, scripts[1] ?? ""]) {
+        const asset = MANIFEST.files[url];
+        if (!asset) throw new Error(`${url} is not in the manifest`);
+        const res = await request(url, { headers: { "accept-encoding": encoding } });
+        expect(res.status).toBe(200);
+        // What the route sends, with the headers every asset response gets.
+        const route = serveAsset(asset, encoding);
+        const expected = {
+          ...Object.fromEntries(route.headers),
+          ...securityHeaders({ hsts: false }, "asset"),
+        };
+        delete expected["content-length"];
+        expect(headersOf(res)).toEqual(expected);
+        // HEAD takes the route and the whole pipeline: it sends the same headers, and the length.
+        const head = await request(url, { method: "HEAD", headers: { "accept-encoding": encoding } });
+        const { "content-length": length, ...routeHeaders } = headersOf(head);
+        expect(routeHeaders).toEqual(headersOf(res));
+        expect(Number(length)).toBe(readFileSync(file(asset, encoding)).length);
+        expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+        expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(file(asset, encoding)))).toBe(true);
+      }
+    });
+  }
+
+  test("its log line names it", async () => {
+    lines.length = 0;
+    const res = await request(css);
+    expect(requestLines().map((l) => [l.id, l.method, l.path, l.status])).toEqual([
+      [res.headers.get("x-request-id") ?? "", "GET", css, 200],
+    ]);
+  });
+
+  test("it answers hashed files under /assets/ only, GET only", () => {
+    const fast = createAssetFastPath(MANIFEST, { "x-test": "1" });
+    const get = (path: string, init?: RequestInit) =>
+      fast(new Request(`${ORIGIN}${path}`, init), rawPath(`${ORIGIN}${path}`) ?? "", "id-2");
+    const hit = get(`${css}?v=1`);
+    expect(hit?.status).toBe(200);
+    expect(hit?.headers.get("x-test")).toBe("1");
+    expect(hit?.headers.get("x-request-id")).toBe("id-2");
+    expect(get(css, { method: "HEAD" })).toBeUndefined();
+    expect(get(css, { method: "POST", body: "a=1" })).toBeUndefined();
+    expect(get("/assets/no-such-file.js")).toBeUndefined();
+    expect(get("/assets/toString")).toBeUndefined();
+    // Files with stable names (logos, downloads) take the route, which names downloads.
+    expect(get("/brand/mark.svg")).toBeUndefined();
+    expect(get("/docs/attorney-intake-checklist.pdf")).toBeUndefined();
+  });
+
+  test("a missing asset is still the route's 404", async () => {
+    const res = await request("/assets/no-such-file.js");
+    expect(res.status).toBe(404);
   });
 });
