@@ -38,6 +38,7 @@ export const DESK_MESSAGES = {
   subjectOneLine: "The subject must be one line of text",
   subjectTooLong: `The subject can be at most ${REPLY_SUBJECT_MAX} characters`,
   replyInvalid: "Send a subject and a body as text",
+  replyPlaceholder: "Replace the bracketed parts with the scope, timeline and quote before sending",
 } as const;
 
 /** One row of the list: enough to pick a submission, nothing more. */
@@ -82,6 +83,18 @@ export type MailState = {
 /** The confirmation's subject line; a reply from the desk answers it ("Re: …") so mail clients thread them. */
 export const confirmationSubject = (reference: string) => `We received your request (reference ${reference})`;
 export const defaultReplySubject = (reference: string) => `Re: ${confirmationSubject(reference)}`;
+
+/**
+ * The parts of the desk's reply draft that staff must fill in. A reply still holding one is refused, by the
+ * composer and by the server, so a client never receives "[flat rate or fixed fee]".
+ */
+export const DRAFT_PLACEHOLDERS = [
+  "[what we will search and deliver]",
+  "[when you will have it]",
+  "[flat rate or fixed fee]",
+] as const;
+
+export const hasPlaceholder = (body: string) => DRAFT_PLACEHOLDERS.some((p) => body.includes(p));
 
 /** Where one outbox e-mail stands. */
 export type ReplyDelivery = {

@@ -155,6 +155,12 @@ describe("a reply from the desk", () => {
         "The subject must be one line of text",
       ],
       [{ subject: "s".repeat(201), body: BODY }, "subject", "The subject can be at most 200 characters"],
+      // A draft whose bracketed parts were left in is not sent, whichever client posts it.
+      [
+        { body: `${BODY}\n- Quote: [flat rate or fixed fee]` },
+        "body",
+        "Replace the bracketed parts with the scope, timeline and quote before sending",
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await desk.reply(body);

@@ -1,10 +1,16 @@
 import { Mail, Send } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX, type SubmissionDetail } from "../../../src/contracts/submissions";
+import {
+  DESK_MESSAGES,
+  hasPlaceholder,
+  REPLY_BODY_MAX,
+  REPLY_SUBJECT_MAX,
+  type SubmissionDetail,
+} from "../../../src/contracts/submissions";
 import type { FieldMessages } from "../../lib/api-errors";
 import { useBrand } from "../../lib/brand-context";
 import { type Saved, sendReply } from "./desk-requests";
-import { hasPlaceholder, replyDraft } from "./reply-template";
+import { replyDraft } from "./reply-template";
 
 const FIELD =
   "mt-1.5 block w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger focus:border-navy";
@@ -51,9 +57,9 @@ export function ReplyComposer({
     e.preventDefault();
     if (!draft) return;
     const problem = !draft.body.trim()
-      ? "Write the reply before sending it"
+      ? DESK_MESSAGES.replyEmpty
       : hasPlaceholder(draft.body)
-        ? "Replace the bracketed parts with the scope, timeline and quote before sending"
+        ? DESK_MESSAGES.replyPlaceholder
         : undefined;
     if (problem) {
       setErrors({ body: problem });

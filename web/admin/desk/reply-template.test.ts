@@ -1,7 +1,8 @@
 import { expect, test } from "bun:test";
 import { DEFAULT_BRAND } from "../../../src/contracts/brand-defaults";
+import { hasPlaceholder } from "../../../src/contracts/submissions";
 import { SERVICES } from "../../content/services";
-import { hasPlaceholder, replyDraft } from "./reply-template";
+import { replyDraft } from "./reply-template";
 
 test("the draft quotes the reference, the service, and its published price and turnaround", () => {
   const assetMap = SERVICES.find((s) => s.id === "asset-map");

@@ -1,15 +1,6 @@
 import type { Brand } from "../../../src/contracts/brand";
-import { defaultReplySubject } from "../../../src/contracts/submissions";
+import { DRAFT_PLACEHOLDERS, defaultReplySubject } from "../../../src/contracts/submissions";
 import { SERVICES } from "../../content/services";
-
-/** The parts of the draft staff must fill in; a reply still holding one is not sent. */
-export const DRAFT_PLACEHOLDERS = [
-  "[what we will search and deliver]",
-  "[when you will have it]",
-  "[flat rate or fixed fee]",
-] as const;
-
-export const hasPlaceholder = (body: string) => DRAFT_PLACEHOLDERS.some((p) => body.includes(p));
 
 /**
  * The first draft of a reply from the desk, for staff to edit before sending: it quotes the reference, the
