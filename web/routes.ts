@@ -54,13 +54,25 @@ export function matchPath(pathname: string): { route: AppRoute; params: RoutePar
     const m = pattern.exec(pathname);
     if (!m) continue;
     const params: RouteParams = {};
-    keys.forEach((k, i) => {
+    for (const [i, k] of keys.entries()) {
       const value = m[i + 1];
-      if (value !== undefined) params[k] = decodeURIComponent(value);
-    });
+      if (value === undefined) continue;
+      // "%ff" is no text at all: no page has it in its path, so it is the 404 page, not an error.
+      const decoded = decodeSegment(value);
+      if (decoded === undefined) return null;
+      params[k] = decoded;
+    }
     return { route, params };
   }
   return null;
+}
+
+function decodeSegment(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { INTAKE_FIELDS } from "../../src/contracts/intake";
 import { VISIT_SOURCE_FIELDS } from "../../src/contracts/visit-source";
+import { ROUTES } from "../../web/routes";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
-import { validIntake } from "../helpers/intake";
+import { formBody, validIntake } from "../helpers/intake";
 
 /**
  * A few thousand random and hostile bodies against the two public POST endpoints, and hostile path values,
@@ -14,7 +15,7 @@ import { validIntake } from "../helpers/intake";
 const SEED = 20261121;
 // TRUST_PROXY lets every request carry its own address, so the bodies reach the parser instead of the limiter.
 const ADMIN = { username: "morgan", password: "trace every transfer" };
-const { app, request } = makeTestApp({
+const { app, db, request } = makeTestApp({
   TRUST_PROXY: "1",
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
@@ -390,5 +391,57 @@ describe(`fuzzing (seed ${SEED})`, () => {
       }),
     });
     expect(res.status).toBe(201);
+  });
+});
+
+describe(`hostile paths and visit sources on the public site (seed ${SEED})`, () => {
+  test("every public page, with hostile path segments and bytes that do not decode: never a 5xx", async () => {
+    const rand = prng(SEED + 7);
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    const urls = ["/%ff", "/articles/%ff", "/articles/%E0%A4", "/services/%ED%A0%80", "/%"];
+    for (const route of ROUTES.filter((r) => r.layout === "public"))
+      for (let i = 0; i < 12; i++) urls.push(hostileUrl(route.path, rand));
+    for (const url of urls) {
+      let res: Response;
+      try {
+        res = await request(url, { headers: { accept: "text/html" } });
+      } catch (error) {
+        if (error instanceof TypeError && /URL/i.test(error.message)) continue;
+        throw error;
+      }
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status >= 500) failures.push(`GET ${url} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+    expect(statuses.get(404) ?? 0).toBeGreaterThan(10);
+    expect((await request("/articles/%ff")).status).toBe(404);
+  });
+
+  test("a valid intake whose visit source is hostile is stored, the source dropped", async () => {
+    const count = () => (db.query("SELECT count(*) AS n FROM contact_submissions").get() as { n: number }).n;
+    const landingPages = ["/articles/%E0%A4", "/%ff", "/services/%", "/articles/%ED%A0%80/x"];
+    for (const [i, landingPage] of landingPages.entries()) {
+      const before = count();
+      const body = validIntake(new Date(), { landingPage, referrerHost: "www.google.com" });
+      const headers = { origin: ORIGIN, "x-forwarded-for": `192.0.2.${100 + i}` };
+      const json = await request("/api/contact", {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(json.status).toBe(201);
+      const form = await request("/contact", {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+        body: formBody(body),
+      });
+      expect(form.status).toBe(303);
+      expect(count()).toBe(before + 2);
+      const kept = db
+        .query("SELECT landing_page AS landingPage FROM contact_submissions ORDER BY id DESC LIMIT 2")
+        .all();
+      expect(kept).toEqual([{ landingPage: null }, { landingPage: null }]);
+    }
   });
 });
