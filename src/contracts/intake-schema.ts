@@ -85,6 +85,7 @@ export const IntakeSchema = v.object({
   acknowledgment: v.literal(true, INTAKE_MESSAGES.acknowledgment),
   website: v.optional(v.pipe(v.string(INTAKE_MESSAGES.invalid), v.maxLength(0, INTAKE_MESSAGES.invalid))),
   formStartTime: v.optional(v.pipe(v.number(INTAKE_MESSAGES.invalid), v.finite(INTAKE_MESSAGES.invalid))),
+  formSentTime: v.optional(v.pipe(v.number(INTAKE_MESSAGES.invalid), v.finite(INTAKE_MESSAGES.invalid))),
 });
 
 /** Validates with one message per field (the first rule broken), shaped as the API answers 422. */

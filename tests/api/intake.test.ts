@@ -323,6 +323,26 @@ describe("bots", () => {
     expect(lines.some((l) => l.includes('"intake_bot_discarded"') && l.includes('"honeypot"'))).toBe(true);
   });
 
+  test("a visitor whose clock runs ahead of ours is a person: the request is stored", async () => {
+    const before = count();
+    const ahead = clock.getTime() + 10 * 60_000;
+    // The form sends the visitor's clock at load and at send: 45 seconds of filling on their clock.
+    const timed = await post(validIntake(clock, { formStartTime: ahead, formSentTime: ahead + 45_000 }));
+    expect(timed.status).toBe(201);
+    expect(count()).toBe(before + 1);
+    // Without the send time, a start in our future cannot be judged; the request is kept, not dropped.
+    const untimed = await post(validIntake(clock, { formStartTime: ahead }));
+    expect(untimed.status).toBe(201);
+    expect(count()).toBe(before + 2);
+    // On their clock, too quick is too quick, whatever ours says.
+    const quick = await post(validIntake(clock, { formStartTime: ahead, formSentTime: ahead + 1500 }));
+    expect(quick.status).toBe(201);
+    expect(count()).toBe(before + 2);
+    const bad = await post(validIntake(clock, { formSentTime: "now" }));
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toEqual({ errors: { formSentTime: [INTAKE_MESSAGES.invalid] } });
+  });
+
   test("a form sent less than 3 seconds after the page loaded is treated as a bot", async () => {
     const before = count();
     const res = await post(validIntake(clock, { formStartTime: clock.getTime() - 1500 }));

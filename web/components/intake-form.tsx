@@ -28,7 +28,7 @@ import { PATHS } from "../lib/paths";
 import { toast } from "../lib/toast-store";
 import { useVisitSource } from "../lib/use-visit-source";
 
-type TextField = Exclude<IntakeField, "acknowledgment" | "formStartTime">;
+type TextField = Exclude<IntakeField, "acknowledgment" | "formStartTime" | "formSentTime">;
 type Values = Record<TextField, string> & { acknowledgment: boolean };
 
 const EMPTY: Values = {
@@ -145,7 +145,8 @@ export function IntakeForm() {
         return;
       }
       setErrors({});
-      await apiRequest("POST", "/api/contact", payload(values));
+      // The visitor's clock at the send, beside formStartTime: the server times the fill on that one clock.
+      await apiRequest("POST", "/api/contact", { ...payload(values), formSentTime: Date.now() });
       toast(INTAKE_PAGE.successToast);
       navigate(PATHS.thanks);
     } catch (error) {

@@ -39,7 +39,10 @@ export const SERVICE_LABELS: Record<(typeof DESIRED_SERVICES)[number], string> =
   other: "Not sure yet / other",
 };
 
-export const FIELD_LABELS: Record<Exclude<IntakeField, "website" | "formStartTime">, string> = {
+export const FIELD_LABELS: Record<
+  Exclude<IntakeField, "website" | "formStartTime" | "formSentTime">,
+  string
+> = {
   name: "Full name",
   firm: "Firm or organization (optional)",
   email: "Email",

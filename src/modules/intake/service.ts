@@ -22,7 +22,14 @@ export function makeReference(at: Date): string {
   return `IR-${day}-${tail}`;
 }
 
-/** A bot gets the answer a person would, so it learns nothing: the trap field or a too-quick send. */
+/**
+ * A bot gets the answer a person would, so it learns nothing: the trap field or a too-quick send.
+ *
+ * The fill time is measured on one clock. The form sends the visitor's own clock at load and at send
+ * (formStartTime, formSentTime): a visitor whose clock runs ahead of ours is a person all the same, and would
+ * otherwise look like a form sent before it was opened. Without formSentTime the send is timed by our clock,
+ * and a start in our future cannot be judged: it is let through rather than a person's request lost.
+ */
 export function botReason(
   payload: Record<string, unknown>,
   arrivedAt: number,
@@ -30,9 +37,12 @@ export function botReason(
   const trap = payload.website;
   if (trap !== undefined && trap !== null && trap !== "") return "honeypot";
   const start = payload.formStartTime;
-  if (typeof start === "number" && Number.isFinite(start) && arrivedAt - start < MIN_FILL_MS)
-    return "too-fast";
-  return null;
+  if (typeof start !== "number" || !Number.isFinite(start)) return null;
+  const sent = payload.formSentTime;
+  const onTheirClock = typeof sent === "number" && Number.isFinite(sent);
+  const filledMs = (onTheirClock ? sent : arrivedAt) - start;
+  if (!onTheirClock && filledMs < 0) return null;
+  return filledMs < MIN_FILL_MS ? "too-fast" : null;
 }
 
 /**
