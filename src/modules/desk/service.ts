@@ -17,6 +17,7 @@ import {
   type SubmissionList,
 } from "../../contracts/submissions";
 import { appendAudit } from "../../db/audit-log";
+import { forgetDeleted } from "../../db/index";
 import { type DeskFilter, type SubmissionDesk, submissionDesk } from "../../db/submission-desk";
 import { submissionEvents } from "../../db/submission-events";
 import { submissionLookups } from "../../db/submission-lookups";
@@ -258,6 +259,7 @@ export function createSubmissionsService(deps: {
       if (!before || id === null) return notFound;
       desk.remove(id);
       audit(actor, "submission.deleted", { submissionId: id, reference: before.reference });
+      forgetDeleted(db);
       return { status: 200, body: { deleted: true, reference: before.reference } };
     },
 

@@ -10,7 +10,7 @@ import {
 import { appendAudit } from "../../db/audit-log";
 import { contactSubmissions } from "../../db/contact-submissions";
 import { type DataRequestRow, dataRequestsRepo } from "../../db/data-requests";
-import type { Database } from "../../db/index";
+import { type Database, forgetDeleted } from "../../db/index";
 import { mailOutboxRepo } from "../../db/mail-outbox";
 import { submissionDesk } from "../../db/submission-desk";
 import { submissionReplies } from "../../db/submission-replies";
@@ -194,6 +194,7 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
       }
       const at = now();
       const result = eraseNow.immediate(found.request, actor, at);
+      forgetDeleted(db);
       const request = repo.byId(found.request.id);
       return { status: 200, body: { ...result, request: request && toItem(request, at) } };
     },
@@ -209,6 +210,8 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
       const intakes = submissions.idsByEmail(request.email).length;
       if (!repo.complete(request.id, at.toISOString(), { intakes, erased: 0 })) return alreadyCompleted;
       audit(actor, "data_request.completed", { dataRequestId: request.id, kind: request.kind, intakes }, at);
+      // The request's own address is gone now too.
+      forgetDeleted(db);
       const done = repo.byId(request.id);
       return { status: 200, body: { request: done && toItem(done, at) } };
     },

@@ -7,7 +7,7 @@ import {
   type RetentionView,
 } from "../../contracts/privacy";
 import { appendAudit } from "../../db/audit-log";
-import type { Database } from "../../db/index";
+import { type Database, forgetDeleted } from "../../db/index";
 import { type PurgeCandidate, retentionRepo } from "../../db/retention";
 import { submissionDesk } from "../../db/submission-desk";
 import { type Logger, silentLogger } from "../../log";
@@ -71,6 +71,7 @@ export function createRetention(deps: {
   const purge = () => {
     const at = now();
     const deleted = purgeNow.immediate(at);
+    if (deleted.length > 0) forgetDeleted(db);
     logger.info("retention_purge", { deleted: deleted.length, asOf: utcDate(at) });
     return { at: at.toISOString(), deleted: deleted.map((c) => c.reference) };
   };
