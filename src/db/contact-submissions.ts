@@ -147,8 +147,6 @@ export function contactSubmissions(db: Database) {
       const r = selectById.get(id);
       return r ? toSubmission(cipher, r) : null;
     },
-    mailOf: (submissionId: number) =>
-      outboxOf.all(submissionId).map((m) => ({ ...m, lastError: cipher.decryptNullable(m.lastError) })),
     /** Recomputes emailSent/emailError from the submission's intake mails after a delivery attempt. */
     refreshMailState,
     /** Every submission from this address, oldest first: exact match through the keyed hash. */

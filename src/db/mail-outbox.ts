@@ -75,7 +75,10 @@ export function mailOutboxRepo(db: Database) {
       insert.get(m.kind, m.submissionId ?? null, m.refId ?? null, m.dedupeKey ?? null, m.at)?.id ?? null,
     /** Pending mail due by `nowIso`, oldest first; of one kind only when `kind` is given. */
     due: (nowIso: string, limit: number, kind?: string) => selectDue.all(nowIso, limit, kind ?? null),
-    delivery: (id: number) => selectDelivery.get(id),
+    delivery: (id: number) => {
+      const found = selectDelivery.get(id);
+      return found && readable(found);
+    },
     recordSent: (mail: OutboxRow, nowIso: string) => markSent.run(nowIso, mail.id),
     recordFailure: (mail: OutboxRow, error: string, next: { state: "pending" | "failed"; at: string }) =>
       markAttemptFailed.run(next.state, cipher.encrypt(error), next.at, mail.id),

@@ -13,7 +13,7 @@ import { smtpServer } from "../helpers/smtp";
 
 /** `tracewell digest` as an operator runs it: the built executable, a real SMTP server, the real clock. */
 const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
-const [SMTP_PORT = 0] = freePorts(1);
+const [SMTP_PORT = 0, REFUSING_PORT = 0] = freePorts(2);
 const dir = mkdtempSync(join(tmpdir(), "tracewell-digest-"));
 const dataDir = join(dir, "data");
 const smtp = smtpServer(SMTP_PORT);
@@ -32,8 +32,8 @@ const ENV = {
   LOG_LEVEL: "error",
 };
 
-async function digest() {
-  const proc = Bun.spawn([BINARY, "digest"], { cwd: dir, env: ENV, stdout: "pipe", stderr: "pipe" });
+async function digest(env: Record<string, string> = ENV) {
+  const proc = Bun.spawn([BINARY, "digest"], { cwd: dir, env, stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, code] = await Promise.all([
     new Response(proc.stdout).text(),
     new Response(proc.stderr).text(),
@@ -85,6 +85,26 @@ describe("tracewell digest", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Nothing waits for a first response on \d{4}-\d\d-\d\d: no digest sent\.\n$/);
     expect(received).toHaveLength(1);
+  }, 30_000);
+
+  test("a refused digest says why in the server's words, and exits 1", async () => {
+    const refusing = smtpServer(REFUSING_PORT, { refuse: ["desk@tracewell.example"] });
+    await refusing.listen();
+    try {
+      const db = new Database(join(dataDir, "tracewell.db"));
+      db.run("UPDATE contact_submissions SET first_response_at = NULL, status = 'new'");
+      db.run("DELETE FROM mail_outbox WHERE kind = 'desk-digest'");
+      db.close();
+      const run = await digest({ ...ENV, SMTP_URL: `smtp://127.0.0.1:${REFUSING_PORT}` });
+      expect(run.code).toBe(1);
+      // The error is stored encrypted; the operator reads it as the mail server wrote it.
+      expect(run.stderr).toContain("Digest queued; sending failed (");
+      expect(run.stderr).toContain("No such mailbox");
+      expect(run.stderr).not.toContain("enc:v1:");
+      expect(refusing.received).toHaveLength(0);
+    } finally {
+      await refusing.close();
+    }
   }, 30_000);
 
   test("--help names the command and the clock's settings", async () => {
