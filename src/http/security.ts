@@ -61,14 +61,23 @@ const isPath = (url: string, start: number, path: string) =>
   url.startsWith(path, start) && (url.length === start + path.length || url[start + path.length] === "?");
 
 /**
+ * API answers that are files to save rather than data for a screen: every export (the desk's
+ * `/api/admin/submissions/export.csv`, a data request's `/api/admin/data-requests/:id/export`).
+ */
+const EXPORT = /\/export(\.[a-z]+)?$/;
+function isExport(url: string, start: number): boolean {
+  const query = url.indexOf("?", start);
+  return EXPORT.test(query < 0 ? url.slice(start) : url.slice(start, query));
+}
+
+/**
  * The kind of response a request gets, from its URL alone, so the headers can be set before any route runs.
  * Reads the path in place (no URL object, no copy) because every request pays for it.
  */
 export function responseKind(url: string): ResponseKind {
   const start = url.indexOf("/", url.indexOf("//") + 2);
   if (start < 0) return "page";
-  if (url.startsWith("/api/", start))
-    return isPath(url, start, "/api/admin/submissions/export.csv") ? "download" : "data";
+  if (url.startsWith("/api/", start)) return isExport(url, start) ? "download" : "data";
   if (url.startsWith("/assets/", start) || url.startsWith("/brand/", start)) return "asset";
   if (url.startsWith("/docs/", start) || url.startsWith("/uploads/", start)) return "download";
   if (url.startsWith("/admin/", start) || isPath(url, start, "/admin")) return "admin-page";

@@ -60,7 +60,12 @@ describe("Content-Security-Policy, by kind of response (ADR 071)", () => {
     }
     const docs = Object.keys(MANIFEST.files).filter((f) => f.startsWith("/docs/"));
     expect(docs.length).toBeGreaterThan(0);
-    for (const path of [...docs, "/uploads/missing.pdf", "/api/admin/submissions/export.csv"]) {
+    for (const path of [
+      ...docs,
+      "/uploads/missing.pdf",
+      "/api/admin/submissions/export.csv",
+      "/api/admin/data-requests/1/export",
+    ]) {
       expect(await policy(path)).toMatchObject({ path, csp: `${none}; sandbox` });
     }
   });
@@ -72,6 +77,8 @@ describe("Content-Security-Policy, by kind of response (ADR 071)", () => {
     expect(responseKind("http://x.example/administrator")).toBe("page");
     expect(responseKind("http://x.example/admin?next=1")).toBe("admin-page");
     expect(responseKind("http://x.example/api/admin/submissions/export.csv?status=new")).toBe("download");
+    expect(responseKind("http://x.example/api/admin/data-requests/12/export")).toBe("download");
+    expect(responseKind("http://x.example/api/admin/data-requests/12/exports")).toBe("data");
     expect(responseKind(`http://x.example${DOCS.engagementLetter}`)).toBe("download");
     expect(responseKind("http://x.example")).toBe("page");
   });
