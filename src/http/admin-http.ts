@@ -1,5 +1,7 @@
 import type * as v from "valibot";
 import { fieldErrors } from "../contracts/admin-auth";
+import type { Database } from "../db";
+import { appendAudit } from "../db/audit-log";
 import { clientAddress, type PeerAddressSource } from "./client-address";
 
 /**
@@ -28,6 +30,23 @@ export const actorFrom =
     id: admin.id,
     username: admin.username,
     clientAddress: clientAddress(request, server, trustProxy),
+  });
+
+/** Writes one admin action to the audit log: who did it, from where, and what identifies it. */
+export const auditBy = (
+  db: Database,
+  actor: Actor,
+  event: string,
+  detail: Record<string, string | number | boolean | null>,
+  at: Date,
+) =>
+  appendAudit(db, {
+    event,
+    userId: actor.id,
+    username: actor.username,
+    clientAddress: actor.clientAddress,
+    detail,
+    at,
   });
 
 /** Ids are positive integers; anything else names no row. */

@@ -9,8 +9,9 @@ import {
 } from "../../contracts/articles";
 import type { Database } from "../../db";
 import type { ArticleSort, ArticlesRepo, ArticleWrite } from "../../db/articles";
+import { type Actor, auditBy } from "../../http/admin-http";
 import type { Auth } from "../auth";
-import { auditChange, changeEvent, idOf, type Outcome, patchOf, send, type Who, whoFrom } from "./admin-http";
+import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "./admin-http";
 import { markdownText, renderMarkdown } from "./markdown";
 
 export const ARTICLE_MESSAGES = {
@@ -83,8 +84,8 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
     };
   };
 
-  const audit = (event: string, who: Who, a: StoredArticle) =>
-    auditChange(db, who, event, { articleId: a.id, slug: a.slug, published: a.published }, now());
+  const audit = (event: string, who: Actor, a: StoredArticle) =>
+    auditBy(db, who, event, { articleId: a.id, slug: a.slug, published: a.published }, now());
 
   return {
     list(query: Record<string, string | undefined>): StoredArticle[] {
@@ -98,7 +99,7 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
       const a = repo.get(id);
       return a ? { status: 200, body: a } : notFound;
     },
-    create(input: unknown, who: Who): Outcome {
+    create(input: unknown, who: Actor): Outcome {
       const p = prepare(input);
       if ("outcome" in p) return p.outcome;
       const created = repo.create(p.write, now());
@@ -106,7 +107,7 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
       changed();
       return { status: 201, body: created };
     },
-    update(id: number, input: unknown, who: Who): Outcome {
+    update(id: number, input: unknown, who: Actor): Outcome {
       const current = repo.get(id);
       if (!current) return notFound;
       const { title, slug, description, content, author, published } = current;
@@ -118,7 +119,7 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
       changed();
       return { status: 200, body: updated };
     },
-    remove(id: number, who: Who): Outcome {
+    remove(id: number, who: Actor): Outcome {
       const current = repo.get(id);
       if (!current || !repo.remove(id)) return notFound;
       audit("article.delete", who, current);
@@ -144,7 +145,7 @@ export function articlesController(
   requireAdmin: Auth["requireAdmin"],
   trustProxy: boolean,
 ) {
-  const who = whoFrom(trustProxy);
+  const who = actorOf(trustProxy);
   return new Elysia({ name: "admin-articles", prefix: "/api/admin/articles" })
     .use(requireAdmin)
     .get("/", ({ query }) => service.list(query))

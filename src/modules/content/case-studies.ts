@@ -2,8 +2,9 @@ import { Elysia } from "elysia";
 import { type StoredCaseStudy, validateCaseStudy } from "../../contracts/case-studies";
 import type { Database } from "../../db";
 import type { CaseStudiesRepo, CaseStudyWrite } from "../../db/case-studies";
+import { type Actor, auditBy } from "../../http/admin-http";
 import type { Auth } from "../auth";
-import { auditChange, changeEvent, idOf, type Outcome, patchOf, send, type Who, whoFrom } from "./admin-http";
+import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "./admin-http";
 
 export const CASE_STUDY_MESSAGES = { notFound: "No case study with that id." } as const;
 
@@ -32,8 +33,8 @@ export function caseStudyService({ db, repo, now, changed }: CaseStudyServiceDep
     };
   };
 
-  const audit = (event: string, who: Who, c: StoredCaseStudy) =>
-    auditChange(db, who, event, { caseStudyId: c.id, published: c.published }, now());
+  const audit = (event: string, who: Actor, c: StoredCaseStudy) =>
+    auditBy(db, who, event, { caseStudyId: c.id, published: c.published }, now());
 
   return {
     list: () => repo.list(),
@@ -41,7 +42,7 @@ export function caseStudyService({ db, repo, now, changed }: CaseStudyServiceDep
       const c = repo.get(id);
       return c ? { status: 200, body: c } : notFound;
     },
-    create(input: unknown, who: Who): Outcome {
+    create(input: unknown, who: Actor): Outcome {
       const p = prepare(input);
       if ("outcome" in p) return p.outcome;
       const created = repo.create(p.write, now());
@@ -49,7 +50,7 @@ export function caseStudyService({ db, repo, now, changed }: CaseStudyServiceDep
       changed();
       return { status: 201, body: created };
     },
-    update(id: number, input: unknown, who: Who): Outcome {
+    update(id: number, input: unknown, who: Actor): Outcome {
       const current = repo.get(id);
       if (!current) return notFound;
       const { id: _id, publishedAt: _p, createdAt: _c, updatedAt: _u, ...fields } = current;
@@ -62,7 +63,7 @@ export function caseStudyService({ db, repo, now, changed }: CaseStudyServiceDep
       changed();
       return { status: 200, body: updated };
     },
-    remove(id: number, who: Who): Outcome {
+    remove(id: number, who: Actor): Outcome {
       const current = repo.get(id);
       if (!current || !repo.remove(id)) return notFound;
       audit("case_study.delete", who, current);
@@ -78,7 +79,7 @@ export function caseStudiesController(
   requireAdmin: Auth["requireAdmin"],
   trustProxy: boolean,
 ) {
-  const who = whoFrom(trustProxy);
+  const who = actorOf(trustProxy);
   return new Elysia({ name: "admin-case-studies", prefix: "/api/admin/case-studies" })
     .use(requireAdmin)
     .get("/", () => service.list())

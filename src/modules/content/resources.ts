@@ -12,9 +12,10 @@ import {
 } from "../../contracts/resources";
 import type { Database } from "../../db";
 import type { ResourcesRepo, ResourceWrite } from "../../db/resources";
+import { type Actor, auditBy } from "../../http/admin-http";
 import { UPLOADS_DIR } from "../../ops/backup";
 import type { Auth } from "../auth";
-import { auditChange, changeEvent, idOf, type Outcome, patchOf, send, type Who, whoFrom } from "./admin-http";
+import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "./admin-http";
 import { detectUpload, UPLOAD_TYPES, type UploadKind } from "./file-type";
 
 /** Where uploads are served from; the files live in DATA_DIR/uploads under random names. */
@@ -77,8 +78,8 @@ export function resourceService({ db, repo, dataDir, now, changed }: ResourceSer
     if (UPLOAD_NAME.test(name)) rmSync(join(uploads, name), { force: true });
   };
 
-  const audit = (event: string, who: Who, r: StoredResource) =>
-    auditChange(db, who, event, { resourceId: r.id, format: r.format, published: r.published }, now());
+  const audit = (event: string, who: Actor, r: StoredResource) =>
+    auditBy(db, who, event, { resourceId: r.id, format: r.format, published: r.published }, now());
 
   /** The file of a create or change: an upload, a built-in document, or (on change) the current one. */
   const fileFor = async (
@@ -100,7 +101,7 @@ export function resourceService({ db, repo, dataDir, now, changed }: ResourceSer
       const r = repo.get(id);
       return r ? { status: 200, body: r } : notFound;
     },
-    async create(body: unknown, who: Who): Promise<Outcome> {
+    async create(body: unknown, who: Actor): Promise<Outcome> {
       const input = patchOf(body);
       const fields = validateResource({ ...input, published: formBoolean(input.published) });
       if (!fields.success) return invalid(fields.errors as Record<string, string[]>);
@@ -111,7 +112,7 @@ export function resourceService({ db, repo, dataDir, now, changed }: ResourceSer
       changed();
       return { status: 201, body: created };
     },
-    async update(id: number, body: unknown, who: Who): Promise<Outcome> {
+    async update(id: number, body: unknown, who: Actor): Promise<Outcome> {
       const current = repo.get(id);
       if (!current) return notFound;
       const input = patchOf(body);
@@ -135,7 +136,7 @@ export function resourceService({ db, repo, dataDir, now, changed }: ResourceSer
       changed();
       return { status: 200, body: updated };
     },
-    remove(id: number, who: Who): Outcome {
+    remove(id: number, who: Actor): Outcome {
       const current = repo.get(id);
       if (!current || !repo.remove(id)) return notFound;
       dropUnused(current.path);
@@ -176,7 +177,7 @@ export function resourcesController(
   requireAdmin: Auth["requireAdmin"],
   trustProxy: boolean,
 ) {
-  const who = whoFrom(trustProxy);
+  const who = actorOf(trustProxy);
   const admin = new Elysia({ name: "admin-resources", prefix: "/api/admin/resources" })
     .use(requireAdmin)
     .onBeforeHandle(({ request, set }) => {

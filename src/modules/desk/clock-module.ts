@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import * as v from "valibot";
 import type { Config } from "../../config";
 import { CLOSURE_MESSAGES } from "../../contracts/desk";
-import { appendAudit } from "../../db/audit-log";
-import { clientAddress, type PeerAddressSource } from "../../http/client-address";
+import { actorFrom, auditBy } from "../../http/admin-http";
+import type { PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
 import type { DueService } from "./due-service";
 import { ClosureSchema, invalid, isCalendarDate } from "./model";
@@ -27,21 +27,14 @@ export function deskClockModule(deps: {
   const { db, due } = deps;
   const now = deps.now ?? (() => new Date());
 
+  const actor = actorFrom(deps.config.trustProxy);
   const audit = (
     admin: { id: number; username: string },
     request: Request,
     server: PeerAddressSource,
     event: string,
     detail: Record<string, string>,
-  ) =>
-    appendAudit(db, {
-      event,
-      userId: admin.id,
-      username: admin.username,
-      clientAddress: clientAddress(request, server, deps.config.trustProxy),
-      detail,
-      at: now(),
-    });
+  ) => auditBy(db, actor(admin, request, server), event, detail, now());
 
   return new Elysia({ name: "desk-clock", prefix: DESK_CLOCK_API })
     .use(deps.auth.requireAdmin)

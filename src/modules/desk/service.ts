@@ -16,13 +16,12 @@ import {
   type SubmissionDetail,
   type SubmissionList,
 } from "../../contracts/submissions";
-import { appendAudit } from "../../db/audit-log";
 import { forgetDeleted } from "../../db/index";
 import { type DeskFilter, type SubmissionDesk, submissionDesk } from "../../db/submission-desk";
 import { submissionEvents } from "../../db/submission-events";
 import { submissionLookups } from "../../db/submission-lookups";
 import { DESK_REPLY_MAIL, submissionReplies } from "../../db/submission-replies";
-import type { Actor, Outcome } from "../../http/admin-http";
+import { type Actor, auditBy, type Outcome } from "../../http/admin-http";
 import type { MailOutbox } from "../mail/outbox";
 import { toCsv } from "./csv";
 import type { DueService } from "./due-service";
@@ -83,14 +82,7 @@ export function createSubmissionsService(deps: {
   const lookups = submissionLookups(db);
 
   const audit = (actor: Actor, event: string, detail: Record<string, string | number | boolean | null>) =>
-    appendAudit(db, {
-      event,
-      userId: actor.id,
-      username: actor.username,
-      clientAddress: actor.clientAddress,
-      detail,
-      at: now(),
-    });
+    auditBy(db, actor, event, detail, now());
 
   /** Which filters were applied, for the audit log: the search words themselves may be a person's name. */
   const filterFacts = (f: DeskFilter) => ({

@@ -7,13 +7,13 @@ import {
   type DataRequestList,
   DataRequestSchema,
 } from "../../contracts/privacy";
-import { appendAudit } from "../../db/audit-log";
 import { contactSubmissions } from "../../db/contact-submissions";
 import { type DataRequestRow, dataRequestsRepo } from "../../db/data-requests";
 import { type Database, forgetDeleted } from "../../db/index";
 import { mailOutboxRepo } from "../../db/mail-outbox";
 import { submissionDesk } from "../../db/submission-desk";
 import { submissionReplies } from "../../db/submission-replies";
+import { auditBy } from "../../http/admin-http";
 import { type Actor, invalid, type Outcome } from "./model";
 
 const DAY_MS = 86_400_000;
@@ -51,15 +51,7 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
     event: string,
     detail: Record<string, string | number | boolean | null>,
     at = now(),
-  ) =>
-    appendAudit(db, {
-      event,
-      userId: actor.id,
-      username: actor.username,
-      clientAddress: actor.clientAddress,
-      detail,
-      at,
-    });
+  ) => auditBy(db, actor, event, detail, at);
 
   const openRequest = (id: number | null): Found => {
     const request = id === null ? null : repo.byId(id);

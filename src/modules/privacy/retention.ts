@@ -10,6 +10,7 @@ import { appendAudit } from "../../db/audit-log";
 import { type Database, forgetDeleted } from "../../db/index";
 import { type PurgeCandidate, retentionRepo } from "../../db/retention";
 import { submissionDesk } from "../../db/submission-desk";
+import { auditBy } from "../../http/admin-http";
 import { type Logger, silentLogger } from "../../log";
 import { type Actor, addDays, invalid, type Outcome, utcDate } from "./model";
 
@@ -116,19 +117,18 @@ export function createRetention(deps: {
       const before = policy();
       const at = now();
       repo.setPolicy(parsed.output, at.toISOString());
-      appendAudit(db, {
-        event: "retention.policy_changed",
-        userId: actor.id,
-        username: actor.username,
-        clientAddress: actor.clientAddress,
-        at,
-        detail: {
+      auditBy(
+        db,
+        actor,
+        "retention.policy_changed",
+        {
           unengagedDaysBefore: before.unengagedDays,
           unengagedDays: parsed.output.unengagedDays,
           engagedDaysBefore: before.engagedDays,
           engagedDays: parsed.output.engagedDays,
         },
-      });
+        at,
+      );
       deps.onPolicyChanged?.();
       return { status: 200, body: view() };
     },
