@@ -84,4 +84,11 @@ describe("loadConfig", () => {
     expect(c.brand.colours.primary).toBe("#0f1f3a");
     expect(c.brand.email).toBe("intake@tracewell.example");
   });
+
+  test("the intake desk's address is INTAKE_NOTIFY_TO, else the brand's e-mail", () => {
+    expect(load({ BRAND_EMAIL: "desk@ledger.example" }).intakeNotifyTo).toBe("desk@ledger.example");
+    expect(
+      load({ BRAND_EMAIL: "desk@ledger.example", INTAKE_NOTIFY_TO: "team@ledger.example" }).intakeNotifyTo,
+    ).toBe("team@ledger.example");
+  });
 });

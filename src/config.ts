@@ -170,7 +170,8 @@ export type Config = {
   dataKeys: Uint8Array[] | undefined;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
-  intakeNotifyTo: string | undefined;
+  /** Where intake notifications and the digest go, and where replies to the desk's mail come back: INTAKE_NOTIFY_TO, else the brand's e-mail. */
+  intakeNotifyTo: string;
   trustProxy: boolean;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
@@ -245,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     throw new ConfigError("Invalid ADMIN_USERNAME/ADMIN_PASSWORD: set both or neither");
   }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`;
+  const brand = brandFromEnv(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -257,7 +259,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     dataKeys: e.DATA_KEY === undefined ? undefined : parseDataKeys(e.DATA_KEY),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    intakeNotifyTo: e.INTAKE_NOTIFY_TO,
+    intakeNotifyTo: e.INTAKE_NOTIFY_TO ?? brand.email,
     trustProxy: e.TRUST_PROXY,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
@@ -271,7 +273,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       holidays: e.HOLIDAYS,
       slaHours: e.RESPONSE_SLA_HOURS,
     },
-    brand: brandFromEnv(e),
+    brand,
   };
 }
 

@@ -131,7 +131,7 @@ async function digestNow(): Promise<number> {
       return 1;
     }
     process.stdout.write(
-      `Digest for ${result.day} sent to ${config.intakeNotifyTo ?? config.brand.email}: ${result.overdue} overdue, ${result.dueToday} due today.\n`,
+      `Digest for ${result.day} sent to ${config.intakeNotifyTo}: ${result.overdue} overdue, ${result.dueToday} due today.\n`,
     );
     return 0;
   } finally {

@@ -49,7 +49,7 @@ export function createDigest(deps: {
   const now = deps.now ?? (() => new Date());
   const runs = scheduledRuns(deps.db);
   const clock = due.clock;
-  const to = config.intakeNotifyTo ?? config.brand.email;
+  const to = config.intakeNotifyTo;
 
   const line = (r: WaitingRequest) =>
     [

@@ -6,9 +6,6 @@ import { submissionReplies } from "../../db/submission-replies";
 import type { MailMessage } from "../mail/automatic";
 import { confirmationMessageId } from "../mail/intake-messages";
 
-/** Where the requester's answer goes: the intake desk's own address. */
-export const intakeAddress = (config: Config) => config.intakeNotifyTo ?? config.brand.email;
-
 /**
  * Renders a reply from the desk when the outbox sends it: to the requester, Reply-To the intake address, and
  * threaded under the intake confirmation (In-Reply-To and References are its Message-ID). Null when the reply
@@ -27,7 +24,7 @@ export function deskReplyRenderer(db: Database, config: Config) {
       to: submission.email,
       subject: reply.subject,
       text: reply.body,
-      replyTo: intakeAddress(config),
+      replyTo: config.intakeNotifyTo,
       messageId: `<${submission.reference}.reply-${reply.id}@${host}>`,
       inReplyTo: thread,
       references: thread,

@@ -81,7 +81,7 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     ? smtpSender(config.smtpUrl, { brand: config.brand, publicUrl: config.publicUrl })
     : null;
   const from = config.mailFrom ?? `"${config.brand.name}" <${config.brand.email}>`;
-  const notifyTo = config.intakeNotifyTo ?? config.brand.email;
+  const notifyTo = config.intakeNotifyTo;
 
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | null = null;
