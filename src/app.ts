@@ -5,6 +5,7 @@ import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import type { Database } from "./db";
 import { attachCipher, createDataCipher, hasCipher } from "./db/cipher";
 import { contactSubmissions } from "./db/contact-submissions";
+import { fillMissingHashes } from "./db/encryption";
 import { submissionSearch } from "./db/submission-search";
 import { type AssetManifest, assetsPlugin, createAssetFastPath } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
@@ -55,7 +56,11 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const styles = inlineStylesheet(manifest);
   const healthCheck = db.query("SELECT 1 AS ok");
   // The server's start (src/ops/data-store.ts) attaches the checked cipher; tests build the app on a bare file.
-  if (!hasCipher(db)) attachCipher(db, createDataCipher(loadDataKeys(config)));
+  if (!hasCipher(db)) {
+    const cipher = createDataCipher(loadDataKeys(config));
+    attachCipher(db, cipher);
+    fillMissingHashes(db, cipher);
+  }
   submissionSearch(db).build();
   const auth = createAuth({
     db,
@@ -77,7 +82,6 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     load: (pathname: string) => privacy.pageContent(pathname) ?? content.load(pathname),
   };
   const submissions = contactSubmissions(db);
-  submissions.backfillEmailHashes();
   const mailOutbox = createMailOutbox({ config, db, logger, now });
   const due = createDueService({ db, config, now });
   // The settings may have changed since the last start: every waiting request's due time follows them.

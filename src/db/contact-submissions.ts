@@ -73,12 +73,6 @@ export function contactSubmissions(db: Database) {
     `SELECT id FROM contact_submissions WHERE email_hash IN (SELECT value FROM json_each(?))
      ORDER BY submitted_at, id`,
   );
-  const selectMissingHashes = db.prepare<{ id: number; email: string }, []>(
-    "SELECT id, email FROM contact_submissions WHERE email_hash IS NULL",
-  );
-  const setEmailHash = db.prepare<never, [string, number]>(
-    "UPDATE contact_submissions SET email_hash = ? WHERE id = ?",
-  );
   const selectById = db.prepare<RawSubmission, [number]>(
     `SELECT ${SUBMISSION_COLUMNS} FROM contact_submissions WHERE id = ?`,
   );
@@ -152,12 +146,6 @@ export function contactSubmissions(db: Database) {
     /** Every submission from this address, oldest first: exact match through the keyed hash. */
     idsByEmail: (email: string) =>
       selectIdsByEmailHash.all(JSON.stringify(cipher.emailHashes(email))).map((r) => r.id),
-    /** Fills the keyed hash of submissions stored before it existed; returns how many. */
-    backfillEmailHashes: db.transaction(() => {
-      const rows = selectMissingHashes.all();
-      for (const r of rows) setEmailHash.run(cipher.emailHash(cipher.decrypt(r.email)), r.id);
-      return rows.length;
-    }),
     /** Marks every unsent submission with why its mail is waiting (e.g. no SMTP server configured). */
     noteMailUnavailable: (reason: string) => setEmailError.run(cipher.encrypt(reason)),
   };

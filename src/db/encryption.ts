@@ -175,6 +175,31 @@ export function encryptClearValues(db: Database, cipher: DataCipher, batch = 500
 }
 
 /**
+ * Fills the keyed hashes (ENCRYPTED_COLUMNS' `emailHashes`) of rows stored before their hash column existed,
+ * so exact look-ups (data requests, the conflict pre-screen) find them too; returns how many were filled.
+ */
+export function fillMissingHashes(db: Database, cipher: DataCipher): number {
+  let filled = 0;
+  db.transaction(() => {
+    for (const t of encryptedColumnsPresent(db)) {
+      for (const h of t.emailHashes ?? []) {
+        const rows = db
+          .query(`SELECT "${t.id}" AS rowId, "${h.of}" AS source FROM "${t.table}"
+                  WHERE "${h.column}" IS NULL AND "${h.of}" IS NOT NULL`)
+          .all() as { rowId: number; source: string }[];
+        const update = db.query(`UPDATE "${t.table}" SET "${h.column}" = ? WHERE "${t.id}" = ?`);
+        for (const r of rows) {
+          const plain = cipher.decrypt(r.source);
+          update.run(h.hash ? h.hash(cipher, plain) : cipher.emailHash(plain), r.rowId);
+        }
+        filled += rows.length;
+      }
+    }
+  }).immediate();
+  return filled;
+}
+
+/**
  * When owed (after an upgrade from clear values), rewrites the whole file so deleted and replaced clear text
  * leaves no trace in free pages, then empties the WAL. Takes a moment on a large file; done once.
  */

@@ -1,5 +1,4 @@
 import type { RelatedRequest, SourceCount } from "../contracts/submissions";
-import { cipherFor, firmHash } from "./cipher";
 import type { Database } from "./index";
 
 type RelatedRow = Omit<RelatedRequest, "matchedBy"> & { byEmail: number; byFirm: number };
@@ -10,7 +9,6 @@ type RelatedRow = Omit<RelatedRequest, "matchedBy"> & { byEmail: number; byFirm:
  * e-mail and the firm name, the landing page and the referring host.
  */
 export function submissionLookups(db: Database) {
-  const cipher = cipherFor(db);
   const related = db.prepare<RelatedRow, { id: number }>(
     `SELECT o.id, o.reference, o.submitted_at AS submittedAt, o.status, o.desired_service AS desiredService,
        (o.email_hash IS NOT NULL AND o.email_hash = s.email_hash) AS byEmail,
@@ -37,12 +35,6 @@ export function submissionLookups(db: Database) {
     `SELECT count(*) AS total, count(landing_page) AS withLanding, count(referrer_host) AS withReferrer
      FROM contact_submissions WHERE submitted_at >= ? AND submitted_at <= ?`,
   );
-  const missingFirmHashes = db.prepare<{ id: number; firm: string }, []>(
-    "SELECT id, firm FROM contact_submissions WHERE firm_hash IS NULL AND firm IS NOT NULL",
-  );
-  const setFirmHash = db.prepare<never, [string | null, number]>(
-    "UPDATE contact_submissions SET firm_hash = ? WHERE id = ?",
-  );
 
   return {
     /** Every other request with the same e-mail address or the same firm name, newest first (at most 50). */
@@ -60,12 +52,6 @@ export function submissionLookups(db: Database) {
         referrers: byReferrer.all(fromIso, toIso),
       };
     },
-    /** Fills the firm hash of submissions stored before it existed; returns how many. */
-    backfillFirmHashes: db.transaction(() => {
-      const rows = missingFirmHashes.all();
-      for (const r of rows) setFirmHash.run(firmHash(cipher, cipher.decrypt(r.firm)), r.id);
-      return rows.length;
-    }),
   };
 }
 

@@ -2,10 +2,10 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
 import { attachCipher, createDataCipher, type DataCipher, DataKeyError } from "../db/cipher";
-import { contactSubmissions } from "../db/contact-submissions";
 import {
   assertKeysReadStoredValues,
   encryptClearValues,
+  fillMissingHashes,
   KEY_REFUSAL_HINT,
   scrubIfPending,
   storedValues,
@@ -45,7 +45,7 @@ export function openDataStore(
     migrate(db);
     attachCipher(db, cipher);
     const encrypted = encryptClearValues(db, cipher);
-    const filled = contactSubmissions(db).backfillEmailHashes();
+    const filled = fillMissingHashes(db, cipher);
     if (encrypted || filled) logger.info("data_encrypted", { values: encrypted, emailHashes: filled });
     if (scrubIfPending(db, (opts.now ?? (() => new Date()))())) logger.info("data_file_rewritten");
     return { db, cipher };

@@ -1,7 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
-import { submissionLookups } from "../../db/submission-lookups";
 import { DESK_REPLY_MAIL } from "../../db/submission-replies";
 import { actorFrom, attachment, send } from "../../http/admin-http";
 import type { Auth } from "../auth";
@@ -30,8 +29,6 @@ export function deskModule(deps: {
   const service = createSubmissionsService(deps);
   const trustProxy = deps.config.trustProxy;
   deps.outbox.register(DESK_REPLY_MAIL, deskReplyRenderer(deps.db, deps.config));
-  // Requests stored before the firm hash existed join the conflict pre-screen.
-  submissionLookups(deps.db).backfillFirmHashes();
 
   const actor = actorFrom(trustProxy);
 
