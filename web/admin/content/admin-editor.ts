@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
+import { failedToast } from "../shared/failed-toast";
 
 /**
  * The delete flow the admin editors share: the caller opens the confirmation (setConfirming), `remove`
@@ -30,15 +31,6 @@ export function useDeleteEntity(opts: { noun: string; url: string | null; title:
     }
   };
   return { confirming, setConfirming, deleting, remove };
-}
-
-/** The toast for a save that failed: point at the field messages when there are some, else the server's reason. */
-export function saveFailedToast(noun: string, fields: FieldMessages | undefined, error: unknown) {
-  toast({
-    title: `${noun} Not Saved`,
-    description: fields ? "Check the messages under the fields." : serverMessage(error, "Please try again."),
-    variant: "destructive",
-  });
 }
 
 /**
@@ -168,7 +160,7 @@ export function useSaveEntity<T extends { id: number }>(opts: {
         const first = opts.order.find((f) => fields[f]);
         if (first) opts.focus(first);
       }
-      saveFailedToast(opts.noun, fields, error);
+      failedToast(`${opts.noun} Not Saved`, fields, error);
     } finally {
       setPending(false);
     }

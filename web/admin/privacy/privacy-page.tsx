@@ -8,11 +8,12 @@ import {
 } from "../../../src/contracts/privacy";
 import { STATUS_LABELS } from "../../../src/contracts/submissions";
 import { apiRequest, getJson } from "../../lib/api";
-import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { formatLongDate } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
+import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
 import { RETENTION_API } from "./privacy-api";
 import { PrivacyTabs } from "./privacy-tabs";
@@ -83,13 +84,7 @@ function PolicyForm({ view, onSaved }: { view: RetentionView; onSaved: (v: Reten
     } catch (error) {
       const fields = serverErrors(error);
       if (fields) setErrors(fields);
-      toast({
-        title: "Retention Policy Not Saved",
-        description: fields
-          ? "Check the messages under the fields."
-          : serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      failedToast("Retention Policy Not Saved", fields, error);
     } finally {
       setSaving(false);
     }
