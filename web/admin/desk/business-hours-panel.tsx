@@ -1,10 +1,11 @@
 import { CalendarX2, Plus, X } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import type { ClosureList } from "../../../src/contracts/desk";
-import { ApiError, apiRequest, getJson } from "../../lib/api";
-import { type FieldMessages, serverMessage } from "../../lib/api-errors";
+import { apiRequest, getJson } from "../../lib/api";
+import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import { formatLongDate } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
+import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
 import { deskClockApi } from "./desk-labels";
 
@@ -12,13 +13,6 @@ const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 /** "Thu, December 24, 2026" from "2026-12-24", whatever the browser's zone. */
 const dayLabel = (date: string) =>
   `${WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]}, ${formatLongDate(date)}`;
-
-/** The `{ errors }` of a 409 or 422 answer, first message per field. */
-const fieldMessages = (error: unknown): FieldMessages | undefined => {
-  if (!(error instanceof ApiError) || (error.status !== 409 && error.status !== 422)) return undefined;
-  const errors = error.json<{ errors?: Record<string, string[]> }>()?.errors;
-  return errors && Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, m[0]]));
-};
 
 /**
  * The desk's clock as staff see it: the settings due times are computed from (read-only, set by the
@@ -62,16 +56,10 @@ export function BusinessHoursPanel() {
         description: `${dayLabel(date)} is a closure; waiting requests' due times now skip it.`,
       });
     } catch (error) {
-      const messages = fieldMessages(error);
+      const messages = serverErrors(error);
       setErrors(messages ?? {});
       if (messages?.date) dateRef.current?.focus();
-      toast({
-        title: "Closure Not Added",
-        description: messages
-          ? "Check the message under the field."
-          : serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      failedToast("Closure Not Added", messages, error, { oneField: true });
     } finally {
       setPending(false);
     }
