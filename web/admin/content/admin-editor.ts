@@ -129,7 +129,7 @@ export const editorId = (params: { id?: string }): number | null =>
 /**
  * The save flow the admin editors share: `save(send)` sends the form, and on success hands the stored entry
  * to `onSaved`, says so (`savedText`) and moves a new entry to its own address; on failure it shows the
- * field messages (the server's, or `moreErrors` for answers such as a slug conflict), focuses the first
+ * field messages (the server's, or `moreErrors` for answers such as a file too large), focuses the first
  * field in `order` that has one, and says why in a toast.
  */
 export function useSaveEntity<T extends { id: number }>(opts: {
