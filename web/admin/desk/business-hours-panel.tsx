@@ -19,7 +19,7 @@ const dayLabel = (date: string) =>
  * operator), the coming public holidays, and the firm's own closures, which staff add and remove here.
  */
 export function BusinessHoursPanel() {
-  const [data, setData] = useState<ClosureList | null>(null);
+  const [data, setData] = useState<ClosureList | null | "failed">(null);
   const [date, setDate] = useState("");
   const [note, setNote] = useState("");
   const [errors, setErrors] = useState<FieldMessages>({});
@@ -30,7 +30,7 @@ export function BusinessHoursPanel() {
     let live = true;
     getJson<ClosureList>([deskClockApi.closures]).then(
       (d) => live && setData(d),
-      () => live && setData(null),
+      () => live && setData("failed"),
     );
     return () => {
       live = false;
@@ -92,8 +92,12 @@ export function BusinessHoursPanel() {
         skipping public holidays and the closures below. Hours, time zone and holidays are set by the operator
         (FIRM_TIMEZONE, BUSINESS_HOURS, HOLIDAYS, RESPONSE_SLA_HOURS).
       </p>
-      {!data ? (
+      {data === null ? (
         <p className="mt-4 text-ink-muted">Loading the business hours...</p>
+      ) : data === "failed" ? (
+        <p className="mt-4 text-ink-muted">
+          The business hours could not be loaded. Reload the page to try again.
+        </p>
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-2">
           <div>
