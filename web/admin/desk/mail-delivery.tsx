@@ -1,6 +1,6 @@
 import type { FailedMail } from "../../../src/contracts/desk";
 import type { ReplyDelivery } from "../../../src/contracts/submissions";
-import { formatDateTime } from "./desk-labels";
+import { formatDateTime } from "../../lib/dates";
 
 /** Every kind of e-mail the server's outbox sends, as staff read it; a test holds it to the server's list. */
 export const MAIL_KIND_LABELS: Record<string, string> = {

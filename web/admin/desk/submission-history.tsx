@@ -1,7 +1,8 @@
 import { ArrowRightLeft, Inbox, Mail, Send, StickyNote } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { NOTE_MAX, type SubmissionDetail, type TimelineEntry } from "../../../src/contracts/submissions";
-import { formatDateTime, statusLabel } from "./desk-labels";
+import { formatDateTime } from "../../lib/dates";
+import { statusLabel } from "./desk-labels";
 import { patchSubmission, type Saved } from "./desk-requests";
 import { DeliveryStatus } from "./mail-delivery";
 

@@ -9,7 +9,7 @@ import {
 import { STATUS_LABELS } from "../../../src/contracts/submissions";
 import { apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
-import { formatLongDate } from "../../lib/dates";
+import { formatDateTime, formatLongDate } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
@@ -142,9 +142,7 @@ function UpcomingPurges({ view }: { view: RetentionView }) {
         </h2>
       </div>
       <p className="mt-2 text-sm text-ink-muted">
-        {view.lastPurgeAt
-          ? `Last purge: ${new Date(view.lastPurgeAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}.`
-          : "The purge has not run yet."}{" "}
+        {view.lastPurgeAt ? `Last purge: ${formatDateTime(view.lastPurgeAt)}.` : "The purge has not run yet."}{" "}
         Requests due in the next {view.horizonDays} days, by reference only.
       </p>
       {view.upcoming.length === 0 ? (

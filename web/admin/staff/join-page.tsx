@@ -6,13 +6,14 @@ import { type LoginResult, PASSWORD_MIN_LENGTH } from "../../../src/contracts/ad
 import { InvitationAcceptSchema, type InvitationPreview, STAFF_MESSAGES } from "../../../src/contracts/staff";
 import { apiRequest } from "../../lib/api";
 import { serverErrors, serverMessage } from "../../lib/api-errors";
+import { formatDateTime } from "../../lib/dates";
 import { PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import { adminPage } from "../shared/admin-page";
 import { SignedOutShell } from "../shared/signed-out-shell";
 import { TextField } from "../shared/text-field";
 import { fieldMessages, useFieldForm } from "../shared/use-field-form";
-import { formatDateTime, STAFF_API } from "./staff-api";
+import { STAFF_API } from "./staff-api";
 
 type State =
   | { step: "loading" }
