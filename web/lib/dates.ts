@@ -19,3 +19,12 @@ export function formatLongDate(isoDate: string): string {
   if (!y || !m || !d) return isoDate;
   return `${MONTH_NAMES[m - 1]} ${d}, ${y}`;
 }
+
+const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+/**
+ * "Mar 10, 2026, 2:05 PM" and "Mar 10, 2026" in the browser's own time zone, so only for screens that render
+ * after their data loads in the browser (the admin), never for a page the server renders.
+ */
+export const formatDateTime = (iso: string) => DATE_TIME.format(new Date(iso));
+export const formatDate = (iso: string) => DATE.format(new Date(iso));

@@ -2,11 +2,12 @@ import { type FormEvent, useState } from "react";
 import * as v from "valibot";
 import { PASSWORD_MIN_LENGTH, PasswordChangeSchema } from "../../../src/contracts/admin-auth";
 import { apiRequest } from "../../lib/api";
-import { serverErrors, serverMessage } from "../../lib/api-errors";
+import { serverErrors } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";
+import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
 import { fieldMessages, useFieldForm } from "../shared/use-field-form";
 import { MfaSection } from "./mfa-settings";
@@ -72,13 +73,7 @@ function PasswordSection({ username }: { username: string }) {
     } catch (error) {
       const fields = serverErrors(error);
       if (fields) form.showServerErrors(fields);
-      toast({
-        title: "Password Not Changed",
-        description: fields
-          ? "Check the messages under the fields."
-          : serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      failedToast("Password Not Changed", fields, error);
     } finally {
       setPending(false);
     }

@@ -9,13 +9,12 @@ import {
   LoginSchema,
   MfaLoginSchema,
 } from "../../../src/contracts/admin-auth";
-import { LogoMark } from "../../components/logo-mark";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
-import { useBrand } from "../../lib/brand-context";
 import { PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import { adminPage } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";
+import { SignedOutShell } from "../shared/signed-out-shell";
 import { TextField } from "../shared/text-field";
 
 type Field = "username" | "password";
@@ -34,7 +33,6 @@ const failureText = (error: unknown) => {
 };
 
 export function LoginPage() {
-  const brand = useBrand();
   const [, navigate] = useLocation();
   const [status, setStatus] = useState<AuthStatus | null>(null);
   const [step, setStep] = useState<"password" | "code">("password");
@@ -61,37 +59,26 @@ export function LoginPage() {
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-navy px-4 py-12">
-      <div className="w-full max-w-md">
-        <p className="flex items-center justify-center gap-2.5 font-serif text-2xl font-bold text-white">
-          <LogoMark className="size-9" />
-          {brand.name}
-        </p>
-        <div className="mt-6 rounded-xl bg-white p-6 shadow-xl sm:p-8">
-          {step === "password" ? (
-            <PasswordStep onDone={(result) => (result.mfaRequired ? setStep("code") : signedIn(result))} />
-          ) : (
-            <CodeStep onDone={signedIn} onRestart={() => setStep("password")} />
-          )}
-          {step === "password" && status?.demoCredentials && (
-            <aside
-              aria-label="Demo credentials"
-              className="mt-6 rounded-md border border-gold bg-gold-light p-4 text-sm text-ink"
-            >
-              <p className="font-semibold">Demo mode</p>
-              <p className="mt-1">
-                Sign in with username <code className="font-semibold">{status.demoCredentials.username}</code>{" "}
-                and password <code className="font-semibold">{status.demoCredentials.password}</code>. This
-                hint disappears once the password is changed.
-              </p>
-            </aside>
-          )}
-        </div>
-        <p className="mt-6 text-center text-sm text-mist">
-          Staff only. Sign-ins are recorded with time and address.
-        </p>
-      </div>
-    </main>
+    <SignedOutShell>
+      {step === "password" ? (
+        <PasswordStep onDone={(result) => (result.mfaRequired ? setStep("code") : signedIn(result))} />
+      ) : (
+        <CodeStep onDone={signedIn} onRestart={() => setStep("password")} />
+      )}
+      {step === "password" && status?.demoCredentials && (
+        <aside
+          aria-label="Demo credentials"
+          className="mt-6 rounded-md border border-gold bg-gold-light p-4 text-sm text-ink"
+        >
+          <p className="font-semibold">Demo mode</p>
+          <p className="mt-1">
+            Sign in with username <code className="font-semibold">{status.demoCredentials.username}</code> and
+            password <code className="font-semibold">{status.demoCredentials.password}</code>. This hint
+            disappears once the password is changed.
+          </p>
+        </aside>
+      )}
+    </SignedOutShell>
   );
 }
 

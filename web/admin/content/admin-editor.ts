@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
+import { failedToast } from "../shared/failed-toast";
 
 /**
  * The delete flow the admin editors share: the caller opens the confirmation (setConfirming), `remove`
@@ -30,15 +31,6 @@ export function useDeleteEntity(opts: { noun: string; url: string | null; title:
     }
   };
   return { confirming, setConfirming, deleting, remove };
-}
-
-/** The toast for a save that failed: point at the field messages when there are some, else the server's reason. */
-export function saveFailedToast(noun: string, fields: FieldMessages | undefined, error: unknown) {
-  toast({
-    title: `${noun} Not Saved`,
-    description: fields ? "Check the messages under the fields." : serverMessage(error, "Please try again."),
-    variant: "destructive",
-  });
 }
 
 /**
@@ -137,7 +129,7 @@ export const editorId = (params: { id?: string }): number | null =>
 /**
  * The save flow the admin editors share: `save(send)` sends the form, and on success hands the stored entry
  * to `onSaved`, says so (`savedText`) and moves a new entry to its own address; on failure it shows the
- * field messages (the server's, or `moreErrors` for answers such as a slug conflict), focuses the first
+ * field messages (the server's, or `moreErrors` for answers such as a file too large), focuses the first
  * field in `order` that has one, and says why in a toast.
  */
 export function useSaveEntity<T extends { id: number }>(opts: {
@@ -168,7 +160,7 @@ export function useSaveEntity<T extends { id: number }>(opts: {
         const first = opts.order.find((f) => fields[f]);
         if (first) opts.focus(first);
       }
-      saveFailedToast(opts.noun, fields, error);
+      failedToast(`${opts.noun} Not Saved`, fields, error);
     } finally {
       setPending(false);
     }

@@ -3,8 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type StoredArticle, slugify } from "../../../src/contracts/articles";
 import { DEFAULT_READING_TIME } from "../../../src/contracts/constants";
 import { MarkdownBody } from "../../components/markdown-body";
-import { ApiError, apiRequest } from "../../lib/api";
-import type { FieldMessages } from "../../lib/api-errors";
+import { apiRequest } from "../../lib/api";
 import { useBrand } from "../../lib/brand-context";
 import { adminArticlePath, articlePath, PATHS } from "../../lib/paths";
 import type { RouteParams } from "../../routes";
@@ -81,7 +80,6 @@ function ArticleEditor({ id }: { id: number | null }) {
       article.published
         ? "It is live on the Articles page now."
         : "Saved as a draft; visitors cannot see it until you publish it.",
-    moreErrors: conflictErrors,
   });
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
@@ -236,12 +234,6 @@ function ArticleEditor({ id }: { id: number | null }) {
       />
     </>
   );
-}
-
-/** A 409 (slug taken) shown under the slug field. */
-function conflictErrors(error: unknown): FieldMessages | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
-  return { slug: error.json<{ error?: string }>()?.error };
 }
 
 /** The server's rendering of the Markdown, refreshed shortly after typing stops. */

@@ -1,10 +1,11 @@
 import { AlertTriangle, ArrowRight } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
-import { type DeskOverview, FAILED_MAIL_MAX, type FailedMail } from "../../../src/contracts/desk";
+import { type DeskOverview, FAILED_MAIL_MAX } from "../../../src/contracts/desk";
 import { SERVICE_LABELS } from "../../content/intake";
 import { getJson } from "../../lib/api";
 import { adminSubmissionPath, PATHS } from "../../lib/paths";
+import { deliveryText, mailKindLabel } from "../desk/mail-delivery";
 import { DueBadge } from "../shared/due-badge";
 
 export const DESK_OVERVIEW_API = "/api/admin/desk/overview";
@@ -12,11 +13,6 @@ export const DESK_OVERVIEW_API = "/api/admin/desk/overview";
 const REFRESH_MS = 60_000;
 
 const serviceLabel = (s: string) => SERVICE_LABELS[s as keyof typeof SERVICE_LABELS] ?? s;
-const MAIL_KINDS: Record<string, string> = {
-  "intake-notification": "New-request notice to the desk",
-  "intake-confirmation": "Confirmation to the requester",
-  "desk-digest": "Morning digest",
-};
 const waitingLink = `${PATHS.adminSubmissions}?sort=due`;
 const overdueLink = `${PATHS.adminSubmissions}?sort=due&overdue=1`;
 
@@ -170,12 +166,6 @@ export function FirstResponsePanel({ overview }: { overview: DeskOverview }) {
   );
 }
 
-function failedText(m: FailedMail) {
-  if (m.state === "failed")
-    return `Given up after ${m.attempts} ${m.attempts === 1 ? "attempt" : "attempts"}`;
-  return `Retrying: ${m.attempts} failed ${m.attempts === 1 ? "attempt" : "attempts"} so far`;
-}
-
 /** The panel lists the newest few; the rest are counted (each request's page shows and retries its own). */
 const FAILED_SHOWN = 5;
 
@@ -194,7 +184,7 @@ export function FailedMailPanel({ overview }: { overview: DeskOverview }) {
             <li key={m.id} className="flex gap-2.5">
               <AlertTriangle className="mt-1 size-4 shrink-0 text-danger" aria-hidden="true" />
               <span className="min-w-0">
-                <span className="font-semibold text-ink">{MAIL_KINDS[m.kind] ?? m.kind}</span>
+                <span className="font-semibold text-ink">{mailKindLabel(m.kind)}</span>
                 {m.reference && m.submissionId !== null && (
                   <>
                     {" for "}
@@ -206,7 +196,7 @@ export function FailedMailPanel({ overview }: { overview: DeskOverview }) {
                     </Link>
                   </>
                 )}
-                <span className="block text-sm text-ink-muted">{failedText(m)}</span>
+                <span className="block text-sm text-ink-muted">{deliveryText(m)}</span>
                 {m.lastError && (
                   <span className="block break-words text-sm text-ink-muted">{m.lastError}</span>
                 )}

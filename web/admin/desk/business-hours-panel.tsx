@@ -1,10 +1,11 @@
 import { CalendarX2, Plus, X } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import type { ClosureList } from "../../../src/contracts/desk";
-import { ApiError, apiRequest, getJson } from "../../lib/api";
-import { type FieldMessages, serverMessage } from "../../lib/api-errors";
+import { apiRequest, getJson } from "../../lib/api";
+import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import { formatLongDate } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
+import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
 import { deskClockApi } from "./desk-labels";
 
@@ -13,19 +14,12 @@ const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const dayLabel = (date: string) =>
   `${WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]}, ${formatLongDate(date)}`;
 
-/** The `{ errors }` of a 409 or 422 answer, first message per field. */
-const fieldMessages = (error: unknown): FieldMessages | undefined => {
-  if (!(error instanceof ApiError) || (error.status !== 409 && error.status !== 422)) return undefined;
-  const errors = error.json<{ errors?: Record<string, string[]> }>()?.errors;
-  return errors && Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, m[0]]));
-};
-
 /**
  * The desk's clock as staff see it: the settings due times are computed from (read-only, set by the
  * operator), the coming public holidays, and the firm's own closures, which staff add and remove here.
  */
 export function BusinessHoursPanel() {
-  const [data, setData] = useState<ClosureList | null>(null);
+  const [data, setData] = useState<ClosureList | null | "failed">(null);
   const [date, setDate] = useState("");
   const [note, setNote] = useState("");
   const [errors, setErrors] = useState<FieldMessages>({});
@@ -36,7 +30,7 @@ export function BusinessHoursPanel() {
     let live = true;
     getJson<ClosureList>([deskClockApi.closures]).then(
       (d) => live && setData(d),
-      () => live && setData(null),
+      () => live && setData("failed"),
     );
     return () => {
       live = false;
@@ -62,16 +56,10 @@ export function BusinessHoursPanel() {
         description: `${dayLabel(date)} is a closure; waiting requests' due times now skip it.`,
       });
     } catch (error) {
-      const messages = fieldMessages(error);
+      const messages = serverErrors(error);
       setErrors(messages ?? {});
       if (messages?.date) dateRef.current?.focus();
-      toast({
-        title: "Closure Not Added",
-        description: messages
-          ? "Check the message under the field."
-          : serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      failedToast("Closure Not Added", messages, error, { oneField: true });
     } finally {
       setPending(false);
     }
@@ -104,8 +92,12 @@ export function BusinessHoursPanel() {
         skipping public holidays and the closures below. Hours, time zone and holidays are set by the operator
         (FIRM_TIMEZONE, BUSINESS_HOURS, HOLIDAYS, RESPONSE_SLA_HOURS).
       </p>
-      {!data ? (
+      {data === null ? (
         <p className="mt-4 text-ink-muted">Loading the business hours...</p>
+      ) : data === "failed" ? (
+        <p className="mt-4 text-ink-muted">
+          The business hours could not be loaded. Reload the page to try again.
+        </p>
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-2">
           <div>

@@ -79,9 +79,3 @@ export const roleLabel = (s: string) => label(ROLE_LABELS, s);
 export const matterTypeLabel = (s: string) => label(MATTER_TYPE_LABELS, s);
 export const subjectTypeLabel = (s: string) => label(SUBJECT_TYPE_LABELS, s);
 export const serviceLabel = (s: string) => label(SERVICE_LABELS, s);
-
-const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-/** Shown in the browser's own time zone; these screens render only after their data loads in the browser. */
-export const formatDateTime = (iso: string) => DATE_TIME.format(new Date(iso));
-export const formatDate = (iso: string) => DATE.format(new Date(iso));

@@ -1,7 +1,8 @@
 import type { SubmissionDetail } from "../../../src/contracts/submissions";
 import { apiRequest } from "../../lib/api";
-import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
+import { failedToast } from "../shared/failed-toast";
 import { deskApi } from "./desk-labels";
 
 export type Saved = { onSaved: (d: SubmissionDetail) => void };
@@ -24,12 +25,9 @@ async function send(
     return { detail: (await res.json()) as SubmissionDetail };
   } catch (error) {
     const errors = serverErrors(error);
-    toast({
-      title: failure,
-      description: errors
-        ? "Check the message under the field."
-        : serverMessage(error, "Please try again. What you wrote is still here."),
-      variant: "destructive",
+    failedToast(failure, errors, error, {
+      oneField: true,
+      fallback: "Please try again. What you wrote is still here.",
     });
     return { errors: errors ?? {} };
   }

@@ -1,7 +1,8 @@
 import { Link } from "wouter";
 import type { RelatedRequest } from "../../../src/contracts/submissions";
+import { formatDate } from "../../lib/dates";
 import { adminSubmissionPath } from "../../lib/paths";
-import { formatDate, serviceLabel } from "./desk-labels";
+import { serviceLabel } from "./desk-labels";
 import { SubmissionStatusBadge } from "./submission-status-badge";
 
 const MATCHED: Record<RelatedRequest["matchedBy"][number], string> = {

@@ -1,48 +1,10 @@
 import { ArrowRightLeft, Inbox, Mail, Send, StickyNote } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
-import {
-  NOTE_MAX,
-  type ReplyDelivery,
-  type SubmissionDetail,
-  type TimelineEntry,
-} from "../../../src/contracts/submissions";
-import { formatDateTime, statusLabel } from "./desk-labels";
+import { NOTE_MAX, type SubmissionDetail, type TimelineEntry } from "../../../src/contracts/submissions";
+import { formatDateTime } from "../../lib/dates";
+import { statusLabel } from "./desk-labels";
 import { patchSubmission, type Saved } from "./desk-requests";
-
-const attempts = (n: number) => `${n} ${n === 1 ? "attempt" : "attempts"}`;
-
-/** Where an e-mail stands, in words; the tone adds nothing the words do not say. */
-function deliveryText(d: ReplyDelivery, configured: boolean): { text: string; tone: string } {
-  if (d.state === "sent") {
-    return { text: d.sentAt ? `Sent ${formatDateTime(d.sentAt)}` : "Sent", tone: "text-emerald-900" };
-  }
-  if (d.state === "failed") {
-    return { text: `Could not be sent: gave up after ${attempts(d.attempts)}`, tone: "text-danger" };
-  }
-  if (d.attempts > 0) {
-    return {
-      text: `Not sent yet: ${attempts(d.attempts)} failed, next try ${formatDateTime(d.nextAttemptAt)}`,
-      tone: "text-gold-dark",
-    };
-  }
-  return {
-    text: configured ? "Queued: goes out within a minute" : "Queued until mail is configured on this server",
-    tone: "text-gold-dark",
-  };
-}
-
-function Delivery({ delivery, configured }: { delivery: ReplyDelivery | null; configured: boolean }) {
-  if (!delivery) return null;
-  const { text, tone } = deliveryText(delivery, configured);
-  return (
-    <>
-      <span className={`block text-sm font-medium ${tone}`}>{text}</span>
-      {delivery.state !== "sent" && delivery.lastError && (
-        <span className="block break-words text-sm text-ink-muted">Last error: {delivery.lastError}</span>
-      )}
-    </>
-  );
-}
+import { DeliveryStatus } from "./mail-delivery";
 
 const ICON = {
   received: Inbox,
@@ -76,7 +38,7 @@ function Entry({ entry, configured }: { entry: TimelineEntry; configured: boolea
     case "confirmation":
       title =
         entry.delivery.state === "sent" ? "Confirmation e-mailed to the requester" : "Confirmation e-mail";
-      body = <Delivery delivery={entry.delivery} configured={configured} />;
+      body = <DeliveryStatus delivery={entry.delivery} configured={configured} />;
       break;
     case "status":
       title = (
@@ -94,7 +56,7 @@ function Entry({ entry, configured }: { entry: TimelineEntry; configured: boolea
       title = `Reply by ${entry.reply.author}`;
       body = (
         <>
-          <Delivery delivery={entry.reply.delivery} configured={configured} />
+          {entry.reply.delivery && <DeliveryStatus delivery={entry.reply.delivery} configured={configured} />}
           <div className="mt-2 rounded-md border border-line bg-paper p-3">
             <p className="break-words text-sm font-semibold text-ink">{entry.reply.subject}</p>
             <p className="mt-2 whitespace-pre-wrap break-words text-sm text-ink">{entry.reply.body}</p>

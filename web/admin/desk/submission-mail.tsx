@@ -1,24 +1,6 @@
 import { RotateCw } from "lucide-react";
 import type { MailState } from "../../../src/contracts/submissions";
-import { formatDateTime } from "./desk-labels";
-
-const KIND_LABELS: Record<MailState["kind"], string> = {
-  "intake-notification": "Notification to the intake desk",
-  "intake-confirmation": "Confirmation to the requester",
-};
-
-function stateText(m: MailState): string {
-  if (m.state === "sent") return m.sentAt ? `Sent ${formatDateTime(m.sentAt)}` : "Sent";
-  if (m.state === "failed") return `Gave up after ${m.attempts} ${m.attempts === 1 ? "attempt" : "attempts"}`;
-  if (m.attempts === 0) return "Waiting to be sent";
-  return `Waiting: ${m.attempts} failed ${m.attempts === 1 ? "attempt" : "attempts"}, next try ${formatDateTime(m.nextAttemptAt)}`;
-}
-
-const TONE: Record<MailState["state"], string> = {
-  sent: "text-emerald-900",
-  pending: "text-gold-dark",
-  failed: "text-danger",
-};
+import { DeliveryStatus, mailKindLabel } from "./mail-delivery";
 
 /** Where each of the submission's two e-mails stands in the outbox, and a way to send again now. */
 export function SubmissionMail({
@@ -49,11 +31,9 @@ export function SubmissionMail({
         <ul className="mt-3 grid gap-3">
           {mail.map((m) => (
             <li key={m.kind} className="text-sm">
-              <span className="block font-semibold text-ink">{KIND_LABELS[m.kind]}</span>
-              <span className={`block font-medium ${TONE[m.state]}`}>{stateText(m)}</span>
-              {m.state !== "sent" && m.lastError && (
-                <span className="block break-words text-ink-muted">Last error: {m.lastError}</span>
-              )}
+              <span className="block font-semibold text-ink">{mailKindLabel(m.kind)}</span>
+              {/* No `configured`: the panel says below when mail is not set up. */}
+              <DeliveryStatus delivery={m} />
             </li>
           ))}
         </ul>

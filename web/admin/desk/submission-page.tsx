@@ -5,6 +5,7 @@ import { SUBMISSION_STATUSES, type SubmissionStatus } from "../../../src/contrac
 import type { SubmissionDetail } from "../../../src/contracts/submissions";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
+import { formatDateTime } from "../../lib/dates";
 import type { PageProps } from "../../lib/lazy-page";
 import { PATHS } from "../../lib/paths";
 import { telHref } from "../../lib/tel";
@@ -15,7 +16,6 @@ import { ConfirmDialog } from "../shared/confirm-dialog";
 import { DueBadge } from "../shared/due-badge";
 import {
   deskApi,
-  formatDateTime,
   landingLabel,
   matterTypeLabel,
   roleLabel,

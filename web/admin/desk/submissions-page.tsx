@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import type { SubmissionList } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
+import { formatDateTime } from "../../lib/dates";
 import { adminSubmissionPath, PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
@@ -15,7 +16,6 @@ import {
   deskApi,
   deskQueryString,
   FILTERS,
-  formatDateTime,
   readDeskQuery,
   roleLabel,
   SORT_OPTIONS,

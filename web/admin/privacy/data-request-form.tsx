@@ -7,9 +7,10 @@ import {
   type DataRequestKind,
 } from "../../../src/contracts/privacy";
 import { apiRequest } from "../../lib/api";
-import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { formatLongDate } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
+import { failedToast } from "../shared/failed-toast";
 import { CONTROL_CLASS, Field } from "../shared/field";
 import { TextField } from "../shared/text-field";
 import { DATA_REQUESTS_API } from "./privacy-api";
@@ -40,13 +41,7 @@ export function NewRequestForm({ onCreated }: { onCreated: () => Promise<void> }
     } catch (error) {
       const fields = serverErrors(error);
       if (fields) setErrors(fields);
-      toast({
-        title: "Request Not Recorded",
-        description: fields
-          ? "Check the messages under the fields."
-          : serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      failedToast("Request Not Recorded", fields, error);
     } finally {
       setSaving(false);
     }

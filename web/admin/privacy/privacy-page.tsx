@@ -8,11 +8,12 @@ import {
 } from "../../../src/contracts/privacy";
 import { STATUS_LABELS } from "../../../src/contracts/submissions";
 import { apiRequest, getJson } from "../../lib/api";
-import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
-import { formatLongDate } from "../../lib/dates";
+import { type FieldMessages, serverErrors } from "../../lib/api-errors";
+import { formatDateTime, formatLongDate } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
+import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
 import { RETENTION_API } from "./privacy-api";
 import { PrivacyTabs } from "./privacy-tabs";
@@ -83,13 +84,7 @@ function PolicyForm({ view, onSaved }: { view: RetentionView; onSaved: (v: Reten
     } catch (error) {
       const fields = serverErrors(error);
       if (fields) setErrors(fields);
-      toast({
-        title: "Retention Policy Not Saved",
-        description: fields
-          ? "Check the messages under the fields."
-          : serverMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      failedToast("Retention Policy Not Saved", fields, error);
     } finally {
       setSaving(false);
     }
@@ -147,9 +142,7 @@ function UpcomingPurges({ view }: { view: RetentionView }) {
         </h2>
       </div>
       <p className="mt-2 text-sm text-ink-muted">
-        {view.lastPurgeAt
-          ? `Last purge: ${new Date(view.lastPurgeAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}.`
-          : "The purge has not run yet."}{" "}
+        {view.lastPurgeAt ? `Last purge: ${formatDateTime(view.lastPurgeAt)}.` : "The purge has not run yet."}{" "}
         Requests due in the next {view.horizonDays} days, by reference only.
       </p>
       {view.upcoming.length === 0 ? (

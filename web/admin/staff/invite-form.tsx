@@ -1,41 +1,39 @@
 import { MailPlus } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import * as v from "valibot";
-import { INVITATION_TTL_HOURS, StaffEmailSchema } from "../../../src/contracts/staff";
+import { INVITATION_TTL_HOURS, InvitationSchema } from "../../../src/contracts/staff";
 import { apiRequest } from "../../lib/api";
 import { serverErrors, serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
 import { TextField } from "../shared/text-field";
+import { fieldMessages, useFieldForm } from "../shared/use-field-form";
 import { STAFF_API } from "./staff-api";
+
+const FIELDS = ["email"] as const;
 
 /** Invites a colleague by e-mail; the server sends the one-time link through the outbox. */
 export function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> }) {
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string>();
+  const form = useFieldForm(FIELDS, { email: "" }, (vals) =>
+    fieldMessages(v.safeParse(InvitationSchema, vals)),
+  );
+  const { values, errors, refs } = form;
   const [pending, setPending] = useState(false);
-  const ref = useRef<HTMLInputElement>(null);
-  const check = (value: string) => {
-    const r = v.safeParse(StaffEmailSchema, value);
-    return r.success ? undefined : r.issues[0].message;
-  };
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const problem = check(email);
-    setError(problem);
-    if (problem) {
-      ref.current?.focus();
-      return;
-    }
+    if (!form.checkAll()) return;
     setPending(true);
     try {
-      await (await apiRequest("POST", STAFF_API.invitations, { email })).json();
-      toast({ title: "Invitation Sent", description: `A one-time link is on its way to ${email.trim()}.` });
-      setEmail("");
+      await (await apiRequest("POST", STAFF_API.invitations, values)).json();
+      toast({
+        title: "Invitation Sent",
+        description: `A one-time link is on its way to ${values.email.trim()}.`,
+      });
+      form.setValues({ email: "" });
       await onInvited();
     } catch (err) {
-      setError(serverErrors(err)?.email ?? serverMessage(err, "Please try again."));
-      ref.current?.focus();
+      // The form has one field, so any refusal, not only a bad address, is shown under it.
+      form.showServerErrors({ email: serverErrors(err)?.email ?? serverMessage(err, "Please try again.") });
     } finally {
       setPending(false);
     }
@@ -56,21 +54,19 @@ export function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> })
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Invite a colleague">
         <TextField
-          ref={ref}
+          ref={refs.email}
           id="invite-email"
           label="Colleague's e-mail address"
           name="email"
           type="email"
           autoComplete="off"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            // A message goes as soon as the address is right, not on blur: the button must not move under
-            // the pointer between press and release.
-            if (error) setError(check(e.target.value));
-          }}
-          onBlur={() => email && setError(check(email))}
-          error={error}
+          value={values.email}
+          // A message goes as soon as the address is right, not on blur: the button must not move under
+          // the pointer between press and release.
+          onChange={(e) => form.change("email", e.target.value)}
+          // An empty field a person only tabbed through keeps quiet until the form is sent.
+          onBlur={() => values.email && form.blur("email")}
+          error={errors.email}
         />
         <button type="submit" disabled={pending} className="btn-navy disabled:opacity-70">
           {pending ? "Sending..." : "Send Invitation"}

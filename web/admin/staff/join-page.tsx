@@ -4,16 +4,16 @@ import * as v from "valibot";
 import { Link, useLocation } from "wouter";
 import { type LoginResult, PASSWORD_MIN_LENGTH } from "../../../src/contracts/admin-auth";
 import { InvitationAcceptSchema, type InvitationPreview, STAFF_MESSAGES } from "../../../src/contracts/staff";
-import { LogoMark } from "../../components/logo-mark";
 import { apiRequest } from "../../lib/api";
 import { serverErrors, serverMessage } from "../../lib/api-errors";
-import { useBrand } from "../../lib/brand-context";
+import { formatDateTime } from "../../lib/dates";
 import { PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import { adminPage } from "../shared/admin-page";
+import { SignedOutShell } from "../shared/signed-out-shell";
 import { TextField } from "../shared/text-field";
 import { fieldMessages, useFieldForm } from "../shared/use-field-form";
-import { formatDateTime, STAFF_API } from "./staff-api";
+import { STAFF_API } from "./staff-api";
 
 type State =
   | { step: "loading" }
@@ -25,7 +25,6 @@ type State =
  * never in a Referer), the screen shows who invited whom, and the invitee chooses a username and password.
  */
 export function JoinPage() {
-  const brand = useBrand();
   const [state, setState] = useState<State>({ step: "loading" });
 
   useEffect(() => {
@@ -42,39 +41,28 @@ export function JoinPage() {
   }, []);
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-navy px-4 py-12">
-      <div className="w-full max-w-md">
-        <p className="flex items-center justify-center gap-2.5 font-serif text-2xl font-bold text-white">
-          <LogoMark className="size-9" />
-          {brand.name}
+    <SignedOutShell>
+      <h1 className="flex items-center gap-2 font-serif text-2xl font-bold text-navy">
+        <UserPlus className="size-6" aria-hidden="true" />
+        Join the Admin
+      </h1>
+      {state.step === "loading" ? (
+        <p className="mt-4 text-ink-muted" role="status">
+          Checking your invitation...
         </p>
-        <div className="mt-6 rounded-xl bg-white p-6 shadow-xl sm:p-8">
-          <h1 className="flex items-center gap-2 font-serif text-2xl font-bold text-navy">
-            <UserPlus className="size-6" aria-hidden="true" />
-            Join the Admin
-          </h1>
-          {state.step === "loading" ? (
-            <p className="mt-4 text-ink-muted" role="status">
-              Checking your invitation...
-            </p>
-          ) : state.step === "refused" ? (
-            <div className="mt-4">
-              <p role="alert" className="rounded-md border border-danger bg-danger-light p-4 text-ink">
-                {state.message}
-              </p>
-              <Link href={PATHS.adminLogin} className="btn-outline mt-6">
-                Go to Sign In
-              </Link>
-            </div>
-          ) : (
-            <JoinForm token={state.token} preview={state.preview} />
-          )}
+      ) : state.step === "refused" ? (
+        <div className="mt-4">
+          <p role="alert" className="rounded-md border border-danger bg-danger-light p-4 text-ink">
+            {state.message}
+          </p>
+          <Link href={PATHS.adminLogin} className="btn-outline mt-6">
+            Go to Sign In
+          </Link>
         </div>
-        <p className="mt-6 text-center text-sm text-mist">
-          Staff only. Sign-ins are recorded with time and address.
-        </p>
-      </div>
-    </main>
+      ) : (
+        <JoinForm token={state.token} preview={state.preview} />
+      )}
+    </SignedOutShell>
   );
 }
 

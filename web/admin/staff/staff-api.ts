@@ -17,6 +17,3 @@ export const MAIL_STATE_LABELS: Record<MailState, string> = {
   failed: "E-mail could not be delivered",
   unconfigured: "E-mail not sent: mail is not configured (SMTP_URL)",
 };
-
-const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-export const formatDateTime = (iso: string) => DATE_TIME.format(new Date(iso));

@@ -1,6 +1,7 @@
 import { KeyRound, ShieldAlert, ShieldCheck, UserMinus, X } from "lucide-react";
 import type { StaffInvitation, StaffMember } from "../../../src/contracts/staff";
-import { formatDateTime, MAIL_STATE_LABELS } from "./staff-api";
+import { formatDateTime } from "../../lib/dates";
+import { MAIL_STATE_LABELS } from "./staff-api";
 
 /** One colleague on the Staff screen: who, two-step state, last sign-in, and what may be done to them. */
 export function MemberCard({
