@@ -32,14 +32,7 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, phone, subject_type AS subjectType, 
   acknowledgment, email_error AS emailError, updated_at AS updatedAt, landing_page AS landingPage,
   referrer_host AS referrerHost`;
 
-const WHERE = `WHERE ($status IS NULL OR status = $status)
-  AND ($service IS NULL OR desired_service = $service)
-  AND ($role IS NULL OR role = $role)
-  AND ($matterType IS NULL OR matter_type = $matterType)
-  AND ($overdueAt IS NULL OR (first_response_at IS NULL AND respond_by <= $overdueAt))
-  AND ($ids IS NULL OR id IN (SELECT value FROM json_each($ids)))`;
-
-/** The conditions of WHERE one by one, by the binding each needs: the count uses only those in play. */
+/** The desk's filters, by the binding each needs: the list applies every one, the count only those in play. */
 const FILTER_CONDITIONS: ReadonlyArray<readonly [string, string]> = [
   ["status", "status = $status"],
   ["service", "desired_service = $service"],
@@ -48,6 +41,9 @@ const FILTER_CONDITIONS: ReadonlyArray<readonly [string, string]> = [
   ["overdueAt", "(first_response_at IS NULL AND respond_by <= $overdueAt)"],
   ["ids", "id IN (SELECT value FROM json_each($ids))"],
 ];
+
+/** A filter left unset (its binding null) lets every row through. */
+const WHERE = `WHERE ${FILTER_CONDITIONS.map(([name, sql]) => `($${name} IS NULL OR ${sql})`).join("\n  AND ")}`;
 
 const NEWEST_FIRST = "ORDER BY submitted_at DESC, id DESC";
 const SOONEST_DUE = "ORDER BY first_response_at IS NOT NULL, respond_by, id";
