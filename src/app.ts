@@ -9,6 +9,7 @@ import { fillMissingHashes } from "./db/encryption";
 import { submissionSearch } from "./db/submission-search";
 import { type AssetManifest, assetsPlugin, createAssetFastPath } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
+import { escapeHtml } from "./http/escape-html";
 import { sameOriginPlugin } from "./http/same-origin";
 import { securityHeaders, securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
@@ -270,6 +271,5 @@ function webManifest({ brand }: Config): Response {
 
 /** A plain page for a 500 on a page request: no React (it may be what failed), the reference to quote. */
 function errorPage({ brand }: Config, requestId: string | undefined): string {
-  const esc = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${esc(brand.name)}</title><meta name="robots" content="noindex"></head><body><main><h1>Something went wrong on our side</h1><p>Please try again in a moment. If it keeps happening, call us at <a href="tel:${esc(brand.phone.replace(/[^\d+]/g, ""))}">${esc(brand.phone)}</a> or e-mail <a href="mailto:${esc(brand.email)}">${esc(brand.email)}</a> and quote this reference: <strong>${esc(requestId ?? "unknown")}</strong>.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${escapeHtml(brand.name)}</title><meta name="robots" content="noindex"></head><body><main><h1>Something went wrong on our side</h1><p>Please try again in a moment. If it keeps happening, call us at <a href="tel:${escapeHtml(brand.phone.replace(/[^\d+]/g, ""))}">${escapeHtml(brand.phone)}</a> or e-mail <a href="mailto:${escapeHtml(brand.email)}">${escapeHtml(brand.email)}</a> and quote this reference: <strong>${escapeHtml(requestId ?? "unknown")}</strong>.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }

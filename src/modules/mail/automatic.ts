@@ -1,4 +1,5 @@
 import type { Brand } from "../../contracts/brand";
+import { escapeHtml } from "../../http/escape-html";
 
 /** A message as its writer composes it: plain text, the one part every mail reader shows. */
 export type MailMessage = {
@@ -46,12 +47,6 @@ export function automaticMail(message: MailMessage, ctx: { brand: Brand; publicU
     headers: message.writtenByPerson ? {} : { ...AUTOMATIC_HEADERS },
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 const LINKABLE = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)'])|([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/g;
 

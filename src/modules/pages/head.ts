@@ -1,7 +1,8 @@
 import { fullTitle, type PageMeta } from "../../../web/lib/meta";
 import type { Brand } from "../../contracts/brand";
 import type { AssetManifest } from "../../http/assets";
-import { escapeHtml, jsonForScript } from "./html";
+import { escapeHtml } from "../../http/escape-html";
+import { jsonForScript } from "./html";
 import { absolute, firmJsonLd } from "./structured-data";
 
 export type HeadInput = {

@@ -1,16 +1,3 @@
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Escapes text for an HTML attribute value or element content. */
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
-
 /** JSON safe inside a <script> element: nothing in it can close the element or start a comment. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
