@@ -1,3 +1,4 @@
+import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import pkg from "../package.json";
 import { createApp } from "./app";
@@ -74,7 +75,9 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "retention") {
     const config = loadConfig(process.env);
-    return retentionCli(argv.slice(1), { openDb: () => openDataStore(config).db });
+    // Read-only and without the data store: a dry run writes nothing and needs no data key.
+    const file = join(config.dataDir, DATABASE_FILE);
+    return retentionCli(argv.slice(1), { openDb: () => new Database(file, { readonly: true }) });
   }
   if (command === "backup") {
     const target = argv[1];

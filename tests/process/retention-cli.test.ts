@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
@@ -97,6 +98,28 @@ describe("tracewell retention --dry-run", () => {
       expect(listed).toEqual([refs.declined, refs.engaged]);
       expect(out).not.toContain(refs.new!);
       expect(total()).toBe(3);
+    },
+    CLI_TIMEOUT,
+  );
+
+  test(
+    "reads without the data key and writes nothing",
+    () => {
+      const key = join(dataDir, "data-key");
+      const away = join(dataDir, "data-key.away");
+      const files = () => readdirSync(dataDir).sort();
+      renameSync(key, away);
+      const before = files();
+      const dbBytes = readFileSync(join(dataDir, "tracewell.db"));
+      try {
+        const { code, out } = cli("--dry-run", "--as-of", "2100-01-01");
+        expect(code).toBe(0);
+        expect(out).toContain("would delete 2 requests (nothing was deleted)");
+        expect(files()).toEqual(before);
+        expect(readFileSync(join(dataDir, "tracewell.db")).equals(dbBytes)).toBe(true);
+      } finally {
+        renameSync(away, key);
+      }
     },
     CLI_TIMEOUT,
   );
