@@ -8,7 +8,9 @@ import { DataKeyError } from "./db/cipher";
 import { MANIFEST } from "./generated/assets";
 import { createLogger } from "./log";
 import { ADMIN_HELP, adminCli } from "./modules/auth/cli";
-import { DIGEST_KIND } from "./modules/desk/digest";
+import { createDigest, DIGEST_KIND } from "./modules/desk/digest";
+import { createDueService } from "./modules/desk/due-service";
+import { createMailOutbox } from "./modules/mail/outbox";
 import { RETENTION_HELP, retentionCli } from "./modules/privacy/cli";
 import { resetMfaCli, STAFF_HELP } from "./modules/staff/cli";
 import { backup } from "./ops/backup";
@@ -113,13 +115,17 @@ async function digestNow(): Promise<number> {
   const logger = createLogger(config.logLevel);
   const { db } = openDataStore(config, { logger });
   try {
-    const app = createApp({ config, db, manifest: MANIFEST, logger });
-    const result = app.decorator.deskDigest.sendNow();
+    // Only what the digest needs: the server's other start-up work (the desk's search index decrypts every
+    // request) is no business of a command that sends one e-mail.
+    const outbox = createMailOutbox({ config, db, logger });
+    const due = createDueService({ db, config });
+    // As at the server's start: the clock's settings may have changed since the due times were stored.
+    due.recomputeWaiting();
+    const result = createDigest({ db, config, due, outbox, logger }).sendNow();
     if (!result.sent) {
       process.stdout.write(`Nothing waits for a first response on ${result.day}: no digest sent.\n`);
       return 0;
     }
-    const outbox = app.decorator.mailOutbox;
     if (!outbox.configured) {
       process.stderr.write(`Digest queued, but SMTP_URL is not set: it goes out once mail is configured.\n`);
       return 1;
