@@ -46,7 +46,23 @@ const EVENT_LABELS: Record<string, string> = {
   "data_request.exported": "Data request exported (JSON)",
   "data_request.intake_erased": "Intake erased for a data request (receipt)",
   "data_request.completed": "Data request completed",
+  "desk.closure_added": "Closure added (no business day)",
+  "desk.closure_removed": "Closure removed (a business day again)",
+  ...contentLabels("article", "Article"),
+  ...contentLabels("case_study", "Case study"),
+  ...contentLabels("resource", "Resource"),
 };
+
+/** The events of the content screens (src/modules/content/admin-http.ts, changeEvent). */
+function contentLabels(kind: string, noun: string): Record<string, string> {
+  return {
+    [`${kind}.create`]: `${noun} created`,
+    [`${kind}.update`]: `${noun} edited`,
+    [`${kind}.publish`]: `${noun} published`,
+    [`${kind}.unpublish`]: `${noun} unpublished`,
+    [`${kind}.delete`]: `${noun} deleted`,
+  };
+}
 
 const TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium" });
 
