@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { dropControls } from "./fields";
 import {
   DESIRED_SERVICES,
   INTAKE_LIMITS,
@@ -27,15 +28,6 @@ const noSensitiveData = v.rawCheck<string>(({ dataset, addIssue }) => {
   if (kind) addIssue({ message: SENSITIVE_MESSAGES[kind] });
 });
 
-/** Control characters (other than tab and line breaks) never belong in a form field: dropped, not stored. */
-function dropControls(s: string): string {
-  let out = "";
-  for (const c of s) {
-    const n = c.charCodeAt(0);
-    if (n === 9 || n === 10 || n === 13 || (n >= 32 && n !== 127)) out += c;
-  }
-  return out;
-}
 const stripControls = v.transform(dropControls);
 
 const text = (message: string, min: number, max: number, label: string) =>

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { CLOSURE_MESSAGES, CLOSURE_NOTE_MAX } from "../../contracts/desk";
+import { dropControls, hasControl } from "../../contracts/fields";
 import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../contracts/intake";
 import {
   DESK_MESSAGES,
@@ -103,20 +104,8 @@ export const UpdateSchema = v.pipe(
 );
 export type Update = v.InferOutput<typeof UpdateSchema>;
 
-const isControl = (n: number) => n < 32 || n === 127;
-
-/** Control characters other than tab and line breaks never belong in a mail body: dropped. */
-function dropControls(s: string): string {
-  let out = "";
-  for (const c of s) {
-    const n = c.charCodeAt(0);
-    if (n === 9 || n === 10 || n === 13 || !isControl(n)) out += c;
-  }
-  return out;
-}
-
 /** A header value is one line: no line breaks or other control characters. */
-const oneLine = (s: string) => ![...s].some((c) => isControl(c.charCodeAt(0)));
+const oneLine = (s: string) => !hasControl(s);
 
 /**
  * POST /api/admin/submissions/:id/replies. The subject becomes a mail header, so it must be one line; an empty
