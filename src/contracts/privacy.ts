@@ -80,6 +80,19 @@ export const DATA_REQUEST_KIND_LABELS: Record<DataRequestKind, string> = {
 };
 
 export const DATA_REQUEST_DUE_DAYS = DATA_RIGHTS_RESPONSE_DAYS;
+
+/** The morning digest names open data requests due within this many days, and overdue ones. */
+export const DATA_REQUEST_REMIND_DAYS = 7;
+
+/**
+ * Whole days until the due time, rounded up (29.5 days is "30 days left"); once past it, the whole days late,
+ * at least one, negative (an hour late is "1 day overdue").
+ */
+export function daysLeft(dueAt: string, at: Date): number {
+  const diff = (Date.parse(dueAt) - at.getTime()) / 86_400_000;
+  return diff >= 0 ? Math.ceil(diff) : -Math.max(1, Math.floor(-diff));
+}
+
 const EMAIL_MAX = 254;
 
 export const DATA_REQUEST_MESSAGES = {

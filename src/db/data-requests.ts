@@ -43,6 +43,9 @@ export function dataRequestsRepo(db: Database) {
   const facts = db.prepare<IntakeFacts, [number]>(
     `SELECT id, reference, status, submitted_at AS receivedAt FROM contact_submissions WHERE id = ?`,
   );
+  const selectOpenDueBy = db.prepare<{ id: number; kind: DataRequestKind; dueAt: string }, [string]>(
+    `SELECT id, kind, due_at AS dueAt FROM data_requests WHERE status = 'open' AND due_at <= ? ORDER BY due_at, id`,
+  );
   const open = (r: DataRequestRow): DataRequestRow => ({ ...r, email: cipher.decryptNullable(r.email) });
 
   return {
@@ -64,6 +67,8 @@ export function dataRequestsRepo(db: Database) {
       if (!row) throw new Error("Insert returned no row");
       return row.id;
     },
+    /** Open requests due by `iso`, soonest first: kind and date only, no address (for the morning digest). */
+    openDueBy: (iso: string) => selectOpenDueBy.all(iso),
     /** Open requests first, soonest due first; then completed ones. */
     list: () => selectAll.all().map(open),
     byId: (id: number) => {

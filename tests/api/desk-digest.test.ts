@@ -155,3 +155,49 @@ describe("the morning digest", () => {
     ).toEqual({ n: 0 });
   });
 });
+
+describe("data-rights requests in the morning digest", () => {
+  const dataClock = { at: ny("2026-10-20 09:00") };
+  const desk = makeTestApp(
+    {
+      ADMIN_USERNAME: USER,
+      ADMIN_PASSWORD: PASSWORD,
+      TRUST_PROXY: "1",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      INTAKE_NOTIFY_TO: "privacy-desk@tracewell.example",
+    },
+    { now: () => dataClock.at },
+  );
+  const mine = () => smtp.received.filter((m) => m.to && JSON.stringify(m.to).includes("privacy-desk@"));
+
+  test("open requests due within 7 days, and overdue ones, are named without their address, even when no intake waits", async () => {
+    const record = async (at: Date, email: string, kind: string) => {
+      dataClock.at = at;
+      // Weeks apart: a session of the first day would have ended.
+      const cookie = await signIn(desk.request, USER, PASSWORD);
+      const res = await desk.request("/api/admin/data-requests", withCookie(cookie, post({ email, kind })));
+      expect(res.status).toBe(201);
+    };
+    await record(ny("2026-10-20 09:00"), "late@example.com", "access"); // due Nov 19, 09:00: 11 whole days overdue
+    await record(ny("2026-11-05 09:00"), "soon@example.com", "deletion"); // due Dec 5, 09:00: 5 days left, counted as the Data Requests screen counts
+    await record(ny("2026-11-20 09:00"), "later@example.com", "opt-out"); // due Dec 20: not yet
+
+    // Tuesday 1 December, 08:00: no intake waits, two data requests are close to their 30 days.
+    dataClock.at = ny("2026-12-01 08:00");
+    expect(desk.app.decorator.deskDigest.runIfDue()).toMatchObject({ sent: true, overdue: 0, dueToday: 0 });
+    await desk.app.decorator.mailOutbox.runOnce();
+    const [mail] = mine();
+    expect(mail?.subject).toBe("Intake desk for Tue December 1, 2026: 2 data requests due soon");
+    expect(mail?.text).toContain("Data requests due within 7 days (2)");
+    expect(mail?.text).toContain("- Access request, due Thu November 19, 2026 (11 days overdue)");
+    expect(mail?.text).toContain("- Deletion request, due Sat December 5, 2026 (5 days left)");
+    expect(mail?.text).toContain("/admin/privacy/requests");
+    expect(mail?.text).not.toContain("Opt-out");
+    for (const address of ["late@", "soon@", "later@"]) expect(mail?.text).not.toContain(address);
+
+    // Once none is due within the week, the morning sends nothing.
+    desk.db.run("UPDATE data_requests SET due_at = '2027-01-01T00:00:00.000Z'");
+    dataClock.at = ny("2026-12-02 08:00");
+    expect(desk.app.decorator.deskDigest.runIfDue()).toMatchObject({ sent: false, reason: "nothing-waits" });
+  });
+});

@@ -4,11 +4,21 @@ import { MONTH_NAMES } from "../../../web/lib/dates";
 import { adminSubmissionPath, PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
 import type { WaitingRequest } from "../../contracts/desk";
+import {
+  DATA_REQUEST_KIND_LABELS,
+  DATA_REQUEST_REMIND_DAYS,
+  type DataRequestKind,
+  daysLeft,
+} from "../../contracts/privacy";
+import { dataRequestsRepo } from "../../db/data-requests";
 import { scheduledRuns } from "../../db/desk-clock";
 import type { Logger } from "../../log";
 import type { MailMessage } from "../mail/automatic";
 import type { MailOutbox } from "../mail/outbox";
 import { DAY_NAMES } from "./business-clock";
+
+const DAY_MS = 86_400_000;
+
 import type { DueService } from "./due-service";
 
 export const DIGEST_KIND = "desk-digest";
@@ -34,7 +44,8 @@ const longDate = (day: string) => {
 /**
  * The morning digest (ADR 054): on business days at 08:00 firm time, one e-mail to INTAKE_NOTIFY_TO with the
  * requests overdue and due today: reference, service, due time and a link, never a description or contact
- * details. Nothing is sent when nothing waits. The day's run is remembered in scheduled_runs and the mail is
+ * details; and the open data-rights requests due within DATA_REQUEST_REMIND_DAYS or overdue (kind and due date,
+ * never the address), so their 30 days are not missed either. Nothing is sent when nothing waits. The day's run is remembered in scheduled_runs and the mail is
  * queued with the dedupe key "digest:YYYY-MM-DD", so a restart never sends a second one.
  */
 export function createDigest(deps: {
@@ -51,6 +62,19 @@ export function createDigest(deps: {
   const clock = due.clock;
   const to = config.intakeNotifyTo;
 
+  const dataRequests = dataRequestsRepo(deps.db);
+  /** Open data-rights requests due within DATA_REQUEST_REMIND_DAYS, or overdue: their 30 days are a promise too. */
+  const dataRequestsDue = (at: Date) =>
+    dataRequests.openDueBy(new Date(at.getTime() + DATA_REQUEST_REMIND_DAYS * DAY_MS).toISOString());
+  const dataLine = (r: { kind: DataRequestKind; dueAt: string }, at: Date) => {
+    const left = daysLeft(r.dueAt, at);
+    const when =
+      left < 0
+        ? `${-left} ${-left === 1 ? "day" : "days"} overdue`
+        : `${left} ${left === 1 ? "day" : "days"} left`;
+    return `- ${DATA_REQUEST_KIND_LABELS[r.kind]} request, due ${longDate(clock.local(new Date(r.dueAt)).date)} (${when})`;
+  };
+
   const line = (r: WaitingRequest) =>
     [
       `- ${r.reference} · ${SERVICE_LABELS[r.desiredService as keyof typeof SERVICE_LABELS] ?? r.desiredService}`,
@@ -61,24 +85,37 @@ export function createDigest(deps: {
   /** The message as of the moment it is sent: requests answered since it was queued are left out. */
   function render(day: string, at: Date): MailMessage | null {
     const items = due.dueToday(at);
-    if (items.length === 0) return null;
+    const data = dataRequestsDue(at);
+    if (items.length === 0 && data.length === 0) return null;
     const overdue = items.filter((r) => r.due.state === "overdue");
     const today = items.filter((r) => r.due.state !== "overdue");
     const counts = [
       overdue.length > 0 ? `${overdue.length} overdue` : "",
       today.length > 0 ? `${today.length} due today` : "",
+      data.length > 0
+        ? `${data.length} ${data.length === 1 ? "data request" : "data requests"} due soon`
+        : "",
     ]
       .filter(Boolean)
       .join(", ");
     const sections = [
       overdue.length > 0 ? [`Overdue (${overdue.length})`, ...overdue.map(line)].join("\n") : "",
       today.length > 0 ? [`Due today (${today.length})`, ...today.map(line)].join("\n") : "",
+      data.length > 0
+        ? [
+            `Data requests due within ${DATA_REQUEST_REMIND_DAYS} days (${data.length})`,
+            ...data.map((r) => dataLine(r, at)),
+            `  ${config.publicUrl}${PATHS.adminDataRequests}`,
+          ].join("\n")
+        : "",
     ].filter(Boolean);
     return {
       to,
       subject: `Intake desk for ${longDate(day)}: ${counts}`,
       text: [
-        `Good morning. These requests are waiting for a first response (${config.desk.timeZone} time).`,
+        items.length > 0
+          ? `Good morning. These requests are waiting for a first response (${config.desk.timeZone} time).`
+          : "Good morning.",
         "",
         ...sections.flatMap((s) => [s, ""]),
         "Every waiting request, soonest due first:",
@@ -100,7 +137,7 @@ export function createDigest(deps: {
   function send(at: Date, force: boolean): DigestResult {
     const day = clock.local(at).date;
     const items = due.dueToday(at);
-    if (items.length === 0) {
+    if (items.length === 0 && dataRequestsDue(at).length === 0) {
       // The morning's check counts as the day's run; an operator's empty run leaves 08:00 to the timer.
       if (!force) runs.record(DIGEST_JOB, day, at.toISOString());
       logger.info("digest_skipped", { day, reason: "nothing waits" });

@@ -6,6 +6,7 @@ import {
   type DataRequestItem,
   type DataRequestList,
   DataRequestSchema,
+  daysLeft,
 } from "../../contracts/privacy";
 import { contactSubmissions } from "../../db/contact-submissions";
 import { type DataRequestRow, dataRequestsRepo } from "../../db/data-requests";
@@ -17,15 +18,6 @@ import { auditBy } from "../../http/admin-http";
 import { type Actor, invalid, type Outcome } from "./model";
 
 const DAY_MS = 86_400_000;
-
-/**
- * Whole days until the due time, rounded up (29.5 days is "30 days left"); once past it, the whole days late,
- * at least one, negative (an hour late is "1 day overdue").
- */
-export function daysLeft(dueAt: string, at: Date): number {
-  const diff = (Date.parse(dueAt) - at.getTime()) / DAY_MS;
-  return diff >= 0 ? Math.ceil(diff) : -Math.max(1, Math.floor(-diff));
-}
 
 const notFound: Outcome = { status: 404, body: { error: DATA_REQUEST_MESSAGES.notFound } };
 const alreadyCompleted: Outcome = { status: 409, body: { error: DATA_REQUEST_MESSAGES.completed } };
