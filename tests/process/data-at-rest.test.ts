@@ -6,6 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { cookieFrom, totpCode } from "../helpers/admin";
 import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
 import { earlierVersionFolder } from "../helpers/earlier-version";
+import { waitHealthy } from "../helpers/healthy";
 import { markedIntake, marker } from "../helpers/markers";
 import { freePorts } from "../helpers/ports";
 
@@ -55,21 +56,6 @@ function start(env: Record<string, string>) {
     return proc.exited;
   };
   return { proc, base, stdout, stderr, stop };
-}
-
-async function waitHealthy(base: string, proc: { exitCode: number | null }) {
-  for (let i = 0; i < 400; i++) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await Bun.sleep(25);
-  }
-  throw new Error("server did not start");
 }
 
 function run(args: string[], env: Record<string, string>) {

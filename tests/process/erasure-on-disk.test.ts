@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieFrom } from "../helpers/admin";
 import { filesUnder } from "../helpers/byte-scan";
+import { waitHealthy } from "../helpers/healthy";
 import { markedIntake } from "../helpers/markers";
 import { freePorts } from "../helpers/ports";
 
@@ -97,16 +98,7 @@ const holding = (values: string[], markers: string[]) =>
   markers.filter((m) => values.some((v) => v.includes(m)));
 
 test("a deleted request and an erased one leave nothing the data key can read, while the server runs", async () => {
-  for (let i = 0; i < 400 && proc.exitCode === null; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await Bun.sleep(25);
-  }
+  await waitHealthy(base, proc);
   const deleted = markedIntake(new Date(), "Deleted");
   const erased = markedIntake(new Date(), "Erased");
   const kept = markedIntake(new Date(), "Kept");

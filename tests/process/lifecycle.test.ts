@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { waitHealthy } from "../helpers/healthy";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 
@@ -38,18 +39,6 @@ function startServer(port: number, logLevel = "warn") {
   // Read the output as it comes, so a full pipe never blocks the server.
   const output = new Response(proc.stdout).text();
   return { proc, output, dbFile: join(dir, "data", "tracewell.db"), base: `http://127.0.0.1:${port}` };
-}
-
-async function waitHealthy(base: string) {
-  for (let i = 0; i < 400; i++) {
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await Bun.sleep(25);
-  }
-  throw new Error("server did not start");
 }
 
 let counter = 0;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { waitHealthy } from "../helpers/healthy";
 import { freePorts } from "../helpers/ports";
 
 /**
@@ -35,17 +36,7 @@ beforeAll(async () => {
     stdout: "ignore",
     stderr: "ignore",
   });
-  for (let i = 0; i < 400; i++) {
-    if (
-      await fetch(`${BASE}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await Bun.sleep(25);
-  }
-  throw new Error("server did not start");
+  await waitHealthy(BASE);
 });
 
 afterAll(async () => {
