@@ -99,20 +99,48 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     });
   }
 
+  // What the mail's feature keeps about it (a request's mail state) is updated in a savepoint of its own: if
+  // that fails, the attempt's result is still recorded, so a sent mail is never sent again.
+  const afterAttempt = deps.db.transaction((mail: OutboxRow) => kinds.get(mail.kind)?.settled?.(mail));
   const settle = deps.db.transaction((mail: OutboxRow, record: () => void) => {
     record();
-    kinds.get(mail.kind)?.settled?.(mail);
+    try {
+      afterAttempt(mail);
+    } catch (error) {
+      logger.error("mail_settle_failed", { outboxId: mail.id, kind: mail.kind, error: String(error) });
+    }
   });
+
+  /** Records why an attempt failed: retried with backoff, or given up (`giveUp`) until staff retry it. */
+  function recordFailure(mail: OutboxRow, error: unknown, giveUp: boolean) {
+    const attempts = mail.attempts + 1;
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+    const at = new Date(now().getTime() + retryDelayMs(attempts)).toISOString();
+    settle(mail, () => outbox.recordFailure(mail, reason, { state: giveUp ? "failed" : "pending", at }));
+    logger.warn("mail_failed", {
+      outboxId: mail.id,
+      kind: mail.kind,
+      attempts,
+      code: (error as { code?: string }).code,
+      responseCode: (error as { responseCode?: number }).responseCode,
+      retryAt: giveUp ? undefined : at,
+    });
+  }
 
   async function deliver(mail: OutboxRow): Promise<boolean> {
     if (!sender) return false;
+    // Only registered kinds are due (a kind written by a newer version is left for that version).
     const kind = kinds.get(mail.kind);
-    if (!kind) {
-      // A kind this version does not know (written by a newer one): leave it for that version.
-      logger.warn("mail_kind_unknown", { outboxId: mail.id, kind: mail.kind });
+    if (!kind) return false;
+    let message: MailMessage | null;
+    try {
+      message = kind.render(mail);
+    } catch (error) {
+      // A mail that cannot be written (its data cannot be read, its template fails) will not be written by
+      // trying again: it is given up with the reason, and the mails behind it go on.
+      recordFailure(mail, error, true);
       return false;
     }
-    const message = kind.render(mail);
     if (!message) {
       outbox.drop(mail);
       logger.info("mail_dropped", { outboxId: mail.id, kind: mail.kind, reason: "subject gone" });
@@ -120,31 +148,32 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     }
     try {
       await sender.send({ ...message, from });
-      settle(mail, () => outbox.recordSent(mail, now().toISOString()));
-      logger.info("mail_sent", { outboxId: mail.id, kind: mail.kind, attempts: mail.attempts + 1 });
-      return true;
     } catch (error) {
-      const attempts = mail.attempts + 1;
-      const giveUp = isPermanent(error) || attempts >= MAX_ATTEMPTS;
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
-      const at = new Date(now().getTime() + retryDelayMs(attempts)).toISOString();
-      settle(mail, () => outbox.recordFailure(mail, reason, { state: giveUp ? "failed" : "pending", at }));
-      logger.warn("mail_failed", {
-        outboxId: mail.id,
-        kind: mail.kind,
-        attempts,
-        code: (error as { code?: string }).code,
-        responseCode: (error as { responseCode?: number }).responseCode,
-        retryAt: giveUp ? undefined : at,
-      });
+      recordFailure(mail, error, isPermanent(error) || mail.attempts + 1 >= MAX_ATTEMPTS);
       return false;
     }
+    settle(mail, () => outbox.recordSent(mail, now().toISOString()));
+    logger.info("mail_sent", { outboxId: mail.id, kind: mail.kind, attempts: mail.attempts + 1 });
+    return true;
+  }
+
+  /**
+   * The next batch of due mail of the kinds this version can send, first queued first. Asking by kind keeps
+   * rows of a kind only a newer version knows (left queued for it) from filling every batch and holding up the
+   * rest.
+   */
+  function dueOf(sendable: readonly string[]): OutboxRow[] {
+    const at = now().toISOString();
+    return sendable
+      .flatMap((kind) => outbox.due(at, BATCH, kind))
+      .sort((a, b) => a.id - b.id)
+      .slice(0, BATCH);
   }
 
   async function sendDue(kind?: string): Promise<number> {
     if (!sender) return 0;
     let sent = 0;
-    for (const mail of outbox.due(now().toISOString(), BATCH, kind)) {
+    for (const mail of dueOf(kind ? [kind] : [...kinds.keys()])) {
       if (await deliver(mail)) sent++;
     }
     return sent;
