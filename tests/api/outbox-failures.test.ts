@@ -114,3 +114,24 @@ describe("one bad mail does not stall the outbox", () => {
     for (const id of unknown) expect(state(id)).toMatchObject({ state: "pending", attempts: 0 });
   });
 });
+
+describe("a mail server that accepts and never greets", () => {
+  const [SILENT = 0] = freePorts(1);
+  const silent = Bun.listen({ hostname: "127.0.0.1", port: SILENT, socket: { data() {} } });
+  afterAll(() => silent.stop(true));
+  const app = makeTestApp({ SMTP_URL: `smtp://127.0.0.1:${SILENT}` });
+  const outbox = app.app.decorator.mailOutbox;
+  outbox.register("test-good", () => ({ to: "client@example.com", subject: "Hello", text: "Hello" }));
+
+  test("holds an attempt for the 10 s greeting timeout, then the attempt fails and is retried later", async () => {
+    const id = outbox.enqueue({ kind: "test-good", refId: 1 });
+    const started = performance.now();
+    expect(await outbox.runOnce()).toBe(0);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThan(9_000);
+    expect(waited).toBeLessThan(15_000);
+    const delivery = mailOutboxRepo(app.db).delivery(id ?? 0);
+    expect(delivery).toMatchObject({ state: "pending", attempts: 1 });
+    expect(delivery?.lastError).toMatch(/greeting/i);
+  }, 40_000);
+});
