@@ -17,6 +17,11 @@ export const RETRY_MAX_MS = 60 * 60_000;
 export const MAX_ATTEMPTS = 20;
 const POLL_MS = 15_000;
 const BATCH = 20;
+/**
+ * How long a stop lets the message being sent finish. Past that it is left as it was (pending, the attempt not
+ * counted) and goes out at the next start: a mail server that never answers must not hold up a shutdown.
+ */
+export const STOP_WAIT_MS = 3000;
 
 export type Send = (message: MailMessage & { from: string }) => Promise<void>;
 
@@ -88,6 +93,10 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
 
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | null = null;
+  /** Set by stop(): no further message is started. */
+  let stopping = false;
+  /** Set when a stop gave up waiting for a send: what it answers later is not recorded (the row stays pending). */
+  let abandoned = false;
 
   const intakeContext = { brand: config.brand, publicUrl: config.publicUrl, notifyTo };
   for (const kind of INTAKE_MAIL_KINDS) {
@@ -152,9 +161,12 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     try {
       await sender.send({ ...message, from });
     } catch (error) {
+      if (abandoned) return false;
       recordFailure(mail, error, isPermanent(error) || mail.attempts + 1 >= MAX_ATTEMPTS);
       return false;
     }
+    // Left to the next start by a stop (the database may be closed): it is sent again then.
+    if (abandoned) return false;
     settle(mail, () => outbox.recordSent(mail, now().toISOString()));
     logger.info("mail_sent", { outboxId: mail.id, kind: mail.kind, attempts: mail.attempts + 1 });
     return true;
@@ -177,6 +189,7 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     if (!sender) return 0;
     let sent = 0;
     for (const mail of dueOf(kind ? [kind] : [...kinds.keys()])) {
+      if (stopping) break;
       if (await deliver(mail)) sent++;
     }
     return sent;
@@ -228,13 +241,41 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     wake() {
       if (timer) queueMicrotask(tick);
     },
-    async stop() {
+    /**
+     * Starts no further message and lets the one being sent finish for up to `waitMs`; one still unanswered then
+     * stays pending, its attempt uncounted, and goes out at the next start.
+     */
+    async stop(waitMs = STOP_WAIT_MS) {
+      stopping = true;
       clearInterval(timer);
       timer = undefined;
-      await running?.catch(() => {});
+      if (running && !(await settlesWithin(running, waitMs))) {
+        abandoned = true;
+        logger.warn("mail_stop_interrupted", {
+          waitedMs: waitMs,
+          hint: "The message is sent at the next start",
+        });
+      }
       sender?.close();
     },
   };
+}
+
+/** Whether `work` settles (either way) within `ms`; the timer is cleared as soon as it does. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timeout: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<false>((resolve) => {
+    timeout = setTimeout(() => resolve(false), ms);
+  });
+  const settled = work.then(
+    () => true as const,
+    () => true as const,
+  );
+  try {
+    return await Promise.race([settled, expired]);
+  } finally {
+    clearTimeout(timeout);
+  }
 }
 
 export type MailOutbox = ReturnType<typeof createMailOutbox>;
