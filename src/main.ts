@@ -182,6 +182,9 @@ async function serve(): Promise<number> {
     if (stopping) return;
     stopping = true;
     logger.info("stopping", { signal });
+    // The outbox stops while requests drain, not after: a mail server that never answers costs at most
+    // STOP_WAIT_MS of the same grace, and the whole stop stays within 10 s (systemd kills at 20 s, unflushed).
+    const mailStopped = mailOutbox.stop();
     const drained = server?.stop(false);
     const timedOut = await Promise.race([
       drained?.then(() => false),
@@ -193,7 +196,7 @@ async function serve(): Promise<number> {
     }
     stopPurge();
     deskDigest.stop();
-    await mailOutbox.stop();
+    await mailStopped;
     closeDatabase(db);
     logger.info("stopped");
     process.exit(0);

@@ -86,3 +86,50 @@ export const CLOSURE_MESSAGES = {
   exists: "That date is already a closure",
   notFound: "That date is not a closure",
 } as const;
+
+/**
+ * How staff answered a request other than by a reply from the desk, when they record it (ADR 108): the first
+ * response, by whatever way, stops the one-business-day clock; status changes do not.
+ */
+export const RESPONSE_CHANNELS = ["call", "other-email", "meeting"] as const;
+export type ResponseChannel = (typeof RESPONSE_CHANNELS)[number];
+
+export const RESPONSE_CHANNEL_LABELS: Record<ResponseChannel, string> = {
+  call: "Phone call",
+  "other-email": "E-mail from another account",
+  meeting: "Meeting",
+};
+
+/**
+ * What made a request's first response: a reply sent from the desk, a response recorded as made another way,
+ * or (requests from before responses were recorded only) the first move out of New, which says nothing of
+ * whether or when the client heard.
+ */
+export type FirstResponseBy = "reply" | ResponseChannel | "status-change";
+
+export const FIRST_RESPONSE_BY_LABELS: Record<FirstResponseBy, string> = {
+  reply: "Reply from the desk",
+  ...RESPONSE_CHANNEL_LABELS,
+  "status-change": "Status change (how is not recorded)",
+};
+
+/** A staff member's clock may run a little ahead of the server's: "now" on their screen is not the future. */
+export const RESPONSE_CLOCK_SKEW_MS = 60_000;
+
+export const RESPONSE_MESSAGES = {
+  channel: "Choose how you responded: a phone call, an e-mail from another account or a meeting",
+  at: "Enter when you responded, with its date and time",
+  future: "A response cannot be in the future",
+  beforeRequest: "A response cannot be before the request arrived",
+  invalid: "Send how and when you responded",
+} as const;
+
+/** A response staff recorded as made another way than a reply from the desk. */
+export type RecordedResponse = {
+  id: number;
+  channel: ResponseChannel;
+  /** When the client was answered (ISO). */
+  at: string;
+  /** Who recorded it. */
+  actor: string;
+};

@@ -1,4 +1,4 @@
-import type { DueStatus } from "./desk";
+import type { DueStatus, FirstResponseBy, RecordedResponse } from "./desk";
 import type { SubmissionStatus } from "./intake";
 
 /**
@@ -56,8 +56,10 @@ export type SubmissionSummary = {
   emailSent: boolean;
   /** When the first response is due (ISO): RESPONSE_SLA_HOURS business hours after arrival. */
   respondBy: string;
-  /** When staff first replied or moved the request out of New (ISO); null until then. */
+  /** When the client was first answered (ISO): the earliest reply or recorded response; null until then. */
   firstResponseAt: string | null;
+  /** What made that first response; null until there is one. */
+  firstResponseBy: FirstResponseBy | null;
   due: DueStatus;
 };
 
@@ -130,7 +132,8 @@ export type TimelineEntry =
   | { kind: "confirmation"; at: string; delivery: ReplyDelivery }
   | { kind: "note"; at: string; note: SubmissionNote }
   | { kind: "reply"; at: string; reply: SubmissionReply }
-  | { kind: "status"; at: string; change: StatusChange };
+  | { kind: "status"; at: string; change: StatusChange }
+  | { kind: "response"; at: string; response: RecordedResponse };
 
 /** Another request with the same e-mail address or firm name: the conflict pre-screen. */
 export type RelatedRequest = {
@@ -173,6 +176,8 @@ export type SubmissionDetail = {
   mail: MailState[];
   mailConfigured: boolean;
   replies: SubmissionReply[];
+  /** Responses staff recorded as made another way, in the order they were made. */
+  responses: RecordedResponse[];
   timeline: TimelineEntry[];
   relatedRequests: RelatedRequest[];
 };

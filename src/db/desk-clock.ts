@@ -71,9 +71,11 @@ export function deskDueTimes(db: Database) {
        (SELECT count(*) FROM contact_submissions WHERE first_response_at IS NULL) AS waiting,
        (SELECT count(*) FROM contact_submissions WHERE first_response_at IS NULL AND respond_by <= $now) AS overdue`,
   );
+  // A time kept from a status change (ADR 108) says nothing of when the client heard: not a figure.
   const answered = db.prepare<AnsweredRow, [string]>(
     `SELECT submitted_at AS submittedAt, first_response_at AS firstResponseAt FROM contact_submissions
-     WHERE first_response_at IS NOT NULL AND submitted_at >= ? ORDER BY submitted_at`,
+     WHERE first_response_at IS NOT NULL AND first_response_by IS NOT 'status-change' AND submitted_at >= ?
+     ORDER BY submitted_at`,
   );
   const failedMail = db.prepare<FailedMailRow, [number]>(
     `SELECT o.id, o.kind, o.state, o.attempts, o.last_error AS lastError, o.next_attempt_at AS nextAttemptAt,

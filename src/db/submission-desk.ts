@@ -1,4 +1,5 @@
 import type { Statement } from "bun:sqlite";
+import type { FirstResponseBy } from "../contracts/desk";
 import type { SubmissionStatus } from "../contracts/intake";
 import type {
   MailState,
@@ -26,7 +27,7 @@ export type DeskSort = "newest" | "due";
 
 const SUMMARY_COLUMNS = `id, reference, name, firm, email, role, matter_type AS matterType,
   desired_service AS desiredService, status, submitted_at AS submittedAt, email_sent AS emailSent,
-  respond_by AS respondBy, first_response_at AS firstResponseAt`;
+  respond_by AS respondBy, first_response_at AS firstResponseAt, first_response_by AS firstResponseBy`;
 
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, phone, subject_type AS subjectType, jurisdictions, description,
   acknowledgment, email_error AS emailError, updated_at AS updatedAt, landing_page AS landingPage,
@@ -139,8 +140,11 @@ export function submissionDesk(db: Database) {
     "INSERT INTO submission_notes (submission_id, author, body, created_at) VALUES (?, ?, ?, ?) RETURNING id",
   );
   const remove = db.prepare<never, [number]>("DELETE FROM contact_submissions WHERE id = ?");
-  const firstResponse = db.prepare<never, [string, number]>(
-    "UPDATE contact_submissions SET first_response_at = ? WHERE id = ? AND first_response_at IS NULL",
+  // The earliest response is the first; a time kept from a status change (before responses were recorded,
+  // ADR 108) gives way to any response that is known.
+  const firstResponse = db.prepare<never, [string, FirstResponseBy, number]>(
+    `UPDATE contact_submissions SET first_response_at = ?1, first_response_by = ?2
+     WHERE id = ?3 AND (first_response_at IS NULL OR first_response_at > ?1 OR first_response_by = 'status-change')`,
   );
   const requeue = db.prepare<never, [string, number]>(
     `UPDATE mail_outbox SET state = 'pending', attempts = 0, next_attempt_at = ?
@@ -198,10 +202,11 @@ export function submissionDesk(db: Database) {
       return removed;
     },
     /**
-     * The first response (a reply sent, or the first move out of New): set once, later calls change nothing.
-     * Returns whether this call set it.
+     * A response to the client (a reply sent, or one recorded as made another way): it becomes the first
+     * response when none is recorded or it came earlier. Returns whether this call set it.
      */
-    recordFirstResponse: (id: number, atIso: string) => firstResponse.run(atIso, id).changes > 0,
+    recordFirstResponse: (id: number, atIso: string, by: FirstResponseBy) =>
+      firstResponse.run(atIso, by, id).changes > 0,
     /** Failed and waiting messages are due again now, with a fresh attempt count. */
     requeueMail: (id: number, at: string) => requeue.run(at, id).changes,
   };

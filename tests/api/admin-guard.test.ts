@@ -54,6 +54,7 @@ describe("every registered /api/admin route", () => {
         "DELETE /api/admin/submissions/:id",
         "POST /api/admin/submissions/:id/mail/retry",
         "POST /api/admin/submissions/:id/replies",
+        "POST /api/admin/submissions/:id/responses",
         "GET /api/admin/desk/sources",
         "GET /api/admin/staff/",
         "POST /api/admin/staff/invitations",

@@ -81,6 +81,11 @@ describe("data-rights requests", () => {
       body: "Dear Dana, our quote for the boathouse search follows.",
     });
     expect(reply.status).toBe(201);
+    const called = await send("POST", `/api/admin/submissions/${dana[0]!.id}/responses`, {
+      channel: "call",
+      at: clock.at.toISOString(),
+    });
+    expect(called.status).toBe(201);
   }, 20_000);
 
   test("401 without a session, for every call", async () => {
@@ -199,6 +204,7 @@ describe("data-rights requests", () => {
         submission: Record<string, unknown>;
         notes: { body: string }[];
         replies: { subject: string; body: string }[];
+        responses: { channel: string; at: string }[];
         mail: { kind: string; state: string }[];
       }[];
     };
@@ -223,6 +229,9 @@ describe("data-rights requests", () => {
     expect(doc.intakes[0]!.replies.map((r) => r.body)).toEqual([
       "Dear Dana, our quote for the boathouse search follows.",
     ]);
+    // How and when the desk answered them is theirs to see too.
+    expect(doc.intakes[0]!.responses.map((r) => r.channel)).toEqual(["call"]);
+    expect(doc.intakes[1]!.responses).toEqual([]);
     expect(doc.intakes[0]!.mail.map((m) => [m.kind, m.state])).toEqual([
       ["intake-notification", "pending"],
       ["intake-confirmation", "pending"],
@@ -260,6 +269,7 @@ describe("data-rights requests", () => {
       expect(count("SELECT count(*) AS n FROM contact_submissions WHERE id = ?", id)).toBe(0);
       expect(count("SELECT count(*) AS n FROM submission_notes WHERE submission_id = ?", id)).toBe(0);
       expect(count("SELECT count(*) AS n FROM submission_replies WHERE submission_id = ?", id)).toBe(0);
+      expect(count("SELECT count(*) AS n FROM submission_responses WHERE submission_id = ?", id)).toBe(0);
       expect(count("SELECT count(*) AS n FROM mail_outbox WHERE submission_id = ?", id)).toBe(0);
     }
     expect(count("SELECT count(*) AS n FROM contact_submissions WHERE id = ?", ravi.id)).toBe(1);

@@ -126,13 +126,21 @@ describe("the desk's business-day clock through the API", () => {
     });
   });
 
-  test("the first move out of New records the first response, once", async () => {
-    await travel("2026-11-23 11:40");
+  test("a response recorded with its time is the first response; status changes are not", async () => {
+    await travel("2026-11-23 11:30");
     const moved = await json<{ submission: Item }>(
       send("PATCH", `${API}/${r.friday!.id}`, { status: "in-review" }),
     );
+    expect(moved.submission).toMatchObject({ firstResponseAt: null, due: { state: "waiting" } });
+    await travel("2026-11-23 11:45");
+    const called = await json<{ submission: Item }>(
+      send("POST", `${API}/${r.friday!.id}/responses`, {
+        channel: "call",
+        at: ny("2026-11-23 11:40").toISOString(),
+      }),
+    );
     // Friday 16:30-17:00 and Monday 09:00-11:40: 3 h 10 m of business time.
-    expect(moved.submission).toMatchObject({
+    expect(called.submission).toMatchObject({
       firstResponseAt: ny("2026-11-23 11:40").toISOString(),
       due: { state: "answered", label: "answered in 3 h 10 m", late: false },
     });
@@ -149,9 +157,9 @@ describe("the desk's business-day clock through the API", () => {
     ).toBeNull();
   });
 
-  test("recordFirstResponse (what a sent reply calls) sets the time only when none is recorded", () => {
+  test("recordFirstResponse (what a sent reply calls) keeps an earlier first response", () => {
     const desk = submissionDesk(db);
-    expect(desk.recordFirstResponse(r.friday!.id, ny("2026-11-23 15:00").toISOString())).toBe(false);
+    expect(desk.recordFirstResponse(r.friday!.id, ny("2026-11-23 15:00").toISOString(), "reply")).toBe(false);
     expect(desk.byId(r.friday!.id)?.firstResponseAt).toBe(ny("2026-11-23 11:40").toISOString());
   });
 

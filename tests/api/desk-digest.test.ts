@@ -67,10 +67,16 @@ describe("the morning digest", () => {
     r.later = await intake(ny("2026-11-23 07:50")); // due Mon 17:00 too
     clock.at = ny("2026-11-23 07:55");
     const cookie = await signIn(request, USER, PASSWORD);
+    // Answered by phone; moving a request on by itself answers nothing.
     await request(`/api/admin/submissions/${r.answered.id}`, {
       ...withCookie(cookie, post({ status: "in-review" })),
       method: "PATCH",
     });
+    const called = await request(
+      `/api/admin/submissions/${r.answered.id}/responses`,
+      withCookie(cookie, post({ channel: "call", at: ny("2026-11-23 07:50").toISOString() })),
+    );
+    expect(called.status).toBe(201);
     await outbox.runOnce(); // the intakes' own e-mails
     const before = smtp.received.length;
 

@@ -194,11 +194,11 @@ describe("the export", () => {
   test("the CSV export carries the source, the reply deadline and the first response of each request", async () => {
     const s = await intake({ landingPage: "/process", referrerHost: "duckduckgo.com" });
     const unanswered = await intake({});
-    const patch = await request(
-      `${API}/${s.id}`,
-      withCookie(cookie, { ...post({ status: "in-review" }), method: "PATCH" }),
+    const called = await request(
+      `${API}/${s.id}/responses`,
+      withCookie(cookie, post({ channel: "call", at: clock.at.toISOString() })),
     );
-    expect(patch.status).toBe(200);
+    expect(called.status).toBe(201);
     const detail = (id: number) =>
       get<{ submission: { respondBy: string; firstResponseAt: string | null } }>(`${API}/${id}`);
     const answered = (await detail(s.id)).submission;
@@ -207,19 +207,22 @@ describe("the export", () => {
     const res = await request(`${API}/export.csv`, withCookie(cookie));
     expect(res.status).toBe(200);
     const rows = (await res.text()).split("\r\n");
-    const header = rows[0]?.split(",").slice(-4);
+    const header = rows[0]?.split(",").slice(-5);
     expect(header).toEqual([
       '"Respond by (UTC)"',
       '"First response (UTC)"',
       '"Landing page"',
       '"Referring site"',
+      '"First response by"',
     ]);
     const row = rows.find((r) => r.startsWith(`"${s.reference}"`));
     expect(
-      row?.endsWith(`,"${answered.respondBy}","${answered.firstResponseAt}","/process","duckduckgo.com"`),
+      row?.endsWith(
+        `,"${answered.respondBy}","${answered.firstResponseAt}","/process","duckduckgo.com","Phone call"`,
+      ),
     ).toBe(true);
     const other = rows.find((r) => r.startsWith(`"${unanswered.reference}"`));
     const { respondBy } = (await detail(unanswered.id)).submission;
-    expect(other?.endsWith(`,"${respondBy}","","",""`)).toBe(true);
+    expect(other?.endsWith(`,"${respondBy}","","","",""`)).toBe(true);
   });
 });

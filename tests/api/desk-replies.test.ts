@@ -138,8 +138,8 @@ describe("a reply from the desk", () => {
     const reply = timeline[3];
     if (reply?.kind !== "reply") throw new Error("no reply");
     expect(reply.reply.subject).toBe("Your Asset Map quote");
-    // Moving out of New came first, so that is the first response; the reply does not move it.
-    expect(submission.firstResponseAt).toBe(status.at);
+    // Moving out of New told the requester nothing: the reply is the first response.
+    expect(submission.firstResponseAt).toBe(reply.at);
   });
 
   test("bad input is answered 4xx with a message per field, and nothing is queued", async () => {

@@ -269,7 +269,7 @@ describe("the submissions desk API", () => {
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      '"Reference","Submitted at (UTC)","Status","Name","Firm","Email","Phone","Role","Matter type","Subject type","Jurisdictions","Desired service","Description","Acknowledged engagement terms","Emails sent","Email error","Respond by (UTC)","First response (UTC)","Landing page","Referring site"',
+      '"Reference","Submitted at (UTC)","Status","Name","Firm","Email","Phone","Role","Matter type","Subject type","Jurisdictions","Desired service","Description","Acknowledged engagement terms","Emails sent","Email error","Respond by (UTC)","First response (UTC)","Landing page","Referring site","First response by"',
     );
     expect(lines.at(-1)).toBe("");
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Open"")"`);

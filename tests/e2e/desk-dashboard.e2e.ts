@@ -15,7 +15,7 @@ import {
 } from "./helpers";
 
 // The e2e server runs with DEMO=1 and a real clock: these tests seed requests through the public API and
-// assert what does not depend on the hour ("due …" for a new request, "answered …" once it moves on). The last
+// assert what does not depend on the hour ("due …" for a new request, "answered …" once a call is recorded). The last
 // ones start a second instance of the same binary on requests filed months ago, to show overdue ones.
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -72,14 +72,22 @@ test("the dashboard's morning view: a new request waits with its due time, then 
   await expect(page.getByRole("region", { name: "Mail that failed" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // The request's page says when it is due; moving it out of New is its first response.
+  // The request's page says when it is due. Moving it on tells the client nothing: it still waits. A call
+  // recorded with its time (now, by default) is its first response.
   await row.getByRole("link", { name: reference }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Morgan Dashboard-Check");
   await expect(page.getByText(/^Respond by \w{3} \w{3} \d+, \d\d:\d\d/)).toBeVisible();
   await page.getByLabel("Where this request stands").selectOption({ label: "In review" });
   await page.getByRole("button", { name: "Save Status" }).click();
+  await expect(page.getByText(/^Status changed from New to In review/)).toBeVisible();
+  await expect(page.getByText(/^Respond by /)).toBeVisible();
+  const responded = page.getByRole("region", { name: "Responded another way" });
+  await responded.getByLabel("How").selectOption({ label: "Phone call" });
+  await responded.getByRole("button", { name: "Record Response" }).click();
   await expect(page.getByText(/^answered (in|before)/)).toBeVisible();
-  await expect(page.getByText(/^First response /)).toBeVisible();
+  await expect(page.getByText(/^First response .*\(phone call\)/)).toBeVisible();
+  await expect(page.getByText(/^Phone call with the requester, recorded by /)).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await page.getByRole("link", { name: "Dashboard" }).first().click();
   await expect(waitingPanel(page)).toBeVisible();

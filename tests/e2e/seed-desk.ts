@@ -45,9 +45,9 @@ for (const r of REQUESTS) {
   if (res.status !== 201) throw new Error(`intake answered ${res.status}`);
   filed[r.key] = ((await res.json()) as { reference: string }).reference;
 }
-// Answered two business hours after it arrived.
+// Answered by phone two business hours after it arrived.
 db.query(
-  "UPDATE contact_submissions SET first_response_at = '2026-01-06T17:00:00.000Z', status = 'in-review' WHERE reference = ?",
+  "UPDATE contact_submissions SET first_response_at = '2026-01-06T17:00:00.000Z', first_response_by = 'call', status = 'in-review' WHERE reference = ?",
 ).run(filed.answered ?? "");
 await app.decorator.mailOutbox.runOnce();
 await app.decorator.mailOutbox.stop();

@@ -1,4 +1,4 @@
-import type { DueStatus } from "../../contracts/desk";
+import type { DueStatus, FirstResponseBy } from "../../contracts/desk";
 import { type BusinessClock, DAY_NAMES, nextDate } from "./business-clock";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -57,11 +57,20 @@ export function firmWhen(clock: BusinessClock, at: Date, now: Date): string {
  */
 export function dueStatus(
   clock: BusinessClock,
-  r: { submittedAt: string; respondBy: string; firstResponseAt: string | null },
+  r: {
+    submittedAt: string;
+    respondBy: string;
+    firstResponseAt: string | null;
+    firstResponseBy?: FirstResponseBy | null;
+  },
   now: Date,
 ): DueStatus {
   const due = new Date(r.respondBy);
   const dueText = firmDateTime(clock, due);
+  if (r.firstResponseAt && r.firstResponseBy === "status-change") {
+    // Moved on before responses were recorded (ADR 108): when the client heard is not known.
+    return { state: "answered", label: "response not recorded", dueText, late: false };
+  }
   if (r.firstResponseAt) {
     const answered = new Date(r.firstResponseAt);
     const minutes = clock.businessMinutesBetween(new Date(r.submittedAt), answered);

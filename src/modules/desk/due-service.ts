@@ -60,8 +60,7 @@ export function createDueService(deps: { db: Database; config: Config; now?: () 
     sync,
     recomputeWaiting,
     /** The label of a request as the list and detail show it. */
-    status: (r: { submittedAt: string; respondBy: string; firstResponseAt: string | null }) =>
-      dueStatus(clock, r, now()),
+    status: (r: Parameters<typeof dueStatus>[1]) => dueStatus(clock, r, now()),
 
     /** Waiting requests due by the end of the firm's day `at` falls on (overdue ones included). */
     dueToday(at: Date) {

@@ -56,6 +56,9 @@ export function deskModule(deps: {
     )
     .post("/:id/replies", ({ admin, request, server, params, body, set }) =>
       send(set, service.reply(parseId(params.id), body, actor(admin, request, server))),
+    )
+    .post("/:id/responses", ({ admin, request, server, params, body, set }) =>
+      send(set, service.recordResponse(parseId(params.id), body, actor(admin, request, server))),
     );
 
   // Reports over all requests: where they came from.

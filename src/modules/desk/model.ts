@@ -1,5 +1,10 @@
 import * as v from "valibot";
-import { CLOSURE_MESSAGES, CLOSURE_NOTE_MAX } from "../../contracts/desk";
+import {
+  CLOSURE_MESSAGES,
+  CLOSURE_NOTE_MAX,
+  RESPONSE_CHANNELS,
+  RESPONSE_MESSAGES,
+} from "../../contracts/desk";
 import { dropControls, hasControl } from "../../contracts/fields";
 import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../contracts/intake";
 import {
@@ -134,6 +139,31 @@ export const ReplySchema = v.object(
 export type Reply = v.InferOutput<typeof ReplySchema>;
 
 export { invalid, parseId } from "../../http/admin-http";
+
+/** An instant with its date, time and zone (offset or Z), as the browser's toISOString() writes it. */
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const isInstant = (s: string) => {
+  const date = ISO_INSTANT.exec(s)?.[1];
+  return date !== undefined && isCalendarDate(date) && !Number.isNaN(Date.parse(s));
+};
+
+/**
+ * POST /api/admin/submissions/:id/responses: how and when the client was answered other than by a reply from
+ * the desk. Whether the time is possible (not in the future, not before the request) is the service's to say.
+ */
+export const ResponseSchema = v.object(
+  {
+    channel: v.picklist(RESPONSE_CHANNELS, RESPONSE_MESSAGES.channel),
+    at: v.pipe(
+      v.string(RESPONSE_MESSAGES.at),
+      v.trim(),
+      v.check(isInstant, RESPONSE_MESSAGES.at),
+      v.transform((s) => new Date(s).toISOString()),
+    ),
+  },
+  RESPONSE_MESSAGES.invalid,
+);
+export type ResponseInput = v.InferOutput<typeof ResponseSchema>;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */

@@ -6,6 +6,7 @@ import {
   SERVICE_LABELS,
   SUBJECT_TYPE_LABELS,
 } from "../../../web/content/intake";
+import { FIRST_RESPONSE_BY_LABELS, RESPONSE_CLOCK_SKEW_MS, RESPONSE_MESSAGES } from "../../contracts/desk";
 import type { SubmissionStatus } from "../../contracts/intake";
 import {
   DESK_MESSAGES,
@@ -21,11 +22,12 @@ import { type DeskFilter, type SubmissionDesk, submissionDesk } from "../../db/s
 import { submissionEvents } from "../../db/submission-events";
 import { submissionLookups } from "../../db/submission-lookups";
 import { DESK_REPLY_MAIL, submissionReplies } from "../../db/submission-replies";
+import { submissionResponses } from "../../db/submission-responses";
 import { type Actor, auditBy, type Outcome } from "../../http/admin-http";
 import type { MailOutbox } from "../mail/outbox";
 import { toCsv } from "./csv";
 import type { DueService } from "./due-service";
-import { invalid, ListQuerySchema, ReplySchema, UpdateSchema } from "./model";
+import { invalid, ListQuerySchema, ReplySchema, ResponseSchema, UpdateSchema } from "./model";
 import { buildTimeline } from "./timeline";
 
 export type { Actor, Outcome };
@@ -56,6 +58,7 @@ const CSV_HEADER = [
   "First response (UTC)",
   "Landing page",
   "Referring site",
+  "First response by",
 ] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -78,6 +81,7 @@ export function createSubmissionsService(deps: {
   const now = deps.now ?? (() => new Date());
   const desk = deps.desk ?? submissionDesk(db);
   const replies = submissionReplies(db);
+  const responses = submissionResponses(db);
   const events = submissionEvents(db);
   const lookups = submissionLookups(db);
 
@@ -102,11 +106,13 @@ export function createSubmissionsService(deps: {
     const notes = desk.notes(id);
     const mail = desk.mail(id);
     const sent = replies.forSubmission(id);
+    const recorded = responses.forSubmission(id);
     const timeline = buildTimeline({
       submittedAt: submission.submittedAt,
       mail,
       notes,
       replies: sent,
+      responses: recorded,
       statusChanges: events.statusChanges(id),
     });
     return {
@@ -115,6 +121,7 @@ export function createSubmissionsService(deps: {
       mail,
       mailConfigured: outbox.configured,
       replies: sent,
+      responses: recorded,
       timeline,
       relatedRequests: lookups.relatedTo(id),
     };
@@ -187,8 +194,6 @@ export function createSubmissionsService(deps: {
         changed ? { from: before.status, actor: actor.username } : null,
         at,
       );
-      // The first move out of New is a first response (ADR 053); a reply sent records it too.
-      if (changed && before.status === "new") desk.recordFirstResponse(id, at);
       if (changed) {
         audit(actor, "submission.status_changed", { submissionId: id, from: before.status, to: status });
       }
@@ -224,12 +229,43 @@ export function createSubmissionsService(deps: {
             dedupeKey: `${DESK_REPLY_MAIL}:${refId}`,
             at,
           });
-          // A reply sent is a first response (ADR 053), if none was recorded before.
-          desk.recordFirstResponse(id, at);
+          // A reply is a response to the client: the first one, unless one came earlier (ADR 108).
+          desk.recordFirstResponse(id, at, "reply");
         },
       );
       audit(actor, "submission.reply_sent", { submissionId: id, replyId });
       outbox.wake();
+      return { status: 201, body: detailOf(id) };
+    },
+
+    /**
+     * Records a response made another way than a reply from the desk (a call, an e-mail from another account, a
+     * meeting) at the time it was made, which stops the one-business-day clock if it is the earliest response.
+     * Answers 201 with the detail.
+     */
+    recordResponse(id: number | null, body: unknown, actor: Actor): Outcome {
+      const before = id === null ? null : desk.byId(id);
+      if (!before || id === null) return notFound;
+      // A missing field is checked as an empty one, so it gets the field's own message.
+      const input = isObject(body) ? { channel: undefined, at: undefined, ...body } : body;
+      const parsed = v.safeParse(ResponseSchema, input);
+      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      const { channel } = parsed.output;
+      const when = Date.parse(parsed.output.at);
+      const arrived = Date.parse(before.submittedAt);
+      if (when > now().getTime() + RESPONSE_CLOCK_SKEW_MS) {
+        return { status: 422, body: { errors: { at: [RESPONSE_MESSAGES.future] } } };
+      }
+      // Staff enter whole minutes: the minute the request arrived in is not before it, and counts as its arrival.
+      if (when < arrived - (arrived % 60_000)) {
+        return { status: 422, body: { errors: { at: [RESPONSE_MESSAGES.beforeRequest] } } };
+      }
+      const at = new Date(Math.max(when, arrived)).toISOString();
+      const responseId = responses.create(
+        { submissionId: id, channel, at, actor: actor.username, recordedAt: now().toISOString() },
+        () => desk.recordFirstResponse(id, at, channel),
+      );
+      audit(actor, "submission.response_recorded", { submissionId: id, responseId, channel, at });
       return { status: 201, body: detailOf(id) };
     },
 
@@ -301,6 +337,7 @@ export function createSubmissionsService(deps: {
           r.firstResponseAt,
           r.landingPage,
           r.referrerHost,
+          r.firstResponseBy ? FIRST_RESPONSE_BY_LABELS[r.firstResponseBy] : null,
         ]),
       );
       return { ok: true, csv, filename: `submissions-${now().toISOString().slice(0, 10)}.csv` };

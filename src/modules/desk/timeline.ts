@@ -1,3 +1,4 @@
+import type { RecordedResponse } from "../../contracts/desk";
 import type {
   MailState,
   StatusChange,
@@ -13,17 +14,19 @@ const ORDER: Record<TimelineEntry["kind"], number> = {
   status: 2,
   note: 3,
   reply: 4,
+  response: 5,
 };
 
 /**
  * The detail's history, oldest first: received, the confirmation e-mail (when it was sent, or where it stands),
- * status changes, notes and replies with their delivery.
+ * status changes, notes, replies with their delivery and responses recorded as made another way.
  */
 export function buildTimeline(parts: {
   submittedAt: string;
   mail: readonly MailState[];
   notes: readonly SubmissionNote[];
   replies: readonly SubmissionReply[];
+  responses: readonly RecordedResponse[];
   statusChanges: readonly StatusChange[];
 }): TimelineEntry[] {
   const entries: TimelineEntry[] = [{ kind: "received", at: parts.submittedAt }];
@@ -39,6 +42,8 @@ export function buildTimeline(parts: {
   for (const change of parts.statusChanges) entries.push({ kind: "status", at: change.at, change });
   for (const note of parts.notes) entries.push({ kind: "note", at: note.createdAt, note });
   for (const reply of parts.replies) entries.push({ kind: "reply", at: reply.createdAt, reply });
+  // At the time the client was answered, not when staff wrote it down.
+  for (const response of parts.responses) entries.push({ kind: "response", at: response.at, response });
   return entries
     .map((entry, i) => ({ entry, i }))
     .sort(

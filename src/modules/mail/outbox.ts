@@ -17,6 +17,11 @@ export const RETRY_MAX_MS = 60 * 60_000;
 export const MAX_ATTEMPTS = 20;
 const POLL_MS = 15_000;
 const BATCH = 20;
+/**
+ * How long a stop lets the message being sent finish. Past that it is left as it was (pending, the attempt not
+ * counted) and goes out at the next start: a mail server that never answers must not hold up a shutdown.
+ */
+export const STOP_WAIT_MS = 3000;
 
 export type Send = (message: MailMessage & { from: string }) => Promise<void>;
 
@@ -40,11 +45,14 @@ function smtpSender(
   smtpUrl: string,
   ctx: { brand: Brand; publicUrl: string },
 ): { send: Send; close: () => void } {
-  const transport = nodemailer.createTransport(smtpUrl, {
+  // The timeouts are transport options, next to the URL (a second argument would be the messages' defaults):
+  // without them a server that accepts and never greets holds each attempt for nodemailer's 30 s and more.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-  } as never);
+  });
   return {
     send: async (m) => {
       const mail = automaticMail(m, ctx);
@@ -85,6 +93,10 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
 
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | null = null;
+  /** Set by stop(): no further message is started. */
+  let stopping = false;
+  /** Set when a stop gave up waiting for a send: what it answers later is not recorded (the row stays pending). */
+  let abandoned = false;
 
   const intakeContext = { brand: config.brand, publicUrl: config.publicUrl, notifyTo };
   for (const kind of INTAKE_MAIL_KINDS) {
@@ -99,20 +111,48 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     });
   }
 
+  // What the mail's feature keeps about it (a request's mail state) is updated in a savepoint of its own: if
+  // that fails, the attempt's result is still recorded, so a sent mail is never sent again.
+  const afterAttempt = deps.db.transaction((mail: OutboxRow) => kinds.get(mail.kind)?.settled?.(mail));
   const settle = deps.db.transaction((mail: OutboxRow, record: () => void) => {
     record();
-    kinds.get(mail.kind)?.settled?.(mail);
+    try {
+      afterAttempt(mail);
+    } catch (error) {
+      logger.error("mail_settle_failed", { outboxId: mail.id, kind: mail.kind, error: String(error) });
+    }
   });
+
+  /** Records why an attempt failed: retried with backoff, or given up (`giveUp`) until staff retry it. */
+  function recordFailure(mail: OutboxRow, error: unknown, giveUp: boolean) {
+    const attempts = mail.attempts + 1;
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+    const at = new Date(now().getTime() + retryDelayMs(attempts)).toISOString();
+    settle(mail, () => outbox.recordFailure(mail, reason, { state: giveUp ? "failed" : "pending", at }));
+    logger.warn("mail_failed", {
+      outboxId: mail.id,
+      kind: mail.kind,
+      attempts,
+      code: (error as { code?: string }).code,
+      responseCode: (error as { responseCode?: number }).responseCode,
+      retryAt: giveUp ? undefined : at,
+    });
+  }
 
   async function deliver(mail: OutboxRow): Promise<boolean> {
     if (!sender) return false;
+    // Only registered kinds are due (a kind written by a newer version is left for that version).
     const kind = kinds.get(mail.kind);
-    if (!kind) {
-      // A kind this version does not know (written by a newer one): leave it for that version.
-      logger.warn("mail_kind_unknown", { outboxId: mail.id, kind: mail.kind });
+    if (!kind) return false;
+    let message: MailMessage | null;
+    try {
+      message = kind.render(mail);
+    } catch (error) {
+      // A mail that cannot be written (its data cannot be read, its template fails) will not be written by
+      // trying again: it is given up with the reason, and the mails behind it go on.
+      recordFailure(mail, error, true);
       return false;
     }
-    const message = kind.render(mail);
     if (!message) {
       outbox.drop(mail);
       logger.info("mail_dropped", { outboxId: mail.id, kind: mail.kind, reason: "subject gone" });
@@ -120,31 +160,36 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     }
     try {
       await sender.send({ ...message, from });
-      settle(mail, () => outbox.recordSent(mail, now().toISOString()));
-      logger.info("mail_sent", { outboxId: mail.id, kind: mail.kind, attempts: mail.attempts + 1 });
-      return true;
     } catch (error) {
-      const attempts = mail.attempts + 1;
-      const giveUp = isPermanent(error) || attempts >= MAX_ATTEMPTS;
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
-      const at = new Date(now().getTime() + retryDelayMs(attempts)).toISOString();
-      settle(mail, () => outbox.recordFailure(mail, reason, { state: giveUp ? "failed" : "pending", at }));
-      logger.warn("mail_failed", {
-        outboxId: mail.id,
-        kind: mail.kind,
-        attempts,
-        code: (error as { code?: string }).code,
-        responseCode: (error as { responseCode?: number }).responseCode,
-        retryAt: giveUp ? undefined : at,
-      });
+      if (abandoned) return false;
+      recordFailure(mail, error, isPermanent(error) || mail.attempts + 1 >= MAX_ATTEMPTS);
       return false;
     }
+    // Left to the next start by a stop (the database may be closed): it is sent again then.
+    if (abandoned) return false;
+    settle(mail, () => outbox.recordSent(mail, now().toISOString()));
+    logger.info("mail_sent", { outboxId: mail.id, kind: mail.kind, attempts: mail.attempts + 1 });
+    return true;
+  }
+
+  /**
+   * The next batch of due mail of the kinds this version can send, first queued first. Asking by kind keeps
+   * rows of a kind only a newer version knows (left queued for it) from filling every batch and holding up the
+   * rest.
+   */
+  function dueOf(sendable: readonly string[]): OutboxRow[] {
+    const at = now().toISOString();
+    return sendable
+      .flatMap((kind) => outbox.due(at, BATCH, kind))
+      .sort((a, b) => a.id - b.id)
+      .slice(0, BATCH);
   }
 
   async function sendDue(kind?: string): Promise<number> {
     if (!sender) return 0;
     let sent = 0;
-    for (const mail of outbox.due(now().toISOString(), BATCH, kind)) {
+    for (const mail of dueOf(kind ? [kind] : [...kinds.keys()])) {
+      if (stopping) break;
       if (await deliver(mail)) sent++;
     }
     return sent;
@@ -196,13 +241,41 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     wake() {
       if (timer) queueMicrotask(tick);
     },
-    async stop() {
+    /**
+     * Starts no further message and lets the one being sent finish for up to `waitMs`; one still unanswered then
+     * stays pending, its attempt uncounted, and goes out at the next start.
+     */
+    async stop(waitMs = STOP_WAIT_MS) {
+      stopping = true;
       clearInterval(timer);
       timer = undefined;
-      await running?.catch(() => {});
+      if (running && !(await settlesWithin(running, waitMs))) {
+        abandoned = true;
+        logger.warn("mail_stop_interrupted", {
+          waitedMs: waitMs,
+          hint: "The message is sent at the next start",
+        });
+      }
       sender?.close();
     },
   };
+}
+
+/** Whether `work` settles (either way) within `ms`; the timer is cleared as soon as it does. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timeout: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<false>((resolve) => {
+    timeout = setTimeout(() => resolve(false), ms);
+  });
+  const settled = work.then(
+    () => true as const,
+    () => true as const,
+  );
+  try {
+    return await Promise.race([settled, expired]);
+  } finally {
+    clearTimeout(timeout);
+  }
 }
 
 export type MailOutbox = ReturnType<typeof createMailOutbox>;

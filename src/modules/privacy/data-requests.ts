@@ -14,6 +14,7 @@ import { type Database, forgetDeleted } from "../../db/index";
 import { mailOutboxRepo } from "../../db/mail-outbox";
 import { submissionDesk } from "../../db/submission-desk";
 import { submissionReplies } from "../../db/submission-replies";
+import { submissionResponses } from "../../db/submission-responses";
 import { auditBy } from "../../http/admin-http";
 import { type Actor, invalid, type Outcome } from "./model";
 
@@ -37,6 +38,7 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
   const desk = submissionDesk(db);
   const outbox = mailOutboxRepo(db);
   const replies = submissionReplies(db);
+  const responses = submissionResponses(db);
 
   const audit = (
     actor: Actor,
@@ -128,8 +130,8 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
     },
 
     /**
-     * Every intake from the address with every field, its notes, the desk's replies to the requester and its
-     * mail, as one JSON document.
+     * Every intake from the address with every field, its notes, the desk's replies to the requester, the
+     * responses recorded as made another way and its mail, as one JSON document.
      */
     exportJson(
       id: number | null,
@@ -147,6 +149,7 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
             submission,
             notes: desk.notes(intakeId),
             replies: replies.forSubmission(intakeId),
+            responses: responses.forSubmission(intakeId),
             mail: outbox.forSubmission(intakeId),
           },
         ];

@@ -33,6 +33,7 @@ const EVENT_LABELS: Record<string, string> = {
   "submission.note_added": "Note added to a submission",
   "submission.mail_retried": "Submission e-mail retried",
   "submission.reply_sent": "Reply sent to a requester",
+  "submission.response_recorded": "Response to a requester recorded (call, other e-mail or meeting)",
   "submission.deleted": "Submission deleted",
   "staff.invited": "Colleague invited",
   "staff.invitation_withdrawn": "Invitation withdrawn",

@@ -1,3 +1,4 @@
+import { FIRST_RESPONSE_BY_LABELS } from "../../../src/contracts/desk";
 import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../../src/contracts/intake";
 import { STATUS_LABELS } from "../../../src/contracts/submissions";
 import { MATTER_TYPE_LABELS, ROLE_LABELS, SERVICE_LABELS, SUBJECT_TYPE_LABELS } from "../../content/intake";
@@ -9,6 +10,7 @@ export const deskApi = {
   one: (id: number | string) => `${DESK_API}/${id}`,
   retryMail: (id: number | string) => `${DESK_API}/${id}/mail/retry`,
   replies: (id: number | string) => `${DESK_API}/${id}/replies`,
+  responses: (id: number | string) => `${DESK_API}/${id}/responses`,
   sources: "/api/admin/desk/sources",
 };
 
@@ -79,3 +81,4 @@ export const roleLabel = (s: string) => label(ROLE_LABELS, s);
 export const matterTypeLabel = (s: string) => label(MATTER_TYPE_LABELS, s);
 export const subjectTypeLabel = (s: string) => label(SUBJECT_TYPE_LABELS, s);
 export const serviceLabel = (s: string) => label(SERVICE_LABELS, s);
+export const firstResponseByLabel = (s: string) => label(FIRST_RESPONSE_BY_LABELS, s);

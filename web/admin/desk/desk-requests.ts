@@ -46,3 +46,10 @@ export const sendReply = (
   body: { subject: string; body: string },
   success: { title: string; description: string },
 ) => send("POST", deskApi.replies(id), body, success, "Reply Not Sent");
+
+/** POST a response made another way (a call, an e-mail from another account, a meeting) and when. */
+export const recordResponse = (
+  id: number,
+  body: { channel: string; at: string | null },
+  success: { title: string; description: string },
+) => send("POST", deskApi.responses(id), body, success, "Response Not Recorded");

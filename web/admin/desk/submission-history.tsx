@@ -1,5 +1,6 @@
-import { ArrowRightLeft, Inbox, Mail, Send, StickyNote } from "lucide-react";
+import { ArrowRightLeft, Inbox, Mail, PhoneCall, Send, StickyNote } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import type { ResponseChannel } from "../../../src/contracts/desk";
 import { NOTE_MAX, type SubmissionDetail, type TimelineEntry } from "../../../src/contracts/submissions";
 import { formatDateTime } from "../../lib/dates";
 import { statusLabel } from "./desk-labels";
@@ -12,7 +13,15 @@ const ICON = {
   status: ArrowRightLeft,
   note: StickyNote,
   reply: Send,
+  response: PhoneCall,
 } as const;
+
+/** A recorded response as the history tells it. */
+const RESPONSE_TITLES: Record<ResponseChannel, string> = {
+  call: "Phone call with the requester",
+  "other-email": "E-mail to the requester from another account",
+  meeting: "Meeting with the requester",
+};
 
 function entryKey(e: TimelineEntry): string {
   switch (e.kind) {
@@ -22,6 +31,8 @@ function entryKey(e: TimelineEntry): string {
       return `reply-${e.reply.id}`;
     case "status":
       return `status-${e.change.id}`;
+    case "response":
+      return `response-${e.response.id}`;
     default:
       return e.kind;
   }
@@ -47,6 +58,9 @@ function Entry({ entry, configured }: { entry: TimelineEntry; configured: boolea
           {statusLabel(entry.change.to)} by {entry.change.actor}
         </>
       );
+      break;
+    case "response":
+      title = `${RESPONSE_TITLES[entry.response.channel]}, recorded by ${entry.response.actor}`;
       break;
     case "note":
       title = `Internal note by ${entry.note.author}`;

@@ -16,6 +16,7 @@ import { ConfirmDialog } from "../shared/confirm-dialog";
 import { DueBadge } from "../shared/due-badge";
 import {
   deskApi,
+  firstResponseByLabel,
   landingLabel,
   matterTypeLabel,
   roleLabel,
@@ -24,6 +25,7 @@ import {
   subjectTypeLabel,
 } from "./desk-labels";
 import { patchSubmission, type Saved } from "./desk-requests";
+import { RecordResponse } from "./record-response";
 import { RelatedRequests } from "./related-requests";
 import { ReplyComposer } from "./reply-composer";
 import { SubmissionHistory } from "./submission-history";
@@ -104,10 +106,16 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <DueBadge due={s.due} />
             <span className="text-ink-muted">
-              {s.firstResponseAt ? (
+              {s.firstResponseAt && s.firstResponseBy === "status-change" ? (
+                <>
+                  Moved on <time dateTime={s.firstResponseAt}>{formatDateTime(s.firstResponseAt)}</time>,
+                  before responses were recorded; it was due {s.due.dueText}.
+                </>
+              ) : s.firstResponseAt ? (
                 <>
                   First response <time dateTime={s.firstResponseAt}>{formatDateTime(s.firstResponseAt)}</time>
-                  ; it was due {s.due.dueText}.
+                  {s.firstResponseBy ? ` (${firstResponseByLabel(s.firstResponseBy).toLowerCase()})` : ""}; it
+                  was due {s.due.dueText}.
                 </>
               ) : (
                 <>
@@ -157,6 +165,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
         </div>
         <div className="grid content-start gap-8">
           <StatusForm detail={detail} onSaved={setDetail} />
+          <RecordResponse detail={detail} onSaved={setDetail} />
           <Fields title="How they found us" id="source-title">
             <Field label="First page of the visit" wide>
               {s.landingPage ? (
