@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { MIGRATIONS } from "./migrations";
+import { MIGRATIONS, type Migration } from "./migrations";
 
 export type { Database };
 
@@ -31,15 +31,21 @@ export function openDatabaseFile(file: string): Database {
   return db;
 }
 
-export function migrate(db: Database): number {
+/**
+ * Applies every migration above the file's user_version in ONE immediate transaction: an upgrade over several
+ * versions either completes or leaves the file exactly as it was, at its old user_version, so the previous
+ * binary still runs against it. Returns how many were applied.
+ */
+export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): number {
   const current = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
-  const pending = MIGRATIONS.filter((m) => m.version > current);
-  for (const m of pending) {
-    db.transaction(() => {
+  const pending = migrations.filter((m) => m.version > current);
+  if (pending.length === 0) return 0;
+  db.transaction(() => {
+    for (const m of pending) {
       db.exec(m.up);
       db.exec(`PRAGMA user_version = ${m.version}`);
-    }).immediate();
-  }
+    }
+  }).immediate();
   return pending.length;
 }
 

@@ -13,7 +13,9 @@ import * as deskRepliesSources from "./010-desk-replies-sources";
  * Numbered migrations, applied in order at start. Append only: a released migration is never edited,
  * a change gets a new number.
  */
-export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: string }> = [
+export type Migration = { version: number; name: string; up: string };
+
+export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 1, name: "initial", ...initial },
   { version: 2, name: "auth", ...auth },
   { version: 3, name: "intake", ...intake },
