@@ -129,8 +129,10 @@ export function submissionDesk(db: Database) {
      FROM mail_outbox WHERE submission_id = ? AND kind IN ('intake-notification', 'intake-confirmation')
      ORDER BY id`,
   );
+  // status_changed_at moves only when the status does: retention counts from it (ADR 103).
   const setStatus = db.prepare<never, [string, string, number]>(
-    "UPDATE contact_submissions SET status = ?, updated_at = ? WHERE id = ?",
+    `UPDATE contact_submissions SET status_changed_at = CASE WHEN status = ?1 THEN status_changed_at ELSE ?2 END,
+       status = ?1, updated_at = ?2 WHERE id = ?3`,
   );
   const touch = db.prepare<never, [string, number]>(
     "UPDATE contact_submissions SET updated_at = ? WHERE id = ?",
