@@ -66,3 +66,51 @@ describe("an upgrade over several migrations", () => {
     closeDatabase(db);
   });
 });
+
+describe("foreign keys during an upgrade", () => {
+  const atLatest = (name: string) => {
+    const db = openDatabaseFile(join(dir, name));
+    migrate(db);
+    db.query(
+      `INSERT INTO contact_submissions (id, reference, name, email, phone, role, matter_type, subject_type,
+         jurisdictions, desired_service, description) VALUES (1, 'IR-1', 'n', 'e', 'p', 'attorney', 'commercial',
+         'entity', 'NY', 'asset-map', 'd')`,
+    ).run();
+    db.query("INSERT INTO submission_notes (submission_id, author, body) VALUES (1, 'morgan', 'b')").run();
+    return db;
+  };
+  const next = (MIGRATIONS.at(-1)?.version ?? 0) + 1;
+
+  test("a migration that leaves a row without its parent is rolled back, and enforcement is back on after", () => {
+    const db = atLatest("orphan.db");
+    const orphaning = { version: next, name: "orphans", up: "DELETE FROM contact_submissions;" };
+    expect(() => migrate(db, [...MIGRATIONS, orphaning])).toThrow(
+      /submission_notes row 1 -> contact_submissions/,
+    );
+    expect(userVersion(db)).toBe(next - 1);
+    expect(db.query("SELECT count(*) AS n FROM contact_submissions").get()).toEqual({ n: 1 });
+    expect(db.query("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 });
+    closeDatabase(db);
+  });
+
+  test("a rebuilt parent table keeps its children, and an orphan from before does not stop the upgrade", () => {
+    const db = atLatest("rebuild.db");
+    // A row left without its parent by hand (a shell with foreign keys off): not this upgrade's doing.
+    db.exec("PRAGMA foreign_keys = OFF");
+    db.exec(
+      "INSERT INTO submission_replies (submission_id, author, subject, body, created_at) VALUES (99, 'a', 's', 'b', 'x')",
+    );
+    db.exec("PRAGMA foreign_keys = ON");
+    const rebuild = {
+      version: next,
+      name: "rebuild-parent",
+      up: `CREATE TABLE parent_new (id INTEGER PRIMARY KEY) STRICT;
+           INSERT INTO parent_new SELECT id FROM contact_submissions;
+           DROP TABLE contact_submissions;
+           ALTER TABLE parent_new RENAME TO contact_submissions;`,
+    };
+    expect(migrate(db, [...MIGRATIONS, rebuild])).toBe(1);
+    expect(db.query("SELECT count(*) AS n FROM submission_notes").get()).toEqual({ n: 1 });
+    closeDatabase(db);
+  });
+});

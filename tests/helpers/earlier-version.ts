@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { runMigration } from "../../src/db";
 import { MIGRATIONS } from "../../src/db/migrations";
 
 const DATABASE_FILE = "tracewell.db";
@@ -16,7 +17,7 @@ export function earlierVersionFolder(
   const db = new Database(join(source, DATABASE_FILE), { create: true, strict: true });
   db.exec("PRAGMA journal_mode = WAL");
   for (const m of MIGRATIONS.filter((m) => m.version <= 5)) {
-    db.exec(m.up);
+    runMigration(db, m);
     db.exec(`PRAGMA user_version = ${m.version}`);
   }
   const insert = db.query(
@@ -72,7 +73,7 @@ export function previousVersionDatabase(file: string, fill: (db: Database) => vo
   db.exec("PRAGMA foreign_keys = ON");
   for (const m of MIGRATIONS.filter((m) => m.version <= PREVIOUS_VERSION)) {
     db.transaction(() => {
-      db.exec(m.up);
+      runMigration(db, m);
       db.exec(`PRAGMA user_version = ${m.version}`);
     })();
   }
