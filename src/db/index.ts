@@ -1,7 +1,10 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { forgetBeforeClose } from "./forget-deleted";
 import { MIGRATIONS, type Migration } from "./migrations";
+
+export { configureForgetting, forgetDeleted, scrubOwed } from "./forget-deleted";
 
 export type { Database };
 
@@ -78,17 +81,8 @@ const orphans = (db: Database): string[] =>
     (o) => `${o.table} row ${o.rowid} -> ${o.parent}`,
   );
 
-/**
- * After personal data is deleted: until a checkpoint, the WAL still holds the deleted rows' pages as they were
- * (readable with the data key beside them). The checkpoint writes the pages back, where secure_delete has
- * zeroed the rows, and empties the WAL. Deleting is rare; the few milliseconds are paid then.
- */
-export function forgetDeleted(db: Database): void {
-  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-}
-
 /** Flushes the WAL into the main file and closes it: the file is then complete on its own. */
 export function closeDatabase(db: Database): void {
-  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  forgetBeforeClose(db);
   db.close();
 }

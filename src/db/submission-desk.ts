@@ -7,6 +7,7 @@ import type {
   SubmissionSummary,
 } from "../contracts/submissions";
 import { cipherFor, type DataCipher } from "./cipher";
+import { forgettingWrite } from "./forget-deleted";
 import type { Database } from "./index";
 import { submissionSearch } from "./submission-search";
 
@@ -193,9 +194,12 @@ export function submissionDesk(db: Database) {
           : undefined;
       },
     ),
-    /** The submission, its notes and its queued mail (ON DELETE CASCADE). */
+    /**
+     * The submission, its notes, replies and queued mail (ON DELETE CASCADE), and, once committed, their old
+     * pages on disk (forgetDeleted).
+     */
     remove(id: number) {
-      const removed = remove.run(id).changes > 0;
+      const removed = forgettingWrite(db, remove.run(id).changes) > 0;
       search.remove(id);
       return removed;
     },
