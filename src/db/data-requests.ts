@@ -1,6 +1,7 @@
 import type { SubmissionStatus } from "../contracts/intake";
 import type { DataRequestKind } from "../contracts/privacy";
 import { cipherFor } from "./cipher";
+import { forgettingWrite } from "./forget-deleted";
 import type { Database } from "./index";
 
 export type DataRequestRow = {
@@ -78,9 +79,12 @@ export function dataRequestsRepo(db: Database) {
     /** The clear facts of an intake (no personal data): what a reply and a receipt name. */
     intakeFacts: (ids: readonly number[]) =>
       ids.map((id) => facts.get(id)).filter((f): f is IntakeFacts => f !== null),
-    /** Drops the address; false when the request was not open (completed by someone else meanwhile). */
+    /**
+     * Drops the address, and its old ciphertext from the disk once committed; false when the request was not
+     * open (completed by someone else meanwhile).
+     */
     complete: (id: number, at: string, counts: { intakes: number; erased: number }) =>
-      complete.run(at, counts.intakes, counts.erased, id).changes > 0,
+      forgettingWrite(db, complete.run(at, counts.intakes, counts.erased, id).changes) > 0,
   };
 }
 

@@ -1,7 +1,10 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { MIGRATIONS } from "./migrations";
+import { forgetBeforeClose } from "./forget-deleted";
+import { MIGRATIONS, type Migration } from "./migrations";
+
+export { configureForgetting, forgetDeleted, scrubOwed } from "./forget-deleted";
 
 export type { Database };
 
@@ -31,29 +34,55 @@ export function openDatabaseFile(file: string): Database {
   return db;
 }
 
-export function migrate(db: Database): number {
+/**
+ * Applies every migration above the file's user_version in ONE immediate transaction: an upgrade over several
+ * versions either completes or leaves the file exactly as it was, at its old user_version, so the previous
+ * binary still runs against it. Returns how many were applied.
+ *
+ * Foreign keys are off while they run (SQLite's procedure for changing a table's definition: dropping a table
+ * others refer to would otherwise cascade into them) and checked before the commit: a migration that leaves
+ * a row without its parent, where there was none before, is rolled back.
+ */
+export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): number {
   const current = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
-  const pending = MIGRATIONS.filter((m) => m.version > current);
-  for (const m of pending) {
+  const pending = migrations.filter((m) => m.version > current);
+  if (pending.length === 0) return 0;
+  // PRAGMA foreign_keys is a no-op inside a transaction: a caller's transaction would let a rebuild cascade.
+  if (db.inTransaction) throw new Error("migrate() must run outside a transaction");
+  const enforced = (db.query("PRAGMA foreign_keys").get() as { foreign_keys: number }).foreign_keys === 1;
+  db.exec("PRAGMA foreign_keys = OFF");
+  try {
     db.transaction(() => {
-      db.exec(m.up);
-      db.exec(`PRAGMA user_version = ${m.version}`);
+      const orphansBefore = new Set(orphans(db));
+      for (const m of pending) {
+        runMigration(db, m);
+        db.exec(`PRAGMA user_version = ${m.version}`);
+      }
+      const added = orphans(db).filter((o) => !orphansBefore.has(o));
+      if (added.length > 0) {
+        throw new Error(`The migrations left rows without their parent row: ${added.slice(0, 5).join(", ")}`);
+      }
     }).immediate();
+  } finally {
+    if (enforced) db.exec("PRAGMA foreign_keys = ON");
   }
   return pending.length;
 }
 
-/**
- * After personal data is deleted: until a checkpoint, the WAL still holds the deleted rows' pages as they were
- * (readable with the data key beside them). The checkpoint writes the pages back, where secure_delete has
- * zeroed the rows, and empties the WAL. Deleting is rare; the few milliseconds are paid then.
- */
-export function forgetDeleted(db: Database): void {
-  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+/** One migration's statements, in the caller's transaction. */
+export function runMigration(db: Database, m: Migration): void {
+  if (typeof m.up === "string") db.exec(m.up);
+  else m.up(db);
 }
+
+/** Each row whose foreign key names no row, as "table row N -> parent". */
+const orphans = (db: Database): string[] =>
+  (db.query("PRAGMA foreign_key_check").all() as { table: string; rowid: number; parent: string }[]).map(
+    (o) => `${o.table} row ${o.rowid} -> ${o.parent}`,
+  );
 
 /** Flushes the WAL into the main file and closes it: the file is then complete on its own. */
 export function closeDatabase(db: Database): void {
-  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  forgetBeforeClose(db);
   db.close();
 }

@@ -28,14 +28,15 @@ export function retentionRepo(db: Database) {
     "UPDATE retention_policy SET last_purge_at = ?, last_purge_deleted = ? WHERE id = 1",
   );
   // The day a request's retention ends: the UTC date of its last status change plus the days its rule keeps.
+  // Notes and replies move updated_at, not status_changed_at (ADR 103).
   const selectDue = db.prepare<
     Omit<PurgeCandidate, "rule">,
     { unengaged: number; engaged: number; until: string }
   >(
     `SELECT * FROM (
        SELECT id, reference, status, submitted_at AS receivedAt,
-         COALESCE(updated_at, submitted_at) AS lastChangeAt,
-         date(COALESCE(updated_at, submitted_at),
+         COALESCE(status_changed_at, submitted_at) AS lastChangeAt,
+         date(COALESCE(status_changed_at, submitted_at),
            '+' || CASE status WHEN 'engaged' THEN $engaged ELSE $unengaged END || ' days') AS deleteOn
        FROM contact_submissions WHERE status IN ('declined', 'closed', 'engaged')
      ) WHERE deleteOn <= $until ORDER BY deleteOn, id`,

@@ -1,9 +1,11 @@
 import { cipherFor } from "./cipher";
+import { forgettingWrite } from "./forget-deleted";
 import type { Database } from "./index";
 
 /**
  * The staff: admin accounts as the Staff screen sees them, and invitations. E-mail addresses and the
  * invitation token are stored through the data cipher; an invitation is looked up by its token's SHA-256.
+ * Every write that deletes an admin or wipes a token also forgets the old values on disk (forgetDeleted).
  */
 export type StaffRow = {
   id: number;
@@ -83,7 +85,7 @@ export function staffRepo(db: Database) {
         .map((r) => ({ ...r, email: cipher.decryptNullable(r.email), mfaEnabled: r.mfaEnabled === 1 })),
     count: () => q.count.get()?.n ?? 0,
     /** Deletes an admin; their sessions and recovery codes go with them (ON DELETE CASCADE). */
-    remove: (id: number) => q.remove.run(id).changes === 1,
+    remove: (id: number) => forgettingWrite(db, q.remove.run(id).changes) === 1,
     recordSignIn: (id: number, at: Date) => q.signedIn.run(at.toISOString(), id),
     setEmail: (id: number, email: string | null) => q.setEmail.run(cipher.encryptNullable(email), id),
 
@@ -116,10 +118,10 @@ export function staffRepo(db: Database) {
     pending: () => q.pending.all().map((r) => ({ ...r, email: cipher.decrypt(r.email) })),
     /** Uses an open invitation up; false when it was already used, withdrawn or has expired. */
     accept: (id: number, userId: number, at: Date) =>
-      q.accept.run(at.toISOString(), userId, id, at.toISOString()).changes === 1,
-    revoke: (id: number, at: Date) => q.revoke.run(at.toISOString(), id).changes === 1,
-    clearToken: (id: number) => q.clearToken.run(id),
-    clearExpiredTokens: (at: Date) => q.clearExpiredTokens.run(at.toISOString()),
+      forgettingWrite(db, q.accept.run(at.toISOString(), userId, id, at.toISOString()).changes) === 1,
+    revoke: (id: number, at: Date) => forgettingWrite(db, q.revoke.run(at.toISOString(), id).changes) === 1,
+    clearToken: (id: number) => forgettingWrite(db, q.clearToken.run(id).changes),
+    clearExpiredTokens: (at: Date) => forgettingWrite(db, q.clearExpiredTokens.run(at.toISOString()).changes),
   };
 }
 

@@ -8,6 +8,7 @@ import type {
   SubmissionSummary,
 } from "../contracts/submissions";
 import { cipherFor, type DataCipher } from "./cipher";
+import { forgettingWrite } from "./forget-deleted";
 import type { Database } from "./index";
 import { submissionSearch } from "./submission-search";
 
@@ -130,8 +131,10 @@ export function submissionDesk(db: Database) {
      FROM mail_outbox WHERE submission_id = ? AND kind IN ('intake-notification', 'intake-confirmation')
      ORDER BY id`,
   );
+  // status_changed_at moves only when the status does: retention counts from it (ADR 103).
   const setStatus = db.prepare<never, [string, string, number]>(
-    "UPDATE contact_submissions SET status = ?, updated_at = ? WHERE id = ?",
+    `UPDATE contact_submissions SET status_changed_at = CASE WHEN status = ?1 THEN status_changed_at ELSE ?2 END,
+       status = ?1, updated_at = ?2 WHERE id = ?3`,
   );
   const touch = db.prepare<never, [string, number]>(
     "UPDATE contact_submissions SET updated_at = ? WHERE id = ?",
@@ -195,9 +198,12 @@ export function submissionDesk(db: Database) {
           : undefined;
       },
     ),
-    /** The submission, its notes and its queued mail (ON DELETE CASCADE). */
+    /**
+     * The submission, its notes, replies and queued mail (ON DELETE CASCADE), and, once committed, their old
+     * pages on disk (forgetDeleted).
+     */
     remove(id: number) {
-      const removed = remove.run(id).changes > 0;
+      const removed = forgettingWrite(db, remove.run(id).changes) > 0;
       search.remove(id);
       return removed;
     },

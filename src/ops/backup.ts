@@ -9,7 +9,9 @@ export type BackupResult = { database: string; uploads: string | undefined; byte
 /**
  * An online, consistent copy of the database: `VACUUM INTO` reads one snapshot while the server keeps
  * serving and writing, and produces a compact file that needs no WAL beside it. Uploaded files are copied to
- * `<file>.uploads/` next to it. An existing target is never overwritten.
+ * `<file>.uploads/` next to it. An existing target is never overwritten. While it copies, its snapshot keeps
+ * the older pages of anything the server deletes meanwhile on disk (and in the copy); the server empties the
+ * WAL once it ends (ADR 105).
  */
 export function backup(databaseFile: string, dataDir: string, target: string): BackupResult {
   const out = resolve(target);

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
 import { attachCipher, createDataCipher, type DataCipher, DataKeyError } from "../db/cipher";
@@ -10,7 +10,7 @@ import {
   scrubIfPending,
   storedValues,
 } from "../db/encryption";
-import { type Database, migrate, openDatabaseFile } from "../db/index";
+import { configureForgetting, type Database, forgetDeleted, migrate, openDatabaseFile } from "../db/index";
 import { type Logger, silentLogger } from "../log";
 import { DATA_KEY_FILE, loadDataKeys } from "../secrets";
 
@@ -21,7 +21,8 @@ export const DATABASE_FILE = "tracewell.db";
  * 1. the key: DATA_KEY, else DATA_DIR/data-key, else a new one, but never a new one over encrypted values;
  * 2. every key id found in the stored values must be configured and decrypt (reads only, before migrations);
  * 3. migrations; 4. values stored in clear by earlier versions are encrypted and the file is rewritten so no
- * clear copy survives (once).
+ * clear copy survives (once); 5. a WAL the last run left with frames in it (stopped while a reader held the
+ * file, or killed) may hold values deleted then: it is written back and emptied, or retried (forgetDeleted).
  * Throws DataKeyError (its message names DATA_KEY) with nothing written when the key does not fit.
  */
 export function openDataStore(
@@ -29,7 +30,10 @@ export function openDataStore(
   opts: { logger?: Logger; now?: () => Date } = {},
 ): { db: Database; cipher: DataCipher } {
   const logger = opts.logger ?? silentLogger;
-  const db = openDatabaseFile(join(config.dataDir, DATABASE_FILE));
+  const file = join(config.dataDir, DATABASE_FILE);
+  const leftWal = existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0;
+  const db = openDatabaseFile(file);
+  configureForgetting(db, { logger });
   try {
     const keyFile = join(config.dataDir, DATA_KEY_FILE);
     if (!config.dataKeys?.length && !existsSync(keyFile)) {
@@ -48,6 +52,7 @@ export function openDataStore(
     const filled = fillMissingHashes(db, cipher);
     if (encrypted || filled) logger.info("data_encrypted", { values: encrypted, emailHashes: filled });
     if (scrubIfPending(db, (opts.now ?? (() => new Date()))())) logger.info("data_file_rewritten");
+    if (leftWal) forgetDeleted(db);
     return { db, cipher };
   } catch (error) {
     db.close();

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
-import { migrate } from "../../src/db";
+import { migrate, runMigration } from "../../src/db";
 import { contactSubmissions } from "../../src/db/contact-submissions";
 import { MIGRATIONS } from "../../src/db/migrations";
 import { confirmationMessageId } from "../../src/modules/mail/intake-messages";
@@ -104,7 +104,7 @@ describe("the outbox carries any kind of mail", () => {
 describe("upgrading a database from before the general outbox", () => {
   test("queued and sent intake mails survive the migration, and duplicates stay impossible", () => {
     const db = new Database(":memory:", { strict: true });
-    for (const m of MIGRATIONS.filter((m) => m.version <= 4)) db.exec(m.up);
+    for (const m of MIGRATIONS.filter((m) => m.version <= 4)) runMigration(db, m);
     db.exec("PRAGMA user_version = 4");
     db.exec(`INSERT INTO contact_submissions (id, reference, name, email, phone, role, matter_type, subject_type,
       jurisdictions, desired_service, description) VALUES (1, 'TW-OLD-1', 'A', 'a@example.com', '5555550100',

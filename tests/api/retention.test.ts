@@ -281,3 +281,47 @@ describe("the privacy page states the live policy", () => {
     );
   });
 });
+
+describe("the count starts at the last status change, not at the last note", () => {
+  const rows: Record<string, { id: number; reference: string }> = {};
+
+  test(
+    "setup: two requests declined on 2130-03-01; on 2130-04-15 one gets a note, the other is closed",
+    async () => {
+      clock.at = new Date("2130-03-01T09:00:00.000Z");
+      await signInNow();
+      expect((await put({ unengagedDays: 365, engagedDays: 2555 })).status).toBe(200);
+      rows.noted = await intake("declined", 20);
+      rows.reclosed = await intake("declined", 21);
+      clock.at = new Date("2130-04-15T09:00:00.000Z");
+      await signInNow();
+      expect((await patch(`/api/admin/submissions/${rows.noted!.id}`, { note: "Filed away." })).status).toBe(
+        200,
+      );
+      expect((await patch(`/api/admin/submissions/${rows.reclosed!.id}`, { status: "closed" })).status).toBe(
+        200,
+      );
+    },
+    SIGN_IN_TIMEOUT,
+  );
+
+  test("a note does not restart the count: the noted request is due 365 days after it was declined", () => {
+    expect(retention.plan("2131-02-28")).toEqual([]);
+    expect(retention.plan("2131-03-01")).toEqual([
+      expect.objectContaining({
+        reference: rows.noted!.reference,
+        deleteOn: "2131-03-01",
+        lastChangeAt: "2130-03-01T09:00:00.000Z",
+      }),
+    ]);
+  });
+
+  test("a status change does: the closed request is due 365 days after it was closed, and the purge says so", () => {
+    expect(retention.plan("2131-04-15").map((d) => [d.reference, d.deleteOn, d.lastChangeAt])).toEqual([
+      [rows.noted!.reference, "2131-03-01", "2130-03-01T09:00:00.000Z"],
+      [rows.reclosed!.reference, "2131-04-15", "2130-04-15T09:00:00.000Z"],
+    ]);
+    clock.at = new Date("2131-03-01T00:30:00.000Z");
+    expect(retention.purge().deleted).toEqual([rows.noted!.reference]);
+  });
+});

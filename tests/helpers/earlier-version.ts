@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { runMigration } from "../../src/db";
 import { MIGRATIONS } from "../../src/db/migrations";
 
 const DATABASE_FILE = "tracewell.db";
@@ -16,7 +17,7 @@ export function earlierVersionFolder(
   const db = new Database(join(source, DATABASE_FILE), { create: true, strict: true });
   db.exec("PRAGMA journal_mode = WAL");
   for (const m of MIGRATIONS.filter((m) => m.version <= 5)) {
-    db.exec(m.up);
+    runMigration(db, m);
     db.exec(`PRAGMA user_version = ${m.version}`);
   }
   const insert = db.query(
@@ -57,4 +58,51 @@ export function earlierVersionFolder(
   }
   db.close();
   return dataDir;
+}
+
+/** The last schema the previous release wrote; the upgrade tests start from it. */
+export const PREVIOUS_VERSION = 10;
+
+/**
+ * A database file as the previous release left it: its migrations only (each run the way it ran them), then
+ * whatever rows `fill` writes with plain SQL, as that release's code would have stored them.
+ */
+export function previousVersionDatabase(file: string, fill: (db: Database) => void): void {
+  const db = new Database(file, { create: true, strict: true });
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA foreign_keys = ON");
+  for (const m of MIGRATIONS.filter((m) => m.version <= PREVIOUS_VERSION)) {
+    db.transaction(() => {
+      runMigration(db, m);
+      db.exec(`PRAGMA user_version = ${m.version}`);
+    })();
+  }
+  fill(db);
+  db.close();
+}
+
+/** A request row with every column the previous release required; `fields` overrides any of them. */
+export function insertPreviousRequest(db: Database, fields: Record<string, string | number | null>): number {
+  const row: Record<string, string | number | null> = {
+    reference: `IR-260105-P${crypto.randomUUID().slice(0, 4).toUpperCase()}`,
+    name: "enc:v1:old",
+    email: "enc:v1:old",
+    phone: "enc:v1:old",
+    role: "attorney",
+    matter_type: "commercial",
+    subject_type: "entity",
+    jurisdictions: "enc:v1:old",
+    desired_service: "asset-map",
+    description: "enc:v1:old",
+    submitted_at: "2026-01-05T10:00:00.000Z",
+    ...fields,
+  };
+  const columns = Object.keys(row);
+  const { id } = db
+    .query(
+      `INSERT INTO contact_submissions (${columns.join(", ")}) VALUES (${columns.map((c) => `$${c}`).join(", ")})
+       RETURNING id`,
+    )
+    .get(Object.fromEntries(columns.map((c) => [c, row[c] ?? null]))) as { id: number };
+  return id;
 }

@@ -1,13 +1,13 @@
+import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
-import { createDecipheriv } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieFrom } from "../helpers/admin";
-import { filesUnder } from "../helpers/byte-scan";
 import { waitHealthy } from "../helpers/healthy";
 import { markedIntake } from "../helpers/markers";
 import { freePorts } from "../helpers/ports";
+import { holding, readableValues } from "../helpers/readable-values";
 
 /**
  * "Deleted" and "erased", checked on the built executable from outside, while it runs: a deleted request is
@@ -34,9 +34,13 @@ const proc = Bun.spawn([BINARY], {
     ADMIN_PASSWORD: PASSWORD,
     REQUIRE_MFA: "false",
   },
-  stdout: "ignore",
+  stdout: "pipe",
   stderr: "pipe",
 });
+let log = "";
+void (async () => {
+  for await (const chunk of proc.stdout) log += new TextDecoder().decode(chunk);
+})();
 afterAll(() => {
   proc.kill("SIGKILL");
   rmSync(root, { recursive: true, force: true });
@@ -56,47 +60,6 @@ const send = (path: string, init: { method?: string; body?: unknown; cookie?: st
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 
-/**
- * Every `enc:v1:<key id>:<base64>` value in every file under DATA_DIR, opened with the key file's key. SQLite
- * stores a row's fields side by side with nothing between them, so where a value ends is not written: each
- * length that could end one is tried, and the cipher's tag says which is right.
- */
-function readableValues(): string[] {
-  const key = Buffer.from(readFileSync(join(dataDir, "data-key"), "utf8").trim(), "base64");
-  expect(key.length).toBe(32);
-  const open = (base64: string) => {
-    const body = Buffer.from(base64, "base64");
-    if (body.length < 12 + 16) return undefined;
-    try {
-      const decipher = createDecipheriv("aes-256-gcm", key, body.subarray(0, 12));
-      decipher.setAuthTag(body.subarray(body.length - 16));
-      return Buffer.concat([
-        decipher.update(body.subarray(12, body.length - 16)),
-        decipher.final(),
-      ]).toString();
-    } catch {
-      return undefined;
-    }
-  };
-  const out: string[] = [];
-  for (const file of filesUnder(dataDir)) {
-    const pieces = readFileSync(file).toString("latin1").split("enc:v1:").slice(1);
-    for (const piece of pieces) {
-      const text = piece.match(/^[A-Za-z0-9_-]{8}:([A-Za-z0-9+/=]+)/)?.[1] ?? "";
-      for (let end = text.length - (text.length % 4); end >= 40; end -= 4) {
-        const value = open(text.slice(0, end));
-        if (value !== undefined) {
-          out.push(value);
-          break;
-        }
-      }
-    }
-  }
-  return out;
-}
-const holding = (values: string[], markers: string[]) =>
-  markers.filter((m) => values.some((v) => v.includes(m)));
-
 test("a deleted request and an erased one leave nothing the data key can read, while the server runs", async () => {
   await waitHealthy(base, proc);
   const deleted = markedIntake(new Date(), "Deleted");
@@ -106,7 +69,7 @@ test("a deleted request and an erased one leave nothing the data key can read, w
     expect((await send("/api/contact", { body: intake })).status).toBe(201);
 
   // The method works: before any deletion, the key reads every marker back from the files.
-  const before = readableValues();
+  const before = readableValues(dataDir);
   for (const { all } of [deleted, erased, kept]) expect(holding(before, all)).toEqual(all);
 
   const login = await send("/api/admin/login", { body: { username: USER, password: PASSWORD } });
@@ -129,7 +92,47 @@ test("a deleted request and an erased one leave nothing the data key can read, w
   const { id } = (await request.json()) as { id: number };
   expect((await send(`/api/admin/data-requests/${id}/erase`, { method: "POST", cookie })).status).toBe(200);
 
-  const after = readableValues();
+  const after = readableValues(dataDir);
   expect(holding(after, [...deleted.all, ...erased.all])).toEqual([]);
   expect(holding(after, kept.all)).toEqual(kept.all);
-});
+}, 30_000);
+
+test("with another process reading during a deletion, the server does not wait for it, and once it ends nothing the key can read is left", async () => {
+  await waitHealthy(base, proc);
+  const held = markedIntake(new Date(), "Held");
+  const kept = markedIntake(new Date(), "KeptToo");
+  const filed = await send("/api/contact", { body: held.intake });
+  expect(filed.status).toBe(201);
+  const { reference } = (await filed.json()) as { reference: string };
+  expect((await send("/api/contact", { body: kept.intake })).status).toBe(201);
+  const login = await send("/api/admin/login", { body: { username: USER, password: PASSWORD } });
+  const cookie = cookieFrom(login);
+  const list = (await (await send(`/api/admin/submissions?q=${held.markers.name}`, { cookie })).json()) as {
+    items: { id: number }[];
+  };
+  expect(list.items).toHaveLength(1);
+
+  // A read transaction in another process than the server's, as Litestream keeps one and a running
+  // `tracewell backup` holds one.
+  const reader = new Database(join(dataDir, "tracewell.db"), { readonly: true });
+  reader.exec("BEGIN");
+  const inSnapshot = reader.query("SELECT count(*) AS n FROM contact_submissions WHERE reference = ?");
+  expect(inSnapshot.get(reference)).toEqual({ n: 1 });
+  const started = performance.now();
+  const removal = await send(`/api/admin/submissions/${list.items[0]?.id}`, { method: "DELETE", cookie });
+  expect(removal.status).toBe(200);
+  expect(performance.now() - started).toBeLessThan(2500);
+  // While it lasts, the reader's snapshot still holds the request: SQLite keeps those pages on disk for it.
+  expect(inSnapshot.get(reference)).toEqual({ n: 1 });
+  reader.exec("COMMIT");
+  reader.close();
+
+  let after = readableValues(dataDir);
+  for (let i = 0; i < 100 && holding(after, held.all).length > 0; i++) {
+    await Bun.sleep(100);
+    after = readableValues(dataDir);
+  }
+  expect(holding(after, held.all)).toEqual([]);
+  expect(holding(after, kept.all)).toEqual(kept.all);
+  expect(log).toContain('"event":"deleted_data_scrub_waiting"');
+}, 30_000);

@@ -1,3 +1,4 @@
+import type { Database } from "bun:sqlite";
 import * as initial from "./001-initial";
 import * as auth from "./002-auth";
 import * as intake from "./003-intake";
@@ -8,13 +9,19 @@ import * as staff from "./007-staff";
 import * as privacy from "./008-privacy";
 import * as deskClock from "./009-desk-clock";
 import * as deskRepliesSources from "./010-desk-replies-sources";
+import * as stableIdsStatusChanges from "./011-stable-ids-status-changes";
 import * as firstResponse from "./013-first-response";
 
+/** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
+export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
+
 /**
- * Numbered migrations, applied in order at start. Append only: a released migration is never edited,
- * a change gets a new number.
+ * Numbered migrations, applied in order at start, all pending ones in one transaction with foreign keys off
+ * (src/db/index.ts migrate()): a migration may rebuild a table others refer to, and ON DELETE CASCADE does not
+ * act inside one, so a migration that deletes rows deletes their children itself. Append only: a released
+ * migration is never edited, a change gets a new number.
  */
-export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: string }> = [
+export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 1, name: "initial", ...initial },
   { version: 2, name: "auth", ...auth },
   { version: 3, name: "intake", ...intake },
@@ -25,5 +32,6 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 8, name: "privacy", ...privacy },
   { version: 9, name: "desk-clock", ...deskClock },
   { version: 10, name: "desk-replies-sources", ...deskRepliesSources },
+  { version: 11, name: "stable-ids-status-changes", ...stableIdsStatusChanges },
   { version: 13, name: "first-response", ...firstResponse },
 ];

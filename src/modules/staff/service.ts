@@ -11,6 +11,7 @@ import type {
   StaffOverview,
 } from "../../contracts/staff";
 import { appendAudit } from "../../db/audit-log";
+import { forgetDeleted } from "../../db/index";
 import { mailOutboxRepo } from "../../db/mail-outbox";
 import { type InvitationRow, staffRepo } from "../../db/staff";
 import type { Actor, Outcome } from "../../http/admin-http";
@@ -63,14 +64,15 @@ const auditTo =
 
 /**
  * Ends an admin's second factor (secret, pending secret, recovery codes) and every session of theirs, so the
- * next sign-in with their password leads to enrolment again. Shared by the Staff screen and the CLI, which
- * opens the database without the data cipher: this touches no encrypted value.
+ * next sign-in with their password leads to enrolment again, and forgets the old secret on disk. Shared by the
+ * Staff screen and the CLI, which opens the database without the data cipher: this reads no encrypted value.
  */
 export function resetSecondFactor(db: Database, userId: number): void {
   db.transaction(() => {
     disableTotp(db, userId);
     db.query("DELETE FROM sessions WHERE user_id = $userId").run({ userId });
   })();
+  forgetDeleted(db);
 }
 
 /**
