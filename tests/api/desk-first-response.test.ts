@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { DeskOverview, DueStatus } from "../../src/contracts/desk";
-import { migrate } from "../../src/db";
+import { migrate, runMigration } from "../../src/db";
 import { MIGRATIONS } from "../../src/db/migrations";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
@@ -306,7 +306,7 @@ describe("upgrading a desk whose first responses were set by status changes", ()
 
   test("a reply sets the first response; without one, open requests wait again and finished ones are marked", () => {
     const old = new Database(":memory:", { strict: true });
-    for (const m of MIGRATIONS.filter((m) => m.version < mine)) old.exec(m.up);
+    for (const m of MIGRATIONS.filter((m) => m.version < mine)) runMigration(old, m);
     old.exec(`PRAGMA user_version = ${MIGRATIONS.filter((m) => m.version < mine).at(-1)?.version}`);
     const insert = old.prepare(
       `INSERT INTO contact_submissions (id, reference, name, email, phone, role, matter_type, subject_type,

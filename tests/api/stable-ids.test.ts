@@ -22,6 +22,7 @@ const AUDITED_IDS: Record<string, string> = {
   submissionId: "contact_submissions",
   noteId: "submission_notes",
   replyId: "submission_replies",
+  responseId: "submission_responses",
   dataRequestId: "data_requests",
   invitationId: "staff_invitations",
   targetId: "admin_users",

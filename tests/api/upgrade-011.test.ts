@@ -2,7 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { closeDatabase, type Database, openDatabase } from "../../src/db";
+import { closeDatabase, type Database, migrate, openDatabaseFile } from "../../src/db";
+import { MIGRATIONS } from "../../src/db/migrations";
 import { retentionRepo } from "../../src/db/retention";
 import { insertPreviousRequest, previousVersionDatabase } from "../helpers/earlier-version";
 
@@ -12,6 +13,16 @@ import { insertPreviousRequest, previousVersionDatabase } from "../helpers/earli
  */
 const dir = mkdtempSync(join(tmpdir(), "tracewell-upgrade-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The file opened and brought to this migration's version: later migrations have upgrade tests of their own. */
+const openAt011 = (file: string) => {
+  const db = openDatabaseFile(file);
+  migrate(
+    db,
+    MIGRATIONS.filter((m) => m.version <= 11),
+  );
+  return db;
+};
 
 const statusEvent = (db: Database, submissionId: number, from: string, to: string, at: string) =>
   db
@@ -33,7 +44,7 @@ describe("the last status change of requests stored by the previous release", ()
     // Never moved from New, though a note moved updated_at.
     ids.untouched = insertPreviousRequest(db, { updated_at: "2026-01-20T09:00:00.000Z" });
   });
-  const db = openDatabase(file);
+  const db = openAt011(file);
   afterAll(() => closeDatabase(db));
   const changedAt = (id: number) =>
     (
@@ -127,7 +138,7 @@ describe("ids of the tables the audit log names, in a file from the previous rel
       .query("SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
       .all() as never;
   });
-  const db = openDatabase(file);
+  const db = openAt011(file);
   afterAll(() => closeDatabase(db));
   const sequence = (table: string) =>
     (db.query("SELECT seq FROM sqlite_sequence WHERE name = ?").get(table) as { seq: number } | null)?.seq;

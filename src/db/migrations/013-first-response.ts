@@ -10,7 +10,7 @@
  */
 export const up = `
 CREATE TABLE submission_responses (
-  id             INTEGER PRIMARY KEY,
+  id             INTEGER PRIMARY KEY AUTOINCREMENT,
   submission_id  INTEGER NOT NULL REFERENCES contact_submissions (id) ON DELETE CASCADE,
   channel        TEXT    NOT NULL CHECK (channel IN ('call', 'other-email', 'meeting')),
   responded_at   TEXT    NOT NULL,
