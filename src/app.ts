@@ -45,6 +45,7 @@ export type AppDeps = {
  */
 const FORM_BODY_MAX_BYTES = 2 * 1024 * 1024;
 const RESOURCES_API = "/api/admin/resources";
+const BAD_HOST_MESSAGE = "The request's Host header is not a valid host.";
 
 type RequestInfo = { id: string; start: number };
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -91,6 +92,12 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const security = { hsts: config.secure, styleHashes: [styles.hash] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
   const fastAsset = createAssetFastPath(manifest, securityHeaders(security, "asset"));
+  const dataHeaders = securityHeaders(security, "data");
+  const badHost = (id: string) =>
+    Response.json(
+      { error: BAD_HOST_MESSAGE },
+      { status: 400, headers: { ...dataHeaders, "cache-control": "no-store", "x-request-id": id } },
+    );
 
   const logAnswer = (id: string, start: number, request: Request, path: string, response: Response) => {
     logger.request({
@@ -111,6 +118,11 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const serve = (handle: Handler, request: Request) => {
     const start = performance.now();
     const id = crypto.randomUUID();
+    // Bun builds request.url from the Host header; one it cannot use (empty, a space, a port past 65535, none
+    // on HTTP/1.0) leaves a URL that does not parse, which every `new URL(request.url)` after this would throw.
+    if (!URL.canParse(request.url)) {
+      return logAnswer(id, start, request, rawPath(request.url) ?? "", badHost(id));
+    }
     const path = rawPath(request.url);
     const fast =
       path === undefined
