@@ -8,10 +8,12 @@ import { waitHealthy } from "../helpers/healthy";
 import { freePorts } from "../helpers/ports";
 
 /**
- * Requests no browser sends, over raw sockets to the built executable: a Host header Bun cannot make a URL of
- * (empty, a space, a port out of range, ...) or none at all (HTTP/1.0). Bun then hands the app a URL that does
- * not parse, and every `new URL(request.url)` on the way threw: Bun's bare 500, no security headers, no
- * request id, a stack trace instead of a log line. They are the client's mistake: 400, like any other answer.
+ * Odd requests over raw sockets to the built executable (issue 17).
+ * - A path starting with "//" or "/\\": the trailing-slash redirect made it a Location on another site.
+ * - A Host header Bun cannot make a URL of (empty, a space, a port out of range, ...) or none at all
+ *   (HTTP/1.0): Bun then hands the app a URL that does not parse, and every `new URL(request.url)` on the way
+ *   threw: Bun's bare 500, no security headers, no request id, a stack trace instead of a log line. They are
+ *   the client's mistake: 400, like any other answer.
  */
 const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const [PORT] = freePorts(1) as [number];
@@ -72,6 +74,26 @@ function raw(head: string[], body = ""): Promise<Answer> {
     socket.on("error", reject);
   });
 }
+
+describe("request lines that start with slashes", () => {
+  // Sent as written: a client (unlike fetch) does not normalise "/\\" or "//" before the server sees them.
+  for (const path of [
+    "//evil.example/",
+    "///evil.example/",
+    "/\\evil.example/",
+    "//evil.example/?q=1",
+    "/\\/evil.example/",
+  ]) {
+    test(`GET ${path}: the redirect stays on this site`, async () => {
+      const answer = await raw([`GET ${path} HTTP/1.1`, `Host: 127.0.0.1:${PORT}`]);
+      expect(answer.status).toBe(308);
+      const location = answer.headers.location ?? "";
+      expect(location).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location, `${BASE}${path}`).origin).toBe(BASE);
+      expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  }
+});
 
 const BAD_HOSTS = [
   "Host:",
