@@ -9,6 +9,7 @@ import { fillMissingHashes } from "./db/encryption";
 import { submissionSearch } from "./db/submission-search";
 import { type AssetManifest, assetsPlugin, createAssetFastPath } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
+import { HttpError } from "./http/errors";
 import { escapeHtml } from "./http/escape-html";
 import { sameOriginPlugin } from "./http/same-origin";
 import { securityHeaders, securityPlugin } from "./http/security";
@@ -161,6 +162,11 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
         }),
       )
       .onError(({ code, error, request, set }) => {
+        // What a service refuses (src/http/errors.ts): its status, and the body clients already read.
+        if (error instanceof HttpError) {
+          set.status = error.status;
+          return error.body();
+        }
         const id = requests.get(request)?.id;
         switch (code) {
           case "NOT_FOUND":
