@@ -1,4 +1,5 @@
-import { expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
+import { CLOSURE_MESSAGES } from "../../src/contracts/desk";
 import { DATA_REQUEST_MESSAGES } from "../../src/contracts/privacy";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../../src/http/errors";
 import { post, signIn, withCookie } from "../helpers/admin";
@@ -98,4 +99,61 @@ test("each typed error is answered with its status and the body clients read; an
   expect(
     lines.filter((l) => l.includes('"event":"unhandled_error"') && l.includes(defect.id ?? "?")),
   ).toHaveLength(1);
+});
+
+describe("a closure that would leave the desk's calendar with no business hours", () => {
+  // Open one day a week, so closing every one of the next three years takes 157 closures, not 780.
+  const desk = makeTestApp(
+    {
+      ADMIN_USERNAME: USER,
+      ADMIN_PASSWORD: PASSWORD,
+      TRUST_PROXY: "1",
+      BUSINESS_HOURS: "Mon 09:00-17:00",
+      HOLIDAYS: "none",
+      FIRM_TIMEZONE: "UTC",
+    },
+    { now: () => clock.at },
+  );
+
+  test("is refused with 409 and a message, and the desk goes on answering", async () => {
+    const cookie = await signIn(desk.request, USER, PASSWORD);
+    const as = (init: RequestInit = {}) => withCookie(cookie, init);
+    await fileIntake({ request: desk.request, db: desk.db }, clock.at);
+    // Every Monday from today (a Monday) to the furthest day a closure may be set.
+    const mondays: string[] = [];
+    for (
+      let d = new Date("2026-05-04T00:00:00Z");
+      mondays.length < 158;
+      d = new Date(d.getTime() + 7 * 86_400_000)
+    ) {
+      mondays.push(d.toISOString().slice(0, 10));
+    }
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (const date of mondays) {
+      const res = await desk.request("/api/admin/desk/closures", as(post({ date, note: "Closed" })));
+      statuses.push(res.status);
+      if (res.status !== 201) {
+        refused = res;
+        break;
+      }
+    }
+    // Refused only at the last Monday the three years hold.
+    expect(statuses.length).toBeGreaterThan(150);
+    expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
+    expect(refused?.status).toBe(409);
+    expect(await refused?.json()).toEqual({
+      error: CLOSURE_MESSAGES.noOpening,
+      errors: { date: [CLOSURE_MESSAGES.noOpening] },
+    });
+    // The refused day was not kept, and everything that computes due times still answers.
+    const closed = (await (await desk.request("/api/admin/desk/closures", as())).json()) as {
+      closures: { date: string }[];
+    };
+    expect(closed.closures).toHaveLength(statuses.length - 1);
+    expect((await desk.request("/api/admin/desk/overview", as())).status).toBe(200);
+    await fileIntake({ request: desk.request, db: desk.db }, clock.at);
+    expect((await desk.request("/api/admin/desk/overview", as())).status).toBe(200);
+    expect((await desk.request("/api/admin/submissions", as())).status).toBe(200);
+  }, 60_000);
 });
