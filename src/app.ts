@@ -100,14 +100,23 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       { status: 400, headers: { ...dataHeaders, "cache-control": "no-store", "x-request-id": id } },
     );
 
+  /**
+   * Requests that may write (any method but GET and HEAD) being answered now. While one is, its commit (an
+   * fsync on this one thread) may hold every timer, so reads' lines are written at once rather than batched
+   * (ADR 094).
+   */
+  let changesInFlight = 0;
   const logAnswer = (id: string, start: number, request: Request, path: string, response: Response) => {
-    logger.request({
-      id,
-      method: request.method,
-      path,
-      status: response.status,
-      ms: Math.round((performance.now() - start) * 10) / 10,
-    });
+    logger.request(
+      {
+        id,
+        method: request.method,
+        path,
+        status: response.status,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+      },
+      changesInFlight > 0,
+    );
     return response;
   };
   /**
@@ -133,10 +142,31 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
           : fastPage(request, path, id);
     if (fast) return logAnswer(id, start, request, path ?? "", fast);
     requests.set(request, { id, start });
-    const done = (response: Response) =>
-      logAnswer(id, start, request, new URL(request.url).pathname, response);
-    const response = handle(request);
-    return response instanceof Promise ? response.then(done) : done(response);
+    const changes = request.method !== "GET" && request.method !== "HEAD";
+    if (changes) {
+      changesInFlight++;
+      logger.flush();
+    }
+    const settled = () => {
+      if (changes) changesInFlight--;
+    };
+    const done = (response: Response) => {
+      settled();
+      return logAnswer(id, start, request, new URL(request.url).pathname, response);
+    };
+    let response: ReturnType<Handler>;
+    try {
+      response = handle(request);
+    } catch (error) {
+      settled();
+      throw error;
+    }
+    return response instanceof Promise
+      ? response.then(done, (error) => {
+          settled();
+          throw error;
+        })
+      : done(response);
   };
 
   return (

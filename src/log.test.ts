@@ -79,6 +79,13 @@ test("an event, and the line of a request that may have changed something or fai
   logger.info("intake_accepted", { id: 1 });
   logger.request({ ...line, method: "DELETE", status: 404 });
   expect(chunks).toHaveLength(4);
+  // A read the caller wants out at once (a change is in flight), and what waits, on demand.
+  logger.request({ ...line, method: "GET", status: 200 }, true);
+  expect(chunks).toHaveLength(5);
+  logger.request({ ...line, method: "HEAD", status: 200 });
+  expect(chunks).toHaveLength(5);
+  logger.flush();
+  expect(chunks).toHaveLength(6);
   const written = chunks
     .join("")
     .trim()
@@ -91,6 +98,8 @@ test("an event, and the line of a request that may have changed something or fai
     "GET 500",
     "intake_accepted ",
     "DELETE 404",
+    "GET 200",
+    "HEAD 200",
   ]);
 });
 

@@ -3,8 +3,13 @@ import { LOG_LEVELS } from "./config";
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type Logger = Record<LogLevel, (event: string, fields?: Record<string, unknown>) => void> & {
-  /** The line every HTTP request gets, at info: the same object `info("request", line)` would write. */
-  request(line: RequestLine): void;
+  /**
+   * The line every HTTP request gets, at info: the same object `info("request", line)` would write. `now`
+   * writes it at once even for a read (the app says so while a change may hold the thread in its commit).
+   */
+  request(line: RequestLine, now?: boolean): void;
+  /** Writes what is waiting in the batch, before something that may hold the thread (a commit). */
+  flush(): void;
 };
 
 export type RequestLine = { id: string; method: string; path: string; status: number; ms: number };
@@ -14,7 +19,7 @@ export type RequestLine = { id: string; method: string; path: string; status: nu
  * before it): the caller is about to answer a change or an error, and a crash after the answer must not
  * lose the line that records it.
  */
-export type LineSink = (line: string, now?: boolean) => void;
+export type LineSink = ((line: string, now?: boolean) => void) & { flush?: () => void };
 
 /**
  * One JSON object per line on stdout. Callers pass event names and ids, never personal data: no names,
@@ -39,17 +44,25 @@ export function createLogger(level: LogLevel, write: LineSink = batchedStdout())
     // Written for every request, so built by hand rather than by spreading the fields into a new object
     // for JSON.stringify: under load that object and its serialisation were most of the line's cost (ADR 012).
     // The id is ours (a UUID) and the status a number; method and path come from the client and are quoted.
-    request: (l) => {
+    flush: () => write.flush?.(),
+    request: (l, now = false) => {
       if (!requests) return;
       write(
         `{"time":"${isoNow()}","level":"info","event":"request","id":"${l.id}","method":${JSON.stringify(l.method)},"path":${JSON.stringify(l.path)},"status":${l.status},"ms":${l.ms}}\n`,
-        l.status >= 500 || (l.method !== "GET" && l.method !== "HEAD"),
+        now || l.status >= 500 || (l.method !== "GET" && l.method !== "HEAD"),
       );
     },
   };
 }
 
-export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {}, request() {} };
+export const silentLogger: Logger = {
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+  request() {},
+  flush() {},
+};
 
 /** A batched line waits at most this long, or until this many characters are pending. */
 const BATCH_MS = 10;
@@ -77,13 +90,14 @@ export function batchedStdout(out: (chunk: string) => void = (c) => writeAll(1, 
     out(chunk);
   };
   process.on("exit", flush);
-  return (line, now = false) => {
+  const write = (line: string, now = false) => {
     if (!pending) since = Date.now();
     pending += line;
     // The time check covers a timer that fires late because the event loop was held (a synchronous commit).
     if (now || pending.length >= BATCH_CHARS || Date.now() - since >= BATCH_MS) flush();
     else if (timer === undefined) timer = setTimeout(flush, BATCH_MS).unref();
   };
+  return Object.assign(write, { flush });
 }
 
 const pause = new Int32Array(new SharedArrayBuffer(4));

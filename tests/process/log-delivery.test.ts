@@ -115,18 +115,25 @@ test("SIGKILL right after the last 201 of a burst: every accepted intake has its
   expect(requestIds.filter((id) => !requestLines.has(id))).toEqual([]);
 }, 60_000);
 
-test("under 8 concurrent intakes every request line is on the pipe within the promised time", async () => {
+test("under 8 concurrent intakes every request line is on the pipe soon after its answer", async () => {
   const { proc, lines, other, read, base } = startServer(PORTS[1]);
   await waitHealthy(base);
   const answers: { id: string | null; at: number; status: number }[] = [];
-  const until = performance.now() + 3000;
+  // At least 3 s and 40 intakes (a busy machine answers fewer in that time), at most 30 s.
+  const started = performance.now();
+  let intakes = 0;
+  const going = () =>
+    performance.now() - started < 30_000 && (performance.now() - started < 3000 || intakes < 40);
   await Promise.all([
     ...Array.from({ length: 8 }, async () => {
-      while (performance.now() < until) answers.push(await intake(base));
+      while (going()) {
+        answers.push(await intake(base));
+        intakes++;
+      }
     }),
     // Pages and the health check answered meanwhile: lines that record no change.
     (async () => {
-      while (performance.now() < until) {
+      while (going()) {
         for (const path of ["/", "/healthz", "/services/asset-map"]) {
           const res = await fetch(`${base}${path}`);
           await res.arrayBuffer();
@@ -135,18 +142,20 @@ test("under 8 concurrent intakes every request line is on the pipe within the pr
       }
     })(),
   ]);
-  // Room for this test's own reading of the pipe on a shared machine, beyond the 10 ms promised.
-  await Bun.sleep(200);
+  await Bun.sleep(300);
+  // 10 ms promised; the rest is room for two processes' turns on a shared, busy machine. (Before ADR 094,
+  // lines came up to 1.2 s after their answer, or never.)
+  const SLACK_MS = 100;
   const seen = new Map(lines.filter((l) => l.event === "request").map((l) => [l.id, l.at]));
   const late = answers.filter((a) => {
     const at = a.id ? seen.get(a.id) : undefined;
-    return at === undefined || at - a.at > 50;
+    return at === undefined || at - a.at > SLACK_MS;
   });
   proc.kill("SIGTERM");
   await proc.exited;
   await read;
-  expect(answers.filter((a) => a.status === 201).length).toBeGreaterThan(20);
-  expect(answers.length).toBeGreaterThan(50);
+  expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(40);
+  expect(answers.length).toBeGreaterThan(60);
   expect(late.map((a) => ({ ...a, loggedAfterMs: a.id && (seen.get(a.id) ?? Number.NaN) - a.at }))).toEqual(
     [],
   );
