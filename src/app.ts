@@ -9,6 +9,7 @@ import { fillMissingHashes } from "./db/encryption";
 import { submissionSearch } from "./db/submission-search";
 import { type AssetManifest, assetsPlugin, createAssetFastPath } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
+import { HttpError } from "./http/errors";
 import { escapeHtml } from "./http/escape-html";
 import { sameOriginPlugin } from "./http/same-origin";
 import { securityHeaders, securityPlugin } from "./http/security";
@@ -45,6 +46,7 @@ export type AppDeps = {
  */
 const FORM_BODY_MAX_BYTES = 2 * 1024 * 1024;
 const RESOURCES_API = "/api/admin/resources";
+const BAD_HOST_MESSAGE = "The request's Host header is not a valid host.";
 
 type RequestInfo = { id: string; start: number };
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -91,15 +93,30 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const security = { hsts: config.secure, styleHashes: [styles.hash] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
   const fastAsset = createAssetFastPath(manifest, securityHeaders(security, "asset"));
+  const dataHeaders = securityHeaders(security, "data");
+  const badHost = (id: string) =>
+    Response.json(
+      { error: BAD_HOST_MESSAGE },
+      { status: 400, headers: { ...dataHeaders, "cache-control": "no-store", "x-request-id": id } },
+    );
 
+  /**
+   * Requests that may write (any method but GET and HEAD) being answered now. While one is, its commit (an
+   * fsync on this one thread) may hold every timer, so reads' lines are written at once rather than batched
+   * (ADR 094).
+   */
+  let changesInFlight = 0;
   const logAnswer = (id: string, start: number, request: Request, path: string, response: Response) => {
-    logger.request({
-      id,
-      method: request.method,
-      path,
-      status: response.status,
-      ms: Math.round((performance.now() - start) * 10) / 10,
-    });
+    logger.request(
+      {
+        id,
+        method: request.method,
+        path,
+        status: response.status,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+      },
+      changesInFlight > 0,
+    );
     return response;
   };
   /**
@@ -111,6 +128,11 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const serve = (handle: Handler, request: Request) => {
     const start = performance.now();
     const id = crypto.randomUUID();
+    // Bun builds request.url from the Host header; one it cannot use (empty, a space, a port past 65535, none
+    // on HTTP/1.0) leaves a URL that does not parse, which every `new URL(request.url)` after this would throw.
+    if (!URL.canParse(request.url)) {
+      return logAnswer(id, start, request, rawPath(request.url) ?? "", badHost(id));
+    }
     const path = rawPath(request.url);
     const fast =
       path === undefined
@@ -120,10 +142,31 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
           : fastPage(request, path, id);
     if (fast) return logAnswer(id, start, request, path ?? "", fast);
     requests.set(request, { id, start });
-    const done = (response: Response) =>
-      logAnswer(id, start, request, new URL(request.url).pathname, response);
-    const response = handle(request);
-    return response instanceof Promise ? response.then(done) : done(response);
+    const changes = request.method !== "GET" && request.method !== "HEAD";
+    if (changes) {
+      changesInFlight++;
+      logger.flush();
+    }
+    const settled = () => {
+      if (changes) changesInFlight--;
+    };
+    const done = (response: Response) => {
+      settled();
+      return logAnswer(id, start, request, new URL(request.url).pathname, response);
+    };
+    let response: ReturnType<Handler>;
+    try {
+      response = handle(request);
+    } catch (error) {
+      settled();
+      throw error;
+    }
+    return response instanceof Promise
+      ? response.then(done, (error) => {
+          settled();
+          throw error;
+        })
+      : done(response);
   };
 
   return (
@@ -149,6 +192,11 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
         }),
       )
       .onError(({ code, error, request, set }) => {
+        // What a service refuses (src/http/errors.ts): its status, and the body clients already read.
+        if (error instanceof HttpError) {
+          set.status = error.status;
+          return error.body();
+        }
         const id = requests.get(request)?.id;
         switch (code) {
           case "NOT_FOUND":

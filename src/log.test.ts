@@ -62,3 +62,75 @@ process.exit(0);`;
   const line = JSON.parse(run.stdout.toString());
   expect(line).toMatchObject({ level: "info", event: "stopped", code: 0 });
 });
+
+test("an event, and the line of a request that may have changed something or failed, are written at once, after what was pending", () => {
+  const chunks: string[] = [];
+  const logger = createLogger(
+    "info",
+    batchedStdout((c) => void chunks.push(c)),
+  );
+  const line = { id: crypto.randomUUID(), path: "/", ms: 1 };
+  logger.request({ ...line, method: "GET", status: 200 });
+  logger.request({ ...line, method: "HEAD", status: 304 });
+  expect(chunks).toEqual([]);
+  logger.request({ ...line, method: "POST", status: 201 });
+  expect(chunks).toHaveLength(1);
+  logger.request({ ...line, method: "GET", status: 500 });
+  logger.info("intake_accepted", { id: 1 });
+  logger.request({ ...line, method: "DELETE", status: 404 });
+  expect(chunks).toHaveLength(4);
+  // A read the caller wants out at once (a change is in flight), and what waits, on demand.
+  logger.request({ ...line, method: "GET", status: 200 }, true);
+  expect(chunks).toHaveLength(5);
+  logger.request({ ...line, method: "HEAD", status: 200 });
+  expect(chunks).toHaveLength(5);
+  logger.flush();
+  expect(chunks).toHaveLength(6);
+  const written = chunks
+    .join("")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+  expect(written.map((l) => `${l.method ?? l.event} ${l.status ?? ""}`)).toEqual([
+    "GET 200",
+    "HEAD 304",
+    "POST 201",
+    "GET 500",
+    "intake_accepted ",
+    "DELETE 404",
+    "GET 200",
+    "HEAD 200",
+  ]);
+});
+
+test("a batched line goes out with the next line logged once it has waited 10 ms, even while its timer cannot run", () => {
+  const chunks: string[] = [];
+  const write = batchedStdout((c) => void chunks.push(c));
+  write('{"n":1}\n');
+  // The event loop is held (as by a synchronous commit): the timer cannot fire.
+  const until = Date.now() + 15;
+  while (Date.now() < until) {}
+  expect(chunks).toEqual([]);
+  write('{"n":2}\n');
+  expect(chunks).toEqual(['{"n":1}\n{"n":2}\n']);
+});
+
+test("every line reaches a pipe that is full for a while, whole and in order", async () => {
+  // process.stdout.write first, as Bun then makes fd 1 non-blocking: a full pipe answers EAGAIN.
+  const script = `const { createLogger } = await import(${JSON.stringify(`${import.meta.dir}/log.ts`)});
+process.stdout.write("");
+const logger = createLogger("info");
+const pad = "x".repeat(900);
+for (let n = 0; n < 2000; n++) logger.info("line", { n, pad });`;
+  const child = Bun.spawn([process.execPath, "-e", script], { stdout: "pipe", stderr: "pipe" });
+  // Nobody reads for a while: 2,000 lines of about 1 KB fill the pipe many times over.
+  await Bun.sleep(500);
+  const text = await new Response(child.stdout).text();
+  expect(await child.exited).toBe(0);
+  expect(await new Response(child.stderr).text()).toBe("");
+  const ns = text
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l).n);
+  expect(ns).toEqual(Array.from({ length: 2000 }, (_, i) => i));
+});

@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useRef } from "react";
 import { Router, useLocation } from "wouter";
+import { sameOriginPath } from "../src/contracts/same-origin-path";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { StickyIntake } from "./components/sticky-intake";
@@ -89,7 +90,7 @@ function useLoadedPage(location: string, next: ResolvedPage | Promise<unknown>, 
   const reloading = useRef<string | null>(null);
   if (next instanceof Promise) {
     // Code that fails to load (a deploy replaced it) is fetched the old-fashioned way: a full page load.
-    next.then(rerender, () => window.location.assign(location));
+    next.then(rerender, () => window.location.assign(sameOriginPath(location)));
     if (!shown.current) throw new Error(`Page ${location} rendered before its code was loaded`);
   } else if (needsServerData(next) && data.content?.path !== location && shown.current) {
     // Its data comes from the server with the document: load the new URL (already in the address bar) as a

@@ -85,6 +85,7 @@ export const CLOSURE_MESSAGES = {
   note: `Notes can be at most ${CLOSURE_NOTE_MAX} characters`,
   exists: "That date is already a closure",
   notFound: "That date is not a closure",
+  noOpening: "Closing that date would leave no business hours in the next three years",
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { PATHS } from "../../../web/lib/paths";
+import { redirectTo } from "../../http/redirect";
 import { MESSAGES } from "./model";
 import type { Session, SessionStore } from "./sessions";
 
@@ -97,14 +98,10 @@ export function createAdminGuard(sessions: SessionStore) {
     const { pathname } = new URL(request.url);
     if (pathname !== "/admin" && !pathname.startsWith("/admin/")) return undefined;
     const session = await sessionOf(request);
-    const to = (location: string) =>
-      new Response(null, {
-        status: 303,
-        headers: {
-          location,
-          "cache-control": "no-store",
-          ...(session || !sessions.hasCookie(request) ? {} : { "set-cookie": sessions.clearCookie() }),
-        },
+    const to = (path: string) =>
+      redirectTo(path, 303, {
+        "cache-control": "no-store",
+        ...(session || !sessions.hasCookie(request) ? {} : { "set-cookie": sessions.clearCookie() }),
       });
     // The invitation link's screen: whoever holds the link, signed in or not.
     if (pathname === PATHS.adminJoin) return undefined;

@@ -1,4 +1,5 @@
 import Holidays from "date-holidays";
+import { ConflictError } from "../../http/errors";
 
 /**
  * The desk's business-day clock: business hours in the firm's time zone, public holidays from date-holidays
@@ -267,8 +268,9 @@ export function createBusinessClock(
       left -= o.end - start;
       return true;
     });
+    // A state staff can reach (closures over every business day), not a defect: 409 with a message.
     if (result === undefined) {
-      throw new Error("The business calendar has no opening hours in the next three years");
+      throw new ConflictError("The business calendar has no opening hours in the next three years");
     }
     return new Date(result);
   }

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { Config } from "../../config";
 import {
+  CLOSURE_MESSAGES,
   type ClosureList,
   type DeskOverview,
   type DeskSettings,
@@ -9,6 +10,7 @@ import {
   OVERVIEW_WAITING_MAX,
 } from "../../contracts/desk";
 import { deskClosures, deskDueTimes, type WaitingRow } from "../../db/desk-clock";
+import { ConflictError } from "../../http/errors";
 import { type BusinessClock, createBusinessClock, describeHours, nextDate } from "./business-clock";
 import { dueStatus, formatDuration } from "./due-labels";
 
@@ -111,13 +113,26 @@ export function createDueService(deps: { db: Database; config: Config; now?: () 
           upcomingHolidays: clock.publicHolidaysBetween(today, nextDate(today, 90)),
         };
       },
-      /** false when the date was already closed. Waiting requests' due times follow at once. */
-      add(date: string, note: string): boolean {
+      /**
+       * false when the date was already closed. Waiting requests' due times follow at once. A closure that
+       * leaves a request arriving now, or one waiting, no business hours to be due in is refused (409) and
+       * not kept.
+       */
+      add: deps.db.transaction((date: string, note: string): boolean => {
         if (!closures.add({ date, note }, now().toISOString())) return false;
+        const before = closed;
         closed = new Set(closures.list().map((c) => c.date));
-        recomputeWaiting();
+        try {
+          clock.dueAt(now());
+          recomputeWaiting();
+        } catch (error) {
+          closed = before;
+          throw error instanceof ConflictError
+            ? new ConflictError(CLOSURE_MESSAGES.noOpening, "date")
+            : error;
+        }
         return true;
-      },
+      }),
       remove(date: string): boolean {
         if (!closures.remove(date)) return false;
         closed = new Set(closures.list().map((c) => c.date));

@@ -4,6 +4,7 @@ import type { Config } from "../../config";
 import type { IntakeFormState } from "../../contracts/intake";
 import type { ContactSubmissions } from "../../db/contact-submissions";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
+import { redirectTo } from "../../http/redirect";
 import type { Logger } from "../../log";
 import type { MailOutbox } from "../mail/outbox";
 import type { IntakeLimits } from "./limits";
@@ -91,7 +92,7 @@ export const intakeModule = (deps: IntakeDeps) => {
 
   const accepted = (reference: string, page: boolean) =>
     page
-      ? new Response(null, { status: 303, headers: { location: PATHS.thanks } })
+      ? redirectTo(PATHS.thanks, 303)
       : Response.json({ ok: true, reference } satisfies IntakeAccepted, { status: 201 });
 
   const limited = (retryAfter: number, page: boolean, values: IntakeFormState["values"]) => {

@@ -4,10 +4,11 @@ import type { CachedPage, PageCache } from "./cache";
 /**
  * The path of a request URL ("http://host:port/path?query"), without parsing it: the text between the
  * authority and the query. It is only used to look a page up in the cache, whose keys are normalised paths:
- * a raw path that equals one is already normalised, and any other misses and takes the full route.
+ * a raw path that equals one is already normalised, and any other misses and takes the full route. Bun gives
+ * only the path ("/path?query") when the Host header makes no URL; that is logged by this path too.
  */
 export function rawPath(url: string): string | undefined {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const start = url.startsWith("/") ? 0 : url.indexOf("/", url.indexOf("//") + 2);
   if (start < 0) return undefined;
   let end = url.indexOf("?", start);
   if (end < 0) end = url.indexOf("#", start);

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { PageContent, PageData } from "../../../web/lib/page-data";
 import type { Config } from "../../config";
 import type { AssetManifest } from "../../http/assets";
+import { redirectTo } from "../../http/redirect";
 import { answerPage, type PageAnswers, pageAnswers } from "./answer";
 import { type CachedPage, encodePage, type PageCache } from "./cache";
 import { renderPage } from "./render";
@@ -34,11 +35,9 @@ export const pagesModule = (deps: PagesDeps) =>
   new Elysia({ name: "pages" }).get("/*", async ({ request }) => {
     const url = new URL(request.url);
     const { pathname } = url;
+    // A 308 is cached by browsers: redirectTo keeps it on this site whatever the path ("//evil.example/").
     if (pathname.length > 1 && pathname.endsWith("/")) {
-      return new Response(null, {
-        status: 308,
-        headers: { location: pathname.replace(/\/+$/, "") + url.search },
-      });
+      return redirectTo(pathname.replace(/\/+$/, "") + url.search, 308);
     }
     if (pathname.startsWith("/api/")) {
       return Response.json({ error: "Not found" }, { status: 404 });

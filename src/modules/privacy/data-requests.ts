@@ -16,6 +16,7 @@ import { submissionDesk } from "../../db/submission-desk";
 import { submissionReplies } from "../../db/submission-replies";
 import { submissionResponses } from "../../db/submission-responses";
 import { auditBy } from "../../http/admin-http";
+import { ConflictError } from "../../http/errors";
 import { type Actor, invalid, type Outcome } from "./model";
 
 const DAY_MS = 86_400_000;
@@ -86,8 +87,9 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
         at,
       );
     }
+    // Completed by someone else meanwhile: throwing rolls the erasures back, and the admin is told so (409).
     if (!repo.complete(request.id, at.toISOString(), { intakes: intakes.length, erased })) {
-      throw new Error(`Data request ${request.id} was completed meanwhile`);
+      throw new ConflictError(DATA_REQUEST_MESSAGES.completed);
     }
     audit(
       actor,

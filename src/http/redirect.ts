@@ -1,0 +1,15 @@
+import { sameOriginPath } from "../contracts/same-origin-path";
+
+export type RedirectStatus = 301 | 302 | 303 | 307 | 308;
+
+/**
+ * The one way the server redirects: the Location is always a path of this site, whatever `to` was built
+ * from (a request's path, a query parameter), so no redirect can send a browser elsewhere (ADR 095).
+ */
+export function redirectTo(
+  to: string,
+  status: RedirectStatus,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(null, { status, headers: { ...headers, location: sameOriginPath(to) } });
+}
