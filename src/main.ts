@@ -148,13 +148,30 @@ async function digestNow(): Promise<number> {
   }
 }
 
+/** Listens, or stops the start with one line an operator can act on (another server holds the port). */
+function listen(
+  app: ReturnType<typeof createApp>,
+  options: Parameters<ReturnType<typeof createApp>["listen"]>[0],
+) {
+  try {
+    app.listen(options);
+  } catch (error) {
+    if (typeof options === "object" && /in use/i.test(String(error))) {
+      throw new ConfigError(
+        `PORT ${options.port} on HOST ${options.hostname} is in use by another process: stop it or choose another PORT.`,
+      );
+    }
+    throw error;
+  }
+}
+
 async function serve(): Promise<number> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
   const { db } = openDataStore(config, { logger });
   loadSessionSecrets(config);
   const app = createApp({ config, db, manifest: MANIFEST, logger });
-  app.listen({
+  listen(app, {
     port: config.port,
     hostname: config.host,
     // Uploads are at most 20 MB; a larger declared body gets Bun's 413 before it is read, a larger chunked
@@ -163,6 +180,11 @@ async function serve(): Promise<number> {
     // it started. BODY_TIMEOUT (src/http/body-deadline.ts) is the deadline for every body (ADR 070).
     maxRequestBodySize: MAX_BODY_BYTES,
     idleTimeout: IDLE_TIMEOUT_S,
+    // Elysia decides Bun's development mode from NODE_ENV read at run time (the build's define does not reach
+    // Bun.env), and development mode's error page shows file paths. The binary is never a development server.
+    development: false,
+    // Elysia's default lets a second process bind the same port and take half the connections unnoticed.
+    reusePort: false,
   });
   const server = app.server;
   const mailOutbox = app.decorator.mailOutbox;

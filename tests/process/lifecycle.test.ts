@@ -197,6 +197,21 @@ describe("operator commands", () => {
     db.close();
   }, 30_000);
 
+  test("a second server on a port already served does not start beside the first", async () => {
+    const [port] = freePorts(1) as [number];
+    const first = startServer(port);
+    await waitHealthy(first.base, first.proc);
+    const second = startServer(port);
+    // Bun's default (reusePort) would let both listen and split the connections between two databases.
+    expect(await second.proc.exited).toBe(1);
+    expect(await new Response(second.proc.stderr).text()).toContain(
+      `PORT ${port} on HOST 127.0.0.1 is in use`,
+    );
+    expect(await fetch(`${first.base}/healthz`).then((r) => r.status)).toBe(200);
+    first.proc.kill("SIGTERM");
+    expect(await first.proc.exited).toBe(0);
+  }, 30_000);
+
   test("a bad setting stops the start with a message naming the variable", () => {
     const run = Bun.spawnSync([BINARY], { env: { PATH: process.env.PATH ?? "", PORT: "eighty" } });
     expect(run.exitCode).toBe(1);
