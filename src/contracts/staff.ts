@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { NewPasswordSchema, UsernameSchema } from "./admin-auth";
-import { tooLong } from "./fields";
+import { oneLine, oneLineMessage, tooLong } from "./fields";
 
 /** Staff management contracts (issue 11 section 2), shared by the Staff screen, the join screen and the API. */
 export const INVITATION_TTL_HOURS = 72;
@@ -24,6 +24,7 @@ export const STAFF_MESSAGES = {
 
 export const StaffEmailSchema = v.pipe(
   v.string(STAFF_MESSAGES.emailInvalid),
+  oneLine(oneLineMessage("Email")),
   v.trim(),
   v.nonEmpty("Email is required"),
   v.maxLength(STAFF_EMAIL_MAX_LENGTH, tooLong("Email", STAFF_EMAIL_MAX_LENGTH)),
