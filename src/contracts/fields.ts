@@ -6,9 +6,16 @@ import * as v from "valibot";
  * could start a forged line ("Reference: …") wherever it is shown or sent.
  */
 const LINE_BREAKERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+const BREAKER_RUNS = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
 
 /** Whether text is one line: nothing in it breaks a line or is a control character. */
 export const isOneLine = (s: string) => !LINE_BREAKERS.test(s);
+
+/**
+ * A value put on one line where it is shown or sent (a stored value from before the rule, a mail header): each
+ * run of line breaks and control characters becomes one space.
+ */
+export const toOneLine = (s: string) => s.replace(BREAKER_RUNS, " ");
 
 /** "Name must be one line of text": the one wording of every one-line field's refusal. */
 export const oneLineMessage = (field: string) => `${field} must be one line of text`;
