@@ -8,6 +8,7 @@ import {
   type IntakeErrors,
   type IntakeField,
   MATTER_TYPES,
+  PHONE_MIN_DIGITS,
   ROLES,
   SUBJECT_TYPES,
 } from "./intake";
@@ -78,7 +79,8 @@ export const IntakeSchema = v.object({
     v.string(INTAKE_MESSAGES.phone),
     oneLine(oneLineMessage("Phone number")),
     v.trim(),
-    v.minLength(10, INTAKE_MESSAGES.phone),
+    // Digits are counted, not characters: "abcdefghij" is no phone number.
+    v.check((s) => (s.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS, INTAKE_MESSAGES.phone),
     v.maxLength(INTAKE_LIMITS.phone, tooLong("Phone number", INTAKE_LIMITS.phone)),
   ),
   role: v.picklist(ROLES, INTAKE_MESSAGES.role),

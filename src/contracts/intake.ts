@@ -26,6 +26,9 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 /** A filled trap field or a form sent sooner than this after the page loaded is treated as a bot. */
 export const MIN_FILL_MS = 3000;
 
+/** A phone number has at least this many digits, whatever spaces, brackets or "ext." surround them. */
+export const PHONE_MIN_DIGITS = 10;
+
 export const INTAKE_LIMITS = {
   name: 120,
   firm: 200,
