@@ -74,6 +74,40 @@ export const INTAKE_FIELDS = [
 export type IntakeErrors = Partial<Record<IntakeField, string[]>>;
 
 /**
+ * What a filed request's sender is told, by the API's answer and by /thanks (issue 22): the reference the
+ * confirmation e-mail carries, when the firm answers on its business clock, and where that e-mail really is.
+ */
+export type IntakeReceipt = {
+  reference: string;
+  /** When the first response is due (ISO 8601): RESPONSE_SLA_HOURS business hours after arrival. */
+  respondBy: string;
+  /** The same on the firm's clock, as a person reads it: "Tuesday 12:51 EST", "17:00 EST today". */
+  respondByText: string;
+  /** queued: the confirmation goes out now; delayed: mail is not set up on the server, and it waits. */
+  confirmation: "queued" | "delayed";
+};
+
+/** What /thanks is rendered with on the server: the visitor's receipt, if any, and the server's mail state. */
+export type ThanksState = { receipt: IntakeReceipt | null; confirmation: IntakeReceipt["confirmation"] };
+
+const RECEIPT_REFERENCE = /^IR-\d{6}-[2-9A-Z]{4}$/;
+
+/** Whether a value (navigation state, a parsed answer) is a receipt, so a page shows nothing else as one. */
+export function isIntakeReceipt(value: unknown): value is IntakeReceipt {
+  if (typeof value !== "object" || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return (
+    typeof r.reference === "string" &&
+    RECEIPT_REFERENCE.test(r.reference) &&
+    typeof r.respondBy === "string" &&
+    !Number.isNaN(Date.parse(r.respondBy)) &&
+    typeof r.respondByText === "string" &&
+    r.respondByText.length <= 80 &&
+    (r.confirmation === "queued" || r.confirmation === "delayed")
+  );
+}
+
+/**
  * A form-encoded body (the form posted with JavaScript off) as the JSON payload the schema reads: the
  * checkbox is present only when ticked, and formStartTime arrives as text. The visit's source fields ride
  * along for the server to check on its own.
