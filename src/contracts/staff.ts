@@ -84,8 +84,19 @@ export type StaffInvitation = {
   expiresAt: string;
   expired: boolean;
   mail: MailState | null;
+  /**
+   * The one-time join link, only while its e-mail cannot bring it (mail not configured, or given up): the
+   * inviting admin copies it and passes it on another way. Null while the e-mail can still go out.
+   */
+  link: string | null;
 };
-export type StaffOverview = { members: StaffMember[]; invitations: StaffInvitation[]; mfaRequired: boolean };
+export type StaffOverview = {
+  members: StaffMember[];
+  invitations: StaffInvitation[];
+  mfaRequired: boolean;
+  /** Whether invitations can be e-mailed (SMTP_URL is set); without it the screen offers each link to copy. */
+  mailConfigured: boolean;
+};
 
 /** What the join screen shows before the invitee chooses a username. */
 export type InvitationPreview = { email: string; invitedBy: string; expiresAt: string; mfaRequired: boolean };
