@@ -257,11 +257,14 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
           config,
           submissions,
           outbox: mailOutbox,
+          clock: due.clock,
           limits: createIntakeLimits(),
           logger,
           now,
           renderContactPage: (intake, status, headers) =>
             renderPageResponse(pagesDeps, PATHS.contact, { intake }, status, headers),
+          renderThanksPage: (thanks, headers) =>
+            renderPageResponse(pagesDeps, PATHS.thanks, { thanks }, 200, headers),
         }),
       )
       .use(pagesModule(pagesDeps))

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { requiredText, tooLong } from "./fields";
+import { oneLine, oneLineMessage, requiredText, tooLong } from "./fields";
 
 /**
  * Admin sign-in and account contracts, shared by the browser forms and the API. The sign-in form only asks
@@ -25,6 +25,7 @@ export const LOGIN_MESSAGES = {
 export const LoginSchema = v.object({
   username: v.pipe(
     v.string(LOGIN_MESSAGES.usernameRequired),
+    oneLine(oneLineMessage("Username")),
     v.trim(),
     v.nonEmpty(LOGIN_MESSAGES.usernameRequired),
     v.maxLength(USERNAME_MAX_LENGTH, tooLong("Username", USERNAME_MAX_LENGTH)),

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { publishedFlag, requiredText, tooLong } from "./fields";
+import { optionalText, publishedFlag, requiredParagraphs, requiredText, tooLong } from "./fields";
 
 /** What an admin sends to create or change an article (the published date is the server's business). */
 export const ARTICLE_LIMITS = {
@@ -18,17 +18,13 @@ export const ArticleInputSchema = v.object({
     requiredText("Slug", ARTICLE_LIMITS.slug),
     v.regex(SLUG_PATTERN, "Use lowercase letters, digits and single hyphens only"),
   ),
-  description: requiredText("Description", ARTICLE_LIMITS.description),
+  description: requiredParagraphs("Description", ARTICLE_LIMITS.description),
   content: v.pipe(
     v.optional(v.string("Content must be text"), ""),
     v.maxLength(ARTICLE_LIMITS.content, tooLong("Content", ARTICLE_LIMITS.content)),
   ),
   /** Empty means the brand name. */
-  author: v.pipe(
-    v.optional(v.string("Author must be text"), ""),
-    v.trim(),
-    v.maxLength(ARTICLE_LIMITS.author, tooLong("Author", ARTICLE_LIMITS.author)),
-  ),
+  author: optionalText("Author", ARTICLE_LIMITS.author),
   published: publishedFlag(false),
 });
 

@@ -1,5 +1,12 @@
 import * as v from "valibot";
-import { publishedFlag, requiredText, tooLong } from "./fields";
+import {
+  isOneLine,
+  oneLineMessage,
+  publishedFlag,
+  requiredParagraphs,
+  requiredText,
+  tooLong,
+} from "./fields";
 
 export const CASE_STUDY_LIMITS = {
   title: 200,
@@ -15,13 +22,14 @@ export const CASE_STUDY_LIMITS = {
 export const CaseStudyInputSchema = v.object({
   title: requiredText("Title", CASE_STUDY_LIMITS.title),
   category: requiredText("Category", CASE_STUDY_LIMITS.category),
-  description: requiredText("Description", CASE_STUDY_LIMITS.description),
-  challenge: requiredText("Challenge", CASE_STUDY_LIMITS.challenge),
-  approach: requiredText("Approach", CASE_STUDY_LIMITS.approach),
-  outcome: requiredText("Outcome", CASE_STUDY_LIMITS.outcome),
+  description: requiredParagraphs("Description", CASE_STUDY_LIMITS.description),
+  challenge: requiredParagraphs("Challenge", CASE_STUDY_LIMITS.challenge),
+  approach: requiredParagraphs("Approach", CASE_STUDY_LIMITS.approach),
+  outcome: requiredParagraphs("Outcome", CASE_STUDY_LIMITS.outcome),
   /** Free text such as "$2.4M in real property"; empty means not stated. */
   assetsRecovered: v.pipe(
     v.optional(v.nullable(v.string("Assets recovered must be text")), null),
+    v.check((s) => s === null || isOneLine(s), oneLineMessage("Assets recovered")),
     v.transform((s) => s?.trim() || null),
     v.nullable(
       v.pipe(

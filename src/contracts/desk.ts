@@ -53,6 +53,8 @@ export type DeskOverview = {
     p90Label: string | null;
   };
   failedMail: FailedMail[];
+  /** Whether mail can leave this server (SMTP_URL is set): without it, queued e-mail waits, none fails. */
+  mailConfigured: boolean;
   settings: DeskSettings;
 };
 

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { dropControls } from "./fields";
+import { dropControls, isOneLine, oneLine, oneLineMessage } from "./fields";
 import {
   DESIRED_SERVICES,
   INTAKE_LIMITS,
@@ -8,6 +8,7 @@ import {
   type IntakeErrors,
   type IntakeField,
   MATTER_TYPES,
+  PHONE_MIN_DIGITS,
   ROLES,
   SUBJECT_TYPES,
 } from "./intake";
@@ -30,7 +31,19 @@ const noSensitiveData = v.rawCheck<string>(({ dataset, addIssue }) => {
 
 const stripControls = v.transform(dropControls);
 
-const text = (message: string, min: number, max: number, label: string) =>
+/** A one-line field (name, jurisdictions): a line break in it would forge a line in the desk's e-mail. */
+const line = (message: string, min: number, max: number, label: string) =>
+  v.pipe(
+    v.string(message),
+    oneLine(oneLineMessage(label)),
+    v.trim(),
+    v.minLength(min, message),
+    v.maxLength(max, tooLong(label, max)),
+    noSensitiveData,
+  );
+
+/** Free text of paragraphs (the description): line breaks kept, other control characters dropped. */
+const paragraphs = (message: string, min: number, max: number, label: string) =>
   v.pipe(
     v.string(message),
     stripControls,
@@ -41,10 +54,11 @@ const text = (message: string, min: number, max: number, label: string) =>
   );
 
 export const IntakeSchema = v.object({
-  name: text(INTAKE_MESSAGES.name, 2, INTAKE_LIMITS.name, "Name"),
+  name: line(INTAKE_MESSAGES.name, 2, INTAKE_LIMITS.name, "Name"),
   firm: v.pipe(
     v.nullish(v.string(INTAKE_MESSAGES.invalid)),
-    v.transform((s) => (s == null ? undefined : dropControls(s).trim() || undefined)),
+    v.check((s) => s == null || isOneLine(s), oneLineMessage("Firm")),
+    v.transform((s) => s?.trim() || undefined),
     v.optional(
       v.pipe(
         v.string(),
@@ -55,7 +69,7 @@ export const IntakeSchema = v.object({
   ),
   email: v.pipe(
     v.string(INTAKE_MESSAGES.email),
-    stripControls,
+    oneLine(oneLineMessage("Email")),
     v.trim(),
     v.toLowerCase(),
     v.maxLength(INTAKE_LIMITS.email, tooLong("Email", INTAKE_LIMITS.email)),
@@ -63,17 +77,18 @@ export const IntakeSchema = v.object({
   ),
   phone: v.pipe(
     v.string(INTAKE_MESSAGES.phone),
-    stripControls,
+    oneLine(oneLineMessage("Phone number")),
     v.trim(),
-    v.minLength(10, INTAKE_MESSAGES.phone),
+    // Digits are counted, not characters: "abcdefghij" is no phone number.
+    v.check((s) => (s.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS, INTAKE_MESSAGES.phone),
     v.maxLength(INTAKE_LIMITS.phone, tooLong("Phone number", INTAKE_LIMITS.phone)),
   ),
   role: v.picklist(ROLES, INTAKE_MESSAGES.role),
   matterType: v.picklist(MATTER_TYPES, INTAKE_MESSAGES.matterType),
   subjectType: v.picklist(SUBJECT_TYPES, INTAKE_MESSAGES.subjectType),
-  jurisdictions: text(INTAKE_MESSAGES.jurisdictions, 2, INTAKE_LIMITS.jurisdictions, "Jurisdictions"),
+  jurisdictions: line(INTAKE_MESSAGES.jurisdictions, 2, INTAKE_LIMITS.jurisdictions, "Jurisdictions"),
   desiredService: v.picklist(DESIRED_SERVICES, INTAKE_MESSAGES.desiredService),
-  description: text(INTAKE_MESSAGES.description, 10, INTAKE_LIMITS.description, "Description"),
+  description: paragraphs(INTAKE_MESSAGES.description, 10, INTAKE_LIMITS.description, "Description"),
   acknowledgment: v.literal(true, INTAKE_MESSAGES.acknowledgment),
   website: v.optional(v.pipe(v.string(INTAKE_MESSAGES.invalid), v.maxLength(0, INTAKE_MESSAGES.invalid))),
   formStartTime: v.optional(v.pipe(v.number(INTAKE_MESSAGES.invalid), v.finite(INTAKE_MESSAGES.invalid))),

@@ -26,6 +26,9 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 /** A filled trap field or a form sent sooner than this after the page loaded is treated as a bot. */
 export const MIN_FILL_MS = 3000;
 
+/** A phone number has at least this many digits, whatever spaces, brackets or "ext." surround them. */
+export const PHONE_MIN_DIGITS = 10;
+
 export const INTAKE_LIMITS = {
   name: 120,
   firm: 200,
@@ -69,6 +72,40 @@ export const INTAKE_FIELDS = [
 ] as const satisfies readonly IntakeField[];
 
 export type IntakeErrors = Partial<Record<IntakeField, string[]>>;
+
+/**
+ * What a filed request's sender is told, by the API's answer and by /thanks (issue 22): the reference the
+ * confirmation e-mail carries, when the firm answers on its business clock, and where that e-mail really is.
+ */
+export type IntakeReceipt = {
+  reference: string;
+  /** When the first response is due (ISO 8601): RESPONSE_SLA_HOURS business hours after arrival. */
+  respondBy: string;
+  /** The same on the firm's clock, as a person reads it: "Tuesday 12:51 EST", "17:00 EST today". */
+  respondByText: string;
+  /** queued: the confirmation goes out now; delayed: mail is not set up on the server, and it waits. */
+  confirmation: "queued" | "delayed";
+};
+
+/** What /thanks is rendered with on the server: the visitor's receipt, if any, and the server's mail state. */
+export type ThanksState = { receipt: IntakeReceipt | null; confirmation: IntakeReceipt["confirmation"] };
+
+const RECEIPT_REFERENCE = /^IR-\d{6}-[2-9A-Z]{4}$/;
+
+/** Whether a value (navigation state, a parsed answer) is a receipt, so a page shows nothing else as one. */
+export function isIntakeReceipt(value: unknown): value is IntakeReceipt {
+  if (typeof value !== "object" || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return (
+    typeof r.reference === "string" &&
+    RECEIPT_REFERENCE.test(r.reference) &&
+    typeof r.respondBy === "string" &&
+    !Number.isNaN(Date.parse(r.respondBy)) &&
+    typeof r.respondByText === "string" &&
+    r.respondByText.length <= 80 &&
+    (r.confirmation === "queued" || r.confirmation === "delayed")
+  );
+}
 
 /**
  * A form-encoded body (the form posted with JavaScript off) as the JSON payload the schema reads: the

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { DATA_RIGHTS_RESPONSE_DAYS } from "./constants";
+import { oneLine, oneLineMessage } from "./fields";
 import type { SubmissionStatus } from "./intake";
 
 /**
@@ -109,6 +110,7 @@ export const DataRequestSchema = v.object(
   {
     email: v.pipe(
       v.string(DATA_REQUEST_MESSAGES.email),
+      oneLine(oneLineMessage("Email")),
       v.trim(),
       v.toLowerCase(),
       v.nonEmpty(DATA_REQUEST_MESSAGES.email),

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { DEFAULT_RESOURCE_CATEGORY } from "./constants";
-import { publishedFlag, requiredText, tooLong } from "./fields";
+import { oneLine, oneLineMessage, publishedFlag, requiredParagraphs, requiredText, tooLong } from "./fields";
 
 export const RESOURCE_LIMITS = { title: 200, description: 600, category: 60 } as const;
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -9,9 +9,10 @@ export const UPLOAD_ACCEPT = ".pdf,.docx,.xlsx,.csv";
 /** The fields an admin sets; the file (format, size, path) comes from the upload or a built-in document. */
 export const ResourceInputSchema = v.object({
   title: requiredText("Title", RESOURCE_LIMITS.title),
-  description: requiredText("Description", RESOURCE_LIMITS.description),
+  description: requiredParagraphs("Description", RESOURCE_LIMITS.description),
   category: v.pipe(
     v.optional(v.string("Category must be text"), DEFAULT_RESOURCE_CATEGORY),
+    oneLine(oneLineMessage("Category")),
     v.trim(),
     v.transform((s) => s || DEFAULT_RESOURCE_CATEGORY),
     v.maxLength(RESOURCE_LIMITS.category, tooLong("Category", RESOURCE_LIMITS.category)),

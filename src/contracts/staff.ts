@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { NewPasswordSchema, UsernameSchema } from "./admin-auth";
-import { tooLong } from "./fields";
+import { oneLine, oneLineMessage, tooLong } from "./fields";
 
 /** Staff management contracts (issue 11 section 2), shared by the Staff screen, the join screen and the API. */
 export const INVITATION_TTL_HOURS = 72;
@@ -24,6 +24,7 @@ export const STAFF_MESSAGES = {
 
 export const StaffEmailSchema = v.pipe(
   v.string(STAFF_MESSAGES.emailInvalid),
+  oneLine(oneLineMessage("Email")),
   v.trim(),
   v.nonEmpty("Email is required"),
   v.maxLength(STAFF_EMAIL_MAX_LENGTH, tooLong("Email", STAFF_EMAIL_MAX_LENGTH)),
@@ -83,8 +84,19 @@ export type StaffInvitation = {
   expiresAt: string;
   expired: boolean;
   mail: MailState | null;
+  /**
+   * The one-time join link, only while its e-mail cannot bring it (mail not configured, or given up): the
+   * inviting admin copies it and passes it on another way. Null while the e-mail can still go out.
+   */
+  link: string | null;
 };
-export type StaffOverview = { members: StaffMember[]; invitations: StaffInvitation[]; mfaRequired: boolean };
+export type StaffOverview = {
+  members: StaffMember[];
+  invitations: StaffInvitation[];
+  mfaRequired: boolean;
+  /** Whether invitations can be e-mailed (SMTP_URL is set); without it the screen offers each link to copy. */
+  mailConfigured: boolean;
+};
 
 /** What the join screen shows before the invitee chooses a username. */
 export type InvitationPreview = { email: string; invitedBy: string; expiresAt: string; mfaRequired: boolean };

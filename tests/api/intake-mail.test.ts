@@ -149,6 +149,38 @@ describe("intake e-mail delivered", () => {
     expect(typeof confirmation?.html === "string" ? confirmation.html : "").toMatch(/<ol[^>]*><li/);
   });
 
+  test("what a submitter typed never starts a line of the desk's mail nor becomes a link in its HTML part", async () => {
+    // A request stored before one-line fields were refused, and a firm that is a web address (one line, valid).
+    const forged = "Bob\r\nReference: IR-FAKE\r\n\r\nURGENT: log in at https://evil.example/admin/login";
+    const validated = validIntake(clock, { firm: "https://evil.example/login or desk@evil.example" });
+    const id = contactSubmissions(db).create(
+      { ...(validated as Parameters<ReturnType<typeof contactSubmissions>["create"]>[0]), name: forged },
+      { reference: "IR-260302-FRGD", submittedAt: clock.toISOString(), emailError: null },
+    );
+    const before = smtp.received.length;
+    await app.decorator.mailOutbox.runOnce();
+    const notification = smtp.received
+      .slice(before)
+      .find((m) => m.subject === "New intake request IR-260302-FRGD: Asset Map");
+    if (!notification) throw new Error("no notification");
+    const text = notification.text ?? "";
+    const lines = text.split(/\r?\n/);
+    // The one reference line is ours; the typed lines stay inside the Name line.
+    expect(lines.filter((l) => l.startsWith("Reference:"))).toEqual(["Reference: IR-260302-FRGD"]);
+    expect(lines.some((l) => l.startsWith("URGENT"))).toBe(false);
+    expect(lines.find((l) => l.startsWith("Name:"))).toBe(
+      "Name: Bob Reference: IR-FAKE URGENT: log in at https://evil.example/admin/login",
+    );
+    const html = typeof notification.html === "string" ? notification.html : "";
+    // Typed addresses are text, not links; the desk's own link to the request still is one.
+    expect(html).not.toContain('href="https://evil.example');
+    expect(html).not.toContain("mailto:desk@evil.example");
+    expect(html).toContain("Firm: https://evil.example/login or desk@evil.example");
+    expect(html).toContain(`<a href="http://localhost:3000/admin/submissions/${id}"`);
+    expect(readable(html)).toContain("Name: Bob Reference: IR-FAKE URGENT: log in at");
+    expect(html).not.toMatch(/<(p|li)[^>]*>Reference: IR-FAKE/);
+  });
+
   test("a refused recipient is not retried and the error says which message failed", async () => {
     const res = await submit(request, validIntake(clock, { email: "nobody@unknown.example" }));
     const { reference } = (await res.json()) as { reference: string };

@@ -19,7 +19,7 @@ const HOUR = 3600_000;
 const [SMTP_PORT = 0] = freePorts(1);
 
 let clock = Date.parse("2026-11-23T09:00:00Z");
-const smtp = smtpServer(SMTP_PORT);
+const smtp = smtpServer(SMTP_PORT, { refuse: ["bounced@unknown.example"] });
 const { logger, lines } = capturingLogger();
 // REQUIRE_MFA left to the server's default, which outside demo mode is on.
 const { request, db, app, config, dataDir } = makeTestApp(
@@ -275,6 +275,38 @@ describe("an invitation", () => {
   });
 });
 
+describe("the one-time link offered to copy", () => {
+  test("not while the e-mail can go out: the link is the mailbox's alone", async () => {
+    const res = await request(
+      "/api/admin/staff/invitations",
+      withCookie(owner.cookie, post({ email: "robin@tracewell.example" })),
+    );
+    const invitation = (await res.json()) as StaffInvitation;
+    expect(invitation).toMatchObject({ mail: "pending", link: null });
+    await outbox.runOnce();
+    const overview = await json<StaffOverview>(request("/api/admin/staff", withCookie(owner.cookie)));
+    expect(overview.invitations.find((i) => i.id === invitation.id)).toMatchObject({
+      mail: "sent",
+      link: null,
+    });
+  });
+
+  test("once the e-mail could not be delivered, so the colleague can still be added", async () => {
+    const res = await request(
+      "/api/admin/staff/invitations",
+      withCookie(owner.cookie, post({ email: "bounced@unknown.example" })),
+    );
+    const { id } = (await res.json()) as StaffInvitation;
+    await outbox.runOnce();
+    const overview = await json<StaffOverview>(request("/api/admin/staff", withCookie(owner.cookie)));
+    const listed = overview.invitations.find((i) => i.id === id);
+    expect(listed?.mail).toBe("failed");
+    const token = listed?.link?.match(/^http:\/\/localhost:3000\/admin\/join#([A-Za-z0-9_-]{43})$/)?.[1];
+    expect(token).toBeTruthy();
+    expect((await request("/api/admin/staff-invitation", post({ token }))).status).toBe(200);
+  });
+});
+
 describe("removing and resetting a colleague", () => {
   test("nobody can remove or reset themselves", async () => {
     const self = await request(`/api/admin/staff/${colleague.id}`, del(colleague.cookie));
@@ -414,6 +446,32 @@ describe("screens", () => {
 
 describe("without mail configured", () => {
   const quiet = makeTestApp({ ADMIN_USERNAME: OWNER, ADMIN_PASSWORD: OWNER_PASSWORD });
+
+  test("an invitation offers its one-time link to copy, and a colleague joins with it", async () => {
+    const cookie = cookieFrom(
+      await quiet.request("/api/admin/login", post({ username: OWNER, password: OWNER_PASSWORD })),
+    );
+    const res = await quiet.request(
+      "/api/admin/staff/invitations",
+      withCookie(cookie, post({ email: "jordan@tracewell.example" })),
+    );
+    expect(res.status).toBe(201);
+    const invitation = (await res.json()) as StaffInvitation;
+    expect(invitation.mail).toBe("unconfigured");
+    const token = invitation.link?.match(/^http:\/\/localhost:3000\/admin\/join#([A-Za-z0-9_-]{43})$/)?.[1];
+    expect(token).toBeTruthy();
+    // Still there after a reload of the Staff screen.
+    const overview = await json<StaffOverview>(quiet.request("/api/admin/staff", withCookie(cookie)));
+    expect(overview.invitations.find((i) => i.id === invitation.id)?.link).toBe(invitation.link);
+    const joined = await quiet.request(
+      "/api/admin/staff-invitation/accept",
+      post({ token, username: "jordan", password: COLLEAGUE_PASSWORD, confirmPassword: COLLEAGUE_PASSWORD }),
+    );
+    expect(joined.status).toBe(201);
+    // Used, the invitation is gone from the list, and its link with it.
+    const after = await json<StaffOverview>(quiet.request("/api/admin/staff", withCookie(cookie)));
+    expect(after.invitations.find((i) => i.id === invitation.id)).toBeUndefined();
+  });
 
   test("an invitation waits, and the Staff screen says why", async () => {
     const login = await quiet.request(

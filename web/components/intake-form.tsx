@@ -146,9 +146,11 @@ export function IntakeForm() {
       }
       setErrors({});
       // The visitor's clock at the send, beside formStartTime: the server times the fill on that one clock.
-      await apiRequest("POST", "/api/contact", { ...payload(values), formSentTime: Date.now() });
+      const res = await apiRequest("POST", "/api/contact", { ...payload(values), formSentTime: Date.now() });
+      const receipt: unknown = await res.json().catch(() => null);
       toast(INTAKE_PAGE.successToast);
-      navigate(PATHS.thanks);
+      // The receipt (reference, due time) travels in the navigation's state, never in the URL.
+      navigate(PATHS.thanks, { state: { receipt } });
     } catch (error) {
       if (error instanceof ApiError) {
         const body = error.json<{ errors?: IntakeErrors; error?: string }>();

@@ -1,4 +1,5 @@
 import { RESPONSE_SLA } from "../../src/contracts/constants";
+import type { IntakeReceipt } from "../../src/contracts/intake";
 
 /** The thank-you page after an intake request, and the next steps the confirmation e-mail repeats. */
 
@@ -18,12 +19,33 @@ export const NEXT_STEPS = [
   },
 ] as const;
 
+/**
+ * Where the confirmation e-mail is, in the page's words: it is queued and goes out at once, or the server's mail
+ * is not working and it waits. A page that does not know (opened without a receipt) says neither.
+ */
+export const CONFIRMATION_COPY: Record<
+  IntakeReceipt["confirmation"],
+  { lede: string; label: string; value: string }
+> = {
+  queued: {
+    lede: "A confirmation is on its way to your inbox. Here is what happens next.",
+    label: "Confirmation sent",
+    value: "By email, to the address you gave",
+  },
+  delayed: {
+    lede: "Your request is safely with us, but our e-mail is not going out right now. Here is what happens next.",
+    label: "Confirmation e-mail",
+    value: "Your confirmation e-mail is delayed: it follows once our e-mail is back.",
+  },
+};
+
 export const THANKS_PAGE = {
   eyebrow: "Thank you",
   title: "Your intake request was received",
-  lede: "A confirmation is on its way to your inbox. Here is what happens next.",
+  lede: "Here is what happens next.",
+  reference: { label: "Your reference", hint: "Note it, and quote it when you call or write to us." },
   responseTime: { label: "Response time", value: "One business day" },
-  confirmation: { label: "Confirmation sent", value: "By email, to the address you gave" },
+  respondBy: (when: string) => `You'll hear from us by ${when}.`,
   nextStepsTitle: "Next steps",
   home: "Return to Homepage",
   phone: "Need help sooner? Call",

@@ -1,7 +1,7 @@
 import type { PublishedArticle, PublishedArticleSummary } from "../../src/contracts/articles";
 import type { Brand } from "../../src/contracts/brand";
 import type { PublishedCaseStudy } from "../../src/contracts/case-studies";
-import type { IntakeFormState } from "../../src/contracts/intake";
+import type { IntakeFormState, ThanksState } from "../../src/contracts/intake";
 import type { RetentionPolicy } from "../../src/contracts/privacy";
 import type { PublishedResource } from "../../src/contracts/resources";
 
@@ -17,6 +17,8 @@ export type PageData = {
   now: string;
   /** Only on /contact rendered as the answer to a form post: the form's values and messages. */
   intake?: IntakeFormState;
+  /** Only on /thanks: the visitor's receipt (from its cookie) and whether the server can send mail. */
+  thanks?: ThanksState;
   /** Database content the page at `content.path` renders (routes flagged `serverData`). */
   content?: PageContent;
 };

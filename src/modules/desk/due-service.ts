@@ -100,6 +100,8 @@ export function createDueService(deps: { db: Database; config: Config; now?: () 
           ...m,
           state: m.state === "failed" ? "failed" : "retrying",
         })),
+        // The outbox sends only with SMTP_URL set; without it nothing fails, and nothing goes out either.
+        mailConfigured: deps.config.smtpUrl !== undefined,
         settings,
       };
     },

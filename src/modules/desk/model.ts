@@ -5,7 +5,7 @@ import {
   RESPONSE_CHANNELS,
   RESPONSE_MESSAGES,
 } from "../../contracts/desk";
-import { dropControls, hasControl } from "../../contracts/fields";
+import { dropControls, isOneLine, oneLine, oneLineMessage } from "../../contracts/fields";
 import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../contracts/intake";
 import {
   DESK_MESSAGES,
@@ -55,6 +55,7 @@ const wholeNumberParam = (o: {
 export const ListQuerySchema = v.object({
   q: v.pipe(
     v.optional(v.string("Search terms must be given once, as text"), ""),
+    oneLine(oneLineMessage("Search terms")),
     v.transform((s) => s.trim()),
     v.maxLength(SEARCH_MAX, `Search terms can be at most ${SEARCH_MAX} characters`),
     v.transform((s) => s || undefined),
@@ -109,9 +110,6 @@ export const UpdateSchema = v.pipe(
 );
 export type Update = v.InferOutput<typeof UpdateSchema>;
 
-/** A header value is one line: no line breaks or other control characters. */
-const oneLine = (s: string) => !hasControl(s);
-
 /**
  * POST /api/admin/submissions/:id/replies. The subject becomes a mail header, so it must be one line; an empty
  * or missing subject means the default ("Re: " and the confirmation's subject, which keeps the thread).
@@ -120,8 +118,8 @@ export const ReplySchema = v.object(
   {
     subject: v.pipe(
       v.nullish(v.string(DESK_MESSAGES.replyInvalid)),
+      v.check((s) => s == null || isOneLine(s), DESK_MESSAGES.subjectOneLine),
       v.transform((s) => (s ?? "").trim()),
-      v.check(oneLine, DESK_MESSAGES.subjectOneLine),
       v.maxLength(REPLY_SUBJECT_MAX, DESK_MESSAGES.subjectTooLong),
       v.transform((s) => s || undefined),
     ),
@@ -183,6 +181,7 @@ export const ClosureSchema = v.object(
     ),
     note: v.pipe(
       v.optional(v.string(CLOSURE_MESSAGES.note), ""),
+      oneLine(oneLineMessage("Note")),
       v.trim(),
       v.maxLength(CLOSURE_NOTE_MAX, CLOSURE_MESSAGES.note),
     ),

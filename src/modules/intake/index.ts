@@ -1,20 +1,24 @@
 import { type Context, Elysia } from "elysia";
 import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
-import type { IntakeFormState } from "../../contracts/intake";
+import type { IntakeFormState, ThanksState } from "../../contracts/intake";
 import type { ContactSubmissions } from "../../db/contact-submissions";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import { redirectTo } from "../../http/redirect";
 import type { Logger } from "../../log";
+import type { BusinessClock } from "../desk/business-clock";
 import type { MailOutbox } from "../mail/outbox";
 import type { IntakeLimits } from "./limits";
 import { type IntakeAccepted, readIntakeBody } from "./model";
+import { makeReceipt, receiptCookie, receiptFromCookie } from "./receipt";
 import { submitIntake } from "./service";
 
 export type IntakeDeps = {
   config: Config;
   submissions: ContactSubmissions;
   outbox: MailOutbox;
+  /** The desk's business clock: the receipt's due time is the one the desk works to. */
+  clock: BusinessClock;
   limits: IntakeLimits;
   logger: Logger;
   now?: () => Date;
@@ -24,6 +28,8 @@ export type IntakeDeps = {
     status: number,
     headers?: Record<string, string>,
   ) => Promise<Response>;
+  /** Renders /thanks for one visitor: their receipt, if their browser holds one, never cached. */
+  renderThanksPage: (thanks: ThanksState, headers: Record<string, string>) => Promise<Response>;
 };
 
 export const rateLimitMessage = (phone: string, retryAfter: number) => {
@@ -39,6 +45,7 @@ const wantsPage = (request: Request, formEncoded: boolean) =>
 /**
  * POST /api/contact (JSON or form) and POST /contact (the same form with JavaScript off, answered with a
  * page). Guard, parse, act: attempt limit (the global same-origin guard ran before), then the body, then the intake.
+ * GET /thanks is answered here too: it shows the receipt the answer left in its cookie.
  */
 export const intakeModule = (deps: IntakeDeps) => {
   const { config, logger } = deps;
@@ -73,7 +80,7 @@ export const intakeModule = (deps: IntakeDeps) => {
           honeypot: bots.honeypot,
           tooFast: bots["too-fast"],
         });
-        return accepted(outcome.reference, page);
+        return accepted(outcome.reference, now, page);
       }
       case "invalid": {
         logger.info("intake_invalid", { fields: Object.keys(outcome.errors) });
@@ -86,14 +93,31 @@ export const intakeModule = (deps: IntakeDeps) => {
       case "accepted":
         logger.info("intake_accepted", { id: outcome.id, reference: outcome.reference });
         deps.outbox.wake();
-        return accepted(outcome.reference, page);
+        return accepted(outcome.reference, now, page);
     }
   };
 
-  const accepted = (reference: string, page: boolean) =>
-    page
-      ? redirectTo(PATHS.thanks, 303)
-      : Response.json({ ok: true, reference } satisfies IntakeAccepted, { status: 201 });
+  /** Where the confirmation e-mail is: it cannot leave a server without SMTP_URL, and waits. */
+  const confirmation = () => (deps.outbox.configured ? "queued" : "delayed");
+
+  // A bot gets the receipt a person would; only the cookie brings it to /thanks, never the URL.
+  const accepted = (reference: string, now: Date, page: boolean) => {
+    const receipt = makeReceipt(deps.clock, { reference, arrival: now, confirmation: confirmation() });
+    const headers = { "set-cookie": receiptCookie(receipt, config.secure) };
+    return page
+      ? redirectTo(PATHS.thanks, 303, headers)
+      : Response.json({ ok: true, ...receipt } satisfies IntakeAccepted, { status: 201, headers });
+  };
+
+  const thanks = ({ request }: Pick<Context, "request">) => {
+    const now = deps.now?.() ?? new Date();
+    const receipt = receiptFromCookie(request.headers.get("cookie"), deps.clock, now);
+    // Rendered for this one visitor: no shared cache, proxy or back-forward cache may keep it.
+    return deps.renderThanksPage(
+      { receipt, confirmation: confirmation() },
+      { "cache-control": "private, no-store", "x-robots-tag": "noindex, nofollow" },
+    );
+  };
 
   const limited = (retryAfter: number, page: boolean, values: IntakeFormState["values"]) => {
     const error = rateLimitMessage(config.brand.phone, retryAfter);
@@ -111,7 +135,8 @@ export const intakeModule = (deps: IntakeDeps) => {
 
   return new Elysia({ name: "intake" })
     .post("/api/contact", route, { parse: "none" })
-    .post(PATHS.contact, route, { parse: "none" });
+    .post(PATHS.contact, route, { parse: "none" })
+    .get(PATHS.thanks, thanks);
 };
 
 /** The host name the request was sent to (the Host header), for telling our own site from a referrer. */

@@ -1,4 +1,4 @@
-import type { IntakeErrors } from "../../contracts/intake";
+import type { IntakeErrors, IntakeReceipt } from "../../contracts/intake";
 import { intakeFromForm } from "../../contracts/intake";
 
 export { IntakeSchema, validateIntake } from "../../contracts/intake-schema";
@@ -11,8 +11,8 @@ export type ReadBody =
   | { ok: true; payload: Record<string, unknown>; formEncoded: boolean }
   | ({ ok: false } & ClientFailure);
 
-/** The answers POST /api/contact gives; the success and bot answers are identical on purpose. */
-export type IntakeAccepted = { ok: true; reference: string };
+/** The answers POST /api/contact gives; the success and bot answers are alike on purpose. */
+export type IntakeAccepted = { ok: true } & IntakeReceipt;
 export type IntakeInvalid = { errors: IntakeErrors };
 export type IntakeRefused = { error: string };
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_BRAND } from "../../contracts/brand-defaults";
 import { AUTOMATIC_HEADERS, automaticMail, htmlAlternative, textColourOn } from "./automatic";
+import { composeText, line } from "./compose";
 
 const CTX = { brand: DEFAULT_BRAND, publicUrl: "https://tracewell.example" };
 
@@ -47,5 +48,30 @@ describe("automatic mail", () => {
       publicUrl: CTX.publicUrl,
     });
     expect(light).toContain("background:#f5d76e;color:#000000");
+  });
+
+  test("a quoted value stays on its line and is never a link; the same address in our own words is one", () => {
+    const typed = "https://evil.example/login\r\nReference: IR-FAKE\u2028- urgent";
+    const composed = composeText([
+      line`Firm: ${typed}`,
+      line`${"1. first"} is a value, not a list`,
+      "Open https://evil.example/login to compare.",
+    ]);
+    expect(composed.text).toBe(
+      [
+        "Firm: https://evil.example/login Reference: IR-FAKE - urgent",
+        "1. first is a value, not a list",
+        "Open https://evil.example/login to compare.",
+      ].join("\n"),
+    );
+    expect(composed.quoted.map((q) => composed.text.slice(q.start, q.end))).toEqual([
+      "https://evil.example/login Reference: IR-FAKE - urgent",
+      "1. first",
+    ]);
+    const mail = automaticMail({ to: "desk@tracewell.example", subject: "New\r\nBcc: x", ...composed }, CTX);
+    expect(mail.subject).toBe("New Bcc: x");
+    expect(mail.html.match(/<a href="https:\/\/evil\.example\/login"/g)).toHaveLength(1);
+    expect(mail.html).toContain("Firm: https://evil.example/login Reference: IR-FAKE - urgent<br>");
+    expect(mail.html).not.toMatch(/<ol/);
   });
 });

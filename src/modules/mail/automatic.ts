@@ -1,11 +1,15 @@
 import type { Brand } from "../../contracts/brand";
+import { toOneLine } from "../../contracts/fields";
 import { escapeHtml } from "../../http/escape-html";
+import type { TextSpan } from "./compose";
 
 /** A message as its writer composes it: plain text, the one part every mail reader shows. */
 export type MailMessage = {
   to: string;
   subject: string;
   text: string;
+  /** Parts of `text` that quote what people typed (compose.ts): the HTML part never makes a link of them. */
+  quoted?: readonly TextSpan[];
   replyTo?: string;
   /** With the angle brackets, e.g. <TW-2026-0001.confirmation@tracewell.example>. */
   messageId?: string;
@@ -37,11 +41,15 @@ export const AUTOMATIC_HEADERS: Readonly<Record<string, string>> = {
  * replies and digests as they come) goes through this, so they all look and behave the same.
  */
 export function automaticMail(message: MailMessage, ctx: { brand: Brand; publicUrl: string }): AutomaticMail {
+  // A subject is one header line whatever went into it.
+  const subject = toOneLine(message.subject);
   return {
     ...message,
+    subject,
     html: htmlAlternative(message.text, {
-      subject: message.subject,
+      subject,
       writtenByPerson: message.writtenByPerson,
+      quoted: message.quoted,
       ...ctx,
     }),
     headers: message.writtenByPerson ? {} : { ...AUTOMATIC_HEADERS },
@@ -50,18 +58,44 @@ export function automaticMail(message: MailMessage, ctx: { brand: Brand; publicU
 
 const LINKABLE = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)'])|([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/g;
 
-/** One line of text as HTML: escaped, with web addresses and e-mail addresses as links. */
-function inline(line: string, linkStyle: string): string {
+/** A line of the text and where it starts in the whole text. */
+type Line = { text: string; at: number };
+
+const overlaps = (spans: readonly TextSpan[], start: number, end: number) =>
+  spans.some((s) => s.start < end && start < s.end);
+
+/**
+ * One line of text as HTML: escaped, with web addresses and e-mail addresses as links, except inside `quoted`
+ * spans: an address a person typed is shown, never offered as a link.
+ */
+function inline(line: Line, linkStyle: string, quoted: readonly TextSpan[] = []): string {
   let html = "";
   let last = 0;
-  for (const m of line.matchAll(LINKABLE)) {
+  for (const m of line.text.matchAll(LINKABLE)) {
     const [found, url] = m;
-    html += escapeHtml(line.slice(last, m.index));
+    if (overlaps(quoted, line.at + m.index, line.at + m.index + found.length)) continue;
+    html += escapeHtml(line.text.slice(last, m.index));
     const href = url ? found : `mailto:${found}`;
     html += `<a href="${escapeHtml(href)}" style="${linkStyle}">${escapeHtml(found)}</a>`;
     last = m.index + found.length;
   }
-  return html + escapeHtml(line.slice(last));
+  return html + escapeHtml(line.text.slice(last));
+}
+
+/** The text's blocks (runs of lines that are not blank), each line with its offset. */
+function blocksOf(text: string): Line[][] {
+  const blocks: Line[][] = [];
+  let block: Line[] = [];
+  let at = 0;
+  for (const l of text.split("\n")) {
+    if (l.trim() === "") {
+      if (block.length > 0) blocks.push(block);
+      block = [];
+    } else block.push({ text: l, at });
+    at += l.length + 1;
+  }
+  if (block.length > 0) blocks.push(block);
+  return blocks;
 }
 
 const NUMBERED = /^\d+\.\s+/;
@@ -69,29 +103,37 @@ const BULLETED = /^[-*•]\s+/;
 
 /**
  * The text's structure, kept: paragraphs (blank-line separated) stay paragraphs, lines within one stay lines,
- * and runs of "1. …" or "- …" lines become real lists, so a screen reader announces them as lists.
+ * and runs of "1. …" or "- …" lines become real lists, so a screen reader announces them as lists. A line that
+ * opens with a quoted value is a plain line whatever it looks like.
  */
-function bodyHtml(text: string, styles: { p: string; list: string; link: string }): string {
+function bodyHtml(
+  text: string,
+  styles: { p: string; list: string; link: string },
+  quoted: readonly TextSpan[] = [],
+): string {
+  const kindOf = (l: Line) => {
+    if (overlaps(quoted, l.at, l.at + 1)) return "p";
+    return NUMBERED.test(l.text) ? "ol" : BULLETED.test(l.text) ? "ul" : "p";
+  };
   const out: string[] = [];
-  for (const block of text.split(/\n\s*\n/)) {
-    const lines = block.split("\n").filter((l) => l.trim() !== "");
+  for (const lines of blocksOf(text)) {
     let i = 0;
     while (i < lines.length) {
-      const kind = NUMBERED.test(lines[i] as string) ? "ol" : BULLETED.test(lines[i] as string) ? "ul" : "p";
+      const kind = kindOf(lines[i] as Line);
       const marker = kind === "ol" ? NUMBERED : kind === "ul" ? BULLETED : null;
-      const run: string[] = [];
+      const run: Line[] = [];
       while (i < lines.length) {
-        const line = lines[i] as string;
-        const lineKind = NUMBERED.test(line) ? "ol" : BULLETED.test(line) ? "ul" : "p";
-        if (lineKind !== kind) break;
-        run.push(marker ? line.replace(marker, "") : line);
+        const line = lines[i] as Line;
+        if (kindOf(line) !== kind) break;
+        const cut = marker ? (marker.exec(line.text)?.[0].length ?? 0) : 0;
+        run.push({ text: line.text.slice(cut), at: line.at + cut });
         i++;
       }
-      if (kind === "p")
-        out.push(`<p style="${styles.p}">${run.map((l) => inline(l, styles.link)).join("<br>")}</p>`);
+      const html = (l: Line) => inline(l, styles.link, quoted);
+      if (kind === "p") out.push(`<p style="${styles.p}">${run.map(html).join("<br>")}</p>`);
       else
         out.push(
-          `<${kind} style="${styles.list}">${run.map((l) => `<li style="margin:0 0 6px">${inline(l, styles.link)}</li>`).join("")}</${kind}>`,
+          `<${kind} style="${styles.list}">${run.map((l) => `<li style="margin:0 0 6px">${html(l)}</li>`).join("")}</${kind}>`,
         );
     }
   }
@@ -128,17 +170,24 @@ export function htmlAlternative(
     brand,
     publicUrl,
     writtenByPerson = false,
-  }: { subject: string; brand: Brand; publicUrl: string; writtenByPerson?: boolean },
+    quoted,
+  }: {
+    subject: string;
+    brand: Brand;
+    publicUrl: string;
+    writtenByPerson?: boolean;
+    quoted?: readonly TextSpan[];
+  },
 ): string {
   const ink = brand.colours.ink;
   const band = brand.colours.primary;
   const onBand = textColourOn(band);
   const link = `color:${contrast(band, "#ffffff") >= 4.5 ? band : ink};text-decoration:underline`;
-  const body = bodyHtml(text, {
-    p: "margin:0 0 16px",
-    list: "margin:0 0 16px;padding-left:24px",
-    link,
-  });
+  const body = bodyHtml(
+    text,
+    { p: "margin:0 0 16px", list: "margin:0 0 16px;padding-left:24px", link },
+    quoted,
+  );
   const site = escapeHtml(publicUrl);
   return [
     "<!doctype html>",
@@ -156,7 +205,7 @@ export function htmlAlternative(
     `<h1 style="margin:0 0 16px;font-family:Georgia,'Times New Roman',serif;font-size:20px;line-height:1.3;color:${ink}">${escapeHtml(subject)}</h1>`,
     body,
     "</div>",
-    `<p style="margin:16px 0 0;padding:0 24px;font-size:14px;color:${ink}">${escapeHtml(brand.name)} · ${inline(brand.email, link)} · <span style="white-space:nowrap">${escapeHtml(brand.phone)}</span>${writtenByPerson ? "" : "<br>This message was sent automatically."}</p>`,
+    `<p style="margin:16px 0 0;padding:0 24px;font-size:14px;color:${ink}">${escapeHtml(brand.name)} · ${inline({ text: brand.email, at: 0 }, link)} · <span style="white-space:nowrap">${escapeHtml(brand.phone)}</span>${writtenByPerson ? "" : "<br>This message was sent automatically."}</p>`,
     "</div>",
     "</body></html>",
   ].join("\n");

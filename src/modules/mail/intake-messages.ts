@@ -6,6 +6,7 @@ import { RESPONSE_SLA } from "../../contracts/constants";
 import { confirmationSubject } from "../../contracts/submissions";
 import type { MailKind, SubmissionRow } from "../../db/contact-submissions";
 import type { MailMessage } from "./automatic";
+import { composeText, line } from "./compose";
 
 /**
  * The confirmation's Message-ID, derived from the reference so it need not be stored: a later reply from the
@@ -18,9 +19,10 @@ export function confirmationMessageId(reference: string, ctx: { publicUrl: strin
 const label = <T extends string>(labels: Record<T, string>, value: string) => labels[value as T] ?? value;
 
 /**
- * The two intake e-mails, plain text (the outbox adds the HTML alternative and the automatic-mail headers). The notification carries what the intake desk needs to triage and a
- * link to the rest; the description and contact details stay in the admin. The confirmation echoes nothing
- * the submitter typed except the reference we gave them.
+ * The two intake e-mails, plain text (the outbox adds the HTML alternative and the automatic-mail headers). The
+ * notification carries what the intake desk needs to triage and a link to the rest; the description and contact
+ * details stay in the admin. What the submitter typed is quoted (compose.ts): on its own line's end, never a
+ * link. The confirmation echoes nothing the submitter typed except the reference we gave them.
  */
 export function intakeMessage(
   kind: MailKind,
@@ -31,22 +33,22 @@ export function intakeMessage(
     return {
       to: ctx.notifyTo,
       subject: `New intake request ${s.reference}: ${label(SERVICE_LABELS, s.desiredService)}`,
-      text: [
+      ...composeText([
         "A new intake request has arrived.",
         "",
         `Reference: ${s.reference}`,
-        `Name: ${s.name}`,
-        `Firm: ${s.firm ?? "(none given)"}`,
+        line`Name: ${s.name}`,
+        s.firm === null ? "Firm: (none given)" : line`Firm: ${s.firm}`,
         `Role: ${label(ROLE_LABELS, s.role)}`,
         `Matter type: ${label(MATTER_TYPE_LABELS, s.matterType)}`,
         `Service: ${label(SERVICE_LABELS, s.desiredService)}`,
-        `Jurisdictions: ${s.jurisdictions}`,
+        line`Jurisdictions: ${s.jurisdictions}`,
         "",
         "The description and contact details are in the admin:",
         `${ctx.publicUrl}${adminSubmissionPath(s.id)}`,
         "",
         `Respond within ${RESPONSE_SLA}.`,
-      ].join("\n"),
+      ]),
     };
   }
   return {

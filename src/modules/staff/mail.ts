@@ -1,7 +1,11 @@
 import type { Brand } from "../../contracts/brand";
 import type { MailMessage } from "../mail/automatic";
+import { composeText, line } from "../mail/compose";
 
-/** The invitation e-mail, plain text: who invites, the one-time link, when it expires, what comes next. */
+/**
+ * The invitation e-mail, plain text: who invites, the one-time link, when it expires, what comes next. The
+ * inviter's username is quoted (compose.ts): it may look like an address, and only our link is a link.
+ */
 export function invitationMessage(
   to: string,
   ctx: { brand: Brand; link: string; invitedBy: string; expiresAt: string; mfaRequired: boolean },
@@ -10,8 +14,8 @@ export function invitationMessage(
   return {
     to,
     subject: `${ctx.invitedBy} invited you to the ${ctx.brand.name} admin`,
-    text: [
-      `${ctx.invitedBy} invited you to sign in to the ${ctx.brand.name} admin.`,
+    ...composeText([
+      line`${ctx.invitedBy} invited you to sign in to the ${ctx.brand.name} admin.`,
       "",
       "Open this link to choose your username and password:",
       ctx.link,
@@ -24,6 +28,6 @@ export function invitationMessage(
       "If you did not expect this invitation, ignore this e-mail: nothing happens until the link is used.",
       "",
       `${ctx.brand.name}`,
-    ].join("\n"),
+    ]),
   };
 }

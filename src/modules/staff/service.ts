@@ -100,6 +100,8 @@ export function createStaffService(deps: {
   const isOpen = (inv: InvitationRow, at = now()) =>
     !inv.acceptedAt && !inv.revokedAt && Date.parse(inv.expiresAt) > at.getTime();
 
+  const joinLink = (token: string) => `${config.publicUrl}${PATHS.adminJoin}#${token}`;
+
   // The invitation mail is rendered when it is sent, from the stored (encrypted) token; once it is out, the
   // token is wiped and only its hash remains.
   outbox.register(
@@ -110,7 +112,7 @@ export function createStaffService(deps: {
       if (!inv || !token) return null;
       return invitationMessage(inv.email, {
         brand: config.brand,
-        link: `${config.publicUrl}${PATHS.adminJoin}#${token}`,
+        link: joinLink(token),
         invitedBy: inv.invitedByName,
         expiresAt: inv.expiresAt,
         mfaRequired: config.requireMfa,
@@ -129,15 +131,29 @@ export function createStaffService(deps: {
     return last.state === "pending" && !outbox.configured ? "unconfigured" : last.state;
   };
 
-  const toInvitation = (inv: InvitationRow): StaffInvitation => ({
-    id: inv.id,
-    email: inv.email,
-    invitedBy: inv.invitedByName,
-    createdAt: inv.createdAt,
-    expiresAt: inv.expiresAt,
-    expired: !isOpen(inv),
-    mail: mailState(inv.id),
-  });
+  /**
+   * The one-time link, for the inviting admin to pass on another way, only while its e-mail cannot bring it: mail
+   * is not configured, or the e-mail was given up. While the e-mail can still go out, the link is its alone.
+   */
+  const linkToCopy = (inv: InvitationRow, mail: MailState | null): string | null => {
+    if (!isOpen(inv) || (mail !== "unconfigured" && mail !== "failed")) return null;
+    const token = repo.tokenOf(inv.id);
+    return token ? joinLink(token) : null;
+  };
+
+  const toInvitation = (inv: InvitationRow): StaffInvitation => {
+    const mail = mailState(inv.id);
+    return {
+      id: inv.id,
+      email: inv.email,
+      invitedBy: inv.invitedByName,
+      createdAt: inv.createdAt,
+      expiresAt: inv.expiresAt,
+      expired: !isOpen(inv),
+      mail,
+      link: linkToCopy(inv, mail),
+    };
+  };
 
   /** The invitation a token opens, or why it opens none. Wrong or stale tokens count against the address. */
   const openInvitation = (
@@ -182,6 +198,7 @@ export function createStaffService(deps: {
         members,
         invitations: repo.pending().map(toInvitation),
         mfaRequired: config.requireMfa,
+        mailConfigured: outbox.configured,
       };
     },
 

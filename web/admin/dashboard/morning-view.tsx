@@ -174,10 +174,18 @@ export function FailedMailPanel({ overview }: { overview: DeskOverview }) {
   const more = overview.failedMail.length - mail.length;
   return (
     <DashboardPanel id="failed-mail-title" title="Mail that failed">
-      {mail.length === 0 ? (
-        <p className="mt-3 text-ink-muted">
-          No failed e-mail: everything queued has gone out or is on its way.
+      {!overview.mailConfigured && (
+        <p className="mt-3 rounded-md border border-gold bg-gold-light p-3 text-sm text-ink">
+          Mail is not configured on this server (SMTP_URL is not set): nothing is sent. Queued e-mail waits
+          and goes out once it is set.
         </p>
+      )}
+      {mail.length === 0 ? (
+        overview.mailConfigured && (
+          <p className="mt-3 text-ink-muted">
+            No failed e-mail: everything queued has gone out or is on its way.
+          </p>
+        )
       ) : (
         <ul className="mt-3 grid gap-3">
           {mail.map((m) => (

@@ -1,7 +1,7 @@
 import { MailPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import * as v from "valibot";
-import { INVITATION_TTL_HOURS, InvitationSchema } from "../../../src/contracts/staff";
+import { INVITATION_TTL_HOURS, InvitationSchema, type StaffInvitation } from "../../../src/contracts/staff";
 import { apiRequest } from "../../lib/api";
 import { serverErrors, serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
@@ -11,8 +11,18 @@ import { STAFF_API } from "./staff-api";
 
 const FIELDS = ["email"] as const;
 
-/** Invites a colleague by e-mail; the server sends the one-time link through the outbox. */
-export function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> }) {
+/**
+ * Invites a colleague: the server e-mails the one-time link through the outbox or, when mail is not configured,
+ * the invitation's card offers the link to copy and pass on.
+ */
+export function InviteForm({
+  onInvited,
+  mailConfigured,
+}: {
+  onInvited: () => Promise<unknown>;
+  /** Unknown (undefined) until the Staff screen has loaded. */
+  mailConfigured?: boolean;
+}) {
   const form = useFieldForm(FIELDS, { email: "" }, (vals) =>
     fieldMessages(v.safeParse(InvitationSchema, vals)),
   );
@@ -24,11 +34,10 @@ export function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> })
     if (!form.checkAll()) return;
     setPending(true);
     try {
-      await (await apiRequest("POST", STAFF_API.invitations, values)).json();
-      toast({
-        title: "Invitation Sent",
-        description: `A one-time link is on its way to ${values.email.trim()}.`,
-      });
+      const invitation = (await (
+        await apiRequest("POST", STAFF_API.invitations, values)
+      ).json()) as StaffInvitation;
+      toast(invitedToast(invitation));
       form.setValues({ email: "" });
       await onInvited();
     } catch (err) {
@@ -49,8 +58,10 @@ export function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> })
         Invite a Colleague
       </h2>
       <p className="mt-2 text-sm text-ink-muted">
-        They receive a one-time link by e-mail that works for {INVITATION_TTL_HOURS} hours. They choose their
-        username and password, then set up two-step sign-in.
+        {mailConfigured === false
+          ? `Mail is not configured on this server (SMTP_URL), so no e-mail is sent: the invitation offers its one-time link to copy and give them yourself. It works for ${INVITATION_TTL_HOURS} hours.`
+          : `They receive a one-time link by e-mail that works for ${INVITATION_TTL_HOURS} hours.`}{" "}
+        They choose their username and password, then set up two-step sign-in.
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Invite a colleague">
         <TextField
@@ -69,9 +80,29 @@ export function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> })
           error={errors.email}
         />
         <button type="submit" disabled={pending} className="btn-navy disabled:opacity-70">
-          {pending ? "Sending..." : "Send Invitation"}
+          {mailConfigured === false
+            ? pending
+              ? "Creating..."
+              : "Create Invitation"
+            : pending
+              ? "Sending..."
+              : "Send Invitation"}
         </button>
       </form>
     </section>
   );
+}
+
+/** What happened to the invitation's e-mail, in the toast: queued to go out now, or not sent at all. */
+function invitedToast(i: StaffInvitation) {
+  if (i.mail === "unconfigured") {
+    return {
+      title: "Invitation Created",
+      description: `Mail is not configured on this server, so no e-mail was sent. Copy the one-time link under Open Invitations and give it to ${i.email} yourself.`,
+    };
+  }
+  return {
+    title: "Invitation Sent",
+    description: `The one-time link goes out to ${i.email} now; Open Invitations shows when it is delivered.`,
+  };
 }

@@ -1,6 +1,7 @@
-import { KeyRound, ShieldAlert, ShieldCheck, UserMinus, X } from "lucide-react";
+import { Copy, KeyRound, ShieldAlert, ShieldCheck, UserMinus, X } from "lucide-react";
 import type { StaffInvitation, StaffMember } from "../../../src/contracts/staff";
 import { formatDateTime } from "../../lib/dates";
+import { toast } from "../../lib/toast-store";
 import { MAIL_STATE_LABELS } from "./staff-api";
 
 /** One colleague on the Staff screen: who, two-step state, last sign-in, and what may be done to them. */
@@ -66,7 +67,23 @@ export function MemberCard({
   );
 }
 
-/** An invitation not yet used or withdrawn, with its delivery state. */
+async function copyLink(link: string) {
+  try {
+    await navigator.clipboard.writeText(link);
+    toast({ title: "Link Copied", description: "Paste it into your message to your colleague." });
+  } catch {
+    toast({
+      title: "Could Not Copy",
+      description: "Select the link in its box and copy it yourself.",
+      variant: "destructive",
+    });
+  }
+}
+
+/**
+ * An invitation not yet used or withdrawn, with its delivery state, and its one-time link to copy while no
+ * e-mail can bring it.
+ */
 export function InvitationCard({
   invitation: i,
   onWithdraw,
@@ -87,6 +104,36 @@ export function InvitationCard({
           )}
         </p>
         {i.mail && <p className="mt-1 text-sm text-ink-muted">{MAIL_STATE_LABELS[i.mail]}</p>}
+        {i.link && (
+          <div className="mt-3">
+            <label htmlFor={`invitation-link-${i.id}`} className="block text-sm font-semibold text-ink">
+              One-time link for {i.email}
+            </label>
+            <div className="mt-1 flex flex-wrap gap-2">
+              <input
+                id={`invitation-link-${i.id}`}
+                readOnly
+                value={i.link}
+                onFocus={(e) => e.currentTarget.select()}
+                aria-describedby={`invitation-link-${i.id}-hint`}
+                className="min-h-10 min-w-0 flex-1 rounded-md border border-ink-muted bg-white px-3 py-2 font-mono text-sm text-ink"
+              />
+              <button
+                type="button"
+                onClick={() => void copyLink(i.link ?? "")}
+                aria-label={`Copy Link: invitation to ${i.email}`}
+                className="btn-outline min-h-10 px-3 py-1.5 text-sm"
+              >
+                <Copy className="size-4" aria-hidden="true" />
+                Copy Link
+              </button>
+            </div>
+            <p id={`invitation-link-${i.id}-hint`} className="mt-1 text-sm text-ink-muted">
+              Give it to them yourself, in person or by a message: whoever holds it can join once, until it
+              expires.
+            </p>
+          </div>
+        )}
       </div>
       <button
         type="button"

@@ -131,7 +131,7 @@ function Staff() {
           )}
         </div>
 
-        <InviteForm onInvited={load} />
+        <InviteForm onInvited={load} mailConfigured={overview?.mailConfigured} />
       </div>
 
       <ConfirmDialog

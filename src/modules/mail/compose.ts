@@ -1,0 +1,37 @@
+import { toOneLine } from "../../contracts/fields";
+
+/** Where a quoted value sits in a message's text: [start, end) as string offsets. */
+export type TextSpan = { start: number; end: number };
+
+/** One line of a message: our own words, or a `line` template holding values people typed. */
+export type MailLine = string | { readonly parts: readonly string[]; readonly values: readonly string[] };
+
+/**
+ * A line with values in it, written as a template: line`Name: ${s.name}`. Every value is put on one line (a name
+ * stored before line breaks were refused cannot start a forged "Reference:" line) and remembered as quoted, so
+ * the HTML part shows it as text and never makes a link of it.
+ */
+export function line(parts: TemplateStringsArray, ...values: (string | null | undefined)[]): MailLine {
+  return { parts: [...parts], values: values.map((value) => toOneLine(value ?? "")) };
+}
+
+/** A message's text from its lines, and the spans of it that quote what people typed. */
+export function composeText(lines: readonly MailLine[]): { text: string; quoted: TextSpan[] } {
+  let text = "";
+  const quoted: TextSpan[] = [];
+  lines.forEach((l, i) => {
+    if (i > 0) text += "\n";
+    if (typeof l === "string") {
+      text += l;
+      return;
+    }
+    l.parts.forEach((part, j) => {
+      text += part;
+      const value = l.values[j];
+      if (value === undefined) return;
+      if (value !== "") quoted.push({ start: text.length, end: text.length + value.length });
+      text += value;
+    });
+  });
+  return { text, quoted };
+}

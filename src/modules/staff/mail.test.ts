@@ -1,0 +1,25 @@
+import { describe, expect, test } from "bun:test";
+import { DEFAULT_BRAND } from "../../contracts/brand-defaults";
+import { automaticMail } from "../mail/automatic";
+import { invitationMessage } from "./mail";
+
+const CTX = { brand: DEFAULT_BRAND, publicUrl: "https://tracewell.example" };
+
+describe("the invitation e-mail", () => {
+  test("the inviter's username is text in the HTML part, never a link; the one-time link is a link", () => {
+    const mail = automaticMail(
+      invitationMessage("casey@tracewell.example", {
+        brand: DEFAULT_BRAND,
+        link: "https://tracewell.example/admin/join#token",
+        invitedBy: "ops@evil.example",
+        expiresAt: "2026-11-26T09:00:00.000Z",
+        mfaRequired: true,
+      }),
+      CTX,
+    );
+    expect(mail.text).toStartWith("ops@evil.example invited you to sign in to the Tracewell admin.");
+    expect(mail.html).not.toContain("mailto:ops@evil.example");
+    expect(mail.html).toContain("ops@evil.example invited you");
+    expect(mail.html).toContain('<a href="https://tracewell.example/admin/join#token"');
+  });
+});
