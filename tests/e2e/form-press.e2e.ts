@@ -14,7 +14,8 @@ import { DEMO_ADMIN, DESKTOP, PHONE, waitForHydration } from "./helpers";
  * Every form, pressed the way people press: the pointer to the button's centre, down, about 100 ms, up at the
  * same point. Pressing moves focus out of the field before, and whatever that changes (a message appearing or
  * going) must wait for the release, or the button moves from under the pointer and the click is lost
- * (issue 17, item 18).
+ * (issue 17, item 18). And after a failed submit, focus goes to the first field in error in the order the
+ * fields appear (issue 22).
  *
  * These tests change the admin's password and two-step sign-in, invite colleagues and store content, so they
  * run on a server of their own: the built binary in demo mode, with mail to an SMTP server on 127.0.0.1 for
@@ -428,3 +429,102 @@ for (const [width, viewport] of [
     });
   });
 }
+
+test.describe("after a failed submit, focus goes to the first field in error in the order they appear", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+  });
+
+  test("sign-in", async ({ page }) => {
+    await open(page, "/admin/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByLabel("Password")).toHaveAccessibleDescription("Password is required");
+    await expect(page.getByLabel("Username")).toBeFocused();
+  });
+
+  test("account password", async ({ page }) => {
+    await signIn(page);
+    await open(page, "/admin/account");
+    const form = page.getByRole("form", { name: "Change password" });
+    await form.getByLabel("Repeat new password").fill("short");
+    await form.getByRole("button", { name: "Change Password" }).click();
+    await expect(form.getByLabel("New password", { exact: true })).toHaveAccessibleDescription(
+      /Password must be at least 12 characters/,
+    );
+    await expect(form.getByLabel("Current password")).toBeFocused();
+  });
+
+  test("join", async ({ page, browser }) => {
+    await signIn(page);
+    const link = await invitationLink(page, "morgan.focus@tracewell.example");
+    const { context, page: invitee } = await signedOutPage(browser, DESKTOP);
+    await invitee.goto(link);
+    await waitForHydration(invitee);
+    await invitee.getByLabel("Repeat the password").fill("something else");
+    await invitee.getByRole("button", { name: "Create Account" }).click();
+    await expect(invitee.getByLabel("Repeat the password")).toHaveAccessibleDescription(
+      "The passwords do not match",
+    );
+    await expect(invitee.getByLabel("Choose a username")).toBeFocused();
+    await context.close();
+  });
+
+  for (const [what, path, button] of [
+    ["article", "/admin/articles/new", "Save Article"],
+    ["resource", "/admin/resources/new", "Save Resource"],
+    ["case study", "/admin/case-studies/new", "Save Case Study"],
+  ] as const) {
+    test(what, async ({ page }) => {
+      await signIn(page);
+      await open(page, path);
+      await page.getByLabel("Description").fill("Only the description is there.");
+      await page.getByRole("button", { name: button }).click();
+      await expect(page.getByLabel("Title")).toHaveAccessibleDescription(/Title is required/);
+      await expect(page.getByLabel("Title")).toBeFocused();
+    });
+  }
+
+  test("retention: both days refused, the first field takes focus", async ({ page }) => {
+    await signIn(page);
+    await open(page, "/admin/privacy");
+    const unengaged = page.getByLabel("Requests that ended without an engagement (days)");
+    const engaged = page.getByLabel("Requests that became engagements (days)");
+    await unengaged.fill("0");
+    await engaged.fill("0");
+    await page.getByRole("button", { name: "Save Policy" }).click();
+    await expect(engaged).toHaveAccessibleDescription(/between 1 and 36,500 days/);
+    await expect(unengaged).toBeFocused();
+  });
+
+  test("retention: only the second refused, it takes focus", async ({ page }) => {
+    await signIn(page);
+    await open(page, "/admin/privacy");
+    const engaged = page.getByLabel("Requests that became engagements (days)");
+    await engaged.fill("0");
+    await page.getByRole("button", { name: "Save Policy" }).click();
+    await expect(engaged).toHaveAccessibleDescription(/between 1 and 36,500 days/);
+    await expect(engaged).toBeFocused();
+  });
+
+  test("data request: the address first, then what they ask for", async ({ page }) => {
+    await signIn(page);
+    await open(page, "/admin/privacy/requests");
+    await page.getByRole("button", { name: "Record Request" }).click();
+    await expect(page.getByLabel("What they ask for")).toHaveAccessibleDescription(/Choose what the person/);
+    await expect(page.getByLabel("E-mail address")).toBeFocused();
+    await page.getByLabel("E-mail address").fill("dana@whitfieldmoss.example");
+    await page.getByRole("button", { name: "Record Request" }).click();
+    await expect(page.getByLabel("What they ask for")).toBeFocused();
+  });
+
+  test("reply", async ({ page }) => {
+    await signIn(page);
+    const id = await intakeFor(page, "Dana Focus");
+    await open(page, `/admin/submissions/${id}`);
+    await page.getByRole("button", { name: "Write a Reply" }).click();
+    await page.getByLabel("Subject").focus();
+    await page.getByRole("button", { name: "Send Reply" }).click();
+    await expect(page.getByLabel("Message")).toHaveAccessibleDescription(/Replace the bracketed parts/);
+    await expect(page.getByLabel("Message")).toBeFocused();
+  });
+});

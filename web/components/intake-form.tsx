@@ -23,6 +23,7 @@ import {
 } from "../content/intake";
 import { useSteadyDuringPress } from "../lib/after-press";
 import { ApiError, apiRequest } from "../lib/api";
+import { focusFirstInvalid } from "../lib/focus-first-invalid";
 import { usePageData } from "../lib/page-data-context";
 import { PATHS } from "../lib/paths";
 import { toast } from "../lib/toast-store";
@@ -118,11 +119,6 @@ export function IntakeForm() {
     );
   };
 
-  const focusFirstInvalid = (found: IntakeErrors) => {
-    const first = INTAKE_FIELDS.find((f) => found[f]?.length);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  };
-
   const update = (field: keyof Values, value: string | boolean) => {
     const next = { ...values, [field]: value };
     setValues(next);
@@ -132,6 +128,7 @@ export function IntakeForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     if (pending) return;
     setFormError(undefined);
     setPending(true);
@@ -139,7 +136,7 @@ export function IntakeForm() {
       const result = await validate(values);
       if (!result.success) {
         setErrors(result.errors);
-        focusFirstInvalid(result.errors);
+        focusFirstInvalid(form, result.errors);
         return;
       }
       setErrors({});
@@ -152,7 +149,7 @@ export function IntakeForm() {
         const body = error.json<{ errors?: IntakeErrors; error?: string }>();
         if (body?.errors) {
           setErrors(body.errors);
-          focusFirstInvalid(body.errors);
+          focusFirstInvalid(form, body.errors);
         }
         if (error.status === 429 && body?.error) setFormError(body.error);
       }

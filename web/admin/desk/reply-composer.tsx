@@ -9,6 +9,7 @@ import {
 } from "../../../src/contracts/submissions";
 import type { FieldMessages } from "../../lib/api-errors";
 import { useBrand } from "../../lib/brand-context";
+import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { CONTROL_CLASS, Field } from "../shared/field";
 import { type Saved, sendReply } from "./desk-requests";
 import { replyDraft } from "./reply-template";
@@ -28,7 +29,6 @@ export function ReplyComposer({
   const [errors, setErrors] = useState<FieldMessages>({});
   const [pending, setPending] = useState(false);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
-  const subjectRef = useRef<HTMLInputElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
 
   const open = () => {
@@ -53,6 +53,7 @@ export function ReplyComposer({
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     if (!draft) return;
     const problem = !draft.body.trim()
       ? DESK_MESSAGES.replyEmpty
@@ -78,8 +79,7 @@ export function ReplyComposer({
       return;
     }
     setErrors(r.errors ?? {});
-    if (r.errors?.subject) subjectRef.current?.focus();
-    else bodyRef.current?.focus();
+    if (!focusFirstInvalid(form, r.errors ?? {})) bodyRef.current?.focus();
   };
 
   return (
@@ -107,7 +107,6 @@ export function ReplyComposer({
             {(control) => (
               <input
                 {...control}
-                ref={subjectRef}
                 name="subject"
                 type="text"
                 maxLength={REPLY_SUBJECT_MAX}
