@@ -81,3 +81,26 @@ describe("IntakeForm", () => {
     expect(describedText(screen.getByLabelText("Email"))).toContain("Invalid email address");
   });
 });
+
+describe("IntakeForm after a failed submit", () => {
+  test("focus goes to the first field in error in the order they appear, not the schema's", async () => {
+    renderForm();
+    const fill = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fill("Full name", "Dana Whitfield");
+    fill("Email", "dana@whitfieldmoss.example");
+    fill("Phone", "(312) 555-0199");
+    fill("Your role", "attorney");
+    fill("Matter type", "family-law");
+    fill("Subject type", "both");
+    fill("Brief description of the matter", "Divorce; a lake house bought through an LLC in 2022.");
+    fireEvent.click(screen.getByRole("checkbox"));
+    // Jurisdictions comes before the service in the schema; on the screen the service comes first.
+    fireEvent.submit(screen.getByRole("form"));
+    const service = screen.getByLabelText("Service you need");
+    await waitFor(() => expect(service.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByLabelText("Jurisdictions").getAttribute("aria-invalid")).toBe("true");
+    // Compared by name: a failing comparison of two elements would print the whole DOM.
+    expect(document.activeElement?.getAttribute("name")).toBe("desiredService");
+  });
+});

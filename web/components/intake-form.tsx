@@ -21,8 +21,9 @@ import {
   SERVICE_LABELS,
   SUBJECT_TYPE_LABELS,
 } from "../content/intake";
-import { useAfterPress } from "../lib/after-press";
+import { useSteadyDuringPress } from "../lib/after-press";
 import { ApiError, apiRequest } from "../lib/api";
+import { focusFirstInvalid } from "../lib/focus-first-invalid";
 import { usePageData } from "../lib/page-data-context";
 import { PATHS } from "../lib/paths";
 import { toast } from "../lib/toast-store";
@@ -106,23 +107,16 @@ export function IntakeForm() {
   const validate = async (v: Values) =>
     (await loadSchema()).validateIntake({ ...payload(v), website: undefined });
 
-  // A field's message waits while a press is under way: it must not push the pressed button away (issue 13).
-  const afterPress = useAfterPress();
   const checkField = (field: IntakeField, v: Values) => {
     validate(v).then(
       (result) => {
         const messages = result.success ? undefined : result.errors[field];
-        afterPress(() => setErrors((prev) => ({ ...prev, [field]: messages })));
+        setErrors((prev) => ({ ...prev, [field]: messages }));
       },
       // Without the schema there is no message on blur; the submit says what went wrong, and the server
       // checks everything anyway.
       () => undefined,
     );
-  };
-
-  const focusFirstInvalid = (found: IntakeErrors) => {
-    const first = INTAKE_FIELDS.find((f) => found[f]?.length);
-    if (first) document.getElementById(fieldId(first))?.focus();
   };
 
   const update = (field: keyof Values, value: string | boolean) => {
@@ -134,6 +128,7 @@ export function IntakeForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     if (pending) return;
     setFormError(undefined);
     setPending(true);
@@ -141,7 +136,7 @@ export function IntakeForm() {
       const result = await validate(values);
       if (!result.success) {
         setErrors(result.errors);
-        focusFirstInvalid(result.errors);
+        focusFirstInvalid(form, result.errors);
         return;
       }
       setErrors({});
@@ -156,7 +151,7 @@ export function IntakeForm() {
         const body = error.json<{ errors?: IntakeErrors; error?: string }>();
         if (body?.errors) {
           setErrors(body.errors);
-          focusFirstInvalid(body.errors);
+          focusFirstInvalid(form, body.errors);
         }
         if (error.status === 429 && body?.error) setFormError(body.error);
       }
@@ -166,17 +161,20 @@ export function IntakeForm() {
     }
   };
 
-  const invalidFields = INTAKE_FIELDS.filter((f) => errors[f]?.length);
+  // What the form shows of its messages waits while a press is under way: a message appearing or going as
+  // focus leaves a field must not push the pressed button away (issues 13 and 17).
+  const shown = useSteadyDuringPress(errors);
+  const invalidFields = INTAKE_FIELDS.filter((f) => shown[f]?.length);
 
   const inputClass = (field: IntakeField) =>
     `mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-navy ${
-      errors[field]?.length ? "border-danger" : "border-ink-muted/50"
+      shown[field]?.length ? "border-danger" : "border-ink-muted/50"
     }`;
 
   const control = (field: TextField) => {
     const describedBy = [
       FIELD_HINTS[field] ? hintId(field) : null,
-      errors[field]?.length ? errorId(field) : null,
+      shown[field]?.length ? errorId(field) : null,
     ]
       .filter(Boolean)
       .join(" ");
@@ -184,7 +182,7 @@ export function IntakeForm() {
       id: fieldId(field),
       name: field,
       value: values[field],
-      "aria-invalid": errors[field]?.length ? true : undefined,
+      "aria-invalid": shown[field]?.length ? true : undefined,
       "aria-describedby": describedBy || undefined,
       onBlur: () => checkField(field, values),
       onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
@@ -198,7 +196,7 @@ export function IntakeForm() {
     options: readonly string[],
     labels: Record<string, string>,
   ) => (
-    <Field field={field} errors={errors}>
+    <Field field={field} errors={shown}>
       <select {...control(field)} required>
         <option value="">{SELECT_PROMPTS[field]}</option>
         {options.map((o) => (
@@ -216,7 +214,7 @@ export function IntakeForm() {
     autoComplete?: string,
     required = true,
   ) => (
-    <Field field={field} errors={errors}>
+    <Field field={field} errors={shown}>
       <input {...control(field)} type={type} autoComplete={autoComplete} required={required} />
     </Field>
   );
@@ -274,7 +272,7 @@ export function IntakeForm() {
         {select("desiredService", DESIRED_SERVICES, SERVICE_LABELS)}
         <div className="sm:col-span-2">{input("jurisdictions", "text")}</div>
         <div className="sm:col-span-2">
-          <Field field="description" errors={errors}>
+          <Field field="description" errors={shown}>
             <textarea {...control("description")} rows={6} required />
           </Field>
         </div>
@@ -289,8 +287,8 @@ export function IntakeForm() {
             value="true"
             required
             checked={values.acknowledgment}
-            aria-invalid={errors.acknowledgment?.length ? true : undefined}
-            aria-describedby={errors.acknowledgment?.length ? errorId("acknowledgment") : undefined}
+            aria-invalid={shown.acknowledgment?.length ? true : undefined}
+            aria-describedby={shown.acknowledgment?.length ? errorId("acknowledgment") : undefined}
             onChange={(e) => update("acknowledgment", e.target.checked)}
             onBlur={() => checkField("acknowledgment", values)}
             className="mt-1 size-5 shrink-0 accent-navy"
@@ -299,7 +297,7 @@ export function IntakeForm() {
             {FIELD_LABELS.acknowledgment}
           </label>
         </div>
-        <FieldError field="acknowledgment" errors={errors} />
+        <FieldError field="acknowledgment" errors={shown} />
       </div>
 
       {/* The trap: out of sight, out of the tab order and the accessibility tree. People never fill it. */}

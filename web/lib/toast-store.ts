@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "../../src/contracts/constants";
+import { afterPress } from "./after-press";
 
 export type ToastVariant = "default" | "destructive";
 
@@ -42,4 +43,7 @@ export const useToastStore = create<ToastState>()((set, get) => ({
   remove: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
 }));
 
-export const toast = (t: Parameters<ToastState["show"]>[0]) => useToastStore.getState().show(t);
+/** Shows a toast; one raised while a press is under way waits for the release, so it never lands on the
+ * pressed button and takes the click (issue 17). */
+export const toast = (t: Parameters<ToastState["show"]>[0]) =>
+  afterPress(() => useToastStore.getState().show(t));

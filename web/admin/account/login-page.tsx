@@ -10,6 +10,7 @@ import {
   MfaLoginSchema,
 } from "../../../src/contracts/admin-auth";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
+import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import { adminPage } from "../shared/admin-page";
@@ -86,7 +87,6 @@ function PasswordStep({ onDone }: { onDone: (result: LoginResult) => void }) {
   const [values, setValues] = useState({ username: "", password: "" });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [pending, setPending] = useState(false);
-  const refs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
   const onBlur = (field: Field) => setErrors((e) => ({ ...e, [field]: fieldError(field, values[field]) }));
   const onChange = (field: Field, value: string) => {
@@ -101,11 +101,7 @@ function PasswordStep({ onDone }: { onDone: (result: LoginResult) => void }) {
       password: fieldError("password", values.password),
     };
     setErrors(next);
-    const firstInvalid = (["username", "password"] as const).find((f) => next[f]);
-    if (firstInvalid) {
-      refs[firstInvalid].current?.focus();
-      return;
-    }
+    if (focusFirstInvalid(e.currentTarget, next)) return;
     setPending(true);
     try {
       const res = await apiRequest("POST", ADMIN_API.login, values);
@@ -133,7 +129,6 @@ function PasswordStep({ onDone }: { onDone: (result: LoginResult) => void }) {
         aria-label="Admin sign in"
       >
         <TextField
-          ref={refs.username}
           id="login-username"
           label="Username"
           name="username"
@@ -146,7 +141,6 @@ function PasswordStep({ onDone }: { onDone: (result: LoginResult) => void }) {
           error={errors.username}
         />
         <TextField
-          ref={refs.password}
           id="login-password"
           label="Password"
           name="password"

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
+import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { toast } from "../../lib/toast-store";
 import { failedToast } from "../shared/failed-toast";
 
@@ -127,17 +128,15 @@ export const editorId = (params: { id?: string }): number | null =>
   params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
 
 /**
- * The save flow the admin editors share: `save(send)` sends the form, and on success hands the stored entry
- * to `onSaved`, says so (`savedText`) and moves a new entry to its own address; on failure it shows the
+ * The save flow the admin editors share: `save(form, send)` sends the form, and on success hands the stored
+ * entry to `onSaved`, says so (`savedText`) and moves a new entry to its own address; on failure it shows the
  * field messages (the server's, or `moreErrors` for answers such as a file too large), focuses the first
- * field in `order` that has one, and says why in a toast.
+ * field of the form, in the order they appear, that has one, and says why in a toast.
  */
 export function useSaveEntity<T extends { id: number }>(opts: {
   noun: string;
   id: number | null;
   pathOf: (id: number) => string;
-  order: readonly string[];
-  focus: (field: string) => void;
   onSaved: (entry: T) => void;
   savedText: (entry: T) => string;
   moreErrors?: (error: unknown) => FieldMessages | undefined;
@@ -145,7 +144,7 @@ export function useSaveEntity<T extends { id: number }>(opts: {
   const [, navigate] = useLocation();
   const [errors, setErrors] = useState<FieldMessages>({});
   const [pending, setPending] = useState(false);
-  const save = async (send: () => Promise<Response>) => {
+  const save = async (form: HTMLFormElement, send: () => Promise<Response>) => {
     setPending(true);
     try {
       const entry = (await (await send()).json()) as T;
@@ -157,8 +156,7 @@ export function useSaveEntity<T extends { id: number }>(opts: {
       const fields = serverErrors(error) ?? opts.moreErrors?.(error);
       if (fields) {
         setErrors(fields);
-        const first = opts.order.find((f) => fields[f]);
-        if (first) opts.focus(first);
+        focusFirstInvalid(form, fields);
       }
       failedToast(`${opts.noun} Not Saved`, fields, error);
     } finally {

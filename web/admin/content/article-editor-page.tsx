@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { type StoredArticle, slugify } from "../../../src/contracts/articles";
 import { DEFAULT_READING_TIME } from "../../../src/contracts/constants";
 import { MarkdownBody } from "../../components/markdown-body";
@@ -25,7 +25,6 @@ type Values = {
   published: boolean;
 };
 const EMPTY: Values = { title: "", slug: "", description: "", content: "", author: "", published: false };
-const FIELDS = ["title", "slug", "description", "content", "author"] as const;
 
 /** New article (/admin/articles/new) or an existing one (/admin/articles/:id). */
 export function ArticleEditorPage({ params }: { params: RouteParams }) {
@@ -59,19 +58,10 @@ function ArticleEditor({ id }: { id: number | null }) {
   });
   const [slugEdited, setSlugEdited] = useState(id !== null);
   const preview = usePreview(values.content);
-  const refs = {
-    title: useRef<HTMLInputElement>(null),
-    slug: useRef<HTMLInputElement>(null),
-    description: useRef<HTMLTextAreaElement>(null),
-    content: useRef<HTMLTextAreaElement>(null),
-    author: useRef<HTMLInputElement>(null),
-  };
   const { errors, pending, save } = useSaveEntity<StoredArticle>({
     noun: "Article",
     id,
     pathOf: adminArticlePath,
-    order: FIELDS,
-    focus: (field) => refs[field as (typeof FIELDS)[number]].current?.focus(),
     onSaved: (article) => {
       setSaved(article);
       setValues((v) => ({ ...v, author: article.author }));
@@ -91,7 +81,7 @@ function ArticleEditor({ id }: { id: number | null }) {
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    void save(() =>
+    void save(e.currentTarget, () =>
       id === null
         ? apiRequest("POST", ADMIN_API.articles, values)
         : apiRequest("PATCH", `${ADMIN_API.articles}/${id}`, values),
@@ -125,7 +115,6 @@ function ArticleEditor({ id }: { id: number | null }) {
       <form onSubmit={onSubmit} noValidate aria-label="Article" className="mt-8 grid gap-8 lg:grid-cols-2">
         <div className="space-y-5 rounded-xl border border-line bg-white p-6 shadow-sm">
           <TextField
-            ref={refs.title}
             id="article-title"
             label="Title"
             name="title"
@@ -135,7 +124,6 @@ function ArticleEditor({ id }: { id: number | null }) {
             error={errors.title}
           />
           <TextField
-            ref={refs.slug}
             id="article-slug"
             label="Slug"
             name="slug"
@@ -149,7 +137,6 @@ function ArticleEditor({ id }: { id: number | null }) {
             error={errors.slug}
           />
           <TextArea
-            ref={refs.description}
             id="article-description"
             label="Description"
             name="description"
@@ -161,7 +148,6 @@ function ArticleEditor({ id }: { id: number | null }) {
             error={errors.description}
           />
           <TextArea
-            ref={refs.content}
             id="article-content"
             label="Content (Markdown)"
             name="content"
@@ -173,7 +159,6 @@ function ArticleEditor({ id }: { id: number | null }) {
             mono
           />
           <TextField
-            ref={refs.author}
             id="article-author"
             label="Author"
             name="author"

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
 import { apiRequest } from "../../lib/api";
 import { adminCaseStudyPath, PATHS } from "../../lib/paths";
@@ -35,16 +35,6 @@ const EMPTY: Values = {
   published: false,
 };
 type TextKey = Exclude<keyof Values, "published">;
-const ORDER: TextKey[] = [
-  "title",
-  "category",
-  "description",
-  "challenge",
-  "approach",
-  "outcome",
-  "assetsRecovered",
-  "turnaroundDays",
-];
 
 /** The body the API takes: empty optional fields are null, turnaround a number when it is one. */
 const toBody = (v: Values) => ({
@@ -84,13 +74,10 @@ function CaseStudyEditor({ id }: { id: number | null }) {
       });
     },
   });
-  const formRef = useRef<HTMLFormElement>(null);
   const { errors, pending, save } = useSaveEntity<StoredCaseStudy>({
     noun: "Case Study",
     id,
     pathOf: adminCaseStudyPath,
-    order: ORDER,
-    focus: (field) => formRef.current?.querySelector<HTMLElement>(`#case-${field}`)?.focus(),
     onSaved: setSaved,
     savedText: (study) =>
       study.published
@@ -100,7 +87,7 @@ function CaseStudyEditor({ id }: { id: number | null }) {
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    void save(() =>
+    void save(e.currentTarget, () =>
       id === null
         ? apiRequest("POST", ADMIN_API.caseStudies, toBody(values))
         : apiRequest("PATCH", `${ADMIN_API.caseStudies}/${id}`, toBody(values)),
@@ -153,7 +140,6 @@ function CaseStudyEditor({ id }: { id: number | null }) {
       />
 
       <form
-        ref={formRef}
         onSubmit={onSubmit}
         noValidate
         aria-label="Case study"

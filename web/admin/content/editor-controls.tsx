@@ -1,6 +1,7 @@
 import { ArrowLeft, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { useSteadyDuringPress } from "../../lib/after-press";
 import { formatLongDate } from "../../lib/dates";
 
 /**
@@ -41,12 +42,16 @@ export function PublishedToggle(props: {
   );
 }
 
-/** Save, and Delete for an entry that exists (the caller confirms before deleting). */
+/**
+ * Save, and Delete for an entry that exists (the caller confirms before deleting). Save's label changes its
+ * width, which moves Delete beside it: while a press is under way it keeps the label it had (issue 17).
+ */
 export function EditorActions(props: { pending: boolean; saveLabel: string; onDelete?: () => void }) {
+  const saving = useSteadyDuringPress(props.pending);
   return (
     <div className="flex flex-wrap gap-3 border-t border-line pt-5">
       <button type="submit" disabled={props.pending} className="btn-navy disabled:opacity-70">
-        {props.pending ? "Saving..." : props.saveLabel}
+        {saving ? "Saving..." : props.saveLabel}
       </button>
       {props.onDelete && (
         <button

@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { DEFAULT_RESOURCE_CATEGORY } from "../../../src/contracts/constants";
 import { MAX_UPLOAD_BYTES, type StoredResource, UPLOAD_ACCEPT } from "../../../src/contracts/resources";
 import { ApiError, apiForm } from "../../lib/api";
+import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { adminResourcePath, PATHS } from "../../lib/paths";
 import type { RouteParams } from "../../routes";
 import { AdminFrame } from "../shared/admin-frame";
@@ -16,7 +17,6 @@ import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "./e
 
 type Values = { title: string; description: string; category: string; published: boolean };
 const EMPTY: Values = { title: "", description: "", category: DEFAULT_RESOURCE_CATEGORY, published: true };
-const ORDER = ["title", "description", "category", "file"] as const;
 const TOO_LARGE = "The file is larger than 20 MB.";
 
 export function ResourceEditorPage({ params }: { params: RouteParams }) {
@@ -47,13 +47,10 @@ function ResourceEditor({ id }: { id: number | null }) {
     },
   });
   const formRef = useRef<HTMLFormElement>(null);
-  const focus = (field: string) => formRef.current?.querySelector<HTMLElement>(`#resource-${field}`)?.focus();
   const { errors, setErrors, pending, save } = useSaveEntity<StoredResource>({
     noun: "Resource",
     id,
     pathOf: adminResourcePath,
-    order: ORDER,
-    focus,
     onSaved: (resource) => {
       setSaved(resource);
       setFile(null);
@@ -70,9 +67,10 @@ function ResourceEditor({ id }: { id: number | null }) {
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const formElement = e.currentTarget;
     if (file && file.size > MAX_UPLOAD_BYTES) {
       setErrors({ file: TOO_LARGE });
-      focus("file");
+      focusFirstInvalid(formElement, { file: TOO_LARGE });
       return;
     }
     const form = new FormData();
@@ -81,7 +79,7 @@ function ResourceEditor({ id }: { id: number | null }) {
     form.set("category", values.category);
     form.set("published", String(values.published));
     if (file) form.set("file", file);
-    void save(() =>
+    void save(formElement, () =>
       apiForm(
         id === null ? "POST" : "PATCH",
         id === null ? ADMIN_API.resources : `${ADMIN_API.resources}/${id}`,

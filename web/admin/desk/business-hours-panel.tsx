@@ -4,6 +4,7 @@ import type { ClosureList } from "../../../src/contracts/desk";
 import { apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import { formatLongDate } from "../../lib/dates";
+import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { toast } from "../../lib/toast-store";
 import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
@@ -39,6 +40,7 @@ export function BusinessHoursPanel() {
 
   const add = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     if (!date) {
       setErrors({ date: "Choose the date the firm is closed" });
       dateRef.current?.focus();
@@ -58,7 +60,7 @@ export function BusinessHoursPanel() {
     } catch (error) {
       const messages = serverErrors(error);
       setErrors(messages ?? {});
-      if (messages?.date) dateRef.current?.focus();
+      focusFirstInvalid(form, messages ?? {});
       failedToast("Closure Not Added", messages, error, { oneField: true });
     } finally {
       setPending(false);

@@ -9,11 +9,10 @@ import {
 } from "../../../src/contracts/submissions";
 import type { FieldMessages } from "../../lib/api-errors";
 import { useBrand } from "../../lib/brand-context";
+import { focusFirstInvalid } from "../../lib/focus-first-invalid";
+import { CONTROL_CLASS, Field } from "../shared/field";
 import { type Saved, sendReply } from "./desk-requests";
 import { replyDraft } from "./reply-template";
-
-const FIELD =
-  "mt-1.5 block w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger focus:border-navy";
 
 /**
  * Compose an e-mail to the requester from a draft that quotes the request, edit it, send it. It goes out
@@ -30,7 +29,6 @@ export function ReplyComposer({
   const [errors, setErrors] = useState<FieldMessages>({});
   const [pending, setPending] = useState(false);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
-  const subjectRef = useRef<HTMLInputElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
 
   const open = () => {
@@ -55,6 +53,7 @@ export function ReplyComposer({
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     if (!draft) return;
     const problem = !draft.body.trim()
       ? DESK_MESSAGES.replyEmpty
@@ -80,12 +79,8 @@ export function ReplyComposer({
       return;
     }
     setErrors(r.errors ?? {});
-    if (r.errors?.subject) subjectRef.current?.focus();
-    else bodyRef.current?.focus();
+    if (!focusFirstInvalid(form, r.errors ?? {})) bodyRef.current?.focus();
   };
-
-  const describedBy = (field: "subject" | "body", hint?: string) =>
-    [hint, errors[field] ? `reply-${field}-error` : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
     <section aria-labelledby="reply-title" className="rounded-xl border border-line bg-white p-6 shadow-sm">
@@ -108,54 +103,38 @@ export function ReplyComposer({
         </button>
       ) : (
         <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4">
-          <div>
-            <label htmlFor="reply-subject" className="block text-sm font-semibold text-ink">
-              Subject
-            </label>
-            <input
-              ref={subjectRef}
-              id="reply-subject"
-              name="subject"
-              type="text"
-              maxLength={REPLY_SUBJECT_MAX}
-              value={draft.subject}
-              onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
-              aria-invalid={errors.subject ? true : undefined}
-              aria-describedby={describedBy("subject")}
-              className={`${FIELD} min-h-11`}
-            />
-            {errors.subject && (
-              <p id="reply-subject-error" className="mt-1.5 text-sm font-medium text-danger">
-                {errors.subject}
-              </p>
+          <Field id="reply-subject" label="Subject" error={errors.subject}>
+            {(control) => (
+              <input
+                {...control}
+                name="subject"
+                type="text"
+                maxLength={REPLY_SUBJECT_MAX}
+                value={draft.subject}
+                onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
+                className={`${CONTROL_CLASS} min-h-11`}
+              />
             )}
-          </div>
-          <div>
-            <label htmlFor="reply-body" className="block text-sm font-semibold text-ink">
-              Message
-            </label>
-            <p id="reply-body-hint" className="mt-0.5 text-sm text-ink-muted">
-              Replace the bracketed parts with the scope, timeline and quote. Never ask for account or Social
-              Security numbers by e-mail.
-            </p>
-            <textarea
-              ref={bodyRef}
-              id="reply-body"
-              name="body"
-              rows={16}
-              maxLength={REPLY_BODY_MAX}
-              value={draft.body}
-              onChange={(e) => setDraft({ ...draft, body: e.target.value })}
-              aria-invalid={errors.body ? true : undefined}
-              aria-describedby={describedBy("body", "reply-body-hint")}
-              className={`${FIELD} font-mono text-sm leading-relaxed`}
-            />
-            {errors.body && (
-              <p id="reply-body-error" className="mt-1.5 text-sm font-medium text-danger">
-                {errors.body}
-              </p>
+          </Field>
+          <Field
+            id="reply-body"
+            label="Message"
+            hint="Replace the bracketed parts with the scope, timeline and quote. Never ask for account or Social Security numbers by e-mail."
+            error={errors.body}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                ref={bodyRef}
+                name="body"
+                rows={16}
+                maxLength={REPLY_BODY_MAX}
+                value={draft.body}
+                onChange={(e) => setDraft({ ...draft, body: e.target.value })}
+                className={`${CONTROL_CLASS} font-mono text-sm leading-relaxed`}
+              />
             )}
-          </div>
+          </Field>
           <div className="flex flex-wrap gap-3">
             <button type="submit" disabled={pending} className="btn-navy disabled:opacity-70">
               <Send className="size-4" aria-hidden="true" />

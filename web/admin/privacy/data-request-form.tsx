@@ -9,6 +9,7 @@ import {
 import { apiRequest } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { formatLongDate } from "../../lib/dates";
+import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { toast } from "../../lib/toast-store";
 import { failedToast } from "../shared/failed-toast";
 import { CONTROL_CLASS, Field } from "../shared/field";
@@ -23,8 +24,9 @@ export function NewRequestForm({ onCreated }: { onCreated: () => Promise<void> }
   const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<DataRequestCreated | null>(null);
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     setSaving(true);
     setErrors({});
     try {
@@ -40,7 +42,11 @@ export function NewRequestForm({ onCreated }: { onCreated: () => Promise<void> }
       await onCreated();
     } catch (error) {
       const fields = serverErrors(error);
-      if (fields) setErrors(fields);
+      if (fields) {
+        setErrors(fields);
+        // A message for the whole form is shown under the address.
+        focusFirstInvalid(form, { ...fields, email: fields.email ?? fields.form });
+      }
       failedToast("Request Not Recorded", fields, error);
     } finally {
       setSaving(false);
@@ -61,6 +67,7 @@ export function NewRequestForm({ onCreated }: { onCreated: () => Promise<void> }
         <div className="mt-4 space-y-5">
           <TextField
             id="request-email"
+            name="email"
             label="E-mail address"
             hint="The address the person wrote from; intakes from exactly this address are matched."
             type="email"
@@ -73,6 +80,7 @@ export function NewRequestForm({ onCreated }: { onCreated: () => Promise<void> }
             {(control) => (
               <select
                 {...control}
+                name="kind"
                 value={kind}
                 onChange={(e) => setKind(e.target.value as DataRequestKind | "")}
                 className={`${CONTROL_CLASS} min-h-11`}

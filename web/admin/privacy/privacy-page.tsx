@@ -10,6 +10,7 @@ import { STATUS_LABELS } from "../../../src/contracts/submissions";
 import { apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { formatDateTime, formatLongDate } from "../../lib/dates";
+import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
@@ -66,8 +67,9 @@ function PolicyForm({ view, onSaved }: { view: RetentionView; onSaved: (v: Reten
   const [errors, setErrors] = useState<FieldMessages>({});
   const [saving, setSaving] = useState(false);
 
-  const save = async (e: FormEvent) => {
+  const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     setSaving(true);
     setErrors({});
     try {
@@ -83,7 +85,11 @@ function PolicyForm({ view, onSaved }: { view: RetentionView; onSaved: (v: Reten
       });
     } catch (error) {
       const fields = serverErrors(error);
-      if (fields) setErrors(fields);
+      if (fields) {
+        setErrors(fields);
+        // A message for the whole form is shown under the first field.
+        focusFirstInvalid(form, { ...fields, unengagedDays: fields.unengagedDays ?? fields.form });
+      }
       failedToast("Retention Policy Not Saved", fields, error);
     } finally {
       setSaving(false);
@@ -103,6 +109,7 @@ function PolicyForm({ view, onSaved }: { view: RetentionView; onSaved: (v: Reten
       <div className="mt-4 space-y-5">
         <TextField
           id="unengaged-days"
+          name="unengagedDays"
           label="Requests that ended without an engagement (days)"
           hint={daysHint(unengaged, "Declined or closed requests")}
           inputMode="numeric"
@@ -112,6 +119,7 @@ function PolicyForm({ view, onSaved }: { view: RetentionView; onSaved: (v: Reten
         />
         <TextField
           id="engaged-days"
+          name="engagedDays"
           label="Requests that became engagements (days)"
           hint={daysHint(engaged, "Engaged requests")}
           inputMode="numeric"

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useSteadyDuringPress } from "../../lib/after-press";
 
 /** What a control inside a Field must carry so its label, hint and message are tied to it. */
 export type FieldControlProps = {
@@ -9,7 +10,8 @@ export type FieldControlProps = {
 
 /**
  * A labelled control with an optional hint above it and its message under it, tied together with
- * aria-invalid and aria-describedby. The control itself is whatever `children` renders.
+ * aria-invalid and aria-describedby. The control itself is whatever `children` renders. Hint and message
+ * change between presses, never during one, so a press on the form's button always lands (issue 17).
  */
 export function Field(props: {
   id: string;
@@ -19,7 +21,9 @@ export function Field(props: {
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
-  const { id, label, hint, error, className, children } = props;
+  const { id, label, className, children } = props;
+  const hint = useSteadyDuringPress(props.hint);
+  const error = useSteadyDuringPress(props.error);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (

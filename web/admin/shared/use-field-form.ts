@@ -1,6 +1,7 @@
 import { createRef, type RefObject, useRef, useState } from "react";
 import * as v from "valibot";
 import type { FieldMessages } from "../../lib/api-errors";
+import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 
 /** The first message for each field of a failed parse, keyed by the field's path. */
 export function fieldMessages(result: v.SafeParseResult<v.GenericSchema>): FieldMessages {
@@ -15,8 +16,9 @@ export function fieldMessages(result: v.SafeParseResult<v.GenericSchema>): Field
 
 /**
  * A small admin form's fields: values, one message per field from the schema, a ref per input. `checkAll` shows
- * every message and moves focus to the first bad field (false), or says the form may be sent (true);
- * `showServerErrors` does the same with the messages the server answered.
+ * every message and moves focus to the first bad field in the order they appear (false), or says the form may
+ * be sent (true); `showServerErrors` does the same with the messages the server answered. The inputs are
+ * named after their fields. The messages wait for a press to end through the shared Field (issue 17).
  */
 export function useFieldForm<F extends string>(
   fields: readonly F[],
@@ -32,11 +34,9 @@ export function useFieldForm<F extends string>(
     >,
   ).current;
 
-  const focusFirst = (messages: FieldMessages) => {
-    const first = fields.find((f) => messages[f]);
-    if (first) refs[first].current?.focus();
-    return first;
-  };
+  // Any field's input knows its form; focus follows the form's order, not the order of `fields`.
+  const focusFirst = (messages: FieldMessages) =>
+    focusFirstInvalid(fields.map((f) => refs[f].current?.form).find(Boolean), messages);
 
   return {
     values,
@@ -55,7 +55,8 @@ export function useFieldForm<F extends string>(
     checkAll(): boolean {
       const next = validate(values);
       setErrors(next);
-      return focusFirst(next) === undefined;
+      focusFirst(next);
+      return fields.every((f) => !next[f]);
     },
     showServerErrors(messages: FieldMessages) {
       setErrors(messages);
