@@ -14,6 +14,7 @@ import { Glob } from "bun";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const COMPONENT = /\.dom\.test\.tsx$/;
+const TIMEOUT_MS = 30_000;
 
 export const LAYERS = {
   unit: { globs: ["src/**/*.test.{ts,tsx}", "web/**/*.test.{ts,tsx}"], dom: false },
@@ -63,7 +64,9 @@ if (import.meta.main) {
     process.exit(1);
   }
   const preload = dom[0] ? ["--preload", "./tests/dom-preload.ts"] : [];
-  const run = Bun.spawnSync(["bun", "test", ...preload, ...extra, ...files], {
+  // bun's 5 s default fails tests that render every page when the machine is busy; a hung test still fails.
+  const timeout = extra.some((a) => a.startsWith("--timeout")) ? [] : ["--timeout", String(TIMEOUT_MS)];
+  const run = Bun.spawnSync(["bun", "test", ...preload, ...timeout, ...extra, ...files], {
     cwd: ROOT,
     stdio: ["inherit", "inherit", "inherit"],
   });
