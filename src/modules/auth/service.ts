@@ -13,7 +13,7 @@ import {
   UsernameSchema,
 } from "../../contracts/admin-auth";
 import { appendAudit, listAudit } from "../../db/audit-log";
-import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
+import { createRateLimiter, type RateLimiter, retryAfterText } from "../../http/rate-limit";
 import type { Logger } from "../../log";
 import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verifyTotp } from "./mfa";
 import {
@@ -51,6 +51,8 @@ export type AuthDeps = {
   secrets: string[];
   logger: Logger;
   now: () => Date;
+  /** The sign-in throttle's limiter; tests pass one that shows the keys it is given. */
+  createLimiter?: (opts: Parameters<typeof createRateLimiter>[0]) => RateLimiter;
 };
 
 /** What a handler sends: status, JSON body, and optionally a cookie and Retry-After. */
@@ -62,6 +64,16 @@ const invalid = (issues: readonly v.BaseIssue<unknown>[]): Outcome => ({
   body: { errors: fieldErrors(issues) },
 });
 
+/** Per process: a throttle key never holds what was typed, and means nothing after a restart. */
+const THROTTLE_KEY = crypto.getRandomValues(new Uint8Array(32));
+
+/**
+ * The throttle's key for a username: a keyed hash of its lower-cased form, so "Dana" and "dana" count as one
+ * and a password typed into the username field is not kept in memory for the window.
+ */
+const throttleKey = (username: string) =>
+  new Bun.CryptoHasher("sha256", THROTTLE_KEY).update(username.toLowerCase()).digest("base64url");
+
 /**
  * Sign-in, sessions, password changes and two-step sign-in, as plain functions over the database. Handlers
  * pass in the parsed body, the caller's session and client address; nothing here sees an HTTP context.
@@ -70,12 +82,13 @@ export function createAuthService(deps: AuthDeps) {
   const { db, config, logger, now } = deps;
   const sessions = createSessionStore({ db, secrets: deps.secrets, secure: config.secure, now });
   const clock = () => now().getTime();
-  const byUsername = createRateLimiter({
+  const createLimiter = deps.createLimiter ?? createRateLimiter;
+  const byUsername = createLimiter({
     limit: LOGIN_FAILURES_PER_USERNAME,
     windowMs: LOGIN_WINDOW_MS,
     now: clock,
   });
-  const byAddress = createRateLimiter({
+  const byAddress = createLimiter({
     limit: LOGIN_FAILURES_PER_ADDRESS,
     windowMs: LOGIN_WINDOW_MS,
     now: clock,
@@ -115,7 +128,7 @@ export function createAuthService(deps: AuthDeps) {
    * the address gets its attempt back).
    */
   const attempt = (username: string, address: string) => {
-    const key = username.toLowerCase();
+    const key = throttleKey(username);
     const decisions = [byUsername.hit(key), byAddress.hit(address)];
     const refused = decisions.find((d) => !d.allowed);
     if (refused && !refused.allowed) {
@@ -223,7 +236,8 @@ export function createAuthService(deps: AuthDeps) {
       const user = findUserByName(db, username);
       const passwordOk = await verifyPassword(password, user?.passwordHash);
       if (!user || !passwordOk) {
-        audit("login.failed", user ? user : { username: username.slice(0, 64) }, address, {
+        // An unknown username is often a password typed into the wrong field: it is not kept (issue 17, item 5).
+        audit("login.failed", user, address, {
           reason: user ? "wrong_password" : "unknown_username",
         });
         return { status: 401, body: { error: MESSAGES.invalidCredentials } };
