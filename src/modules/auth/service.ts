@@ -287,7 +287,7 @@ export function createAuthService(deps: AuthDeps) {
       }
       tries.succeeded();
       sessions.revoke(session.idHash);
-      const { setCookie } = await sessions.create(user.id, "active");
+      const { setCookie } = await sessions.create(user.id, "active", "password+mfa");
       signedIn(user, address, { mfa: via });
       return ok({ username: user.username } satisfies LoginResult, setCookie);
     },
@@ -323,7 +323,11 @@ export function createAuthService(deps: AuthDeps) {
       })();
       // Setting the demo password back restores the truthful demo hint.
       if (config.demo && user.username === DEMO_USERNAME && newPassword === DEMO_PASSWORD) demoHash = hash;
-      const { setCookie } = await sessions.create(user.id, session.stage === "enrol" ? "enrol" : "active");
+      const { setCookie } = await sessions.create(
+        user.id,
+        session.stage === "enrol" ? "enrol" : "active",
+        session.signedInWith,
+      );
       audit("password.changed", user, address, { via: "account", otherSessionsRevoked: true });
       return ok({ ok: true }, setCookie);
     },
@@ -354,21 +358,22 @@ export function createAuthService(deps: AuthDeps) {
       const user = findUserById(db, session.userId);
       if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
       if (user.totpSecret) return { status: 409, body: { error: MESSAGES.mfaAlreadyEnabled } };
-      if (!user.totpPendingSecret) return { status: 409, body: { error: MESSAGES.mfaNotStarted } };
-      const step = verifyTotp(user.totpPendingSecret, parsed.output.code, now());
+      const pending = user.totpPendingSecret;
+      if (!pending) return { status: 409, body: { error: MESSAGES.mfaNotStarted } };
+      const step = verifyTotp(pending, parsed.output.code, now());
       if (step === null) {
         return { status: 422, body: { errors: { code: [MESSAGES.invalidCode] } } };
       }
       tries.succeeded();
       const codes = newRecoveryCodes();
-      enableTotp(db, user.id, user.totpPendingSecret, step, codes.map(hashRecoveryCode));
-      audit("mfa.enabled", user, address);
-      let setCookie: string | undefined;
-      if (session.stage === "enrol") {
-        // Enrolment finished the sign-in: a fresh id for the now fully signed-in session.
-        sessions.revoke(session.idHash);
-        setCookie = (await sessions.create(user.id, "active")).setCookie;
-      }
+      // The admin's other sessions were signed in with the password alone: they end. This one has just shown
+      // the second factor, and gets a fresh id as a sign-in would.
+      db.transaction(() => {
+        enableTotp(db, user.id, pending, step, codes.map(hashRecoveryCode));
+        sessions.revokeAllForUser(user.id);
+      })();
+      const { setCookie } = await sessions.create(user.id, "active", "password+mfa");
+      audit("mfa.enabled", user, address, { otherSessionsRevoked: true });
       return ok({ recoveryCodes: codes }, setCookie);
     },
 
