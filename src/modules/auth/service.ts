@@ -19,6 +19,7 @@ import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verify
 import {
   DEMO_PASSWORD,
   DEMO_USERNAME,
+  demoPasswordRefusal,
   LOGIN_FAILURES_PER_ADDRESS,
   LOGIN_FAILURES_PER_USERNAME,
   LOGIN_WINDOW_MS,
@@ -155,6 +156,8 @@ export function createAuthService(deps: AuthDeps) {
     if (!name.success) return { ok: false as const, error: name.issues[0].message };
     const pw = v.safeParse(NewPasswordSchema, password);
     if (!pw.success) return { ok: false as const, error: pw.issues[0].message };
+    const refused = demoPasswordRefusal(password, config.demo);
+    if (refused) return { ok: false as const, error: refused };
     if (findUserByName(db, name.output))
       return { ok: false as const, error: `Admin "${name.output}" already exists.` };
     const id = insertAdmin(db, name.output, await hashPassword(password), now());
@@ -168,6 +171,8 @@ export function createAuthService(deps: AuthDeps) {
     if (!user) return { ok: false as const, error: `No admin named "${username.trim()}".` };
     const pw = v.safeParse(NewPasswordSchema, password);
     if (!pw.success) return { ok: false as const, error: pw.issues[0].message };
+    const refused = demoPasswordRefusal(password, config.demo);
+    if (refused) return { ok: false as const, error: refused };
     const hash = await hashPassword(password);
     db.transaction(() => {
       updatePasswordHash(db, user.id, hash, now());
@@ -192,6 +197,8 @@ export function createAuthService(deps: AuthDeps) {
         if (!name.success) throw new ConfigError(`Invalid ADMIN_USERNAME: ${name.issues[0].message}`);
         const pw = v.safeParse(NewPasswordSchema, config.adminPassword);
         if (!pw.success) throw new ConfigError(`Invalid ADMIN_PASSWORD: ${pw.issues[0].message}`);
+        const refused = demoPasswordRefusal(config.adminPassword, config.demo);
+        if (refused) throw new ConfigError(`Invalid ADMIN_PASSWORD: ${refused}`);
         if (!findUserByName(db, name.output)) {
           const id = insertAdmin(db, name.output, hashPasswordSync(config.adminPassword), now());
           audit("admin.created", { id, username: name.output }, "local", { via: "environment" });
@@ -206,6 +213,17 @@ export function createAuthService(deps: AuthDeps) {
           demo = findUserById(db, id);
         }
         if (demo && Bun.password.verifySync(DEMO_PASSWORD, demo.passwordHash)) demoHash = demo.passwordHash;
+      } else {
+        // A demo run left its admin behind: the public password opens nothing now (login refuses it), and
+        // sessions it opened during the demo end here, before anyone could carry them on (ADR 092).
+        const leftover = findUserByName(db, DEMO_USERNAME);
+        if (leftover && Bun.password.verifySync(DEMO_PASSWORD, leftover.passwordHash)) {
+          sessions.revokeAllForUser(leftover.id);
+          logger.warn("demo_password_refused", {
+            username: leftover.username,
+            hint: `The admin "${leftover.username}" still has the public demo password, which is refused outside demo mode; its sessions were ended. Set a new password with: tracewell admin passwd ${leftover.username}`,
+          });
+        }
       }
       if (!config.requireMfa && !config.demo) {
         logger.warn("mfa_not_required", {
@@ -235,10 +253,11 @@ export function createAuthService(deps: AuthDeps) {
 
       const user = findUserByName(db, username);
       const passwordOk = await verifyPassword(password, user?.passwordHash);
-      if (!user || !passwordOk) {
+      const demoRefused = passwordOk && demoPasswordRefusal(password, config.demo) !== null;
+      if (!user || !passwordOk || demoRefused) {
         // An unknown username is often a password typed into the wrong field: it is not kept (issue 17, item 5).
         audit("login.failed", user, address, {
-          reason: user ? "wrong_password" : "unknown_username",
+          reason: !user ? "unknown_username" : demoRefused ? "demo_password_outside_demo" : "wrong_password",
         });
         return { status: 401, body: { error: MESSAGES.invalidCredentials } };
       }
@@ -316,6 +335,8 @@ export function createAuthService(deps: AuthDeps) {
       if (currentPassword === newPassword) {
         return { status: 422, body: { errors: { newPassword: [MESSAGES.samePassword] } } };
       }
+      const refused = demoPasswordRefusal(newPassword, config.demo);
+      if (refused) return { status: 422, body: { errors: { newPassword: [refused] } } };
       const hash = await hashPassword(newPassword);
       db.transaction(() => {
         updatePasswordHash(db, user.id, hash, now());
