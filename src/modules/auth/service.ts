@@ -388,13 +388,19 @@ export function createAuthService(deps: AuthDeps) {
       tries.succeeded();
       const codes = newRecoveryCodes();
       // The admin's other sessions were signed in with the password alone: they end. This one has just shown
-      // the second factor, and gets a fresh id as a sign-in would.
+      // the second factor and counts as signed in with it.
       db.transaction(() => {
         enableTotp(db, user.id, pending, step, codes.map(hashRecoveryCode));
-        sessions.revokeAllForUser(user.id);
+        sessions.revokeOthersForUser(user.id, session.idHash);
+        sessions.recordSecondFactor(session.idHash);
       })();
-      const { setCookie } = await sessions.create(user.id, "active", "password+mfa");
       audit("mfa.enabled", user, address, { otherSessionsRevoked: true });
+      let setCookie: string | undefined;
+      if (session.stage === "enrol") {
+        // Enrolment finished the sign-in: a fresh id for the now fully signed-in session.
+        sessions.revoke(session.idHash);
+        setCookie = (await sessions.create(user.id, "active", "password+mfa")).setCookie;
+      }
       return ok({ recoveryCodes: codes }, setCookie);
     },
 

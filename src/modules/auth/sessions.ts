@@ -72,6 +72,7 @@ export function createSessionStore(opts: {
     remove: db.query("DELETE FROM sessions WHERE id_hash = $idHash"),
     removeForUser: db.query("DELETE FROM sessions WHERE user_id = $userId"),
     removeOthersForUser: db.query("DELETE FROM sessions WHERE user_id = $userId AND id_hash <> $keep"),
+    secondFactor: db.query("UPDATE sessions SET signed_in_with = 'password+mfa' WHERE id_hash = $idHash"),
     removeExpired: db.query("DELETE FROM sessions WHERE expires_at <= $now"),
   };
 
@@ -166,6 +167,11 @@ export function createSessionStore(opts: {
     /** Ends every session of a user but one (two-step sign-in turned on there). */
     revokeOthersForUser(userId: number, keepIdHash: string): void {
       q.removeOthersForUser.run({ userId, keep: keepIdHash });
+    },
+
+    /** Records that a signed-in session has shown a second factor (it set up two-step sign-in). */
+    recordSecondFactor(idHash: string): void {
+      q.secondFactor.run({ idHash });
     },
   };
 }
