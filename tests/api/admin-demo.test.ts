@@ -6,7 +6,7 @@ import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
 import { adminCli } from "../../src/modules/auth/cli";
 import { DEMO_PASSWORD, DEMO_USERNAME } from "../../src/modules/auth/model";
-import { openDataStore } from "../../src/ops/data-store";
+import { databaseFor } from "../../src/ops/commands";
 import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 import { capturingLogger } from "../helpers/intake";
@@ -101,7 +101,7 @@ describe("after demo mode", () => {
     const passwd = (password: string) =>
       adminCli(["passwd", DEMO_USERNAME, "--password-stdin"], {
         config: after.config,
-        openDb: () => openDataStore(after.config).db,
+        openDb: () => databaseFor("admin passwd", after.config),
         io: { readStdin: async () => `${password}\n`, stdout: () => {}, stderr: (s) => errors.push(s) },
       });
     const errors: string[] = [];

@@ -38,6 +38,7 @@ import {
   countRecoveryCodesLeft,
   disableTotp,
   enableTotp,
+  findAccountByName,
   findUserById,
   findUserByName,
   insertAdmin,
@@ -150,7 +151,10 @@ export function createAuthService(deps: AuthDeps) {
     };
   };
 
-  /** Creates an admin; refuses a taken username or a password outside the policy. */
+  /**
+   * Creates an admin; refuses a taken username or a password outside the policy. Like setPassword, it touches
+   * no encrypted value, so the operator's commands run it without the data key.
+   */
   async function createAdmin(username: string, password: string, via: string) {
     const name = v.safeParse(UsernameSchema, username);
     if (!name.success) return { ok: false as const, error: name.issues[0].message };
@@ -158,7 +162,7 @@ export function createAuthService(deps: AuthDeps) {
     if (!pw.success) return { ok: false as const, error: pw.issues[0].message };
     const refused = demoPasswordRefusal(password, config.demo);
     if (refused) return { ok: false as const, error: refused };
-    if (findUserByName(db, name.output))
+    if (findAccountByName(db, name.output))
       return { ok: false as const, error: `Admin "${name.output}" already exists.` };
     const id = insertAdmin(db, name.output, await hashPassword(password), now());
     audit("admin.created", { id, username: name.output }, "local", { via });
@@ -167,7 +171,7 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Sets a new password and ends every session of that admin. */
   async function setPassword(username: string, password: string, via: string) {
-    const user = findUserByName(db, username.trim());
+    const user = findAccountByName(db, username.trim());
     if (!user) return { ok: false as const, error: `No admin named "${username.trim()}".` };
     const pw = v.safeParse(NewPasswordSchema, password);
     if (!pw.success) return { ok: false as const, error: pw.issues[0].message };
