@@ -1,4 +1,3 @@
-import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import pkg from "../package.json";
 import { createApp } from "./app";
@@ -14,6 +13,7 @@ import { createMailOutbox } from "./modules/mail/outbox";
 import { RETENTION_HELP, retentionCli } from "./modules/privacy/cli";
 import { resetMfaCli, STAFF_HELP } from "./modules/staff/cli";
 import { backup } from "./ops/backup";
+import { COMMAND_DATA, databaseFor, dataStoreFor } from "./ops/commands";
 import { DATABASE_FILE, openDataStore } from "./ops/data-store";
 import { KEYS_HELP, keysCli } from "./ops/keys-cli";
 import { loadSessionSecrets } from "./secrets";
@@ -22,6 +22,10 @@ const MAX_BODY_BYTES = 21 * 1024 * 1024;
 const IDLE_TIMEOUT_S = 30;
 /** How long a stop waits for requests in flight before closing their connections. */
 const STOP_GRACE_MS = 8000;
+
+const NEEDS_KEY = Object.entries(COMMAND_DATA).flatMap(([command, need]) =>
+  need === "data key" ? [command] : [],
+);
 
 const HELP = `${pkg.name} ${pkg.version}: the Tracewell website, intake and admin in one executable.
 
@@ -40,6 +44,9 @@ ${RETENTION_HELP}
   tracewell healthcheck  Exit 0 when the server on PORT answers GET /healthz with 200 (for containers).
   tracewell --help       Show this help.
   tracewell --version    Print the version.
+
+The data key (DATA_KEY, else DATA_DIR/data-key) is needed by ${NEEDS_KEY.join(", ")} only: run them with the
+server's environment. The other commands never read, check or make a key.
 
 Environment (see .env.example):
   PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), PUBLIC_URL, SESSION_SECRET, DATA_KEY, SMTP_URL, MAIL_FROM,
@@ -61,25 +68,22 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${pkg.version}\n`);
     return 0;
   }
+  // What each command opens, and whether it needs the data key, is declared in src/ops/commands.ts.
   if (command === "admin" && argv[1] === "reset-mfa") {
     const config = loadConfig(process.env);
-    return resetMfaCli(argv.slice(2), { openDb: () => openDataStore(config).db });
+    return resetMfaCli(argv.slice(2), { openDb: () => databaseFor("admin reset-mfa", config) });
   }
   if (command === "admin") {
     const config = loadConfig(process.env);
-    return adminCli(argv.slice(1), {
-      config,
-      openDb: () => openDataStore(config).db,
-    });
+    const action = argv[1] === "passwd" ? "admin passwd" : "admin create";
+    return adminCli(argv.slice(1), { config, openDb: () => databaseFor(action, config) });
   }
   if (command === "keys") {
-    return keysCli(argv.slice(1), { config: () => loadConfig(process.env) });
+    return keysCli(argv.slice(1), { openStore: () => dataStoreFor("keys rotate", loadConfig(process.env)) });
   }
   if (command === "retention") {
     const config = loadConfig(process.env);
-    // Read-only and without the data store: a dry run writes nothing and needs no data key.
-    const file = join(config.dataDir, DATABASE_FILE);
-    return retentionCli(argv.slice(1), { openDb: () => new Database(file, { readonly: true }) });
+    return retentionCli(argv.slice(1), { openDb: () => databaseFor("retention", config) });
   }
   if (command === "backup") {
     const target = argv[1];
@@ -113,7 +117,7 @@ async function main(argv: string[]): Promise<number> {
 async function digestNow(): Promise<number> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
-  const { db } = openDataStore(config, { logger });
+  const { db } = dataStoreFor("digest", config, { logger });
   try {
     // Only what the digest needs: the server's other start-up work (the desk's search index decrypts every
     // request) is no business of a command that sends one e-mail.

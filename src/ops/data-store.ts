@@ -18,7 +18,8 @@ export const DATABASE_FILE = "tracewell.db";
 
 /**
  * Opens the data folder's database with its data key, in the order that loses nothing:
- * 1. the key: DATA_KEY, else DATA_DIR/data-key, else a new one, but never a new one over encrypted values;
+ * 1. the key: DATA_KEY, else DATA_DIR/data-key, else a new one (unless `makeKey` is false: only the server's
+ *    start makes one), but never a new one over encrypted values;
  * 2. every key id found in the stored values must be configured and decrypt (reads only, before migrations);
  * 3. migrations; 4. values stored in clear by earlier versions are encrypted and the file is rewritten so no
  * clear copy survives (once); 5. a WAL the last run left with frames in it (stopped while a reader held the
@@ -27,7 +28,7 @@ export const DATABASE_FILE = "tracewell.db";
  */
 export function openDataStore(
   config: Config,
-  opts: { logger?: Logger; now?: () => Date } = {},
+  opts: { logger?: Logger; now?: () => Date; makeKey?: boolean } = {},
 ): { db: Database; cipher: DataCipher } {
   const logger = opts.logger ?? silentLogger;
   const file = join(config.dataDir, DATABASE_FILE);
@@ -41,6 +42,11 @@ export function openDataStore(
       if (held > 0) {
         throw new DataKeyError(
           `DATA_KEY is not set and ${keyFile} does not exist, but the database holds ${held} encrypted values: a new key would not read them, so none was made. ${KEY_REFUSAL_HINT}`,
+        );
+      }
+      if (opts.makeKey === false) {
+        throw new DataKeyError(
+          `DATA_KEY is not set and ${keyFile} does not exist. This command needs the data key and makes none (the server's first start does): run it with the server's environment, which sets DATA_KEY.`,
         );
       }
     }

@@ -1,8 +1,6 @@
-import type { Config } from "../config";
-import { DATA_KEY_BYTES } from "../db/cipher";
+import { DATA_KEY_BYTES, type DataCipher } from "../db/cipher";
 import { rotateStoredValues } from "../db/encryption";
-import { closeDatabase } from "../db/index";
-import { openDataStore } from "./data-store";
+import { closeDatabase, type Database } from "../db/index";
 
 export const KEYS_HELP = `  tracewell keys generate
                          Print a new data key (base64 of 32 random bytes) for DATA_KEY.
@@ -20,8 +18,11 @@ const defaultIo: Io = {
 export const newDataKey = () =>
   Buffer.from(crypto.getRandomValues(new Uint8Array(DATA_KEY_BYTES))).toString("base64");
 
-/** `tracewell keys generate|rotate`: returns the exit code. */
-export function keysCli(args: string[], deps: { config: () => Config; io?: Partial<Io> }): number {
+/** `tracewell keys generate|rotate`: returns the exit code. Only `rotate` opens the data store. */
+export function keysCli(
+  args: string[],
+  deps: { openStore: () => { db: Database; cipher: DataCipher }; io?: Partial<Io> },
+): number {
   const io: Io = { ...defaultIo, ...deps.io };
   const [action, ...rest] = args;
   if (rest.length || (action !== "generate" && action !== "rotate")) {
@@ -33,8 +34,7 @@ export function keysCli(args: string[], deps: { config: () => Config; io?: Parti
     return 0;
   }
 
-  const config = deps.config();
-  const { db, cipher } = openDataStore(config);
+  const { db, cipher } = deps.openStore();
   try {
     const started = performance.now();
     const result = rotateStoredValues(db, cipher);

@@ -85,8 +85,9 @@ describe("POST /api/admin/login", () => {
   test("sign-in success and failure are written to the audit log with the client address", async () => {
     const events = listAudit(db, { limit: 100 }).entries;
     expect(events.some((e) => e.event === "login.succeeded" && e.username === USER)).toBe(true);
-    const failed = events.find((e) => e.event === "login.failed" && e.username === "nobody");
-    expect(failed?.detail).toEqual({ reason: "unknown_username" });
+    // An unknown username is not kept: it may be a password typed into the wrong field.
+    const failed = events.find((e) => e.event === "login.failed" && e.detail?.reason === "unknown_username");
+    expect(failed?.username).toBeNull();
     expect(failed?.clientAddress).toBe("unknown");
   });
 });

@@ -69,6 +69,9 @@ describe("tracewell admin create", () => {
     const short = await cli(["admin", "create", "casey", "--password-stdin"], "too short\n");
     expect(short.code).toBe(1);
     expect(short.stderr).toContain("Password must be at least 12 characters. Nothing was changed.");
+    const demo = await cli(["admin", "create", "casey", "--password-stdin"], "tracewell-demo\n");
+    expect(demo.code).toBe(1);
+    expect(demo.stderr).toContain("That is the public demo password, which works only in demo mode");
     const noTty = await cli(["admin", "create", "casey"]);
     expect(noTty.code).toBe(2);
     expect(noTty.stderr).toContain("--password-stdin");

@@ -4,9 +4,12 @@ import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
+import { adminCli } from "../../src/modules/auth/cli";
 import { DEMO_PASSWORD, DEMO_USERNAME } from "../../src/modules/auth/model";
+import { databaseFor } from "../../src/ops/commands";
 import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
+import { capturingLogger } from "../helpers/intake";
 
 setDefaultTimeout(30_000);
 
@@ -57,5 +60,88 @@ describe("DEMO=1", () => {
     );
     expect(old.status).toBe(401);
     db.close();
+  });
+});
+
+describe("after demo mode", () => {
+  const demo = makeTestApp({ DEMO: "1" });
+
+  /** The same data folder served again without DEMO, two-step sign-in left to its default (required). */
+  function withoutDemo(env: Record<string, string> = {}) {
+    const { logger, lines } = capturingLogger();
+    const config = loadConfig({ DATA_DIR: demo.dataDir, PUBLIC_URL: ORIGIN, ...env });
+    const db = openDatabase(join(demo.dataDir, "tracewell.db"));
+    const app = createApp({ config, db, manifest: MANIFEST, logger });
+    const request = (path: string, init?: RequestInit) => app.handle(new Request(`${ORIGIN}${path}`, init));
+    return { db, config, request, lines };
+  }
+
+  test("the demo password opens nothing, its sessions end, and the start log says how to recover", async () => {
+    const cookie = await signIn(demo.request, DEMO_USERNAME, DEMO_PASSWORD);
+    const after = withoutDemo();
+    const login = await after.request(
+      "/api/admin/login",
+      post({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
+    );
+    expect(login.status).toBe(401);
+    expect(login.headers.get("set-cookie")).toBeNull();
+    // Not even the enrolment step, where a caller could bind an authenticator of their own.
+    for (const path of ["/api/admin/account/mfa", "/api/admin/audit", "/api/admin/submissions"]) {
+      expect([path, (await after.request(path, withCookie(cookie))).status]).toEqual([path, 401]);
+    }
+    expect((await after.request("/api/admin/account/mfa/enrol", withCookie(cookie, post()))).status).toBe(
+      401,
+    );
+    expect(await (await after.request("/api/admin/auth/status")).json()).toEqual({ authenticated: false });
+    const warning = after.lines.map((l) => JSON.parse(l)).find((l) => l.event === "demo_password_refused");
+    expect(warning).toMatchObject({ level: "warn", username: DEMO_USERNAME });
+    expect(warning.hint).toContain(`tracewell admin passwd ${DEMO_USERNAME}`);
+
+    // The operator's way back in: a new password, then the enrolment every admin goes through.
+    const passwd = (password: string) =>
+      adminCli(["passwd", DEMO_USERNAME, "--password-stdin"], {
+        config: after.config,
+        openDb: () => databaseFor("admin passwd", after.config),
+        io: { readStdin: async () => `${password}\n`, stdout: () => {}, stderr: (s) => errors.push(s) },
+      });
+    const errors: string[] = [];
+    // Setting the demo password again would open nothing: it is refused with a reason.
+    expect(await passwd(DEMO_PASSWORD)).toBe(1);
+    expect(errors.join("")).toContain("demo password");
+    expect(await passwd("a private passphrase")).toBe(0);
+    const back = await after.request(
+      "/api/admin/login",
+      post({ username: DEMO_USERNAME, password: "a private passphrase" }),
+    );
+    expect(await back.json()).toEqual({ username: DEMO_USERNAME, mfaEnrolmentRequired: true });
+    after.db.close();
+    const again = withoutDemo();
+    expect(again.lines.some((l) => l.includes("demo_password_refused"))).toBe(false);
+    again.db.close();
+  });
+});
+
+describe("outside demo mode", () => {
+  test("the demo password cannot be chosen for any admin", async () => {
+    expect(() => makeTestApp({ ADMIN_USERNAME: "dana", ADMIN_PASSWORD: DEMO_PASSWORD })).toThrow(
+      "Invalid ADMIN_PASSWORD",
+    );
+    const { request } = makeTestApp({ ADMIN_USERNAME: "dana", ADMIN_PASSWORD: "a private passphrase" });
+    const cookie = await signIn(request, "dana", "a private passphrase");
+    const res = await request(
+      "/api/admin/account/password",
+      withCookie(
+        cookie,
+        post({
+          currentPassword: "a private passphrase",
+          newPassword: DEMO_PASSWORD,
+          confirmPassword: DEMO_PASSWORD,
+        }),
+      ),
+    );
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { errors: Record<string, string[]> }).errors.newPassword?.[0]).toContain(
+      "demo password",
+    );
   });
 });

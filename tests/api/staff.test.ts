@@ -191,6 +191,17 @@ describe("an invitation", () => {
       errors: { username: ["That username is taken. Choose another one."] },
     });
 
+    const demoPassword = await request(
+      "/api/admin/staff-invitation/accept",
+      post({ token, username: "alex", password: "tracewell-demo", confirmPassword: "tracewell-demo" }),
+    );
+    expect(demoPassword.status).toBe(422);
+    expect(await demoPassword.json()).toEqual({
+      errors: {
+        password: ["That is the public demo password, which works only in demo mode. Choose another"],
+      },
+    });
+
     const accepted = await request(
       "/api/admin/staff-invitation/accept",
       post({ token, username: "alex", password: COLLEAGUE_PASSWORD, confirmPassword: COLLEAGUE_PASSWORD }),

@@ -10,6 +10,7 @@ import * as privacy from "./008-privacy";
 import * as deskClock from "./009-desk-clock";
 import * as deskRepliesSources from "./010-desk-replies-sources";
 import * as stableIdsStatusChanges from "./011-stable-ids-status-changes";
+import * as signInRecords from "./012-sign-in-records";
 import * as firstResponse from "./013-first-response";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
@@ -33,5 +34,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 9, name: "desk-clock", ...deskClock },
   { version: 10, name: "desk-replies-sources", ...deskRepliesSources },
   { version: 11, name: "stable-ids-status-changes", ...stableIdsStatusChanges },
+  { version: 12, name: "sign-in-records", ...signInRecords },
   { version: 13, name: "first-response", ...firstResponse },
 ];

@@ -40,11 +40,26 @@ export function authorise(session: Session | null, method: string, pathname: str
   return { status: 401, error: MESSAGES.unauthenticated };
 }
 
+/**
+ * A session as the rule in force now admits it, checked on every request (ADR 091): the rule may have changed
+ * since the session began (a restart with REQUIRE_MFA, two-step sign-in set up since). A session signed in with
+ * the password alone gets no more than a fresh password sign-in would: nothing, when the admin has a second
+ * factor (a fresh sign-in stops at the code step); the enrolment step only, when REQUIRE_MFA asks for one.
+ * Null: the session opens nothing and is ended.
+ */
+export function underRule(session: Session, requireMfa: boolean): Session | null {
+  if (session.stage === "mfa" || session.signedInWith === "password+mfa") return session;
+  if (session.userHasMfa) return null;
+  return requireMfa ? { ...session, stage: "enrol" } : session;
+}
+
 const isAdminApi = (pathname: string) =>
   pathname === ADMIN_API_PREFIX || pathname.startsWith(`${ADMIN_API_PREFIX}/`);
 
 /**
  * Server-side admin access in one place.
+ *
+ * Every piece asks `sessionOf`, which reads the session and applies `underRule`.
  *
  * `gate` runs on every request before routing and body parsing: any /api/admin call that `authorise`
  * refuses is answered 401/403 there, so a controller that forgot its guard still cannot leak, and an
@@ -53,12 +68,14 @@ const isAdminApi = (pathname: string) =>
  * `requireAdmin` is what every admin controller `.use()`s: it hands handlers `admin` (id, username,
  * session) and refuses again if the gate was somehow bypassed.
  */
-export function createAdminGuard(sessions: SessionStore) {
+export function createAdminGuard(sessions: SessionStore, rule: { requireMfa: boolean }) {
   const seen = new WeakMap<Request, Session | null>();
 
   const sessionOf = async (request: Request): Promise<Session | null> => {
     if (seen.has(request)) return seen.get(request) ?? null;
-    const session = await sessions.fromRequest(request);
+    const stored = await sessions.fromRequest(request);
+    const session = stored && underRule(stored, rule.requireMfa);
+    if (stored && !session) sessions.revoke(stored.idHash);
     seen.set(request, session);
     return session;
   };

@@ -13,7 +13,7 @@ import { type AuthDeps, createAuthService } from "./service";
 export function createAuth(deps: AuthDeps) {
   const service = createAuthService(deps);
   service.bootstrap();
-  const guard = createAdminGuard(service.sessions);
+  const guard = createAdminGuard(service.sessions, { requireMfa: deps.config.requireMfa });
   const trustProxy = deps.config.trustProxy;
 
   const module = new Elysia({ name: "auth", prefix: ADMIN_API_PREFIX })

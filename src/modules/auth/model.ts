@@ -37,6 +37,13 @@ export const RECOVERY_CODE_COUNT = 10;
 export const DEMO_USERNAME = "admin";
 export const DEMO_PASSWORD = "tracewell-demo";
 
+/**
+ * The demo password is printed in the README and on the demo's sign-in screen: outside demo mode it opens
+ * nothing and cannot be chosen, for any admin (ADR 092). Returns why it is refused, or null.
+ */
+export const demoPasswordRefusal = (password: string, demo: boolean): string | null =>
+  !demo && password === DEMO_PASSWORD ? MESSAGES.demoPasswordOutsideDemo : null;
+
 export const MESSAGES = {
   unauthenticated: "Sign in to continue.",
   enrolmentRequired: "Set up two-step sign-in to continue.",
@@ -50,4 +57,5 @@ export const MESSAGES = {
   mfaNotStarted: "Start the set-up again: no pending secret was found.",
   mfaRequiredHere: "Two-step sign-in is required on this server and cannot be turned off.",
   mfaNotEnabled: "Two-step sign-in is not set up.",
+  demoPasswordOutsideDemo: "That is the public demo password, which works only in demo mode. Choose another",
 } as const;

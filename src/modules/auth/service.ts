@@ -13,12 +13,13 @@ import {
   UsernameSchema,
 } from "../../contracts/admin-auth";
 import { appendAudit, listAudit } from "../../db/audit-log";
-import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
+import { createRateLimiter, type RateLimiter, retryAfterText } from "../../http/rate-limit";
 import type { Logger } from "../../log";
 import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verifyTotp } from "./mfa";
 import {
   DEMO_PASSWORD,
   DEMO_USERNAME,
+  demoPasswordRefusal,
   LOGIN_FAILURES_PER_ADDRESS,
   LOGIN_FAILURES_PER_USERNAME,
   LOGIN_WINDOW_MS,
@@ -37,6 +38,7 @@ import {
   countRecoveryCodesLeft,
   disableTotp,
   enableTotp,
+  findAccountByName,
   findUserById,
   findUserByName,
   insertAdmin,
@@ -51,6 +53,8 @@ export type AuthDeps = {
   secrets: string[];
   logger: Logger;
   now: () => Date;
+  /** The sign-in throttle's limiter; tests pass one that shows the keys it is given. */
+  createLimiter?: (opts: Parameters<typeof createRateLimiter>[0]) => RateLimiter;
 };
 
 /** What a handler sends: status, JSON body, and optionally a cookie and Retry-After. */
@@ -62,6 +66,16 @@ const invalid = (issues: readonly v.BaseIssue<unknown>[]): Outcome => ({
   body: { errors: fieldErrors(issues) },
 });
 
+/** Per process: a throttle key never holds what was typed, and means nothing after a restart. */
+const THROTTLE_KEY = crypto.getRandomValues(new Uint8Array(32));
+
+/**
+ * The throttle's key for a username: a keyed hash of its lower-cased form, so "Dana" and "dana" count as one
+ * and a password typed into the username field is not kept in memory for the window.
+ */
+const throttleKey = (username: string) =>
+  new Bun.CryptoHasher("sha256", THROTTLE_KEY).update(username.toLowerCase()).digest("base64url");
+
 /**
  * Sign-in, sessions, password changes and two-step sign-in, as plain functions over the database. Handlers
  * pass in the parsed body, the caller's session and client address; nothing here sees an HTTP context.
@@ -70,12 +84,13 @@ export function createAuthService(deps: AuthDeps) {
   const { db, config, logger, now } = deps;
   const sessions = createSessionStore({ db, secrets: deps.secrets, secure: config.secure, now });
   const clock = () => now().getTime();
-  const byUsername = createRateLimiter({
+  const createLimiter = deps.createLimiter ?? createRateLimiter;
+  const byUsername = createLimiter({
     limit: LOGIN_FAILURES_PER_USERNAME,
     windowMs: LOGIN_WINDOW_MS,
     now: clock,
   });
-  const byAddress = createRateLimiter({
+  const byAddress = createLimiter({
     limit: LOGIN_FAILURES_PER_ADDRESS,
     windowMs: LOGIN_WINDOW_MS,
     now: clock,
@@ -115,7 +130,7 @@ export function createAuthService(deps: AuthDeps) {
    * the address gets its attempt back).
    */
   const attempt = (username: string, address: string) => {
-    const key = username.toLowerCase();
+    const key = throttleKey(username);
     const decisions = [byUsername.hit(key), byAddress.hit(address)];
     const refused = decisions.find((d) => !d.allowed);
     if (refused && !refused.allowed) {
@@ -136,13 +151,18 @@ export function createAuthService(deps: AuthDeps) {
     };
   };
 
-  /** Creates an admin; refuses a taken username or a password outside the policy. */
+  /**
+   * Creates an admin; refuses a taken username or a password outside the policy. Like setPassword, it touches
+   * no encrypted value, so the operator's commands run it without the data key.
+   */
   async function createAdmin(username: string, password: string, via: string) {
     const name = v.safeParse(UsernameSchema, username);
     if (!name.success) return { ok: false as const, error: name.issues[0].message };
     const pw = v.safeParse(NewPasswordSchema, password);
     if (!pw.success) return { ok: false as const, error: pw.issues[0].message };
-    if (findUserByName(db, name.output))
+    const refused = demoPasswordRefusal(password, config.demo);
+    if (refused) return { ok: false as const, error: refused };
+    if (findAccountByName(db, name.output))
       return { ok: false as const, error: `Admin "${name.output}" already exists.` };
     const id = insertAdmin(db, name.output, await hashPassword(password), now());
     audit("admin.created", { id, username: name.output }, "local", { via });
@@ -151,10 +171,12 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Sets a new password and ends every session of that admin. */
   async function setPassword(username: string, password: string, via: string) {
-    const user = findUserByName(db, username.trim());
+    const user = findAccountByName(db, username.trim());
     if (!user) return { ok: false as const, error: `No admin named "${username.trim()}".` };
     const pw = v.safeParse(NewPasswordSchema, password);
     if (!pw.success) return { ok: false as const, error: pw.issues[0].message };
+    const refused = demoPasswordRefusal(password, config.demo);
+    if (refused) return { ok: false as const, error: refused };
     const hash = await hashPassword(password);
     db.transaction(() => {
       updatePasswordHash(db, user.id, hash, now());
@@ -179,6 +201,8 @@ export function createAuthService(deps: AuthDeps) {
         if (!name.success) throw new ConfigError(`Invalid ADMIN_USERNAME: ${name.issues[0].message}`);
         const pw = v.safeParse(NewPasswordSchema, config.adminPassword);
         if (!pw.success) throw new ConfigError(`Invalid ADMIN_PASSWORD: ${pw.issues[0].message}`);
+        const refused = demoPasswordRefusal(config.adminPassword, config.demo);
+        if (refused) throw new ConfigError(`Invalid ADMIN_PASSWORD: ${refused}`);
         if (!findUserByName(db, name.output)) {
           const id = insertAdmin(db, name.output, hashPasswordSync(config.adminPassword), now());
           audit("admin.created", { id, username: name.output }, "local", { via: "environment" });
@@ -193,6 +217,17 @@ export function createAuthService(deps: AuthDeps) {
           demo = findUserById(db, id);
         }
         if (demo && Bun.password.verifySync(DEMO_PASSWORD, demo.passwordHash)) demoHash = demo.passwordHash;
+      } else {
+        // A demo run left its admin behind: the public password opens nothing now (login refuses it), and
+        // sessions it opened during the demo end here, before anyone could carry them on (ADR 092).
+        const leftover = findUserByName(db, DEMO_USERNAME);
+        if (leftover && Bun.password.verifySync(DEMO_PASSWORD, leftover.passwordHash)) {
+          sessions.revokeAllForUser(leftover.id);
+          logger.warn("demo_password_refused", {
+            username: leftover.username,
+            hint: `The admin "${leftover.username}" still has the public demo password, which is refused outside demo mode; its sessions were ended. Set a new password with: tracewell admin passwd ${leftover.username}`,
+          });
+        }
       }
       if (!config.requireMfa && !config.demo) {
         logger.warn("mfa_not_required", {
@@ -222,9 +257,11 @@ export function createAuthService(deps: AuthDeps) {
 
       const user = findUserByName(db, username);
       const passwordOk = await verifyPassword(password, user?.passwordHash);
-      if (!user || !passwordOk) {
-        audit("login.failed", user ? user : { username: username.slice(0, 64) }, address, {
-          reason: user ? "wrong_password" : "unknown_username",
+      const demoRefused = passwordOk && demoPasswordRefusal(password, config.demo) !== null;
+      if (!user || !passwordOk || demoRefused) {
+        // An unknown username is often a password typed into the wrong field: it is not kept (issue 17, item 5).
+        audit("login.failed", user, address, {
+          reason: !user ? "unknown_username" : demoRefused ? "demo_password_outside_demo" : "wrong_password",
         });
         return { status: 401, body: { error: MESSAGES.invalidCredentials } };
       }
@@ -273,7 +310,7 @@ export function createAuthService(deps: AuthDeps) {
       }
       tries.succeeded();
       sessions.revoke(session.idHash);
-      const { setCookie } = await sessions.create(user.id, "active");
+      const { setCookie } = await sessions.create(user.id, "active", "password+mfa");
       signedIn(user, address, { mfa: via });
       return ok({ username: user.username } satisfies LoginResult, setCookie);
     },
@@ -302,6 +339,8 @@ export function createAuthService(deps: AuthDeps) {
       if (currentPassword === newPassword) {
         return { status: 422, body: { errors: { newPassword: [MESSAGES.samePassword] } } };
       }
+      const refused = demoPasswordRefusal(newPassword, config.demo);
+      if (refused) return { status: 422, body: { errors: { newPassword: [refused] } } };
       const hash = await hashPassword(newPassword);
       db.transaction(() => {
         updatePasswordHash(db, user.id, hash, now());
@@ -309,7 +348,11 @@ export function createAuthService(deps: AuthDeps) {
       })();
       // Setting the demo password back restores the truthful demo hint.
       if (config.demo && user.username === DEMO_USERNAME && newPassword === DEMO_PASSWORD) demoHash = hash;
-      const { setCookie } = await sessions.create(user.id, session.stage === "enrol" ? "enrol" : "active");
+      const { setCookie } = await sessions.create(
+        user.id,
+        session.stage === "enrol" ? "enrol" : "active",
+        session.signedInWith,
+      );
       audit("password.changed", user, address, { via: "account", otherSessionsRevoked: true });
       return ok({ ok: true }, setCookie);
     },
@@ -340,20 +383,27 @@ export function createAuthService(deps: AuthDeps) {
       const user = findUserById(db, session.userId);
       if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
       if (user.totpSecret) return { status: 409, body: { error: MESSAGES.mfaAlreadyEnabled } };
-      if (!user.totpPendingSecret) return { status: 409, body: { error: MESSAGES.mfaNotStarted } };
-      const step = verifyTotp(user.totpPendingSecret, parsed.output.code, now());
+      const pending = user.totpPendingSecret;
+      if (!pending) return { status: 409, body: { error: MESSAGES.mfaNotStarted } };
+      const step = verifyTotp(pending, parsed.output.code, now());
       if (step === null) {
         return { status: 422, body: { errors: { code: [MESSAGES.invalidCode] } } };
       }
       tries.succeeded();
       const codes = newRecoveryCodes();
-      enableTotp(db, user.id, user.totpPendingSecret, step, codes.map(hashRecoveryCode));
-      audit("mfa.enabled", user, address);
+      // The admin's other sessions were signed in with the password alone: they end. This one has just shown
+      // the second factor and counts as signed in with it.
+      db.transaction(() => {
+        enableTotp(db, user.id, pending, step, codes.map(hashRecoveryCode));
+        sessions.revokeOthersForUser(user.id, session.idHash);
+        sessions.recordSecondFactor(session.idHash);
+      })();
+      audit("mfa.enabled", user, address, { otherSessionsRevoked: true });
       let setCookie: string | undefined;
       if (session.stage === "enrol") {
         // Enrolment finished the sign-in: a fresh id for the now fully signed-in session.
         sessions.revoke(session.idHash);
-        setCookie = (await sessions.create(user.id, "active")).setCookie;
+        setCookie = (await sessions.create(user.id, "active", "password+mfa")).setCookie;
       }
       return ok({ recoveryCodes: codes }, setCookie);
     },

@@ -11,11 +11,17 @@ import {
 
 export type SessionStage = "active" | "mfa" | "enrol";
 
+/** How a session was signed in: the password alone, or the password and a second factor (code or recovery code). */
+export type SignedInWith = "password" | "password+mfa";
+
 export type Session = {
   idHash: string;
   userId: number;
   username: string;
   stage: SessionStage;
+  signedInWith: SignedInWith;
+  /** Whether the admin has two-step sign-in set up now (whatever it was when this session began). */
+  userHasMfa: boolean;
   expiresAt: number;
 };
 
@@ -30,6 +36,8 @@ type Row = {
   user_id: number;
   username: string;
   stage: SessionStage;
+  signed_in_with: SignedInWith;
+  has_mfa: number;
   last_seen_at: string;
   expires_at: string;
 };
@@ -52,16 +60,19 @@ export function createSessionStore(opts: {
   const cookieName = sessionCookieName(secure);
   const q = {
     insert: db.query(
-      `INSERT INTO sessions (id_hash, user_id, stage, created_at, last_seen_at, expires_at)
-       VALUES ($idHash, $userId, $stage, $now, $now, $expiresAt)`,
+      `INSERT INTO sessions (id_hash, user_id, stage, signed_in_with, created_at, last_seen_at, expires_at)
+       VALUES ($idHash, $userId, $stage, $signedInWith, $now, $now, $expiresAt)`,
     ),
     find: db.query(
-      `SELECT s.id_hash, s.user_id, u.username, s.stage, s.last_seen_at, s.expires_at
+      `SELECT s.id_hash, s.user_id, u.username, s.stage, s.signed_in_with, u.totp_secret IS NOT NULL AS has_mfa,
+              s.last_seen_at, s.expires_at
        FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.id_hash = $idHash`,
     ),
     touch: db.query("UPDATE sessions SET last_seen_at = $now WHERE id_hash = $idHash"),
     remove: db.query("DELETE FROM sessions WHERE id_hash = $idHash"),
     removeForUser: db.query("DELETE FROM sessions WHERE user_id = $userId"),
+    removeOthersForUser: db.query("DELETE FROM sessions WHERE user_id = $userId AND id_hash <> $keep"),
+    secondFactor: db.query("UPDATE sessions SET signed_in_with = 'password+mfa' WHERE id_hash = $idHash"),
     removeExpired: db.query("DELETE FROM sessions WHERE expires_at <= $now"),
   };
 
@@ -74,7 +85,11 @@ export function createSessionStore(opts: {
     cookieName,
 
     /** Creates a session and returns its Set-Cookie header value. */
-    async create(userId: number, stage: SessionStage): Promise<{ idHash: string; setCookie: string }> {
+    async create(
+      userId: number,
+      stage: SessionStage,
+      signedInWith: SignedInWith = "password",
+    ): Promise<{ idHash: string; setCookie: string }> {
       const id = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
       const idHash = sha256(id);
       const t = now();
@@ -84,6 +99,7 @@ export function createSessionStore(opts: {
         idHash,
         userId,
         stage,
+        signedInWith,
         now: t.toISOString(),
         expiresAt: new Date(t.getTime() + lifetime).toISOString(),
       });
@@ -133,6 +149,8 @@ export function createSessionStore(opts: {
         userId: row.user_id,
         username: row.username,
         stage: row.stage,
+        signedInWith: row.signed_in_with,
+        userHasMfa: row.has_mfa === 1,
         expiresAt: Date.parse(row.expires_at),
       };
     },
@@ -144,6 +162,16 @@ export function createSessionStore(opts: {
     /** Ends every session of a user (password change, CLI passwd). */
     revokeAllForUser(userId: number): void {
       q.removeForUser.run({ userId });
+    },
+
+    /** Ends every session of a user but one (two-step sign-in turned on there). */
+    revokeOthersForUser(userId: number, keepIdHash: string): void {
+      q.removeOthersForUser.run({ userId, keep: keepIdHash });
+    },
+
+    /** Records that a signed-in session has shown a second factor (it set up two-step sign-in). */
+    recordSecondFactor(idHash: string): void {
+      q.secondFactor.run({ idHash });
     },
   };
 }

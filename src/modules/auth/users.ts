@@ -40,6 +40,43 @@ export function findUserByName(db: Database, username: string): AdminUser | null
   );
 }
 
+/**
+ * An admin without its encrypted values: what the operator's commands need, which run without the data key
+ * (src/ops/commands.ts). Whether two-step sign-in is set up is read without decrypting the secret.
+ */
+export type AdminAccount = {
+  id: number;
+  username: string;
+  passwordHash: string;
+  hasMfa: boolean;
+  hasPendingMfa: boolean;
+};
+
+export function findAccountByName(db: Database, username: string): AdminAccount | null {
+  const row = db
+    .query(
+      `SELECT id, username, password_hash, totp_secret IS NOT NULL AS has_mfa,
+              totp_pending_secret IS NOT NULL AS has_pending
+       FROM admin_users WHERE username = $username`,
+    )
+    .get({ username }) as {
+    id: number;
+    username: string;
+    password_hash: string;
+    has_mfa: number;
+    has_pending: number;
+  } | null;
+  return (
+    row && {
+      id: row.id,
+      username: row.username,
+      passwordHash: row.password_hash,
+      hasMfa: row.has_mfa === 1,
+      hasPendingMfa: row.has_pending === 1,
+    }
+  );
+}
+
 export function findUserById(db: Database, id: number): AdminUser | null {
   return toUser(db, db.query(`SELECT ${COLUMNS} FROM admin_users WHERE id = $id`).get({ id }) as Row | null);
 }

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { appendAudit } from "../../db/audit-log";
-import { findUserByName } from "../auth/users";
+import { findAccountByName } from "../auth/users";
 import { resetSecondFactor } from "./service";
 
 export const STAFF_HELP = `  tracewell admin reset-mfa <username>
@@ -26,12 +26,12 @@ export function resetMfaCli(
   }
   const db = deps.openDb();
   try {
-    const user = findUserByName(db, username.trim());
+    const user = findAccountByName(db, username.trim());
     if (!user) {
       io.stderr(`No admin named "${username.trim()}". Nothing was changed.\n`);
       return 1;
     }
-    const had = Boolean(user.totpSecret || user.totpPendingSecret);
+    const had = user.hasMfa || user.hasPendingMfa;
     resetSecondFactor(db, user.id);
     appendAudit(db, {
       event: "staff.mfa_reset",

@@ -16,6 +16,7 @@ import { mailOutboxRepo } from "../../db/mail-outbox";
 import { type InvitationRow, staffRepo } from "../../db/staff";
 import type { Actor, Outcome } from "../../http/admin-http";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
+import { demoPasswordRefusal } from "../auth/model";
 import { hashPassword } from "../auth/passwords";
 import type { Session, SessionStore } from "../auth/sessions";
 import { disableTotp, findUserById, findUserByName, insertAdmin, recordSignIn } from "../auth/users";
@@ -300,6 +301,8 @@ export function createStaffService(deps: {
       const parsed = v.safeParse(InvitationAcceptSchema, body);
       if (!parsed.success) return invalid(parsed.issues);
       const { token, username, password } = parsed.output;
+      const refused = demoPasswordRefusal(password, config.demo);
+      if (refused) return { status: 422, body: { errors: { password: [refused] } } };
       const found = openInvitation(token, address);
       if (!found.ok) return found.outcome;
       const taken = { status: 422, body: { errors: { username: [STAFF_MESSAGES.usernameTaken] } } };

@@ -20,6 +20,7 @@ const EVENT_LABELS: Record<string, string> = {
   "admin.created": "Admin created",
   "login.succeeded": "Signed in",
   "login.failed": "Sign-in failed",
+  "audit.unknown_usernames_removed": "Usernames of failed sign-ins removed (they named no admin)",
   "login.password_accepted": "Password accepted, code requested",
   logout: "Signed out",
   "password.changed": "Password changed",
