@@ -9,6 +9,7 @@ import * as privacy from "./008-privacy";
 import * as deskClock from "./009-desk-clock";
 import * as deskRepliesSources from "./010-desk-replies-sources";
 import * as firstResponse from "./013-first-response";
+import * as portalEngagements from "./019-portal-engagements";
 
 /**
  * Numbered migrations, applied in order at start. Append only: a released migration is never edited,
@@ -26,4 +27,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 9, name: "desk-clock", ...deskClock },
   { version: 10, name: "desk-replies-sources", ...deskRepliesSources },
   { version: 13, name: "first-response", ...firstResponse },
+  { version: 19, name: "portal-engagements", ...portalEngagements },
 ];
