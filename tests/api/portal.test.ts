@@ -386,6 +386,34 @@ describe("the engagement through the portal", () => {
     expect(scanForMarkers([t.dataDir], [signature.split(" ")[1] as string, SCOPE.slice(0, 30)])).toEqual([]);
   });
 
+  test("the data-rights export holds the engagement, its events, payments and the signed PDF", async () => {
+    const created = await t.request(
+      "/api/admin/data-requests",
+      withCookie(admin, post({ email: "dana@whitfieldmoss.example", kind: "access" })),
+    );
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const res = await t.request(`/api/admin/data-requests/${id}/export`, withCookie(admin));
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      intakes: {
+        engagement: {
+          scope: string;
+          signedName: string;
+          events: { kind: string; ip: string | null }[];
+          payments: unknown[];
+          signedPdfBase64: string;
+        } | null;
+      }[];
+    };
+    const engagement = doc.intakes.find((i) => i.engagement)?.engagement;
+    expect(engagement?.scope).toBe(SCOPE);
+    expect(engagement?.signedName).toBe(signature);
+    expect(engagement?.payments).toHaveLength(2);
+    expect(engagement?.events.find((e) => e.kind === "signed")?.ip).toBe("203.0.113.7");
+    expect(pdfsig(Buffer.from(engagement?.signedPdfBase64 ?? "", "base64"))).toContain("Signature is Valid.");
+  });
+
   test("erasing the request deletes its engagement, events, payments, sessions and PDF", async () => {
     const id = t.app.decorator.portal.repo.bySubmission(dana.id)?.id as number;
     expect(

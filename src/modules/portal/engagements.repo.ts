@@ -220,3 +220,22 @@ export function engagementsRepo(db: Database) {
 }
 
 export type EngagementsRepo = ReturnType<typeof engagementsRepo>;
+
+/**
+ * A request's engagement as a data-rights export shows it: every stored value in clear, each event with its
+ * address and browser, the payments and the signed PDF as base64. Null when the request has none.
+ */
+export function engagementRecord(db: Database, submissionId: number) {
+  const repo = engagementsRepo(db);
+  const e = repo.bySubmission(submissionId);
+  if (!e) return null;
+  const pdf = repo.signedPdf(e.id);
+  return {
+    ...e,
+    events: repo
+      .events(e.id)
+      .map(({ kind, at, ip, userAgent, detail }) => ({ kind, at, ip, userAgent, detail })),
+    payments: repo.payments(e.id),
+    signedPdfBase64: pdf ? pdf.toString("base64") : null,
+  };
+}

@@ -328,13 +328,14 @@ export function createPortalService(deps: {
       if (!facts) return { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
       const at = now();
       const letterSha256 = sha256(await unsignedLetter(e, facts));
-      repo.addEvent(e.id, {
+      // Recorded with the signature below: a seal that fails leaves no "signed" event behind.
+      const signedEvent = {
         kind: "signed",
         at: at.toISOString(),
         ip: visitor.ip,
         userAgent: visitor.userAgent,
         detail: `Typed name "${parsed.output.fullName}" and "I agree to sign"; letter SHA-256 ${letterSha256}`,
-      });
+      };
       const signedLetter = await renderLetter(
         config.brand,
         { ...facts, signed: { name: parsed.output.fullName, date: firmDate.format(at) } },
@@ -349,7 +350,10 @@ export function createPortalService(deps: {
           "A single-use link e-mailed to the client's address, opening a session bound to this engagement",
         letterSha256,
         consentSha256: e.consentSha256,
-        events: repo.events(e.id).filter((ev) => ["sent", "opened", "consented", "signed"].includes(ev.kind)),
+        events: [
+          ...repo.events(e.id).filter((ev) => ["sent", "opened", "consented"].includes(ev.kind)),
+          signedEvent,
+        ],
       });
       const sealed = await sealPdf(withCertificate, deps.certificate(), {
         reason: `Engagement letter ${facts.reference} signed by the client`,
@@ -361,6 +365,7 @@ export function createPortalService(deps: {
       // The signature is checked again inside the write: two tabs signing at once sign once.
       const won = db.transaction(() => {
         if (repo.byId(e.id)?.signedAt) return false;
+        repo.addEvent(e.id, signedEvent);
         repo.setSigned(e.id, {
           name: parsed.output.fullName,
           at: at.toISOString(),

@@ -16,6 +16,7 @@ import { submissionDesk } from "../../db/submission-desk";
 import { submissionReplies } from "../../db/submission-replies";
 import { submissionResponses } from "../../db/submission-responses";
 import { auditBy } from "../../http/admin-http";
+import { engagementRecord } from "../portal/engagements.repo";
 import { type Actor, invalid, type Outcome } from "./model";
 
 const DAY_MS = 86_400_000;
@@ -131,7 +132,8 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
 
     /**
      * Every intake from the address with every field, its notes, the desk's replies to the requester, the
-     * responses recorded as made another way and its mail, as one JSON document.
+     * responses recorded as made another way, its mail and its engagement (the signed PDF as base64), as one
+     * JSON document.
      */
     exportJson(
       id: number | null,
@@ -151,6 +153,7 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
             replies: replies.forSubmission(intakeId),
             responses: responses.forSubmission(intakeId),
             mail: outbox.forSubmission(intakeId),
+            engagement: engagementRecord(db, intakeId),
           },
         ];
       });
