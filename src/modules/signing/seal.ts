@@ -1,6 +1,6 @@
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { P12Signer } from "@signpdf/signer-p12";
-import signpdf from "@signpdf/signpdf";
+import { SignPdf } from "@signpdf/signpdf";
 import { PDFDocument } from "pdf-lib";
 import type { SealingCertificate } from "./certificate";
 
@@ -25,5 +25,6 @@ export async function sealPdf(
   });
   // The placeholder must stay findable as plain bytes: no object streams.
   const withPlaceholder = Buffer.from(await pdfDoc.save({ useObjectStreams: false }));
-  return signpdf.sign(withPlaceholder, new P12Signer(cert.p12, { passphrase: cert.passphrase }));
+  // The class, not the default instance: the bundled binary sees the CommonJS module without its default.
+  return new SignPdf().sign(withPlaceholder, new P12Signer(cert.p12, { passphrase: cert.passphrase }));
 }
