@@ -53,14 +53,26 @@ export async function appendCompletionPage(pdf: Uint8Array, c: Completion): Prom
   let page = doc.addPage([612, 792]);
   let y = 730;
   const ink = rgb(0.1, 0.12, 0.16);
+  /** One line of text, or several: long values (a browser, a hash in a sentence) wrap rather than lose their end. */
   const line = (text: string, f: PDFFont = font, size = 9.5, x = 66) => {
-    if (y < 70) {
-      page = doc.addPage([612, 792]);
-      y = 730;
+    const width = Math.floor((546 - x) / (size * (f === mono ? 0.6 : 0.5)));
+    const rows: string[] = [];
+    for (const word of drawable(f, text).split(" ")) {
+      const last = rows.at(-1);
+      if (last !== undefined && last.length + 1 + word.length <= width)
+        rows[rows.length - 1] = `${last} ${word}`;
+      else for (let i = 0; i < Math.max(1, word.length); i += width) rows.push(word.slice(i, i + width));
     }
-    page.drawText(drawable(f, text).slice(0, 110), { x, y, size, font: f, color: ink });
-    y -= size + 5;
+    for (const row of rows) {
+      if (y < 70) {
+        page = doc.addPage([612, 792]);
+        y = 730;
+      }
+      page.drawText(row, { x, y, size, font: f, color: ink });
+      y -= size + 5;
+    }
   };
+
   const firmTime = new Intl.DateTimeFormat("en-US", {
     timeZone: c.timeZone,
     dateStyle: "medium",
@@ -91,10 +103,7 @@ export async function appendCompletionPage(pdf: Uint8Array, c: Completion): Prom
       80,
     );
     if (e.ip) line(`IP address: ${e.ip}`, font, 9, 80);
-    if (e.userAgent) {
-      const ua = `Browser: ${e.userAgent}`;
-      for (let i = 0; i < ua.length; i += 100) line(ua.slice(i, i + 100), font, 8.5, 80);
-    }
+    if (e.userAgent) line(`Browser: ${e.userAgent}`, font, 8.5, 80);
     if (e.detail) line(e.detail, font, 9, 80);
   }
   y -= 10;
