@@ -428,3 +428,41 @@ describe("the engagement through the portal", () => {
     expect((await t.request("/api/portal", asClient(client))).status).toBe(401);
   });
 });
+
+describe("a portal session", () => {
+  const clock = { at: new Date("2026-11-16T15:00:00.000Z") };
+  const t = makeTestApp(
+    { ADMIN_USERNAME: USER, ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: "1" },
+    { now: () => clock.at },
+  );
+  /** A session opened with the current link's token (read from the store: this app sends no mail). */
+  async function openSession() {
+    const { id } = await fileIntake(t, clock.at);
+    const admin = await signIn(t.request, USER, PASSWORD);
+    await t.request(`${API}/${id}/engagement`, withCookie(admin, put(DRAFT)));
+    await t.request(`${API}/${id}/engagement/send`, withCookie(admin, post()));
+    const engagement = t.app.decorator.portal.repo.bySubmission(id);
+    const token = t.app.decorator.portal.repo.linkToken(engagement?.id as number);
+    return cookieFrom(await t.request("/api/portal/session", asClient(null, post({ token }))));
+  }
+
+  test("ends after 30 idle minutes", async () => {
+    const cookie = await openSession();
+    clock.at = new Date(clock.at.getTime() + 29 * 60_000);
+    expect((await t.request("/api/portal", asClient(cookie))).status).toBe(200);
+    clock.at = new Date(clock.at.getTime() + 31 * 60_000);
+    const ended = await t.request("/api/portal", asClient(cookie));
+    expect(ended.status).toBe(401);
+    expect(((await ended.json()) as { error: string }).error).toContain("fresh one");
+  });
+
+  test("ends 12 hours after it began, however busy", async () => {
+    const cookie = await openSession();
+    for (let minutes = 20; minutes < 12 * 60; minutes += 20) {
+      clock.at = new Date(clock.at.getTime() + 20 * 60_000);
+      expect((await t.request("/api/portal", asClient(cookie))).status).toBe(200);
+    }
+    clock.at = new Date(clock.at.getTime() + 20 * 60_000);
+    expect((await t.request("/api/portal", asClient(cookie))).status).toBe(401);
+  });
+});

@@ -36,7 +36,7 @@ export function portalSessions(db: Database) {
       const s = find.get(hash);
       if (!s) return null;
       const t = at.getTime();
-      if (t - Date.parse(s.lastSeenAt) > PORTAL_IDLE_MS || t - Date.parse(s.createdAt) > PORTAL_MAX_MS) {
+      if (t - Date.parse(s.lastSeenAt) > PORTAL_IDLE_MS || t - Date.parse(s.createdAt) >= PORTAL_MAX_MS) {
         remove.run(hash);
         return null;
       }
