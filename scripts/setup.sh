@@ -38,6 +38,18 @@ else
   bun install --frozen-lockfile >/dev/null
 fi
 
+# The signing tests check sealed PDFs with poppler's pdfsig, a reader that is not ours.
+if [ "${NEED_BROWSER:-}" = 1 ] && ! command -v pdfsig >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing Debian's poppler-utils (pdfsig) for the signing tests"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null
+  else
+    echo "The signing tests need pdfsig: apt-get install poppler-utils" >&2
+    exit 1
+  fi
+fi
+
 if [ "${NEED_BROWSER:-}" = 1 ] && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     log "installing Debian's chromium for the browser tests"

@@ -27,6 +27,7 @@ import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { createPageFastPath, rawPath } from "./modules/pages/fast-path";
 import { inlineStylesheet } from "./modules/pages/styles";
+import { createPortal } from "./modules/portal/create";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";
@@ -89,6 +90,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   const due = createDueService({ db, config, now });
   // The settings may have changed since the last start: every waiting request's due time follows them.
   due.recomputeWaiting();
+  const portal = createPortal({ db, config, auth, outbox: mailOutbox, due, now });
   const deskDigest = createDigest({ db, config, due, outbox: mailOutbox, logger, now });
   const security = { hsts: config.secure, styleHashes: [styles.hash] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
@@ -175,6 +177,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       .decorate("mailOutbox", mailOutbox)
       .decorate("retention", privacy.retention)
       .decorate("deskDigest", deskDigest)
+      .decorate("portal", portal.service)
       .use(securityPlugin(security))
       .onRequest(({ request, set }) => {
         set.headers["x-request-id"] = requests.get(request)?.id ?? crypto.randomUUID();
@@ -248,7 +251,9 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       .use(auth.module)
       .use(content.admin)
       .use(content.feed)
-      .use(deskModule({ db, config, auth, outbox: mailOutbox, due, now }))
+      .use(portal.staffRoutes)
+      .use(deskModule({ db, config, auth, outbox: mailOutbox, due, now, engagementOf: portal.engagementOf }))
+      .use(portal.module)
       .use(staffModule({ db, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
       .use(deskClockModule({ db, config, auth, due, now }))

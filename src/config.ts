@@ -154,6 +154,18 @@ const EnvSchema = v.object({
   BRAND_DOMAIN: optionalText,
   BRAND_EMAIL: optionalText,
   BRAND_PHONE: optionalText,
+  BRAND_SIGNATORY: optionalText,
+  SIGNING_P12: optionalText,
+  SIGNING_P12_PASSPHRASE: optionalText,
+  PAYMENT_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => s === "" || /^https:\/\/[^\s]+$/.test(s), "must be an https:// address"),
+      v.transform((s) => (s === "" ? undefined : s)),
+    ),
+  ),
+  PAYMENT_INSTRUCTIONS: optionalText,
 });
 
 export type Config = {
@@ -184,6 +196,18 @@ export type Config = {
   /** The desk's business-day clock: FIRM_TIMEZONE, BUSINESS_HOURS, HOLIDAYS, RESPONSE_SLA_HOURS. */
   desk: ClockSettings;
   brand: Brand;
+  /**
+   * The client portal's engagement: who signs letters for the firm (BRAND_SIGNATORY), the sealing certificate
+   * (SIGNING_P12 and its passphrase; unset: one generated in DATA_DIR) and how clients pay (PAYMENT_URL with
+   * {reference} and {amount}, PAYMENT_INSTRUCTIONS).
+   */
+  portal: {
+    signatory: string;
+    signingP12: string | undefined;
+    signingP12Passphrase: string | undefined;
+    paymentUrl: string | undefined;
+    paymentInstructions: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {
@@ -274,6 +298,16 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       slaHours: e.RESPONSE_SLA_HOURS,
     },
     brand,
+    portal: {
+      signatory: e.BRAND_SIGNATORY ?? `For ${brand.name}`,
+      signingP12:
+        e.SIGNING_P12 === undefined || isAbsolute(e.SIGNING_P12)
+          ? e.SIGNING_P12
+          : resolve(cwd, e.SIGNING_P12),
+      signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
+      paymentUrl: e.PAYMENT_URL,
+      paymentInstructions: e.PAYMENT_INSTRUCTIONS,
+    },
   };
 }
 

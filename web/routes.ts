@@ -4,6 +4,7 @@ import type { MetaContext, PageMeta } from "./lib/meta";
 import { ADMIN_ROUTES } from "./routes/admin-routes";
 import { ARTICLE_ROUTES } from "./routes/article-routes";
 import { INTAKE_ROUTES } from "./routes/intake-routes";
+import { PORTAL_ROUTES } from "./routes/portal-routes";
 import { SITE_ROUTES } from "./routes/site-routes";
 
 export type { RouteParams } from "./lib/lazy-page";
@@ -30,6 +31,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...SITE_ROUTES,
   ...ARTICLE_ROUTES,
   ...INTAKE_ROUTES,
+  ...PORTAL_ROUTES,
   ...ADMIN_ROUTES,
 ];
 

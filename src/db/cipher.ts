@@ -159,6 +159,9 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   { table: "mail_outbox", id: "id", columns: ["last_error"] },
   { table: "admin_users", id: "id", columns: ["totp_secret", "totp_pending_secret", "email"] },
   { table: "staff_invitations", id: "id", columns: ["email", "token"] },
+  { table: "engagements", id: "id", columns: ["scope", "link_token", "signed_name", "signed_pdf"] },
+  { table: "engagement_events", id: "id", columns: ["ip", "user_agent", "detail"] },
+  { table: "engagement_payments", id: "id", columns: ["method"] },
   {
     table: "data_requests",
     id: "id",

@@ -11,6 +11,7 @@ export const PATHS = {
   about: "/about",
   contact: "/contact",
   thanks: "/thanks",
+  portal: "/portal",
   articles: "/articles",
   articlesFeed: "/articles/rss.xml",
   resources: "/resources",

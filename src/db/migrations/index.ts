@@ -12,6 +12,7 @@ import * as deskRepliesSources from "./010-desk-replies-sources";
 import * as stableIdsStatusChanges from "./011-stable-ids-status-changes";
 import * as signInRecords from "./012-sign-in-records";
 import * as firstResponse from "./013-first-response";
+import * as portalEngagements from "./014-portal-engagements";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -36,4 +37,5 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 11, name: "stable-ids-status-changes", ...stableIdsStatusChanges },
   { version: 12, name: "sign-in-records", ...signInRecords },
   { version: 13, name: "first-response", ...firstResponse },
+  { version: 14, name: "portal-engagements", ...portalEngagements },
 ];

@@ -25,6 +25,8 @@ export function deskModule(deps: {
   outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue" | "register">;
   due: DueService;
   now?: () => Date;
+  /** The request's engagement (the portal feature), shown with its detail. */
+  engagementOf?: (submissionId: number) => unknown;
 }) {
   const service = createSubmissionsService(deps);
   const trustProxy = deps.config.trustProxy;

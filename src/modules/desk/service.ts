@@ -76,6 +76,7 @@ export function createSubmissionsService(deps: {
   now?: () => Date;
   desk?: SubmissionDesk;
   due: DueService;
+  engagementOf?: (submissionId: number) => unknown;
 }) {
   const { db, outbox, due } = deps;
   const now = deps.now ?? (() => new Date());
@@ -174,7 +175,7 @@ export function createSubmissionsService(deps: {
       const detail = id === null ? null : detailOf(id);
       if (!detail || id === null) return notFound;
       audit(actor, "submission.viewed", { submissionId: id, reference: detail.submission.reference });
-      return { status: 200, body: detail };
+      return { status: 200, body: { ...detail, engagement: deps.engagementOf?.(id) ?? null } };
     },
 
     update(id: number | null, body: unknown, actor: Actor): Outcome {

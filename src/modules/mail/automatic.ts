@@ -20,6 +20,8 @@ export type MailMessage = {
    * the requester's mail system treats it as the personal answer it is.
    */
   writtenByPerson?: boolean;
+  /** Files sent with the message (a signed letter). */
+  attachments?: ReadonlyArray<{ filename: string; content: Buffer; contentType: string }>;
 };
 
 /** What goes to the SMTP server for a message the system sends by itself. */

@@ -67,6 +67,7 @@ function smtpSender(
         messageId: m.messageId,
         inReplyTo: m.inReplyTo,
         references: m.references,
+        attachments: m.attachments?.map((a) => ({ ...a })),
       });
     },
     close: () => transport.close(),

@@ -17,6 +17,7 @@ import { submissionReplies } from "../../db/submission-replies";
 import { submissionResponses } from "../../db/submission-responses";
 import { auditBy } from "../../http/admin-http";
 import { ConflictError } from "../../http/errors";
+import { engagementRecord } from "../portal/engagements.repo";
 import { type Actor, invalid, type Outcome } from "./model";
 
 const DAY_MS = 86_400_000;
@@ -133,7 +134,8 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
 
     /**
      * Every intake from the address with every field, its notes, the desk's replies to the requester, the
-     * responses recorded as made another way and its mail, as one JSON document.
+     * responses recorded as made another way, its mail and its engagement (the signed PDF as base64), as one
+     * JSON document.
      */
     exportJson(
       id: number | null,
@@ -153,6 +155,7 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
             replies: replies.forSubmission(intakeId),
             responses: responses.forSubmission(intakeId),
             mail: outbox.forSubmission(intakeId),
+            engagement: engagementRecord(db, intakeId),
           },
         ];
       });

@@ -1,0 +1,137 @@
+import * as v from "valibot";
+import { dropControls, hasControl } from "./fields";
+
+/** The client portal's engagement: what staff prepare and what the client consents to and signs. */
+export const SCOPE_MIN = 20;
+export const SCOPE_MAX = 4000;
+export const TURNAROUND_MAX_DAYS = 120;
+export const FEE_KINDS = ["flat", "retainer"] as const;
+export type FeeKind = (typeof FEE_KINDS)[number];
+export const ENGAGEMENT_STATUSES = ["draft", "sent", "signed", "engaged"] as const;
+export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
+/** How long an e-mailed link opens the portal. */
+export const PORTAL_LINK_DAYS = 14;
+export const SIGNED_NAME_MAX = 200;
+export const PAYMENT_METHOD_MAX = 200;
+
+export const PORTAL_MESSAGES = {
+  linkInvalid:
+    "This link has expired or was replaced by a newer one. Ask for a fresh link on this page (enter the e-mail address you gave us) or reply to our e-mail.",
+  signedIn: "Your session has ended. Open the link in your latest e-mail again, or ask for a fresh one.",
+  consentFirst: "Please read and accept the consumer disclosure before signing.",
+  alreadySigned: "This letter is already signed.",
+  notSent: "The letter has not been sent to the client yet.",
+  lockedSigned: "The letter is signed: its terms can no longer change.",
+  noEngagement: "No engagement has been prepared for this request yet.",
+  linkRequested: "If that address has an open engagement with us, a fresh link is on its way.",
+} as const;
+
+const wholeNumber = (field: string, min: number, max: number) =>
+  v.pipe(
+    v.number(`${field} must be a whole number`),
+    v.integer(`${field} must be a whole number`),
+    v.minValue(min, `${field} must be at least ${min}`),
+    v.maxValue(max, `${field} must be at most ${max}`),
+  );
+
+/** PUT /api/admin/submissions/:id/engagement: the draft staff prepare. */
+export const EngagementDraftSchema = v.object({
+  scope: v.pipe(
+    v.string("Scope is required"),
+    v.transform(dropControls),
+    v.trim(),
+    v.minLength(SCOPE_MIN, `Scope must be at least ${SCOPE_MIN} characters`),
+    v.maxLength(SCOPE_MAX, `Scope must be at most ${SCOPE_MAX} characters`),
+  ),
+  feeCents: wholeNumber("Fee", 1, 100_000_000),
+  feeKind: v.picklist(FEE_KINDS, "Fee kind must be flat or retainer"),
+  turnaroundBusinessDays: wholeNumber("Turnaround", 1, TURNAROUND_MAX_DAYS),
+  expedite: v.boolean("Expedite must be true or false"),
+});
+export type EngagementDraft = v.InferOutput<typeof EngagementDraftSchema>;
+
+/** POST /api/admin/submissions/:id/engagement/payments: a receipt staff record. */
+export const PaymentSchema = v.object({
+  amountCents: wholeNumber("Amount", 1, 100_000_000),
+  receivedOn: v.pipe(
+    v.string("Date received is required"),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, "Date received must be a date (YYYY-MM-DD)"),
+    v.check(
+      (s) =>
+        !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      "Date received must be a real date",
+    ),
+  ),
+  method: v.pipe(
+    v.string("Method is required"),
+    v.trim(),
+    v.nonEmpty("Method is required"),
+    v.maxLength(PAYMENT_METHOD_MAX, `Method must be at most ${PAYMENT_METHOD_MAX} characters`),
+    v.check((s) => !hasControl(s), "Method must be one line"),
+  ),
+});
+
+/** Forms post strings: "true"/"on" as a ticked box. */
+const ticked = (message: string) =>
+  v.pipe(
+    v.union([v.literal(true), v.literal("true"), v.literal("on")], message),
+    v.transform(() => true as const),
+  );
+
+export const PortalTokenSchema = v.object({
+  token: v.pipe(
+    v.string("The link is incomplete"),
+    v.regex(/^[A-Za-z0-9_-]{20,100}$/, "The link is incomplete"),
+  ),
+});
+export const PortalLinkRequestSchema = v.object({
+  email: v.pipe(
+    v.string("E-mail is required"),
+    v.trim(),
+    v.email("Enter an e-mail address"),
+    v.maxLength(254),
+  ),
+});
+export const ConsentSchema = v.object({ consent: ticked("Tick the box to give your consent") });
+export const SignSchema = v.object({
+  fullName: v.pipe(
+    v.string("Type your full name to sign"),
+    v.transform(dropControls),
+    v.trim(),
+    v.minLength(2, "Type your full name to sign"),
+    v.maxLength(SIGNED_NAME_MAX, `Your name must be at most ${SIGNED_NAME_MAX} characters`),
+  ),
+  agree: ticked('Tick "I agree to sign" to sign'),
+});
+
+/** What the desk and the portal show of an engagement. */
+export type EngagementEvent = { kind: string; at: string };
+export type Payment = {
+  id: number;
+  amountCents: number;
+  receivedOn: string;
+  method: string;
+  recordedAt: string;
+};
+export type EngagementView = {
+  reference: string;
+  service: string;
+  scope: string;
+  feeCents: number;
+  feeKind: FeeKind;
+  turnaroundBusinessDays: number;
+  expedite: boolean;
+  status: EngagementStatus;
+  sentAt: string | null;
+  linkExpiresAt: string | null;
+  consentedAt: string | null;
+  signedAt: string | null;
+  signedName: string | null;
+  letterSha256: string | null;
+  payments: Payment[];
+  paidCents: number;
+  outstandingCents: number;
+  workStartedAt: string | null;
+  deliveryDueAt: string | null;
+  events: EngagementEvent[];
+};

@@ -1,0 +1,45 @@
+import type { Config } from "../../config";
+import { cipherFor } from "../../db/cipher";
+import type { Database } from "../../db/index";
+import type { Auth } from "../auth";
+import type { DueService } from "../desk/due-service";
+import type { MailOutbox } from "../mail/outbox";
+import { loadSealingCertificate, type SealingCertificate } from "../signing/certificate";
+import { portalModule } from "./index";
+import { portalMailRenderers } from "./mail";
+import { createPortalService } from "./service";
+import { engagementStaffRoutes } from "./staff-routes";
+
+/** The portal feature as the app composes it: the client's routes, the desk's routes and its mail. */
+export function createPortal(deps: {
+  db: Database;
+  config: Config;
+  auth: Pick<Auth, "requireAdmin">;
+  outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
+  due: DueService;
+  now?: () => Date;
+}) {
+  const { db, config } = deps;
+  let certificate: SealingCertificate | undefined;
+  // Made (or read) at the first signature, not at start: a key pair costs half a second.
+  const sealingCertificate = () => {
+    certificate ??= loadSealingCertificate({
+      dataDir: config.dataDir,
+      p12Path: config.portal.signingP12,
+      passphrase: config.portal.signingP12Passphrase,
+      cipher: cipherFor(db),
+      firmName: config.brand.name,
+    });
+    return certificate;
+  };
+  const service = createPortalService({ ...deps, certificate: sealingCertificate });
+  for (const [kind, render] of Object.entries(portalMailRenderers(db, config)))
+    deps.outbox.register(kind, render);
+  return {
+    service,
+    /** The engagement the desk's detail shows with a request. */
+    engagementOf: (submissionId: number) => service.staff.viewOf(submissionId),
+    module: portalModule({ config, service }),
+    staffRoutes: engagementStaffRoutes({ auth: deps.auth, service, trustProxy: config.trustProxy }),
+  };
+}

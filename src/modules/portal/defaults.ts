@@ -1,0 +1,33 @@
+import { SERVICES } from "../../../web/content/services";
+import type { EngagementDraft } from "../../contracts/portal";
+
+const MATTER_NAMES: Record<string, string> = {
+  "family-law": "Family law",
+  "probate-estate": "Probate or estate",
+  commercial: "Commercial",
+  other: "Other matter",
+};
+
+export const matterName = (matterType: string) => MATTER_NAMES[matterType] ?? matterType;
+
+export const serviceName = (id: string) => SERVICES.find((s) => s.id === id)?.name ?? "Services as scoped";
+
+/**
+ * What the desk pre-fills for a request's engagement, from the same service data the public pages show: the
+ * published price (the low end of a range), the longest published turnaround in business days.
+ */
+export function engagementDefaults(serviceId: string): Omit<EngagementDraft, "scope"> & { scope: string } {
+  const service = SERVICES.find((s) => s.id === serviceId);
+  if (!service)
+    return { scope: "", feeCents: 150_000, feeKind: "flat", turnaroundBusinessDays: 10, expedite: false };
+  const numbers = [...service.turnaround.matchAll(/\d+/g)].map((m) => Number(m[0]));
+  const longest = numbers.length ? Math.max(...numbers.filter((n) => n !== 72)) : 60;
+  const days = /week/.test(service.turnaround) ? longest * 5 : longest;
+  return {
+    scope: service.description,
+    feeCents: service.offer.minPrice * 100,
+    feeKind: service.id === "transaction-trace" ? "retainer" : "flat",
+    turnaroundBusinessDays: Math.min(120, Math.max(1, Number.isFinite(days) ? days : 60)),
+    expedite: false,
+  };
+}

@@ -1,0 +1,241 @@
+import { createHash } from "node:crypto";
+import type {
+  EngagementDraft,
+  EngagementEvent,
+  EngagementStatus,
+  FeeKind,
+  Payment,
+} from "../../contracts/portal";
+import { cipherFor } from "../../db/cipher";
+import type { Database } from "../../db/index";
+
+export type EngagementRow = {
+  id: number;
+  submissionId: number;
+  scope: string;
+  feeCents: number;
+  feeKind: FeeKind;
+  turnaroundBusinessDays: number;
+  expedite: boolean;
+  status: EngagementStatus;
+  linkExpiresAt: string | null;
+  sentAt: string | null;
+  consentedAt: string | null;
+  consentSha256: string | null;
+  signedAt: string | null;
+  signedName: string | null;
+  letterSha256: string | null;
+  workStartedAt: string | null;
+  deliveryDueAt: string | null;
+};
+
+export type StoredEvent = EngagementEvent & {
+  id: number;
+  ip: string | null;
+  userAgent: string | null;
+  detail: string | null;
+  prevHash: string;
+  hash: string;
+};
+
+const COLUMNS = `id, submission_id AS submissionId, scope, fee_cents AS feeCents, fee_kind AS feeKind,
+  turnaround_business_days AS turnaroundBusinessDays, expedite, status, link_expires_at AS linkExpiresAt,
+  sent_at AS sentAt, consented_at AS consentedAt, consent_sha256 AS consentSha256, signed_at AS signedAt,
+  signed_name AS signedName, letter_sha256 AS letterSha256, work_started_at AS workStartedAt,
+  delivery_due_at AS deliveryDueAt`;
+
+export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
+const GENESIS = "0".repeat(64);
+
+/** What an event's hash covers: everything it says and the hash before it, so no event can change or go unseen. */
+const eventHash = (e: Omit<StoredEvent, "id" | "hash">) =>
+  sha256(JSON.stringify([e.prevHash, e.kind, e.at, e.ip, e.userAgent, e.detail]));
+
+/**
+ * The engagement tables. The scope, the typed name, the signed PDF, each event's address, browser and detail,
+ * and payment methods are personal data: encrypted on write, decrypted on read. Every portal query names the
+ * engagement by the id its session is bound to.
+ */
+export function engagementsRepo(db: Database) {
+  const cipher = cipherFor(db);
+  const bySubmission = db.prepare<EngagementRow, [number]>(
+    `SELECT ${COLUMNS} FROM engagements WHERE submission_id = ?`,
+  );
+  const byId = db.prepare<EngagementRow, [number]>(`SELECT ${COLUMNS} FROM engagements WHERE id = ?`);
+  const byToken = db.prepare<EngagementRow, [string]>(
+    `SELECT ${COLUMNS} FROM engagements WHERE token_hash = ?`,
+  );
+  const upsert = db.prepare<never, [number, string, number, string, number, number, string]>(
+    `INSERT INTO engagements (submission_id, scope, fee_cents, fee_kind, turnaround_business_days, expedite,
+       created_at, updated_at)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)
+     ON CONFLICT (submission_id) DO UPDATE SET scope = ?2, fee_cents = ?3, fee_kind = ?4,
+       turnaround_business_days = ?5, expedite = ?6, updated_at = ?7`,
+  );
+  const eventsOf = db.prepare<StoredEvent, [number]>(
+    `SELECT id, kind, at, ip, user_agent AS userAgent, detail, prev_hash AS prevHash, hash
+     FROM engagement_events WHERE engagement_id = ? ORDER BY id`,
+  );
+  const lastHash = db.prepare<{ hash: string }, [number]>(
+    "SELECT hash FROM engagement_events WHERE engagement_id = ? ORDER BY id DESC LIMIT 1",
+  );
+  const insertEvent = db.prepare<
+    never,
+    [number, string, string, string | null, string | null, string | null, string, string]
+  >(
+    `INSERT INTO engagement_events (engagement_id, kind, at, ip, user_agent, detail, prev_hash, hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const paymentsOf = db.prepare<Payment, [number]>(
+    `SELECT id, amount_cents AS amountCents, received_on AS receivedOn, method, created_at AS recordedAt
+     FROM engagement_payments WHERE engagement_id = ? ORDER BY received_on, id`,
+  );
+  const insertPayment = db.prepare<never, [number, number, string, string, string, string]>(
+    `INSERT INTO engagement_payments (engagement_id, amount_cents, received_on, method, recorded_by, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const signedPdf = db.prepare<{ pdf: string | null }, [number]>(
+    "SELECT signed_pdf AS pdf FROM engagements WHERE id = ?",
+  );
+
+  const readable = (r: EngagementRow | null): EngagementRow | null =>
+    r && {
+      ...r,
+      expedite: Boolean(r.expedite),
+      scope: cipher.decrypt(r.scope),
+      signedName: cipher.decryptNullable(r.signedName),
+    };
+  const readableEvent = (e: StoredEvent): StoredEvent => ({
+    ...e,
+    ip: cipher.decryptNullable(e.ip),
+    userAgent: cipher.decryptNullable(e.userAgent),
+    detail: cipher.decryptNullable(e.detail),
+  });
+
+  return {
+    bySubmission: (submissionId: number) => readable(bySubmission.get(submissionId)),
+    byId: (id: number) => readable(byId.get(id)),
+    /** The engagement a link's token opens: by the token's SHA-256, the only form it is kept in. */
+    byToken: (token: string) => readable(byToken.get(sha256(token))),
+    saveDraft(submissionId: number, d: EngagementDraft, at: string) {
+      upsert.run(
+        submissionId,
+        cipher.encrypt(d.scope),
+        d.feeCents,
+        d.feeKind,
+        d.turnaroundBusinessDays,
+        d.expedite ? 1 : 0,
+        at,
+      );
+    },
+    /** A new link replaces the one before: only the newest token's hash is kept. */
+    setLink(id: number, token: string, expiresAt: string, at: string) {
+      db.run(
+        `UPDATE engagements SET token_hash = ?, link_token = ?, link_expires_at = ?, sent_at = ?,
+           status = CASE WHEN status = 'draft' THEN 'sent' ELSE status END, updated_at = ? WHERE id = ?`,
+        [sha256(token), cipher.encrypt(token), expiresAt, at, at, id],
+      );
+    },
+    /** The current link's token, for the mail that carries it (rendered when the outbox sends it). */
+    linkToken(id: number): string | null {
+      const row = db
+        .query<{ t: string | null }, [number]>("SELECT link_token AS t FROM engagements WHERE id = ?")
+        .get(id);
+      return cipher.decryptNullable(row?.t ?? null);
+    },
+    setConsent(id: number, textSha256: string, at: string) {
+      db.run("UPDATE engagements SET consented_at = ?, consent_sha256 = ?, updated_at = ? WHERE id = ?", [
+        at,
+        textSha256,
+        at,
+        id,
+      ]);
+    },
+    setSigned(id: number, s: { name: string; at: string; letterSha256: string; pdf: Uint8Array }) {
+      db.run(
+        `UPDATE engagements SET status = 'signed', signed_at = ?, signed_name = ?, letter_sha256 = ?, signed_pdf = ?,
+           updated_at = ? WHERE id = ?`,
+        [
+          s.at,
+          cipher.encrypt(s.name),
+          s.letterSha256,
+          cipher.encrypt(Buffer.from(s.pdf).toString("base64")),
+          s.at,
+          id,
+        ],
+      );
+    },
+    setWorkStarted(id: number, startedAt: string, dueAt: string) {
+      db.run(
+        "UPDATE engagements SET status = 'engaged', work_started_at = ?, delivery_due_at = ?, updated_at = ? WHERE id = ?",
+        [startedAt, dueAt, startedAt, id],
+      );
+    },
+    signedPdf(id: number): Buffer | null {
+      const stored = signedPdf.get(id)?.pdf ?? null;
+      return stored === null ? null : Buffer.from(cipher.decrypt(stored), "base64");
+    },
+    /** Appends an event to the engagement's chain. */
+    addEvent(
+      id: number,
+      e: { kind: string; at: string; ip?: string | null; userAgent?: string | null; detail?: string | null },
+    ) {
+      const plain = {
+        kind: e.kind,
+        at: e.at,
+        ip: e.ip ?? null,
+        userAgent: e.userAgent ?? null,
+        detail: e.detail ?? null,
+        prevHash: lastHash.get(id)?.hash ?? GENESIS,
+      };
+      insertEvent.run(
+        id,
+        plain.kind,
+        plain.at,
+        cipher.encryptNullable(plain.ip),
+        cipher.encryptNullable(plain.userAgent),
+        cipher.encryptNullable(plain.detail),
+        plain.prevHash,
+        eventHash(plain),
+      );
+    },
+    events: (id: number) => eventsOf.all(id).map(readableEvent),
+    /** Whether the events are whole: each links to the one before and hashes to what it says. */
+    chainIntact(id: number): boolean {
+      let prev = GENESIS;
+      for (const e of eventsOf.all(id).map(readableEvent)) {
+        if (e.prevHash !== prev || eventHash(e) !== e.hash) return false;
+        prev = e.hash;
+      }
+      return true;
+    },
+    payments: (id: number) => paymentsOf.all(id).map((p) => ({ ...p, method: cipher.decrypt(p.method) })),
+    addPayment(
+      id: number,
+      p: { amountCents: number; receivedOn: string; method: string; by: string; at: string },
+    ) {
+      insertPayment.run(id, p.amountCents, p.receivedOn, cipher.encrypt(p.method), p.by, p.at);
+    },
+  };
+}
+
+export type EngagementsRepo = ReturnType<typeof engagementsRepo>;
+
+/**
+ * A request's engagement as a data-rights export shows it: every stored value in clear, each event with its
+ * address and browser, the payments and the signed PDF as base64. Null when the request has none.
+ */
+export function engagementRecord(db: Database, submissionId: number) {
+  const repo = engagementsRepo(db);
+  const e = repo.bySubmission(submissionId);
+  if (!e) return null;
+  const pdf = repo.signedPdf(e.id);
+  return {
+    ...e,
+    events: repo
+      .events(e.id)
+      .map(({ kind, at, ip, userAgent, detail }) => ({ kind, at, ip, userAgent, detail })),
+    payments: repo.payments(e.id),
+    signedPdfBase64: pdf ? pdf.toString("base64") : null,
+  };
+}

@@ -1,0 +1,95 @@
+import type { Config } from "../../config";
+import { contactSubmissions } from "../../db/contact-submissions";
+import type { Database } from "../../db/index";
+import type { OutboxRow } from "../../db/mail-outbox";
+import type { MailMessage } from "../mail/automatic";
+import { confirmationMessageId } from "../mail/intake-messages";
+import { engagementsRepo } from "./engagements.repo";
+
+/** Outbox kinds of the portal; each row's ref_id is the engagement. */
+export const PORTAL_LINK_MAIL = "portal-link";
+export const PORTAL_SIGNED_CLIENT_MAIL = "portal-signed-client";
+export const PORTAL_SIGNED_DESK_MAIL = "portal-signed-desk";
+
+/** The portal's address with the token in the fragment: never sent to a server's logs by a browser. */
+export const portalLink = (publicUrl: string, token: string) => `${publicUrl}/portal#token=${token}`;
+
+/**
+ * The portal's mail, rendered when the outbox sends it, threaded under the intake confirmation like the desk's
+ * replies. Null when the engagement or its request is gone (the mail is dropped).
+ */
+export function portalMailRenderers(db: Database, config: Config) {
+  const repo = engagementsRepo(db);
+  const submissions = contactSubmissions(db);
+  const host = new URL(config.publicUrl).hostname;
+  const about = (mail: OutboxRow) => {
+    const e = mail.refId === null ? null : repo.byId(mail.refId);
+    const s = e ? submissions.byId(e.submissionId) : null;
+    return e && s ? { e, s, thread: confirmationMessageId(s.reference, config) } : null;
+  };
+
+  const link = (mail: OutboxRow): MailMessage | null => {
+    const found = about(mail);
+    const token = found ? repo.linkToken(found.e.id) : null;
+    if (!found || !token) return null;
+    const { s, e, thread } = found;
+    return {
+      to: s.email,
+      subject: `Your engagement letter (reference ${s.reference})`,
+      text: [
+        `Hello ${s.name},`,
+        "",
+        `Your engagement letter with ${config.brand.name} is ready to read and sign in our secure portal:`,
+        "",
+        portalLink(config.publicUrl, token),
+        "",
+        `The link works until ${e.linkExpiresAt?.slice(0, 10)} and only for this engagement. If it has expired, ask for a fresh one on ${config.publicUrl}/portal with this e-mail address.`,
+        "",
+        "Please do not send payment details or documents by e-mail: the portal is where they go.",
+        "",
+        config.brand.name,
+      ].join("\n"),
+      replyTo: config.intakeNotifyTo,
+      messageId: `<${s.reference}.portal-link-${mail.id}@${host}>`,
+      inReplyTo: thread,
+      references: thread,
+    };
+  };
+
+  const signed =
+    (toDesk: boolean) =>
+    (mail: OutboxRow): MailMessage | null => {
+      const found = about(mail);
+      const pdf = found ? repo.signedPdf(found.e.id) : null;
+      if (!found || !pdf) return null;
+      const { s, e, thread } = found;
+      return {
+        to: toDesk ? config.intakeNotifyTo : s.email,
+        subject: `Signed engagement letter (reference ${s.reference})`,
+        text: toDesk
+          ? `The engagement letter for ${s.reference} was signed in the portal at ${e.signedAt}. The sealed PDF with its certificate of completion is attached.`
+          : [
+              `Hello ${s.name},`,
+              "",
+              `Thank you: your engagement letter with ${config.brand.name} is signed. Your copy, sealed with our certificate and with its certificate of completion, is attached. Keep it with your records.`,
+              "",
+              `Payment and the next steps are shown in the portal: ${config.publicUrl}/portal`,
+              "",
+              config.brand.name,
+            ].join("\n"),
+        replyTo: config.intakeNotifyTo,
+        messageId: `<${s.reference}.signed-${toDesk ? "desk" : "client"}-${mail.id}@${host}>`,
+        inReplyTo: toDesk ? undefined : thread,
+        references: toDesk ? undefined : thread,
+        attachments: [
+          { filename: `engagement-letter-${s.reference}.pdf`, content: pdf, contentType: "application/pdf" },
+        ],
+      };
+    };
+
+  return {
+    [PORTAL_LINK_MAIL]: link,
+    [PORTAL_SIGNED_CLIENT_MAIL]: signed(false),
+    [PORTAL_SIGNED_DESK_MAIL]: signed(true),
+  };
+}

@@ -1,0 +1,413 @@
+import { randomBytes } from "node:crypto";
+import * as v from "valibot";
+import type { Config } from "../../config";
+import { EXPEDITE_HOURS } from "../../contracts/constants";
+import {
+  ConsentSchema,
+  EngagementDraftSchema,
+  type EngagementView,
+  PaymentSchema,
+  PORTAL_LINK_DAYS,
+  PORTAL_MESSAGES,
+  SignSchema,
+} from "../../contracts/portal";
+import { consumerDisclosure } from "../../contracts/portal-disclosure";
+import { contactSubmissions } from "../../db/contact-submissions";
+import type { Database } from "../../db/index";
+import { submissionDesk } from "../../db/submission-desk";
+import { submissionEvents } from "../../db/submission-events";
+import { type Actor, auditBy, invalid, type Outcome } from "../../http/admin-http";
+import type { DueService } from "../desk/due-service";
+import type { SealingCertificate } from "../signing/certificate";
+import { appendCompletionPage } from "../signing/completion";
+import { sealPdf } from "../signing/seal";
+import { engagementDefaults, matterName, serviceName } from "./defaults";
+import { type EngagementRow, engagementsRepo, sha256 } from "./engagements.repo";
+import { type LetterFacts, renderLetter } from "./letter";
+import { PORTAL_LINK_MAIL, PORTAL_SIGNED_CLIENT_MAIL, PORTAL_SIGNED_DESK_MAIL } from "./mail";
+import { portalSessions } from "./sessions.repo";
+
+const DAY_MS = 86_400_000;
+/** Link requests per address and per hour: enough for a lost mail, too few to flood anyone's inbox. */
+const LINK_REQUESTS_PER_HOUR = 3;
+
+export type Visitor = { ip: string; userAgent: string };
+
+export const disclosureText = (config: Config) => consumerDisclosure(config.brand).join("\n\n");
+
+/**
+ * The engagement: staff prepare, send and record payments (the desk's side); the client opens the link,
+ * consents, reads and signs (the portal's side). Every portal call takes the engagement id from the session.
+ */
+export function createPortalService(deps: {
+  db: Database;
+  config: Config;
+  outbox: {
+    enqueue(m: { kind: string; submissionId?: number; refId?: number }): number | null;
+    wake(): void;
+  };
+  due: DueService;
+  certificate: () => SealingCertificate;
+  now?: () => Date;
+}) {
+  const { db, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repo = engagementsRepo(db);
+  const sessions = portalSessions(db);
+  const submissions = contactSubmissions(db);
+  const desk = submissionDesk(db);
+  const statusEvents = submissionEvents(db);
+  const linkRequests = new Map<string, number[]>();
+  const firmDate = new Intl.DateTimeFormat("en-CA", { timeZone: config.desk.timeZone });
+
+  const paid = (id: number) => repo.payments(id).reduce((sum, p) => sum + p.amountCents, 0);
+
+  function view(e: EngagementRow): EngagementView {
+    const submission = submissions.byId(e.submissionId);
+    const payments = repo.payments(e.id);
+    const paidCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
+    return {
+      reference: submission?.reference ?? "",
+      service: serviceName(submission?.desiredService ?? ""),
+      scope: e.scope,
+      feeCents: e.feeCents,
+      feeKind: e.feeKind,
+      turnaroundBusinessDays: e.turnaroundBusinessDays,
+      expedite: e.expedite,
+      status: e.status,
+      sentAt: e.sentAt,
+      linkExpiresAt: e.linkExpiresAt,
+      consentedAt: e.consentedAt,
+      signedAt: e.signedAt,
+      signedName: e.signedName,
+      letterSha256: e.letterSha256,
+      payments,
+      paidCents,
+      outstandingCents: Math.max(0, e.feeCents - paidCents),
+      workStartedAt: e.workStartedAt,
+      deliveryDueAt: e.deliveryDueAt,
+      events: repo.events(e.id).map((ev) => ({ kind: ev.kind, at: ev.at })),
+    };
+  }
+
+  function letterFacts(e: EngagementRow): LetterFacts | null {
+    const s = submissions.byId(e.submissionId);
+    if (!s) return null;
+    return {
+      reference: s.reference,
+      clientName: s.name,
+      clientFirm: s.firm,
+      matter: matterName(s.matterType),
+      serviceName: serviceName(s.desiredService),
+      scope: e.scope,
+      feeCents: e.feeCents,
+      feeKind: e.feeKind,
+      turnaroundBusinessDays: e.turnaroundBusinessDays,
+      expedite: e.expedite,
+      signatory: config.portal.signatory,
+      date: firmDate.format(new Date(e.sentAt ?? now().toISOString())),
+    };
+  }
+
+  /** The letter as the client reads it: the same bytes every time until it is signed (its hash is what they sign). */
+  const unsignedLetter = (e: EngagementRow, facts: LetterFacts) =>
+    renderLetter(config.brand, facts, new Date(e.sentAt ?? "2000-01-01T00:00:00Z"));
+
+  /**
+   * The work clock: once the letter is signed and the fee paid in full (a retainer: any payment), the request is
+   * engaged and its delivery is due after the turnaround on the firm's business clock (72 hours when expedited).
+   */
+  function startWorkIfReady(id: number, at: Date) {
+    const e = repo.byId(id);
+    if (e?.status !== "signed" || e.workStartedAt) return;
+    const received = paid(id);
+    if (e.feeKind === "flat" ? received < e.feeCents : received <= 0) return;
+    const dueAt = e.expedite
+      ? new Date(at.getTime() + EXPEDITE_HOURS * 3_600_000)
+      : deps.due.clock.addBusinessMinutes(at, e.turnaroundBusinessDays * businessDayMinutes(config));
+    repo.setWorkStarted(id, at.toISOString(), dueAt.toISOString());
+    repo.addEvent(id, {
+      kind: "work-started",
+      at: at.toISOString(),
+      detail: `Delivery due ${dueAt.toISOString()}`,
+    });
+    const s = submissions.byId(e.submissionId);
+    if (s && s.status !== "engaged") {
+      desk.update(e.submissionId, { status: "engaged" }, at.toISOString());
+      statusEvents.statusChanged(e.submissionId, {
+        from: s.status,
+        to: "engaged",
+        actor: "portal",
+        at: at.toISOString(),
+      });
+    }
+  }
+
+  /** A fresh link for the engagement (the one before stops working, and the sessions it opened end). */
+  function issueLink(e: EngagementRow, at: Date) {
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(at.getTime() + PORTAL_LINK_DAYS * DAY_MS).toISOString();
+    sessions.endAllOf(e.id);
+    repo.setLink(e.id, token, expiresAt, at.toISOString());
+    deps.outbox.enqueue({ kind: PORTAL_LINK_MAIL, submissionId: e.submissionId, refId: e.id });
+    return expiresAt;
+  }
+
+  const staff = {
+    /** The engagement, or what the desk pre-fills for a request that has none yet. */
+    get(submissionId: number): Outcome {
+      const s = submissions.byId(submissionId);
+      if (!s) return { status: 404, body: { error: "Not found" } };
+      const e = repo.bySubmission(submissionId);
+      return {
+        status: 200,
+        body: e
+          ? { engagement: view(e) }
+          : { engagement: null, defaults: engagementDefaults(s.desiredService) },
+      };
+    },
+    saveDraft(submissionId: number, body: unknown, actor: Actor): Outcome {
+      if (!submissions.byId(submissionId)) return { status: 404, body: { error: "Not found" } };
+      const parsed = v.safeParse(EngagementDraftSchema, body);
+      if (!parsed.success) return { status: 400, body: invalid(parsed.issues) };
+      const existing = repo.bySubmission(submissionId);
+      if (existing && (existing.status === "signed" || existing.status === "engaged"))
+        return { status: 409, body: { error: PORTAL_MESSAGES.lockedSigned } };
+      const at = now();
+      db.transaction(() => {
+        repo.saveDraft(submissionId, parsed.output, at.toISOString());
+        auditBy(db, actor, "engagement.saved", { submissionId }, at);
+      })();
+      return { status: 200, body: { engagement: view(repo.bySubmission(submissionId) as EngagementRow) } };
+    },
+    async letter(submissionId: number): Promise<Outcome | Uint8Array> {
+      const e = repo.bySubmission(submissionId);
+      if (!e) return { status: 404, body: { error: PORTAL_MESSAGES.noEngagement } };
+      if (e.signedAt) return repo.signedPdf(e.id) ?? { status: 404, body: { error: "Not found" } };
+      const facts = letterFacts(e);
+      return facts ? unsignedLetter(e, facts) : { status: 404, body: { error: "Not found" } };
+    },
+    send(submissionId: number, actor: Actor): Outcome {
+      const e = repo.bySubmission(submissionId);
+      if (!e) return { status: 404, body: { error: PORTAL_MESSAGES.noEngagement } };
+      if (e.status === "signed" || e.status === "engaged")
+        return { status: 409, body: { error: PORTAL_MESSAGES.alreadySigned } };
+      const at = now();
+      const linkExpiresAt = db.transaction(() => {
+        const expires = issueLink(e, at);
+        repo.addEvent(e.id, {
+          kind: "sent",
+          at: at.toISOString(),
+          detail: `Link e-mailed, valid until ${expires}`,
+        });
+        auditBy(db, actor, "engagement.sent", { submissionId }, at);
+        return expires;
+      })();
+      deps.outbox.wake();
+      return { status: 200, body: { status: "sent", linkExpiresAt } };
+    },
+    recordPayment(submissionId: number, body: unknown, actor: Actor): Outcome {
+      const e = repo.bySubmission(submissionId);
+      if (!e) return { status: 404, body: { error: PORTAL_MESSAGES.noEngagement } };
+      const parsed = v.safeParse(PaymentSchema, body);
+      if (!parsed.success) return { status: 400, body: invalid(parsed.issues) };
+      const at = now();
+      db.transaction(() => {
+        repo.addPayment(e.id, { ...parsed.output, by: actor.username, at: at.toISOString() });
+        repo.addEvent(e.id, {
+          kind: "payment",
+          at: at.toISOString(),
+          detail: `${parsed.output.amountCents} cents received ${parsed.output.receivedOn}`,
+        });
+        auditBy(
+          db,
+          actor,
+          "engagement.payment",
+          { submissionId, amountCents: parsed.output.amountCents },
+          at,
+        );
+        startWorkIfReady(e.id, at);
+      })();
+      return { status: 201, body: { engagement: view(repo.byId(e.id) as EngagementRow) } };
+    },
+    /** For the desk's detail: the engagement's view, or null. */
+    viewOf(submissionId: number): EngagementView | null {
+      const e = repo.bySubmission(submissionId);
+      return e ? view(e) : null;
+    },
+  };
+
+  const portal = {
+    /** Exchanges a link's token for a session; null when the token is unknown, replaced or expired. */
+    openSession(body: unknown, visitor: Visitor): Outcome {
+      const parsed = v.safeParse(v.object({ token: v.string() }), body);
+      const e = parsed.success ? repo.byToken(parsed.output.token) : null;
+      const at = now();
+      if (!e?.linkExpiresAt || Date.parse(e.linkExpiresAt) <= at.getTime())
+        return { status: 401, body: { error: PORTAL_MESSAGES.linkInvalid } };
+      const session = sessions.create(e.id, at);
+      repo.addEvent(e.id, {
+        kind: "opened",
+        at: at.toISOString(),
+        ip: visitor.ip,
+        userAgent: visitor.userAgent,
+        detail: "Authenticated by the link e-mailed to the client's address",
+      });
+      return { status: 200, body: { engagement: portalView(e) }, setCookie: session };
+    },
+    engagementOf: (sessionId: string) => sessions.engagementOf(sessionId, now()),
+    requestLink(body: unknown, visitor: Visitor): Outcome {
+      const answer: Outcome = { status: 202, body: { message: PORTAL_MESSAGES.linkRequested } };
+      const parsed = v.safeParse(v.object({ email: v.pipe(v.string(), v.trim(), v.email()) }), body);
+      if (!parsed.success) return answer;
+      const at = now();
+      const key = `${sha256(parsed.output.email.toLowerCase())}`;
+      for (const k of [key, `ip:${visitor.ip}`]) {
+        const recent = (linkRequests.get(k) ?? []).filter((t) => at.getTime() - t < 3_600_000);
+        linkRequests.set(k, [...recent, at.getTime()]);
+        if (recent.length >= LINK_REQUESTS_PER_HOUR) return answer;
+      }
+      for (const id of submissions.idsByEmail(parsed.output.email)) {
+        const e = repo.bySubmission(id);
+        if (e && e.status !== "draft" && !e.workStartedAt) {
+          db.transaction(() => {
+            issueLink(e, at);
+            repo.addEvent(e.id, {
+              kind: "sent",
+              at: at.toISOString(),
+              ip: visitor.ip,
+              detail: "Fresh link e-mailed at the client's request",
+            });
+          })();
+        }
+      }
+      deps.outbox.wake();
+      return answer;
+    },
+    view(engagementId: number): Outcome {
+      const e = repo.byId(engagementId);
+      return e
+        ? { status: 200, body: { engagement: portalView(e) } }
+        : { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
+    },
+    consent(engagementId: number, body: unknown, visitor: Visitor): Outcome {
+      const parsed = v.safeParse(ConsentSchema, body);
+      if (!parsed.success) return { status: 400, body: invalid(parsed.issues) };
+      const e = repo.byId(engagementId);
+      if (!e) return { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
+      if (e.consentedAt) return { status: 200, body: { engagement: portalView(e) } };
+      const at = now().toISOString();
+      const textSha = sha256(disclosureText(config));
+      db.transaction(() => {
+        repo.setConsent(e.id, textSha, at);
+        repo.addEvent(e.id, {
+          kind: "consented",
+          at,
+          ip: visitor.ip,
+          userAgent: visitor.userAgent,
+          detail: `Consumer disclosure SHA-256 ${textSha}`,
+        });
+      })();
+      return { status: 200, body: { engagement: portalView(repo.byId(e.id) as EngagementRow) } };
+    },
+    async letter(engagementId: number): Promise<Outcome | Uint8Array> {
+      const e = repo.byId(engagementId);
+      if (!e) return { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
+      if (e.signedAt) return repo.signedPdf(e.id) ?? { status: 404, body: { error: "Not found" } };
+      const facts = letterFacts(e);
+      return facts ? unsignedLetter(e, facts) : { status: 404, body: { error: "Not found" } };
+    },
+    async sign(engagementId: number, body: unknown, visitor: Visitor): Promise<Outcome> {
+      const parsed = v.safeParse(SignSchema, body);
+      if (!parsed.success) return { status: 400, body: invalid(parsed.issues) };
+      const e = repo.byId(engagementId);
+      if (!e) return { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
+      if (e.signedAt) return { status: 409, body: { error: PORTAL_MESSAGES.alreadySigned } };
+      if (!e.consentedAt) return { status: 409, body: { error: PORTAL_MESSAGES.consentFirst } };
+      const facts = letterFacts(e);
+      if (!facts) return { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
+      const at = now();
+      const letterSha256 = sha256(await unsignedLetter(e, facts));
+      // Recorded with the signature below: a seal that fails leaves no "signed" event behind.
+      const signedEvent = {
+        kind: "signed",
+        at: at.toISOString(),
+        ip: visitor.ip,
+        userAgent: visitor.userAgent,
+        detail: `Typed name "${parsed.output.fullName}" and "I agree to sign"; letter SHA-256 ${letterSha256}`,
+      };
+      const signedLetter = await renderLetter(
+        config.brand,
+        { ...facts, signed: { name: parsed.output.fullName, date: firmDate.format(at) } },
+        at,
+      );
+      const withCertificate = await appendCompletionPage(signedLetter, {
+        firm: config.brand.name,
+        reference: facts.reference,
+        signer: parsed.output.fullName,
+        timeZone: config.desk.timeZone,
+        authentication:
+          "A single-use link e-mailed to the client's address, opening a session bound to this engagement",
+        letterSha256,
+        consentSha256: e.consentSha256,
+        events: [
+          ...repo.events(e.id).filter((ev) => ["sent", "opened", "consented"].includes(ev.kind)),
+          signedEvent,
+        ],
+      });
+      const sealed = await sealPdf(withCertificate, deps.certificate(), {
+        reason: `Engagement letter ${facts.reference} signed by the client`,
+        firm: config.brand.name,
+        contact: config.brand.email,
+        location: config.brand.domain,
+        at,
+      });
+      // The signature is checked again inside the write: two tabs signing at once sign once.
+      const won = db.transaction(() => {
+        if (repo.byId(e.id)?.signedAt) return false;
+        repo.addEvent(e.id, signedEvent);
+        repo.setSigned(e.id, {
+          name: parsed.output.fullName,
+          at: at.toISOString(),
+          letterSha256,
+          pdf: sealed,
+        });
+        deps.outbox.enqueue({ kind: PORTAL_SIGNED_CLIENT_MAIL, submissionId: e.submissionId, refId: e.id });
+        deps.outbox.enqueue({ kind: PORTAL_SIGNED_DESK_MAIL, submissionId: e.submissionId, refId: e.id });
+        startWorkIfReady(e.id, at);
+        return true;
+      })();
+      if (!won) return { status: 409, body: { error: PORTAL_MESSAGES.alreadySigned } };
+      deps.outbox.wake();
+      return { status: 200, body: { signedAt: at.toISOString(), sha256: sha256(sealed), letterSha256 } };
+    },
+  };
+
+  /** What the client sees: their engagement and, once signed, how to pay. */
+  function portalView(e: EngagementRow) {
+    const { events: _events, linkExpiresAt: _link, ...rest } = view(e);
+    const signed = e.signedAt !== null;
+    return {
+      ...rest,
+      disclosure: consumerDisclosure(config.brand),
+      payment: signed
+        ? {
+            url: config.portal.paymentUrl
+              ?.replaceAll("{reference}", encodeURIComponent(rest.reference))
+              .replaceAll("{amount}", (rest.outstandingCents / 100).toFixed(2)),
+            instructions: config.portal.paymentInstructions ?? null,
+          }
+        : null,
+    };
+  }
+
+  return { staff, portal, repo };
+}
+
+/** Minutes in the firm's business day (the first open day of the week): N business days is N times this. */
+function businessDayMinutes(config: Config): number {
+  const day = config.desk.hours.find((h) => h !== null);
+  return day ? day.close - day.open : 480;
+}
+
+export type PortalService = ReturnType<typeof createPortalService>;

@@ -1,0 +1,116 @@
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+
+export type CompletionEvent = {
+  kind: string;
+  at: string;
+  ip: string | null;
+  userAgent: string | null;
+  detail: string | null;
+};
+
+export type Completion = {
+  firm: string;
+  reference: string;
+  signer: string;
+  timeZone: string;
+  authentication: string;
+  letterSha256: string;
+  consentSha256: string | null;
+  events: readonly CompletionEvent[];
+};
+
+/**
+ * Text the standard PDF fonts can draw: accents are folded (José -> Jose) and anything else WinAnsi lacks is
+ * replaced, so a client's name or browser never stops a signature. The stored values keep the original.
+ */
+export function drawable(font: PDFFont, text: string): string {
+  const folded = text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  let out = "";
+  for (const ch of folded) {
+    try {
+      font.encodeText(ch);
+      out += ch;
+    } catch {
+      out += "?";
+    }
+  }
+  return out;
+}
+
+const EVENT_NAMES: Record<string, string> = {
+  sent: "Letter sent (link e-mailed)",
+  opened: "Portal opened with the e-mailed link",
+  consented: "Consented to sign electronically",
+  signed: "Signed",
+};
+
+/** Appends the certificate of completion: who signed, how they were identified, each event and the hashes. */
+export async function appendCompletionPage(pdf: Uint8Array, c: Completion): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(pdf);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const mono = await doc.embedFont(StandardFonts.Courier);
+  let page = doc.addPage([612, 792]);
+  let y = 730;
+  const ink = rgb(0.1, 0.12, 0.16);
+  /** One line of text, or several: long values (a browser, a hash in a sentence) wrap rather than lose their end. */
+  const line = (text: string, f: PDFFont = font, size = 9.5, x = 66) => {
+    const width = Math.floor((546 - x) / (size * (f === mono ? 0.6 : 0.5)));
+    const rows: string[] = [];
+    for (const word of drawable(f, text).split(" ")) {
+      const last = rows.at(-1);
+      if (last !== undefined && last.length + 1 + word.length <= width)
+        rows[rows.length - 1] = `${last} ${word}`;
+      else for (let i = 0; i < Math.max(1, word.length); i += width) rows.push(word.slice(i, i + width));
+    }
+    for (const row of rows) {
+      if (y < 70) {
+        page = doc.addPage([612, 792]);
+        y = 730;
+      }
+      page.drawText(row, { x, y, size, font: f, color: ink });
+      y -= size + 5;
+    }
+  };
+
+  const firmTime = new Intl.DateTimeFormat("en-US", {
+    timeZone: c.timeZone,
+    dateStyle: "medium",
+    timeStyle: "long",
+  });
+
+  line("Certificate of completion", bold, 16);
+  y -= 6;
+  line(`${c.firm}, engagement letter ${c.reference}`, font, 10.5);
+  line(`Signer: ${c.signer}`);
+  line(`Authentication: ${c.authentication}`);
+  line("Letter as presented, SHA-256:");
+  line(c.letterSha256, mono, 8.5, 80);
+  if (c.consentSha256) {
+    line("Consumer disclosure as shown, SHA-256:");
+    line(c.consentSha256, mono, 8.5, 80);
+  }
+  y -= 8;
+  line("Events", bold, 12);
+  for (const e of c.events) {
+    y -= 4;
+    line(EVENT_NAMES[e.kind] ?? e.kind, bold, 10);
+    const at = new Date(e.at);
+    line(
+      `${at.toISOString().replace(".000Z", "Z")} (UTC); ${firmTime.format(at)} (${c.timeZone})`,
+      font,
+      9,
+      80,
+    );
+    if (e.ip) line(`IP address: ${e.ip}`, font, 9, 80);
+    if (e.userAgent) line(`Browser: ${e.userAgent}`, font, 8.5, 80);
+    if (e.detail) line(e.detail, font, 9, 80);
+  }
+  y -= 10;
+  line(
+    "This document is sealed with the firm's certificate: a PDF reader reports any change made after sealing.",
+    font,
+    8.5,
+  );
+  return doc.save();
+}

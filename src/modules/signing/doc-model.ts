@@ -1,0 +1,37 @@
+/**
+ * A small document model shared by the PDF and DOCX writers, so each document's text is written once as data
+ * (scripts/docs/content/, and the engagement letter in src/modules/portal/) and the writers own all layout.
+ */
+export type DocBlock =
+  | { kind: "heading"; text: string }
+  | { kind: "subheading"; text: string }
+  | { kind: "paragraph"; text: string }
+  | { kind: "bullets"; items: readonly string[] }
+  | { kind: "numbered"; items: readonly string[] }
+  /** Bulleted entries that open with a bold term: "Term: what it is". */
+  | { kind: "terms"; items: readonly { term: string; text: string }[] }
+  /** Tick boxes the reader fills in by hand. */
+  | { kind: "checklist"; items: readonly string[] }
+  /** Labelled lines to write on; filled with `values` (by position) when the document is made for someone. */
+  | { kind: "fields"; labels: readonly string[]; values?: readonly string[] }
+  | { kind: "note"; title: string; text: string }
+  /** Signature lines, one per party; a party in `signed` has its typed name and date on them. */
+  | {
+      kind: "signatures";
+      parties: readonly string[];
+      signed?: Readonly<Record<string, { name: string; date: string }>>;
+    }
+  | { kind: "spacer" }
+  | { kind: "pageBreak" };
+
+export type DocSpec = {
+  /** Shown large on the first page and in the running header. */
+  title: string;
+  subtitle: string;
+  /** Document metadata: subject and keywords. */
+  subject: string;
+  keywords: readonly string[];
+  blocks: readonly DocBlock[];
+  /** Printed at the foot of every page. */
+  footer: string;
+};

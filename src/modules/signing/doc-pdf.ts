@@ -1,0 +1,446 @@
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { Brand } from "../../contracts/brand";
+import type { DocBlock, DocSpec } from "./doc-model";
+
+/** US Letter in points, one-inch side margins. */
+const PAGE = { width: 612, height: 792 };
+const MARGIN = { left: 66, right: 66, top: 64, bottom: 70 };
+const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
+const BODY = { size: 10.5, leading: 15 };
+
+function hex(colour: string) {
+  const n = Number.parseInt(colour.replace("#", ""), 16);
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+}
+
+type Fonts = { regular: PDFFont; bold: PDFFont; serifBold: PDFFont; italic: PDFFont };
+
+/**
+ * Lays a DocSpec out on Letter pages with the standard PDF fonts (no font files to embed, so the files stay
+ * small). Text must be WinAnsi: the writer stops the build naming any character it cannot encode.
+ */
+export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`${spec.title} | ${brand.name}`, { showInWindowTitleBar: true });
+  doc.setAuthor(brand.name);
+  doc.setSubject(spec.subject);
+  doc.setKeywords([...spec.keywords]);
+  doc.setCreator(brand.name);
+  doc.setProducer(brand.name);
+  doc.setLanguage("en-US");
+  doc.setCreationDate(date);
+  doc.setModificationDate(date);
+
+  const fonts: Fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
+    serifBold: await doc.embedFont(StandardFonts.TimesRomanBold),
+  };
+  const colours = {
+    navy: hex(brand.colours.primary),
+    gold: hex(brand.colours.accent),
+    ink: hex(brand.colours.ink),
+    muted: hex("#4b5563"),
+    rule: hex("#d9d2c3"),
+    noteFill: hex("#f4ead2"),
+    white: rgb(1, 1, 1),
+  };
+
+  let page!: PDFPage;
+  let y = 0;
+
+  const newPage = () => {
+    page = doc.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - MARGIN.top;
+    if (doc.getPageCount() > 1) {
+      page.drawText(`${brand.name}  |  ${spec.title}`, {
+        x: MARGIN.left,
+        y: PAGE.height - 38,
+        size: 8.5,
+        font: fonts.bold,
+        color: colours.muted,
+      });
+      page.drawLine({
+        start: { x: MARGIN.left, y: PAGE.height - 46 },
+        end: { x: PAGE.width - MARGIN.right, y: PAGE.height - 46 },
+        thickness: 0.6,
+        color: colours.rule,
+      });
+    }
+  };
+  /** Starts a new page unless `height` more points fit above the bottom margin. */
+  const ensure = (height: number) => {
+    if (y - height < MARGIN.bottom) newPage();
+  };
+
+  const wrap = (text: string, font: PDFFont, size: number, width: number): string[] => {
+    check(text, font);
+    const lines: string[] = [];
+    let line = "";
+    for (const word of text.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    if (line) lines.push(line);
+    return lines;
+  };
+
+  const drawLines = (
+    lines: string[],
+    opts: { x: number; font: PDFFont; size: number; leading: number; colour: ReturnType<typeof rgb> },
+  ) => {
+    for (const line of lines) {
+      ensure(opts.leading);
+      page.drawText(line, {
+        x: opts.x,
+        y: y - opts.size,
+        size: opts.size,
+        font: opts.font,
+        color: opts.colour,
+      });
+      y -= opts.leading;
+    }
+  };
+
+  // First page: a navy band with the firm's name, then the document's title.
+  newPage();
+  page.drawRectangle({ x: 0, y: PAGE.height - 96, width: PAGE.width, height: 96, color: colours.navy });
+  page.drawRectangle({ x: 0, y: PAGE.height - 100, width: PAGE.width, height: 4, color: colours.gold });
+  page.drawText(brand.name.toUpperCase(), {
+    x: MARGIN.left,
+    y: PAGE.height - 50,
+    size: 20,
+    font: fonts.serifBold,
+    color: colours.white,
+  });
+  page.drawText(brand.slogan, {
+    x: MARGIN.left,
+    y: PAGE.height - 72,
+    size: 10,
+    font: fonts.italic,
+    color: colours.gold,
+  });
+  const contact = `${brand.email}  |  ${brand.phone}  |  ${brand.domain}`;
+  check(contact, fonts.regular);
+  page.drawText(contact, {
+    x: PAGE.width - MARGIN.right - fonts.regular.widthOfTextAtSize(contact, 8.5),
+    y: PAGE.height - 50,
+    size: 8.5,
+    font: fonts.regular,
+    color: colours.white,
+  });
+  y = PAGE.height - 136;
+  drawLines(wrap(spec.title, fonts.serifBold, 24, CONTENT_WIDTH), {
+    x: MARGIN.left,
+    font: fonts.serifBold,
+    size: 24,
+    leading: 29,
+    colour: colours.navy,
+  });
+  y -= 2;
+  drawLines(wrap(spec.subtitle, fonts.regular, 11.5, CONTENT_WIDTH), {
+    x: MARGIN.left,
+    font: fonts.regular,
+    size: 11.5,
+    leading: 16,
+    colour: colours.muted,
+  });
+  y -= 16;
+
+  const bodyLines = (lines: string[], x = MARGIN.left, font = fonts.regular) =>
+    drawLines(lines, { x, font, size: BODY.size, leading: BODY.leading, colour: colours.ink });
+  const body = (text: string, x = MARGIN.left, width = CONTENT_WIDTH, font = fonts.regular) =>
+    bodyLines(wrap(text, font, BODY.size, width), x, font);
+
+  const drawBlock = (block: DocBlock) => {
+    switch (block.kind) {
+      case "heading": {
+        // Keep a heading with at least three lines of what follows.
+        ensure(28 + BODY.leading * 3);
+        y -= 14;
+        const lines = wrap(block.text, fonts.bold, 13.5, CONTENT_WIDTH);
+        drawLines(lines, { x: MARGIN.left, font: fonts.bold, size: 13.5, leading: 18, colour: colours.navy });
+        page.drawLine({
+          start: { x: MARGIN.left, y: y - 2 },
+          end: { x: MARGIN.left + 48, y: y - 2 },
+          thickness: 2,
+          color: colours.gold,
+        });
+        y -= 12;
+        return;
+      }
+      case "subheading":
+        ensure(16 + BODY.leading * 2);
+        y -= 6;
+        drawLines(wrap(block.text, fonts.bold, 11, CONTENT_WIDTH), {
+          x: MARGIN.left,
+          font: fonts.bold,
+          size: 11,
+          leading: 15,
+          colour: colours.navy,
+        });
+        y -= 1;
+        return;
+      case "paragraph":
+        body(block.text);
+        y -= 7;
+        return;
+      case "terms":
+        for (const { term, text } of block.items) {
+          const words = [
+            ...`${term}:`.split(" ").map((w) => ({ w, font: fonts.bold })),
+            ...text.split(/\s+/).map((w) => ({ w, font: fonts.regular })),
+          ];
+          check(term, fonts.bold);
+          check(text, fonts.regular);
+          const space = fonts.regular.widthOfTextAtSize(" ", BODY.size);
+          const lines: (typeof words)[] = [[]];
+          let width = 0;
+          for (const word of words) {
+            const w = word.font.widthOfTextAtSize(word.w, BODY.size);
+            const line = lines[lines.length - 1]!;
+            if (line.length && width + space + w > CONTENT_WIDTH - 18) {
+              lines.push([word]);
+              width = w;
+            } else {
+              line.push(word);
+              width += (line.length > 1 ? space : 0) + w;
+            }
+          }
+          ensure(BODY.leading * Math.min(lines.length, 2));
+          page.drawText("\u2022", {
+            x: MARGIN.left + 2,
+            y: y - BODY.size,
+            size: BODY.size,
+            font: fonts.bold,
+            color: colours.gold,
+          });
+          for (const line of lines) {
+            ensure(BODY.leading);
+            let x = MARGIN.left + 18;
+            for (const { w, font } of line) {
+              page.drawText(w, {
+                x,
+                y: y - BODY.size,
+                size: BODY.size,
+                font,
+                color: font === fonts.bold ? colours.navy : colours.ink,
+              });
+              x += font.widthOfTextAtSize(w, BODY.size) + space;
+            }
+            y -= BODY.leading;
+          }
+          y -= 3;
+        }
+        y -= 5;
+        return;
+      case "bullets":
+      case "numbered":
+        block.items.forEach((item, i) => {
+          const lines = wrap(item, fonts.regular, BODY.size, CONTENT_WIDTH - 18);
+          ensure(BODY.leading * Math.min(lines.length, 2));
+          const marker = block.kind === "bullets" ? "\u2022" : `${i + 1}.`;
+          page.drawText(marker, {
+            x: MARGIN.left + 2,
+            y: y - BODY.size,
+            size: BODY.size,
+            font: block.kind === "bullets" ? fonts.bold : fonts.regular,
+            color: block.kind === "bullets" ? colours.gold : colours.navy,
+          });
+          bodyLines(lines, MARGIN.left + 18);
+          y -= 3;
+        });
+        y -= 5;
+        return;
+      case "checklist":
+        for (const item of block.items) {
+          const lines = wrap(item, fonts.regular, BODY.size, CONTENT_WIDTH - 22);
+          ensure(BODY.leading * Math.min(lines.length, 2) + 2);
+          page.drawRectangle({
+            x: MARGIN.left + 1,
+            y: y - BODY.size - 0.5,
+            width: 9,
+            height: 9,
+            borderColor: colours.navy,
+            borderWidth: 0.9,
+          });
+          bodyLines(lines, MARGIN.left + 20);
+          y -= 4;
+        }
+        y -= 4;
+        return;
+      case "fields":
+        for (const [index, label] of block.labels.entries()) {
+          ensure(24);
+          check(label, fonts.bold);
+          page.drawText(label, {
+            x: MARGIN.left,
+            y: y - 12,
+            size: 9.5,
+            font: fonts.bold,
+            color: colours.navy,
+          });
+          const start = MARGIN.left + Math.max(150, fonts.bold.widthOfTextAtSize(label, 9.5) + 10);
+          const value = block.values?.[index];
+          if (value) {
+            check(value, fonts.regular);
+            page.drawText(value, {
+              x: start + 2,
+              y: y - 10,
+              size: 9.5,
+              font: fonts.regular,
+              color: colours.ink,
+            });
+          }
+          page.drawLine({
+            start: { x: start, y: y - 13 },
+            end: { x: PAGE.width - MARGIN.right, y: y - 13 },
+            thickness: 0.6,
+            color: colours.muted,
+          });
+          y -= 24;
+        }
+        y -= 6;
+        return;
+      case "note": {
+        const pad = 12;
+        const lines = wrap(block.text, fonts.regular, 9.5, CONTENT_WIDTH - pad * 2 - 4);
+        const height = pad * 2 + 14 + lines.length * 13.5;
+        ensure(height + 6);
+        page.drawRectangle({
+          x: MARGIN.left,
+          y: y - height,
+          width: CONTENT_WIDTH,
+          height,
+          color: colours.noteFill,
+        });
+        page.drawRectangle({ x: MARGIN.left, y: y - height, width: 3.5, height, color: colours.gold });
+        y -= pad;
+        drawLines(wrap(block.title, fonts.bold, 10, CONTENT_WIDTH - pad * 2), {
+          x: MARGIN.left + pad + 4,
+          font: fonts.bold,
+          size: 10,
+          leading: 14,
+          colour: colours.navy,
+        });
+        drawLines(lines, {
+          x: MARGIN.left + pad + 4,
+          font: fonts.regular,
+          size: 9.5,
+          leading: 13.5,
+          colour: colours.ink,
+        });
+        y -= pad + 8;
+        return;
+      }
+      case "signatures": {
+        // Up to three parties side by side; a row is never split across pages.
+        const perRow = Math.min(3, Math.max(2, block.parties.length));
+        const gap = 24;
+        const columnWidth = (CONTENT_WIDTH - gap * (perRow - 1)) / perRow;
+        for (let i = 0; i < block.parties.length; i += perRow) {
+          ensure(106);
+          y -= 36;
+          block.parties.slice(i, i + perRow).forEach((party, j) => {
+            const x = MARGIN.left + j * (columnWidth + gap);
+            check(party, fonts.bold);
+            page.drawLine({
+              start: { x, y },
+              end: { x: x + columnWidth, y },
+              thickness: 0.7,
+              color: colours.ink,
+            });
+            page.drawText(party, { x, y: y - 13, size: 9.5, font: fonts.bold, color: colours.navy });
+            const signed = block.signed?.[party];
+            if (signed) {
+              check(signed.name, fonts.italic);
+              page.drawText(signed.name, { x, y: y + 4, size: 12, font: fonts.italic, color: colours.ink });
+              page.drawText(`${signed.name}, ${signed.date}`, {
+                x,
+                y: y - 48,
+                size: 8.5,
+                font: fonts.regular,
+                color: colours.ink,
+              });
+            }
+            page.drawText("Signature", {
+              x,
+              y: y - 25,
+              size: 8.5,
+              font: fonts.regular,
+              color: colours.muted,
+            });
+            page.drawLine({
+              start: { x, y: y - 52 },
+              end: { x: x + columnWidth, y: y - 52 },
+              thickness: 0.7,
+              color: colours.ink,
+            });
+            page.drawText("Printed name and date", {
+              x,
+              y: y - 63,
+              size: 8.5,
+              font: fonts.regular,
+              color: colours.muted,
+            });
+          });
+          y -= 70;
+        }
+        return;
+      }
+      case "spacer":
+        y -= 10;
+        return;
+      case "pageBreak":
+        newPage();
+        return;
+    }
+  };
+
+  for (const block of spec.blocks) drawBlock(block);
+
+  // Footers last, when the page count is known.
+  const pages = doc.getPages();
+  check(spec.footer, fonts.regular);
+  pages.forEach((p, i) => {
+    p.drawLine({
+      start: { x: MARGIN.left, y: 48 },
+      end: { x: PAGE.width - MARGIN.right, y: 48 },
+      thickness: 0.6,
+      color: colours.rule,
+    });
+    p.drawText(spec.footer, { x: MARGIN.left, y: 34, size: 7.5, font: fonts.regular, color: colours.muted });
+    const label = `Page ${i + 1} of ${pages.length}`;
+    p.drawText(label, {
+      x: PAGE.width - MARGIN.right - fonts.bold.widthOfTextAtSize(label, 7.5),
+      y: 34,
+      size: 7.5,
+      font: fonts.bold,
+      color: colours.muted,
+    });
+  });
+
+  return doc.save();
+}
+
+/** Stops the build on a character the standard fonts cannot encode, naming it and its text. */
+function check(text: string, font: PDFFont) {
+  try {
+    font.encodeText(text);
+  } catch {
+    const bad = [...text].find((ch) => {
+      try {
+        font.encodeText(ch);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    throw new Error(`PDF text has a character the standard fonts cannot encode (${bad}): "${text}"`);
+  }
+}

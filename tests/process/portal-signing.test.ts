@@ -1,0 +1,102 @@
+import { afterAll, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cookieFrom } from "../helpers/admin";
+import { waitHealthy } from "../helpers/healthy";
+import { validIntake } from "../helpers/intake";
+import { pdfsig } from "../helpers/pdfsig";
+import { freePorts } from "../helpers/ports";
+import { smtpServer } from "../helpers/smtp";
+
+/**
+ * The built executable signs: the signing libraries are bundled, the sealing certificate is made at the first
+ * signature and kept encrypted in DATA_DIR, and the sealed letter passes pdfsig.
+ */
+const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
+const [HTTP_PORT = 0, SMTP_PORT = 0] = freePorts(2);
+const dir = mkdtempSync(join(tmpdir(), "tracewell-portal-"));
+const dataDir = join(dir, "data");
+const base = `http://127.0.0.1:${HTTP_PORT}`;
+const smtp = smtpServer(SMTP_PORT);
+let proc: ReturnType<typeof Bun.spawn> | undefined;
+
+afterAll(async () => {
+  proc?.kill();
+  await proc?.exited;
+  await smtp.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const json = (body: unknown, cookie?: string, method = "POST"): RequestInit => ({
+  method,
+  headers: {
+    "content-type": "application/json",
+    origin: base,
+    "sec-fetch-site": "same-origin",
+    ...(cookie ? { cookie } : {}),
+  },
+  body: JSON.stringify(body),
+});
+
+test("the binary seals a signed engagement letter that pdfsig reports valid", async () => {
+  await smtp.listen();
+  proc = Bun.spawn([BINARY], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(HTTP_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      ADMIN_USERNAME: "morgan",
+      ADMIN_PASSWORD: "trace every transfer",
+      REQUIRE_MFA: "false",
+    },
+    stdout: process.env.PORTAL_DEBUG ? "inherit" : "ignore",
+    stderr: "ignore",
+  });
+  await waitHealthy(base, proc);
+  expect(
+    (
+      await fetch(
+        `${base}/api/contact`,
+        json(validIntake(new Date(), { email: "dana@whitfieldmoss.example" })),
+      )
+    ).status,
+  ).toBe(201);
+  const admin = cookieFrom(
+    await fetch(`${base}/api/admin/login`, json({ username: "morgan", password: "trace every transfer" })),
+  );
+  const draft = {
+    scope: "A sourced map of real property and entities in Cook County.",
+    feeCents: 150_000,
+    feeKind: "flat",
+    turnaroundBusinessDays: 7,
+    expedite: false,
+  };
+  expect((await fetch(`${base}/api/admin/submissions/1/engagement`, json(draft, admin, "PUT"))).status).toBe(
+    200,
+  );
+  expect((await fetch(`${base}/api/admin/submissions/1/engagement/send`, json({}, admin))).status).toBe(200);
+
+  let token: string | undefined;
+  for (let i = 0; i < 200 && !token; i++) {
+    token = smtp.received.map((m) => m.text?.match(/portal#token=([A-Za-z0-9_-]+)/)?.[1]).find(Boolean);
+    if (!token) await Bun.sleep(50);
+  }
+  expect(token).toBeDefined();
+  const client = cookieFrom(await fetch(`${base}/api/portal/session`, json({ token })));
+  expect((await fetch(`${base}/api/portal/consent`, json({ consent: true }, client))).status).toBe(200);
+  const signed = await fetch(
+    `${base}/api/portal/sign`,
+    json({ fullName: "Dana Whitfield", agree: true }, client),
+  );
+  expect(signed.status).toBe(200);
+  const pdf = new Uint8Array(
+    await (await fetch(`${base}/api/portal/letter.pdf`, { headers: { cookie: client } })).arrayBuffer(),
+  );
+  expect(pdfsig(pdf)).toContain("Signature is Valid.");
+  expect(existsSync(join(dataDir, "sealing-certificate.p12.enc"))).toBe(true);
+}, 60_000);

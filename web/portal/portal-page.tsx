@@ -1,0 +1,289 @@
+import { useEffect, useState } from "react";
+import { useBrand } from "../lib/brand-context";
+import { definePage } from "../lib/lazy-page";
+import { type Answer, dollars, type PortalEngagement, portalCall } from "./portal-api";
+
+type Loaded = { engagement: PortalEngagement };
+type State =
+  | { kind: "loading" }
+  | { kind: "signed-out"; message?: string }
+  | { kind: "open"; engagement: PortalEngagement };
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "";
+
+/** What an answer about the engagement shows: the engagement, or the way back in. */
+const showIn = (setState: (s: State) => void) => (answer: Answer<Loaded>) => {
+  if (answer.ok) setState({ kind: "open", engagement: answer.data.engagement });
+  else setState({ kind: "signed-out", message: answer.status === 401 ? answer.error : undefined });
+};
+
+/**
+ * /portal: the client's engagement. The e-mailed link carries its token in the fragment; the page exchanges it
+ * for a session and removes it from the address bar, then shows the letter, the consent, the signature and,
+ * once signed, how to pay.
+ */
+export function PortalPage() {
+  const [state, setState] = useState<State>({ kind: "loading" });
+  const [error, setError] = useState<string | null>(null);
+
+  const show = showIn(setState);
+
+  useEffect(() => {
+    const show = showIn(setState);
+    const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
+    if (token) {
+      history.replaceState(null, "", window.location.pathname);
+      portalCall<Loaded>("/session", { token }).then(show);
+    } else {
+      portalCall<Loaded>("").then(show);
+    }
+  }, []);
+
+  return (
+    <div className="container max-w-3xl py-12 sm:py-16">
+      <p className="eyebrow">Secure client portal</p>
+      <h1 className="mt-2 font-serif text-4xl font-bold text-navy">Your engagement</h1>
+      {state.kind === "loading" && <p className="mt-6 text-ink-muted">Opening your engagement…</p>}
+      {state.kind === "signed-out" && <RequestLink message={state.message} />}
+      {state.kind === "open" && (
+        <Engagement
+          engagement={state.engagement}
+          error={error}
+          onAnswer={(a) => {
+            if (a.ok) {
+              setError(null);
+              portalCall<Loaded>("").then(show);
+            } else setError(a.error);
+          }}
+        />
+      )}
+      <noscript>
+        <p className="mt-6 text-ink">
+          The portal needs JavaScript to open the link from your e-mail. If you cannot turn it on, reply to
+          our e-mail and we will send the letter on paper.
+        </p>
+      </noscript>
+    </div>
+  );
+}
+
+function Engagement(props: {
+  engagement: PortalEngagement;
+  error: string | null;
+  onAnswer: (a: Answer<unknown>) => void;
+}) {
+  const e = props.engagement;
+  const [consent, setConsent] = useState(false);
+  const [agree, setAgree] = useState(false);
+  const [name, setName] = useState("");
+  return (
+    <div className="mt-8 space-y-8">
+      <dl className="grid gap-4 rounded-xl border border-line bg-white p-5 sm:grid-cols-2">
+        <Fact label="Reference" value={e.reference} />
+        <Fact label="Service" value={e.service} />
+        <Fact
+          label="Fee"
+          value={`${dollars(e.feeCents)} ${e.feeKind === "flat" ? "flat fee" : "retainer"}`}
+        />
+        <Fact
+          label="Turnaround"
+          value={`${e.turnaroundBusinessDays} business days${e.expedite ? " (expedited: 72 hours)" : ""}`}
+        />
+        <div className="sm:col-span-2">
+          <dt className="text-sm text-ink-muted">Scope</dt>
+          <dd className="mt-1 whitespace-pre-line text-ink">{e.scope}</dd>
+        </div>
+      </dl>
+      <p>
+        <a
+          className="font-semibold text-navy underline"
+          href="/api/portal/letter.pdf"
+          target="_blank"
+          rel="noopener"
+        >
+          {e.signedAt ? "Download your signed letter (PDF)" : "Read the engagement letter (PDF)"}
+        </a>
+      </p>
+      {props.error && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          {props.error}
+        </p>
+      )}
+
+      {!e.consentedAt && !e.signedAt && (
+        <section aria-labelledby="consent-title">
+          <h2 id="consent-title" className="font-serif text-2xl font-bold text-navy">
+            1. Consent to sign electronically
+          </h2>
+          <ul className="mt-3 list-disc space-y-2 pl-5 text-ink">
+            {e.disclosure.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <form
+            className="mt-4 space-y-3"
+            onSubmit={(ev) => {
+              ev.preventDefault();
+              portalCall("/consent", { consent }).then(props.onAnswer);
+            }}
+          >
+            <label className="flex items-start gap-2 text-ink">
+              <input
+                type="checkbox"
+                checked={consent}
+                onChange={(ev) => setConsent(ev.target.checked)}
+                className="mt-1 size-5"
+              />
+              I have read the disclosure above and consent to receive and sign these records electronically.
+            </label>
+            <button type="submit" className="btn-navy">
+              Give consent
+            </button>
+          </form>
+        </section>
+      )}
+
+      {e.consentedAt && !e.signedAt && (
+        <section aria-labelledby="sign-title">
+          <h2 id="sign-title" className="font-serif text-2xl font-bold text-navy">
+            2. Sign the letter
+          </h2>
+          <form
+            className="mt-4 space-y-4"
+            onSubmit={(ev) => {
+              ev.preventDefault();
+              portalCall("/sign", { fullName: name, agree }).then(props.onAnswer);
+            }}
+          >
+            <div>
+              <label htmlFor="full-name" className="block font-semibold text-ink">
+                Your full name, as your signature
+              </label>
+              <input
+                id="full-name"
+                autoComplete="name"
+                value={name}
+                onChange={(ev) => setName(ev.target.value)}
+                className="mt-1 w-full rounded-lg border border-line bg-white px-3 py-2 text-ink"
+              />
+            </div>
+            <label className="flex items-start gap-2 text-ink">
+              <input
+                type="checkbox"
+                checked={agree}
+                onChange={(ev) => setAgree(ev.target.checked)}
+                className="mt-1 size-5"
+              />
+              I agree to sign the engagement letter above with the name I typed.
+            </label>
+            <button type="submit" className="btn-navy">
+              I agree to sign
+            </button>
+          </form>
+        </section>
+      )}
+
+      {e.signedAt && (
+        <section aria-labelledby="next-title">
+          <h2 id="next-title" className="font-serif text-2xl font-bold text-navy">
+            {e.workStartedAt ? "Work has started" : "Signed: payment"}
+          </h2>
+          <p className="mt-2 text-ink">Signed {when(e.signedAt)}. A sealed copy was e-mailed to you.</p>
+          {e.workStartedAt ? (
+            <p className="mt-2 text-ink">
+              Work started {when(e.workStartedAt)}; delivery is due {when(e.deliveryDueAt)}.
+            </p>
+          ) : (
+            <>
+              <p className="mt-2 text-ink">
+                Paid {dollars(e.paidCents)}; outstanding {dollars(e.outstandingCents)}. Payment is taken by
+                our processor, never on this site.
+              </p>
+              {e.payment?.url && (
+                <a className="btn-gold mt-4 inline-flex" href={e.payment.url} rel="noopener">
+                  Pay {dollars(e.outstandingCents)}
+                </a>
+              )}
+              {e.payment?.instructions && (
+                <p className="mt-4 whitespace-pre-line text-ink">{e.payment.instructions}</p>
+              )}
+            </>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="mt-1 font-semibold text-ink">{value}</dd>
+    </div>
+  );
+}
+
+function RequestLink({ message }: { message?: string }) {
+  const brand = useBrand();
+  const [email, setEmail] = useState("");
+  const [sent, setSent] = useState<string | null>(null);
+  return (
+    <section className="mt-6" aria-labelledby="link-title">
+      {message && (
+        <p role="alert" className="rounded-lg border border-line bg-white p-3 text-ink">
+          {message}
+        </p>
+      )}
+      <h2 id="link-title" className="mt-6 font-serif text-2xl font-bold text-navy">
+        Get a fresh link
+      </h2>
+      <p className="mt-2 text-ink">
+        Open the portal with the link in the e-mail we sent you. If it has expired, enter the address you gave
+        {` ${brand.name}`} and we will send a new one.
+      </p>
+      <form
+        className="mt-4 flex flex-wrap items-end gap-3"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          portalCall<{ message: string }>("/link", { email }).then((a) =>
+            setSent(a.ok ? a.data.message : a.error),
+          );
+        }}
+      >
+        <div>
+          <label htmlFor="portal-email" className="block font-semibold text-ink">
+            E-mail address
+          </label>
+          <input
+            id="portal-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(ev) => setEmail(ev.target.value)}
+            className="mt-1 rounded-lg border border-line bg-white px-3 py-2 text-ink"
+          />
+        </div>
+        <button type="submit" className="btn-navy">
+          Send me a link
+        </button>
+      </form>
+      {sent && (
+        <p role="status" className="mt-3 text-ink">
+          {sent}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export const portalPage = definePage({
+  component: PortalPage,
+  meta: () => ({
+    title: "Client portal",
+    description: "Read, consent to and sign your engagement letter, and see how to pay.",
+    noindex: true,
+  }),
+});

@@ -1,0 +1,13 @@
+import { lazyPage } from "../lib/lazy-page";
+import { PATHS } from "../lib/paths";
+import type { AppRoute } from "../routes";
+
+/** The client portal: opened by the link the desk e-mails; never listed. */
+export const PORTAL_ROUTES: AppRoute[] = [
+  {
+    path: PATHS.portal,
+    page: lazyPage(() => import("../portal/portal-page"), "portalPage"),
+    layout: "public",
+    indexable: false,
+  },
+];
