@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { dropControls, hasControl } from "./fields";
+import { dropControls, oneLine, oneLineMessage, requiredText } from "./fields";
 
 /** The client portal's engagement: what staff prepare and what the client consents to and signs. */
 export const SCOPE_MIN = 20;
@@ -62,13 +62,7 @@ export const PaymentSchema = v.object({
       "Date received must be a real date",
     ),
   ),
-  method: v.pipe(
-    v.string("Method is required"),
-    v.trim(),
-    v.nonEmpty("Method is required"),
-    v.maxLength(PAYMENT_METHOD_MAX, `Method must be at most ${PAYMENT_METHOD_MAX} characters`),
-    v.check((s) => !hasControl(s), "Method must be one line"),
-  ),
+  method: requiredText("Method", PAYMENT_METHOD_MAX),
 });
 
 /** Forms post strings: "true"/"on" as a ticked box. */
@@ -96,7 +90,7 @@ export const ConsentSchema = v.object({ consent: ticked("Tick the box to give yo
 export const SignSchema = v.object({
   fullName: v.pipe(
     v.string("Type your full name to sign"),
-    v.transform(dropControls),
+    oneLine(oneLineMessage("Your name")),
     v.trim(),
     v.minLength(2, "Type your full name to sign"),
     v.maxLength(SIGNED_NAME_MAX, `Your name must be at most ${SIGNED_NAME_MAX} characters`),

@@ -64,6 +64,26 @@ const intakeField = (field: string, sample: string, label: string): Route => ({
 });
 
 const ROUTES: Route[] = [
+  {
+    route: "POST /api/admin/submissions/:id/engagement/payments",
+    send: async (value) => {
+      await admin("PUT", `/api/admin/submissions/${submissionId}/engagement`, {
+        scope: "Map the subject's real property and entities in Cook County.",
+        feeCents: 350_000,
+        feeKind: "flat",
+        turnaroundBusinessDays: 10,
+        expedite: false,
+      });
+      return admin("POST", `/api/admin/submissions/${submissionId}/engagement/payments`, {
+        amountCents: 100,
+        receivedOn: "2026-03-02",
+        method: value,
+      });
+    },
+    sample: "Wire{}Reference: IR-FAKE",
+    field: "method",
+    message: "Method must be one line of text",
+  },
   intakeField("name", "Bob{}Reference: IR-FAKE", "Name"),
   intakeField("firm", "Moss{}URGENT: log in at https://evil.example/admin/login", "Firm"),
   intakeField("phone", "(312) 555-0199{}x", "Phone number"),

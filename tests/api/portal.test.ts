@@ -87,7 +87,7 @@ describe("the engagement through the portal", () => {
       `${API}/${dana.id}/engagement`,
       withCookie(admin, put({ ...DRAFT, scope: "short", feeCents: 0 })),
     );
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     const errors = ((await bad.json()) as { errors: Record<string, string[]> }).errors;
     expect(errors.scope?.[0]).toContain("at least 20");
     expect(errors.feeCents?.[0]).toContain("at least 1");
@@ -173,7 +173,7 @@ describe("the engagement through the portal", () => {
     expect(early.status).toBe(409);
     expect(((await early.json()) as { error: string }).error).toContain("consumer disclosure");
     expect((await t.request("/api/portal/consent", asClient(client, post({ consent: false })))).status).toBe(
-      400,
+      422,
     );
     const consent = await t.request("/api/portal/consent", asClient(client, post({ consent: true })));
     expect(consent.status).toBe(200);
@@ -189,7 +189,16 @@ describe("the engagement through the portal", () => {
     const presentedSha = new Bun.CryptoHasher("sha256").update(presented).digest("hex");
     expect(
       (await t.request("/api/portal/sign", asClient(client, post({ fullName: signature })))).status,
-    ).toBe(400);
+    ).toBe(422);
+    // The typed name goes into the PDF and the mails: one line, like every name (issue 17, item 4).
+    const forged = await t.request(
+      "/api/portal/sign",
+      asClient(client, post({ fullName: "Dana\r\nSigned for the firm: IR-FAKE", agree: true })),
+    );
+    expect(forged.status).toBe(422);
+    expect(((await forged.json()) as { errors: Record<string, string[]> }).errors.fullName).toEqual([
+      "Your name must be one line of text",
+    ]);
 
     // Ten minutes of reading: within the session's 30 idle minutes.
     clock.at = new Date("2026-11-16T15:10:00.000Z");
@@ -261,7 +270,7 @@ describe("the engagement through the portal", () => {
       `${API}/${dana.id}/engagement/payments`,
       withCookie(admin, post({ amountCents: 100, receivedOn: "2026-02-30", method: "wire" })),
     );
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     clock.at = new Date("2026-11-17T15:00:00.000Z");
     admin = await signIn(t.request, USER, PASSWORD);
     const part = await t.request(

@@ -169,7 +169,7 @@ export function createPortalService(deps: {
     saveDraft(submissionId: number, body: unknown, actor: Actor): Outcome {
       if (!submissions.byId(submissionId)) return { status: 404, body: { error: "Not found" } };
       const parsed = v.safeParse(EngagementDraftSchema, body);
-      if (!parsed.success) return { status: 400, body: invalid(parsed.issues) };
+      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
       const existing = repo.bySubmission(submissionId);
       if (existing && (existing.status === "signed" || existing.status === "engaged"))
         return { status: 409, body: { error: PORTAL_MESSAGES.lockedSigned } };
@@ -210,7 +210,7 @@ export function createPortalService(deps: {
       const e = repo.bySubmission(submissionId);
       if (!e) return { status: 404, body: { error: PORTAL_MESSAGES.noEngagement } };
       const parsed = v.safeParse(PaymentSchema, body);
-      if (!parsed.success) return { status: 400, body: invalid(parsed.issues) };
+      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
       const at = now();
       db.transaction(() => {
         repo.addPayment(e.id, { ...parsed.output, by: actor.username, at: at.toISOString() });
@@ -292,7 +292,7 @@ export function createPortalService(deps: {
     },
     consent(engagementId: number, body: unknown, visitor: Visitor): Outcome {
       const parsed = v.safeParse(ConsentSchema, body);
-      if (!parsed.success) return { status: 400, body: invalid(parsed.issues) };
+      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
       const e = repo.byId(engagementId);
       if (!e) return { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
       if (e.consentedAt) return { status: 200, body: { engagement: portalView(e) } };
@@ -319,7 +319,7 @@ export function createPortalService(deps: {
     },
     async sign(engagementId: number, body: unknown, visitor: Visitor): Promise<Outcome> {
       const parsed = v.safeParse(SignSchema, body);
-      if (!parsed.success) return { status: 400, body: invalid(parsed.issues) };
+      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
       const e = repo.byId(engagementId);
       if (!e) return { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
       if (e.signedAt) return { status: 409, body: { error: PORTAL_MESSAGES.alreadySigned } };
