@@ -25,6 +25,8 @@ import {
   subjectTypeLabel,
 } from "./desk-labels";
 import { patchSubmission, type Saved } from "./desk-requests";
+import { DetailKeys } from "./detail-keys";
+import { PhoneJumps } from "./phone-jumps";
 import { RecordResponse } from "./record-response";
 import { RelatedRequests } from "./related-requests";
 import { ReplyComposer } from "./reply-composer";
@@ -95,6 +97,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
   return (
     <>
       {back}
+      <PhoneJumps />
       <div className="mt-6 flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="eyebrow font-mono normal-case tracking-normal">{s.reference}</p>
@@ -160,6 +163,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
               {s.acknowledgment ? "Acknowledged when the request was sent" : "Not acknowledged"}
             </Field>
           </Fields>
+          <DetailKeys />
           <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
           <SubmissionHistory detail={detail} onSaved={setDetail} />
         </div>
