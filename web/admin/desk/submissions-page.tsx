@@ -184,8 +184,7 @@ function DeskFilters({ query }: { query: DeskQuery }) {
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
           <div className="sm:col-span-2">
             <label htmlFor="desk-q" className="block text-sm font-semibold text-ink">
-              Search name, email or firm{" "}
-              <kbd className="ml-1 rounded border border-line px-1 font-mono text-xs text-ink-muted">/</kbd>
+              Search name, email or firm
             </label>
             <input
               id="desk-q"
