@@ -1,5 +1,5 @@
 import { ArrowLeft, Trash2 } from "lucide-react";
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../../../src/contracts/intake";
 import type { SubmissionDetail } from "../../../src/contracts/submissions";
@@ -218,17 +218,19 @@ function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  // A choice is the change: no separate Save. A refused change puts the select back where the request stands.
+  const choose = async (next: SubmissionStatus) => {
+    setStatus(next);
     setPending(true);
     const r = await patchSubmission(
       detail.submission.id,
-      { status },
-      { title: "Status Updated", description: `The submission is now "${statusLabel(status)}".` },
+      { status: next },
+      { title: "Status Updated", description: `The submission is now "${statusLabel(next)}".` },
     );
     setPending(false);
     setError(r.errors?.status ?? r.errors?.form);
     if (r.detail) onSaved(r.detail);
+    else setStatus(current);
   };
 
   return (
@@ -236,7 +238,7 @@ function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
       <h2 id="status-title" className="font-serif text-xl font-bold text-navy">
         Status
       </h2>
-      <form onSubmit={onSubmit} className="mt-4">
+      <form onSubmit={(e) => e.preventDefault()} className="mt-4">
         <label htmlFor="submission-status" className="block text-sm font-semibold text-ink">
           Where this request stands
         </label>
@@ -244,7 +246,7 @@ function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
           id="submission-status"
           name="status"
           value={status}
-          onChange={(e) => setStatus(e.target.value as SubmissionStatus)}
+          onChange={(e) => choose(e.target.value as SubmissionStatus)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "submission-status-error" : undefined}
           className="mt-1.5 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger focus:border-navy"
@@ -260,13 +262,9 @@ function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
             {error}
           </p>
         )}
-        <button
-          type="submit"
-          disabled={pending || status === current}
-          className="btn-navy mt-4 w-full disabled:opacity-70"
-        >
-          {pending ? "Saving..." : "Save Status"}
-        </button>
+        <p aria-live="polite" className="mt-1.5 text-sm text-ink-muted">
+          {pending ? "Saving..." : "Changes as soon as it is chosen."}
+        </p>
       </form>
     </section>
   );
