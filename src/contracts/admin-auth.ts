@@ -123,24 +123,3 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
   }
   return errors;
 }
-
-/** A whole number given as plain digits within bounds; absent or empty gives the fallback. */
-const wholeNumberQuery = (fallback: number | undefined, max: number, message: string) =>
-  v.pipe(
-    v.optional(v.string(message), ""),
-    v.trim(),
-    v.check((s) => s === "" || (/^\d{1,16}$/.test(s) && Number(s) >= 1 && Number(s) <= max), message),
-    v.transform((s) => (s === "" ? fallback : Number(s))),
-  );
-
-export const AUDIT_PAGE_MAX = 200;
-
-/** GET /api/admin/audit: how many entries, and the id to continue before (from the previous page). */
-export const AuditQuerySchema = v.object({
-  limit: wholeNumberQuery(50, AUDIT_PAGE_MAX, `Limit must be a whole number from 1 to ${AUDIT_PAGE_MAX}`),
-  before: wholeNumberQuery(
-    undefined,
-    Number.MAX_SAFE_INTEGER,
-    "Before must be the id of an audit entry (a whole number of 1 or more)",
-  ),
-});

@@ -20,6 +20,7 @@ export type DueStatus = {
 export type WaitingRequest = {
   id: number;
   reference: string;
+  name: string;
   desiredService: string;
   submittedAt: string;
   respondBy: string;

@@ -19,6 +19,8 @@ export const NOTE_MAX = 4000;
 export const SEARCH_MAX = 100;
 /** The list's orders: by arrival (newest first) or by due time (soonest first, answered last). */
 export const DESK_SORTS = ["newest", "due"] as const;
+/** The most requests one bulk change (POST /api/admin/submissions/status) may name: a page of the list. */
+export const BULK_MAX = 100;
 export const REPLY_SUBJECT_MAX = 200;
 export const REPLY_BODY_MAX = 10_000;
 /** The window of the sources report (GET /api/admin/desk/sources). */
@@ -30,6 +32,10 @@ export const DESK_MESSAGES = {
   noteEmpty: "Write a note before adding it",
   noteTooLong: `Notes can be at most ${NOTE_MAX.toLocaleString("en-US")} characters`,
   nothingToChange: "Change the status or add a note",
+  bulkNone: "Select at least one request",
+  bulkIds: "Select requests by their ids",
+  bulkTooMany: `Select at most ${BULK_MAX} requests at once`,
+  idsList: "Ids are whole numbers separated by commas",
   mailNotConfigured:
     "Mail is not configured on this server (SMTP_URL is not set), so a retry cannot send anything.",
   nothingToRetry: "There is no failed or waiting e-mail to retry for this submission.",

@@ -48,14 +48,39 @@ export function appendAudit(db: Database, e: AuditEntryInput): void {
 /** Newest first, `limit` at a time; pass the last id seen as `beforeId` for the next page. */
 export function listAudit(
   db: Database,
-  opts: { limit: number; beforeId?: number },
+  opts: {
+    limit: number;
+    beforeId?: number;
+    username?: string;
+    /** Only these events. */
+    events?: readonly string[];
+    /** Never these events (the read-only ones, unless asked for). */
+    hiddenEvents?: readonly string[];
+    /** From this instant, inclusive, to `until`, exclusive. */
+    since?: string;
+    until?: string;
+  },
 ): { entries: AuditEntry[]; nextBeforeId: number | null } {
   const rows = db
     .query(
       `SELECT id, at, event, username, client_address, detail FROM audit_log
-       WHERE ($beforeId IS NULL OR id < $beforeId) ORDER BY id DESC LIMIT $limit`,
+       WHERE ($beforeId IS NULL OR id < $beforeId)
+         AND ($username IS NULL OR username = $username)
+         AND ($events IS NULL OR event IN (SELECT value FROM json_each($events)))
+         AND ($hidden IS NULL OR event NOT IN (SELECT value FROM json_each($hidden)))
+         AND ($since IS NULL OR at >= $since)
+         AND ($until IS NULL OR at < $until)
+       ORDER BY id DESC LIMIT $limit`,
     )
-    .all({ beforeId: opts.beforeId ?? null, limit: opts.limit + 1 }) as Row[];
+    .all({
+      beforeId: opts.beforeId ?? null,
+      username: opts.username ?? null,
+      events: opts.events ? JSON.stringify(opts.events) : null,
+      hidden: opts.hiddenEvents ? JSON.stringify(opts.hiddenEvents) : null,
+      since: opts.since ?? null,
+      until: opts.until ?? null,
+      limit: opts.limit + 1,
+    }) as Row[];
   const page = rows.slice(0, opts.limit);
   return {
     entries: page.map((r) => ({

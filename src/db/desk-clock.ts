@@ -62,6 +62,9 @@ export function deskDueTimes(db: Database) {
      WHERE first_response_at IS NULL AND respond_by IS NOT NULL AND (?1 IS NULL OR respond_by <= ?1)
      ORDER BY respond_by, id LIMIT ?2`,
   );
+  const namesOf = db.prepare<{ id: number; name: string }, [string]>(
+    "SELECT id, name FROM contact_submissions WHERE id IN (SELECT value FROM json_each(?))",
+  );
   const counts = db.prepare<
     { newToday: number; waiting: number; overdue: number },
     { since: string; now: string }
@@ -99,6 +102,12 @@ export function deskDueTimes(db: Database) {
     },
     /** Waiting requests by due time, those due by `until` only when given. */
     waiting: (opts: { until?: string; limit: number }) => waiting.all(opts.until ?? null, opts.limit),
+    /**
+     * The names of these requests, for the dashboard's queue (staff who are signed in). The morning digest, an
+     * e-mail, never asks for them (ADR 054).
+     */
+    namesOf: (ids: readonly number[]): Map<number, string> =>
+      new Map(namesOf.all(JSON.stringify(ids)).map((r) => [r.id, cipherFor(db).decrypt(r.name)] as const)),
     counts: (since: string, now: string) =>
       counts.get({ since, now }) ?? { newToday: 0, waiting: 0, overdue: 0 },
     answeredSince: (since: string) => answered.all(since),

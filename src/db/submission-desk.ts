@@ -21,6 +21,8 @@ export type DeskFilter = {
   matterType?: string;
   /** Only requests still waiting for a first response whose due time is at or before this instant. */
   overdueAt?: string;
+  /** Only these requests (a selection in the list). */
+  ids?: readonly number[];
 };
 
 /** "newest": by arrival, newest first; "due": waiting requests soonest due first, then answered ones. */
@@ -62,8 +64,16 @@ const bindings = (f: DeskFilter, matching: (q: string) => number[]): Bindings =>
   role: f.role ?? null,
   matterType: f.matterType ?? null,
   overdueAt: f.overdueAt ?? null,
-  ids: f.q ? JSON.stringify(matching(f.q)) : null,
+  ids: idsOf(f, matching),
 });
+
+/** The ids the search and the selection both allow, or null when neither narrows the list. */
+const idsOf = (f: DeskFilter, matching: (q: string) => number[]): string | null => {
+  if (!f.q && !f.ids) return null;
+  const selected = f.ids && new Set(f.ids);
+  const found = f.q ? matching(f.q) : [...(f.ids ?? [])];
+  return JSON.stringify(selected ? found.filter((id) => selected.has(id)) : found);
+};
 
 /** A summary as stored: the due label is the service's to add (it needs the clock and now). */
 export type StoredSummary = Omit<SubmissionSummary, "due">;

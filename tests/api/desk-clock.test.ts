@@ -195,8 +195,10 @@ describe("the desk's business-day clock through the API", () => {
       holidays: "US",
       slaHours: 8,
     });
-    // Nothing personal reaches the morning view.
-    expect(JSON.stringify(o)).not.toContain("Whitfield");
+    // The queue names who is waiting (ADR 128), and nothing else personal reaches the morning view.
+    expect(o.waiting.map((w) => w.name)).toEqual(["Dana Whitfield", "Dana Whitfield"]);
+    expect(JSON.stringify(o)).not.toContain("WhitfieldMoss");
+    expect(JSON.stringify(o)).not.toContain("Whitfield & Moss");
     expect(JSON.stringify(o)).not.toContain("555-0199");
   });
 

@@ -30,7 +30,7 @@ export function Toaster() {
       ref={regionRef}
       aria-label={`Notifications (${TOAST_HOTKEY})`}
       tabIndex={-1}
-      className="pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-4 sm:top-20 sm:w-96"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96"
     >
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full">
         <Cards toasts={open.filter((t) => t.variant === "default")} />

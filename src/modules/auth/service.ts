@@ -3,7 +3,6 @@ import * as v from "valibot";
 import type { Config } from "../../config";
 import { ConfigError } from "../../config";
 import {
-  AuditQuerySchema,
   type AuthStatus,
   fieldErrors,
   type LoginResult,
@@ -12,6 +11,7 @@ import {
   NewPasswordSchema,
   UsernameSchema,
 } from "../../contracts/admin-auth";
+import { AuditQuerySchema, eventsOf, READ_ONLY_EVENTS } from "../../contracts/audit";
 import { appendAudit, listAudit } from "../../db/audit-log";
 import { createRateLimiter, type RateLimiter, retryAfterText } from "../../http/rate-limit";
 import type { Logger } from "../../log";
@@ -429,8 +429,18 @@ export function createAuthService(deps: AuthDeps) {
     auditPage(query: unknown): Outcome {
       const parsed = v.safeParse(AuditQuerySchema, query);
       if (!parsed.success) return invalid(parsed.issues);
-      const { limit = 50, before } = parsed.output;
-      return ok(listAudit(db, { limit, beforeId: before }));
+      const { limit = 50, before, user, area, since, until, views } = parsed.output;
+      return ok(
+        listAudit(db, {
+          limit,
+          beforeId: before,
+          username: user,
+          events: area ? eventsOf(area) : undefined,
+          hiddenEvents: views ? undefined : [...READ_ONLY_EVENTS],
+          since,
+          until,
+        }),
+      );
     },
   };
 }

@@ -75,7 +75,7 @@ export function createDigest(deps: {
     return `- ${DATA_REQUEST_KIND_LABELS[r.kind]} request, due ${longDate(clock.local(new Date(r.dueAt)).date)} (${when})`;
   };
 
-  const line = (r: WaitingRequest) =>
+  const line = (r: Omit<WaitingRequest, "name">) =>
     [
       `- ${r.reference} · ${SERVICE_LABELS[r.desiredService as keyof typeof SERVICE_LABELS] ?? r.desiredService}`,
       `  Due ${r.due.dueText} (${r.due.label})`,

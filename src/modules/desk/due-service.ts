@@ -56,6 +56,12 @@ export function createDueService(deps: { db: Database; config: Config; now?: () 
     due: dueStatus(clock, { ...r, firstResponseAt: null }, at),
   });
 
+  // The dashboard's queue says who is waiting (ADR 128); the digest's list, made from the same rows, does not.
+  const named = <T extends { id: number }>(rows: T[]) => {
+    const names = dueTimes.namesOf(rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, name: names.get(r.id) ?? "" }));
+  };
+
   return {
     clock,
     settings,
@@ -86,7 +92,7 @@ export function createDueService(deps: { db: Database; config: Config; now?: () 
       const p90 = percentile(minutes, 0.9);
       return {
         now: at.toISOString(),
-        waiting: dueTimes.waiting({ limit: OVERVIEW_WAITING_MAX }).map((r) => waitingRequest(r, at)),
+        waiting: named(dueTimes.waiting({ limit: OVERVIEW_WAITING_MAX }).map((r) => waitingRequest(r, at))),
         counts,
         firstResponse: {
           days: FIRST_RESPONSE_DAYS,

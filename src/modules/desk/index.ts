@@ -15,7 +15,7 @@ export const DESK_API = "/api/admin/desk";
 
 /**
  * The submissions desk API. Guard, parse, act: requireAdmin first, then the service validates, works and
- * writes the audit log. Static paths (export.csv) are matched before /:id. Replies are rendered by the outbox
+ * writes the audit log. Static paths (export.csv, status) are matched before /:id. Replies are rendered by the outbox
  * when it sends them (kind "desk-reply").
  */
 export function deskModule(deps: {
@@ -44,6 +44,9 @@ export function deskModule(deps: {
       if (!result.ok) return send(set, result.outcome);
       return attachment(result.csv, "text/csv; charset=utf-8", result.filename);
     })
+    .post("/status", ({ admin, request, server, body, set }) =>
+      send(set, service.changeStatuses(body, actor(admin, request, server))),
+    )
     .get("/:id", ({ admin, request, server, params, set }) =>
       send(set, service.detail(parseId(params.id), actor(admin, request, server))),
     )

@@ -8,6 +8,7 @@ import {
 import { dropControls, isOneLine, oneLine, oneLineMessage } from "../../contracts/fields";
 import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../contracts/intake";
 import {
+  BULK_MAX,
   DESK_MESSAGES,
   DESK_PAGE_SIZE,
   DESK_SORTS,
@@ -74,6 +75,13 @@ export const ListQuerySchema = v.object({
     v.picklist(["", "0", "1", "true", "false"], "Overdue is 1 (only overdue requests) or empty"),
     v.transform((s) => s === "1" || s === "true"),
   ),
+  // The selection's ids ("3,7,12"): the export of the rows ticked in the list.
+  ids: v.pipe(
+    v.optional(v.string(DESK_MESSAGES.idsList), ""),
+    v.transform((s) => s.trim()),
+    v.regex(/^(\d{1,15}(,\d{1,15})*)?$/, DESK_MESSAGES.idsList),
+    v.transform((s) => (s ? s.split(",").map(Number) : undefined)),
+  ),
   page: wholeNumberParam({
     fallback: 1,
     min: 1,
@@ -109,6 +117,25 @@ export const UpdateSchema = v.pipe(
   v.check((b) => b.status !== undefined || b.note !== undefined, DESK_MESSAGES.nothingToChange),
 );
 export type Update = v.InferOutput<typeof UpdateSchema>;
+
+/** POST /api/admin/submissions/status: one status for every request named, each changed as PATCH would. */
+export const BulkStatusSchema = v.object(
+  {
+    // Checked as one list so a bad id gets the field's message, not one keyed by its position.
+    ids: v.pipe(
+      v.array(v.unknown(), DESK_MESSAGES.bulkIds),
+      v.check(
+        (ids) => ids.every((id) => Number.isSafeInteger(id) && (id as number) >= 1),
+        DESK_MESSAGES.bulkIds,
+      ),
+      v.minLength(1, DESK_MESSAGES.bulkNone),
+      v.maxLength(BULK_MAX, DESK_MESSAGES.bulkTooMany),
+      v.transform((ids) => [...new Set(ids as number[])]),
+    ),
+    status: v.picklist(SUBMISSION_STATUSES, DESK_MESSAGES.status),
+  },
+  DESK_MESSAGES.bulkIds,
+);
 
 /**
  * POST /api/admin/submissions/:id/replies. The subject becomes a mail header, so it must be one line; an empty

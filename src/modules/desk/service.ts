@@ -27,7 +27,15 @@ import { type Actor, auditBy, type Outcome } from "../../http/admin-http";
 import type { MailOutbox } from "../mail/outbox";
 import { toCsv } from "./csv";
 import type { DueService } from "./due-service";
-import { invalid, ListQuerySchema, ReplySchema, ResponseSchema, UpdateSchema } from "./model";
+import {
+  BulkStatusSchema,
+  invalid,
+  ListQuerySchema,
+  ReplySchema,
+  ResponseSchema,
+  type Update,
+  UpdateSchema,
+} from "./model";
 import { buildTimeline } from "./timeline";
 
 export type { Actor, Outcome };
@@ -144,6 +152,43 @@ export function createSubmissionsService(deps: {
     },
   );
 
+  /** A status change and a note as one request's PATCH makes them, with their audit entries. */
+  const changeOne = (
+    before: NonNullable<ReturnType<SubmissionDesk["byId"]>>,
+    { status, note }: Update,
+    actor: Actor,
+  ): boolean => {
+    const changed = status !== undefined && status !== before.status;
+    const at = now().toISOString();
+    const noteId = applyUpdate(
+      before.id,
+      {
+        status: changed ? status : undefined,
+        note: note === undefined ? undefined : { author: actor.username, body: note },
+      },
+      changed ? { from: before.status, actor: actor.username } : null,
+      at,
+    );
+    if (changed) {
+      audit(actor, "submission.status_changed", { submissionId: before.id, from: before.status, to: status });
+    }
+    if (noteId !== undefined) audit(actor, "submission.note_added", { submissionId: before.id, noteId });
+    return changed;
+  };
+
+  // One transaction: the audit entries and history of every request in the batch are written, or none.
+  const changeMany = db.transaction((ids: number[], status: SubmissionStatus, actor: Actor): Outcome => {
+    const found = ids.map((id) => ({ id, before: desk.byId(id) }));
+    const missing = found.filter((f) => !f.before).map((f) => f.id);
+    if (missing.length > 0) {
+      const named = missing.length === 1 ? `the id ${missing[0]}` : `the ids ${missing.join(", ")}`;
+      return { status: 404, body: { error: `No request has ${named}; nothing was changed.` } };
+    }
+    let changed = 0;
+    for (const { before } of found) if (before && changeOne(before, { status }, actor)) changed++;
+    return { status: 200, body: { changed, unchanged: ids.length - changed } };
+  });
+
   return {
     list(query: Record<string, string | undefined>, actor: Actor): Outcome {
       const parsed = v.safeParse(ListQuerySchema, query);
@@ -183,23 +228,21 @@ export function createSubmissionsService(deps: {
       if (!before || id === null) return notFound;
       const parsed = v.safeParse(UpdateSchema, body ?? {});
       if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
-      const { status, note } = parsed.output;
-      const changed = status !== undefined && status !== before.status;
-      const at = now().toISOString();
-      const noteId = applyUpdate(
-        id,
-        {
-          status: changed ? status : undefined,
-          note: note === undefined ? undefined : { author: actor.username, body: note },
-        },
-        changed ? { from: before.status, actor: actor.username } : null,
-        at,
-      );
-      if (changed) {
-        audit(actor, "submission.status_changed", { submissionId: id, from: before.status, to: status });
-      }
-      if (noteId !== undefined) audit(actor, "submission.note_added", { submissionId: id, noteId });
+      changeOne(before, parsed.output, actor);
       return { status: 200, body: detailOf(id) };
+    },
+
+    /**
+     * One status for many requests, all or none: each is changed, audited and recorded in its history by the
+     * same function as a change made on its own page. An unknown id is named and nothing changes.
+     */
+    changeStatuses(body: unknown, actor: Actor): Outcome {
+      // A missing field is checked as an empty one, so it gets the field's own message.
+      const input = isObject(body) ? { ids: undefined, status: undefined, ...body } : body;
+      const parsed = v.safeParse(BulkStatusSchema, input);
+      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      const { ids, status } = parsed.output;
+      return changeMany(ids, status, actor);
     },
 
     /**

@@ -9,6 +9,7 @@ import { PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import { ADMIN_API } from "../shared/admin-session";
 import { TextField } from "../shared/text-field";
+import { RecoveryCodeActions } from "./recovery-codes";
 
 /**
  * Two-step sign-in on the account screen: set up (QR code, secret, confirm with a code), the one-time
@@ -203,6 +204,7 @@ function RecoveryCodes({
           </li>
         ))}
       </ul>
+      <RecoveryCodeActions codes={codes} />
       {enrolling ? (
         <Link href={PATHS.adminDashboard} className="btn-navy mt-6">
           Continue to the Dashboard

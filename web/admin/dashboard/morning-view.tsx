@@ -108,13 +108,11 @@ export function WaitingPanel({ overview }: { overview: DeskOverview }) {
             {waiting.map((w) => (
               <li key={w.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5">
                 <span className="min-w-0">
-                  <Link
-                    href={adminSubmissionPath(w.id)}
-                    className="font-mono font-semibold text-navy underline"
-                  >
-                    {w.reference}
+                  <Link href={adminSubmissionPath(w.id)} className="font-semibold text-navy underline">
+                    {w.name}
                   </Link>
                   <span className="ml-2 text-ink">{serviceLabel(w.desiredService)}</span>
+                  <span className="ml-2 font-mono text-xs text-ink-muted">{w.reference}</span>
                 </span>
                 <DueBadge due={w.due} />
               </li>

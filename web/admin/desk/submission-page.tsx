@@ -1,5 +1,5 @@
 import { ArrowLeft, Trash2 } from "lucide-react";
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../../../src/contracts/intake";
 import type { SubmissionDetail } from "../../../src/contracts/submissions";
@@ -25,6 +25,8 @@ import {
   subjectTypeLabel,
 } from "./desk-labels";
 import { patchSubmission, type Saved } from "./desk-requests";
+import { DetailKeys } from "./detail-keys";
+import { PhoneJumps } from "./phone-jumps";
 import { RecordResponse } from "./record-response";
 import { RelatedRequests } from "./related-requests";
 import { ReplyComposer } from "./reply-composer";
@@ -95,6 +97,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
   return (
     <>
       {back}
+      <PhoneJumps />
       <div className="mt-6 flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="eyebrow font-mono normal-case tracking-normal">{s.reference}</p>
@@ -160,6 +163,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
               {s.acknowledgment ? "Acknowledged when the request was sent" : "Not acknowledged"}
             </Field>
           </Fields>
+          <DetailKeys />
           <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
           <SubmissionHistory detail={detail} onSaved={setDetail} />
         </div>
@@ -214,17 +218,19 @@ function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  // A choice is the change: no separate Save. A refused change puts the select back where the request stands.
+  const choose = async (next: SubmissionStatus) => {
+    setStatus(next);
     setPending(true);
     const r = await patchSubmission(
       detail.submission.id,
-      { status },
-      { title: "Status Updated", description: `The submission is now "${statusLabel(status)}".` },
+      { status: next },
+      { title: "Status Updated", description: `The submission is now "${statusLabel(next)}".` },
     );
     setPending(false);
     setError(r.errors?.status ?? r.errors?.form);
     if (r.detail) onSaved(r.detail);
+    else setStatus(current);
   };
 
   return (
@@ -232,7 +238,7 @@ function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
       <h2 id="status-title" className="font-serif text-xl font-bold text-navy">
         Status
       </h2>
-      <form onSubmit={onSubmit} className="mt-4">
+      <form onSubmit={(e) => e.preventDefault()} className="mt-4">
         <label htmlFor="submission-status" className="block text-sm font-semibold text-ink">
           Where this request stands
         </label>
@@ -240,7 +246,7 @@ function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
           id="submission-status"
           name="status"
           value={status}
-          onChange={(e) => setStatus(e.target.value as SubmissionStatus)}
+          onChange={(e) => choose(e.target.value as SubmissionStatus)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "submission-status-error" : undefined}
           className="mt-1.5 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger focus:border-navy"
@@ -256,13 +262,9 @@ function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
             {error}
           </p>
         )}
-        <button
-          type="submit"
-          disabled={pending || status === current}
-          className="btn-navy mt-4 w-full disabled:opacity-70"
-        >
-          {pending ? "Saving..." : "Save Status"}
-        </button>
+        <p aria-live="polite" className="mt-1.5 text-sm text-ink-muted">
+          {pending ? "Saving..." : "Changes as soon as it is chosen."}
+        </p>
       </form>
     </section>
   );

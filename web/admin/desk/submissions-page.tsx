@@ -10,6 +10,7 @@ import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { DueBadge } from "../shared/due-badge";
+import { BulkBar } from "./bulk-bar";
 import { BusinessHoursPanel } from "./business-hours-panel";
 import {
   type DeskQuery,
@@ -21,6 +22,7 @@ import {
   SORT_OPTIONS,
   serviceLabel,
 } from "./desk-labels";
+import { useDeskListKeys } from "./desk-list-keys";
 import { SubmissionStatusBadge } from "./submission-status-badge";
 
 /** The columns of the wide table, left to right. */
@@ -41,7 +43,14 @@ function SubmissionsDesk() {
   const queryString = deskQueryString(query);
   const [list, setList] = useState<SubmissionList | null>(null);
   const [failed, setFailed] = useState(false);
+  // Ticked requests, kept while the list changes under them (a bulk change reloads it).
+  const [selected, setSelected] = useState<number[]>([]);
+  const [reloads, setReloads] = useState(0);
+  const toggle = (id: number) =>
+    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  useDeskListKeys();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads asks for the same list again after a bulk change
   useEffect(() => {
     if (!mounted) return;
     let live = true;
@@ -61,7 +70,7 @@ function SubmissionsDesk() {
     return () => {
       live = false;
     };
-  }, [queryString, mounted]);
+  }, [queryString, mounted, reloads]);
 
   const filtered = Boolean(
     query.q || query.status || query.service || query.role || query.matterType || query.overdue,
@@ -98,8 +107,15 @@ function SubmissionsDesk() {
 
       {list && list.items.length > 0 && (
         <>
-          <SubmissionTable list={list} />
-          <SubmissionCards list={list} />
+          {selected.length > 0 && (
+            <BulkBar
+              selected={selected}
+              onChanged={() => setReloads((n) => n + 1)}
+              onClear={() => setSelected([])}
+            />
+          )}
+          <SubmissionTable list={list} selected={selected} toggle={toggle} setSelected={setSelected} />
+          <SubmissionCards list={list} selected={selected} toggle={toggle} />
           <Pager list={list} query={query} />
         </>
       )}
@@ -141,11 +157,18 @@ function DeskFilters({ query }: { query: DeskQuery }) {
   const set = (key: Exclude<keyof DeskQuery, "overdue" | "page">) => (e: { target: { value: string } }) =>
     setValues((s) => ({ ...s, [key]: e.target.value }));
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const qs = deskQueryString({ ...values, page: 1 });
+  const go = (next: DeskQuery) => {
+    const qs = deskQueryString({ ...next, page: 1 });
     navigate(`${PATHS.adminSubmissions}${qs ? `?${qs}` : ""}`);
   };
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    go(values);
+  };
+  // A choice applies at once (the search words apply with Enter or Search).
+  const choose =
+    (key: Exclude<keyof DeskQuery, "overdue" | "page" | "q">) => (e: { target: { value: string } }) =>
+      go({ ...values, [key]: e.target.value });
 
   const control =
     "mt-1.5 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink focus:border-navy";
@@ -183,7 +206,7 @@ function DeskFilters({ query }: { query: DeskQuery }) {
                 id={`desk-${f.key}`}
                 name={f.key}
                 value={values[f.key]}
-                onChange={set(f.key)}
+                onChange={choose(f.key)}
                 className={control}
               >
                 <option value="">Any</option>
@@ -201,7 +224,13 @@ function DeskFilters({ query }: { query: DeskQuery }) {
             <label htmlFor="desk-sort" className="block text-sm font-semibold text-ink">
               Order
             </label>
-            <select id="desk-sort" name="sort" value={values.sort} onChange={set("sort")} className={control}>
+            <select
+              id="desk-sort"
+              name="sort"
+              value={values.sort}
+              onChange={choose("sort")}
+              className={control}
+            >
               {SORT_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -216,7 +245,7 @@ function DeskFilters({ query }: { query: DeskQuery }) {
               type="checkbox"
               value="1"
               checked={values.overdue}
-              onChange={(e) => setValues((s) => ({ ...s, overdue: e.target.checked }))}
+              onChange={(e) => go({ ...values, overdue: e.target.checked })}
               className="size-5 accent-navy"
             />
             <label htmlFor="desk-overdue" className="text-sm font-semibold text-ink">
@@ -227,7 +256,7 @@ function DeskFilters({ query }: { query: DeskQuery }) {
         <div className="mt-4 flex flex-wrap gap-3">
           <button type="submit" className="btn-navy">
             <Search className="size-4" aria-hidden="true" />
-            Apply
+            Search
           </button>
           <Link href={PATHS.adminSubmissions} className="btn-base text-navy underline hover:bg-paper-deep">
             Clear Filters
@@ -238,8 +267,17 @@ function DeskFilters({ query }: { query: DeskQuery }) {
   );
 }
 
-function SubmissionTable({ list }: { list: SubmissionList }) {
-  const th = "px-4 py-3 font-semibold";
+type Selection = { selected: readonly number[]; toggle: (id: number) => void };
+
+function SubmissionTable({
+  list,
+  selected,
+  toggle,
+  setSelected,
+}: { list: SubmissionList; setSelected: (ids: number[]) => void } & Selection) {
+  const th = "px-3 py-2 font-semibold";
+  const ids = list.items.map((s) => s.id);
+  const all = ids.every((id) => selected.includes(id));
   return (
     <section
       aria-label="Submissions"
@@ -251,6 +289,19 @@ function SubmissionTable({ list }: { list: SubmissionList }) {
         <caption className="sr-only">Submissions</caption>
         <thead className="border-b border-line bg-paper-deep text-ink">
           <tr>
+            <th scope="col" className="w-10 px-3 py-2">
+              <input
+                type="checkbox"
+                aria-label="Select every request on this page"
+                checked={all}
+                onChange={() =>
+                  setSelected(
+                    all ? selected.filter((id) => !ids.includes(id)) : [...new Set([...selected, ...ids])],
+                  )
+                }
+                className="size-5 accent-navy"
+              />
+            </th>
             {COLUMNS.map((label) => (
               <th key={label} scope="col" className={th}>
                 {label}
@@ -260,24 +311,41 @@ function SubmissionTable({ list }: { list: SubmissionList }) {
         </thead>
         <tbody>
           {list.items.map((s) => (
-            <tr key={s.id} className="border-b border-line align-top last:border-0 hover:bg-paper">
-              <td className="whitespace-nowrap px-4 py-3">
+            <tr
+              key={s.id}
+              className="border-b border-line align-top last:border-0 hover:bg-paper focus-within:bg-paper-deep"
+            >
+              <td className="px-3 py-2">
+                <input
+                  type="checkbox"
+                  data-desk-select={s.id}
+                  aria-label={`Select ${s.name}`}
+                  checked={selected.includes(s.id)}
+                  onChange={() => toggle(s.id)}
+                  className="size-5 accent-navy"
+                />
+              </td>
+              <td className="whitespace-nowrap px-3 py-2">
                 <time dateTime={s.submittedAt}>{formatDateTime(s.submittedAt)}</time>
                 <span className="block font-mono text-xs text-ink-muted">{s.reference}</span>
               </td>
-              <td className="px-4 py-3">
-                <Link href={adminSubmissionPath(s.id)} className="font-semibold text-navy underline">
+              <td className="px-3 py-2">
+                <Link
+                  href={adminSubmissionPath(s.id)}
+                  data-desk-open={s.id}
+                  className="font-semibold text-navy underline"
+                >
                   {s.name}
                 </Link>
                 <span className="block break-all text-xs text-ink-muted">{s.email}</span>
               </td>
-              <td className="px-4 py-3">{s.firm ?? <span className="text-ink-muted">None given</span>}</td>
-              <td className="px-4 py-3">{roleLabel(s.role)}</td>
-              <td className="px-4 py-3">{serviceLabel(s.desiredService)}</td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-2">{s.firm ?? <span className="text-ink-muted">None given</span>}</td>
+              <td className="px-3 py-2">{roleLabel(s.role)}</td>
+              <td className="px-3 py-2">{serviceLabel(s.desiredService)}</td>
+              <td className="px-3 py-2">
                 <DueBadge due={s.due} />
               </td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-2">
                 <SubmissionStatusBadge status={s.status} />
               </td>
             </tr>
@@ -289,15 +357,29 @@ function SubmissionTable({ list }: { list: SubmissionList }) {
 }
 
 /** Phones get one card per submission instead of a table wider than the screen. */
-function SubmissionCards({ list }: { list: SubmissionList }) {
+function SubmissionCards({ list, selected, toggle }: { list: SubmissionList } & Selection) {
   return (
     <ul aria-label="Submissions" className="mt-4 grid gap-3 md:hidden">
       {list.items.map((s) => (
         <li key={s.id} className="rounded-xl border border-line bg-white p-4 shadow-sm">
           <div className="flex items-start justify-between gap-3">
-            <Link href={adminSubmissionPath(s.id)} className="font-semibold text-navy underline">
-              {s.name}
-            </Link>
+            <span className="flex items-center gap-3">
+              <input
+                type="checkbox"
+                data-desk-select={s.id}
+                aria-label={`Select ${s.name}`}
+                checked={selected.includes(s.id)}
+                onChange={() => toggle(s.id)}
+                className="size-5 accent-navy"
+              />
+              <Link
+                href={adminSubmissionPath(s.id)}
+                data-desk-open={s.id}
+                className="font-semibold text-navy underline"
+              >
+                {s.name}
+              </Link>
+            </span>
             <SubmissionStatusBadge status={s.status} />
           </div>
           {s.firm && <p className="mt-1 text-sm">{s.firm}</p>}

@@ -17,6 +17,7 @@ import { LogoMark } from "../../components/logo-mark";
 import { useBrand } from "../../lib/brand-context";
 import { PATHS } from "../../lib/paths";
 import { useAdminSession, useLogout } from "./admin-session";
+import { ShortcutsDialog } from "./shortcuts-dialog";
 
 const NAV = [
   { href: PATHS.adminDashboard, label: "Dashboard", icon: LayoutDashboard },
@@ -102,6 +103,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
       <main id="main" tabIndex={-1} className="container py-10 outline-none sm:py-14">
         {children(status)}
       </main>
+      {!enrolling && <ShortcutsDialog />}
     </div>
   );
 }

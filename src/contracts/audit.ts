@@ -1,0 +1,141 @@
+import * as v from "valibot";
+
+/**
+ * The audit log in words: a label for every event the server records (a test walks src/ for events and fails
+ * on one without a label), the areas the log is filtered by, and the events that only read.
+ */
+export const AUDIT_EVENT_LABELS: Record<string, string> = {
+  "admin.created": "Admin created",
+  "login.succeeded": "Signed in",
+  "login.failed": "Sign-in failed",
+  "login.password_accepted": "Password accepted, code requested",
+  logout: "Signed out",
+  "password.changed": "Password changed",
+  "password.change_failed": "Password change refused",
+  "mfa.enabled": "Two-step sign-in turned on",
+  "mfa.disabled": "Two-step sign-in turned off",
+  "submissions.listed": "Submissions listed",
+  "submissions.exported": "Submissions exported (CSV)",
+  "submission.viewed": "Submission opened",
+  "submission.status_changed": "Submission status changed",
+  "submission.note_added": "Note added to a submission",
+  "submission.mail_retried": "Submission e-mail retried",
+  "submission.reply_sent": "Reply sent to a requester",
+  "submission.response_recorded": "Response to a requester recorded (call, other e-mail or meeting)",
+  "engagement.saved": "Engagement letter drafted",
+  "engagement.sent": "Engagement letter sent to the client's portal",
+  "engagement.payment": "Payment received recorded",
+  "audit.unknown_usernames_removed": "Usernames of failed sign-ins removed (they named no admin)",
+  "submission.deleted": "Submission deleted",
+  "staff.invited": "Colleague invited",
+  "staff.invitation_withdrawn": "Invitation withdrawn",
+  "staff.invitation_accepted": "Invitation accepted",
+  "staff.removed": "Colleague removed",
+  "staff.remove_refused": "Colleague removal refused",
+  "staff.mfa_reset": "Two-step sign-in reset",
+  "retention.policy_changed": "Retention policy changed",
+  "retention.request_deleted": "Request deleted by the retention policy (receipt)",
+  "data_request.created": "Data request recorded",
+  "data_request.exported": "Data request exported (JSON)",
+  "data_request.intake_erased": "Intake erased for a data request (receipt)",
+  "data_request.completed": "Data request completed",
+  "desk.closure_added": "Closure added (no business day)",
+  "desk.closure_removed": "Closure removed (a business day again)",
+  ...contentLabels("article", "Article"),
+  ...contentLabels("case_study", "Case study"),
+  ...contentLabels("resource", "Resource"),
+};
+
+/** The events of the content screens (src/modules/content/admin-http.ts, changeEvent). */
+function contentLabels(kind: string, noun: string): Record<string, string> {
+  return {
+    [`${kind}.create`]: `${noun} created`,
+    [`${kind}.update`]: `${noun} edited`,
+    [`${kind}.publish`]: `${noun} published`,
+    [`${kind}.unpublish`]: `${noun} unpublished`,
+    [`${kind}.delete`]: `${noun} deleted`,
+  };
+}
+
+/** Events that only show data: many a day, hidden from the log unless "Show views" is on. */
+export const READ_ONLY_EVENTS: ReadonlySet<string> = new Set(["submissions.listed", "submission.viewed"]);
+
+/** What the log can be narrowed to, by the part of the event name before its dot. */
+export const AUDIT_AREAS = [
+  {
+    value: "account",
+    label: "Sign-in and accounts",
+    prefixes: ["admin", "login", "logout", "password", "mfa"],
+  },
+  { value: "desk", label: "Intake desk", prefixes: ["submissions", "submission", "desk"] },
+  { value: "content", label: "Content", prefixes: ["article", "case_study", "resource"] },
+  { value: "staff", label: "Staff", prefixes: ["staff"] },
+  { value: "privacy", label: "Privacy and retention", prefixes: ["retention", "data_request"] },
+] as const;
+export type AuditArea = (typeof AUDIT_AREAS)[number]["value"];
+
+export const areaOf = (event: string): AuditArea | undefined => {
+  const prefix = event.split(".")[0]!;
+  return AUDIT_AREAS.find((a) => (a.prefixes as readonly string[]).includes(prefix))?.value;
+};
+
+/** The labelled events of an area: what the server filters by. */
+export const eventsOf = (area: AuditArea): string[] =>
+  Object.keys(AUDIT_EVENT_LABELS).filter((e) => areaOf(e) === area);
+
+export const auditLabel = (event: string) => AUDIT_EVENT_LABELS[event] ?? event;
+
+export const AUDIT_PAGE_MAX = 200;
+export const AUDIT_USER_MAX = 64;
+
+/** A whole number given as plain digits within bounds; absent or empty gives the fallback. */
+const wholeNumberQuery = (fallback: number | undefined, max: number, message: string) =>
+  v.pipe(
+    v.optional(v.string(message), ""),
+    v.trim(),
+    v.check((s) => s === "" || (/^\d{1,16}$/.test(s) && Number(s) >= 1 && Number(s) <= max), message),
+    v.transform((s) => (s === "" ? fallback : Number(s))),
+  );
+
+/** An instant (the browser turns the chosen local day into one), or empty for no bound. */
+const instantQuery = (message: string) =>
+  v.pipe(
+    v.optional(v.string(message), ""),
+    v.trim(),
+    v.check((s) => s === "" || (/^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s))), message),
+    v.transform((s) => (s === "" ? undefined : new Date(s).toISOString())),
+  );
+
+/**
+ * GET /api/admin/audit: a page of entries (before the id the previous page ended at), narrowed by who, what
+ * and when; views (read-only events) only when asked for.
+ */
+export const AuditQuerySchema = v.object({
+  limit: wholeNumberQuery(50, AUDIT_PAGE_MAX, `Limit must be a whole number from 1 to ${AUDIT_PAGE_MAX}`),
+  before: wholeNumberQuery(
+    undefined,
+    Number.MAX_SAFE_INTEGER,
+    "Before must be the id of an audit entry (a whole number of 1 or more)",
+  ),
+  user: v.pipe(
+    v.optional(v.string("User must be given once, as text"), ""),
+    v.trim(),
+    v.maxLength(AUDIT_USER_MAX, `User can be at most ${AUDIT_USER_MAX} characters`),
+    v.transform((s) => s || undefined),
+  ),
+  area: v.pipe(
+    v.optional(v.string("Choose one of the listed areas"), ""),
+    v.trim(),
+    v.union([v.literal(""), v.picklist(AUDIT_AREAS.map((a) => a.value))], "Choose one of the listed areas"),
+    v.transform((s) => (s === "" ? undefined : s)),
+  ),
+  since: instantQuery("From must be a date and time"),
+  until: instantQuery("To must be a date and time"),
+  views: v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.picklist(["", "0", "1"], "Views is 1 (show them) or empty"),
+    v.transform((s) => s === "1"),
+  ),
+});
+export type AuditQuery = v.InferOutput<typeof AuditQuerySchema>;

@@ -1,0 +1,52 @@
+import { AUDIT_AREAS } from "../../../src/contracts/audit";
+
+/** The audit log's filters as they appear in the page's address: who, what (an area), when (local days). */
+export type AuditFilters = { user: string; area: string; from: string; to: string; views: boolean };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const AREAS = new Set<string>(AUDIT_AREAS.map((a) => a.value));
+
+export function readAuditFilters(search: string): AuditFilters {
+  const p = new URLSearchParams(search);
+  const day = (key: string) => {
+    const value = p.get(key) ?? "";
+    return DAY.test(value) ? value : "";
+  };
+  const area = p.get("area") ?? "";
+  return {
+    user: (p.get("user") ?? "").slice(0, 64),
+    area: AREAS.has(area) ? area : "",
+    from: day("from"),
+    to: day("to"),
+    views: p.get("views") === "1",
+  };
+}
+
+/** The page's query string, leaving out what is not set. */
+export function auditFiltersString(f: AuditFilters): string {
+  const p = new URLSearchParams();
+  if (f.user.trim()) p.set("user", f.user.trim());
+  if (f.area) p.set("area", f.area);
+  if (f.from) p.set("from", f.from);
+  if (f.to) p.set("to", f.to);
+  if (f.views) p.set("views", "1");
+  return p.toString();
+}
+
+/** A local calendar day's first instant, as the API takes it. */
+const startOfLocalDay = (day: string, addDays = 0) => {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + addDays).toISOString();
+};
+
+/** The API's query: the chosen days are the staff member's own, from the start of "from" to the end of "to". */
+export function auditApiQuery(f: AuditFilters, before?: number): string {
+  const p = new URLSearchParams();
+  if (f.user.trim()) p.set("user", f.user.trim());
+  if (f.area) p.set("area", f.area);
+  if (f.from) p.set("since", startOfLocalDay(f.from));
+  if (f.to) p.set("until", startOfLocalDay(f.to, 1));
+  if (f.views) p.set("views", "1");
+  if (before) p.set("before", String(before));
+  return p.toString();
+}
