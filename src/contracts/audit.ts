@@ -65,9 +65,9 @@ export const AUDIT_AREAS = [
   {
     value: "account",
     label: "Sign-in and accounts",
-    prefixes: ["admin", "login", "logout", "password", "mfa"],
+    prefixes: ["admin", "login", "logout", "password", "mfa", "audit"],
   },
-  { value: "desk", label: "Intake desk", prefixes: ["submissions", "submission", "desk"] },
+  { value: "desk", label: "Intake desk", prefixes: ["submissions", "submission", "desk", "engagement"] },
   { value: "content", label: "Content", prefixes: ["article", "case_study", "resource"] },
   { value: "staff", label: "Staff", prefixes: ["staff"] },
   { value: "privacy", label: "Privacy and retention", prefixes: ["retention", "data_request"] },
