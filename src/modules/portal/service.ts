@@ -359,7 +359,7 @@ export function createPortalService(deps: {
         reason: `Engagement letter ${facts.reference} signed by the client`,
         firm: config.brand.name,
         contact: config.brand.email,
-        location: config.brand.domain,
+        place: config.brand.domain,
         at,
       });
       // The signature is checked again inside the write: two tabs signing at once sign once.

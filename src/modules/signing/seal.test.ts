@@ -14,7 +14,7 @@ describe("a sealed PDF", () => {
       reason: "Signed engagement letter",
       firm: "Tracewell",
       contact: "desk@tracewell.example",
-      location: "Chicago, IL",
+      place: "Chicago, IL",
       at: new Date("2026-11-17T15:00:00Z"),
     });
     const report = pdfsig(sealed);

@@ -11,7 +11,7 @@ import type { SealingCertificate } from "./certificate";
 export async function sealPdf(
   pdf: Uint8Array,
   cert: SealingCertificate,
-  about: { reason: string; firm: string; contact: string; location: string; at: Date },
+  about: { reason: string; firm: string; contact: string; place: string; at: Date },
 ): Promise<Buffer> {
   const pdfDoc = await PDFDocument.load(pdf);
   pdflibAddPlaceholder({
@@ -19,7 +19,7 @@ export async function sealPdf(
     reason: about.reason,
     contactInfo: about.contact,
     name: about.firm,
-    location: about.location,
+    location: about.place,
     signingTime: about.at,
     signatureLength: 8192,
   });
