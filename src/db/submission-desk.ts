@@ -8,7 +8,7 @@ import type {
 } from "../contracts/submissions";
 import { cipherFor, type DataCipher } from "./cipher";
 import type { Database } from "./index";
-import { submissionSearch } from "./submission-search";
+import { type SearchFields, submissionSearch } from "./submission-search";
 
 /** What the list and the export may be narrowed by; every field is optional. */
 export type DeskFilter = {
@@ -49,18 +49,19 @@ const NEWEST_FIRST = "ORDER BY submitted_at DESC, id DESC";
 const SOONEST_DUE = "ORDER BY first_response_at IS NOT NULL, respond_by, id";
 
 type Bindings = Record<string, string | number | null>;
+type Paging = { limit: number; offset: number; sort?: DeskSort };
 
 /**
- * Filters on clear columns go to SQL; the free-text search (name, e-mail, firm are encrypted) is matched by the
- * in-memory index and reaches SQL as the JSON list of matching ids, so paging and counting stay in SQL.
+ * Filters on clear columns go to SQL; the free-text search (the personal fields are encrypted) is matched by
+ * the in-memory index (ADR 119) and reaches SQL as the JSON list of matching ids.
  */
-const bindings = (f: DeskFilter, matching: (q: string) => number[]): Bindings => ({
+const bindings = (f: DeskFilter, ids: readonly number[] | null): Bindings => ({
   status: f.status ?? null,
   service: f.service ?? null,
   role: f.role ?? null,
   matterType: f.matterType ?? null,
   overdueAt: f.overdueAt ?? null,
-  ids: f.q ? JSON.stringify(matching(f.q)) : null,
+  ids: ids === null ? null : JSON.stringify(ids),
 });
 
 /** A summary as stored: the due label is the service's to add (it needs the clock and now). */
@@ -89,7 +90,7 @@ export type ExportRow = Omit<SubmissionDetail["submission"], "due">;
 export function submissionDesk(db: Database) {
   const cipher = cipherFor(db);
   const search = submissionSearch(db);
-  const filterBindings = (f: DeskFilter) => bindings(f, search.match);
+  const filterBindings = (f: DeskFilter) => bindings(f, f.q ? search.match(f.q) : null);
   // The count names only the filters in use: with the catch-all WHERE SQLite reads every row (3.9 ms over
   // 10,000 requests); without a filter it counts an index (0.01 ms). One statement per combination in use.
   const counts = new Map<string, Statement<{ n: number }, [Bindings]>>();
@@ -114,6 +115,12 @@ export function submissionDesk(db: Database) {
     newest: pageBy(NEWEST_FIRST),
     due: pageBy(SOONEST_DUE),
   };
+  const summariesOf = db.prepare<RawSummary, [string]>(
+    `SELECT ${SUMMARY_COLUMNS} FROM contact_submissions WHERE id IN (SELECT value FROM json_each(?))`,
+  );
+  const searchFieldsOf = db.prepare<SearchFields, [number]>(
+    `SELECT name, email, firm, phone, reference, jurisdictions, description FROM contact_submissions WHERE id = ?`,
+  );
   const all = db.prepare<RawDetail, Bindings>(
     `SELECT ${DETAIL_COLUMNS} FROM contact_submissions ${WHERE} ${NEWEST_FIRST}`,
   );
@@ -160,9 +167,39 @@ export function submissionDesk(db: Database) {
     referrerHost: r.referrerHost,
   });
 
+  /** The summaries of `ids`, in that order. */
+  const summariesInOrder = (ids: number[]) => {
+    const byId = new Map(summariesOf.all(JSON.stringify(ids)).map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [toSummary(cipher, r)] : [];
+    });
+  };
+
+  /**
+   * A search's page. Newest first with no other filter, the index orders and counts its matches itself (the
+   * common case, and the one that must stay fast); otherwise SQL does, given the matched ids.
+   */
+  const searchPage = (filter: DeskFilter & { q: string }, paging: Paging) => {
+    const ids = search.match(filter.q);
+    const b = bindings(filter, ids);
+    const sort = paging.sort ?? "newest";
+    if (ids.length === 0) return { total: 0, items: [] };
+    if (sort === "newest" && FILTER_CONDITIONS.every(([name]) => name === "ids" || b[name] === null)) {
+      const pageIds = search.newestFirst(ids, paging.offset, paging.limit);
+      return { total: ids.length, items: summariesInOrder(pageIds) };
+    }
+    const total = countOf(b);
+    const items = pages[sort]
+      .all({ ...b, limit: paging.limit, offset: paging.offset })
+      .map((r) => toSummary(cipher, r));
+    return { total, items };
+  };
+
   return {
-    list(filter: DeskFilter, paging: { limit: number; offset: number; sort?: DeskSort }) {
-      const b = filterBindings(filter);
+    list(filter: DeskFilter, paging: Paging): { total: number; items: StoredSummary[] } {
+      if (filter.q) return searchPage({ ...filter, q: filter.q }, paging);
+      const b = bindings(filter, null);
       const total = countOf(b);
       const items = pages[paging.sort ?? "newest"]
         .all({ ...b, limit: paging.limit, offset: paging.offset })
@@ -191,10 +228,21 @@ export function submissionDesk(db: Database) {
           : undefined;
       },
     ),
-    /** The submission, its notes and its queued mail (ON DELETE CASCADE). */
+    /** The submission, its notes and its queued mail (ON DELETE CASCADE); its words leave the search. */
     remove(id: number) {
+      const stored = searchFieldsOf.get(id);
       const removed = remove.run(id).changes > 0;
-      search.remove(id);
+      if (stored && removed) {
+        search.remove(id, {
+          ...stored,
+          name: cipher.decrypt(stored.name),
+          email: cipher.decrypt(stored.email),
+          firm: cipher.decryptNullable(stored.firm),
+          phone: cipher.decrypt(stored.phone),
+          jurisdictions: cipher.decrypt(stored.jurisdictions),
+          description: cipher.decrypt(stored.description),
+        });
+      }
       return removed;
     },
     /**

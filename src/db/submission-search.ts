@@ -1,64 +1,205 @@
 import { cipherFor } from "./cipher";
 import type { Database } from "./index";
+import { queryTerms, rowWords, type SearchFields } from "./search-words";
+import { createWordIndex } from "./word-index";
+
+export type { SearchFields };
 
 /**
- * The desk's free-text search over an intake's name, e-mail and firm. Those columns are encrypted, so SQL
- * cannot match them: this index keeps their plain, lower-cased text in memory only, built once from the
- * database and kept current by the repositories that insert and delete intakes (DESIGN.md, "Personal data
- * at rest"). A row deleted by some other path only leaves a stale id behind, which matches no row in SQL.
+ * The desk's free-text search (ADR 119). Name, e-mail, firm, phone, jurisdictions and description are
+ * encrypted, so SQL cannot match them: this index keeps their words, never their text, in memory only. It is
+ * built once from the database, and the repositories keep it current as they insert and delete intakes.
  */
-export type SearchFields = { name: string; email: string; firm: string | null };
 
-type Row = { id: number; name: string; email: string; firm: string | null };
+type Row = {
+  id: number;
+  reference: string;
+  name: string;
+  email: string;
+  firm: string | null;
+  phone: string;
+  jurisdictions: string;
+  description: string;
+  submittedAt: string;
+};
 
-const haystack = (f: SearchFields) => `${f.name}\u0000${f.email}\u0000${f.firm ?? ""}`.toLowerCase();
+/** A write waits for the end of the transaction that made it: a rolled-back delete keeps its row findable. */
+type Change = { kind: "put" | "remove"; id: number; words: Set<string>; orderMs: number };
 
-function createIndex(db: Database) {
-  const texts = new Map<number, string>();
-  let built = false;
-  const selectAll = db.prepare<Row, []>("SELECT id, name, email, firm FROM contact_submissions");
+/** Rows read per statement. */
+const CHUNK = 64;
 
-  const build = () => {
-    const cipher = cipherFor(db);
-    texts.clear();
-    for (const r of selectAll.iterate()) {
-      texts.set(
-        r.id,
-        haystack({
-          name: cipher.decrypt(r.name),
-          email: cipher.decrypt(r.email),
-          firm: cipher.decryptNullable(r.firm),
-        }),
-      );
+function createSearch(db: Database) {
+  const index = createWordIndex();
+  const pending: Change[] = [];
+  let flushQueued = false;
+  let phase: "idle" | "ready" = "idle";
+  /** While building: every id above this has been read. */
+  let cursor = 0;
+
+  const selectChunk = db.prepare<Row, [number, number]>(
+    `SELECT id, reference, name, email, firm, phone, jurisdictions, description, submitted_at AS submittedAt
+     FROM contact_submissions WHERE id <= ? ORDER BY id DESC LIMIT ?`,
+  );
+  const selectTop = db.prepare<{ top: number | null }, []>("SELECT max(id) AS top FROM contact_submissions");
+  const selectPresent = db.prepare<{ id: number }, [string]>(
+    "SELECT id FROM contact_submissions WHERE id IN (SELECT value FROM json_each(?))",
+  );
+
+  const reached = () => phase === "ready";
+
+  /**
+   * Applies the waiting writes as the database now has them: a row deleted (or replaced under the same id)
+   * leaves, a row that exists is (re)indexed, and a write whose transaction was rolled back changes nothing.
+   */
+  const flush = () => {
+    flushQueued = false;
+    if (pending.length === 0) return;
+    if (db.inTransaction) {
+      flushQueued = true;
+      setTimeout(flush, 0);
+      return;
     }
-    built = true;
+    const changes = pending.splice(0);
+    const present = new Set(
+      selectPresent.all(JSON.stringify([...new Set(changes.map((c) => c.id))])).map((r) => r.id),
+    );
+    const putLater = new Array<boolean>(changes.length);
+    const puts = new Set<number>();
+    for (let i = changes.length - 1; i >= 0; i--) {
+      const c = changes[i] as Change;
+      putLater[i] = puts.has(c.id);
+      if (c.kind === "put") puts.add(c.id);
+    }
+    changes.forEach((c, i) => {
+      if (c.kind === "remove") {
+        if (!present.has(c.id) || putLater[i]) index.remove(c.id, c.words);
+      } else if (present.has(c.id) && reached()) {
+        if (index.has(c.id)) index.removeEverywhere(c.id);
+        index.add(c.id, c.words, c.orderMs);
+      }
+    });
+    index.forgetFreedWords();
+  };
+
+  const queue = (change: Change) => {
+    // Before the build starts there is nothing to keep current: the build reads the table as it then is.
+    if (phase === "idle") return;
+    pending.push(change);
+    if (!flushQueued) {
+      flushQueued = true;
+      queueMicrotask(flush);
+    }
+  };
+
+  const readChunk = (): boolean => {
+    const cipher = cipherFor(db);
+    const rows = selectChunk.all(cursor, CHUNK);
+    for (const r of rows) {
+      const words = rowWords({
+        name: cipher.decrypt(r.name),
+        email: cipher.decrypt(r.email),
+        firm: cipher.decryptNullable(r.firm),
+        phone: cipher.decrypt(r.phone),
+        reference: r.reference,
+        jurisdictions: cipher.decrypt(r.jurisdictions),
+        description: cipher.decrypt(r.description),
+      });
+      index.add(r.id, words, Date.parse(r.submittedAt));
+    }
+    const last = rows.at(-1);
+    cursor = last ? last.id - 1 : 0;
+    return rows.length === CHUNK;
+  };
+
+  const buildNow = () => {
+    if (phase !== "idle") return;
+    cursor = selectTop.get()?.top ?? 0;
+    while (readChunk());
+    phase = "ready";
   };
 
   return {
-    /** Reads every intake once; later calls rebuild (after an upgrade re-encrypted the rows, say). */
-    build,
-    /** A new or changed intake. Before the first build there is nothing to update: the build reads it. */
-    put(id: number, fields: SearchFields) {
-      if (built) texts.set(id, haystack(fields));
+    /** Reads every stored request once (the server's start); a search before it builds the index itself. */
+    build: buildNow,
+    /** A new intake. */
+    put(id: number, fields: SearchFields, submittedAt: string) {
+      queue({ kind: "put", id, words: rowWords(fields), orderMs: Date.parse(submittedAt) });
     },
-    remove(id: number) {
-      texts.delete(id);
+    /** An intake deleted, with the fields it had (its words leave the index with it). */
+    remove(id: number, fields: SearchFields) {
+      queue({ kind: "remove", id, words: rowWords(fields), orderMs: Number.NaN });
     },
-    /** Ids of the intakes whose name, e-mail or firm contains `q`, in any letter case. */
+    /** Ids of the requests with every word of `q`, in no particular order. */
     match(q: string): number[] {
-      if (!built) build();
-      const needle = q.toLowerCase();
-      const ids: number[] = [];
-      for (const [id, text] of texts) if (text.includes(needle)) ids.push(id);
-      return ids;
+      if (phase === "idle") buildNow();
+      flush();
+      return index.match(queryTerms(q));
     },
-    get size() {
-      return texts.size;
+    /**
+     * One page of `ids` newest first (by the time they were submitted, then id), as the desk lists them,
+     * without sorting them all: a bounded heap of the first offset + limit.
+     */
+    newestFirst(ids: readonly number[], offset: number, limit: number): number[] {
+      return newestPage(ids, index.orders, offset, limit);
+    },
+    /** Distinct words held (for the figures). */
+    get words() {
+      return index.wordCount;
     },
   };
 }
 
-export type SubmissionSearch = ReturnType<typeof createIndex>;
+/**
+ * The ids at [offset, offset + limit) of `ids` listed newest first (by submission time, then id), through a
+ * heap of the first offset + limit only: a page of 100,000 matches costs one pass, not a sort.
+ */
+function newestPage(ids: readonly number[], order: Float64Array, offset: number, limit: number): number[] {
+  const k = Math.min(ids.length, offset + limit);
+  if (k <= 0 || offset >= ids.length) return [];
+  // Listed before: later, or as late and a higher id.
+  const before = (a: number, b: number) => {
+    const oa = order[a] as number;
+    const ob = order[b] as number;
+    return oa > ob || (oa === ob && a > b);
+  };
+  // The root is the row listed last among the k kept so far.
+  const heap = new Int32Array(k);
+  let size = 0;
+  const swap = (i: number, j: number) => {
+    const t = heap[i] as number;
+    heap[i] = heap[j] as number;
+    heap[j] = t;
+  };
+  for (const id of ids) {
+    if (size < k) {
+      let i = size++;
+      heap[i] = id;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!before(heap[parent] as number, heap[i] as number)) break;
+        swap(i, parent);
+        i = parent;
+      }
+    } else if (before(id, heap[0] as number)) {
+      heap[0] = id;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let last = i;
+        if (l < k && before(heap[last] as number, heap[l] as number)) last = l;
+        if (r < k && before(heap[last] as number, heap[r] as number)) last = r;
+        if (last === i) break;
+        swap(i, last);
+        i = last;
+      }
+    }
+  }
+  return [...heap].sort((a, b) => (before(a, b) ? -1 : 1)).slice(offset, offset + limit);
+}
+
+export type SubmissionSearch = ReturnType<typeof createSearch>;
 
 const indexes = new WeakMap<Database, SubmissionSearch>();
 
@@ -66,7 +207,7 @@ const indexes = new WeakMap<Database, SubmissionSearch>();
 export function submissionSearch(db: Database): SubmissionSearch {
   let index = indexes.get(db);
   if (!index) {
-    index = createIndex(db);
+    index = createSearch(db);
     indexes.set(db, index);
   }
   return index;
