@@ -8,7 +8,7 @@ import type {
 } from "../contracts/submissions";
 import { cipherFor, type DataCipher } from "./cipher";
 import type { Database } from "./index";
-import { type SearchFields, submissionSearch } from "./submission-search";
+import { type SearchFields, type SearchState, submissionSearch } from "./submission-search";
 
 /** What the list and the export may be narrowed by; every field is optional. */
 export type DeskFilter = {
@@ -184,20 +184,24 @@ export function submissionDesk(db: Database) {
     const ids = search.match(filter.q);
     const b = bindings(filter, ids);
     const sort = paging.sort ?? "newest";
-    if (ids.length === 0) return { total: 0, items: [] };
+    const searching = search.state();
+    if (ids.length === 0) return { total: 0, items: [], search: searching };
     if (sort === "newest" && FILTER_CONDITIONS.every(([name]) => name === "ids" || b[name] === null)) {
       const pageIds = search.newestFirst(ids, paging.offset, paging.limit);
-      return { total: ids.length, items: summariesInOrder(pageIds) };
+      return { total: ids.length, items: summariesInOrder(pageIds), search: searching };
     }
     const total = countOf(b);
     const items = pages[sort]
       .all({ ...b, limit: paging.limit, offset: paging.offset })
       .map((r) => toSummary(cipher, r));
-    return { total, items };
+    return { total, items, search: searching };
   };
 
   return {
-    list(filter: DeskFilter, paging: Paging): { total: number; items: StoredSummary[] } {
+    list(
+      filter: DeskFilter,
+      paging: Paging,
+    ): { total: number; items: StoredSummary[]; search?: SearchState } {
       if (filter.q) return searchPage({ ...filter, q: filter.q }, paging);
       const b = bindings(filter, null);
       const total = countOf(b);
@@ -206,6 +210,8 @@ export function submissionDesk(db: Database) {
         .map((r) => toSummary(cipher, r));
       return { total, items };
     },
+    /** How complete the search is (it is built in the background after a start). */
+    searchState: () => search.state(),
     exportRows: (filter: DeskFilter) => all.all(filterBindings(filter)).map(toDetail),
     byId(id: number) {
       const r = one.get(id);

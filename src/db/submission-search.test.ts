@@ -58,7 +58,7 @@ const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 describe("the desk's search index", () => {
   const db = freshDatabase();
   const search = submissionSearch(db);
-  search.build();
+  search.start();
   const refs: Record<string, string> = {};
   const find = (q: string) => search.match(q).sort((a, b) => a - b);
 
@@ -250,5 +250,54 @@ describe("the desk's search index", () => {
     expect(search.newestFirst(ids, 2, 2)).toEqual(newest.slice(2, 4));
     expect(search.newestFirst(ids, 0, 100)).toEqual(newest);
     expect(search.newestFirst(ids, 100, 2)).toEqual([]);
+  });
+});
+
+describe("the index's build after a start", () => {
+  test("is read in slices, newest first, with the writes made meanwhile kept", async () => {
+    const db = freshDatabase();
+    const stored = Array.from({ length: 200 }, (_, i) =>
+      store(db, { name: `Grace Chen ${i}`, email: `grace${i}@chen.example` }),
+    );
+    const search = submissionSearch(db);
+    const slices: (() => void)[] = [];
+    let readyAfter = -1;
+    search.start({
+      schedule: (next) => slices.push(next),
+      sliceMs: 0,
+      onReady: (state) => {
+        readyAfter = state.indexed;
+      },
+    });
+    // One slice (64 rows) read at once, the newest.
+    expect(search.state()).toEqual({ ready: false, indexed: 64, total: 200 });
+    expect(search.match("chen")).toHaveLength(64);
+    expect(search.match("grace199@")).toHaveLength(1);
+    expect(search.match("grace0@")).toHaveLength(0);
+
+    // Meanwhile: a new intake, a deletion of a row read and of one not read yet.
+    store(db, { name: "Mei Herrera", email: "mei@herrera.example" });
+    submissionDesk(db).remove((stored[199] as { id: number }).id);
+    submissionDesk(db).remove((stored[0] as { id: number }).id);
+    await settled();
+    expect(search.match("herrera")).toHaveLength(1);
+    expect(search.match("grace199@")).toHaveLength(0);
+
+    while (slices.length > 0) slices.shift()?.();
+    expect(search.state()).toMatchObject({ ready: true, indexed: 199 });
+    expect(readyAfter).toBe(199);
+    expect(search.match("chen")).toHaveLength(198);
+    expect(search.match("grace0@")).toHaveLength(0);
+    expect(search.match("grace1@")).toHaveLength(1);
+    await search.whenReady();
+  });
+
+  test("a small database is searchable before the start returns", () => {
+    const db = freshDatabase();
+    store(db, { name: "Olu Brennan" });
+    const search = submissionSearch(db);
+    search.start({ schedule: () => {} });
+    expect(search.state().ready).toBe(true);
+    expect(search.match("olu")).toHaveLength(1);
   });
 });

@@ -7,9 +7,16 @@ export type { SearchFields };
 
 /**
  * The desk's free-text search (ADR 119). Name, e-mail, firm, phone, jurisdictions and description are
- * encrypted, so SQL cannot match them: this index keeps their words, never their text, in memory only. It is
- * built once from the database, and the repositories keep it current as they insert and delete intakes.
+ * encrypted, so SQL cannot match them: this index keeps their words, never their text, in memory only. The
+ * server builds it in the background after it starts listening, newest requests first; the repositories keep
+ * it current as they insert and delete intakes.
  */
+export type SearchState = {
+  /** Every stored request has been read; until then a search sees only those read so far. */
+  ready: boolean;
+  indexed: number;
+  total: number;
+};
 
 type Row = {
   id: number;
@@ -26,27 +33,41 @@ type Row = {
 /** A write waits for the end of the transaction that made it: a rolled-back delete keeps its row findable. */
 type Change = { kind: "put" | "remove"; id: number; words: Set<string>; orderMs: number };
 
-/** Rows read per statement. */
+/** Rows read per statement; the time check between them keeps each slice of the build short. */
 const CHUNK = 64;
+const SLICE_MS = 8;
+
+export type BuildOptions = {
+  /** How a slice of the build waits for the next turn of the event loop (tests hold it back). */
+  schedule?: (next: () => void) => void;
+  /** How long a slice reads for (at least one chunk of rows each). */
+  sliceMs?: number;
+  onReady?: (state: SearchState, ms: number) => void;
+  onError?: (error: unknown) => void;
+};
 
 function createSearch(db: Database) {
   const index = createWordIndex();
   const pending: Change[] = [];
   let flushQueued = false;
-  let phase: "idle" | "ready" = "idle";
-  /** While building: every id above this has been read. */
+  let phase: "idle" | "building" | "ready" | "failed" = "idle";
+  /** While building: every id above this has been read (or arrived since). */
   let cursor = 0;
+  let total = 0;
+  const waiting: (() => void)[] = [];
 
   const selectChunk = db.prepare<Row, [number, number]>(
     `SELECT id, reference, name, email, firm, phone, jurisdictions, description, submitted_at AS submittedAt
      FROM contact_submissions WHERE id <= ? ORDER BY id DESC LIMIT ?`,
   );
-  const selectTop = db.prepare<{ top: number | null }, []>("SELECT max(id) AS top FROM contact_submissions");
+  const selectTop = db.prepare<{ top: number | null; n: number }, []>(
+    "SELECT max(id) AS top, count(*) AS n FROM contact_submissions",
+  );
   const selectPresent = db.prepare<{ id: number }, [string]>(
     "SELECT id FROM contact_submissions WHERE id IN (SELECT value FROM json_each(?))",
   );
 
-  const reached = () => phase === "ready";
+  const reached = (id: number) => phase === "ready" || (phase === "building" && id > cursor);
 
   /**
    * Applies the waiting writes as the database now has them: a row deleted (or replaced under the same id)
@@ -74,7 +95,7 @@ function createSearch(db: Database) {
     changes.forEach((c, i) => {
       if (c.kind === "remove") {
         if (!present.has(c.id) || putLater[i]) index.remove(c.id, c.words);
-      } else if (present.has(c.id) && reached()) {
+      } else if (present.has(c.id) && reached(c.id)) {
         if (index.has(c.id)) index.removeEverywhere(c.id);
         index.add(c.id, c.words, c.orderMs);
       }
@@ -85,6 +106,7 @@ function createSearch(db: Database) {
   const queue = (change: Change) => {
     // Before the build starts there is nothing to keep current: the build reads the table as it then is.
     if (phase === "idle") return;
+    if (change.kind === "put" && change.id > cursor) total++;
     pending.push(change);
     if (!flushQueued) {
       flushQueued = true;
@@ -112,16 +134,67 @@ function createSearch(db: Database) {
     return rows.length === CHUNK;
   };
 
-  const buildNow = () => {
-    if (phase !== "idle") return;
-    cursor = selectTop.get()?.top ?? 0;
-    while (readChunk());
-    phase = "ready";
+  const begin = () => {
+    const { top, n } = selectTop.get() ?? { top: null, n: 0 };
+    cursor = top ?? 0;
+    total = n;
+    phase = "building";
   };
 
+  const finish = () => {
+    phase = "ready";
+    cursor = 0;
+    for (const resolve of waiting.splice(0)) resolve();
+  };
+
+  const buildNow = () => {
+    if (phase !== "idle") return;
+    begin();
+    while (readChunk());
+    finish();
+  };
+
+  const state = (): SearchState => ({
+    ready: phase === "ready",
+    indexed: index.rows,
+    total: Math.max(total, index.rows),
+  });
+
   return {
-    /** Reads every stored request once (the server's start); a search before it builds the index itself. */
-    build: buildNow,
+    /**
+     * Reads every stored request in slices of a few milliseconds, newest first, each slice in its own turn
+     * of the event loop so the server answers in between. The first slice runs at once: a small database is
+     * searchable before the call returns.
+     */
+    start(options: BuildOptions = {}) {
+      if (phase !== "idle") return;
+      const started = performance.now();
+      const schedule = options.schedule ?? ((next: () => void) => setImmediate(next));
+      begin();
+      const slice = () => {
+        try {
+          flush();
+          const until = performance.now() + (options.sliceMs ?? SLICE_MS);
+          let more: boolean;
+          do more = readChunk();
+          while (more && performance.now() < until);
+          if (more) return schedule(slice);
+          finish();
+          options.onReady?.(state(), performance.now() - started);
+        } catch (error) {
+          phase = "failed";
+          options.onError?.(error);
+        }
+      };
+      slice();
+    },
+    /** Builds the whole index now, if nothing started it (tools and tests that search without a server). */
+    buildNow,
+    /** Resolves once every stored request has been read. */
+    whenReady(): Promise<void> {
+      return phase === "ready" ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
+    },
+    state,
     /** A new intake. */
     put(id: number, fields: SearchFields, submittedAt: string) {
       queue({ kind: "put", id, words: rowWords(fields), orderMs: Date.parse(submittedAt) });
@@ -130,7 +203,7 @@ function createSearch(db: Database) {
     remove(id: number, fields: SearchFields) {
       queue({ kind: "remove", id, words: rowWords(fields), orderMs: Number.NaN });
     },
-    /** Ids of the requests with every word of `q`, in no particular order. */
+    /** Ids of the requests with every word of `q`, in no particular order; see `state` for completeness. */
     match(q: string): number[] {
       if (phase === "idle") buildNow();
       flush();

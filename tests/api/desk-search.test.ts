@@ -1,20 +1,28 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { createApp } from "../../src/app";
+import { loadConfig } from "../../src/config";
+import type { Intake } from "../../src/contracts/intake";
 import type { SubmissionList } from "../../src/contracts/submissions";
 import { cipherFor } from "../../src/db/cipher";
+import { contactSubmissions } from "../../src/db/contact-submissions";
 import { rotateStoredValues } from "../../src/db/encryption";
+import { openDatabase } from "../../src/db/index";
+import { MANIFEST } from "../../src/generated/assets";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
-import { fileIntake } from "../helpers/intake";
+import { makeTestApp, ORIGIN } from "../helpers/app";
+import { fileIntake, validIntake } from "../helpers/intake";
 
 /**
  * The desk's search (issue 18, "The desk at scale"; ADR 119) through its route: what staff find a request by,
- * and that every path that writes or deletes a request keeps the search current.
+ * that every path that writes or deletes a request keeps the search current, and what the desk says while the
+ * search is still being built after a restart.
  */
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
 const clock = { at: new Date("2026-03-02T15:00:00.000Z") };
 const env = { ADMIN_USERNAME: USER, ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: "1" };
-const { app, request, db } = makeTestApp(env, { now: () => clock.at });
+const { app, request, db, dataDir } = makeTestApp(env, { now: () => clock.at });
 const API = "/api/admin/submissions";
 const SIGN_IN_TIMEOUT = 20_000;
 
@@ -99,6 +107,7 @@ describe("what the desk's search finds", () => {
     const filtered = await list("555", "&status=new&pageSize=1&page=3");
     expect(filtered.total).toBe(3);
     expect(filtered.items.map((i) => i.name)).toEqual(["Søren Järvinen"]);
+    expect(filtered.searchIndexing).toBeUndefined();
   });
 });
 
@@ -159,4 +168,73 @@ describe("every path that writes or deletes a request keeps the search current",
     },
     SIGN_IN_TIMEOUT,
   );
+});
+
+describe("while the search is still being built after a restart", () => {
+  // The same data folder opened again, its search read one slice (64 requests) at a time when told to.
+  const slices: (() => void)[] = [];
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, REQUIRE_MFA: "false", ...env });
+  const again = openDatabase(join(dataDir, "tracewell.db"));
+  afterAll(() => again.close());
+  let restarted: ReturnType<typeof createApp> | undefined;
+  const get = (path: string) =>
+    (restarted as ReturnType<typeof createApp>).handle(new Request(`${ORIGIN}${path}`, withCookie(cookie)));
+  const oldest = 100;
+
+  test(
+    "setup: 100 more requests, then the restart",
+    async () => {
+      const submissions = contactSubmissions(db);
+      for (let i = 0; i < oldest; i++) {
+        const person: Intake = {
+          ...(validIntake(clock.at, {
+            name: `Mei Lindqvist ${i}`,
+            email: `mei${i}@lindqvist.example`,
+          }) as Intake),
+          firm: undefined,
+        };
+        submissions.create(person, {
+          reference: `IR-SEED-${i}`,
+          submittedAt: new Date(clock.at.getTime() - (oldest - i) * 60_000).toISOString(),
+          emailError: null,
+        });
+      }
+      restarted = createApp({
+        config,
+        db: again,
+        manifest: MANIFEST,
+        now: () => clock.at,
+        searchBuild: { schedule: (next) => slices.push(next), sliceMs: 0 },
+      });
+      await signInNow();
+    },
+    SIGN_IN_TIMEOUT,
+  );
+
+  test("the list without a search is whole; a search says it sees part of the requests", async () => {
+    const all = (await (await get(API)).json()) as SubmissionList;
+    expect(all.total).toBe(oldest + 3);
+    expect(all.searchIndexing).toBeUndefined();
+
+    const searched = (await (await get(`${API}?q=lindqvist`)).json()) as SubmissionList;
+    expect(searched.searchIndexing).toEqual({ indexed: 64, total: oldest + 3 });
+    // The newest requests are read first.
+    expect(searched.total).toBeLessThan(oldest);
+    expect(searched.items.map((i) => i.name)).toContain(`Mei Lindqvist ${oldest - 1}`);
+  });
+
+  test("an export of a search waits for it: 503 with a message and when to try again", async () => {
+    const res = await get(`${API}/export.csv?q=lindqvist`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("60");
+    expect(((await res.json()) as { error: string }).error).toContain("still reading the stored requests");
+  });
+
+  test("once built, the search is whole and says nothing more", async () => {
+    while (slices.length > 0) slices.shift()?.();
+    const searched = (await (await get(`${API}?q=lindqvist`)).json()) as SubmissionList;
+    expect(searched.searchIndexing).toBeUndefined();
+    expect(searched.total).toBe(oldest);
+    expect((await get(`${API}/export.csv?q=lindqvist`)).status).toBe(200);
+  });
 });

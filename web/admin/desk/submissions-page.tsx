@@ -21,7 +21,10 @@ import {
   SORT_OPTIONS,
   serviceLabel,
 } from "./desk-labels";
+import { SearchIndexingNotice } from "./search-indexing-notice";
 import { SubmissionStatusBadge } from "./submission-status-badge";
+
+const SEARCH_RETRY_MS = 5000;
 
 /** The columns of the wide table, left to right. */
 const COLUMNS = ["Received", "Name", "Firm", "Role", "Service", "First response", "Status"];
@@ -45,21 +48,30 @@ function SubmissionsDesk() {
   useEffect(() => {
     if (!mounted) return;
     let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     setFailed(false);
-    getJson<SubmissionList>([deskApi.list(queryString)]).then(
-      (l) => live && setList(l),
-      (error) => {
-        if (!live) return;
-        setFailed(true);
-        toast({
-          title: "Could Not Load Submissions",
-          description: serverMessage(error, "Reload the page to try again."),
-          variant: "destructive",
-        });
-      },
-    );
+    const load = () =>
+      getJson<SubmissionList>([deskApi.list(queryString)]).then(
+        (l) => {
+          if (!live) return;
+          setList(l);
+          // A search made while the index is still being built after a restart is asked again until it is not.
+          if (l.searchIndexing) retry = setTimeout(load, SEARCH_RETRY_MS);
+        },
+        (error) => {
+          if (!live) return;
+          setFailed(true);
+          toast({
+            title: "Could Not Load Submissions",
+            description: serverMessage(error, "Reload the page to try again."),
+            variant: "destructive",
+          });
+        },
+      );
+    load();
     return () => {
       live = false;
+      clearTimeout(retry);
     };
   }, [queryString, mounted]);
 
@@ -95,6 +107,7 @@ function SubmissionsDesk() {
             ? "The submissions could not be loaded."
             : "Loading submissions..."}
       </p>
+      {list?.searchIndexing && <SearchIndexingNotice progress={list.searchIndexing} />}
 
       {list && list.items.length > 0 && (
         <>
