@@ -64,6 +64,16 @@ const bindings = (f: DeskFilter, ids: readonly number[] | null): Bindings => ({
   ids: ids === null ? null : JSON.stringify(ids),
 });
 
+/**
+ * A search's matches with the other filters: SQL walks the matched ids through the narrow index of clear facts
+ * (migration 018), so the cost follows the matches and never reads an unmatched row.
+ */
+export const AMONG_MATCHES = `FROM contact_submissions INDEXED BY contact_submissions_desk_facts
+  WHERE id IN (SELECT value FROM json_each($ids))
+  AND ${FILTER_CONDITIONS.filter(([name]) => name !== "ids")
+    .map(([name, sql]) => `($${name} IS NULL OR ${sql})`)
+    .join("\n  AND ")}`;
+
 /** A summary as stored: the due label is the service's to add (it needs the clock and now). */
 export type StoredSummary = Omit<SubmissionSummary, "due">;
 type RawSummary = Omit<StoredSummary, "emailSent"> & { emailSent: number };
@@ -114,6 +124,13 @@ export function submissionDesk(db: Database) {
   const pages: Record<DeskSort, ReturnType<typeof pageBy>> = {
     newest: pageBy(NEWEST_FIRST),
     due: pageBy(SOONEST_DUE),
+  };
+  const countAmong = db.prepare<{ n: number }, Bindings>(`SELECT count(*) AS n ${AMONG_MATCHES}`);
+  const pageAmongBy = (order: string) =>
+    db.prepare<{ id: number }, Bindings>(`SELECT id ${AMONG_MATCHES} ${order} LIMIT $limit OFFSET $offset`);
+  const pagesAmong: Record<DeskSort, ReturnType<typeof pageAmongBy>> = {
+    newest: pageAmongBy(NEWEST_FIRST),
+    due: pageAmongBy(SOONEST_DUE),
   };
   const summariesOf = db.prepare<RawSummary, [string]>(
     `SELECT ${SUMMARY_COLUMNS} FROM contact_submissions WHERE id IN (SELECT value FROM json_each(?))`,
@@ -178,7 +195,7 @@ export function submissionDesk(db: Database) {
 
   /**
    * A search's page. Newest first with no other filter, the index orders and counts its matches itself (the
-   * common case, and the one that must stay fast); otherwise SQL does, given the matched ids.
+   * common case, and the one that must stay fast); otherwise SQL does, over the matched ids only.
    */
   const searchPage = (filter: DeskFilter & { q: string }, paging: Paging) => {
     const ids = search.match(filter.q);
@@ -190,11 +207,11 @@ export function submissionDesk(db: Database) {
       const pageIds = search.newestFirst(ids, paging.offset, paging.limit);
       return { total: ids.length, items: summariesInOrder(pageIds), search: searching };
     }
-    const total = countOf(b);
-    const items = pages[sort]
+    const total = countAmong.get(b)?.n ?? 0;
+    const pageIds = pagesAmong[sort]
       .all({ ...b, limit: paging.limit, offset: paging.offset })
-      .map((r) => toSummary(cipher, r));
-    return { total, items, search: searching };
+      .map((r) => r.id);
+    return { total, items: summariesInOrder(pageIds), search: searching };
   };
 
   return {
