@@ -194,8 +194,9 @@ export function submissionDesk(db: Database) {
   };
 
   /**
-   * A search's page. Newest first with no other filter, the index orders and counts its matches itself (the
-   * common case, and the one that must stay fast); otherwise SQL does, over the matched ids only.
+   * A search's page. Newest first, the index narrows its matches by status, service, role and matter type,
+   * counts and orders them itself (the common case, and the one that must stay fast); SQL reads only the page.
+   * Overdue only, or by due time (which the desk's clock moves), SQL does it over the matched ids.
    */
   const searchPage = (filter: DeskFilter & { q: string }, paging: Paging) => {
     const ids = search.match(filter.q);
@@ -203,9 +204,16 @@ export function submissionDesk(db: Database) {
     const sort = paging.sort ?? "newest";
     const searching = search.state();
     if (ids.length === 0) return { total: 0, items: [], search: searching };
-    if (sort === "newest" && FILTER_CONDITIONS.every(([name]) => name === "ids" || b[name] === null)) {
-      const pageIds = search.newestFirst(ids, paging.offset, paging.limit);
-      return { total: ids.length, items: summariesInOrder(pageIds), search: searching };
+    if (sort === "newest" && !filter.overdueAt) {
+      const wanted = {
+        status: filter.status,
+        service: filter.service,
+        role: filter.role,
+        matterType: filter.matterType,
+      };
+      const narrowed = search.narrow(ids, wanted);
+      const pageIds = search.newestFirst(narrowed, paging.offset, paging.limit);
+      return { total: narrowed.length, items: summariesInOrder(pageIds), search: searching };
     }
     const total = countAmong.get(b)?.n ?? 0;
     const pageIds = pagesAmong[sort]

@@ -239,6 +239,41 @@ describe("the desk's search index", () => {
     expect(find("novak")).toEqual([]);
   });
 
+  test("narrows matches by status as the desk changes it, once the change commits", async () => {
+    const desk = submissionDesk(db);
+    const [soren] = find("castellano");
+    const closed = () => search.narrow(find("555"), { status: "closed" });
+    expect(closed()).toEqual([]);
+    desk.update(soren as number, { status: "closed" }, at());
+    await settled();
+    expect(closed()).toEqual([soren as number]);
+    expect(search.narrow(find("555"), { status: "closed", role: "attorney" })).toEqual([soren as number]);
+    expect(search.narrow(find("555"), { status: "closed", role: "fiduciary" })).toEqual([]);
+    // A change rolled back leaves the facts as they were.
+    expect(() =>
+      db.transaction(() => {
+        desk.update(soren as number, { status: "engaged" }, at());
+        throw new Error("the audit entry could not be written");
+      })(),
+    ).toThrow("audit");
+    await settled();
+    expect(closed()).toEqual([soren as number]);
+    expect(search.narrow(find("555"), { status: "engaged" })).toEqual([]);
+  });
+
+  test("a status changed by any writer, here plain SQL, is known to the next search", () => {
+    const desk = submissionDesk(db);
+    const [soren] = find("castellano");
+    db.query("UPDATE contact_submissions SET status = 'declined' WHERE id = ?").run(soren as number);
+    expect(desk.list({ q: "castellano", status: "closed" }, { limit: 25, offset: 0 })).toMatchObject({
+      total: 0,
+      items: [],
+    });
+    const declined = desk.list({ q: "castellano", status: "declined" }, { limit: 25, offset: 0 });
+    expect(declined.total).toBe(1);
+    expect(declined.items.map((i) => i.id)).toEqual([soren as number]);
+  });
+
   test("pages newest first, as the desk lists them", () => {
     const ids = find("555");
     const desk = submissionDesk(db);

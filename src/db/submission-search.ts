@@ -1,9 +1,10 @@
 import { cipherFor } from "./cipher";
 import type { Database } from "./index";
+import { createSearchFacts, type Facts } from "./search-facts";
 import { queryTerms, rowWords, type SearchFields } from "./search-words";
 import { createWordIndex } from "./word-index";
 
-export type { SearchFields };
+export type { Facts, SearchFields };
 
 /**
  * The desk's free-text search (ADR 119). Name, e-mail, firm, phone, jurisdictions and description are
@@ -28,10 +29,14 @@ type Row = {
   jurisdictions: string;
   description: string;
   submittedAt: string;
-};
+} & Facts;
+
+const FACT_COLUMNS = "status, desired_service AS service, role, matter_type AS matterType";
 
 /** A write waits for the end of the transaction that made it: a rolled-back delete keeps its row findable. */
 type Change = { kind: "put" | "remove"; id: number; words: Set<string>; orderMs: number };
+
+const FACT_CHANGES_KEPT = 1000;
 
 /** Rows read per statement; the time check between them keeps each slice of the build short. */
 const CHUNK = 64;
@@ -48,6 +53,7 @@ export type BuildOptions = {
 
 function createSearch(db: Database) {
   const index = createWordIndex();
+  const facts = createSearchFacts();
   const pending: Change[] = [];
   let flushQueued = false;
   let phase: "idle" | "building" | "ready" | "failed" = "idle";
@@ -57,15 +63,36 @@ function createSearch(db: Database) {
   const waiting: (() => void)[] = [];
 
   const selectChunk = db.prepare<Row, [number, number]>(
-    `SELECT id, reference, name, email, firm, phone, jurisdictions, description, submitted_at AS submittedAt
+    `SELECT id, reference, name, email, firm, phone, jurisdictions, description, submitted_at AS submittedAt,
+       ${FACT_COLUMNS}
      FROM contact_submissions WHERE id <= ? ORDER BY id DESC LIMIT ?`,
   );
   const selectTop = db.prepare<{ top: number | null; n: number }, []>(
     "SELECT max(id) AS top, count(*) AS n FROM contact_submissions",
   );
-  const selectPresent = db.prepare<{ id: number }, [string]>(
-    "SELECT id FROM contact_submissions WHERE id IN (SELECT value FROM json_each(?))",
+  const selectPresent = db.prepare<{ id: number } & Facts, [string]>(
+    `SELECT id, ${FACT_COLUMNS} FROM contact_submissions WHERE id IN (SELECT value FROM json_each(?))`,
   );
+  // Status (and the other facts) changes, in the order they committed (migration 018's trigger).
+  const selectFactChanges = db.prepare<{ seq: number; id: number }, [number]>(
+    "SELECT seq, id FROM search_fact_changes WHERE seq > ? ORDER BY seq",
+  );
+  const selectLastFactChange = db.prepare<{ seq: number }, []>(
+    "SELECT coalesce(max(seq), 0) AS seq FROM search_fact_changes",
+  );
+  const pruneFactChanges = db.prepare<never, [number]>("DELETE FROM search_fact_changes WHERE seq <= ?");
+  let factsSeenUpTo = 0;
+  let factsPrunedUpTo = 0;
+
+  /** Reads the facts of the requests whose status, service, role or matter type changed since the last read. */
+  const syncFacts = () => {
+    const changed = selectFactChanges.all(factsSeenUpTo);
+    const last = changed.at(-1);
+    if (!last) return;
+    factsSeenUpTo = last.seq;
+    const ids = [...new Set(changed.map((c) => c.id))].filter(index.has);
+    for (const row of selectPresent.all(JSON.stringify(ids))) facts.set(row.id, row);
+  };
 
   const reached = (id: number) => phase === "ready" || (phase === "building" && id > cursor);
 
@@ -82,8 +109,8 @@ function createSearch(db: Database) {
       return;
     }
     const changes = pending.splice(0);
-    const present = new Set(
-      selectPresent.all(JSON.stringify([...new Set(changes.map((c) => c.id))])).map((r) => r.id),
+    const present = new Map(
+      selectPresent.all(JSON.stringify([...new Set(changes.map((c) => c.id))])).map((r) => [r.id, r]),
     );
     const putLater = new Array<boolean>(changes.length);
     const puts = new Set<number>();
@@ -95,12 +122,24 @@ function createSearch(db: Database) {
     changes.forEach((c, i) => {
       if (c.kind === "remove") {
         if (!present.has(c.id) || putLater[i]) index.remove(c.id, c.words);
-      } else if (present.has(c.id) && reached(c.id)) {
+      } else if (c.kind === "put" && present.has(c.id) && reached(c.id)) {
         if (index.has(c.id)) index.removeEverywhere(c.id);
         index.add(c.id, c.words, c.orderMs);
       }
     });
+    // Whatever changed, each row's facts are now as the database holds them.
+    for (const c of changes) {
+      const row = present.get(c.id);
+      if (row && index.has(c.id)) facts.set(c.id, row);
+      else if (!index.has(c.id)) facts.clear(c.id);
+    }
     index.forgetFreedWords();
+    // Changes read long ago are needed no more (this runs after a write, never inside one). The newest are
+    // kept for another index over the same file that may not have read them yet (a second handle, in tests).
+    if (factsSeenUpTo - FACT_CHANGES_KEPT > factsPrunedUpTo) {
+      factsPrunedUpTo = factsSeenUpTo - FACT_CHANGES_KEPT;
+      pruneFactChanges.run(factsPrunedUpTo);
+    }
   };
 
   const queue = (change: Change) => {
@@ -128,6 +167,7 @@ function createSearch(db: Database) {
         description: cipher.decrypt(r.description),
       });
       index.add(r.id, words, Date.parse(r.submittedAt));
+      facts.set(r.id, r);
     }
     const last = rows.at(-1);
     cursor = last ? last.id - 1 : 0;
@@ -135,6 +175,8 @@ function createSearch(db: Database) {
   };
 
   const begin = () => {
+    // Facts changed from here on are read again; the build reads the rest as they then are.
+    factsSeenUpTo = selectLastFactChange.get()?.seq ?? 0;
     const { top, n } = selectTop.get() ?? { top: null, n: 0 };
     cursor = top ?? 0;
     total = n;
@@ -208,6 +250,11 @@ function createSearch(db: Database) {
       if (phase === "idle") buildNow();
       flush();
       return index.match(queryTerms(q));
+    },
+    /** The ids whose status, service, role and matter type are the given ones, as last committed. */
+    narrow(ids: readonly number[], wanted: Partial<Facts>) {
+      syncFacts();
+      return facts.narrow(ids, wanted);
     },
     /**
      * One page of `ids` newest first (by the time they were submitted, then id), as the desk lists them,

@@ -148,6 +148,15 @@ describe("every path that writes or deletes a request keeps the search current",
     expect(await names("idris")).toEqual([]);
   });
 
+  test("a status changed at the desk narrows a search at once", async () => {
+    const [soren] = (await list("castellano")).items;
+    expect(await names("castellano", "&status=in-review")).toEqual([]);
+    expect((await send("PATCH", `${API}/${soren?.id}`, { status: "in-review" })).status).toBe(200);
+    expect(await names("castellano", "&status=in-review")).toEqual(["Søren Järvinen"]);
+    expect(await names("castellano", "&status=new")).toEqual([]);
+    expect((await list("555", "&status=new")).total).toBe(3);
+  });
+
   test("the data key's rotation leaves the search as it was", async () => {
     const rotation = rotateStoredValues(db, cipherFor(db), 2);
     expect(rotation.remaining).toBe(0);
