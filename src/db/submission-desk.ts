@@ -200,7 +200,6 @@ export function submissionDesk(db: Database) {
    */
   const searchPage = (filter: DeskFilter & { q: string }, paging: Paging) => {
     const ids = search.match(filter.q);
-    const b = bindings(filter, ids);
     const sort = paging.sort ?? "newest";
     const searching = search.state();
     if (ids.length === 0) return { total: 0, items: [], search: searching };
@@ -215,6 +214,7 @@ export function submissionDesk(db: Database) {
       const pageIds = search.newestFirst(narrowed, paging.offset, paging.limit);
       return { total: narrowed.length, items: summariesInOrder(pageIds), search: searching };
     }
+    const b = bindings(filter, ids);
     const total = countAmong.get(b)?.n ?? 0;
     const pageIds = pagesAmong[sort]
       .all({ ...b, limit: paging.limit, offset: paging.offset })

@@ -108,9 +108,10 @@ export function createWordIndex() {
     return p === undefined ? 0 : typeof p === "number" ? 1 : (counts[n] as number);
   };
 
+  /** Every row, newest id first (the order a page of them is cheapest to pick in). */
   const everyRow = () => {
     const ids: number[] = [];
-    for (let id = 0; id < order.length; id++) if (!Number.isNaN(order[id] as number)) ids.push(id);
+    for (let id = order.length - 1; id >= 0; id--) if (!Number.isNaN(order[id] as number)) ids.push(id);
     return ids;
   };
 
