@@ -57,7 +57,7 @@ test("the desk: find a request, open it, change its status, add a note, export, 
   await page.getByRole("link", { name: /Open Submissions/ }).click();
   await expect(page).toHaveURL(/\/admin\/submissions$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Submissions");
-  await page.getByLabel("Search name, email or firm").fill("desai & kerr");
+  await page.getByLabel("Search name, email, firm, phone, reference or description").fill("desai & kerr");
   await page.getByLabel("Service").selectOption({ label: "Judgment Intel" });
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/q=desai/);

@@ -174,7 +174,7 @@ function DeskFilters({ query }: { query: DeskQuery }) {
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
           <div className="sm:col-span-2">
             <label htmlFor="desk-q" className="block text-sm font-semibold text-ink">
-              Search name, email or firm
+              Search name, email, firm, phone, reference or description
             </label>
             <input
               id="desk-q"
