@@ -119,7 +119,7 @@ async function digestNow(): Promise<number> {
   const logger = createLogger(config.logLevel);
   const { db } = dataStoreFor("digest", config, { logger });
   try {
-    // Only what the digest needs: the server's other start-up work (the desk's search index decrypts every
+    // Only what the digest needs: the server's other start-up work (the desk's search index reads every
     // request) is no business of a command that sends one e-mail.
     const outbox = createMailOutbox({ config, db, logger });
     const due = createDueService({ db, config });

@@ -45,6 +45,8 @@ export const DESK_MESSAGES = {
   subjectTooLong: `The subject can be at most ${REPLY_SUBJECT_MAX} characters`,
   replyInvalid: "Send a subject and a body as text",
   replyPlaceholder: "Replace the bracketed parts with the scope, timeline and quote before sending",
+  searchIndexing:
+    "The search is still reading the stored requests after a restart, so an export of a search could miss some. Try again in a minute.",
 } as const;
 
 /** One row of the list: enough to pick a submission, nothing more. */
@@ -75,6 +77,11 @@ export type SubmissionList = {
   page: number;
   pageSize: number;
   pageCount: number;
+  /**
+   * Only on a search made while the search index is still being built after a restart (newest requests
+   * first): the search saw `indexed` of `total` requests, so older matches may be missing.
+   */
+  searchIndexing?: { indexed: number; total: number };
 };
 
 export type SubmissionNote = { id: number; author: string; body: string; createdAt: string };

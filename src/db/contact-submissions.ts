@@ -116,7 +116,19 @@ export function contactSubmissions(db: Database) {
       for (const kind of INTAKE_MAIL_KINDS) {
         insertOutbox.run(row.id, kind, `${kind}:${row.id}`, meta.submittedAt);
       }
-      search.put(row.id, { name: intake.name, email: intake.email, firm: intake.firm ?? null });
+      search.put(
+        row.id,
+        {
+          name: intake.name,
+          email: intake.email,
+          firm: intake.firm ?? null,
+          phone: intake.phone,
+          reference: meta.reference,
+          jurisdictions: intake.jurisdictions,
+          description: intake.description,
+        },
+        meta.submittedAt,
+      );
       return row.id;
     },
   );

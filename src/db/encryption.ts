@@ -167,9 +167,17 @@ function rewriteValues(
   return rewritten;
 }
 
-/** Encrypts values stored in clear by an earlier version (and fills their e-mail hashes); returns how many. */
-export function encryptClearValues(db: Database, cipher: DataCipher, batch = 500): number {
-  if (storedValues(db).clear === 0) return 0;
+/**
+ * Encrypts values stored in clear by an earlier version (and fills their e-mail hashes); returns how many.
+ * `counted`: the census of the stored values, when one was just taken of this same schema (it reads every value).
+ */
+export function encryptClearValues(
+  db: Database,
+  cipher: DataCipher,
+  counted?: StoredValues,
+  batch = 500,
+): number {
+  if ((counted ?? storedValues(db)).clear === 0) return 0;
   db.query("UPDATE data_at_rest SET scrub_pending = 1").run();
   return rewriteValues(db, cipher, (v) => !isEncrypted(v), batch);
 }

@@ -10,7 +10,7 @@ import type {
 import { cipherFor, type DataCipher } from "./cipher";
 import { forgettingWrite } from "./forget-deleted";
 import type { Database } from "./index";
-import { submissionSearch } from "./submission-search";
+import { type SearchFields, type SearchState, submissionSearch } from "./submission-search";
 
 /** What the list and the export may be narrowed by; every field is optional. */
 export type DeskFilter = {
@@ -53,27 +53,38 @@ const NEWEST_FIRST = "ORDER BY submitted_at DESC, id DESC";
 const SOONEST_DUE = "ORDER BY first_response_at IS NOT NULL, respond_by, id";
 
 type Bindings = Record<string, string | number | null>;
+type Paging = { limit: number; offset: number; sort?: DeskSort };
 
 /**
- * Filters on clear columns go to SQL; the free-text search (name, e-mail, firm are encrypted) is matched by the
- * in-memory index and reaches SQL as the JSON list of matching ids, so paging and counting stay in SQL.
+ * Filters on clear columns go to SQL; the free-text search (the personal fields are encrypted) is matched by
+ * the in-memory index (ADR 119) and reaches SQL as the JSON list of matching ids.
  */
-const bindings = (f: DeskFilter, matching: (q: string) => number[]): Bindings => ({
+const bindings = (f: DeskFilter, ids: readonly number[] | null): Bindings => ({
   status: f.status ?? null,
   service: f.service ?? null,
   role: f.role ?? null,
   matterType: f.matterType ?? null,
   overdueAt: f.overdueAt ?? null,
-  ids: idsOf(f, matching),
+  ids: ids === null ? null : JSON.stringify(ids),
 });
 
-/** The ids the search and the selection both allow, or null when neither narrows the list. */
-const idsOf = (f: DeskFilter, matching: (q: string) => number[]): string | null => {
-  if (!f.q && !f.ids) return null;
-  const selected = f.ids && new Set(f.ids);
-  const found = f.q ? matching(f.q) : [...(f.ids ?? [])];
-  return JSON.stringify(selected ? found.filter((id) => selected.has(id)) : found);
+/** The search's matches kept to the selection, if any; null when neither narrows the list. */
+const selected = (f: DeskFilter, found: readonly number[] | null): readonly number[] | null => {
+  if (!f.ids) return found;
+  if (found === null) return f.ids;
+  const chosen = new Set(f.ids);
+  return found.filter((id) => chosen.has(id));
 };
+
+/**
+ * A search's matches with the other filters: SQL walks the matched ids through the narrow index of clear facts
+ * (migration 015), so the cost follows the matches and never reads an unmatched row.
+ */
+export const AMONG_MATCHES = `FROM contact_submissions INDEXED BY contact_submissions_desk_facts
+  WHERE id IN (SELECT value FROM json_each($ids))
+  AND ${FILTER_CONDITIONS.filter(([name]) => name !== "ids")
+    .map(([name, sql]) => `($${name} IS NULL OR ${sql})`)
+    .join("\n  AND ")}`;
 
 /** A summary as stored: the due label is the service's to add (it needs the clock and now). */
 export type StoredSummary = Omit<SubmissionSummary, "due">;
@@ -101,7 +112,7 @@ export type ExportRow = Omit<SubmissionDetail["submission"], "due">;
 export function submissionDesk(db: Database) {
   const cipher = cipherFor(db);
   const search = submissionSearch(db);
-  const filterBindings = (f: DeskFilter) => bindings(f, search.match);
+  const filterBindings = (f: DeskFilter) => bindings(f, selected(f, f.q ? search.match(f.q) : null));
   // The count names only the filters in use: with the catch-all WHERE SQLite reads every row (3.9 ms over
   // 10,000 requests); without a filter it counts an index (0.01 ms). One statement per combination in use.
   const counts = new Map<string, Statement<{ n: number }, [Bindings]>>();
@@ -126,6 +137,19 @@ export function submissionDesk(db: Database) {
     newest: pageBy(NEWEST_FIRST),
     due: pageBy(SOONEST_DUE),
   };
+  const countAmong = db.prepare<{ n: number }, Bindings>(`SELECT count(*) AS n ${AMONG_MATCHES}`);
+  const pageAmongBy = (order: string) =>
+    db.prepare<{ id: number }, Bindings>(`SELECT id ${AMONG_MATCHES} ${order} LIMIT $limit OFFSET $offset`);
+  const pagesAmong: Record<DeskSort, ReturnType<typeof pageAmongBy>> = {
+    newest: pageAmongBy(NEWEST_FIRST),
+    due: pageAmongBy(SOONEST_DUE),
+  };
+  const summariesOf = db.prepare<RawSummary, [string]>(
+    `SELECT ${SUMMARY_COLUMNS} FROM contact_submissions WHERE id IN (SELECT value FROM json_each(?))`,
+  );
+  const searchFieldsOf = db.prepare<SearchFields, [number]>(
+    `SELECT name, email, firm, phone, reference, jurisdictions, description FROM contact_submissions WHERE id = ?`,
+  );
   const all = db.prepare<RawDetail, Bindings>(
     `SELECT ${DETAIL_COLUMNS} FROM contact_submissions ${WHERE} ${NEWEST_FIRST}`,
   );
@@ -177,15 +201,59 @@ export function submissionDesk(db: Database) {
     referrerHost: r.referrerHost,
   });
 
+  /** The summaries of `ids`, in that order. */
+  const summariesInOrder = (ids: number[]) => {
+    const byId = new Map(summariesOf.all(JSON.stringify(ids)).map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [toSummary(cipher, r)] : [];
+    });
+  };
+
+  /**
+   * A search's page. Newest first, the index narrows its matches by status, service, role and matter type,
+   * counts and orders them itself (the common case, and the one that must stay fast); SQL reads only the page.
+   * Overdue only, or by due time (which the desk's clock moves), SQL does it over the matched ids.
+   */
+  const searchPage = (filter: DeskFilter & { q: string }, paging: Paging) => {
+    const ids = selected(filter, search.match(filter.q)) ?? [];
+    const sort = paging.sort ?? "newest";
+    const searching = search.state();
+    if (ids.length === 0) return { total: 0, items: [], search: searching };
+    if (sort === "newest" && !filter.overdueAt) {
+      const wanted = {
+        status: filter.status,
+        service: filter.service,
+        role: filter.role,
+        matterType: filter.matterType,
+      };
+      const narrowed = search.narrow(ids, wanted);
+      const pageIds = search.newestFirst(narrowed, paging.offset, paging.limit);
+      return { total: narrowed.length, items: summariesInOrder(pageIds), search: searching };
+    }
+    const b = bindings(filter, ids);
+    const total = countAmong.get(b)?.n ?? 0;
+    const pageIds = pagesAmong[sort]
+      .all({ ...b, limit: paging.limit, offset: paging.offset })
+      .map((r) => r.id);
+    return { total, items: summariesInOrder(pageIds), search: searching };
+  };
+
   return {
-    list(filter: DeskFilter, paging: { limit: number; offset: number; sort?: DeskSort }) {
-      const b = filterBindings(filter);
+    list(
+      filter: DeskFilter,
+      paging: Paging,
+    ): { total: number; items: StoredSummary[]; search?: SearchState } {
+      if (filter.q) return searchPage({ ...filter, q: filter.q }, paging);
+      const b = bindings(filter, null);
       const total = countOf(b);
       const items = pages[paging.sort ?? "newest"]
         .all({ ...b, limit: paging.limit, offset: paging.offset })
         .map((r) => toSummary(cipher, r));
       return { total, items };
     },
+    /** How complete the search is (it is built in the background after a start). */
+    searchState: () => search.state(),
     exportRows: (filter: DeskFilter) => all.all(filterBindings(filter)).map(toDetail),
     byId(id: number) {
       const r = one.get(id);
@@ -210,11 +278,22 @@ export function submissionDesk(db: Database) {
     ),
     /**
      * The submission, its notes, replies and queued mail (ON DELETE CASCADE), and, once committed, their old
-     * pages on disk (forgetDeleted).
+     * pages on disk (forgetDeleted); its words leave the search.
      */
     remove(id: number) {
+      const stored = searchFieldsOf.get(id);
       const removed = forgettingWrite(db, remove.run(id).changes) > 0;
-      search.remove(id);
+      if (stored && removed) {
+        search.remove(id, {
+          ...stored,
+          name: cipher.decrypt(stored.name),
+          email: cipher.decrypt(stored.email),
+          firm: cipher.decryptNullable(stored.firm),
+          phone: cipher.decrypt(stored.phone),
+          jurisdictions: cipher.decrypt(stored.jurisdictions),
+          description: cipher.decrypt(stored.description),
+        });
+      }
       return removed;
     },
     /**

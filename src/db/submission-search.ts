@@ -1,64 +1,325 @@
 import { cipherFor } from "./cipher";
 import type { Database } from "./index";
+import { createSearchFacts, type Facts } from "./search-facts";
+import { queryTerms, rowWords, type SearchFields } from "./search-words";
+import { createWordIndex } from "./word-index";
+
+export type { Facts, SearchFields };
 
 /**
- * The desk's free-text search over an intake's name, e-mail and firm. Those columns are encrypted, so SQL
- * cannot match them: this index keeps their plain, lower-cased text in memory only, built once from the
- * database and kept current by the repositories that insert and delete intakes (DESIGN.md, "Personal data
- * at rest"). A row deleted by some other path only leaves a stale id behind, which matches no row in SQL.
+ * The desk's free-text search (ADR 119). Name, e-mail, firm, phone, jurisdictions and description are
+ * encrypted, so SQL cannot match them: this index keeps their words, never their text, in memory only. The
+ * server builds it in the background after it starts listening, newest requests first; the repositories keep
+ * it current as they insert and delete intakes.
  */
-export type SearchFields = { name: string; email: string; firm: string | null };
+export type SearchState = {
+  /** Every stored request has been read; until then a search sees only those read so far. */
+  ready: boolean;
+  indexed: number;
+  total: number;
+};
 
-type Row = { id: number; name: string; email: string; firm: string | null };
+type Row = {
+  id: number;
+  reference: string;
+  name: string;
+  email: string;
+  firm: string | null;
+  phone: string;
+  jurisdictions: string;
+  description: string;
+  submittedAt: string;
+} & Facts;
 
-const haystack = (f: SearchFields) => `${f.name}\u0000${f.email}\u0000${f.firm ?? ""}`.toLowerCase();
+const FACT_COLUMNS = "status, desired_service AS service, role, matter_type AS matterType";
 
-function createIndex(db: Database) {
-  const texts = new Map<number, string>();
-  let built = false;
-  const selectAll = db.prepare<Row, []>("SELECT id, name, email, firm FROM contact_submissions");
+/** A write waits for the end of the transaction that made it: a rolled-back delete keeps its row findable. */
+type Change = { kind: "put" | "remove"; id: number; words: Set<string>; orderMs: number };
 
-  const build = () => {
-    const cipher = cipherFor(db);
-    texts.clear();
-    for (const r of selectAll.iterate()) {
-      texts.set(
-        r.id,
-        haystack({
-          name: cipher.decrypt(r.name),
-          email: cipher.decrypt(r.email),
-          firm: cipher.decryptNullable(r.firm),
-        }),
-      );
-    }
-    built = true;
+const FACT_CHANGES_KEPT = 1000;
+
+/** Rows read per statement; the time check between them keeps each slice of the build short. */
+const CHUNK = 64;
+const SLICE_MS = 8;
+
+export type BuildOptions = {
+  /** How a slice of the build waits for the next turn of the event loop (tests hold it back). */
+  schedule?: (next: () => void) => void;
+  /** How long a slice reads for (at least one chunk of rows each). */
+  sliceMs?: number;
+  onReady?: (state: SearchState, ms: number) => void;
+  onError?: (error: unknown) => void;
+};
+
+function createSearch(db: Database) {
+  const index = createWordIndex();
+  const facts = createSearchFacts();
+  const pending: Change[] = [];
+  let flushQueued = false;
+  let phase: "idle" | "building" | "ready" | "failed" = "idle";
+  /** While building: every id above this has been read (or arrived since). */
+  let cursor = 0;
+  let total = 0;
+  const waiting: (() => void)[] = [];
+
+  const selectChunk = db.prepare<Row, [number, number]>(
+    `SELECT id, reference, name, email, firm, phone, jurisdictions, description, submitted_at AS submittedAt,
+       ${FACT_COLUMNS}
+     FROM contact_submissions WHERE id <= ? ORDER BY id DESC LIMIT ?`,
+  );
+  const selectTop = db.prepare<{ top: number | null; n: number }, []>(
+    "SELECT max(id) AS top, count(*) AS n FROM contact_submissions",
+  );
+  const selectPresent = db.prepare<{ id: number } & Facts, [string]>(
+    `SELECT id, ${FACT_COLUMNS} FROM contact_submissions WHERE id IN (SELECT value FROM json_each(?))`,
+  );
+  // Status (and the other facts) changes, in the order they committed (migration 015's trigger).
+  const selectFactChanges = db.prepare<{ seq: number; id: number }, [number]>(
+    "SELECT seq, id FROM search_fact_changes WHERE seq > ? ORDER BY seq",
+  );
+  const selectLastFactChange = db.prepare<{ seq: number }, []>(
+    "SELECT coalesce(max(seq), 0) AS seq FROM search_fact_changes",
+  );
+  const pruneFactChanges = db.prepare<never, [number]>("DELETE FROM search_fact_changes WHERE seq <= ?");
+  let factsSeenUpTo = 0;
+  let factsPrunedUpTo = 0;
+
+  /** Reads the facts of the requests whose status, service, role or matter type changed since the last read. */
+  const syncFacts = () => {
+    const changed = selectFactChanges.all(factsSeenUpTo);
+    const last = changed.at(-1);
+    if (!last) return;
+    factsSeenUpTo = last.seq;
+    const ids = [...new Set(changed.map((c) => c.id))].filter(index.has);
+    for (const row of selectPresent.all(JSON.stringify(ids))) facts.set(row.id, row);
   };
 
+  const reached = (id: number) => phase === "ready" || (phase === "building" && id > cursor);
+
+  /**
+   * Applies the waiting writes as the database now has them: a row deleted (or replaced under the same id)
+   * leaves, a row that exists is (re)indexed, and a write whose transaction was rolled back changes nothing.
+   */
+  const flush = () => {
+    flushQueued = false;
+    if (pending.length === 0) return;
+    if (db.inTransaction) {
+      flushQueued = true;
+      setTimeout(flush, 0);
+      return;
+    }
+    const changes = pending.splice(0);
+    const present = new Map(
+      selectPresent.all(JSON.stringify([...new Set(changes.map((c) => c.id))])).map((r) => [r.id, r]),
+    );
+    const putLater = new Array<boolean>(changes.length);
+    const puts = new Set<number>();
+    for (let i = changes.length - 1; i >= 0; i--) {
+      const c = changes[i] as Change;
+      putLater[i] = puts.has(c.id);
+      if (c.kind === "put") puts.add(c.id);
+    }
+    changes.forEach((c, i) => {
+      if (c.kind === "remove") {
+        if (!present.has(c.id) || putLater[i]) index.remove(c.id, c.words);
+      } else if (c.kind === "put" && present.has(c.id) && reached(c.id)) {
+        if (index.has(c.id)) index.removeEverywhere(c.id);
+        index.add(c.id, c.words, c.orderMs);
+      }
+    });
+    // Whatever changed, each row's facts are now as the database holds them.
+    for (const c of changes) {
+      const row = present.get(c.id);
+      if (row && index.has(c.id)) facts.set(c.id, row);
+      else if (!index.has(c.id)) facts.clear(c.id);
+    }
+    index.forgetFreedWords();
+    // Changes read long ago are needed no more (this runs after a write, never inside one). The newest are
+    // kept for another index over the same file that may not have read them yet (a second handle, in tests).
+    if (factsSeenUpTo - FACT_CHANGES_KEPT > factsPrunedUpTo) {
+      factsPrunedUpTo = factsSeenUpTo - FACT_CHANGES_KEPT;
+      pruneFactChanges.run(factsPrunedUpTo);
+    }
+  };
+
+  const queue = (change: Change) => {
+    // Before the build starts there is nothing to keep current: the build reads the table as it then is.
+    if (phase === "idle") return;
+    if (change.kind === "put" && change.id > cursor) total++;
+    pending.push(change);
+    if (!flushQueued) {
+      flushQueued = true;
+      queueMicrotask(flush);
+    }
+  };
+
+  const readChunk = (): boolean => {
+    const cipher = cipherFor(db);
+    const rows = selectChunk.all(cursor, CHUNK);
+    for (const r of rows) {
+      const words = rowWords({
+        name: cipher.decrypt(r.name),
+        email: cipher.decrypt(r.email),
+        firm: cipher.decryptNullable(r.firm),
+        phone: cipher.decrypt(r.phone),
+        reference: r.reference,
+        jurisdictions: cipher.decrypt(r.jurisdictions),
+        description: cipher.decrypt(r.description),
+      });
+      index.add(r.id, words, Date.parse(r.submittedAt));
+      facts.set(r.id, r);
+    }
+    const last = rows.at(-1);
+    cursor = last ? last.id - 1 : 0;
+    return rows.length === CHUNK;
+  };
+
+  const begin = () => {
+    // Facts changed from here on are read again; the build reads the rest as they then are.
+    factsSeenUpTo = selectLastFactChange.get()?.seq ?? 0;
+    const { top, n } = selectTop.get() ?? { top: null, n: 0 };
+    cursor = top ?? 0;
+    total = n;
+    phase = "building";
+  };
+
+  const finish = () => {
+    phase = "ready";
+    cursor = 0;
+    for (const resolve of waiting.splice(0)) resolve();
+  };
+
+  const buildNow = () => {
+    if (phase !== "idle") return;
+    begin();
+    while (readChunk());
+    finish();
+  };
+
+  const state = (): SearchState => ({
+    ready: phase === "ready",
+    indexed: index.rows,
+    total: Math.max(total, index.rows),
+  });
+
   return {
-    /** Reads every intake once; later calls rebuild (after an upgrade re-encrypted the rows, say). */
-    build,
-    /** A new or changed intake. Before the first build there is nothing to update: the build reads it. */
-    put(id: number, fields: SearchFields) {
-      if (built) texts.set(id, haystack(fields));
+    /**
+     * Reads every stored request in slices of a few milliseconds, newest first, each slice in its own turn
+     * of the event loop so the server answers in between. The first slice runs at once: a small database is
+     * searchable before the call returns.
+     */
+    start(options: BuildOptions = {}) {
+      if (phase !== "idle") return;
+      const started = performance.now();
+      const schedule = options.schedule ?? ((next: () => void) => setImmediate(next));
+      begin();
+      const slice = () => {
+        try {
+          flush();
+          const until = performance.now() + (options.sliceMs ?? SLICE_MS);
+          let more: boolean;
+          do more = readChunk();
+          while (more && performance.now() < until);
+          if (more) return schedule(slice);
+          finish();
+          options.onReady?.(state(), performance.now() - started);
+        } catch (error) {
+          phase = "failed";
+          options.onError?.(error);
+        }
+      };
+      slice();
     },
-    remove(id: number) {
-      texts.delete(id);
+    /** Builds the whole index now, if nothing started it (tools and tests that search without a server). */
+    buildNow,
+    /** Resolves once every stored request has been read. */
+    whenReady(): Promise<void> {
+      return phase === "ready" ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
     },
-    /** Ids of the intakes whose name, e-mail or firm contains `q`, in any letter case. */
+    state,
+    /** A new intake. */
+    put(id: number, fields: SearchFields, submittedAt: string) {
+      queue({ kind: "put", id, words: rowWords(fields), orderMs: Date.parse(submittedAt) });
+    },
+    /** An intake deleted, with the fields it had (its words leave the index with it). */
+    remove(id: number, fields: SearchFields) {
+      queue({ kind: "remove", id, words: rowWords(fields), orderMs: Number.NaN });
+    },
+    /** Ids of the requests with every word of `q`, in no particular order; see `state` for completeness. */
     match(q: string): number[] {
-      if (!built) build();
-      const needle = q.toLowerCase();
-      const ids: number[] = [];
-      for (const [id, text] of texts) if (text.includes(needle)) ids.push(id);
-      return ids;
+      if (phase === "idle") buildNow();
+      flush();
+      return index.match(queryTerms(q));
     },
-    get size() {
-      return texts.size;
+    /** The ids whose status, service, role and matter type are the given ones, as last committed. */
+    narrow(ids: readonly number[], wanted: Partial<Facts>) {
+      syncFacts();
+      return facts.narrow(ids, wanted);
+    },
+    /**
+     * One page of `ids` newest first (by the time they were submitted, then id), as the desk lists them,
+     * without sorting them all: a bounded heap of the first offset + limit.
+     */
+    newestFirst(ids: readonly number[], offset: number, limit: number): number[] {
+      return newestPage(ids, index.orders, offset, limit);
+    },
+    /** Distinct words held (for the figures). */
+    get words() {
+      return index.wordCount;
     },
   };
 }
 
-export type SubmissionSearch = ReturnType<typeof createIndex>;
+/**
+ * The ids at [offset, offset + limit) of `ids` listed newest first (by submission time, then id), through a
+ * heap of the first offset + limit only: a page of 100,000 matches costs one pass, not a sort.
+ */
+function newestPage(ids: readonly number[], order: Float64Array, offset: number, limit: number): number[] {
+  const k = Math.min(ids.length, offset + limit);
+  if (k <= 0 || offset >= ids.length) return [];
+  // Listed before: later, or as late and a higher id.
+  const before = (a: number, b: number) => {
+    const oa = order[a] as number;
+    const ob = order[b] as number;
+    return oa > ob || (oa === ob && a > b);
+  };
+  // The root is the row listed last among the k kept so far.
+  const heap = new Int32Array(k);
+  let size = 0;
+  const swap = (i: number, j: number) => {
+    const t = heap[i] as number;
+    heap[i] = heap[j] as number;
+    heap[j] = t;
+  };
+  for (const id of ids) {
+    if (size < k) {
+      let i = size++;
+      heap[i] = id;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!before(heap[parent] as number, heap[i] as number)) break;
+        swap(i, parent);
+        i = parent;
+      }
+    } else if (before(id, heap[0] as number)) {
+      heap[0] = id;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let last = i;
+        if (l < k && before(heap[last] as number, heap[l] as number)) last = l;
+        if (r < k && before(heap[last] as number, heap[r] as number)) last = r;
+        if (last === i) break;
+        swap(i, last);
+        i = last;
+      }
+    }
+  }
+  return [...heap].sort((a, b) => (before(a, b) ? -1 : 1)).slice(offset, offset + limit);
+}
+
+export type SubmissionSearch = ReturnType<typeof createSearch>;
 
 const indexes = new WeakMap<Database, SubmissionSearch>();
 
@@ -66,7 +327,7 @@ const indexes = new WeakMap<Database, SubmissionSearch>();
 export function submissionSearch(db: Database): SubmissionSearch {
   let index = indexes.get(db);
   if (!index) {
-    index = createIndex(db);
+    index = createSearch(db);
     indexes.set(db, index);
   }
   return index;

@@ -51,10 +51,11 @@ export function openDataStore(
       }
     }
     const cipher = createDataCipher(loadDataKeys(config));
-    assertKeysReadStoredValues(db, cipher);
-    migrate(db);
+    const counted = assertKeysReadStoredValues(db, cipher);
+    // The census reads every stored value: taken again only if migrations changed what there is to count.
+    const migrated = migrate(db);
     attachCipher(db, cipher);
-    const encrypted = encryptClearValues(db, cipher);
+    const encrypted = encryptClearValues(db, cipher, migrated === 0 ? counted : undefined);
     const filled = fillMissingHashes(db, cipher);
     if (encrypted || filled) logger.info("data_encrypted", { values: encrypted, emailHashes: filled });
     if (scrubIfPending(db, (opts.now ?? (() => new Date()))())) logger.info("data_file_rewritten");

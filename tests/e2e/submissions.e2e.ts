@@ -57,8 +57,7 @@ test("the desk: find a request, open it, change its status, add a note, export, 
   await page.getByRole("link", { name: /Open Submissions/ }).click();
   await expect(page).toHaveURL(/\/admin\/submissions$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Submissions");
-  await page.getByLabel("Search name, email or firm").fill("desai & kerr");
-  // A choice applies at once, with the search words typed before it.
+  await page.getByLabel("Search name, email, firm, phone, reference or description").fill("desai & kerr");
   await page.getByLabel("Service").selectOption({ label: "Judgment Intel" });
   await expect(page).toHaveURL(/q=desai/);
   await expect(page.getByText("Showing 1–1 of 1 matching submission.")).toBeVisible();

@@ -13,6 +13,7 @@ import * as stableIdsStatusChanges from "./011-stable-ids-status-changes";
 import * as signInRecords from "./012-sign-in-records";
 import * as firstResponse from "./013-first-response";
 import * as portalEngagements from "./014-portal-engagements";
+import * as deskSearchFacts from "./015-desk-search-facts";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -38,4 +39,5 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 12, name: "sign-in-records", ...signInRecords },
   { version: 13, name: "first-response", ...firstResponse },
   { version: 14, name: "portal-engagements", ...portalEngagements },
+  { version: 15, name: "desk-search-facts", ...deskSearchFacts },
 ];

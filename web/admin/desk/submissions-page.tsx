@@ -23,7 +23,10 @@ import {
   serviceLabel,
 } from "./desk-labels";
 import { useDeskListKeys } from "./desk-list-keys";
+import { SearchIndexingNotice } from "./search-indexing-notice";
 import { SubmissionStatusBadge } from "./submission-status-badge";
+
+const SEARCH_RETRY_MS = 5000;
 
 /** The columns of the wide table, left to right. */
 const COLUMNS = ["Received", "Name", "Firm", "Role", "Service", "First response", "Status"];
@@ -54,21 +57,30 @@ function SubmissionsDesk() {
   useEffect(() => {
     if (!mounted) return;
     let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     setFailed(false);
-    getJson<SubmissionList>([deskApi.list(queryString)]).then(
-      (l) => live && setList(l),
-      (error) => {
-        if (!live) return;
-        setFailed(true);
-        toast({
-          title: "Could Not Load Submissions",
-          description: serverMessage(error, "Reload the page to try again."),
-          variant: "destructive",
-        });
-      },
-    );
+    const load = () =>
+      getJson<SubmissionList>([deskApi.list(queryString)]).then(
+        (l) => {
+          if (!live) return;
+          setList(l);
+          // A search made while the index is still being built after a restart is asked again until it is not.
+          if (l.searchIndexing) retry = setTimeout(load, SEARCH_RETRY_MS);
+        },
+        (error) => {
+          if (!live) return;
+          setFailed(true);
+          toast({
+            title: "Could Not Load Submissions",
+            description: serverMessage(error, "Reload the page to try again."),
+            variant: "destructive",
+          });
+        },
+      );
+    load();
     return () => {
       live = false;
+      clearTimeout(retry);
     };
   }, [queryString, mounted, reloads]);
 
@@ -104,6 +116,7 @@ function SubmissionsDesk() {
             ? "The submissions could not be loaded."
             : "Loading submissions..."}
       </p>
+      {list?.searchIndexing && <SearchIndexingNotice progress={list.searchIndexing} />}
 
       {list && list.items.length > 0 && (
         <>
@@ -184,7 +197,7 @@ function DeskFilters({ query }: { query: DeskQuery }) {
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
           <div className="sm:col-span-2">
             <label htmlFor="desk-q" className="block text-sm font-semibold text-ink">
-              Search name, email or firm
+              Search name, email, firm, phone, reference or description
             </label>
             <input
               id="desk-q"
