@@ -4,7 +4,18 @@ import { Link } from "wouter";
 import { PATHS } from "../lib/paths";
 
 /** The closing call to action of an inner page: a navy panel with one button to the intake page. */
-export function CtaPanel({ title, text, label }: { title: string; text: string; label: string }) {
+export function CtaPanel({
+  title,
+  text,
+  label,
+  href = PATHS.contact,
+}: {
+  title: string;
+  text: string;
+  label: string;
+  /** The intake page, or the intake page with a service chosen. */
+  href?: string;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="container py-16 sm:py-20">
@@ -13,7 +24,7 @@ export function CtaPanel({ title, text, label }: { title: string; text: string; 
           {title}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-mist">{text}</p>
-        <Link href={PATHS.contact} className="btn-gold mt-8">
+        <Link href={href} className="btn-gold mt-8">
           {label}
           <ArrowRight className="size-5" aria-hidden="true" />
         </Link>

@@ -42,6 +42,12 @@ export const DOCS = {
   publicRecordsSources: "/docs/public-records-sources.pdf",
 } as const;
 
+/** The query parameter that chooses a service on the intake page; the server renders the choice too. */
+export const SERVICE_QUERY = "service";
+
+/** The intake page with a service already chosen ("Request This Service"). */
+export const requestServicePath = (serviceId: string) => `${PATHS.contact}?${SERVICE_QUERY}=${serviceId}`;
+
 export const articlePath = (slug: string) => `${PATHS.articles}/${encodeURIComponent(slug)}`;
 export const adminArticlePath = (id: number) => `${PATHS.adminArticles}/${id}`;
 export const adminCaseStudyPath = (id: number) => `${PATHS.adminCaseStudies}/${id}`;

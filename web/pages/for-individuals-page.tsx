@@ -9,7 +9,7 @@ import { withDetails } from "../content/service-details";
 import { INDIVIDUAL_SERVICES, type Service } from "../content/services";
 import { breadcrumbList, serviceJsonLd } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
-import { PATHS } from "../lib/paths";
+import { PATHS, requestServicePath } from "../lib/paths";
 
 const CASE_ICONS = [Scale, Network, Gavel];
 
@@ -72,7 +72,7 @@ export function ForIndividualsPage() {
                 {C.labels.includes}
               </h4>
               <CheckList items={s.includes} className="mt-3 flex-1" />
-              <Link href={PATHS.contact} className="btn-navy mt-8 self-start">
+              <Link href={requestServicePath(s.id)} className="btn-navy mt-8 self-start">
                 {C.cta}
                 <span className="sr-only">: {s.name}</span>
               </Link>

@@ -10,7 +10,7 @@ import { SERVICE_PAGE_LABELS as L, type ServicePageContent } from "../content/se
 import { serviceById } from "../content/services";
 import { breadcrumbList, serviceJsonLd } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
-import { PATHS } from "../lib/paths";
+import { requestServicePath } from "../lib/paths";
 
 /** One attorney service: summary cards, scope, deliverables, (process or monitored items), FAQ, call to action. */
 function ServicePage({ content }: { content: ServicePageContent }) {
@@ -33,7 +33,7 @@ function ServicePage({ content }: { content: ServicePageContent }) {
         crumbs={[{ label: L.breadcrumbServices }, { label: service.name }]}
       >
         <p className="mt-4 font-serif text-xl text-gold">{service.subtitle}</p>
-        <Link href={PATHS.contact} className="btn-gold mt-8">
+        <Link href={requestServicePath(id)} className="btn-gold mt-8">
           {L.cta}
           <ArrowRight className="size-5" aria-hidden="true" />
         </Link>
@@ -97,7 +97,7 @@ function ServicePage({ content }: { content: ServicePageContent }) {
         </div>
       </section>
 
-      <CtaPanel title={L.ctaTitle} text={L.ctaText} label={L.cta} />
+      <CtaPanel title={L.ctaTitle} text={L.ctaText} label={L.cta} href={requestServicePath(id)} />
     </>
   );
 }
