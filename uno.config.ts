@@ -28,7 +28,11 @@ export default {
     {
       getCSS: () => `
 :root{--brand-primary:${c.primary};--brand-primary-soft:color-mix(in srgb,var(--brand-primary) 88%,white);--brand-accent:${c.accent};--brand-paper:${c.paper};--brand-ink:${c.ink};color-scheme:light}
-html{scroll-padding-top:5rem;-webkit-text-size-adjust:100%}
+html{scroll-padding-top:5rem;scroll-padding-bottom:4.5rem;-webkit-text-size-adjust:100%}
+@media (min-width:64rem){html{scroll-padding-bottom:1rem}}
+html:has(dialog[open]){overflow:hidden}
+html:has(dialog[open]) .sticky-intake{display:none}
+.mobile-menu::backdrop{background:rgb(8 15 30/.62)}
 body{background:var(--brand-paper);color:var(--brand-ink);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Liberation Sans",sans-serif;line-height:1.6;text-rendering:optimizeLegibility}
 :focus-visible{outline:3px solid var(--brand-accent);outline-offset:2px;border-radius:2px}
 .on-paper :focus-visible,main :focus-visible{outline-color:var(--brand-primary)}
@@ -43,7 +47,8 @@ body{background:var(--brand-paper);color:var(--brand-ink);font-family:system-ui,
     "btn-navy": "btn-base bg-navy text-white hover:bg-navy-800",
     "btn-outline-light": "btn-base border-2 border-white/70 text-white hover:bg-white/10",
     "btn-outline": "btn-base border-2 border-navy text-navy hover:bg-navy hover:text-white",
-    container: "mx-auto w-full max-w-6xl px-4 sm:px-6",
+    // From lg up the page keeps at least 3rem free on each side: the Request Intake tab stands in the right one.
+    container: "mx-auto w-full max-w-6xl px-4 sm:px-6 lg:max-w-[min(72rem,calc(100%-6rem))]",
     eyebrow: "text-sm font-semibold uppercase tracking-wider text-gold-dark",
   },
 };
