@@ -2,6 +2,12 @@ import presetWind4 from "@unocss/preset-wind4";
 import { DEFAULT_BRAND } from "./src/contracts/brand-defaults";
 
 /**
+ * The focus indicator is two bands, paper inside and navy outside, 3 px each: whatever the background (navy
+ * sections, paper, white cards, gold buttons), one of them contrasts with it by 3:1 or more, so one rule serves
+ * every surface (WCAG 2.4.7, 2.4.13). The outline stays, transparent, for forced-colours mode, which drops
+ * shadows. Elements flush with the viewport's edges (the phone's bottom bar) draw the bands inside instead.
+ * "html" lifts the rule above a single utility class, so a field's shadow-sm cannot take the ring away.
+ *
  * Brand colours are CSS variables so an operator's BRAND_COLOUR_* override needs no rebuild; the defaults are
  * declared here and the server adds a small override stylesheet only when they differ.
  */
@@ -34,8 +40,9 @@ html:has(dialog[open]){overflow:hidden}
 html:has(dialog[open]) .sticky-intake{display:none}
 .mobile-menu::backdrop{background:rgb(8 15 30/.62)}
 body{background:var(--brand-paper);color:var(--brand-ink);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Liberation Sans",sans-serif;line-height:1.6;text-rendering:optimizeLegibility}
-:focus-visible{outline:3px solid var(--brand-accent);outline-offset:2px;border-radius:2px}
-.on-paper :focus-visible,main :focus-visible{outline-color:var(--brand-primary)}
+html :focus-visible{outline:2px solid transparent;outline-offset:2px;box-shadow:0 0 0 3px var(--brand-paper),0 0 0 6px var(--brand-primary)}
+.focus-inset:focus-visible{box-shadow:inset 0 0 0 3px var(--brand-primary),inset 0 0 0 6px var(--brand-paper)}
+[tabindex="-1"]:focus-visible{box-shadow:none}
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:.01ms!important;transition-duration:.01ms!important;scroll-behavior:auto!important}}
 `,
     },
