@@ -1,4 +1,5 @@
 import presetWind4 from "@unocss/preset-wind4";
+import { FONT_STACKS } from "./scripts/fonts";
 import { DEFAULT_BRAND } from "./src/contracts/brand-defaults";
 
 /**
@@ -25,10 +26,8 @@ export default {
       line: "#e3ddd0",
       danger: { DEFAULT: "#9b1c1c", light: "#fdecec" },
     },
-    font: {
-      sans: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", sans-serif',
-      serif: 'Charter, "Bitstream Charter", "Sitka Text", Cambria, Georgia, "Liberation Serif", serif',
-    },
+    // Self-hosted faces with metric-matched local fallbacks (scripts/fonts.ts, ADR 114).
+    font: { sans: FONT_STACKS.sans, serif: FONT_STACKS.serif },
   },
   preflights: [
     {
@@ -39,7 +38,8 @@ html{scroll-padding-top:5rem;scroll-padding-bottom:4.5rem;-webkit-text-size-adju
 html:has(dialog[open]){overflow:hidden}
 html:has(dialog[open]) .sticky-intake{display:none}
 .mobile-menu::backdrop{background:rgb(8 15 30/.62)}
-body{background:var(--brand-paper);color:var(--brand-ink);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Liberation Sans",sans-serif;line-height:1.6;text-rendering:optimizeLegibility}
+body{background:var(--brand-paper);color:var(--brand-ink);font-family:${FONT_STACKS.sans};line-height:1.6;text-rendering:optimizeLegibility;-webkit-font-smoothing:antialiased}
+h1,h2,h3,.font-serif{font-feature-settings:"kern","liga";letter-spacing:-.01em}
 html :focus-visible{outline:2px solid transparent;outline-offset:2px;box-shadow:0 0 0 3px var(--brand-paper),0 0 0 6px var(--brand-primary)}
 .focus-inset:focus-visible{box-shadow:inset 0 0 0 3px var(--brand-primary),inset 0 0 0 6px var(--brand-paper)}
 [tabindex="-1"]:focus-visible{box-shadow:none}
