@@ -25,6 +25,11 @@ export function ContactPage() {
         </div>
       </section>
 
+      {chosen ? (
+        <div className="container pt-10 sm:pt-12">
+          <ChosenService service={chosen} />
+        </div>
+      ) : null}
       <div className="container grid gap-8 py-12 lg:grid-cols-3 sm:py-16">
         <aside aria-label="About this form" className="space-y-4 lg:order-last">
           <Card
@@ -64,11 +69,8 @@ export function ContactPage() {
           </Card>
         </aside>
 
-        <div className="lg:col-span-2">
-          {chosen ? <ChosenService service={chosen} /> : null}
-          <div className="rounded-xl border border-line bg-white p-5 shadow-sm sm:p-8">
-            <IntakeForm key={chosen?.id ?? ""} service={chosen?.id} />
-          </div>
+        <div className="rounded-xl border border-line bg-white p-5 shadow-sm sm:p-8 lg:col-span-2">
+          <IntakeForm key={chosen?.id ?? ""} service={chosen?.id} />
         </div>
       </div>
     </>
@@ -81,7 +83,7 @@ function ChosenService({ service }: { service: Service }) {
   return (
     <div
       data-testid="chosen-service"
-      className="mb-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2 border-l-4 border-gold bg-white px-5 py-4 shadow-sm"
+      className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2 border-l-4 border-gold bg-white px-5 py-4 shadow-sm"
     >
       <p>
         <span className="block text-sm font-semibold uppercase tracking-wider text-ink-muted">{L.label}</span>
