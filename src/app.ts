@@ -19,6 +19,7 @@ import { deskModule } from "./modules/desk";
 import { deskClockModule } from "./modules/desk/clock-module";
 import { createDigest } from "./modules/desk/digest";
 import { createDueService } from "./modules/desk/due-service";
+import { createFirm } from "./modules/firm";
 import { intakeModule } from "./modules/intake";
 import { createIntakeLimits } from "./modules/intake/limits";
 import { createMailOutbox } from "./modules/mail/outbox";
@@ -72,6 +73,14 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
   });
   const content = createContent({ db, config, cache, requireAdmin: auth.requireAdmin, now });
   const privacy = createPrivacy({ db, config, auth, logger, now, onPolicyChanged: () => cache.clear() });
+  const firm = createFirm({
+    db,
+    dataDir: config.dataDir,
+    requireAdmin: auth.requireAdmin,
+    trustProxy: config.trustProxy,
+    now,
+    changed: () => cache.clear(),
+  });
   const pagesDeps = {
     config,
     manifest,
@@ -81,6 +90,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
     now,
     guard: auth.pageGuard,
     load: (pathname: string) => privacy.pageContent(pathname) ?? content.load(pathname),
+    firm: () => ({ ...firm.profile(), caseStudies: content.hasCaseStudies() }),
   };
   const submissions = contactSubmissions(db);
   const mailOutbox = createMailOutbox({ config, db, logger, now });
@@ -199,6 +209,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now }: 
       .use(seoModule({ publicUrl: config.publicUrl, extraEntries: content.sitemapEntries }))
       .use(auth.module)
       .use(content.admin)
+      .use(firm.module)
       .use(content.feed)
       .use(deskModule({ db, config, auth, outbox: mailOutbox, due, now }))
       .use(staffModule({ db, config, auth, outbox: mailOutbox, now }))

@@ -1,6 +1,7 @@
 import { ArrowRight, BadgeCheck, Lock, Phone, Scale, ShieldCheck } from "lucide-react";
 import { Link } from "wouter";
 import { AssetMapMotif } from "../components/asset-map-motif";
+import { FirmProof } from "../components/firm-proof";
 import { ProcessSteps } from "../components/process-steps";
 import { ServiceIcon } from "../components/service-icon";
 import { HOME, HOME_META } from "../content/home";
@@ -115,6 +116,8 @@ export function HomePage() {
         </h2>
         <ProcessSteps steps={PROCESS_STEPS} />
       </section>
+
+      <FirmProof />
 
       <section aria-labelledby="why-title" className="border-y border-line bg-white">
         <div className="container grid gap-12 py-20 sm:py-24 lg:grid-cols-[1fr_2fr]">

@@ -8,6 +8,7 @@ import * as staff from "./007-staff";
 import * as privacy from "./008-privacy";
 import * as deskClock from "./009-desk-clock";
 import * as deskRepliesSources from "./010-desk-replies-sources";
+import * as firmProof from "./014-firm-proof";
 
 /**
  * Numbered migrations, applied in order at start. Append only: a released migration is never edited,
@@ -24,4 +25,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 8, name: "privacy", ...privacy },
   { version: 9, name: "desk-clock", ...deskClock },
   { version: 10, name: "desk-replies-sources", ...deskRepliesSources },
+  { version: 14, name: "firm-proof", ...firmProof },
 ];

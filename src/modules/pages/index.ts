@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { PageContent, PageData } from "../../../web/lib/page-data";
 import { matchPath } from "../../../web/routes";
 import type { Config } from "../../config";
+import type { FirmProfile } from "../../contracts/firm";
 import type { AssetManifest } from "../../http/assets";
 import { answerPage, type PageAnswers, pageAnswers } from "./answer";
 import { type CachedPage, encodePage, type PageCache } from "./cache";
@@ -25,6 +26,8 @@ export type PagesDeps = {
    * the cache.
    */
   load?: (pathname: string) => PageContent | undefined;
+  /** The firm's published people and testimonials, for every page (PageData.firm); changes clear the cache. */
+  firm?: () => FirmProfile;
 };
 
 /**
@@ -62,6 +65,10 @@ export const pagesModule = (deps: PagesDeps) =>
     return answerPage(answersOf(page), request);
   });
 
+/** The firm's profile when it has anything to show: pages without it carry nothing extra. */
+const shown = (firm: FirmProfile | undefined) =>
+  firm && (firm.people.length > 0 || firm.testimonials.length > 0 || firm.caseStudies) ? firm : undefined;
+
 /** The canonical query a path's page renders for (PageDefinition.query), "" when it reads none. */
 async function pageQuery(pathname: string, search: string): Promise<string> {
   const match = matchPath(pathname);
@@ -87,6 +94,7 @@ function render(deps: PagesDeps, pathname: string, search: string, now: Date, ex
     publicUrl: deps.config.publicUrl,
     now: now.toISOString(),
     content: deps.load?.(pathname),
+    firm: shown(deps.firm?.()),
     ...extra,
   };
   return renderPage(pathname, search, {
