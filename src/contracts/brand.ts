@@ -37,7 +37,7 @@ export const BrandSchema = v.object({
     socialImage: v.string(),
   }),
   domain: v.pipe(v.string(), v.trim(), v.minLength(3)),
-  email: v.pipe(v.string(), v.trim(), v.email("must be an e-mail address")),
+  email: v.pipe(v.string(), v.trim(), v.email("must be an email address")),
   /** Shown as written; the tel: link is derived from its digits. */
   phone: v.pipe(v.string(), v.trim(), v.regex(/\d{3}.*\d{4}/, "must be a phone number")),
   /**
