@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { installQuietFocus, walkFocus } from "./focus-walk";
-import { DESKTOP, expectNoAxeViolations, PHONE, waitForHydration } from "./helpers";
+import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration } from "./helpers";
 
 /** Every public page: the sitemap's, and those it leaves out (the thank-you page, the 404s). */
 async function publicPages(request: APIRequestContext): Promise<string[]> {
@@ -323,4 +323,50 @@ test.describe("Request This Service opens the intake form with that service chos
     await expect(page.getByLabel("Service you need")).toHaveValue("");
     expect(errors).toEqual([]);
   });
+});
+
+test.describe("axe finds nothing on any public page", () => {
+  test.describe.configure({ timeout: 600_000 });
+  for (const [label, viewport] of [
+    ["1280px", DESKTOP],
+    ["390px", PHONE],
+  ] as const) {
+    test(`at ${label}`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      for (const path of await publicPages(request)) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await test.step(path, () => expectNoAxeViolations(page));
+      }
+    });
+  }
+});
+
+test("people and testimonials entered in the admin appear on /about and the home page", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.getByRole("navigation").getByRole("link", { name: "People & Testimonials" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("People");
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "New Person" }).click();
+  await page.getByLabel("Name").fill("Dana Whitfield");
+  await page.getByLabel("Role").fill("Principal, Forensic Accountant");
+  await page.getByLabel("Credentials (optional)").fill("CPA, CFE");
+  await page.getByLabel("Published").check();
+  await page.getByRole("button", { name: "Save Person" }).click();
+  await expect(page.getByRole("form", { name: "Photo" })).toBeVisible();
+  await page.getByRole("link", { name: "People & Testimonials" }).first().click();
+  await page.getByRole("link", { name: "New Testimonial" }).click();
+  await page.getByLabel("Quote").fill("Their schedules settled the case before the hearing.");
+  await page.getByLabel("Attribution").fill("Family-law partner, Dallas");
+  await page.getByLabel("Published").check();
+  await page.getByRole("button", { name: "Save Testimonial" }).click();
+  await expect(page).toHaveURL(/\/admin\/firm\/testimonials\/\d+$/);
+  for (const path of ["/about", "/"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: /Dana Whitfield/ })).toBeVisible();
+    await expect(page.getByText("Their schedules settled the case before the hearing.")).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
 });

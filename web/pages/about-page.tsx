@@ -24,11 +24,11 @@ export function AboutPage() {
         <h2 id="apart" className="font-serif text-3xl font-bold text-navy sm:text-4xl">
           {C.apartTitle}
         </h2>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+        <ul className="mt-10 grid gap-x-16 gap-y-12 sm:grid-cols-2">
           {C.apart.map((a, i) => {
             const Icon = APART_ICONS[i] ?? Layers;
             return (
-              <li key={a.title} className="rounded-xl border border-line bg-white p-6 sm:p-8">
+              <li key={a.title} className="border-t border-navy/80 pt-6">
                 <Icon className="size-8 text-gold-dark" aria-hidden="true" />
                 <h3 className="mt-4 font-serif text-2xl font-bold text-navy">{a.title}</h3>
                 <p className="mt-2 text-ink-muted">{a.text}</p>

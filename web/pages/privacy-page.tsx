@@ -17,7 +17,7 @@ export function PrivacyPage() {
   return (
     <>
       <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.intro} tone="paper">
-        <p className="mt-6 text-sm text-mist">
+        <p className="mt-6 text-sm text-ink-muted">
           {C.lastUpdated}: <time dateTime={now.toISOString().slice(0, 7)}>{monthYear(now)}</time>
         </p>
       </PageHero>
