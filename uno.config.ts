@@ -1,7 +1,14 @@
 import presetWind4 from "@unocss/preset-wind4";
+import { FONT_STACKS } from "./scripts/fonts";
 import { DEFAULT_BRAND } from "./src/contracts/brand-defaults";
 
 /**
+ * The focus indicator is two bands, paper inside and navy outside, 3 px each: whatever the background (navy
+ * sections, paper, white cards, gold buttons), one of them contrasts with it by 3:1 or more, so one rule serves
+ * every surface (WCAG 2.4.7, 2.4.13). The outline stays, transparent, for forced-colours mode, which drops
+ * shadows. Elements flush with the viewport's edges (the phone's bottom bar) draw the bands inside instead.
+ * "html" lifts the rule above a single utility class, so a field's shadow-sm cannot take the ring away.
+ *
  * Brand colours are CSS variables so an operator's BRAND_COLOUR_* override needs no rebuild; the defaults are
  * declared here and the server adds a small override stylesheet only when they differ.
  */
@@ -19,19 +26,23 @@ export default {
       line: "#e3ddd0",
       danger: { DEFAULT: "#9b1c1c", light: "#fdecec" },
     },
-    font: {
-      sans: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", sans-serif',
-      serif: 'Charter, "Bitstream Charter", "Sitka Text", Cambria, Georgia, "Liberation Serif", serif',
-    },
+    // Self-hosted faces with metric-matched local fallbacks (scripts/fonts.ts, ADR 114).
+    font: { sans: FONT_STACKS.sans, serif: FONT_STACKS.serif },
   },
   preflights: [
     {
       getCSS: () => `
 :root{--brand-primary:${c.primary};--brand-primary-soft:color-mix(in srgb,var(--brand-primary) 88%,white);--brand-accent:${c.accent};--brand-paper:${c.paper};--brand-ink:${c.ink};color-scheme:light}
-html{scroll-padding-top:5rem;-webkit-text-size-adjust:100%}
-body{background:var(--brand-paper);color:var(--brand-ink);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Liberation Sans",sans-serif;line-height:1.6;text-rendering:optimizeLegibility}
-:focus-visible{outline:3px solid var(--brand-accent);outline-offset:2px;border-radius:2px}
-.on-paper :focus-visible,main :focus-visible{outline-color:var(--brand-primary)}
+html{scroll-padding-top:5rem;scroll-padding-bottom:4.5rem;-webkit-text-size-adjust:100%}
+@media (min-width:64rem){html{scroll-padding-bottom:1rem}}
+html:has(dialog[open]){overflow:hidden}
+html:has(dialog[open]) .sticky-intake{display:none}
+.mobile-menu::backdrop{background:rgb(8 15 30/.62)}
+body{background:var(--brand-paper);color:var(--brand-ink);font-family:${FONT_STACKS.sans};line-height:1.6;text-rendering:optimizeLegibility;-webkit-font-smoothing:antialiased}
+h1,h2,h3,.font-serif{font-feature-settings:"kern","liga";letter-spacing:-.01em}
+html :focus-visible{outline:2px solid transparent;outline-offset:2px;box-shadow:0 0 0 3px var(--brand-paper),0 0 0 6px var(--brand-primary)}
+.focus-inset:focus-visible{box-shadow:inset 0 0 0 3px var(--brand-primary),inset 0 0 0 6px var(--brand-paper)}
+[tabindex="-1"]:focus-visible{box-shadow:none}
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:.01ms!important;transition-duration:.01ms!important;scroll-behavior:auto!important}}
 `,
     },
@@ -43,7 +54,8 @@ body{background:var(--brand-paper);color:var(--brand-ink);font-family:system-ui,
     "btn-navy": "btn-base bg-navy text-white hover:bg-navy-800",
     "btn-outline-light": "btn-base border-2 border-white/70 text-white hover:bg-white/10",
     "btn-outline": "btn-base border-2 border-navy text-navy hover:bg-navy hover:text-white",
-    container: "mx-auto w-full max-w-6xl px-4 sm:px-6",
+    // From lg up the page keeps at least 3rem free on each side: the Request Intake tab stands in the right one.
+    container: "mx-auto w-full max-w-6xl px-4 sm:px-6 lg:max-w-[min(72rem,calc(100%-6rem))]",
     eyebrow: "text-sm font-semibold uppercase tracking-wider text-gold-dark",
   },
 };

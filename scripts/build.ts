@@ -13,6 +13,7 @@ import { brotli, gzip } from "../src/http/compress";
 import { articleChunkKey } from "../web/content/articles/chunk-key";
 import { articleCardsModule, articleIndexModule } from "./articles/index-module";
 import { documentSizesModule, generateDocuments } from "./docs/generate";
+import { buildFonts } from "./fonts";
 
 const ROOT = join(import.meta.dir, "..");
 const DIST = join(ROOT, "dist");
@@ -136,7 +137,8 @@ async function buildClient(): Promise<ClientBuild> {
   return { script: url(entryOut), preload: [...entryDeps].map(url), pageChunks };
 }
 
-async function buildCss(): Promise<string> {
+/** The stylesheet: the fonts' @font-face rules (`fontFaces`), then UnoCSS's output, under one hash. */
+async function buildCss(fontFaces: string): Promise<string> {
   const tmp = join(DIST, "tmp", "app.css");
   await unocss({
     cwd: ROOT,
@@ -146,7 +148,7 @@ async function buildCss(): Promise<string> {
     minify: true,
     preflights: true,
   });
-  const css = new Uint8Array(await Bun.file(tmp).arrayBuffer());
+  const css = new TextEncoder().encode(fontFaces + (await Bun.file(tmp).text()));
   const name = hashName("app.css", css);
   await Bun.write(join(ASSETS_OUT, name), css);
   rmSync(join(DIST, "tmp"), { recursive: true, force: true });
@@ -189,7 +191,7 @@ async function precompress(): Promise<
 /** A module that imports every file "with { type: 'file' }", so `bun build --compile` embeds them. */
 function writeManifestModule(
   files: Awaited<ReturnType<typeof precompress>>,
-  entry: { script: string; css: string; preload: string[] },
+  entry: { script: string; css: string; preload: string[]; fonts: string[] },
   pageChunks: Record<string, string[]>,
 ): void {
   mkdirSync(GENERATED, { recursive: true });
@@ -254,10 +256,15 @@ writeFileSync(join(ROOT, "web", "generated", "documents.ts"), documentSizesModul
 writeFileSync(join(ROOT, "web", "generated", "article-index.ts"), await articleIndexModule());
 writeFileSync(join(ROOT, "web", "generated", "article-cards.ts"), articleCardsModule());
 const client = await buildClient();
-const css = await buildCss();
+const fonts = await buildFonts(ROOT, ASSETS_OUT, hashName);
+const css = await buildCss(fonts.css);
 await copyPublic();
 const files = await precompress();
-writeManifestModule(files, { script: client.script, css, preload: client.preload }, client.pageChunks);
+writeManifestModule(
+  files,
+  { script: client.script, css, preload: client.preload, fonts: fonts.preload },
+  client.pageChunks,
+);
 if (!assetsOnly) await compile();
 console.log(
   `build: ${Object.keys(files).length} files${assetsOnly ? "" : ", dist/tracewell"} in ${Math.round(performance.now() - started)} ms`,

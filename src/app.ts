@@ -20,6 +20,7 @@ import { deskModule } from "./modules/desk";
 import { deskClockModule } from "./modules/desk/clock-module";
 import { createDigest } from "./modules/desk/digest";
 import { createDueService } from "./modules/desk/due-service";
+import { createFirm } from "./modules/firm";
 import { intakeModule } from "./modules/intake";
 import { createIntakeLimits } from "./modules/intake/limits";
 import { createMailOutbox } from "./modules/mail/outbox";
@@ -84,6 +85,14 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
   });
   const content = createContent({ db, config, cache, requireAdmin: auth.requireAdmin, now });
   const privacy = createPrivacy({ db, config, auth, logger, now, onPolicyChanged: () => cache.clear() });
+  const firm = createFirm({
+    db,
+    dataDir: config.dataDir,
+    requireAdmin: auth.requireAdmin,
+    trustProxy: config.trustProxy,
+    now,
+    changed: () => cache.clear(),
+  });
   const pagesDeps = {
     config,
     manifest,
@@ -93,6 +102,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
     now,
     guard: auth.pageGuard,
     load: (pathname: string) => privacy.pageContent(pathname) ?? content.load(pathname),
+    firm: () => ({ ...firm.profile(), caseStudies: content.hasCaseStudies() }),
   };
   const submissions = contactSubmissions(db);
   const mailOutbox = createMailOutbox({ config, db, logger, now });
@@ -259,6 +269,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
       .use(seoModule({ publicUrl: config.publicUrl, extraEntries: content.sitemapEntries }))
       .use(auth.module)
       .use(content.admin)
+      .use(firm.module)
       .use(content.feed)
       .use(portal.staffRoutes)
       .use(deskModule({ db, config, auth, outbox: mailOutbox, due, now, engagementOf: portal.engagementOf }))
@@ -336,5 +347,5 @@ function webManifest({ brand }: Config): Response {
 
 /** A plain page for a 500 on a page request: no React (it may be what failed), the reference to quote. */
 function errorPage({ brand }: Config, requestId: string | undefined): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${escapeHtml(brand.name)}</title><meta name="robots" content="noindex"></head><body><main><h1>Something went wrong on our side</h1><p>Please try again in a moment. If it keeps happening, call us at <a href="tel:${escapeHtml(brand.phone.replace(/[^\d+]/g, ""))}">${escapeHtml(brand.phone)}</a> or e-mail <a href="mailto:${escapeHtml(brand.email)}">${escapeHtml(brand.email)}</a> and quote this reference: <strong>${escapeHtml(requestId ?? "unknown")}</strong>.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${escapeHtml(brand.name)}</title><meta name="robots" content="noindex"></head><body><main><h1>Something went wrong on our side</h1><p>Please try again in a moment. If it keeps happening, call us at <a href="tel:${escapeHtml(brand.phone.replace(/[^\d+]/g, ""))}">${escapeHtml(brand.phone)}</a> or email <a href="mailto:${escapeHtml(brand.email)}">${escapeHtml(brand.email)}</a> and quote this reference: <strong>${escapeHtml(requestId ?? "unknown")}</strong>.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }

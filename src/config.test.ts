@@ -66,6 +66,8 @@ describe("loadConfig", () => {
     [{ SMTP_URL: "mail.example.com" }, "SMTP_URL"],
     [{ BRAND_EMAIL: "not-an-email" }, "BRAND_EMAIL"],
     [{ BRAND_COLOUR_PRIMARY: "navy" }, "BRAND_COLOUR_PRIMARY"],
+    [{ BRAND_ADDRESS: "1200 Main Street\nDallas" }, "BRAND_ADDRESS"],
+    [{ BRAND_LICENCES: "x".repeat(301) }, "BRAND_LICENCES"],
     [{ ADMIN_USERNAME: "ops" }, "ADMIN_USERNAME"],
   ])("a bad value stops the start naming the variable: %o", (env, variable) => {
     expect(() => load(env)).toThrow(ConfigError);
@@ -83,6 +85,9 @@ describe("loadConfig", () => {
     expect(c.brand.colours.accent).toBe("#aa8833");
     expect(c.brand.colours.primary).toBe("#0f1f3a");
     expect(c.brand.email).toBe("intake@tracewell.example");
+    // The sample firm states no office and no licences: nothing is invented for it.
+    expect(c.brand.address).toBe("");
+    expect(c.brand.licences).toBe("");
   });
 
   test("the intake desk's address is INTAKE_NOTIFY_TO, else the brand's e-mail", () => {

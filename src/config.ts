@@ -166,6 +166,8 @@ const EnvSchema = v.object({
     ),
   ),
   PAYMENT_INSTRUCTIONS: optionalText,
+  BRAND_ADDRESS: optionalText,
+  BRAND_LICENCES: optionalText,
 });
 
 export type Config = {
@@ -232,6 +234,8 @@ function brandFromEnv(env: v.InferOutput<typeof EnvSchema>): Brand {
     domain: env.BRAND_DOMAIN ?? DEFAULT_BRAND.domain,
     email: env.BRAND_EMAIL ?? DEFAULT_BRAND.email,
     phone: env.BRAND_PHONE ?? DEFAULT_BRAND.phone,
+    address: env.BRAND_ADDRESS ?? DEFAULT_BRAND.address,
+    licences: env.BRAND_LICENCES ?? DEFAULT_BRAND.licences,
   };
   const parsed = v.safeParse(BrandSchema, brand);
   if (!parsed.success) throw new ConfigError(describeIssue(parsed.issues[0], BRAND_VARIABLES));
@@ -252,6 +256,8 @@ const BRAND_VARIABLES: Record<string, string> = {
   domain: "BRAND_DOMAIN",
   email: "BRAND_EMAIL",
   phone: "BRAND_PHONE",
+  address: "BRAND_ADDRESS",
+  licences: "BRAND_LICENCES",
 };
 
 function describeIssue(issue: v.BaseIssue<unknown> | undefined, names?: Record<string, string>): string {

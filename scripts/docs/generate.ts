@@ -5,6 +5,7 @@ import { DOCS } from "../../web/lib/paths";
 import { attorneyIntakeChecklist } from "./content/attorney-intake-checklist";
 import { publicRecordsSources } from "./content/public-records-sources";
 import { recordsRequestTemplate } from "./content/records-request-template";
+import { sampleAssetMapReport } from "./content/sample-asset-map-report";
 import { sampleEngagementLetter } from "./content/sample-engagement-letter";
 import { renderDocx } from "./docx";
 import type { DocSpec } from "./model";
@@ -18,6 +19,7 @@ const DOCUMENTS: { path: string; spec: typeof attorneyIntakeChecklist; format: "
   { path: DOCS.recordsRequestTemplate, spec: recordsRequestTemplate, format: "docx" },
   { path: DOCS.publicRecordsSources, spec: publicRecordsSources, format: "pdf" },
   { path: DOCS.engagementLetter, spec: sampleEngagementLetter, format: "pdf" },
+  { path: DOCS.sampleReport, spec: sampleAssetMapReport, format: "pdf" },
 ];
 
 /**

@@ -13,4 +13,7 @@ export const DEFAULT_BRAND: Brand = {
   domain: "tracewell.example",
   email: "intake@tracewell.example",
   phone: "(555) 010-0142",
+  // The sample firm states no office or licences: a real firm sets BRAND_ADDRESS and BRAND_LICENCES.
+  address: "",
+  licences: "",
 };

@@ -7,6 +7,14 @@ import * as v from "valibot";
  */
 const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #0f1f3a"));
 
+/** One line of at most 300 characters (an empty one means "not stated"). */
+const oneLine = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((s) => !/[\r\n\u2028\u2029]/.test(s), "must be one line"),
+  v.maxLength(300, "must be at most 300 characters"),
+);
+
 export const BrandSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.minLength(1)),
   slogan: v.pipe(v.string(), v.trim(), v.minLength(1)),
@@ -29,9 +37,16 @@ export const BrandSchema = v.object({
     socialImage: v.string(),
   }),
   domain: v.pipe(v.string(), v.trim(), v.minLength(3)),
-  email: v.pipe(v.string(), v.trim(), v.email("must be an e-mail address")),
+  email: v.pipe(v.string(), v.trim(), v.email("must be an email address")),
   /** Shown as written; the tel: link is derived from its digits. */
   phone: v.pipe(v.string(), v.trim(), v.regex(/\d{3}.*\d{4}/, "must be a phone number")),
+  /**
+   * The firm's facts that only the firm can state, one line each and empty unless it does (never invented):
+   * its office address, and its licences and registrations separated by semicolons. Shown on /about and in
+   * the footer only when set.
+   */
+  address: oneLine,
+  licences: oneLine,
 });
 
 export type Brand = v.InferOutput<typeof BrandSchema>;

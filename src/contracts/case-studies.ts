@@ -69,6 +69,8 @@ export type StoredCaseStudy = {
   turnaroundDays: number | null;
   published: boolean;
   publishedAt: string | null;
+  /** Seeded by demo mode to show what the page looks like: labelled "Sample" wherever it is shown. */
+  sample: boolean;
   createdAt: string;
   updatedAt: string;
 };

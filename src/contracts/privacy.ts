@@ -97,7 +97,7 @@ export function daysLeft(dueAt: string, at: Date): number {
 const EMAIL_MAX = 254;
 
 export const DATA_REQUEST_MESSAGES = {
-  email: "Enter the e-mail address the person wrote from",
+  email: "Enter the email address the person wrote from",
   kind: "Choose what the person asks for: access, correction, deletion or opt-out",
   notFound: "Data request not found",
   completed: "This request is already completed; a completed request keeps no address",
@@ -114,7 +114,7 @@ export const DataRequestSchema = v.object(
       v.trim(),
       v.toLowerCase(),
       v.nonEmpty(DATA_REQUEST_MESSAGES.email),
-      v.maxLength(EMAIL_MAX, `E-mail addresses are at most ${EMAIL_MAX} characters`),
+      v.maxLength(EMAIL_MAX, `Email addresses are at most ${EMAIL_MAX} characters`),
       v.email(DATA_REQUEST_MESSAGES.email),
     ),
     kind: v.picklist(DATA_REQUEST_KINDS, DATA_REQUEST_MESSAGES.kind),

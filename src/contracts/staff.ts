@@ -8,7 +8,7 @@ export const STAFF_EMAIL_MAX_LENGTH = 254;
 
 export const STAFF_MESSAGES = {
   emailInvalid: "Enter a valid email address",
-  tokenMissing: "This invitation link is incomplete. Open the link from the e-mail again.",
+  tokenMissing: "This invitation link is incomplete. Open the link from the email again.",
   invitationUnknown: "This invitation link is not valid. Ask a colleague to invite you again.",
   invitationExpired: "This invitation has expired. Ask a colleague to invite you again.",
   invitationUsed: "This invitation has already been used. Sign in with the username and password you chose.",

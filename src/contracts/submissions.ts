@@ -38,7 +38,7 @@ export const DESK_MESSAGES = {
   idsList: "Ids are whole numbers separated by commas",
   mailNotConfigured:
     "Mail is not configured on this server (SMTP_URL is not set), so a retry cannot send anything.",
-  nothingToRetry: "There is no failed or waiting e-mail to retry for this submission.",
+  nothingToRetry: "There is no failed or waiting email to retry for this submission.",
   replyEmpty: "Write the reply before sending it",
   replyTooLong: `A reply can be at most ${REPLY_BODY_MAX.toLocaleString("en-US")} characters`,
   subjectOneLine: "The subject must be one line of text",

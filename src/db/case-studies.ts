@@ -13,6 +13,7 @@ type Row = {
   turnaround_days: number | null;
   published: number;
   published_at: string | null;
+  sample: number;
   created_at: string;
   updated_at: string;
 };
@@ -29,11 +30,12 @@ const fromRow = (r: Row): StoredCaseStudy => ({
   turnaroundDays: r.turnaround_days,
   published: r.published === 1,
   publishedAt: r.published_at,
+  sample: r.sample === 1,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
 
-export type CaseStudyWrite = Omit<StoredCaseStudy, "id" | "createdAt" | "updatedAt">;
+export type CaseStudyWrite = Omit<StoredCaseStudy, "id" | "sample" | "createdAt" | "updatedAt">;
 
 /** The case_studies table. */
 export function caseStudiesRepo(db: Database) {
@@ -92,6 +94,22 @@ export function caseStudiesRepo(db: Database) {
         )
         .get({ ...params(c, at.toISOString()), id }) as Row | null;
       return row ? fromRow(row) : undefined;
+    },
+    /** Whether any sample (demo mode's seeded case studies) is stored. */
+    hasSamples(): boolean {
+      return db.query("SELECT 1 FROM case_studies WHERE sample = 1 LIMIT 1").get() !== null;
+    },
+    /** Stores published samples (demo mode), marked so every page that shows them says so. */
+    seedSamples(samples: readonly CaseStudyWrite[], at: Date): void {
+      const insert = db.query(
+        `INSERT INTO case_studies (title, category, description, challenge, approach, outcome, assets_recovered,
+           turnaround_days, published, published_at, sample, created_at, updated_at)
+         VALUES ($title, $category, $description, $challenge, $approach, $outcome, $assetsRecovered,
+           $turnaroundDays, $published, $publishedAt, 1, $at, $at)`,
+      );
+      db.transaction(() => {
+        for (const c of samples) insert.run(params(c, at.toISOString()));
+      })();
     },
     remove(id: number): boolean {
       return db.query("DELETE FROM case_studies WHERE id = ?").run(id).changes > 0;

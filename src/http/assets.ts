@@ -14,8 +14,11 @@ export type AssetFile = {
 
 export type AssetManifest = {
   files: Record<string, AssetFile>;
-  /** URLs of the client bootstrap module and the stylesheet every page links. */
-  entry: { script: string; css: string; preload: string[] };
+  /**
+   * URLs of the client bootstrap module and the stylesheet every page links; `fonts`: the web fonts every
+   * page paints above the fold, which its head preloads (ADR 114).
+   */
+  entry: { script: string; css: string; preload: string[]; fonts?: string[] };
   /** For each lazily loaded page (by its export name), the chunk URLs it needs beyond the entry's. */
   pageChunks: Record<string, string[]>;
 };

@@ -30,6 +30,7 @@ export function contentSecurityPolicy(
     "script-src 'self'",
     ["style-src 'self'", ...(opts.styleHashes ?? []).map((h) => `'sha256-${h}'`)].join(" "),
     kind === "admin-page" ? "img-src 'self' data:" : "img-src 'self'",
+    "font-src 'self'",
     "connect-src 'self'",
     "manifest-src 'self'",
     "form-action 'self'",

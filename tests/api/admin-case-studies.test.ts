@@ -33,9 +33,14 @@ describe("/api/admin/case-studies", () => {
     expect(await (await request("/sitemap.xml")).text()).not.toContain("/case-studies");
   });
 
-  test("the footer's Company column links the page", async () => {
-    const html = await (await page("/about")).text();
-    expect(html).toContain('href="/case-studies"');
+  test("the footer's Company column links the page only while a case study is published", async () => {
+    // Never a link to an empty page: a new data folder has no case studies.
+    expect(await (await page("/about")).text()).not.toContain('href="/case-studies"');
+    const res = await send("POST", API, { ...valid, title: "Linked from the footer", published: true });
+    const { id } = (await res.json()) as { id: number };
+    expect(await (await page("/about")).text()).toContain('href="/case-studies"');
+    expect((await send("DELETE", `${API}/${id}`)).status).toBe(200);
+    expect(await (await page("/about")).text()).not.toContain('href="/case-studies"');
   });
 
   test("create: 201 with the row; optional fields empty; a draft is not shown", async () => {

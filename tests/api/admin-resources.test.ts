@@ -37,7 +37,7 @@ const fields = {
 };
 
 describe("/api/admin/resources", () => {
-  test("the three built-in documents are seeded, published, with their real sizes, and shown on /resources", async () => {
+  test("the three built-in documents and the sample report are seeded, published, with their real sizes, and shown on /resources", async () => {
     const rows = await (await request(API, withCookie(cookie))).json();
     expect(
       rows.map((r: { path: string; category: string; published: boolean }) => [
@@ -49,6 +49,7 @@ describe("/api/admin/resources", () => {
       ["/docs/attorney-intake-checklist.pdf", "general", true],
       ["/docs/records-request-template.docx", "general", true],
       ["/docs/public-records-sources.pdf", "general", true],
+      ["/docs/sample-asset-map-report.pdf", "general", true],
     ]);
     expect(rows[0].size).toBe("8.4 KB");
     const html = await page("/resources");

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
 import { BUILT_IN_ARTICLES, FIXED_ARTICLES } from "../../web/content/articles/catalog";
 import { RESOURCE_DOWNLOADS } from "../../web/content/resources";
+import { SAMPLE_REPORT } from "../../web/content/sample-report";
 import { formatLongDate } from "../../web/lib/dates";
 import { formatFileSize } from "../../web/lib/file-size";
 import { articlePath, DOCS, PATHS } from "../../web/lib/paths";
@@ -171,7 +172,7 @@ describe("article pages", () => {
 });
 
 describe("/resources and downloads", () => {
-  test("shows three downloads with title, description, format, real size and a Download link", async () => {
+  test("shows the three downloads and the redacted sample report, with title, description, format, real size and a Download link", async () => {
     const { res, html } = await page(PATHS.resources);
     expect(res.status).toBe(200);
     expect(RESOURCE_DOWNLOADS.map((r) => [r.title, r.format, r.path])).toEqual([
@@ -179,13 +180,14 @@ describe("/resources and downloads", () => {
       ["Records Request Template", "Word", DOCS.recordsRequestTemplate],
       ["Public-Records Sources", "PDF", DOCS.publicRecordsSources],
     ]);
+    const downloads = [...RESOURCE_DOWNLOADS, { ...SAMPLE_REPORT, format: "PDF" }];
     const sizes = [...html.matchAll(/data-testid="resource-size">([^<]+)</g)].map((m) => m[1]);
     const cards = html
       .split('<li class="flex flex-col rounded-xl')
       .slice(1)
       .map((c) => c.slice(0, c.indexOf("</li>")));
-    expect(cards).toHaveLength(3);
-    for (const [i, r] of RESOURCE_DOWNLOADS.entries()) {
+    expect(cards).toHaveLength(4);
+    for (const [i, r] of downloads.entries()) {
       const card = cards[i] ?? "";
       expect(tagContent(card, "h2")).toEqual([r.title]);
       expect(text(card)).toContain(r.description);

@@ -106,7 +106,7 @@ describe("data-rights requests", () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       errors: {
-        email: ["Enter the e-mail address the person wrote from"],
+        email: ["Enter the email address the person wrote from"],
         kind: ["Choose what the person asks for: access, correction, deletion or opt-out"],
       },
     });

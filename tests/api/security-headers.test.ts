@@ -16,7 +16,7 @@ const directives = (csp: string | null) =>
   Object.fromEntries((csp ?? "").split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
 
 describe("Content-Security-Policy, by kind of response (ADR 071)", () => {
-  test("pages allow their own scripts, styles (and the hashed inline sheet), images, API calls and forms", async () => {
+  test("pages allow their own scripts, styles (and the hashed inline sheet), images, fonts, API calls and forms", async () => {
     for (const path of [PATHS.home, PATHS.contact, "/no-such-page", `${PATHS.articles}/probate-red-flags`]) {
       const { csp } = await policy(path);
       const d = directives(csp);
@@ -26,6 +26,7 @@ describe("Content-Security-Policy, by kind of response (ADR 071)", () => {
         "script-src": "'self'",
         "style-src": expect.stringMatching(/^'self' 'sha256-[A-Za-z0-9+/]{43}='$/),
         "img-src": "'self'",
+        "font-src": "'self'",
         "connect-src": "'self'",
         "manifest-src": "'self'",
         "form-action": "'self'",

@@ -320,7 +320,7 @@ describe("the submissions desk API", () => {
     const none = await send("POST", `${API}/${id}/mail/retry`);
     expect(none.status).toBe(409);
     expect(await none.json()).toEqual({
-      error: "There is no failed or waiting e-mail to retry for this submission.",
+      error: "There is no failed or waiting email to retry for this submission.",
     });
   });
 

@@ -125,7 +125,7 @@ test.describe("header", () => {
     await page.setViewportSize(PHONE);
     await page.goto("/");
     await waitForHydration(page);
-    const toggle = page.getByRole("button", { name: "Menu" });
+    const toggle = page.getByRole("button", { name: "Open menu", exact: true });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
     await expect(menu).toBeHidden();

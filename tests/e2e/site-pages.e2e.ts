@@ -228,14 +228,20 @@ test.describe("FAQ accordion", () => {
 });
 
 test.describe("calls to action and details", () => {
-  test("service and individual buttons lead to the intake page", async ({ page }) => {
+  test("service and individual buttons lead to the intake page, with their service chosen", async ({
+    page,
+  }) => {
     await page.goto("/services/asset-map");
     for (const link of await page.getByRole("link", { name: "Request This Service" }).all())
-      await expect(link).toHaveAttribute("href", "/contact");
+      await expect(link).toHaveAttribute("href", "/contact?service=asset-map");
     await page.goto("/for-individuals");
     const packages = page.getByRole("link", { name: /^Request This Service/ });
     await expect(packages).toHaveCount(2);
-    for (const link of await packages.all()) await expect(link).toHaveAttribute("href", "/contact");
+    for (const [i, link] of (await packages.all()).entries())
+      await expect(link).toHaveAttribute(
+        "href",
+        `/contact?service=${["individual-asset-check", "record-ready-prep"][i]}`,
+      );
     await expect(page.getByRole("link", { name: /attorney referral/ })).toHaveAttribute("href", "/contact");
   });
 

@@ -3,17 +3,36 @@ import { useId } from "react";
 import { Link } from "wouter";
 import { PATHS } from "../lib/paths";
 
-/** The closing call to action of an inner page: a navy panel with one button to the intake page. */
-export function CtaPanel({ title, text, label }: { title: string; text: string; label: string }) {
+/**
+ * The closing call to action of an inner page: a full-width navy band, the question on the left and the one
+ * button on the right, above a gold rule (not another rounded card).
+ */
+export function CtaPanel({
+  title,
+  text,
+  label,
+  href = PATHS.contact,
+}: {
+  title: string;
+  text: string;
+  label: string;
+  /** The intake page, or the intake page with a service chosen. */
+  href?: string;
+}) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="container py-16 sm:py-20">
-      <div className="rounded-2xl bg-navy px-6 py-12 text-center text-white sm:px-12">
-        <h2 id={id} className="font-serif text-3xl font-bold sm:text-4xl">
-          {title}
-        </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-mist">{text}</p>
-        <Link href={PATHS.contact} className="btn-gold mt-8">
+    <section
+      aria-labelledby={id}
+      className="mt-16 border-y-4 border-b-white/10 border-t-gold bg-navy text-white sm:mt-20"
+    >
+      <div className="container grid gap-8 py-16 sm:py-20 lg:grid-cols-[1fr_auto] lg:items-center">
+        <div>
+          <h2 id={id} className="font-serif text-3xl font-semibold sm:text-4xl">
+            {title}
+          </h2>
+          <p className="mt-4 max-w-2xl text-lg text-mist">{text}</p>
+        </div>
+        <Link href={href} className="btn-gold justify-self-start">
           {label}
           <ArrowRight className="size-5" aria-hidden="true" />
         </Link>

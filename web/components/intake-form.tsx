@@ -65,8 +65,8 @@ const fieldId = (field: string) => `intake-${field}`;
 const errorId = (field: string) => `intake-${field}-error`;
 const hintId = (field: string) => `intake-${field}-hint`;
 
-function initialValues(state: IntakeFormState | undefined): Values {
-  const values = { ...EMPTY };
+function initialValues(state: IntakeFormState | undefined, service: string | undefined): Values {
+  const values = { ...EMPTY, desiredService: service ?? "" };
   for (const key of Object.keys(EMPTY) as (keyof Values)[]) {
     const v = state?.values[key];
     if (key === "acknowledgment") values.acknowledgment = v === true;
@@ -79,9 +79,13 @@ function initialValues(state: IntakeFormState | undefined): Values {
  * The intake form. It works as a plain HTML form (POST /contact, form-encoded) before or without
  * JavaScript; once hydrated it validates with the shared schema on blur and on submit and posts JSON.
  */
-export function IntakeForm() {
+export function IntakeForm({
+  service,
+}: {
+  /** Chosen already ("Request This Service"). */ service?: string;
+}) {
   const serverState = usePageData()?.intake;
-  const [values, setValues] = useState<Values>(() => initialValues(serverState));
+  const [values, setValues] = useState<Values>(() => initialValues(serverState, service));
   const [errors, setErrors] = useState<IntakeErrors>(() => serverState?.errors ?? {});
   const [formError, setFormError] = useState(serverState?.formError);
   const [pending, setPending] = useState(false);

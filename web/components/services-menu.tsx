@@ -80,7 +80,7 @@ export function ServicesMenu() {
         />
       </button>
       <div ref={panelRef} id={panelId} hidden={!open} className="absolute left-0 top-full z-50 w-96 pt-2">
-        <ul className="on-paper rounded-lg border border-line bg-white p-2 text-ink shadow-xl">
+        <ul className="rounded-lg border border-line bg-white p-2 text-ink shadow-xl">
           {ATTORNEY_SERVICES.map((s) => (
             <li key={s.id}>
               <Link

@@ -1,9 +1,15 @@
 import { Mail, Phone } from "lucide-react";
 import { Link } from "wouter";
 import { RESPONSE_SLA } from "../../src/contracts/constants";
-import { DISCLAIMER, FOOTER_COMPANY_LINKS, FOOTER_LEGAL_LINKS } from "../content/navigation";
+import {
+  CASE_STUDIES_LINK,
+  DISCLAIMER,
+  FOOTER_COMPANY_LINKS,
+  FOOTER_LEGAL_LINKS,
+} from "../content/navigation";
 import { ATTORNEY_SERVICES } from "../content/services";
 import { useBrand } from "../lib/brand-context";
+import { usePageData } from "../lib/page-data-context";
 import { PATHS } from "../lib/paths";
 import { telHref } from "../lib/tel";
 import { LogoMark } from "./logo-mark";
@@ -22,6 +28,10 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
 /** Padding at the bottom keeps the last line clear of the sticky "Request Intake" link at every width. */
 export function SiteFooter({ year }: { year: number }) {
   const brand = useBrand();
+  // Case studies are linked only while some are published: never a link to an empty page.
+  const company = usePageData()?.firm?.caseStudies
+    ? [...FOOTER_COMPANY_LINKS, CASE_STUDIES_LINK]
+    : FOOTER_COMPANY_LINKS;
   return (
     <footer className="bg-navy pb-24 pt-12 text-white sm:pb-28">
       <div className="container">
@@ -32,6 +42,7 @@ export function SiteFooter({ year }: { year: number }) {
               {brand.name}
             </p>
             <p className="mt-3 text-sm text-mist">{brand.slogan}</p>
+            {brand.address ? <p className="mt-3 text-sm text-mist">{brand.address}</p> : null}
           </div>
           <Column title="Services">
             {ATTORNEY_SERVICES.map((s) => (
@@ -48,7 +59,7 @@ export function SiteFooter({ year }: { year: number }) {
             </li>
           </Column>
           <Column title="Company">
-            {FOOTER_COMPANY_LINKS.map((l) => (
+            {company.map((l) => (
               <li key={l.href}>
                 <Link href={l.href} className={linkClass}>
                   {l.label}

@@ -13,6 +13,8 @@ export const CASE_STUDIES_PAGE = {
     outcome: "Outcome",
     assetsRecovered: "Assets recovered",
     turnaround: "Turnaround",
+    /** On the case studies demo mode seeds: written to show the page, not a client's matter. */
+    sample: "Sample",
   },
   cta: "Request Intake",
 } as const;

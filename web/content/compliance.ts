@@ -21,7 +21,7 @@ export const COMPLIANCE = {
   dontItems: [
     "No pretexting: we never pose as someone else to obtain information, from a bank or anyone else",
     "No surveillance, tracking devices or following of any person",
-    "No hacking, password guessing or access to anyone's accounts, e-mail, devices or cloud storage",
+    "No hacking, password guessing or access to anyone's accounts, email, devices or cloud storage",
     "No unauthorized bank access: account details come only through legal process or the account holder",
     "No reports for decisions on credit, insurance, employment or housing: we are not a consumer reporting agency",
   ],

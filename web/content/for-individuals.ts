@@ -9,7 +9,7 @@ export const FOR_INDIVIDUALS = {
   lede: "Going through a divorce, settling a parent's estate or trying to collect money you are owed? Our two flat-fee packages give you an organized, lawful picture of the facts, so the time you spend with your attorney goes further.",
   lawful: {
     title: "Lawful Use Only",
-    text: "We work only from public records and documents you are entitled to hold. We do not access anyone's bank accounts, e-mail or devices, we do not use pretexting or surveillance, and we are not a consumer reporting agency: our reports may not be used to decide anyone's eligibility for credit, insurance, employment or housing.",
+    text: "We work only from public records and documents you are entitled to hold. We do not access anyone's bank accounts, email or devices, we do not use pretexting or surveillance, and we are not a consumer reporting agency: our reports may not be used to decide anyone's eligibility for credit, insurance, employment or housing.",
   },
   packagesTitle: "Two flat-fee packages",
   packagesLede: "One price, agreed before we start, paid once. No hourly billing and no surprises.",

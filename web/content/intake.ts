@@ -86,6 +86,10 @@ export const INTAKE_PAGE = {
     title: "No Sensitive Data",
     text: "Do not include Social Security numbers, account or card numbers, passwords or medical details. We collect what the engagement needs through our secure portal, after the Engagement Letter is signed.",
   },
+  chosen: {
+    label: "You are requesting",
+    details: "What's included",
+  },
   formTitle: "Intake request",
   submit: "Submit Request",
   pending: "Submitting...",

@@ -15,8 +15,10 @@ export const FOOTER_COMPANY_LINKS = [
   { label: "Compliance", href: PATHS.compliance },
   { label: "Articles", href: PATHS.articles },
   { label: "Resources", href: PATHS.resources },
-  { label: "Case Studies", href: PATHS.caseStudies },
 ] as const;
+
+/** Listed with the company links only while at least one case study is published. */
+export const CASE_STUDIES_LINK = { label: "Case Studies", href: PATHS.caseStudies } as const;
 
 export const FOOTER_LEGAL_LINKS = [
   { label: "Engagement Terms", href: PATHS.engagementTerms },

@@ -7,7 +7,7 @@ import { type RetentionPolicy, retentionPeriod } from "../../src/contracts/priva
 
 /**
  * The privacy policy. "Last Updated" is the month of the server's clock (SPEC.md section 2); the contact
- * section adds the intake e-mail address and phone from the brand settings.
+ * section adds the intake email address and phone from the brand settings.
  */
 export const PRIVACY = {
   eyebrow: "Legal",
@@ -20,7 +20,7 @@ export const PRIVACY = {
       id: "information-collected",
       title: "Information we collect",
       paragraphs: [
-        "When you submit an intake request we collect the details you enter: your name, e-mail address, phone number, firm or organization, the matter details you describe, and your service preferences.",
+        "When you submit an intake request we collect the details you enter: your name, email address, phone number, firm or organization, the matter details you describe, and your service preferences.",
         "With an intake request, the form also sends which page of this site you opened first during that visit and the name of the website that linked you to us, such as a search engine (only its name, never the address of the page you came from). Your browser keeps these two facts for that visit only, without a cookie. We use them to learn which of our articles and services bring requests.",
         "During an engagement we receive the documents you or your counsel provide, and we gather public records about the subjects of the matter.",
         "Like most websites, our servers record technical information such as IP address, browser type and the pages requested, to keep the site secure and working.",
@@ -48,7 +48,7 @@ export const PRIVACY = {
       title: "How we share information",
       paragraphs: [
         "We do not sell or rent personal information to anyone.",
-        "We share engagement findings only with you or the counsel you name. We use a small number of service providers, such as secure hosting and e-mail, bound by contract to protect the data and use it only for us.",
+        "We share engagement findings only with you or the counsel you name. We use a small number of service providers, such as secure hosting and email, bound by contract to protect the data and use it only for us.",
         "We disclose information when required by subpoena, court order or law, and we tell the client first unless the law forbids it.",
       ],
     },
@@ -72,7 +72,7 @@ export const PRIVACY = {
       id: "changes",
       title: "Changes to this policy",
       paragraphs: [
-        "We update this policy when our practices or the law change. The date at the top shows when it was last reviewed; material changes affecting existing clients are notified by e-mail.",
+        "We update this policy when our practices or the law change. The date at the top shows when it was last reviewed; material changes affecting existing clients are notified by email.",
       ],
     },
     {

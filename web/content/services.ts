@@ -1,5 +1,5 @@
 import { EXPEDITE_HOURS, TRANSACTION_TRACE_HOURLY_RATE } from "../../src/contracts/constants";
-import { PATHS } from "../lib/paths";
+import { PATHS, SERVICE_QUERY } from "../lib/paths";
 
 /**
  * Service data, written once: the home cards, the header menu, the service pages, the structured data and
@@ -101,6 +101,12 @@ export const serviceById = (id: ServiceId): Service => {
   if (!found) throw new Error(`Unknown service ${id}`);
   return found;
 };
+
+/** The service a query string chooses (?service=asset-map), if it names one. */
+export function chosenService(search: string): Service | undefined {
+  const id = new URLSearchParams(search).get(SERVICE_QUERY);
+  return id ? SERVICES.find((s) => s.id === id) : undefined;
+}
 
 /** The three attorney services shown in the header menu, the home cards and the footer. */
 export const ATTORNEY_SERVICES = SERVICES.filter((s) => s.audience === "attorneys");

@@ -31,6 +31,12 @@ export type PageDefinition = {
   prepare?: (params: RouteParams) => Promise<unknown> | undefined;
   /** Keys of the further chunks `prepare` loads for these params, which the server preloads. */
   chunks?: (params: RouteParams) => string[];
+  /**
+   * The page renders differently for some query parameters (/contact?service=asset-map chooses the service):
+   * the canonical query it renders for the request's query string (without "?"), or "" when nothing in it
+   * matters. The server renders and caches the page per canonical query; any other query gets the plain page.
+   */
+  query?: (search: string) => string;
 };
 
 export const definePage = (page: PageDefinition): PageDefinition => page;

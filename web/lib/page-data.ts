@@ -1,6 +1,7 @@
 import type { PublishedArticle, PublishedArticleSummary } from "../../src/contracts/articles";
 import type { Brand } from "../../src/contracts/brand";
 import type { PublishedCaseStudy } from "../../src/contracts/case-studies";
+import type { FirmProfile } from "../../src/contracts/firm";
 import type { IntakeFormState, ThanksState } from "../../src/contracts/intake";
 import type { RetentionPolicy } from "../../src/contracts/privacy";
 import type { PublishedResource } from "../../src/contracts/resources";
@@ -21,6 +22,11 @@ export type PageData = {
   thanks?: ThanksState;
   /** Database content the page at `content.path` renders (routes flagged `serverData`). */
   content?: PageContent;
+  /**
+   * The firm's published people and testimonials, with every page: like the brand, they describe the firm,
+   * and home and /about show them, so a client navigation to either needs no reload (ADR 115).
+   */
+  firm?: FirmProfile;
 };
 
 /**

@@ -28,6 +28,9 @@ export const PATHS = {
   adminCaseStudies: "/admin/case-studies",
   adminCaseStudyNew: "/admin/case-studies/new",
   adminSubmissions: "/admin/submissions",
+  adminFirm: "/admin/firm",
+  adminPersonNew: "/admin/firm/people/new",
+  adminTestimonialNew: "/admin/firm/testimonials/new",
   adminStaff: "/admin/staff",
   /** Where an invitation link leads (the one-time token follows in the fragment, never sent to the server). */
   adminJoin: "/admin/join",
@@ -41,12 +44,21 @@ export const DOCS = {
   attorneyIntakeChecklist: "/docs/attorney-intake-checklist.pdf",
   recordsRequestTemplate: "/docs/records-request-template.docx",
   publicRecordsSources: "/docs/public-records-sources.pdf",
+  sampleReport: "/docs/sample-asset-map-report.pdf",
 } as const;
+
+/** The query parameter that chooses a service on the intake page; the server renders the choice too. */
+export const SERVICE_QUERY = "service";
+
+/** The intake page with a service already chosen ("Request This Service"). */
+export const requestServicePath = (serviceId: string) => `${PATHS.contact}?${SERVICE_QUERY}=${serviceId}`;
 
 export const articlePath = (slug: string) => `${PATHS.articles}/${encodeURIComponent(slug)}`;
 export const adminArticlePath = (id: number) => `${PATHS.adminArticles}/${id}`;
 export const adminCaseStudyPath = (id: number) => `${PATHS.adminCaseStudies}/${id}`;
 export const adminResourcePath = (id: number) => `${PATHS.adminResources}/${id}`;
+export const adminPersonPath = (id: number) => `${PATHS.adminFirm}/people/${id}`;
+export const adminTestimonialPath = (id: number) => `${PATHS.adminFirm}/testimonials/${id}`;
 export const adminSubmissionPath = (id: number) => `${PATHS.adminSubmissions}/${id}`;
 
 /** The anchor on the home page where the service packages begin ("See Packages"). */

@@ -45,7 +45,14 @@ export function CaseStudiesPage() {
                   aria-labelledby={`case-${s.id}`}
                   className="rounded-xl border border-line bg-white p-6 shadow-sm sm:p-8"
                 >
-                  <p className="eyebrow">{s.category}</p>
+                  <p className="flex flex-wrap items-center gap-3">
+                    <span className="eyebrow">{s.category}</span>
+                    {s.sample ? (
+                      <span className="rounded-full border border-ink-muted/50 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wider text-ink-muted">
+                        {L.sample}
+                      </span>
+                    ) : null}
+                  </p>
                   <h2
                     id={`case-${s.id}`}
                     className="mt-2 font-serif text-2xl font-bold text-navy sm:text-3xl"

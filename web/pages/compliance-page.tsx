@@ -8,7 +8,7 @@ import { publicPage } from "../lib/public-page";
 export function CompliancePage() {
   return (
     <>
-      <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.lede} />
+      <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.lede} tone="paper" />
 
       <div className="container grid gap-6 py-12 sm:py-16 lg:grid-cols-2">
         <section aria-labelledby="we-do" className="rounded-xl border border-line bg-white p-6 sm:p-8">

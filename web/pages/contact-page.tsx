@@ -1,16 +1,20 @@
 import { Clock, Mail, Phone, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link, useSearch } from "wouter";
 import { IntakeForm } from "../components/intake-form";
 import { INTAKE_PAGE, INTAKE_PAGE_META } from "../content/intake";
+import { chosenService, type Service } from "../content/services";
 import { useBrand } from "../lib/brand-context";
 import { breadcrumbList } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
-import { PATHS } from "../lib/paths";
+import { PATHS, SERVICE_QUERY } from "../lib/paths";
 import { telHref } from "../lib/tel";
 
 /** /contact: "Request Intake". Contact, response-time and sensitive-data cards beside the intake form. */
 export function ContactPage() {
   const brand = useBrand();
+  // "Request This Service" links here with ?service=…; the server renders the same choice (contactPage.query).
+  const chosen = chosenService(useSearch());
   return (
     <>
       <section className="bg-navy text-white">
@@ -21,6 +25,11 @@ export function ContactPage() {
         </div>
       </section>
 
+      {chosen ? (
+        <div className="container pt-10 sm:pt-12">
+          <ChosenService service={chosen} />
+        </div>
+      ) : null}
       <div className="container grid gap-8 py-12 lg:grid-cols-3 sm:py-16">
         <aside aria-label="About this form" className="space-y-4 lg:order-last">
           <Card
@@ -61,10 +70,33 @@ export function ContactPage() {
         </aside>
 
         <div className="rounded-xl border border-line bg-white p-5 shadow-sm sm:p-8 lg:col-span-2">
-          <IntakeForm />
+          <IntakeForm key={chosen?.id ?? ""} service={chosen?.id} />
         </div>
       </div>
     </>
+  );
+}
+
+/** The package the visitor asked for, named above the form so it stays in view while they fill it in. */
+function ChosenService({ service }: { service: Service }) {
+  const L = INTAKE_PAGE.chosen;
+  return (
+    <div
+      data-testid="chosen-service"
+      className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2 border-l-4 border-gold bg-white px-5 py-4 shadow-sm"
+    >
+      <p>
+        <span className="block text-sm font-semibold uppercase tracking-wider text-ink-muted">{L.label}</span>
+        <span className="font-serif text-2xl font-semibold text-navy">{service.name}</span>
+        <span className="block text-sm text-ink-muted">
+          {service.pricing} · {service.turnaround}
+        </span>
+      </p>
+      <Link href={service.path} className="text-sm font-semibold text-navy underline underline-offset-4">
+        {L.details}
+        <span className="sr-only">: {service.name}</span>
+      </Link>
+    </div>
   );
 }
 
@@ -84,6 +116,10 @@ function Card(props: { icon: ReactNode; title: string; children: ReactNode; tone
 
 export const contactPage = definePage({
   component: ContactPage,
+  query: (search) => {
+    const chosen = chosenService(search);
+    return chosen ? `${SERVICE_QUERY}=${chosen.id}` : "";
+  },
   meta: (_, { publicUrl }) => ({
     ...INTAKE_PAGE_META,
     jsonLd: [breadcrumbList([[INTAKE_PAGE_META.title, PATHS.contact]], publicUrl)],

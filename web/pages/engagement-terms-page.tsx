@@ -8,7 +8,7 @@ import { publicPage } from "../lib/public-page";
 export function EngagementTermsPage() {
   return (
     <>
-      <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.lede} />
+      <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.lede} tone="paper" />
 
       <div className="container grid gap-10 pt-12 sm:pt-16 lg:grid-cols-[18rem_1fr]">
         <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">

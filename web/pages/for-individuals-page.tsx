@@ -4,12 +4,13 @@ import { CheckList } from "../components/check-list";
 import { CtaPanel } from "../components/cta-panel";
 import { PageHero } from "../components/page-hero";
 import { ProcessSteps } from "../components/process-steps";
+import { ServiceIcon } from "../components/service-icon";
 import { FOR_INDIVIDUALS as C, FOR_INDIVIDUALS_META, INDIVIDUAL_DETAILS } from "../content/for-individuals";
 import { withDetails } from "../content/service-details";
 import { INDIVIDUAL_SERVICES, type Service } from "../content/services";
 import { breadcrumbList, serviceJsonLd } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
-import { PATHS } from "../lib/paths";
+import { PATHS, requestServicePath } from "../lib/paths";
 
 const CASE_ICONS = [Scale, Network, Gavel];
 
@@ -51,7 +52,8 @@ export function ForIndividualsPage() {
               id={s.id}
               className="flex flex-col rounded-xl border border-line bg-white p-6 shadow-sm sm:p-8"
             >
-              <h3 className="font-serif text-2xl font-bold text-navy">{s.name}</h3>
+              <ServiceIcon id={s.id} className="size-9 text-gold-dark" />
+              <h3 className="mt-4 font-serif text-2xl font-semibold text-navy">{s.name}</h3>
               <p className="mt-1 font-medium text-gold-dark">{s.subtitle}</p>
               <dl className="mt-5 grid grid-cols-2 gap-4 border-y border-line py-4">
                 <div>
@@ -72,7 +74,7 @@ export function ForIndividualsPage() {
                 {C.labels.includes}
               </h4>
               <CheckList items={s.includes} className="mt-3 flex-1" />
-              <Link href={PATHS.contact} className="btn-navy mt-8 self-start">
+              <Link href={requestServicePath(s.id)} className="btn-navy mt-8 self-start">
                 {C.cta}
                 <span className="sr-only">: {s.name}</span>
               </Link>

@@ -16,8 +16,8 @@ export function PrivacyPage() {
   const retention = usePageData()?.content?.retention ?? RETENTION_DEFAULTS;
   return (
     <>
-      <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.intro}>
-        <p className="mt-6 text-sm text-mist">
+      <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.intro} tone="paper">
+        <p className="mt-6 text-sm text-ink-muted">
           {C.lastUpdated}: <time dateTime={now.toISOString().slice(0, 7)}>{monthYear(now)}</time>
         </p>
       </PageHero>

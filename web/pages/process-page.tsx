@@ -17,7 +17,7 @@ const STANDARD_ICONS = [ShieldCheck, Link2, FileLock2];
 export function ProcessPage() {
   return (
     <>
-      <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.lede} />
+      <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.lede} tone="paper" />
       <section aria-labelledby="four-steps" className="container pb-4 pt-2">
         {/* The steps' titles are h3s, as on the home page: this keeps the outline h1, h2, h3 with no level skipped. */}
         <h2 id="four-steps" className="sr-only">

@@ -5,12 +5,13 @@ import { CtaPanel } from "../components/cta-panel";
 import { FaqAccordion } from "../components/faq-accordion";
 import { PageHero } from "../components/page-hero";
 import { ProcessSteps } from "../components/process-steps";
+import { ServiceIcon } from "../components/service-icon";
 import { type ServiceFact, withDetails } from "../content/service-details";
 import { SERVICE_PAGE_LABELS as L, type ServicePageContent } from "../content/service-pages";
 import { serviceById } from "../content/services";
 import { breadcrumbList, serviceJsonLd } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
-import { PATHS } from "../lib/paths";
+import { requestServicePath } from "../lib/paths";
 
 /** One attorney service: summary cards, scope, deliverables, (process or monitored items), FAQ, call to action. */
 function ServicePage({ content }: { content: ServicePageContent }) {
@@ -32,32 +33,39 @@ function ServicePage({ content }: { content: ServicePageContent }) {
         lede={copy.lede}
         crumbs={[{ label: L.breadcrumbServices }, { label: service.name }]}
       >
-        <p className="mt-4 font-serif text-xl text-gold">{service.subtitle}</p>
-        <Link href={PATHS.contact} className="btn-gold mt-8">
+        <p className="mt-4 flex items-center gap-3 font-serif text-xl text-gold">
+          <ServiceIcon id={id} className="size-7 shrink-0" />
+          {service.subtitle}
+        </p>
+        <Link href={requestServicePath(id)} className="btn-gold mt-8">
           {L.cta}
           <ArrowRight className="size-5" aria-hidden="true" />
         </Link>
       </PageHero>
 
-      <section aria-label="Summary" className="container -mt-px pt-10 sm:pt-12">
-        <ul
-          className={`grid gap-4 sm:grid-cols-2 ${cards.length === 3 ? "lg:grid-cols-3" : "lg:grid-cols-4"}`}
-        >
-          {cards.map((c) => (
-            <li key={c.label} className="rounded-xl border border-line bg-white p-5 shadow-sm">
-              <p className="text-sm font-semibold uppercase tracking-wider text-ink-muted">{c.label}</p>
-              <p className="mt-2 font-serif text-2xl font-bold text-navy">{c.value}</p>
-              <p className="mt-2 text-sm text-ink-muted">{c.detail}</p>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-6 max-w-3xl text-ink-muted">
+      <section aria-label="Summary" className="border-b border-line bg-white">
+        <div className="container py-10 sm:py-12">
+          <ul
+            className={`grid gap-x-10 gap-y-8 sm:grid-cols-2 ${cards.length === 3 ? "lg:grid-cols-3" : "lg:grid-cols-4"}`}
+          >
+            {cards.map((c) => (
+              <li key={c.label} className="border-l-2 border-gold pl-5">
+                <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{c.label}</p>
+                <p className="mt-2 font-serif text-2xl font-semibold text-navy">{c.value}</p>
+                <p className="mt-2 text-sm text-ink-muted">{c.detail}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <div className="container pt-10 sm:pt-12">
+        <p className="max-w-3xl text-lg text-ink-muted">
           <span className="font-semibold text-ink">{L.idealFor}: </span>
           {service.idealFor}
         </p>
-      </section>
+      </div>
 
-      <div className="container grid gap-6 py-12 sm:py-16 lg:grid-cols-2">
+      <div className="container grid gap-x-16 gap-y-12 py-12 sm:py-16 lg:grid-cols-2">
         <ListSection id={`${id}-includes`} title={L.includes} lede={copy.includesLede}>
           <CheckList items={service.includes} />
         </ListSection>
@@ -97,7 +105,7 @@ function ServicePage({ content }: { content: ServicePageContent }) {
         </div>
       </section>
 
-      <CtaPanel title={L.ctaTitle} text={L.ctaText} label={L.cta} />
+      <CtaPanel title={L.ctaTitle} text={L.ctaText} label={L.cta} href={requestServicePath(id)} />
     </>
   );
 }
@@ -112,9 +120,9 @@ function ListSection(props: {
   return (
     <section
       aria-labelledby={props.id}
-      className={`rounded-xl border border-line bg-white p-6 sm:p-8 ${props.wide ? "lg:col-span-2" : ""}`}
+      className={`border-t border-navy/80 pt-6 ${props.wide ? "lg:col-span-2" : ""}`}
     >
-      <h2 id={props.id} className="font-serif text-2xl font-bold text-navy sm:text-3xl">
+      <h2 id={props.id} className="font-serif text-2xl font-semibold text-navy sm:text-3xl">
         {props.title}
       </h2>
       {props.lede ? <p className="mt-2 text-ink-muted">{props.lede}</p> : null}

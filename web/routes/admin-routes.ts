@@ -19,6 +19,11 @@ const caseStudyEditor = lazyPage(
   "caseStudyEditorPage",
 );
 const resourceEditor = lazyPage(() => import("../admin/content/resource-editor-page"), "resourceEditorPage");
+const personEditor = lazyPage(() => import("../admin/firm/person-editor-page"), "personEditorPage");
+const testimonialEditor = lazyPage(
+  () => import("../admin/firm/testimonial-editor-page"),
+  "testimonialEditorPage",
+);
 
 export const ADMIN_ROUTES: AppRoute[] = [
   admin(
@@ -49,6 +54,14 @@ export const ADMIN_ROUTES: AppRoute[] = [
   ),
   admin(PATHS.adminCaseStudyNew, caseStudyEditor),
   admin(`${PATHS.adminCaseStudies}/:id`, caseStudyEditor),
+  admin(
+    PATHS.adminFirm,
+    lazyPage(() => import("../admin/firm/firm-admin-page"), "firmAdminPage"),
+  ),
+  admin(PATHS.adminPersonNew, personEditor),
+  admin(`${PATHS.adminFirm}/people/:id`, personEditor),
+  admin(PATHS.adminTestimonialNew, testimonialEditor),
+  admin(`${PATHS.adminFirm}/testimonials/:id`, testimonialEditor),
   admin(
     PATHS.adminResources,
     lazyPage(() => import("../admin/content/resources-admin-page"), "resourcesAdminPage"),

@@ -53,7 +53,7 @@ export function caseStudyService({ db, repo, now, changed }: CaseStudyServiceDep
     update(id: number, input: unknown, who: Actor): Outcome {
       const current = repo.get(id);
       if (!current) return notFound;
-      const { id: _id, publishedAt: _p, createdAt: _c, updatedAt: _u, ...fields } = current;
+      const { id: _id, publishedAt: _p, sample: _s, createdAt: _c, updatedAt: _u, ...fields } = current;
       const p = prepare({ ...fields, ...patchOf(input) }, current);
       if ("outcome" in p) return p.outcome;
       const updated = repo.update(id, p.write, now());

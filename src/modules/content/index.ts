@@ -10,6 +10,7 @@ import { articleService, articlesController } from "./articles";
 import { caseStudiesController, caseStudyService } from "./case-studies";
 import { articlesFeedModule, contentSitemapEntries, pageContentLoader } from "./public";
 import { resourceService, resourcesController } from "./resources";
+import { SAMPLE_CASE_STUDIES } from "./sample-case-studies";
 
 export type ContentDeps = {
   db: Database;
@@ -26,6 +27,15 @@ export type ContentDeps = {
 export function createContent({ db, config, cache, requireAdmin, now = () => new Date() }: ContentDeps) {
   const articles = articlesRepo(db);
   const caseStudies = caseStudiesRepo(db);
+  // Demo mode never shows an empty case-studies page: it stores labelled samples once (again only if every
+  // sample was deleted). Outside demo mode nothing is seeded: a new data folder starts empty.
+  if (config.demo && !caseStudies.hasSamples()) {
+    const at = now();
+    caseStudies.seedSamples(
+      SAMPLE_CASE_STUDIES.map((c) => ({ ...c, publishedAt: at.toISOString() })),
+      at,
+    );
+  }
   const changed = () => cache.clear();
   const articleApi = articleService({ db, repo: articles, brandName: config.brand.name, now, changed });
   const caseStudyApi = caseStudyService({ db, repo: caseStudies, now, changed });
@@ -39,5 +49,6 @@ export function createContent({ db, config, cache, requireAdmin, now = () => new
     feed: articlesFeedModule(articles, config.brand, config.publicUrl),
     load: pageContentLoader({ articles, caseStudies, resources }),
     sitemapEntries: () => contentSitemapEntries({ articles, caseStudies }),
+    hasCaseStudies: () => caseStudies.published().length > 0,
   };
 }

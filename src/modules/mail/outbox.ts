@@ -9,7 +9,7 @@ import { automaticMail, type MailMessage } from "./automatic";
 import { intakeMessage } from "./intake-messages";
 
 export const MAIL_NOT_CONFIGURED =
-  "Mail is not configured (SMTP_URL is not set): nothing was sent. The request is stored and its e-mails will go out once SMTP_URL is set.";
+  "Mail is not configured (SMTP_URL is not set): nothing was sent. The request is stored and its emails will go out once SMTP_URL is set.";
 
 /** Waits between attempts: 30 s, doubling, at most an hour; after MAX_ATTEMPTS the message is given up. */
 export const RETRY_BASE_MS = 30_000;

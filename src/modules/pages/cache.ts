@@ -7,6 +7,8 @@ export type CachedPage = {
   noindex: boolean;
   /** An admin screen: never stored by browsers or proxies. */
   private: boolean;
+  /** The page renders per query (PageDefinition.query): the plain page is no answer to a request with one. */
+  readsQuery: boolean;
   identity: Bytes;
   br: Bytes;
   gzip: Bytes;
@@ -19,6 +21,7 @@ export function encodePage(page: RenderedPage, effort: "best" | "fast" = "best")
     status: page.status,
     noindex: page.noindex,
     private: page.private,
+    readsQuery: page.readsQuery ?? false,
     etag: `"${Bun.hash(identity).toString(36)}"`,
     identity,
     br: brotli(identity, effort === "best" ? 11 : 5),

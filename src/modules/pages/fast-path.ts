@@ -38,7 +38,8 @@ export function createPageFastPath(deps: {
   return (request, path, requestId) => {
     if (request.method !== "GET" || request.body !== null || isGuarded(path)) return undefined;
     const page = deps.cache.get(deps.now?.() ?? Date.now(), path);
-    if (!page || page.private) return undefined;
+    // A page that renders per query (a chosen service) answers a request with one through the route.
+    if (!page || page.private || (page.readsQuery && request.url.includes("?"))) return undefined;
     let answers = ready.get(page);
     if (!answers) {
       answers = pageAnswers(page, deps.headers);

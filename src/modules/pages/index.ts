@@ -1,6 +1,8 @@
 import { Elysia } from "elysia";
 import type { PageContent, PageData } from "../../../web/lib/page-data";
+import { matchPath } from "../../../web/routes";
 import type { Config } from "../../config";
+import type { FirmProfile } from "../../contracts/firm";
 import type { AssetManifest } from "../../http/assets";
 import { redirectTo } from "../../http/redirect";
 import { answerPage, type PageAnswers, pageAnswers } from "./answer";
@@ -25,6 +27,8 @@ export type PagesDeps = {
    * the cache.
    */
   load?: (pathname: string) => PageContent | undefined;
+  /** The firm's published people and testimonials, for every page (PageData.firm); changes clear the cache. */
+  firm?: () => FirmProfile;
 };
 
 /**
@@ -46,16 +50,31 @@ export const pagesModule = (deps: PagesDeps) =>
     if (refused) return refused;
 
     const now = deps.now?.() ?? new Date();
-    let page = deps.cache.get(now, pathname);
+    // Cached per path: the HTML must not depend on whichever query string the first visitor sent. Pages that
+    // read the query apply it after hydration (e.g. the desk's filters), unless the page names the query it
+    // renders for (PageDefinition.query): then it is rendered and cached per that canonical query.
+    const query = url.search ? await pageQuery(pathname, url.search.slice(1)) : "";
+    const key = query ? `${pathname}?${query}` : pathname;
+    let page = deps.cache.get(now, key);
     if (!page) {
-      // Cached per path: the HTML must not depend on whichever query string the first visitor sent. Pages that
-      // read the query apply it after hydration (e.g. the desk's filters).
-      const rendered = await render(deps, pathname, "", now);
+      const rendered = await render(deps, pathname, query, now);
       page = encodePage(rendered, rendered.status === 200 ? "best" : "fast");
-      if (page.status === 200) deps.cache.set(now, pathname, page);
+      if (page.status === 200) deps.cache.set(now, key, page);
     }
     return answerPage(answersOf(page), request);
   });
+
+/** The firm's profile when it has anything to show: pages without it carry nothing extra. */
+const shown = (firm: FirmProfile | undefined) =>
+  firm && (firm.people.length > 0 || firm.testimonials.length > 0 || firm.caseStudies) ? firm : undefined;
+
+/** The canonical query a path's page renders for (PageDefinition.query), "" when it reads none. */
+async function pageQuery(pathname: string, search: string): Promise<string> {
+  const match = matchPath(pathname);
+  if (!match) return "";
+  const definition = match.route.page.loaded ?? (await match.route.page.load());
+  return definition.query?.(search) ?? "";
+}
 
 /** Cached pages' answers are built once; a 404 (not cached) is built for its one request. */
 const ready = new WeakMap<CachedPage, PageAnswers>();
@@ -74,6 +93,7 @@ function render(deps: PagesDeps, pathname: string, search: string, now: Date, ex
     publicUrl: deps.config.publicUrl,
     now: now.toISOString(),
     content: deps.load?.(pathname),
+    firm: shown(deps.firm?.()),
     ...extra,
   };
   return renderPage(pathname, search, {

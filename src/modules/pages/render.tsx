@@ -15,7 +15,14 @@ export type RenderOptions = {
   inlineCss?: string;
 };
 
-export type RenderedPage = { status: 200 | 404; html: string; noindex: boolean; private: boolean };
+export type RenderedPage = {
+  status: 200 | 404;
+  html: string;
+  noindex: boolean;
+  private: boolean;
+  /** The page reads the query string (PageDefinition.query): a request with one is not answered from the plain page. */
+  readsQuery?: boolean;
+};
 
 /**
  * Renders a path to a complete HTML document. The status comes from the route table, decided before React
@@ -56,6 +63,7 @@ export async function renderPage(
     html,
     noindex: Boolean(page.meta.noindex),
     private: page.layout === "admin",
+    readsQuery: Boolean(page.definition.query),
   };
 }
 

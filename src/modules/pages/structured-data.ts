@@ -14,6 +14,7 @@ export function firmJsonLd(brand: Brand, publicUrl: string): Record<string, unkn
     telephone: brand.phone,
     email: brand.email,
     slogan: brand.slogan,
+    ...(brand.address ? { address: brand.address } : {}),
     description:
       "Forensic accounting and public-records asset discovery for attorneys, fiduciaries and individuals, using lawful methods only.",
     areaServed: { "@type": "Country", name: "United States" },

@@ -74,13 +74,29 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
     if (y - height < MARGIN.bottom) newPage();
   };
 
+  /** Draws a run of text at (x, y), redactions as black bars; returns its width. */
+  const drawRun = (
+    text: string,
+    o: { x: number; y: number; size: number; font: PDFFont; color: ReturnType<typeof rgb> },
+  ) => {
+    let x = o.x;
+    for (const part of text.split(/(\u2588+)/).filter(Boolean)) {
+      const width = o.font.widthOfTextAtSize(measurable(part), o.size);
+      if (part.startsWith(REDACTION))
+        page.drawRectangle({ x, y: o.y - 1.5, width, height: o.size + 2, color: rgb(0, 0, 0) });
+      else page.drawText(part, { ...o, x });
+      x += width;
+    }
+    return x - o.x;
+  };
+
   const wrap = (text: string, font: PDFFont, size: number, width: number): string[] => {
-    check(text, font);
+    check(measurable(text), font);
     const lines: string[] = [];
     let line = "";
     for (const word of text.split(/\s+/).filter(Boolean)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
+      if (font.widthOfTextAtSize(measurable(candidate), size) <= width || !line) line = candidate;
       else {
         lines.push(line);
         line = word;
@@ -96,13 +112,7 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
   ) => {
     for (const line of lines) {
       ensure(opts.leading);
-      page.drawText(line, {
-        x: opts.x,
-        y: y - opts.size,
-        size: opts.size,
-        font: opts.font,
-        color: opts.colour,
-      });
+      drawRun(line, { x: opts.x, y: y - opts.size, size: opts.size, font: opts.font, color: opts.colour });
       y -= opts.leading;
     }
   };
@@ -196,13 +206,13 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
             ...`${term}:`.split(" ").map((w) => ({ w, font: fonts.bold })),
             ...text.split(/\s+/).map((w) => ({ w, font: fonts.regular })),
           ];
-          check(term, fonts.bold);
-          check(text, fonts.regular);
+          check(measurable(term), fonts.bold);
+          check(measurable(text), fonts.regular);
           const space = fonts.regular.widthOfTextAtSize(" ", BODY.size);
           const lines: (typeof words)[] = [[]];
           let width = 0;
           for (const word of words) {
-            const w = word.font.widthOfTextAtSize(word.w, BODY.size);
+            const w = word.font.widthOfTextAtSize(measurable(word.w), BODY.size);
             const line = lines[lines.length - 1]!;
             if (line.length && width + space + w > CONTENT_WIDTH - 18) {
               lines.push([word]);
@@ -224,14 +234,14 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
             ensure(BODY.leading);
             let x = MARGIN.left + 18;
             for (const { w, font } of line) {
-              page.drawText(w, {
-                x,
-                y: y - BODY.size,
-                size: BODY.size,
-                font,
-                color: font === fonts.bold ? colours.navy : colours.ink,
-              });
-              x += font.widthOfTextAtSize(w, BODY.size) + space;
+              x +=
+                drawRun(w, {
+                  x,
+                  y: y - BODY.size,
+                  size: BODY.size,
+                  font,
+                  color: font === fonts.bold ? colours.navy : colours.ink,
+                }) + space;
             }
             y -= BODY.leading;
           }
@@ -348,14 +358,14 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
           y -= 36;
           block.parties.slice(i, i + perRow).forEach((party, j) => {
             const x = MARGIN.left + j * (columnWidth + gap);
-            check(party, fonts.bold);
+            check(measurable(party), fonts.bold);
             page.drawLine({
               start: { x, y },
               end: { x: x + columnWidth, y },
               thickness: 0.7,
               color: colours.ink,
             });
-            page.drawText(party, { x, y: y - 13, size: 9.5, font: fonts.bold, color: colours.navy });
+            drawRun(party, { x, y: y - 13, size: 9.5, font: fonts.bold, color: colours.navy });
             const signed = block.signed?.[party];
             if (signed) {
               check(signed.name, fonts.italic);
@@ -427,6 +437,11 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
 
   return doc.save();
 }
+
+/** Marks redacted text in a document's content (the sample report): drawn as a black bar, never as text. */
+const REDACTION = "\u2588";
+/** Text as it is measured: each redaction character as wide as a capital X. */
+const measurable = (text: string) => text.replaceAll(REDACTION, "X");
 
 /** Stops the build on a character the standard fonts cannot encode, naming it and its text. */
 function check(text: string, font: PDFFont) {

@@ -49,6 +49,7 @@ function CaseStudyList() {
           <>
             <EntrySummary published={s.published} title={s.title}>
               <p className="mt-1 text-sm text-ink-muted">
+                {s.sample ? "Sample (demo mode) · " : ""}
                 {s.category}
                 {s.publishedAt ? ` · Published ${formatLongDate(s.publishedAt)}` : ""} · Changed{" "}
                 {formatLongDate(s.updatedAt)}

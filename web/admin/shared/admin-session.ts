@@ -20,6 +20,8 @@ export const ADMIN_API = {
   articlePreview: "/api/admin/articles/preview",
   caseStudies: "/api/admin/case-studies",
   resources: "/api/admin/resources",
+  people: "/api/admin/people",
+  testimonials: "/api/admin/testimonials",
 } as const;
 
 /**

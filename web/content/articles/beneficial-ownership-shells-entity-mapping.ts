@@ -78,7 +78,7 @@ export const BENEFICIAL_OWNERSHIP: Article = {
             "The subject signs deeds, loan documents, leases or checks for the entity",
             "Property tax bills for the entity's real estate go to the subject's home address",
             "The subject personally guaranteed the entity's debts",
-            "The entity's filings list the subject's phone number, e-mail domain or home address",
+            "The entity's filings list the subject's phone number, email domain or home address",
             "The entity was formed shortly before a separation, a lawsuit or a judgment",
             "The subject uses the asset personally: the house is their residence, the boat is moored at their club",
           ],

@@ -31,7 +31,7 @@ export const PROBATE_ESTATES_LOCATE_ACCOUNTS: Article = {
           items: [
             "Forward the decedent's mail to the fiduciary and keep it for at least a full year, so annual statements, tax forms and renewal notices arrive",
             "Collect checkbooks, statements, safe-deposit keys, policy documents and the contents of the desk and filing cabinets",
-            "Review the decedent's e-mail and devices only to the extent your state's version of the Revised Uniform Fiduciary Access to Digital Assets Act and the provider's terms allow",
+            "Review the decedent's email and devices only to the extent your state's version of the Revised Uniform Fiduciary Access to Digital Assets Act and the provider's terms allow",
             "Interview the decedent's accountant, financial adviser and attorney, who often know of accounts the family does not",
           ],
         },
@@ -108,7 +108,7 @@ export const PROBATE_ESTATES_LOCATE_ACCOUNTS: Article = {
       blocks: [
         {
           kind: "paragraph",
-          text: "Many decedents banked, invested and even held cryptocurrency without a single paper statement. Look for the traces those accounts leave elsewhere: transfers to an online bank or a brokerage app on the checking-account statements, a 1099 from an institution nobody recognizes, password-manager or two-factor apps on the phone, and e-mail receipts. Most states have adopted a version of the Revised Uniform Fiduciary Access to Digital Assets Act, which sets out when a fiduciary may see the catalog of a decedent's electronic communications and digital assets, and when the content itself needs the decedent's consent or a court order. Ask the provider through its fiduciary process; never log in with the decedent's password.",
+          text: "Many decedents banked, invested and even held cryptocurrency without a single paper statement. Look for the traces those accounts leave elsewhere: transfers to an online bank or a brokerage app on the checking-account statements, a 1099 from an institution nobody recognizes, password-manager or two-factor apps on the phone, and email receipts. Most states have adopted a version of the Revised Uniform Fiduciary Access to Digital Assets Act, which sets out when a fiduciary may see the catalog of a decedent's electronic communications and digital assets, and when the content itself needs the decedent's consent or a court order. Ask the provider through its fiduciary process; never log in with the decedent's password.",
         },
       ],
     },

@@ -1,0 +1,96 @@
+import * as v from "valibot";
+import { publishedFlag, requiredText, tooLong } from "./fields";
+
+/**
+ * The firm's proof, filled in by the firm and never invented: its people (name, role, credentials, a short
+ * bio, a photo) and what clients have said. The admin manages both; /about and the home page show what is
+ * published and nothing when there is none (ADR 115).
+ */
+export const PERSON_LIMITS = { name: 120, role: 120, credentials: 200, bio: 700 } as const;
+export const TESTIMONIAL_LIMITS = { quote: 800, attribution: 160, context: 160 } as const;
+
+/** Photos: JPEG, PNG or WebP, decided by their bytes; small enough to show as they are. */
+export const MAX_PHOTO_BYTES = 1.5 * 1024 * 1024;
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
+
+const optionalText = (field: string, max: number) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(`${field} must be text`)), ""),
+    v.transform((s) => s?.trim() ?? ""),
+    v.maxLength(max, tooLong(field, max)),
+  );
+
+const order = v.optional(
+  v.pipe(
+    v.number("Order must be a whole number"),
+    v.integer("Order must be a whole number"),
+    v.minValue(0, "Order must be between 0 and 999"),
+    v.maxValue(999, "Order must be between 0 and 999"),
+  ),
+  0,
+);
+
+export const PersonInputSchema = v.object({
+  name: requiredText("Name", PERSON_LIMITS.name),
+  role: requiredText("Role", PERSON_LIMITS.role),
+  /** As the person signs: "CPA, CFE, CAMS". */
+  credentials: optionalText("Credentials", PERSON_LIMITS.credentials),
+  bio: optionalText("Bio", PERSON_LIMITS.bio),
+  order,
+  published: publishedFlag(false),
+});
+
+export const TestimonialInputSchema = v.object({
+  quote: requiredText("Quote", TESTIMONIAL_LIMITS.quote),
+  /** Who said it, as the client agreed to be named: "Family-law partner, Dallas". */
+  attribution: requiredText("Attribution", TESTIMONIAL_LIMITS.attribution),
+  /** The kind of matter, if the client agreed: "Divorce, undisclosed real estate". */
+  context: optionalText("Matter", TESTIMONIAL_LIMITS.context),
+  order,
+  published: publishedFlag(false),
+});
+
+export type PersonInput = v.InferOutput<typeof PersonInputSchema>;
+export type TestimonialInput = v.InferOutput<typeof TestimonialInputSchema>;
+
+type Stored = { id: number; createdAt: string; updatedAt: string };
+export type StoredPerson = PersonInput & Stored & { photo: string | null };
+export type StoredTestimonial = TestimonialInput & Stored;
+
+export type PublicPerson = Pick<StoredPerson, "id" | "name" | "role" | "credentials" | "bio" | "photo">;
+export type PublicTestimonial = Pick<StoredTestimonial, "id" | "quote" | "attribution" | "context">;
+
+/**
+ * What the public pages show of the firm: published people and testimonials, in the admin's order, and
+ * whether any case study is published (the footer links to them only then).
+ */
+export type FirmProfile = { people: PublicPerson[]; testimonials: PublicTestimonial[]; caseStudies: boolean };
+
+export const FIRM_MESSAGES = {
+  personNotFound: "No person with that id.",
+  testimonialNotFound: "No testimonial with that id.",
+  photoType: "The photo must be a JPEG, PNG or WebP image. Its content decides, not its name.",
+  photoTooLarge: "The photo is larger than 1.5 MB.",
+  photoRequired: "Choose a photo to upload.",
+} as const;
+
+type Result<T> = { success: true; output: T } | { success: false; errors: Partial<Record<string, string[]>> };
+
+function validate<T>(schema: v.GenericSchema<unknown, T>, required: string[], input: unknown): Result<T> {
+  const complete =
+    typeof input === "object" && input !== null && !Array.isArray(input)
+      ? { ...Object.fromEntries(required.map((k) => [k, undefined])), ...input }
+      : input;
+  const result = v.safeParse(schema, complete, { abortPipeEarly: true });
+  if (result.success) return { success: true, output: result.output };
+  const errors: Partial<Record<string, string[]>> = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue) ?? "form";
+    if (!errors[key]) errors[key] = [issue.message];
+  }
+  return { success: false, errors };
+}
+
+export const validatePerson = (input: unknown) => validate(PersonInputSchema, ["name", "role"], input);
+export const validateTestimonial = (input: unknown) =>
+  validate(TestimonialInputSchema, ["quote", "attribution"], input);
