@@ -54,7 +54,7 @@ export type DeskOverview = {
     p90Label: string | null;
   };
   failedMail: FailedMail[];
-  /** Whether mail can leave this server (SMTP_URL is set): without it, queued e-mail waits, none fails. */
+  /** Whether mail can leave this server (SMTP_URL is set): without it, queued email waits, none fails. */
   mailConfigured: boolean;
   settings: DeskSettings;
 };
@@ -100,7 +100,7 @@ export type ResponseChannel = (typeof RESPONSE_CHANNELS)[number];
 
 export const RESPONSE_CHANNEL_LABELS: Record<ResponseChannel, string> = {
   call: "Phone call",
-  "other-email": "E-mail from another account",
+  "other-email": "Email from another account",
   meeting: "Meeting",
 };
 
@@ -121,7 +121,7 @@ export const FIRST_RESPONSE_BY_LABELS: Record<FirstResponseBy, string> = {
 export const RESPONSE_CLOCK_SKEW_MS = 60_000;
 
 export const RESPONSE_MESSAGES = {
-  channel: "Choose how you responded: a phone call, an e-mail from another account or a meeting",
+  channel: "Choose how you responded: a phone call, an email from another account or a meeting",
   at: "Enter when you responded, with its date and time",
   future: "A response cannot be in the future",
   beforeRequest: "A response cannot be before the request arrived",

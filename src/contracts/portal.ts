@@ -16,8 +16,8 @@ export const PAYMENT_METHOD_MAX = 200;
 
 export const PORTAL_MESSAGES = {
   linkInvalid:
-    "This link has expired or was replaced by a newer one. Ask for a fresh link on this page (enter the e-mail address you gave us) or reply to our e-mail.",
-  signedIn: "Your session has ended. Open the link in your latest e-mail again, or ask for a fresh one.",
+    "This link has expired or was replaced by a newer one. Ask for a fresh link on this page (enter the email address you gave us) or reply to our email.",
+  signedIn: "Your session has ended. Open the link in your latest email again, or ask for a fresh one.",
   consentFirst: "Please read and accept the consumer disclosure before signing.",
   alreadySigned: "This letter is already signed.",
   notSent: "The letter has not been sent to the client yet.",
@@ -79,12 +79,7 @@ export const PortalTokenSchema = v.object({
   ),
 });
 export const PortalLinkRequestSchema = v.object({
-  email: v.pipe(
-    v.string("E-mail is required"),
-    v.trim(),
-    v.email("Enter an e-mail address"),
-    v.maxLength(254),
-  ),
+  email: v.pipe(v.string("Email is required"), v.trim(), v.email("Enter an email address"), v.maxLength(254)),
 });
 export const ConsentSchema = v.object({ consent: ticked("Tick the box to give your consent") });
 export const SignSchema = v.object({

@@ -246,7 +246,7 @@ describe("the first response is a response to the client", () => {
     const cases: [unknown, Record<string, string[]>][] = [
       [
         { channel: "carrier-pigeon", at: ny("2026-11-24 15:45").toISOString() },
-        { channel: ["Choose how you responded: a phone call, an e-mail from another account or a meeting"] },
+        { channel: ["Choose how you responded: a phone call, an email from another account or a meeting"] },
       ],
       [{ channel: "call" }, { at: ["Enter when you responded, with its date and time"] }],
       [

@@ -30,6 +30,8 @@ const AUDITED_IDS: Record<string, string> = {
   articleId: "articles",
   caseStudyId: "case_studies",
   resourceId: "resources",
+  personId: "people",
+  testimonialId: "testimonials",
 };
 
 /** The `…Id` keys written in the arguments of every audit call in the server's source. */

@@ -96,7 +96,7 @@ describe("without mail configured", () => {
     // Mail cannot go out: no screen says a confirmation is on its way or was sent.
     expect(shown).not.toContain("on its way");
     expect(shown).not.toContain("Confirmation sent");
-    expect(shown).toContain("Your confirmation e-mail is delayed");
+    expect(shown).toContain("Your confirmation email is delayed");
   });
 
   test("before a public holiday the due time skips it: Wednesday 14:00 before Thanksgiving is Friday 14:00", async () => {

@@ -408,7 +408,7 @@ test.describe("intake pages are accessible", () => {
       await expect(page.getByRole("link", { name: "Return to Homepage" })).toHaveAttribute("href", "/");
       await expect(page.getByText("One business day", { exact: true })).toBeVisible();
       // This server has no SMTP_URL: the page says the confirmation is delayed, never that it was sent.
-      await expect(page.getByText("Confirmation e-mail", { exact: true })).toBeVisible();
+      await expect(page.getByText("Confirmation email", { exact: true })).toBeVisible();
       await expect(page.getByText("Confirmation sent", { exact: true })).toHaveCount(0);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
       await expectNoAxeViolations(page, { bestPractice: true });

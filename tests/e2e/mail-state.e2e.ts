@@ -128,7 +128,7 @@ test.describe("/thanks shows the request's reference and when we answer", () => 
     await expect(main).toContainText(`You'll hear from us by ${receipt.respondByText}.`);
     expect(receipt.respondByText).toMatch(/\d{2}:\d{2} [A-Z]{3,4}|GMT/);
     // The demo server has no SMTP_URL: no screen says the confirmation was sent or is on its way.
-    await expect(main).toContainText("Your confirmation e-mail is delayed");
+    await expect(main).toContainText("Your confirmation email is delayed");
     await expect(main).not.toContainText("Confirmation sent");
     await expect(main).not.toContainText("on its way");
     await expectNoAxeViolations(page);
@@ -163,7 +163,7 @@ test.describe("/thanks shows the request's reference and when we answer", () => 
     const main = page.getByRole("main");
     await expect(main.getByTestId("reference")).toHaveText(REFERENCE);
     await expect(main).toContainText(/You'll hear from us by .*\d{2}:\d{2}/);
-    await expect(main).toContainText("Your confirmation e-mail is delayed");
+    await expect(main).toContainText("Your confirmation email is delayed");
     await context.close();
   });
 });

@@ -1,9 +1,9 @@
 import { RESPONSE_SLA } from "../../src/contracts/constants";
 import type { IntakeReceipt } from "../../src/contracts/intake";
 
-/** The thank-you page after an intake request, and the next steps the confirmation e-mail repeats. */
+/** The thank-you page after an intake request, and the next steps the confirmation email repeats. */
 
-/** What happens after a request: the thank-you page and the confirmation e-mail say the same. */
+/** What happens after a request: the thank-you page and the confirmation email say the same. */
 export const NEXT_STEPS = [
   {
     title: "Review and confirm",
@@ -20,7 +20,7 @@ export const NEXT_STEPS = [
 ] as const;
 
 /**
- * Where the confirmation e-mail is, in the page's words: it is queued and goes out at once, or the server's mail
+ * Where the confirmation email is, in the page's words: it is queued and goes out at once, or the server's mail
  * is not working and it waits. A page that does not know (opened without a receipt) says neither.
  */
 export const CONFIRMATION_COPY: Record<
@@ -33,9 +33,9 @@ export const CONFIRMATION_COPY: Record<
     value: "By email, to the address you gave",
   },
   delayed: {
-    lede: "Your request is safely with us, but our e-mail is not going out right now. Here is what happens next.",
-    label: "Confirmation e-mail",
-    value: "Your confirmation e-mail is delayed: it follows once our e-mail is back.",
+    lede: "Your request is safely with us, but our email is not going out right now. Here is what happens next.",
+    label: "Confirmation email",
+    value: "Your confirmation email is delayed: it follows once our email is back.",
   },
 };
 

@@ -11,7 +11,7 @@ const literal = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
 export const up = `
 CREATE TABLE people (
-  id           INTEGER PRIMARY KEY,
+  id           INTEGER PRIMARY KEY AUTOINCREMENT,
   name         TEXT    NOT NULL,
   role         TEXT    NOT NULL,
   credentials  TEXT    NOT NULL DEFAULT '',
@@ -24,7 +24,7 @@ CREATE TABLE people (
 ) STRICT;
 
 CREATE TABLE testimonials (
-  id           INTEGER PRIMARY KEY,
+  id           INTEGER PRIMARY KEY AUTOINCREMENT,
   quote        TEXT    NOT NULL,
   attribution  TEXT    NOT NULL,
   context      TEXT    NOT NULL DEFAULT '',

@@ -83,8 +83,8 @@ export function RecordResponse({ detail, onSaved }: { detail: SubmissionDetail }
         Responded another way
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        A call, an e-mail from another account or a meeting counts as a response to the client; a status
-        change does not. Replies sent from this page count by themselves.
+        A call, an email from another account or a meeting counts as a response to the client; a status change
+        does not. Replies sent from this page count by themselves.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4">
         <Field id="response-channel" label="How" error={errors.channel ?? errors.form}>
