@@ -82,7 +82,7 @@ test("the binary seals a signed engagement letter that pdfsig reports valid", as
   expect((await fetch(`${base}/api/admin/submissions/1/engagement/send`, json({}, admin))).status).toBe(200);
 
   let token: string | undefined;
-  for (let i = 0; i < 200 && !token; i++) {
+  for (let i = 0; i < 600 && !token; i++) {
     token = smtp.received.map((m) => m.text?.match(/portal#token=([A-Za-z0-9_-]+)/)?.[1]).find(Boolean);
     if (!token) await Bun.sleep(50);
   }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import forge from "node-forge";
@@ -38,7 +39,17 @@ export function loadSealingCertificate(opts: {
 
 /** A 2048-bit RSA key and a ten-year self-signed certificate naming the firm, as PKCS#12 (DER). */
 export function selfSignedP12(firmName: string, passphrase: string): Buffer {
-  const keys = forge.pki.rsa.generateKeyPair(2048);
+  // The key comes from node:crypto: node-forge's pure-JS prime search blocks the event loop for seconds on a busy
+  // machine (a start that generates the seal stalled mail and requests behind it); native takes milliseconds.
+  const pair = generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: "spki", format: "pem" },
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  });
+  const keys = {
+    publicKey: forge.pki.publicKeyFromPem(pair.publicKey),
+    privateKey: forge.pki.privateKeyFromPem(pair.privateKey),
+  };
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
   cert.serialNumber = `01${forge.util.bytesToHex(forge.random.getBytesSync(15))}`;
