@@ -197,8 +197,6 @@ export function createWordIndex() {
       }
       return ids;
     },
-    /** The time a row is listed by (NaN when the row is not in the index). */
-    orderOf: (id: number) => (id < order.length ? (order[id] as number) : Number.NaN),
     /** The order times by id, for sorting many rows at once (read only). */
     get orders(): Float64Array {
       return order;
