@@ -29,7 +29,7 @@ const FACES: Face[] = [
     family: SANS,
     weight: 400,
     file: "@fontsource/public-sans/files/public-sans-latin-400-normal.woff2",
-    preload: true,
+    preload: false,
   },
   {
     family: SANS,

@@ -45,15 +45,17 @@ export function AssetMapMotif({
   const trail = [SUBJECT, ...TRAIL.map((i) => RECORDS[i] as Node)];
   return (
     <svg viewBox="0 0 560 440" className={className} aria-hidden="true" focusable="false">
-      {/* The grid of a survey sheet, faint. */}
-      <g className={line} stroke="currentColor" strokeWidth="0.6" opacity="0.5">
-        {[80, 160, 240, 320, 400].map((y) => (
-          <path key={`h${y}`} d={`M0 ${y}H560`} strokeDasharray="2 6" />
-        ))}
-        {[70, 140, 210, 280, 350, 420, 490].map((x) => (
-          <path key={`v${x}`} d={`M${x} 0V440`} strokeDasharray="2 6" />
-        ))}
-      </g>
+      {/* The grid of a survey sheet, faint; only where the map is drawn in full (the bytes count on every page). */}
+      {detail ? (
+        <g className={line} stroke="currentColor" strokeWidth="0.6" opacity="0.5">
+          {[80, 160, 240, 320, 400].map((y) => (
+            <path key={`h${y}`} d={`M0 ${y}H560`} strokeDasharray="2 6" />
+          ))}
+          {[70, 140, 210, 280, 350, 420, 490].map((x) => (
+            <path key={`v${x}`} d={`M${x} 0V440`} strokeDasharray="2 6" />
+          ))}
+        </g>
+      ) : null}
       <g className={line} stroke="currentColor" strokeWidth="1.2" fill="none">
         {RECORDS.map((r) => (
           <path key={r.label} d={`M${SUBJECT.x} ${SUBJECT.y}L${r.x} ${r.y}`} />

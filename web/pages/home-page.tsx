@@ -144,10 +144,6 @@ export function HomePage() {
       </section>
 
       <section aria-labelledby="ready-title" className="relative overflow-hidden bg-navy text-white">
-        <AssetMapMotif
-          detail={false}
-          className="pointer-events-none absolute -right-24 top-1/2 hidden w-[34rem] -translate-y-1/2 opacity-40 lg:block"
-        />
         <div className="container relative py-20 sm:py-24">
           <h2 id="ready-title" className="max-w-2xl font-serif text-4xl font-semibold sm:text-5xl">
             {HOME.ready.title}
