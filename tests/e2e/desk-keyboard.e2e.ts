@@ -51,7 +51,7 @@ for (const [size, viewport] of [
     await openList(page, firm);
 
     await page.keyboard.press("/");
-    const search = page.getByLabel("Search name, email or firm");
+    const search = page.getByLabel("Search name, email, firm, phone, reference or description");
     await expect(search).toBeFocused();
     // Typed into a field, j and k are letters, not moves.
     await page.keyboard.type("jk");
@@ -176,6 +176,8 @@ for (const [size, viewport] of [
     await signIn(page);
     await page.goto("/admin/submissions");
     await waitForHydration(page);
+    // The list's own request finishes first: leaving the page would abort it, and an aborted request is no fault.
+    await page.waitForLoadState("networkidle");
     await page.goto("/admin/audit");
     await waitForHydration(page);
     const table = page.getByRole("table", { name: /Audit log entries/ });
