@@ -132,7 +132,7 @@ test("Data Requests: record one, see the matched intakes, export them, erase the
   // Nothing chosen: a message under each field.
   await page.getByRole("button", { name: "Record Request" }).click();
   await expect(page.getByLabel("E-mail address")).toHaveAccessibleDescription(
-    /Enter the e-mail address the person wrote from/,
+    /Enter the email address the person wrote from/,
   );
   await expect(page.getByLabel("What they ask for")).toHaveAccessibleDescription(
     /Choose what the person asks for/,
