@@ -44,7 +44,16 @@ export async function walkFocus(
     if (stop.covered) faults.push({ element: stop.label, reason: "hidden under the sticky header or bar" });
     if (stop.computed) faults.push({ element: stop.label, reason: stop.computed });
     if (cdp && opts.pixels && !stop.covered) {
-      const fault = await pixelCheck(page, cdp, opts.pixels, stop.box, viewport);
+      // Tab scrolls a stop only just into view, where the floating Request Intake button or the viewport's edge
+      // can cover part of its ring, and a smooth scroll may still be moving it: the ring is compared where it is
+      // seen whole and still (whether a bar hides the stop itself was judged above, where Tab left it).
+      const box = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+        const r = el.getBoundingClientRect();
+        return { x: r.left, y: r.top, width: r.width, height: r.height };
+      });
+      const fault = await pixelCheck(page, cdp, opts.pixels, box, viewport);
       if (fault) faults.push({ element: stop.label, reason: fault });
     }
   }

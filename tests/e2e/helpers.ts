@@ -34,7 +34,12 @@ export function watchForErrors(page: Page, opts: { allowStatus?: number[] } = {}
     problems.push(`console.${m.type()}: ${m.text()}`);
   });
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on("requestfailed", (r) => {
+    // A request the page itself cancels when it navigates away (a fetch still running as the user moves on) is
+    // not a failure anyone sees; every other failure is.
+    if (r.failure()?.errorText === "net::ERR_ABORTED") return;
+    problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+  });
   page.on("response", (r) => {
     if (r.status() >= 400 && !opts.allowStatus?.includes(r.status()))
       problems.push(`HTTP ${r.status()}: ${r.url()}`);
