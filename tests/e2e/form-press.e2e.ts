@@ -334,8 +334,6 @@ for (const [width, viewport] of [
     });
 
     test("resource: fixed after a refusal, one press saves it", async ({ page }) => {
-      // Known defect found when the branches met: at 390 px the second press on Save Resource sends nothing.
-      test.fixme(String(width) === "390", "at 390 px the press after a refusal does not save the resource");
       await signIn(page);
       await open(page, "/admin/resources/new");
       const button = page.getByRole("button", { name: "Save Resource" });

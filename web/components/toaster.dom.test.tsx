@@ -82,3 +82,50 @@ describe("Toaster", () => {
     expect(document.activeElement).toBe(region);
   });
 });
+
+describe("a toast keeps clear of where the person is pressing", () => {
+  const viewport = (width: number, height: number) =>
+    (
+      window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }
+    ).happyDOM.setViewport({
+      width,
+      height,
+    });
+  const pressAt = (x: number, y: number) => {
+    fireEvent.mouseDown(document.body, { clientX: x, clientY: y });
+    fireEvent.mouseUp(document.body, { clientX: x, clientY: y });
+  };
+  const region = () => screen.getByRole("region", { name: /Notifications/ });
+
+  test("on a phone, a press in the lower half (the form's Save button) sends the toast to the top", async () => {
+    viewport(390, 844);
+    render(<Toaster />);
+    pressAt(130, 800);
+    await new Promise((r) => setTimeout(r, 5));
+    await show({ title: "Not Saved", variant: "destructive" });
+    expect(region().dataset.edge).toBe("top");
+  });
+
+  test("a press in the upper half leaves it at the bottom, away from the navigation", async () => {
+    viewport(390, 844);
+    render(<Toaster />);
+    pressAt(130, 200);
+    await new Promise((r) => setTimeout(r, 5));
+    await show({ title: "Saved" });
+    expect(region().dataset.edge).toBe("bottom");
+  });
+
+  test("on a wide screen only a press under the toasts' right-hand column moves them", async () => {
+    viewport(1280, 800);
+    render(<Toaster />);
+    pressAt(200, 700);
+    await new Promise((r) => setTimeout(r, 5));
+    await show({ title: "Left" });
+    expect(region().dataset.edge).toBe("bottom");
+    act(() => useToastStore.setState({ toasts: [] }));
+    pressAt(1100, 700);
+    await new Promise((r) => setTimeout(r, 5));
+    await show({ title: "Right" });
+    expect(region().dataset.edge).toBe("top");
+  });
+});

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { TOAST_HOTKEY } from "../../src/contracts/constants";
+import { stickyTopInset } from "../lib/toast-edge";
 import { type Toast, useToastStore } from "../lib/toast-store";
 
 // Most visits never raise a toast: the card's code loads with the first one (the live regions are here from
@@ -25,12 +26,22 @@ export function Toaster() {
   }, []);
 
   const open = toasts.filter((t) => t.open);
+  const top = open[0]?.edge === "top";
+  // A toast at the top starts below the sticky header, so it never lies over the navigation either (set through
+  // the DOM, not a style prop, so nothing inline reaches the server HTML).
+  useLayoutEffect(() => {
+    const region = regionRef.current;
+    if (region) region.style.top = top ? `${stickyTopInset()}px` : "";
+  }, [top]);
   return (
     <section
       ref={regionRef}
       aria-label={`Notifications (${TOAST_HOTKEY})`}
       tabIndex={-1}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96"
+      data-edge={top ? "top" : "bottom"}
+      className={`pointer-events-none fixed inset-x-0 z-50 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-4 sm:w-96 ${
+        top ? "sm:mt-4" : "bottom-0 sm:bottom-4"
+      }`}
     >
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full">
         <Cards toasts={open.filter((t) => t.variant === "default")} />

@@ -18,8 +18,12 @@ const setPressed = (next: boolean) => {
   if (!next) for (const fn of waiting.splice(0)) fn();
 };
 
-const press = () => {
+/** Where and when the last press began, in viewport coordinates: what a new toast keeps clear of. */
+let lastPress: { x: number; y: number; at: number } | undefined;
+
+const press = (e: Event) => {
   clearTimeout(releasing);
+  if (e instanceof MouseEvent) lastPress = { x: e.clientX, y: e.clientY, at: Date.now() };
   setPressed(true);
 };
 // The click follows the release within the same task, so a zero timeout ends the press after it. A new press
@@ -68,4 +72,9 @@ export function useSteadyDuringPress<T>(value: T): T {
   const shown = useRef(value);
   if (!isPressed) shown.current = value;
   return shown.current;
+}
+
+/** The point of the last press if it began within `withinMs`: where the person's hand is, and may press again. */
+export function recentPress(withinMs: number): { x: number; y: number } | undefined {
+  return lastPress && Date.now() - lastPress.at <= withinMs ? lastPress : undefined;
 }

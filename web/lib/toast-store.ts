@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "../../src/contracts/constants";
 import { afterPress } from "./after-press";
+import { type ToastEdge, toastEdge } from "./toast-edge";
 
 export type ToastVariant = "default" | "destructive";
 
@@ -11,6 +12,8 @@ export type Toast = {
   variant: ToastVariant;
   /** How long it stays before closing by itself. */
   duration: number;
+  /** The edge it is shown at, chosen when it opens so it never lies where the person is pressing. */
+  edge: ToastEdge;
   open: boolean;
 };
 
@@ -31,7 +34,7 @@ export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
   show: ({ title, description, variant = "default", duration = TOAST_DURATION_MS }) => {
     const id = nextId++;
-    const toast: Toast = { id, title, description, variant, duration, open: true };
+    const toast: Toast = { id, title, description, variant, duration, edge: toastEdge(), open: true };
     set((s) => ({ toasts: [toast, ...s.toasts].slice(0, TOAST_LIMIT) }));
     return id;
   },

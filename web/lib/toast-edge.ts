@@ -1,0 +1,43 @@
+import { recentPress } from "./after-press";
+
+export type ToastEdge = "top" | "bottom";
+
+/** How long a press still tells where the person is working: a refusal's toast follows its press at once. */
+const PRESS_MEMORY_MS = 30_000;
+
+/** Matches the Toaster's classes: full width on a phone, a 384 px column 16 px from the right from `sm` up. */
+const WIDE = "(min-width: 640px)";
+const WIDE_COLUMN_PX = 16 + 384 + 16;
+
+/**
+ * Which edge a new toast takes. It sits at the bottom, out of the way of the navigation, unless that is where
+ * the person is working: a refusal's toast at the bottom of a phone lay over the Save button just pressed, took
+ * the next press, and the fixed form was never sent (issue 17). The point is the last press, or the focused
+ * control when the keyboard sent the form.
+ */
+export function toastEdge(): ToastEdge {
+  if (typeof window === "undefined") return "bottom";
+  const point = recentPress(PRESS_MEMORY_MS) ?? focusedPoint();
+  if (!point) return "bottom";
+  const underColumn = !window.matchMedia(WIDE).matches || point.x >= window.innerWidth - WIDE_COLUMN_PX;
+  return underColumn && point.y > window.innerHeight / 2 ? "top" : "bottom";
+}
+
+function focusedPoint(): { x: number; y: number } | undefined {
+  const el = document.activeElement;
+  if (!el || el === document.body) return undefined;
+  const r = el.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+/** The bottom of whatever stays fixed at the top of the viewport (the sticky header): a top toast goes below it. */
+export function stickyTopInset(): number {
+  let inset = 0;
+  for (const el of document.querySelectorAll<HTMLElement>("header, [data-sticky-top]")) {
+    const { position } = getComputedStyle(el);
+    if (position !== "fixed" && position !== "sticky") continue;
+    const r = el.getBoundingClientRect();
+    if (r.top <= 0.5 && r.bottom > inset && r.height > 0) inset = r.bottom;
+  }
+  return Math.ceil(inset);
+}
