@@ -262,6 +262,9 @@ async function pressSubmit(page: Page) {
 }
 
 test.describe("one press on Submit Request always acts", () => {
+  // Two of these repeat the whole form once per field (eleven pages, eleven presses): the default 30 s is one
+  // page's budget, not eleven.
+  test.describe.configure({ timeout: 120_000 });
   for (const [label, viewport] of [
     ["1280px", DESKTOP],
     ["390px", PHONE],

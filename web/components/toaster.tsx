@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { TOAST_HOTKEY } from "../../src/contracts/constants";
-import { stickyTopInset } from "../lib/toast-edge";
+import { topInset } from "../lib/toast-edge";
 import { type Toast, useToastStore } from "../lib/toast-store";
 
 // Most visits never raise a toast: the card's code loads with the first one (the live regions are here from
@@ -27,11 +27,11 @@ export function Toaster() {
 
   const open = toasts.filter((t) => t.open);
   const top = open[0]?.edge === "top";
-  // A toast at the top starts below the sticky header, so it never lies over the navigation either (set through
+  // A toast at the top starts below the header where it is on screen, so it never lies over the navigation either (set through
   // the DOM, not a style prop, so nothing inline reaches the server HTML).
   useLayoutEffect(() => {
     const region = regionRef.current;
-    if (region) region.style.top = top ? `${stickyTopInset()}px` : "";
+    if (region) region.style.top = top ? `${topInset()}px` : "";
   }, [top]);
   return (
     <section

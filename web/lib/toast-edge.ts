@@ -30,14 +30,17 @@ function focusedPoint(): { x: number; y: number } | undefined {
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 }
 
-/** The bottom of whatever stays fixed at the top of the viewport (the sticky header): a top toast goes below it. */
-export function stickyTopInset(): number {
+/**
+ * The bottom of the page's header where it is on screen (sticky, or not yet scrolled away): a toast at the top
+ * goes below it, so it never lies over the navigation.
+ */
+export function topInset(): number {
   let inset = 0;
   for (const el of document.querySelectorAll<HTMLElement>("header, [data-sticky-top]")) {
-    const { position } = getComputedStyle(el);
-    if (position !== "fixed" && position !== "sticky") continue;
+    // An article's or a card's own header is content, not the page's banner.
+    if (el.parentElement?.closest("main, article, section, dialog")) continue;
     const r = el.getBoundingClientRect();
-    if (r.top <= 0.5 && r.bottom > inset && r.height > 0) inset = r.bottom;
+    if (r.height > 0 && r.bottom > inset && r.top < window.innerHeight / 2) inset = r.bottom;
   }
-  return Math.ceil(inset);
+  return Math.max(0, Math.ceil(inset));
 }
