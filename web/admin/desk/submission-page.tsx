@@ -26,6 +26,7 @@ import {
 } from "./desk-labels";
 import { patchSubmission, type Saved } from "./desk-requests";
 import { DetailKeys } from "./detail-keys";
+import { EngagementPanel } from "./engagement-panel";
 import { PhoneJumps } from "./phone-jumps";
 import { RecordResponse } from "./record-response";
 import { RelatedRequests } from "./related-requests";
@@ -170,6 +171,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
         <div className="grid content-start gap-8">
           <StatusForm detail={detail} onSaved={setDetail} />
           <RecordResponse detail={detail} onSaved={setDetail} />
+          <EngagementPanel submissionId={s.id} />
           <Fields title="How they found us" id="source-title">
             <Field label="First page of the visit" wide>
               {s.landingPage ? (
