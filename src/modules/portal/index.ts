@@ -70,10 +70,10 @@ export function portalModule(deps: { config: Config; service: PortalService }) {
         withSession(request, (id) => service.portal.consent(id, body, visitor(request, server))),
       ),
     )
-    .get("/letter.pdf", async ({ request, set }) => {
+    .get("/letter.pdf", async ({ request, server, set }) => {
       const id = sessionOf(request);
       if (id === null) return send(set, signedOut);
-      const letter = await service.portal.letter(id);
+      const letter = await service.portal.letter(id, visitor(request, server));
       return letter instanceof Uint8Array ? pdf(letter, "engagement-letter.pdf") : send(set, letter);
     })
     .post("/sign", async ({ body, request, server, set }) => {
