@@ -109,6 +109,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
           </p>
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <DueBadge due={s.due} />
+            {s.delivery && <DueBadge due={s.delivery} what="Delivery" />}
             <span className="text-ink-muted">
               {s.firstResponseAt && s.firstResponseBy === "status-change" ? (
                 <>
