@@ -129,7 +129,7 @@ export function EngagementDraftForm(props: {
             >
               {FEE_KINDS.map((k) => (
                 <option key={k} value={k}>
-                  {k === "flat" ? "Flat fee, paid upfront" : "Retainer"}
+                  {k === "flat" ? "Flat fee (upfront)" : "Retainer"}
                 </option>
               ))}
             </select>
@@ -157,7 +157,11 @@ export function EngagementDraftForm(props: {
           Expedited (72 hours)
         </label>
       </div>
-      <button type="submit" disabled={pending} className="btn-navy w-full disabled:opacity-70">
+      <button
+        type="submit"
+        disabled={pending}
+        className="btn-navy w-full disabled:opacity-70 sm:w-auto sm:justify-self-start"
+      >
         <Save className="size-4" aria-hidden="true" />
         {pending ? "Saving..." : props.saved ? "Save Changes" : "Save Draft"}
       </button>

@@ -113,12 +113,12 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
             </div>
           )}
           {e && (
-            <div className="mt-4 grid gap-3">
+            <div className="mt-4 flex flex-wrap gap-3">
               <a
                 href={engagementApi.letter(submissionId)}
                 target="_blank"
                 rel="noopener"
-                className="btn-base w-full border-2 border-navy text-navy hover:bg-surface"
+                className="btn-base w-full border-2 border-navy text-navy hover:bg-surface sm:w-auto"
               >
                 <FileText className="size-4" aria-hidden="true" />
                 {e.signedAt ? "View the Signed Letter (PDF)" : "View the Letter (PDF)"}
@@ -128,7 +128,7 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
                   type="button"
                   onClick={send}
                   disabled={sending}
-                  className="btn-navy w-full disabled:opacity-70"
+                  className="btn-navy w-full disabled:opacity-70 sm:w-auto sm:justify-self-start"
                 >
                   <Send className="size-4" aria-hidden="true" />
                   {sending ? "Sending..." : e.sentAt ? "Send a New Link" : "Send to the Client"}
@@ -171,7 +171,7 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
 function EngagementFacts({ engagement: e }: { engagement: EngagementView }) {
   return (
     <>
-      <dl className="mt-4 grid gap-3 text-sm">
+      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
         {e.linkExpiresAt && !e.signedAt && (
           <Fact label="Link works until">
             <At iso={e.linkExpiresAt} />
@@ -189,7 +189,7 @@ function EngagementFacts({ engagement: e }: { engagement: EngagementView }) {
         )}
         {e.signedName && <Fact label="Signed by">{e.signedName}</Fact>}
         {e.letterSha256 && (
-          <Fact label="Signed letter SHA-256">
+          <Fact label="Signed letter SHA-256" wide>
             <code className="break-all font-mono text-xs">{e.letterSha256}</code>
           </Fact>
         )}
@@ -213,9 +213,9 @@ function EngagementFacts({ engagement: e }: { engagement: EngagementView }) {
   );
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, wide, children }: { label: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <div>
+    <div className={wide ? "sm:col-span-2" : undefined}>
       <dt className="font-semibold text-ink-muted">{label}</dt>
       <dd className="mt-0.5 text-ink">{children}</dd>
     </div>

@@ -115,7 +115,11 @@ export function EngagementPaymentForm(props: {
         onBlur={() => values.method && form.blur("method")}
         error={errors.method}
       />
-      <button type="submit" disabled={pending} className="btn-navy w-full disabled:opacity-70">
+      <button
+        type="submit"
+        disabled={pending}
+        className="btn-navy w-full disabled:opacity-70 sm:w-auto sm:justify-self-start"
+      >
         <Banknote className="size-4" aria-hidden="true" />
         {pending ? "Recording..." : "Record Payment"}
       </button>

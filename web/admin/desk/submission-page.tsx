@@ -165,6 +165,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
               {s.acknowledgment ? "Acknowledged when the request was sent" : "Not acknowledged"}
             </Field>
           </Fields>
+          <EngagementPanel submissionId={s.id} />
           <DetailKeys />
           <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
           <SubmissionHistory detail={detail} onSaved={setDetail} />
@@ -172,7 +173,6 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
         <div className="grid content-start gap-8">
           <StatusForm detail={detail} onSaved={setDetail} />
           <RecordResponse detail={detail} onSaved={setDetail} />
-          <EngagementPanel submissionId={s.id} />
           <Fields title="How they found us" id="source-title">
             <Field label="First page of the visit" wide>
               {s.landingPage ? (
