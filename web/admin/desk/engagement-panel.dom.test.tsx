@@ -143,4 +143,6 @@ test("sending shows until when the link works; a payment shows paid and outstand
     engagedView.deliveryDueAt ?? "",
   );
   expect(within(section).getByText(/Paid/).textContent).toContain("outstanding $0");
+  // Nothing outstanding: no amount is suggested for another receipt.
+  expect((within(section).getByLabelText("Amount (US dollars)") as HTMLInputElement).value).toBe("");
 });

@@ -44,11 +44,9 @@ export function EngagementPaymentForm(props: {
   onSaved: (e: EngagementView) => void;
 }) {
   const e = props.engagement;
-  const blank = () => ({
-    amount: dollarsOf(e.outstandingCents || e.feeCents),
-    receivedOn: today(),
-    method: "",
-  });
+  // The outstanding amount is the likely receipt; once nothing is outstanding, nothing is suggested.
+  const suggest = (outstanding: number) => (outstanding > 0 ? dollarsOf(outstanding) : "");
+  const blank = () => ({ amount: suggest(e.outstandingCents), receivedOn: today(), method: "" });
   const form = useFieldForm(FIELDS, blank(), check);
   const { values, errors, refs } = form;
   const [pending, setPending] = useState(false);
@@ -64,7 +62,7 @@ export function EngagementPaymentForm(props: {
         title: "Payment Recorded",
         description: `${money(centsOf(values.amount))} on ${engagement.reference}; ${money(engagement.outstandingCents)} outstanding.`,
       });
-      form.setValues({ ...blank(), amount: dollarsOf(engagement.outstandingCents || engagement.feeCents) });
+      form.setValues({ ...blank(), amount: suggest(engagement.outstandingCents) });
       props.onSaved(engagement);
     } catch (error) {
       const fields = serverErrors(error);
