@@ -27,6 +27,16 @@ export type WaitingRequest = {
   due: DueStatus;
 };
 
+/** An engaged request's delivery: the work clock runs from the signed letter and the fee paid. */
+export type WaitingDelivery = {
+  id: number;
+  reference: string;
+  name: string;
+  desiredService: string;
+  deliveryDueAt: string;
+  due: DueStatus;
+};
+
 export type FailedMail = {
   id: number;
   kind: string;
@@ -43,7 +53,16 @@ export type DeskOverview = {
   now: string;
   /** Requests waiting for a first response, soonest due first (at most OVERVIEW_WAITING_MAX). */
   waiting: WaitingRequest[];
-  counts: { newToday: number; waiting: number; overdue: number };
+  counts: {
+    newToday: number;
+    waiting: number;
+    overdue: number;
+    /** Deliveries owed (engaged requests), and those past their due time. */
+    deliveriesDue: number;
+    deliveriesOverdue: number;
+  };
+  /** Deliveries owed, soonest due first (at most OVERVIEW_WAITING_MAX). */
+  deliveries: WaitingDelivery[];
   /** First-response times of requests received in the last `days` days and answered, in business minutes. */
   firstResponse: {
     days: number;

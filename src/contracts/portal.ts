@@ -26,6 +26,19 @@ export const PORTAL_MESSAGES = {
   linkRequested: "If that address has an open engagement with us, a fresh link is on its way.",
 } as const;
 
+/**
+ * What a form posted without JavaScript comes back to /portal with (`?problem=`): a fixed word, never the
+ * server's text, so the address cannot carry anything the page would show as the firm's words.
+ */
+export const PORTAL_PROBLEMS = {
+  consent: "Tick the box to give your consent.",
+  sign: 'Type your full name (one line) and tick "I agree to sign" to sign.',
+  "consent-first": PORTAL_MESSAGES.consentFirst,
+  "already-signed": PORTAL_MESSAGES.alreadySigned,
+  "signed-out": PORTAL_MESSAGES.signedIn,
+} as const;
+export type PortalProblem = keyof typeof PORTAL_PROBLEMS;
+
 const wholeNumber = (field: string, min: number, max: number) =>
   v.pipe(
     v.number(`${field} must be a whole number`),

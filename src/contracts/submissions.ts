@@ -69,6 +69,8 @@ export type SubmissionSummary = {
   /** What made that first response; null until there is one. */
   firstResponseBy: FirstResponseBy | null;
   due: DueStatus;
+  /** An engaged request's delivery against its due time on the business clock; null when none is owed. */
+  delivery: DueStatus | null;
 };
 
 export type SubmissionList = {

@@ -174,7 +174,7 @@ describe("the desk's business-day clock through the API", () => {
       [r.tuesday!.reference, "transaction-trace", "overdue", "overdue by 26 business hours"],
       [r.monday!.reference, "judgment-intel", "waiting", "due in 5 h"],
     ]);
-    expect(o.counts).toEqual({ newToday: 1, waiting: 2, overdue: 1 });
+    expect(o.counts).toEqual({ newToday: 1, waiting: 2, overdue: 1, deliveriesDue: 0, deliveriesOverdue: 0 });
     expect(o.firstResponse).toMatchObject({
       days: 30,
       answered: 1,

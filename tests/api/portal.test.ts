@@ -187,6 +187,9 @@ describe("the engagement through the portal", () => {
       await (await t.request("/api/portal/letter.pdf", asClient(client))).arrayBuffer(),
     );
     const presentedSha = new Bun.CryptoHasher("sha256").update(presented).digest("hex");
+    // Read again (another tab, a reload): the letter was opened once, and staff reading it is not the client.
+    await t.request("/api/portal/letter.pdf", asClient(client));
+    await t.request(`${API}/${dana.id}/engagement/letter.pdf`, withCookie(admin));
     expect(
       (await t.request("/api/portal/sign", asClient(client, post({ fullName: signature })))).status,
     ).toBe(422);
@@ -229,6 +232,13 @@ describe("the engagement through the portal", () => {
     // Whole, in the list of hashes and in the signed event's detail.
     expect(text.split(presentedSha).length - 1).toBe(2);
     for (const step of ["Letter sent", "Portal opened", "Consented", "Signed"]) expect(text).toContain(step);
+    expect(text.split("Letter opened by the client").length - 1).toBe(1);
+    const detail = (await (await t.request(`${API}/${dana.id}`, withCookie(admin))).json()) as {
+      engagement: { events: { kind: string; at: string }[] };
+    };
+    expect(detail.engagement.events.filter((e) => e.kind === "letter-opened")).toEqual([
+      { kind: "letter-opened", at: "2026-11-16T15:00:00.000Z" },
+    ]);
 
     const tampered = Buffer.from(copy);
     tampered[1000] = (tampered[1000] ?? 0) ^ 1;
@@ -316,6 +326,7 @@ describe("the engagement through the portal", () => {
       "sent",
       "opened",
       "consented",
+      "letter-opened",
       "signed",
       "payment",
       "payment",

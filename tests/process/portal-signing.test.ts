@@ -3,15 +3,18 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieFrom } from "../helpers/admin";
+import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
 import { waitHealthy } from "../helpers/healthy";
 import { validIntake } from "../helpers/intake";
+import { marker } from "../helpers/markers";
 import { pdfsig } from "../helpers/pdfsig";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
 /**
  * The built executable signs: the signing libraries are bundled, the sealing certificate is made at the first
- * signature and kept encrypted in DATA_DIR, and the sealed letter passes pdfsig.
+ * signature and kept encrypted in DATA_DIR, and the sealed letter passes pdfsig. The name typed as the
+ * signature is on no disk in the clear: not in DATA_DIR, not in a backup.
  */
 const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const [HTTP_PORT = 0, SMTP_PORT = 0] = freePorts(2);
@@ -38,6 +41,8 @@ const json = (body: unknown, cookie?: string, method = "POST"): RequestInit => (
   },
   body: JSON.stringify(body),
 });
+
+const signature = `Dana ${marker("Sig")}`;
 
 test("the binary seals a signed engagement letter that pdfsig reports valid", async () => {
   await smtp.listen();
@@ -89,14 +94,24 @@ test("the binary seals a signed engagement letter that pdfsig reports valid", as
   expect(token).toBeDefined();
   const client = cookieFrom(await fetch(`${base}/api/portal/session`, json({ token })));
   expect((await fetch(`${base}/api/portal/consent`, json({ consent: true }, client))).status).toBe(200);
-  const signed = await fetch(
-    `${base}/api/portal/sign`,
-    json({ fullName: "Dana Whitfield", agree: true }, client),
-  );
+  const signed = await fetch(`${base}/api/portal/sign`, json({ fullName: signature, agree: true }, client));
   expect(signed.status).toBe(200);
   const pdf = new Uint8Array(
     await (await fetch(`${base}/api/portal/letter.pdf`, { headers: { cookie: client } })).arrayBuffer(),
   );
   expect(pdfsig(pdf)).toContain("Signature is Valid.");
   expect(existsSync(join(dataDir, "sealing-certificate.p12.enc"))).toBe(true);
+}, 60_000);
+
+test("no marker name typed as the signature is readable in DATA_DIR or in a backup taken while it serves", () => {
+  expect(scanForMarkers([dataDir], [signature])).toEqual([]);
+  const target = join(dir, "backups", "copy.db");
+  const backup = Bun.spawnSync([BINARY, "backup", target], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+  });
+  expect(backup.exitCode).toBe(0);
+  const files = filesUnder(join(dir, "backups"));
+  expect(files.length).toBeGreaterThan(0);
+  expect(scanForMarkers(files, [signature])).toEqual([]);
 }, 60_000);

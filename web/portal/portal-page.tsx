@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { PORTAL_PROBLEMS, type PortalProblem } from "../../src/contracts/portal";
 import { useBrand } from "../lib/brand-context";
 import { definePage } from "../lib/lazy-page";
 import { type Answer, dollars, type PortalEngagement, portalCall } from "./portal-api";
@@ -31,6 +32,9 @@ export function PortalPage() {
 
   useEffect(() => {
     const show = showIn(setState);
+    // A form posted without the script comes back here naming what was missing.
+    const problem = new URLSearchParams(window.location.search).get("problem");
+    if (problem && problem in PORTAL_PROBLEMS) setError(PORTAL_PROBLEMS[problem as PortalProblem]);
     const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
     if (token) {
       history.replaceState(null, "", window.location.pathname);
@@ -122,6 +126,8 @@ function Engagement(props: {
             ))}
           </ul>
           <form
+            method="post"
+            action="/api/portal/consent"
             className="mt-4 space-y-3"
             onSubmit={(ev) => {
               ev.preventDefault();
@@ -131,6 +137,7 @@ function Engagement(props: {
             <label className="flex items-start gap-2 text-ink">
               <input
                 type="checkbox"
+                name="consent"
                 checked={consent}
                 onChange={(ev) => setConsent(ev.target.checked)}
                 className="mt-1 size-5"
@@ -150,6 +157,8 @@ function Engagement(props: {
             2. Sign the letter
           </h2>
           <form
+            method="post"
+            action="/api/portal/sign"
             className="mt-4 space-y-4"
             onSubmit={(ev) => {
               ev.preventDefault();
@@ -162,6 +171,7 @@ function Engagement(props: {
               </label>
               <input
                 id="full-name"
+                name="fullName"
                 autoComplete="name"
                 value={name}
                 onChange={(ev) => setName(ev.target.value)}
@@ -171,6 +181,7 @@ function Engagement(props: {
             <label className="flex items-start gap-2 text-ink">
               <input
                 type="checkbox"
+                name="agree"
                 checked={agree}
                 onChange={(ev) => setAgree(ev.target.checked)}
                 className="mt-1 size-5"

@@ -82,16 +82,33 @@ export function createDigest(deps: {
       `  ${config.publicUrl}${adminSubmissionPath(r.id)}`,
     ].join("\n");
 
+  /** Deliveries owed: the same reference, service and link, due after the engagement's turnaround. */
+  const deliveryLine = (r: ReturnType<DueService["deliveriesDueToday"]>[number]) =>
+    [
+      `- ${r.reference} · ${SERVICE_LABELS[r.desiredService as keyof typeof SERVICE_LABELS] ?? r.desiredService}`,
+      `  Delivery due ${r.due.dueText} (${r.due.label})`,
+      `  ${config.publicUrl}${adminSubmissionPath(r.id)}`,
+    ].join("\n");
+
   /** The message as of the moment it is sent: requests answered since it was queued are left out. */
   function render(day: string, at: Date): MailMessage | null {
     const items = due.dueToday(at);
     const data = dataRequestsDue(at);
-    if (items.length === 0 && data.length === 0) return null;
+    const deliveries = due.deliveriesDueToday(at);
+    if (items.length === 0 && data.length === 0 && deliveries.length === 0) return null;
     const overdue = items.filter((r) => r.due.state === "overdue");
     const today = items.filter((r) => r.due.state !== "overdue");
+    const deliveriesOverdue = deliveries.filter((r) => r.due.state === "overdue");
+    const deliveriesToday = deliveries.filter((r) => r.due.state !== "overdue");
     const counts = [
       overdue.length > 0 ? `${overdue.length} overdue` : "",
       today.length > 0 ? `${today.length} due today` : "",
+      deliveriesOverdue.length > 0
+        ? `${deliveriesOverdue.length} ${deliveriesOverdue.length === 1 ? "delivery" : "deliveries"} overdue`
+        : "",
+      deliveriesToday.length > 0
+        ? `${deliveriesToday.length} ${deliveriesToday.length === 1 ? "delivery" : "deliveries"} due today`
+        : "",
       data.length > 0
         ? `${data.length} ${data.length === 1 ? "data request" : "data requests"} due soon`
         : "",
@@ -101,6 +118,16 @@ export function createDigest(deps: {
     const sections = [
       overdue.length > 0 ? [`Overdue (${overdue.length})`, ...overdue.map(line)].join("\n") : "",
       today.length > 0 ? [`Due today (${today.length})`, ...today.map(line)].join("\n") : "",
+      deliveriesOverdue.length > 0
+        ? [`Deliveries overdue (${deliveriesOverdue.length})`, ...deliveriesOverdue.map(deliveryLine)].join(
+            "\n",
+          )
+        : "",
+      deliveriesToday.length > 0
+        ? [`Deliveries due today (${deliveriesToday.length})`, ...deliveriesToday.map(deliveryLine)].join(
+            "\n",
+          )
+        : "",
       data.length > 0
         ? [
             `Data requests due within ${DATA_REQUEST_REMIND_DAYS} days (${data.length})`,
@@ -137,7 +164,7 @@ export function createDigest(deps: {
   function send(at: Date, force: boolean): DigestResult {
     const day = clock.local(at).date;
     const items = due.dueToday(at);
-    if (items.length === 0 && dataRequestsDue(at).length === 0) {
+    if (items.length === 0 && dataRequestsDue(at).length === 0 && due.deliveriesDueToday(at).length === 0) {
       // The morning's check counts as the day's run; an operator's empty run leaves 08:00 to the timer.
       if (!force) runs.record(DIGEST_JOB, day, at.toISOString());
       logger.info("digest_skipped", { day, reason: "nothing waits" });

@@ -12,6 +12,7 @@ import {
 import { deskClosures, deskDueTimes, type WaitingRow } from "../../db/desk-clock";
 import { ConflictError } from "../../http/errors";
 import { type BusinessClock, createBusinessClock, describeHours, nextDate } from "./business-clock";
+import { deliveriesRepo, deliveryStatus } from "./deliveries";
 import { dueStatus, formatDuration } from "./due-labels";
 
 /** Nearest-rank percentile of sorted numbers (p in 0..1). */
@@ -29,6 +30,7 @@ export function createDueService(deps: { db: Database; config: Config; now?: () 
   const now = deps.now ?? (() => new Date());
   const closures = deskClosures(deps.db);
   const dueTimes = deskDueTimes(deps.db);
+  const deliveries = deliveriesRepo(deps.db);
   let closed = new Set(closures.list().map((c) => c.date));
   const clock: BusinessClock = createBusinessClock(deps.config.desk, () => closed);
 
@@ -70,6 +72,26 @@ export function createDueService(deps: { db: Database; config: Config; now?: () 
     /** The label of a request as the list and detail show it. */
     status: (r: Parameters<typeof dueStatus>[1]) => dueStatus(clock, r, now()),
 
+    /** Each of these requests' delivery as the list and detail show it (null: no delivery owed). */
+    deliveriesOf<T extends { id: number }>(
+      rows: T[],
+    ): (T & { delivery: ReturnType<typeof dueStatus> | null })[] {
+      const at = now();
+      const dueAt = deliveries.dueTimesOf(rows.map((r) => r.id));
+      return rows.map((r) => {
+        const d = dueAt.get(r.id);
+        return { ...r, delivery: d ? deliveryStatus(clock, d, at) : null };
+      });
+    },
+
+    /** Deliveries due by the end of the firm's day `at` falls on (overdue ones included), soonest first. */
+    deliveriesDueToday(at: Date) {
+      const endOfDay = clock.instant(nextDate(clock.local(at).date), 0).toISOString();
+      return deliveries
+        .open({ until: endOfDay, limit: 500 })
+        .map((r) => ({ ...r, due: deliveryStatus(clock, r.deliveryDueAt, at) }));
+    },
+
     /** Waiting requests due by the end of the firm's day `at` falls on (overdue ones included). */
     dueToday(at: Date) {
       sync();
@@ -82,7 +104,12 @@ export function createDueService(deps: { db: Database; config: Config; now?: () 
       const at = now();
       const today = clock.local(at).date;
       const since = clock.instant(today, 0).toISOString();
-      const counts = dueTimes.counts(since, at.toISOString());
+      const owed = deliveries.counts(at.toISOString());
+      const counts = {
+        ...dueTimes.counts(since, at.toISOString()),
+        deliveriesDue: owed.due,
+        deliveriesOverdue: owed.overdue,
+      };
       const windowStart = new Date(at.getTime() - FIRST_RESPONSE_DAYS * 86_400_000).toISOString();
       const minutes = dueTimes
         .answeredSince(windowStart)
@@ -94,6 +121,11 @@ export function createDueService(deps: { db: Database; config: Config; now?: () 
         now: at.toISOString(),
         waiting: named(dueTimes.waiting({ limit: OVERVIEW_WAITING_MAX }).map((r) => waitingRequest(r, at))),
         counts,
+        deliveries: named(
+          deliveries
+            .open({ limit: OVERVIEW_WAITING_MAX })
+            .map((r) => ({ ...r, due: deliveryStatus(clock, r.deliveryDueAt, at) })),
+        ),
         firstResponse: {
           days: FIRST_RESPONSE_DAYS,
           answered: minutes.length,

@@ -111,7 +111,8 @@ export function createSubmissionsService(deps: {
     due.sync();
     const stored = desk.byId(id);
     if (!stored) return null;
-    const submission = { ...stored, due: due.status(stored) };
+    const [submission] = due.deliveriesOf([{ ...stored, due: due.status(stored) }]);
+    if (!submission) return null;
     const notes = desk.notes(id);
     const mail = desk.mail(id);
     const sent = replies.forSubmission(id);
@@ -198,7 +199,7 @@ export function createSubmissionsService(deps: {
       due.sync();
       const listed = desk.list(filter, { limit: pageSize, offset: (page - 1) * pageSize, sort });
       const { total } = listed;
-      const items = listed.items.map((i) => ({ ...i, due: due.status(i) }));
+      const items = due.deliveriesOf(listed.items.map((i) => ({ ...i, due: due.status(i) })));
       audit(actor, "submissions.listed", {
         ...filterFacts(filter),
         sort,

@@ -1,8 +1,10 @@
 import { Elysia } from "elysia";
+import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
-import { PORTAL_MESSAGES } from "../../contracts/portal";
+import { PORTAL_MESSAGES, type PortalProblem } from "../../contracts/portal";
 import { type Outcome, send } from "../../http/admin-http";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
+import { redirectTo } from "../../http/redirect";
 import type { PortalService } from "./service";
 import { PORTAL_MAX_MS } from "./sessions.repo";
 
@@ -19,6 +21,36 @@ const pdf = (bytes: Uint8Array, filename: string) =>
       "cache-control": "no-store",
     },
   });
+
+/** A plain form from the page with JavaScript off: form-encoded and asking for a page (as /contact does). */
+const isPageForm = (request: Request) =>
+  /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(
+    request.headers.get("content-type") ?? "",
+  ) && (request.headers.get("accept") ?? "").includes("text/html");
+
+/** The problem word a refused form comes back with, from the answer the JSON caller would have had. */
+function problemOf(outcome: Outcome, form: "consent" | "sign"): PortalProblem {
+  const error = (outcome.body as { error?: string } | undefined)?.error;
+  if (outcome.status === 401) return "signed-out";
+  if (error === PORTAL_MESSAGES.consentFirst) return "consent-first";
+  if (error === PORTAL_MESSAGES.alreadySigned) return "already-signed";
+  return form;
+}
+
+/**
+ * The answer to a consent or a signature: JSON for the page's script; for a plain form, a redirect back to
+ * /portal (through the one redirect helper), with the problem's word when it was refused.
+ */
+function answer(
+  request: Request,
+  set: Parameters<typeof send>[0],
+  outcome: Outcome,
+  form: "consent" | "sign",
+) {
+  if (!isPageForm(request)) return send(set, outcome);
+  const ok = outcome.status >= 200 && outcome.status < 300;
+  return redirectTo(ok ? PATHS.portal : `${PATHS.portal}?problem=${problemOf(outcome, form)}`, 303);
+}
 
 /**
  * The client's side of the portal. Guard, parse, act: every route but the two that open a session finds its
@@ -65,21 +97,28 @@ export function portalModule(deps: { config: Config; service: PortalService }) {
       ),
     )
     .post("/consent", ({ body, request, server, set }) =>
-      send(
+      answer(
+        request,
         set,
-        withSession(request, (id) => service.portal.consent(id, body, visitor(request, server))),
+        withSession(request, (id) => service.portal.consent(id, body ?? {}, visitor(request, server))),
+        "consent",
       ),
     )
-    .get("/letter.pdf", async ({ request, set }) => {
+    .get("/letter.pdf", async ({ request, server, set }) => {
       const id = sessionOf(request);
       if (id === null) return send(set, signedOut);
-      const letter = await service.portal.letter(id);
+      const letter = await service.portal.letter(id, visitor(request, server));
       return letter instanceof Uint8Array ? pdf(letter, "engagement-letter.pdf") : send(set, letter);
     })
     .post("/sign", async ({ body, request, server, set }) => {
       const id = sessionOf(request);
-      if (id === null) return send(set, signedOut);
-      return send(set, await service.portal.sign(id, body, visitor(request, server)));
+      if (id === null) return answer(request, set, signedOut, "sign");
+      return answer(
+        request,
+        set,
+        await service.portal.sign(id, body ?? {}, visitor(request, server)),
+        "sign",
+      );
     })
     .post("/sign-out", ({ set }) => {
       set.headers["set-cookie"] = cookie("", 0);

@@ -28,6 +28,9 @@ import { PORTAL_LINK_MAIL, PORTAL_SIGNED_CLIENT_MAIL, PORTAL_SIGNED_DESK_MAIL } 
 import { portalSessions } from "./sessions.repo";
 
 const DAY_MS = 86_400_000;
+const LETTER_OPENED = "letter-opened";
+/** The steps before the signature that its certificate of completion lists, with the signature itself. */
+const CERTIFIED_BEFORE_SIGNING = ["sent", "opened", LETTER_OPENED, "consented"];
 /** Link requests per address and per hour: enough for a lost mail, too few to flood anyone's inbox. */
 const LINK_REQUESTS_PER_HOUR = 3;
 
@@ -152,6 +155,21 @@ export function createPortalService(deps: {
     deps.outbox.enqueue({ kind: PORTAL_LINK_MAIL, submissionId: e.submissionId, refId: e.id });
     return expiresAt;
   }
+
+  /**
+   * The first time the client opens the letter in the portal, the one the certificate lists between sent and
+   * consented; a reload or a second tab is not a new step. Checked and written in one transaction.
+   */
+  const recordLetterOpened = db.transaction((id: number, visitor: Visitor) => {
+    if (repo.events(id).some((ev) => ev.kind === LETTER_OPENED)) return;
+    repo.addEvent(id, {
+      kind: LETTER_OPENED,
+      at: now().toISOString(),
+      ip: visitor.ip,
+      userAgent: visitor.userAgent,
+      detail: "The client opened the engagement letter in the portal",
+    });
+  });
 
   const staff = {
     /** The engagement, or what the desk pre-fills for a request that has none yet. */
@@ -310,12 +328,15 @@ export function createPortalService(deps: {
       })();
       return { status: 200, body: { engagement: portalView(repo.byId(e.id) as EngagementRow) } };
     },
-    async letter(engagementId: number): Promise<Outcome | Uint8Array> {
+    async letter(engagementId: number, visitor: Visitor): Promise<Outcome | Uint8Array> {
       const e = repo.byId(engagementId);
       if (!e) return { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
       if (e.signedAt) return repo.signedPdf(e.id) ?? { status: 404, body: { error: "Not found" } };
       const facts = letterFacts(e);
-      return facts ? unsignedLetter(e, facts) : { status: 404, body: { error: "Not found" } };
+      if (!facts) return { status: 404, body: { error: "Not found" } };
+      const letter = await unsignedLetter(e, facts);
+      recordLetterOpened(e.id, visitor);
+      return letter;
     },
     async sign(engagementId: number, body: unknown, visitor: Visitor): Promise<Outcome> {
       const parsed = v.safeParse(SignSchema, body);
@@ -351,7 +372,7 @@ export function createPortalService(deps: {
         letterSha256,
         consentSha256: e.consentSha256,
         events: [
-          ...repo.events(e.id).filter((ev) => ["sent", "opened", "consented"].includes(ev.kind)),
+          ...repo.events(e.id).filter((ev) => CERTIFIED_BEFORE_SIGNING.includes(ev.kind)),
           signedEvent,
         ],
       });

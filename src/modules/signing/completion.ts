@@ -40,6 +40,7 @@ export function drawable(font: PDFFont, text: string): string {
 const EVENT_NAMES: Record<string, string> = {
   sent: "Letter sent (link e-mailed)",
   opened: "Portal opened with the e-mailed link",
+  "letter-opened": "Letter opened by the client",
   consented: "Consented to sign electronically",
   signed: "Signed",
 };

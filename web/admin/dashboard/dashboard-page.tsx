@@ -6,6 +6,7 @@ import { OpenDataRequestsPanel } from "../privacy/open-data-requests-panel";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import {
+  DeliveriesPanel,
   DeskCounts,
   FailedMailPanel,
   FirstResponsePanel,
@@ -53,6 +54,7 @@ export function DashboardPage() {
             {overview && overview !== "failed" && (
               <>
                 <WaitingPanel overview={overview} />
+                <DeliveriesPanel overview={overview} />
                 <FirstResponsePanel overview={overview} />
                 <FailedMailPanel overview={overview} />
               </>

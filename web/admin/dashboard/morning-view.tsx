@@ -133,6 +133,41 @@ export function WaitingPanel({ overview }: { overview: DeskOverview }) {
   );
 }
 
+/** Deliveries owed on engaged requests, soonest due first, on the same business clock as first responses. */
+export function DeliveriesPanel({ overview }: { overview: DeskOverview }) {
+  const { deliveries, counts } = overview;
+  return (
+    <DashboardPanel id="deliveries-title" title="Deliveries due" wide>
+      {deliveries.length === 0 ? (
+        <p className="mt-3 text-ink-muted">
+          No delivery is owed: no engaged request has its work clock running.
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-ink-muted">
+            {counts.deliveriesDue} owed
+            {counts.deliveriesOverdue > 0 ? `, ${counts.deliveriesOverdue} overdue` : ""}; soonest due first.
+          </p>
+          <ol className="mt-3 divide-y divide-line">
+            {deliveries.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5">
+                <span className="min-w-0">
+                  <Link href={adminSubmissionPath(d.id)} className="font-semibold text-navy underline">
+                    {d.name}
+                  </Link>
+                  <span className="ml-2 text-ink">{serviceLabel(d.desiredService)}</span>
+                  <span className="ml-2 font-mono text-xs text-ink-muted">{d.reference}</span>
+                </span>
+                <DueBadge due={d.due} what="Delivery" />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </DashboardPanel>
+  );
+}
+
 export function FirstResponsePanel({ overview }: { overview: DeskOverview }) {
   const f = overview.firstResponse;
   return (

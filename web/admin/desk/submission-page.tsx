@@ -26,6 +26,7 @@ import {
 } from "./desk-labels";
 import { patchSubmission, type Saved } from "./desk-requests";
 import { DetailKeys } from "./detail-keys";
+import { EngagementPanel } from "./engagement-panel";
 import { PhoneJumps } from "./phone-jumps";
 import { RecordResponse } from "./record-response";
 import { RelatedRequests } from "./related-requests";
@@ -108,6 +109,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
           </p>
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <DueBadge due={s.due} />
+            {s.delivery && <DueBadge due={s.delivery} what="Delivery" />}
             <span className="text-ink-muted">
               {s.firstResponseAt && s.firstResponseBy === "status-change" ? (
                 <>
@@ -163,6 +165,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
               {s.acknowledgment ? "Acknowledged when the request was sent" : "Not acknowledged"}
             </Field>
           </Fields>
+          <EngagementPanel submissionId={s.id} />
           <DetailKeys />
           <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
           <SubmissionHistory detail={detail} onSaved={setDetail} />

@@ -357,6 +357,7 @@ function SubmissionTable({
               <td className="px-3 py-2">{serviceLabel(s.desiredService)}</td>
               <td className="px-3 py-2">
                 <DueBadge due={s.due} />
+                {s.delivery && <DueBadge due={s.delivery} what="Delivery" className="mt-1" />}
               </td>
               <td className="px-3 py-2">
                 <SubmissionStatusBadge status={s.status} />
@@ -400,6 +401,7 @@ function SubmissionCards({ list, selected, toggle }: { list: SubmissionList } & 
             {roleLabel(s.role)} · {serviceLabel(s.desiredService)}
           </p>
           <DueBadge due={s.due} className="mt-2" />
+          {s.delivery && <DueBadge due={s.delivery} what="Delivery" className="mt-1 ml-1" />}
           <p className="mt-1 text-xs text-ink-muted">
             <time dateTime={s.submittedAt}>{formatDateTime(s.submittedAt)}</time> ·{" "}
             <span className="font-mono">{s.reference}</span>

@@ -13,15 +13,24 @@ const TONES: Record<DueStatus["state"], string> = {
 };
 const ICONS = { waiting: Clock, overdue: AlarmClock, answered: CheckCircle2 };
 
-export function DueBadge({ due, className = "" }: { due: DueStatus; className?: string }) {
+export function DueBadge({
+  due,
+  what,
+  className = "",
+}: {
+  due: DueStatus;
+  /** What is due, when it is not the first response: "Delivery" reads "Delivery due in 3 h". */
+  what?: string;
+  className?: string;
+}) {
   const Icon = ICONS[due.state];
   return (
     <span
-      title={`Due ${due.dueText}`}
+      title={`${what ?? ""} Due ${due.dueText}`.trim()}
       className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONES[due.state]} ${className}`}
     >
       <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-      {due.label}
+      {what ? `${what} ${due.label}` : due.label}
       {due.late && <span> (late)</span>}
     </span>
   );

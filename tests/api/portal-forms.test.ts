@@ -1,0 +1,108 @@
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
+import { makeTestApp } from "../helpers/app";
+import { fileIntake } from "../helpers/intake";
+
+// An intake, a sealed signature: slow on a busy machine.
+setDefaultTimeout(30_000);
+
+const USER = "morgan";
+const PASSWORD = "trace every transfer";
+const API = "/api/admin/submissions";
+const clock = { at: new Date("2026-11-16T15:00:00.000Z") };
+const t = makeTestApp({ ADMIN_USERNAME: USER, ADMIN_PASSWORD: PASSWORD }, { now: () => clock.at });
+const portal = t.app.decorator.portal;
+
+/** A form as a browser without JavaScript sends it: form-encoded, asking for a page, from this site. */
+const form = (
+  cookie: string,
+  fields: Record<string, string>,
+  origin = "http://localhost:3000",
+): RequestInit => ({
+  method: "POST",
+  headers: {
+    "content-type": "application/x-www-form-urlencoded",
+    accept: "text/html,application/xhtml+xml",
+    origin,
+    cookie,
+  },
+  body: new URLSearchParams(fields).toString(),
+});
+
+describe("the portal's consent and signature without JavaScript", () => {
+  let client = "";
+  let engagementId = 0;
+
+  test("a client with a portal session", async () => {
+    const dana = await fileIntake(t, clock.at, { email: "dana@whitfieldmoss.example" });
+    const admin = await signIn(t.request, USER, PASSWORD);
+    const draft = {
+      scope: "A sourced map of real property and entities in Cook County for the March deposition.",
+      feeCents: 350_000,
+      feeKind: "flat",
+      turnaroundBusinessDays: 5,
+      expedite: false,
+    };
+    await t.request(`${API}/${dana.id}/engagement`, withCookie(admin, { ...post(draft), method: "PUT" }));
+    expect((await t.request(`${API}/${dana.id}/engagement/send`, withCookie(admin, post()))).status).toBe(
+      200,
+    );
+    engagementId = portal.repo.bySubmission(dana.id)?.id ?? 0;
+    const opened = await t.request(
+      "/api/portal/session",
+      post({ token: portal.repo.linkToken(engagementId) }),
+    );
+    expect(opened.status).toBe(200);
+    client = cookieFrom(opened);
+  });
+
+  test("a form from another site is refused, and nothing is recorded", async () => {
+    const res = await t.request(
+      "/api/portal/consent",
+      form(client, { consent: "on" }, "https://evil.example"),
+    );
+    expect(res.status).toBe(403);
+    expect(portal.repo.byId(engagementId)?.consentedAt).toBeNull();
+  });
+
+  test("signing before consent, or without the box ticked, comes back to /portal naming what is missing", async () => {
+    const early = await t.request(
+      "/api/portal/sign",
+      form(client, { fullName: "Dana Whitfield", agree: "on" }),
+    );
+    expect(early.status).toBe(303);
+    expect(early.headers.get("location")).toBe("/portal?problem=consent-first");
+    const unticked = await t.request("/api/portal/consent", form(client, {}));
+    expect(unticked.status).toBe(303);
+    expect(unticked.headers.get("location")).toBe("/portal?problem=consent");
+    expect(portal.repo.byId(engagementId)?.consentedAt).toBeNull();
+  });
+
+  test("consent and signature posted as plain forms are recorded and answered with a redirect to /portal", async () => {
+    const consent = await t.request("/api/portal/consent", form(client, { consent: "on" }));
+    expect(consent.status).toBe(303);
+    expect(consent.headers.get("location")).toBe("/portal");
+    expect(portal.repo.byId(engagementId)?.consentedAt).toBe(clock.at.toISOString());
+
+    const noAgree = await t.request("/api/portal/sign", form(client, { fullName: "Dana Whitfield" }));
+    expect(noAgree.headers.get("location")).toBe("/portal?problem=sign");
+    const signed = await t.request(
+      "/api/portal/sign",
+      form(client, { fullName: "Dana Whitfield", agree: "on" }),
+    );
+    expect(signed.status).toBe(303);
+    expect(signed.headers.get("location")).toBe("/portal");
+    expect(portal.repo.byId(engagementId)).toMatchObject({ signedName: "Dana Whitfield" });
+    const again = await t.request(
+      "/api/portal/sign",
+      form(client, { fullName: "Dana Whitfield", agree: "on" }),
+    );
+    expect(again.headers.get("location")).toBe("/portal?problem=already-signed");
+  });
+
+  test("a form without a session comes back to /portal to ask for a fresh link", async () => {
+    const res = await t.request("/api/portal/consent", form("", { consent: "on" }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/portal?problem=signed-out");
+  });
+});

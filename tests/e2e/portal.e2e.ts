@@ -1,0 +1,208 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { DEMO_ADMIN, DESKTOP, expectNoAxeViolations, PHONE, waitForHydration } from "./helpers";
+
+/**
+ * The engagement end to end on the built binary with mail through a real SMTP server on 127.0.0.1: staff draft
+ * and send it from the desk, the client opens the e-mailed link, consents and signs, staff record the payment
+ * and the desk shows the work started and the delivery due. This spec starts its own server beside the demo one.
+ */
+let ORIGIN = "";
+const BINARY = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "tracewell");
+const SHOTS = process.env.SCREENSHOT_DIR;
+const SIGNATURE = "Dana Whitfield";
+
+let server: ChildProcess | undefined;
+let dataDir = "";
+const received: ParsedMail[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream).then(
+      (mail) => {
+        received.push(mail);
+        callback();
+      },
+      (error) => callback(error),
+    );
+  },
+});
+
+// Two servers, a sealed signature and ten axe runs: minutes on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+/** A port nothing listens on now, chosen by the system: ports next to E2E_PORT may be another run's. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+test.beforeAll(async () => {
+  const SMTP_PORT = await freePort();
+  const PORT = await freePort();
+  ORIGIN = `http://127.0.0.1:${PORT}`;
+  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
+  dataDir = mkdtempSync(join(tmpdir(), "tracewell-portal-e2e-"));
+  server = spawn(BINARY, [], {
+    cwd: dataDir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      DATA_DIR: join(dataDir, "data"),
+      PUBLIC_URL: ORIGIN,
+      DEMO: "1",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: '"Tracewell" <intake@tracewell.example>',
+      PAYMENT_INSTRUCTIONS: "Wire to First Example Bank, account 000123, quoting your reference.",
+      LOG_LEVEL: "warn",
+    },
+  });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (
+      await fetch(`${ORIGIN}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the portal's server did not start");
+});
+
+test.afterAll(async () => {
+  if (server?.pid) {
+    server.kill("SIGTERM");
+    await new Promise((r) => server?.once("exit", r));
+  }
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Checks the page at both widths with axe, and keeps a full-page screenshot of each when asked. */
+async function checkBothWidths(page: Page, name: string) {
+  for (const [width, size] of [
+    ["1280", DESKTOP],
+    ["390", PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await expectNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+async function deskPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto(`${ORIGIN}/admin/login`);
+  await waitForHydration(page);
+  await page.getByLabel("Username").fill(DEMO_ADMIN.username);
+  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  return page;
+}
+
+/** The portal link in the newest engagement mail, as the client's mail program shows it. */
+async function mailedLink(): Promise<string> {
+  await expect
+    .poll(() => received.filter((m) => m.subject?.startsWith("Your engagement letter")).length, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+  const mail = received.filter((m) => m.subject?.startsWith("Your engagement letter")).at(-1);
+  const found = mail?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/portal#token=[A-Za-z0-9_-]+/);
+  if (!found) throw new Error("no portal link in the mail");
+  return found[0];
+}
+
+test("staff draft and send the engagement, the client consents and signs, a payment starts the work clock", async ({
+  browser,
+}) => {
+  const intake = await fetch(`${ORIGIN}/api/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      name: SIGNATURE,
+      firm: "Whitfield & Moss LLP",
+      email: "dana@whitfieldmoss.example",
+      phone: "(312) 555-0199",
+      role: "attorney",
+      matterType: "family-law",
+      subjectType: "both",
+      jurisdictions: "Cook County, IL; Delaware entities",
+      desiredService: "asset-map",
+      description:
+        "Divorce, 2023-DR-004512. Husband reports $180,000 income but bought a lake house through an LLC in 2022.",
+      acknowledgment: true,
+      website: "",
+      formStartTime: Date.now() - 60_000,
+    }),
+  });
+  expect(intake.status).toBe(201);
+  const { reference } = (await intake.json()) as { reference: string };
+
+  const desk = await deskPage(browser);
+  const found = (await (await desk.request.get(`${ORIGIN}/api/admin/submissions?q=${reference}`)).json()) as {
+    items: { id: number }[];
+  };
+  const id = found.items[0]?.id;
+  await desk.goto(`${ORIGIN}/admin/submissions/${id}`);
+  const panel = desk.getByRole("region", { name: "Engagement" });
+  // Pre-filled from the Asset Map's published price.
+  await expect(panel.getByLabel("Fee (US dollars)")).toHaveValue("3500");
+  await panel.getByRole("button", { name: "Save Draft" }).click();
+  await expect(panel.getByRole("link", { name: "View the Letter (PDF)" })).toBeVisible();
+  await panel.getByRole("button", { name: "Send to the Client" }).click();
+  await expect(panel.getByText("Link works until")).toBeVisible();
+  await checkBothWidths(desk, "desk-engagement-sent");
+
+  const client = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await client.goto(await mailedLink());
+  await waitForHydration(client);
+  await expect(client.getByRole("heading", { name: "1. Consent to sign electronically" })).toBeVisible();
+  await checkBothWidths(client, "portal-consent");
+  await client.getByLabel(/I have read the disclosure/).check();
+  await client.getByRole("button", { name: "Give consent" }).click();
+  await client.getByLabel("Your full name, as your signature").fill(SIGNATURE);
+  await client.getByLabel(/I agree to sign the engagement letter/).check();
+  await checkBothWidths(client, "portal-sign");
+  // Pressed like a person: the button must still be there when the mouse comes up.
+  await client.getByRole("button", { name: "I agree to sign" }).click({ delay: 100 });
+  await expect(client.getByRole("heading", { name: "Signed: payment" })).toBeVisible({ timeout: 30_000 });
+  await expect(client.getByText(/Wire to First Example Bank/)).toBeVisible();
+  await checkBothWidths(client, "portal-signed");
+
+  await desk.reload();
+  await expect(panel.getByText("Signed letter SHA-256")).toBeVisible();
+  await panel.getByLabel(/^Method/).fill("Wire");
+  await panel.getByRole("button", { name: "Record Payment" }).click();
+  await expect(panel.getByRole("term").filter({ hasText: "Work started" })).toBeVisible();
+  await expect(panel.getByRole("term").filter({ hasText: "Delivery due" })).toBeVisible();
+  await expect(panel.getByText(/outstanding \$0/)).toBeVisible();
+  // The request's header shows the delivery the way it shows the first response.
+  await desk.reload();
+  await expect(desk.getByText(/^Delivery due /).first()).toBeVisible();
+  await checkBothWidths(desk, "desk-engagement-engaged");
+
+  await client.reload();
+  await waitForHydration(client);
+  await expect(client.getByRole("heading", { name: "Work has started" })).toBeVisible();
+  await checkBothWidths(client, "portal-work-started");
+});

@@ -1,0 +1,38 @@
+import type { EngagementDraft, EngagementView } from "../../../src/contracts/portal";
+import { DESK_API } from "./desk-labels";
+
+/** The desk's engagement calls, under the request they belong to. */
+export const engagementApi = {
+  one: (id: number) => `${DESK_API}/${id}/engagement`,
+  letter: (id: number) => `${DESK_API}/${id}/engagement/letter.pdf`,
+  send: (id: number) => `${DESK_API}/${id}/engagement/send`,
+  payments: (id: number) => `${DESK_API}/${id}/engagement/payments`,
+};
+
+/** GET .../engagement: the engagement, or what the desk pre-fills from the request's service. */
+export type EngagementAnswer =
+  | { engagement: EngagementView }
+  | { engagement: null; defaults: EngagementDraft };
+
+/** "1500" or "1,500.50" typed as dollars, in cents; NaN when it is not an amount. */
+export function centsOf(dollars: string): number {
+  const clean = dollars.replaceAll(",", "").replace(/^\$/, "").trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return Number.NaN;
+  return Math.round(Number(clean) * 100);
+}
+
+/** Cents as dollars to type or read: 150000 is "1500", 150050 is "1500.50". */
+export const dollarsOf = (cents: number) => (cents % 100 ? (cents / 100).toFixed(2) : String(cents / 100));
+
+export const money = (cents: number) =>
+  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0 })}`;
+
+export const EVENT_LABELS: Record<string, string> = {
+  sent: "Link e-mailed",
+  opened: "Portal opened",
+  "letter-opened": "Letter opened",
+  consented: "Consent given",
+  signed: "Letter signed",
+  payment: "Payment recorded",
+  "work-started": "Work started",
+};

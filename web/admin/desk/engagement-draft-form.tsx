@@ -1,0 +1,170 @@
+import { Save } from "lucide-react";
+import { type FormEvent, type RefObject, useState } from "react";
+import * as v from "valibot";
+import {
+  type EngagementDraft,
+  EngagementDraftSchema,
+  type EngagementView,
+  FEE_KINDS,
+} from "../../../src/contracts/portal";
+import { apiRequest } from "../../lib/api";
+import { type FieldMessages, serverErrors } from "../../lib/api-errors";
+import { toast } from "../../lib/toast-store";
+import { failedToast } from "../shared/failed-toast";
+import { CONTROL_CLASS, Field } from "../shared/field";
+import { TextArea } from "../shared/text-area";
+import { TextField } from "../shared/text-field";
+import { useFieldForm } from "../shared/use-field-form";
+import { centsOf, dollarsOf, engagementApi } from "./engagement-api";
+
+const FIELDS = ["scope", "fee", "feeKind", "turnaround"] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+/** The contract's field names, as the form names them. */
+const FORM_FIELD: Record<string, string> = {
+  feeCents: "fee",
+  turnaroundBusinessDays: "turnaround",
+};
+
+const toDraft = (values: Values, expedite: boolean) => ({
+  scope: values.scope,
+  feeCents: centsOf(values.fee),
+  feeKind: values.feeKind,
+  turnaroundBusinessDays: Number(values.turnaround),
+  expedite,
+});
+
+/** The contract's messages under the form's fields: one schema for the form and the server. */
+function check(values: Values, expedite: boolean): FieldMessages {
+  const out: FieldMessages = {};
+  const result = v.safeParse(EngagementDraftSchema, toDraft(values, expedite));
+  if (result.success) return out;
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue) ?? "form";
+    const field = FORM_FIELD[key] ?? key;
+    if (!out[field]) out[field] = issue.message;
+  }
+  return out;
+}
+
+const valuesOf = (d: EngagementDraft): Values => ({
+  scope: d.scope,
+  fee: dollarsOf(d.feeCents),
+  feeKind: d.feeKind,
+  turnaround: String(d.turnaroundBusinessDays),
+});
+
+/**
+ * The letter's terms: scope, fee, turnaround and expedite, pre-filled from the request's service (its published
+ * price and turnaround) and editable until the client signs.
+ */
+export function EngagementDraftForm(props: {
+  submissionId: number;
+  start: EngagementDraft;
+  saved: boolean;
+  onSaved: (e: EngagementView) => void;
+}) {
+  const [expedite, setExpedite] = useState(props.start.expedite);
+  const form = useFieldForm(FIELDS, valuesOf(props.start), (vals) => check(vals, expedite));
+  const { values, errors, refs } = form;
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!form.checkAll()) return;
+    setPending(true);
+    try {
+      const res = await apiRequest("PUT", engagementApi.one(props.submissionId), toDraft(values, expedite));
+      const { engagement } = (await res.json()) as { engagement: EngagementView };
+      toast({ title: "Draft Saved", description: "The letter now carries these terms." });
+      props.onSaved(engagement);
+    } catch (error) {
+      const fields = serverErrors(error);
+      const messages = fields
+        ? Object.fromEntries(Object.entries(fields).map(([k, m]) => [FORM_FIELD[k] ?? k, m]))
+        : undefined;
+      failedToast("Draft Not Saved", messages, error, {
+        fallback: "Please try again. What you wrote is still here.",
+      });
+      if (messages) form.showServerErrors(messages);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Engagement terms" className="grid gap-4">
+      <TextArea
+        ref={refs.scope as unknown as RefObject<HTMLTextAreaElement>}
+        id="engagement-scope"
+        label="Scope"
+        hint="What the firm will do, as the letter states it."
+        name="scope"
+        rows={5}
+        value={values.scope}
+        onChange={(e) => form.change("scope", e.target.value)}
+        onBlur={() => form.blur("scope")}
+        error={errors.scope}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          ref={refs.fee}
+          id="engagement-fee"
+          label="Fee (US dollars)"
+          name="fee"
+          inputMode="decimal"
+          value={values.fee}
+          onChange={(e) => form.change("fee", e.target.value)}
+          onBlur={() => form.blur("fee")}
+          error={errors.fee}
+        />
+        <Field id="engagement-fee-kind" label="Fee kind" error={errors.feeKind}>
+          {(control) => (
+            <select
+              {...control}
+              ref={refs.feeKind as unknown as RefObject<HTMLSelectElement>}
+              name="feeKind"
+              value={values.feeKind}
+              onChange={(e) => form.change("feeKind", e.target.value)}
+              className={`${CONTROL_CLASS} min-h-11`}
+            >
+              {FEE_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {k === "flat" ? "Flat fee (upfront)" : "Retainer"}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField
+          ref={refs.turnaround}
+          id="engagement-turnaround"
+          label="Turnaround (business days)"
+          name="turnaround"
+          inputMode="numeric"
+          value={values.turnaround}
+          onChange={(e) => form.change("turnaround", e.target.value)}
+          onBlur={() => form.blur("turnaround")}
+          error={errors.turnaround}
+        />
+        <label className="flex min-h-11 items-center gap-2 self-end text-ink">
+          <input
+            type="checkbox"
+            name="expedite"
+            checked={expedite}
+            onChange={(e) => setExpedite(e.target.checked)}
+            className="size-5"
+          />
+          Expedited (72 hours)
+        </label>
+      </div>
+      <button
+        type="submit"
+        disabled={pending}
+        className="btn-navy w-full disabled:opacity-70 sm:w-auto sm:justify-self-start"
+      >
+        <Save className="size-4" aria-hidden="true" />
+        {pending ? "Saving..." : props.saved ? "Save Changes" : "Save Draft"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+import { afterEach, expect, test } from "bun:test";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { EngagementView } from "../../../src/contracts/portal";
+import { engagementDefaults } from "../../../src/modules/portal/defaults";
+import { SERVICES } from "../../content/services";
+import { useToastStore } from "../../lib/toast-store";
+import { EngagementPanel } from "./engagement-panel";
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  useToastStore.setState({ toasts: [] });
+});
+
+/** Answers the panel's requests in turn, as the server would, and keeps what was sent. */
+function answers(...replies: { status: number; body: unknown }[]) {
+  const sent: { url: string; method: string; body: unknown }[] = [];
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    sent.push({
+      url: String(url),
+      method: init?.method ?? "GET",
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    });
+    const { status, body } = replies.shift() ?? { status: 500, body: { error: "Unexpected" } };
+    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  }) as unknown as typeof fetch;
+  return sent;
+}
+
+const asset = SERVICES[0];
+const base: EngagementView = {
+  reference: "IR-261124-ABCD",
+  service: asset?.name ?? "",
+  scope: "Asset search on one subject across three states.",
+  feeCents: 350_000,
+  feeKind: "flat",
+  turnaroundBusinessDays: 10,
+  expedite: false,
+  status: "draft",
+  sentAt: null,
+  linkExpiresAt: null,
+  consentedAt: null,
+  signedAt: null,
+  signedName: null,
+  letterSha256: null,
+  payments: [],
+  paidCents: 0,
+  outstandingCents: 350_000,
+  workStartedAt: null,
+  deliveryDueAt: null,
+  events: [],
+};
+
+test("a request without an engagement is pre-filled with its service's published price and turnaround, and saved in cents", async () => {
+  const defaults = engagementDefaults(asset?.id ?? "");
+  const sent = answers(
+    { status: 200, body: { engagement: null, defaults } },
+    { status: 200, body: { engagement: { ...base, feeCents: 360_050 } } },
+  );
+  render(<EngagementPanel submissionId={7} />);
+  const fee = (await screen.findByLabelText("Fee (US dollars)")) as HTMLInputElement;
+  expect(fee.value).toBe(String(asset?.offer.minPrice));
+  expect((screen.getByLabelText("Turnaround (business days)") as HTMLInputElement).value).toBe(
+    String(defaults.turnaroundBusinessDays),
+  );
+  fireEvent.change(fee, { target: { value: "3,600.50" } });
+  fireEvent.click(screen.getByRole("button", { name: "Save Draft" }));
+  await waitFor(() => expect(sent).toHaveLength(2));
+  expect(sent[1]).toEqual({
+    url: "/api/admin/submissions/7/engagement",
+    method: "PUT",
+    body: { ...defaults, feeCents: 360_050 },
+  });
+  expect(await screen.findByRole("link", { name: "View the Letter (PDF)" })).toBeTruthy();
+  expect(screen.getByRole("link", { name: "View the Letter (PDF)" }).getAttribute("href")).toBe(
+    "/api/admin/submissions/7/engagement/letter.pdf",
+  );
+});
+
+test("a bad fee is named under its field with the contract's message, and nothing is sent", async () => {
+  const sent = answers({ status: 200, body: { engagement: base } });
+  render(<EngagementPanel submissionId={7} />);
+  const fee = await screen.findByLabelText("Fee (US dollars)");
+  fireEvent.change(fee, { target: { value: "0" } });
+  fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+  expect(await screen.findByText("Fee must be at least 1")).toBeTruthy();
+  expect(fee.getAttribute("aria-invalid")).toBe("true");
+  expect(sent).toHaveLength(1);
+});
+
+test("sending shows until when the link works; a payment shows paid and outstanding; the work clock and the letter's hash are shown", async () => {
+  const linkExpiresAt = "2026-12-08T15:00:00.000Z";
+  const sentView = { ...base, status: "sent", sentAt: "2026-11-24T15:00:00.000Z", linkExpiresAt } as const;
+  const signedView: EngagementView = {
+    ...sentView,
+    status: "signed",
+    signedAt: "2026-11-24T16:00:00.000Z",
+    signedName: "Dana Client",
+    letterSha256: "a".repeat(64),
+    events: [
+      { kind: "sent", at: "2026-11-24T15:00:00.000Z" },
+      { kind: "letter-opened", at: "2026-11-24T15:30:00.000Z" },
+      { kind: "signed", at: "2026-11-24T16:00:00.000Z" },
+    ],
+  };
+  const engagedView: EngagementView = {
+    ...signedView,
+    status: "engaged",
+    payments: [{ id: 1, amountCents: 350_000, receivedOn: "2026-11-24", method: "Wire", recordedAt: "" }],
+    paidCents: 350_000,
+    outstandingCents: 0,
+    workStartedAt: "2026-11-24T17:00:00.000Z",
+    deliveryDueAt: "2026-12-08T17:00:00.000Z",
+  };
+  const sent = answers(
+    { status: 200, body: { engagement: base } },
+    { status: 200, body: { status: "sent", linkExpiresAt } },
+    { status: 200, body: { engagement: sentView } },
+  );
+  const { unmount } = render(<EngagementPanel submissionId={7} />);
+  fireEvent.click(await screen.findByRole("button", { name: "Send to the Client" }));
+  expect(await screen.findByText("Link works until")).toBeTruthy();
+  expect(screen.getByText("Link works until").nextElementSibling?.querySelector("time")?.dateTime).toBe(
+    linkExpiresAt,
+  );
+  expect(sent[1]).toMatchObject({ url: "/api/admin/submissions/7/engagement/send", method: "POST" });
+  unmount();
+
+  const paid = answers(
+    { status: 200, body: { engagement: signedView } },
+    { status: 201, body: { engagement: engagedView } },
+  );
+  render(<EngagementPanel submissionId={7} />);
+  expect(await screen.findByText("a".repeat(64))).toBeTruthy();
+  expect(screen.getByText("Letter opened")).toBeTruthy();
+  fireEvent.change(screen.getByLabelText(/^Method/), { target: { value: "Wire" } });
+  fireEvent.click(screen.getByRole("button", { name: "Record Payment" }));
+  await waitFor(() => expect(paid).toHaveLength(2));
+  expect(paid[1]?.body).toMatchObject({ amountCents: 350_000, method: "Wire" });
+  const section = screen.getByRole("region", { name: "Engagement" });
+  expect(await within(section).findByText("Work started")).toBeTruthy();
+  expect(within(section).getByText("Delivery due").nextElementSibling?.querySelector("time")?.dateTime).toBe(
+    engagedView.deliveryDueAt ?? "",
+  );
+  expect(within(section).getByText(/Paid/).textContent).toContain("outstanding $0");
+  // Nothing outstanding: no amount is suggested for another receipt.
+  expect((within(section).getByLabelText("Amount (US dollars)") as HTMLInputElement).value).toBe("");
+});
