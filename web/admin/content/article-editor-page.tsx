@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { type StoredArticle, slugify } from "../../../src/contracts/articles";
+import { ArticleInputSchema, type StoredArticle, slugify } from "../../../src/contracts/articles";
 import { DEFAULT_READING_TIME } from "../../../src/contracts/constants";
 import { MarkdownBody } from "../../components/markdown-body";
 import { apiRequest } from "../../lib/api";
@@ -60,6 +60,8 @@ function ArticleEditor({ id }: { id: number | null }) {
   const preview = usePreview(values.content);
   const { errors, pending, save } = useSaveEntity<StoredArticle>({
     noun: "Article",
+    values: values,
+    schema: ArticleInputSchema,
     id,
     pathOf: adminArticlePath,
     onSaved: (article) => {

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
+import { CaseStudyInputSchema, type StoredCaseStudy } from "../../../src/contracts/case-studies";
 import { apiRequest } from "../../lib/api";
 import { adminCaseStudyPath, PATHS } from "../../lib/paths";
 import type { RouteParams } from "../../routes";
@@ -76,6 +76,8 @@ function CaseStudyEditor({ id }: { id: number | null }) {
   });
   const { errors, pending, save } = useSaveEntity<StoredCaseStudy>({
     noun: "Case Study",
+    values: toBody(values),
+    schema: CaseStudyInputSchema,
     id,
     pathOf: adminCaseStudyPath,
     onSaved: setSaved,

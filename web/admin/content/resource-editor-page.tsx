@@ -1,6 +1,11 @@
 import { type FormEvent, useRef, useState } from "react";
 import { DEFAULT_RESOURCE_CATEGORY } from "../../../src/contracts/constants";
-import { MAX_UPLOAD_BYTES, type StoredResource, UPLOAD_ACCEPT } from "../../../src/contracts/resources";
+import {
+  MAX_UPLOAD_BYTES,
+  ResourceInputSchema,
+  type StoredResource,
+  UPLOAD_ACCEPT,
+} from "../../../src/contracts/resources";
 import { ApiError, apiForm } from "../../lib/api";
 import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { adminResourcePath, PATHS } from "../../lib/paths";
@@ -49,6 +54,8 @@ function ResourceEditor({ id }: { id: number | null }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, setErrors, pending, save } = useSaveEntity<StoredResource>({
     noun: "Resource",
+    values: values,
+    schema: ResourceInputSchema,
     id,
     pathOf: adminResourcePath,
     onSaved: (resource) => {
