@@ -21,7 +21,7 @@ import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./adm
 import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "./editor-controls";
 
 type Values = { title: string; description: string; category: string; published: boolean };
-const EMPTY: Values = { title: "", description: "", category: DEFAULT_RESOURCE_CATEGORY, published: true };
+const EMPTY: Values = { title: "", description: "", category: DEFAULT_RESOURCE_CATEGORY, published: false };
 const TOO_LARGE = "The file is larger than 20 MB.";
 
 export function ResourceEditorPage({ params }: { params: RouteParams }) {
