@@ -17,7 +17,7 @@ export const ResourceInputSchema = v.object({
     v.transform((s) => s || DEFAULT_RESOURCE_CATEGORY),
     v.maxLength(RESOURCE_LIMITS.category, tooLong("Category", RESOURCE_LIMITS.category)),
   ),
-  published: publishedFlag(true),
+  published: publishedFlag(false),
 });
 
 export type ResourceInput = v.InferOutput<typeof ResourceInputSchema>;

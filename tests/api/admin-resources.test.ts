@@ -56,6 +56,18 @@ describe("/api/admin/resources", () => {
     for (const r of rows) expect(html).toContain(r.title);
   });
 
+  test("a resource sent without the Published flag is saved as a draft, as articles and case studies are", async () => {
+    const res = await multipart(
+      "POST",
+      API,
+      { ...fields, title: "Draft Worksheet" },
+      new File([XLSX_BYTES()], "draft.xlsx", { type: "application/octet-stream" }),
+    );
+    expect(res.status).toBe(201);
+    expect((await res.json()).published).toBe(false);
+    expect(await page("/resources")).not.toContain("Draft Worksheet");
+  });
+
   test("an XLSX upload: type and size from the content, category defaults to general, served as a download", async () => {
     const bytes = XLSX_BYTES();
     const res = await multipart(

@@ -199,6 +199,9 @@ test.describe("resources managed in the admin", () => {
       .getByLabel("Description")
       .fill("Liens recorded against a subject, one row per county and instrument.");
     await expect(page.getByLabel("Category")).toHaveValue("general");
+    // A new resource starts unpublished like every other kind of content: this one is meant for the site.
+    await expect(page.getByLabel("Published")).not.toBeChecked();
+    await page.getByLabel("Published").check();
 
     await page.getByLabel("File").setInputFiles({
       name: "index.pdf",

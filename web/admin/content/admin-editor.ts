@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import * as v from "valibot";
 import { useLocation } from "wouter";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
 import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { toast } from "../../lib/toast-store";
 import { failedToast } from "../shared/failed-toast";
+import { fieldMessages, useFieldMessages } from "../shared/use-field-form";
 
 /**
  * The delete flow the admin editors share: the caller opens the confirmation (setConfirming), `remove`
@@ -131,10 +133,13 @@ export const editorId = (params: { id?: string }): number | null =>
  * The save flow the admin editors share: `save(form, send)` sends the form, and on success hands the stored
  * entry to `onSaved`, says so (`savedText`) and moves a new entry to its own address; on failure it shows the
  * field messages (the server's, or `moreErrors` for answers such as a file too large), focuses the first
- * field of the form, in the order they appear, that has one, and says why in a toast.
+ * field of the form, in the order they appear, that has one, and says why in a toast. A message goes once its
+ * field, as `values` holds it (the body the API takes), is valid by the contract's `schema`.
  */
 export function useSaveEntity<T extends { id: number }>(opts: {
   noun: string;
+  values: object;
+  schema: v.GenericSchema;
   id: number | null;
   pathOf: (id: number) => string;
   onSaved: (entry: T) => void;
@@ -142,7 +147,9 @@ export function useSaveEntity<T extends { id: number }>(opts: {
   moreErrors?: (error: unknown) => FieldMessages | undefined;
 }) {
   const [, navigate] = useLocation();
-  const [errors, setErrors] = useState<FieldMessages>({});
+  const [errors, setErrors] = useFieldMessages(opts.values, (values) =>
+    fieldMessages(v.safeParse(opts.schema, values)),
+  );
   const [pending, setPending] = useState(false);
   const save = async (form: HTMLFormElement, send: () => Promise<Response>) => {
     setPending(true);

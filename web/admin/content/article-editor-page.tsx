@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { type StoredArticle, slugify } from "../../../src/contracts/articles";
+import { ArticleInputSchema, type StoredArticle, slugify } from "../../../src/contracts/articles";
 import { DEFAULT_READING_TIME } from "../../../src/contracts/constants";
 import { MarkdownBody } from "../../components/markdown-body";
 import { apiRequest } from "../../lib/api";
@@ -11,8 +11,10 @@ import { AdminFrame } from "../shared/admin-frame";
 import { adminPage, editorHead } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";
 import { ConfirmDialog } from "../shared/confirm-dialog";
+import { DraftOffer } from "../shared/draft-offer";
 import { TextArea } from "../shared/text-area";
 import { TextField } from "../shared/text-field";
+import { useUnsavedDraft } from "../shared/use-unsaved-draft";
 import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./admin-editor";
 import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "./editor-controls";
 
@@ -25,6 +27,15 @@ type Values = {
   published: boolean;
 };
 const EMPTY: Values = { title: "", slug: "", description: "", content: "", author: "", published: false };
+
+const fromStored = (a: StoredArticle): Values => ({
+  title: a.title,
+  slug: a.slug,
+  description: a.description,
+  content: a.content,
+  author: a.author,
+  published: a.published,
+});
 
 /** New article (/admin/articles/new) or an existing one (/admin/articles/:id). */
 export function ArticleEditorPage({ params }: { params: RouteParams }) {
@@ -45,24 +56,24 @@ function ArticleEditor({ id }: { id: number | null }) {
     noun: "Article",
     url: ADMIN_API.articles,
     id,
-    onLoad: (a) => {
-      setValues({
-        title: a.title,
-        slug: a.slug,
-        description: a.description,
-        content: a.content,
-        author: a.author,
-        published: a.published,
-      });
-    },
+    onLoad: (a) => setValues(fromStored(a)),
+  });
+  const draft = useUnsavedDraft({
+    key: `article:${id ?? "new"}`,
+    values,
+    saved: id === null ? EMPTY : saved && fromStored(saved),
+    onRestore: setValues,
   });
   const [slugEdited, setSlugEdited] = useState(id !== null);
   const preview = usePreview(values.content);
   const { errors, pending, save } = useSaveEntity<StoredArticle>({
     noun: "Article",
+    values: values,
+    schema: ArticleInputSchema,
     id,
     pathOf: adminArticlePath,
     onSaved: (article) => {
+      draft.clear();
       setSaved(article);
       setValues((v) => ({ ...v, author: article.author }));
     },
@@ -112,6 +123,7 @@ function ArticleEditor({ id }: { id: number | null }) {
         </p>
       )}
 
+      <DraftOffer offer={draft.offer} onRestore={draft.restore} onDiscard={draft.discard} />
       <form onSubmit={onSubmit} noValidate aria-label="Article" className="mt-8 grid gap-8 lg:grid-cols-2">
         <div className="space-y-5 rounded-xl border border-line bg-white p-6 shadow-sm">
           <TextField

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
+import { CaseStudyInputSchema, type StoredCaseStudy } from "../../../src/contracts/case-studies";
 import { apiRequest } from "../../lib/api";
 import { adminCaseStudyPath, PATHS } from "../../lib/paths";
 import type { RouteParams } from "../../routes";
@@ -7,8 +7,10 @@ import { AdminFrame } from "../shared/admin-frame";
 import { adminPage, editorHead } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";
 import { ConfirmDialog } from "../shared/confirm-dialog";
+import { DraftOffer } from "../shared/draft-offer";
 import { TextArea } from "../shared/text-area";
 import { TextField } from "../shared/text-field";
+import { useUnsavedDraft } from "../shared/use-unsaved-draft";
 import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./admin-editor";
 import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "./editor-controls";
 
@@ -43,6 +45,18 @@ const toBody = (v: Values) => ({
   turnaroundDays: v.turnaroundDays.trim() === "" ? null : Number(v.turnaroundDays),
 });
 
+const fromStored = (c: StoredCaseStudy): Values => ({
+  title: c.title,
+  category: c.category,
+  description: c.description,
+  challenge: c.challenge,
+  approach: c.approach,
+  outcome: c.outcome,
+  published: c.published,
+  assetsRecovered: c.assetsRecovered ?? "",
+  turnaroundDays: c.turnaroundDays === null ? "" : String(c.turnaroundDays),
+});
+
 export function CaseStudyEditorPage({ params }: { params: RouteParams }) {
   const id = editorId(params);
   return <AdminFrame>{() => <CaseStudyEditor key={id ?? "new"} id={id} />}</AdminFrame>;
@@ -60,25 +74,24 @@ function CaseStudyEditor({ id }: { id: number | null }) {
     noun: "Case Study",
     url: ADMIN_API.caseStudies,
     id,
-    onLoad: (c) => {
-      setValues({
-        title: c.title,
-        category: c.category,
-        description: c.description,
-        challenge: c.challenge,
-        approach: c.approach,
-        outcome: c.outcome,
-        published: c.published,
-        assetsRecovered: c.assetsRecovered ?? "",
-        turnaroundDays: c.turnaroundDays === null ? "" : String(c.turnaroundDays),
-      });
-    },
+    onLoad: (c) => setValues(fromStored(c)),
+  });
+  const draft = useUnsavedDraft({
+    key: `case-study:${id ?? "new"}`,
+    values,
+    saved: id === null ? EMPTY : saved && fromStored(saved),
+    onRestore: setValues,
   });
   const { errors, pending, save } = useSaveEntity<StoredCaseStudy>({
     noun: "Case Study",
+    values: toBody(values),
+    schema: CaseStudyInputSchema,
     id,
     pathOf: adminCaseStudyPath,
-    onSaved: setSaved,
+    onSaved: (study) => {
+      draft.clear();
+      setSaved(study);
+    },
     savedText: (study) =>
       study.published
         ? "It is live on the Case Studies page now."
@@ -139,6 +152,7 @@ function CaseStudyEditor({ id }: { id: number | null }) {
         list={{ href: PATHS.adminCaseStudies, label: "All Case Studies" }}
       />
 
+      <DraftOffer offer={draft.offer} onRestore={draft.restore} onDiscard={draft.discard} />
       <form
         onSubmit={onSubmit}
         noValidate

@@ -1,6 +1,11 @@
 import { type FormEvent, useRef, useState } from "react";
 import { DEFAULT_RESOURCE_CATEGORY } from "../../../src/contracts/constants";
-import { MAX_UPLOAD_BYTES, type StoredResource, UPLOAD_ACCEPT } from "../../../src/contracts/resources";
+import {
+  MAX_UPLOAD_BYTES,
+  ResourceInputSchema,
+  type StoredResource,
+  UPLOAD_ACCEPT,
+} from "../../../src/contracts/resources";
 import { ApiError, apiForm } from "../../lib/api";
 import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { adminResourcePath, PATHS } from "../../lib/paths";
@@ -9,15 +14,24 @@ import { AdminFrame } from "../shared/admin-frame";
 import { adminPage, editorHead } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";
 import { ConfirmDialog } from "../shared/confirm-dialog";
+import { DraftOffer } from "../shared/draft-offer";
 import { CONTROL_CLASS, Field } from "../shared/field";
 import { TextArea } from "../shared/text-area";
 import { TextField } from "../shared/text-field";
+import { useUnsavedDraft } from "../shared/use-unsaved-draft";
 import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./admin-editor";
 import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "./editor-controls";
 
 type Values = { title: string; description: string; category: string; published: boolean };
-const EMPTY: Values = { title: "", description: "", category: DEFAULT_RESOURCE_CATEGORY, published: true };
+const EMPTY: Values = { title: "", description: "", category: DEFAULT_RESOURCE_CATEGORY, published: false };
 const TOO_LARGE = "The file is larger than 20 MB.";
+
+const fromStored = (r: StoredResource): Values => ({
+  title: r.title,
+  description: r.description,
+  category: r.category,
+  published: r.published,
+});
 
 export function ResourceEditorPage({ params }: { params: RouteParams }) {
   const id = editorId(params);
@@ -37,21 +51,23 @@ function ResourceEditor({ id }: { id: number | null }) {
     noun: "Resource",
     url: ADMIN_API.resources,
     id,
-    onLoad: (r) => {
-      setValues({
-        title: r.title,
-        description: r.description,
-        category: r.category,
-        published: r.published,
-      });
-    },
+    onLoad: (r) => setValues(fromStored(r)),
+  });
+  const draft = useUnsavedDraft({
+    key: `resource:${id ?? "new"}`,
+    values,
+    saved: id === null ? EMPTY : saved && fromStored(saved),
+    onRestore: setValues,
   });
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, setErrors, pending, save } = useSaveEntity<StoredResource>({
     noun: "Resource",
+    values: values,
+    schema: ResourceInputSchema,
     id,
     pathOf: adminResourcePath,
     onSaved: (resource) => {
+      draft.clear();
       setSaved(resource);
       setFile(null);
       const input = formRef.current?.querySelector<HTMLInputElement>("#resource-file");
@@ -104,6 +120,7 @@ function ResourceEditor({ id }: { id: number | null }) {
         list={{ href: PATHS.adminResources, label: "All Resources" }}
       />
 
+      <DraftOffer offer={draft.offer} onRestore={draft.restore} onDiscard={draft.discard} />
       <form
         ref={formRef}
         onSubmit={onSubmit}

@@ -10,9 +10,14 @@ import {
 import type { FieldMessages } from "../../lib/api-errors";
 import { useBrand } from "../../lib/brand-context";
 import { focusFirstInvalid } from "../../lib/focus-first-invalid";
+import { DraftOffer } from "../shared/draft-offer";
 import { CONTROL_CLASS, Field } from "../shared/field";
+import { useUnsavedDraft } from "../shared/use-unsaved-draft";
 import { type Saved, sendReply } from "./desk-requests";
 import { replyDraft } from "./reply-template";
+
+type Reply = { subject: string; body: string };
+const NO_REPLY: Reply = { subject: "", body: "" };
 
 /**
  * Compose an e-mail to the requester from a draft that quotes the request, edit it, send it. It goes out
@@ -25,28 +30,39 @@ export function ReplyComposer({
 }: { detail: SubmissionDetail; author: string | undefined } & Saved) {
   const brand = useBrand();
   const s = detail.submission;
-  const [draft, setDraft] = useState<{ subject: string; body: string } | null>(null);
+  const [draft, setDraft] = useState<Reply | null>(null);
+  // The template as it was opened: a reply differing from it holds words staff wrote.
+  const [opened, setOpened] = useState<Reply | null>(null);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [pending, setPending] = useState(false);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
 
+  const template = () =>
+    replyDraft({ reference: s.reference, name: s.name, desiredService: s.desiredService, author, brand });
+  const kept = useUnsavedDraft({
+    key: `reply:${s.id}`,
+    values: draft ?? NO_REPLY,
+    saved: opened ?? NO_REPLY,
+    onRestore: (reply) => {
+      setOpened(template());
+      setDraft(reply);
+      setErrors({});
+    },
+  });
+
   const open = () => {
-    setDraft(
-      replyDraft({
-        reference: s.reference,
-        name: s.name,
-        desiredService: s.desiredService,
-        author,
-        brand,
-      }),
-    );
+    const fresh = template();
+    setOpened(fresh);
+    setDraft(fresh);
     setErrors({});
     // Focus the message once it is on the screen: that is what staff edit first.
     requestAnimationFrame(() => bodyRef.current?.focus());
   };
 
   const close = () => {
+    kept.clear();
+    setOpened(null);
     setDraft(null);
     requestAnimationFrame(() => openRef.current?.focus());
   };
@@ -96,6 +112,7 @@ export function ReplyComposer({
           Mail is not configured on this server: a reply is kept and sent once it is.
         </p>
       )}
+      <DraftOffer offer={kept.offer} onRestore={kept.restore} onDiscard={kept.discard} />
       {draft === null ? (
         <button ref={openRef} type="button" onClick={open} className="btn-navy mt-4">
           <Mail className="size-4" aria-hidden="true" />

@@ -1,5 +1,10 @@
 import { type FormEvent, useRef, useState } from "react";
-import { FIRM_MESSAGES, PHOTO_ACCEPT, type StoredPerson } from "../../../src/contracts/firm";
+import {
+  FIRM_MESSAGES,
+  PersonInputSchema,
+  PHOTO_ACCEPT,
+  type StoredPerson,
+} from "../../../src/contracts/firm";
 import { ApiError, apiForm, apiRequest } from "../../lib/api";
 import { serverErrors, serverMessage } from "../../lib/api-errors";
 import { adminPersonPath, PATHS } from "../../lib/paths";
@@ -55,6 +60,8 @@ function PersonEditor({ id }: { id: number | null }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, pending, save } = useSaveEntity<StoredPerson>({
     noun: "Person",
+    values: { ...values, order: Number(values.order) },
+    schema: PersonInputSchema,
     id,
     pathOf: adminPersonPath,
     onSaved: setSaved,

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
-import type { StoredTestimonial } from "../../../src/contracts/firm";
+import { type StoredTestimonial, TestimonialInputSchema } from "../../../src/contracts/firm";
 import { apiRequest } from "../../lib/api";
 import { adminTestimonialPath, PATHS } from "../../lib/paths";
 import type { RouteParams } from "../../routes";
@@ -45,6 +45,8 @@ function TestimonialEditor({ id }: { id: number | null }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, pending, save } = useSaveEntity<StoredTestimonial>({
     noun: "Testimonial",
+    values: { ...values, order: Number(values.order) },
+    schema: TestimonialInputSchema,
     id,
     pathOf: adminTestimonialPath,
     onSaved: () => undefined,

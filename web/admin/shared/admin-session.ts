@@ -4,6 +4,7 @@ import { type AuthStatus, LOGIN_MESSAGES } from "../../../src/contracts/admin-au
 import { apiRequest, getJson } from "../../lib/api";
 import { PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
+import { forgetAllDrafts } from "./use-unsaved-draft";
 
 export const ADMIN_API = {
   login: "/api/admin/login",
@@ -54,7 +55,10 @@ export function useAdminSession({ require }: { require: boolean }): AuthStatus |
   return status;
 }
 
-/** Signs out, says so, and returns to the sign-in screen (SPEC.md section 8). */
+/**
+ * Signs out, says so, and returns to the sign-in screen (SPEC.md section 8). The drafts this browser kept go
+ * with the session: the next person at this browser finds none of them.
+ */
 export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
   const [, navigate] = useLocation();
   const [pending, setPending] = useState(false);
@@ -62,6 +66,7 @@ export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
     setPending(true);
     try {
       await apiRequest("POST", ADMIN_API.logout);
+      forgetAllDrafts();
       toast({ title: LOGIN_MESSAGES.logoutTitle, description: LOGIN_MESSAGES.logout });
       navigate(PATHS.adminLogin);
     } catch {
