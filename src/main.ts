@@ -195,6 +195,8 @@ async function serve(): Promise<number> {
   mailOutbox.start();
   // The retention purge: now, then once a day (ADR 086).
   const stopPurge = app.decorator.retention.startDaily();
+  // Unfinished uploads past their 24 hours: now, then every hour (ADR 146).
+  const stopUploadExpiry = app.decorator.documents.startExpiry();
   const deskDigest = app.decorator.deskDigest;
   deskDigest.start();
   logger.info("listening", {
@@ -221,6 +223,7 @@ async function serve(): Promise<number> {
       await server?.stop(true);
     }
     stopPurge();
+    stopUploadExpiry();
     deskDigest.stop();
     await mailStopped;
     closeDatabase(db);
