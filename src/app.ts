@@ -52,6 +52,8 @@ export type AppDeps = {
  */
 const FORM_BODY_MAX_BYTES = 2 * 1024 * 1024;
 const RESOURCES_API = "/api/admin/resources";
+/** Where staff send a document for the client, one request a file. */
+const STAFF_UPLOAD = /^\/api\/admin\/submissions\/\d+\/documents$/;
 const BAD_HOST_MESSAGE = "The request's Host header is not a valid host.";
 
 type RequestInfo = { id: string; start: number };
@@ -112,7 +114,14 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
   // The settings may have changed since the last start: every waiting request's due time follows them.
   due.recomputeWaiting();
   const portal = createPortal({ db, config, auth, outbox: mailOutbox, due, now });
-  const documents = createDocuments({ db, config, sessionOf: portal.sessionOf, now });
+  const documents = createDocuments({
+    db,
+    config,
+    sessionOf: portal.sessionOf,
+    auth,
+    outbox: mailOutbox,
+    now,
+  });
   const deskDigest = createDigest({ db, config, due, outbox: mailOutbox, logger, now });
   const security = { hsts: config.secure, styleHashes: [styles.hash] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
@@ -215,7 +224,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
           maxBytes: (path) =>
             path.startsWith(RESOURCES_API)
               ? Number.POSITIVE_INFINITY
-              : path.startsWith(UPLOADS_PATH)
+              : path.startsWith(UPLOADS_PATH) || STAFF_UPLOAD.test(path)
                 ? UPLOAD_PATCH_MAX_BYTES
                 : FORM_BODY_MAX_BYTES,
           logger,
@@ -280,6 +289,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
       .use(firm.module)
       .use(content.feed)
       .use(portal.staffRoutes)
+      .use(documents.staffRoutes)
       .use(deskModule({ db, config, auth, outbox: mailOutbox, due, now, engagementOf: portal.engagementOf }))
       .use(portal.module)
       .use(documents.portalRoutes)
