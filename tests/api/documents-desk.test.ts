@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { portalClient, tus } from "../helpers/portal-client";
@@ -107,7 +109,8 @@ describe("the engagement's documents at the desk, and the report", () => {
     const created = ((await sent.json()) as { document: Doc }).document;
     expect(created).toMatchObject({ direction: "firm", name: "Asset map report.pdf", sha256: sha(report) });
 
-    const [clientFile] = await deskList(dana.submission.id);
+    const clientFile = (await deskList(dana.submission.id)).find((d) => d.direction === "client");
+    expect(clientFile?.name).toBe("statement.pdf");
     expect(
       (
         await t.request(
@@ -157,4 +160,61 @@ describe("the engagement's documents at the desk, and the report", () => {
         .status,
     ).toBe(404);
   });
+
+  test("erasure, the retention purge and the desk's delete each take the request's files and their wrapped keys off the disk", async () => {
+    const docsDir = join(t.dataDir, "documents");
+    const filesOf = (engagementId: number) =>
+      t.db
+        .query<{ f: string }, [number]>("SELECT file_id AS f FROM documents WHERE engagement_id = ?")
+        .all(engagementId)
+        .map((r) => r.f);
+    const origin = { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" };
+
+    // Erasure by a data-rights request.
+    expect((await tus(t.request, other.cookie).upload(pdf(70_000), "lee.pdf")).response.status).toBe(204);
+    const leeFiles = filesOf(other.engagementId);
+    expect(leeFiles.length).toBe(1);
+    expect(existsSync(join(docsDir, leeFiles[0] as string))).toBe(true);
+    const created = await t.request(
+      "/api/admin/data-requests",
+      withCookie(admin, {
+        method: "POST",
+        headers: { ...origin, "content-type": "application/json" },
+        body: JSON.stringify({ email: "lee@elsewhere.example", kind: "deletion" }),
+      }),
+    );
+    expect(created.status).toBe(201);
+    const requestId = ((await created.json()) as { id: number }).id;
+    const erased = await t.request(
+      `/api/admin/data-requests/${requestId}/erase`,
+      withCookie(admin, { method: "POST", headers: origin }),
+    );
+    expect(erased.status).toBe(200);
+    await Bun.sleep(0);
+    expect(existsSync(join(docsDir, leeFiles[0] as string))).toBe(false);
+    expect(filesOf(other.engagementId)).toEqual([]);
+
+    // The retention purge, seven years after an engaged request's last change.
+    const kept = await portalClient(t, clock.at, admin, { email: "kim@kept.example" });
+    expect((await tus(t.request, kept.cookie).upload(pdf(70_000), "kim.pdf")).response.status).toBe(204);
+    const kimFiles = filesOf(kept.engagementId);
+    t.db.run("UPDATE contact_submissions SET status = 'engaged', status_changed_at = ? WHERE id = ?", [
+      "2019-01-01T00:00:00.000Z",
+      kept.submission.id,
+    ]);
+    expect(t.app.decorator.retention.purge().deleted).toContain(kept.submission.reference);
+    expect(existsSync(join(docsDir, kimFiles[0] as string))).toBe(false);
+
+    // The desk's delete.
+    const danaFiles = filesOf(dana.engagementId);
+    expect(danaFiles.length).toBe(2);
+    const removed = await t.request(
+      `${API}/${dana.submission.id}`,
+      withCookie(admin, { method: "DELETE", headers: origin }),
+    );
+    expect(removed.status).toBe(200);
+    for (const f of danaFiles) expect(existsSync(join(docsDir, f))).toBe(false);
+    expect(t.db.query("SELECT count(*) AS n FROM documents").get()).toEqual({ n: 0 });
+    expect(readdirSync(docsDir)).toEqual([]);
+  }, 60_000);
 });

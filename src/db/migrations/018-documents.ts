@@ -5,6 +5,8 @@
  * an `expires_at`; `opened_at` is the firm's first download of a client's file (the client may remove it
  * until then); `report_at` marks the firm's report and `received_at` the client's first download of it.
  * The engagement's `delivered_at` is the report's delivery, which stops the delivery clock.
+ * A row deleted by any path (the client, expiry, or an engagement going with its request: retention, erasure,
+ * the desk) leaves its file's name in `document_files_deleted`, so the file leaves the disk after the commit.
  */
 export const up = `
 CREATE TABLE documents (
@@ -30,4 +32,8 @@ CREATE TABLE documents (
 CREATE INDEX documents_engagement ON documents(engagement_id, created_at);
 CREATE INDEX documents_unfinished ON documents(expires_at) WHERE completed_at IS NULL;
 ALTER TABLE engagements ADD COLUMN delivered_at TEXT;
+CREATE TABLE document_files_deleted (file_id TEXT PRIMARY KEY) STRICT, WITHOUT ROWID;
+CREATE TRIGGER documents_file_deleted AFTER DELETE ON documents BEGIN
+  INSERT OR IGNORE INTO document_files_deleted (file_id) VALUES (OLD.file_id);
+END;
 `;

@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import { onForgetting } from "../../db/forget-deleted";
 import type { Database } from "../../db/index";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail/outbox";
@@ -20,6 +21,9 @@ export function createDocuments(deps: {
   const now = deps.now ?? (() => new Date());
   const files = documentFiles(deps.config.dataDir);
   const service = createDocumentsService({ db: deps.db, config: deps.config, files, now });
+  // Files of rows deleted by any feature leave the disk after its commit; and now, for a crash in between.
+  onForgetting(deps.db, () => service.sweepDeleted());
+  service.sweepDeleted();
   for (const [kind, render] of Object.entries(documentMailRenderers(deps.db, deps.config)))
     deps.outbox.register(kind, render);
   return {

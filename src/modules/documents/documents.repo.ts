@@ -40,9 +40,6 @@ export function documentsRepo(db: Database) {
   const expired = db.prepare<Stored, [string]>(
     `SELECT ${COLUMNS} FROM documents WHERE completed_at IS NULL AND expires_at <= ?`,
   );
-  const filesOf = db.prepare<{ fileId: string }, [number]>(
-    "SELECT file_id AS fileId FROM documents WHERE engagement_id = ?",
-  );
   const readable = (s: Stored | null): DocumentRow | null =>
     s && {
       ...s,
@@ -110,8 +107,14 @@ export function documentsRepo(db: Database) {
       })(),
     remove: (rowId: number) => db.run("DELETE FROM documents WHERE id = ?", [rowId]),
     expired: (at: string) => expired.all(at).map((s) => readable(s) as DocumentRow),
-    /** The file names of an engagement's documents, to delete them from the disk with it. */
-    fileIdsOf: (engagementId: number) => filesOf.all(engagementId).map((f) => f.fileId),
+    /** Files whose rows were deleted (by the trigger of migration 018), still to leave the disk. */
+    deletedFiles: () =>
+      db
+        .query<{ fileId: string }, []>("SELECT file_id AS fileId FROM document_files_deleted")
+        .all()
+        .map((f) => f.fileId),
+    forgetDeletedFile: (fileId: string) =>
+      db.run("DELETE FROM document_files_deleted WHERE file_id = ?", [fileId]),
     engagement: (engagementId: number) =>
       db
         .query<{ status: string; submissionId: number; deliveredAt: string | null }, [number]>(

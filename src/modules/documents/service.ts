@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Config } from "../../config";
 import {
@@ -8,7 +9,7 @@ import {
   UPLOAD_PATCH_MAX_BYTES,
   UPLOADS_PATH,
 } from "../../contracts/documents";
-import type { Database } from "../../db/index";
+import { type Database, forgetDeleted } from "../../db/index";
 import { type DocumentRow, documentsRepo, viewOf } from "./documents.repo";
 import type { DocumentFiles } from "./file-store";
 import { SNIFF_BYTES, sniff } from "./sniff";
@@ -99,9 +100,10 @@ export function createDocumentsService(deps: {
     return hash.digest("hex");
   }
 
+  /** The row goes, and with it (after the commit, through forgetDeleted) the file and its old pages. */
   async function removeRow(d: DocumentRow) {
     repo.remove(d.rowId);
-    await files.remove(d.fileId);
+    forgetDeleted(db);
   }
 
   const expired = (d: DocumentRow) =>
@@ -308,9 +310,15 @@ export function createDocumentsService(deps: {
       return () => clearInterval(timer);
     },
 
-    /** Deletes an engagement's files from the disk (its rows go with the engagement). */
-    async removeFilesOf(engagementId: number) {
-      for (const fileId of repo.fileIdsOf(engagementId)) await files.remove(fileId);
+    /**
+     * Deletes the files of deleted rows, whoever deleted them (a trigger keeps their names): runs after every
+     * deletion's commit and at start, so a crash between the commit and the file's removal is made good.
+     */
+    sweepDeleted() {
+      for (const fileId of repo.deletedFiles()) {
+        rmSync(files.pathOf(fileId), { force: true });
+        repo.forgetDeletedFile(fileId);
+      }
     },
   };
 }
