@@ -185,6 +185,12 @@ describe("the engagement's documents at the desk, and the report", () => {
     );
     expect(created.status).toBe(201);
     const requestId = ((await created.json()) as { id: number }).id;
+    const exported = await t.request(`/api/admin/data-requests/${requestId}/export`, withCookie(admin));
+    const record = (await exported.json()) as { intakes: { documents: Doc[] }[] };
+    const listed = record.intakes.flatMap((i) => i.documents);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ name: "lee.pdf", direction: "client" });
+    expect(listed[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
     const erased = await t.request(
       `/api/admin/data-requests/${requestId}/erase`,
       withCookie(admin, { method: "POST", headers: origin }),
