@@ -86,11 +86,13 @@ export async function* openStream(
   key: Uint8Array,
   sealed: AsyncIterable<Uint8Array>,
 ): AsyncGenerator<Buffer, void, undefined> {
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let header: Buffer | null = null;
   let index = 0;
   for await (const chunk of sealed) {
-    pending = pending.length === 0 ? Buffer.from(chunk) : Buffer.concat([pending, chunk]);
+    // A view of the chunk, not a copy; only a segment split across chunks is joined.
+    const view = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    pending = pending.length === 0 ? view : Buffer.concat([pending, view]);
     if (!header) {
       if (pending.length < HEADER_BYTES) continue;
       header = pending.subarray(0, HEADER_BYTES);
@@ -129,14 +131,14 @@ export async function* sealStream(
  * may be the last.
  */
 export function segmentSealer(key: Uint8Array, header: Uint8Array, index: number, total?: number) {
-  let buffer = Buffer.alloc(SEGMENT_BYTES);
+  const buffer = Buffer.alloc(SEGMENT_BYTES);
   let filled = 0;
   let next = index;
   let size = index * SEGMENT_BYTES;
   const hash = index === 0 ? createHash("sha256") : null;
   const sealFull = () => {
+    // The sealed copy is new bytes: the plaintext buffer is reused for the next segment.
     const sealed = sealSegment(key, header, next++, buffer, false);
-    buffer = Buffer.alloc(SEGMENT_BYTES);
     filled = 0;
     return sealed;
   };
