@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { PATHS } from "../web/lib/paths";
 import type { Config } from "./config";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
+import { UPLOAD_PATCH_MAX_BYTES, UPLOADS_PATH } from "./contracts/documents";
 import type { Database } from "./db";
 import { attachCipher, createDataCipher, hasCipher } from "./db/cipher";
 import { contactSubmissions } from "./db/contact-submissions";
@@ -20,6 +21,7 @@ import { deskModule } from "./modules/desk";
 import { deskClockModule } from "./modules/desk/clock-module";
 import { createDigest } from "./modules/desk/digest";
 import { createDueService } from "./modules/desk/due-service";
+import { createDocuments } from "./modules/documents/create";
 import { createFirm } from "./modules/firm";
 import { intakeModule } from "./modules/intake";
 import { createIntakeLimits } from "./modules/intake/limits";
@@ -50,6 +52,8 @@ export type AppDeps = {
  */
 const FORM_BODY_MAX_BYTES = 2 * 1024 * 1024;
 const RESOURCES_API = "/api/admin/resources";
+/** Where staff send a document for the client, one request a file. */
+const STAFF_UPLOAD = /^\/api\/admin\/submissions\/\d+\/documents$/;
 const BAD_HOST_MESSAGE = "The request's Host header is not a valid host.";
 
 type RequestInfo = { id: string; start: number };
@@ -110,6 +114,14 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
   // The settings may have changed since the last start: every waiting request's due time follows them.
   due.recomputeWaiting();
   const portal = createPortal({ db, config, auth, outbox: mailOutbox, due, now });
+  const documents = createDocuments({
+    db,
+    config,
+    sessionOf: portal.sessionOf,
+    auth,
+    outbox: mailOutbox,
+    now,
+  });
   const deskDigest = createDigest({ db, config, due, outbox: mailOutbox, logger, now });
   const security = { hsts: config.secure, styleHashes: [styles.hash] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
@@ -197,6 +209,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
       .decorate("retention", privacy.retention)
       .decorate("deskDigest", deskDigest)
       .decorate("portal", portal.service)
+      .decorate("documents", documents.service)
       .use(securityPlugin(security))
       .onRequest(({ request, set }) => {
         set.headers["x-request-id"] = requests.get(request)?.id ?? crypto.randomUUID();
@@ -209,7 +222,11 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
         bodyDeadline({
           timeoutMs: config.bodyTimeoutSeconds * 1000,
           maxBytes: (path) =>
-            path.startsWith(RESOURCES_API) ? Number.POSITIVE_INFINITY : FORM_BODY_MAX_BYTES,
+            path.startsWith(RESOURCES_API)
+              ? Number.POSITIVE_INFINITY
+              : path.startsWith(UPLOADS_PATH) || STAFF_UPLOAD.test(path)
+                ? UPLOAD_PATCH_MAX_BYTES
+                : FORM_BODY_MAX_BYTES,
           logger,
         }),
       )
@@ -272,8 +289,10 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
       .use(firm.module)
       .use(content.feed)
       .use(portal.staffRoutes)
+      .use(documents.staffRoutes)
       .use(deskModule({ db, config, auth, outbox: mailOutbox, due, now, engagementOf: portal.engagementOf }))
       .use(portal.module)
+      .use(documents.portalRoutes)
       .use(staffModule({ db, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
       .use(deskClockModule({ db, config, auth, due, now }))

@@ -103,6 +103,22 @@ const holidayRegion = v.pipe(
   }),
 );
 
+/** A size in bytes, a whole number from 1 up to `max`. */
+const byteSize = (fallback: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.trim(),
+    v.regex(/^\d+$/, "must be a whole number of bytes"),
+    v.transform(Number),
+    v.minValue(1, `must be between 1 and ${max}`),
+    v.maxValue(max, `must be between 1 and ${max}`),
+  );
+
+/** Defaults of the portal's upload limits (issue 20): 250 MB a file, 2 GB an engagement. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 250 * 1024 * 1024;
+export const DEFAULT_UPLOAD_MAX_TOTAL_BYTES = 2 * 1024 * 1024 * 1024;
+const BYTES_CEILING = 2 ** 40;
+
 const slaHours = v.pipe(
   v.optional(v.string(), "8"),
   v.trim(),
@@ -141,6 +157,8 @@ const EnvSchema = v.object({
   BUSINESS_HOURS: businessHours,
   HOLIDAYS: holidayRegion,
   RESPONSE_SLA_HOURS: slaHours,
+  UPLOAD_MAX_BYTES: byteSize(DEFAULT_UPLOAD_MAX_BYTES, BYTES_CEILING),
+  UPLOAD_MAX_TOTAL_BYTES: byteSize(DEFAULT_UPLOAD_MAX_TOTAL_BYTES, BYTES_CEILING),
   LOG_LEVEL: v.pipe(v.optional(v.string(), "info"), v.trim(), v.toLowerCase(), v.picklist(LOG_LEVELS)),
   BRAND_NAME: optionalText,
   BRAND_SLOGAN: optionalText,
@@ -210,6 +228,8 @@ export type Config = {
     paymentUrl: string | undefined;
     paymentInstructions: string | undefined;
   };
+  /** The portal's documents: largest file (UPLOAD_MAX_BYTES) and all of one engagement's files (UPLOAD_MAX_TOTAL_BYTES). */
+  uploads: { maxBytes: number; maxTotalBytes: number };
 };
 
 export class ConfigError extends Error {
@@ -314,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       paymentUrl: e.PAYMENT_URL,
       paymentInstructions: e.PAYMENT_INSTRUCTIONS,
     },
+    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, maxTotalBytes: e.UPLOAD_MAX_TOTAL_BYTES },
   };
 }
 

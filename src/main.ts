@@ -36,8 +36,9 @@ ${STAFF_HELP}
 ${KEYS_HELP}
   tracewell backup <file>
                          Write an online, consistent copy of the database to <file> (uploads beside it as
-                         <file>.uploads/). Safe while the server runs. The data key is never copied: keep
-                         it apart from the backups, which are unreadable without it.
+                         <file>.uploads/, the portal's sealed documents as <file>.documents/). Safe while
+                         the server runs. The data key is never copied: keep it apart from the backups,
+                         which are unreadable without it.
 ${RETENTION_HELP}
   tracewell digest       Send today's morning digest of the intake desk (requests overdue and due today) to
                          INTAKE_NOTIFY_TO now, whatever the hour; nothing is sent when nothing waits.
@@ -94,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
     const config = loadConfig(process.env);
     const result = backup(join(config.dataDir, DATABASE_FILE), config.dataDir, target);
     process.stdout.write(
-      `Backed up to ${result.database} (${result.bytes} bytes)${result.uploads ? `, uploads to ${result.uploads}` : ""}\n`,
+      `Backed up to ${result.database} (${result.bytes} bytes)${result.uploads ? `, uploads to ${result.uploads}` : ""}${result.documents ? `, documents to ${result.documents}` : ""}\n`,
     );
     return 0;
   }
@@ -195,6 +196,8 @@ async function serve(): Promise<number> {
   mailOutbox.start();
   // The retention purge: now, then once a day (ADR 086).
   const stopPurge = app.decorator.retention.startDaily();
+  // Unfinished uploads past their 24 hours: now, then every hour (ADR 146).
+  const stopUploadExpiry = app.decorator.documents.startExpiry();
   const deskDigest = app.decorator.deskDigest;
   deskDigest.start();
   logger.info("listening", {
@@ -221,6 +224,7 @@ async function serve(): Promise<number> {
       await server?.stop(true);
     }
     stopPurge();
+    stopUploadExpiry();
     deskDigest.stop();
     await mailStopped;
     closeDatabase(db);

@@ -135,5 +135,7 @@ export type EngagementView = {
   outstandingCents: number;
   workStartedAt: string | null;
   deliveryDueAt: string | null;
+  /** When the firm marked its report delivered: the delivery clock stops here. */
+  deliveredAt: string | null;
   events: EngagementEvent[];
 };

@@ -47,6 +47,19 @@ const defaults = (): Required<ForgetOptions> => ({
 });
 
 const scrubs = new WeakMap<Database, Scrub>();
+const afterForgetting = new WeakMap<Database, Array<() => void>>();
+
+/**
+ * What else leaves the disk once a deletion has committed: a feature that keeps personal data in files (the
+ * portal's documents) registers here, and runs on every path that deletes, whichever feature deleted.
+ */
+export function onForgetting(db: Database, hook: () => void): void {
+  afterForgetting.set(db, [...(afterForgetting.get(db) ?? []), hook]);
+}
+
+const runHooks = (db: Database) => {
+  for (const hook of afterForgetting.get(db) ?? []) hook();
+};
 
 const scrubOf = (db: Database): Scrub => {
   let s = scrubs.get(db);
@@ -89,11 +102,13 @@ export function forgetDeleted(db: Database): boolean {
       s.afterCommit = true;
       queueMicrotask(() => {
         s.afterCommit = false;
+        runHooks(db);
         attempt(db, s);
       });
     }
     return false;
   }
+  runHooks(db);
   return attempt(db, s);
 }
 

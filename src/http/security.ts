@@ -63,9 +63,10 @@ const isPath = (url: string, start: number, path: string) =>
 
 /**
  * API answers that are files to save rather than data for a screen: every export (the desk's
- * `/api/admin/submissions/export.csv`, a data request's `/api/admin/data-requests/:id/export`).
+ * `/api/admin/submissions/export.csv`, a data request's `/api/admin/data-requests/:id/export`) and every
+ * document either side downloads (`/api/portal/documents/:docId`, `/api/admin/submissions/:id/documents/:docId`).
  */
-const EXPORT = /\/export(\.[a-z]+)?$/;
+const EXPORT = /\/(export(\.[a-z]+)?|documents\/[A-Za-z0-9_-]{16,})$/;
 function isExport(url: string, start: number): boolean {
   const query = url.indexOf("?", start);
   return EXPORT.test(query < 0 ? url.slice(start) : url.slice(start, query));

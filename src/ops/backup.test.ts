@@ -34,6 +34,7 @@ test("a backup taken while the server writes is complete, consistent and standal
   );
   copy.close();
   expect(result.uploads).toBeUndefined();
+  expect(result.documents).toBeUndefined();
   live.close();
 });
 
@@ -48,6 +49,19 @@ test("uploads are copied beside the database, and an existing target is never ov
   expect(result.uploads).toBe(`${target}.uploads`);
   expect(readFileSync(join(`${target}.uploads`, "checklist.pdf"), "utf8")).toBe("%PDF-1.7 sample");
   expect(() => backup(file, dataDir, target)).toThrow(/already exists/);
+});
+
+test("the portal's sealed documents are copied to <file>.documents/ as they are stored, still sealed", () => {
+  const dataDir = join(dir, "data3");
+  const file = join(dataDir, "tracewell.db");
+  openDatabase(file).close();
+  mkdirSync(join(dataDir, "documents"), { recursive: true });
+  const sealed = "TWS1 sealed bytes";
+  writeFileSync(join(dataDir, "documents", "0123456789abcdef0123456789abcdef"), sealed);
+  const target = join(dir, "third.db");
+  const result = backup(file, dataDir, target);
+  expect(result.documents).toBe(`${target}.documents`);
+  expect(readFileSync(join(`${target}.documents`, "0123456789abcdef0123456789abcdef"), "utf8")).toBe(sealed);
 });
 
 test("a missing database is an error that names the folder to check", () => {

@@ -3,13 +3,20 @@ import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
 export const UPLOADS_DIR = "uploads";
+/** The portal's sealed documents (ADR 145): copied as they are, so a backup holds them only sealed. */
+export const DOCUMENTS_DIR = "documents";
 
-export type BackupResult = { database: string; uploads: string | undefined; bytes: number };
+export type BackupResult = {
+  database: string;
+  uploads: string | undefined;
+  documents: string | undefined;
+  bytes: number;
+};
 
 /**
  * An online, consistent copy of the database: `VACUUM INTO` reads one snapshot while the server keeps
  * serving and writing, and produces a compact file that needs no WAL beside it. Uploaded files are copied to
- * `<file>.uploads/` next to it. An existing target is never overwritten. While it copies, its snapshot keeps
+ * `<file>.uploads/` next to it, the portal's sealed documents to `<file>.documents/`. An existing target is never overwritten. While it copies, its snapshot keeps
  * the older pages of anything the server deletes meanwhile on disk (and in the copy); the server empties the
  * WAL once it ends (ADR 105).
  */
@@ -33,11 +40,14 @@ export function backup(databaseFile: string, dataDir: string, target: string): B
   } finally {
     check.close();
   }
-  const uploads = join(dataDir, UPLOADS_DIR);
-  let uploadsCopy: string | undefined;
-  if (existsSync(uploads)) {
-    uploadsCopy = `${out}.uploads`;
-    cpSync(uploads, uploadsCopy, { recursive: true, errorOnExist: true, force: false });
-  }
-  return { database: out, uploads: uploadsCopy, bytes: Bun.file(out).size };
+  const copyFolder = (name: string) => {
+    const from = join(dataDir, name);
+    if (!existsSync(from)) return undefined;
+    const to = `${out}.${name}`;
+    cpSync(from, to, { recursive: true, errorOnExist: true, force: false });
+    return to;
+  };
+  const uploads = copyFolder(UPLOADS_DIR);
+  const documents = copyFolder(DOCUMENTS_DIR);
+  return { database: out, uploads, documents, bytes: Bun.file(out).size };
 }

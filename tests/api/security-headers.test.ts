@@ -66,6 +66,8 @@ describe("Content-Security-Policy, by kind of response (ADR 071)", () => {
       "/uploads/missing.pdf",
       "/api/admin/submissions/export.csv",
       "/api/admin/data-requests/1/export",
+      "/api/portal/documents/Qm9yZWFzZW50aW5lbDEy",
+      "/api/admin/submissions/1/documents/Qm9yZWFzZW50aW5lbDEy",
     ]) {
       expect(await policy(path)).toMatchObject({ path, csp: `${none}; sandbox` });
     }
@@ -80,6 +82,11 @@ describe("Content-Security-Policy, by kind of response (ADR 071)", () => {
     expect(responseKind("http://x.example/api/admin/submissions/export.csv?status=new")).toBe("download");
     expect(responseKind("http://x.example/api/admin/data-requests/12/export")).toBe("download");
     expect(responseKind("http://x.example/api/admin/data-requests/12/exports")).toBe("data");
+    expect(responseKind("http://x.example/api/portal/documents/Qm9yZWFzZW50aW5lbDEy")).toBe("download");
+    expect(responseKind("http://x.example/api/portal/documents")).toBe("data");
+    expect(
+      responseKind("http://x.example/api/admin/submissions/3/documents/Qm9yZWFzZW50aW5lbDEy/report"),
+    ).toBe("data");
     expect(responseKind(`http://x.example${DOCS.engagementLetter}`)).toBe("download");
     expect(responseKind("http://x.example")).toBe("page");
   });

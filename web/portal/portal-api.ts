@@ -14,6 +14,7 @@ export type PortalEngagement = {
   outstandingCents: number;
   workStartedAt: string | null;
   deliveryDueAt: string | null;
+  deliveredAt: string | null;
   disclosure: string[];
   payment: { url?: string; instructions: string | null } | null;
 };

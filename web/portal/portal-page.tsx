@@ -203,7 +203,10 @@ function Engagement(props: {
           <p className="mt-2 text-ink">Signed {when(e.signedAt)}. A sealed copy was e-mailed to you.</p>
           {e.workStartedAt ? (
             <p className="mt-2 text-ink">
-              Work started {when(e.workStartedAt)}; delivery is due {when(e.deliveryDueAt)}.
+              Work started {when(e.workStartedAt)};{" "}
+              {e.deliveredAt
+                ? `your report was delivered ${when(e.deliveredAt)}.`
+                : `delivery is due ${when(e.deliveryDueAt)}.`}
             </p>
           ) : (
             <>

@@ -5,7 +5,7 @@ import type { Auth } from "../auth";
 import type { DueService } from "../desk/due-service";
 import type { MailOutbox } from "../mail/outbox";
 import { loadSealingCertificate, type SealingCertificate } from "../signing/certificate";
-import { portalModule } from "./index";
+import { portalModule, portalSessionOf } from "./index";
 import { portalMailRenderers } from "./mail";
 import { createPortalService } from "./service";
 import { engagementStaffRoutes } from "./staff-routes";
@@ -40,6 +40,8 @@ export function createPortal(deps: {
     /** The engagement the desk's detail shows with a request. */
     engagementOf: (submissionId: number) => service.staff.viewOf(submissionId),
     module: portalModule({ config, service }),
+    /** The engagement of a request's portal session, for the portal's other routes (its documents). */
+    sessionOf: portalSessionOf(config, service),
     staffRoutes: engagementStaffRoutes({ auth: deps.auth, service, trustProxy: config.trustProxy }),
   };
 }

@@ -27,6 +27,7 @@ export type EngagementRow = {
   letterSha256: string | null;
   workStartedAt: string | null;
   deliveryDueAt: string | null;
+  deliveredAt: string | null;
 };
 
 export type StoredEvent = EngagementEvent & {
@@ -42,7 +43,7 @@ const COLUMNS = `id, submission_id AS submissionId, scope, fee_cents AS feeCents
   turnaround_business_days AS turnaroundBusinessDays, expedite, status, link_expires_at AS linkExpiresAt,
   sent_at AS sentAt, consented_at AS consentedAt, consent_sha256 AS consentSha256, signed_at AS signedAt,
   signed_name AS signedName, letter_sha256 AS letterSha256, work_started_at AS workStartedAt,
-  delivery_due_at AS deliveryDueAt`;
+  delivery_due_at AS deliveryDueAt, delivered_at AS deliveredAt`;
 
 export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 const GENESIS = "0".repeat(64);

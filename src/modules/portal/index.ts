@@ -53,6 +53,23 @@ function answer(
 }
 
 /**
+ * The engagement a request's portal session is bound to, or null (no cookie, or the session ended). Other
+ * features serving the portal (its documents) find the engagement only this way.
+ */
+export function portalSessionOf(config: Config, service: Pick<PortalService, "portal">) {
+  const name = portalCookieName(config);
+  return (request: Request): number | null => {
+    const raw = request.headers.get("cookie") ?? "";
+    const value = raw
+      .split(";")
+      .map((c) => c.trim())
+      .find((c) => c.startsWith(`${name}=`))
+      ?.slice(name.length + 1);
+    return value ? service.portal.engagementOf(value) : null;
+  };
+}
+
+/**
  * The client's side of the portal. Guard, parse, act: every route but the two that open a session finds its
  * engagement from the session cookie only; no route takes an engagement or request id from the client.
  */
@@ -65,16 +82,7 @@ export function portalModule(deps: { config: Config; service: PortalService }) {
     ip: clientAddress(request, server, config.trustProxy),
     userAgent: (request.headers.get("user-agent") ?? "unknown").slice(0, 400),
   });
-  /** The engagement the request's session is bound to, or null (no cookie, or the session ended). */
-  const sessionOf = (request: Request): number | null => {
-    const raw = request.headers.get("cookie") ?? "";
-    const value = raw
-      .split(";")
-      .map((c) => c.trim())
-      .find((c) => c.startsWith(`${name}=`))
-      ?.slice(name.length + 1);
-    return value ? service.portal.engagementOf(value) : null;
-  };
+  const sessionOf = portalSessionOf(config, service);
   const signedOut: Outcome = { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
   const withSession = (request: Request, act: (engagementId: number) => Outcome) => {
     const id = sessionOf(request);

@@ -89,6 +89,7 @@ export function createPortalService(deps: {
       outstandingCents: Math.max(0, e.feeCents - paidCents),
       workStartedAt: e.workStartedAt,
       deliveryDueAt: e.deliveryDueAt,
+      deliveredAt: e.deliveredAt,
       events: repo.events(e.id).map((ev) => ({ kind: ev.kind, at: ev.at })),
     };
   }

@@ -17,6 +17,7 @@ import { submissionReplies } from "../../db/submission-replies";
 import { submissionResponses } from "../../db/submission-responses";
 import { auditBy } from "../../http/admin-http";
 import { ConflictError } from "../../http/errors";
+import { documentRecords } from "../documents/documents.repo";
 import { engagementRecord } from "../portal/engagements.repo";
 import { type Actor, invalid, type Outcome } from "./model";
 
@@ -134,8 +135,8 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
 
     /**
      * Every intake from the address with every field, its notes, the desk's replies to the requester, the
-     * responses recorded as made another way, its mail and its engagement (the signed PDF as base64), as one
-     * JSON document.
+     * responses recorded as made another way, its mail, its engagement (the signed PDF as base64) and the
+     * documents either side sent (name, size, SHA-256, times; the files are downloaded apart), as one JSON document.
      */
     exportJson(
       id: number | null,
@@ -156,6 +157,7 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
             responses: responses.forSubmission(intakeId),
             mail: outbox.forSubmission(intakeId),
             engagement: engagementRecord(db, intakeId),
+            documents: documentRecords(db, intakeId),
           },
         ];
       });

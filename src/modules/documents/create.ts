@@ -1,0 +1,42 @@
+import type { Config } from "../../config";
+import { onForgetting } from "../../db/forget-deleted";
+import type { Database } from "../../db/index";
+import type { Auth } from "../auth";
+import type { MailOutbox } from "../mail/outbox";
+import { documentFiles } from "./file-store";
+import { documentMailRenderers } from "./mail";
+import { portalDocumentRoutes } from "./portal-routes";
+import { createDocumentsService } from "./service";
+import { documentStaffRoutes } from "./staff-routes";
+
+/** The documents feature as the app composes it: the portal's routes, and what other features call. */
+export function createDocuments(deps: {
+  db: Database;
+  config: Config;
+  sessionOf: (request: Request) => number | null;
+  auth: Pick<Auth, "requireAdmin">;
+  outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const files = documentFiles(deps.config.dataDir);
+  const service = createDocumentsService({ db: deps.db, config: deps.config, files, now });
+  // Files of rows deleted by any feature leave the disk after its commit; and now, for a crash in between.
+  onForgetting(deps.db, () => service.sweepDeleted());
+  service.sweepDeleted();
+  for (const [kind, render] of Object.entries(documentMailRenderers(deps.db, deps.config)))
+    deps.outbox.register(kind, render);
+  return {
+    service,
+    staffRoutes: documentStaffRoutes({
+      db: deps.db,
+      auth: deps.auth,
+      service,
+      outbox: deps.outbox,
+      trustProxy: deps.config.trustProxy,
+      now,
+    }),
+    files,
+    portalRoutes: portalDocumentRoutes({ service, sessionOf: deps.sessionOf, now }),
+  };
+}

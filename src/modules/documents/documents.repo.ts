@@ -1,0 +1,155 @@
+import type { DocumentKind, DocumentView } from "../../contracts/documents";
+import { cipherFor } from "../../db/cipher";
+import type { Database } from "../../db/index";
+
+export type DocumentRow = DocumentView & {
+  rowId: number;
+  engagementId: number;
+  fileId: string;
+  fileKey: Buffer;
+};
+
+type Stored = Omit<DocumentRow, "fileKey" | "kind"> & { fileKey: string; kind: string | null };
+
+const COLUMNS = `id AS rowId, public_id AS id, engagement_id AS engagementId, direction, file_id AS fileId,
+  file_key AS fileKey, name, kind, size, received, sha256, created_at AS createdAt, completed_at AS completedAt,
+  expires_at AS expiresAt, opened_at AS openedAt, report_at AS reportAt, received_at AS receivedAt`;
+
+/**
+ * The documents table. A file's key and name are personal data: encrypted on write, decrypted on read. Every
+ * look-up by a public id also names the engagement, so one engagement's id never reaches another's file.
+ */
+export function documentsRepo(db: Database) {
+  const cipher = cipherFor(db);
+  const insert = db.prepare<
+    { id: number },
+    [string, number, string, string, string, string, number, string, string | null, number | null]
+  >(
+    `INSERT INTO documents (public_id, engagement_id, direction, file_id, file_key, name, size, created_at,
+       expires_at, uploaded_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const byPublic = db.prepare<Stored, [string, number]>(
+    `SELECT ${COLUMNS} FROM documents WHERE public_id = ? AND engagement_id = ?`,
+  );
+  const ofEngagement = db.prepare<Stored, [number]>(
+    `SELECT ${COLUMNS} FROM documents WHERE engagement_id = ? ORDER BY created_at, id`,
+  );
+  const reserved = db.prepare<{ total: number }, [number]>(
+    "SELECT coalesce(sum(size), 0) AS total FROM documents WHERE engagement_id = ?",
+  );
+  const expired = db.prepare<Stored, [string]>(
+    `SELECT ${COLUMNS} FROM documents WHERE completed_at IS NULL AND expires_at <= ?`,
+  );
+  const readable = (s: Stored | null): DocumentRow | null =>
+    s && {
+      ...s,
+      kind: s.kind as DocumentKind | null,
+      name: cipher.decrypt(s.name),
+      fileKey: Buffer.from(cipher.decrypt(s.fileKey), "base64"),
+    };
+
+  return {
+    create(d: {
+      publicId: string;
+      engagementId: number;
+      direction: "client" | "firm";
+      fileId: string;
+      fileKey: Uint8Array;
+      name: string;
+      size: number;
+      at: string;
+      expiresAt: string | null;
+      uploadedBy: number | null;
+    }) {
+      return (
+        insert.get(
+          d.publicId,
+          d.engagementId,
+          d.direction,
+          d.fileId,
+          cipher.encrypt(Buffer.from(d.fileKey).toString("base64")),
+          cipher.encrypt(d.name),
+          d.size,
+          d.at,
+          d.expiresAt,
+          d.uploadedBy,
+        ) as { id: number }
+      ).id;
+    },
+    find: (publicId: string, engagementId: number) => readable(byPublic.get(publicId, engagementId)),
+    list: (engagementId: number) => ofEngagement.all(engagementId).map((s) => readable(s) as DocumentRow),
+    /** Bytes the engagement's files take or have asked for (unfinished uploads count at their full size). */
+    reserved: (engagementId: number) => reserved.get(engagementId)?.total ?? 0,
+    setKind: (rowId: number, kind: DocumentKind) =>
+      db.run("UPDATE documents SET kind = ? WHERE id = ?", [kind, rowId]),
+    setReceived: (rowId: number, received: number) =>
+      db.run("UPDATE documents SET received = ? WHERE id = ?", [received, rowId]),
+    complete: (rowId: number, sha256: string, at: string) =>
+      db.run(
+        "UPDATE documents SET received = size, sha256 = ?, completed_at = ?, expires_at = NULL WHERE id = ?",
+        [sha256, at, rowId],
+      ),
+    /** The first time only: later downloads keep the first time. */
+    markOpened: (rowId: number, at: string) =>
+      db.run("UPDATE documents SET opened_at = coalesce(opened_at, ?) WHERE id = ?", [at, rowId]).changes > 0,
+    markReceived: (rowId: number, at: string) =>
+      db.run(
+        "UPDATE documents SET received_at = ? WHERE id = ? AND received_at IS NULL AND report_at IS NOT NULL",
+        [at, rowId],
+      ).changes > 0,
+    markReport: (rowId: number, engagementId: number, at: string) =>
+      db.transaction(() => {
+        db.run("UPDATE documents SET report_at = ? WHERE id = ?", [at, rowId]);
+        db.run("UPDATE engagements SET delivered_at = coalesce(delivered_at, ?) WHERE id = ?", [
+          at,
+          engagementId,
+        ]);
+      })(),
+    remove: (rowId: number) => db.run("DELETE FROM documents WHERE id = ?", [rowId]),
+    expired: (at: string) => expired.all(at).map((s) => readable(s) as DocumentRow),
+    /** Files whose rows were deleted (by the trigger of migration 018), still to leave the disk. */
+    deletedFiles: () =>
+      db
+        .query<{ fileId: string }, []>("SELECT file_id AS fileId FROM document_files_deleted")
+        .all()
+        .map((f) => f.fileId),
+    forgetDeletedFile: (fileId: string) =>
+      db.run("DELETE FROM document_files_deleted WHERE file_id = ?", [fileId]),
+    engagement: (engagementId: number) =>
+      db
+        .query<{ status: string; submissionId: number; deliveredAt: string | null }, [number]>(
+          "SELECT status, submission_id AS submissionId, delivered_at AS deliveredAt FROM engagements WHERE id = ?",
+        )
+        .get(engagementId),
+    engagementOfSubmission: (submissionId: number) =>
+      db
+        .query<{ id: number }, [number]>("SELECT id FROM engagements WHERE submission_id = ?")
+        .get(submissionId)?.id ?? null,
+  };
+}
+
+export type DocumentsRepo = ReturnType<typeof documentsRepo>;
+
+/** What a caller outside the server may see of a row: never its file id or key. */
+export const viewOf = (d: DocumentRow): DocumentView => ({
+  id: d.id,
+  direction: d.direction,
+  name: d.name,
+  kind: d.kind,
+  size: d.size,
+  received: d.received,
+  sha256: d.sha256,
+  createdAt: d.createdAt,
+  completedAt: d.completedAt,
+  expiresAt: d.expiresAt,
+  openedAt: d.openedAt,
+  reportAt: d.reportAt,
+  receivedAt: d.receivedAt,
+});
+
+/** A request's documents for a data-rights export: what each is and its SHA-256, never its key. */
+export function documentRecords(db: Database, submissionId: number): DocumentView[] {
+  const repo = documentsRepo(db);
+  const engagementId = repo.engagementOfSubmission(submissionId);
+  return engagementId === null ? [] : repo.list(engagementId).map(viewOf);
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { open, rm, truncate } from "node:fs/promises";
+import { join } from "node:path";
+import { openStream } from "./stream-cipher";
+
+const FILE_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * Where sealed documents live: DATA_DIR/documents/<random id>, never a name the user chose. Writes wait for
+ * each chunk to reach the file, so a fast sender is held back instead of buffered.
+ */
+export function documentFiles(dataDir: string) {
+  const dir = join(dataDir, "documents");
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const pathOf = (id: string) => {
+    if (!FILE_ID.test(id)) throw new Error("Not a document file id");
+    return join(dir, id);
+  };
+  return {
+    dir,
+    newId: () => randomBytes(16).toString("hex"),
+    pathOf,
+    /** Appends sealed bytes after the first `keep` bytes (what a resumed upload had committed). */
+    async append(id: string, keep: number, sealed: Iterable<Uint8Array> | AsyncIterable<Uint8Array>) {
+      const file = await open(pathOf(id), "a", 0o600);
+      try {
+        await truncate(pathOf(id), keep);
+        for await (const chunk of sealed) await file.write(chunk);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+    },
+    /** The plaintext, segment by segment; throws SegmentError where the file was changed. */
+    read: (id: string, key: Uint8Array) => openStream(key, Bun.file(pathOf(id)).stream()),
+    remove: (id: string) => rm(pathOf(id), { force: true }),
+  };
+}
+
+export type DocumentFiles = ReturnType<typeof documentFiles>;

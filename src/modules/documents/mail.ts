@@ -1,0 +1,43 @@
+import type { Config } from "../../config";
+import { contactSubmissions } from "../../db/contact-submissions";
+import type { Database } from "../../db/index";
+import type { OutboxRow } from "../../db/mail-outbox";
+import type { MailMessage } from "../mail/automatic";
+import { confirmationMessageId } from "../mail/intake-messages";
+
+/** The report is ready: ref_id is the engagement. No attachment: the report stays behind the portal. */
+export const REPORT_READY_MAIL = "documents-report-ready";
+
+export function documentMailRenderers(db: Database, config: Config) {
+  const submissions = contactSubmissions(db);
+  const host = new URL(config.publicUrl).hostname;
+  const submissionOf = db.query<{ submissionId: number }, [number]>(
+    "SELECT submission_id AS submissionId FROM engagements WHERE id = ?",
+  );
+  const reportReady = (mail: OutboxRow): MailMessage | null => {
+    const e = mail.refId === null ? null : submissionOf.get(mail.refId);
+    const s = e ? submissions.byId(e.submissionId) : null;
+    if (!s) return null;
+    const thread = confirmationMessageId(s.reference, config);
+    return {
+      to: s.email,
+      subject: `Your report is ready (reference ${s.reference})`,
+      text: [
+        `Hello ${s.name},`,
+        "",
+        `Your report from ${config.brand.name} is ready. For your privacy it is not attached: download it from our secure portal, where it is kept with the files you sent us.`,
+        "",
+        `${config.publicUrl}/portal`,
+        "",
+        "If your portal link has expired, ask for a fresh one there with this e-mail address.",
+        "",
+        config.brand.name,
+      ].join("\n"),
+      replyTo: config.intakeNotifyTo,
+      messageId: `<${s.reference}.report-${mail.id}@${host}>`,
+      inReplyTo: thread,
+      references: thread,
+    };
+  };
+  return { [REPORT_READY_MAIL]: reportReady };
+}

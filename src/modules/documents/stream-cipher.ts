@@ -1,0 +1,173 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+
+/**
+ * The streaming AEAD every document is stored with (ADR 145): AES-256-GCM over fixed 64 KiB segments, the
+ * STREAM construction of Hoang, Reyhanitabar, Rogaway and Vizár. Each segment's nonce is the file's random
+ * 7-byte prefix, the segment's 4-byte index and a final flag, and the file's header is every segment's
+ * associated data: a segment moved, swapped, dropped or cut off at the end no longer authenticates. A fresh
+ * 32-byte key per file; only that key is wrapped by the data key, so a rotation never rewrites a file.
+ *
+ * On disk: header (magic "TWS1", 7-byte nonce prefix) then segments, each up to 64 KiB of ciphertext and its
+ * 16-byte tag. An empty file is one empty final segment.
+ */
+export const SEGMENT_BYTES = 64 * 1024;
+export const TAG_BYTES = 16;
+export const SEALED_SEGMENT_BYTES = SEGMENT_BYTES + TAG_BYTES;
+const MAGIC = Buffer.from("TWS1");
+const PREFIX_BYTES = 7;
+export const HEADER_BYTES = MAGIC.length + PREFIX_BYTES;
+export const FILE_KEY_BYTES = 32;
+/** Segments are counted in 4 bytes: 2^32 segments of 64 KiB is far beyond any upload limit. */
+const MAX_SEGMENTS = 2 ** 32;
+
+export class SegmentError extends Error {
+  override name = "SegmentError";
+}
+
+export const newFileKey = () => randomBytes(FILE_KEY_BYTES);
+export const newHeader = () => Buffer.concat([MAGIC, randomBytes(PREFIX_BYTES)]);
+
+function nonce(header: Uint8Array, index: number, final: boolean) {
+  if (index >= MAX_SEGMENTS) throw new SegmentError("Too many segments for one file");
+  const n = Buffer.alloc(12);
+  n.set(header.subarray(MAGIC.length, HEADER_BYTES), 0);
+  n.writeUInt32BE(index, PREFIX_BYTES);
+  n[11] = final ? 1 : 0;
+  return n;
+}
+
+/** Seals one segment of at most SEGMENT_BYTES; only the last may be shorter, and only the last is final. */
+export function sealSegment(
+  key: Uint8Array,
+  header: Uint8Array,
+  index: number,
+  plain: Uint8Array,
+  final: boolean,
+) {
+  if (plain.length > SEGMENT_BYTES || (!final && plain.length !== SEGMENT_BYTES))
+    throw new SegmentError("A segment other than the last must be full");
+  const cipher = createCipheriv("aes-256-gcm", key, nonce(header, index, final));
+  cipher.setAAD(header);
+  return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+}
+
+export function openSegment(
+  key: Uint8Array,
+  header: Uint8Array,
+  index: number,
+  sealed: Uint8Array,
+  final: boolean,
+) {
+  if (sealed.length < TAG_BYTES) throw new SegmentError("A segment is shorter than its tag");
+  const decipher = createDecipheriv("aes-256-gcm", key, nonce(header, index, final));
+  decipher.setAAD(header);
+  decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+  try {
+    return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]);
+  } catch {
+    throw new SegmentError(`Segment ${index} does not authenticate: the file was changed, cut or reordered`);
+  }
+}
+
+/** Stored size of a file of `plainBytes`: header, full segments, one final (possibly empty) segment. */
+export function sealedSize(plainBytes: number) {
+  const full = Math.floor(plainBytes / SEGMENT_BYTES);
+  const rest = plainBytes - full * SEGMENT_BYTES;
+  // A length that is a whole number of segments ends with its last full segment marked final.
+  if (rest === 0 && full > 0) return HEADER_BYTES + full * SEALED_SEGMENT_BYTES;
+  return HEADER_BYTES + full * SEALED_SEGMENT_BYTES + rest + TAG_BYTES;
+}
+
+/**
+ * Reads a sealed stream and yields the plaintext segment by segment, holding one sealed segment ahead so it
+ * knows which one must be final. Throws SegmentError on any change, before the changed bytes are yielded.
+ */
+export async function* openStream(
+  key: Uint8Array,
+  sealed: AsyncIterable<Uint8Array>,
+): AsyncGenerator<Buffer, void, undefined> {
+  let pending: Buffer = Buffer.alloc(0);
+  let header: Buffer | null = null;
+  let index = 0;
+  for await (const chunk of sealed) {
+    // A view of the chunk, not a copy; only a segment split across chunks is joined.
+    const view = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    pending = pending.length === 0 ? view : Buffer.concat([pending, view]);
+    if (!header) {
+      if (pending.length < HEADER_BYTES) continue;
+      header = pending.subarray(0, HEADER_BYTES);
+      if (!header.subarray(0, MAGIC.length).equals(MAGIC)) throw new SegmentError("Not a sealed document");
+      header = Buffer.from(header);
+      pending = pending.subarray(HEADER_BYTES);
+    }
+    // Strictly more than one segment held: the one before the rest is certainly not the last.
+    while (pending.length > SEALED_SEGMENT_BYTES) {
+      yield openSegment(key, header, index++, pending.subarray(0, SEALED_SEGMENT_BYTES), false);
+      pending = pending.subarray(SEALED_SEGMENT_BYTES);
+    }
+  }
+  if (!header) throw new SegmentError("Not a sealed document");
+  yield openSegment(key, header, index, pending, true);
+}
+
+/** Seals a plaintext stream (for staff uploads and tests); reports the plaintext's SHA-256 and size at the end. */
+export async function* sealStream(
+  key: Uint8Array,
+  plain: AsyncIterable<Uint8Array>,
+  done?: (facts: { sha256: string; size: number }) => void,
+): AsyncGenerator<Buffer, void, undefined> {
+  const header = newHeader();
+  const sealer = segmentSealer(key, header, 0);
+  yield header;
+  for await (const chunk of plain) yield* sealer.push(chunk);
+  yield sealer.finish();
+  done?.(sealer.facts());
+}
+
+/**
+ * Turns bytes arriving at any boundary into sealed segments, starting at segment `index` (a resumed upload).
+ * Holds at most one segment of plaintext: memory stays flat whatever the size. With the total length known
+ * (an upload), a full segment is sealed as soon as it fills; without it, it waits for one more byte, as it
+ * may be the last.
+ */
+export function segmentSealer(key: Uint8Array, header: Uint8Array, index: number, total?: number) {
+  const buffer = Buffer.alloc(SEGMENT_BYTES);
+  let filled = 0;
+  let next = index;
+  let size = index * SEGMENT_BYTES;
+  const hash = index === 0 ? createHash("sha256") : null;
+  const sealFull = () => {
+    // The sealed copy is new bytes: the plaintext buffer is reused for the next segment.
+    const sealed = sealSegment(key, header, next++, buffer, false);
+    filled = 0;
+    return sealed;
+  };
+  return {
+    *push(chunk: Uint8Array): Generator<Buffer> {
+      let at = 0;
+      while (at < chunk.length) {
+        if (filled === SEGMENT_BYTES) yield sealFull();
+        const take = Math.min(SEGMENT_BYTES - filled, chunk.length - at);
+        buffer.set(chunk.subarray(at, at + take), filled);
+        hash?.update(chunk.subarray(at, at + take));
+        filled += take;
+        at += take;
+        size += take;
+        if (total !== undefined && filled === SEGMENT_BYTES && size < total) yield sealFull();
+      }
+    },
+    /** Segments sealed so far. */
+    get segments() {
+      return next;
+    },
+    /** Plaintext bytes received, sealed or held. */
+    get size() {
+      return size;
+    },
+    finish(): Buffer {
+      return sealSegment(key, header, next++, buffer.subarray(0, filled), true);
+    },
+    /** SHA-256 of everything pushed: only known when the sealer saw the file from its first byte. */
+    facts: () => ({ sha256: hash ? hash.digest("hex") : "", size }),
+  };
+}

@@ -1,0 +1,96 @@
+import type { Database } from "../../src/db";
+import { cipherFor } from "../../src/db/cipher";
+import { cookieFrom, post, withCookie } from "./admin";
+import { fileIntake } from "./intake";
+
+type TestApp = {
+  db: Database;
+  request: (path: string, init?: RequestInit) => Response | Promise<Response>;
+};
+
+const API = "/api/admin/submissions";
+export const DRAFT = {
+  scope: "A sourced map of the husband's real property, entities and vehicles in Cook County and Delaware.",
+  feeCents: 350_000,
+  feeKind: "flat",
+  turnaroundBusinessDays: 5,
+  expedite: false,
+};
+
+/**
+ * A client with a portal session on an engagement staff have sent: the link's token is read as the mail would
+ * carry it (decrypted from its column), then consent and, unless `sign` is false, the signature.
+ */
+export async function portalClient(
+  t: TestApp & Parameters<typeof fileIntake>[0],
+  at: Date,
+  admin: string,
+  opts: { email: string; sign?: boolean },
+) {
+  const submission = await fileIntake(t, at, { email: opts.email });
+  const put: RequestInit = { ...post(DRAFT), method: "PUT" };
+  for (const [path, init] of [
+    [`${API}/${submission.id}/engagement`, put],
+    [`${API}/${submission.id}/engagement/send`, post()],
+  ] as const) {
+    const res = await t.request(path, withCookie(admin, init));
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  }
+  const row = t.db
+    .query<{ id: number; token: string }, [number]>(
+      "SELECT id, link_token AS token FROM engagements WHERE submission_id = ?",
+    )
+    .get(submission.id);
+  if (!row) throw new Error("no engagement");
+  const session = await t.request("/api/portal/session", post({ token: cipherFor(t.db).decrypt(row.token) }));
+  const cookie = cookieFrom(session);
+  if (opts.sign !== false) {
+    await t.request("/api/portal/consent", withCookie(cookie, post({ consent: true })));
+    const signed = await t.request(
+      "/api/portal/sign",
+      withCookie(cookie, post({ fullName: "Dana Whitfield", agree: true })),
+    );
+    if (signed.status !== 200) throw new Error(`sign: ${signed.status} ${await signed.text()}`);
+  }
+  return { submission, engagementId: row.id, cookie };
+}
+
+const b64 = (s: string) => Buffer.from(s).toString("base64");
+
+/** A tus client in a few lines: create, then PATCH the bytes in chunks, as tus-js-client does. */
+export function tus(request: TestApp["request"], cookie: string) {
+  const headers = (extra: Record<string, string>) => ({
+    cookie,
+    "tus-resumable": "1.0.0",
+    origin: "http://localhost:3000",
+    ...extra,
+  });
+  return {
+    create: (length: number, filename: string, filetype = "application/octet-stream") =>
+      request("/api/portal/uploads", {
+        method: "POST",
+        headers: headers({
+          "upload-length": String(length),
+          "upload-metadata": `filename ${b64(filename)},filetype ${b64(filetype)}`,
+        }),
+      }),
+    patch: (location: string, offset: number, bytes: Uint8Array) =>
+      request(location, {
+        method: "PATCH",
+        headers: headers({
+          "content-type": "application/offset+octet-stream",
+          "upload-offset": String(offset),
+        }),
+        body: new Uint8Array(bytes),
+      }),
+    head: (location: string) => request(location, { method: "HEAD", headers: headers({}) }),
+    delete: (location: string) => request(location, { method: "DELETE", headers: headers({}) }),
+    /** Creates and sends the whole file in one PATCH; answers the location and the last response. */
+    async upload(bytes: Uint8Array, filename: string) {
+      const created = await this.create(bytes.length, filename);
+      const location = created.headers.get("location");
+      if (!location) return { location: null, response: created };
+      return { location, response: await this.patch(location, 0, bytes) };
+    },
+  };
+}
