@@ -107,7 +107,7 @@ export function documentsRepo(db: Database) {
       })(),
     remove: (rowId: number) => db.run("DELETE FROM documents WHERE id = ?", [rowId]),
     expired: (at: string) => expired.all(at).map((s) => readable(s) as DocumentRow),
-    /** Files whose rows were deleted (by the trigger of migration 018), still to leave the disk. */
+    /** Files whose rows were deleted (by the trigger of migration 017), still to leave the disk. */
     deletedFiles: () =>
       db
         .query<{ fileId: string }, []>("SELECT file_id AS fileId FROM document_files_deleted")
