@@ -48,6 +48,7 @@ const base: EngagementView = {
   outstandingCents: 350_000,
   workStartedAt: null,
   deliveryDueAt: null,
+  deliveredAt: null,
   events: [],
 };
 
