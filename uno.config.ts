@@ -35,6 +35,7 @@ export default {
 :root{--brand-primary:${c.primary};--brand-primary-soft:color-mix(in srgb,var(--brand-primary) 88%,white);--brand-accent:${c.accent};--brand-paper:${c.paper};--brand-ink:${c.ink};color-scheme:light}
 html{scroll-padding-top:5rem;-webkit-text-size-adjust:100%}
 @media (max-width:63.99rem){html:has(.sticky-intake){scroll-padding-bottom:4.5rem}}
+@media (max-width:39.99rem){html{scroll-padding-top:max(5rem,var(--toaster-room,0px))}}
 html:has(dialog[open]){overflow:hidden}
 html:has(dialog[open]) .sticky-intake{display:none}
 .mobile-menu::backdrop{background:rgb(8 15 30/.62)}
