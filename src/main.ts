@@ -173,9 +173,13 @@ function listen(
 async function serve(): Promise<number> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
+  // What the start costs before the first request can be answered, in the log (ADR 135).
+  const started = performance.now();
   const { db } = openDataStore(config, { logger });
+  const opened = performance.now();
   loadSessionSecrets(config);
   const app = createApp({ config, db, manifest: MANIFEST, logger });
+  const composed = performance.now();
   listen(app, {
     port: config.port,
     hostname: config.host,
@@ -204,6 +208,9 @@ async function serve(): Promise<number> {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
     version: pkg.version,
+    dataStoreMs: Math.round(opened - started),
+    appMs: Math.round(composed - opened),
+    listenMs: Math.round(performance.now() - composed),
   });
 
   let stopping = false;

@@ -67,7 +67,7 @@ export function storedValues(db: Database): StoredValues {
 }
 
 /** One stored value written with `keyId`, to prove the configured key of that id really reads it. */
-function sampleOf(db: Database, keyId: string): string | null {
+export function sampleOf(db: Database, keyId: string): string | null {
   const prefix = `${ENCRYPTED_PREFIX}${keyId}:`;
   for (const t of encryptedColumnsPresent(db)) {
     for (const c of t.columns) {

@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
 import { attachCipher, createDataCipher, type DataCipher, DataKeyError } from "../db/cipher";
+import { keysCoverRecord, recordKeysInUse } from "../db/data-keys-in-use";
 import {
   assertKeysReadStoredValues,
   encryptClearValues,
@@ -20,8 +21,9 @@ export const DATABASE_FILE = "tracewell.db";
  * Opens the data folder's database with its data key, in the order that loses nothing:
  * 1. the key: DATA_KEY, else DATA_DIR/data-key, else a new one (unless `makeKey` is false: only the server's
  *    start makes one), but never a new one over encrypted values;
- * 2. every key id found in the stored values must be configured and decrypt (reads only, before migrations);
- * 3. migrations; 4. values stored in clear by earlier versions are encrypted and the file is rewritten so no
+ * 2. every key id found in the stored values must be configured and decrypt (reads only, before migrations):
+ *    read from the record of the keys in use when it is covered, else counted in every stored value;
+ * 3. migrations, and the key this process writes with joins the record; 4. values stored in clear by earlier versions are encrypted and the file is rewritten so no
  * clear copy survives (once); 5. a WAL the last run left with frames in it (stopped while a reader held the
  * file, or killed) may hold values deleted then: it is written back and emptied, or retried (forgetDeleted).
  * Throws DataKeyError (its message names DATA_KEY) with nothing written when the key does not fit.
@@ -51,13 +53,19 @@ export function openDataStore(
       }
     }
     const cipher = createDataCipher(loadDataKeys(config));
-    const counted = assertKeysReadStoredValues(db, cipher);
-    // The census reads every stored value: taken again only if migrations changed what there is to count.
+    // The census reads every stored value (seconds over 100,000 requests): the record of the keys in use spares
+    // it at an ordinary start, and whatever the record does not settle goes to the census as before (ADR 135).
+    const counted = keysCoverRecord(db, cipher) ? null : assertKeysReadStoredValues(db, cipher);
     const migrated = migrate(db);
     attachCipher(db, cipher);
-    const encrypted = encryptClearValues(db, cipher, migrated === 0 ? counted : undefined);
-    const filled = fillMissingHashes(db, cipher);
-    if (encrypted || filled) logger.info("data_encrypted", { values: encrypted, emailHashes: filled });
+    // Clear values and missing hashes come only from earlier versions: looked for after a census or an upgrade,
+    // the census taken again only if migrations changed what there is to count.
+    if (counted || migrated > 0) {
+      const encrypted = encryptClearValues(db, cipher, migrated === 0 && counted ? counted : undefined);
+      const filled = fillMissingHashes(db, cipher);
+      if (encrypted || filled) logger.info("data_encrypted", { values: encrypted, emailHashes: filled });
+    }
+    recordKeysInUse(db, cipher, counted);
     if (scrubIfPending(db, (opts.now ?? (() => new Date()))())) logger.info("data_file_rewritten");
     if (leftWal) forgetDeleted(db);
     return { db, cipher };
