@@ -3,7 +3,7 @@ import { KEY_REFUSAL_HINT, type StoredValues, sampleOf } from "./encryption";
 import type { Database } from "./index";
 
 /**
- * The record of the data keys stored values may have been written with (migration 023, ADR 135). It spares the
+ * The record of the data keys stored values may have been written with (migration 018, ADR 135). It spares the
  * start the census of every stored value (ADR 082) and never decides a refusal alone: a record the configured
  * keys do not cover sends the start back to the census, which refuses (or accepts) exactly as before.
  */
@@ -13,7 +13,7 @@ const PROOF = "tracewell data key in use";
 
 type Recorded = { keyId: string; proof: string | null };
 
-/** The record, or null when this database has none yet (before migration 023, or not filled since). */
+/** The record, or null when this database has none yet (before migration 018, or not filled since). */
 function recorded(db: Database): Recorded[] | null {
   const table = db
     .query("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'data_keys_in_use'")
