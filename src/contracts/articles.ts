@@ -8,7 +8,20 @@ export const ARTICLE_LIMITS = {
   description: 400,
   content: 100_000,
   author: 120,
+  tag: 40,
+  tags: 8,
 } as const;
+
+/** One topic: trimmed text; the list drops repeats so a topic filter finds each article once. */
+export const TagsSchema = v.pipe(
+  v.optional(v.array(v.string("A topic must be text"), "Topics must be a list"), []),
+  v.transform((tags) => [...new Set(tags.map((t) => t.trim().replace(/\s+/g, " ")).filter(Boolean))]),
+  v.check(
+    (tags) => tags.every((t) => t.length <= ARTICLE_LIMITS.tag),
+    `A topic must be at most ${ARTICLE_LIMITS.tag} characters`,
+  ),
+  v.maxLength(ARTICLE_LIMITS.tags, `At most ${ARTICLE_LIMITS.tags} topics`),
+);
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -26,6 +39,7 @@ export const ArticleInputSchema = v.object({
   /** Empty means the brand name. */
   author: optionalText("Author", ARTICLE_LIMITS.author),
   published: publishedFlag(false),
+  tags: TagsSchema,
 });
 
 export type ArticleInput = v.InferOutput<typeof ArticleInputSchema>;
@@ -45,6 +59,8 @@ export type StoredArticle = {
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Topics, shown above the title and filterable on /articles. */
+  tags: string[];
 };
 
 /** A published stored article as the public pages need it: the Markdown already rendered to safe HTML. */
@@ -58,6 +74,7 @@ export type PublishedArticle = {
   date: string;
   wordCount: number;
   html: string;
+  tags: string[];
 };
 
 export type PublishedArticleSummary = Omit<PublishedArticle, "html" | "wordCount">;

@@ -37,6 +37,8 @@ export type PageContent = {
   path: string;
   articles?: PublishedArticleSummary[];
   article?: PublishedArticle;
+  /** Other published articles, newest first, linked below the article. */
+  related?: { slug: string; title: string }[];
   caseStudies?: PublishedCaseStudy[];
   resources?: PublishedResource[];
   /** The privacy page: the live retention policy its retention sentences state. */

@@ -1,17 +1,8 @@
 import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { ArticleBody } from "../components/article-body";
 import { MarkdownBody } from "../components/markdown-body";
-import { articleChunkKey } from "../content/articles/chunk-key";
-import {
-  articleSummaryFor,
-  builtInArticle,
-  isBuiltInArticle,
-  LISTED_ARTICLES,
-  loadArticle,
-  storedArticleHead,
-} from "../content/articles/summaries";
+import { articleSummaryFor, storedArticleHead } from "../content/articles/summaries";
 import type { ArticleHead } from "../content/articles/types";
 import { ARTICLE_NOT_FOUND_META, ARTICLE_PAGE } from "../content/articles-page";
 import { articleJsonLd } from "../lib/article-json-ld";
@@ -25,22 +16,30 @@ import { articlePath, PATHS } from "../lib/paths";
 /** The article detail view: one article by slug, or the "Article Not Found" state (served with 404). */
 export function ArticlePage({ params }: PageProps) {
   const slug = params.slug ?? "";
-  const stored = usePageData()?.content?.article;
-  if (isBuiltInArticle(slug)) {
-    const own = builtInArticle(slug);
-    // The page definition's prepare step loads it before any render, on the server and in the browser.
-    if (!own) throw new Error(`Article ${slug} rendered before it was loaded`);
-    return <ArticleView article={own} body={<ArticleBody sections={own.sections} />} />;
-  }
+  const content = usePageData()?.content;
+  const stored = content?.article;
   if (stored?.slug === slug) {
-    return <ArticleView article={storedArticleHead(stored)} body={<MarkdownBody html={stored.html} />} />;
+    return (
+      <ArticleView
+        article={storedArticleHead(stored)}
+        related={content?.related ?? []}
+        body={<MarkdownBody html={stored.html} />}
+      />
+    );
   }
   return <ArticleNotFound />;
 }
 
-function ArticleView({ article, body }: { article: ArticleHead; body: ReactNode }) {
+function ArticleView({
+  article,
+  related,
+  body,
+}: {
+  article: ArticleHead;
+  related: readonly { slug: string; title: string }[];
+  body: ReactNode;
+}) {
   const brand = useBrand();
-  const related = LISTED_ARTICLES.filter((a) => a.slug !== article.slug).slice(0, 3);
   return (
     <article>
       <header className="bg-navy text-white">
@@ -155,8 +154,6 @@ export const articlePage = definePage({
     };
   },
   notFoundMeta: ARTICLE_NOT_FOUND_META,
-  // A stored article's text comes from the database with the document; a built-in one's from its chunk.
-  serverData: ({ slug = "" }) => !isBuiltInArticle(slug),
-  prepare: ({ slug = "" }) => loadArticle(slug),
-  chunks: ({ slug = "" }) => (isBuiltInArticle(slug) ? [articleChunkKey(slug)] : []),
+  // Every article's text comes from the database with the document (ADR 061).
+  serverData: true,
 });

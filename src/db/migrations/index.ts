@@ -15,6 +15,7 @@ import * as firstResponse from "./013-first-response";
 import * as portalEngagements from "./014-portal-engagements";
 import * as deskSearchFacts from "./015-desk-search-facts";
 import * as firmProof from "./016-firm-proof";
+import * as builtInArticles from "./021-built-in-articles";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -42,4 +43,5 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 14, name: "portal-engagements", ...portalEngagements },
   { version: 15, name: "desk-search-facts", ...deskSearchFacts },
   { version: 16, name: "firm-proof", ...firmProof },
+  { version: 21, name: "built-in-articles", ...builtInArticles },
 ];

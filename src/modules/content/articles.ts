@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { ALL_ARTICLES } from "../../../web/content/articles/catalog";
 import { countWords, readingTimeFor } from "../../../web/lib/reading-time";
 import {
   type FieldErrors,
@@ -17,24 +16,22 @@ import { markdownText, renderMarkdown } from "./markdown";
 export const ARTICLE_MESSAGES = {
   notFound: "No article with that id.",
   slugTaken: "That slug is already used by another article.",
-  slugBuiltIn: "That slug belongs to one of the site's own articles. Choose another.",
 } as const;
-
-/** Slugs the site's own articles use; a stored article may never take one (it would be unreachable). */
-const BUILT_IN_SLUGS = new Set(ALL_ARTICLES.map((a) => a.slug));
 
 export const wordsOf = (markdown: string) => countWords([markdownText(markdown)]);
 
-export function toPublished(a: StoredArticle): PublishedArticle {
+export function toPublished(a: StoredArticle, brandName: string): PublishedArticle {
   return {
     slug: a.slug,
     title: a.title,
     description: a.description,
-    author: a.author,
+    // The site's own articles were stored without one: they read as written by the firm (migration 021).
+    author: a.author || brandName,
     readingTime: a.readingTime,
     date: (a.publishedAt ?? a.createdAt).slice(0, 10),
     wordCount: wordsOf(a.content),
     html: renderMarkdown(a.content),
+    tags: a.tags,
   };
 }
 
@@ -59,7 +56,6 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
     const result = validateArticle(input);
     if (!result.success) return { outcome: invalid(result.errors) };
     const a = result.output;
-    if (BUILT_IN_SLUGS.has(a.slug)) return { outcome: invalid({ slug: [ARTICLE_MESSAGES.slugBuiltIn] }) };
     const holder = repo.bySlug(a.slug);
     if (holder && holder.id !== current?.id) {
       return {
@@ -78,6 +74,7 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
         author: a.author || brandName,
         readingTime: readingTimeFor(wordsOf(a.content)),
         published: a.published,
+        tags: a.tags,
         // Set once, when first published; unpublishing and publishing again keeps the original date.
         publishedAt: current?.publishedAt ?? (a.published ? now().toISOString() : null),
       },
@@ -110,8 +107,11 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
     update(id: number, input: unknown, who: Actor): Outcome {
       const current = repo.get(id);
       if (!current) return notFound;
-      const { title, slug, description, content, author, published } = current;
-      const p = prepare({ title, slug, description, content, author, published, ...patchOf(input) }, current);
+      const { title, slug, description, content, author, published, tags } = current;
+      const p = prepare(
+        { title, slug, description, content, author, published, tags, ...patchOf(input) },
+        current,
+      );
       if ("outcome" in p) return p.outcome;
       const updated = repo.update(id, p.write, now());
       if (!updated) return notFound;

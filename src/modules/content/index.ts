@@ -47,7 +47,7 @@ export function createContent({ db, config, cache, requireAdmin, now = () => new
       .use(caseStudiesController(caseStudyApi, requireAdmin, config.trustProxy))
       .use(resourcesController(resourceApi, requireAdmin, config.trustProxy)),
     feed: articlesFeedModule(articles, config.brand, config.publicUrl),
-    load: pageContentLoader({ articles, caseStudies, resources }),
+    load: pageContentLoader({ articles, caseStudies, resources, brandName: config.brand.name }),
     sitemapEntries: () => contentSitemapEntries({ articles, caseStudies }),
     hasCaseStudies: () => caseStudies.published().length > 0,
   };

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
-import { ALL_ARTICLES, findArticle } from "../../../web/content/articles/catalog";
 import { ARTICLES_PAGE_META } from "../../../web/content/articles-page";
 import type { PageContent } from "../../../web/lib/page-data";
 import { articlePath, PATHS } from "../../../web/lib/paths";
+import type { PublishedArticleSummary, StoredArticle } from "../../contracts/articles";
 import type { Brand } from "../../contracts/brand";
 import type { ArticlesRepo } from "../../db/articles";
 import type { CaseStudiesRepo } from "../../db/case-studies";
@@ -20,11 +20,17 @@ export function pageContentLoader({
   articles: repo,
   caseStudies,
   resources,
+  brandName,
 }: {
   articles: ArticlesRepo;
   caseStudies: CaseStudiesRepo;
   resources: ResourcesRepo;
+  brandName: string;
 }) {
+  const summary = (a: StoredArticle): PublishedArticleSummary => {
+    const { html: _html, wordCount: _words, ...head } = toPublished(a, brandName);
+    return head;
+  };
   return (pathname: string): PageContent | undefined => {
     if (pathname === PATHS.resources) {
       return {
@@ -51,10 +57,7 @@ export function pageContentLoader({
     if (pathname === PATHS.articles) {
       return {
         path: pathname,
-        articles: repo.published().map((a) => {
-          const { html: _html, wordCount: _words, ...summary } = toPublished(a);
-          return summary;
-        }),
+        articles: repo.published().map(summary),
       };
     }
     if (!pathname.startsWith(`${PATHS.articles}/`)) return undefined;
@@ -64,9 +67,14 @@ export function pageContentLoader({
     } catch {
       return { path: pathname };
     }
-    if (findArticle(slug)) return { path: pathname };
     const stored = repo.bySlug(slug);
-    return stored?.published ? { path: pathname, article: toPublished(stored) } : { path: pathname };
+    if (!stored?.published) return { path: pathname };
+    const related = repo
+      .published()
+      .filter((a) => a.slug !== slug)
+      .slice(0, 3)
+      .map(({ slug, title }) => ({ slug, title }));
+    return { path: pathname, article: toPublished(stored, brandName), related };
   };
 }
 
@@ -93,7 +101,7 @@ const escapeXml = (s: string) =>
 
 type FeedItem = { slug: string; title: string; description: string; date: string };
 
-/** RSS 2.0 of every published article (the site's own and the stored ones), newest first. */
+/** RSS 2.0 of every published article, newest first. */
 export function articlesRss(items: readonly FeedItem[], brand: Brand, publicUrl: string): string {
   const sorted = [...items].sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
   const entries = sorted.map((a) => {
@@ -127,10 +135,7 @@ export const articlesFeedModule = (repo: ArticlesRepo, brand: Brand, publicUrl: 
     () =>
       new Response(
         articlesRss(
-          [
-            ...ALL_ARTICLES.map((a) => ({ ...a })),
-            ...repo.published().map((a) => ({ ...a, date: (a.publishedAt ?? a.createdAt).slice(0, 10) })),
-          ],
+          repo.published().map((a) => ({ ...a, date: (a.publishedAt ?? a.createdAt).slice(0, 10) })),
           brand,
           publicUrl,
         ),
