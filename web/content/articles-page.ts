@@ -6,6 +6,9 @@ export const ARTICLES_PAGE = {
   title: "Checklists and explainers from our casework",
   lede: "How lawful asset discovery works in practice: which records to pull, what they prove, where they fall short and when a subpoena has to do the rest. Written for attorneys and fiduciaries, useful to anyone preparing a matter.",
   read: "Read",
+  topics: "Topics",
+  allTopics: "All topics",
+  noneOnTopic: "No articles on this topic yet.",
   resources: {
     eyebrow: "Resources",
     title: "Checklists and templates to download",

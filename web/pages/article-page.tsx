@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from "lucide-react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Link } from "wouter";
 import { MarkdownBody } from "../components/markdown-body";
 import { articleSummaryFor, storedArticleHead } from "../content/articles/summaries";
@@ -11,7 +11,7 @@ import { formatLongDate } from "../lib/dates";
 import { breadcrumbList } from "../lib/json-ld";
 import { definePage, type PageProps } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
-import { articlePath, PATHS } from "../lib/paths";
+import { articlePath, articlesTopicPath, PATHS } from "../lib/paths";
 
 /** The article detail view: one article by slug, or the "Article Not Found" state (served with 404). */
 export function ArticlePage({ params }: PageProps) {
@@ -51,7 +51,21 @@ function ArticleView({
             <ArrowLeft className="size-4" aria-hidden="true" />
             {ARTICLE_PAGE.back}
           </Link>
-          <p className="mt-8 text-sm font-semibold uppercase tracking-wider text-gold">{article.topic}</p>
+          <p className="mt-8 text-sm font-semibold uppercase tracking-wider text-gold">
+            {article.tags?.length
+              ? article.tags.map((t, i) => (
+                  <Fragment key={t}>
+                    {i > 0 && " · "}
+                    <Link
+                      href={articlesTopicPath(t)}
+                      className="text-gold underline-offset-4 hover:underline"
+                    >
+                      {t}
+                    </Link>
+                  </Fragment>
+                ))
+              : article.topic}
+          </p>
           <h1 className="mt-3 font-serif text-3xl font-bold leading-tight sm:text-5xl">{article.title}</h1>
           <p className="mt-5 text-lg text-mist">{article.description}</p>
           <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-mist">

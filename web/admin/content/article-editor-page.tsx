@@ -14,6 +14,7 @@ import { ConfirmDialog } from "../shared/confirm-dialog";
 import { TextArea } from "../shared/text-area";
 import { TextField } from "../shared/text-field";
 import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./admin-editor";
+import { ArticleTopicsField } from "./article-topics-field";
 import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "./editor-controls";
 
 type Values = {
@@ -23,8 +24,17 @@ type Values = {
   content: string;
   author: string;
   published: boolean;
+  tags: string[];
 };
-const EMPTY: Values = { title: "", slug: "", description: "", content: "", author: "", published: false };
+const EMPTY: Values = {
+  title: "",
+  slug: "",
+  description: "",
+  content: "",
+  author: "",
+  published: false,
+  tags: [],
+};
 
 /** New article (/admin/articles/new) or an existing one (/admin/articles/:id). */
 export function ArticleEditorPage({ params }: { params: RouteParams }) {
@@ -53,6 +63,7 @@ function ArticleEditor({ id }: { id: number | null }) {
         content: a.content,
         author: a.author,
         published: a.published,
+        tags: a.tags,
       });
     },
   });
@@ -168,6 +179,7 @@ function ArticleEditor({ id }: { id: number | null }) {
             onChange={(e) => set("author", e.target.value)}
             error={errors.author}
           />
+          <ArticleTopicsField tags={values.tags} onChange={(tags) => set("tags", tags)} error={errors.tags} />
           <p className="text-sm text-ink">
             <span className="font-semibold">Reading time:</span>{" "}
             <span data-testid="reading-time">{preview.readingTime ?? DEFAULT_READING_TIME}</span>
