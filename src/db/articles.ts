@@ -77,12 +77,21 @@ export function articlesRepo(db: Database) {
       const row = db.query("SELECT * FROM articles WHERE slug = ?").get(slug) as Row | null;
       return row ? fromRow(row) : undefined;
     },
-    /** Published articles, newest first. */
-    published(): StoredArticle[] {
+    /** Articles public at `at` (published, their time come), newest first. */
+    published(at: Date): StoredArticle[] {
       const rows = db
-        .query("SELECT * FROM articles WHERE published = 1 ORDER BY published_at DESC, id DESC")
-        .all() as Row[];
+        .query(
+          "SELECT * FROM articles WHERE published = 1 AND published_at <= $at ORDER BY published_at DESC, id DESC",
+        )
+        .all({ at: at.toISOString() }) as Row[];
       return rows.map(fromRow);
+    },
+    /** The earliest publish time after `at` of a scheduled article, if any: when public pages change next. */
+    nextScheduled(at: Date): string | undefined {
+      const row = db
+        .query("SELECT MIN(published_at) AS next FROM articles WHERE published = 1 AND published_at > $at")
+        .get({ at: at.toISOString() }) as { next: string | null };
+      return row.next ?? undefined;
     },
     create(a: ArticleWrite, at: Date): StoredArticle {
       const row = db

@@ -75,8 +75,9 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
         readingTime: readingTimeFor(wordsOf(a.content)),
         published: a.published,
         tags: a.tags,
-        // Set once, when first published; unpublishing and publishing again keeps the original date.
-        publishedAt: current?.publishedAt ?? (a.published ? now().toISOString() : null),
+        // Set once, when first published; unpublishing and publishing again keeps the original date. A
+        // publish time given by the admin replaces it (a future one schedules the article).
+        publishedAt: a.publishAt ?? current?.publishedAt ?? (a.published ? now().toISOString() : null),
       },
     };
   };

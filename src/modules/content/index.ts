@@ -46,9 +46,16 @@ export function createContent({ db, config, cache, requireAdmin, now = () => new
       .use(articlesController(articleApi, requireAdmin, config.trustProxy))
       .use(caseStudiesController(caseStudyApi, requireAdmin, config.trustProxy))
       .use(resourcesController(resourceApi, requireAdmin, config.trustProxy)),
-    feed: articlesFeedModule(articles, config.brand, config.publicUrl),
-    load: pageContentLoader({ articles, caseStudies, resources, brandName: config.brand.name }),
-    sitemapEntries: () => contentSitemapEntries({ articles, caseStudies }),
+    feed: articlesFeedModule(articles, config.brand, config.publicUrl, now),
+    load: pageContentLoader({
+      articles,
+      caseStudies,
+      resources,
+      brandName: config.brand.name,
+      now,
+      staleAt: (time) => cache.staleAt(Date.parse(time)),
+    }),
+    sitemapEntries: () => contentSitemapEntries({ articles, caseStudies, at: now() }),
     hasCaseStudies: () => caseStudies.published().length > 0,
   };
 }

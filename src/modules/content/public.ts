@@ -21,12 +21,24 @@ export function pageContentLoader({
   caseStudies,
   resources,
   brandName,
+  now,
+  staleAt,
 }: {
   articles: ArticlesRepo;
   caseStudies: CaseStudiesRepo;
   resources: ResourcesRepo;
   brandName: string;
+  now: () => Date;
+  /** Told when a scheduled article becomes public: pages rendered from this content are stale from then. */
+  staleAt: (time: string) => void;
 }) {
+  /** Articles public now; a page made from them is stale once the next scheduled one's time comes. */
+  const publicArticles = () => {
+    const at = now();
+    const next = repo.nextScheduled(at);
+    if (next) staleAt(next);
+    return repo.published(at);
+  };
   const summary = (a: StoredArticle): PublishedArticleSummary => {
     const { html: _html, wordCount: _words, ...head } = toPublished(a, brandName);
     return head;
@@ -57,7 +69,7 @@ export function pageContentLoader({
     if (pathname === PATHS.articles) {
       return {
         path: pathname,
-        articles: repo.published().map(summary),
+        articles: publicArticles().map(summary),
       };
     }
     if (!pathname.startsWith(`${PATHS.articles}/`)) return undefined;
@@ -67,10 +79,10 @@ export function pageContentLoader({
     } catch {
       return { path: pathname };
     }
-    const stored = repo.bySlug(slug);
-    if (!stored?.published) return { path: pathname };
-    const related = repo
-      .published()
+    const all = publicArticles();
+    const stored = all.find((a) => a.slug === slug);
+    if (!stored) return { path: pathname };
+    const related = all
       .filter((a) => a.slug !== slug)
       .slice(0, 3)
       .map(({ slug, title }) => ({ slug, title }));
@@ -82,16 +94,19 @@ export function pageContentLoader({
 export function contentSitemapEntries({
   articles,
   caseStudies,
+  at,
 }: {
   articles: ArticlesRepo;
   caseStudies: CaseStudiesRepo;
+  at: Date;
 }): SitemapEntry[] {
   const stories = caseStudies.published();
   return [
     ...(stories.length > 0 ? [{ path: PATHS.caseStudies, lastmod: stories[0]!.updatedAt.slice(0, 10) }] : []),
-    ...articles.published().map((a) => ({
+    ...articles.published(at).map((a) => ({
       path: articlePath(a.slug),
-      lastmod: a.updatedAt.slice(0, 10),
+      // A scheduled article was last edited before it became public: it changed, for readers, then.
+      lastmod: [a.updatedAt, a.publishedAt ?? ""].sort().at(-1)!.slice(0, 10),
     })),
   ];
 }
@@ -129,13 +144,13 @@ ${entries.join("\n")}
 }
 
 /** GET /articles/rss.xml, registered before the pages catch-all. */
-export const articlesFeedModule = (repo: ArticlesRepo, brand: Brand, publicUrl: string) =>
+export const articlesFeedModule = (repo: ArticlesRepo, brand: Brand, publicUrl: string, now: () => Date) =>
   new Elysia({ name: "articles-feed" }).get(
     RSS_PATH,
     () =>
       new Response(
         articlesRss(
-          repo.published().map((a) => ({ ...a, date: (a.publishedAt ?? a.createdAt).slice(0, 10) })),
+          repo.published(now()).map((a) => ({ ...a, date: (a.publishedAt ?? a.createdAt).slice(0, 10) })),
           brand,
           publicUrl,
         ),

@@ -14,6 +14,7 @@ import { ConfirmDialog } from "../shared/confirm-dialog";
 import { TextArea } from "../shared/text-area";
 import { TextField } from "../shared/text-field";
 import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./admin-editor";
+import { ArticleScheduleField } from "./article-schedule-field";
 import { ArticleTopicsField } from "./article-topics-field";
 import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "./editor-controls";
 
@@ -25,6 +26,7 @@ type Values = {
   author: string;
   published: boolean;
   tags: string[];
+  publishAt?: string | null;
 };
 const EMPTY: Values = {
   title: "",
@@ -64,6 +66,7 @@ function ArticleEditor({ id }: { id: number | null }) {
         author: a.author,
         published: a.published,
         tags: a.tags,
+        publishAt: a.publishedAt,
       });
     },
   });
@@ -180,6 +183,12 @@ function ArticleEditor({ id }: { id: number | null }) {
             error={errors.author}
           />
           <ArticleTopicsField tags={values.tags} onChange={(tags) => set("tags", tags)} error={errors.tags} />
+          <ArticleScheduleField
+            publishAt={values.publishAt}
+            onChange={(at) => set("publishAt", at)}
+            error={errors.publishAt}
+            now={new Date()}
+          />
           <p className="text-sm text-ink">
             <span className="font-semibold">Reading time:</span>{" "}
             <span data-testid="reading-time">{preview.readingTime ?? DEFAULT_READING_TIME}</span>
