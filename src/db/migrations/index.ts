@@ -16,6 +16,7 @@ import * as portalEngagements from "./014-portal-engagements";
 import * as deskSearchFacts from "./015-desk-search-facts";
 import * as firmProof from "./016-firm-proof";
 import * as builtInArticles from "./021-built-in-articles";
+import * as articleRevisions from "./022-article-revisions";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -44,4 +45,5 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 15, name: "desk-search-facts", ...deskSearchFacts },
   { version: 16, name: "firm-proof", ...firmProof },
   { version: 21, name: "built-in-articles", ...builtInArticles },
+  { version: 22, name: "article-revisions", ...articleRevisions },
 ];

@@ -6,6 +6,7 @@ import { caseStudiesRepo } from "../../db/case-studies";
 import { resourcesRepo } from "../../db/resources";
 import type { Auth } from "../auth";
 import type { PageCache } from "../pages/cache";
+import { articleRevisionsRepo } from "./article-revisions-repo";
 import { articleService, articlesController } from "./articles";
 import { caseStudiesController, caseStudyService } from "./case-studies";
 import { articlesFeedModule, contentSitemapEntries, pageContentLoader } from "./public";
@@ -37,7 +38,14 @@ export function createContent({ db, config, cache, requireAdmin, now = () => new
     );
   }
   const changed = () => cache.clear();
-  const articleApi = articleService({ db, repo: articles, brandName: config.brand.name, now, changed });
+  const articleApi = articleService({
+    db,
+    repo: articles,
+    revisions: articleRevisionsRepo(db),
+    brandName: config.brand.name,
+    now,
+    changed,
+  });
   const caseStudyApi = caseStudyService({ db, repo: caseStudies, now, changed });
   const resources = resourcesRepo(db);
   const resourceApi = resourceService({ db, repo: resources, dataDir: config.dataDir, now, changed });

@@ -14,6 +14,7 @@ import { ConfirmDialog } from "../shared/confirm-dialog";
 import { TextArea } from "../shared/text-area";
 import { TextField } from "../shared/text-field";
 import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./admin-editor";
+import { ArticleRevisions } from "./article-revisions";
 import { ArticleScheduleField } from "./article-schedule-field";
 import { ArticleTopicsField } from "./article-topics-field";
 import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "./editor-controls";
@@ -228,6 +229,8 @@ function ArticleEditor({ id }: { id: number | null }) {
           </div>
         </section>
       </form>
+
+      {id !== null && saved && <ArticleRevisions articleId={id} version={saved.updatedAt} />}
 
       <ConfirmDialog
         open={confirming}
