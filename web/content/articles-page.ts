@@ -27,6 +27,7 @@ export const ARTICLE_PAGE = {
     button: "Request Intake",
   },
   related: "More from our articles",
+  preview: "Preview: not public yet. Only signed-in staff see this page.",
   notFound: {
     title: "Article Not Found",
     text: "We couldn't find that article. It may have been renamed or withdrawn. Our other checklists and explainers are on the articles page.",

@@ -66,6 +66,9 @@ export function topicOf(search: string): string {
 }
 
 export const articlePath = (slug: string) => `${PATHS.articles}/${encodeURIComponent(slug)}`;
+
+/** An article's page as staff see it before it is public (the server ignores the query for anyone else). */
+export const articlePreviewPath = (slug: string, id: number) => `${articlePath(slug)}?preview=${id}`;
 export const adminArticlePath = (id: number) => `${PATHS.adminArticles}/${id}`;
 export const adminCaseStudyPath = (id: number) => `${PATHS.adminCaseStudies}/${id}`;
 export const adminResourcePath = (id: number) => `${PATHS.adminResources}/${id}`;

@@ -24,6 +24,7 @@ export function ArticlePage({ params }: PageProps) {
         article={storedArticleHead(stored)}
         related={content?.related ?? []}
         body={<MarkdownBody html={stored.html} />}
+        preview={content?.preview ?? false}
       />
     );
   }
@@ -34,14 +35,21 @@ function ArticleView({
   article,
   related,
   body,
+  preview,
 }: {
   article: ArticleHead;
   related: readonly { slug: string; title: string }[];
   body: ReactNode;
+  preview: boolean;
 }) {
   const brand = useBrand();
   return (
     <article>
+      {preview && (
+        <p role="status" className="bg-gold px-4 py-2 text-center text-sm font-semibold text-navy">
+          {ARTICLE_PAGE.preview}
+        </p>
+      )}
       <header className="bg-navy text-white">
         <div className="container max-w-3xl py-12 sm:py-16">
           <Link
@@ -155,6 +163,7 @@ export const articlePage = definePage({
       title: article.title,
       description: article.description,
       ogType: "article",
+      noindex: ctx.content?.preview === true,
       jsonLd: [
         articleJsonLd(article, ctx),
         breadcrumbList(
@@ -170,4 +179,7 @@ export const articlePage = definePage({
   notFoundMeta: ARTICLE_NOT_FOUND_META,
   // Every article's text comes from the database with the document (ADR 061).
   serverData: true,
+  // No query changes the public page; declaring one sends a request with a query (?preview=) past the fast
+  // path to the route, where staff get the preview (ADR 163) and everyone else this page.
+  query: () => "",
 });

@@ -9,7 +9,12 @@ import type { PageCache } from "../pages/cache";
 import { articleRevisionsRepo } from "./article-revisions-repo";
 import { articleService, articlesController } from "./articles";
 import { caseStudiesController, caseStudyService } from "./case-studies";
-import { articlesFeedModule, contentSitemapEntries, pageContentLoader } from "./public";
+import {
+  articlePreviewContent,
+  articlesFeedModule,
+  contentSitemapEntries,
+  pageContentLoader,
+} from "./public";
 import { resourceService, resourcesController } from "./resources";
 import { SAMPLE_CASE_STUDIES } from "./sample-case-studies";
 
@@ -63,6 +68,7 @@ export function createContent({ db, config, cache, requireAdmin, now = () => new
       now,
       staleAt: (time) => cache.staleAt(Date.parse(time)),
     }),
+    preview: (url: URL) => articlePreviewContent(articles, config.brand.name, url),
     sitemapEntries: () => contentSitemapEntries({ articles, caseStudies, at: now() }),
     hasCaseStudies: () => caseStudies.published().length > 0,
   };

@@ -90,6 +90,23 @@ export function pageContentLoader({
   };
 }
 
+/**
+ * The content of an article's page as it would be public, whatever its state, for `/articles/<slug>?preview=<id>`
+ * (ADR 163); undefined when the request asks for no preview or the id is not the article at that address.
+ * The caller checks that staff ask.
+ */
+export function articlePreviewContent(
+  repo: ArticlesRepo,
+  brandName: string,
+  url: URL,
+): PageContent | undefined {
+  const id = url.searchParams.get("preview");
+  if (!id || !/^\d{1,15}$/.test(id) || !url.pathname.startsWith(`${PATHS.articles}/`)) return undefined;
+  const stored = repo.get(Number(id));
+  if (!stored || articlePath(stored.slug) !== url.pathname) return undefined;
+  return { path: url.pathname, article: toPublished(stored, brandName), related: [], preview: true };
+}
+
 /** Published stored articles, and /case-studies once at least one case study is published. */
 export function contentSitemapEntries({
   articles,

@@ -14,6 +14,7 @@ import { ConfirmDialog } from "../shared/confirm-dialog";
 import { TextArea } from "../shared/text-area";
 import { TextField } from "../shared/text-field";
 import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./admin-editor";
+import { ArticlePreviewLink } from "./article-preview-link";
 import { ArticleRevisions } from "./article-revisions";
 import { ArticleScheduleField } from "./article-schedule-field";
 import { ArticleTopicsField } from "./article-topics-field";
@@ -124,6 +125,12 @@ function ArticleEditor({ id }: { id: number | null }) {
             <ExternalLink className="size-4" aria-hidden="true" />
             View on the site
           </a>
+        </p>
+      )}
+
+      {saved && (
+        <p className="mt-3">
+          <ArticlePreviewLink id={saved.id} slug={saved.slug} />
         </p>
       )}
 
