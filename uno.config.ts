@@ -1,6 +1,7 @@
 import presetWind4 from "@unocss/preset-wind4";
 import { FONT_STACKS } from "./scripts/fonts";
 import { DEFAULT_BRAND } from "./src/contracts/brand-defaults";
+import { ARTICLE_PROSE_CSS } from "./web/components/article-prose";
 
 /**
  * The focus indicator is two bands, paper inside and navy outside, 3 px each: whatever the background (navy
@@ -46,6 +47,7 @@ html :focus-visible{outline:2px solid transparent;outline-offset:2px;box-shadow:
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:.01ms!important;transition-duration:.01ms!important;scroll-behavior:auto!important}}
 `,
     },
+    { getCSS: () => ARTICLE_PROSE_CSS },
   ],
   shortcuts: {
     "btn-base":

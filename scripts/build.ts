@@ -10,8 +10,6 @@ import { build as unocss } from "@unocss/cli";
 import type { BunPlugin } from "bun";
 import { minify as terser } from "terser";
 import { brotli, gzip } from "../src/http/compress";
-import { articleChunkKey } from "../web/content/articles/chunk-key";
-import { articleCardsModule, articleIndexModule } from "./articles/index-module";
 import { documentSizesModule, generateDocuments } from "./docs/generate";
 import { buildFonts } from "./fonts";
 
@@ -121,17 +119,15 @@ async function buildClient(): Promise<ClientBuild> {
   const entryOut = Object.keys(outputs).find((o) => outputs[o]?.entryPoint?.endsWith("entry-client.tsx"));
   if (!entryOut) throw new Error("Client build produced no entry point");
   const entryDeps = staticImports(entryOut);
-  // Keyed by each page module's exports (a route names its page by export) and by article body
-  // (articleChunkKey), each with the chunks it imports beyond the entry's.
+  // Keyed by each page module's exports (a route names its page by export), each with the chunks it imports
+  // beyond the entry's.
   const pageChunks: Record<string, string[]> = {};
   for (const [out, meta] of Object.entries(outputs)) {
     const source = meta.entryPoint?.split("\\").join("/");
     if (out === entryOut || !source) continue;
     const needed = () =>
       [out, ...staticImports(out)].filter((o) => !entryDeps.has(o) && o !== entryOut).map(url);
-    const article = source.match(/web\/content\/articles\/([^/]+)\.ts$/)?.[1];
-    if (article) pageChunks[articleChunkKey(article)] = needed();
-    else if (source.includes("web/pages/") || source.includes("web/admin/"))
+    if (source.includes("web/pages/") || source.includes("web/admin/"))
       for (const name of meta.exports ?? []) pageChunks[name] = needed();
   }
   return { script: url(entryOut), preload: [...entryDeps].map(url), pageChunks };
@@ -253,8 +249,6 @@ mkdirSync(ASSETS_OUT, { recursive: true });
 const documentSizes = await generateDocuments(PUBLIC_OUT);
 mkdirSync(join(ROOT, "web", "generated"), { recursive: true });
 writeFileSync(join(ROOT, "web", "generated", "documents.ts"), documentSizesModule(documentSizes));
-writeFileSync(join(ROOT, "web", "generated", "article-index.ts"), await articleIndexModule());
-writeFileSync(join(ROOT, "web", "generated", "article-cards.ts"), articleCardsModule());
 const client = await buildClient();
 const fonts = await buildFonts(ROOT, ASSETS_OUT, hashName);
 const css = await buildCss(fonts.css);

@@ -104,7 +104,17 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
     brandCss: brandCss?.url,
     inlineCss: styles.css,
     now,
-    guard: auth.pageGuard,
+    // Staff see an article's real page before it is public (ADR 163); anyone else gets the public page.
+    guard: async (request: Request) => {
+      const url = new URL(request.url);
+      const preview = url.search ? content.preview(url) : undefined;
+      if (preview && (await auth.sessionOf(request))?.stage === "active") {
+        return renderPageResponse(pagesDeps, url.pathname, { content: preview }, 200, {
+          "x-robots-tag": "noindex, nofollow",
+        });
+      }
+      return auth.pageGuard(request);
+    },
     load: (pathname: string) => privacy.pageContent(pathname) ?? content.load(pathname),
     firm: () => ({ ...firm.profile(), caseStudies: content.hasCaseStudies() }),
   };

@@ -8,7 +8,23 @@ export const ARTICLE_LIMITS = {
   description: 400,
   content: 100_000,
   author: 120,
+  tag: 40,
+  tags: 8,
 } as const;
+
+/** One topic: trimmed text; the list drops repeats so a topic filter finds each article once. */
+export const TagsSchema = v.pipe(
+  v.optional(v.array(v.string("A topic must be text"), "Topics must be a list"), []),
+  v.transform((tags) => [...new Set(tags.map((t) => t.trim().replace(/\s+/g, " ")).filter(Boolean))]),
+  v.check(
+    (tags) => tags.every((t) => t.length <= ARTICLE_LIMITS.tag),
+    `A topic must be at most ${ARTICLE_LIMITS.tag} characters`,
+  ),
+  v.maxLength(ARTICLE_LIMITS.tags, `At most ${ARTICLE_LIMITS.tags} topics`),
+);
+
+/** An ISO date and time that says its zone (Z or an offset): a bare local time means nothing to the server. */
+const ZONED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -26,6 +42,23 @@ export const ArticleInputSchema = v.object({
   /** Empty means the brand name. */
   author: optionalText("Author", ARTICLE_LIMITS.author),
   published: publishedFlag(false),
+  tags: TagsSchema,
+  /**
+   * When a published article becomes public. Absent or null: unchanged (the first publication's time, set
+   * when first published). A future time schedules it.
+   */
+  publishAt: v.optional(
+    v.nullable(
+      v.pipe(
+        v.unknown(),
+        v.check(
+          (t) => typeof t === "string" && ZONED_TIME.test(t) && Number.isFinite(Date.parse(t)),
+          "Publish time must be a date and time with its zone, such as 2026-11-03T09:00:00Z",
+        ),
+        v.transform((t) => new Date(t as string).toISOString()),
+      ),
+    ),
+  ),
 });
 
 export type ArticleInput = v.InferOutput<typeof ArticleInputSchema>;
@@ -45,6 +78,8 @@ export type StoredArticle = {
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Topics, shown above the title and filterable on /articles. */
+  tags: string[];
 };
 
 /** A published stored article as the public pages need it: the Markdown already rendered to safe HTML. */
@@ -58,6 +93,7 @@ export type PublishedArticle = {
   date: string;
   wordCount: number;
   html: string;
+  tags: string[];
 };
 
 export type PublishedArticleSummary = Omit<PublishedArticle, "html" | "wordCount">;

@@ -13,6 +13,7 @@ type Row = {
   published_at: string | null;
   created_at: string;
   updated_at: string;
+  tags: string;
 };
 
 const fromRow = (r: Row): StoredArticle => ({
@@ -27,6 +28,7 @@ const fromRow = (r: Row): StoredArticle => ({
   publishedAt: r.published_at,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  tags: JSON.parse(r.tags) as string[],
 });
 
 export type ArticleWrite = Omit<StoredArticle, "id" | "createdAt" | "updatedAt">;
@@ -50,6 +52,7 @@ export function articlesRepo(db: Database) {
     readingTime: a.readingTime,
     published: a.published ? 1 : 0,
     publishedAt: a.publishedAt,
+    tags: JSON.stringify(a.tags),
     at,
   });
   return {
@@ -74,18 +77,27 @@ export function articlesRepo(db: Database) {
       const row = db.query("SELECT * FROM articles WHERE slug = ?").get(slug) as Row | null;
       return row ? fromRow(row) : undefined;
     },
-    /** Published articles, newest first. */
-    published(): StoredArticle[] {
+    /** Articles public at `at` (published, their time come), newest first. */
+    published(at: Date): StoredArticle[] {
       const rows = db
-        .query("SELECT * FROM articles WHERE published = 1 ORDER BY published_at DESC, id DESC")
-        .all() as Row[];
+        .query(
+          "SELECT * FROM articles WHERE published = 1 AND published_at <= $at ORDER BY published_at DESC, id DESC",
+        )
+        .all({ at: at.toISOString() }) as Row[];
       return rows.map(fromRow);
+    },
+    /** The earliest publish time after `at` of a scheduled article, if any: when public pages change next. */
+    nextScheduled(at: Date): string | undefined {
+      const row = db
+        .query("SELECT MIN(published_at) AS next FROM articles WHERE published = 1 AND published_at > $at")
+        .get({ at: at.toISOString() }) as { next: string | null };
+      return row.next ?? undefined;
     },
     create(a: ArticleWrite, at: Date): StoredArticle {
       const row = db
         .query(
-          `INSERT INTO articles (slug, title, description, content, author, reading_time, published, published_at, created_at, updated_at)
-           VALUES ($slug, $title, $description, $content, $author, $readingTime, $published, $publishedAt, $at, $at)
+          `INSERT INTO articles (slug, title, description, content, author, reading_time, published, published_at, tags, created_at, updated_at)
+           VALUES ($slug, $title, $description, $content, $author, $readingTime, $published, $publishedAt, $tags, $at, $at)
            RETURNING *`,
         )
         .get(params(a, at.toISOString())) as Row;
@@ -96,7 +108,7 @@ export function articlesRepo(db: Database) {
         .query(
           `UPDATE articles SET slug = $slug, title = $title, description = $description, content = $content,
              author = $author, reading_time = $readingTime, published = $published, published_at = $publishedAt,
-             updated_at = $at
+             tags = $tags, updated_at = $at
            WHERE id = $id RETURNING *`,
         )
         .get({ ...params(a, at.toISOString()), id }) as Row | null;

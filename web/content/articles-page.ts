@@ -6,6 +6,9 @@ export const ARTICLES_PAGE = {
   title: "Checklists and explainers from our casework",
   lede: "How lawful asset discovery works in practice: which records to pull, what they prove, where they fall short and when a subpoena has to do the rest. Written for attorneys and fiduciaries, useful to anyone preparing a matter.",
   read: "Read",
+  topics: "Topics",
+  allTopics: "All topics",
+  noneOnTopic: "No articles on this topic yet.",
   resources: {
     eyebrow: "Resources",
     title: "Checklists and templates to download",
@@ -24,6 +27,7 @@ export const ARTICLE_PAGE = {
     button: "Request Intake",
   },
   related: "More from our articles",
+  preview: "Preview: not public yet. Only signed-in staff see this page.",
   notFound: {
     title: "Article Not Found",
     text: "We couldn't find that article. It may have been renamed or withdrawn. Our other checklists and explainers are on the articles page.",

@@ -16,7 +16,11 @@ export function articleJsonLd(article: ArticleSummary, { brand, publicUrl }: Met
     description: article.description,
     datePublished: article.date,
     dateModified: article.date,
-    author: article.author ? { "@type": "Organization", name: article.author } : firmRef(publicUrl),
+    // An article by the firm (its name, or none) points at the firm's own entity rather than a namesake.
+    author:
+      article.author && article.author !== brand.name
+        ? { "@type": "Organization", name: article.author }
+        : firmRef(publicUrl),
     publisher: firmRef(publicUrl),
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     url,

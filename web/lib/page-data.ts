@@ -37,6 +37,10 @@ export type PageContent = {
   path: string;
   articles?: PublishedArticleSummary[];
   article?: PublishedArticle;
+  /** Staff are looking at an article before it is public (ADR 163): marked, and never indexed. */
+  preview?: boolean;
+  /** Other published articles, newest first, linked below the article. */
+  related?: { slug: string; title: string }[];
   caseStudies?: PublishedCaseStudy[];
   resources?: PublishedResource[];
   /** The privacy page: the live retention policy its retention sentences state. */

@@ -53,7 +53,22 @@ export const SERVICE_QUERY = "service";
 /** The intake page with a service already chosen ("Request This Service"). */
 export const requestServicePath = (serviceId: string) => `${PATHS.contact}?${SERVICE_QUERY}=${serviceId}`;
 
+export const TOPIC_QUERY = "topic";
+
+/** /articles showing one topic's articles only (a link, so it works without script). */
+export const articlesTopicPath = (topic: string) =>
+  `${PATHS.articles}?${TOPIC_QUERY}=${encodeURIComponent(topic)}`;
+
+/** The topic a /articles query asks for, spaces folded as topics are stored; "" for none. */
+export function topicOf(search: string): string {
+  const topic = new URLSearchParams(search).get(TOPIC_QUERY) ?? "";
+  return topic.trim().replace(/\s+/g, " ").slice(0, 40);
+}
+
 export const articlePath = (slug: string) => `${PATHS.articles}/${encodeURIComponent(slug)}`;
+
+/** An article's page as staff see it before it is public (the server ignores the query for anyone else). */
+export const articlePreviewPath = (slug: string, id: number) => `${articlePath(slug)}?preview=${id}`;
 export const adminArticlePath = (id: number) => `${PATHS.adminArticles}/${id}`;
 export const adminCaseStudyPath = (id: number) => `${PATHS.adminCaseStudies}/${id}`;
 export const adminResourcePath = (id: number) => `${PATHS.adminResources}/${id}`;

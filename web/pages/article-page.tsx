@@ -1,17 +1,8 @@
 import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from "lucide-react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Link } from "wouter";
-import { ArticleBody } from "../components/article-body";
 import { MarkdownBody } from "../components/markdown-body";
-import { articleChunkKey } from "../content/articles/chunk-key";
-import {
-  articleSummaryFor,
-  builtInArticle,
-  isBuiltInArticle,
-  LISTED_ARTICLES,
-  loadArticle,
-  storedArticleHead,
-} from "../content/articles/summaries";
+import { articleSummaryFor, storedArticleHead } from "../content/articles/summaries";
 import type { ArticleHead } from "../content/articles/types";
 import { ARTICLE_NOT_FOUND_META, ARTICLE_PAGE } from "../content/articles-page";
 import { articleJsonLd } from "../lib/article-json-ld";
@@ -20,29 +11,45 @@ import { formatLongDate } from "../lib/dates";
 import { breadcrumbList } from "../lib/json-ld";
 import { definePage, type PageProps } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
-import { articlePath, PATHS } from "../lib/paths";
+import { articlePath, articlesTopicPath, PATHS } from "../lib/paths";
 
 /** The article detail view: one article by slug, or the "Article Not Found" state (served with 404). */
 export function ArticlePage({ params }: PageProps) {
   const slug = params.slug ?? "";
-  const stored = usePageData()?.content?.article;
-  if (isBuiltInArticle(slug)) {
-    const own = builtInArticle(slug);
-    // The page definition's prepare step loads it before any render, on the server and in the browser.
-    if (!own) throw new Error(`Article ${slug} rendered before it was loaded`);
-    return <ArticleView article={own} body={<ArticleBody sections={own.sections} />} />;
-  }
+  const content = usePageData()?.content;
+  const stored = content?.article;
   if (stored?.slug === slug) {
-    return <ArticleView article={storedArticleHead(stored)} body={<MarkdownBody html={stored.html} />} />;
+    return (
+      <ArticleView
+        article={storedArticleHead(stored)}
+        related={content?.related ?? []}
+        body={<MarkdownBody html={stored.html} />}
+        preview={content?.preview ?? false}
+      />
+    );
   }
   return <ArticleNotFound />;
 }
 
-function ArticleView({ article, body }: { article: ArticleHead; body: ReactNode }) {
+function ArticleView({
+  article,
+  related,
+  body,
+  preview,
+}: {
+  article: ArticleHead;
+  related: readonly { slug: string; title: string }[];
+  body: ReactNode;
+  preview: boolean;
+}) {
   const brand = useBrand();
-  const related = LISTED_ARTICLES.filter((a) => a.slug !== article.slug).slice(0, 3);
   return (
     <article>
+      {preview && (
+        <p role="status" className="bg-gold px-4 py-2 text-center text-sm font-semibold text-navy">
+          {ARTICLE_PAGE.preview}
+        </p>
+      )}
       <header className="bg-navy text-white">
         <div className="container max-w-3xl py-12 sm:py-16">
           <Link
@@ -52,7 +59,21 @@ function ArticleView({ article, body }: { article: ArticleHead; body: ReactNode 
             <ArrowLeft className="size-4" aria-hidden="true" />
             {ARTICLE_PAGE.back}
           </Link>
-          <p className="mt-8 text-sm font-semibold uppercase tracking-wider text-gold">{article.topic}</p>
+          <p className="mt-8 text-sm font-semibold uppercase tracking-wider text-gold">
+            {article.tags?.length
+              ? article.tags.map((t, i) => (
+                  <Fragment key={t}>
+                    {i > 0 && " · "}
+                    <Link
+                      href={articlesTopicPath(t)}
+                      className="text-gold underline-offset-4 hover:underline"
+                    >
+                      {t}
+                    </Link>
+                  </Fragment>
+                ))
+              : article.topic}
+          </p>
           <h1 className="mt-3 font-serif text-3xl font-bold leading-tight sm:text-5xl">{article.title}</h1>
           <p className="mt-5 text-lg text-mist">{article.description}</p>
           <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-mist">
@@ -142,6 +163,7 @@ export const articlePage = definePage({
       title: article.title,
       description: article.description,
       ogType: "article",
+      noindex: ctx.content?.preview === true,
       jsonLd: [
         articleJsonLd(article, ctx),
         breadcrumbList(
@@ -155,8 +177,9 @@ export const articlePage = definePage({
     };
   },
   notFoundMeta: ARTICLE_NOT_FOUND_META,
-  // A stored article's text comes from the database with the document; a built-in one's from its chunk.
-  serverData: ({ slug = "" }) => !isBuiltInArticle(slug),
-  prepare: ({ slug = "" }) => loadArticle(slug),
-  chunks: ({ slug = "" }) => (isBuiltInArticle(slug) ? [articleChunkKey(slug)] : []),
+  // Every article's text comes from the database with the document (ADR 061).
+  serverData: true,
+  // No query changes the public page; declaring one sends a request with a query (?preview=) past the fast
+  // path to the route, where staff get the preview (ADR 163) and everyone else this page.
+  query: () => "",
 });

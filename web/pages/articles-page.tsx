@@ -1,15 +1,20 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
+import { TopicFilter } from "../components/topic-filter";
 import { listedArticles } from "../content/articles/list";
 import { ARTICLES_PAGE, ARTICLES_PAGE_META } from "../content/articles-page";
 import { formatLongDate } from "../lib/dates";
 import { breadcrumbList } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
-import { articlePath, PATHS } from "../lib/paths";
+import { articlePath, PATHS, TOPIC_QUERY, topicOf } from "../lib/paths";
 
 export function ArticlesPage() {
-  const articles = listedArticles(usePageData()?.content);
+  const all = listedArticles(usePageData()?.content);
+  // ?topic= is rendered by the server too (articlesPage.query), so the filter is a plain link.
+  const topic = topicOf(useSearch());
+  const folded = topic.toLowerCase();
+  const articles = topic ? all.filter((a) => a.tags?.some((t) => t.toLowerCase() === folded)) : all;
   return (
     <>
       <section className="bg-navy text-white">
@@ -22,6 +27,12 @@ export function ArticlesPage() {
         </div>
       </section>
       <section aria-label="Article list" className="container py-14 sm:py-20">
+        <TopicFilter articles={all} current={topic} />
+        {articles.length === 0 && (
+          <p className="mb-6 text-lg text-ink-muted" role="status">
+            {ARTICLES_PAGE.noneOnTopic}
+          </p>
+        )}
         <ul className="grid gap-6 md:grid-cols-2">
           {articles.map((a) => (
             <li key={a.slug} className="flex flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
@@ -63,4 +74,8 @@ export const articlesPage = definePage({
     feeds: [{ title: `${brand.name} Articles`, href: PATHS.articlesFeed }],
   }),
   serverData: true,
+  query: (search) => {
+    const topic = topicOf(search);
+    return topic ? `${TOPIC_QUERY}=${encodeURIComponent(topic)}` : "";
+  },
 });

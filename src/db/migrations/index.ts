@@ -17,6 +17,8 @@ import * as deskSearchFacts from "./015-desk-search-facts";
 import * as firmProof from "./016-firm-proof";
 import * as documents from "./017-documents";
 import * as dataKeysInUse from "./018-data-keys-in-use";
+import * as builtInArticles from "./019-built-in-articles";
+import * as articleRevisions from "./020-article-revisions";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -46,4 +48,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 16, name: "firm-proof", ...firmProof },
   { version: 17, name: "documents", ...documents },
   { version: 18, name: "data-keys-in-use", ...dataKeysInUse },
+  { version: 19, name: "built-in-articles", ...builtInArticles },
+  { version: 20, name: "article-revisions", ...articleRevisions },
 ];

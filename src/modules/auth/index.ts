@@ -65,6 +65,7 @@ export function createAuth(deps: AuthDeps) {
     gate: guard.gate,
     requireAdmin: guard.requireAdmin,
     pageGuard: guard.pageGuard,
+    sessionOf: guard.sessionOf,
   };
 }
 

@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { ALL_ARTICLES } from "../../../web/content/articles/catalog";
 import { countWords, readingTimeFor } from "../../../web/lib/reading-time";
 import {
   type FieldErrors,
@@ -12,42 +11,44 @@ import type { ArticleSort, ArticlesRepo, ArticleWrite } from "../../db/articles"
 import { type Actor, auditBy } from "../../http/admin-http";
 import type { Auth } from "../auth";
 import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "./admin-http";
+import type { ArticleRevisionsRepo } from "./article-revisions-repo";
+import { lineDiff } from "./line-diff";
 import { markdownText, renderMarkdown } from "./markdown";
 
 export const ARTICLE_MESSAGES = {
   notFound: "No article with that id.",
   slugTaken: "That slug is already used by another article.",
-  slugBuiltIn: "That slug belongs to one of the site's own articles. Choose another.",
+  revisionNotFound: "No such saved version of this article.",
 } as const;
-
-/** Slugs the site's own articles use; a stored article may never take one (it would be unreachable). */
-const BUILT_IN_SLUGS = new Set(ALL_ARTICLES.map((a) => a.slug));
 
 export const wordsOf = (markdown: string) => countWords([markdownText(markdown)]);
 
-export function toPublished(a: StoredArticle): PublishedArticle {
+export function toPublished(a: StoredArticle, brandName: string): PublishedArticle {
   return {
     slug: a.slug,
     title: a.title,
     description: a.description,
-    author: a.author,
+    // The site's own articles were stored without one: they read as written by the firm (migration 019).
+    author: a.author || brandName,
     readingTime: a.readingTime,
     date: (a.publishedAt ?? a.createdAt).slice(0, 10),
     wordCount: wordsOf(a.content),
     html: renderMarkdown(a.content),
+    tags: a.tags,
   };
 }
 
 export type ArticleServiceDeps = {
   db: Database;
   repo: ArticlesRepo;
+  revisions: ArticleRevisionsRepo;
   brandName: string;
   now: () => Date;
   /** Called after every change so public pages show it at once. */
   changed: () => void;
 };
 
-export function articleService({ db, repo, brandName, now, changed }: ArticleServiceDeps) {
+export function articleService({ db, repo, revisions, brandName, now, changed }: ArticleServiceDeps) {
   const invalid = (errors: FieldErrors): Outcome => ({ status: 422, body: { errors } });
   const notFound: Outcome = { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
 
@@ -59,7 +60,6 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
     const result = validateArticle(input);
     if (!result.success) return { outcome: invalid(result.errors) };
     const a = result.output;
-    if (BUILT_IN_SLUGS.has(a.slug)) return { outcome: invalid({ slug: [ARTICLE_MESSAGES.slugBuiltIn] }) };
     const holder = repo.bySlug(a.slug);
     if (holder && holder.id !== current?.id) {
       return {
@@ -78,8 +78,10 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
         author: a.author || brandName,
         readingTime: readingTimeFor(wordsOf(a.content)),
         published: a.published,
-        // Set once, when first published; unpublishing and publishing again keeps the original date.
-        publishedAt: current?.publishedAt ?? (a.published ? now().toISOString() : null),
+        tags: a.tags,
+        // Set once, when first published; unpublishing and publishing again keeps the original date. A
+        // publish time given by the admin replaces it (a future one schedules the article).
+        publishedAt: a.publishAt ?? current?.publishedAt ?? (a.published ? now().toISOString() : null),
       },
     };
   };
@@ -103,6 +105,7 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
       const p = prepare(input);
       if ("outcome" in p) return p.outcome;
       const created = repo.create(p.write, now());
+      revisions.keep(created, who.username);
       audit("article.create", who, created);
       changed();
       return { status: 201, body: created };
@@ -110,11 +113,15 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
     update(id: number, input: unknown, who: Actor): Outcome {
       const current = repo.get(id);
       if (!current) return notFound;
-      const { title, slug, description, content, author, published } = current;
-      const p = prepare({ title, slug, description, content, author, published, ...patchOf(input) }, current);
+      const { title, slug, description, content, author, published, tags } = current;
+      const p = prepare(
+        { title, slug, description, content, author, published, tags, ...patchOf(input) },
+        current,
+      );
       if ("outcome" in p) return p.outcome;
       const updated = repo.update(id, p.write, now());
       if (!updated) return notFound;
+      revisions.keep(updated, who.username);
       audit(changeEvent("article", current, updated), who, updated);
       changed();
       return { status: 200, body: updated };
@@ -125,6 +132,30 @@ export function articleService({ db, repo, brandName, now, changed }: ArticleSer
       audit("article.delete", who, current);
       changed();
       return { status: 200, body: { ok: true } };
+    },
+    revisions(id: number): Outcome {
+      return repo.get(id) ? { status: 200, body: revisions.list(id) } : notFound;
+    },
+    /** Two kept saves side by side: the fields that differ, and the content line by line. */
+    compare(id: number, query: Record<string, string | undefined>): Outcome {
+      const from = revisions.get(id, idOf(query.from ?? ""));
+      const to = revisions.get(id, idOf(query.to ?? ""));
+      if (!from || !to) return { status: 404, body: { error: ARTICLE_MESSAGES.revisionNotFound } };
+      const fields = (["title", "slug", "description", "author", "tags", "published", "publishedAt"] as const)
+        .filter((f) => JSON.stringify(from[f]) !== JSON.stringify(to[f]))
+        .map((field) => ({ field, from: from[field], to: to[field] }));
+      return { status: 200, body: { from, to, fields, lines: lineDiff(from.content, to.content) } };
+    },
+    /** A kept save becomes the article again; the restore is a save like any other, so it is kept too. */
+    restore(id: number, revisionId: number, who: Actor): Outcome {
+      const r = revisions.get(id, revisionId);
+      if (!r) return { status: 404, body: { error: ARTICLE_MESSAGES.revisionNotFound } };
+      const { title, slug, description, content, author, tags, published, publishedAt } = r;
+      return this.update(
+        id,
+        { title, slug, description, content, author, tags, published, publishAt: publishedAt },
+        who,
+      );
     },
     preview(input: unknown): Outcome {
       const content =
@@ -152,6 +183,13 @@ export function articlesController(
     .post("/", (ctx) => send(ctx.set, service.create(ctx.body, who(ctx))))
     .post("/preview", ({ body, set }) => send(set, service.preview(body)))
     .get("/:id", ({ params, set }) => send(set, service.get(idOf(params.id))))
+    .get("/:id/revisions", ({ params, set }) => send(set, service.revisions(idOf(params.id))))
+    .get("/:id/revisions/compare", ({ params, query, set }) =>
+      send(set, service.compare(idOf(params.id), query)),
+    )
+    .post("/:id/revisions/:revision/restore", (ctx) =>
+      send(ctx.set, service.restore(idOf(ctx.params.id), idOf(ctx.params.revision), who(ctx))),
+    )
     .patch("/:id", (ctx) => send(ctx.set, service.update(idOf(ctx.params.id), ctx.body, who(ctx))))
     .delete("/:id", (ctx) => send(ctx.set, service.remove(idOf(ctx.params.id), who(ctx))));
 }

@@ -6,9 +6,15 @@ import { caseStudiesRepo } from "../../db/case-studies";
 import { resourcesRepo } from "../../db/resources";
 import type { Auth } from "../auth";
 import type { PageCache } from "../pages/cache";
+import { articleRevisionsRepo } from "./article-revisions-repo";
 import { articleService, articlesController } from "./articles";
 import { caseStudiesController, caseStudyService } from "./case-studies";
-import { articlesFeedModule, contentSitemapEntries, pageContentLoader } from "./public";
+import {
+  articlePreviewContent,
+  articlesFeedModule,
+  contentSitemapEntries,
+  pageContentLoader,
+} from "./public";
 import { resourceService, resourcesController } from "./resources";
 import { SAMPLE_CASE_STUDIES } from "./sample-case-studies";
 
@@ -37,7 +43,14 @@ export function createContent({ db, config, cache, requireAdmin, now = () => new
     );
   }
   const changed = () => cache.clear();
-  const articleApi = articleService({ db, repo: articles, brandName: config.brand.name, now, changed });
+  const articleApi = articleService({
+    db,
+    repo: articles,
+    revisions: articleRevisionsRepo(db),
+    brandName: config.brand.name,
+    now,
+    changed,
+  });
   const caseStudyApi = caseStudyService({ db, repo: caseStudies, now, changed });
   const resources = resourcesRepo(db);
   const resourceApi = resourceService({ db, repo: resources, dataDir: config.dataDir, now, changed });
@@ -46,9 +59,17 @@ export function createContent({ db, config, cache, requireAdmin, now = () => new
       .use(articlesController(articleApi, requireAdmin, config.trustProxy))
       .use(caseStudiesController(caseStudyApi, requireAdmin, config.trustProxy))
       .use(resourcesController(resourceApi, requireAdmin, config.trustProxy)),
-    feed: articlesFeedModule(articles, config.brand, config.publicUrl),
-    load: pageContentLoader({ articles, caseStudies, resources }),
-    sitemapEntries: () => contentSitemapEntries({ articles, caseStudies }),
+    feed: articlesFeedModule(articles, config.brand, config.publicUrl, now),
+    load: pageContentLoader({
+      articles,
+      caseStudies,
+      resources,
+      brandName: config.brand.name,
+      now,
+      staleAt: (time) => cache.staleAt(Date.parse(time)),
+    }),
+    preview: (url: URL) => articlePreviewContent(articles, config.brand.name, url),
+    sitemapEntries: () => contentSitemapEntries({ articles, caseStudies, at: now() }),
     hasCaseStudies: () => caseStudies.published().length > 0,
   };
 }

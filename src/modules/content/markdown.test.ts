@@ -57,4 +57,27 @@ describe("article Markdown", () => {
       "words.",
     ]);
   });
+
+  test("links to the site's own pages are links, without nofollow; protocol-relative ones are not", () => {
+    const html = renderMarkdown(
+      "[Request intake](/contact) or [the process](/process#steps), not [x](//evil.example/a).",
+    );
+    expect(html).toContain('<a href="/contact">Request intake</a>');
+    expect(html).toContain('<a href="/process#steps">the process</a>');
+    expect(html).not.toContain('evil.example/a"');
+  });
+
+  test("a list of [ ] items is a checklist, its markers dropped", () => {
+    const html = renderMarkdown(
+      "### Before mediation\n\n- [ ] Deeds pulled\n- [ ] Entities mapped\n\nThen:\n\n- plain\n",
+    );
+    expect(html).toContain('<ul class="checklist">\n<li>Deeds pulled</li>\n<li>Entities mapped</li>\n</ul>');
+    expect(html).toContain("<ul>\n<li>plain</li>");
+  });
+
+  test("tables render as tables", () => {
+    const html = renderMarkdown("| Record | Where |\n| --- | --- |\n| Deed | County recorder |\n");
+    expect(html).toContain("<th>Record</th>");
+    expect(html).toContain("<td>County recorder</td>");
+  });
 });

@@ -1,11 +1,14 @@
 import MarkdownIt from "markdown-it";
 
-/** Link schemes an article may use; everything else (javascript:, data:, vbscript:, file:...) is dropped. */
-const SAFE_LINK = /^(?:https?:|mailto:)/i;
+/**
+ * Links an article may have: http, https and mailto, and paths on this site ("/contact", not "//host", which
+ * is another site). Everything else (javascript:, data:, vbscript:, file:...) is dropped.
+ */
+const SAFE_LINK = /^(?:https?:|mailto:|\/(?![/\\]))/i;
 
 /**
  * Markdown for stored articles, rendered on the server only. Raw HTML is off (a tag is shown as text), links
- * keep only http, https and mailto targets, and images are off (the content security policy serves images
+ * keep only http, https, mailto and this site's paths, and images are off (the content security policy serves images
  * from this site only, and an article must not load anything from elsewhere). See ADR 060.
  */
 const md = new MarkdownIt({ html: false, linkify: true, typographer: true });
@@ -27,6 +30,35 @@ md.core.ruler.push("no_h1", (state) => {
   for (const token of state.tokens) {
     if ((token.type === "heading_open" || token.type === "heading_close") && token.tag === "h1") {
       token.tag = "h2";
+    }
+  }
+});
+
+/**
+ * A bullet list whose every item starts "[ ] " is a checklist (the site's own articles have them): the list
+ * gets the class its typography needs and the markers go.
+ */
+md.core.ruler.push("checklist", (state) => {
+  const tokens = state.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.type !== "bullet_list_open") continue;
+    const level = tokens[i]!.level;
+    const texts = [];
+    for (
+      let j = i + 1;
+      j < tokens.length && !(tokens[j]!.type === "bullet_list_close" && tokens[j]!.level === level);
+      j++
+    ) {
+      // An item's first inline token is three on from its list_item_open: paragraph_open, inline.
+      if (tokens[j]!.type === "list_item_open" && tokens[j]!.level === level + 1) texts.push(tokens[j + 2]);
+    }
+    if (texts.length === 0 || !texts.every((t) => t?.type === "inline" && t.content.startsWith("[ ] ")))
+      continue;
+    tokens[i]!.attrSet("class", "checklist");
+    for (const inline of texts) {
+      const first = inline!.children?.[0];
+      if (first?.type === "text") first.content = first.content.slice(4);
+      inline!.content = inline!.content.slice(4);
     }
   }
 });

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
-import { ALL_ARTICLES, findArticle } from "../../../web/content/articles/catalog";
 import { ARTICLES_PAGE_META } from "../../../web/content/articles-page";
 import type { PageContent } from "../../../web/lib/page-data";
 import { articlePath, PATHS } from "../../../web/lib/paths";
+import type { PublishedArticleSummary, StoredArticle } from "../../contracts/articles";
 import type { Brand } from "../../contracts/brand";
 import type { ArticlesRepo } from "../../db/articles";
 import type { CaseStudiesRepo } from "../../db/case-studies";
@@ -20,11 +20,29 @@ export function pageContentLoader({
   articles: repo,
   caseStudies,
   resources,
+  brandName,
+  now,
+  staleAt,
 }: {
   articles: ArticlesRepo;
   caseStudies: CaseStudiesRepo;
   resources: ResourcesRepo;
+  brandName: string;
+  now: () => Date;
+  /** Told when a scheduled article becomes public: pages rendered from this content are stale from then. */
+  staleAt: (time: string) => void;
 }) {
+  /** Articles public now; a page made from them is stale once the next scheduled one's time comes. */
+  const publicArticles = () => {
+    const at = now();
+    const next = repo.nextScheduled(at);
+    if (next) staleAt(next);
+    return repo.published(at);
+  };
+  const summary = (a: StoredArticle): PublishedArticleSummary => {
+    const { html: _html, wordCount: _words, ...head } = toPublished(a, brandName);
+    return head;
+  };
   return (pathname: string): PageContent | undefined => {
     if (pathname === PATHS.resources) {
       return {
@@ -51,10 +69,7 @@ export function pageContentLoader({
     if (pathname === PATHS.articles) {
       return {
         path: pathname,
-        articles: repo.published().map((a) => {
-          const { html: _html, wordCount: _words, ...summary } = toPublished(a);
-          return summary;
-        }),
+        articles: publicArticles().map(summary),
       };
     }
     if (!pathname.startsWith(`${PATHS.articles}/`)) return undefined;
@@ -64,26 +79,51 @@ export function pageContentLoader({
     } catch {
       return { path: pathname };
     }
-    if (findArticle(slug)) return { path: pathname };
-    const stored = repo.bySlug(slug);
-    return stored?.published ? { path: pathname, article: toPublished(stored) } : { path: pathname };
+    const all = publicArticles();
+    const stored = all.find((a) => a.slug === slug);
+    if (!stored) return { path: pathname };
+    const related = all
+      .filter((a) => a.slug !== slug)
+      .slice(0, 3)
+      .map(({ slug, title }) => ({ slug, title }));
+    return { path: pathname, article: toPublished(stored, brandName), related };
   };
+}
+
+/**
+ * The content of an article's page as it would be public, whatever its state, for `/articles/<slug>?preview=<id>`
+ * (ADR 163); undefined when the request asks for no preview or the id is not the article at that address.
+ * The caller checks that staff ask.
+ */
+export function articlePreviewContent(
+  repo: ArticlesRepo,
+  brandName: string,
+  url: URL,
+): PageContent | undefined {
+  const id = url.searchParams.get("preview");
+  if (!id || !/^\d{1,15}$/.test(id) || !url.pathname.startsWith(`${PATHS.articles}/`)) return undefined;
+  const stored = repo.get(Number(id));
+  if (!stored || articlePath(stored.slug) !== url.pathname) return undefined;
+  return { path: url.pathname, article: toPublished(stored, brandName), related: [], preview: true };
 }
 
 /** Published stored articles, and /case-studies once at least one case study is published. */
 export function contentSitemapEntries({
   articles,
   caseStudies,
+  at,
 }: {
   articles: ArticlesRepo;
   caseStudies: CaseStudiesRepo;
+  at: Date;
 }): SitemapEntry[] {
   const stories = caseStudies.published();
   return [
     ...(stories.length > 0 ? [{ path: PATHS.caseStudies, lastmod: stories[0]!.updatedAt.slice(0, 10) }] : []),
-    ...articles.published().map((a) => ({
+    ...articles.published(at).map((a) => ({
       path: articlePath(a.slug),
-      lastmod: a.updatedAt.slice(0, 10),
+      // A scheduled article was last edited before it became public: it changed, for readers, then.
+      lastmod: [a.updatedAt, a.publishedAt ?? ""].sort().at(-1)!.slice(0, 10),
     })),
   ];
 }
@@ -93,7 +133,7 @@ const escapeXml = (s: string) =>
 
 type FeedItem = { slug: string; title: string; description: string; date: string };
 
-/** RSS 2.0 of every published article (the site's own and the stored ones), newest first. */
+/** RSS 2.0 of every published article, newest first. */
 export function articlesRss(items: readonly FeedItem[], brand: Brand, publicUrl: string): string {
   const sorted = [...items].sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
   const entries = sorted.map((a) => {
@@ -121,16 +161,13 @@ ${entries.join("\n")}
 }
 
 /** GET /articles/rss.xml, registered before the pages catch-all. */
-export const articlesFeedModule = (repo: ArticlesRepo, brand: Brand, publicUrl: string) =>
+export const articlesFeedModule = (repo: ArticlesRepo, brand: Brand, publicUrl: string, now: () => Date) =>
   new Elysia({ name: "articles-feed" }).get(
     RSS_PATH,
     () =>
       new Response(
         articlesRss(
-          [
-            ...ALL_ARTICLES.map((a) => ({ ...a })),
-            ...repo.published().map((a) => ({ ...a, date: (a.publishedAt ?? a.createdAt).slice(0, 10) })),
-          ],
+          repo.published(now()).map((a) => ({ ...a, date: (a.publishedAt ?? a.createdAt).slice(0, 10) })),
           brand,
           publicUrl,
         ),

@@ -37,3 +37,17 @@ test("it holds at most its bound, dropping the page stored longest ago", () => {
   cache.clear();
   expect(cache.get(at, "/a")).toBeUndefined();
 });
+
+test("pages told they are stale from a time are missed from that instant, and the time is forgotten then", () => {
+  const cache = new PageCache();
+  const at = Date.UTC(2026, 10, 2, 15);
+  const list = page("<p>Before the scheduled article</p>");
+  cache.set(at, "/articles", list);
+  cache.staleAt(Date.UTC(2026, 10, 3, 9));
+  cache.staleAt(Date.UTC(2026, 10, 4, 9)); // a later one does not postpone the earlier
+  expect(cache.get(Date.UTC(2026, 10, 3, 8, 59, 59, 999), "/articles")).toBe(list);
+  expect(cache.get(Date.UTC(2026, 10, 3, 9), "/articles")).toBeUndefined();
+  const after = page("<p>With it</p>");
+  cache.set(Date.UTC(2026, 10, 3, 9), "/articles", after);
+  expect(cache.get(Date.UTC(2026, 10, 3, 10), "/articles")).toBe(after);
+});

@@ -55,9 +55,12 @@ function monthAround(t: number) {
  */
 export class PageCache {
   private readonly entries = new Map<string, { month: string; page: CachedPage }>();
+  /** When what the cached pages show stops being true (a scheduled article's time): all are dropped then. */
+  private staleFrom = Number.POSITIVE_INFINITY;
   constructor(private readonly maxEntries = 500) {}
 
   get(at: Date | number, path: string): CachedPage | undefined {
+    if ((typeof at === "number" ? at : at.getTime()) >= this.staleFrom) this.clear();
     const entry = this.entries.get(path);
     return entry !== undefined && entry.month === monthOf(at) ? entry.page : undefined;
   }
@@ -74,6 +77,12 @@ export class PageCache {
 
   clear(): void {
     this.entries.clear();
+    this.staleFrom = Number.POSITIVE_INFINITY;
+  }
+
+  /** Pages rendered now are stale from `time` on (the renders that read scheduled content say when). */
+  staleAt(time: number): void {
+    if (time < this.staleFrom) this.staleFrom = time;
   }
 
   get size(): number {

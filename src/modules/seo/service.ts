@@ -1,19 +1,15 @@
-import { ALL_ARTICLES } from "../../../web/content/articles/catalog";
-import { articlePath } from "../../../web/lib/paths";
 import { ROUTES } from "../../../web/routes";
 
 export type SitemapEntry = { path: string; lastmod?: string };
 
 /**
- * Every indexable public page: the routes without parameters that the table marks indexable, then every
- * article. Derived from the route table so a new page is listed the day it is added.
+ * Every indexable public page: the routes without parameters that the table marks indexable. Derived from
+ * the route table so a new page is listed the day it is added; articles come from the content module.
  */
 export function sitemapEntries(): SitemapEntry[] {
-  const pages = ROUTES.filter((r) => r.indexable && r.layout === "public" && !/[:*]/.test(r.path)).map(
-    (r) => ({ path: r.path }),
-  );
-  const articles = ALL_ARTICLES.map((a) => ({ path: articlePath(a.slug), lastmod: a.date }));
-  return [...pages, ...articles];
+  return ROUTES.filter((r) => r.indexable && r.layout === "public" && !/[:*]/.test(r.path)).map((r) => ({
+    path: r.path,
+  }));
 }
 
 const escapeXml = (s: string) =>

@@ -16,6 +16,10 @@ import { TextArea } from "../shared/text-area";
 import { TextField } from "../shared/text-field";
 import { useUnsavedDraft } from "../shared/use-unsaved-draft";
 import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./admin-editor";
+import { ArticlePreviewLink } from "./article-preview-link";
+import { ArticleRevisions } from "./article-revisions";
+import { ArticleScheduleField } from "./article-schedule-field";
+import { ArticleTopicsField } from "./article-topics-field";
 import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "./editor-controls";
 
 type Values = {
@@ -25,8 +29,18 @@ type Values = {
   content: string;
   author: string;
   published: boolean;
+  tags: string[];
+  publishAt?: string | null;
 };
-const EMPTY: Values = { title: "", slug: "", description: "", content: "", author: "", published: false };
+const EMPTY: Values = {
+  title: "",
+  slug: "",
+  description: "",
+  content: "",
+  author: "",
+  published: false,
+  tags: [],
+};
 
 const fromStored = (a: StoredArticle): Values => ({
   title: a.title,
@@ -35,6 +49,8 @@ const fromStored = (a: StoredArticle): Values => ({
   content: a.content,
   author: a.author,
   published: a.published,
+  tags: a.tags,
+  publishAt: a.publishedAt,
 });
 
 /** New article (/admin/articles/new) or an existing one (/admin/articles/:id). */
@@ -124,6 +140,12 @@ function ArticleEditor({ id }: { id: number | null }) {
       )}
 
       <DraftOffer offer={draft.offer} onRestore={draft.restore} onDiscard={draft.discard} />
+      {saved && (
+        <p className="mt-3">
+          <ArticlePreviewLink id={saved.id} slug={saved.slug} />
+        </p>
+      )}
+
       <form onSubmit={onSubmit} noValidate aria-label="Article" className="mt-8 grid gap-8 lg:grid-cols-2">
         <div className="space-y-5 rounded-xl border border-line bg-white p-6 shadow-sm">
           <TextField
@@ -180,6 +202,13 @@ function ArticleEditor({ id }: { id: number | null }) {
             onChange={(e) => set("author", e.target.value)}
             error={errors.author}
           />
+          <ArticleTopicsField tags={values.tags} onChange={(tags) => set("tags", tags)} error={errors.tags} />
+          <ArticleScheduleField
+            publishAt={values.publishAt}
+            onChange={(at) => set("publishAt", at)}
+            error={errors.publishAt}
+            now={new Date()}
+          />
           <p className="text-sm text-ink">
             <span className="font-semibold">Reading time:</span>{" "}
             <span data-testid="reading-time">{preview.readingTime ?? DEFAULT_READING_TIME}</span>
@@ -219,6 +248,8 @@ function ArticleEditor({ id }: { id: number | null }) {
           </div>
         </section>
       </form>
+
+      {id !== null && saved && <ArticleRevisions articleId={id} version={saved.updatedAt} />}
 
       <ConfirmDialog
         open={confirming}

@@ -27,6 +27,8 @@ export type Article = {
   author?: string;
   /** A short topic label shown above the title. */
   topic: string;
+  /** A stored article's topics, each a filter on /articles. */
+  tags?: readonly string[];
   sections: readonly ArticleSection[];
   /**
    * Articles written in the admin: their Markdown rendered to safe HTML by the server (raw HTML off, safe
@@ -45,12 +47,3 @@ export type ArticleSummary = Omit<Article, "sections" | "html" | "readingTime" |
 
 /** What the list and the article page show above a body, whatever the article's source. */
 export type ArticleHead = Omit<ArticleSummary, "wordCount">;
-
-/** What every article page knows of each built-in article before loading any: enough for links. */
-export type ArticleIndexEntry = Pick<ArticleSummary, "slug" | "title"> & {
-  /** Listed on /articles (the five fixed ones), rather than reachable by link only. */
-  listed: boolean;
-};
-
-/** A built-in article as its page loads it: the text, with the figures the build counted. */
-export type LoadedArticle = Article & ArticleSummary;
