@@ -13,3 +13,13 @@ export function redirectTo(
 ): Response {
   return new Response(null, { status, headers: { ...headers, location: sameOriginPath(to) } });
 }
+
+/** The Location of what a request created (a tus upload's address): a path of this site, like every redirect's. */
+export function createdAt(path: string): { location: string } {
+  return { location: sameOriginPath(path) };
+}
+
+/** The path a created resource's answer names, for a caller inside the server that goes on with it. */
+export function createdPath(answer: Response): string | null {
+  return answer.headers.get("location");
+}

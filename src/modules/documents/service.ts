@@ -10,6 +10,7 @@ import {
   UPLOADS_PATH,
 } from "../../contracts/documents";
 import { type Database, forgetDeleted } from "../../db/index";
+import { createdAt } from "../../http/redirect";
 import { type DocumentRow, documentsRepo, viewOf } from "./documents.repo";
 import type { DocumentFiles } from "./file-store";
 import { SNIFF_BYTES, sniff } from "./sniff";
@@ -156,7 +157,7 @@ export function createDocumentsService(deps: {
         uploadedBy: by.adminId,
       });
       return empty(201, {
-        location: `${UPLOADS_PATH}/${publicId}`,
+        ...createdAt(`${UPLOADS_PATH}/${publicId}`),
         "upload-expires": expiresAt.toUTCString(),
         "upload-offset": "0",
       });

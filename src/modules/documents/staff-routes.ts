@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { DOCUMENT_MESSAGES as M, TUS_VERSION, UPLOAD_PATCH_MAX_BYTES } from "../../contracts/documents";
 import type { Database } from "../../db/index";
 import { actorFrom, auditBy, parseId } from "../../http/admin-http";
+import { createdPath } from "../../http/redirect";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail/outbox";
 import { REPORT_READY_MAIL } from "./mail";
@@ -69,9 +70,9 @@ export function documentStaffRoutes(deps: {
           direction: "firm",
           adminId: admin.id,
         });
-        const location = created.headers.get("location");
-        if (!location) return created;
-        const publicId = location.slice(location.lastIndexOf("/") + 1);
+        const path = createdPath(created);
+        if (!path) return created;
+        const publicId = path.slice(path.lastIndexOf("/") + 1);
         const written = await service.patch(
           found.engagementId,
           publicId,
