@@ -8,11 +8,11 @@ import {
   validateArticle,
 } from "../../contracts/articles";
 import type { Database } from "../../db";
-import type { ArticleSort, ArticlesRepo, ArticleWrite } from "../../db/articles";
 import { type Actor, auditBy } from "../../http/admin-http";
 import type { Auth } from "../auth";
 import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "./admin-http";
 import { markdownText, renderMarkdown } from "./markdown";
+import type { ArticleSort, ArticlesRepo, ArticleWrite } from "./repo/articles";
 
 export const ARTICLE_MESSAGES = {
   notFound: "No article with that id.",

@@ -1,14 +1,14 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import type { Database } from "../../db";
-import { articlesRepo } from "../../db/articles";
-import { caseStudiesRepo } from "../../db/case-studies";
-import { resourcesRepo } from "../../db/resources";
 import type { Auth } from "../auth";
 import type { PageCache } from "../pages/cache";
 import { articleService, articlesController } from "./articles";
 import { caseStudiesController, caseStudyService } from "./case-studies";
 import { articlesFeedModule, contentSitemapEntries, pageContentLoader } from "./public";
+import { articlesRepo } from "./repo/articles";
+import { caseStudiesRepo } from "./repo/case-studies";
+import { resourcesRepo } from "./repo/resources";
 import { resourceService, resourcesController } from "./resources";
 import { SAMPLE_CASE_STUDIES } from "./sample-case-studies";
 
