@@ -14,7 +14,7 @@ import {
 import { AuditQuerySchema, eventsOf, READ_ONLY_EVENTS } from "../../contracts/audit";
 import { createRateLimiter, type RateLimiter, retryAfterText } from "../../http/rate-limit";
 import type { Logger } from "../../log";
-import { appendAudit, listAudit } from "../audit/audit-log";
+import { appendAudit, listAudit } from "../audit";
 import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verifyTotp } from "./mfa";
 import {
   DEMO_PASSWORD,

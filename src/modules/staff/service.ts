@@ -13,7 +13,7 @@ import type {
 import { forgetDeleted } from "../../db/index";
 import type { Actor, Outcome } from "../../http/admin-http";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
-import { appendAudit } from "../audit/audit-log";
+import { appendAudit } from "../audit";
 import { demoPasswordRefusal } from "../auth/model";
 import { hashPassword } from "../auth/passwords";
 import type { Session, SessionStore } from "../auth/sessions";
