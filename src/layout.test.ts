@@ -10,7 +10,6 @@ import { dirname, join, relative, resolve } from "node:path";
  */
 const ROOT = resolve(import.meta.dir, "..");
 const SRC = join(ROOT, "src");
-const MODULES = join(SRC, "modules");
 /** The one file of web/ the server may import: the page renderer's entry. */
 const WEB_ENTRY = "web/app.tsx";
 
