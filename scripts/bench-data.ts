@@ -12,8 +12,8 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config";
 import type { Intake } from "../src/contracts/intake";
-import { contactSubmissions } from "../src/db/contact-submissions";
 import { closeDatabase } from "../src/db/index";
+import { contactSubmissions } from "../src/modules/desk/repo/contact-submissions";
 import { openDataStore } from "../src/ops/data-store";
 import { newDataKey } from "../src/ops/keys-cli";
 

@@ -1,7 +1,7 @@
 import type * as v from "valibot";
 import { fieldErrors } from "../contracts/admin-auth";
 import type { Database } from "../db";
-import { appendAudit } from "../db/audit-log";
+import { appendAudit } from "../modules/audit";
 import { clientAddress, type PeerAddressSource } from "./client-address";
 
 /**

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db";
-import { listAudit } from "../../src/db/audit-log";
 import { MANIFEST } from "../../src/generated/assets";
+import { listAudit } from "../../src/modules/audit/audit-log";
 import { post, withCookie } from "../helpers/admin";
 import { ORIGIN } from "../helpers/app";
 

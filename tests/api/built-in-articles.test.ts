@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db";
-import { articlesRepo } from "../../src/db/articles";
+import { articlesRepo } from "../../src/modules/content/repo/articles";
 import { ALL_ARTICLES } from "../../web/content/articles/catalog";
 import { articlePath, PATHS } from "../../web/lib/paths";
 import { post, signIn, withCookie } from "../helpers/admin";

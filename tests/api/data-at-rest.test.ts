@@ -14,10 +14,10 @@ import {
   ENCRYPTED_PREFIX,
   storedKeyId,
 } from "../../src/db/cipher";
-import { contactSubmissions } from "../../src/db/contact-submissions";
 import { encryptedColumnsPresent, rotateStoredValues } from "../../src/db/encryption";
 import { closeDatabase } from "../../src/db/index";
 import { MANIFEST } from "../../src/generated/assets";
+import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissions";
 import { DATABASE_FILE, openDataStore } from "../../src/ops/data-store";
 import { newDataKey } from "../../src/ops/keys-cli";
 import { post, signIn, totpCode, withCookie } from "../helpers/admin";

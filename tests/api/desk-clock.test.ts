@@ -1,6 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { ClosureList, DeskOverview, DueStatus } from "../../src/contracts/desk";
-import { submissionDesk } from "../../src/db/submission-desk";
+import { submissionDesk } from "../../src/modules/desk/repo/submission-desk";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";

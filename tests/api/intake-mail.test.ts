@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { cipherFor } from "../../src/db/cipher";
-import { contactSubmissions } from "../../src/db/contact-submissions";
+import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissions";
 import { intakeMessage } from "../../src/modules/mail/intake-messages";
 import { RETRY_BASE_MS } from "../../src/modules/mail/outbox";
 import { makeTestApp } from "../helpers/app";

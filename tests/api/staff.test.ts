@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { join } from "node:path";
 import type { LoginResult, MfaEnrolment } from "../../src/contracts/admin-auth";
 import type { InvitationPreview, StaffInvitation, StaffOverview } from "../../src/contracts/staff";
-import { listAudit } from "../../src/db/audit-log";
+import { listAudit } from "../../src/modules/audit/audit-log";
 import { createSessionStore } from "../../src/modules/auth/sessions";
 import { createStaffService } from "../../src/modules/staff/service";
 import { cookieFrom, post, totpCode, withCookie } from "../helpers/admin";

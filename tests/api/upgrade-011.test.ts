@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeDatabase, type Database, migrate, openDatabaseFile } from "../../src/db";
 import { MIGRATIONS } from "../../src/db/migrations";
-import { retentionRepo } from "../../src/db/retention";
+import { retentionRepo } from "../../src/modules/privacy/repo/retention";
 import { insertPreviousRequest, previousVersionDatabase } from "../helpers/earlier-version";
 
 /**

@@ -12,9 +12,9 @@ import {
   UsernameSchema,
 } from "../../contracts/admin-auth";
 import { AuditQuerySchema, eventsOf, READ_ONLY_EVENTS } from "../../contracts/audit";
-import { appendAudit, listAudit } from "../../db/audit-log";
 import { createRateLimiter, type RateLimiter, retryAfterText } from "../../http/rate-limit";
 import type { Logger } from "../../log";
+import { appendAudit, listAudit } from "../audit";
 import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verifyTotp } from "./mfa";
 import {
   DEMO_PASSWORD,

@@ -7,13 +7,13 @@ import {
   validateArticle,
 } from "../../contracts/articles";
 import type { Database } from "../../db";
-import type { ArticleSort, ArticlesRepo, ArticleWrite } from "../../db/articles";
 import { type Actor, auditBy } from "../../http/admin-http";
 import type { Auth } from "../auth";
 import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "./admin-http";
 import type { ArticleRevisionsRepo } from "./article-revisions-repo";
 import { lineDiff } from "./line-diff";
 import { markdownText, renderMarkdown } from "./markdown";
+import type { ArticleSort, ArticlesRepo, ArticleWrite } from "./repo/articles";
 
 export const ARTICLE_MESSAGES = {
   notFound: "No article with that id.",

@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
 import { type StoredCaseStudy, validateCaseStudy } from "../../contracts/case-studies";
 import type { Database } from "../../db";
-import type { CaseStudiesRepo, CaseStudyWrite } from "../../db/case-studies";
 import { type Actor, auditBy } from "../../http/admin-http";
 import type { Auth } from "../auth";
 import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "./admin-http";
+import type { CaseStudiesRepo, CaseStudyWrite } from "./repo/case-studies";
 
 export const CASE_STUDY_MESSAGES = { notFound: "No case study with that id." } as const;
 

@@ -1,9 +1,6 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import type { Database } from "../../db";
-import { articlesRepo } from "../../db/articles";
-import { caseStudiesRepo } from "../../db/case-studies";
-import { resourcesRepo } from "../../db/resources";
 import type { Auth } from "../auth";
 import type { PageCache } from "../pages/cache";
 import { articleRevisionsRepo } from "./article-revisions-repo";
@@ -15,6 +12,9 @@ import {
   contentSitemapEntries,
   pageContentLoader,
 } from "./public";
+import { articlesRepo } from "./repo/articles";
+import { caseStudiesRepo } from "./repo/case-studies";
+import { resourcesRepo } from "./repo/resources";
 import { resourceService, resourcesController } from "./resources";
 import { SAMPLE_CASE_STUDIES } from "./sample-case-studies";
 

@@ -4,11 +4,11 @@ import type { PageContent } from "../../../web/lib/page-data";
 import { articlePath, PATHS } from "../../../web/lib/paths";
 import type { PublishedArticleSummary, StoredArticle } from "../../contracts/articles";
 import type { Brand } from "../../contracts/brand";
-import type { ArticlesRepo } from "../../db/articles";
-import type { CaseStudiesRepo } from "../../db/case-studies";
-import type { ResourcesRepo } from "../../db/resources";
 import type { SitemapEntry } from "../seo/service";
 import { toPublished } from "./articles";
+import type { ArticlesRepo } from "./repo/articles";
+import type { CaseStudiesRepo } from "./repo/case-studies";
+import type { ResourcesRepo } from "./repo/resources";
 
 export const RSS_PATH = PATHS.articlesFeed;
 

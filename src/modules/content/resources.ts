@@ -11,12 +11,12 @@ import {
   validateResource,
 } from "../../contracts/resources";
 import type { Database } from "../../db";
-import type { ResourcesRepo, ResourceWrite } from "../../db/resources";
 import { type Actor, auditBy } from "../../http/admin-http";
 import { UPLOADS_DIR } from "../../ops/backup";
 import type { Auth } from "../auth";
 import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "./admin-http";
 import { detectUpload, UPLOAD_TYPES, type UploadKind } from "./file-type";
+import type { ResourcesRepo, ResourceWrite } from "./repo/resources";
 
 /** Where uploads are served from; the files live in DATA_DIR/uploads under random names. */
 export const UPLOADS_PREFIX = "/uploads/";

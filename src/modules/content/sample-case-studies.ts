@@ -1,4 +1,4 @@
-import type { CaseStudyWrite } from "../../db/case-studies";
+import type { CaseStudyWrite } from "./repo/case-studies";
 
 /**
  * What demo mode shows on /case-studies (ADR 115): three matters written to show the page's shape, stored

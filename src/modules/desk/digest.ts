@@ -10,12 +10,12 @@ import {
   type DataRequestKind,
   daysLeft,
 } from "../../contracts/privacy";
-import { dataRequestsRepo } from "../../db/data-requests";
-import { scheduledRuns } from "../../db/desk-clock";
 import type { Logger } from "../../log";
 import type { MailMessage } from "../mail/automatic";
 import type { MailOutbox } from "../mail/outbox";
+import { dataRequestsRepo } from "../privacy/repo/data-requests";
 import { DAY_NAMES } from "./business-clock";
+import { scheduledRuns } from "./repo/desk-clock";
 
 const DAY_MS = 86_400_000;
 

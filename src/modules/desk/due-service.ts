@@ -9,11 +9,11 @@ import {
   FIRST_RESPONSE_DAYS,
   OVERVIEW_WAITING_MAX,
 } from "../../contracts/desk";
-import { deskClosures, deskDueTimes, type WaitingRow } from "../../db/desk-clock";
 import { ConflictError } from "../../http/errors";
 import { type BusinessClock, createBusinessClock, describeHours, nextDate } from "./business-clock";
 import { deliveriesRepo, deliveryStatus } from "./deliveries";
 import { dueStatus, formatDuration } from "./due-labels";
+import { deskClosures, deskDueTimes, type WaitingRow } from "./repo/desk-clock";
 
 /** Nearest-rank percentile of sorted numbers (p in 0..1). */
 export function percentile(sorted: readonly number[], p: number): number | null {

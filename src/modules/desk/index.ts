@@ -1,13 +1,13 @@
 import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
-import { DESK_REPLY_MAIL } from "../../db/submission-replies";
 import { actorFrom, attachment, send } from "../../http/admin-http";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail/outbox";
 import type { DueService } from "./due-service";
 import { parseId } from "./model";
 import { deskReplyRenderer } from "./reply-mail";
+import { DESK_REPLY_MAIL } from "./repo/submission-replies";
 import { createSubmissionsService } from "./service";
 
 export const SUBMISSIONS_API = "/api/admin/submissions";

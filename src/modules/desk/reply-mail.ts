@@ -1,10 +1,10 @@
 import type { Config } from "../../config";
-import { contactSubmissions } from "../../db/contact-submissions";
 import type { Database } from "../../db/index";
-import type { OutboxRow } from "../../db/mail-outbox";
-import { submissionReplies } from "../../db/submission-replies";
 import type { MailMessage } from "../mail/automatic";
 import { confirmationMessageId } from "../mail/intake-messages";
+import type { OutboxRow } from "../mail/repo/mail-outbox";
+import { contactSubmissions } from "./repo/contact-submissions";
+import { submissionReplies } from "./repo/submission-replies";
 
 /**
  * Renders a reply from the desk when the outbox sends it: to the requester, Reply-To the intake address, and

@@ -18,11 +18,6 @@ import {
   type SubmissionList,
 } from "../../contracts/submissions";
 import { forgetDeleted } from "../../db/index";
-import { type DeskFilter, type SubmissionDesk, submissionDesk } from "../../db/submission-desk";
-import { submissionEvents } from "../../db/submission-events";
-import { submissionLookups } from "../../db/submission-lookups";
-import { DESK_REPLY_MAIL, submissionReplies } from "../../db/submission-replies";
-import { submissionResponses } from "../../db/submission-responses";
 import { type Actor, auditBy, type Outcome } from "../../http/admin-http";
 import type { MailOutbox } from "../mail/outbox";
 import { toCsv } from "./csv";
@@ -36,6 +31,11 @@ import {
   type Update,
   UpdateSchema,
 } from "./model";
+import { type DeskFilter, type SubmissionDesk, submissionDesk } from "./repo/submission-desk";
+import { submissionEvents } from "./repo/submission-events";
+import { submissionLookups } from "./repo/submission-lookups";
+import { DESK_REPLY_MAIL, submissionReplies } from "./repo/submission-replies";
+import { submissionResponses } from "./repo/submission-responses";
 import { buildTimeline } from "./timeline";
 
 export type { Actor, Outcome };

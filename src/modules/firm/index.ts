@@ -11,12 +11,12 @@ import {
   validateTestimonial,
 } from "../../contracts/firm";
 import type { Database } from "../../db";
-import { peopleRepo, testimonialsRepo } from "../../db/firm";
 import { type Actor, auditBy } from "../../http/admin-http";
 import { UPLOADS_DIR } from "../../ops/backup";
 import type { Auth } from "../auth";
 import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "../content/admin-http";
 import { detectPhoto, PHOTO_TYPES, type PhotoKind } from "./photo-type";
+import { peopleRepo, testimonialsRepo } from "./repo/firm";
 
 /** Where people's photos are served from; the files live in DATA_DIR/uploads beside the resources' files. */
 export const PHOTOS_PREFIX = "/uploads/photos/";

@@ -4,7 +4,7 @@ import { adminSubmissionPath } from "../../../web/lib/paths";
 import type { Brand } from "../../contracts/brand";
 import { RESPONSE_SLA } from "../../contracts/constants";
 import { confirmationSubject } from "../../contracts/submissions";
-import type { MailKind, SubmissionRow } from "../../db/contact-submissions";
+import type { MailKind, SubmissionRow } from "../desk/repo/contact-submissions";
 import type { MailMessage } from "./automatic";
 import { composeText, line } from "./compose";
 

@@ -1,12 +1,12 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
 import type { Brand } from "../../contracts/brand";
-import { contactSubmissions, INTAKE_MAIL_KINDS } from "../../db/contact-submissions";
 import type { Database } from "../../db/index";
-import { type EnqueueMail, mailOutboxRepo, type OutboxRow } from "../../db/mail-outbox";
 import type { Logger } from "../../log";
+import { contactSubmissions, INTAKE_MAIL_KINDS } from "../desk/repo/contact-submissions";
 import { automaticMail, type MailMessage } from "./automatic";
 import { intakeMessage } from "./intake-messages";
+import { type EnqueueMail, mailOutboxRepo, type OutboxRow } from "./repo/mail-outbox";
 
 export const MAIL_NOT_CONFIGURED =
   "Mail is not configured (SMTP_URL is not set): nothing was sent. The request is stored and its emails will go out once SMTP_URL is set.";

@@ -1,9 +1,9 @@
 import type { Config } from "../../config";
-import { contactSubmissions } from "../../db/contact-submissions";
 import type { Database } from "../../db/index";
-import type { OutboxRow } from "../../db/mail-outbox";
+import { contactSubmissions } from "../desk/repo/contact-submissions";
 import type { MailMessage } from "../mail/automatic";
 import { confirmationMessageId } from "../mail/intake-messages";
+import type { OutboxRow } from "../mail/repo/mail-outbox";
 import { engagementsRepo } from "./engagements.repo";
 
 /** Outbox kinds of the portal; each row's ref_id is the engagement. */

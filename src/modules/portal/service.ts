@@ -12,12 +12,12 @@ import {
   SignSchema,
 } from "../../contracts/portal";
 import { consumerDisclosure } from "../../contracts/portal-disclosure";
-import { contactSubmissions } from "../../db/contact-submissions";
 import type { Database } from "../../db/index";
-import { submissionDesk } from "../../db/submission-desk";
-import { submissionEvents } from "../../db/submission-events";
 import { type Actor, auditBy, invalid, type Outcome } from "../../http/admin-http";
 import type { DueService } from "../desk/due-service";
+import { contactSubmissions } from "../desk/repo/contact-submissions";
+import { submissionDesk } from "../desk/repo/submission-desk";
+import { submissionEvents } from "../desk/repo/submission-events";
 import type { SealingCertificate } from "../signing/certificate";
 import { appendCompletionPage } from "../signing/completion";
 import { sealPdf } from "../signing/seal";

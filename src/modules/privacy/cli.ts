@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
-import { retentionRepo } from "../../db/retention";
 import { parseDate, utcDate } from "./model";
+import { retentionRepo } from "./repo/retention";
 import { ruleText } from "./retention";
 
 export const RETENTION_HELP = `  tracewell retention --dry-run [--as-of YYYY-MM-DD]

@@ -8,18 +8,18 @@ import {
   DataRequestSchema,
   daysLeft,
 } from "../../contracts/privacy";
-import { contactSubmissions } from "../../db/contact-submissions";
-import { type DataRequestRow, dataRequestsRepo } from "../../db/data-requests";
 import { type Database, forgetDeleted } from "../../db/index";
-import { mailOutboxRepo } from "../../db/mail-outbox";
-import { submissionDesk } from "../../db/submission-desk";
-import { submissionReplies } from "../../db/submission-replies";
-import { submissionResponses } from "../../db/submission-responses";
 import { auditBy } from "../../http/admin-http";
 import { ConflictError } from "../../http/errors";
+import { contactSubmissions } from "../desk/repo/contact-submissions";
+import { submissionDesk } from "../desk/repo/submission-desk";
+import { submissionReplies } from "../desk/repo/submission-replies";
+import { submissionResponses } from "../desk/repo/submission-responses";
 import { documentRecords } from "../documents/documents.repo";
+import { mailOutboxRepo } from "../mail/repo/mail-outbox";
 import { engagementRecord } from "../portal/engagements.repo";
 import { type Actor, invalid, type Outcome } from "./model";
+import { type DataRequestRow, dataRequestsRepo } from "./repo/data-requests";
 
 const DAY_MS = 86_400_000;
 

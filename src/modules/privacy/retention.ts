@@ -6,13 +6,13 @@ import {
   type RetentionRule,
   type RetentionView,
 } from "../../contracts/privacy";
-import { appendAudit } from "../../db/audit-log";
 import { type Database, forgetDeleted } from "../../db/index";
-import { type PurgeCandidate, retentionRepo } from "../../db/retention";
-import { submissionDesk } from "../../db/submission-desk";
 import { auditBy } from "../../http/admin-http";
 import { type Logger, silentLogger } from "../../log";
+import { appendAudit } from "../audit";
+import { submissionDesk } from "../desk/repo/submission-desk";
 import { type Actor, addDays, invalid, type Outcome, utcDate } from "./model";
+import { type PurgeCandidate, retentionRepo } from "./repo/retention";
 
 /** How often the timer looks whether today's purge has run; it runs once per UTC day. */
 const CHECK_EVERY_MS = 60 * 60_000;

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { appendAudit } from "../../db/audit-log";
+import { appendAudit } from "../audit";
 import { findAccountByName } from "../auth/users";
 import { resetSecondFactor } from "./service";
 

@@ -10,17 +10,16 @@ import type {
   StaffMember,
   StaffOverview,
 } from "../../contracts/staff";
-import { appendAudit } from "../../db/audit-log";
 import { forgetDeleted } from "../../db/index";
-import { mailOutboxRepo } from "../../db/mail-outbox";
-import { type InvitationRow, staffRepo } from "../../db/staff";
 import type { Actor, Outcome } from "../../http/admin-http";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
+import { appendAudit } from "../audit";
 import { demoPasswordRefusal } from "../auth/model";
 import { hashPassword } from "../auth/passwords";
 import type { Session, SessionStore } from "../auth/sessions";
 import { disableTotp, findUserById, findUserByName, insertAdmin, recordSignIn } from "../auth/users";
 import type { MailOutbox } from "../mail/outbox";
+import { mailOutboxRepo } from "../mail/repo/mail-outbox";
 import { invitationMessage } from "./mail";
 import {
   INVITATION_FAILURES_PER_ADDRESS,
@@ -32,6 +31,7 @@ import {
   InvitationSchema,
   STAFF_MESSAGES,
 } from "./model";
+import { type InvitationRow, staffRepo } from "./repo/staff";
 
 export type { Actor, Outcome };
 

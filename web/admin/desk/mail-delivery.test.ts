@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
-import { INTAKE_MAIL_KINDS } from "../../../src/db/contact-submissions";
-import { DESK_REPLY_MAIL } from "../../../src/db/submission-replies";
 import { DIGEST_KIND } from "../../../src/modules/desk/digest";
+import { INTAKE_MAIL_KINDS } from "../../../src/modules/desk/repo/contact-submissions";
+import { DESK_REPLY_MAIL } from "../../../src/modules/desk/repo/submission-replies";
 import { INVITATION_MAIL } from "../../../src/modules/staff/model";
 import { deliveryText, MAIL_KIND_LABELS, mailKindLabel } from "./mail-delivery";
 

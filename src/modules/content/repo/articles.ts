@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { StoredArticle } from "../contracts/articles";
+import type { StoredArticle } from "../../../contracts/articles";
 
 type Row = {
   id: number;

@@ -1,5 +1,5 @@
-import type { RecordedResponse, ResponseChannel } from "../contracts/desk";
-import type { Database } from "./index";
+import type { RecordedResponse, ResponseChannel } from "../../../contracts/desk";
+import type { Database } from "../../../db/index";
 
 /**
  * The submission_responses table: responses staff record as made another way than a reply from the desk (a

@@ -1,8 +1,8 @@
-import type { SubmissionStatus } from "../contracts/intake";
-import type { DataRequestKind } from "../contracts/privacy";
-import { cipherFor } from "./cipher";
-import { forgettingWrite } from "./forget-deleted";
-import type { Database } from "./index";
+import type { SubmissionStatus } from "../../../contracts/intake";
+import type { DataRequestKind } from "../../../contracts/privacy";
+import { cipherFor } from "../../../db/cipher";
+import { forgettingWrite } from "../../../db/forget-deleted";
+import type { Database } from "../../../db/index";
 
 export type DataRequestRow = {
   id: number;

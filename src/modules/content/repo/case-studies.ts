@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { StoredCaseStudy } from "../contracts/case-studies";
+import type { StoredCaseStudy } from "../../../contracts/case-studies";
 
 type Row = {
   id: number;

@@ -1,6 +1,6 @@
-import { cipherFor } from "./cipher";
-import { forgettingWrite } from "./forget-deleted";
-import type { Database } from "./index";
+import { cipherFor } from "../../../db/cipher";
+import { forgettingWrite } from "../../../db/forget-deleted";
+import type { Database } from "../../../db/index";
 
 /**
  * The staff: admin accounts as the Staff screen sees them, and invitations. E-mail addresses and the

@@ -1,6 +1,6 @@
-import type { ReplyDelivery, SubmissionReply } from "../contracts/submissions";
-import { cipherFor } from "./cipher";
-import type { Database } from "./index";
+import type { ReplyDelivery, SubmissionReply } from "../../../contracts/submissions";
+import { cipherFor } from "../../../db/cipher";
+import type { Database } from "../../../db/index";
 
 /** The outbox kind of a reply sent from the desk; its ref_id is the submission_replies row. */
 export const DESK_REPLY_MAIL = "desk-reply";

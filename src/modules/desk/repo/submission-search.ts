@@ -1,5 +1,5 @@
-import { cipherFor } from "./cipher";
-import type { Database } from "./index";
+import { cipherFor } from "../../../db/cipher";
+import type { Database } from "../../../db/index";
 import { newestPage } from "./newest-page";
 import { createSearchFacts, type Facts } from "./search-facts";
 import { queryTerms, rowWords, type SearchFields } from "./search-words";

@@ -1,5 +1,5 @@
-import { cipherFor } from "./cipher";
-import type { Database } from "./index";
+import { cipherFor } from "../../../db/cipher";
+import type { Database } from "../../../db/index";
 
 /**
  * The tables behind the desk's business-day clock (ADR 052): due times kept on contact_submissions,

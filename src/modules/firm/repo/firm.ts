@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { PersonInput, StoredPerson, StoredTestimonial, TestimonialInput } from "../contracts/firm";
+import type { PersonInput, StoredPerson, StoredTestimonial, TestimonialInput } from "../../../contracts/firm";
 
 /**
  * The people and testimonials tables (migration 016). Not encrypted: they are what the firm publishes about

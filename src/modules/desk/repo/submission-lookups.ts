@@ -1,5 +1,5 @@
-import type { RelatedRequest, SourceCount } from "../contracts/submissions";
-import type { Database } from "./index";
+import type { RelatedRequest, SourceCount } from "../../../contracts/submissions";
+import type { Database } from "../../../db/index";
 
 type RelatedRow = Omit<RelatedRequest, "matchedBy"> & { byEmail: number; byFirm: number };
 

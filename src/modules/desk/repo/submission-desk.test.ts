@@ -2,7 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "./index";
+import { openDatabase } from "../../../db/index";
 import { AMONG_MATCHES } from "./submission-desk";
 
 const dir = mkdtempSync(join(tmpdir(), "tracewell-desk-plan-"));

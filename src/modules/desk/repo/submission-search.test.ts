@@ -2,10 +2,10 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Intake } from "../contracts/intake";
-import { attachCipher, cipherFor, createDataCipher } from "./cipher";
+import type { Intake } from "../../../contracts/intake";
+import { attachCipher, cipherFor, createDataCipher } from "../../../db/cipher";
+import { type Database, openDatabase } from "../../../db/index";
 import { contactSubmissions } from "./contact-submissions";
-import { type Database, openDatabase } from "./index";
 import { submissionDesk } from "./submission-desk";
 import { submissionSearch } from "./submission-search";
 

@@ -1,6 +1,6 @@
-import type { SubmissionStatus } from "../contracts/intake";
-import type { StatusChange } from "../contracts/submissions";
-import type { Database } from "./index";
+import type { SubmissionStatus } from "../../../contracts/intake";
+import type { StatusChange } from "../../../contracts/submissions";
+import type { Database } from "../../../db/index";
 
 /** The submission_events table: what happened to a request on the desk, when and by whom (status changes). */
 export function submissionEvents(db: Database) {

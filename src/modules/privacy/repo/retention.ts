@@ -1,6 +1,6 @@
-import type { SubmissionStatus } from "../contracts/intake";
-import type { PlannedPurge, RetentionPolicy, RetentionRule } from "../contracts/privacy";
-import type { Database } from "./index";
+import type { SubmissionStatus } from "../../../contracts/intake";
+import type { PlannedPurge, RetentionPolicy, RetentionRule } from "../../../contracts/privacy";
+import type { Database } from "../../../db/index";
 
 type PolicyRow = RetentionPolicy & {
   updatedAt: string | null;

@@ -1,15 +1,15 @@
 import type { Statement } from "bun:sqlite";
-import type { FirstResponseBy } from "../contracts/desk";
-import type { SubmissionStatus } from "../contracts/intake";
+import type { FirstResponseBy } from "../../../contracts/desk";
+import type { SubmissionStatus } from "../../../contracts/intake";
 import type {
   MailState,
   SubmissionDetail,
   SubmissionNote,
   SubmissionSummary,
-} from "../contracts/submissions";
-import { cipherFor, type DataCipher } from "./cipher";
-import { forgettingWrite } from "./forget-deleted";
-import type { Database } from "./index";
+} from "../../../contracts/submissions";
+import { cipherFor, type DataCipher } from "../../../db/cipher";
+import { forgettingWrite } from "../../../db/forget-deleted";
+import type { Database } from "../../../db/index";
 import { type SearchFields, type SearchState, submissionSearch } from "./submission-search";
 
 /** What the list and the export may be narrowed by; every field is optional. */

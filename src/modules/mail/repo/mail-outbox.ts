@@ -1,5 +1,5 @@
-import { cipherFor } from "./cipher";
-import type { Database } from "./index";
+import { cipherFor } from "../../../db/cipher";
+import type { Database } from "../../../db/index";
 
 /** One queued e-mail: what it is about, never what it says (rendered at send time). */
 export type OutboxRow = {

@@ -1,7 +1,7 @@
-import type { Intake, SubmissionStatus } from "../contracts/intake";
-import type { VisitSource } from "../contracts/visit-source";
-import { cipherFor, type DataCipher, firmHash } from "./cipher";
-import type { Database } from "./index";
+import type { Intake, SubmissionStatus } from "../../../contracts/intake";
+import type { VisitSource } from "../../../contracts/visit-source";
+import { cipherFor, type DataCipher, firmHash } from "../../../db/cipher";
+import type { Database } from "../../../db/index";
 import { submissionSearch } from "./submission-search";
 
 export type MailKind = "intake-notification" | "intake-confirmation";

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { StoredResource } from "../contracts/resources";
+import type { StoredResource } from "../../../contracts/resources";
 
 type Row = {
   id: number;
