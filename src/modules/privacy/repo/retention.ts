@@ -33,12 +33,19 @@ export function retentionRepo(db: Database) {
     Omit<PurgeCandidate, "rule">,
     { unengaged: number; engaged: number; until: string }
   >(
+    // Each rule reads a range of the (status, status_changed_at) index, ending where its days reach `until`
+    // ("deleteOn <= until" is "changed before the day after until minus the days"), so the daily purge and the
+    // start's first one cost what they delete, not every ended request ever kept.
     `SELECT * FROM (
        SELECT id, reference, status, submitted_at AS receivedAt,
          COALESCE(status_changed_at, submitted_at) AS lastChangeAt,
          date(COALESCE(status_changed_at, submitted_at),
            '+' || CASE status WHEN 'engaged' THEN $engaged ELSE $unengaged END || ' days') AS deleteOn
-       FROM contact_submissions WHERE status IN ('declined', 'closed', 'engaged')
+       FROM contact_submissions
+       WHERE (status = 'engaged' AND status_changed_at < date($until, '-' || $engaged || ' days', '+1 day'))
+          OR (status = 'declined' AND status_changed_at < date($until, '-' || $unengaged || ' days', '+1 day'))
+          OR (status = 'closed' AND status_changed_at < date($until, '-' || $unengaged || ' days', '+1 day'))
+          OR (status IN ('declined', 'closed', 'engaged') AND status_changed_at IS NULL)
      ) WHERE deleteOn <= $until ORDER BY deleteOn, id`,
   );
 
