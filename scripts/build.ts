@@ -133,22 +133,31 @@ async function buildClient(): Promise<ClientBuild> {
   return { script: url(entryOut), preload: [...entryDeps].map(url), pageChunks };
 }
 
-/** The stylesheet: the fonts' @font-face rules (`fontFaces`), then UnoCSS's output, under one hash. */
-async function buildCss(fontFaces: string): Promise<string> {
-  const tmp = join(DIST, "tmp", "app.css");
-  await unocss({
-    cwd: ROOT,
-    patterns: ["web/**/*.{ts,tsx}"],
-    outFile: tmp,
-    config: join(ROOT, "uno.config.ts"),
-    minify: true,
-    preflights: true,
-  });
-  const css = new TextEncoder().encode(fontFaces + (await Bun.file(tmp).text()));
-  const name = hashName("app.css", css);
-  await Bun.write(join(ASSETS_OUT, name), css);
+/**
+ * The stylesheets: the fonts' @font-face rules (`fontFaces`), then UnoCSS's output, each under its hash. `css`
+ * holds every rule; `siteCss` leaves out the classes only the admin and the portal use, so the sheet every public
+ * page inlines is smaller (ADR 165).
+ */
+async function buildCss(fontFaces: string): Promise<{ css: string; siteCss: string }> {
+  const sheet = async (name: string, patterns: string[]) => {
+    const tmp = join(DIST, "tmp", name);
+    await unocss({
+      cwd: ROOT,
+      patterns,
+      outFile: tmp,
+      config: join(ROOT, "uno.config.ts"),
+      minify: true,
+      preflights: true,
+    });
+    const css = new TextEncoder().encode(fontFaces + (await Bun.file(tmp).text()));
+    const hashed = hashName(name, css);
+    await Bun.write(join(ASSETS_OUT, hashed), css);
+    return `/assets/${hashed}`;
+  };
+  const css = await sheet("app.css", ["web/**/*.{ts,tsx}"]);
+  const siteCss = await sheet("site.css", ["web/**/*.{ts,tsx}", "!web/admin/**", "!web/portal/**"]);
   rmSync(join(DIST, "tmp"), { recursive: true, force: true });
-  return `/assets/${name}`;
+  return { css, siteCss };
 }
 
 async function copyPublic(): Promise<void> {
@@ -187,7 +196,7 @@ async function precompress(): Promise<
 /** A module that imports every file "with { type: 'file' }", so `bun build --compile` embeds them. */
 function writeManifestModule(
   files: Awaited<ReturnType<typeof precompress>>,
-  entry: { script: string; css: string; preload: string[]; fonts: string[] },
+  entry: { script: string; css: string; siteCss: string; preload: string[]; fonts: string[] },
   pageChunks: Record<string, string[]>,
 ): void {
   mkdirSync(GENERATED, { recursive: true });
@@ -251,12 +260,12 @@ mkdirSync(join(ROOT, "web", "generated"), { recursive: true });
 writeFileSync(join(ROOT, "web", "generated", "documents.ts"), documentSizesModule(documentSizes));
 const client = await buildClient();
 const fonts = await buildFonts(ROOT, ASSETS_OUT, hashName);
-const css = await buildCss(fonts.css);
+const sheets = await buildCss(fonts.css);
 await copyPublic();
 const files = await precompress();
 writeManifestModule(
   files,
-  { script: client.script, css, preload: client.preload, fonts: fonts.preload },
+  { script: client.script, ...sheets, preload: client.preload, fonts: fonts.preload },
   client.pageChunks,
 );
 if (!assetsOnly) await compile();

@@ -29,7 +29,7 @@ import { createMailOutbox } from "./modules/mail/outbox";
 import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { createPageFastPath, rawPath } from "./modules/pages/fast-path";
-import { inlineStylesheet } from "./modules/pages/styles";
+import { inlineStylesheets } from "./modules/pages/styles";
 import { createPortal } from "./modules/portal/create";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
@@ -64,7 +64,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
   const requests = new WeakMap<Request, RequestInfo>();
   const cache = new PageCache();
   const brandCss = brandStylesheet(config);
-  const styles = inlineStylesheet(manifest);
+  const styles = inlineStylesheets(manifest);
   const healthCheck = db.query("SELECT 1 AS ok");
   // The server's start (src/ops/data-store.ts) attaches the checked cipher; tests build the app on a bare file.
   if (!hasCipher(db)) {
@@ -102,7 +102,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
     manifest,
     cache,
     brandCss: brandCss?.url,
-    inlineCss: styles.css,
+    inlineCss: { app: styles.app.css, site: styles.site.css },
     now,
     // Staff see an article's real page before it is public (ADR 163); anyone else gets the public page.
     guard: async (request: Request) => {
@@ -133,7 +133,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
     now,
   });
   const deskDigest = createDigest({ db, config, due, outbox: mailOutbox, logger, now });
-  const security = { hsts: config.secure, styleHashes: [styles.hash] };
+  const security = { hsts: config.secure, styleHashes: [...new Set([styles.app.hash, styles.site.hash])] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
   const fastAsset = createAssetFastPath(manifest, securityHeaders(security, "asset"));
   const dataHeaders = securityHeaders(security, "data");

@@ -9,7 +9,7 @@ import { BrandProvider, useBrand } from "./lib/brand-context";
 import { fullTitle, type PageMeta } from "./lib/meta";
 import type { PageData } from "./lib/page-data";
 import { PageDataProvider } from "./lib/page-data-context";
-import { needsServerData, type ResolvedPage, resolvePage } from "./routes";
+import { needsServerData, type ResolvedPage, resolvePage, siteStylesheetFits } from "./routes";
 
 /** The whole UI. On the server ssrPath/ssrSearch give the location; in the browser wouter reads it. */
 export function App({
@@ -88,6 +88,7 @@ function useLoadedPage(location: string, next: ResolvedPage | Promise<unknown>, 
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const shown = useRef<ShownPage | null>(null);
   const reloading = useRef<string | null>(null);
+  const siteSheetOnly = useRef<boolean | null>(null);
   if (next instanceof Promise) {
     // Code that fails to load (a deploy replaced it) is fetched the old-fashioned way: a full page load.
     next.then(rerender, () => window.location.assign(sameOriginPath(location)));
@@ -100,7 +101,15 @@ function useLoadedPage(location: string, next: ResolvedPage | Promise<unknown>, 
       reloading.current = location;
       window.location.reload();
     }
+  } else if (shown.current && siteSheetOnly.current && !siteStylesheetFits(next.route)) {
+    // A document served for a public page holds the site's stylesheet only (ADR 165); the admin and the portal
+    // need rules it leaves out, which their own document brings: load it whole.
+    if (reloading.current !== location) {
+      reloading.current = location;
+      window.location.reload();
+    }
   } else shown.current = { location, page: next };
+  siteSheetOnly.current ??= siteStylesheetFits(shown.current.page.route);
   return shown.current as ShownPage;
 }
 

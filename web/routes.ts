@@ -35,6 +35,15 @@ export const ROUTES: readonly AppRoute[] = [
   ...ADMIN_ROUTES,
 ];
 
+/**
+ * The public site's pages (and its 404) are styled by the site's own stylesheet, built from everything but the
+ * admin and the portal: the smaller sheet every public page inlines keeps the home page's HTML within the first
+ * round trip (ADR 165). The admin and the portal get the whole stylesheet.
+ */
+const SITE_STYLED: ReadonlySet<AppRoute> = new Set([...SITE_ROUTES, ...ARTICLE_ROUTES, ...INTAKE_ROUTES]);
+export const siteStylesheetFits = (route: AppRoute | null): boolean =>
+  route === null || SITE_STYLED.has(route);
+
 /** The site's 404 page: any path can need it, and it loads like any other page. */
 export const NOT_FOUND_PAGE = lazyPage(() => import("./pages/not-found-page"), "notFoundPage");
 

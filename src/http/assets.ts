@@ -16,9 +16,10 @@ export type AssetManifest = {
   files: Record<string, AssetFile>;
   /**
    * URLs of the client bootstrap module and the stylesheet every page links; `fonts`: the web fonts every
-   * page paints above the fold, which its head preloads (ADR 114).
+   * page paints above the fold, which its head preloads (ADR 114); `siteCss`: the public site's smaller
+   * stylesheet, without the admin's and the portal's rules (ADR 165).
    */
-  entry: { script: string; css: string; preload: string[]; fonts?: string[] };
+  entry: { script: string; css: string; siteCss?: string; preload: string[]; fonts?: string[] };
   /** For each lazily loaded page (by its export name), the chunk URLs it needs beyond the entry's. */
   pageChunks: Record<string, string[]>;
 };

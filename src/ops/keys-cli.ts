@@ -5,7 +5,7 @@ import { closeDatabase, type Database } from "../db/index";
 export const KEYS_HELP = `  tracewell keys generate
                          Print a new data key (base64 of 32 random bytes) for DATA_KEY.
   tracewell keys rotate  Re-encrypt every stored value with the first key of DATA_KEY and recompute the
-                         e-mail hashes; safe while the server runs (configured with the same DATA_KEY).
+                         email hashes; safe while the server runs (configured with the same DATA_KEY).
                          Says when the older keys are no longer needed.`;
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };

@@ -51,7 +51,7 @@ describe("the dashboard's mail panel, SMTP_URL unset", () => {
     expect(text).not.toContain("gone out");
     expect(text).not.toContain("on its way");
     expect(text).toContain(
-      "Mail is not configured on this server (SMTP_URL is not set): nothing is sent. Queued e-mail waits and goes out once it is set.",
+      "Mail is not configured on this server (SMTP_URL is not set): nothing is sent. Queued email waits and goes out once it is set.",
     );
   });
 });
@@ -74,7 +74,7 @@ describe("the dashboard's mail panel, with a real SMTP server", () => {
     await fileIntake(t, clock.at);
     const queued = await overviewOf(t);
     expect(queued.mailConfigured).toBe(true);
-    const text = "No failed e-mail: everything queued has gone out or is on its way.";
+    const text = "No failed email: everything queued has gone out or is on its way.";
     expect(panelText(queued)).toContain(text);
     expect(panelText(queued)).not.toContain("not configured");
     await t.app.decorator.mailOutbox.runOnce();

@@ -24,7 +24,8 @@ describe("Content-Security-Policy, by kind of response (ADR 071)", () => {
       expect(d).toEqual({
         "default-src": "'none'",
         "script-src": "'self'",
-        "style-src": expect.stringMatching(/^'self' 'sha256-[A-Za-z0-9+/]{43}='$/),
+        // The whole stylesheet's hash and the public site's (ADR 165).
+        "style-src": expect.stringMatching(/^'self'( 'sha256-[A-Za-z0-9+/]{43}='){2}$/),
         "img-src": "'self'",
         "font-src": "'self'",
         "connect-src": "'self'",

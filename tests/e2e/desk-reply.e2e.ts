@@ -93,14 +93,14 @@ test("compose a reply from the desk and see it on the request's history, at 1280
   // The conflict pre-screen and where the request came from.
   const related = page.getByRole("region", { name: "Conflict check: other requests" });
   await expect(related.getByRole("link", { name: earlier })).toBeVisible();
-  await expect(related).toContainText("same e-mail, same firm");
+  await expect(related).toContainText("same email, same firm");
   const source = page.getByRole("region", { name: "How they found us" });
   await expect(source.getByRole("link", { name: "/services/asset-map" })).toBeVisible();
   await expect(source).toContainText("www.google.com");
 
   const history = page.getByRole("list", { name: "History" });
   await expect(history.getByText("Request received")).toBeVisible();
-  await expect(history.getByText("Confirmation e-mail", { exact: true })).toBeVisible();
+  await expect(history.getByText("Confirmation email", { exact: true })).toBeVisible();
 
   // The draft quotes the reference, the service and its published price and turnaround.
   await page.getByRole("button", { name: "Write a Reply" }).click();

@@ -176,7 +176,7 @@ async function intakeFor(page: Page, name: string) {
 async function invitationLink(page: Page, email: string) {
   const before = received.length;
   await open(page, "/admin/staff");
-  await page.getByLabel("Colleague's e-mail address").fill(email);
+  await page.getByLabel("Colleague's email address").fill(email);
   await page.getByRole("button", { name: "Send Invitation" }).click();
   await expect(toast(page, "Invitation Sent")).toBeVisible();
   await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(before);
@@ -294,7 +294,7 @@ for (const [width, viewport] of [
     }) => {
       await signIn(page);
       await open(page, "/admin/staff");
-      const email = page.getByLabel("Colleague's e-mail address");
+      const email = page.getByLabel("Colleague's email address");
       await email.fill("not-an-address");
       await press(page, page.getByRole("button", { name: "Send Invitation" }));
       await expect(email).toHaveAccessibleDescription("Enter a valid email address");
@@ -421,7 +421,7 @@ for (const [width, viewport] of [
       await signIn(page);
       await open(page, "/admin/privacy/requests");
       const button = page.getByRole("button", { name: "Record Request" });
-      const email = page.getByLabel("E-mail address");
+      const email = page.getByLabel("Email address");
       await email.fill("dana@whitfieldmoss.example");
       await press(page, button);
       await expect(page.getByLabel("What they ask for")).toHaveAccessibleDescription(
@@ -518,8 +518,8 @@ test.describe("after a failed submit, focus goes to the first field in error in 
     await open(page, "/admin/privacy/requests");
     await page.getByRole("button", { name: "Record Request" }).click();
     await expect(page.getByLabel("What they ask for")).toHaveAccessibleDescription(/Choose what the person/);
-    await expect(page.getByLabel("E-mail address")).toBeFocused();
-    await page.getByLabel("E-mail address").fill("dana@whitfieldmoss.example");
+    await expect(page.getByLabel("Email address")).toBeFocused();
+    await page.getByLabel("Email address").fill("dana@whitfieldmoss.example");
     await page.getByRole("button", { name: "Record Request" }).click();
     await expect(page.getByLabel("What they ask for")).toBeFocused();
   });

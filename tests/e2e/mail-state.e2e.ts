@@ -188,17 +188,17 @@ test.describe("without mail configured, the admin's screens say so", () => {
     const invite = page.getByRole("region", { name: "Invite a Colleague" });
     await expect(invite).toContainText("Mail is not configured on this server");
     const email = `robin.${Date.now()}@tracewell.example`;
-    await page.getByLabel("Colleague's e-mail address").fill(email);
+    await page.getByLabel("Colleague's email address").fill(email);
     await page.getByRole("button", { name: "Create Invitation" }).click();
     const toast = page.getByRole("status").filter({ hasText: "Invitation Created" });
-    await expect(toast).toContainText("no e-mail was sent");
+    await expect(toast).toContainText("no email was sent");
     await expect(toast).not.toContainText("on its way");
 
     const card = page
       .getByRole("list", { name: "Open invitations" })
       .getByRole("listitem")
       .filter({ hasText: email });
-    await expect(card).toContainText("E-mail not sent: mail is not configured");
+    await expect(card).toContainText("Email not sent: mail is not configured");
     const linkBox = card.getByLabel(`One-time link for ${email}`);
     const link = await linkBox.inputValue();
     expect(link).toMatch(/\/admin\/join#[A-Za-z0-9_-]{43}$/);

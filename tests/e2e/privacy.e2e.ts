@@ -131,7 +131,7 @@ test("Data Requests: record one, see the matched intakes, export them, erase the
 
   // Nothing chosen: a message under each field.
   await page.getByRole("button", { name: "Record Request" }).click();
-  await expect(page.getByLabel("E-mail address")).toHaveAccessibleDescription(
+  await expect(page.getByLabel("Email address")).toHaveAccessibleDescription(
     /Enter the email address the person wrote from/,
   );
   await expect(page.getByLabel("What they ask for")).toHaveAccessibleDescription(
@@ -139,7 +139,7 @@ test("Data Requests: record one, see the matched intakes, export them, erase the
   );
   await expectNoAxeViolations(page);
 
-  await page.getByLabel("E-mail address").fill(` ${email.replace("sven", "SVEN")} `);
+  await page.getByLabel("Email address").fill(` ${email.replace("sven", "SVEN")} `);
   await page.getByLabel("What they ask for").selectOption({ label: "Deletion" });
   await page.getByRole("button", { name: "Record Request" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Request Recorded" })).toBeVisible();
@@ -180,7 +180,7 @@ test("Data Requests: record one, see the matched intakes, export them, erase the
 
   // An access request is completed without deleting anything.
   await page.setViewportSize(DESKTOP);
-  await page.getByLabel("E-mail address").fill("nobody-here@halvorsen-rights.example");
+  await page.getByLabel("Email address").fill("nobody-here@halvorsen-rights.example");
   await page.getByLabel("What they ask for").selectOption({ label: "Access" });
   await page.getByRole("button", { name: "Record Request" }).click();
   await expect(page.getByText("No intake comes from this address.")).toBeVisible();

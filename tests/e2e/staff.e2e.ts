@@ -184,12 +184,12 @@ test("a colleague is invited by e-mail, accepts, and enrols; a reset makes them 
   await expect(members).toContainText(OWNER.username);
   await expect(members).toContainText("Two-step on");
 
-  await owner.getByLabel("Colleague's e-mail address").fill("not-an-address");
+  await owner.getByLabel("Colleague's email address").fill("not-an-address");
   await owner.getByRole("button", { name: "Send Invitation" }).click();
-  await expect(owner.getByLabel("Colleague's e-mail address")).toHaveAccessibleDescription(
+  await expect(owner.getByLabel("Colleague's email address")).toHaveAccessibleDescription(
     "Enter a valid email address",
   );
-  await owner.getByLabel("Colleague's e-mail address").fill(COLLEAGUE.email);
+  await owner.getByLabel("Colleague's email address").fill(COLLEAGUE.email);
   await owner.getByRole("button", { name: "Send Invitation" }).click();
   await expect(owner.getByRole("status").filter({ hasText: "Invitation Sent" })).toBeVisible();
   await expect(owner.getByRole("list", { name: "Open invitations" })).toContainText(COLLEAGUE.email);

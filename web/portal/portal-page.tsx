@@ -64,8 +64,8 @@ export function PortalPage() {
       )}
       <noscript>
         <p className="mt-6 text-ink">
-          The portal needs JavaScript to open the link from your e-mail. If you cannot turn it on, reply to
-          our e-mail and we will send the letter on paper.
+          The portal needs JavaScript to open the link from your email. If you cannot turn it on, reply to
+          our email and we will send the letter on paper.
         </p>
       </noscript>
     </div>
@@ -200,7 +200,7 @@ function Engagement(props: {
           <h2 id="next-title" className="font-serif text-2xl font-bold text-navy">
             {e.workStartedAt ? "Work has started" : "Signed: payment"}
           </h2>
-          <p className="mt-2 text-ink">Signed {when(e.signedAt)}. A sealed copy was e-mailed to you.</p>
+          <p className="mt-2 text-ink">Signed {when(e.signedAt)}. A sealed copy was emailed to you.</p>
           {e.workStartedAt ? (
             <p className="mt-2 text-ink">
               Work started {when(e.workStartedAt)};{" "}
@@ -254,7 +254,7 @@ function RequestLink({ message }: { message?: string }) {
         Get a fresh link
       </h2>
       <p className="mt-2 text-ink">
-        Open the portal with the link in the e-mail we sent you. If it has expired, enter the address you gave
+        Open the portal with the link in the email we sent you. If it has expired, enter the address you gave
         {` ${brand.name}`} and we will send a new one.
       </p>
       <form
@@ -268,7 +268,7 @@ function RequestLink({ message }: { message?: string }) {
       >
         <div>
           <label htmlFor="portal-email" className="block font-semibold text-ink">
-            E-mail address
+            Email address
           </label>
           <input
             id="portal-email"

@@ -29,7 +29,7 @@ export function documentMailRenderers(db: Database, config: Config) {
         "",
         `${config.publicUrl}/portal`,
         "",
-        "If your portal link has expired, ask for a fresh one there with this e-mail address.",
+        "If your portal link has expired, ask for a fresh one there with this email address.",
         "",
         config.brand.name,
       ].join("\n"),

@@ -231,7 +231,7 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     start() {
       if (timer) return;
       if (!sender) {
-        logger.warn("mail_not_configured", { hint: "Set SMTP_URL to send intake e-mails" });
+        logger.warn("mail_not_configured", { hint: "Set SMTP_URL to send intake emails" });
         submissions.noteMailUnavailable(MAIL_NOT_CONFIGURED);
         return;
       }

@@ -7,14 +7,15 @@ import type { AssetManifest } from "../../http/assets";
 import { redirectTo } from "../../http/redirect";
 import { answerPage, type PageAnswers, pageAnswers } from "./answer";
 import { type CachedPage, encodePage, type PageCache } from "./cache";
-import { renderPage } from "./render";
+import { type InlineCss, renderPage } from "./render";
 
 export type PagesDeps = {
   config: Config;
   manifest: AssetManifest;
   cache: PageCache;
   brandCss?: string;
-  inlineCss?: string;
+  /** The stylesheets' text, inlined (ADR 009): the whole one, and the public site's own (ADR 165). */
+  inlineCss?: InlineCss;
   now?: () => Date;
   /**
    * Runs before the cache and the renderer; a Response it returns is sent instead of the page. The admin

@@ -1,7 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import { App } from "../../../web/app";
 import { PAGE_DATA_ELEMENT_ID, type PageData, ROOT_ELEMENT_ID } from "../../../web/lib/page-data";
-import { loadPage, type ResolvedPage } from "../../../web/routes";
+import { loadPage, type ResolvedPage, siteStylesheetFits } from "../../../web/routes";
 import type { AssetManifest } from "../../http/assets";
 import { buildHead } from "./head";
 import { jsonForScript } from "./html";
@@ -11,9 +11,12 @@ export type RenderOptions = {
   entry: AssetManifest["entry"];
   pageChunks: AssetManifest["pageChunks"];
   brandCss?: string;
-  /** The stylesheet's text, inlined so the first paint waits on no second request (ADR 009). */
-  inlineCss?: string;
+  /** The stylesheets' text, inlined so the first paint waits on no second request (ADR 009). */
+  inlineCss?: InlineCss;
 };
+
+/** The whole stylesheet and the public site's smaller one (ADR 165). */
+export type InlineCss = { app: string; site: string };
 
 export type RenderedPage = {
   status: 200 | 404;
@@ -55,7 +58,7 @@ export async function renderPage(
     entry: opts.entry,
     pageChunks: chunksToPreload(page, opts.pageChunks),
     brandCss: opts.brandCss,
-    inlineCss: opts.inlineCss,
+    inlineCss: opts.inlineCss && (siteStylesheetFits(page.route) ? opts.inlineCss.site : opts.inlineCss.app),
   });
   const html = `<!doctype html><html lang="en"><head>${head}</head><body><div id="${ROOT_ELEMENT_ID}">${body}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script></body></html>`;
   return {

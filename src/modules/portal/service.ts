@@ -217,7 +217,7 @@ export function createPortalService(deps: {
         repo.addEvent(e.id, {
           kind: "sent",
           at: at.toISOString(),
-          detail: `Link e-mailed, valid until ${expires}`,
+          detail: `Link emailed, valid until ${expires}`,
         });
         auditBy(db, actor, "engagement.sent", { submissionId }, at);
         return expires;
@@ -270,7 +270,7 @@ export function createPortalService(deps: {
         at: at.toISOString(),
         ip: visitor.ip,
         userAgent: visitor.userAgent,
-        detail: "Authenticated by the link e-mailed to the client's address",
+        detail: "Authenticated by the link emailed to the client's address",
       });
       return { status: 200, body: { engagement: portalView(e) }, setCookie: session };
     },
@@ -295,7 +295,7 @@ export function createPortalService(deps: {
               kind: "sent",
               at: at.toISOString(),
               ip: visitor.ip,
-              detail: "Fresh link e-mailed at the client's request",
+              detail: "Fresh link emailed at the client's request",
             });
           })();
         }
@@ -369,7 +369,7 @@ export function createPortalService(deps: {
         signer: parsed.output.fullName,
         timeZone: config.desk.timeZone,
         authentication:
-          "A single-use link e-mailed to the client's address, opening a session bound to this engagement",
+          "A single-use link emailed to the client's address, opening a session bound to this engagement",
         letterSha256,
         consentSha256: e.consentSha256,
         events: [

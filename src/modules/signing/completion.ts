@@ -38,8 +38,8 @@ export function drawable(font: PDFFont, text: string): string {
 }
 
 const EVENT_NAMES: Record<string, string> = {
-  sent: "Letter sent (link e-mailed)",
-  opened: "Portal opened with the e-mailed link",
+  sent: "Letter sent (link emailed)",
+  opened: "Portal opened with the emailed link",
   "letter-opened": "Letter opened by the client",
   consented: "Consented to sign electronically",
   signed: "Signed",

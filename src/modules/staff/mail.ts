@@ -25,7 +25,7 @@ export function invitationMessage(
         ? "You will then set up two-step sign-in with an authenticator app (such as 1Password, Google Authenticator or Microsoft Authenticator)."
         : "You can then set up two-step sign-in with an authenticator app on your Account screen.",
       "",
-      "If you did not expect this invitation, ignore this e-mail: nothing happens until the link is used.",
+      "If you did not expect this invitation, ignore this email: nothing happens until the link is used.",
       "",
       `${ctx.brand.name}`,
     ]),

@@ -209,14 +209,14 @@ export function FailedMailPanel({ overview }: { overview: DeskOverview }) {
     <DashboardPanel id="failed-mail-title" title="Mail that failed">
       {!overview.mailConfigured && (
         <p className="mt-3 rounded-md border border-gold bg-gold-light p-3 text-sm text-ink">
-          Mail is not configured on this server (SMTP_URL is not set): nothing is sent. Queued e-mail waits
+          Mail is not configured on this server (SMTP_URL is not set): nothing is sent. Queued email waits
           and goes out once it is set.
         </p>
       )}
       {mail.length === 0 ? (
         overview.mailConfigured && (
           <p className="mt-3 text-ink-muted">
-            No failed e-mail: everything queued has gone out or is on its way.
+            No failed email: everything queued has gone out or is on its way.
           </p>
         )
       ) : (
@@ -248,7 +248,7 @@ export function FailedMailPanel({ overview }: { overview: DeskOverview }) {
             <li className="text-sm text-ink-muted">
               And {more}
               {overview.failedMail.length >= FAILED_MAIL_MAX ? "+" : ""} more: each request's page shows its
-              e-mail and can send it again.
+              email and can send it again.
             </li>
           )}
         </ul>

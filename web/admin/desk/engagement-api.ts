@@ -28,7 +28,7 @@ export const money = (cents: number) =>
   `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0 })}`;
 
 export const EVENT_LABELS: Record<string, string> = {
-  sent: "Link e-mailed",
+  sent: "Link emailed",
   opened: "Portal opened",
   "letter-opened": "Letter opened",
   consented: "Consent given",

@@ -6,7 +6,7 @@ import { serviceLabel } from "./desk-labels";
 import { SubmissionStatusBadge } from "./submission-status-badge";
 
 const MATCHED: Record<RelatedRequest["matchedBy"][number], string> = {
-  email: "same e-mail",
+  email: "same email",
   firm: "same firm",
 };
 
@@ -24,12 +24,12 @@ export function RelatedRequests({ related }: { related: RelatedRequest[] }) {
         Conflict check: other requests
       </h2>
       {related.length === 0 ? (
-        <p className="mt-2 text-ink-muted">No other request from this e-mail address or firm.</p>
+        <p className="mt-2 text-ink-muted">No other request from this email address or firm.</p>
       ) : (
         <>
           <p className="mt-2 text-sm text-ink-muted">
             {related.length === 1 ? "One other request" : `${related.length} other requests`} from the same
-            e-mail address or firm. Check them before you answer.
+            email address or firm. Check them before you answer.
           </p>
           <ul className="mt-4 grid gap-3">
             {related.map((r) => (

@@ -104,7 +104,7 @@ export function ReplyComposer({
         Reply to the requester
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        E-mailed to <span className="break-all font-medium text-ink">{s.email}</span> in the same thread as
+        Emailed to <span className="break-all font-medium text-ink">{s.email}</span> in the same thread as
         their confirmation; their answer comes back to the intake address.
       </p>
       {!detail.mailConfigured && (
@@ -136,7 +136,7 @@ export function ReplyComposer({
           <Field
             id="reply-body"
             label="Message"
-            hint="Replace the bracketed parts with the scope, timeline and quote. Never ask for account or Social Security numbers by e-mail."
+            hint="Replace the bracketed parts with the scope, timeline and quote. Never ask for account or Social Security numbers by email."
             error={errors.body}
           >
             {(control) => (

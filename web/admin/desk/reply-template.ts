@@ -39,7 +39,7 @@ export function replyDraft(input: {
     "",
     "Once you approve, we send the Engagement Letter; work begins when it is signed and the retainer is in.",
     "",
-    `Questions? Reply to this e-mail or call us at ${input.brand.phone}.`,
+    `Questions? Reply to this email or call us at ${input.brand.phone}.`,
     "",
     "Kind regards,",
     ...(input.author ? [input.author] : []),

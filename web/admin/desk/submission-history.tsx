@@ -19,7 +19,7 @@ const ICON = {
 /** A recorded response as the history tells it. */
 const RESPONSE_TITLES: Record<ResponseChannel, string> = {
   call: "Phone call with the requester",
-  "other-email": "E-mail to the requester from another account",
+  "other-email": "Email to the requester from another account",
   meeting: "Meeting with the requester",
 };
 
@@ -48,7 +48,7 @@ function Entry({ entry, configured }: { entry: TimelineEntry; configured: boolea
       break;
     case "confirmation":
       title =
-        entry.delivery.state === "sent" ? "Confirmation e-mailed to the requester" : "Confirmation e-mail";
+        entry.delivery.state === "sent" ? "Confirmation emailed to the requester" : "Confirmation email";
       body = <DeliveryStatus delivery={entry.delivery} configured={configured} />;
       break;
     case "status":

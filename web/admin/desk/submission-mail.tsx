@@ -23,10 +23,10 @@ export function SubmissionMail({
   return (
     <section aria-labelledby="mail-title" className="rounded-xl border border-line bg-white p-6 shadow-sm">
       <h2 id="mail-title" className="font-serif text-xl font-bold text-navy">
-        E-mail
+        Email
       </h2>
       {mail.length === 0 ? (
-        <p className="mt-3 text-ink-muted">No e-mail is queued for this submission.</p>
+        <p className="mt-3 text-ink-muted">No email is queued for this submission.</p>
       ) : (
         <ul className="mt-3 grid gap-3">
           {mail.map((m) => (
@@ -57,7 +57,7 @@ export function SubmissionMail({
           className="btn-outline mt-4 w-full disabled:opacity-70"
         >
           <RotateCw className="size-4" aria-hidden="true" />
-          {pending ? "Queuing..." : "Retry E-mail Now"}
+          {pending ? "Queuing..." : "Retry Email Now"}
         </button>
       )}
     </section>

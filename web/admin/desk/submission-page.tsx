@@ -280,7 +280,7 @@ function MailPanel({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
     try {
       const res = await apiRequest("POST", deskApi.retryMail(detail.submission.id));
       onSaved((await res.json()) as SubmissionDetail);
-      toast({ title: "E-mail Queued", description: "The waiting messages will be sent again now." });
+      toast({ title: "Email Queued", description: "The waiting messages will be sent again now." });
     } catch (error) {
       toast({
         title: "Retry Failed",
@@ -314,7 +314,7 @@ function DeleteSubmission({ id, reference }: { id: number; reference: string }) 
       await apiRequest("DELETE", deskApi.one(id));
       toast({
         title: "Submission Deleted",
-        description: `${reference}, its notes and its e-mails have been deleted.`,
+        description: `${reference}, its notes and its emails have been deleted.`,
       });
       setOpen(false);
       navigate(PATHS.adminSubmissions);
@@ -338,7 +338,7 @@ function DeleteSubmission({ id, reference }: { id: number; reference: string }) 
         Delete
       </h2>
       <p className="mt-2 text-sm text-ink-muted">
-        For data-rights requests: removes the request, its notes and any e-mail still waiting. The audit log
+        For data-rights requests: removes the request, its notes and any email still waiting. The audit log
         keeps only the reference.
       </p>
       <button
@@ -354,7 +354,7 @@ function DeleteSubmission({ id, reference }: { id: number; reference: string }) 
         title="Delete this submission?"
         text={
           <p>
-            <span className="font-mono font-semibold">{reference}</span>, its internal notes and any e-mail
+            <span className="font-mono font-semibold">{reference}</span>, its internal notes and any email
             still waiting will be deleted. This cannot be undone.
           </p>
         }
@@ -372,7 +372,7 @@ export const submissionPage = adminPage(SubmissionPage, ({ id = "" }) =>
   /^[1-9]\d*$/.test(id)
     ? {
         title: "Submission",
-        description: "One intake request: its details, replies, history, status, notes and e-mail.",
+        description: "One intake request: its details, replies, history, status, notes and email.",
       }
     : null,
 );

@@ -68,7 +68,7 @@ export function NewRequestForm({ onCreated }: { onCreated: () => Promise<void> }
           <TextField
             id="request-email"
             name="email"
-            label="E-mail address"
+            label="Email address"
             hint="The address the person wrote from; intakes from exactly this address are matched."
             type="email"
             autoComplete="off"

@@ -52,7 +52,7 @@ function DataRequests() {
       <p className="mt-3 max-w-2xl text-ink-muted">
         Requests from people to access, correct or delete the personal information we hold, or to opt out.
         Each is due {DATA_REQUEST_DUE_DAYS} days after it is received. Every step is recorded in the audit
-        log; once a request is completed its e-mail address is no longer kept.
+        log; once a request is completed its email address is no longer kept.
       </p>
       <PrivacyTabs />
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,24rem)_1fr]">

@@ -59,15 +59,15 @@ export function InviteForm({
       </h2>
       <p className="mt-2 text-sm text-ink-muted">
         {mailConfigured === false
-          ? `Mail is not configured on this server (SMTP_URL), so no e-mail is sent: the invitation offers its one-time link to copy and give them yourself. It works for ${INVITATION_TTL_HOURS} hours.`
-          : `They receive a one-time link by e-mail that works for ${INVITATION_TTL_HOURS} hours.`}{" "}
+          ? `Mail is not configured on this server (SMTP_URL), so no email is sent: the invitation offers its one-time link to copy and give them yourself. It works for ${INVITATION_TTL_HOURS} hours.`
+          : `They receive a one-time link by email that works for ${INVITATION_TTL_HOURS} hours.`}{" "}
         They choose their username and password, then set up two-step sign-in.
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Invite a colleague">
         <TextField
           ref={refs.email}
           id="invite-email"
-          label="Colleague's e-mail address"
+          label="Colleague's email address"
           name="email"
           type="email"
           autoComplete="off"
@@ -98,7 +98,7 @@ function invitedToast(i: StaffInvitation) {
   if (i.mail === "unconfigured") {
     return {
       title: "Invitation Created",
-      description: `Mail is not configured on this server, so no e-mail was sent. Copy the one-time link under Open Invitations and give it to ${i.email} yourself.`,
+      description: `Mail is not configured on this server, so no email was sent. Copy the one-time link under Open Invitations and give it to ${i.email} yourself.`,
     };
   }
   return {

@@ -12,8 +12,8 @@ export const STAFF_API = {
 } as const;
 
 export const MAIL_STATE_LABELS: Record<MailState, string> = {
-  pending: "E-mail waiting to be sent",
-  sent: "E-mail sent",
-  failed: "E-mail could not be delivered",
-  unconfigured: "E-mail not sent: mail is not configured (SMTP_URL)",
+  pending: "Email waiting to be sent",
+  sent: "Email sent",
+  failed: "Email could not be delivered",
+  unconfigured: "Email not sent: mail is not configured (SMTP_URL)",
 };

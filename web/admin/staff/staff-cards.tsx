@@ -34,7 +34,7 @@ export function MemberCard({
             </span>
           )}
         </div>
-        <p className="mt-1 break-all text-sm text-ink-muted">{m.email ?? "No e-mail address on file"}</p>
+        <p className="mt-1 break-all text-sm text-ink-muted">{m.email ?? "No email address on file"}</p>
         <p className="mt-1 text-sm text-ink-muted">
           Last sign-in: {m.lastSignInAt ? formatDateTime(m.lastSignInAt) : "never"}
         </p>
