@@ -64,8 +64,8 @@ export function PortalPage() {
       )}
       <noscript>
         <p className="mt-6 text-ink">
-          The portal needs JavaScript to open the link from your email. If you cannot turn it on, reply to
-          our email and we will send the letter on paper.
+          The portal needs JavaScript to open the link from your email. If you cannot turn it on, reply to our
+          email and we will send the letter on paper.
         </p>
       </noscript>
     </div>

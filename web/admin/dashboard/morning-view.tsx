@@ -209,8 +209,8 @@ export function FailedMailPanel({ overview }: { overview: DeskOverview }) {
     <DashboardPanel id="failed-mail-title" title="Mail that failed">
       {!overview.mailConfigured && (
         <p className="mt-3 rounded-md border border-gold bg-gold-light p-3 text-sm text-ink">
-          Mail is not configured on this server (SMTP_URL is not set): nothing is sent. Queued email waits
-          and goes out once it is set.
+          Mail is not configured on this server (SMTP_URL is not set): nothing is sent. Queued email waits and
+          goes out once it is set.
         </p>
       )}
       {mail.length === 0 ? (
