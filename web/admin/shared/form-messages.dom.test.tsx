@@ -85,7 +85,7 @@ for (const form of forms) {
 
 test("the invitation's address message goes as soon as the address is right", async () => {
   render(<InviteForm onInvited={async () => {}} mailConfigured />);
-  const email = screen.getByLabelText("Colleague's e-mail address") as HTMLInputElement;
+  const email = screen.getByLabelText("Colleague's email address") as HTMLInputElement;
   fireEvent.change(email, { target: { value: "pat@" } });
   fireEvent.blur(email);
   expect(await screen.findByText(STAFF_MESSAGES.emailInvalid)).toBeTruthy();
