@@ -3,6 +3,7 @@ import { PATHS } from "../web/lib/paths";
 import type { Config } from "./config";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import { UPLOAD_PATCH_MAX_BYTES, UPLOADS_PATH } from "./contracts/documents";
+import { portalQuery } from "./contracts/portal";
 import type { Database } from "./db";
 import { attachCipher, createDataCipher, hasCipher } from "./db/cipher";
 import { fillMissingHashes } from "./db/encryption";
@@ -112,6 +113,19 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
         return renderPageResponse(pagesDeps, url.pathname, { content: preview }, 200, {
           "x-robots-tag": "noindex, nofollow",
         });
+      }
+      // A client with a portal session gets /portal with the engagement in it, uncached (see createPortal).
+      if (url.pathname === PATHS.portal) {
+        const portalData = portal.pageFor(request);
+        if (portalData)
+          return renderPageResponse(
+            pagesDeps,
+            PATHS.portal,
+            { portal: portalData },
+            200,
+            {},
+            portalQuery(url.search),
+          );
       }
       return auth.pageGuard(request);
     },

@@ -36,8 +36,47 @@ export const PORTAL_PROBLEMS = {
   "consent-first": PORTAL_MESSAGES.consentFirst,
   "already-signed": PORTAL_MESSAGES.alreadySigned,
   "signed-out": PORTAL_MESSAGES.signedIn,
+  link: PORTAL_MESSAGES.linkInvalid,
 } as const;
 export type PortalProblem = keyof typeof PORTAL_PROBLEMS;
+
+/** What a form posted without JavaScript comes back to /portal with when it worked (`?notice=`). */
+export const PORTAL_NOTICES = { "link-sent": PORTAL_MESSAGES.linkRequested } as const;
+export type PortalNotice = keyof typeof PORTAL_NOTICES;
+
+/**
+ * The canonical query /portal renders for (PageDefinition.query): one known problem or notice word, nothing
+ * else, so the page cache keeps one copy per word and the address cannot put other words on the page.
+ */
+export function portalQuery(search: string): string {
+  const q = new URLSearchParams(search);
+  const problem = q.get("problem");
+  if (problem && Object.hasOwn(PORTAL_PROBLEMS, problem)) return `problem=${problem}`;
+  const notice = q.get("notice");
+  if (notice && Object.hasOwn(PORTAL_NOTICES, notice)) return `notice=${notice}`;
+  return "";
+}
+
+/** The client's view of the engagement (GET /api/portal, and /portal rendered for a session). */
+export type PortalEngagement = {
+  reference: string;
+  service: string;
+  scope: string;
+  feeCents: number;
+  feeKind: FeeKind;
+  turnaroundBusinessDays: number;
+  expedite: boolean;
+  status: EngagementStatus;
+  consentedAt: string | null;
+  signedAt: string | null;
+  paidCents: number;
+  outstandingCents: number;
+  workStartedAt: string | null;
+  deliveryDueAt: string | null;
+  deliveredAt: string | null;
+  disclosure: string[];
+  payment: { url?: string; instructions: string | null } | null;
+};
 
 const wholeNumber = (field: string, min: number, max: number) =>
   v.pipe(

@@ -3,6 +3,7 @@ import type { Brand } from "../../src/contracts/brand";
 import type { PublishedCaseStudy } from "../../src/contracts/case-studies";
 import type { FirmProfile } from "../../src/contracts/firm";
 import type { IntakeFormState, ThanksState } from "../../src/contracts/intake";
+import type { PortalEngagement } from "../../src/contracts/portal";
 import type { RetentionPolicy } from "../../src/contracts/privacy";
 import type { PublishedResource } from "../../src/contracts/resources";
 
@@ -20,6 +21,11 @@ export type PageData = {
   intake?: IntakeFormState;
   /** Only on /thanks: the visitor's receipt (from its cookie) and whether the server can send mail. */
   thanks?: ThanksState;
+  /**
+   * Only on /portal rendered for a portal session (never cached): the client's engagement, so the page and its
+   * consent and signature forms work before, or without, the page's script.
+   */
+  portal?: { engagement: PortalEngagement };
   /** Database content the page at `content.path` renders (routes flagged `serverData`). */
   content?: PageContent;
   /**

@@ -15,8 +15,11 @@ export function rawPath(url: string): string | undefined {
   return end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
-/** Where the admin's page guard may answer instead of the page (src/modules/auth/guard.ts). */
-const isGuarded = (path: string) => path === "/admin" || path.startsWith("/admin/");
+/**
+ * Where the page guard may answer instead of the cached page: the admin's sign-in (src/modules/auth/guard.ts),
+ * and /portal, rendered with the engagement for a client with a portal session.
+ */
+const isGuarded = (path: string) => path === "/admin" || path.startsWith("/admin/") || path === "/portal";
 
 /** `path` is the request's rawPath(request.url), which the caller also logs. */
 export type PageFastPath = (request: Request, path: string, requestId: string) => Response | undefined;

@@ -116,8 +116,10 @@ export async function renderPageResponse(
   extra: Partial<PageData>,
   status: number,
   headers: Record<string, string> = {},
+  /** The canonical query the page renders for (PageDefinition.query), "" for none. */
+  search = "",
 ): Promise<Response> {
-  const rendered = await render(deps, pathname, "", deps.now?.() ?? new Date(), extra);
+  const rendered = await render(deps, pathname, search, deps.now?.() ?? new Date(), extra);
   return new Response(rendered.html, {
     status,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },

@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import type { PortalEngagement } from "../../contracts/portal";
 import { cipherFor } from "../../db/cipher";
 import type { Database } from "../../db/index";
 import type { Auth } from "../auth";
@@ -33,6 +34,7 @@ export function createPortal(deps: {
     return certificate;
   };
   const service = createPortalService({ ...deps, certificate: sealingCertificate });
+  const sessionOf = portalSessionOf(config, service);
   for (const [kind, render] of Object.entries(portalMailRenderers(db, config)))
     deps.outbox.register(kind, render);
   return {
@@ -41,7 +43,17 @@ export function createPortal(deps: {
     engagementOf: (submissionId: number) => service.staff.viewOf(submissionId),
     module: portalModule({ config, service }),
     /** The engagement of a request's portal session, for the portal's other routes (its documents). */
-    sessionOf: portalSessionOf(config, service),
+    sessionOf,
+    /**
+     * What /portal renders for a request with a live portal session: its engagement, so the page needs no
+     * script to show it and take the consent and the signature (issue: forms work without JavaScript).
+     */
+    pageFor(request: Request): { engagement: PortalEngagement } | undefined {
+      const id = sessionOf(request);
+      if (id === null) return undefined;
+      const answer = service.portal.view(id);
+      return answer.status === 200 ? (answer.body as { engagement: PortalEngagement }) : undefined;
+    },
     staffRoutes: engagementStaffRoutes({ auth: deps.auth, service, trustProxy: config.trustProxy }),
   };
 }

@@ -93,11 +93,15 @@ export function portalModule(deps: { config: Config; service: PortalService }) {
     .post("/session", ({ body, request, server, set }) => {
       const outcome = service.portal.openSession(body, visitor(request, server));
       if (outcome.setCookie) outcome.setCookie = cookie(outcome.setCookie, PORTAL_MAX_MS / 1000);
-      return send(set, outcome);
+      if (!isPageForm(request)) return send(set, outcome);
+      // The link pasted into the form shown without JavaScript: in, or back with the way to a fresh link.
+      if (!outcome.setCookie) return redirectTo(`${PATHS.portal}?problem=link`, 303);
+      return redirectTo(PATHS.portal, 303, { "set-cookie": outcome.setCookie });
     })
-    .post("/link", ({ body, request, server, set }) =>
-      send(set, service.portal.requestLink(body, visitor(request, server))),
-    )
+    .post("/link", ({ body, request, server, set }) => {
+      const outcome = service.portal.requestLink(body, visitor(request, server));
+      return isPageForm(request) ? redirectTo(`${PATHS.portal}?notice=link-sent`, 303) : send(set, outcome);
+    })
     .get("/", ({ request, set }) =>
       send(
         set,

@@ -259,8 +259,8 @@ export function createPortalService(deps: {
   const portal = {
     /** Exchanges a link's token for a session; null when the token is unknown, replaced or expired. */
     openSession(body: unknown, visitor: Visitor): Outcome {
-      const parsed = v.safeParse(v.object({ token: v.string() }), body);
-      const e = parsed.success ? repo.byToken(parsed.output.token) : null;
+      const token = tokenOf(body);
+      const e = token ? repo.byToken(token) : null;
       const at = now();
       if (!e?.linkExpiresAt || Date.parse(e.linkExpiresAt) <= at.getTime())
         return { status: 401, body: { error: PORTAL_MESSAGES.linkInvalid } };
@@ -424,6 +424,23 @@ export function createPortalService(deps: {
   }
 
   return { staff, portal, repo };
+}
+
+/**
+ * The link's token from what the client sent: `{ token }` from the page's script, or `{ link }` from the form
+ * shown without JavaScript, where the client pastes the whole e-mailed link (its fragment never reaches a
+ * server any other way) or the token alone.
+ */
+function tokenOf(body: unknown): string | null {
+  const parsed = v.safeParse(
+    v.union([v.object({ token: v.string() }), v.object({ link: v.pipe(v.string(), v.trim()) })]),
+    body,
+  );
+  if (!parsed.success) return null;
+  if ("token" in parsed.output) return parsed.output.token;
+  const pasted = parsed.output.link;
+  const found = /(?:^|[#?&])token=([A-Za-z0-9_-]+)/.exec(pasted) ?? /^([A-Za-z0-9_-]{16,})$/.exec(pasted);
+  return found?.[1] ?? null;
 }
 
 /** Minutes in the firm's business day (the first open day of the week): N business days is N times this. */
