@@ -2,8 +2,11 @@ import { ArrowUpRight } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { PATHS } from "../lib/paths";
 
-/** Pages that are the intake itself or its answer: a link to the intake there leads nowhere new. */
-const WITHOUT = new Set<string>([PATHS.contact, PATHS.thanks]);
+/**
+ * Pages that are the intake itself or its answer, where a link to the intake leads nowhere new, and the client
+ * portal, whose visitors already are clients (a call to request an intake there reads as a sales pitch).
+ */
+const WITHOUT = new Set<string>([PATHS.contact, PATHS.thanks, PATHS.portal]);
 
 /**
  * "Request Intake", always in reach. Below the lg breakpoint: a full-width bar at the bottom (the footer's

@@ -1,23 +1,7 @@
 /** The portal's calls: JSON in and out, the session cookie sent by the browser; errors carry the server's message. */
-export type PortalEngagement = {
-  reference: string;
-  service: string;
-  scope: string;
-  feeCents: number;
-  feeKind: "flat" | "retainer";
-  turnaroundBusinessDays: number;
-  expedite: boolean;
-  status: "draft" | "sent" | "signed" | "engaged";
-  consentedAt: string | null;
-  signedAt: string | null;
-  paidCents: number;
-  outstandingCents: number;
-  workStartedAt: string | null;
-  deliveryDueAt: string | null;
-  deliveredAt: string | null;
-  disclosure: string[];
-  payment: { url?: string; instructions: string | null } | null;
-};
+import type { PortalEngagement } from "../../src/contracts/portal";
+
+export type { PortalEngagement };
 
 export type Answer<T> =
   | { ok: true; data: T }

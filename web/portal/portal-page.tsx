@@ -1,7 +1,15 @@
 import { useEffect, useState } from "react";
-import { PORTAL_PROBLEMS, type PortalProblem } from "../../src/contracts/portal";
+import { useSearch } from "wouter";
+import {
+  PORTAL_NOTICES,
+  PORTAL_PROBLEMS,
+  type PortalNotice,
+  type PortalProblem,
+  portalQuery,
+} from "../../src/contracts/portal";
 import { useBrand } from "../lib/brand-context";
 import { definePage } from "../lib/lazy-page";
+import { usePageData } from "../lib/page-data-context";
 import { type Answer, dollars, type PortalEngagement, portalCall } from "./portal-api";
 
 type Loaded = { engagement: PortalEngagement };
@@ -19,37 +27,55 @@ const showIn = (setState: (s: State) => void) => (answer: Answer<Loaded>) => {
   else setState({ kind: "signed-out", message: answer.status === 401 ? answer.error : undefined });
 };
 
+/** The problem or notice word a form posted without the script came back with (`?problem=`, `?notice=`). */
+function useReturnedWord(): { problem?: string; notice?: string } {
+  const [key, word] = portalQuery(useSearch()).split("=");
+  if (key === "problem") return { problem: PORTAL_PROBLEMS[word as PortalProblem] };
+  if (key === "notice") return { notice: PORTAL_NOTICES[word as PortalNotice] };
+  return {};
+}
+
 /**
  * /portal: the client's engagement. The e-mailed link carries its token in the fragment; the page exchanges it
  * for a session and removes it from the address bar, then shows the letter, the consent, the signature and,
- * once signed, how to pay.
+ * once signed, how to pay. With a session, the server renders the engagement into the page, so its forms work
+ * without the script too; without the script, the client pastes the link into a form to get in.
  */
 export function PortalPage() {
-  const [state, setState] = useState<State>({ kind: "loading" });
-  const [error, setError] = useState<string | null>(null);
+  const served = usePageData()?.portal;
+  const returned = useReturnedWord();
+  const [state, setState] = useState<State>(
+    served ? { kind: "open", engagement: served.engagement } : { kind: "loading" },
+  );
+  const [error, setError] = useState<string | null>(returned.problem ?? null);
 
   const show = showIn(setState);
 
   useEffect(() => {
     const show = showIn(setState);
-    // A form posted without the script comes back here naming what was missing.
-    const problem = new URLSearchParams(window.location.search).get("problem");
-    if (problem && problem in PORTAL_PROBLEMS) setError(PORTAL_PROBLEMS[problem as PortalProblem]);
     const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
     if (token) {
       history.replaceState(null, "", window.location.pathname);
       portalCall<Loaded>("/session", { token }).then(show);
-    } else {
+    } else if (!served) {
       portalCall<Loaded>("").then(show);
     }
-  }, []);
+  }, [served]);
 
   return (
     <div className="container max-w-3xl py-12 sm:py-16">
       <p className="eyebrow">Secure client portal</p>
       <h1 className="mt-2 font-serif text-4xl font-bold text-navy">Your engagement</h1>
-      {state.kind === "loading" && <p className="mt-6 text-ink-muted">Opening your engagement…</p>}
-      {state.kind === "signed-out" && <RequestLink message={state.message} />}
+      {state.kind === "loading" && (
+        <>
+          <p className="mt-6 text-ink-muted">Opening your engagement…</p>
+          <noscript>
+            <OpenWithoutScript problem={returned.problem} />
+            <RequestLink notice={returned.notice} />
+          </noscript>
+        </>
+      )}
+      {state.kind === "signed-out" && <RequestLink message={state.message} notice={returned.notice} />}
       {state.kind === "open" && (
         <Engagement
           engagement={state.engagement}
@@ -62,13 +88,47 @@ export function PortalPage() {
           }}
         />
       )}
-      <noscript>
-        <p className="mt-6 text-ink">
-          The portal needs JavaScript to open the link from your email. If you cannot turn it on, reply to our
-          email and we will send the letter on paper.
-        </p>
-      </noscript>
     </div>
+  );
+}
+
+/**
+ * Without the script nothing can read the link's fragment, and the fragment is never sent to a server: the
+ * client pastes the link into this form, which posts it in the body (kept out of addresses and logs alike).
+ */
+function OpenWithoutScript({ problem }: { problem?: string }) {
+  return (
+    <section className="mt-6" aria-labelledby="paste-title">
+      {problem && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          {problem}
+        </p>
+      )}
+      <h2 id="paste-title" className="mt-6 font-serif text-2xl font-bold text-navy">
+        Open your engagement
+      </h2>
+      <p className="mt-2 text-ink">
+        Your browser is not running scripts, so the portal cannot read the link by itself. Copy the whole link
+        from our email, paste it here and press Open.
+      </p>
+      <form method="post" action="/api/portal/session" className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="portal-link" className="block font-semibold text-ink">
+            The link from your email
+          </label>
+          <input
+            id="portal-link"
+            name="link"
+            required
+            autoComplete="off"
+            className="mt-1 w-full rounded-lg border border-line bg-white px-3 py-2 text-ink"
+          />
+        </div>
+        <button type="submit" className="btn-navy">
+          Open
+        </button>
+      </form>
+    </section>
   );
 }
 
@@ -239,10 +299,10 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function RequestLink({ message }: { message?: string }) {
+function RequestLink({ message, notice }: { message?: string; notice?: string }) {
   const brand = useBrand();
   const [email, setEmail] = useState("");
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(notice ?? null);
   return (
     <section className="mt-6" aria-labelledby="link-title">
       {message && (
@@ -258,6 +318,8 @@ function RequestLink({ message }: { message?: string }) {
         {` ${brand.name}`} and we will send a new one.
       </p>
       <form
+        method="post"
+        action="/api/portal/link"
         className="mt-4 flex flex-wrap items-end gap-3"
         onSubmit={(ev) => {
           ev.preventDefault();
@@ -272,6 +334,7 @@ function RequestLink({ message }: { message?: string }) {
           </label>
           <input
             id="portal-email"
+            name="email"
             type="email"
             autoComplete="email"
             required
@@ -295,6 +358,7 @@ function RequestLink({ message }: { message?: string }) {
 
 export const portalPage = definePage({
   component: PortalPage,
+  query: portalQuery,
   meta: () => ({
     title: "Client portal",
     description: "Read, consent to and sign your engagement letter, and see how to pay.",
