@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -211,6 +211,13 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await expect(client.getByRole("heading", { name: "Signed: payment" })).toBeVisible({ timeout: 30_000 });
   await expect(client.getByText(/Wire to First Example Bank/)).toBeVisible();
   await checkBothWidths(client, "portal-signed");
+  // The signed copy the portal offers is the sealed PDF, downloadable with the portal's session.
+  const signed = await client.request.get(`${ORIGIN}/api/portal/letter.pdf`);
+  expect(signed.headers()["content-type"]).toContain("application/pdf");
+  const pdf = await signed.body();
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  expect(pdf.toString("latin1")).toContain("/adbe.pkcs7.detached");
+  if (SHOTS) writeFileSync(join(SHOTS, "signed-letter.pdf"), pdf);
 
   await desk.reload();
   await expect(panel.getByText("Signed letter SHA-256")).toBeVisible();
