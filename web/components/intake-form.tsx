@@ -11,6 +11,7 @@ import {
   ROLES,
   SUBJECT_TYPES,
 } from "../../src/contracts/intake";
+import { PATHS } from "../../src/contracts/paths";
 import {
   FIELD_HINTS,
   FIELD_LABELS,
@@ -25,7 +26,6 @@ import { useSteadyDuringPress } from "../lib/after-press";
 import { ApiError, apiRequest } from "../lib/api";
 import { focusFirstInvalid } from "../lib/focus-first-invalid";
 import { usePageData } from "../lib/page-data-context";
-import { PATHS } from "../lib/paths";
 import { toast } from "../lib/toast-store";
 import { useVisitSource } from "../lib/use-visit-source";
 

@@ -1,6 +1,7 @@
 import { Mail, Phone } from "lucide-react";
 import { Link } from "wouter";
 import { RESPONSE_SLA } from "../../src/contracts/constants";
+import { PATHS } from "../../src/contracts/paths";
 import {
   CASE_STUDIES_LINK,
   DISCLAIMER,
@@ -10,7 +11,6 @@ import {
 import { ATTORNEY_SERVICES } from "../content/services";
 import { useBrand } from "../lib/brand-context";
 import { usePageData } from "../lib/page-data-context";
-import { PATHS } from "../lib/paths";
 import { telHref } from "../lib/tel";
 import { LogoMark } from "./logo-mark";
 

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
+import { articlesTopicPath, PATHS } from "../../src/contracts/paths";
 import type { ArticleHead } from "../content/articles/types";
 import { ARTICLES_PAGE } from "../content/articles-page";
-import { articlesTopicPath, PATHS } from "../lib/paths";
 
 /** Every topic the listed articles carry, as links that filter /articles (with or without script). */
 export function TopicFilter({ articles, current }: { articles: readonly ArticleHead[]; current: string }) {

@@ -1,5 +1,6 @@
 import { ArrowRight, Gavel, Network, Scale, ShieldAlert } from "lucide-react";
 import { Link } from "wouter";
+import { PATHS, requestServicePath } from "../../src/contracts/paths";
 import { CheckList } from "../components/check-list";
 import { CtaPanel } from "../components/cta-panel";
 import { PageHero } from "../components/page-hero";
@@ -10,7 +11,6 @@ import { withDetails } from "../content/service-details";
 import { INDIVIDUAL_SERVICES, type Service } from "../content/services";
 import { breadcrumbList, serviceJsonLd } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
-import { PATHS, requestServicePath } from "../lib/paths";
 
 const CASE_ICONS = [Scale, Network, Gavel];
 

@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "wouter";
+import { requestServicePath } from "../../src/contracts/paths";
 import { CheckList, NumberedList } from "../components/check-list";
 import { CtaPanel } from "../components/cta-panel";
 import { FaqAccordion } from "../components/faq-accordion";
@@ -11,7 +12,6 @@ import { SERVICE_PAGE_LABELS as L, type ServicePageContent } from "../content/se
 import { serviceById } from "../content/services";
 import { breadcrumbList, serviceJsonLd } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
-import { requestServicePath } from "../lib/paths";
 
 /** One attorney service: summary cards, scope, deliverables, (process or monitored items), FAQ, call to action. */
 function ServicePage({ content }: { content: ServicePageContent }) {

@@ -1,8 +1,8 @@
 import { ExternalLink } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import type { StoredArticle } from "../../../src/contracts/articles";
+import { adminArticlePath, articlePath, PATHS } from "../../../src/contracts/paths";
 import { formatLongDate } from "../../lib/dates";
-import { adminArticlePath, articlePath, PATHS } from "../../lib/paths";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";

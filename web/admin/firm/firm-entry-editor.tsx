@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import type * as v from "valibot";
+import { PATHS } from "../../../src/contracts/paths";
 import { apiRequest } from "../../lib/api";
-import { PATHS } from "../../lib/paths";
 import { useDeleteEntity, useSaveEntity, useStoredEntity } from "../content/admin-editor";
 import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "../content/editor-controls";
 import { ConfirmDialog } from "../shared/confirm-dialog";

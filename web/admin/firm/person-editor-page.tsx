@@ -5,9 +5,9 @@ import {
   PHOTO_ACCEPT,
   type StoredPerson,
 } from "../../../src/contracts/firm";
+import { adminPersonPath } from "../../../src/contracts/paths";
 import { ApiError, apiForm, apiRequest } from "../../lib/api";
 import { serverErrors, serverMessage } from "../../lib/api-errors";
-import { adminPersonPath } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import type { RouteParams } from "../../routes";
 import { editorId } from "../content/admin-editor";

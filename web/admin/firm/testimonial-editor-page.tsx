@@ -1,5 +1,5 @@
 import { type StoredTestimonial, TestimonialInputSchema } from "../../../src/contracts/firm";
-import { adminTestimonialPath } from "../../lib/paths";
+import { adminTestimonialPath } from "../../../src/contracts/paths";
 import type { RouteParams } from "../../routes";
 import { editorId } from "../content/admin-editor";
 import { AdminFrame } from "../shared/admin-frame";

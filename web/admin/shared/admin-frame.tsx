@@ -14,9 +14,9 @@ import {
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { AuthStatus } from "../../../src/contracts/admin-auth";
+import { PATHS } from "../../../src/contracts/paths";
 import { LogoMark } from "../../components/logo-mark";
 import { useBrand } from "../../lib/brand-context";
-import { PATHS } from "../../lib/paths";
 import { useAdminSession, useLogout } from "./admin-session";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 

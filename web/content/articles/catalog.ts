@@ -1,4 +1,4 @@
-import { countWords, readingTimeFor } from "../../lib/reading-time";
+import { countWords, readingTimeFor } from "../../../src/contracts/reading-time";
 import { ASSET_DISCOVERY_IN_DIVORCE } from "./asset-discovery-in-divorce";
 import { ASSET_TRACING_101 } from "./asset-tracing-101-follow-the-money";
 import { BENEFICIAL_OWNERSHIP } from "./beneficial-ownership-shells-entity-mapping";
