@@ -1,8 +1,8 @@
 import type { Database } from "bun:sqlite";
-import { SERVICE_LABELS } from "../../../web/content/intake";
 import type { Config } from "../../config";
 import { MONTH_NAMES, WEEKDAY_SHORT } from "../../contracts/calendar";
 import type { WaitingRequest } from "../../contracts/desk";
+import { SERVICE_LABELS } from "../../contracts/intake-labels";
 import { adminSubmissionPath, PATHS } from "../../contracts/paths";
 import {
   DATA_REQUEST_KIND_LABELS,
