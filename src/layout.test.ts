@@ -127,16 +127,10 @@ const OWED_WEB_IMPORTS: string[] = [
   "src/db/migrations/016-firm-proof.ts -> web/content/sample-report.ts",
   "src/db/migrations/019-built-in-articles.ts -> web/content/articles/catalog.ts",
   "src/modules/content/public.ts -> web/content/articles-page.ts",
-  "src/modules/content/public.ts -> web/lib/page-data.ts",
   "src/modules/content/resources.ts -> web/generated/documents.ts",
-  "src/modules/content/sections-markdown.ts -> web/content/articles/types.ts",
   "src/modules/intake/visit-source.ts -> web/routes.ts",
-  "src/modules/pages/head.ts -> web/lib/meta.ts",
-  "src/modules/pages/index.ts -> web/lib/page-data.ts",
   "src/modules/pages/index.ts -> web/routes.ts",
-  "src/modules/pages/render.tsx -> web/lib/page-data.ts",
   "src/modules/pages/render.tsx -> web/routes.ts",
-  "src/modules/privacy/index.ts -> web/lib/page-data.ts",
   "src/modules/seo/service.ts -> web/routes.ts",
 ];
 

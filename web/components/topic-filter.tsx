@@ -1,6 +1,6 @@
 import { Link } from "wouter";
+import type { ArticleHead } from "../../src/contracts/article-content";
 import { articlesTopicPath, PATHS } from "../../src/contracts/paths";
-import type { ArticleHead } from "../content/articles/types";
 import { ARTICLES_PAGE } from "../content/articles-page";
 
 /** Every topic the listed articles carry, as links that filter /articles (with or without script). */

@@ -1,10 +1,10 @@
 import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from "lucide-react";
 import { Fragment, type ReactNode } from "react";
 import { Link } from "wouter";
+import type { ArticleHead } from "../../src/contracts/article-content";
 import { articlePath, articlesTopicPath, PATHS } from "../../src/contracts/paths";
 import { MarkdownBody } from "../components/markdown-body";
 import { articleSummaryFor, storedArticleHead } from "../content/articles/summaries";
-import type { ArticleHead } from "../content/articles/types";
 import { ARTICLE_NOT_FOUND_META, ARTICLE_PAGE } from "../content/articles-page";
 import { articleJsonLd } from "../lib/article-json-ld";
 import { useBrand } from "../lib/brand-context";

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
-import type { PageContent, PageData } from "../../../web/lib/page-data";
 import { matchPath } from "../../../web/routes";
 import type { Config } from "../../config";
 import type { FirmProfile } from "../../contracts/firm";
+import type { PageContent, PageData } from "../../contracts/page-data";
 import type { AssetManifest } from "../../http/assets";
 import { redirectTo } from "../../http/redirect";
 import { answerPage, type PageAnswers, pageAnswers } from "./answer";
