@@ -4,7 +4,7 @@ import type { PublishedArticleSummary, StoredArticle } from "../../contracts/art
 import type { Brand } from "../../contracts/brand";
 import type { PageContent } from "../../contracts/page-data";
 import { articlePath, PATHS } from "../../contracts/paths";
-import type { SitemapEntry } from "../seo/service";
+import type { SitemapEntry } from "../seo";
 import { toPublished } from "./articles";
 import type { ArticlesRepo } from "./repo/articles";
 import type { CaseStudiesRepo } from "./repo/case-studies";

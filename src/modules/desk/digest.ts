@@ -11,9 +11,8 @@ import {
   daysLeft,
 } from "../../contracts/privacy";
 import type { Logger } from "../../log";
-import type { MailMessage } from "../mail/automatic";
-import type { MailOutbox } from "../mail/outbox";
-import { dataRequestsRepo } from "../privacy/repo/data-requests";
+import type { MailMessage, MailOutbox } from "../mail";
+import { dataRequestsRepo } from "../privacy";
 import { scheduledRuns } from "./repo/desk-clock";
 
 const DAY_MS = 86_400_000;

@@ -19,7 +19,7 @@ import {
 } from "../../contracts/submissions";
 import { forgetDeleted } from "../../db/index";
 import { type Actor, auditBy, type Outcome } from "../../http/admin-http";
-import type { MailOutbox } from "../mail/outbox";
+import type { MailOutbox } from "../mail";
 import { toCsv } from "./csv";
 import type { DueService } from "./due-service";
 import {

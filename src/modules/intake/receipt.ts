@@ -1,6 +1,6 @@
 import { hhmm, MONTH_NAMES, WEEKDAY_NAMES, zoneName } from "../../contracts/calendar";
 import { type IntakeReceipt, isIntakeReceipt } from "../../contracts/intake";
-import type { BusinessClock } from "../desk/business-clock";
+import type { BusinessClock } from "../desk";
 
 /**
  * The receipt of a filed request (ADR 098): its reference and when the firm answers, computed on the desk's

@@ -4,7 +4,7 @@ import { MATTER_TYPE_LABELS, ROLE_LABELS, SERVICE_LABELS } from "../../contracts
 import { NEXT_STEPS } from "../../contracts/next-steps";
 import { adminSubmissionPath } from "../../contracts/paths";
 import { confirmationSubject } from "../../contracts/submissions";
-import type { MailKind, SubmissionRow } from "../desk/repo/contact-submissions";
+import type { MailKind, SubmissionRow } from "../desk";
 import type { MailMessage } from "./automatic";
 import { composeText, line } from "./compose";
 

@@ -142,3 +142,6 @@ export async function renderPageResponse(
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
   });
 }
+
+// What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+export type { PageCache } from "./cache";

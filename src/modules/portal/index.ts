@@ -137,3 +137,6 @@ export function portalModule(deps: { config: Config; service: PortalService }) {
       return { status: "signed out" };
     });
 }
+
+// What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+export { engagementRecord } from "./engagements.repo";

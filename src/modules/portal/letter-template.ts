@@ -7,7 +7,7 @@ import {
   RESPONSE_SLA,
 } from "../../contracts/constants";
 import { SERVICES } from "../../contracts/services";
-import type { DocBlock, DocSpec } from "../signing/doc-model";
+import type { DocBlock, DocSpec } from "../signing";
 
 /** What makes the sample a client's letter: the blanks, the scope statement and, once signed, the signatures. */
 export type LetterFill = {

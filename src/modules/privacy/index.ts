@@ -67,3 +67,6 @@ export function createPrivacy(deps: {
 }
 
 export type Privacy = ReturnType<typeof createPrivacy>;
+
+// What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+export { dataRequestsRepo } from "./repo/data-requests";

@@ -10,7 +10,7 @@ import { type Database, forgetDeleted } from "../../db/index";
 import { auditBy } from "../../http/admin-http";
 import { type Logger, silentLogger } from "../../log";
 import { appendAudit } from "../audit";
-import { submissionDesk } from "../desk/repo/submission-desk";
+import { submissionDesk } from "../desk";
 import { type Actor, addDays, invalid, type Outcome, utcDate } from "./model";
 import { type PurgeCandidate, retentionRepo } from "./repo/retention";
 
