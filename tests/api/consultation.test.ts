@@ -330,4 +330,23 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
     expect((await cancel(dana)).status).toBe(200);
     expect(await current(dana)).toBeNull();
   });
+
+  test("a request's deletion (retention, erasure, the desk) takes its consultations and their changes with it", async () => {
+    expect((await book(dana, "2026-11-30T15:00:00.000Z")).status).toBe(201);
+    const count = (sql: string) => t.db.query<{ n: number }, []>(sql).get()?.n;
+    expect(count("SELECT count(*) AS n FROM consultations")).toBe(3);
+    for (const c of [dana, lee]) {
+      const removed = await t.request(
+        `${API}/${c.submission.id}`,
+        withCookie(admin, { method: "DELETE", headers: ORIGIN }),
+      );
+      expect(removed.status).toBe(200);
+    }
+    expect(count("SELECT count(*) AS n FROM consultations")).toBe(0);
+    expect(count("SELECT count(*) AS n FROM consultation_changes")).toBe(0);
+    const { consultations } = await json<{ consultations: UpcomingConsultation[] }>(
+      t.request("/api/admin/consultations/upcoming", withCookie(admin)),
+    );
+    expect(consultations).toEqual([]);
+  });
 });

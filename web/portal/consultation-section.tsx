@@ -125,7 +125,15 @@ export function ConsultationSection({ delivered }: { delivered: boolean }) {
         )}
       </div>
       {delivered && booking === undefined && !message && (
-        <p className="mt-2 text-ink-muted">Loading your consultation…</p>
+        <>
+          <p className="mt-2 text-ink-muted">Loading your consultation…</p>
+          <noscript>
+            <p className="mt-2 text-ink">
+              Choosing a time needs JavaScript in your browser. Without it, call or email us and we will book
+              the consultation for you.
+            </p>
+          </noscript>
+        </>
       )}
       {booking && (
         <div className="mt-3 rounded-xl border border-line bg-white p-5">
