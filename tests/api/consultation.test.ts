@@ -195,6 +195,14 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
     const [first, second] = await Promise.all([book(dana, start), book(lee, start)]);
     expect([first.status, second.status]).toEqual([201, 409]);
     expect(((await second.json()) as { error: string }).error).toContain("That time was just taken");
+    // Whatever checked before, the database itself refuses a second live booking of a start.
+    expect(() =>
+      t.db.run(
+        `INSERT INTO consultations (engagement_id, uid, starts_at, created_at, updated_at)
+         VALUES (?, 'race', ?, '', '')`,
+        [lee.engagementId, start],
+      ),
+    ).toThrow(/UNIQUE constraint failed: consultations.starts_at/);
     const booked = ((await first.json()) as { consultation: ConsultationBooking }).consultation;
     expect(booked).toMatchObject({ start, label: "Monday, November 23, 2:00 PM EST", changeable: true });
 
