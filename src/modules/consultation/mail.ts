@@ -26,6 +26,16 @@ export type ConsultationMail = {
 type Change = NonNullable<ReturnType<ConsultationService["changeFor"]>>;
 
 /**
+ * A name as an iCalendar parameter (CN): the library quotes it but escapes a double quote with a backslash,
+ * which RFC 5545 does not allow and parsers read as the value's end; quotes become apostrophes, controls spaces.
+ */
+const paramText = (name: string) =>
+  [...name]
+    .map((c) => (c === '"' || c === "\\" ? "'" : c.charCodeAt(0) < 0x20 || c === "\u007f" ? " " : c))
+    .join("")
+    .trim();
+
+/**
  * The invitation (ADR 172), made by the `ics` library: one event per booking under a stable UID, its SEQUENCE
  * raised by every move and cancel, so a calendar updates the event it holds; a cancel is METHOD:CANCEL with
  * STATUS:CANCELLED.
@@ -50,10 +60,10 @@ export function invitation(
     duration: { minutes: CONSULTATION_MINUTES },
     title: about.summary,
     description: about.description,
-    organizer: { name: ctx.firm, email: ctx.firmEmail },
+    organizer: { name: paramText(ctx.firm), email: ctx.firmEmail },
     attendees: [
       {
-        name: ctx.client.name,
+        name: paramText(ctx.client.name),
         email: ctx.client.email,
         rsvp: !cancelled,
         role: "REQ-PARTICIPANT",
