@@ -10,6 +10,7 @@ import {
 import { useBrand } from "../lib/brand-context";
 import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
+import { ConsultationSection } from "./consultation-section";
 import { type Answer, dollars, type PortalEngagement, portalCall } from "./portal-api";
 
 type Loaded = { engagement: PortalEngagement };
@@ -290,6 +291,7 @@ function Engagement(props: {
           )}
         </section>
       )}
+      {e.signedAt && <ConsultationSection delivered={Boolean(e.deliveredAt)} />}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import * as documents from "./017-documents";
 import * as dataKeysInUse from "./018-data-keys-in-use";
 import * as builtInArticles from "./019-built-in-articles";
 import * as articleRevisions from "./020-article-revisions";
+import * as consultations from "./021-consultations";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -50,4 +51,5 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 18, name: "data-keys-in-use", ...dataKeysInUse },
   { version: 19, name: "built-in-articles", ...builtInArticles },
   { version: 20, name: "article-revisions", ...articleRevisions },
+  { version: 21, name: "consultations", ...consultations },
 ];

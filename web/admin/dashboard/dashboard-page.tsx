@@ -13,6 +13,7 @@ import {
   useDeskOverview,
   WaitingPanel,
 } from "./morning-view";
+import { UpcomingConsultationsPanel } from "./upcoming-consultations-panel";
 
 /** The four management areas of SPEC.md section 2, in its order and words. */
 const AREAS = [
@@ -59,6 +60,7 @@ export function DashboardPage() {
                 <FailedMailPanel overview={overview} />
               </>
             )}
+            <UpcomingConsultationsPanel />
             <OpenDataRequestsPanel />
             <SourcesPanel />
           </div>

@@ -14,6 +14,7 @@ import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { DueBadge } from "../shared/due-badge";
+import { ConsultationPanel } from "./consultation-panel";
 import {
   deskApi,
   firstResponseByLabel,
@@ -166,6 +167,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
             </Field>
           </Fields>
           <EngagementPanel submissionId={s.id} />
+          <ConsultationPanel submissionId={s.id} />
           <DetailKeys />
           <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
           <SubmissionHistory detail={detail} onSaved={setDetail} />
