@@ -2,8 +2,8 @@ import { CalendarClock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import type { UpcomingConsultation } from "../../../src/contracts/consultation";
+import { adminSubmissionPath } from "../../../src/contracts/paths";
 import { getJson } from "../../lib/api";
-import { adminSubmissionPath } from "../../lib/paths";
 
 export const UPCOMING_CONSULTATIONS_API = "/api/admin/consultations/upcoming";
 
