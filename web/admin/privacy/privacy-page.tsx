@@ -71,6 +71,7 @@ function PolicyForm({ view, onSaved }: { view: RetentionView; onSaved: (v: Reten
   const [engaged, setEngaged] = useState(String(view.engagedDays));
   const [errors, setErrors] = useState<FieldMessages>({});
   const [saving, setSaving] = useState(false);
+  const [checking, setChecking] = useState(false);
   // The dry run of fewer days, shown for confirmation before the policy is saved.
   const [dryRun, setDryRun] = useState<RetentionDryRun | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -116,13 +117,15 @@ function PolicyForm({ view, onSaved }: { view: RetentionView; onSaved: (v: Reten
     const shorter =
       u !== null && g !== null && (u < view.unengagedDays || g < view.engagedDays) && u > 0 && g > 0;
     if (!shorter) return put();
-    setSaving(true);
+    // The button stays enabled (a disabled button would drop focus, which the dialog gives back to it).
+    if (checking) return;
+    setChecking(true);
     try {
       setDryRun(await getJson<RetentionDryRun>([retentionDryRunApi(u, g)]));
     } catch (error) {
       failed(error, "Retention Policy Not Saved");
     } finally {
-      setSaving(false);
+      setChecking(false);
     }
   };
 
@@ -161,7 +164,7 @@ function PolicyForm({ view, onSaved }: { view: RetentionView; onSaved: (v: Reten
       </div>
       <button type="submit" disabled={saving} className="btn-navy mt-6 disabled:opacity-70">
         <Save className="size-4" aria-hidden="true" />
-        {saving ? "Saving..." : "Save Policy"}
+        {saving ? "Saving..." : checking ? "Checking..." : "Save Policy"}
       </button>
       <ConfirmDialog
         open={dryRun !== null}
