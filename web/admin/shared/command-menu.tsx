@@ -50,6 +50,9 @@ export function CommandMenu() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [, navigate] = useLocation();
   const id = useId();
+  // The server renders "Ctrl K"; a Mac's browser shows its own key once mounted.
+  const [mac, setMac] = useState(false);
+  useEffect(() => setMac(/Mac|iPhone|iPad/.test(navigator.platform)), []);
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -160,7 +163,7 @@ export function CommandMenu() {
       >
         <Search className="size-4" aria-hidden="true" />
         Go To
-        <span className="hidden font-mono text-xs text-mist sm:inline">Ctrl K</span>
+        <span className="hidden font-mono text-xs text-mist sm:inline">{mac ? "⌘ K" : "Ctrl K"}</span>
       </button>
       <dialog
         ref={ref}
