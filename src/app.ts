@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
-import { PATHS } from "../web/lib/paths";
 import type { Config } from "./config";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import { UPLOAD_PATCH_MAX_BYTES, UPLOADS_PATH } from "./contracts/documents";
+import { PATHS } from "./contracts/paths";
 import { portalQuery } from "./contracts/portal";
 import type { Database } from "./db";
 import { attachCipher, createDataCipher, hasCipher } from "./db/cipher";

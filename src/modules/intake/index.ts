@@ -1,7 +1,7 @@
 import { type Context, Elysia } from "elysia";
-import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
 import type { IntakeFormState, ThanksState } from "../../contracts/intake";
+import { PATHS } from "../../contracts/paths";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import { redirectTo } from "../../http/redirect";
 import type { Logger } from "../../log";

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
-import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
+import { PATHS } from "../../contracts/paths";
 import { PORTAL_MESSAGES, type PortalProblem } from "../../contracts/portal";
 import { type Outcome, send } from "../../http/admin-http";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
-import type { PageContent } from "../../../web/lib/page-data";
-import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
+import type { PageContent } from "../../contracts/page-data";
+import { PATHS } from "../../contracts/paths";
 import type { Database } from "../../db/index";
 import { actorFrom, attachment, send } from "../../http/admin-http";
 import type { Logger } from "../../log";

@@ -1,8 +1,8 @@
 import type { Database } from "bun:sqlite";
 import * as v from "valibot";
-import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
 import { fieldErrors, type LoginResult } from "../../contracts/admin-auth";
+import { PATHS } from "../../contracts/paths";
 import type {
   InvitationPreview,
   MailState,

@@ -1,6 +1,6 @@
 import { ArrowRight, BookOpen, Briefcase, FileDown, Inbox } from "lucide-react";
 import { Link } from "wouter";
-import { PATHS } from "../../lib/paths";
+import { PATHS } from "../../../src/contracts/paths";
 import { SourcesPanel } from "../desk/sources-panel";
 import { OpenDataRequestsPanel } from "../privacy/open-data-requests-panel";
 import { AdminFrame } from "../shared/admin-frame";

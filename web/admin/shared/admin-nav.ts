@@ -10,7 +10,7 @@ import {
   UserCog,
   Users,
 } from "lucide-react";
-import { PATHS } from "../../lib/paths";
+import { PATHS } from "../../../src/contracts/paths";
 
 /** The admin's screens, as its navigation bar lists them and the command menu finds them. */
 export const ADMIN_NAV = [

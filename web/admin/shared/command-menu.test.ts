@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { PATHS } from "../../lib/paths";
+import { PATHS } from "../../../src/contracts/paths";
 import { isCommandKey, matchScreens } from "./command-menu";
 
 describe("the command menu", () => {

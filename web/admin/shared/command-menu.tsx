@@ -1,9 +1,9 @@
 import { CornerDownLeft, FileText, Search } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
+import { adminSubmissionPath } from "../../../src/contracts/paths";
 import type { SubmissionList, SubmissionSummary } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
-import { adminSubmissionPath } from "../../lib/paths";
 import { deskApi, statusLabel } from "../desk/desk-labels";
 import { ADMIN_NAV } from "./admin-nav";
 
