@@ -35,6 +35,7 @@ export function createPrivacy(deps: {
   const retentionApi = new Elysia({ name: "retention", prefix: RETENTION_API })
     .use(deps.auth.requireAdmin)
     .get("/", () => retention.view())
+    .get("/dry-run", ({ query, set }) => send(set, retention.dryRun(query)))
     .put("/", ({ admin, request, server, body, set }) =>
       send(set, retention.update(body, actor(admin, request, server))),
     );
