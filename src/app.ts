@@ -273,6 +273,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
               : path.startsWith(UPLOADS_PATH) || STAFF_UPLOAD.test(path)
                 ? UPLOAD_PATCH_MAX_BYTES
                 : FORM_BODY_MAX_BYTES,
+          readsItself: (path) => path.startsWith(UPLOADS_PATH) || STAFF_UPLOAD.test(path),
           logger,
         }),
       )

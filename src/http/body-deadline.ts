@@ -31,44 +31,61 @@ export class BodyCutOffError extends Error {
   }
 }
 
-type BodyError = BodyTimeoutError | BodyTooLargeError | BodyCutOffError;
-const isBodyError = (e: unknown): e is BodyError =>
+export type BodyError = BodyTimeoutError | BodyTooLargeError | BodyCutOffError;
+export const isBodyError = (e: unknown): e is BodyError =>
   e instanceof BodyTimeoutError || e instanceof BodyTooLargeError || e instanceof BodyCutOffError;
 
 /**
- * Reads a body to its end, throwing BodyTimeoutError when it is not complete within `timeoutMs` (the deadline
- * covers the whole body, not the gaps between its chunks, so a client dribbling a byte at a time is cut off
- * too), BodyTooLargeError past `maxBytes` and BodyCutOffError when the connection ends first. The bytes are
- * discarded.
+ * A body's chunks as they arrive, throwing BodyTimeoutError when it is not complete within `timeoutMs` (the
+ * deadline covers the whole body, not the gaps between its chunks, so a client dribbling a byte at a time is cut
+ * off too), BodyTooLargeError past `maxBytes` and BodyCutOffError when the connection ends first.
  */
+export async function* readWithin(
+  body: ReadableStream<Uint8Array>,
+  timeoutMs: number,
+  maxBytes = Number.POSITIVE_INFINITY,
+): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  const deadline = Date.now() + timeoutMs;
+  let size = 0;
+  let done = false;
+  try {
+    for (;;) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<"late">((resolve) => {
+        timer = setTimeout(() => resolve("late"), Math.max(0, deadline - Date.now()));
+      });
+      const next = await Promise.race([reader.read(), late])
+        .catch(() => "cut" as const)
+        .finally(() => clearTimeout(timer));
+      if (next === "late") throw new BodyTimeoutError();
+      if (next === "cut") throw new BodyCutOffError();
+      if (next.done) {
+        done = true;
+        return;
+      }
+      size += next.value.byteLength;
+      if (size > maxBytes) throw new BodyTooLargeError();
+      yield next.value;
+    }
+  } finally {
+    // Not awaited: cancelling one branch of a cloned body never settles in Bun while the other branch is unread.
+    if (!done) reader.cancel().catch(() => {});
+  }
+}
+
+/** Reads a body to its end within the deadline and the size (see readWithin); the bytes are discarded. */
 export async function drainWithin(
   body: ReadableStream<Uint8Array>,
   timeoutMs: number,
   maxBytes = Number.POSITIVE_INFINITY,
 ): Promise<void> {
-  const reader = body.getReader();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<"late">((resolve) => {
-    timer = setTimeout(() => resolve("late"), timeoutMs);
-  });
-  let size = 0;
-  try {
-    for (;;) {
-      const next = await Promise.race([reader.read(), late]).catch(() => "cut" as const);
-      if (next === "late") throw new BodyTimeoutError();
-      if (next === "cut") throw new BodyCutOffError();
-      if (next.done) return;
-      size += next.value.byteLength;
-      if (size > maxBytes) throw new BodyTooLargeError();
-    }
-  } catch (error) {
-    // Not awaited: cancelling one branch of a cloned body never settles in Bun while the other branch is unread.
-    reader.cancel().catch(() => {});
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
+  for await (const _ of readWithin(body, timeoutMs, maxBytes));
 }
+
+/** The answer to a body refused by its deadline or size: the rest is never read, so the connection closes. */
+export const bodyRefusal = (error: BodyError) =>
+  Response.json({ error: error.message }, { status: error.status, headers: { connection: "close" } });
 
 /**
  * One deadline for every request body, before any route sees it. Bun's idle timer alone is no bound while a
@@ -85,6 +102,12 @@ export async function drainWithin(
 export const bodyDeadline = (opts: {
   timeoutMs: number;
   maxBytes: (pathname: string) => number;
+  /**
+   * Routes that stream their body to disk as it arrives (the uploads) and apply the deadline and the size as
+   * they read it (readWithin): only a declared length is checked here. Reading a copy first would hold the
+   * whole body in memory, and Bun can leave the original's stream locked once a small body has been teed.
+   */
+  readsItself?: (pathname: string) => boolean;
   logger: Logger;
 }) =>
   new Elysia({ name: "body-deadline", seed: opts.timeoutMs }).onRequest(async ({ request }) => {
@@ -93,14 +116,11 @@ export const bodyDeadline = (opts: {
     const limit = opts.maxBytes(path);
     try {
       if (Number(request.headers.get("content-length") ?? 0) > limit) throw new BodyTooLargeError();
+      if (opts.readsItself?.(path)) return;
       await drainWithin(request.clone().body as ReadableStream<Uint8Array>, opts.timeoutMs, limit);
     } catch (error) {
       if (!isBodyError(error)) throw error;
       opts.logger.warn("request_body_refused", { method: request.method, path, status: error.status });
-      // The rest of the body is never read: the connection cannot carry another request.
-      return Response.json(
-        { error: error.message },
-        { status: error.status, headers: { connection: "close" } },
-      );
+      return bodyRefusal(error);
     }
   });

@@ -224,34 +224,47 @@ describe("the engagement's documents at the desk, and the report", () => {
     expect(readdirSync(docsDir)).toEqual([]);
   }, 60_000);
 
-  // app.handle hands the route a body nothing has read; a listening server's body has been read by the body
-  // deadline first. The upload must stream through both.
-  test("staff send a file through a listening server, its body streamed in chunks", async () => {
+  // app.handle hands the route a body nothing has read; a listening server's request comes through the body
+  // deadline first. A small body that had arrived whole was left locked by the deadline's copy (a 500).
+  test("staff send files through a listening server: a small one sent whole and a large one in chunks", async () => {
     const sam = await portalClient(t, clock.at, admin, { email: "sam@streamed.example" });
     const server = t.app.listen({ port: 0, hostname: "127.0.0.1" }).server;
-    try {
-      const file = pdf(300_000);
-      const chunks = [file.subarray(0, 100_000), file.subarray(100_000, 200_000), file.subarray(200_000)];
-      const sent = await fetch(`http://127.0.0.1:${server?.port}${API}/${sam.submission.id}/documents`, {
+    const sendAs = (file: Uint8Array, name: string, body: BodyInit) =>
+      fetch(`http://127.0.0.1:${server?.port}${API}/${sam.submission.id}/documents`, {
         method: "POST",
         headers: {
           cookie: admin,
           origin: "http://localhost:3000",
           "content-type": "application/octet-stream",
           "content-length": String(file.length),
-          "upload-metadata": `filename ${b64("Exhibits.pdf")}`,
+          "upload-metadata": `filename ${b64(name)}`,
         },
-        body: new ReadableStream({
-          pull(controller) {
-            const next = chunks.shift();
-            if (next) controller.enqueue(next);
-            else controller.close();
-          },
-        }),
+        body,
       });
-      expect(sent.status).toBe(201);
-      const doc = ((await sent.json()) as { document: Doc }).document;
-      expect(doc).toMatchObject({ direction: "firm", name: "Exhibits.pdf", sha256: sha(file) });
+    try {
+      const small = pdf(40_000);
+      const large = pdf(300_000);
+      const chunks = [large.subarray(0, 100_000), large.subarray(100_000, 200_000), large.subarray(200_000)];
+      const sent = [
+        await sendAs(small, "Engagement memo.pdf", new Uint8Array(small)),
+        await sendAs(
+          large,
+          "Exhibits.pdf",
+          new ReadableStream({
+            pull(controller) {
+              const next = chunks.shift();
+              if (next) controller.enqueue(next);
+              else controller.close();
+            },
+          }),
+        ),
+      ];
+      expect(sent.map((r) => r.status)).toEqual([201, 201]);
+      const docs = await Promise.all(sent.map(async (r) => ((await r.json()) as { document: Doc }).document));
+      expect(docs).toMatchObject([
+        { direction: "firm", name: "Engagement memo.pdf", sha256: sha(small) },
+        { direction: "firm", name: "Exhibits.pdf", sha256: sha(large) },
+      ]);
     } finally {
       await t.app.stop();
     }

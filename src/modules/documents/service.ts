@@ -10,6 +10,7 @@ import {
   UPLOADS_PATH,
 } from "../../contracts/documents";
 import { type Database, forgetDeleted } from "../../db/index";
+import { bodyRefusal, isBodyError, readWithin } from "../../http/body-deadline";
 import { createdAt } from "../../http/redirect";
 import { type DocumentRow, documentsRepo, viewOf } from "./documents.repo";
 import type { DocumentFiles } from "./file-store";
@@ -80,6 +81,7 @@ export function createDocumentsService(deps: {
 }) {
   const { db, config, files } = deps;
   const now = deps.now ?? (() => new Date());
+  const bodyTimeoutMs = deps.config.bodyTimeoutSeconds * 1000;
   const repo = documentsRepo(db);
   const limits = config.uploads;
 
@@ -174,8 +176,16 @@ export function createDocumentsService(deps: {
       });
     },
 
-    /** PATCH: bytes at the offset the server holds, sealed as they arrive. */
-    async patch(engagementId: number, publicId: string, request: Request): Promise<Response> {
+    /**
+     * PATCH: bytes at the offset the server holds, sealed as they arrive. Takes the headers and the body
+     * apart, so a route can feed it a body it did not receive as a PATCH (the desk's one-request upload) without
+     * wrapping it in a new Request, which Bun refuses for a body the body deadline has already teed.
+     */
+    async patch(
+      engagementId: number,
+      publicId: string,
+      request: { headers: Headers; body: ReadableStream<Uint8Array> | null },
+    ): Promise<Response> {
       if (request.headers.get("tus-resumable") !== TUS_VERSION)
         return refuse(412, M.version, { "tus-version": TUS_VERSION });
       const d = repo.find(publicId, engagementId);
@@ -196,7 +206,7 @@ export function createDocumentsService(deps: {
       const body = request.body;
       async function* sealed() {
         if (body)
-          for await (const chunk of body) {
+          for await (const chunk of readWithin(body, bodyTimeoutMs, UPLOAD_PATCH_MAX_BYTES)) {
             if (sealer.size + (head?.length ?? 0) + chunk.length > doc.size)
               throw new Refusal(400, M.pastLength);
             if (head === null) {
@@ -226,6 +236,8 @@ export function createDocumentsService(deps: {
       try {
         await files.append(d.fileId, sealedLength(d.received), sealed());
       } catch (error) {
+        // Late, cut off or past its size: nothing of this request counts, and the offset stays where it was.
+        if (isBodyError(error)) return bodyRefusal(error);
         if (!(error instanceof Refusal)) throw error;
         // A type refused at the first bytes ends the upload: nothing of it stays.
         if (error.status === 415) await removeRow(d);

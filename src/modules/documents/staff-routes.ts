@@ -73,19 +73,14 @@ export function documentStaffRoutes(deps: {
         const path = createdPath(created);
         if (!path) return created;
         const publicId = path.slice(path.lastIndexOf("/") + 1);
-        const written = await service.patch(
-          found.engagementId,
-          publicId,
-          new Request(request.url, {
-            method: "PATCH",
-            headers: {
-              "tus-resumable": TUS_VERSION,
-              "content-type": "application/offset+octet-stream",
-              "upload-offset": "0",
-            },
-            body: request.body,
+        const written = await service.patch(found.engagementId, publicId, {
+          headers: new Headers({
+            "tus-resumable": TUS_VERSION,
+            "content-type": "application/offset+octet-stream",
+            "upload-offset": "0",
           }),
-        );
+          body: request.body,
+        });
         if (written.status !== 204) return written;
         const doc = service.list(found.engagementId).find((d) => d.id === publicId);
         return Response.json({ document: doc }, { status: 201 });
