@@ -106,7 +106,6 @@ const OWED_CROSSINGS: string[] = [
   "src/modules/privacy/data-requests.ts -> src/modules/desk/repo/submission-desk.ts",
   "src/modules/privacy/data-requests.ts -> src/modules/desk/repo/submission-replies.ts",
   "src/modules/privacy/data-requests.ts -> src/modules/desk/repo/submission-responses.ts",
-  "src/modules/privacy/data-requests.ts -> src/modules/documents/documents.repo.ts",
   "src/modules/privacy/data-requests.ts -> src/modules/mail/repo/mail-outbox.ts",
   "src/modules/privacy/data-requests.ts -> src/modules/portal/engagements.repo.ts",
   "src/modules/privacy/retention.ts -> src/modules/desk/repo/submission-desk.ts",

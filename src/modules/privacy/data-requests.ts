@@ -1,3 +1,4 @@
+import { makeZip } from "client-zip";
 import * as v from "valibot";
 import {
   DATA_REQUEST_DUE_DAYS,
@@ -15,7 +16,7 @@ import { contactSubmissions } from "../desk/repo/contact-submissions";
 import { submissionDesk } from "../desk/repo/submission-desk";
 import { submissionReplies } from "../desk/repo/submission-replies";
 import { submissionResponses } from "../desk/repo/submission-responses";
-import { documentRecords } from "../documents/documents.repo";
+import { documentExport, type ExportedFile } from "../documents";
 import { mailOutboxRepo } from "../mail/repo/mail-outbox";
 import { engagementRecord } from "../portal/engagements.repo";
 import { type Actor, invalid, type Outcome } from "./model";
@@ -33,7 +34,7 @@ type Found = { ok: true; request: DataRequestRow & { email: string } } | { ok: f
  * to every intake from the same address through the keyed hash, exported as one JSON file, erased with a
  * receipt per intake, and completed. Every step is in the audit log, by id and counts, never the address.
  */
-export function createDataRequests(deps: { db: Database; now?: () => Date }) {
+export function createDataRequests(deps: { db: Database; dataDir: string; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const repo = dataRequestsRepo(db);
@@ -136,19 +137,23 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
     /**
      * Every intake from the address with every field, its notes, the desk's replies to the requester, the
      * responses recorded as made another way, its mail, its engagement (the signed PDF as base64) and the
-     * documents either side sent (name, size, SHA-256, times; the files are downloaded apart), as one JSON document.
+     * documents either side sent (name, size, SHA-256, direction, times, and where the file is in the archive),
+     * as one JSON document; with it in one ZIP archive, the decrypted documents themselves, streamed (ADR 180).
      */
-    exportJson(
+    exportArchive(
       id: number | null,
       actor: Actor,
-    ): { ok: true; json: string; filename: string } | { ok: false; outcome: Outcome } {
+    ): { ok: true; archive: ReadableStream<Uint8Array>; filename: string } | { ok: false; outcome: Outcome } {
       const found = openRequest(id);
       if (!found.ok) return found;
       const { request } = found;
       const at = now();
+      const files: ExportedFile[] = [];
       const intakes = submissions.idsByEmail(request.email).flatMap((intakeId) => {
         const submission = desk.byId(intakeId);
         if (!submission) return [];
+        const documents = documentExport(db, deps.dataDir, submission);
+        files.push(...documents.files);
         return [
           {
             submission,
@@ -157,7 +162,7 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
             responses: responses.forSubmission(intakeId),
             mail: outbox.forSubmission(intakeId),
             engagement: engagementRecord(db, intakeId),
-            documents: documentRecords(db, intakeId),
+            documents: documents.records,
           },
         ];
       });
@@ -173,11 +178,13 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
         },
         intakes,
       };
-      return {
-        ok: true,
-        json: `${JSON.stringify(document, null, 2)}\n`,
-        filename: `data-request-${request.id}-${at.toISOString().slice(0, 10)}.json`,
+      const name = `data-request-${request.id}-${at.toISOString().slice(0, 10)}`;
+      const json = {
+        name: `${name}.json`,
+        lastModified: at,
+        input: `${JSON.stringify(document, null, 2)}\n`,
       };
+      return { ok: true, archive: makeZip([json, ...files]), filename: `${name}.zip` };
     },
 
     erase(id: number | null, actor: Actor): Outcome {
