@@ -144,6 +144,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
     sessionOf: portal.sessionOf,
     auth,
     outbox: mailOutbox,
+    logger,
     now,
   });
   const deskDigest = createDigest({ db, config, due, outbox: mailOutbox, logger, now });

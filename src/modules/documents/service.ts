@@ -10,7 +10,10 @@ import {
   UPLOADS_PATH,
 } from "../../contracts/documents";
 import { type Database, forgetDeleted } from "../../db/index";
+import type { Actor } from "../../http/admin-http";
 import { createdAt } from "../../http/redirect";
+import type { Logger } from "../../log";
+import { appendAudit } from "../audit";
 import { type DocumentRow, documentsRepo, viewOf } from "./documents.repo";
 import type { DocumentFiles } from "./file-store";
 import { SNIFF_BYTES, sniff } from "./sniff";
@@ -76,9 +79,11 @@ export function createDocumentsService(deps: {
   db: Database;
   config: Config;
   files: DocumentFiles;
+  logger?: Logger;
   now?: () => Date;
 }) {
   const { db, config, files } = deps;
+  const logger = deps.logger;
   const now = deps.now ?? (() => new Date());
   const repo = documentsRepo(db);
   const limits = config.uploads;
@@ -105,6 +110,34 @@ export function createDocumentsService(deps: {
   async function removeRow(d: DocumentRow) {
     repo.remove(d.rowId);
     forgetDeleted(db);
+  }
+
+  /**
+   * A stored file that no longer authenticates: one error line for whoever watches the server, and one audit
+   * entry naming the document and who asked for it. Ids only: the file's name is personal data.
+   */
+  function integrityFailed(
+    d: DocumentRow,
+    stage: "before-first-byte" | "mid-stream",
+    error: SegmentError,
+    actor: Actor | null,
+  ) {
+    const submissionId = repo.engagement(d.engagementId)?.submissionId ?? null;
+    logger?.error("document_integrity_failed", {
+      document: d.id,
+      submissionId,
+      direction: d.direction,
+      stage,
+      reason: error.message,
+    });
+    appendAudit(db, {
+      event: "document.integrity_failed",
+      userId: actor?.id ?? null,
+      username: actor?.username ?? null,
+      clientAddress: actor?.clientAddress ?? null,
+      detail: { submissionId, document: d.id, stage, by: actor ? "staff" : "client" },
+      at: now(),
+    });
   }
 
   const expired = (d: DocumentRow) =>
@@ -257,29 +290,41 @@ export function createDocumentsService(deps: {
 
     /**
      * A finished document's plaintext as a download. Every segment is checked before the first byte is sent,
-     * so a changed file is refused with a status rather than cut off mid-way.
+     * so a changed file is refused with a status rather than cut off mid-way; a file changed after that check
+     * ends the stream before the changed segment's bytes. Either way the refusal is in the audit log and the
+     * server's log, naming the document (ADR 181). `actor` is the admin downloading, or null for the client.
      */
     async download(
       engagementId: number,
       publicId: string,
       onSent: (d: DocumentRow) => void,
+      actor: Actor | null = null,
     ): Promise<Response> {
       const d = repo.find(publicId, engagementId);
       if (!d?.completedAt) return refuse(404, "Not found");
       try {
-        if ((await digest(d)) !== d.sha256) throw new SegmentError("digest");
+        if ((await digest(d)) !== d.sha256)
+          throw new SegmentError("The file's SHA-256 is not the one recorded");
       } catch (error) {
-        if (error instanceof SegmentError)
-          return Response.json({ error: M.integrity, document: d.id }, { status: 500 });
-        throw error;
+        if (!(error instanceof SegmentError)) throw error;
+        integrityFailed(d, "before-first-byte", error, actor);
+        return Response.json(
+          { error: M.integrity, document: d.id },
+          { status: 500, headers: { "cache-control": "no-store" } },
+        );
       }
       onSent(d);
       const plain = files.read(d.fileId, d.fileKey);
       const stream = new ReadableStream<Uint8Array>({
         async pull(controller) {
-          const next = await plain.next();
-          if (next.done) controller.close();
-          else controller.enqueue(next.value);
+          try {
+            const next = await plain.next();
+            if (next.done) controller.close();
+            else controller.enqueue(next.value);
+          } catch (error) {
+            if (error instanceof SegmentError) integrityFailed(d, "mid-stream", error, actor);
+            controller.error(error);
+          }
         },
         cancel: () => void plain.return(undefined),
       });
