@@ -90,3 +90,11 @@ export function readZip(bytes: Uint8Array): Map<string, Uint8Array> {
   }
   return out;
 }
+
+/** The JSON document of a data-rights export archive (its one `.json` entry), parsed. */
+export async function exportedJson(res: Response): Promise<unknown> {
+  const archive = readZip(new Uint8Array(await res.arrayBuffer()));
+  const [json] = [...archive.entries()].filter(([name]) => name.endsWith(".json"));
+  if (!json) throw new Error(`No JSON document in the export: ${[...archive.keys()].join(", ")}`);
+  return JSON.parse(new TextDecoder().decode(json[1]));
+}
