@@ -1,11 +1,12 @@
 // Documents, measured on the built executable over 127.0.0.1 (figures only, nothing asserted): a file of
-// --mb megabytes (1024 by default) uploaded through the portal by tus in 8 MB PATCHes, as the browser sends it,
-// sealed as it streams in, then downloaded by staff (every segment checked, then decrypted as it streams out).
+// --mb megabytes (1024 by default) uploaded through the portal by tus in PATCHes of --chunk-mb (8 MB, as the
+// browser sends them), sealed as it streams in, then downloaded by staff (every segment checked, then
+// decrypted as it streams out).
 // The same bytes go, in the same run and by the same client, to a bare Bun.serve that appends them to a file
 // and serves it back with no encryption (scripts/bench-documents-bare.ts): the ratio is the cost of sealing.
 // The server's peak memory is read from /proc/<pid>/status (VmHWM, reset through clear_refs before each phase).
 // The file is generated chunk by chunk and never held whole, here or in either server.
-//   bun scripts/bench-documents.ts [--mb 1024] [--port N]
+//   bun scripts/bench-documents.ts [--mb 1024] [--chunk-mb 8] [--port N]
 //   BENCH_DOCUMENT_MB=64 scripts/bench --documents   (the quick check: this section alone, a smaller file)
 import { createHash, randomFillSync } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +21,8 @@ const arg = (name: string, fallback: number) => {
 };
 const MB = 1024 * 1024;
 const SIZE = arg("mb", Number(process.env.BENCH_DOCUMENT_MB) || 1024) * MB;
+/** The size of one PATCH: the browser's (8 MB) unless --chunk-mb says otherwise. */
+const CHUNK = arg("chunk-mb", UPLOAD_CHUNK_BYTES / MB) * MB;
 const freePort = () => {
   const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
   const { port } = probe;
@@ -55,9 +58,9 @@ const env = {
  * is refilled for every chunk; its SHA-256 is taken as it is made.
  */
 function* chunks(hash: ReturnType<typeof createHash>) {
-  const buffer = Buffer.alloc(UPLOAD_CHUNK_BYTES);
-  for (let at = 0; at < SIZE; at += UPLOAD_CHUNK_BYTES) {
-    const part = buffer.subarray(0, Math.min(UPLOAD_CHUNK_BYTES, SIZE - at));
+  const buffer = Buffer.alloc(CHUNK);
+  for (let at = 0; at < SIZE; at += CHUNK) {
+    const part = buffer.subarray(0, Math.min(CHUNK, SIZE - at));
     randomFillSync(part);
     if (at === 0) part.write("%PDF-1.7\n");
     hash.update(part);
@@ -264,9 +267,7 @@ async function main() {
       download(`${BASE}/api/admin/submissions/${submissionId}/documents/${doc?.id}`, { cookie: admin }),
     );
 
-    console.log(
-      `\nDocuments: a ${mb(SIZE / MB)} file over 127.0.0.1 (tus, ${UPLOAD_CHUNK_BYTES / MB} MB PATCHes)`,
-    );
+    console.log(`\nDocuments: a ${mb(SIZE / MB)} file over 127.0.0.1 (tus, ${CHUNK / MB} MB PATCHes)`);
     line("upload, sealed (the binary)", `${rate(up.mbPerSecond)}  (${up.seconds.toFixed(1)} s)`);
     line(
       "upload, plain file (bare Bun.serve)",
