@@ -3,6 +3,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../src/log";
+import { documentFiles } from "../../src/modules/documents/file-store";
+import { createDocumentsService } from "../../src/modules/documents/service";
 import { signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { scanForMarkers } from "../helpers/byte-scan";
@@ -116,6 +118,36 @@ describe("documents the client sends through the portal", () => {
     );
     expect(download.headers.get("content-security-policy")).toContain("sandbox");
     expect(sha(new Uint8Array(await download.arrayBuffer()))).toBe(sha(bytes));
+  });
+
+  test("an upload resumed on a server that restarted in between gets the same SHA-256 (read back from the file)", async () => {
+    const bytes = pdf(100_000);
+    const created = await tus(t.request, lee.cookie).create(bytes.length, "restarted.pdf");
+    const location = created.headers.get("location") as string;
+    const first = await tus(t.request, lee.cookie).patch(location, 0, bytes.subarray(0, 70_000));
+    expect(first.headers.get("upload-offset")).toBe("65536");
+    // A new service on the same database and folder: what the old one carried in memory is gone.
+    const restarted = createDocumentsService({
+      db: t.db,
+      config: t.config,
+      files: documentFiles(t.dataDir),
+      now: () => clock.at,
+    });
+    const rest = await restarted.patch(
+      lee.engagementId,
+      location.split("/").at(-1) as string,
+      new Request(`http://localhost:3000${location}`, {
+        method: "PATCH",
+        headers: {
+          "tus-resumable": "1.0.0",
+          "content-type": "application/offset+octet-stream",
+          "upload-offset": "65536",
+        },
+        body: bytes.subarray(65_536),
+      }),
+    );
+    expect(rest.status).toBe(204);
+    expect((await list(lee.cookie)).find((d) => d.name === "restarted.pdf")?.sha256).toBe(sha(bytes));
   });
 
   test("a file past UPLOAD_MAX_BYTES, or past UPLOAD_MAX_TOTAL_BYTES for the engagement, is refused before any byte is stored", async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, type Hash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Config } from "../../config";
@@ -116,8 +116,16 @@ export function createDocumentsService(deps: {
     for await (const _ of files.read(d.fileId, d.fileKey));
   }
 
+  /**
+   * The SHA-256 of each unfinished upload as far as its sealed segments go, by row id: the next request goes on
+   * from it instead of reading the whole file again at the end. Kept in memory only (a restart loses it, and the
+   * file is read once at completion); an entry leaves with its upload's completion, removal or expiry.
+   */
+  const running = new Map<number, { hash: Hash; received: number }>();
+
   /** The row goes, and with it (after the commit, through forgetDeleted) the file and its old pages. */
   async function removeRow(d: DocumentRow) {
+    running.delete(d.rowId);
     repo.remove(d.rowId);
     forgetDeleted(db);
   }
@@ -232,7 +240,12 @@ export function createDocumentsService(deps: {
 
       const doc = d;
       const header = await headerOf(d);
-      const sealer = segmentSealer(d.fileKey, header, d.received / SEGMENT_BYTES, d.size);
+      // The SHA-256 goes on from the last request's, when this server saw the upload from its first byte; it
+      // is taken out of the map for the length of this request, and put back only if the request succeeds.
+      const carried = running.get(d.rowId);
+      running.delete(d.rowId);
+      const hash = d.received === 0 ? undefined : carried?.received === d.received ? carried.hash : null;
+      const sealer = segmentSealer(d.fileKey, header, d.received / SEGMENT_BYTES, d.size, hash);
       let head: Buffer | null = d.received === 0 ? Buffer.alloc(0) : null;
       const need = Math.min(SNIFF_BYTES, d.size);
       let sealedFinal = false;
@@ -277,12 +290,15 @@ export function createDocumentsService(deps: {
       if (!sealedFinal) {
         const received = sealer.segments * SEGMENT_BYTES;
         repo.setReceived(d.rowId, received);
+        if (sealer.hash) running.set(d.rowId, { hash: sealer.hash, received });
         return empty(204, {
           "upload-offset": String(received),
           "upload-expires": new Date(d.expiresAt ?? 0).toUTCString(),
         });
       }
-      const sha256 = d.received === 0 ? sealer.facts().sha256 : await digest(d);
+      // Carried through every request, the SHA-256 is known now; otherwise (a restart in between) the stored
+      // file is read once to compute it.
+      const sha256 = sealer.hash ? sealer.facts().sha256 : await digest(d);
       repo.complete(d.rowId, sha256, now().toISOString());
       return empty(204, { "upload-offset": String(d.size) });
     },

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, type Hash, randomBytes } from "node:crypto";
 
 /**
  * The streaming AEAD every document is stored with (ADR 145): AES-256-GCM over fixed 64 KiB segments, the
@@ -130,14 +130,21 @@ export async function* sealStream(
  * (an upload), a full segment is sealed as soon as it fills; without it, it waits for one more byte, as it
  * may be the last.
  */
-export function segmentSealer(key: Uint8Array, header: Uint8Array, index: number, total?: number) {
+export function segmentSealer(
+  key: Uint8Array,
+  header: Uint8Array,
+  index: number,
+  total?: number,
+  running?: Hash | null,
+) {
   const buffer = Buffer.alloc(SEGMENT_BYTES);
   let filled = 0;
   let next = index;
   let size = index * SEGMENT_BYTES;
-  const hash = index === 0 ? createHash("sha256") : null;
+  const hash = running !== undefined ? running : index === 0 ? createHash("sha256") : null;
   const sealFull = () => {
     // The sealed copy is new bytes: the plaintext buffer is reused for the next segment.
+    hash?.update(buffer);
     const sealed = sealSegment(key, header, next++, buffer, false);
     filled = 0;
     return sealed;
@@ -149,7 +156,6 @@ export function segmentSealer(key: Uint8Array, header: Uint8Array, index: number
         if (filled === SEGMENT_BYTES) yield sealFull();
         const take = Math.min(SEGMENT_BYTES - filled, chunk.length - at);
         buffer.set(chunk.subarray(at, at + take), filled);
-        hash?.update(chunk.subarray(at, at + take));
         filled += take;
         at += take;
         size += take;
@@ -165,9 +171,12 @@ export function segmentSealer(key: Uint8Array, header: Uint8Array, index: number
       return size;
     },
     finish(): Buffer {
+      hash?.update(buffer.subarray(0, filled));
       return sealSegment(key, header, next++, buffer.subarray(0, filled), true);
     },
-    /** SHA-256 of everything pushed: only known when the sealer saw the file from its first byte. */
+    /** The SHA-256 so far, of the sealed segments only: it goes on from there in the next request. */
+    hash,
+    /** SHA-256 of everything sealed: only known when the sealer saw the file from its first byte (or `running`). */
     facts: () => ({ sha256: hash ? hash.digest("hex") : "", size }),
   };
 }
