@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { open, rm, truncate } from "node:fs/promises";
 import { join } from "node:path";
-import { openStream } from "./stream-cipher";
+import { openFile, SegmentError } from "./stream-cipher";
 
 const FILE_ID = /^[0-9a-f]{32}$/;
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -53,8 +53,25 @@ export function documentFiles(dataDir: string) {
         await file.close();
       }
     },
-    /** The plaintext, segment by segment; throws SegmentError where the file was changed. */
-    read: (id: string, key: Uint8Array) => openStream(key, Bun.file(pathOf(id)).stream()),
+    /**
+     * The plaintext, segment by segment; throws SegmentError where the file was changed (also when it grew
+     * or shrank while being read: a read that comes short is a cut file).
+     */
+    async *read(id: string, key: Uint8Array): AsyncGenerator<Buffer, void, undefined> {
+      const file = await open(pathOf(id), "r");
+      try {
+        const { size } = await file.stat();
+        yield* openFile(key, size, async (into, position) => {
+          for (let at = 0; at < into.length; ) {
+            const { bytesRead } = await file.read(into, at, into.length - at, position + at);
+            if (bytesRead === 0) throw new SegmentError("The file is shorter than when it was opened");
+            at += bytesRead;
+          }
+        });
+      } finally {
+        await file.close();
+      }
+    },
     remove: (id: string) => rm(pathOf(id), { force: true }),
   };
 }

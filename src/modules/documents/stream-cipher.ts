@@ -110,6 +110,38 @@ export async function* openStream(
   yield openSegment(key, header, index, pending, true);
 }
 
+/**
+ * Reads a sealed file of known `size` by positioned reads (`readAt` fills the buffer from that offset, or
+ * throws) and yields the plaintext segment by segment. The file's size says which segment is the last, so
+ * nothing is held back and nothing joined: whole segments are read `batch` at a time into one buffer, reused
+ * for the next batch (each plaintext segment is a new buffer). Throws SegmentError on any change, before the
+ * changed bytes are yielded, as openStream does.
+ */
+export async function* openFile(
+  key: Uint8Array,
+  size: number,
+  readAt: (into: Buffer, position: number) => Promise<void>,
+  batch = 16,
+): AsyncGenerator<Buffer, void, undefined> {
+  if (size < HEADER_BYTES + TAG_BYTES) throw new SegmentError("Not a sealed document");
+  const header = Buffer.alloc(HEADER_BYTES);
+  await readAt(header, 0);
+  if (!header.subarray(0, MAGIC.length).equals(MAGIC)) throw new SegmentError("Not a sealed document");
+  const count = Math.ceil((size - HEADER_BYTES) / SEALED_SEGMENT_BYTES);
+  const buffer = Buffer.allocUnsafe(Math.min(batch * SEALED_SEGMENT_BYTES, size - HEADER_BYTES));
+  let index = 0;
+  for (let position = HEADER_BYTES; position < size; ) {
+    const part = buffer.subarray(0, Math.min(buffer.length, size - position));
+    await readAt(part, position);
+    for (let at = 0; at < part.length; at += SEALED_SEGMENT_BYTES) {
+      const sealed = part.subarray(at, Math.min(at + SEALED_SEGMENT_BYTES, part.length));
+      yield openSegment(key, header, index, sealed, index === count - 1);
+      index++;
+    }
+    position += part.length;
+  }
+}
+
 /** Seals a plaintext stream (for staff uploads and tests); reports the plaintext's SHA-256 and size at the end. */
 export async function* sealStream(
   key: Uint8Array,
