@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../src/log";
 import { documentFiles } from "../../src/modules/documents/file-store";
@@ -291,6 +291,26 @@ describe("documents the client sends through the portal", () => {
     expect(String(logged[1]?.reason)).toContain("does not authenticate");
     // Ids only in the line: never the file's name.
     expect(logLines.slice(before).join("")).not.toContain("tamper.pdf");
+  });
+
+  test("a document whose file is missing is refused the same way, naming it", async () => {
+    const file = await tampered(pdf(1000), "gone.pdf", 0);
+    rmSync(file.path);
+    const staff = await staffGet(file.id);
+    expect(staff.status).toBe(500);
+    expect(((await staff.json()) as { error: string }).error).toContain("failed its integrity check");
+    expect(auditOf(t, "document.integrity_failed").filter((e) => e.detail.document === file.id)).toEqual([
+      {
+        username: USER,
+        detail: {
+          submissionId: dana.submissionId,
+          document: file.id,
+          stage: "before-first-byte",
+          by: "staff",
+        },
+      },
+    ]);
+    expect(logLines.some((l) => l.includes(file.id) && l.includes("The stored file is missing"))).toBe(true);
   });
 
   test("an unfinished upload expires after 24 hours and its bytes are deleted", async () => {

@@ -58,7 +58,10 @@ export function documentFiles(dataDir: string) {
      * or shrank while being read: a read that comes short is a cut file).
      */
     async *read(id: string, key: Uint8Array): AsyncGenerator<Buffer, void, undefined> {
-      const file = await open(pathOf(id), "r");
+      // A missing file (a database restored without its documents) is refused like a changed one.
+      const file = await open(pathOf(id), "r").catch((error: NodeJS.ErrnoException) => {
+        throw error.code === "ENOENT" ? new SegmentError("The stored file is missing") : error;
+      });
       try {
         const { size } = await file.stat();
         yield* openFile(key, size, async (into, position) => {
