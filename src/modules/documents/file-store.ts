@@ -54,8 +54,8 @@ export function documentFiles(dataDir: string) {
       }
     },
     /**
-     * The plaintext, segment by segment; throws SegmentError where the file was changed (also when it grew
-     * or shrank while being read: a read that comes short is a cut file).
+     * The plaintext, segment by segment; throws SegmentError where the file was changed, is missing, or
+     * shrank while being read (a read that comes short is a cut file).
      */
     async *read(id: string, key: Uint8Array): AsyncGenerator<Buffer, void, undefined> {
       // A missing file (a database restored without its documents) is refused like a changed one.
