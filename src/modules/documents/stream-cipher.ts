@@ -36,20 +36,30 @@ function nonce(header: Uint8Array, index: number, final: boolean) {
   return n;
 }
 
-/** Seals one segment of at most SEGMENT_BYTES; only the last may be shorter, and only the last is final. */
-export function sealSegment(
+/**
+ * Seals one segment of at most SEGMENT_BYTES; only the last may be shorter, and only the last is final. Answers
+ * the ciphertext and its tag apart (written one after the other), so a segment's bytes are not copied again.
+ */
+export function sealSegmentParts(
   key: Uint8Array,
   header: Uint8Array,
   index: number,
   plain: Uint8Array,
   final: boolean,
-) {
+): [Buffer, Buffer] {
   if (plain.length > SEGMENT_BYTES || (!final && plain.length !== SEGMENT_BYTES))
     throw new SegmentError("A segment other than the last must be full");
   const cipher = createCipheriv("aes-256-gcm", key, nonce(header, index, final));
   cipher.setAAD(header);
-  return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+  const sealed = cipher.update(plain);
+  // GCM holds nothing back: final() only computes the tag.
+  cipher.final();
+  return [sealed, cipher.getAuthTag()];
 }
+
+/** One segment sealed, ciphertext and tag in one buffer. */
+export const sealSegment = (...args: Parameters<typeof sealSegmentParts>) =>
+  Buffer.concat(sealSegmentParts(...args));
 
 export function openSegment(
   key: Uint8Array,
@@ -177,7 +187,7 @@ export function segmentSealer(
   const sealFull = () => {
     // The sealed copy is new bytes: the plaintext buffer is reused for the next segment.
     hash?.update(buffer);
-    const sealed = sealSegment(key, header, next++, buffer, false);
+    const sealed = sealSegmentParts(key, header, next++, buffer, false);
     filled = 0;
     return sealed;
   };
@@ -185,13 +195,13 @@ export function segmentSealer(
     *push(chunk: Uint8Array): Generator<Buffer> {
       let at = 0;
       while (at < chunk.length) {
-        if (filled === SEGMENT_BYTES) yield sealFull();
+        if (filled === SEGMENT_BYTES) yield* sealFull();
         const take = Math.min(SEGMENT_BYTES - filled, chunk.length - at);
         buffer.set(chunk.subarray(at, at + take), filled);
         filled += take;
         at += take;
         size += take;
-        if (total !== undefined && filled === SEGMENT_BYTES && size < total) yield sealFull();
+        if (total !== undefined && filled === SEGMENT_BYTES && size < total) yield* sealFull();
       }
     },
     /** Segments sealed so far. */
