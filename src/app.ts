@@ -146,6 +146,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
     sessionOf: portal.sessionOf,
     auth,
     outbox: mailOutbox,
+    logger,
     now,
   });
   const consultation = createConsultation({

@@ -56,7 +56,7 @@ export const parseId = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(r
 export const invalid = (issues: readonly v.BaseIssue<unknown>[]) => ({ errors: fieldErrors(issues) });
 
 /** A download: never cached, saved under `filename`. */
-export const attachment = (body: string, type: string, filename: string) =>
+export const attachment = (body: string | ReadableStream<Uint8Array>, type: string, filename: string) =>
   new Response(body, {
     headers: {
       "content-type": type,

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
+import { readZip } from "../helpers/zip";
 
 /**
  * Data-rights requests (issue 11, section 4): recorded with a due date, matched to every intake from the address,
@@ -189,16 +190,21 @@ describe("data-rights requests", () => {
     // Each move of the clock ends the session, and a sign-in hashes a password: slow on a busy machine.
   }, 30_000);
 
-  test("the export is one JSON file with every intake from the address: every field, notes and mail states", async () => {
+  test("the export is an archive with one JSON file of every intake from the address: every field, notes and mail states", async () => {
     const since = lastAuditId();
     const res = await get(`${API}/${deletion}/export`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toBe(
-      `attachment; filename="data-request-${deletion}-2026-06-05.json"`,
+      `attachment; filename="data-request-${deletion}-2026-06-05.zip"`,
     );
     expect(res.headers.get("cache-control")).toBe("no-store");
-    const doc = (await res.json()) as {
+    const archive = readZip(new Uint8Array(await res.arrayBuffer()));
+    // No engagement, so no documents: the JSON file is all there is.
+    expect([...archive.keys()]).toEqual([`data-request-${deletion}-2026-06-05.json`]);
+    const doc = JSON.parse(
+      new TextDecoder().decode(archive.get(`data-request-${deletion}-2026-06-05.json`)),
+    ) as {
       request: { id: number; kind: string; email: string };
       intakes: {
         submission: Record<string, unknown>;

@@ -7,6 +7,7 @@ import { makeTestApp } from "../helpers/app";
 import { portalClient, tus } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
+import { exportedJson } from "../helpers/zip";
 
 const [SMTP_PORT = 0] = freePorts(1);
 const USER = "morgan";
@@ -186,7 +187,7 @@ describe("the engagement's documents at the desk, and the report", () => {
     expect(created.status).toBe(201);
     const requestId = ((await created.json()) as { id: number }).id;
     const exported = await t.request(`/api/admin/data-requests/${requestId}/export`, withCookie(admin));
-    const record = (await exported.json()) as { intakes: { documents: Doc[] }[] };
+    const record = (await exportedJson(exported)) as { intakes: { documents: Doc[] }[] };
     const listed = record.intakes.flatMap((i) => i.documents);
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ name: "lee.pdf", direction: "client" });

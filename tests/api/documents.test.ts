@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createLogger } from "../../src/log";
+import { documentFiles } from "../../src/modules/documents/file-store";
+import { createDocumentsService } from "../../src/modules/documents/service";
 import { signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { scanForMarkers } from "../helpers/byte-scan";
@@ -20,9 +23,27 @@ const pdf = (size: number, text = "") => {
   return b;
 };
 
+type TestApp = ReturnType<typeof makeTestApp>;
+const fileIdOf = (t: TestApp, publicId: string) =>
+  (t.db.query("SELECT file_id AS f FROM documents WHERE public_id = ?").get(publicId) as { f: string }).f;
+/** Flips one bit of a stored (sealed) file, in place. */
+const flip = (path: string, at: number) => {
+  const sealed = readFileSync(path);
+  sealed[at] = (sealed[at] as number) ^ 0x40;
+  writeFileSync(path, sealed);
+};
+const auditOf = (t: TestApp, event: string) =>
+  t.db
+    .query<{ username: string | null; detail: string }, [string]>(
+      "SELECT username, detail FROM audit_log WHERE event = ? ORDER BY id",
+    )
+    .all(event)
+    .map((e) => ({ username: e.username, detail: JSON.parse(e.detail) as Record<string, unknown> }));
+
 type Listed = { id: string; name: string; size: number; sha256: string | null; kind: string | null };
 
 describe("documents the client sends through the portal", () => {
+  const logLines: string[] = [];
   const clock = { at: new Date("2026-11-16T15:00:00.000Z") };
   const t = makeTestApp(
     {
@@ -31,12 +52,12 @@ describe("documents the client sends through the portal", () => {
       UPLOAD_MAX_BYTES: String(MAX),
       UPLOAD_MAX_TOTAL_BYTES: String(TOTAL),
     },
-    { now: () => clock.at },
+    { now: () => clock.at, logger: createLogger("info", (line) => void logLines.push(line)) },
   );
   const docsDir = () => join(t.dataDir, "documents");
   const stored = () => (existsSync(docsDir()) ? readdirSync(docsDir()) : []);
   let admin = "";
-  let dana = { cookie: "", engagementId: 0 };
+  let dana = { cookie: "", engagementId: 0, submissionId: 0 };
   let lee = { cookie: "", engagementId: 0 };
   const list = async (cookie: string) =>
     ((await (await t.request("/api/portal/documents", withCookie(cookie))).json()) as { documents: Listed[] })
@@ -55,7 +76,8 @@ describe("documents the client sends through the portal", () => {
     expect(stored()).toEqual([]);
     await t.request("/api/portal/sign", withCookie(unsigned.cookie, { method: "POST" }));
     lee = await portalClient(t, clock.at, admin, { email: "lee2@elsewhere.example" });
-    dana = await portalClient(t, clock.at, admin, { email: "dana@whitfieldmoss.example" });
+    const client = await portalClient(t, clock.at, admin, { email: "dana@whitfieldmoss.example" });
+    dana = { ...client, submissionId: client.submission.id };
   }, 60_000);
 
   test("an upload cut off half-way resumes from the last whole segment and arrives byte for byte", async () => {
@@ -96,6 +118,36 @@ describe("documents the client sends through the portal", () => {
     );
     expect(download.headers.get("content-security-policy")).toContain("sandbox");
     expect(sha(new Uint8Array(await download.arrayBuffer()))).toBe(sha(bytes));
+  });
+
+  test("an upload resumed on a server that restarted in between gets the same SHA-256 (read back from the file)", async () => {
+    const bytes = pdf(100_000);
+    const created = await tus(t.request, lee.cookie).create(bytes.length, "restarted.pdf");
+    const location = created.headers.get("location") as string;
+    const first = await tus(t.request, lee.cookie).patch(location, 0, bytes.subarray(0, 70_000));
+    expect(first.headers.get("upload-offset")).toBe("65536");
+    // A new service on the same database and folder: what the old one carried in memory is gone.
+    const restarted = createDocumentsService({
+      db: t.db,
+      config: t.config,
+      files: documentFiles(t.dataDir),
+      now: () => clock.at,
+    });
+    const rest = await restarted.patch(
+      lee.engagementId,
+      location.split("/").at(-1) as string,
+      new Request(`http://localhost:3000${location}`, {
+        method: "PATCH",
+        headers: {
+          "tus-resumable": "1.0.0",
+          "content-type": "application/offset+octet-stream",
+          "upload-offset": "65536",
+        },
+        body: bytes.subarray(65_536),
+      }),
+    );
+    expect(rest.status).toBe(204);
+    expect((await list(lee.cookie)).find((d) => d.name === "restarted.pdf")?.sha256).toBe(sha(bytes));
   });
 
   test("a file past UPLOAD_MAX_BYTES, or past UPLOAD_MAX_TOTAL_BYTES for the engagement, is refused before any byte is stored", async () => {
@@ -171,21 +223,96 @@ describe("documents the client sends through the portal", () => {
     expect((await list(dana.cookie)).some((d) => d.id === doc?.id)).toBe(false);
   });
 
-  test("a changed segment is refused on download, not sent", async () => {
-    const bytes = pdf(200_000);
-    await tus(t.request, dana.cookie).upload(bytes, "tamper.pdf");
-    const doc = (await list(dana.cookie)).find((d) => d.name === "tamper.pdf");
-    const row = t.db
-      .query<{ f: string }, [string]>("SELECT file_id AS f FROM documents WHERE public_id = ?")
-      .get(doc?.id as string);
-    const path = join(docsDir(), row?.f as string);
-    const sealed = readFileSync(path);
-    sealed[70_000] = (sealed[70_000] as number) ^ 0x40;
-    writeFileSync(path, sealed);
-    const download = await t.request(`/api/portal/documents/${doc?.id}`, withCookie(dana.cookie));
-    expect(download.status).toBe(500);
-    expect(((await download.json()) as { error: string }).error).toContain("failed its integrity check");
+  /** A finished upload of `bytes`, then one bit of its stored file flipped at `at` (of the sealed bytes). */
+  async function tampered(bytes: Uint8Array, name: string, at: number) {
+    await tus(t.request, dana.cookie).upload(bytes, name);
+    const doc = (await list(dana.cookie)).find((d) => d.name === name);
+    const path = join(docsDir(), fileIdOf(t, doc?.id as string));
+    return { id: doc?.id as string, path, flip: () => flip(path, at) };
+  }
+  const staffGet = (id: string) =>
+    t.request(`/api/admin/submissions/${dana.submissionId}/documents/${id}`, withCookie(admin));
+
+  test("a changed segment is refused before the first byte, with a message, an audit entry and a log line", async () => {
+    const file = await tampered(pdf(200_000), "tamper.pdf", 70_000);
+    file.flip();
+    const before = logLines.length;
+
+    const portal = await t.request(`/api/portal/documents/${file.id}`, withCookie(dana.cookie));
+    expect(portal.status).toBe(500);
+    expect(((await portal.json()) as { error: string }).error).toBe(
+      "The stored file failed its integrity check and was not sent. The firm has been told; please ask us for a fresh copy.",
+    );
+
+    const staff = await staffGet(file.id);
+    expect(staff.status).toBe(500);
+    expect(await staff.json()).toEqual({
+      error:
+        "The stored file failed its integrity check and was not sent. The firm has been told; please ask us for a fresh copy.",
+      document: file.id,
+    });
+    // Refused is not sent: no download is recorded, and the client's file does not count as opened.
+    expect(auditOf(t, "document.downloaded").some((e) => e.detail.document === file.id)).toBe(false);
+    expect(t.db.query("SELECT opened_at AS o FROM documents WHERE public_id = ?").get(file.id)).toEqual({
+      o: null,
+    });
+    expect(auditOf(t, "document.integrity_failed").filter((e) => e.detail.document === file.id)).toEqual([
+      {
+        username: null,
+        detail: {
+          submissionId: dana.submissionId,
+          document: file.id,
+          stage: "before-first-byte",
+          by: "client",
+        },
+      },
+      {
+        username: USER,
+        detail: {
+          submissionId: dana.submissionId,
+          document: file.id,
+          stage: "before-first-byte",
+          by: "staff",
+        },
+      },
+    ]);
+    const logged = logLines
+      .slice(before)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.event === "document_integrity_failed");
+    expect(logged).toHaveLength(2);
+    expect(logged[1]).toMatchObject({
+      level: "error",
+      document: file.id,
+      submissionId: dana.submissionId,
+      direction: "client",
+      stage: "before-first-byte",
+    });
+    expect(String(logged[1]?.reason)).toContain("does not authenticate");
+    // Ids only in the line: never the file's name.
+    expect(logLines.slice(before).join("")).not.toContain("tamper.pdf");
   });
+
+  test("a document whose file is missing is refused the same way, naming it", async () => {
+    const file = await tampered(pdf(1000), "gone.pdf", 0);
+    rmSync(file.path);
+    const staff = await staffGet(file.id);
+    expect(staff.status).toBe(500);
+    expect(((await staff.json()) as { error: string }).error).toContain("failed its integrity check");
+    expect(auditOf(t, "document.integrity_failed").filter((e) => e.detail.document === file.id)).toEqual([
+      {
+        username: USER,
+        detail: {
+          submissionId: dana.submissionId,
+          document: file.id,
+          stage: "before-first-byte",
+          by: "staff",
+        },
+      },
+    ]);
+    expect(logLines.some((l) => l.includes(file.id) && l.includes("The stored file is missing"))).toBe(true);
+  });
+
   test("an unfinished upload expires after 24 hours and its bytes are deleted", async () => {
     const client = tus(t.request, dana.cookie);
     const created = await client.create(100_000, "half.pdf");
@@ -202,5 +329,55 @@ describe("documents the client sends through the portal", () => {
     expect(t.db.query("SELECT 1 FROM documents WHERE public_id = ?").get(id)).toBeNull();
     expect(stored().length).toBe(before - 1);
     expect(await service.expire()).toBe(0);
+  });
+});
+
+describe("a document changed while its download streams", () => {
+  const clock = { at: new Date("2026-11-16T15:00:00.000Z") };
+  const lines: string[] = [];
+  const t = makeTestApp(
+    { ADMIN_USERNAME: USER, ADMIN_PASSWORD: PASSWORD },
+    { now: () => clock.at, logger: createLogger("info", (line) => void lines.push(line)) },
+  );
+
+  test("a segment changed after the check ends the download before its bytes, and is recorded the same way", async () => {
+    const admin = await signIn(t.request, USER, PASSWORD);
+    const client = await portalClient(t, clock.at, admin, { email: "sam@elsewhere.example" });
+    const bytes = pdf(3_000_000);
+    await tus(t.request, client.cookie).upload(bytes, "late-tamper.pdf");
+    const [doc] = (
+      (await (await t.request("/api/portal/documents", withCookie(client.cookie))).json()) as {
+        documents: Listed[];
+      }
+    ).documents;
+    const id = doc?.id as string;
+    const file = { id, flip: () => flip(join(t.dataDir, "documents", fileIdOf(t, id)), 2_900_000) };
+    const res = await t.request(
+      `/api/admin/submissions/${client.submission.id}/documents/${id}`,
+      withCookie(admin),
+    );
+    expect(res.status).toBe(200);
+    // The check passed; the file changes before the stream reaches its last segments.
+    file.flip();
+    let got = 0;
+    let failed: unknown = null;
+    try {
+      for await (const chunk of res.body as ReadableStream<Uint8Array>) got += chunk.length;
+    } catch (error) {
+      failed = error;
+    }
+    expect(failed).not.toBeNull();
+    // Nothing from the changed segment on: the segment holding byte 2,900,000 of the sealed file starts
+    // at plaintext byte 64 KiB * 44.
+    expect(got).toBeLessThanOrEqual(44 * 65_536);
+    expect(auditOf(t, "document.integrity_failed").filter((e) => e.detail.document === file.id)).toEqual([
+      {
+        username: USER,
+        detail: { submissionId: client.submission.id, document: file.id, stage: "mid-stream", by: "staff" },
+      },
+    ]);
+    expect(lines.some((l) => l.includes('"document_integrity_failed"') && l.includes('"mid-stream"'))).toBe(
+      true,
+    );
   });
 });

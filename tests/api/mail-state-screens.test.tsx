@@ -8,6 +8,7 @@ import { makeTestApp } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
+import { exportedJson } from "../helpers/zip";
 
 /**
  * Screens state the mail's real state (issue 17, item 19), with SMTP_URL unset and with a real SMTP server: the
@@ -102,7 +103,7 @@ async function replyAndExport(t: ReturnType<typeof makeTestApp>) {
   const { id: requestId } = (await request.json()) as { id: number };
   const exported = async () => {
     const res = await t.request(`/api/admin/data-requests/${requestId}/export`, withCookie(cookie));
-    const doc = (await res.json()) as { intakes: { mail: Delivery[] }[] };
+    const doc = (await exportedJson(res)) as { intakes: { mail: Delivery[] }[] };
     return doc.intakes.flatMap((i) => i.mail.map((m) => ({ state: m.state, sentAt: m.sentAt })));
   };
   const detail = async () =>

@@ -7,6 +7,7 @@ import { marker } from "../helpers/markers";
 import { pdfsig } from "../helpers/pdfsig";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
+import { exportedJson } from "../helpers/zip";
 
 const [SMTP_PORT = 0] = freePorts(1);
 const USER = "morgan";
@@ -416,7 +417,7 @@ describe("the engagement through the portal", () => {
     const { id } = (await created.json()) as { id: number };
     const res = await t.request(`/api/admin/data-requests/${id}/export`, withCookie(admin));
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as {
+    const doc = (await exportedJson(res)) as {
       intakes: {
         engagement: {
           scope: string;

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { readZip } from "../helpers/zip";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
 
 /** An intake as a visitor sends it, through the public API; returns its reference. */
@@ -158,10 +159,13 @@ test("Data Requests: record one, see the matched intakes, export them, erase the
   await expectNoAxeViolations(page);
 
   const download = page.waitForEvent("download");
-  await card.getByRole("link", { name: `Export JSON of request #${id}` }).click();
+  await card.getByRole("link", { name: `Export Archive of request #${id}` }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(new RegExp(`^data-request-${id}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
-  const exported = JSON.parse(readFileSync((await file.path())!, "utf8")) as {
+  const filename = file.suggestedFilename();
+  expect(filename).toMatch(new RegExp(`^data-request-${id}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+  const archive = readZip(new Uint8Array(readFileSync((await file.path())!)));
+  const json = archive.get(filename.replace(/\.zip$/, ".json"));
+  const exported = JSON.parse(new TextDecoder().decode(json)) as {
     intakes: { submission: { reference: string; name: string; email: string } }[];
   };
   expect(exported.intakes.map((i) => i.submission.reference)).toEqual([first, second]);

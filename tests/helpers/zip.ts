@@ -61,3 +61,40 @@ export const XLSX_BYTES = () =>
 export const DOCX_BYTES = () =>
   makeZip({ "[Content_Types].xml": TYPES, "word/document.xml": "<w:document/>" });
 export const PLAIN_ZIP_BYTES = () => makeZip({ "notes.txt": "not an office file" });
+
+/**
+ * The entries of a zip whose files are stored without compression (as the data-rights export writes them),
+ * read from its central directory: names and bytes.
+ */
+export function readZip(bytes: Uint8Array): Map<string, Uint8Array> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("Not a zip: no end of central directory");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const dec = new TextDecoder();
+  const out = new Map<string, Uint8Array>();
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("Not a central directory entry");
+    if (view.getUint16(at + 10, true) !== 0) throw new Error("A compressed entry");
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const extra = view.getUint16(at + 30, true);
+    const comment = view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = dec.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const data = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    out.set(name, bytes.subarray(data, data + size));
+    at += 46 + nameLength + extra + comment;
+  }
+  return out;
+}
+
+/** The JSON document of a data-rights export archive (its one `.json` entry), parsed. */
+export async function exportedJson(res: Response): Promise<unknown> {
+  const archive = readZip(new Uint8Array(await res.arrayBuffer()));
+  const [json] = [...archive.entries()].filter(([name]) => name.endsWith(".json"));
+  if (!json) throw new Error(`No JSON document in the export: ${[...archive.keys()].join(", ")}`);
+  return JSON.parse(new TextDecoder().decode(json[1]));
+}

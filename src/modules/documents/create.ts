@@ -1,6 +1,7 @@
 import type { Config } from "../../config";
 import { onForgetting } from "../../db/forget-deleted";
 import type { Database } from "../../db/index";
+import type { Logger } from "../../log";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import { documentFiles } from "./file-store";
@@ -16,11 +17,18 @@ export function createDocuments(deps: {
   sessionOf: (request: Request) => number | null;
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
+  logger?: Logger;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
   const files = documentFiles(deps.config.dataDir);
-  const service = createDocumentsService({ db: deps.db, config: deps.config, files, now });
+  const service = createDocumentsService({
+    db: deps.db,
+    config: deps.config,
+    files,
+    logger: deps.logger,
+    now,
+  });
   // Files of rows deleted by any feature leave the disk after its commit; and now, for a crash in between.
   onForgetting(deps.db, () => service.sweepDeleted());
   service.sweepDeleted();

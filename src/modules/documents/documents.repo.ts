@@ -146,10 +146,3 @@ export const viewOf = (d: DocumentRow): DocumentView => ({
   reportAt: d.reportAt,
   receivedAt: d.receivedAt,
 });
-
-/** A request's documents for a data-rights export: what each is and its SHA-256, never its key. */
-export function documentRecords(db: Database, submissionId: number): DocumentView[] {
-  const repo = documentsRepo(db);
-  const engagementId = repo.engagementOfSubmission(submissionId);
-  return engagementId === null ? [] : repo.list(engagementId).map(viewOf);
-}

@@ -1,2 +1,50 @@
 /** The documents feature as the others see it. */
-export { documentRecords } from "./documents.repo";
+import type { DocumentView } from "../../contracts/documents";
+import type { Database } from "../../db/index";
+import { documentsRepo, viewOf } from "./documents.repo";
+import { documentFiles } from "./file-store";
+
+/** A document as a data-rights export records it: where its file sits in the archive, if it is finished. */
+export type ExportedDocument = DocumentView & { file: string | null };
+
+/** One file of the export archive: its path in the archive, its size, and its plaintext read as it is sent. */
+export type ExportedFile = {
+  name: string;
+  size: number;
+  lastModified: Date;
+  input: AsyncIterable<Uint8Array>;
+};
+
+/**
+ * A request's documents for a data-rights export (ADR 180): what each is, with its SHA-256, and for every
+ * finished one the decrypted file, read segment by segment only when the archive reaches it. Unfinished
+ * uploads are listed without a file. The path in the archive is `documents/<reference>/<id>-<name>`: the id
+ * keeps two files of one name apart, and the name was cleaned of slashes when it was stored.
+ */
+export function documentExport(
+  db: Database,
+  dataDir: string,
+  submission: { id: number; reference: string },
+): { records: ExportedDocument[]; files: ExportedFile[] } {
+  const repo = documentsRepo(db);
+  const engagementId = repo.engagementOfSubmission(submission.id);
+  if (engagementId === null) return { records: [], files: [] };
+  const store = documentFiles(dataDir);
+  const records: ExportedDocument[] = [];
+  const files: ExportedFile[] = [];
+  for (const d of repo.list(engagementId)) {
+    const file = d.completedAt ? `documents/${submission.reference}/${d.id}-${d.name}` : null;
+    records.push({ ...viewOf(d), file });
+    if (file)
+      files.push({
+        name: file,
+        size: d.size,
+        lastModified: new Date(d.completedAt ?? d.createdAt),
+        // Opened only when the archive reaches it, so one file at a time is read.
+        input: (async function* () {
+          yield* store.read(d.fileId, d.fileKey);
+        })(),
+      });
+  }
+  return { records, files };
+}

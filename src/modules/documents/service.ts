@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, type Hash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Config } from "../../config";
@@ -10,8 +10,11 @@ import {
   UPLOADS_PATH,
 } from "../../contracts/documents";
 import { type Database, forgetDeleted } from "../../db/index";
+import type { Actor } from "../../http/admin-http";
 import { bodyRefusal, isBodyError, readWithin } from "../../http/body-deadline";
 import { createdAt } from "../../http/redirect";
+import type { Logger } from "../../log";
+import { appendAudit } from "../audit";
 import { type DocumentRow, documentsRepo, viewOf } from "./documents.repo";
 import type { DocumentFiles } from "./file-store";
 import { SNIFF_BYTES, sniff } from "./sniff";
@@ -26,6 +29,7 @@ import {
 } from "./stream-cipher";
 
 const HOUR_MS = 3_600_000;
+const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
 const SIGNED = new Set(["signed", "engaged"]);
 const FILENAME_MAX = 255;
 
@@ -77,9 +81,11 @@ export function createDocumentsService(deps: {
   db: Database;
   config: Config;
   files: DocumentFiles;
+  logger?: Logger;
   now?: () => Date;
 }) {
   const { db, config, files } = deps;
+  const logger = deps.logger;
   const now = deps.now ?? (() => new Date());
   const bodyTimeoutMs = deps.config.bodyTimeoutSeconds * 1000;
   const repo = documentsRepo(db);
@@ -103,10 +109,55 @@ export function createDocumentsService(deps: {
     return hash.digest("hex");
   }
 
+  /**
+   * Reads every segment, so each tag is checked; throws SegmentError at the first that fails. No SHA-256: the
+   * tags under the file's own key, the index and the final flag already prove the plaintext is the one sealed
+   * (ADR 145), and hashing would cost more than decrypting.
+   */
+  async function verify(d: DocumentRow) {
+    for await (const _ of files.read(d.fileId, d.fileKey));
+  }
+
+  /**
+   * The SHA-256 of each unfinished upload as far as its sealed segments go, by row id: the next request goes on
+   * from it instead of reading the whole file again at the end. Kept in memory only (a restart loses it, and the
+   * file is read once at completion); an entry leaves with its upload's completion, removal or expiry.
+   */
+  const running = new Map<number, { hash: Hash; received: number }>();
+
   /** The row goes, and with it (after the commit, through forgetDeleted) the file and its old pages. */
   async function removeRow(d: DocumentRow) {
+    running.delete(d.rowId);
     repo.remove(d.rowId);
     forgetDeleted(db);
+  }
+
+  /**
+   * A stored file that no longer authenticates: one error line for whoever watches the server, and one audit
+   * entry naming the document and who asked for it. Ids only: the file's name is personal data.
+   */
+  function integrityFailed(
+    d: DocumentRow,
+    stage: "before-first-byte" | "mid-stream",
+    error: SegmentError,
+    actor: Actor | null,
+  ) {
+    const submissionId = repo.engagement(d.engagementId)?.submissionId ?? null;
+    logger?.error("document_integrity_failed", {
+      document: d.id,
+      submissionId,
+      direction: d.direction,
+      stage,
+      reason: error.message,
+    });
+    appendAudit(db, {
+      event: "document.integrity_failed",
+      userId: actor?.id ?? null,
+      username: actor?.username ?? null,
+      clientAddress: actor?.clientAddress ?? null,
+      detail: { submissionId, document: d.id, stage, by: actor ? "staff" : "client" },
+      at: now(),
+    });
   }
 
   const expired = (d: DocumentRow) =>
@@ -199,7 +250,12 @@ export function createDocumentsService(deps: {
 
       const doc = d;
       const header = await headerOf(d);
-      const sealer = segmentSealer(d.fileKey, header, d.received / SEGMENT_BYTES, d.size);
+      // The SHA-256 goes on from the last request's, when this server saw the upload from its first byte; it
+      // is taken out of the map for the length of this request, and put back only if the request succeeds.
+      const carried = running.get(d.rowId);
+      running.delete(d.rowId);
+      const hash = d.received === 0 ? undefined : carried?.received === d.received ? carried.hash : null;
+      const sealer = segmentSealer(d.fileKey, header, d.received / SEGMENT_BYTES, d.size, hash);
       let head: Buffer | null = d.received === 0 ? Buffer.alloc(0) : null;
       const need = Math.min(SNIFF_BYTES, d.size);
       let sealedFinal = false;
@@ -246,12 +302,15 @@ export function createDocumentsService(deps: {
       if (!sealedFinal) {
         const received = sealer.segments * SEGMENT_BYTES;
         repo.setReceived(d.rowId, received);
+        if (sealer.hash) running.set(d.rowId, { hash: sealer.hash, received });
         return empty(204, {
           "upload-offset": String(received),
           "upload-expires": new Date(d.expiresAt ?? 0).toUTCString(),
         });
       }
-      const sha256 = d.received === 0 ? sealer.facts().sha256 : await digest(d);
+      // Carried through every request, the SHA-256 is known now; otherwise (a restart in between) the stored
+      // file is read once to compute it.
+      const sha256 = sealer.hash ? sealer.facts().sha256 : await digest(d);
       repo.complete(d.rowId, sha256, now().toISOString());
       return empty(204, { "upload-offset": String(d.size) });
     },
@@ -269,29 +328,49 @@ export function createDocumentsService(deps: {
 
     /**
      * A finished document's plaintext as a download. Every segment is checked before the first byte is sent,
-     * so a changed file is refused with a status rather than cut off mid-way.
+     * so a changed file is refused with a status rather than cut off mid-way; a file changed after that check
+     * ends the stream before the changed segment's bytes. Either way the refusal is in the audit log and the
+     * server's log, naming the document (ADR 181). `actor` is the admin downloading, or null for the client.
      */
     async download(
       engagementId: number,
       publicId: string,
       onSent: (d: DocumentRow) => void,
+      actor: Actor | null = null,
     ): Promise<Response> {
       const d = repo.find(publicId, engagementId);
       if (!d?.completedAt) return refuse(404, "Not found");
       try {
-        if ((await digest(d)) !== d.sha256) throw new SegmentError("digest");
+        await verify(d);
       } catch (error) {
-        if (error instanceof SegmentError)
-          return Response.json({ error: M.integrity, document: d.id }, { status: 500 });
-        throw error;
+        if (!(error instanceof SegmentError)) throw error;
+        integrityFailed(d, "before-first-byte", error, actor);
+        return Response.json(
+          { error: M.integrity, document: d.id },
+          { status: 500, headers: { "cache-control": "no-store" } },
+        );
       }
       onSent(d);
       const plain = files.read(d.fileId, d.fileKey);
       const stream = new ReadableStream<Uint8Array>({
+        // About 1 MB a chunk: one write to the connection per 16 segments, not one per segment.
         async pull(controller) {
-          const next = await plain.next();
-          if (next.done) controller.close();
-          else controller.enqueue(next.value);
+          try {
+            const parts: Buffer[] = [];
+            let size = 0;
+            while (size < DOWNLOAD_CHUNK_BYTES) {
+              const next = await plain.next();
+              if (next.done) break;
+              parts.push(next.value);
+              size += next.value.length;
+            }
+            if (parts.length > 0)
+              controller.enqueue(parts.length === 1 ? parts[0] : Buffer.concat(parts, size));
+            if (size < DOWNLOAD_CHUNK_BYTES) controller.close();
+          } catch (error) {
+            if (error instanceof SegmentError) integrityFailed(d, "mid-stream", error, actor);
+            controller.error(error);
+          }
         },
         cancel: () => void plain.return(undefined),
       });

@@ -40,17 +40,17 @@ export function documentStaffRoutes(deps: {
     .get("/:docId", ({ admin, request, server, params }) => {
       const found = engagementOf(params.id);
       if (!found?.engagementId) return notFound();
-      return service.download(found.engagementId, params.docId, (d) => {
-        const at = now();
-        if (d.direction === "client") service.repo.markOpened(d.rowId, at.toISOString());
-        auditBy(
-          db,
-          actor(admin, request, server),
-          "document.downloaded",
-          { submissionId: found.submissionId, document: d.id },
-          at,
-        );
-      });
+      const by = actor(admin, request, server);
+      return service.download(
+        found.engagementId,
+        params.docId,
+        (d) => {
+          const at = now();
+          if (d.direction === "client") service.repo.markOpened(d.rowId, at.toISOString());
+          auditBy(db, by, "document.downloaded", { submissionId: found.submissionId, document: d.id }, at);
+        },
+        by,
+      );
     })
     .post(
       "/",

@@ -45,7 +45,18 @@ async function stored(plain: Uint8Array) {
 }
 
 describe("the streaming file cipher", () => {
-  for (const size of [0, 1, SEGMENT_BYTES - 1, SEGMENT_BYTES, SEGMENT_BYTES + 1, 3 * SEGMENT_BYTES + 17]) {
+  // The reader takes 16 segments a read: sizes around that boundary too.
+  for (const size of [
+    0,
+    1,
+    SEGMENT_BYTES - 1,
+    SEGMENT_BYTES,
+    SEGMENT_BYTES + 1,
+    3 * SEGMENT_BYTES + 17,
+    16 * SEGMENT_BYTES,
+    16 * SEGMENT_BYTES + 1,
+    33 * SEGMENT_BYTES - 5,
+  ]) {
     test(`a file of ${size} bytes reads back exactly, with its SHA-256 and the expected stored size`, async () => {
       const plain = randomBytes(size);
       const s = await stored(plain);

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, type Hash, randomBytes } from "node:crypto";
 
 /**
  * The streaming AEAD every document is stored with (ADR 145): AES-256-GCM over fixed 64 KiB segments, the
@@ -36,20 +36,30 @@ function nonce(header: Uint8Array, index: number, final: boolean) {
   return n;
 }
 
-/** Seals one segment of at most SEGMENT_BYTES; only the last may be shorter, and only the last is final. */
-export function sealSegment(
+/**
+ * Seals one segment of at most SEGMENT_BYTES; only the last may be shorter, and only the last is final. Answers
+ * the ciphertext and its tag apart (written one after the other), so a segment's bytes are not copied again.
+ */
+export function sealSegmentParts(
   key: Uint8Array,
   header: Uint8Array,
   index: number,
   plain: Uint8Array,
   final: boolean,
-) {
+): [Buffer, Buffer] {
   if (plain.length > SEGMENT_BYTES || (!final && plain.length !== SEGMENT_BYTES))
     throw new SegmentError("A segment other than the last must be full");
   const cipher = createCipheriv("aes-256-gcm", key, nonce(header, index, final));
   cipher.setAAD(header);
-  return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+  const sealed = cipher.update(plain);
+  // GCM holds nothing back: final() only computes the tag.
+  cipher.final();
+  return [sealed, cipher.getAuthTag()];
 }
+
+/** One segment sealed, ciphertext and tag in one buffer. */
+export const sealSegment = (...args: Parameters<typeof sealSegmentParts>) =>
+  Buffer.concat(sealSegmentParts(...args));
 
 export function openSegment(
   key: Uint8Array,
@@ -110,6 +120,38 @@ export async function* openStream(
   yield openSegment(key, header, index, pending, true);
 }
 
+/**
+ * Reads a sealed file of known `size` by positioned reads (`readAt` fills the buffer from that offset, or
+ * throws) and yields the plaintext segment by segment. The file's size says which segment is the last, so
+ * nothing is held back and nothing joined: whole segments are read `batch` at a time into one buffer, reused
+ * for the next batch (each plaintext segment is a new buffer). Throws SegmentError on any change, before the
+ * changed bytes are yielded, as openStream does.
+ */
+export async function* openFile(
+  key: Uint8Array,
+  size: number,
+  readAt: (into: Buffer, position: number) => Promise<void>,
+  batch = 16,
+): AsyncGenerator<Buffer, void, undefined> {
+  if (size < HEADER_BYTES + TAG_BYTES) throw new SegmentError("Not a sealed document");
+  const header = Buffer.alloc(HEADER_BYTES);
+  await readAt(header, 0);
+  if (!header.subarray(0, MAGIC.length).equals(MAGIC)) throw new SegmentError("Not a sealed document");
+  const count = Math.ceil((size - HEADER_BYTES) / SEALED_SEGMENT_BYTES);
+  const buffer = Buffer.allocUnsafe(Math.min(batch * SEALED_SEGMENT_BYTES, size - HEADER_BYTES));
+  let index = 0;
+  for (let position = HEADER_BYTES; position < size; ) {
+    const part = buffer.subarray(0, Math.min(buffer.length, size - position));
+    await readAt(part, position);
+    for (let at = 0; at < part.length; at += SEALED_SEGMENT_BYTES) {
+      const sealed = part.subarray(at, Math.min(at + SEALED_SEGMENT_BYTES, part.length));
+      yield openSegment(key, header, index, sealed, index === count - 1);
+      index++;
+    }
+    position += part.length;
+  }
+}
+
 /** Seals a plaintext stream (for staff uploads and tests); reports the plaintext's SHA-256 and size at the end. */
 export async function* sealStream(
   key: Uint8Array,
@@ -130,15 +172,22 @@ export async function* sealStream(
  * (an upload), a full segment is sealed as soon as it fills; without it, it waits for one more byte, as it
  * may be the last.
  */
-export function segmentSealer(key: Uint8Array, header: Uint8Array, index: number, total?: number) {
+export function segmentSealer(
+  key: Uint8Array,
+  header: Uint8Array,
+  index: number,
+  total?: number,
+  running?: Hash | null,
+) {
   const buffer = Buffer.alloc(SEGMENT_BYTES);
   let filled = 0;
   let next = index;
   let size = index * SEGMENT_BYTES;
-  const hash = index === 0 ? createHash("sha256") : null;
+  const hash = running !== undefined ? running : index === 0 ? createHash("sha256") : null;
   const sealFull = () => {
     // The sealed copy is new bytes: the plaintext buffer is reused for the next segment.
-    const sealed = sealSegment(key, header, next++, buffer, false);
+    hash?.update(buffer);
+    const sealed = sealSegmentParts(key, header, next++, buffer, false);
     filled = 0;
     return sealed;
   };
@@ -146,14 +195,13 @@ export function segmentSealer(key: Uint8Array, header: Uint8Array, index: number
     *push(chunk: Uint8Array): Generator<Buffer> {
       let at = 0;
       while (at < chunk.length) {
-        if (filled === SEGMENT_BYTES) yield sealFull();
+        if (filled === SEGMENT_BYTES) yield* sealFull();
         const take = Math.min(SEGMENT_BYTES - filled, chunk.length - at);
         buffer.set(chunk.subarray(at, at + take), filled);
-        hash?.update(chunk.subarray(at, at + take));
         filled += take;
         at += take;
         size += take;
-        if (total !== undefined && filled === SEGMENT_BYTES && size < total) yield sealFull();
+        if (total !== undefined && filled === SEGMENT_BYTES && size < total) yield* sealFull();
       }
     },
     /** Segments sealed so far. */
@@ -165,9 +213,12 @@ export function segmentSealer(key: Uint8Array, header: Uint8Array, index: number
       return size;
     },
     finish(): Buffer {
+      hash?.update(buffer.subarray(0, filled));
       return sealSegment(key, header, next++, buffer.subarray(0, filled), true);
     },
-    /** SHA-256 of everything pushed: only known when the sealer saw the file from its first byte. */
+    /** The SHA-256 so far, of the sealed segments only: it goes on from there in the next request. */
+    hash,
+    /** SHA-256 of everything sealed: only known when the sealer saw the file from its first byte (or `running`). */
     facts: () => ({ sha256: hash ? hash.digest("hex") : "", size }),
   };
 }

@@ -1,3 +1,4 @@
+import { makeZip } from "client-zip";
 import * as v from "valibot";
 import {
   DATA_REQUEST_DUE_DAYS,
@@ -12,7 +13,7 @@ import { type Database, forgetDeleted } from "../../db/index";
 import { auditBy } from "../../http/admin-http";
 import { ConflictError } from "../../http/errors";
 import { contactSubmissions, submissionDesk, submissionReplies, submissionResponses } from "../desk";
-import { documentRecords } from "../documents";
+import { documentExport, type ExportedFile } from "../documents";
 import { mailOutboxRepo } from "../mail";
 import { engagementRecord } from "../portal";
 import { type Actor, invalid, type Outcome } from "./model";
@@ -30,7 +31,7 @@ type Found = { ok: true; request: DataRequestRow & { email: string } } | { ok: f
  * to every intake from the same address through the keyed hash, exported as one JSON file, erased with a
  * receipt per intake, and completed. Every step is in the audit log, by id and counts, never the address.
  */
-export function createDataRequests(deps: { db: Database; now?: () => Date }) {
+export function createDataRequests(deps: { db: Database; dataDir: string; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const repo = dataRequestsRepo(db);
@@ -133,19 +134,23 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
     /**
      * Every intake from the address with every field, its notes, the desk's replies to the requester, the
      * responses recorded as made another way, its mail, its engagement (the signed PDF as base64) and the
-     * documents either side sent (name, size, SHA-256, times; the files are downloaded apart), as one JSON document.
+     * documents either side sent (name, size, SHA-256, direction, times, and where the file is in the archive),
+     * as one JSON document; with it in one ZIP archive, the decrypted documents themselves, streamed (ADR 180).
      */
-    exportJson(
+    exportArchive(
       id: number | null,
       actor: Actor,
-    ): { ok: true; json: string; filename: string } | { ok: false; outcome: Outcome } {
+    ): { ok: true; archive: ReadableStream<Uint8Array>; filename: string } | { ok: false; outcome: Outcome } {
       const found = openRequest(id);
       if (!found.ok) return found;
       const { request } = found;
       const at = now();
+      const files: ExportedFile[] = [];
       const intakes = submissions.idsByEmail(request.email).flatMap((intakeId) => {
         const submission = desk.byId(intakeId);
         if (!submission) return [];
+        const documents = documentExport(db, deps.dataDir, submission);
+        files.push(...documents.files);
         return [
           {
             submission,
@@ -154,7 +159,7 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
             responses: responses.forSubmission(intakeId),
             mail: outbox.forSubmission(intakeId),
             engagement: engagementRecord(db, intakeId),
-            documents: documentRecords(db, intakeId),
+            documents: documents.records,
           },
         ];
       });
@@ -170,11 +175,13 @@ export function createDataRequests(deps: { db: Database; now?: () => Date }) {
         },
         intakes,
       };
-      return {
-        ok: true,
-        json: `${JSON.stringify(document, null, 2)}\n`,
-        filename: `data-request-${request.id}-${at.toISOString().slice(0, 10)}.json`,
+      const name = `data-request-${request.id}-${at.toISOString().slice(0, 10)}`;
+      const json = {
+        name: `${name}.json`,
+        lastModified: at,
+        input: `${JSON.stringify(document, null, 2)}\n`,
       };
+      return { ok: true, archive: makeZip([json, ...files]), filename: `${name}.zip` };
     },
 
     erase(id: number | null, actor: Actor): Outcome {

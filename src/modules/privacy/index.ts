@@ -27,7 +27,7 @@ export function createPrivacy(deps: {
   onPolicyChanged?: () => void;
 }) {
   const retention = createRetention(deps);
-  const requests = createDataRequests(deps);
+  const requests = createDataRequests({ db: deps.db, dataDir: deps.config.dataDir, now: deps.now });
   const trustProxy = deps.config.trustProxy;
 
   const actor = actorFrom(trustProxy);
@@ -47,9 +47,9 @@ export function createPrivacy(deps: {
       send(set, requests.create(body, actor(admin, request, server))),
     )
     .get("/:id/export", ({ admin, request, server, params, set }) => {
-      const result = requests.exportJson(parseId(params.id), actor(admin, request, server));
+      const result = requests.exportArchive(parseId(params.id), actor(admin, request, server));
       if (!result.ok) return send(set, result.outcome);
-      return attachment(result.json, "application/json; charset=utf-8", result.filename);
+      return attachment(result.archive, "application/zip", result.filename);
     })
     .post("/:id/erase", ({ admin, request, server, params, set }) =>
       send(set, requests.erase(parseId(params.id), actor(admin, request, server))),

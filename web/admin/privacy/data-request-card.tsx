@@ -61,7 +61,7 @@ export function RequestCard(props: {
             className="btn-outline min-h-10 px-3 py-1.5 text-sm"
           >
             <Download className="size-4" aria-hidden="true" />
-            Export JSON<span className="sr-only"> of request #{item.id}</span>
+            Export Archive<span className="sr-only"> of request #{item.id}</span>
           </a>
           {item.kind === "deletion" ? (
             <button

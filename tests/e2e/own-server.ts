@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * A spec's own server beside the shared demo one: the built binary on a fresh data folder, on ports the system
+ * says are free, with a real SMTP server on 127.0.0.1 whose mail the spec reads. For specs that need mail, a
+ * seeded data folder or settings of their own; the rest use the shared server.
+ */
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const BINARY = join(ROOT, "dist", "tracewell");
+
+export type OwnServer = {
+  origin: string;
+  dataDir: string;
+  /** Every mail the server sent, parsed, in the order it arrived. */
+  mail: ParsedMail[];
+  stop(): Promise<void>;
+};
+
+/** A port nothing listens on now, chosen by the system: ports next to E2E_PORT may be another run's. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+export async function startOwnServer(opts: {
+  /** Names the temporary folder, so a leftover one says which spec left it. */
+  name: string;
+  /** Settings beyond the demo's (DEMO=1, its admin, mail to the SMTP server). */
+  env?: Record<string, string>;
+  /** Fills the data folder before the server starts (it is created empty). */
+  seed?: (dataDir: string) => void;
+  /** Mail goes nowhere (no SMTP_URL) when false. */
+  smtp?: boolean;
+}): Promise<OwnServer> {
+  const mail: ParsedMail[] = [];
+  const smtp =
+    opts.smtp === false
+      ? undefined
+      : new SMTPServer({
+          authOptional: true,
+          disabledCommands: ["STARTTLS", "AUTH"],
+          logger: false,
+          onData(stream, _session, callback) {
+            simpleParser(stream).then(
+              (parsed) => {
+                mail.push(parsed);
+                callback();
+              },
+              (error) => callback(error),
+            );
+          },
+        });
+  const smtpPort = smtp ? await freePort() : 0;
+  if (smtp) await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(join(tmpdir(), `tracewell-${opts.name}-e2e-`));
+  const dataDir = join(dir, "data");
+  mkdirSync(dataDir);
+  opts.seed?.(dataDir);
+  const server: ChildProcess = spawn(BINARY, [], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      DEMO: "1",
+      LOG_LEVEL: "warn",
+      ...(smtp
+        ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: '"Tracewell" <intake@tracewell.example>' }
+        : {}),
+      ...opts.env,
+    },
+  });
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const up = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { origin, dataDir, mail, stop };
+    if (server.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stop();
+  throw new Error(`the ${opts.name} spec's server did not start`);
+}

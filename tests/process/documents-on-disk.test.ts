@@ -1,0 +1,244 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cookieFrom } from "../helpers/admin";
+import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
+import { waitHealthy } from "../helpers/healthy";
+import { validIntake } from "../helpers/intake";
+import { marker } from "../helpers/markers";
+import { DRAFT } from "../helpers/portal-client";
+import { freePorts } from "../helpers/ports";
+import { smtpServer } from "../helpers/smtp";
+
+/**
+ * The portal's documents on the built executable, as a client and an operator meet them (issue 20): an upload
+ * by tus whose connection is cut half-way resumes where HEAD says and arrives whole (the staff download has
+ * the same SHA-256); no byte under DATA_DIR or in a backup shows the file's content or its name; erasing the
+ * request takes the file off the disk.
+ */
+const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
+const USER = "morgan";
+const PASSWORD = "trace every transfer";
+const [SMTP_PORT = 0, PORT = 0] = freePorts(2);
+const root = mkdtempSync(join(tmpdir(), "tracewell-documents-"));
+const dataDir = join(root, "data");
+const env = {
+  PATH: process.env.PATH ?? "",
+  DATA_DIR: dataDir,
+  PORT: String(PORT),
+  HOST: "127.0.0.1",
+  TRUST_PROXY: "1",
+  LOG_LEVEL: "warn",
+  ADMIN_USERNAME: USER,
+  ADMIN_PASSWORD: PASSWORD,
+  REQUIRE_MFA: "false",
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+};
+const base = `http://127.0.0.1:${PORT}`;
+const smtp = smtpServer(SMTP_PORT);
+let server: ReturnType<typeof Bun.spawn> | null = null;
+afterAll(async () => {
+  server?.kill("SIGKILL");
+  await smtp.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+const b64 = (s: string) => Buffer.from(s).toString("base64");
+let address = 1;
+const send = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
+  fetch(`${base}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      origin: base,
+      "x-forwarded-for": `198.51.100.${address++ & 255}`,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+const ok = async (res: Response | Promise<Response>, status = 200) => {
+  const r = await res;
+  if (r.status !== status) throw new Error(`${r.url}: ${r.status} ${await r.text()}`);
+  return r;
+};
+const tusHeaders = (cookie: string, extra: Record<string, string> = {}) => ({
+  origin: base,
+  cookie,
+  "tus-resumable": "1.0.0",
+  ...extra,
+});
+
+/**
+ * A PATCH whose connection is cut after `sent` of the body's `bytes`: the request announces the whole length,
+ * the socket sends part of it and is destroyed, as a dropped network does.
+ */
+async function cutPatch(location: string, cookie: string, offset: number, bytes: Uint8Array, sent: number) {
+  const socket = connect(PORT, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("error", reject);
+  });
+  const head = [
+    `PATCH ${location} HTTP/1.1`,
+    `Host: 127.0.0.1:${PORT}`,
+    `Origin: ${base}`,
+    `Cookie: ${cookie}`,
+    "Tus-Resumable: 1.0.0",
+    "Content-Type: application/offset+octet-stream",
+    `Upload-Offset: ${offset}`,
+    `Content-Length: ${bytes.length}`,
+    "",
+    "",
+  ].join("\r\n");
+  socket.write(head);
+  await new Promise<void>((resolve) => socket.write(bytes.subarray(0, sent), () => resolve()));
+  // Long enough for the server to read what arrived, then the line goes dead.
+  await Bun.sleep(300);
+  socket.destroy();
+}
+
+describe("documents on disk", () => {
+  const nameMarker = marker("DocName");
+  const contentMarker = marker("DocContent");
+  const filename = `Statement ${nameMarker}.pdf`;
+  // A PDF by its signature, the marker spread through it, random bytes between: about 700 KB, 11 segments.
+  const bytes = Buffer.concat([
+    Buffer.from("%PDF-1.7\n"),
+    ...Array.from({ length: 40 }, () =>
+      Buffer.concat([Buffer.from(` ${contentMarker} `), randomBytes(17_000)]),
+    ),
+  ]);
+  const email = `${marker("Client").toLowerCase()}@example.com`;
+  let admin = "";
+  let submissionId = 0;
+  let docId = "";
+  let stored: string[] = [];
+
+  test("an upload cut half-way resumes from the offset HEAD gives, and the staff download has the same SHA-256", async () => {
+    await smtp.listen();
+    server = Bun.spawn([BINARY], { env, stdout: "ignore", stderr: "inherit" });
+    await waitHealthy(base, server);
+    admin = cookieFrom(await ok(send("/api/admin/login", { body: { username: USER, password: PASSWORD } })));
+
+    // An intake, its engagement sent, the client in through the e-mailed link, the letter signed.
+    await ok(send("/api/contact", { body: validIntake(new Date(), { email }) }), 201);
+    const list = (await (await ok(send("/api/admin/submissions", { cookie: admin }))).json()) as {
+      items: { id: number }[];
+    };
+    submissionId = list.items[0]?.id as number;
+    // The intake's two mails first: the outbox is then idle and sends the engagement's link at once.
+    for (let i = 0; smtp.received.length < 2 && i < 600; i++) await Bun.sleep(50);
+    await ok(
+      send(`/api/admin/submissions/${submissionId}/engagement`, {
+        method: "PUT",
+        body: DRAFT,
+        cookie: admin,
+      }),
+    );
+    await ok(send(`/api/admin/submissions/${submissionId}/engagement/send`, { body: {}, cookie: admin }));
+    let link = "";
+    for (let i = 0; !link; i++) {
+      const mail = smtp.received.find((m) => m.text?.includes("/portal#token="));
+      link = /https?:\/\/\S+\/portal#token=[A-Za-z0-9_-]+/.exec(mail?.text ?? "")?.[0] ?? "";
+      // At once, or at the outbox's next poll (15 s) if it was still busy.
+      if (i > 600) throw new Error("the engagement's mail never arrived");
+      if (!link) await Bun.sleep(50);
+    }
+    const client = cookieFrom(await ok(send("/api/portal/session", { body: { link } })));
+    await ok(send("/api/portal/consent", { body: { consent: true }, cookie: client }));
+    await ok(send("/api/portal/sign", { body: { fullName: "Dana Whitfield", agree: true }, cookie: client }));
+
+    const before = new Set(readdirSync(join(dataDir, "documents")));
+    const created = await ok(
+      fetch(`${base}/api/portal/uploads`, {
+        method: "POST",
+        headers: tusHeaders(client, {
+          "upload-length": String(bytes.length),
+          "upload-metadata": `filename ${b64(filename)},filetype ${b64("application/pdf")}`,
+        }),
+      }),
+      201,
+    );
+    const location = new URL(created.headers.get("location") as string, base).pathname;
+
+    // The first part, about 300 KB of the 700 KB, arrives whole: the server keeps its whole segments.
+    const first = await fetch(`${base}${location}`, {
+      method: "PATCH",
+      headers: tusHeaders(client, {
+        "content-type": "application/offset+octet-stream",
+        "upload-offset": "0",
+      }),
+      body: bytes.subarray(0, 300_000),
+    });
+    expect(first.status).toBe(204);
+    const kept = Number(first.headers.get("upload-offset"));
+    expect(kept).toBe(4 * 65_536);
+    // The second part starts, and the connection is cut half-way through its body.
+    await cutPatch(location, client, kept, bytes.subarray(kept), 200_000);
+    const head = await fetch(`${base}${location}`, { method: "HEAD", headers: tusHeaders(client) });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("upload-length")).toBe(String(bytes.length));
+    // Nothing of the cut request is taken as received: the upload resumes where the first part ended.
+    const offset = Number(head.headers.get("upload-offset"));
+    expect(offset).toBe(kept);
+
+    const rest = await fetch(`${base}${location}`, {
+      method: "PATCH",
+      headers: tusHeaders(client, {
+        "content-type": "application/offset+octet-stream",
+        "upload-offset": String(offset),
+      }),
+      body: bytes.subarray(offset),
+    });
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get("upload-offset")).toBe(String(bytes.length));
+
+    const docs = (await (await ok(send("/api/portal/documents", { cookie: client }))).json()) as {
+      documents: { id: string; name: string; size: number; sha256: string }[];
+    };
+    expect(docs.documents).toMatchObject([{ name: filename, size: bytes.length, sha256: sha(bytes) }]);
+    docId = docs.documents[0]?.id as string;
+    const download = await ok(
+      send(`/api/admin/submissions/${submissionId}/documents/${docId}`, { cookie: admin }),
+    );
+    expect(download.headers.get("content-disposition")).toContain("attachment");
+    expect(sha(new Uint8Array(await download.arrayBuffer()))).toBe(sha(bytes));
+
+    stored = readdirSync(join(dataDir, "documents")).filter((f) => !before.has(f));
+    expect(stored).toHaveLength(1);
+  }, 60_000);
+
+  test("no byte under DATA_DIR or in a backup holds the file's content or its name", async () => {
+    const markers = [nameMarker, contentMarker];
+    expect(scanForMarkers([dataDir], markers)).toEqual([]);
+    const target = join(root, "backups", "copy.db");
+    const backup = Bun.spawnSync([BINARY, "backup", target], { env });
+    expect(backup.exitCode).toBe(0);
+    // The backup holds the sealed file beside the database.
+    expect(existsSync(join(`${target}.documents`, stored[0] as string))).toBe(true);
+    const backupFiles = filesUnder(join(root, "backups"));
+    expect(backupFiles.length).toBeGreaterThan(1);
+    expect(scanForMarkers(backupFiles, markers)).toEqual([]);
+  }, 30_000);
+
+  test("erasing the request takes the file off the disk", async () => {
+    const request = (await (
+      await ok(send("/api/admin/data-requests", { body: { email, kind: "deletion" }, cookie: admin }), 201)
+    ).json()) as { id: number };
+    await ok(send(`/api/admin/data-requests/${request.id}/erase`, { body: {}, cookie: admin }));
+    const path = join(dataDir, "documents", stored[0] as string);
+    for (let i = 0; existsSync(path) && i < 100; i++) await Bun.sleep(50);
+    expect(existsSync(path)).toBe(false);
+    expect(readdirSync(join(dataDir, "documents"))).toEqual([]);
+    const gone = await send(`/api/admin/submissions/${submissionId}/documents/${docId}`, { cookie: admin });
+    expect(gone.status).toBe(404);
+    // Stopped cleanly: nothing of the file anywhere under DATA_DIR.
+    server?.kill("SIGTERM");
+    expect(await server?.exited).toBe(0);
+    expect(scanForMarkers([dataDir], [nameMarker, contentMarker])).toEqual([]);
+  }, 30_000);
+});
