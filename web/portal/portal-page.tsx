@@ -10,6 +10,7 @@ import {
 import { useBrand } from "../lib/brand-context";
 import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
+import { DocumentsSection } from "./documents-section";
 import { type Answer, dollars, type PortalEngagement, portalCall } from "./portal-api";
 
 type Loaded = { engagement: PortalEngagement };
@@ -286,6 +287,7 @@ function Engagement(props: {
           )}
         </section>
       )}
+      {e.signedAt && <DocumentsSection />}
     </div>
   );
 }
