@@ -17,17 +17,12 @@ import {
   type PortalDocuments,
   type UploadLimits,
 } from "../../src/contracts/documents";
-import { formatFileSize } from "../lib/file-size";
+import { ProgressBar } from "../components/progress-bar";
+import { formatFileSize, formatLimit } from "../lib/file-size";
 import { type SendingFile, sendFile } from "./document-upload";
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-
-/** A limit as people say it: "250 MB", "2 GB". */
-export const limitText = (bytes: number) =>
-  bytes >= 1024 ** 3 && bytes % 1024 ** 3 === 0
-    ? `${bytes / 1024 ** 3} GB`
-    : `${Math.round(bytes / 1024 ** 2)} MB`;
 
 type Sending = {
   key: string;
@@ -151,7 +146,7 @@ export function DocumentsSection() {
 
       {sending.length > 0 && (
         <div>
-          <h3 className="font-semibold text-ink">Sending now</h3>
+          <h3 className="font-semibold text-ink">Uploads</h3>
           <ul className="mt-3 space-y-3">
             {sending.map((s) => (
               <SendingRow
@@ -235,8 +230,8 @@ function DropZone({ limits, onFiles }: { limits: UploadLimits; onFiles: (files: 
         }}
       />
       <p id={hintId} className="mx-auto mt-4 max-w-prose text-sm text-ink-muted">
-        We accept {ACCEPTED_KINDS}: up to {limitText(limits.maxBytes)} a file and{" "}
-        {limitText(limits.maxTotalBytes)} for all of this engagement's files together. The file's content
+        We accept {ACCEPTED_KINDS}: up to {formatLimit(limits.maxBytes)} a file and{" "}
+        {formatLimit(limits.maxTotalBytes)} for all of this engagement's files together. The file's content
         decides its type, not its name. Several files may be sent at once.
       </p>
     </div>
@@ -274,11 +269,12 @@ function SendingRow({
           {status}
         </span>
       </div>
-      <progress
+      <ProgressBar
         id={`${id}-progress`}
-        max={item.size || 1}
-        value={item.state === "done" ? item.size || 1 : item.sent}
-        className="mt-2 block h-2.5 w-full accent-navy"
+        max={item.size}
+        value={item.state === "done" ? item.size : item.sent}
+        failed={item.state === "failed"}
+        className="mt-2"
       />
       {item.message && (
         <p role="alert" className="mt-2 text-sm text-danger">

@@ -1,10 +1,11 @@
 import { Download, FileCheck, Upload } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { type DocumentView, UPLOAD_PATCH_MAX_BYTES } from "../../../src/contracts/documents";
+import { ProgressBar } from "../../components/progress-bar";
 import { apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
-import { formatFileSize } from "../../lib/file-size";
+import { formatFileSize, formatLimit } from "../../lib/file-size";
 import { toast } from "../../lib/toast-store";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { DESK_API } from "./desk-labels";
@@ -287,7 +288,7 @@ function SendFileForm({ submissionId, onSent }: { submissionId: number; onSent: 
     ev.preventDefault();
     if (!file) return setError("Choose a file to send.");
     if (file.size > UPLOAD_PATCH_MAX_BYTES)
-      return setError(`The desk sends files of up to ${formatFileSize(UPLOAD_PATCH_MAX_BYTES)}.`);
+      return setError(`The desk sends files of up to ${formatLimit(UPLOAD_PATCH_MAX_BYTES)}.`);
     setError(null);
     setSent(0);
     const answer = await postFile(documentsApi.list(submissionId), file, setSent);
@@ -327,8 +328,8 @@ function SendFileForm({ submissionId, onSent }: { submissionId: number; onSent: 
         className="mt-1.5 block w-full rounded-md border border-ink-muted bg-white text-sm text-ink file:mr-3 file:min-h-10 file:border-0 file:bg-paper file:px-3 file:font-semibold file:text-navy"
       />
       <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-muted">
-        Up to {formatFileSize(UPLOAD_PATCH_MAX_BYTES)}, of the types the portal accepts. It appears in the
-        portal at once; mark it as the report above when it is the deliverable.
+        Up to {formatLimit(UPLOAD_PATCH_MAX_BYTES)}, of the types the portal accepts. It appears in the portal
+        at once; mark it as the report above when it is the deliverable.
       </p>
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm font-medium text-danger">
@@ -340,12 +341,7 @@ function SendFileForm({ submissionId, onSent }: { submissionId: number; onSent: 
           <label htmlFor={`${id}-progress`} className="text-sm text-ink-muted">
             Sending {file.name}
           </label>
-          <progress
-            id={`${id}-progress`}
-            max={file.size || 1}
-            value={sent}
-            className="mt-1 block h-2.5 w-full accent-navy"
-          />
+          <ProgressBar id={`${id}-progress`} max={file.size} value={sent} className="mt-1" />
         </div>
       )}
       <button
