@@ -5,7 +5,7 @@ import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, type Download, expect, type Page, test } from "@playwright/test";
+import { type Browser, type Download, expect, type Page, type Route, test } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { DEMO_ADMIN, DESKTOP, expectNoAxeViolations, PHONE, waitForHydration } from "./helpers";
@@ -58,6 +58,7 @@ const pdf = (size: number) => {
 // Larger than one 8 MB chunk, so the bar moves through more than one request.
 const STATEMENT = pdf(9 * 1024 * 1024 + 4321);
 const LEDGER = Buffer.from("date,description,amount\n2024-01-02,Transfer to Lakeview LLC,-25000.00\n");
+const BROKERAGE = pdf(700_000);
 const REPORT = pdf(180_000);
 
 /** The shortened SHA-256 the lists show, the whole value a click away. */
@@ -266,6 +267,25 @@ test("a signed client sends files by the picker and by dropping them, sees each 
   await sent.getByText(short(STATEMENT), { exact: true }).click();
   await expect(sent.getByText(sha(STATEMENT), { exact: true })).toBeVisible();
 
+  // The connection drops while a file is sent: after the automatic retries it shows Not sent with a Retry,
+  // which continues the same upload once the connection is back.
+  const cut = (route: Route) =>
+    route.request().method() === "PATCH" ? route.abort("connectionreset") : route.continue();
+  await client.route("**/api/portal/uploads/*", cut);
+  await pickFiles(client, [{ name: "Schwab 2023.pdf", mimeType: "application/pdf", buffer: BROKERAGE }]);
+  const cutRow = documents.getByRole("listitem").filter({ hasText: "Schwab 2023.pdf" });
+  await expect(cutRow.getByText("Not sent")).toBeVisible({ timeout: 30_000 });
+  await expect(cutRow.getByRole("alert")).toHaveText(
+    "The connection was lost. Retry to continue from where it stopped.",
+  );
+  await client.unroute("**/api/portal/uploads/*", cut);
+  await cutRow.getByRole("button", { name: "Retry Schwab 2023.pdf" }).click();
+  await expect(documents.getByRole("progressbar", { name: "Schwab 2023.pdf" })).toHaveJSProperty(
+    "value",
+    BROKERAGE.length,
+  );
+  await expect(sent.getByText(short(BROKERAGE), { exact: true })).toBeVisible();
+
   // The content decides: a program named like a PDF is refused with the server's message.
   await pickFiles(client, [
     {
@@ -289,7 +309,7 @@ test("staff download the client's file byte for byte, send the report and delive
   const panel = desk.getByRole("region", { name: "Documents" });
   const fromClient = panel.getByRole("list", { name: "From the client" });
   await expect(fromClient.getByText(sha(STATEMENT))).toBeVisible();
-  await expect(fromClient.getByText("Not opened yet", { exact: false })).toHaveCount(2);
+  await expect(fromClient.getByText("Not opened yet", { exact: false })).toHaveCount(3);
 
   const download = desk.waitForEvent("download");
   await fromClient.getByRole("link", { name: "Chase statement 2024.pdf" }).click();
