@@ -237,6 +237,14 @@ test("a signed client sends files by the picker and by dropping them, sees each 
   await expect(documents.getByText(/up to 250 MB a file and 2 GB for all/)).toBeVisible();
   await expect(documents.getByText("No files yet.", { exact: false })).toBeVisible();
 
+  // From the keyboard: the next stop after the letter is the picker's button, with the visible focus ring.
+  await client.getByRole("link", { name: /Download your signed letter/ }).focus();
+  await client.keyboard.press("Tab");
+  const choose = documents.getByRole("button", { name: "Choose files" });
+  await expect(choose).toBeFocused();
+  expect(await choose.evaluate((el) => el.matches(":focus-visible"))).toBe(true);
+  expect(await choose.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe("none");
+
   // By the picker: the bar is a labelled progress bar that reaches the file's size.
   await pickFiles(client, [
     { name: "Chase statement 2024.pdf", mimeType: "application/pdf", buffer: STATEMENT },

@@ -201,7 +201,10 @@ function DropZone({ limits, onFiles }: { limits: UploadLimits; onFiles: (files: 
         ev.preventDefault();
         setOver(true);
       }}
-      onDragLeave={() => setOver(false)}
+      // Leaving for a child of the zone is not leaving the zone.
+      onDragLeave={(ev) => {
+        if (!ev.currentTarget.contains(ev.relatedTarget as Node | null)) setOver(false);
+      }}
       onDrop={drop}
       data-drop-zone
       className={`rounded-xl border-2 border-dashed p-6 text-center transition-colors ${
@@ -209,7 +212,10 @@ function DropZone({ limits, onFiles }: { limits: UploadLimits; onFiles: (files: 
       }`}
     >
       <Upload className="mx-auto size-8 text-navy" aria-hidden="true" />
-      <p className="mt-2 font-semibold text-ink">Drag files here to send them, or</p>
+      <p className="mt-2 font-semibold text-ink">
+        <span className="hidden sm:inline">Drag files here to send them, or</span>
+        <span className="sm:hidden">Send files from this device</span>
+      </p>
       <button
         type="button"
         className="btn-navy mt-3"
