@@ -374,4 +374,12 @@ test("the client downloads the report, and the desk shows when it was received",
     .getByRole("list", { name: "From the firm" });
   await expect(fromFirm.getByRole("term").filter({ hasText: "Received by the client" })).toBeVisible();
   await expect(fromFirm.getByText("Not downloaded yet")).toHaveCount(0);
+  if (SHOTS) {
+    // The panel alone, as a phone shows it: the full page at 390 px is too long to read.
+    await desk.setViewportSize(PHONE);
+    await desk
+      .getByRole("region", { name: "Documents" })
+      .screenshot({ path: join(SHOTS, "desk-panel-390.png") });
+    await desk.setViewportSize(DESKTOP);
+  }
 });
