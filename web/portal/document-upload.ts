@@ -28,7 +28,8 @@ export function failureOf(status: number, body: string): { message: string; refu
   return { message: "The file could not be sent. Retry to continue from where it stopped.", refused: false };
 }
 
-export type SendingFile = { start: () => void; abort: () => Promise<void> };
+/** An upload under way: start (or continue) it, stop it, and its id on the server once it has one. */
+export type SendingFile = { start: () => void; abort: () => Promise<void>; id: () => string | null };
 
 export async function sendFile(file: File, events: UploadEvents): Promise<SendingFile> {
   const { Upload } = await import("tus-js-client");
@@ -48,5 +49,9 @@ export async function sendFile(file: File, events: UploadEvents): Promise<Sendin
       events.onFailed(res ? failureOf(res.getStatus(), res.getBody() ?? "") : failureOf(0, ""));
     },
   });
-  return { start: () => upload.start(), abort: () => upload.abort() };
+  return {
+    start: () => upload.start(),
+    abort: () => upload.abort(),
+    id: () => upload.url?.slice(upload.url.lastIndexOf("/") + 1) ?? null,
+  };
 }

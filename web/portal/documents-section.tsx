@@ -120,7 +120,13 @@ export function DocumentsSection() {
 
   const docs = loaded.kind === "open" ? loaded.documents : [];
   const reports = docs.filter((d) => d.direction === "firm" && d.reportAt);
-  const fromClient = docs.filter((d) => d.direction === "client");
+  // A file still on its way from this page is shown with its bar, not also as an unfinished file.
+  const onTheWay = new Set(
+    sending.filter((s) => s.state !== "done").map((s) => uploads.current.get(s.key)?.id()),
+  );
+  const fromClient = docs.filter(
+    (d) => d.direction === "client" && (d.completedAt !== null || !onTheWay.has(d.id)),
+  );
   const fromFirm = docs.filter((d) => d.direction === "firm" && !d.reportAt && d.completedAt);
 
   return (
