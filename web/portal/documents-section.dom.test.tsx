@@ -83,3 +83,18 @@ test("a list that cannot be loaded says so instead of showing an empty drop zone
   );
   expect(screen.queryByRole("button", { name: "Choose files" })).toBeNull();
 });
+
+test("a removal the server refuses (the firm opened the file meanwhile) shows its reason", async () => {
+  const fresh = doc({ id: "fresh", name: "ledger.csv", kind: "csv" });
+  const reason =
+    "The firm has opened this file, so it stays with the engagement. Ask us if it should be removed.";
+  answers(
+    listed([fresh]),
+    { status: 409, body: { error: reason } },
+    listed([{ ...fresh, openedAt: "2026-11-16T16:00:00.000Z" }]),
+  );
+  render(<DocumentsSection />);
+  fireEvent.click(await screen.findByRole("button", { name: /Remove ledger\.csv/ }));
+  expect((await screen.findByRole("alert")).textContent).toBe(reason);
+  await waitFor(() => expect(screen.queryByRole("button", { name: /Remove ledger\.csv/ })).toBeNull());
+});

@@ -24,6 +24,8 @@ import { type SendingFile, sendFile } from "./document-upload";
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
+const NOT_STARTED = "The upload could not start. Check the connection, then choose the file again.";
+
 type Sending = {
   key: string;
   name: string;
@@ -60,6 +62,7 @@ export function DocumentsSection() {
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
   const [sending, setSending] = useState<Sending[]>([]);
   const [announce, setAnnounce] = useState("");
+  const [refusal, setRefusal] = useState<string | null>(null);
   const uploads = useRef(new Map<string, SendingFile>());
 
   const refresh = useCallback(() => load().then(setLoaded), []);
@@ -74,20 +77,27 @@ export function DocumentsSection() {
     for (const file of files) {
       const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
       setSending((all) => [...all, { key, name: file.name, size: file.size, sent: 0, state: "sending" }]);
-      const upload = await sendFile(file, {
-        onProgress: (sent) => update(key, { sent }),
-        onDone: () => {
-          update(key, { sent: file.size, state: "done", message: undefined });
-          setAnnounce(`${file.name} was sent.`);
-          refresh();
-        },
-        onFailed: ({ message, refused }) => {
-          update(key, { state: "failed", message, refused });
-          setAnnounce(`${file.name} was not sent. ${message}`);
-          if (refused) uploads.current.delete(key);
-          refresh();
-        },
-      });
+      let upload: SendingFile;
+      try {
+        upload = await sendFile(file, {
+          onProgress: (sent) => update(key, { sent }),
+          onDone: () => {
+            update(key, { sent: file.size, state: "done", message: undefined });
+            setAnnounce(`${file.name} was sent.`);
+            refresh();
+          },
+          onFailed: ({ message, refused }) => {
+            update(key, { state: "failed", message, refused });
+            setAnnounce(`${file.name} was not sent. ${message}`);
+            if (refused) uploads.current.delete(key);
+            refresh();
+          },
+        });
+      } catch {
+        // The uploader itself could not be loaded (the connection dropped before the first byte).
+        update(key, { state: "failed", refused: true, message: NOT_STARTED });
+        continue;
+      }
       uploads.current.set(key, upload);
       upload.start();
     }
@@ -110,10 +120,12 @@ export function DocumentsSection() {
       method: "DELETE",
       credentials: "same-origin",
     });
-    if (res.ok) setAnnounce(`${doc.name} was removed.`);
-    else {
+    if (res.ok) {
+      setRefusal(null);
+      setAnnounce(`${doc.name} was removed.`);
+    } else {
       const body = (await res.json().catch(() => ({}))) as { error?: string };
-      setAnnounce(body.error ?? `${doc.name} could not be removed.`);
+      setRefusal(body.error ?? `${doc.name} could not be removed.`);
     }
     refresh();
   };
@@ -173,6 +185,11 @@ export function DocumentsSection() {
       {loaded.kind === "error" && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
           {loaded.message}
+        </p>
+      )}
+      {refusal && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          {refusal}
         </p>
       )}
       {loaded.kind === "open" && (
