@@ -67,3 +67,9 @@ export type DocumentView = {
   reportAt: string | null;
   receivedAt: string | null;
 };
+
+/** The most a file, and all of an engagement's files together, may be: stated beside the portal's drop zone. */
+export type UploadLimits = { maxBytes: number; maxTotalBytes: number };
+
+/** `GET /api/portal/documents`: both directions, newest last, and the limits the next upload is held to. */
+export type PortalDocuments = { documents: DocumentView[]; limits: UploadLimits };

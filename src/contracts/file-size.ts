@@ -6,3 +6,9 @@ export function formatFileSize(bytes: number): string {
   if (kb < 1024) return `${Math.round(kb)} KB`;
   return `${(kb / 1024).toFixed(1)} MB`;
 }
+
+/** A size limit as people say it: "250 MB", "2 GB" (whole gigabytes only; anything else in megabytes). */
+export const formatLimit = (bytes: number) =>
+  bytes >= 1024 ** 3 && bytes % 1024 ** 3 === 0
+    ? `${bytes / 1024 ** 3} GB`
+    : `${Math.round(bytes / 1024 ** 2)} MB`;

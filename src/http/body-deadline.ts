@@ -111,13 +111,16 @@ export const bodyDeadline = (opts: {
   logger: Logger;
 }) =>
   new Elysia({ name: "body-deadline", seed: opts.timeoutMs }).onRequest(async ({ request }) => {
-    if (!request.body) return;
+    // `request.body` is not read before the clone: in Bun, a body whose stream was taken before clone() while
+    // the bytes were still arriving stays locked on the original, and the route then cannot read it.
+    if (request.method === "GET" || request.method === "HEAD") return;
     const path = new URL(request.url).pathname;
     const limit = opts.maxBytes(path);
     try {
       if (Number(request.headers.get("content-length") ?? 0) > limit) throw new BodyTooLargeError();
       if (opts.readsItself?.(path)) return;
-      await drainWithin(request.clone().body as ReadableStream<Uint8Array>, opts.timeoutMs, limit);
+      const copy = request.clone().body;
+      if (copy) await drainWithin(copy, opts.timeoutMs, limit);
     } catch (error) {
       if (!isBodyError(error)) throw error;
       opts.logger.warn("request_body_refused", { method: request.method, path, status: error.status });

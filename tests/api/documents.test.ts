@@ -161,6 +161,11 @@ describe("documents the client sends through the portal", () => {
     expect(over.status).toBe(413);
     expect(((await over.json()) as { error: string }).error).toContain("the most they may hold together");
     expect(stored().length).toBe(before.length + 1);
+    // The portal states the same limits beside its drop zone.
+    const listed = (await (await t.request("/api/portal/documents", withCookie(lee.cookie))).json()) as {
+      limits: { maxBytes: number; maxTotalBytes: number };
+    };
+    expect(listed.limits).toEqual({ maxBytes: MAX, maxTotalBytes: TOTAL });
   });
 
   test("the content decides the type: anything outside the list is refused with what is accepted, and nothing stays", async () => {

@@ -11,6 +11,7 @@ import { useBrand } from "../lib/brand-context";
 import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
 import { ConsultationSection } from "./consultation-section";
+import { DocumentsSection } from "./documents-section";
 import { type Answer, dollars, type PortalEngagement, portalCall } from "./portal-api";
 
 type Loaded = { engagement: PortalEngagement };
@@ -291,6 +292,7 @@ function Engagement(props: {
           )}
         </section>
       )}
+      {e.signedAt && <DocumentsSection />}
       {e.signedAt && <ConsultationSection delivered={Boolean(e.deliveredAt)} />}
     </div>
   );

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { PortalDocuments } from "../../contracts/documents";
 import { PORTAL_MESSAGES } from "../../contracts/portal";
 import type { DocumentsService } from "./service";
 
@@ -46,7 +47,9 @@ export function portalDocumentRoutes(deps: {
         withSession(request, (id) => service.remove(id, params.uploadId)),
       )
       .get("/api/portal/documents", ({ request }) =>
-        withSession(request, (id) => Response.json({ documents: service.list(id) })),
+        withSession(request, (id) =>
+          Response.json({ documents: service.list(id), limits: service.limits } satisfies PortalDocuments),
+        ),
       )
       .get("/api/portal/documents/:docId", ({ request, params }) =>
         withSession(request, (id) =>

@@ -165,6 +165,8 @@ export function createDocumentsService(deps: {
 
   return {
     repo,
+    /** The configured limits, for the portal to state beside its drop zone. */
+    limits: { maxBytes: limits.maxBytes, maxTotalBytes: limits.maxTotalBytes },
     options: () =>
       empty(204, {
         "tus-version": TUS_VERSION,

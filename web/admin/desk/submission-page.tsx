@@ -27,6 +27,7 @@ import {
 } from "./desk-labels";
 import { patchSubmission, type Saved } from "./desk-requests";
 import { DetailKeys } from "./detail-keys";
+import { DocumentsPanel } from "./documents-panel";
 import { EngagementPanel } from "./engagement-panel";
 import { PhoneJumps } from "./phone-jumps";
 import { RecordResponse } from "./record-response";
@@ -168,6 +169,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
           </Fields>
           <EngagementPanel submissionId={s.id} />
           <ConsultationPanel submissionId={s.id} />
+          <DocumentsPanel submissionId={s.id} />
           <DetailKeys />
           <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
           <SubmissionHistory detail={detail} onSaved={setDetail} />

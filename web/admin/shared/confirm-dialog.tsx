@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 
 /**
  * A modal confirmation on the native <dialog>: the browser traps focus, Escape cancels, and focus returns to
  * the control that opened it. Cancel is focused first, so Enter never destroys anything by accident; while
  * the action runs, neither button nor Escape can fire again. The confirm button names the action
- * ("Delete Article").
+ * ("Delete Article"). A `tone` of "navy" is for an action that sends rather than destroys. Its ids are its own,
+ * so a page may hold more than one.
  */
 export function ConfirmDialog({
   open,
@@ -13,6 +14,7 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel = "Deleting...",
   pending,
+  tone = "danger",
   onConfirm,
   onCancel,
 }: {
@@ -22,11 +24,13 @@ export function ConfirmDialog({
   confirmLabel: string;
   pendingLabel?: string;
   pending?: boolean;
+  tone?: "danger" | "navy";
   onConfirm: () => void;
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -38,18 +42,18 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-text"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
       onCancel={(e) => {
         e.preventDefault();
         if (!pending) onCancel();
       }}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-line bg-white p-6 text-ink shadow-xl backdrop:bg-navy/60"
     >
-      <h2 id="confirm-title" className="font-serif text-2xl font-bold text-navy">
+      <h2 id={`${id}-title`} className="font-serif text-2xl font-bold text-navy">
         {title}
       </h2>
-      <div id="confirm-text" className="mt-3 text-ink">
+      <div id={`${id}-text`} className="mt-3 text-ink">
         {text}
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
@@ -60,7 +64,7 @@ export function ConfirmDialog({
           type="button"
           onClick={onConfirm}
           disabled={pending}
-          className="btn-base bg-danger text-white hover:bg-danger/90 disabled:opacity-70"
+          className={`${tone === "navy" ? "btn-navy" : "btn-base bg-danger text-white hover:bg-danger/90"} disabled:opacity-70`}
         >
           {pending ? pendingLabel : confirmLabel}
         </button>

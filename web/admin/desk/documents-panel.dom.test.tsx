@@ -1,0 +1,77 @@
+import { afterEach, expect, test } from "bun:test";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { DocumentView } from "../../../src/contracts/documents";
+import { useToastStore } from "../../lib/toast-store";
+import { DocumentsPanel } from "./documents-panel";
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  useToastStore.setState({ toasts: [] });
+});
+
+/** Answers the panel's requests by address, as the server would, and keeps what was asked. */
+function server(state: { documents: DocumentView[] }) {
+  const sent: string[] = [];
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? "GET";
+    sent.push(`${method} ${url}`);
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+    if (url.endsWith("/engagement")) return json({ engagement: { status: "engaged" } });
+    if (method === "POST" && url.endsWith("/report")) {
+      state.documents = state.documents.map((d) =>
+        url.includes(d.id) ? { ...d, reportAt: "2026-11-20T15:00:00.000Z" } : d,
+      );
+      return json({ document: state.documents.find((d) => url.includes(d.id)) });
+    }
+    return json({ documents: state.documents });
+  }) as unknown as typeof fetch;
+  return sent;
+}
+
+const doc = (over: Partial<DocumentView>): DocumentView => ({
+  id: "a",
+  direction: "client",
+  name: "statement.pdf",
+  kind: "pdf",
+  size: 150_000,
+  received: 150_000,
+  sha256: "4f6d005e6ad446954019a53abe206b9124d444c8bb1417cb9c5b0f1963fcfe2c",
+  createdAt: "2026-11-16T15:00:00.000Z",
+  completedAt: "2026-11-16T15:00:01.000Z",
+  expiresAt: null,
+  openedAt: null,
+  reportAt: null,
+  receivedAt: null,
+  ...over,
+});
+
+test("both directions are listed with their SHA-256 and downloads; the report is marked only after a confirmation", async () => {
+  const sent = server({
+    documents: [
+      doc({ id: "mine", name: "statement.pdf", openedAt: "2026-11-17T09:00:00.000Z" }),
+      doc({ id: "theirs", direction: "firm", name: "Asset map report.pdf" }),
+    ],
+  });
+  render(<DocumentsPanel submissionId={7} />);
+
+  const fromClient = await screen.findByRole("list", { name: "From the client" });
+  expect(within(fromClient).getByRole("link", { name: "statement.pdf" }).getAttribute("href")).toBe(
+    "/api/admin/submissions/7/documents/mine",
+  );
+  expect(within(fromClient).getByText(/First opened here/)).toBeTruthy();
+  expect(within(fromClient).getByText(doc({}).sha256 as string)).toBeTruthy();
+  const fromFirm = screen.getByRole("list", { name: "From the firm" });
+  expect(screen.getByLabelText("File for the client's portal")).toBeTruthy();
+
+  fireEvent.click(within(fromFirm).getByRole("button", { name: /Mark as the Report/ }));
+  // Nothing is sent until the dialog is confirmed: marking e-mails the client.
+  expect(sent.filter((s) => s.startsWith("POST"))).toEqual([]);
+  fireEvent.click(screen.getByRole("button", { name: "Deliver the Report", hidden: true }));
+  await waitFor(() => expect(within(fromFirm).getByText("Not downloaded yet")).toBeTruthy());
+  expect(sent.filter((s) => s.startsWith("POST"))).toEqual([
+    "POST /api/admin/submissions/7/documents/theirs/report",
+  ]);
+  expect(within(fromFirm).getByText("The report")).toBeTruthy();
+  expect(within(fromFirm).queryByRole("button", { name: /Mark as the Report/ })).toBeNull();
+});
