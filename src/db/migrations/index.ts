@@ -20,6 +20,8 @@ import * as dataKeysInUse from "./018-data-keys-in-use";
 import * as builtInArticles from "./019-built-in-articles";
 import * as articleRevisions from "./020-article-revisions";
 
+import * as staffDisplayNames from "./022-staff-display-names";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -50,4 +52,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 18, name: "data-keys-in-use", ...dataKeysInUse },
   { version: 19, name: "built-in-articles", ...builtInArticles },
   { version: 20, name: "article-revisions", ...articleRevisions },
+
+  { version: 22, name: "staff-display-names", ...staffDisplayNames },
 ];

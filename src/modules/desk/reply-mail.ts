@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/index";
+import { staffNames } from "../audit";
 import type { MailMessage } from "../mail/automatic";
 import { confirmationMessageId } from "../mail/intake-messages";
 import type { OutboxRow } from "../mail/repo/mail-outbox";
@@ -20,6 +21,7 @@ export function deskReplyRenderer(db: Database, config: Config) {
     const submission = reply ? submissions.byId(reply.submissionId) : null;
     if (!reply || !submission) return null;
     const thread = confirmationMessageId(submission.reference, config);
+    const name = staffNames(db).displayName(reply.author);
     return {
       to: submission.email,
       subject: reply.subject,
@@ -29,6 +31,8 @@ export function deskReplyRenderer(db: Database, config: Config) {
       inReplyTo: thread,
       references: thread,
       writtenByPerson: true,
+      // From whoever wrote it, under the name they have now (an address is no name to show: none then).
+      ...(name ? { fromName: name } : {}),
     };
   };
 }

@@ -65,7 +65,8 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
           <div className="flex items-center gap-3">
             {status?.username && (
               <span className="text-sm text-mist">
-                Signed in as <span className="font-semibold text-white">{status.username}</span>
+                Signed in as{" "}
+                <span className="font-semibold text-white">{status.shownAs ?? status.username}</span>
               </span>
             )}
             <button
