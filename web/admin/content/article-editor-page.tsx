@@ -82,8 +82,8 @@ function ArticleEditor({ id }: { id: number | null }) {
     onRestore: setValues,
   });
   const [slugEdited, setSlugEdited] = useState(id !== null);
-  /** Where the cursor last was in the content: an inserted image goes there. */
-  const cursor = useRef<number | null>(null);
+  /** The content's field: an inserted image goes where its cursor is. */
+  const contentField = useRef<HTMLTextAreaElement>(null);
   const preview = usePreview(values.content);
   const { errors, pending, save } = useSaveEntity<StoredArticle>({
     noun: "Article",
@@ -185,6 +185,7 @@ function ArticleEditor({ id }: { id: number | null }) {
             error={errors.description}
           />
           <TextArea
+            ref={contentField}
             id="article-content"
             label="Content (Markdown)"
             name="content"
@@ -192,15 +193,16 @@ function ArticleEditor({ id }: { id: number | null }) {
             hint="## for a section heading, - for a list, **bold**, [link text](https://...). HTML is shown as text. Images: upload one below."
             value={values.content}
             onChange={(e) => set("content", e.target.value)}
-            onSelect={(e) => {
-              cursor.current = e.currentTarget.selectionStart;
-            }}
             error={errors.content}
             mono
           />
           <ArticleImageInsert
             onInsert={(markdown) =>
-              setValues((v) => ({ ...v, content: insertBlock(v.content, markdown, cursor.current) }))
+              setValues((v) => ({
+                ...v,
+                // A textarea keeps where its cursor was after focus leaves it for the image panel.
+                content: insertBlock(v.content, markdown, contentField.current?.selectionStart ?? null),
+              }))
             }
           />
           <TextField
