@@ -194,3 +194,21 @@ describe("the desk and the audit log name who did what", () => {
     ]);
   });
 });
+
+describe("an article's saved versions name who saved them", () => {
+  test("by their display name", async () => {
+    const created = await request(
+      "/api/admin/articles",
+      withCookie(
+        owner,
+        post({ title: "Named Saves", slug: "named-saves", description: "Who saved what.", content: "Text." }),
+      ),
+    );
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const revisions = await json<{ savedBy: string }[]>(
+      request(`/api/admin/articles/${id}/revisions`, withCookie(owner)),
+    );
+    expect(revisions.map((r) => r.savedBy)).toEqual(["Morgan Ellis"]);
+  });
+});
