@@ -227,6 +227,15 @@ test("a colleague is invited by e-mail, accepts, and enrols; a reset makes them 
   await colleague.goto(`${ORIGIN}/admin/account`);
   await waitForHydration(colleague);
   await expect(colleague.getByLabel("Display name")).toHaveValue(COLLEAGUE.name);
+  // A new name on the Account screen: refused empty, saved, and shown at once.
+  await colleague.getByLabel("Display name").fill("   ");
+  await colleague.getByRole("button", { name: "Save Name" }).click();
+  await expect(colleague.getByLabel("Display name")).toHaveAccessibleDescription(/Name is required/);
+  await colleague.getByLabel("Display name").fill("Casey T. Nguyen");
+  await colleague.getByRole("button", { name: "Save Name" }).click();
+  await expect(colleague.getByRole("status").filter({ hasText: "Name Saved" })).toBeVisible();
+  await expect(colleague.getByText("Signed in as Casey T. Nguyen")).toBeVisible();
+  await checkBothWidths(colleague, "account-name");
   expect(colleagueProblems).toEqual([]);
 
   // The link worked once.
@@ -242,7 +251,7 @@ test("a colleague is invited by e-mail, accepts, and enrols; a reset makes them 
   await expect(members.getByRole("listitem")).toHaveCount(2);
   const card = members.getByRole("listitem").filter({ hasText: COLLEAGUE.username });
   await expect(card).toContainText(COLLEAGUE.email);
-  await expect(card).toContainText(COLLEAGUE.name);
+  await expect(card).toContainText("Casey T. Nguyen");
   await expect(card).toContainText("Two-step on");
   await expect(owner.getByRole("list", { name: "Open invitations" })).toHaveCount(0);
   await checkBothWidths(owner, "staff-members");

@@ -4,6 +4,7 @@ import { DISPLAY_NAME_MAX_LENGTH, ProfileSchema, type StaffProfile } from "../..
 import { apiRequest, getJson } from "../../lib/api";
 import { serverErrors } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
+import { ADMIN_STATUS_CHANGED } from "../shared/admin-session";
 import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
 import { fieldMessages, useFieldForm } from "../shared/use-field-form";
@@ -48,6 +49,7 @@ export function DisplayNameSection() {
       const saved = (await (await apiRequest("PUT", PROFILE_API, values)).json()) as StaffProfile;
       setProfile(saved);
       setValues({ displayName: saved.displayName ?? "" });
+      window.dispatchEvent(new Event(ADMIN_STATUS_CHANGED));
       toast({ title: "Name Saved", description: `Replies you send are now signed ${saved.shownAs}.` });
     } catch (error) {
       const fields = serverErrors(error);
