@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
-import { PATHS } from "../web/lib/paths";
 import type { Config } from "./config";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import { UPLOAD_PATCH_MAX_BYTES, UPLOADS_PATH } from "./contracts/documents";
+import { PATHS } from "./contracts/paths";
 import { portalQuery } from "./contracts/portal";
 import type { Database } from "./db";
 import { attachCipher, createDataCipher, hasCipher } from "./db/cipher";
@@ -15,6 +15,7 @@ import { sameOriginPlugin } from "./http/same-origin";
 import { securityHeaders, securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
+import { createConsultation } from "./modules/consultation";
 import { ARTICLE_IMAGES_API, createContent } from "./modules/content";
 import { deskModule } from "./modules/desk";
 import { deskClockModule } from "./modules/desk/clock-module";
@@ -26,6 +27,7 @@ import { createDocuments } from "./modules/documents/create";
 import { createFirm } from "./modules/firm";
 import { intakeModule } from "./modules/intake";
 import { createIntakeLimits } from "./modules/intake/limits";
+import { confirmationMessageId } from "./modules/mail/intake-messages";
 import { createMailOutbox } from "./modules/mail/outbox";
 import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
@@ -144,6 +146,26 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
     sessionOf: portal.sessionOf,
     auth,
     outbox: mailOutbox,
+    now,
+  });
+  const consultation = createConsultation({
+    db,
+    config,
+    auth,
+    clock: due.clock,
+    outbox: mailOutbox,
+    sessionOf: portal.sessionOf,
+    personOf: (submissionId) => {
+      const s = submissions.byId(submissionId);
+      return s
+        ? {
+            name: s.name,
+            email: s.email,
+            reference: s.reference,
+            thread: confirmationMessageId(s.reference, config),
+          }
+        : null;
+    },
     now,
   });
   const deskDigest = createDigest({ db, config, due, outbox: mailOutbox, logger, now });
@@ -317,6 +339,8 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
       .use(deskModule({ db, config, auth, outbox: mailOutbox, due, now, engagementOf: portal.engagementOf }))
       .use(portal.module)
       .use(documents.portalRoutes)
+      .use(consultation.staffRoutes)
+      .use(consultation.portalRoutes)
       .use(staffModule({ db, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
       .use(deskClockModule({ db, config, auth, due, now }))

@@ -1,13 +1,13 @@
 import { useEffect, useReducer, useRef } from "react";
 import { Router, useLocation } from "wouter";
+import { fullTitle, type PageMeta } from "../src/contracts/meta";
+import type { PageData } from "../src/contracts/page-data";
 import { sameOriginPath } from "../src/contracts/same-origin-path";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { StickyIntake } from "./components/sticky-intake";
 import { Toaster } from "./components/toaster";
 import { BrandProvider, useBrand } from "./lib/brand-context";
-import { fullTitle, type PageMeta } from "./lib/meta";
-import type { PageData } from "./lib/page-data";
 import { PageDataProvider } from "./lib/page-data-context";
 import { needsServerData, type ResolvedPage, resolvePage, siteStylesheetFits } from "./routes";
 

@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { PAGE_DATA_ELEMENT_ID, type PageData, ROOT_ELEMENT_ID } from "../src/contracts/page-data";
 import { App } from "./app";
-import { PAGE_DATA_ELEMENT_ID, type PageData, ROOT_ELEMENT_ID } from "./lib/page-data";
 import { rememberVisitSource } from "./lib/visit-source";
 import { loadPage } from "./routes";
 

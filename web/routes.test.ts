@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_BRAND } from "../src/contracts/brand-defaults";
-import { PATHS } from "./lib/paths";
+import { PATHS } from "../src/contracts/paths";
 import { loadPage, matchPath, NOT_FOUND_PAGE, ROUTES, resolvePage } from "./routes";
 
 const ctx = { brand: DEFAULT_BRAND, publicUrl: "https://www.tracewell.example" };

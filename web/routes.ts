@@ -1,14 +1,14 @@
 import { parse } from "regexparam";
+import type { MetaContext, PageMeta } from "../src/contracts/meta";
 import { type LazyPage, lazyPage, type PageDefinition, type RouteParams } from "./lib/lazy-page";
-import type { MetaContext, PageMeta } from "./lib/meta";
 import { ADMIN_ROUTES } from "./routes/admin-routes";
 import { ARTICLE_ROUTES } from "./routes/article-routes";
 import { INTAKE_ROUTES } from "./routes/intake-routes";
 import { PORTAL_ROUTES } from "./routes/portal-routes";
 import { SITE_ROUTES } from "./routes/site-routes";
 
+export type { MetaContext } from "../src/contracts/meta";
 export type { RouteParams } from "./lib/lazy-page";
-export type { MetaContext } from "./lib/meta";
 
 /**
  * The one route table, read by the server (status code, head, sitemap) and by the client (rendering and

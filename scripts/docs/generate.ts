@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { DEFAULT_BRAND } from "../../src/contracts/brand-defaults";
-import { DOCS } from "../../web/lib/paths";
+import { DOCS } from "../../src/contracts/paths";
 import { attorneyIntakeChecklist } from "./content/attorney-intake-checklist";
 import { publicRecordsSources } from "./content/public-records-sources";
 import { recordsRequestTemplate } from "./content/records-request-template";

@@ -23,7 +23,7 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const DEFAULT_READING_TIME = "5 min read";
 export const DEFAULT_RESOURCE_CATEGORY = "general";
 
-/** Pricing rules of SPEC.md section 9, for copy that states them (service prices live in web/content/services.ts). */
+/** Pricing rules of SPEC.md section 9, for copy that states them (service prices live in services.ts). */
 export const FLAT_RATE_RANGE = "$1,500–$5,000";
 export const ASSET_MAP_RUSH_FEE = "$1,000";
 export const ASSET_MAP_JURISDICTION_ADD_ON = "$500–$1,000";

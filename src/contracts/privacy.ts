@@ -61,6 +61,17 @@ export type RetentionView = RetentionPolicy & {
 
 export const PURGE_HORIZON_DAYS = 30;
 
+/**
+ * GET /api/admin/retention/dry-run?unengagedDays=&engagedDays=: what the purge would delete at once (on `asOf`,
+ * today's UTC date) under a proposed policy, before it is saved. Nothing is deleted.
+ */
+export type RetentionDryRun = RetentionPolicy & {
+  asOf: string;
+  count: number;
+  /** Soonest first, as `tracewell retention --dry-run` lists them. */
+  deletions: PlannedPurge[];
+};
+
 /** "7 years", "1 year", "90 days": a multiple of 365 days is stated in years. */
 export function retentionPeriod(daysKept: number): string {
   if (daysKept % 365 === 0) {

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { PATHS } from "../../web/lib/paths";
+import { PATHS } from "../contracts/paths";
 
 /**
  * What a response is, for its Content-Security-Policy. Each starts from `default-src 'none'` and allows only

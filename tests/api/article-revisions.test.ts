@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { articlePath } from "../../web/lib/paths";
+import { articlePath } from "../../src/contracts/paths";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 

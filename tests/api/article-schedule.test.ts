@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { articlePath, PATHS } from "../../web/lib/paths";
+import { articlePath, PATHS } from "../../src/contracts/paths";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 

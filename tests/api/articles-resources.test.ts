@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
+import { formatFileSize } from "../../src/contracts/file-size";
+import { articlePath, DOCS, PATHS } from "../../src/contracts/paths";
 import { BUILT_IN_ARTICLES, FIXED_ARTICLES } from "../../web/content/articles/catalog";
 import { RESOURCE_DOWNLOADS } from "../../web/content/resources";
 import { SAMPLE_REPORT } from "../../web/content/sample-report";
 import { formatLongDate } from "../../web/lib/dates";
-import { formatFileSize } from "../../web/lib/file-size";
-import { articlePath, DOCS, PATHS } from "../../web/lib/paths";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 
 const { request } = makeTestApp();

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { articlePath, PATHS } from "../../src/contracts/paths";
 import { openDatabase } from "../../src/db";
 import { articlesRepo } from "../../src/modules/content/repo/articles";
 import { ALL_ARTICLES } from "../../web/content/articles/catalog";
-import { articlePath, PATHS } from "../../web/lib/paths";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 

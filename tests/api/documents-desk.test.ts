@@ -223,4 +223,37 @@ describe("the engagement's documents at the desk, and the report", () => {
     expect(t.db.query("SELECT count(*) AS n FROM documents").get()).toEqual({ n: 0 });
     expect(readdirSync(docsDir)).toEqual([]);
   }, 60_000);
+
+  // app.handle hands the route a body nothing has read; a listening server's body has been read by the body
+  // deadline first. The upload must stream through both.
+  test("staff send a file through a listening server, its body streamed in chunks", async () => {
+    const sam = await portalClient(t, clock.at, admin, { email: "sam@streamed.example" });
+    const server = t.app.listen({ port: 0, hostname: "127.0.0.1" }).server;
+    try {
+      const file = pdf(300_000);
+      const chunks = [file.subarray(0, 100_000), file.subarray(100_000, 200_000), file.subarray(200_000)];
+      const sent = await fetch(`http://127.0.0.1:${server?.port}${API}/${sam.submission.id}/documents`, {
+        method: "POST",
+        headers: {
+          cookie: admin,
+          origin: "http://localhost:3000",
+          "content-type": "application/octet-stream",
+          "content-length": String(file.length),
+          "upload-metadata": `filename ${b64("Exhibits.pdf")}`,
+        },
+        body: new ReadableStream({
+          pull(controller) {
+            const next = chunks.shift();
+            if (next) controller.enqueue(next);
+            else controller.close();
+          },
+        }),
+      });
+      expect(sent.status).toBe(201);
+      const doc = ((await sent.json()) as { document: Doc }).document;
+      expect(doc).toMatchObject({ direction: "firm", name: "Exhibits.pdf", sha256: sha(file) });
+    } finally {
+      await t.app.stop();
+    }
+  }, 60_000);
 });

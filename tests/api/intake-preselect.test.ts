@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { SERVICES } from "../../web/content/services";
-import { PATHS, requestServicePath } from "../../web/lib/paths";
+import { PATHS, requestServicePath } from "../../src/contracts/paths";
+import { SERVICES } from "../../src/contracts/services";
 import { makeTestApp } from "../helpers/app";
 
 const { request } = makeTestApp();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PATHS } from "../../web/lib/paths";
+import { PATHS } from "../../src/contracts/paths";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 import { formBody, validIntake } from "../helpers/intake";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { PATHS } from "../../web/lib/paths";
+import { PATHS } from "../../src/contracts/paths";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";

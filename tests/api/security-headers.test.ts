@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { DOCS, PATHS } from "../../src/contracts/paths";
 import { MANIFEST } from "../../src/generated/assets";
 import { responseKind } from "../../src/http/security";
-import { DOCS, PATHS } from "../../web/lib/paths";
 import { makeTestApp } from "../helpers/app";
 
 const { request } = makeTestApp();

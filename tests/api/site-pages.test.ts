@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
+import { DOCS, PATHS } from "../../src/contracts/paths";
+import { serviceById as coreService, SERVICES } from "../../src/contracts/services";
 import { withDetails } from "../../web/content/service-details";
 import type { AttorneyServiceId } from "../../web/content/service-pages";
-import { serviceById as coreService, SERVICES } from "../../web/content/services";
 import { ASSET_MAP_PAGE } from "../../web/content/services/asset-map";
 import { JUDGMENT_INTEL_PAGE } from "../../web/content/services/judgment-intel";
 import { TRANSACTION_TRACE_PAGE } from "../../web/content/services/transaction-trace";
-import { DOCS, PATHS } from "../../web/lib/paths";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 
 const SERVICE_PAGES = {

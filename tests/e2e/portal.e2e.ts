@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -107,6 +107,31 @@ async function checkBothWidths(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
+/**
+ * axe runs as a script, which a context without JavaScript refuses, so the markup the script-less page received
+ * is served again (its scripts removed, its styles from the same origin) to a page that can run axe.
+ */
+async function checkWithoutScript(browser: Browser, page: Page, name: string) {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const copy = await context.newPage();
+  await copy.route(page.url(), (route) =>
+    route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }),
+  );
+  await copy.goto(page.url());
+  for (const [width, size] of [
+    ["1280", DESKTOP],
+    ["390", PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await copy.setViewportSize(size);
+    await expectNoAxeViolations(copy);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+  await context.close();
+}
+
 async function deskPage(browser: Browser) {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
@@ -119,14 +144,12 @@ async function deskPage(browser: Browser) {
   return page;
 }
 
-/** The portal link in the newest engagement mail, as the client's mail program shows it. */
-async function mailedLink(): Promise<string> {
-  await expect
-    .poll(() => received.filter((m) => m.subject?.startsWith("Your engagement letter")).length, {
-      timeout: 20_000,
-    })
-    .toBeGreaterThan(0);
-  const mail = received.filter((m) => m.subject?.startsWith("Your engagement letter")).at(-1);
+const letterMails = () => received.filter((m) => m.subject?.startsWith("Your engagement letter"));
+
+/** The portal link in the engagement mail that follows the first `before` ones, as the client's mail program shows it. */
+async function mailedLink(before = 0): Promise<string> {
+  await expect.poll(() => letterMails().length, { timeout: 20_000 }).toBeGreaterThan(before);
+  const mail = letterMails()[before];
   const found = mail?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/portal#token=[A-Za-z0-9_-]+/);
   if (!found) throw new Error("no portal link in the mail");
   return found[0];
@@ -188,6 +211,13 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await expect(client.getByRole("heading", { name: "Signed: payment" })).toBeVisible({ timeout: 30_000 });
   await expect(client.getByText(/Wire to First Example Bank/)).toBeVisible();
   await checkBothWidths(client, "portal-signed");
+  // The signed copy the portal offers is the sealed PDF, downloadable with the portal's session.
+  const signed = await client.request.get(`${ORIGIN}/api/portal/letter.pdf`);
+  expect(signed.headers()["content-type"]).toContain("application/pdf");
+  const pdf = await signed.body();
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  expect(pdf.toString("latin1")).toContain("/adbe.pkcs7.detached");
+  if (SHOTS) writeFileSync(join(SHOTS, "signed-letter.pdf"), pdf);
 
   await desk.reload();
   await expect(panel.getByText("Signed letter SHA-256")).toBeVisible();
@@ -205,4 +235,68 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await waitForHydration(client);
   await expect(client.getByRole("heading", { name: "Work has started" })).toBeVisible();
   await checkBothWidths(client, "portal-work-started");
+});
+
+test("without JavaScript the client pastes the link, consents and signs with plain forms", async ({
+  browser,
+}) => {
+  const intake = await fetch(`${ORIGIN}/api/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      name: "Lee Harbor",
+      firm: "Harbor Law PC",
+      email: "lee@harborlaw.example",
+      phone: "(415) 555-0142",
+      role: "attorney",
+      matterType: "commercial",
+      subjectType: "entity",
+      jurisdictions: "Delaware; Nevada",
+      desiredService: "judgment-intel",
+      description: "Judgment of $412,000 against two LLCs; we need their current assets and officers.",
+      acknowledgment: true,
+      website: "",
+      formStartTime: Date.now() - 60_000,
+    }),
+  });
+  expect(intake.status).toBe(201);
+  const { reference } = (await intake.json()) as { reference: string };
+  const desk = await deskPage(browser);
+  const found = (await (await desk.request.get(`${ORIGIN}/api/admin/submissions?q=${reference}`)).json()) as {
+    items: { id: number }[];
+  };
+  await desk.goto(`${ORIGIN}/admin/submissions/${found.items[0]?.id}`);
+  const panel = desk.getByRole("region", { name: "Engagement" });
+  await panel.getByRole("button", { name: "Save Draft" }).click();
+  const before = letterMails().length;
+  await panel.getByRole("button", { name: "Send to the Client" }).click();
+  await expect(panel.getByText("Link works until")).toBeVisible();
+  const link = await mailedLink(before);
+  expect(link).not.toContain(reference);
+
+  const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+  const client = await context.newPage();
+  // The mail program opens the link; without a script nothing reads its fragment, so the page asks for it.
+  await client.goto(link);
+  await expect(client.getByRole("heading", { name: "Open your engagement" })).toBeVisible();
+  await expect(client.getByText("Opening your engagement")).toHaveCount(0);
+  await checkWithoutScript(browser, client, "portal-no-script-open");
+  await client.getByLabel("The link from your email").fill(link);
+  await client.getByRole("button", { name: "Open", exact: true }).click({ delay: 100 });
+  await expect(client.getByText(reference)).toBeVisible();
+  await expect(client.getByRole("link", { name: "Request Intake" })).toHaveCount(0);
+
+  await client.getByRole("button", { name: "Give consent" }).click({ delay: 100 });
+  await expect(client.getByRole("alert").filter({ hasText: "Tick the box" })).toHaveText(
+    "Tick the box to give your consent.",
+  );
+  await client.getByLabel(/I have read the disclosure/).check();
+  await client.getByRole("button", { name: "Give consent" }).click({ delay: 100 });
+  await expect(client.getByRole("heading", { name: "2. Sign the letter" })).toBeVisible();
+  await client.getByLabel("Your full name, as your signature").fill("Lee Harbor");
+  await client.getByLabel(/I agree to sign the engagement letter/).check();
+  await checkWithoutScript(browser, client, "portal-no-script-sign");
+  await client.getByRole("button", { name: "I agree to sign" }).click({ delay: 100 });
+  await expect(client.getByRole("heading", { name: "Signed: payment" })).toBeVisible({ timeout: 30_000 });
+  await context.close();
 });

@@ -79,6 +79,10 @@ test("Data & Privacy: the policy is edited with messages, the next purges are li
     ),
   ).toBeVisible();
   await page.getByRole("button", { name: "Save Policy" }).click();
+  // Fewer days: the dry run is shown first (nothing is due today), and saving waits for the confirmation.
+  const confirm = page.getByRole("dialog", { name: "Keep requests for fewer days?" });
+  await expect(confirm).toContainText("The next purge would delete no request at once");
+  await confirm.getByRole("button", { name: "Save Shorter Policy" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Retention Policy Saved" })).toBeVisible();
   const upcoming = page.getByRole("region", { name: "Next Purges" });
   await expect(upcoming.getByText(reference)).toBeVisible();

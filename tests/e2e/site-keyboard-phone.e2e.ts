@@ -362,6 +362,7 @@ test("people and testimonials entered in the admin appear on /about and the home
   await page.getByLabel("Published").check();
   await page.getByRole("button", { name: "Save Testimonial" }).click();
   await expect(page).toHaveURL(/\/admin\/firm\/testimonials\/\d+$/);
+  const testimonial = page.url();
   for (const path of ["/about", "/"]) {
     await page.goto(path);
     await waitForHydration(page);
@@ -369,4 +370,17 @@ test("people and testimonials entered in the admin appear on /about and the home
     await expect(page.getByText("Their schedules settled the case before the hearing.")).toBeVisible();
     await expectNoAxeViolations(page);
   }
+
+  // Deleting asks first, names what goes, and the quote leaves the site.
+  await page.goto(testimonial);
+  await expect(page.getByLabel("Attribution")).toHaveValue("Family-law partner, Dallas");
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete this testimonial?" });
+  await expect(confirm).toContainText('"Family-law partner, Dallas" will be removed');
+  await confirm.getByRole("button", { name: "Delete Testimonial" }).click();
+  await expect(page).toHaveURL(/\/admin\/firm$/);
+  await page.goto("/about");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: /Dana Whitfield/ })).toBeVisible();
+  await expect(page.getByText("Their schedules settled the case before the hearing.")).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { useId } from "react";
 import { Link } from "wouter";
-import { PATHS } from "../lib/paths";
+import { PATHS } from "../../src/contracts/paths";
 
 /**
  * The closing call to action of an inner page: a full-width navy band, the question on the left and the one

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Router } from "wouter";
 import { DEFAULT_BRAND } from "../../src/contracts/brand-defaults";
-import type { PageData } from "../lib/page-data";
+import type { PageData } from "../../src/contracts/page-data";
 import { PageDataProvider } from "../lib/page-data-context";
 import { IntakeForm } from "./intake-form";
 

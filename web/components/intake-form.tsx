@@ -12,20 +12,17 @@ import {
   SUBJECT_TYPES,
 } from "../../src/contracts/intake";
 import {
-  FIELD_HINTS,
-  FIELD_LABELS,
-  INTAKE_PAGE,
   MATTER_TYPE_LABELS,
   ROLE_LABELS,
-  SELECT_PROMPTS,
   SERVICE_LABELS,
   SUBJECT_TYPE_LABELS,
-} from "../content/intake";
+} from "../../src/contracts/intake-labels";
+import { PATHS } from "../../src/contracts/paths";
+import { FIELD_HINTS, FIELD_LABELS, INTAKE_PAGE, SELECT_PROMPTS } from "../content/intake";
 import { useSteadyDuringPress } from "../lib/after-press";
 import { ApiError, apiRequest } from "../lib/api";
 import { focusFirstInvalid } from "../lib/focus-first-invalid";
 import { usePageData } from "../lib/page-data-context";
-import { PATHS } from "../lib/paths";
 import { toast } from "../lib/toast-store";
 import { useVisitSource } from "../lib/use-visit-source";
 

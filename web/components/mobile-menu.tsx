@@ -1,10 +1,10 @@
 import { Menu, Phone, X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { PATHS } from "../../src/contracts/paths";
+import { ATTORNEY_SERVICES } from "../../src/contracts/services";
 import { HEADER_LINKS, isCurrent } from "../content/navigation";
-import { ATTORNEY_SERVICES } from "../content/services";
 import { useBrand } from "../lib/brand-context";
-import { PATHS } from "../lib/paths";
 import { telHref } from "../lib/tel";
 import { LogoMark } from "./logo-mark";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { PATHS } from "../lib/paths";
+import { PATHS } from "../../src/contracts/paths";
 import { AssetMapMotif } from "./asset-map-motif";
 
 export type Crumb = { label: string; href?: string };

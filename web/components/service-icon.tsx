@@ -1,5 +1,5 @@
 import { FolderCheck, type LucideProps, Network, Radar, UserSearch, Waypoints } from "lucide-react";
-import type { ServiceId } from "../content/services";
+import type { ServiceId } from "../../src/contracts/services";
 
 /** Each service's own mark, so the cards and lists tell them apart at a glance. */
 const ICONS: Record<ServiceId, (props: LucideProps) => React.ReactNode> = {

@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { ATTORNEY_SERVICES } from "../content/services";
+import { ATTORNEY_SERVICES } from "../../src/contracts/services";
 
 /**
  * The header's Services disclosure. Opens on mouse hover, and from the keyboard with Enter or Space on its

@@ -1,16 +1,16 @@
 import { Mail, Phone } from "lucide-react";
 import { Link } from "wouter";
 import { RESPONSE_SLA } from "../../src/contracts/constants";
+import { PATHS } from "../../src/contracts/paths";
+import { ATTORNEY_SERVICES } from "../../src/contracts/services";
 import {
   CASE_STUDIES_LINK,
   DISCLAIMER,
   FOOTER_COMPANY_LINKS,
   FOOTER_LEGAL_LINKS,
 } from "../content/navigation";
-import { ATTORNEY_SERVICES } from "../content/services";
 import { useBrand } from "../lib/brand-context";
 import { usePageData } from "../lib/page-data-context";
-import { PATHS } from "../lib/paths";
 import { telHref } from "../lib/tel";
 import { LogoMark } from "./logo-mark";
 

@@ -1,8 +1,8 @@
 import { Phone } from "lucide-react";
 import { Link, useLocation } from "wouter";
+import { PATHS } from "../../src/contracts/paths";
 import { HEADER_LINKS, isCurrent } from "../content/navigation";
 import { useBrand } from "../lib/brand-context";
-import { PATHS } from "../lib/paths";
 import { telHref } from "../lib/tel";
 import { LogoMark } from "./logo-mark";
 import { MobileMenu } from "./mobile-menu";

@@ -1,6 +1,6 @@
 import { ArrowUpRight } from "lucide-react";
 import { Link, useLocation } from "wouter";
-import { PATHS } from "../lib/paths";
+import { PATHS } from "../../src/contracts/paths";
 
 /**
  * Pages that are the intake itself or its answer, where a link to the intake leads nowhere new, and the client

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
-import type { ArticleHead } from "../content/articles/types";
+import type { ArticleHead } from "../../src/contracts/article-content";
+import { articlesTopicPath, PATHS } from "../../src/contracts/paths";
 import { ARTICLES_PAGE } from "../content/articles-page";
-import { articlesTopicPath, PATHS } from "../lib/paths";
 
 /** Every topic the listed articles carry, as links that filter /articles (with or without script). */
 export function TopicFilter({ articles, current }: { articles: readonly ArticleHead[]; current: string }) {

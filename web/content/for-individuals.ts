@@ -1,6 +1,6 @@
 import { CONSULTATION_MINUTES, RESPONSE_SLA } from "../../src/contracts/constants";
+import type { ServiceId } from "../../src/contracts/services";
 import type { ServiceDetails } from "./service-details";
-import type { ServiceId } from "./services";
 
 /** Copy of the page for individuals; the two packages' prices and lists come from services.ts. */
 export const FOR_INDIVIDUALS = {

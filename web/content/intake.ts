@@ -1,43 +1,7 @@
 import { RESPONSE_SLA } from "../../src/contracts/constants";
-import type {
-  DESIRED_SERVICES,
-  IntakeField,
-  MATTER_TYPES,
-  ROLES,
-  SUBJECT_TYPES,
-} from "../../src/contracts/intake";
-import { SERVICES } from "./services";
+import type { IntakeField } from "../../src/contracts/intake";
 
-/**
- * Copy of the intake page, the thank-you page and the intake e-mails, kept apart from layout. Option values
- * come from the shared contract; only their labels live here.
- */
-export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
-  attorney: "Attorney",
-  fiduciary: "Fiduciary (executor, administrator, trustee)",
-  individual: "Individual",
-};
-
-export const MATTER_TYPE_LABELS: Record<(typeof MATTER_TYPES)[number], string> = {
-  "family-law": "Family law (divorce)",
-  "probate-estate": "Probate / estate",
-  commercial: "Commercial dispute",
-  other: "Other",
-};
-
-export const SUBJECT_TYPE_LABELS: Record<(typeof SUBJECT_TYPES)[number], string> = {
-  individual: "An individual",
-  entity: "An entity (company, trust, partnership)",
-  both: "Both",
-};
-
-export const SERVICE_LABELS: Record<(typeof DESIRED_SERVICES)[number], string> = {
-  ...(Object.fromEntries(SERVICES.map((s) => [s.id, s.name])) as Record<
-    Exclude<(typeof DESIRED_SERVICES)[number], "other">,
-    string
-  >),
-  other: "Not sure yet / other",
-};
+/** Copy of the intake page, the thank-you page and the intake e-mails, kept apart from layout. */
 
 export const FIELD_LABELS: Record<
   Exclude<IntakeField, "website" | "formStartTime" | "formSentTime">,

@@ -1,4 +1,4 @@
-import { PATHS } from "../lib/paths";
+import { PATHS } from "../../src/contracts/paths";
 
 /** The header's plain links, in order, after the Services menu. */
 export const HEADER_LINKS = [

@@ -1,6 +1,6 @@
+import { formatFileSize } from "../../src/contracts/file-size";
+import { DOCS } from "../../src/contracts/paths";
 import { DOCUMENT_BYTES } from "../generated/documents";
-import { formatFileSize } from "../lib/file-size";
-import { DOCS } from "../lib/paths";
 
 /** A download on /resources (SPEC.md section 3, "Resource download"). The size is the built file's. */
 export type ResourceDownload = {

@@ -1,4 +1,4 @@
-import type { Service } from "./services";
+import type { Service } from "../../src/contracts/services";
 
 /**
  * What the service pages and package cards show beyond the core service data (services.ts, which the header,

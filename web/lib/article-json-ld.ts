@@ -1,7 +1,7 @@
-import type { ArticleSummary } from "../content/articles/types";
+import type { ArticleSummary } from "../../src/contracts/article-content";
+import type { MetaContext } from "../../src/contracts/meta";
+import { articlePath } from "../../src/contracts/paths";
 import { firmRef } from "./json-ld";
-import type { MetaContext } from "./meta";
-import { articlePath } from "./paths";
 
 /** schema.org Article for an article page; the firm publishes, and writes unless another author is named. */
 export function articleJsonLd(article: ArticleSummary, { brand, publicUrl }: MetaContext) {

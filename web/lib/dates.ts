@@ -1,17 +1,4 @@
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+import { MONTH_NAMES } from "../../src/contracts/calendar";
 
 /** "March 10, 2026" from "2026-03-10", the same on server and client whatever their locale or time zone. */
 export function formatLongDate(isoDate: string): string {

@@ -17,7 +17,7 @@ export function breadcrumbList(items: readonly (readonly [name: string, path: st
 /** Reference to the firm object on every page, for "provider", "publisher" and "author" fields. */
 export const firmRef = (publicUrl: string) => ({ "@id": `${publicUrl}/#firm` });
 
-/** What a Service object is built from: the fields of a service in web/content/services.ts. */
+/** What a Service object is built from: the fields of a service in src/contracts/services.ts. */
 export type ServiceForJsonLd = {
   name: string;
   description: string;

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { MetaContext, PageMeta } from "./meta";
+import type { MetaContext, PageMeta } from "../../src/contracts/meta";
 
 export type RouteParams = Record<string, string>;
 export type PageProps = { params: RouteParams };

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { PageData } from "./page-data";
+import type { PageData } from "../../src/contracts/page-data";
 
 const PageDataContext = createContext<PageData | null>(null);
 

@@ -1,11 +1,11 @@
 import { Clock, Layers, ScrollText, Users } from "lucide-react";
+import { PATHS } from "../../src/contracts/paths";
 import { CtaPanel } from "../components/cta-panel";
 import { FirmProof } from "../components/firm-proof";
 import { PageHero } from "../components/page-hero";
 import { ABOUT_META, ABOUT as C } from "../content/about";
 import { FIRM_PROOF } from "../content/firm";
 import { useBrand } from "../lib/brand-context";
-import { PATHS } from "../lib/paths";
 import { publicPage } from "../lib/public-page";
 
 const APART_ICONS = [Layers, Clock, ScrollText, Users];

@@ -1,9 +1,10 @@
 import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from "lucide-react";
 import { Fragment, type ReactNode } from "react";
 import { Link } from "wouter";
+import type { ArticleHead } from "../../src/contracts/article-content";
+import { articlePath, articlesTopicPath, PATHS } from "../../src/contracts/paths";
 import { MarkdownBody } from "../components/markdown-body";
 import { articleSummaryFor, storedArticleHead } from "../content/articles/summaries";
-import type { ArticleHead } from "../content/articles/types";
 import { ARTICLE_NOT_FOUND_META, ARTICLE_PAGE } from "../content/articles-page";
 import { articleJsonLd } from "../lib/article-json-ld";
 import { useBrand } from "../lib/brand-context";
@@ -11,7 +12,6 @@ import { formatLongDate } from "../lib/dates";
 import { breadcrumbList } from "../lib/json-ld";
 import { definePage, type PageProps } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
-import { articlePath, articlesTopicPath, PATHS } from "../lib/paths";
 
 /** The article detail view: one article by slug, or the "Article Not Found" state (served with 404). */
 export function ArticlePage({ params }: PageProps) {

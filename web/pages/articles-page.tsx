@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link, useSearch } from "wouter";
+import { articlePath, PATHS, TOPIC_QUERY, topicOf } from "../../src/contracts/paths";
 import { TopicFilter } from "../components/topic-filter";
 import { listedArticles } from "../content/articles/list";
 import { ARTICLES_PAGE, ARTICLES_PAGE_META } from "../content/articles-page";
@@ -7,7 +8,6 @@ import { formatLongDate } from "../lib/dates";
 import { breadcrumbList } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
-import { articlePath, PATHS, TOPIC_QUERY, topicOf } from "../lib/paths";
 
 export function ArticlesPage() {
   const all = listedArticles(usePageData()?.content);

@@ -1,10 +1,10 @@
 import { ArrowRight, Clock, Landmark } from "lucide-react";
 import { Link } from "wouter";
+import { PATHS } from "../../src/contracts/paths";
 import { CASE_STUDIES_PAGE, CASE_STUDIES_PAGE_META, turnaroundText } from "../content/case-studies-page";
 import { breadcrumbList } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
-import { PATHS } from "../lib/paths";
 
 /** Published case studies, newest first, from the page data the server loaded; a plain note when none. */
 export function CaseStudiesPage() {

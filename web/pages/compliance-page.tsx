@@ -1,8 +1,8 @@
 import { CheckCircle2, Info, XCircle } from "lucide-react";
+import { PATHS } from "../../src/contracts/paths";
 import { CtaPanel } from "../components/cta-panel";
 import { PageHero } from "../components/page-hero";
 import { COMPLIANCE as C, COMPLIANCE_META } from "../content/compliance";
-import { PATHS } from "../lib/paths";
 import { publicPage } from "../lib/public-page";
 
 export function CompliancePage() {

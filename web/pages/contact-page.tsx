@@ -1,13 +1,13 @@
 import { Clock, Mail, Phone, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearch } from "wouter";
+import { PATHS, SERVICE_QUERY } from "../../src/contracts/paths";
+import { chosenService, type Service } from "../../src/contracts/services";
 import { IntakeForm } from "../components/intake-form";
 import { INTAKE_PAGE, INTAKE_PAGE_META } from "../content/intake";
-import { chosenService, type Service } from "../content/services";
 import { useBrand } from "../lib/brand-context";
 import { breadcrumbList } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
-import { PATHS, SERVICE_QUERY } from "../lib/paths";
 import { telHref } from "../lib/tel";
 
 /** /contact: "Request Intake". Contact, response-time and sensitive-data cards beside the intake form. */

@@ -1,8 +1,8 @@
 import { Download, FileText } from "lucide-react";
+import { DOCS, PATHS } from "../../src/contracts/paths";
 import { CtaPanel } from "../components/cta-panel";
 import { PageHero } from "../components/page-hero";
 import { ENGAGEMENT_TERMS as C, ENGAGEMENT_TERMS_META } from "../content/engagement-terms";
-import { DOCS, PATHS } from "../lib/paths";
 import { publicPage } from "../lib/public-page";
 
 export function EngagementTermsPage() {

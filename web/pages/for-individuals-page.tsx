@@ -1,5 +1,7 @@
 import { ArrowRight, Gavel, Network, Scale, ShieldAlert } from "lucide-react";
 import { Link } from "wouter";
+import { PATHS, requestServicePath } from "../../src/contracts/paths";
+import { INDIVIDUAL_SERVICES, type Service } from "../../src/contracts/services";
 import { CheckList } from "../components/check-list";
 import { CtaPanel } from "../components/cta-panel";
 import { PageHero } from "../components/page-hero";
@@ -7,10 +9,8 @@ import { ProcessSteps } from "../components/process-steps";
 import { ServiceIcon } from "../components/service-icon";
 import { FOR_INDIVIDUALS as C, FOR_INDIVIDUALS_META, INDIVIDUAL_DETAILS } from "../content/for-individuals";
 import { withDetails } from "../content/service-details";
-import { INDIVIDUAL_SERVICES, type Service } from "../content/services";
 import { breadcrumbList, serviceJsonLd } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
-import { PATHS, requestServicePath } from "../lib/paths";
 
 const CASE_ICONS = [Scale, Network, Gavel];
 

@@ -1,15 +1,15 @@
 import { ArrowRight, BadgeCheck, Lock, Phone, Scale, ShieldCheck } from "lucide-react";
 import { Link } from "wouter";
+import { PACKAGES_ANCHOR, PATHS } from "../../src/contracts/paths";
+import { ATTORNEY_SERVICES } from "../../src/contracts/services";
 import { AssetMapMotif } from "../components/asset-map-motif";
 import { FirmProof } from "../components/firm-proof";
 import { ProcessSteps } from "../components/process-steps";
 import { ServiceIcon } from "../components/service-icon";
 import { HOME, HOME_META } from "../content/home";
 import { PROCESS_STEPS } from "../content/process";
-import { ATTORNEY_SERVICES } from "../content/services";
 import { useBrand } from "../lib/brand-context";
 import { definePage } from "../lib/lazy-page";
-import { PACKAGES_ANCHOR, PATHS } from "../lib/paths";
 import { telHref } from "../lib/tel";
 
 const BADGE_ICONS = [BadgeCheck, ShieldCheck, Scale, Lock];

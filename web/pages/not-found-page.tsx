@@ -1,6 +1,6 @@
 import { Link } from "wouter";
+import { PATHS } from "../../src/contracts/paths";
 import { definePage } from "../lib/lazy-page";
-import { PATHS } from "../lib/paths";
 
 const NOT_FOUND_META = {
   title: "Page Not Found",

@@ -1,11 +1,11 @@
 import { Mail, Phone } from "lucide-react";
+import { PATHS } from "../../src/contracts/paths";
 import { RETENTION_DEFAULTS } from "../../src/contracts/privacy";
 import { PageHero } from "../components/page-hero";
 import { PRIVACY as C, PRIVACY_META, retentionSentences } from "../content/privacy";
 import { useBrand } from "../lib/brand-context";
 import { monthYear, useNow } from "../lib/now-context";
 import { usePageData } from "../lib/page-data-context";
-import { PATHS } from "../lib/paths";
 import { publicPage } from "../lib/public-page";
 import { telHref } from "../lib/tel";
 

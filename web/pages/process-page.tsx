@@ -1,4 +1,5 @@
 import { FileLock2, Link2, ShieldCheck } from "lucide-react";
+import { PATHS } from "../../src/contracts/paths";
 import { CtaPanel } from "../components/cta-panel";
 import { PageHero } from "../components/page-hero";
 import { ProcessSteps } from "../components/process-steps";
@@ -9,7 +10,6 @@ import {
   PROCESS_STEPS,
   QUALITY_STANDARDS,
 } from "../content/process";
-import { PATHS } from "../lib/paths";
 import { publicPage } from "../lib/public-page";
 
 const STANDARD_ICONS = [ShieldCheck, Link2, FileLock2];

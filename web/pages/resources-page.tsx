@@ -1,7 +1,7 @@
 import { Download, FileText, Info } from "lucide-react";
+import { PATHS } from "../../src/contracts/paths";
 import { RESOURCES_PAGE, RESOURCES_PAGE_META } from "../content/resources";
 import { usePageData } from "../lib/page-data-context";
-import { PATHS } from "../lib/paths";
 import { publicPage } from "../lib/public-page";
 
 /** The published resources the server loaded (seeded built-in documents and uploads), in their order. */

@@ -1,5 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "wouter";
+import { requestServicePath } from "../../src/contracts/paths";
+import { serviceById } from "../../src/contracts/services";
 import { CheckList, NumberedList } from "../components/check-list";
 import { CtaPanel } from "../components/cta-panel";
 import { FaqAccordion } from "../components/faq-accordion";
@@ -8,10 +10,8 @@ import { ProcessSteps } from "../components/process-steps";
 import { ServiceIcon } from "../components/service-icon";
 import { type ServiceFact, withDetails } from "../content/service-details";
 import { SERVICE_PAGE_LABELS as L, type ServicePageContent } from "../content/service-pages";
-import { serviceById } from "../content/services";
 import { breadcrumbList, serviceJsonLd } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
-import { requestServicePath } from "../lib/paths";
 
 /** One attorney service: summary cards, scope, deliverables, (process or monitored items), FAQ, call to action. */
 function ServicePage({ content }: { content: ServicePageContent }) {

@@ -2,11 +2,12 @@ import { CheckCircle2, Clock, MailCheck, MailWarning, Phone } from "lucide-react
 import { Link } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { type IntakeReceipt, isIntakeReceipt } from "../../src/contracts/intake";
-import { CONFIRMATION_COPY, NEXT_STEPS, THANKS_PAGE, THANKS_PAGE_META } from "../content/thanks";
+import { NEXT_STEPS } from "../../src/contracts/next-steps";
+import { PATHS } from "../../src/contracts/paths";
+import { CONFIRMATION_COPY, THANKS_PAGE, THANKS_PAGE_META } from "../content/thanks";
 import { useBrand } from "../lib/brand-context";
 import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
-import { PATHS } from "../lib/paths";
 import { telHref } from "../lib/tel";
 
 /**

@@ -10,6 +10,7 @@ import {
 import { useBrand } from "../lib/brand-context";
 import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
+import { ConsultationSection } from "./consultation-section";
 import { type Answer, dollars, type PortalEngagement, portalCall } from "./portal-api";
 
 type Loaded = { engagement: PortalEngagement };
@@ -48,10 +49,14 @@ export function PortalPage() {
     served ? { kind: "open", engagement: served.engagement } : { kind: "loading" },
   );
   const [error, setError] = useState<string | null>(returned.problem ?? null);
+  // Only a running script opens the engagement, so the waiting line appears once it runs: a browser without
+  // scripts sees the paste-the-link form alone, not a promise that nothing will keep.
+  const [scripted, setScripted] = useState(false);
 
   const show = showIn(setState);
 
   useEffect(() => {
+    setScripted(true);
     const show = showIn(setState);
     const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
     if (token) {
@@ -68,7 +73,7 @@ export function PortalPage() {
       <h1 className="mt-2 font-serif text-4xl font-bold text-navy">Your engagement</h1>
       {state.kind === "loading" && (
         <>
-          <p className="mt-6 text-ink-muted">Opening your engagement…</p>
+          {scripted && <p className="mt-6 text-ink-muted">Opening your engagement…</p>}
           <noscript>
             <OpenWithoutScript problem={returned.problem} />
             <RequestLink notice={returned.notice} />
@@ -286,6 +291,7 @@ function Engagement(props: {
           )}
         </section>
       )}
+      {e.signedAt && <ConsultationSection delivered={Boolean(e.deliveredAt)} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
+import { PATHS } from "../../src/contracts/paths";
 import { lazyPage } from "../lib/lazy-page";
-import { PATHS } from "../lib/paths";
 import type { AppRoute } from "../routes";
 
 /**

@@ -19,6 +19,7 @@ import * as documents from "./017-documents";
 import * as dataKeysInUse from "./018-data-keys-in-use";
 import * as builtInArticles from "./019-built-in-articles";
 import * as articleRevisions from "./020-article-revisions";
+import * as consultations from "./021-consultations";
 
 import * as staffDisplayNames from "./022-staff-display-names";
 
@@ -52,6 +53,7 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 18, name: "data-keys-in-use", ...dataKeysInUse },
   { version: 19, name: "built-in-articles", ...builtInArticles },
   { version: 20, name: "article-revisions", ...articleRevisions },
+  { version: 21, name: "consultations", ...consultations },
 
   { version: 22, name: "staff-display-names", ...staffDisplayNames },
 ];

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { PATHS } from "../../../web/lib/paths";
+import { PATHS } from "../../contracts/paths";
 import { redirectTo } from "../../http/redirect";
 import { MESSAGES } from "./model";
 import type { Session, SessionStore } from "./sessions";

@@ -70,3 +70,16 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+// What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+export { demoPasswordRefusal } from "./model";
+export { hashPassword } from "./passwords";
+export type { Session, SessionStore } from "./sessions";
+export {
+  disableTotp,
+  findAccountByName,
+  findUserById,
+  findUserByName,
+  insertAdmin,
+  recordSignIn,
+} from "./users";

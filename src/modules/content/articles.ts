@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
-import { countWords, readingTimeFor } from "../../../web/lib/reading-time";
 import {
   type FieldErrors,
   type PublishedArticle,
   type StoredArticle,
   validateArticle,
 } from "../../contracts/articles";
+import { countWords, readingTimeFor } from "../../contracts/reading-time";
 import type { Database } from "../../db";
 import { type Actor, auditBy } from "../../http/admin-http";
 import { staffNames } from "../audit";

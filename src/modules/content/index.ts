@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import type { Database } from "../../db";
 import type { Auth } from "../auth";
-import type { PageCache } from "../pages/cache";
+import type { PageCache } from "../pages";
 import { articleImageService, articleImagesController } from "./article-images";
 import { articleRevisionsRepo } from "./article-revisions-repo";
 import { articleService, articlesController } from "./articles";
@@ -84,3 +84,7 @@ export function createContent({ db, config, cache, requireAdmin, now = () => new
     hasCaseStudies: () => caseStudies.published().length > 0,
   };
 }
+
+export type { Outcome } from "./admin-http";
+// What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+export { actorOf, changeEvent, idOf, patchOf, send } from "./admin-http";

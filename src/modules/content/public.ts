@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
 import { ARTICLES_PAGE_META } from "../../../web/content/articles-page";
-import type { PageContent } from "../../../web/lib/page-data";
-import { articlePath, PATHS } from "../../../web/lib/paths";
 import type { PublishedArticleSummary, StoredArticle } from "../../contracts/articles";
 import type { Brand } from "../../contracts/brand";
-import type { SitemapEntry } from "../seo/service";
+import type { PageContent } from "../../contracts/page-data";
+import { articlePath, PATHS } from "../../contracts/paths";
+import type { SitemapEntry } from "../seo";
 import { toPublished } from "./articles";
 import type { ArticlesRepo } from "./repo/articles";
 import type { CaseStudiesRepo } from "./repo/case-studies";

@@ -2,8 +2,8 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Elysia } from "elysia";
 import { DOCUMENT_BYTES } from "../../../web/generated/documents";
-import { formatFileSize } from "../../../web/lib/file-size";
 import { slugify } from "../../contracts/articles";
+import { formatFileSize } from "../../contracts/file-size";
 import {
   MAX_UPLOAD_BYTES,
   RESOURCE_MESSAGES,

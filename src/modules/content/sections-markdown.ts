@@ -1,4 +1,4 @@
-import type { ArticleBlock, ArticleSection } from "../../../web/content/articles/types";
+import type { ArticleBlock, ArticleSection } from "../../contracts/article-content";
 
 /**
  * The site's own articles were written as typed sections; they became stored Markdown (migration 019), so

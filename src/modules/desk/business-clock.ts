@@ -1,4 +1,5 @@
 import Holidays from "date-holidays";
+import { hhmm, WEEKDAY_SHORT } from "../../contracts/calendar";
 import { ConflictError } from "../../http/errors";
 
 /**
@@ -7,7 +8,6 @@ import { ConflictError } from "../../http/errors";
  * the desk shows or sends is computed here, from an instant the caller passes in (an injected clock).
  */
 
-export const DAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 const MINUTE_MS = 60_000;
 /** How far the clock looks for the next opening before it gives up (a calendar with no business days). */
 const MAX_DAYS = 3 * 366;
@@ -50,7 +50,7 @@ export function parseBusinessHours(text: string): WeeklyHours | string {
     const m = /^([A-Za-z]{3})(?:\s*-\s*([A-Za-z]{3}))?\s+(\d{1,2}:\d{2})\s*-\s*(\d{1,2}:\d{2})$/.exec(group);
     if (!m) return `"${group}" is not like "Mon-Fri 09:00-17:00"`;
     const day = (name: string) =>
-      DAY_NAMES.findIndex((d) => d.toLowerCase() === name.toLowerCase()) as number | -1;
+      WEEKDAY_SHORT.findIndex((d) => d.toLowerCase() === name.toLowerCase()) as number | -1;
     const first = day(m[1] ?? "");
     const last = m[2] ? day(m[2]) : first;
     if (first < 0 || last < 0)
@@ -61,7 +61,7 @@ export function parseBusinessHours(text: string): WeeklyHours | string {
       return `"${group}" has a time that is not HH:MM between 00:00 and 24:00`;
     if (close <= open) return `"${group}" closes before it opens`;
     for (let i = 0, d = first; i < 7; i++, d = (d + 1) % 7) {
-      if (week[d]) return `"${group}" gives ${DAY_NAMES[d]} hours twice`;
+      if (week[d]) return `"${group}" gives ${WEEKDAY_SHORT[d]} hours twice`;
       week[d] = { open, close };
       if (d === last) break;
     }
@@ -87,8 +87,6 @@ export function parseHolidayRegion(text: string): HolidayRegion | null | string 
 
 /** "Mon-Fri 09:00-17:00" again, for the settings panel. */
 export function describeHours(hours: WeeklyHours): string {
-  const hhmm = (m: number) =>
-    `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
   const groups: string[] = [];
   // Monday first, as people read a week.
   const order = [1, 2, 3, 4, 5, 6, 0];
@@ -106,8 +104,8 @@ export function describeHours(hours: WeeklyHours): string {
       if (!next || next.open !== h.open || next.close !== h.close) break;
       j++;
     }
-    const from = DAY_NAMES[d];
-    const to = DAY_NAMES[order[j] as number];
+    const from = WEEKDAY_SHORT[d];
+    const to = WEEKDAY_SHORT[order[j] as number];
     groups.push(`${from}${j > i ? `-${to}` : ""} ${hhmm(h.open)}-${hhmm(h.close)}`);
     i = j + 1;
   }

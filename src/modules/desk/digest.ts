@@ -1,9 +1,9 @@
 import type { Database } from "bun:sqlite";
-import { SERVICE_LABELS } from "../../../web/content/intake";
-import { MONTH_NAMES } from "../../../web/lib/dates";
-import { adminSubmissionPath, PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
+import { MONTH_NAMES, WEEKDAY_SHORT } from "../../contracts/calendar";
 import type { WaitingRequest } from "../../contracts/desk";
+import { SERVICE_LABELS } from "../../contracts/intake-labels";
+import { adminSubmissionPath, PATHS } from "../../contracts/paths";
 import {
   DATA_REQUEST_KIND_LABELS,
   DATA_REQUEST_REMIND_DAYS,
@@ -11,10 +11,8 @@ import {
   daysLeft,
 } from "../../contracts/privacy";
 import type { Logger } from "../../log";
-import type { MailMessage } from "../mail/automatic";
-import type { MailOutbox } from "../mail/outbox";
-import { dataRequestsRepo } from "../privacy/repo/data-requests";
-import { DAY_NAMES } from "./business-clock";
+import type { MailMessage, MailOutbox } from "../mail";
+import { dataRequestsRepo } from "../privacy";
 import { scheduledRuns } from "./repo/desk-clock";
 
 const DAY_MS = 86_400_000;
@@ -37,7 +35,7 @@ export type DigestResult =
 
 const longDate = (day: string) => {
   const [y, m, d] = day.split("-").map(Number);
-  const weekday = DAY_NAMES[new Date(`${day}T00:00:00Z`).getUTCDay()];
+  const weekday = WEEKDAY_SHORT[new Date(`${day}T00:00:00Z`).getUTCDay()];
   return `${weekday} ${MONTH_NAMES[(m ?? 1) - 1]} ${d}, ${y}`;
 };
 

@@ -1,11 +1,8 @@
+import { hhmm, MONTH_SHORT, WEEKDAY_SHORT, zoneName } from "../../contracts/calendar";
 import type { DueStatus, FirstResponseBy } from "../../contracts/desk";
-import { type BusinessClock, DAY_NAMES, nextDate } from "./business-clock";
+import { type BusinessClock, nextDate } from "./business-clock";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const HOUR = 60;
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** "1 h 40 m", "45 m", "3 h": a duration in whole minutes. */
 export function formatDuration(minutes: number): string {
@@ -17,24 +14,11 @@ export function formatDuration(minutes: number): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Short zone name at an instant ("EST", "GMT+1"), as the runtime's Intl data writes it. */
-function zoneName(timeZone: string, at: Date): string {
-  // Building a formatter costs far more than using one, and the desk's list asks for 25 at a time.
-  let format = zoneNameFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
-    zoneNameFormats.set(timeZone, format);
-  }
-  return format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
-}
-
 /** "Wed Nov 18, 10:00 EST": a firm-time instant written out in full. */
 export function firmDateTime(clock: BusinessClock, at: Date): string {
   const l = clock.local(at);
   const [, month, day] = l.date.split("-").map(Number);
-  return `${DAY_NAMES[l.weekday]} ${MONTHS[(month ?? 1) - 1]} ${day}, ${hhmm(l.minutes)} ${zoneName(clock.settings.timeZone, at)}`;
+  return `${WEEKDAY_SHORT[l.weekday]} ${MONTH_SHORT[(month ?? 1) - 1]} ${day}, ${hhmm(l.minutes)} ${zoneName(clock.settings.timeZone, at)}`;
 }
 
 /** "10:00", "tomorrow 10:00", "yesterday 17:00", "Mon 16:30" or "Nov 30 16:30", relative to `now`'s firm date. */
@@ -45,10 +29,10 @@ export function firmWhen(clock: BusinessClock, at: Date, now: Date): string {
   if (l.date === today) return `today ${time}`;
   if (l.date === nextDate(today)) return `tomorrow ${time}`;
   if (l.date === nextDate(today, -1)) return `yesterday ${time}`;
-  if (l.date > today && l.date <= nextDate(today, 6)) return `${DAY_NAMES[l.weekday]} ${time}`;
-  if (l.date < today && l.date >= nextDate(today, -6)) return `${DAY_NAMES[l.weekday]} ${time}`;
+  if (l.date > today && l.date <= nextDate(today, 6)) return `${WEEKDAY_SHORT[l.weekday]} ${time}`;
+  if (l.date < today && l.date >= nextDate(today, -6)) return `${WEEKDAY_SHORT[l.weekday]} ${time}`;
   const [, month, day] = l.date.split("-").map(Number);
-  return `${MONTHS[(month ?? 1) - 1]} ${day} ${time}`;
+  return `${MONTH_SHORT[(month ?? 1) - 1]} ${day} ${time}`;
 }
 
 /**

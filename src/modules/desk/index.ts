@@ -3,7 +3,7 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import { actorFrom, attachment, send } from "../../http/admin-http";
 import type { Auth } from "../auth";
-import type { MailOutbox } from "../mail/outbox";
+import type { MailOutbox } from "../mail";
 import type { DueService } from "./due-service";
 import { parseId } from "./model";
 import { deskReplyRenderer } from "./reply-mail";
@@ -73,3 +73,13 @@ export function deskModule(deps: {
 
   return new Elysia({ name: "desk" }).use(submissions).use(reports);
 }
+
+// What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+export type { BusinessClock } from "./business-clock";
+export type { DueService } from "./due-service";
+export type { ContactSubmissions, MailKind, SubmissionRow } from "./repo/contact-submissions";
+export { contactSubmissions, INTAKE_MAIL_KINDS } from "./repo/contact-submissions";
+export { submissionDesk } from "./repo/submission-desk";
+export { submissionEvents } from "./repo/submission-events";
+export { submissionReplies } from "./repo/submission-replies";
+export { submissionResponses } from "./repo/submission-responses";

@@ -1,9 +1,8 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/index";
 import { staffNames } from "../audit";
-import type { MailMessage } from "../mail/automatic";
-import { confirmationMessageId } from "../mail/intake-messages";
-import type { OutboxRow } from "../mail/repo/mail-outbox";
+import type { MailMessage, OutboxRow } from "../mail";
+import { confirmationMessageId } from "../mail";
 import { contactSubmissions } from "./repo/contact-submissions";
 import { submissionReplies } from "./repo/submission-replies";
 

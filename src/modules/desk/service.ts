@@ -1,13 +1,13 @@
 import type { Database } from "bun:sqlite";
 import * as v from "valibot";
+import { FIRST_RESPONSE_BY_LABELS, RESPONSE_CLOCK_SKEW_MS, RESPONSE_MESSAGES } from "../../contracts/desk";
+import type { SubmissionStatus } from "../../contracts/intake";
 import {
   MATTER_TYPE_LABELS,
   ROLE_LABELS,
   SERVICE_LABELS,
   SUBJECT_TYPE_LABELS,
-} from "../../../web/content/intake";
-import { FIRST_RESPONSE_BY_LABELS, RESPONSE_CLOCK_SKEW_MS, RESPONSE_MESSAGES } from "../../contracts/desk";
-import type { SubmissionStatus } from "../../contracts/intake";
+} from "../../contracts/intake-labels";
 import {
   DESK_MESSAGES,
   type DeskSources,
@@ -20,7 +20,7 @@ import {
 import { forgetDeleted } from "../../db/index";
 import { type Actor, auditBy, type Outcome } from "../../http/admin-http";
 import { staffNames } from "../audit";
-import type { MailOutbox } from "../mail/outbox";
+import type { MailOutbox } from "../mail";
 import { toCsv } from "./csv";
 import type { DueService } from "./due-service";
 import {

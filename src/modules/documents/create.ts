@@ -2,7 +2,7 @@ import type { Config } from "../../config";
 import { onForgetting } from "../../db/forget-deleted";
 import type { Database } from "../../db/index";
 import type { Auth } from "../auth";
-import type { MailOutbox } from "../mail/outbox";
+import type { MailOutbox } from "../mail";
 import { documentFiles } from "./file-store";
 import { documentMailRenderers } from "./mail";
 import { portalDocumentRoutes } from "./portal-routes";

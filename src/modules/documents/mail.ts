@@ -1,9 +1,8 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/index";
-import { contactSubmissions } from "../desk/repo/contact-submissions";
-import type { MailMessage } from "../mail/automatic";
-import { confirmationMessageId } from "../mail/intake-messages";
-import type { OutboxRow } from "../mail/repo/mail-outbox";
+import { contactSubmissions } from "../desk";
+import type { MailMessage, OutboxRow } from "../mail";
+import { confirmationMessageId } from "../mail";
 
 /** The report is ready: ref_id is the engagement. No attachment: the report stays behind the portal. */
 export const REPORT_READY_MAIL = "documents-report-ready";

@@ -4,7 +4,7 @@ import type { Database } from "../../db/index";
 import { actorFrom, auditBy, parseId } from "../../http/admin-http";
 import { createdPath } from "../../http/redirect";
 import type { Auth } from "../auth";
-import type { MailOutbox } from "../mail/outbox";
+import type { MailOutbox } from "../mail";
 import { REPORT_READY_MAIL } from "./mail";
 import type { DocumentsService } from "./service";
 

@@ -14,7 +14,7 @@ import type { Database } from "../../db";
 import { type Actor, auditBy } from "../../http/admin-http";
 import { UPLOADS_DIR } from "../../ops/backup";
 import type { Auth } from "../auth";
-import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "../content/admin-http";
+import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "../content";
 import { detectPhoto, PHOTO_TYPES, type PhotoKind } from "./photo-type";
 import { peopleRepo, testimonialsRepo } from "./repo/firm";
 

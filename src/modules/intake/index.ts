@@ -1,13 +1,12 @@
 import { type Context, Elysia } from "elysia";
-import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
 import type { IntakeFormState, ThanksState } from "../../contracts/intake";
+import { PATHS } from "../../contracts/paths";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import { redirectTo } from "../../http/redirect";
 import type { Logger } from "../../log";
-import type { BusinessClock } from "../desk/business-clock";
-import type { ContactSubmissions } from "../desk/repo/contact-submissions";
-import type { MailOutbox } from "../mail/outbox";
+import type { BusinessClock, ContactSubmissions } from "../desk";
+import type { MailOutbox } from "../mail";
 import type { IntakeLimits } from "./limits";
 import { type IntakeAccepted, readIntakeBody } from "./model";
 import { makeReceipt, receiptCookie, receiptFromCookie } from "./receipt";

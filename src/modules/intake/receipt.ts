@@ -1,5 +1,6 @@
+import { hhmm, MONTH_NAMES, WEEKDAY_NAMES, zoneName } from "../../contracts/calendar";
 import { type IntakeReceipt, isIntakeReceipt } from "../../contracts/intake";
-import type { BusinessClock } from "../desk/business-clock";
+import type { BusinessClock } from "../desk";
 
 /**
  * The receipt of a filed request (ADR 098): its reference and when the firm answers, computed on the desk's
@@ -9,36 +10,6 @@ import type { BusinessClock } from "../desk/business-clock";
 export const RECEIPT_COOKIE = "tw_intake_receipt";
 /** Long enough to read the page and reload it; the confirmation e-mail keeps the reference for good. */
 export const RECEIPT_MAX_AGE_S = 30 * 60;
-
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-
-const zoneNames = new Map<string, Intl.DateTimeFormat>();
-/** "EST", "GMT+1": the firm's zone at an instant, as a visitor elsewhere needs it. */
-function zoneName(timeZone: string, at: Date): string {
-  let format = zoneNames.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
-    zoneNames.set(timeZone, format);
-  }
-  return format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
-}
 
 /**
  * A due time on the firm's clock as the sender reads it on the day they write: "17:00 EST today", "Tuesday
@@ -50,10 +21,10 @@ export function respondByText(clock: BusinessClock, due: Date, now: Date): strin
   const today = clock.local(now).date;
   if (at.date === today) return `${time} today`;
   const days = (Date.parse(at.date) - Date.parse(today)) / 86_400_000;
-  const weekday = WEEKDAYS[at.weekday] ?? "";
+  const weekday = WEEKDAY_NAMES[at.weekday] ?? "";
   if (days > 0 && days < 7) return `${weekday} ${time}`;
   const [, month, day] = at.date.split("-").map(Number);
-  return `${weekday}, ${MONTHS[(month ?? 1) - 1]} ${day}, ${time}`;
+  return `${weekday}, ${MONTH_NAMES[(month ?? 1) - 1]} ${day}, ${time}`;
 }
 
 /** The receipt of a request that arrived at `arrival`. */

@@ -1,7 +1,7 @@
 import { SQLiteError } from "bun:sqlite";
 import { type IntakeErrors, MIN_FILL_MS } from "../../contracts/intake";
 import { validateIntake } from "../../contracts/intake-schema";
-import type { ContactSubmissions } from "../desk/repo/contact-submissions";
+import type { ContactSubmissions } from "../desk";
 import type { IntakeLimits } from "./limits";
 import { visitSourceOf } from "./visit-source";
 

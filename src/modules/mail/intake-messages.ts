@@ -1,10 +1,10 @@
-import { MATTER_TYPE_LABELS, ROLE_LABELS, SERVICE_LABELS } from "../../../web/content/intake";
-import { NEXT_STEPS } from "../../../web/content/thanks";
-import { adminSubmissionPath } from "../../../web/lib/paths";
 import type { Brand } from "../../contracts/brand";
 import { RESPONSE_SLA } from "../../contracts/constants";
+import { MATTER_TYPE_LABELS, ROLE_LABELS, SERVICE_LABELS } from "../../contracts/intake-labels";
+import { NEXT_STEPS } from "../../contracts/next-steps";
+import { adminSubmissionPath } from "../../contracts/paths";
 import { confirmationSubject } from "../../contracts/submissions";
-import type { MailKind, SubmissionRow } from "../desk/repo/contact-submissions";
+import type { MailKind, SubmissionRow } from "../desk";
 import type { MailMessage } from "./automatic";
 import { composeText, line } from "./compose";
 

@@ -4,7 +4,7 @@ import type { Brand } from "../../contracts/brand";
 import { toOneLine } from "../../contracts/fields";
 import type { Database } from "../../db/index";
 import type { Logger } from "../../log";
-import { contactSubmissions, INTAKE_MAIL_KINDS } from "../desk/repo/contact-submissions";
+import { contactSubmissions, INTAKE_MAIL_KINDS } from "../desk";
 import { automaticMail, type MailMessage } from "./automatic";
 import { intakeMessage } from "./intake-messages";
 import { type EnqueueMail, mailOutboxRepo, type OutboxRow } from "./repo/mail-outbox";

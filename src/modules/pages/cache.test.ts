@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
-import { type CachedPage, encodePage, PageCache } from "./cache";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { bestEncoded, type CachedPage, encodePage, PageCache } from "./cache";
 
 const page = (html: string): CachedPage =>
   encodePage({ status: 200, html, noindex: false, private: false }, "fast");
@@ -50,4 +51,43 @@ test("pages told they are stale from a time are missed from that instant, and th
   const after = page("<p>With it</p>");
   cache.set(Date.UTC(2026, 10, 3, 9), "/articles", after);
   expect(cache.get(Date.UTC(2026, 10, 3, 10), "/articles")).toBe(after);
+});
+
+test("the best encoding replaces the quick one with the same bytes and ETag, unless the page changed since", () => {
+  const words = [
+    "deed",
+    "lien",
+    "county",
+    "registry",
+    "vessel",
+    "parcel",
+    "entity",
+    "filing",
+    "trust",
+    "account",
+  ];
+  const html = `<main>${Array.from(
+    { length: 1500 },
+    (_, i) => `<p class="c${i % 13}">${words[(i * 7) % 10]} ${words[(i * i) % 10]} ${(i * 7919) % 10007}</p>`,
+  ).join("")}</main>`;
+  const cache = new PageCache();
+  const at = Date.UTC(2026, 10, 26);
+  const quick = page(html);
+  cache.set(at, "/services/asset-map", quick);
+  const best = bestEncoded(quick);
+  expect(best.etag).toBe(quick.etag);
+  expect(best.br.byteLength).toBeLessThan(quick.br.byteLength);
+  expect(new TextDecoder().decode(brotliDecompressSync(best.br))).toBe(html);
+  expect(new TextDecoder().decode(gunzipSync(best.gzip))).toBe(html);
+  expect(cache.replace("/services/asset-map", quick, best)).toBe(true);
+  expect(cache.get(at, "/services/asset-map")).toBe(best);
+
+  // Content changed while the page waited for its re-encoding: the late copy must not bring the old page back.
+  const edited = page(html.replace("Asset Map", "Asset Map (edited)"));
+  cache.set(at, "/services/asset-map", edited);
+  expect(cache.replace("/services/asset-map", best, bestEncoded(best))).toBe(false);
+  expect(cache.get(at, "/services/asset-map")).toBe(edited);
+  cache.clear();
+  expect(cache.replace("/services/asset-map", edited, bestEncoded(edited))).toBe(false);
+  expect(cache.get(at, "/services/asset-map")).toBeUndefined();
 });

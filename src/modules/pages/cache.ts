@@ -14,7 +14,10 @@ export type CachedPage = {
   gzip: Bytes;
 };
 
-/** "best" for pages that will be cached, "fast" for ones rendered per request (404s). */
+/**
+ * "fast" on the way to a visitor (brotli 5: a few milliseconds), "best" once off it (brotli 11: 100 to 300 ms
+ * on a 90 KB page, 10% fewer bytes), see `bestEncoded`.
+ */
 export function encodePage(page: RenderedPage, effort: "best" | "fast" = "best"): CachedPage {
   const identity = new TextEncoder().encode(page.html);
   return {
@@ -27,6 +30,11 @@ export function encodePage(page: RenderedPage, effort: "best" | "fast" = "best")
     br: brotli(identity, effort === "best" ? 11 : 5),
     gzip: gzip(identity, effort === "best" ? "best" : 6),
   };
+}
+
+/** The same page with its smallest encodings: the bytes decode the same, so the ETag stays. */
+export function bestEncoded(page: CachedPage): CachedPage {
+  return { ...page, br: brotli(page.identity, 11), gzip: gzip(page.identity, "best") };
 }
 
 /**
@@ -73,6 +81,17 @@ export class PageCache {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     this.entries.set(path, { month: monthOf(at), page });
+  }
+
+  /**
+   * Puts `to` in place of `from` where `from` is still the cached page for `path`: a page cleared or rendered
+   * again since is left as it is (a content change must not be undone by a late re-encoding).
+   */
+  replace(path: string, from: CachedPage, to: CachedPage): boolean {
+    const entry = this.entries.get(path);
+    if (entry?.page !== from) return false;
+    entry.page = to;
+    return true;
   }
 
   clear(): void {

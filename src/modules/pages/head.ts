@@ -1,5 +1,5 @@
-import { fullTitle, type PageMeta } from "../../../web/lib/meta";
 import type { Brand } from "../../contracts/brand";
+import { fullTitle, type PageMeta } from "../../contracts/meta";
 import type { AssetManifest } from "../../http/assets";
 import { escapeHtml } from "../../http/escape-html";
 import { jsonForScript } from "./html";

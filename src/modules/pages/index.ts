@@ -1,12 +1,12 @@
 import { Elysia } from "elysia";
-import type { PageContent, PageData } from "../../../web/lib/page-data";
 import { matchPath } from "../../../web/routes";
 import type { Config } from "../../config";
 import type { FirmProfile } from "../../contracts/firm";
+import type { PageContent, PageData } from "../../contracts/page-data";
 import type { AssetManifest } from "../../http/assets";
 import { redirectTo } from "../../http/redirect";
 import { answerPage, type PageAnswers, pageAnswers } from "./answer";
-import { type CachedPage, encodePage, type PageCache } from "./cache";
+import { bestEncoded, type CachedPage, encodePage, type PageCache } from "./cache";
 import { type InlineCss, renderPage } from "./render";
 
 export type PagesDeps = {
@@ -59,11 +59,28 @@ export const pagesModule = (deps: PagesDeps) =>
     let page = deps.cache.get(now, key);
     if (!page) {
       const rendered = await render(deps, pathname, query, now);
-      page = encodePage(rendered, rendered.status === 200 ? "best" : "fast");
-      if (page.status === 200) deps.cache.set(now, key, page);
+      // The first visitor of a page gets a quick encoding; the smallest one replaces it in the cache once this
+      // answer has gone, so no visitor waits for brotli's best effort (ADR 166).
+      page = encodePage(rendered, "fast");
+      if (page.status === 200) {
+        deps.cache.set(now, key, page);
+        refineLater(deps.cache, key, page);
+      }
     }
     return answerPage(answersOf(page), request);
   });
+
+/** Re-encodes one page at a time, after the current answers: a burst of new pages is worked off in turn. */
+const refining: Array<() => void> = [];
+function refineLater(cache: PageCache, key: string, page: CachedPage) {
+  refining.push(() => cache.replace(key, page, bestEncoded(page)));
+  if (refining.length === 1) setTimeout(refineNext, 0);
+}
+function refineNext() {
+  refining[0]?.();
+  refining.shift();
+  if (refining.length > 0) setTimeout(refineNext, 0);
+}
 
 /** The firm's profile when it has anything to show: pages without it carry nothing extra. */
 const shown = (firm: FirmProfile | undefined) =>
@@ -125,3 +142,6 @@ export async function renderPageResponse(
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
   });
 }
+
+// What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+export type { PageCache } from "./cache";

@@ -1,7 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import { App } from "../../../web/app";
-import { PAGE_DATA_ELEMENT_ID, type PageData, ROOT_ELEMENT_ID } from "../../../web/lib/page-data";
 import { loadPage, type ResolvedPage, siteStylesheetFits } from "../../../web/routes";
+import { PAGE_DATA_ELEMENT_ID, type PageData, ROOT_ELEMENT_ID } from "../../contracts/page-data";
 import type { AssetManifest } from "../../http/assets";
 import { buildHead } from "./head";
 import { jsonForScript } from "./html";

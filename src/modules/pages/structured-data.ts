@@ -1,5 +1,5 @@
-import { SERVICES } from "../../../web/content/services";
 import type { Brand } from "../../contracts/brand";
+import { SERVICES } from "../../contracts/services";
 
 /** schema.org AccountingService for the firm, with each service as an offer. Present on every page. */
 export function firmJsonLd(brand: Brand, publicUrl: string): Record<string, unknown> {

@@ -1,5 +1,5 @@
-import { SERVICES } from "../../../web/content/services";
 import type { EngagementDraft } from "../../contracts/portal";
+import { SERVICES } from "../../contracts/services";
 
 const MATTER_NAMES: Record<string, string> = {
   "family-law": "Family law",

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
-import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
+import { PATHS } from "../../contracts/paths";
 import { PORTAL_MESSAGES, type PortalProblem } from "../../contracts/portal";
 import { type Outcome, send } from "../../http/admin-http";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
@@ -137,3 +137,6 @@ export function portalModule(deps: { config: Config; service: PortalService }) {
       return { status: "signed out" };
     });
 }
+
+// What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+export { engagementRecord } from "./engagements.repo";

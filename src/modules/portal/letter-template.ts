@@ -1,4 +1,3 @@
-import { SERVICES } from "../../../web/content/services";
 import type { Brand } from "../../contracts/brand";
 import {
   CONSULTATION_MINUTES,
@@ -7,7 +6,8 @@ import {
   RECORDS_RETENTION_YEARS,
   RESPONSE_SLA,
 } from "../../contracts/constants";
-import type { DocBlock, DocSpec } from "../signing/doc-model";
+import { SERVICES } from "../../contracts/services";
+import type { DocBlock, DocSpec } from "../signing";
 
 /** What makes the sample a client's letter: the blanks, the scope statement and, once signed, the signatures. */
 export type LetterFill = {

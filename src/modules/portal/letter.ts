@@ -1,7 +1,7 @@
 import type { Brand } from "../../contracts/brand";
 import { EXPEDITE_HOURS } from "../../contracts/constants";
 import type { FeeKind } from "../../contracts/portal";
-import { renderPdf } from "../signing/doc-pdf";
+import { renderPdf } from "../signing";
 import { engagementLetter, type LetterFill } from "./letter-template";
 
 export type LetterFacts = {

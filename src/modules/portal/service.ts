@@ -14,13 +14,10 @@ import {
 import { consumerDisclosure } from "../../contracts/portal-disclosure";
 import type { Database } from "../../db/index";
 import { type Actor, auditBy, invalid, type Outcome } from "../../http/admin-http";
-import type { DueService } from "../desk/due-service";
-import { contactSubmissions } from "../desk/repo/contact-submissions";
-import { submissionDesk } from "../desk/repo/submission-desk";
-import { submissionEvents } from "../desk/repo/submission-events";
-import type { SealingCertificate } from "../signing/certificate";
-import { appendCompletionPage } from "../signing/completion";
-import { sealPdf } from "../signing/seal";
+import type { DueService } from "../desk";
+import { contactSubmissions, submissionDesk, submissionEvents } from "../desk";
+import type { SealingCertificate } from "../signing";
+import { appendCompletionPage, sealPdf } from "../signing";
 import { engagementDefaults, matterName, serviceName } from "./defaults";
 import { type EngagementRow, engagementsRepo, sha256 } from "./engagements.repo";
 import { type LetterFacts, renderLetter } from "./letter";

@@ -11,13 +11,10 @@ import {
 import { type Database, forgetDeleted } from "../../db/index";
 import { auditBy } from "../../http/admin-http";
 import { ConflictError } from "../../http/errors";
-import { contactSubmissions } from "../desk/repo/contact-submissions";
-import { submissionDesk } from "../desk/repo/submission-desk";
-import { submissionReplies } from "../desk/repo/submission-replies";
-import { submissionResponses } from "../desk/repo/submission-responses";
-import { documentRecords } from "../documents/documents.repo";
-import { mailOutboxRepo } from "../mail/repo/mail-outbox";
-import { engagementRecord } from "../portal/engagements.repo";
+import { contactSubmissions, submissionDesk, submissionReplies, submissionResponses } from "../desk";
+import { documentRecords } from "../documents";
+import { mailOutboxRepo } from "../mail";
+import { engagementRecord } from "../portal";
 import { type Actor, invalid, type Outcome } from "./model";
 import { type DataRequestRow, dataRequestsRepo } from "./repo/data-requests";
 

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
-import type { PageContent } from "../../../web/lib/page-data";
-import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
+import type { PageContent } from "../../contracts/page-data";
+import { PATHS } from "../../contracts/paths";
 import type { Database } from "../../db/index";
 import { actorFrom, attachment, send } from "../../http/admin-http";
 import type { Logger } from "../../log";
@@ -35,6 +35,7 @@ export function createPrivacy(deps: {
   const retentionApi = new Elysia({ name: "retention", prefix: RETENTION_API })
     .use(deps.auth.requireAdmin)
     .get("/", () => retention.view())
+    .get("/dry-run", ({ query, set }) => send(set, retention.dryRun(query)))
     .put("/", ({ admin, request, server, body, set }) =>
       send(set, retention.update(body, actor(admin, request, server))),
     );
@@ -67,3 +68,6 @@ export function createPrivacy(deps: {
 }
 
 export type Privacy = ReturnType<typeof createPrivacy>;
+
+// What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+export { dataRequestsRepo } from "./repo/data-requests";

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import {
   PURGE_HORIZON_DAYS,
+  type RetentionDryRun,
   type RetentionPolicy,
   RetentionPolicySchema,
   type RetentionRule,
@@ -10,9 +11,13 @@ import { type Database, forgetDeleted } from "../../db/index";
 import { auditBy } from "../../http/admin-http";
 import { type Logger, silentLogger } from "../../log";
 import { appendAudit } from "../audit";
-import { submissionDesk } from "../desk/repo/submission-desk";
+import { submissionDesk } from "../desk";
 import { type Actor, addDays, invalid, type Outcome, utcDate } from "./model";
 import { type PurgeCandidate, retentionRepo } from "./repo/retention";
+
+/** A query parameter of digits as its number; anything else as it came, for the schema to name. */
+const wholeNumber = (raw: string | undefined) =>
+  raw !== undefined && /^\d{1,9}$/.test(raw.trim()) ? Number(raw) : raw;
 
 /** How often the timer looks whether today's purge has run; it runs once per UTC day. */
 const CHECK_EVERY_MS = 60 * 60_000;
@@ -110,6 +115,22 @@ export function createRetention(deps: {
 
     /** The requests the purge deletes on `asOf` (YYYY-MM-DD), without deleting anything. */
     plan: (asOf: string) => repo.dueBy(asOf, policy()),
+
+    /**
+     * What a proposed policy (the query's unengagedDays and engagedDays) would delete at the next purge, today,
+     * by the same query the purge and `tracewell retention --dry-run` use. Reads only; deletes nothing.
+     */
+    dryRun(query: Record<string, string | undefined>): Outcome {
+      const parsed = v.safeParse(RetentionPolicySchema, {
+        unengagedDays: wholeNumber(query.unengagedDays),
+        engagedDays: wholeNumber(query.engagedDays),
+      });
+      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      const asOf = utcDate(now());
+      const deletions = repo.dueBy(asOf, parsed.output).map(({ id: _id, ...planned }) => planned);
+      const body: RetentionDryRun = { ...parsed.output, asOf, count: deletions.length, deletions };
+      return { status: 200, body };
+    },
 
     update(body: unknown, actor: Actor): Outcome {
       const parsed = v.safeParse(RetentionPolicySchema, body ?? {});

@@ -28,3 +28,6 @@ export const seoModule = ({
           headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" },
         }),
     );
+
+// What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+export type { SitemapEntry } from "./service";

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { appendAudit } from "../audit";
-import { findAccountByName } from "../auth/users";
+import { findAccountByName } from "../auth";
 import { resetSecondFactor } from "./service";
 
 export const STAFF_HELP = `  tracewell admin reset-mfa <username>

@@ -4,7 +4,7 @@ import type { Config } from "../../config";
 import { actorFrom, send } from "../../http/admin-http";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
-import type { MailOutbox } from "../mail/outbox";
+import type { MailOutbox } from "../mail";
 import { INVITATION_API, parseId, STAFF_API } from "./model";
 import { createStaffService } from "./service";
 

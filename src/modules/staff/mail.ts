@@ -1,6 +1,6 @@
 import type { Brand } from "../../contracts/brand";
-import type { MailMessage } from "../mail/automatic";
-import { composeText, line } from "../mail/compose";
+import type { MailMessage } from "../mail";
+import { composeText, line } from "../mail";
 
 /**
  * The invitation e-mail, plain text: who invites, the one-time link, when it expires, what comes next. The

@@ -1,8 +1,8 @@
 import type { Database } from "bun:sqlite";
 import * as v from "valibot";
-import { PATHS } from "../../../web/lib/paths";
 import type { Config } from "../../config";
 import { fieldErrors, type LoginResult } from "../../contracts/admin-auth";
+import { PATHS } from "../../contracts/paths";
 import type {
   InvitationPreview,
   MailState,
@@ -15,12 +15,18 @@ import { forgetDeleted } from "../../db/index";
 import type { Actor, Outcome } from "../../http/admin-http";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
 import { appendAudit, shownName } from "../audit";
-import { demoPasswordRefusal } from "../auth/model";
-import { hashPassword } from "../auth/passwords";
-import type { Session, SessionStore } from "../auth/sessions";
-import { disableTotp, findUserById, findUserByName, insertAdmin, recordSignIn } from "../auth/users";
-import type { MailOutbox } from "../mail/outbox";
-import { mailOutboxRepo } from "../mail/repo/mail-outbox";
+import type { Session, SessionStore } from "../auth";
+import {
+  demoPasswordRefusal,
+  disableTotp,
+  findUserById,
+  findUserByName,
+  hashPassword,
+  insertAdmin,
+  recordSignIn,
+} from "../auth";
+import type { MailOutbox } from "../mail";
+import { mailOutboxRepo } from "../mail";
 import { invitationMessage } from "./mail";
 import {
   INVITATION_FAILURES_PER_ADDRESS,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { AUDIT_AREAS } from "../../../src/contracts/audit";
-import { PATHS } from "../../lib/paths";
+import { PATHS } from "../../../src/contracts/paths";
 import { auditFiltersString, type AuditFilters as Filters } from "./audit-query";
 
 const control =

@@ -9,9 +9,9 @@ import {
   LoginSchema,
   MfaLoginSchema,
 } from "../../../src/contracts/admin-auth";
+import { PATHS } from "../../../src/contracts/paths";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { focusFirstInvalid } from "../../lib/focus-first-invalid";
-import { PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import { adminPage } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";

@@ -1,5 +1,5 @@
 import { Eye } from "lucide-react";
-import { articlePreviewPath } from "../../lib/paths";
+import { articlePreviewPath } from "../../../src/contracts/paths";
 
 /** The article's real public page as it stands, for staff only, published or not (ADR 163). */
 export function ArticlePreviewLink({ id, slug }: { id: number; slug: string }) {

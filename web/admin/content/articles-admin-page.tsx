@@ -1,24 +1,41 @@
 import { ExternalLink } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation, useSearch } from "wouter";
 import type { StoredArticle } from "../../../src/contracts/articles";
+import { adminArticlePath, articlePath, PATHS } from "../../../src/contracts/paths";
 import { formatLongDate } from "../../lib/dates";
-import { adminArticlePath, articlePath, PATHS } from "../../lib/paths";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { useAdminList } from "./admin-editor";
+import {
+  ARTICLE_SEARCH_MAX,
+  articleFiltersString,
+  type ArticleFilters as Filters,
+  readArticleFilters,
+} from "./article-list-query";
 import { EntryList, EntrySummary, ListHeader } from "./content-list";
 import { RowActions } from "./editor-controls";
-
-type Filters = { q: string; status: "" | "draft" | "published"; sort: "updated" | "title" | "published" };
 
 export function ArticlesAdminPage() {
   return <AdminFrame>{() => <ArticleList />}</AdminFrame>;
 }
 
+/** The pause after a keystroke in the search before the list (and the address) follow it. */
+const SEARCH_DELAY_MS = 250;
+
 function ArticleList() {
-  const [filters, setFilters] = useState<Filters>({ q: "", status: "", sort: "updated" });
+  // The server caches a page's HTML per path, whatever its query string: the first render (on the server and
+  // at hydration) is the unfiltered list, and the address's filters apply once mounted, as on the desk.
+  const address = useSearch();
+  const [, navigate] = useLocation();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const filters = useMemo(() => readArticleFilters(mounted ? address : ""), [mounted, address]);
+  const queryString = articleFiltersString(filters);
+  // What is in the search box; it reaches the address a moment after typing stops.
+  const [typed, setTyped] = useState(filters.q);
   const {
     items: articles,
     load,
@@ -32,20 +49,35 @@ function ArticleList() {
     url: ADMIN_API.articles,
   });
 
-  const search = useCallback(
-    (f: Filters) => {
-      const query = new URLSearchParams({ sort: f.sort });
-      if (f.q.trim()) query.set("q", f.q.trim());
-      if (f.status) query.set("status", f.status);
-      return load(query.toString());
+  const go = useCallback(
+    (next: Filters, replace = false) => {
+      const qs = articleFiltersString(next);
+      navigate(`${PATHS.adminArticles}${qs ? `?${qs}` : ""}`, { replace });
     },
-    [load],
+    [navigate],
   );
 
+  // The address changed by Back, Forward or a link: the search box shows its words.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the address's words resets the box
   useEffect(() => {
-    const timer = setTimeout(() => void search(filters), filters.q ? 250 : 0);
+    if (typed.trim() !== filters.q) setTyped(filters.q);
+  }, [filters.q]);
+
+  // Typing replaces the address (one entry in the history, not one per word); a choice below adds one.
+  useEffect(() => {
+    if (!mounted || typed.trim() === filters.q) return;
+    const timer = setTimeout(() => go({ ...filters, q: typed }, true), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [filters, search]);
+  }, [typed, filters, mounted, go]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string stands for the filters
+  useEffect(() => {
+    if (!mounted) return;
+    const query = new URLSearchParams({ sort: filters.sort });
+    if (filters.q) query.set("q", filters.q);
+    if (filters.status) query.set("status", filters.status);
+    void load(query.toString());
+  }, [queryString, mounted, load]);
 
   return (
     <>
@@ -58,7 +90,10 @@ function ArticleList() {
 
       <form
         aria-label="Filter articles"
-        onSubmit={(e) => e.preventDefault()}
+        onSubmit={(e) => {
+          e.preventDefault();
+          go({ ...filters, q: typed }, true);
+        }}
         className="mt-8 grid gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:grid-cols-3"
       >
         <div>
@@ -68,8 +103,10 @@ function ArticleList() {
           <input
             id="article-search"
             type="search"
-            value={filters.q}
-            onChange={(e) => setFilters((f) => ({ ...f, q: e.target.value }))}
+            name="q"
+            maxLength={ARTICLE_SEARCH_MAX}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
             placeholder="Title, slug or description"
             className="mt-1.5 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink"
           />
@@ -78,7 +115,7 @@ function ArticleList() {
           id="article-status"
           label="Status"
           value={filters.status}
-          onChange={(status) => setFilters((f) => ({ ...f, status: status as Filters["status"] }))}
+          onChange={(status) => go({ ...filters, q: typed, status: status as Filters["status"] })}
           options={[
             ["", "All"],
             ["draft", "Drafts"],
@@ -89,7 +126,7 @@ function ArticleList() {
           id="article-sort"
           label="Sort by"
           value={filters.sort}
-          onChange={(sort) => setFilters((f) => ({ ...f, sort: sort as Filters["sort"] }))}
+          onChange={(sort) => go({ ...filters, q: typed, sort: sort as Filters["sort"] })}
           options={[
             ["updated", "Last changed"],
             ["published", "Publication date"],

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import type { StoredCaseStudy } from "../../../src/contracts/case-studies";
+import { adminCaseStudyPath, PATHS } from "../../../src/contracts/paths";
 import { formatLongDate } from "../../lib/dates";
-import { adminCaseStudyPath, PATHS } from "../../lib/paths";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { CaseStudyInputSchema, type StoredCaseStudy } from "../../../src/contracts/case-studies";
+import { adminCaseStudyPath, PATHS } from "../../../src/contracts/paths";
 import { apiRequest } from "../../lib/api";
-import { adminCaseStudyPath, PATHS } from "../../lib/paths";
 import type { RouteParams } from "../../routes";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage, editorHead } from "../shared/admin-page";

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { DEFAULT_RESOURCE_CATEGORY } from "../../../src/contracts/constants";
+import { adminResourcePath, PATHS } from "../../../src/contracts/paths";
 import {
   MAX_UPLOAD_BYTES,
   ResourceInputSchema,
@@ -8,7 +9,6 @@ import {
 } from "../../../src/contracts/resources";
 import { ApiError, apiForm } from "../../lib/api";
 import { focusFirstInvalid } from "../../lib/focus-first-invalid";
-import { adminResourcePath, PATHS } from "../../lib/paths";
 import type { RouteParams } from "../../routes";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage, editorHead } from "../shared/admin-page";

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { useEffect } from "react";
+import { adminResourcePath, PATHS } from "../../../src/contracts/paths";
 import type { StoredResource } from "../../../src/contracts/resources";
-import { adminResourcePath, PATHS } from "../../lib/paths";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";

@@ -1,6 +1,6 @@
 import { ArrowRight, BookOpen, Briefcase, FileDown, Inbox } from "lucide-react";
 import { Link } from "wouter";
-import { PATHS } from "../../lib/paths";
+import { PATHS } from "../../../src/contracts/paths";
 import { SourcesPanel } from "../desk/sources-panel";
 import { OpenDataRequestsPanel } from "../privacy/open-data-requests-panel";
 import { AdminFrame } from "../shared/admin-frame";
@@ -13,6 +13,7 @@ import {
   useDeskOverview,
   WaitingPanel,
 } from "./morning-view";
+import { UpcomingConsultationsPanel } from "./upcoming-consultations-panel";
 
 /** The four management areas of SPEC.md section 2, in its order and words. */
 const AREAS = [
@@ -59,6 +60,7 @@ export function DashboardPage() {
                 <FailedMailPanel overview={overview} />
               </>
             )}
+            <UpcomingConsultationsPanel />
             <OpenDataRequestsPanel />
             <SourcesPanel />
           </div>

@@ -2,9 +2,9 @@ import { AlertTriangle, ArrowRight } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { type DeskOverview, FAILED_MAIL_MAX } from "../../../src/contracts/desk";
-import { SERVICE_LABELS } from "../../content/intake";
+import { SERVICE_LABELS } from "../../../src/contracts/intake-labels";
+import { adminSubmissionPath, PATHS } from "../../../src/contracts/paths";
 import { getJson } from "../../lib/api";
-import { adminSubmissionPath, PATHS } from "../../lib/paths";
 import { deliveryText, mailKindLabel } from "../desk/mail-delivery";
 import { DueBadge } from "../shared/due-badge";
 

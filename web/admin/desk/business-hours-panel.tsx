@@ -1,5 +1,6 @@
 import { CalendarX2, Plus, X } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { WEEKDAY_SHORT } from "../../../src/contracts/calendar";
 import type { ClosureList } from "../../../src/contracts/desk";
 import { apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
@@ -10,10 +11,9 @@ import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
 import { deskClockApi } from "./desk-labels";
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 /** "Thu, December 24, 2026" from "2026-12-24", whatever the browser's zone. */
 const dayLabel = (date: string) =>
-  `${WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]}, ${formatLongDate(date)}`;
+  `${WEEKDAY_SHORT[new Date(`${date}T00:00:00Z`).getUTCDay()]}, ${formatLongDate(date)}`;
 
 /**
  * The desk's clock as staff see it: the settings due times are computed from (read-only, set by the

@@ -1,7 +1,12 @@
 import { FIRST_RESPONSE_BY_LABELS } from "../../../src/contracts/desk";
 import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../../src/contracts/intake";
+import {
+  MATTER_TYPE_LABELS,
+  ROLE_LABELS,
+  SERVICE_LABELS,
+  SUBJECT_TYPE_LABELS,
+} from "../../../src/contracts/intake-labels";
 import { STATUS_LABELS } from "../../../src/contracts/submissions";
-import { MATTER_TYPE_LABELS, ROLE_LABELS, SERVICE_LABELS, SUBJECT_TYPE_LABELS } from "../../content/intake";
 
 export const DESK_API = "/api/admin/submissions";
 export const deskApi = {

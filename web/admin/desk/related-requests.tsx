@@ -1,7 +1,7 @@
 import { Link } from "wouter";
+import { adminSubmissionPath } from "../../../src/contracts/paths";
 import type { RelatedRequest } from "../../../src/contracts/submissions";
 import { formatDate } from "../../lib/dates";
-import { adminSubmissionPath } from "../../lib/paths";
 import { serviceLabel } from "./desk-labels";
 import { SubmissionStatusBadge } from "./submission-status-badge";
 

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { DEFAULT_BRAND } from "../../../src/contracts/brand-defaults";
+import { SERVICES } from "../../../src/contracts/services";
 import { hasPlaceholder } from "../../../src/contracts/submissions";
-import { SERVICES } from "../../content/services";
 import { replyDraft } from "./reply-template";
 
 test("the draft quotes the reference, the service, and its published price and turnaround", () => {

@@ -1,6 +1,6 @@
 import type { Brand } from "../../../src/contracts/brand";
+import { SERVICES } from "../../../src/contracts/services";
 import { DRAFT_PLACEHOLDERS, defaultReplySubject } from "../../../src/contracts/submissions";
-import { SERVICES } from "../../content/services";
 
 /**
  * The first draft of a reply from the desk, for staff to edit before sending: it quotes the reference, the

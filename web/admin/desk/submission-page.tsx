@@ -2,18 +2,19 @@ import { ArrowLeft, Trash2 } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../../../src/contracts/intake";
+import { PATHS } from "../../../src/contracts/paths";
 import type { SubmissionDetail } from "../../../src/contracts/submissions";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
 import type { PageProps } from "../../lib/lazy-page";
-import { PATHS } from "../../lib/paths";
 import { telHref } from "../../lib/tel";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { DueBadge } from "../shared/due-badge";
+import { ConsultationPanel } from "./consultation-panel";
 import {
   deskApi,
   firstResponseByLabel,
@@ -168,6 +169,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
             </Field>
           </Fields>
           <EngagementPanel submissionId={s.id} />
+          <ConsultationPanel submissionId={s.id} />
           <DetailKeys />
           <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
           <SubmissionHistory detail={detail} onSaved={setDetail} />

@@ -1,11 +1,11 @@
 import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import { adminSubmissionPath, PATHS } from "../../../src/contracts/paths";
 import type { SubmissionList } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
-import { adminSubmissionPath, PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";

@@ -1,4 +1,4 @@
-import { PATHS } from "../../lib/paths";
+import { PATHS } from "../../../src/contracts/paths";
 
 /** Copy of the admin's People & Testimonials screens. */
 export const FIRM_ADMIN = {

@@ -1,23 +1,22 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import {
   FIRM_MESSAGES,
   PersonInputSchema,
   PHOTO_ACCEPT,
   type StoredPerson,
 } from "../../../src/contracts/firm";
+import { adminPersonPath } from "../../../src/contracts/paths";
 import { ApiError, apiForm, apiRequest } from "../../lib/api";
 import { serverErrors, serverMessage } from "../../lib/api-errors";
-import { adminPersonPath, PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import type { RouteParams } from "../../routes";
-import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "../content/admin-editor";
-import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "../content/editor-controls";
+import { editorId } from "../content/admin-editor";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage, editorHead } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";
-import { ConfirmDialog } from "../shared/confirm-dialog";
 import { TextArea } from "../shared/text-area";
 import { TextField } from "../shared/text-field";
+import { FirmEntryForm, type FirmEntryKind, OrderField, useFirmEntry } from "./firm-entry-editor";
 
 type Values = {
   name: string;
@@ -27,8 +26,24 @@ type Values = {
   order: string;
   published: boolean;
 };
-const EMPTY: Values = { name: "", role: "", credentials: "", bio: "", order: "0", published: false };
-const LIST = { href: PATHS.adminFirm, label: "People & Testimonials" };
+
+const PERSON: FirmEntryKind<StoredPerson, Values> = {
+  noun: "Person",
+  url: ADMIN_API.people,
+  empty: { name: "", role: "", credentials: "", bio: "", order: "0", published: false },
+  valuesOf: (p) => ({
+    name: p.name,
+    role: p.role,
+    credentials: p.credentials,
+    bio: p.bio,
+    order: String(p.order),
+    published: p.published,
+  }),
+  schema: PersonInputSchema,
+  pathOf: adminPersonPath,
+  titleOf: (values) => values.name,
+  publishedText: "They are on the About and home pages now.",
+};
 
 export function PersonEditorPage({ params }: { params: RouteParams }) {
   const id = editorId(params);
@@ -36,138 +51,56 @@ export function PersonEditorPage({ params }: { params: RouteParams }) {
 }
 
 function PersonEditor({ id }: { id: number | null }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const { confirming, setConfirming, deleting, remove } = useDeleteEntity({
-    noun: "Person",
-    url: id === null ? null : `${ADMIN_API.people}/${id}`,
-    title: values.name,
-    listPath: PATHS.adminFirm,
-  });
-  const { saved, setSaved, missing } = useStoredEntity<StoredPerson>({
-    noun: "Person",
-    url: ADMIN_API.people,
-    id,
-    onLoad: (p) =>
-      setValues({
-        name: p.name,
-        role: p.role,
-        credentials: p.credentials,
-        bio: p.bio,
-        order: String(p.order),
-        published: p.published,
-      }),
-  });
-  const formRef = useRef<HTMLFormElement>(null);
-  const { errors, pending, save } = useSaveEntity<StoredPerson>({
-    noun: "Person",
-    values: { ...values, order: Number(values.order) },
-    schema: PersonInputSchema,
-    id,
-    pathOf: adminPersonPath,
-    onSaved: setSaved,
-    savedText: (p) =>
-      p.published
-        ? "They are on the About and home pages now."
-        : "Saved as a draft; visitors cannot see it until you publish it.",
-  });
-
-  const body = () => ({ ...values, order: values.order.trim() === "" ? 0 : Number(values.order) });
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    void save(e.currentTarget, () =>
-      id === null
-        ? apiRequest("POST", ADMIN_API.people, body())
-        : apiRequest("PATCH", `${ADMIN_API.people}/${id}`, body()),
-    );
-  };
-
-  if (missing) return <EntryMissing title="Person not found" list={LIST} />;
-
-  const set = (key: keyof Values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-
+  const entry = useFirmEntry(PERSON, id);
+  const { values, errors, set, saved, setSaved } = entry;
   return (
-    <>
-      <EditorHeading title={id === null ? "New Person" : "Edit Person"} list={LIST} />
-      <form
-        ref={formRef}
-        onSubmit={onSubmit}
-        noValidate
-        aria-label="Person"
-        className="mt-8 max-w-3xl space-y-5 rounded-xl border border-line bg-white p-6 shadow-sm"
-      >
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            id="person-name"
-            name="name"
-            label="Name"
-            required
-            value={values.name}
-            error={errors.name}
-            onChange={set("name")}
-          />
-          <TextField
-            id="person-role"
-            name="role"
-            label="Role"
-            hint="For example: Principal, Forensic Accountant."
-            required
-            value={values.role}
-            error={errors.role}
-            onChange={set("role")}
-          />
-        </div>
+    <FirmEntryForm
+      kind={PERSON}
+      id={id}
+      entry={entry}
+      after={saved ? <PhotoForm person={saved} onChanged={setSaved} /> : null}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          id="person-credentials"
-          name="credentials"
-          label="Credentials (optional)"
-          hint="As they sign, e.g. CPA, CFE, CAMS. Only credentials the person holds."
-          value={values.credentials}
-          error={errors.credentials}
-          onChange={set("credentials")}
-        />
-        <TextArea
-          id="person-bio"
-          name="bio"
-          label="Short bio (optional)"
-          rows={4}
-          value={values.bio}
-          error={errors.bio}
-          onChange={set("bio")}
+          id="person-name"
+          name="name"
+          label="Name"
+          required
+          value={values.name}
+          error={errors.name}
+          onChange={set("name")}
         />
         <TextField
-          id="person-order"
-          name="order"
-          label="Order"
-          hint="Lower numbers come first (0 to 999)."
-          inputMode="numeric"
-          value={values.order}
-          error={errors.order}
-          onChange={set("order")}
+          id="person-role"
+          name="role"
+          label="Role"
+          hint="For example: Principal, Forensic Accountant."
+          required
+          value={values.role}
+          error={errors.role}
+          onChange={set("role")}
         />
-        <PublishedToggle
-          idPrefix="person"
-          checked={values.published}
-          onChange={(checked) => setValues((v) => ({ ...v, published: checked }))}
-          unpublishedHint="Shown on the About and home pages once saved with this ticked."
-        />
-        <EditorActions
-          pending={pending}
-          saveLabel="Save Person"
-          onDelete={id === null ? undefined : () => setConfirming(true)}
-        />
-      </form>
-      {saved ? <PhotoForm person={saved} onChanged={setSaved} /> : null}
-      <ConfirmDialog
-        open={confirming}
-        title="Delete this person?"
-        text={`"${values.name}" will be removed from the site and cannot be restored.`}
-        confirmLabel="Delete Person"
-        pending={deleting}
-        onConfirm={remove}
-        onCancel={() => setConfirming(false)}
+      </div>
+      <TextField
+        id="person-credentials"
+        name="credentials"
+        label="Credentials (optional)"
+        hint="As they sign, e.g. CPA, CFE, CAMS. Only credentials the person holds."
+        value={values.credentials}
+        error={errors.credentials}
+        onChange={set("credentials")}
       />
-    </>
+      <TextArea
+        id="person-bio"
+        name="bio"
+        label="Short bio (optional)"
+        rows={4}
+        value={values.bio}
+        error={errors.bio}
+        onChange={set("bio")}
+      />
+      <OrderField kind={PERSON} entry={entry} />
+    </FirmEntryForm>
   );
 }
 

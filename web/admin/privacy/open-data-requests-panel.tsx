@@ -1,8 +1,8 @@
 import { ArrowRight, FileLock, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
+import { PATHS } from "../../../src/contracts/paths";
 import { DATA_REQUEST_KIND_LABELS } from "../../../src/contracts/privacy";
 import { formatLongDate } from "../../lib/dates";
-import { PATHS } from "../../lib/paths";
 import { daysLeftText, useDataRequests } from "./privacy-api";
 
 /**

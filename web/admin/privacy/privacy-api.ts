@@ -4,6 +4,9 @@ import { getJson } from "../../lib/api";
 
 /** The privacy API, as the admin screens call it. */
 export const RETENTION_API = "/api/admin/retention";
+/** What a proposed policy would delete at the next purge; deletes nothing. */
+export const retentionDryRunApi = (unengagedDays: number, engagedDays: number) =>
+  `${RETENTION_API}/dry-run?unengagedDays=${unengagedDays}&engagedDays=${engagedDays}`;
 export const DATA_REQUESTS_API = "/api/admin/data-requests";
 export const dataRequestApi = {
   export: (id: number) => `${DATA_REQUESTS_API}/${id}/export`,

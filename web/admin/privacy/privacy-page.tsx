@@ -1,8 +1,9 @@
 import { CalendarClock, Save } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
   RETENTION_MAX_DAYS,
   RETENTION_MIN_DAYS,
+  type RetentionDryRun,
   type RetentionView,
   retentionPeriod,
 } from "../../../src/contracts/privacy";
@@ -14,9 +15,10 @@ import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
+import { ConfirmDialog } from "../shared/confirm-dialog";
 import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
-import { RETENTION_API } from "./privacy-api";
+import { RETENTION_API, retentionDryRunApi } from "./privacy-api";
 import { PrivacyTabs } from "./privacy-tabs";
 
 export function PrivacyAdminPage() {
@@ -52,6 +54,9 @@ function DataAndPrivacy() {
   );
 }
 
+/** References listed in the confirmation; the rest are counted. */
+const DRY_RUN_SHOWN = 20;
+
 const daysHint = (days: string, what: string) => {
   const n = Number(days);
   const period =
@@ -66,38 +71,67 @@ function PolicyForm({ view, onSaved }: { view: RetentionView; onSaved: (v: Reten
   const [engaged, setEngaged] = useState(String(view.engagedDays));
   const [errors, setErrors] = useState<FieldMessages>({});
   const [saving, setSaving] = useState(false);
+  const [checking, setChecking] = useState(false);
+  // The dry run of fewer days, shown for confirmation before the policy is saved.
+  const [dryRun, setDryRun] = useState<RetentionDryRun | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
-  const save = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = e.currentTarget;
+  const days = (raw: string) => (raw.trim() === "" ? null : Number(raw));
+  const proposed = { unengagedDays: days(unengaged), engagedDays: days(engaged) };
+
+  const failed = (error: unknown, title: string) => {
+    const fields = serverErrors(error);
+    if (fields) {
+      setErrors(fields);
+      // A message for the whole form is shown under the first field.
+      if (formRef.current)
+        focusFirstInvalid(formRef.current, { ...fields, unengagedDays: fields.unengagedDays ?? fields.form });
+    }
+    failedToast(title, fields, error);
+  };
+
+  const put = async () => {
     setSaving(true);
-    setErrors({});
     try {
-      const res = await apiRequest("PUT", RETENTION_API, {
-        unengagedDays: unengaged.trim() === "" ? null : Number(unengaged),
-        engagedDays: engaged.trim() === "" ? null : Number(engaged),
-      });
+      const res = await apiRequest("PUT", RETENTION_API, proposed);
       const saved = (await res.json()) as RetentionView;
+      setDryRun(null);
       onSaved(saved);
       toast({
         title: "Retention Policy Saved",
         description: `Ended requests are kept ${retentionPeriod(saved.unengagedDays)}, engagements ${retentionPeriod(saved.engagedDays)}. The privacy page says so now.`,
       });
     } catch (error) {
-      const fields = serverErrors(error);
-      if (fields) {
-        setErrors(fields);
-        // A message for the whole form is shown under the first field.
-        focusFirstInvalid(form, { ...fields, unengagedDays: fields.unengagedDays ?? fields.form });
-      }
-      failedToast("Retention Policy Not Saved", fields, error);
+      setDryRun(null);
+      failed(error, "Retention Policy Not Saved");
     } finally {
       setSaving(false);
     }
   };
 
+  // Fewer days than saved: ask the server what the new policy would delete at once, and confirm first.
+  const save = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setErrors({});
+    const { unengagedDays: u, engagedDays: g } = proposed;
+    const shorter =
+      u !== null && g !== null && (u < view.unengagedDays || g < view.engagedDays) && u > 0 && g > 0;
+    if (!shorter) return put();
+    // The button stays enabled (a disabled button would drop focus, which the dialog gives back to it).
+    if (checking) return;
+    setChecking(true);
+    try {
+      setDryRun(await getJson<RetentionDryRun>([retentionDryRunApi(u, g)]));
+    } catch (error) {
+      failed(error, "Retention Policy Not Saved");
+    } finally {
+      setChecking(false);
+    }
+  };
+
   return (
     <form
+      ref={formRef}
       onSubmit={save}
       noValidate
       aria-labelledby="policy-title"
@@ -130,9 +164,57 @@ function PolicyForm({ view, onSaved }: { view: RetentionView; onSaved: (v: Reten
       </div>
       <button type="submit" disabled={saving} className="btn-navy mt-6 disabled:opacity-70">
         <Save className="size-4" aria-hidden="true" />
-        {saving ? "Saving..." : "Save Policy"}
+        {saving ? "Saving..." : checking ? "Checking..." : "Save Policy"}
       </button>
+      <ConfirmDialog
+        open={dryRun !== null}
+        title="Keep requests for fewer days?"
+        text={dryRun && <DryRunText dryRun={dryRun} />}
+        confirmLabel="Save Shorter Policy"
+        pendingLabel="Saving..."
+        pending={saving}
+        onConfirm={() => void put()}
+        onCancel={() => setDryRun(null)}
+      />
     </form>
+  );
+}
+
+/** How many requests, and which, the next purge would delete under the proposed days; references only. */
+function DryRunText({ dryRun }: { dryRun: RetentionDryRun }) {
+  const shown = dryRun.deletions.slice(0, DRY_RUN_SHOWN);
+  const more = dryRun.count - shown.length;
+  return (
+    <>
+      <p>
+        {dryRun.count === 0 ? (
+          "The next purge would delete no request at once under the new policy."
+        ) : (
+          <>
+            The next purge would delete{" "}
+            <strong>
+              {dryRun.count} {dryRun.count === 1 ? "request" : "requests"}
+            </strong>{" "}
+            at once under the new policy, and they cannot be restored:
+          </>
+        )}
+      </p>
+      {shown.length > 0 && (
+        <ul aria-label="Requests the new policy deletes" className="mt-3 max-h-48 overflow-y-auto text-sm">
+          {shown.map((d) => (
+            <li key={d.reference} className="py-0.5">
+              <span className="font-mono font-semibold">{d.reference}</span>
+              <span className="text-ink-muted"> · {STATUS_LABELS[d.status]}</span>
+            </li>
+          ))}
+          {more > 0 && <li className="py-0.5 text-ink-muted">and {more} more</li>}
+        </ul>
+      )}
+      <p className="mt-3 text-sm text-ink-muted">
+        Counted for {formatLongDate(dryRun.asOf)}; nothing has been deleted yet. Requests due later are
+        deleted when their own time is up.
+      </p>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "wouter";
-import { PATHS } from "../../lib/paths";
+import { PATHS } from "../../../src/contracts/paths";
 
 const TABS = [
   { href: PATHS.adminPrivacy, label: "Retention" },

@@ -1,37 +1,14 @@
-import {
-  BookOpen,
-  Briefcase,
-  ClipboardList,
-  Contact,
-  FileDown,
-  Inbox,
-  LayoutDashboard,
-  LogOut,
-  ShieldCheck,
-  UserCog,
-  Users,
-} from "lucide-react";
+import { LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { AuthStatus } from "../../../src/contracts/admin-auth";
+import { PATHS } from "../../../src/contracts/paths";
 import { LogoMark } from "../../components/logo-mark";
 import { useBrand } from "../../lib/brand-context";
-import { PATHS } from "../../lib/paths";
+import { ADMIN_NAV } from "./admin-nav";
 import { useAdminSession, useLogout } from "./admin-session";
+import { CommandMenu } from "./command-menu";
 import { ShortcutsDialog } from "./shortcuts-dialog";
-
-const NAV = [
-  { href: PATHS.adminDashboard, label: "Dashboard", icon: LayoutDashboard },
-  { href: PATHS.adminSubmissions, label: "Submissions", icon: Inbox },
-  { href: PATHS.adminArticles, label: "Articles", icon: BookOpen },
-  { href: PATHS.adminResources, label: "Resources", icon: FileDown },
-  { href: PATHS.adminCaseStudies, label: "Case Studies", icon: Briefcase },
-  { href: PATHS.adminFirm, label: "People & Testimonials", icon: Contact },
-  { href: PATHS.adminStaff, label: "Staff", icon: Users },
-  { href: PATHS.adminPrivacy, label: "Data & Privacy", icon: ShieldCheck },
-  { href: PATHS.adminAccount, label: "Account", icon: UserCog },
-  { href: PATHS.adminAudit, label: "Audit Log", icon: ClipboardList },
-];
 
 /**
  * The frame of every signed-in admin screen: a bar with the brand, the admin sections, the signed-in user and
@@ -62,7 +39,8 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
               {brand.name} <span className="font-sans text-sm font-medium text-mist">Admin</span>
             </span>
           </Link>
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            {!enrolling && <CommandMenu />}
             {status?.username && (
               <span className="text-sm text-mist">
                 Signed in as{" "}
@@ -83,7 +61,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
         {!enrolling && (
           <nav aria-label="Admin" className="border-t border-white/15">
             <ul className="container flex gap-1 overflow-x-auto py-1">
-              {NAV.map(({ href, label, icon: Icon }) => (
+              {ADMIN_NAV.map(({ href, label, icon: Icon }) => (
                 <li key={href}>
                   <Link
                     href={href}

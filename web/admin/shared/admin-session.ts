@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { type AuthStatus, LOGIN_MESSAGES } from "../../../src/contracts/admin-auth";
+import { PATHS } from "../../../src/contracts/paths";
 import { apiRequest, getJson } from "../../lib/api";
-import { PATHS } from "../../lib/paths";
 import { toast } from "../../lib/toast-store";
 import { forgetAllDrafts } from "./use-unsaved-draft";
 

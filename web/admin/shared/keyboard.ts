@@ -35,5 +35,6 @@ export const SHORTCUTS: readonly { keys: string; what: string; where: string }[]
   { keys: "Enter", what: "Open the request", where: "Submissions" },
   { keys: "x", what: "Select or unselect the request", where: "Submissions" },
   { keys: "e", what: "Write a reply", where: "A request" },
+  { keys: "Ctrl K (⌘ K on a Mac)", what: "Go to a request or screen", where: "Everywhere" },
   { keys: "?", what: "Show these keys", where: "Everywhere" },
 ];

@@ -1,4 +1,4 @@
-import type { Article } from "./types";
+import type { Article } from "../../../src/contracts/article-content";
 
 export const BENEFICIAL_OWNERSHIP: Article = {
   slug: "beneficial-ownership-shells-entity-mapping",

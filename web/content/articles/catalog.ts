@@ -1,4 +1,5 @@
-import { countWords, readingTimeFor } from "../../lib/reading-time";
+import type { Article, ArticleBlock } from "../../../src/contracts/article-content";
+import { countWords, readingTimeFor } from "../../../src/contracts/reading-time";
 import { ASSET_DISCOVERY_IN_DIVORCE } from "./asset-discovery-in-divorce";
 import { ASSET_TRACING_101 } from "./asset-tracing-101-follow-the-money";
 import { BENEFICIAL_OWNERSHIP } from "./beneficial-ownership-shells-entity-mapping";
@@ -7,7 +8,6 @@ import { LAWFUL_DIGITAL_BREADCRUMBS } from "./lawful-digital-breadcrumbs";
 import { PROBATE_ESTATES_LOCATE_ACCOUNTS } from "./probate-estates-locate-accounts";
 import { PROBATE_RED_FLAGS } from "./probate-red-flags";
 import { PUBLIC_RECORDS_CORROBORATION } from "./public-records-corroboration";
-import type { Article, ArticleBlock } from "./types";
 
 /**
  * Every built-in article with its body, for the server and the build (RSS, sitemap, the generated index).

@@ -1,4 +1,4 @@
-import type { Article } from "./types";
+import type { Article } from "../../../src/contracts/article-content";
 
 export const LAWFUL_DIGITAL_BREADCRUMBS: Article = {
   slug: "lawful-digital-breadcrumbs",

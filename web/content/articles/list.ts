@@ -1,6 +1,6 @@
-import type { PageContent } from "../../lib/page-data";
+import type { ArticleHead } from "../../../src/contracts/article-content";
+import type { PageContent } from "../../../src/contracts/page-data";
 import { storedArticleHead } from "./summaries";
-import type { ArticleHead } from "./types";
 
 /** The /articles list: every published article, newest first, as the server sent it. */
 export function listedArticles(content: PageContent | undefined): ArticleHead[] {

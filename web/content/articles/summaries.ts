@@ -1,6 +1,6 @@
+import type { ArticleHead, ArticleSummary } from "../../../src/contracts/article-content";
 import type { PublishedArticle, PublishedArticleSummary } from "../../../src/contracts/articles";
-import type { PageContent } from "../../lib/page-data";
-import type { ArticleHead, ArticleSummary } from "./types";
+import type { PageContent } from "../../../src/contracts/page-data";
 
 /**
  * What the browser knows of articles: what the server sent with the page. Every article is stored content

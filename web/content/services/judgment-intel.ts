@@ -1,6 +1,6 @@
 import { JUDGMENT_INTEL_CANCELLATION_DAYS } from "../../../src/contracts/constants";
+import { JUDGMENT_INTEL_PRICING } from "../../../src/contracts/services";
 import type { ServicePageContent } from "../service-pages";
-import { JUDGMENT_INTEL_PRICING } from "../services";
 
 /** What every Judgment Intel sweep checks (SPEC.md: 7 monitored items). */
 export const JUDGMENT_INTEL_MONITORED = [

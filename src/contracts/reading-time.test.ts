@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { DEFAULT_READING_TIME } from "../../src/contracts/constants";
+import { DEFAULT_READING_TIME } from "./constants";
 import { countWords, readingTimeFor } from "./reading-time";
 
 test("counts words, keeping figures like $3,500–$5,000 and 3–5 as one word each", () => {

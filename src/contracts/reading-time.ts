@@ -1,4 +1,4 @@
-import { DEFAULT_READING_TIME } from "../../src/contracts/constants";
+import { DEFAULT_READING_TIME } from "./constants";
 
 /** An unhurried reading pace for dense professional prose. */
 const WORDS_PER_MINUTE = 220;

@@ -1,11 +1,11 @@
-import type { PublishedArticle, PublishedArticleSummary } from "../../src/contracts/articles";
-import type { Brand } from "../../src/contracts/brand";
-import type { PublishedCaseStudy } from "../../src/contracts/case-studies";
-import type { FirmProfile } from "../../src/contracts/firm";
-import type { IntakeFormState, ThanksState } from "../../src/contracts/intake";
-import type { PortalEngagement } from "../../src/contracts/portal";
-import type { RetentionPolicy } from "../../src/contracts/privacy";
-import type { PublishedResource } from "../../src/contracts/resources";
+import type { PublishedArticle, PublishedArticleSummary } from "./articles";
+import type { Brand } from "./brand";
+import type { PublishedCaseStudy } from "./case-studies";
+import type { FirmProfile } from "./firm";
+import type { IntakeFormState, ThanksState } from "./intake";
+import type { PortalEngagement } from "./portal";
+import type { RetentionPolicy } from "./privacy";
+import type { PublishedResource } from "./resources";
 
 /**
  * What the server hands the browser in <script type="application/json" id="page-data">: the same values the

@@ -1,4 +1,4 @@
-import type { Brand } from "../../src/contracts/brand";
+import type { Brand } from "./brand";
 import type { PageContent } from "./page-data";
 
 /**

@@ -1,5 +1,5 @@
-import { EXPEDITE_HOURS, TRANSACTION_TRACE_HOURLY_RATE } from "../../src/contracts/constants";
-import { PATHS, SERVICE_QUERY } from "../lib/paths";
+import { EXPEDITE_HOURS, TRANSACTION_TRACE_HOURLY_RATE } from "./constants";
+import { PATHS, SERVICE_QUERY } from "./paths";
 
 /**
  * Service data, written once: the home cards, the header menu, the service pages, the structured data and

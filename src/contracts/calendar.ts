@@ -1,0 +1,46 @@
+/**
+ * The calendar's words and the firm's clock written out, one spelling for pages, mails and the desk alike,
+ * independent of the runtime's locale (the server and every browser write the same text).
+ */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+export const MONTH_SHORT = MONTH_NAMES.map((m) => m.slice(0, 3));
+export const WEEKDAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+/** Sun to Sat (0 = Sunday): also how staff write business hours ("Mon-Fri 09:00-17:00"). */
+export const WEEKDAY_SHORT = WEEKDAY_NAMES.map((d) => d.slice(0, 3));
+
+/** "09:05": minutes after midnight on a 24-hour clock. */
+export const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+/** Short zone name at an instant ("EST", "GMT+1"), as the runtime's Intl data writes it. */
+export function zoneName(timeZone: string, at: Date): string {
+  // Building a formatter costs far more than using one, and the desk's list asks for 25 at a time.
+  let format = zoneNameFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
+    zoneNameFormats.set(timeZone, format);
+  }
+  return format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+}

@@ -1,0 +1,40 @@
+import type { Config } from "../../config";
+import type { Database } from "../../db/index";
+import type { Auth } from "../auth";
+import { type ConsultationMail, consultationMailRenderers } from "./mail";
+import { consultationPortalRoutes, consultationStaffRoutes } from "./routes";
+import { type ConsultationOutbox, createConsultationService, type PersonOf } from "./service";
+import type { ConsultationClock } from "./slots";
+
+export type { ConsultationClock } from "./slots";
+
+/**
+ * The consultation feature as the app composes it (ADR 170): the portal's routes, the desk's routes and its
+ * mail. The clock is the desk's business clock; the portal session and who a request is from come from their
+ * features through the app.
+ */
+export function createConsultation(deps: {
+  db: Database;
+  config: Config;
+  auth: Pick<Auth, "requireAdmin">;
+  clock: ConsultationClock;
+  outbox: ConsultationOutbox & {
+    register(
+      kind: string,
+      render: (mail: { id: number; refId: number | null }) => ConsultationMail | null,
+    ): void;
+  };
+  sessionOf: (request: Request) => number | null;
+  personOf: PersonOf;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const service = createConsultationService({ ...deps, now });
+  for (const [kind, render] of Object.entries(consultationMailRenderers(deps.config, service, deps.personOf)))
+    deps.outbox.register(kind, render);
+  return {
+    service,
+    portalRoutes: consultationPortalRoutes({ service, sessionOf: deps.sessionOf }),
+    staffRoutes: consultationStaffRoutes({ service, auth: deps.auth }),
+  };
+}

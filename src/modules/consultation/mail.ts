@@ -1,0 +1,153 @@
+import { createEvent, type EventAttributes } from "ics";
+import type { Config } from "../../config";
+import { CONSULTATION_CHANGE_HOURS, CONSULTATION_MINUTES } from "../../contracts/consultation";
+import {
+  CONSULTATION_CLIENT_MAIL,
+  CONSULTATION_DESK_MAIL,
+  type ConsultationService,
+  type PersonOf,
+} from "./service";
+
+/** The outbox's row as this feature reads it: ref_id is the consultation change. */
+type QueuedMail = { id: number; refId: number | null };
+
+/** The message the outbox sends (its MailMessage, as much of it as this feature writes). */
+export type ConsultationMail = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string;
+  attachments?: ReadonlyArray<{ filename: string; content: Buffer; contentType: string }>;
+};
+
+type Change = NonNullable<ReturnType<ConsultationService["changeFor"]>>;
+
+/**
+ * A name as an iCalendar parameter (CN): the library quotes it but escapes a double quote with a backslash,
+ * which RFC 5545 does not allow and parsers read as the value's end; quotes become apostrophes, controls spaces.
+ */
+const paramText = (name: string) =>
+  [...name]
+    .map((c) => (c === '"' || c === "\\" ? "'" : c.charCodeAt(0) < 0x20 || c === "\u007f" ? " " : c))
+    .join("")
+    .trim();
+
+/**
+ * The invitation (ADR 172), made by the `ics` library: one event per booking under a stable UID, its SEQUENCE
+ * raised by every move and cancel, so a calendar updates the event it holds; a cancel is METHOD:CANCEL with
+ * STATUS:CANCELLED.
+ */
+export function invitation(
+  change: Change,
+  ctx: { host: string; firm: string; firmEmail: string; client: { name: string; email: string } },
+  about: { summary: string; description: string },
+): string {
+  const cancelled = change.kind === "cancelled";
+  // DTSTAMP from the change's own time (the library reads `timestamp`, its types do not list it).
+  const event: EventAttributes & { timestamp: number } = {
+    uid: `${change.uid}@${ctx.host}`,
+    sequence: change.sequence,
+    method: cancelled ? "CANCEL" : "REQUEST",
+    status: cancelled ? "CANCELLED" : "CONFIRMED",
+    productId: `-//${ctx.firm}//Consultation//EN`,
+    timestamp: Date.parse(change.at),
+    start: Date.parse(change.startsAt),
+    startInputType: "utc",
+    startOutputType: "utc",
+    duration: { minutes: CONSULTATION_MINUTES },
+    title: about.summary,
+    description: about.description,
+    organizer: { name: paramText(ctx.firm), email: ctx.firmEmail },
+    attendees: [
+      {
+        name: paramText(ctx.client.name),
+        email: ctx.client.email,
+        rsvp: !cancelled,
+        role: "REQ-PARTICIPANT",
+        partstat: "NEEDS-ACTION",
+      },
+    ],
+  };
+  const made = createEvent(event);
+  if (made.error || !made.value) throw made.error ?? new Error("no calendar event");
+  return made.value;
+}
+
+/** Renders both sides' mail of a booking, move or cancel when the outbox sends it; null when it is gone. */
+export function consultationMailRenderers(
+  config: Config,
+  service: Pick<ConsultationService, "changeFor">,
+  personOf: PersonOf,
+) {
+  const host = new URL(config.publicUrl).hostname;
+  const firm = config.brand.name;
+  const portal = `${config.publicUrl}/portal`;
+
+  const render =
+    (toDesk: boolean) =>
+    (mail: QueuedMail): ConsultationMail | null => {
+      const change = mail.refId === null ? null : service.changeFor(mail.refId);
+      const person = change ? personOf(change.submissionId) : null;
+      if (!change || !person) return null;
+      const { kind, label, previousLabel } = change;
+      const what =
+        kind === "booked"
+          ? `booked for ${label}`
+          : kind === "moved"
+            ? `moved from ${previousLabel} to ${label}`
+            : `on ${label} is cancelled`;
+      const subject = `Consultation ${kind === "booked" ? "booked" : kind}: ${label} (reference ${person.reference})`;
+      const summary = toDesk
+        ? `Consultation: ${person.name} (${person.reference})`
+        : `Consultation with ${firm} (${person.reference})`;
+      const description = toDesk
+        ? `The ${CONSULTATION_MINUTES}-minute consultation on the report for ${person.reference}.`
+        : `Your ${CONSULTATION_MINUTES}-minute consultation with ${firm} to walk through your report. To move or cancel it, use the portal: ${portal}`;
+      const ics = invitation(
+        change,
+        { host, firm, firmEmail: config.intakeNotifyTo, client: person },
+        { summary, description },
+      );
+      const text = toDesk
+        ? [
+            `The consultation of ${person.name} (${person.reference}) is ${what}.`,
+            "",
+            kind === "cancelled"
+              ? "The cancellation for your calendar is attached."
+              : "The invitation for your calendar is attached.",
+          ].join("\n")
+        : [
+            `Hello ${person.name},`,
+            "",
+            `Your ${CONSULTATION_MINUTES}-minute consultation with ${firm} to walk through your report is ${what}.`,
+            "",
+            kind === "cancelled"
+              ? `The attached file removes it from your calendar. You can book another time in the portal: ${portal}`
+              : `The attached invitation adds it to your calendar. You can move or cancel it in the portal until ${CONSULTATION_CHANGE_HOURS} hours before it starts: ${portal}`,
+            "",
+            firm,
+          ].join("\n");
+      const method = kind === "cancelled" ? "CANCEL" : "REQUEST";
+      return {
+        to: toDesk ? config.intakeNotifyTo : person.email,
+        subject,
+        text,
+        replyTo: config.intakeNotifyTo,
+        messageId: `<${person.reference}.consultation-${toDesk ? "desk" : "client"}-${mail.id}@${host}>`,
+        inReplyTo: toDesk ? undefined : person.thread,
+        references: toDesk ? undefined : person.thread,
+        attachments: [
+          {
+            filename: kind === "cancelled" ? "consultation-cancelled.ics" : "consultation.ics",
+            content: Buffer.from(ics, "utf8"),
+            contentType: `text/calendar; charset=utf-8; method=${method}`,
+          },
+        ],
+      };
+    };
+
+  return { [CONSULTATION_CLIENT_MAIL]: render(false), [CONSULTATION_DESK_MAIL]: render(true) };
+}

@@ -1,0 +1,267 @@
+import { randomBytes } from "node:crypto";
+import {
+  CONSULTATION_CHANGE_HOURS,
+  CONSULTATION_MINUTES,
+  type ConsultationBooking,
+  type ConsultationSlots,
+  CONSULTATION_MESSAGES as M,
+  type UpcomingConsultation,
+} from "../../contracts/consultation";
+import type { Database } from "../../db/index";
+import type { Outcome } from "../../http/admin-http";
+import {
+  AlreadyBooked,
+  type BookingRow,
+  type ChangeKind,
+  consultationsRepo,
+  SlotTaken,
+} from "./consultations.repo";
+import { type ConsultationClock, isTimeZone, labels, longLabel, slotEnd, slotGrid } from "./slots";
+
+/** Outbox kinds: the client's and the desk's copy of a booking, move or cancel; ref_id is the change. */
+export const CONSULTATION_CLIENT_MAIL = "consultation-client";
+export const CONSULTATION_DESK_MAIL = "consultation-desk";
+
+/** What the consultation asks of the mail outbox. */
+export type ConsultationOutbox = {
+  enqueue(mail: { kind: string; submissionId?: number | null; refId?: number | null }): number | null;
+  wake(): void;
+};
+
+/**
+ * Who a request is from (read through the desk's repository by the app): the name and address, the reference,
+ * and the Message-ID of the intake confirmation the client's mail is threaded under.
+ */
+export type PersonOf = (
+  submissionId: number,
+) => { name: string; email: string; reference: string; thread: string } | null;
+
+const HOUR_MS = 3_600_000;
+const UPCOMING_MAX = 50;
+const ok = (body: unknown, status = 200): Outcome => ({ status, body });
+const refuse = (status: number, error: string): Outcome => ({ status, body: { error } });
+
+/** The client's zone from `?tz=`: none, a known zone, or a refusal. */
+function clientZone(raw: unknown): { zone: string | null } | Outcome {
+  if (raw === undefined || raw === null || raw === "") return { zone: null };
+  if (typeof raw !== "string" || !isTimeZone(raw)) return refuse(400, M.timeZone);
+  return { zone: raw };
+}
+
+/** The start a client sent, as an instant in ms, or null when it is not a date and time at all. */
+function startOf(body: unknown): number | null {
+  const raw = (body as { start?: unknown } | null)?.start;
+  if (typeof raw !== "string" || raw.length > 40) return null;
+  const ms = Date.parse(raw);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * The consultation (ADR 170): slots on the firm's business clock, one live booking per engagement, moves and
+ * cancels until 24 hours before, and each change queued as mail to both sides in the same transaction. The
+ * engagement always comes from the caller's portal session, never from the body.
+ */
+export function createConsultationService(deps: {
+  db: Database;
+  clock: ConsultationClock;
+  outbox: ConsultationOutbox;
+  personOf: PersonOf;
+  now: () => Date;
+}) {
+  const { db, clock, outbox, now } = deps;
+  const repo = consultationsRepo(db);
+  const firmZone = clock.settings.timeZone;
+
+  /** The grid at `at`, and which of its starts are taken. */
+  function grid(at: Date) {
+    const all = slotGrid(clock, at);
+    const first = all[0];
+    const last = all[all.length - 1];
+    const taken =
+      first && last
+        ? repo.takenBetween(
+            new Date(first.startMs).toISOString(),
+            new Date(slotEnd(last.startMs)).toISOString(),
+          )
+        : new Set<string>();
+    return { all, taken };
+  }
+
+  function bookingView(b: BookingRow, zone: string | null, at: Date): ConsultationBooking {
+    const start = Date.parse(b.startsAt);
+    const until = start - CONSULTATION_CHANGE_HOURS * HOUR_MS;
+    return {
+      start: b.startsAt,
+      end: new Date(slotEnd(start)).toISOString(),
+      label: longLabel(start, firmZone),
+      clientLabel: zone ? labels(start, zone).short : null,
+      changeableUntil: new Date(until).toISOString(),
+      changeable: at.getTime() <= until,
+      bookedAt: b.createdAt,
+    };
+  }
+
+  /**
+   * Checks a requested start against the grid at `at`: 400 when it is no slot at all, 409 when it is one
+   * another booking holds. `own` is the engagement's current start when moving.
+   */
+  function checkStart(ms: number | null, at: Date, own: string | null): Outcome | null {
+    if (ms === null) return refuse(400, M.start);
+    const iso = new Date(ms).toISOString();
+    if (own === iso) return refuse(409, M.sameTime);
+    const { all, taken } = grid(at);
+    if (!all.some((s) => s.startMs === ms)) return refuse(400, M.notSlot);
+    if (taken.has(iso)) return refuse(409, M.taken);
+    return null;
+  }
+
+  /** The change's row and its two mails, in one transaction with the write; refusals of the indexes mapped. */
+  function write(engagementId: number, act: () => number): Outcome | null {
+    const submissionId = repo.engagement(engagementId)?.submissionId ?? null;
+    try {
+      db.transaction(() => {
+        const changeId = act();
+        for (const kind of [CONSULTATION_CLIENT_MAIL, CONSULTATION_DESK_MAIL])
+          outbox.enqueue({ kind, submissionId, refId: changeId });
+      })();
+    } catch (error) {
+      if (error instanceof SlotTaken) return refuse(409, M.taken);
+      if (error instanceof AlreadyBooked) return refuse(409, M.alreadyBooked);
+      throw error;
+    }
+    outbox.wake();
+    return null;
+  }
+
+  const delivered = (engagementId: number) => Boolean(repo.engagement(engagementId)?.deliveredAt);
+
+  const current = (engagementId: number, zone: string | null, at: Date) => {
+    const b = repo.live(engagementId);
+    return ok({ consultation: b ? bookingView(b, zone, at) : null });
+  };
+
+  return {
+    repo,
+
+    /** GET /slots: free slots once the report is delivered. */
+    slots(engagementId: number, tz: unknown): Outcome {
+      const z = clientZone(tz);
+      if ("status" in z) return z;
+      if (!delivered(engagementId)) return refuse(409, M.notDelivered);
+      const { all, taken } = grid(now());
+      const body: ConsultationSlots = {
+        timeZone: firmZone,
+        clientTimeZone: z.zone,
+        slots: all
+          .filter((s) => !taken.has(new Date(s.startMs).toISOString()))
+          .map((s) => {
+            const firm = labels(s.startMs, firmZone);
+            return {
+              start: new Date(s.startMs).toISOString(),
+              end: new Date(slotEnd(s.startMs)).toISOString(),
+              date: s.date,
+              dayLabel: firm.day,
+              label: firm.time,
+              clientLabel: z.zone ? labels(s.startMs, z.zone).short : null,
+            };
+          }),
+      };
+      return ok(body);
+    },
+
+    /** GET: the live booking or null. */
+    current(engagementId: number, tz: unknown): Outcome {
+      const z = clientZone(tz);
+      if ("status" in z) return z;
+      return current(engagementId, z.zone, now());
+    },
+
+    /** POST { start }: books a listed slot. */
+    book(engagementId: number, body: unknown, tz: unknown): Outcome {
+      const z = clientZone(tz);
+      if ("status" in z) return z;
+      if (!delivered(engagementId)) return refuse(409, M.notDelivered);
+      if (repo.live(engagementId)) return refuse(409, M.alreadyBooked);
+      const at = now();
+      const ms = startOf(body);
+      const refused = checkStart(ms, at, null);
+      if (refused) return refused;
+      const uid = randomBytes(12).toString("base64url");
+      const failed = write(engagementId, () =>
+        repo.book(engagementId, uid, new Date(ms as number).toISOString(), at.toISOString()),
+      );
+      if (failed) return failed;
+      const { body: view } = current(engagementId, z.zone, at);
+      return ok(view, 201);
+    },
+
+    /** PATCH { start }: moves the live booking, until 24 hours before it. */
+    move(engagementId: number, body: unknown, tz: unknown): Outcome {
+      const z = clientZone(tz);
+      if ("status" in z) return z;
+      const b = repo.live(engagementId);
+      if (!b) return refuse(404, M.none);
+      const at = now();
+      if (!bookingView(b, null, at).changeable) return refuse(409, M.tooLate);
+      const ms = startOf(body);
+      const refused = checkStart(ms, at, b.startsAt);
+      if (refused) return refused;
+      const failed = write(engagementId, () =>
+        repo.move(b, new Date(ms as number).toISOString(), at.toISOString()),
+      );
+      return failed ?? current(engagementId, z.zone, at);
+    },
+
+    /** DELETE: cancels the live booking, until 24 hours before it. */
+    cancel(engagementId: number): Outcome {
+      const b = repo.live(engagementId);
+      if (!b) return refuse(404, M.none);
+      const at = now();
+      if (!bookingView(b, null, at).changeable) return refuse(409, M.tooLate);
+      const failed = write(engagementId, () => repo.cancel(b, at.toISOString()));
+      return failed ?? ok({ consultation: null });
+    },
+
+    /** The desk's list: live bookings not yet over, soonest first, with who and which request. */
+    upcoming(): UpcomingConsultation[] {
+      const from = new Date(now().getTime() - CONSULTATION_MINUTES * 60_000).toISOString();
+      return repo.upcoming(from, UPCOMING_MAX).flatMap((r) => {
+        const person = deps.personOf(r.submissionId);
+        if (!person) return [];
+        const start = Date.parse(r.startsAt);
+        return [
+          {
+            submissionId: r.submissionId,
+            reference: person.reference,
+            name: person.name,
+            start: r.startsAt,
+            end: new Date(slotEnd(start)).toISOString(),
+            label: longLabel(start, firmZone),
+            bookedAt: r.createdAt,
+          },
+        ];
+      });
+    },
+
+    /** The request's live booking for the desk's detail, or null. */
+    ofSubmission(submissionId: number): ConsultationBooking | null {
+      const b = repo.liveOfSubmission(submissionId);
+      return b ? bookingView(b, null, now()) : null;
+    },
+
+    /** A change for its mail, with its labels in the firm's zone. */
+    changeFor(changeId: number) {
+      const c = repo.change(changeId);
+      if (!c) return null;
+      const start = Date.parse(c.startsAt);
+      return {
+        ...c,
+        kind: c.kind as ChangeKind,
+        label: longLabel(start, firmZone),
+        previousLabel: c.previousStartsAt ? longLabel(Date.parse(c.previousStartsAt), firmZone) : null,
+      };
+    },
+  };
+}
+
+export type ConsultationService = ReturnType<typeof createConsultationService>;

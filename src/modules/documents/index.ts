@@ -1,0 +1,2 @@
+/** The documents feature as the others see it. */
+export { documentRecords } from "./documents.repo";

@@ -1,0 +1,7 @@
+/** The mail feature as the others see it. */
+export type { MailMessage } from "./automatic";
+export { composeText, line } from "./compose";
+export { confirmationMessageId } from "./intake-messages";
+export type { MailOutbox } from "./outbox";
+export type { OutboxRow } from "./repo/mail-outbox";
+export { mailOutboxRepo } from "./repo/mail-outbox";

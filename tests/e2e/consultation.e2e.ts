@@ -1,0 +1,267 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Page, test } from "@playwright/test";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { DEMO_ADMIN, DESKTOP, expectNoAxeViolations, PHONE, waitForHydration } from "./helpers";
+
+/**
+ * The consultation end to end on the built binary, with mail through a real SMTP server on 127.0.0.1: a
+ * client whose report is delivered picks a day and a time in the portal, books, moves and cancels, and the
+ * desk sees the booking on the dashboard and in the request. This spec starts its own server.
+ */
+let ORIGIN = "";
+const BINARY = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "tracewell");
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+let server: ChildProcess | undefined;
+let dataDir = "";
+const received: ParsedMail[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream).then(
+      (mail) => {
+        received.push(mail);
+        callback();
+      },
+      (error) => callback(error),
+    );
+  },
+});
+
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+/** A port nothing listens on now, chosen by the system. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+test.beforeAll(async () => {
+  const SMTP_PORT = await freePort();
+  const PORT = await freePort();
+  ORIGIN = `http://127.0.0.1:${PORT}`;
+  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
+  dataDir = mkdtempSync(join(tmpdir(), "tracewell-consultation-e2e-"));
+  server = spawn(BINARY, [], {
+    cwd: dataDir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      DATA_DIR: join(dataDir, "data"),
+      PUBLIC_URL: ORIGIN,
+      DEMO: "1",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: '"Tracewell" <intake@tracewell.example>',
+      FIRM_TIMEZONE: "America/New_York",
+      LOG_LEVEL: "warn",
+    },
+  });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (
+      await fetch(`${ORIGIN}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the consultation's server did not start");
+});
+
+test.afterAll(async () => {
+  if (server?.pid) {
+    server.kill("SIGTERM");
+    await new Promise((r) => server?.once("exit", r));
+  }
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Checks the page at both widths with axe, and keeps a full-page screenshot of each when asked. */
+async function checkBothWidths(page: Page, name: string) {
+  for (const [width, size] of [
+    ["1280", DESKTOP],
+    ["390", PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await expectNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+const mailsAbout = (subject: string) => received.filter((m) => m.subject?.startsWith(subject));
+
+test("a client with a delivered report books, moves and cancels the consultation; the desk sees it", async ({
+  browser,
+}) => {
+  const same = { origin: ORIGIN };
+  const intake = await fetch(`${ORIGIN}/api/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      name: "Dana Whitfield",
+      firm: "Whitfield & Moss LLP",
+      email: "dana@whitfieldmoss.example",
+      phone: "(312) 555-0199",
+      role: "attorney",
+      matterType: "family-law",
+      subjectType: "both",
+      jurisdictions: "Cook County, IL; Delaware entities",
+      desiredService: "asset-map",
+      description: "Divorce, 2023-DR-004512. A lake house bought through an LLC in 2022.",
+      acknowledgment: true,
+      website: "",
+      formStartTime: Date.now() - 60_000,
+    }),
+  });
+  expect(intake.status).toBe(201);
+  const { reference } = (await intake.json()) as { reference: string };
+
+  // Staff sign in, send the engagement; the client opens the mailed link and signs.
+  const desk = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await desk.goto(`${ORIGIN}/admin/login`);
+  await waitForHydration(desk);
+  await desk.getByLabel("Username").fill(DEMO_ADMIN.username);
+  await desk.getByLabel("Password").fill(DEMO_ADMIN.password);
+  await desk.getByRole("button", { name: "Sign In" }).click();
+  await expect(desk).toHaveURL(/\/admin\/dashboard$/);
+  const found = (await (await desk.request.get(`${ORIGIN}/api/admin/submissions?q=${reference}`)).json()) as {
+    items: { id: number }[];
+  };
+  const id = found.items[0]?.id;
+  const api = `${ORIGIN}/api/admin/submissions/${id}`;
+  expect(
+    (
+      await desk.request.put(`${api}/engagement`, {
+        headers: same,
+        data: {
+          scope: "A sourced map of real property, entities and vehicles.",
+          feeCents: 350_000,
+          feeKind: "flat",
+          turnaroundBusinessDays: 5,
+          expedite: false,
+        },
+      })
+    ).status(),
+  ).toBe(200);
+  expect((await desk.request.post(`${api}/engagement/send`, { headers: same })).status()).toBe(200);
+  await expect
+    .poll(() => mailsAbout("Your engagement letter").length, { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  const link = mailsAbout("Your engagement letter")
+    .at(-1)
+    ?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/portal#token=[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error("no portal link in the mail");
+
+  // The client's browser is in London: times show in New York and in London.
+  const client = await (
+    await browser.newContext({ viewport: DESKTOP, timezoneId: "Europe/London" })
+  ).newPage();
+  await client.goto(link);
+  await waitForHydration(client);
+  await expect(client.getByRole("heading", { name: "1. Consent to sign electronically" })).toBeVisible();
+  expect(
+    (
+      await client.request.post(`${ORIGIN}/api/portal/consent`, { headers: same, data: { consent: true } })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await client.request.post(`${ORIGIN}/api/portal/sign`, {
+        headers: same,
+        data: { fullName: "Dana Whitfield", agree: true },
+      })
+    ).status(),
+  ).toBe(200);
+  await client.reload();
+  await waitForHydration(client);
+  const section = client.getByRole("region", { name: "Your consultation" });
+  await expect(section.getByText(/Once your report is delivered/)).toBeVisible();
+
+  // The report's delivery, written as the desk's marking of the report writes it (the desk's upload and marking
+  // are tested in tests/api/documents-desk.test.ts).
+  execFileSync(
+    "bun",
+    [
+      "-e",
+      `const { Database } = require("bun:sqlite");
+       const db = new Database(process.argv[1]);
+       db.exec("PRAGMA busy_timeout = 5000");
+       db.query("UPDATE engagements SET delivered_at = ? WHERE submission_id = ?").run(new Date().toISOString(), ${id});
+       db.close();`,
+      join(dataDir, "data", "tracewell.db"),
+    ],
+    { encoding: "utf8" },
+  );
+
+  // The picker: days, then times with both labels; book the first time of the second day.
+  await client.reload();
+  await waitForHydration(client);
+  const days = section.getByRole("group", { name: "Day", exact: true }).getByRole("button");
+  await expect(days).toHaveCount(10);
+  await days.nth(1).click();
+  await expect(days.nth(1)).toHaveAttribute("aria-pressed", "true");
+  const times = section.getByRole("radio");
+  await expect(times.first()).toBeVisible();
+  await expect(section.getByText(/^Yours: .* GMT$/).first()).toBeVisible();
+  await checkBothWidths(client, "portal-consultation-picker");
+  const chosen = await times.first().getAttribute("value");
+  await times.first().check();
+  await section.getByRole("button", { name: "Book this time" }).click();
+  await expect(section.getByRole("status")).toContainText("Booked:");
+  await expect(section.getByText("Booked for")).toBeVisible();
+  await expect(section.getByText(/You can move or cancel it here until/)).toBeVisible();
+  await checkBothWidths(client, "portal-consultation-booked");
+  await expect.poll(() => mailsAbout("Consultation booked").length, { timeout: 20_000 }).toBe(2);
+  const invite = mailsAbout("Consultation booked")[0]?.attachments.find(
+    (a) => a.filename === "consultation.ics",
+  );
+  expect(invite?.content.toString("utf8")).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+
+  // The desk: the dashboard's list and the request's detail.
+  await desk.goto(`${ORIGIN}/admin/dashboard`);
+  await waitForHydration(desk);
+  const upcoming = desk.getByRole("region", { name: "Upcoming Consultations" });
+  await expect(upcoming.getByRole("link", { name: reference })).toBeVisible();
+  await expect(upcoming.getByText("Dana Whitfield")).toBeVisible();
+  await checkBothWidths(desk, "dashboard-consultations");
+  await desk.goto(`${ORIGIN}/admin/submissions/${id}`);
+  await waitForHydration(desk);
+  const panel = desk.getByRole("region", { name: "Consultation", exact: true });
+  await expect(panel.getByText(/^Booked /)).toBeVisible();
+  await expect(panel.locator("time")).toHaveAttribute("datetime", chosen ?? "no start");
+  await checkBothWidths(desk, "desk-consultation");
+
+  // Move to the next time, then cancel.
+  await section.getByRole("button", { name: "Move to another time" }).click();
+  await expect(times.first()).toBeVisible();
+  await times.nth(1).check();
+  await section.getByRole("button", { name: "Move to this time" }).click();
+  await expect(section.getByRole("status")).toContainText("Moved:");
+  await expect.poll(() => mailsAbout("Consultation moved").length, { timeout: 20_000 }).toBe(2);
+
+  await section.getByRole("button", { name: "Cancel the consultation" }).click();
+  await section.getByRole("button", { name: "Yes, cancel it" }).click();
+  await expect(section.getByRole("status")).toContainText("Your consultation is cancelled");
+  await expect(section.getByRole("button", { name: "Book this time" })).toBeVisible();
+  await checkBothWidths(client, "portal-consultation-cancelled");
+  await expect.poll(() => mailsAbout("Consultation cancelled").length, { timeout: 20_000 }).toBe(2);
+  const cancelled = mailsAbout("Consultation cancelled")[0]?.attachments[0]?.content.toString("utf8");
+  expect(cancelled).toContain("METHOD:CANCEL");
+});
