@@ -16,7 +16,7 @@ import { securityHeaders, securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
 import { createConsultation } from "./modules/consultation";
-import { createContent } from "./modules/content";
+import { ARTICLE_IMAGES_API, createContent } from "./modules/content";
 import { deskModule } from "./modules/desk";
 import { deskClockModule } from "./modules/desk/clock-module";
 import { createDigest } from "./modules/desk/digest";
@@ -269,7 +269,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
         bodyDeadline({
           timeoutMs: config.bodyTimeoutSeconds * 1000,
           maxBytes: (path) =>
-            path.startsWith(RESOURCES_API)
+            path.startsWith(RESOURCES_API) || path === ARTICLE_IMAGES_API
               ? Number.POSITIVE_INFINITY
               : path.startsWith(UPLOADS_PATH) || STAFF_UPLOAD.test(path)
                 ? UPLOAD_PATCH_MAX_BYTES

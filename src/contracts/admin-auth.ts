@@ -100,6 +100,8 @@ export const MfaDisableSchema = v.object({
 export type AuthStatus = {
   authenticated: boolean;
   username?: string;
+  /** How the team and clients see them: their display name, else their e-mail address, else the username. */
+  shownAs?: string;
   /** Password accepted; the second step (code) is still owed. */
   mfaRequired?: boolean;
   /** Signed in only to set up two-step sign-in (REQUIRE_MFA). */

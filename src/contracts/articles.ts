@@ -128,3 +128,29 @@ export function validateArticle(
   }
   return { success: false, errors };
 }
+
+/** Images in articles (ADR 196): uploaded from the editor, typed and sized by their bytes. */
+export const ARTICLE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const ARTICLE_IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
+export const ARTICLE_IMAGE_ALT_MAX = 200;
+export const ARTICLE_IMAGE_MESSAGES = {
+  required: "Choose an image to upload.",
+  type: "The image must be a PNG, JPEG or WebP picture. Its content decides, not its name.",
+  tooLarge:
+    "The image is larger than 5 MB. Export a smaller copy (the page shows it at most about 1,200 pixels wide).",
+} as const;
+
+/** What describes the image for a reader who cannot see it: required, one line. */
+export const ImageAltSchema = requiredText("Alt text", ARTICLE_IMAGE_ALT_MAX);
+
+/** POST /api/admin/articles/images (201): where the image is served, its size, and the Markdown that shows it. */
+export type ArticleImage = {
+  path: string;
+  width: number;
+  height: number;
+  contentType: string;
+  markdown: string;
+};
+
+/** `![alt](path)` with the alt text's brackets and backslashes escaped, so it is one image whatever was typed. */
+export const imageMarkdown = (alt: string, path: string) => `![${alt.replace(/[\\[\]]/g, "\\$&")}](${path})`;

@@ -44,6 +44,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "staff.removed": "Colleague removed",
   "staff.remove_refused": "Colleague removal refused",
   "staff.mfa_reset": "Two-step sign-in reset",
+  "staff.name_changed": "Display name changed",
   "retention.policy_changed": "Retention policy changed",
   "retention.request_deleted": "Request deleted by the retention policy (receipt)",
   "data_request.created": "Data request recorded",
@@ -53,6 +54,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "desk.closure_added": "Closure added (no business day)",
   "desk.closure_removed": "Closure removed (a business day again)",
   ...contentLabels("article", "Article"),
+  "article.image_uploaded": "Image uploaded for an article",
   ...contentLabels("case_study", "Case study"),
   ...contentLabels("resource", "Resource"),
 };

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { NewPasswordSchema, UsernameSchema } from "./admin-auth";
-import { oneLine, oneLineMessage, tooLong } from "./fields";
+import { oneLine, oneLineMessage, requiredText, tooLong } from "./fields";
 
 /** Staff management contracts (issue 11 section 2), shared by the Staff screen, the join screen and the API. */
 export const INVITATION_TTL_HOURS = 72;
@@ -31,8 +31,21 @@ export const StaffEmailSchema = v.pipe(
   v.email(STAFF_MESSAGES.emailInvalid),
 );
 
-/** POST /api/admin/staff/invitations */
-export const InvitationSchema = v.object({ email: StaffEmailSchema });
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+
+/**
+ * A colleague's display name, as clients and the team see it (a reply's signature, the desk's history, the audit
+ * log): one line, trimmed, 1 to 80 characters.
+ */
+export const DisplayNameSchema = requiredText("Name", DISPLAY_NAME_MAX_LENGTH);
+
+/**
+ * POST /api/admin/staff/invitations. The Staff screen always sends the colleague's name; a request without one
+ * (from before names) invites them nameless, and they are shown by their e-mail address until they set one.
+ */
+export const InvitationSchema = v.object({ email: StaffEmailSchema, name: v.optional(DisplayNameSchema) });
+/** The Staff screen's invitation form: the name is asked for every time. */
+export const InvitationFormSchema = v.object({ name: DisplayNameSchema, email: StaffEmailSchema });
 export type InvitationInput = v.InferOutput<typeof InvitationSchema>;
 
 export const InvitationTokenSchema = v.pipe(
@@ -69,6 +82,8 @@ export type MailState = "pending" | "sent" | "failed" | "unconfigured";
 export type StaffMember = {
   id: number;
   username: string;
+  /** Their display name, null until one is set. */
+  displayName: string | null;
   email: string | null;
   mfaEnabled: boolean;
   lastSignInAt: string | null;
@@ -79,6 +94,8 @@ export type StaffMember = {
 export type StaffInvitation = {
   id: number;
   email: string;
+  /** The name the colleague is invited under; theirs once they join. */
+  name: string | null;
   invitedBy: string;
   createdAt: string;
   expiresAt: string;
@@ -99,4 +116,23 @@ export type StaffOverview = {
 };
 
 /** What the join screen shows before the invitee chooses a username. */
-export type InvitationPreview = { email: string; invitedBy: string; expiresAt: string; mfaRequired: boolean };
+export type InvitationPreview = {
+  email: string;
+  name: string | null;
+  invitedBy: string;
+  expiresAt: string;
+  mfaRequired: boolean;
+};
+
+/** PUT /api/admin/staff/me: the signed-in admin's display name, from the Account screen. */
+export const ProfileSchema = v.object({ displayName: DisplayNameSchema });
+export type ProfileInput = v.InferOutput<typeof ProfileSchema>;
+
+/** GET /api/admin/staff/me */
+export type StaffProfile = {
+  username: string;
+  email: string | null;
+  displayName: string | null;
+  /** How the desk, the audit log and a reply's signature name them: the display name, else e-mail, else username. */
+  shownAs: string;
+};

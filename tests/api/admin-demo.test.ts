@@ -29,6 +29,7 @@ describe("DEMO=1", () => {
     expect(await (await request("/api/admin/auth/status", withCookie(cookie))).json()).toEqual({
       authenticated: true,
       username: DEMO_USERNAME,
+      shownAs: DEMO_USERNAME,
     });
   });
 

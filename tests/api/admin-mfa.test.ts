@@ -116,7 +116,7 @@ describe("signing in with two-step sign-in on", () => {
     expect(await right.json()).toEqual({ username: USER });
     const active = cookieFrom(right);
     expect(active).not.toBe(pending);
-    expect(await status(active)).toEqual({ authenticated: true, username: USER });
+    expect(await status(active)).toEqual({ authenticated: true, username: USER, shownAs: USER });
     expect(await status(pending)).toEqual({ authenticated: false });
   });
 
@@ -190,7 +190,12 @@ describe("REQUIRE_MFA=1", () => {
     expect(await res.json()).toEqual({ username: USER, mfaEnrolmentRequired: true });
     const enrolling = cookieFrom(res);
     const s = await strict.request("/api/admin/auth/status", withCookie(enrolling));
-    expect(await s.json()).toEqual({ authenticated: true, username: USER, mfaEnrolmentRequired: true });
+    expect(await s.json()).toEqual({
+      authenticated: true,
+      username: USER,
+      shownAs: USER,
+      mfaEnrolmentRequired: true,
+    });
     // Nothing else opens: API answers 403, screens send you to the account screen.
     const audit = await strict.request("/api/admin/audit", withCookie(enrolling));
     expect(audit.status).toBe(403);

@@ -82,6 +82,7 @@ describe("a restart that starts requiring two-step sign-in", () => {
     expect(await (await after.request("/api/admin/auth/status", withCookie(cookie))).json()).toEqual({
       authenticated: true,
       username: USER,
+      shownAs: USER,
       mfaEnrolmentRequired: true,
     });
     const screen = await after.request("/admin/dashboard", withCookie(cookie));

@@ -171,6 +171,7 @@ describe("an invitation", () => {
     expect(preview.status).toBe(200);
     expect(await preview.json()).toEqual({
       email: "alex.rivera@tracewell.example",
+      name: null,
       invitedBy: OWNER,
       expiresAt: new Date(clock + 72 * HOUR).toISOString(),
       mfaRequired: true,

@@ -176,6 +176,7 @@ async function intakeFor(page: Page, name: string) {
 async function invitationLink(page: Page, email: string) {
   const before = received.length;
   await open(page, "/admin/staff");
+  await page.getByLabel("Colleague's name").fill("Robin Hale");
   await page.getByLabel("Colleague's email address").fill(email);
   await page.getByRole("button", { name: "Send Invitation" }).click();
   await expect(toast(page, "Invitation Sent")).toBeVisible();
@@ -294,6 +295,7 @@ for (const [width, viewport] of [
     }) => {
       await signIn(page);
       await open(page, "/admin/staff");
+      await page.getByLabel("Colleague's name").fill("Casey Nguyen");
       const email = page.getByLabel("Colleague's email address");
       await email.fill("not-an-address");
       await press(page, page.getByRole("button", { name: "Send Invitation" }));

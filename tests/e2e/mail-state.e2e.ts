@@ -188,6 +188,7 @@ test.describe("without mail configured, the admin's screens say so", () => {
     const invite = page.getByRole("region", { name: "Invite a Colleague" });
     await expect(invite).toContainText("Mail is not configured on this server");
     const email = `robin.${Date.now()}@tracewell.example`;
+    await page.getByLabel("Colleague's name").fill("Robin Hale");
     await page.getByLabel("Colleague's email address").fill(email);
     await page.getByRole("button", { name: "Create Invitation" }).click();
     const toast = page.getByRole("status").filter({ hasText: "Invitation Created" });

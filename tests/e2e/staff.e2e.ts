@@ -21,6 +21,7 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const BINARY = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "tracewell");
 const OWNER = { username: "morgan.ellis", password: "every ledger balances" };
 const COLLEAGUE = {
+  name: "Casey Nguyen",
   email: "casey.nguyen@tracewell.example",
   username: "casey",
   password: "follow the wire transfers",
@@ -189,10 +190,15 @@ test("a colleague is invited by e-mail, accepts, and enrols; a reset makes them 
   await expect(owner.getByLabel("Colleague's email address")).toHaveAccessibleDescription(
     "Enter a valid email address",
   );
+  // The name is asked for too, with a message until it is given.
+  await expect(owner.getByLabel("Colleague's name")).toHaveAccessibleDescription(/Name is required/);
+  await owner.getByLabel("Colleague's name").fill(COLLEAGUE.name);
+  await expect(owner.getByLabel("Colleague's name")).not.toHaveAccessibleDescription(/Name is required/);
   await owner.getByLabel("Colleague's email address").fill(COLLEAGUE.email);
   await owner.getByRole("button", { name: "Send Invitation" }).click();
   await expect(owner.getByRole("status").filter({ hasText: "Invitation Sent" })).toBeVisible();
   await expect(owner.getByRole("list", { name: "Open invitations" })).toContainText(COLLEAGUE.email);
+  await expect(owner.getByRole("list", { name: "Open invitations" })).toContainText(COLLEAGUE.name);
   await checkBothWidths(owner, "staff");
 
   // The invitation e-mail, as the colleague's mailbox receives it.
@@ -207,13 +213,29 @@ test("a colleague is invited by e-mail, accepts, and enrols; a reset makes them 
   await colleague.goto(link ?? "");
   await waitForHydration(colleague);
   await expect(colleague.getByRole("heading", { level: 1 })).toHaveText("Join the Admin");
-  await expect(colleague.getByText(`${OWNER.username} invited ${COLLEAGUE.email}`)).toBeVisible();
+  await expect(
+    colleague.getByText(`${OWNER.username} invited ${COLLEAGUE.email} as ${COLLEAGUE.name}`),
+  ).toBeVisible();
   await checkBothWidths(colleague, "join");
   await colleague.getByLabel("Choose a username").fill(COLLEAGUE.username);
   await colleague.getByLabel("Choose a password").fill(COLLEAGUE.password);
   await colleague.getByLabel("Repeat the password").fill(COLLEAGUE.password);
   await colleague.getByRole("button", { name: "Create Account" }).click();
   await enrolOnAccountScreen(colleague, colleagueUsed);
+  // They joined under the name they were invited with: the header and the Account screen show it.
+  await expect(colleague.getByText(`Signed in as ${COLLEAGUE.name}`)).toBeVisible();
+  await colleague.goto(`${ORIGIN}/admin/account`);
+  await waitForHydration(colleague);
+  await expect(colleague.getByLabel("Display name")).toHaveValue(COLLEAGUE.name);
+  // A new name on the Account screen: refused empty, saved, and shown at once.
+  await colleague.getByLabel("Display name").fill("   ");
+  await colleague.getByRole("button", { name: "Save Name" }).click();
+  await expect(colleague.getByLabel("Display name")).toHaveAccessibleDescription(/Name is required/);
+  await colleague.getByLabel("Display name").fill("Casey T. Nguyen");
+  await colleague.getByRole("button", { name: "Save Name" }).click();
+  await expect(colleague.getByRole("status").filter({ hasText: "Name Saved" })).toBeVisible();
+  await expect(colleague.getByText("Signed in as Casey T. Nguyen")).toBeVisible();
+  await checkBothWidths(colleague, "account-name");
   expect(colleagueProblems).toEqual([]);
 
   // The link worked once.
@@ -229,6 +251,7 @@ test("a colleague is invited by e-mail, accepts, and enrols; a reset makes them 
   await expect(members.getByRole("listitem")).toHaveCount(2);
   const card = members.getByRole("listitem").filter({ hasText: COLLEAGUE.username });
   await expect(card).toContainText(COLLEAGUE.email);
+  await expect(card).toContainText("Casey T. Nguyen");
   await expect(card).toContainText("Two-step on");
   await expect(owner.getByRole("list", { name: "Open invitations" })).toHaveCount(0);
   await checkBothWidths(owner, "staff-members");

@@ -21,6 +21,8 @@ import * as builtInArticles from "./019-built-in-articles";
 import * as articleRevisions from "./020-article-revisions";
 import * as consultations from "./021-consultations";
 
+import * as staffDisplayNames from "./022-staff-display-names";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -52,4 +54,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 19, name: "built-in-articles", ...builtInArticles },
   { version: 20, name: "article-revisions", ...articleRevisions },
   { version: 21, name: "consultations", ...consultations },
+
+  { version: 22, name: "staff-display-names", ...staffDisplayNames },
 ];

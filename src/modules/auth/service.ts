@@ -14,7 +14,7 @@ import {
 import { AuditQuerySchema, eventsOf, READ_ONLY_EVENTS } from "../../contracts/audit";
 import { createRateLimiter, type RateLimiter, retryAfterText } from "../../http/rate-limit";
 import type { Logger } from "../../log";
-import { appendAudit, listAudit } from "../audit";
+import { appendAudit, listAudit, staffNames } from "../audit";
 import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verifyTotp } from "./mfa";
 import {
   DEMO_PASSWORD,
@@ -237,9 +237,16 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     status(session: Session | null): AuthStatus {
-      if (session?.stage === "active") return { authenticated: true, username: session.username };
+      const shownAs = () => (session && staffNames(db).ofId(session.userId)) ?? session?.username;
+      if (session?.stage === "active")
+        return { authenticated: true, username: session.username, shownAs: shownAs() };
       if (session?.stage === "enrol")
-        return { authenticated: true, username: session.username, mfaEnrolmentRequired: true };
+        return {
+          authenticated: true,
+          username: session.username,
+          shownAs: shownAs(),
+          mfaEnrolmentRequired: true,
+        };
       const status: AuthStatus = { authenticated: false };
       if (session?.stage === "mfa") status.mfaRequired = true;
       if (demoHash && findUserByName(db, DEMO_USERNAME)?.passwordHash === demoHash) {
@@ -430,17 +437,21 @@ export function createAuthService(deps: AuthDeps) {
       const parsed = v.safeParse(AuditQuerySchema, query);
       if (!parsed.success) return invalid(parsed.issues);
       const { limit = 50, before, user, area, since, until, views } = parsed.output;
-      return ok(
-        listAudit(db, {
-          limit,
-          beforeId: before,
-          username: user,
-          events: area ? eventsOf(area) : undefined,
-          hiddenEvents: views ? undefined : [...READ_ONLY_EVENTS],
-          since,
-          until,
-        }),
-      );
+      const page = listAudit(db, {
+        limit,
+        beforeId: before,
+        username: user,
+        events: area ? eventsOf(area) : undefined,
+        hiddenEvents: views ? undefined : [...READ_ONLY_EVENTS],
+        since,
+        until,
+      });
+      // Who did it, by the name the team knows them by; the username stays for the "who" filter.
+      const names = staffNames(db);
+      return ok({
+        ...page,
+        entries: page.entries.map((e) => ({ ...e, name: e.username === null ? null : names.of(e.username) })),
+      });
     },
   };
 }

@@ -8,6 +8,7 @@ import {
 import { countWords, readingTimeFor } from "../../contracts/reading-time";
 import type { Database } from "../../db";
 import { type Actor, auditBy } from "../../http/admin-http";
+import { staffNames } from "../audit";
 import type { Auth } from "../auth";
 import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "./admin-http";
 import type { ArticleRevisionsRepo } from "./article-revisions-repo";
@@ -134,7 +135,13 @@ export function articleService({ db, repo, revisions, brandName, now, changed }:
       return { status: 200, body: { ok: true } };
     },
     revisions(id: number): Outcome {
-      return repo.get(id) ? { status: 200, body: revisions.list(id) } : notFound;
+      if (!repo.get(id)) return notFound;
+      // Who saved each, by the name the team knows them by ("" is the site's own first copy).
+      const names = staffNames(db);
+      return {
+        status: 200,
+        body: revisions.list(id).map((r) => ({ ...r, savedBy: r.savedBy && names.of(r.savedBy) })),
+      };
     },
     /** Two kept saves side by side: the fields that differ, and the content line by line. */
     compare(id: number, query: Record<string, string | undefined>): Outcome {

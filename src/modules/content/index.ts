@@ -3,6 +3,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db";
 import type { Auth } from "../auth";
 import type { PageCache } from "../pages";
+import { articleImageService, articleImagesController } from "./article-images";
 import { articleRevisionsRepo } from "./article-revisions-repo";
 import { articleService, articlesController } from "./articles";
 import { caseStudiesController, caseStudyService } from "./case-studies";
@@ -13,6 +14,9 @@ import {
   pageContentLoader,
 } from "./public";
 import { articlesRepo } from "./repo/articles";
+
+export { ARTICLE_IMAGES_API } from "./article-images";
+
 import { caseStudiesRepo } from "./repo/case-studies";
 import { resourcesRepo } from "./repo/resources";
 import { resourceService, resourcesController } from "./resources";
@@ -58,7 +62,14 @@ export function createContent({ db, config, cache, requireAdmin, now = () => new
     admin: new Elysia({ name: "content-admin" })
       .use(articlesController(articleApi, requireAdmin, config.trustProxy))
       .use(caseStudiesController(caseStudyApi, requireAdmin, config.trustProxy))
-      .use(resourcesController(resourceApi, requireAdmin, config.trustProxy)),
+      .use(resourcesController(resourceApi, requireAdmin, config.trustProxy))
+      .use(
+        articleImagesController(
+          articleImageService({ db, dataDir: config.dataDir, now }),
+          requireAdmin,
+          config.trustProxy,
+        ),
+      ),
     feed: articlesFeedModule(articles, config.brand, config.publicUrl, now),
     load: pageContentLoader({
       articles,

@@ -44,9 +44,26 @@ describe("article Markdown", () => {
     }
   });
 
-  test("images are not rendered (nothing loads from elsewhere)", () => {
-    const html = renderMarkdown("![tracker](https://example.com/pixel.png)");
-    expect(html).not.toMatch(/<img/i);
+  test("images from elsewhere are not rendered (nothing loads from elsewhere): their alt text is", () => {
+    for (const src of [
+      "https://example.com/pixel.png",
+      "//example.com/uploads/articles/0b9c53f4-8a44-4c1e-9d3c-2f0c5b7e1a10.1x1.png",
+      "/brand/mark-512.png",
+      "/uploads/photos/0b9c53f4-8a44-4c1e-9d3c-2f0c5b7e1a10.jpg",
+      "data:image/png;base64,iVBORw0KGgo=",
+      "javascript:alert(1)",
+    ]) {
+      const html = renderMarkdown(`![a <b>tracker</b>](${src})`);
+      expect({ src, html }).toEqual({ src, html: expect.not.stringMatching(/<img|<b>/i) });
+      expect(html).toContain("a &lt;b&gt;tracker&lt;/b&gt;");
+    }
+  });
+
+  test("this site's uploaded images are rendered with their size, lazily, and their alt text", () => {
+    const src = "/uploads/articles/0b9c53f4-8a44-4c1e-9d3c-2f0c5b7e1a10.1200x630.png";
+    expect(renderMarkdown(`![The "asset map", drawn](${src})`)).toBe(
+      `<p><img src="${src}" alt="The &quot;asset map&quot;, drawn" width="1200" height="630" loading="lazy" decoding="async"></p>\n`,
+    );
   });
 
   test("markdownText gives the words without markup", () => {

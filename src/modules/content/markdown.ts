@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { articleImageOf } from "./article-image";
 
 /**
  * Links an article may have: http, https and mailto, and paths on this site ("/contact", not "//host", which
@@ -8,12 +9,35 @@ const SAFE_LINK = /^(?:https?:|mailto:|\/(?![/\\]))/i;
 
 /**
  * Markdown for stored articles, rendered on the server only. Raw HTML is off (a tag is shown as text), links
- * keep only http, https, mailto and this site's paths, and images are off (the content security policy serves images
- * from this site only, and an article must not load anything from elsewhere). See ADR 060.
+ * keep only http, https, mailto and this site's paths, and an image is shown only from this site's uploaded
+ * article images (ADR 196): anything else (another site, a data: URL, any other path) is shown as its alt
+ * text, so an article never loads anything from elsewhere. See ADR 060.
  */
 const md = new MarkdownIt({ html: false, linkify: true, typographer: true });
-md.disable("image");
 md.validateLink = (url: string) => SAFE_LINK.test(url.trim());
+
+/**
+ * An uploaded image with the size its path names, so the page keeps its place before the image arrives; it
+ * loads when it comes near the screen, and the stylesheet fits it to the column.
+ */
+md.renderer.rules.image = (tokens, idx, options, env, self) => {
+  const token = tokens[idx]!;
+  const src = String(token.attrGet("src") ?? "");
+  const alt = self.renderInlineAsText(token.children ?? [], options, env);
+  const image = articleImageOf(src);
+  if (!image) return md.utils.escapeHtml(alt);
+  const title = token.attrGet("title");
+  const attrs: [string, string][] = [
+    ["src", src],
+    ["alt", alt],
+    ["width", String(image.width)],
+    ["height", String(image.height)],
+    ["loading", "lazy"],
+    ["decoding", "async"],
+    ...(title ? [["title", String(title)] as [string, string]] : []),
+  ];
+  return `<img ${attrs.map(([k, v]) => `${k}="${md.utils.escapeHtml(v)}"`).join(" ")}>`;
+};
 
 const defaultLinkOpen =
   md.renderer.rules.link_open ??

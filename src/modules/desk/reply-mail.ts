@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/index";
+import { staffNames } from "../audit";
 import type { MailMessage, OutboxRow } from "../mail";
 import { confirmationMessageId } from "../mail";
 import { contactSubmissions } from "./repo/contact-submissions";
@@ -19,6 +20,7 @@ export function deskReplyRenderer(db: Database, config: Config) {
     const submission = reply ? submissions.byId(reply.submissionId) : null;
     if (!reply || !submission) return null;
     const thread = confirmationMessageId(submission.reference, config);
+    const name = staffNames(db).displayName(reply.author);
     return {
       to: submission.email,
       subject: reply.subject,
@@ -28,6 +30,8 @@ export function deskReplyRenderer(db: Database, config: Config) {
       inReplyTo: thread,
       references: thread,
       writtenByPerson: true,
+      // From whoever wrote it, under the name they have now (an address is no name to show: none then).
+      ...(name ? { fromName: name } : {}),
     };
   };
 }

@@ -19,6 +19,7 @@ import {
 } from "../../contracts/submissions";
 import { forgetDeleted } from "../../db/index";
 import { type Actor, auditBy, type Outcome } from "../../http/admin-http";
+import { staffNames } from "../audit";
 import type { MailOutbox } from "../mail";
 import { toCsv } from "./csv";
 import type { DueService } from "./due-service";
@@ -113,17 +114,19 @@ export function createSubmissionsService(deps: {
     if (!stored) return null;
     const [submission] = due.deliveriesOf([{ ...stored, due: due.status(stored) }]);
     if (!submission) return null;
-    const notes = desk.notes(id);
+    // Who did what, by the name the team knows them by (records keep the username they were written with).
+    const names = staffNames(db);
+    const notes = desk.notes(id).map((n) => ({ ...n, author: names.of(n.author) }));
     const mail = desk.mail(id);
-    const sent = replies.forSubmission(id);
-    const recorded = responses.forSubmission(id);
+    const sent = replies.forSubmission(id).map((r) => ({ ...r, author: names.of(r.author) }));
+    const recorded = responses.forSubmission(id).map((r) => ({ ...r, actor: names.of(r.actor) }));
     const timeline = buildTimeline({
       submittedAt: submission.submittedAt,
       mail,
       notes,
       replies: sent,
       responses: recorded,
-      statusChanges: events.statusChanges(id),
+      statusChanges: events.statusChanges(id).map((c) => ({ ...c, actor: names.of(c.actor) })),
     });
     return {
       submission,

@@ -16,6 +16,11 @@ export type MailMessage = {
   inReplyTo?: string;
   references?: string;
   /**
+   * The person who wrote it (a reply from the desk): the sender shows as "Dana Whitfield, Tracewell" at the
+   * site's own address, so the client sees who answered them.
+   */
+  fromName?: string;
+  /**
    * Composed by a person (a reply from the desk): it gets the HTML alternative but not the RFC 3834 headers, so
    * the requester's mail system treats it as the personal answer it is.
    */

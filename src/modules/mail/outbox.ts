@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
 import type { Brand } from "../../contracts/brand";
+import { toOneLine } from "../../contracts/fields";
 import type { Database } from "../../db/index";
 import type { Logger } from "../../log";
 import { contactSubmissions, INTAKE_MAIL_KINDS } from "../desk";
@@ -91,6 +92,12 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
     : null;
   const from = config.mailFrom ?? `"${config.brand.name}" <${config.brand.email}>`;
   const notifyTo = config.intakeNotifyTo;
+  /** The site's sender address under a person's name: `"Dana Whitfield, Tracewell" <hello@…>`. */
+  const personalFrom = (name: string) => {
+    const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+    const shown = toOneLine(`${name}, ${config.brand.name}`).replace(/["\\]/g, "\\$&");
+    return `"${shown}" <${address}>`;
+  };
 
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | null = null;
@@ -160,7 +167,7 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
       return false;
     }
     try {
-      await sender.send({ ...message, from });
+      await sender.send({ ...message, from: message.fromName ? personalFrom(message.fromName) : from });
     } catch (error) {
       if (abandoned) return false;
       recordFailure(mail, error, isPermanent(error) || mail.attempts + 1 >= MAX_ATTEMPTS);

@@ -37,6 +37,12 @@ export function staffModule(deps: {
   const admin = new Elysia({ name: "staff", prefix: STAFF_API })
     .use(deps.auth.requireAdmin)
     .get("/", ({ admin, request, server }) => service.overview(actor(admin, request, server)))
+    .get("/me", ({ admin, request, server, set }) =>
+      send(set, service.profile(actor(admin, request, server))),
+    )
+    .put("/me", ({ admin, request, server, body, set }) =>
+      send(set, service.setDisplayName(body, actor(admin, request, server))),
+    )
     .post("/invitations", ({ admin, request, server, body, set }) =>
       send(set, service.invite(body, actor(admin, request, server))),
     )

@@ -7,6 +7,7 @@ export {
   InvitationAcceptSchema,
   InvitationLookupSchema,
   InvitationSchema,
+  ProfileSchema,
   STAFF_MESSAGES,
 } from "../../contracts/staff";
 

@@ -9,11 +9,12 @@ import type {
   StaffInvitation,
   StaffMember,
   StaffOverview,
+  StaffProfile,
 } from "../../contracts/staff";
 import { forgetDeleted } from "../../db/index";
 import type { Actor, Outcome } from "../../http/admin-http";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
-import { appendAudit } from "../audit";
+import { appendAudit, shownName } from "../audit";
 import type { Session, SessionStore } from "../auth";
 import {
   demoPasswordRefusal,
@@ -35,6 +36,7 @@ import {
   InvitationAcceptSchema,
   InvitationLookupSchema,
   InvitationSchema,
+  ProfileSchema,
   STAFF_MESSAGES,
 } from "./model";
 import { type InvitationRow, staffRepo } from "./repo/staff";
@@ -153,6 +155,7 @@ export function createStaffService(deps: {
     return {
       id: inv.id,
       email: inv.email,
+      name: inv.name,
       invitedBy: inv.invitedByName,
       createdAt: inv.createdAt,
       expiresAt: inv.expiresAt,
@@ -197,6 +200,13 @@ export function createStaffService(deps: {
     return { ok: true, inv };
   };
 
+  const profileOf = (actor: Actor): Outcome => {
+    const p = repo.profile(actor.id);
+    if (!p) return fail(404, STAFF_MESSAGES.notFound);
+    const body: StaffProfile = { ...p, shownAs: shownName(p) };
+    return { status: 200, body };
+  };
+
   return {
     overview(actor: Actor): StaffOverview {
       repo.clearExpiredTokens(now());
@@ -212,8 +222,9 @@ export function createStaffService(deps: {
     invite(body: unknown, actor: Actor): Outcome {
       const parsed = v.safeParse(InvitationSchema, body);
       if (!parsed.success) return invalid(parsed.issues);
-      const email = parsed.output.email;
+      const { email, name = null } = parsed.output;
       const at = now();
+      const inviter = repo.profile(actor.id);
       const token = newToken();
       const id = db
         .transaction(() => {
@@ -224,10 +235,12 @@ export function createStaffService(deps: {
           }
           const invitationId = repo.invite({
             email,
+            name,
             tokenHash: sha256(token),
             token,
             invitedBy: actor.id,
-            invitedByName: actor.username,
+            // The invitation mail and the join screen say who invited them as the team knows them.
+            invitedByName: inviter ? shownName(inviter) : actor.username,
             createdAt: at,
             expiresAt: new Date(at.getTime() + INVITATION_TTL_HOURS * 3600_000),
           });
@@ -284,6 +297,21 @@ export function createStaffService(deps: {
       return { status: 200, body: { ok: true } };
     },
 
+    /** The Account screen's name: the signed-in admin's own profile. */
+    profile: profileOf,
+
+    /** Sets the signed-in admin's display name (Account screen); the audit entry keeps the old and new names. */
+    setDisplayName(body: unknown, actor: Actor): Outcome {
+      const parsed = v.safeParse(ProfileSchema, body);
+      if (!parsed.success) return invalid(parsed.issues);
+      const before = repo.profile(actor.id);
+      if (!before) return fail(404, STAFF_MESSAGES.notFound);
+      const { displayName } = parsed.output;
+      repo.setDisplayName(actor.id, displayName);
+      audit("staff.name_changed", actor, actor.clientAddress, { from: before.displayName, to: displayName });
+      return profileOf(actor);
+    },
+
     /** The join screen: who invited whom, before the invitee chooses a username. */
     lookup(body: unknown, address: string): Outcome {
       const parsed = v.safeParse(InvitationLookupSchema, body);
@@ -292,6 +320,7 @@ export function createStaffService(deps: {
       if (!found.ok) return found.outcome;
       const preview: InvitationPreview = {
         email: found.inv.email,
+        name: found.inv.name,
         invitedBy: found.inv.invitedByName,
         expiresAt: found.inv.expiresAt,
         mfaRequired: config.requireMfa,
@@ -324,6 +353,7 @@ export function createStaffService(deps: {
           const at = now();
           const userId = insertAdmin(db, username, passwordHash, at);
           repo.setEmail(userId, inv.email);
+          repo.setDisplayName(userId, inv.name);
           repo.accept(inv.id, userId, at);
           recordSignIn(db, userId, at);
           audit("admin.created", { id: userId, username }, address, { via: "invitation" });

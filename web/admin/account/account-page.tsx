@@ -10,6 +10,7 @@ import { ADMIN_API } from "../shared/admin-session";
 import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
 import { fieldMessages, useFieldForm } from "../shared/use-field-form";
+import { DisplayNameSection } from "./display-name";
 import { MfaSection } from "./mfa-settings";
 
 export function AccountPage() {
@@ -28,7 +29,10 @@ export function AccountPage() {
               dashboard.
             </p>
           )}
-          {/* While enrolment is owed, two-step sign-in comes first: on a phone it is the first thing seen. */}
+          {/*
+            While enrolment is owed, two-step sign-in comes first: on a phone it is the first thing seen. The
+            name waits until it is done (nothing but enrolment and the password is open before).
+          */}
           <div className="mt-8 grid gap-8 lg:grid-cols-2">
             {status?.mfaEnrolmentRequired ? (
               <>
@@ -37,6 +41,8 @@ export function AccountPage() {
               </>
             ) : (
               <>
+                {/* Asked for once the session is known to be past enrolment. */}
+                {status?.authenticated && <DisplayNameSection />}
                 <PasswordSection username={status?.username ?? ""} />
                 <MfaSection enrolling={false} />
               </>
@@ -130,5 +136,5 @@ function PasswordSection({ username }: { username: string }) {
 
 export const accountPage = adminPage(AccountPage, {
   title: "Your Account",
-  description: "Change your password and set up two-step sign-in.",
+  description: "Set your name, change your password and set up two-step sign-in.",
 });

@@ -17,6 +17,8 @@ type Entry = {
   at: string;
   event: string;
   username: string | null;
+  /** How the team knows whoever did it: their display name, else e-mail, else the username. */
+  name: string | null;
   clientAddress: string | null;
   detail: Record<string, unknown> | null;
 };
@@ -133,7 +135,7 @@ function AuditLog() {
                     <time dateTime={e.at}>{TIME.format(new Date(e.at))}</time>
                   </td>
                   <td className="px-4 py-3 font-medium">{auditLabel(e.event)}</td>
-                  <td className="px-4 py-3">{e.username ?? "—"}</td>
+                  <td className="px-4 py-3">{e.name ?? e.username ?? "—"}</td>
                   <td className="px-4 py-3 font-mono">{e.clientAddress ?? "—"}</td>
                   <td className="px-4 py-3 text-ink-muted">{detailText(e.event, e.detail)}</td>
                 </tr>

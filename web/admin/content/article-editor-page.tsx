@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ArticleInputSchema, type StoredArticle, slugify } from "../../../src/contracts/articles";
 import { DEFAULT_READING_TIME } from "../../../src/contracts/constants";
 import { adminArticlePath, articlePath, PATHS } from "../../../src/contracts/paths";
@@ -16,6 +16,7 @@ import { TextArea } from "../shared/text-area";
 import { TextField } from "../shared/text-field";
 import { useUnsavedDraft } from "../shared/use-unsaved-draft";
 import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./admin-editor";
+import { ArticleImageInsert, insertBlock } from "./article-image-insert";
 import { ArticlePreviewLink } from "./article-preview-link";
 import { ArticleRevisions } from "./article-revisions";
 import { ArticleScheduleField } from "./article-schedule-field";
@@ -81,6 +82,8 @@ function ArticleEditor({ id }: { id: number | null }) {
     onRestore: setValues,
   });
   const [slugEdited, setSlugEdited] = useState(id !== null);
+  /** The content's field: an inserted image goes where its cursor is. */
+  const contentField = useRef<HTMLTextAreaElement>(null);
   const preview = usePreview(values.content);
   const { errors, pending, save } = useSaveEntity<StoredArticle>({
     noun: "Article",
@@ -182,15 +185,25 @@ function ArticleEditor({ id }: { id: number | null }) {
             error={errors.description}
           />
           <TextArea
+            ref={contentField}
             id="article-content"
             label="Content (Markdown)"
             name="content"
             rows={16}
-            hint="## for a section heading, - for a list, **bold**, [link text](https://...). HTML is shown as text."
+            hint="## for a section heading, - for a list, **bold**, [link text](https://...). HTML is shown as text. Images: upload one below."
             value={values.content}
             onChange={(e) => set("content", e.target.value)}
             error={errors.content}
             mono
+          />
+          <ArticleImageInsert
+            onInsert={(markdown) =>
+              setValues((v) => ({
+                ...v,
+                // A textarea keeps where its cursor was after focus leaves it for the image panel.
+                content: insertBlock(v.content, markdown, contentField.current?.selectionStart ?? null),
+              }))
+            }
           />
           <TextField
             id="article-author"

@@ -39,7 +39,9 @@ import { SubmissionStatusBadge } from "./submission-status-badge";
 
 export function SubmissionPage({ params }: PageProps) {
   return (
-    <AdminFrame>{(status) => <SubmissionView id={params.id ?? ""} username={status?.username} />}</AdminFrame>
+    <AdminFrame>
+      {(status) => <SubmissionView id={params.id ?? ""} username={status?.shownAs ?? status?.username} />}
+    </AdminFrame>
   );
 }
 

@@ -42,8 +42,9 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
           <div className="flex flex-wrap items-center gap-3">
             {!enrolling && <CommandMenu />}
             {status?.username && (
-              <span className="text-sm text-mist">
-                Signed in as <span className="font-semibold text-white">{status.username}</span>
+              <span className="min-w-0 break-words text-sm text-mist">
+                Signed in as{" "}
+                <span className="font-semibold text-white">{status.shownAs ?? status.username}</span>
               </span>
             )}
             <button

@@ -25,6 +25,9 @@ export const ADMIN_API = {
   testimonials: "/api/admin/testimonials",
 } as const;
 
+/** Dispatched on window when the signed-in admin's status changed (a new name): every frame reads it again. */
+export const ADMIN_STATUS_CHANGED = "admin-status-changed";
+
 /**
  * The signed-in admin, read from the status API after the page loads (the server-rendered HTML holds no
  * per-user state, so it may be cached). With `require`, a signed-out visitor is sent to the sign-in screen:
@@ -35,21 +38,26 @@ export function useAdminSession({ require }: { require: boolean }): AuthStatus |
   const [location, navigate] = useLocation();
   useEffect(() => {
     let live = true;
-    getJson<AuthStatus>([ADMIN_API.status]).then(
-      (s) => {
-        if (!live) return;
-        setStatus(s);
-        if (!require) return;
-        if (!s.authenticated) navigate(PATHS.adminLogin, { replace: true });
-        else if (s.mfaEnrolmentRequired && location !== PATHS.adminAccount)
-          navigate(PATHS.adminAccount, { replace: true });
-      },
-      () => {
-        if (live && require) navigate(PATHS.adminLogin, { replace: true });
-      },
-    );
+    const load = () =>
+      getJson<AuthStatus>([ADMIN_API.status]).then(
+        (s) => {
+          if (!live) return;
+          setStatus(s);
+          if (!require) return;
+          if (!s.authenticated) navigate(PATHS.adminLogin, { replace: true });
+          else if (s.mfaEnrolmentRequired && location !== PATHS.adminAccount)
+            navigate(PATHS.adminAccount, { replace: true });
+        },
+        () => {
+          if (live && require) navigate(PATHS.adminLogin, { replace: true });
+        },
+      );
+    void load();
+    // A screen that changed how the admin is shown (their name) asks for the status again.
+    window.addEventListener(ADMIN_STATUS_CHANGED, load);
     return () => {
       live = false;
+      window.removeEventListener(ADMIN_STATUS_CHANGED, load);
     };
   }, [require, location, navigate]);
   return status;

@@ -1,7 +1,12 @@
 import { MailPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import * as v from "valibot";
-import { INVITATION_TTL_HOURS, InvitationSchema, type StaffInvitation } from "../../../src/contracts/staff";
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  INVITATION_TTL_HOURS,
+  InvitationFormSchema,
+  type StaffInvitation,
+} from "../../../src/contracts/staff";
 import { apiRequest } from "../../lib/api";
 import { serverErrors, serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
@@ -9,7 +14,7 @@ import { TextField } from "../shared/text-field";
 import { fieldMessages, useFieldForm } from "../shared/use-field-form";
 import { STAFF_API } from "./staff-api";
 
-const FIELDS = ["email"] as const;
+const FIELDS = ["name", "email"] as const;
 
 /**
  * Invites a colleague: the server e-mails the one-time link through the outbox or, when mail is not configured,
@@ -23,8 +28,8 @@ export function InviteForm({
   /** Unknown (undefined) until the Staff screen has loaded. */
   mailConfigured?: boolean;
 }) {
-  const form = useFieldForm(FIELDS, { email: "" }, (vals) =>
-    fieldMessages(v.safeParse(InvitationSchema, vals)),
+  const form = useFieldForm(FIELDS, { name: "", email: "" }, (vals) =>
+    fieldMessages(v.safeParse(InvitationFormSchema, vals)),
   );
   const { values, errors, refs } = form;
   const [pending, setPending] = useState(false);
@@ -38,11 +43,14 @@ export function InviteForm({
         await apiRequest("POST", STAFF_API.invitations, values)
       ).json()) as StaffInvitation;
       toast(invitedToast(invitation));
-      form.setValues({ email: "" });
+      form.setValues({ name: "", email: "" });
       await onInvited();
     } catch (err) {
-      // The form has one field, so any refusal, not only a bad address, is shown under it.
-      form.showServerErrors({ email: serverErrors(err)?.email ?? serverMessage(err, "Please try again.") });
+      // A refusal that names no field (a lost session, a server error) is shown under the address.
+      const fields = serverErrors(err);
+      form.showServerErrors(
+        fields?.name || fields?.email ? fields : { email: serverMessage(err, "Please try again.") },
+      );
     } finally {
       setPending(false);
     }
@@ -64,6 +72,19 @@ export function InviteForm({
         They choose their username and password, then set up two-step sign-in.
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Invite a colleague">
+        <TextField
+          ref={refs.name}
+          id="invite-name"
+          label="Colleague's name"
+          name="name"
+          autoComplete="off"
+          maxLength={DISPLAY_NAME_MAX_LENGTH}
+          hint="As clients and the team see it: replies are signed with it."
+          value={values.name}
+          onChange={(e) => form.change("name", e.target.value)}
+          onBlur={() => values.name && form.blur("name")}
+          error={errors.name}
+        />
         <TextField
           ref={refs.email}
           id="invite-email"

@@ -129,8 +129,15 @@ function JoinForm({ token, preview }: { token: string; preview: InvitationPrevie
     <>
       <p className="mt-2 text-sm text-ink-muted">
         <strong className="font-semibold text-ink">{preview.invitedBy}</strong> invited{" "}
-        <strong className="break-all font-semibold text-ink">{preview.email}</strong>. This link works once,
-        until {formatDateTime(preview.expiresAt)}.
+        <strong className="break-all font-semibold text-ink">{preview.email}</strong>
+        {preview.name && (
+          <>
+            {" "}
+            as <strong className="font-semibold text-ink">{preview.name}</strong> (you can change your name on
+            your Account screen)
+          </>
+        )}
+        . This link works once, until {formatDateTime(preview.expiresAt)}.
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Join the admin">
         {field(

@@ -34,6 +34,7 @@ export function MemberCard({
             </span>
           )}
         </div>
+        <p className="mt-1 text-sm text-ink">{m.displayName ?? "No display name yet"}</p>
         <p className="mt-1 break-all text-sm text-ink-muted">{m.email ?? "No email address on file"}</p>
         <p className="mt-1 text-sm text-ink-muted">
           Last sign-in: {m.lastSignInAt ? formatDateTime(m.lastSignInAt) : "never"}
@@ -95,6 +96,7 @@ export function InvitationCard({
     <li className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 shadow-sm md:flex-row md:items-center">
       <div className="min-w-0 flex-1">
         <h3 className="break-all font-semibold text-navy">{i.email}</h3>
+        {i.name && <p className="mt-1 text-sm text-ink">{i.name}</p>}
         <p className="mt-1 text-sm text-ink-muted">
           Invited by {i.invitedBy} on {formatDateTime(i.createdAt)} ·{" "}
           {i.expired ? (

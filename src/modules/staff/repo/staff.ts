@@ -10,6 +10,7 @@ import type { Database } from "../../../db/index";
 export type StaffRow = {
   id: number;
   username: string;
+  displayName: string | null;
   email: string | null;
   mfaEnabled: boolean;
   lastSignInAt: string | null;
@@ -19,6 +20,7 @@ export type StaffRow = {
 export type InvitationRow = {
   id: number;
   email: string;
+  name: string | null;
   invitedBy: number | null;
   invitedByName: string;
   createdAt: string;
@@ -30,14 +32,14 @@ export type InvitationRow = {
 
 type RawStaff = Omit<StaffRow, "mfaEnabled"> & { mfaEnabled: number };
 
-const INVITATION = `id, email, invited_by AS invitedBy, invited_by_name AS invitedByName, created_at AS createdAt,
+const INVITATION = `id, email, display_name AS name, invited_by AS invitedBy, invited_by_name AS invitedByName, created_at AS createdAt,
   expires_at AS expiresAt, accepted_at AS acceptedAt, accepted_user_id AS acceptedUserId, revoked_at AS revokedAt`;
 
 export function staffRepo(db: Database) {
   const cipher = cipherFor(db);
   const q = {
     list: db.prepare<RawStaff, []>(
-      `SELECT id, username, email, totp_secret IS NOT NULL AS mfaEnabled, last_sign_in_at AS lastSignInAt,
+      `SELECT id, username, display_name AS displayName, email, totp_secret IS NOT NULL AS mfaEnabled, last_sign_in_at AS lastSignInAt,
          created_at AS createdAt
        FROM admin_users ORDER BY username COLLATE NOCASE`,
     ),
@@ -45,9 +47,16 @@ export function staffRepo(db: Database) {
     remove: db.prepare<never, [number]>("DELETE FROM admin_users WHERE id = ?"),
     signedIn: db.prepare<never, [string, number]>("UPDATE admin_users SET last_sign_in_at = ? WHERE id = ?"),
     setEmail: db.prepare<never, [string | null, number]>("UPDATE admin_users SET email = ? WHERE id = ?"),
+    setDisplayName: db.prepare<never, [string | null, number]>(
+      "UPDATE admin_users SET display_name = ? WHERE id = ?",
+    ),
+    profile: db.prepare<{ username: string; email: string | null; displayName: string | null }, [number]>(
+      "SELECT username, email, display_name AS displayName FROM admin_users WHERE id = ?",
+    ),
     insertInvitation: db.prepare<{ id: number }, Record<string, string | number | null>>(
-      `INSERT INTO staff_invitations (email, token_hash, token, invited_by, invited_by_name, created_at, expires_at)
-       VALUES ($email, $tokenHash, $token, $invitedBy, $invitedByName, $createdAt, $expiresAt) RETURNING id`,
+      `INSERT INTO staff_invitations (email, display_name, token_hash, token, invited_by, invited_by_name, created_at,
+         expires_at)
+       VALUES ($email, $name, $tokenHash, $token, $invitedBy, $invitedByName, $createdAt, $expiresAt) RETURNING id`,
     ),
     invitationById: db.prepare<InvitationRow, [number]>(
       `SELECT ${INVITATION} FROM staff_invitations WHERE id = ?`,
@@ -88,9 +97,16 @@ export function staffRepo(db: Database) {
     remove: (id: number) => forgettingWrite(db, q.remove.run(id).changes) === 1,
     recordSignIn: (id: number, at: Date) => q.signedIn.run(at.toISOString(), id),
     setEmail: (id: number, email: string | null) => q.setEmail.run(cipher.encryptNullable(email), id),
+    setDisplayName: (id: number, name: string | null) => q.setDisplayName.run(name, id).changes === 1,
+    /** One admin's username, e-mail address and display name; null when there is no such admin. */
+    profile(id: number) {
+      const r = q.profile.get(id);
+      return r && { ...r, email: cipher.decryptNullable(r.email) };
+    },
 
     invite(i: {
       email: string;
+      name: string | null;
       tokenHash: string;
       token: string;
       invitedBy: number;
@@ -101,6 +117,7 @@ export function staffRepo(db: Database) {
       return (
         q.insertInvitation.get({
           email: cipher.encrypt(i.email),
+          name: i.name,
           tokenHash: i.tokenHash,
           token: cipher.encrypt(i.token),
           invitedBy: i.invitedBy,
