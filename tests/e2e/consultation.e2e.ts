@@ -1,13 +1,7 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { DEMO_ADMIN, DESKTOP, expectNoAxeViolations, PHONE, waitForHydration } from "./helpers";
+import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
  * The consultation end to end on the built binary, with mail through a real SMTP server on 127.0.0.1: a
@@ -15,81 +9,19 @@ import { DEMO_ADMIN, DESKTOP, expectNoAxeViolations, PHONE, waitForHydration } f
  * desk sees the booking on the dashboard and in the request. This spec starts its own server.
  */
 let ORIGIN = "";
-const BINARY = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "tracewell");
 const SHOTS = process.env.SCREENSHOT_DIR;
-
-let server: ChildProcess | undefined;
-let dataDir = "";
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then(
-      (mail) => {
-        received.push(mail);
-        callback();
-      },
-      (error) => callback(error),
-    );
-  },
-});
+let own: OwnServer | undefined;
+const received = () => own?.mail ?? [];
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
-/** A port nothing listens on now, chosen by the system. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
 test.beforeAll(async () => {
-  const SMTP_PORT = await freePort();
-  const PORT = await freePort();
-  ORIGIN = `http://127.0.0.1:${PORT}`;
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
-  dataDir = mkdtempSync(join(tmpdir(), "tracewell-consultation-e2e-"));
-  server = spawn(BINARY, [], {
-    cwd: dataDir,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      DATA_DIR: join(dataDir, "data"),
-      PUBLIC_URL: ORIGIN,
-      DEMO: "1",
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      MAIL_FROM: '"Tracewell" <intake@tracewell.example>',
-      FIRM_TIMEZONE: "America/New_York",
-      LOG_LEVEL: "warn",
-    },
-  });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(`${ORIGIN}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the consultation's server did not start");
+  own = await startOwnServer({ name: "consultation", env: { FIRM_TIMEZONE: "America/New_York" } });
+  ORIGIN = own.origin;
 });
 
 test.afterAll(async () => {
-  if (server?.pid) {
-    server.kill("SIGTERM");
-    await new Promise((r) => server?.once("exit", r));
-  }
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  rmSync(dataDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 /** Checks the page at both widths with axe, and keeps a full-page screenshot of each when asked. */
@@ -105,7 +37,7 @@ async function checkBothWidths(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-const mailsAbout = (subject: string) => received.filter((m) => m.subject?.startsWith(subject));
+const mailsAbout = (subject: string) => received().filter((m) => m.subject?.startsWith(subject));
 
 test("a client with a delivered report books, moves and cancels the consultation; the desk sees it", async ({
   browser,
@@ -194,21 +126,23 @@ test("a client with a delivered report books, moves and cancels the consultation
   const section = client.getByRole("region", { name: "Your consultation" });
   await expect(section.getByText(/Once your report is delivered/)).toBeVisible();
 
-  // The report's delivery, written as the desk's marking of the report writes it (the desk's upload and marking
-  // are tested in tests/api/documents-desk.test.ts).
-  execFileSync(
-    "bun",
-    [
-      "-e",
-      `const { Database } = require("bun:sqlite");
-       const db = new Database(process.argv[1]);
-       db.exec("PRAGMA busy_timeout = 5000");
-       db.query("UPDATE engagements SET delivered_at = ? WHERE submission_id = ?").run(new Date().toISOString(), ${id});
-       db.close();`,
-      join(dataDir, "data", "tracewell.db"),
-    ],
-    { encoding: "utf8" },
+  // The report's delivery: staff send the report and mark it, as the desk's documents panel does.
+  const report = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(40_000, 7)]);
+  const sent = await desk.request.post(`${ORIGIN}/api/admin/submissions/${id}/documents`, {
+    headers: {
+      origin: ORIGIN,
+      "content-type": "application/octet-stream",
+      "upload-metadata": `filename ${Buffer.from("Asset map report.pdf").toString("base64")}`,
+    },
+    data: report,
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { document } = (await sent.json()) as { document: { id: string } };
+  const marked = await desk.request.post(
+    `${ORIGIN}/api/admin/submissions/${id}/documents/${document.id}/report`,
+    { headers: { origin: ORIGIN } },
   );
+  expect(marked.status()).toBe(200);
 
   // The picker: days, then times with both labels; book the first time of the second day.
   await client.reload();

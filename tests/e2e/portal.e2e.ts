@@ -1,13 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { DEMO_ADMIN, DESKTOP, expectNoAxeViolations, PHONE, waitForHydration } from "./helpers";
+import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
  * The engagement end to end on the built binary with mail through a real SMTP server on 127.0.0.1: staff draft
@@ -15,83 +10,24 @@ import { DEMO_ADMIN, DESKTOP, expectNoAxeViolations, PHONE, waitForHydration } f
  * and the desk shows the work started and the delivery due. This spec starts its own server beside the demo one.
  */
 let ORIGIN = "";
-const BINARY = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "tracewell");
 const SHOTS = process.env.SCREENSHOT_DIR;
 const SIGNATURE = "Dana Whitfield";
-
-let server: ChildProcess | undefined;
-let dataDir = "";
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then(
-      (mail) => {
-        received.push(mail);
-        callback();
-      },
-      (error) => callback(error),
-    );
-  },
-});
+let own: OwnServer | undefined;
+const received = () => own?.mail ?? [];
 
 // Two servers, a sealed signature and ten axe runs: minutes on a busy machine.
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
-/** A port nothing listens on now, chosen by the system: ports next to E2E_PORT may be another run's. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
 test.beforeAll(async () => {
-  const SMTP_PORT = await freePort();
-  const PORT = await freePort();
-  ORIGIN = `http://127.0.0.1:${PORT}`;
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
-  dataDir = mkdtempSync(join(tmpdir(), "tracewell-portal-e2e-"));
-  server = spawn(BINARY, [], {
-    cwd: dataDir,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      DATA_DIR: join(dataDir, "data"),
-      PUBLIC_URL: ORIGIN,
-      DEMO: "1",
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      MAIL_FROM: '"Tracewell" <intake@tracewell.example>',
-      PAYMENT_INSTRUCTIONS: "Wire to First Example Bank, account 000123, quoting your reference.",
-      LOG_LEVEL: "warn",
-    },
+  own = await startOwnServer({
+    name: "portal",
+    env: { PAYMENT_INSTRUCTIONS: "Wire to First Example Bank, account 000123, quoting your reference." },
   });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(`${ORIGIN}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the portal's server did not start");
+  ORIGIN = own.origin;
 });
 
 test.afterAll(async () => {
-  if (server?.pid) {
-    server.kill("SIGTERM");
-    await new Promise((r) => server?.once("exit", r));
-  }
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  rmSync(dataDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 /** Checks the page at both widths with axe, and keeps a full-page screenshot of each when asked. */
@@ -144,7 +80,7 @@ async function deskPage(browser: Browser) {
   return page;
 }
 
-const letterMails = () => received.filter((m) => m.subject?.startsWith("Your engagement letter"));
+const letterMails = () => received().filter((m) => m.subject?.startsWith("Your engagement letter"));
 
 /** The portal link in the engagement mail that follows the first `before` ones, as the client's mail program shows it. */
 async function mailedLink(before = 0): Promise<string> {
