@@ -1,6 +1,5 @@
-import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { DEMO_ADMIN, DESKTOP, expectNoAxeViolations, PHONE, waitForHydration } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { checkBothWidths, DEMO_ADMIN, DESKTOP, waitForHydration } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
@@ -9,7 +8,6 @@ import { type OwnServer, startOwnServer } from "./own-server";
  * desk sees the booking on the dashboard and in the request. This spec starts its own server.
  */
 let ORIGIN = "";
-const SHOTS = process.env.SCREENSHOT_DIR;
 let own: OwnServer | undefined;
 const received = () => own?.mail ?? [];
 
@@ -23,19 +21,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await own?.stop();
 });
-
-/** Checks the page at both widths with axe, and keeps a full-page screenshot of each when asked. */
-async function checkBothWidths(page: Page, name: string) {
-  for (const [width, size] of [
-    ["1280", DESKTOP],
-    ["390", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await expectNoAxeViolations(page);
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 const mailsAbout = (subject: string) => received().filter((m) => m.subject?.startsWith(subject));
 

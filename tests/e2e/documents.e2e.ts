@@ -1,14 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type Browser, type Download, expect, type Page, type Route, test } from "@playwright/test";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
-import { DEMO_ADMIN, DESKTOP, expectNoAxeViolations, PHONE, waitForHydration } from "./helpers";
+import { checkBothWidths, DEMO_ADMIN, DESKTOP, PHONE, waitForHydration } from "./helpers";
+import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
  * The engagement's documents end to end on the built binary, with mail through a real SMTP server on
@@ -17,36 +12,11 @@ import { DEMO_ADMIN, DESKTOP, expectNoAxeViolations, PHONE, waitForHydration } f
  * and mark it, and the client downloads the report, which the desk shows as received.
  */
 let ORIGIN = "";
-const BINARY = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "tracewell");
 const SHOTS = process.env.SCREENSHOT_DIR;
-
-let server: ChildProcess | undefined;
-let dataDir = "";
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then(
-      (mail) => {
-        received.push(mail);
-        callback();
-      },
-      (error) => callback(error),
-    );
-  },
-});
+let own: OwnServer | undefined;
+const received = () => own?.mail ?? [];
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 /** A PDF as the server judges one: its signature, then noise. */
@@ -66,61 +36,16 @@ const short = (bytes: Uint8Array) => `${sha(bytes).slice(0, 12)}…`;
 const downloaded = async (download: Download) => new Uint8Array(readFileSync(await download.path()));
 
 test.beforeAll(async () => {
-  const SMTP_PORT = await freePort();
-  const PORT = await freePort();
-  ORIGIN = `http://127.0.0.1:${PORT}`;
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
-  dataDir = mkdtempSync(join(tmpdir(), "tracewell-documents-e2e-"));
-  server = spawn(BINARY, [], {
-    cwd: dataDir,
-    stdio: ["ignore", process.env.E2E_SERVER_LOG ? "inherit" : "ignore", "inherit"],
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      DATA_DIR: join(dataDir, "data"),
-      PUBLIC_URL: ORIGIN,
-      DEMO: "1",
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      MAIL_FROM: '"Tracewell" <intake@tracewell.example>',
-      PAYMENT_INSTRUCTIONS: "Wire to First Example Bank, account 000123, quoting your reference.",
-      LOG_LEVEL: "warn",
-    },
+  own = await startOwnServer({
+    name: "documents",
+    env: { PAYMENT_INSTRUCTIONS: "Wire to First Example Bank, account 000123, quoting your reference." },
   });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(`${ORIGIN}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the documents' server did not start");
+  ORIGIN = own.origin;
 });
 
 test.afterAll(async () => {
-  if (server?.pid) {
-    server.kill("SIGTERM");
-    await new Promise((r) => server?.once("exit", r));
-  }
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  rmSync(dataDir, { recursive: true, force: true });
+  await own?.stop();
 });
-
-async function checkBothWidths(page: Page, name: string) {
-  for (const [width, size] of [
-    ["1280", DESKTOP],
-    ["390", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await expectNoAxeViolations(page);
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** An intake request, its engagement drafted and sent by the desk's API: answers the request's id. */
 async function sentEngagement(): Promise<number> {
@@ -178,11 +103,13 @@ async function sentEngagement(): Promise<number> {
 
 async function mailedLink(): Promise<string> {
   await expect
-    .poll(() => received.filter((m) => m.subject?.startsWith("Your engagement letter")).length, {
+    .poll(() => received().filter((m) => m.subject?.startsWith("Your engagement letter")).length, {
       timeout: 20_000,
     })
     .toBeGreaterThan(0);
-  const mail = received.filter((m) => m.subject?.startsWith("Your engagement letter")).at(-1);
+  const mail = received()
+    .filter((m) => m.subject?.startsWith("Your engagement letter"))
+    .at(-1);
   const found = mail?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/portal#token=[A-Za-z0-9_-]+/);
   if (!found) throw new Error("no portal link in the mail");
   return found[0];
@@ -349,7 +276,7 @@ test("staff download the client's file byte for byte, send the report and delive
   await expect(fromFirm.getByRole("term").filter({ hasText: "Delivered" })).toBeVisible();
   await expect(fromFirm.getByText("Not downloaded yet")).toBeVisible();
   await expect
-    .poll(() => received.some((m) => m.subject?.startsWith("Your report is ready")), { timeout: 20_000 })
+    .poll(() => received().some((m) => m.subject?.startsWith("Your report is ready")), { timeout: 20_000 })
     .toBe(true);
   await desk.reload();
   await expect(fromClient.getByText("First opened here", { exact: false })).toBeVisible();

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
@@ -64,4 +65,21 @@ export async function signIn(page: Page) {
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${DEMO_ADMIN.username}`);
+}
+
+/**
+ * Checks the page at both widths with axe, and keeps a full-page screenshot of each in SCREENSHOT_DIR when it is
+ * set (named `<name>-1280.png` and `<name>-390.png`), to be looked at.
+ */
+export async function checkBothWidths(page: Page, name: string) {
+  const shots = process.env.SCREENSHOT_DIR;
+  for (const [width, size] of [
+    ["1280", DESKTOP],
+    ["390", PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await expectNoAxeViolations(page);
+    if (shots) await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
 }

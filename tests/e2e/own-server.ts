@@ -41,6 +41,8 @@ export async function startOwnServer(opts: {
   seed?: (dataDir: string) => void;
   /** Mail goes nowhere (no SMTP_URL) when false. */
   smtp?: boolean;
+  /** A production server (no demo data, no demo admin) when false. */
+  demo?: boolean;
 }): Promise<OwnServer> {
   const mail: ParsedMail[] = [];
   const smtp =
@@ -77,7 +79,7 @@ export async function startOwnServer(opts: {
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: origin,
-      DEMO: "1",
+      ...(opts.demo === false ? {} : { DEMO: "1" }),
       LOG_LEVEL: "warn",
       ...(smtp
         ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: '"Tracewell" <intake@tracewell.example>' }

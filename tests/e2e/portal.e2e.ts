@@ -1,7 +1,14 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO_ADMIN, DESKTOP, expectNoAxeViolations, PHONE, waitForHydration } from "./helpers";
+import {
+  checkBothWidths,
+  DEMO_ADMIN,
+  DESKTOP,
+  expectNoAxeViolations,
+  PHONE,
+  waitForHydration,
+} from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
@@ -29,19 +36,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await own?.stop();
 });
-
-/** Checks the page at both widths with axe, and keeps a full-page screenshot of each when asked. */
-async function checkBothWidths(page: Page, name: string) {
-  for (const [width, size] of [
-    ["1280", DESKTOP],
-    ["390", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await expectNoAxeViolations(page);
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /**
  * axe runs as a script, which a context without JavaScript refuses, so the markup the script-less page received

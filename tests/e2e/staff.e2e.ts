@@ -1,24 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { type ParsedMail, simpleParser } from "mailparser";
 import { TOTP } from "otpauth";
-import { SMTPServer } from "smtp-server";
-import { DESKTOP, expectNoAxeViolations, PHONE, waitForHydration, watchForErrors } from "./helpers";
+import { checkBothWidths, DESKTOP, expectNoAxeViolations, waitForHydration, watchForErrors } from "./helpers";
+import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
  * Staff management on a server as an operator runs it in production: NOT demo mode, the first admin from
  * ADMIN_USERNAME/ADMIN_PASSWORD, two-step sign-in left to its default (required), mail through a real SMTP
  * server on 127.0.0.1. This spec starts that second server itself, beside the demo one the config starts.
  */
-const BASE_PORT = Number(process.env.E2E_PORT ?? 4317);
-const PORT = BASE_PORT + 1;
-const SMTP_PORT = BASE_PORT + 2;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const BINARY = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "tracewell");
+let ORIGIN = "";
 const OWNER = { username: "morgan.ellis", password: "every ledger balances" };
 const COLLEAGUE = {
   name: "Casey Nguyen",
@@ -26,67 +16,28 @@ const COLLEAGUE = {
   username: "casey",
   password: "follow the wire transfers",
 };
-const SHOTS = process.env.SCREENSHOT_DIR;
 
-let server: ChildProcess | undefined;
-let dataDir = "";
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then(
-      (mail) => {
-        received.push(mail);
-        callback();
-      },
-      (error) => callback(error),
-    );
-  },
-});
+let own: OwnServer | undefined;
+const received = () => own?.mail ?? [];
 
 // Codes are accepted once per 30-second step, so a test that enrols twice waits for fresh steps.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
-  dataDir = mkdtempSync(join(tmpdir(), "tracewell-staff-e2e-"));
-  server = spawn(BINARY, [], {
-    cwd: dataDir,
-    stdio: ["ignore", "ignore", "inherit"],
+  own = await startOwnServer({
+    name: "staff",
+    demo: false,
     env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      DATA_DIR: join(dataDir, "data"),
-      PUBLIC_URL: ORIGIN,
       ADMIN_USERNAME: OWNER.username,
       ADMIN_PASSWORD: OWNER.password,
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_FROM: '"Tracewell" <admin@tracewell.example>',
-      LOG_LEVEL: "warn",
     },
   });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${ORIGIN}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the production-mode server did not start");
+  ORIGIN = own.origin;
 });
 
 test.afterAll(async () => {
-  if (server?.pid) {
-    server.kill("SIGTERM");
-    await new Promise((r) => server?.once("exit", r));
-  }
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  rmSync(dataDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 /** A code the authenticator app would show now, for a step after `after` (codes are accepted once). */
@@ -103,18 +54,6 @@ async function freshCode(secret: string, after: { step: number }) {
     period: 30,
     algorithm: "SHA1",
   }).generate();
-}
-
-async function checkBothWidths(page: Page, name: string) {
-  for (const [width, size] of [
-    ["1280", DESKTOP],
-    ["390", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await expectNoAxeViolations(page);
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 /** Sets up two-step sign-in on the account screen the session was sent to; returns the secret. */
@@ -202,8 +141,8 @@ test("a colleague is invited by e-mail, accepts, and enrols; a reset makes them 
   await checkBothWidths(owner, "staff");
 
   // The invitation e-mail, as the colleague's mailbox receives it.
-  await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
-  const mail = received[0];
+  await expect.poll(() => received().length, { timeout: 20_000 }).toBe(1);
+  const mail = received()[0];
   expect(mail?.subject).toBe(`${OWNER.username} invited you to the Tracewell admin`);
   const link = mail?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/admin\/join#[A-Za-z0-9_-]+/)?.[0];
   expect(link).toBeTruthy();
