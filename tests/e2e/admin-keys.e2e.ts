@@ -1,25 +1,15 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import {
-  DEMO_ADMIN,
-  DESKTOP,
-  expectNoAxeViolations,
-  PHONE,
-  signIn,
-  waitForHydration,
-  watchForErrors,
-} from "./helpers";
+import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
+import { type OwnServer, ROOT, startOwnServer } from "./own-server";
 
 /**
  * Issue 21: the admin's command menu (Ctrl/Cmd-K), the articles list keeping its filters in the address, and the
  * retention dry run shown before fewer days are saved; at 1280 and 390 px, with axe.
  */
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** Screenshots go beside the system's temporary files, never into the repository. */
 const SHOTS = process.env.E2E_SHOTS ?? join(tmpdir(), "tracewell-admin-keys-shots");
 mkdirSync(SHOTS, { recursive: true });
@@ -206,68 +196,25 @@ for (const [size, viewport] of VIEWPORTS) {
 
 test.describe("the retention dry run, on requests decided 100 days ago (the same binary, the real clock)", () => {
   let base = "";
-  let dir = "";
-  let server: ChildProcess | undefined;
+  let own: OwnServer | undefined;
   let seeded: { declined: string; closed: string; kept: string };
 
-  /** A port the system has just found free, for this second server only. */
-  const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-      const probe = createServer();
-      probe.once("error", reject);
-      probe.listen(0, "127.0.0.1", () => {
-        const address = probe.address();
-        const port = typeof address === "object" && address ? address.port : 0;
-        probe.close(() => resolve(port));
-      });
-    });
-
   test.beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "tracewell-e2e-retention-"));
-    const dataDir = join(dir, "data");
-    seeded = JSON.parse(
-      execFileSync("bun", ["tests/e2e/seed-retention.ts", dataDir], { cwd: ROOT, encoding: "utf8" }),
-    ) as typeof seeded;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(join(ROOT, "dist", "tracewell"), [], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: base,
-        DEMO: "1",
-        LOG_LEVEL: "error",
+    own = await startOwnServer({
+      name: "retention",
+      smtp: false,
+      seed: (dataDir) => {
+        seeded = JSON.parse(
+          execFileSync("bun", ["tests/e2e/seed-retention.ts", dataDir], { cwd: ROOT, encoding: "utf8" }),
+        ) as typeof seeded;
       },
-      stdio: "ignore",
     });
-    await expect
-      .poll(
-        () =>
-          fetch(`${base}/healthz`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe(200);
+    base = own.origin;
   });
 
-  test.afterAll(() => {
-    server?.kill("SIGTERM");
-    rmSync(dir, { recursive: true, force: true });
+  test.afterAll(async () => {
+    await own?.stop();
   });
-
-  async function signInAt(page: Page) {
-    await page.goto(`${base}/admin/login`);
-    await waitForHydration(page);
-    await page.getByLabel("Username").fill(DEMO_ADMIN.username);
-    await page.getByLabel("Password").fill(DEMO_ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  }
 
   /** The references the desk still holds, through its own search. */
   async function held(page: Page) {
@@ -281,7 +228,7 @@ test.describe("the retention dry run, on requests decided 100 days ago (the same
     }) => {
       await page.setViewportSize(viewport);
       const problems = watchForErrors(page);
-      await signInAt(page);
+      await signIn(page, base);
       const all = [seeded.declined, seeded.closed, seeded.kept].sort();
       expect(await held(page)).toEqual(all);
       await page.goto(`${base}/admin/privacy`);

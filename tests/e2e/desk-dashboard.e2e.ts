@@ -1,23 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { execFileSync } from "node:child_process";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import {
-  DEMO_ADMIN,
-  DESKTOP,
-  expectNoAxeViolations,
-  PHONE,
-  signIn,
-  waitForHydration,
-  watchForErrors,
-} from "./helpers";
+import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
+import { type OwnServer, ROOT, startOwnServer } from "./own-server";
 
 // The e2e server runs with DEMO=1 and a real clock: these tests seed requests through the public API and
 // assert what does not depend on the hour ("due …" for a new request, "answered …" once a call is recorded). The last
 // ones start a second instance of the same binary on requests filed months ago, to show overdue ones.
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /** An intake as a visitor sends it, the form opened a minute ago; returns its reference. */
 async function submitIntake(request: APIRequestContext, baseURL: string, name: string): Promise<string> {
@@ -145,56 +133,26 @@ test("the list's due labels, sorting and overdue filter, and the closures panel,
 });
 
 test.describe("a desk with requests filed months ago, on the same binary and the real clock", () => {
-  const port = Number(process.env.E2E_PORT ?? 4317) + 1;
-  const base = `http://127.0.0.1:${port}`;
-  let dir = "";
-  let server: ChildProcess | undefined;
+  let base = "";
+  let own: OwnServer | undefined;
   let seeded: { overdue: string; answered: string };
 
   test.beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "tracewell-e2e-desk-"));
-    const dataDir = join(dir, "data");
-    seeded = JSON.parse(
-      execFileSync("bun", ["tests/e2e/seed-desk.ts", dataDir], { cwd: ROOT, encoding: "utf8" }),
-    ) as typeof seeded;
-    server = spawn(join(ROOT, "dist", "tracewell"), [], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: base,
-        DEMO: "1",
-        LOG_LEVEL: "error",
+    own = await startOwnServer({
+      name: "desk",
+      smtp: false,
+      seed: (dataDir) => {
+        seeded = JSON.parse(
+          execFileSync("bun", ["tests/e2e/seed-desk.ts", dataDir], { cwd: ROOT, encoding: "utf8" }),
+        ) as typeof seeded;
       },
-      stdio: "ignore",
     });
-    await expect
-      .poll(
-        () =>
-          fetch(`${base}/healthz`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe(200);
+    base = own.origin;
   });
 
-  test.afterAll(() => {
-    server?.kill("SIGTERM");
-    rmSync(dir, { recursive: true, force: true });
+  test.afterAll(async () => {
+    await own?.stop();
   });
-
-  async function signInAt(page: Page) {
-    await page.goto(`${base}/admin/login`);
-    await waitForHydration(page);
-    await page.getByLabel("Username").fill(DEMO_ADMIN.username);
-    await page.getByLabel("Password").fill(DEMO_ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  }
 
   for (const [name, viewport] of [
     ["1280", DESKTOP],
@@ -205,7 +163,7 @@ test.describe("a desk with requests filed months ago, on the same binary and the
     }) => {
       await page.setViewportSize(viewport);
       const problems = watchForErrors(page);
-      await signInAt(page);
+      await signIn(page, base);
 
       const counts = page.getByRole("list", { name: "Today at the desk" });
       await expect(counts.getByRole("link", { name: /Overdue/ })).toContainText("1");

@@ -57,8 +57,8 @@ export async function waitForHydration(page: Page) {
 export const DEMO_ADMIN = { username: "admin", password: "tracewell-demo" } as const;
 
 /** Signs in as the demo admin through the sign-in screen and waits for the dashboard. */
-export async function signIn(page: Page) {
-  await page.goto("/admin/login");
+export async function signIn(page: Page, origin = "") {
+  await page.goto(`${origin}/admin/login`);
   await waitForHydration(page);
   await page.getByLabel("Username").fill(DEMO_ADMIN.username);
   await page.getByLabel("Password").fill(DEMO_ADMIN.password);
