@@ -1,14 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { type ParsedMail, simpleParser } from "mailparser";
 import { TOTP } from "otpauth";
-import { SMTPServer } from "smtp-server";
 import { DEMO_ADMIN, DESKTOP, PHONE, waitForHydration } from "./helpers";
+import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
  * Every form, pressed the way people press: the pointer to the button's centre, down, about 100 ms, up at the
@@ -21,83 +14,25 @@ import { DEMO_ADMIN, DESKTOP, PHONE, waitForHydration } from "./helpers";
  * run on a server of their own: the built binary in demo mode, with mail to an SMTP server on 127.0.0.1 for
  * the invitation links.
  */
-const BINARY = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "tracewell");
 const PASSWORD = DEMO_ADMIN.password;
 
-let server: ChildProcess | undefined;
-let dataDir = "";
 let origin = "";
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then(
-      (mail) => {
-        received.push(mail);
-        callback();
-      },
-      (error) => callback(error),
-    );
-  },
-});
-
-/** A port on 127.0.0.1 that nothing listens on now (the kernel picks it). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
+let own: OwnServer | undefined;
+const received = () => own?.mail ?? [];
 
 // Each test stands alone: a failure restarts the worker, and with it this server.
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeAll(async () => {
-  const smtpPort = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(join(tmpdir(), "tracewell-press-e2e-"));
-  server = spawn(BINARY, [], {
-    cwd: dataDir,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: join(dataDir, "data"),
-      PUBLIC_URL: origin,
-      DEMO: "1",
-      TRUST_PROXY: "1",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: '"Tracewell" <admin@tracewell.example>',
-      LOG_LEVEL: "warn",
-    },
+  own = await startOwnServer({
+    name: "press",
+    env: { TRUST_PROXY: "1", MAIL_FROM: '"Tracewell" <admin@tracewell.example>' },
   });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the server for the press tests did not start");
+  origin = own.origin;
 });
 
 test.afterAll(async () => {
-  if (server?.pid) {
-    server.kill("SIGTERM");
-    await new Promise((r) => server?.once("exit", r));
-  }
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  rmSync(dataDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 /**
@@ -174,14 +109,14 @@ async function intakeFor(page: Page, name: string) {
 
 /** An invitation sent from the Staff screen, and the link its e-mail carries. */
 async function invitationLink(page: Page, email: string) {
-  const before = received.length;
+  const before = received().length;
   await open(page, "/admin/staff");
   await page.getByLabel("Colleague's name").fill("Robin Hale");
   await page.getByLabel("Colleague's email address").fill(email);
   await page.getByRole("button", { name: "Send Invitation" }).click();
   await expect(toast(page, "Invitation Sent")).toBeVisible();
-  await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(before);
-  const mail = received.find((m) => m.text?.includes(email) || JSON.stringify(m.to).includes(email));
+  await expect.poll(() => received().length, { timeout: 20_000 }).toBeGreaterThan(before);
+  const mail = received().find((m) => m.text?.includes(email) || JSON.stringify(m.to).includes(email));
   const link = mail?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/admin\/join#[A-Za-z0-9_-]+/)?.[0];
   expect(link).toBeTruthy();
   return link ?? "";
