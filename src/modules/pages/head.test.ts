@@ -87,7 +87,9 @@ describe("buildHead", () => {
     expect(links).not.toContainEqual({ rel: "modulepreload", href: "/assets/chunk-1.js" });
     expect(links).toContainEqual({ rel: "icon", href: "/brand/mark.svg" });
     expect(links).toContainEqual({ rel: "manifest", href: "/site.webmanifest" });
-    expect(head).toContain(`<script type="module" src="${entry.script}"></script>`);
+    // Asked for at low priority: the document, its fonts and first paint come first (ADR 168).
+    expect(head).toContain(`<script type="module" src="${entry.script}" fetchpriority="low"></script>`);
+    expect(head).toContain(`<link rel="modulepreload" href="/assets/page-9.js" fetchpriority="low">`);
   });
 
   test("the firm is an AccountingService with its services as offers, plus the page's own JSON-LD", async () => {

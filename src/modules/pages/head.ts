@@ -76,11 +76,11 @@ export function buildHead({
     ),
     inlineCss ? `<style>${inlineCss}</style>` : tag("link", { rel: "stylesheet", href: entry.css }),
     brandCss ? tag("link", { rel: "stylesheet", href: brandCss }) : "",
-    `${tag("script", { type: "module", src: entry.script })}</script>`,
+    `${tag("script", { type: "module", src: entry.script, fetchpriority: "low" })}</script>`,
     // Only the page's own chunks are preloaded: the entry's static imports are found one round trip after
     // the entry arrives, but a page chunk only once the entry has run. Preloading everything made the
     // first paint wait on ~100 KB of script on slow connections (ADR 008).
-    ...pageChunks.map((href) => tag("link", { rel: "modulepreload", href })),
+    ...pageChunks.map((href) => tag("link", { rel: "modulepreload", href, fetchpriority: "low" })),
     ...jsonLd.map((o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`),
   ]
     .filter(Boolean)
