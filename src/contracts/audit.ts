@@ -36,6 +36,9 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "engagement.saved": "Engagement letter drafted",
   "engagement.sent": "Engagement letter sent to the client's portal",
   "engagement.payment": "Payment received recorded",
+  "document.downloaded": "Engagement document downloaded",
+  "document.report": "Document marked as the report and the client told",
+  "document.integrity_failed": "Engagement document refused: its stored file failed its check",
   "audit.unknown_usernames_removed": "Usernames of failed sign-ins removed (they named no admin)",
   "submission.deleted": "Submission deleted",
   "staff.invited": "Colleague invited",
@@ -80,7 +83,11 @@ export const AUDIT_AREAS = [
     label: "Sign-in and accounts",
     prefixes: ["admin", "login", "logout", "password", "mfa", "audit"],
   },
-  { value: "desk", label: "Intake desk", prefixes: ["submissions", "submission", "desk", "engagement"] },
+  {
+    value: "desk",
+    label: "Intake desk",
+    prefixes: ["submissions", "submission", "desk", "engagement", "document"],
+  },
   {
     value: "content",
     label: "Content",
