@@ -60,7 +60,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
         </div>
         {!enrolling && (
           <nav aria-label="Admin" className="border-t border-white/15">
-            <ul className="container flex gap-1 overflow-x-auto py-1">
+            <ul className="container flex gap-1 overflow-x-auto py-1 lg:flex-wrap lg:overflow-visible">
               {ADMIN_NAV.map(({ href, label, icon: Icon }) => (
                 <li key={href}>
                   <Link
