@@ -349,7 +349,7 @@ test("people and testimonials entered in the admin appear on /about and the home
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("People");
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "New Person" }).click();
-  await page.getByLabel("Name").fill("Dana Whitfield");
+  await page.getByLabel("Name", { exact: true }).fill("Dana Whitfield");
   await page.getByLabel("Role").fill("Principal, Forensic Accountant");
   await page.getByLabel("Credentials (optional)").fill("CPA, CFE");
   await page.getByLabel("Published").check();
