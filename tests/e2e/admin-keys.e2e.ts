@@ -2,8 +2,16 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  fileIntake,
+  PHONE,
+  signIn,
+  waitForHydration,
+  watchForErrors,
+} from "./helpers";
 import { type OwnServer, ROOT, startOwnServer } from "./own-server";
 
 /**
@@ -14,30 +22,6 @@ import { type OwnServer, ROOT, startOwnServer } from "./own-server";
 const SHOTS = process.env.E2E_SHOTS ?? join(tmpdir(), "tracewell-admin-keys-shots");
 mkdirSync(SHOTS, { recursive: true });
 
-async function submitIntake(request: APIRequestContext, baseURL: string, name: string) {
-  const visitor = `198.21.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-  const res = await request.post("/api/contact", {
-    headers: { origin: baseURL, "x-forwarded-for": visitor },
-    data: {
-      name,
-      firm: "Command Menu LLP",
-      email: "menu@command-menu.example",
-      phone: "(312) 555-0133",
-      role: "attorney",
-      matterType: "family-law",
-      subjectType: "individual",
-      jurisdictions: "Cook County, IL",
-      desiredService: "asset-map",
-      description: "A boat and a cabin moved to a cousin's LLC three weeks before the petition.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { reference: string }).reference;
-}
-
 const VIEWPORTS = [
   ["1280", DESKTOP],
   ["390", PHONE],
@@ -46,11 +30,17 @@ const VIEWPORTS = [
 for (const [size, viewport] of VIEWPORTS) {
   test(`at ${size} px: Ctrl-K finds a request by reference and a screen by name; Escape gives focus back`, async ({
     page,
-    request,
     baseURL,
   }) => {
     const name = `Marisol Menu-${size}-${Date.now()}`;
-    const reference = await submitIntake(request, baseURL!, name);
+    const reference = await fileIntake(baseURL!, {
+      name,
+      firm: "Command Menu LLP",
+      email: "menu@command-menu.example",
+      subjectType: "individual",
+      jurisdictions: "Cook County, IL",
+      description: "A boat and a cabin moved to a cousin's LLC three weeks before the petition.",
+    });
     await page.setViewportSize(viewport);
     const problems = watchForErrors(page);
     await signIn(page);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { checkBothWidths, DEMO_ADMIN, DESKTOP, waitForHydration } from "./helpers";
+import { checkBothWidths, DESKTOP, fileIntake, signIn, waitForHydration } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
@@ -28,36 +28,11 @@ test("a client with a delivered report books, moves and cancels the consultation
   browser,
 }) => {
   const same = { origin: ORIGIN };
-  const intake = await fetch(`${ORIGIN}/api/contact`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      name: "Dana Whitfield",
-      firm: "Whitfield & Moss LLP",
-      email: "dana@whitfieldmoss.example",
-      phone: "(312) 555-0199",
-      role: "attorney",
-      matterType: "family-law",
-      subjectType: "both",
-      jurisdictions: "Cook County, IL; Delaware entities",
-      desiredService: "asset-map",
-      description: "Divorce, 2023-DR-004512. A lake house bought through an LLC in 2022.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    }),
-  });
-  expect(intake.status).toBe(201);
-  const { reference } = (await intake.json()) as { reference: string };
+  const reference = await fileIntake(ORIGIN);
 
   // Staff sign in, send the engagement; the client opens the mailed link and signs.
   const desk = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await desk.goto(`${ORIGIN}/admin/login`);
-  await waitForHydration(desk);
-  await desk.getByLabel("Username").fill(DEMO_ADMIN.username);
-  await desk.getByLabel("Password").fill(DEMO_ADMIN.password);
-  await desk.getByRole("button", { name: "Sign In" }).click();
-  await expect(desk).toHaveURL(/\/admin\/dashboard$/);
+  await signIn(desk, ORIGIN);
   const found = (await (await desk.request.get(`${ORIGIN}/api/admin/submissions?q=${reference}`)).json()) as {
     items: { id: number }[];
   };

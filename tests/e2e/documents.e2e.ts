@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type Download, expect, type Page, type Route, test } from "@playwright/test";
-import { checkBothWidths, DEMO_ADMIN, DESKTOP, PHONE, waitForHydration } from "./helpers";
+import { checkBothWidths, DEMO_ADMIN, DESKTOP, fileIntake, PHONE, waitForHydration } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
@@ -49,27 +49,7 @@ test.afterAll(async () => {
 
 /** An intake request, its engagement drafted and sent by the desk's API: answers the request's id. */
 async function sentEngagement(): Promise<number> {
-  const intake = await fetch(`${ORIGIN}/api/contact`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      name: "Dana Whitfield",
-      firm: "Whitfield & Moss LLP",
-      email: "dana@whitfieldmoss.example",
-      phone: "(312) 555-0199",
-      role: "attorney",
-      matterType: "family-law",
-      subjectType: "both",
-      jurisdictions: "Cook County, IL; Delaware entities",
-      desiredService: "asset-map",
-      description: "Divorce, 2023-DR-004512. Husband bought a lake house through an LLC in 2022.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    }),
-  });
-  expect(intake.status).toBe(201);
-  const { reference } = (await intake.json()) as { reference: string };
+  const reference = await fileIntake(ORIGIN);
   const login = await fetch(`${ORIGIN}/api/admin/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -83,3 +83,37 @@ export async function checkBothWidths(page: Page, name: string) {
   }
   await page.setViewportSize(DESKTOP);
 }
+
+/**
+ * Files an intake request through the public API, as the form sends it, and answers its reference. Each call
+ * comes from its own visitor address (read only where the server trusts a proxy), so the per-visitor limit of
+ * the shared server is not what a spec tests by accident.
+ */
+export async function fileIntake(origin: string, fields: Record<string, unknown> = {}): Promise<string> {
+  const res = await fetch(`${origin}/api/contact`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin,
+      "x-forwarded-for": `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+    },
+    body: JSON.stringify({
+      name: "Dana Whitfield",
+      firm: "Whitfield & Moss LLP",
+      email: "dana@whitfieldmoss.example",
+      phone: "(312) 555-0199",
+      role: "attorney",
+      matterType: "family-law",
+      subjectType: "both",
+      jurisdictions: "Cook County, IL; Delaware entities",
+      desiredService: "asset-map",
+      description: "Divorce, 2023-DR-004512. A lake house bought through an LLC in 2022.",
+      acknowledgment: true,
+      website: "",
+      formStartTime: Date.now() - 60_000,
+      ...fields,
+    }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { reference: string }).reference;
+}

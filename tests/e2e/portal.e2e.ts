@@ -3,10 +3,11 @@ import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import {
   checkBothWidths,
-  DEMO_ADMIN,
   DESKTOP,
   expectNoAxeViolations,
+  fileIntake,
   PHONE,
+  signIn,
   waitForHydration,
 } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
@@ -63,14 +64,8 @@ async function checkWithoutScript(browser: Browser, page: Page, name: string) {
 }
 
 async function deskPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto(`${ORIGIN}/admin/login`);
-  await waitForHydration(page);
-  await page.getByLabel("Username").fill(DEMO_ADMIN.username);
-  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(page, ORIGIN);
   return page;
 }
 
@@ -88,28 +83,7 @@ async function mailedLink(before = 0): Promise<string> {
 test("staff draft and send the engagement, the client consents and signs, a payment starts the work clock", async ({
   browser,
 }) => {
-  const intake = await fetch(`${ORIGIN}/api/contact`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      name: SIGNATURE,
-      firm: "Whitfield & Moss LLP",
-      email: "dana@whitfieldmoss.example",
-      phone: "(312) 555-0199",
-      role: "attorney",
-      matterType: "family-law",
-      subjectType: "both",
-      jurisdictions: "Cook County, IL; Delaware entities",
-      desiredService: "asset-map",
-      description:
-        "Divorce, 2023-DR-004512. Husband reports $180,000 income but bought a lake house through an LLC in 2022.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    }),
-  });
-  expect(intake.status).toBe(201);
-  const { reference } = (await intake.json()) as { reference: string };
+  const reference = await fileIntake(ORIGIN, { name: SIGNATURE });
 
   const desk = await deskPage(browser);
   const found = (await (await desk.request.get(`${ORIGIN}/api/admin/submissions?q=${reference}`)).json()) as {
@@ -170,27 +144,17 @@ test("staff draft and send the engagement, the client consents and signs, a paym
 test("without JavaScript the client pastes the link, consents and signs with plain forms", async ({
   browser,
 }) => {
-  const intake = await fetch(`${ORIGIN}/api/contact`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      name: "Lee Harbor",
-      firm: "Harbor Law PC",
-      email: "lee@harborlaw.example",
-      phone: "(415) 555-0142",
-      role: "attorney",
-      matterType: "commercial",
-      subjectType: "entity",
-      jurisdictions: "Delaware; Nevada",
-      desiredService: "judgment-intel",
-      description: "Judgment of $412,000 against two LLCs; we need their current assets and officers.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    }),
+  const reference = await fileIntake(ORIGIN, {
+    name: "Lee Harbor",
+    firm: "Harbor Law PC",
+    email: "lee@harborlaw.example",
+    phone: "(415) 555-0142",
+    matterType: "commercial",
+    subjectType: "entity",
+    jurisdictions: "Delaware; Nevada",
+    desiredService: "judgment-intel",
+    description: "Judgment of $412,000 against two LLCs; we need their current assets and officers.",
   });
-  expect(intake.status).toBe(201);
-  const { reference } = (await intake.json()) as { reference: string };
   const desk = await deskPage(browser);
   const found = (await (await desk.request.get(`${ORIGIN}/api/admin/submissions?q=${reference}`)).json()) as {
     items: { id: number }[];
