@@ -10,6 +10,7 @@ import type {
 import { cipherFor } from "../../src/db/cipher";
 import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
+import { b64 } from "../helpers/files";
 import { portalClient } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
@@ -21,7 +22,6 @@ const API = "/api/admin/submissions";
 const SLOTS = "/api/portal/consultation/slots";
 const BOOKING = "/api/portal/consultation";
 const DESK = "desk@tracewell.example";
-const b64 = (s: string) => Buffer.from(s).toString("base64");
 const ORIGIN = { origin: "http://localhost:3000" };
 
 /** The calendar in an e-mail's .ics attachment, parsed by a real iCalendar parser. */

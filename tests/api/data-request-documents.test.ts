@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { createHash, randomBytes } from "node:crypto";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
+import { b64, pdf, sha } from "../helpers/files";
 import { portalClient, tus } from "../helpers/portal-client";
 import { readZip } from "../helpers/zip";
 
@@ -13,13 +13,6 @@ import { readZip } from "../helpers/zip";
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
 const API = "/api/admin/data-requests";
-const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
-const pdf = (size: number) => {
-  const b = randomBytes(size);
-  b.set(Buffer.from("%PDF-1.7\n"), 0);
-  return b;
-};
-const b64 = (s: string) => Buffer.from(s).toString("base64");
 
 type Exported = {
   id: string;

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
+import { b64, pdf, sha } from "../helpers/files";
 import { portalClient, tus } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
@@ -13,13 +13,6 @@ const [SMTP_PORT = 0] = freePorts(1);
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
 const API = "/api/admin/submissions";
-const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
-const pdf = (size: number) => {
-  const b = randomBytes(size);
-  b.set(Buffer.from("%PDF-1.7\n"), 0);
-  return b;
-};
-const b64 = (s: string) => Buffer.from(s).toString("base64");
 
 type Doc = {
   id: string;

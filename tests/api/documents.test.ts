@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../src/log";
@@ -8,6 +8,7 @@ import { createDocumentsService } from "../../src/modules/documents/service";
 import { signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { scanForMarkers } from "../helpers/byte-scan";
+import { pdf, sha } from "../helpers/files";
 import { marker } from "../helpers/markers";
 import { portalClient, tus } from "../helpers/portal-client";
 
@@ -15,13 +16,6 @@ const USER = "morgan";
 const PASSWORD = "trace every transfer";
 const MAX = 400_000;
 const TOTAL = 700_000;
-const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
-/** A PDF of `size` bytes: the signature the content is judged by, then noise. */
-const pdf = (size: number, text = "") => {
-  const b = randomBytes(size);
-  b.set(Buffer.from(`%PDF-1.7\n${text}`), 0);
-  return b;
-};
 
 type TestApp = ReturnType<typeof makeTestApp>;
 const fileIdOf = (t: TestApp, publicId: string) =>

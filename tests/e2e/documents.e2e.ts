@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type Download, expect, type Page, type Route, test } from "@playwright/test";
+import { pdf, sha } from "../helpers/files";
 import { checkBothWidths, DEMO_ADMIN, DESKTOP, fileIntake, PHONE, waitForHydration } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
@@ -18,13 +19,6 @@ const received = () => own?.mail ?? [];
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
-const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-/** A PDF as the server judges one: its signature, then noise. */
-const pdf = (size: number) => {
-  const b = randomBytes(size);
-  b.set(Buffer.from("%PDF-1.7\n"), 0);
-  return b;
-};
 // Larger than one 8 MB chunk, so the bar moves through more than one request.
 const STATEMENT = pdf(9 * 1024 * 1024 + 4321);
 const LEDGER = Buffer.from("date,description,amount\n2024-01-02,Transfer to Lakeview LLC,-25000.00\n");

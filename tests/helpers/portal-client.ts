@@ -1,6 +1,7 @@
 import type { Database } from "../../src/db";
 import { cipherFor } from "../../src/db/cipher";
 import { cookieFrom, post, withCookie } from "./admin";
+import { b64 } from "./files";
 import { fileIntake } from "./intake";
 
 type TestApp = {
@@ -54,8 +55,6 @@ export async function portalClient(
   }
   return { submission, engagementId: row.id, cookie };
 }
-
-const b64 = (s: string) => Buffer.from(s).toString("base64");
 
 /** A tus client in a few lines: create, then PATCH the bytes in chunks, as tus-js-client does. */
 export function tus(request: TestApp["request"], cookie: string) {

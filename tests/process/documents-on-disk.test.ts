@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieFrom } from "../helpers/admin";
 import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
+import { b64, sha } from "../helpers/files";
 import { waitHealthy } from "../helpers/healthy";
 import { validIntake } from "../helpers/intake";
 import { marker } from "../helpers/markers";
@@ -46,8 +47,6 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
-const b64 = (s: string) => Buffer.from(s).toString("base64");
 let address = 1;
 const send = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
   fetch(`${base}${path}`, {
