@@ -53,7 +53,7 @@ test("pages told they are stale from a time are missed from that instant, and th
   expect(cache.get(Date.UTC(2026, 10, 3, 10), "/articles")).toBe(after);
 });
 
-test("the best encoding replaces the quick one with the same bytes and ETag, unless the page changed since", () => {
+test("the best encoding replaces the quick one with the same bytes and ETag, unless the page changed since", async () => {
   const words = [
     "deed",
     "lien",
@@ -74,7 +74,7 @@ test("the best encoding replaces the quick one with the same bytes and ETag, unl
   const at = Date.UTC(2026, 10, 26);
   const quick = page(html);
   cache.set(at, "/services/asset-map", quick);
-  const best = bestEncoded(quick);
+  const best = await bestEncoded(quick);
   expect(best.etag).toBe(quick.etag);
   expect(best.br.byteLength).toBeLessThan(quick.br.byteLength);
   expect(new TextDecoder().decode(brotliDecompressSync(best.br))).toBe(html);
@@ -85,9 +85,9 @@ test("the best encoding replaces the quick one with the same bytes and ETag, unl
   // Content changed while the page waited for its re-encoding: the late copy must not bring the old page back.
   const edited = page(html.replace("Asset Map", "Asset Map (edited)"));
   cache.set(at, "/services/asset-map", edited);
-  expect(cache.replace("/services/asset-map", best, bestEncoded(best))).toBe(false);
+  expect(cache.replace("/services/asset-map", best, await bestEncoded(best))).toBe(false);
   expect(cache.get(at, "/services/asset-map")).toBe(edited);
   cache.clear();
-  expect(cache.replace("/services/asset-map", edited, bestEncoded(edited))).toBe(false);
+  expect(cache.replace("/services/asset-map", edited, await bestEncoded(edited))).toBe(false);
   expect(cache.get(at, "/services/asset-map")).toBeUndefined();
 });

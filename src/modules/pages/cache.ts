@@ -1,4 +1,4 @@
-import { type Bytes, brotli, gzip } from "../../http/compress";
+import { type Bytes, bestInBackground, brotli, gzip } from "../../http/compress";
 import type { RenderedPage } from "./render";
 
 export type CachedPage = {
@@ -32,9 +32,12 @@ export function encodePage(page: RenderedPage, effort: "best" | "fast" = "best")
   };
 }
 
-/** The same page with its smallest encodings: the bytes decode the same, so the ETag stays. */
-export function bestEncoded(page: CachedPage): CachedPage {
-  return { ...page, br: brotli(page.identity, 11), gzip: gzip(page.identity, "best") };
+/**
+ * The same page with its smallest encodings, compressed off the server's thread: the bytes decode the same, so
+ * the ETag stays.
+ */
+export async function bestEncoded(page: CachedPage): Promise<CachedPage> {
+  return { ...page, ...(await bestInBackground(page.identity)) };
 }
 
 /**

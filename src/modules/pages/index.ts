@@ -70,16 +70,21 @@ export const pagesModule = (deps: PagesDeps) =>
     return answerPage(answersOf(page), request);
   });
 
-/** Re-encodes one page at a time, after the current answers: a burst of new pages is worked off in turn. */
-const refining: Array<() => void> = [];
+/**
+ * Re-encodes one page at a time on the runtime's worker threads: a burst of new pages is worked off in turn,
+ * and the server's own thread keeps answering meanwhile.
+ */
+const refining: Array<() => Promise<unknown>> = [];
 function refineLater(cache: PageCache, key: string, page: CachedPage) {
-  refining.push(() => cache.replace(key, page, bestEncoded(page)));
-  if (refining.length === 1) setTimeout(refineNext, 0);
+  refining.push(async () => cache.replace(key, page, await bestEncoded(page)));
+  if (refining.length === 1) void refineNext();
 }
-function refineNext() {
-  refining[0]?.();
-  refining.shift();
-  if (refining.length > 0) setTimeout(refineNext, 0);
+async function refineNext() {
+  while (refining.length > 0) {
+    // A re-encoding that fails leaves the quick one in place, which is a whole answer.
+    await refining[0]?.().catch(() => undefined);
+    refining.shift();
+  }
 }
 
 /** The firm's profile when it has anything to show: pages without it carry nothing extra. */
