@@ -282,6 +282,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
         // What a service refuses (src/http/errors.ts): its status, and the body clients already read.
         if (error instanceof HttpError) {
           set.status = error.status;
+          Object.assign(set.headers, error.headers());
           return error.body();
         }
         const id = requests.get(request)?.id;

@@ -1,3 +1,6 @@
+import type * as v from "valibot";
+import { fieldErrors } from "../contracts/admin-auth";
+
 /**
  * What a service throws when a request cannot be done as asked: a row that is gone, a state that changed under
  * it (another admin was quicker), input it refuses, an action not allowed. Services stay free of HTTP; the
@@ -6,8 +9,12 @@
  * defect: a logged 500 that hides its details.
  */
 export abstract class HttpError extends Error {
-  abstract readonly status: 403 | 404 | 409 | 422;
+  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
   abstract body(): unknown;
+  /** Headers the answer carries besides its body (Retry-After). */
+  headers(): Record<string, string> {
+    return {};
+  }
 }
 
 export type FieldMessages = Record<string, string[]>;
@@ -55,4 +62,87 @@ export class InvalidError extends HttpError {
   body() {
     return { errors: this.errors };
   }
+}
+
+/** No session, or one that does not allow this step. The body may carry what the client needs next. */
+export class UnauthorizedError extends HttpError {
+  override readonly name = "UnauthorizedError";
+  readonly status = 401;
+  constructor(
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+  body() {
+    return { error: this.message, ...this.extra };
+  }
+}
+
+/** A body the server cannot read as sent: malformed JSON, not an object, a missing part. */
+export class BadRequestError extends HttpError {
+  override readonly name = "BadRequestError";
+  readonly status = 400;
+  body() {
+    return { error: this.message };
+  }
+}
+
+/** More bytes than the route takes, refused before they are stored. */
+export class TooLargeError extends HttpError {
+  override readonly name = "TooLargeError";
+  readonly status = 413;
+  body() {
+    return { error: this.message };
+  }
+}
+
+/** A content type the route does not take; the message names what it accepts. */
+export class UnsupportedTypeError extends HttpError {
+  override readonly name = "UnsupportedTypeError";
+  readonly status = 415;
+  body() {
+    return { error: this.message };
+  }
+}
+
+/** Too many attempts: the client may try again after `retryAfterSeconds`. */
+export class TooManyRequestsError extends HttpError {
+  override readonly name = "TooManyRequestsError";
+  readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+  body() {
+    return { error: this.message };
+  }
+  override headers() {
+    return { "retry-after": String(this.retryAfterSeconds) };
+  }
+}
+
+/** Not possible yet (an index still building): the client may try again after `retryAfterSeconds`. */
+export class UnavailableError extends HttpError {
+  override readonly name = "UnavailableError";
+  readonly status = 503;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+  body() {
+    return { error: this.message };
+  }
+  override headers() {
+    return { "retry-after": String(this.retryAfterSeconds) };
+  }
+}
+
+/** Throws the field messages of a failed valibot parse as one InvalidError ("form" for whole-body problems). */
+export function invalidInput(issues: readonly v.BaseIssue<unknown>[]): never {
+  throw new InvalidError(fieldErrors(issues));
 }
