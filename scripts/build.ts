@@ -254,10 +254,10 @@ async function compile(): Promise<void> {
 const started = performance.now();
 rmSync(PUBLIC_OUT, { recursive: true, force: true });
 mkdirSync(ASSETS_OUT, { recursive: true });
-// Downloads first: the client bundle reads their sizes, and precompress embeds them.
+// Downloads first: the server's resources read their sizes, and precompress embeds them.
 const documentSizes = await generateDocuments(PUBLIC_OUT);
-mkdirSync(join(ROOT, "web", "generated"), { recursive: true });
-writeFileSync(join(ROOT, "web", "generated", "documents.ts"), documentSizesModule(documentSizes));
+mkdirSync(GENERATED, { recursive: true });
+writeFileSync(join(GENERATED, "documents.ts"), documentSizesModule(documentSizes));
 const client = await buildClient();
 const fonts = await buildFonts(ROOT, ASSETS_OUT, hashName);
 const sheets = await buildCss(fonts.css);

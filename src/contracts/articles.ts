@@ -154,3 +154,10 @@ export type ArticleImage = {
 
 /** `![alt](path)` with the alt text's brackets and backslashes escaped, so it is one image whatever was typed. */
 export const imageMarkdown = (alt: string, path: string) => `![${alt.replace(/[\\[\]]/g, "\\$&")}](${path})`;
+
+/** The /articles page's head, which the RSS feed also describes itself with. */
+export const ARTICLES_PAGE_META = {
+  title: "Articles: Asset Discovery, Tracing and Public Records",
+  description:
+    "Checklists and explainers for counsel and fiduciaries: public records in divorce, following the money, beneficial ownership, digital sources and estate accounts.",
+};

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ALL_ARTICLES, FIXED_ARTICLES } from "../../web/content/articles/catalog";
+import { ALL_ARTICLES, FIXED_ARTICLES } from "../../src/db/migrations/seeds/articles";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { articlePath, PATHS } from "../../src/contracts/paths";
-import { ALL_ARTICLES } from "../../web/content/articles/catalog";
+import { ALL_ARTICLES } from "../../src/db/migrations/seeds/articles";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 

@@ -2,9 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
 import { formatFileSize } from "../../src/contracts/file-size";
 import { articlePath, DOCS, PATHS } from "../../src/contracts/paths";
-import { BUILT_IN_ARTICLES, FIXED_ARTICLES } from "../../web/content/articles/catalog";
-import { RESOURCE_DOWNLOADS } from "../../web/content/resources";
-import { SAMPLE_REPORT } from "../../web/content/sample-report";
+import { BUILT_IN_ARTICLES, FIXED_ARTICLES } from "../../src/db/migrations/seeds/articles";
+import { RESOURCE_DOWNLOADS } from "../../src/db/migrations/seeds/resources";
+import { SAMPLE_REPORT } from "../../src/db/migrations/seeds/sample-report";
 import { formatLongDate } from "../../web/lib/dates";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 

@@ -2,8 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { articlePath, PATHS } from "../../src/contracts/paths";
 import { openDatabase } from "../../src/db";
+import { ALL_ARTICLES } from "../../src/db/migrations/seeds/articles";
 import { articlesRepo } from "../../src/modules/content/repo/articles";
-import { ALL_ARTICLES } from "../../web/content/articles/catalog";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 

@@ -35,14 +35,7 @@ export const ARTICLE_PAGE = {
   },
 } as const;
 
-/** The page's title and description, for the head. */
-export const ARTICLES_PAGE_META = {
-  title: "Articles: Asset Discovery, Tracing and Public Records",
-  description:
-    "Checklists and explainers for counsel and fiduciaries: public records in divorce, following the money, beneficial ownership, digital sources and estate accounts.",
-};
-
-/** The page's title and description, for the head. */
+/** The missing article's title and description, for the head. */
 export const ARTICLE_NOT_FOUND_META = {
   title: "Article Not Found",
   description: "The article you're looking for doesn't exist or has been moved.",

@@ -1,9 +1,10 @@
 import { ArrowRight } from "lucide-react";
 import { Link, useSearch } from "wouter";
+import { ARTICLES_PAGE_META } from "../../src/contracts/articles";
 import { articlePath, PATHS, TOPIC_QUERY, topicOf } from "../../src/contracts/paths";
 import { TopicFilter } from "../components/topic-filter";
 import { listedArticles } from "../content/articles/list";
-import { ARTICLES_PAGE, ARTICLES_PAGE_META } from "../content/articles-page";
+import { ARTICLES_PAGE } from "../content/articles-page";
 import { formatLongDate } from "../lib/dates";
 import { breadcrumbList } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";

@@ -1,4 +1,4 @@
-import { RESOURCE_DOWNLOADS, resourceSize } from "../../../web/content/resources";
+import { RESOURCE_DOWNLOADS, resourceSize } from "./seeds/resources";
 
 /**
  * The three downloads the site ships with become resource rows, pointing at the built-in /docs files, so

@@ -1,5 +1,5 @@
-import { resourceSize } from "../../../web/content/resources";
-import { SAMPLE_REPORT } from "../../../web/content/sample-report";
+import { resourceSize } from "./seeds/resources";
+import { SAMPLE_REPORT } from "./seeds/sample-report";
 
 /**
  * The firm's proof (ADR 115): its people and client testimonials, managed in the admin; case studies can be

@@ -1,5 +1,5 @@
-import { ALL_ARTICLES, articleReadingTime } from "../../../web/content/articles/catalog";
 import { sectionsMarkdown } from "../../modules/content/sections-markdown";
+import { ALL_ARTICLES, articleReadingTime } from "./seeds/articles";
 
 /**
  * Articles carry topics (tags), and the site's own articles become ordinary rows at their URLs and dates, so

@@ -1,6 +1,9 @@
 import { Elysia } from "elysia";
-import { ARTICLES_PAGE_META } from "../../../web/content/articles-page";
-import type { PublishedArticleSummary, StoredArticle } from "../../contracts/articles";
+import {
+  ARTICLES_PAGE_META,
+  type PublishedArticleSummary,
+  type StoredArticle,
+} from "../../contracts/articles";
 import type { Brand } from "../../contracts/brand";
 import type { PageContent } from "../../contracts/page-data";
 import { articlePath, PATHS } from "../../contracts/paths";

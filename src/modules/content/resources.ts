@@ -1,7 +1,6 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Elysia } from "elysia";
-import { DOCUMENT_BYTES } from "../../../web/generated/documents";
 import { slugify } from "../../contracts/articles";
 import { formatFileSize } from "../../contracts/file-size";
 import {
@@ -11,6 +10,7 @@ import {
   validateResource,
 } from "../../contracts/resources";
 import type { Database } from "../../db";
+import { DOCUMENT_BYTES } from "../../generated/documents";
 import { type Actor, auditBy } from "../../http/admin-http";
 import { UPLOADS_DIR } from "../../ops/backup";
 import type { Auth } from "../auth";

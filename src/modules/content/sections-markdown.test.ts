@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { ALL_ARTICLES } from "../../../web/content/articles/catalog";
+import { ALL_ARTICLES } from "../../db/migrations/seeds/articles";
 import { markdownText, renderMarkdown } from "./markdown";
 import { sectionsMarkdown } from "./sections-markdown";
 

@@ -1,5 +1,5 @@
-import { matchPath } from "../../../web/routes";
 import { cleanLandingPage, cleanReferrerHost, type VisitSource } from "../../contracts/visit-source";
+import { isPublicPage } from "../pages";
 
 /**
  * The intake's optional landingPage and referrerHost, kept only when they are a public page of this site and
@@ -7,9 +7,8 @@ import { cleanLandingPage, cleanReferrerHost, type VisitSource } from "../../con
  */
 export function visitSourceOf(payload: Record<string, unknown>, ownHosts: readonly string[]): VisitSource {
   const path = cleanLandingPage(payload.landingPage);
-  const page = path === null ? null : matchPath(path);
   return {
-    landingPage: page?.route.layout === "public" ? path : null,
+    landingPage: path !== null && isPublicPage(path) ? path : null,
     referrerHost: cleanReferrerHost(payload.referrerHost, ownHosts),
   };
 }

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { matchPath } from "../../../web/routes";
+import { matchPath, ROUTES } from "../../../web/server-entry";
 import type { Config } from "../../config";
 import type { FirmProfile } from "../../contracts/firm";
 import type { PageContent, PageData } from "../../contracts/page-data";
@@ -150,3 +150,10 @@ export async function renderPageResponse(
 
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export type { PageCache } from "./cache";
+
+/** Whether a path is one of the public site's pages (not the admin's or the portal's, not a 404). */
+export const isPublicPage = (pathname: string): boolean => matchPath(pathname)?.route.layout === "public";
+
+/** The public pages search engines may list: the routes without parameters that the table marks indexable. */
+export const indexablePaths = (): string[] =>
+  ROUTES.filter((r) => r.indexable && r.layout === "public" && !/[:*]/.test(r.path)).map((r) => r.path);

@@ -1,6 +1,5 @@
 import { renderToReadableStream } from "react-dom/server";
-import { App } from "../../../web/app";
-import { loadPage, type ResolvedPage, siteStylesheetFits } from "../../../web/routes";
+import { App, loadPage, type ResolvedPage, siteStylesheetFits } from "../../../web/server-entry";
 import { PAGE_DATA_ELEMENT_ID, type PageData, ROOT_ELEMENT_ID } from "../../contracts/page-data";
 import type { AssetManifest } from "../../http/assets";
 import { buildHead } from "./head";

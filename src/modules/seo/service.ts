@@ -1,4 +1,4 @@
-import { ROUTES } from "../../../web/routes";
+import { indexablePaths } from "../pages";
 
 export type SitemapEntry = { path: string; lastmod?: string };
 
@@ -7,9 +7,7 @@ export type SitemapEntry = { path: string; lastmod?: string };
  * the route table so a new page is listed the day it is added; articles come from the content module.
  */
 export function sitemapEntries(): SitemapEntry[] {
-  return ROUTES.filter((r) => r.indexable && r.layout === "public" && !/[:*]/.test(r.path)).map((r) => ({
-    path: r.path,
-  }));
+  return indexablePaths().map((path) => ({ path }));
 }
 
 const escapeXml = (s: string) =>

@@ -1,5 +1,5 @@
-import type { Article } from "../../../src/contracts/article-content";
-import { LOOK_BACK_YEARS } from "../../../src/contracts/constants";
+import type { Article } from "../../../../contracts/article-content";
+import { LOOK_BACK_YEARS } from "../../../../contracts/constants";
 
 export const ASSET_DISCOVERY_IN_DIVORCE: Article = {
   slug: "asset-discovery-in-divorce",

@@ -1,4 +1,4 @@
-import type { Article } from "../../../src/contracts/article-content";
+import type { Article } from "../../../../contracts/article-content";
 
 export const LAWFUL_DIGITAL_BREADCRUMBS: Article = {
   slug: "lawful-digital-breadcrumbs",

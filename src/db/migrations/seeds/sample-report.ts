@@ -1,4 +1,4 @@
-import { DOCS } from "../../src/contracts/paths";
+import { DOCS } from "../../../contracts/paths";
 
 /** The redacted sample Asset Map report among the downloads (built like the other documents, ADR 020). */
 export const SAMPLE_REPORT = {

@@ -1,4 +1,4 @@
-import type { Article } from "../../../src/contracts/article-content";
+import type { Article } from "../../../../contracts/article-content";
 
 export const PROBATE_ESTATES_LOCATE_ACCOUNTS: Article = {
   slug: "probate-estates-locate-accounts",

@@ -1,4 +1,4 @@
-import type { Article } from "../../../src/contracts/article-content";
+import type { Article } from "../../../../contracts/article-content";
 
 export const PROBATE_RED_FLAGS: Article = {
   slug: "probate-red-flags",

@@ -1,18 +1,18 @@
-import type { Article, ArticleBlock } from "../../../src/contracts/article-content";
-import { countWords, readingTimeFor } from "../../../src/contracts/reading-time";
-import { ASSET_DISCOVERY_IN_DIVORCE } from "./asset-discovery-in-divorce";
-import { ASSET_TRACING_101 } from "./asset-tracing-101-follow-the-money";
-import { BENEFICIAL_OWNERSHIP } from "./beneficial-ownership-shells-entity-mapping";
-import { HIDDEN_ASSETS_DIVORCE_RECORDS } from "./hidden-assets-divorce-records";
-import { LAWFUL_DIGITAL_BREADCRUMBS } from "./lawful-digital-breadcrumbs";
-import { PROBATE_ESTATES_LOCATE_ACCOUNTS } from "./probate-estates-locate-accounts";
-import { PROBATE_RED_FLAGS } from "./probate-red-flags";
-import { PUBLIC_RECORDS_CORROBORATION } from "./public-records-corroboration";
+import type { Article, ArticleBlock } from "../../../contracts/article-content";
+import { countWords, readingTimeFor } from "../../../contracts/reading-time";
+import { ASSET_DISCOVERY_IN_DIVORCE } from "./articles/asset-discovery-in-divorce";
+import { ASSET_TRACING_101 } from "./articles/asset-tracing-101-follow-the-money";
+import { BENEFICIAL_OWNERSHIP } from "./articles/beneficial-ownership-shells-entity-mapping";
+import { HIDDEN_ASSETS_DIVORCE_RECORDS } from "./articles/hidden-assets-divorce-records";
+import { LAWFUL_DIGITAL_BREADCRUMBS } from "./articles/lawful-digital-breadcrumbs";
+import { PROBATE_ESTATES_LOCATE_ACCOUNTS } from "./articles/probate-estates-locate-accounts";
+import { PROBATE_RED_FLAGS } from "./articles/probate-red-flags";
+import { PUBLIC_RECORDS_CORROBORATION } from "./articles/public-records-corroboration";
 
 /**
- * Every built-in article with its body, for the server and the build (RSS, sitemap, the generated index).
- * The browser never imports this module: it reads web/content/articles/summaries.ts and loads each body on
- * its own.
+ * The site's own articles as they were first published: migration 019 stored them as rows, and from then on
+ * they are content like any other (ADR 160). Kept for that migration and for the tests that check the seed;
+ * neither the site nor the admin reads them from here.
  */
 
 /** The five articles listed on /articles, in the order shown there. */

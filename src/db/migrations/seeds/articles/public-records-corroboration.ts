@@ -1,4 +1,4 @@
-import type { Article } from "../../../src/contracts/article-content";
+import type { Article } from "../../../../contracts/article-content";
 
 export const PUBLIC_RECORDS_CORROBORATION: Article = {
   slug: "public-records-corroboration",
