@@ -9,7 +9,7 @@ import { fieldErrors } from "../contracts/admin-auth";
  * defect: a logged 500 that hides its details.
  */
 export abstract class HttpError extends Error {
-  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
   abstract body(): unknown;
   /** Headers the answer carries besides its body (Retry-After). */
   headers(): Record<string, string> {
@@ -49,6 +49,15 @@ export class ConflictError extends HttpError {
     return this.field
       ? { error: this.message, errors: { [this.field]: [this.message] } }
       : { error: this.message };
+  }
+}
+
+/** What was there is no longer usable and will not be again: a one-time link already used, withdrawn or expired. */
+export class GoneError extends HttpError {
+  override readonly name = "GoneError";
+  readonly status = 410;
+  body() {
+    return { error: this.message };
   }
 }
 

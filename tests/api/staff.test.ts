@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { join } from "node:path";
 import type { LoginResult, MfaEnrolment } from "../../src/contracts/admin-auth";
 import type { InvitationPreview, StaffInvitation, StaffOverview } from "../../src/contracts/staff";
+import { HttpError } from "../../src/http/errors";
 import { listAudit } from "../../src/modules/audit/audit-log";
 import { createSessionStore } from "../../src/modules/auth/sessions";
 import { createStaffService } from "../../src/modules/staff/service";
@@ -373,7 +374,15 @@ describe("removing and resetting a colleague", () => {
       now: () => new Date(clock),
     });
     const operator = { id: 0, username: "operator", clientAddress: "local" };
-    expect(service.remove(ownerId(), operator)).toEqual({
+    const refusal = (() => {
+      try {
+        service.remove(ownerId(), operator);
+      } catch (error) {
+        return error;
+      }
+    })();
+    if (!(refusal instanceof HttpError)) throw new Error("the removal was not refused");
+    expect({ status: refusal.status, body: refusal.body() }).toEqual({
       status: 409,
       body: { error: "The last admin cannot be removed." },
     });

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { PATHS } from "../../contracts/paths";
+import { ForbiddenError, UnauthorizedError } from "../../http/errors";
 import { redirectTo } from "../../http/redirect";
 import { MESSAGES } from "./model";
 import type { Session, SessionStore } from "./sessions";
@@ -27,17 +28,17 @@ const ENROLMENT_API = new Set([
 
 export type AdminIdentity = { id: number; username: string; session: Session };
 
-export type Denial = { status: 401 | 403; error: string };
+export type Denial = UnauthorizedError | ForbiddenError;
 
-/** The one access rule for admin API calls: null when allowed, else why not. */
+/** The one access rule for admin API calls: null when allowed, else the refusal to answer with. */
 export function authorise(session: Session | null, method: string, pathname: string): Denial | null {
   const key = `${method} ${pathname.replace(/\/+$/, "")}`;
   if (PUBLIC_API.has(key)) return null;
   if (session?.stage === "active") return null;
   if (session?.stage === "enrol") {
-    return ENROLMENT_API.has(key) ? null : { status: 403, error: MESSAGES.enrolmentRequired };
+    return ENROLMENT_API.has(key) ? null : new ForbiddenError(MESSAGES.enrolmentRequired);
   }
-  return { status: 401, error: MESSAGES.unauthenticated };
+  return new UnauthorizedError(MESSAGES.unauthenticated);
 }
 
 /**
@@ -88,21 +89,23 @@ export function createAdminGuard(sessions: SessionStore, rule: { requireMfa: boo
     // A cookie that no longer opens a session (tampered, expired, revoked) is removed.
     if (!session && sessions.hasCookie(request)) set.headers["set-cookie"] = sessions.clearCookie();
     const denial = authorise(session, request.method, pathname);
+    // Answered here, before routing: this hook runs ahead of the app's error mapper, so it sends the
+    // refusal's own status and body itself.
     if (denial) {
-      return Response.json(
-        { error: denial.error },
-        { status: denial.status, headers: { "cache-control": "no-store" } },
-      );
+      return Response.json(denial.body(), {
+        status: denial.status,
+        headers: { "cache-control": "no-store" },
+      });
     }
   });
 
   const requireAdmin = new Elysia({ name: "require-admin" }).resolve(
     { as: "scoped" },
-    async ({ request, status }) => {
+    async ({ request }) => {
       const session = await sessionOf(request);
       const denial = authorise(session, request.method, new URL(request.url).pathname);
-      if (denial || !session)
-        return status(denial?.status ?? 401, { error: denial?.error ?? MESSAGES.unauthenticated });
+      if (denial) throw denial;
+      if (!session) throw new UnauthorizedError(MESSAGES.unauthenticated);
       return { admin: { id: session.userId, username: session.username, session } satisfies AdminIdentity };
     },
   );

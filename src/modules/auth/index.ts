@@ -1,8 +1,13 @@
 import { Elysia } from "elysia";
-import { send } from "../../http/admin-http";
 import { clientAddress } from "../../http/client-address";
 import { ADMIN_API_PREFIX, createAdminGuard } from "./guard";
-import { type AuthDeps, createAuthService } from "./service";
+import { type AuthDeps, createAuthService, type SessionStep } from "./service";
+
+/** Sends the session cookie a step opened, renewed or cleared, and answers with its result. */
+const withSession = <T>(set: { headers: Record<string, unknown> }, step: SessionStep<T>): T => {
+  if (step.setCookie) set.headers["set-cookie"] = step.setCookie;
+  return step.result;
+};
 
 /**
  * Admin sign-in. `createAuth` builds the service, the guard and this module's controller; app.ts registers
@@ -18,13 +23,13 @@ export function createAuth(deps: AuthDeps) {
 
   const module = new Elysia({ name: "auth", prefix: ADMIN_API_PREFIX })
     .post("/login", async ({ request, server, body, set }) =>
-      send(
+      withSession(
         set,
         await service.login(body, clientAddress(request, server, trustProxy), await guard.sessionOf(request)),
       ),
     )
     .post("/login/mfa", async ({ request, server, body, set }) =>
-      send(
+      withSession(
         set,
         await service.completeMfa(
           body,
@@ -35,29 +40,30 @@ export function createAuth(deps: AuthDeps) {
     )
     .get("/auth/status", async ({ request }) => service.status(await guard.sessionOf(request)))
     .post("/logout", async ({ request, server, set }) =>
-      send(set, service.logout(await guard.sessionOf(request), clientAddress(request, server, trustProxy))),
+      withSession(
+        set,
+        service.logout(await guard.sessionOf(request), clientAddress(request, server, trustProxy)),
+      ),
     )
     .use(guard.requireAdmin)
     .post("/account/password", async ({ admin, request, server, body, set }) =>
-      send(
+      withSession(
         set,
         await service.changePassword(admin.session, body, clientAddress(request, server, trustProxy)),
       ),
     )
     .get("/account/mfa", ({ admin }) => service.mfaStatus(admin.session))
-    .post("/account/mfa/enrol", async ({ admin, set }) =>
-      send(set, await service.startEnrolment(admin.session)),
-    )
+    .post("/account/mfa/enrol", ({ admin }) => service.startEnrolment(admin.session))
     .post("/account/mfa/confirm", async ({ admin, request, server, body, set }) =>
-      send(
+      withSession(
         set,
         await service.confirmEnrolment(admin.session, body, clientAddress(request, server, trustProxy)),
       ),
     )
-    .post("/account/mfa/disable", async ({ admin, request, server, body, set }) =>
-      send(set, await service.disableMfa(admin.session, body, clientAddress(request, server, trustProxy))),
+    .post("/account/mfa/disable", ({ admin, request, server, body }) =>
+      service.disableMfa(admin.session, body, clientAddress(request, server, trustProxy)),
     )
-    .get("/audit", ({ query, set }) => send(set, service.auditPage(query)));
+    .get("/audit", ({ query }) => service.auditPage(query));
 
   return {
     service,

@@ -4,7 +4,6 @@ import type { Config } from "../../config";
 import { ConfigError } from "../../config";
 import {
   type AuthStatus,
-  fieldErrors,
   type LoginResult,
   type MfaEnrolment,
   type MfaStatus,
@@ -12,6 +11,13 @@ import {
   UsernameSchema,
 } from "../../contracts/admin-auth";
 import { AuditQuerySchema, eventsOf, READ_ONLY_EVENTS } from "../../contracts/audit";
+import {
+  ConflictError,
+  InvalidError,
+  invalidInput,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from "../../http/errors";
 import { createRateLimiter, type RateLimiter, retryAfterText } from "../../http/rate-limit";
 import type { Logger } from "../../log";
 import { appendAudit, listAudit, staffNames } from "../audit";
@@ -57,14 +63,11 @@ export type AuthDeps = {
   createLimiter?: (opts: Parameters<typeof createRateLimiter>[0]) => RateLimiter;
 };
 
-/** What a handler sends: status, JSON body, and optionally a cookie and Retry-After. */
-export type Outcome = { status: number; body: unknown; setCookie?: string; retryAfter?: number };
-
-const ok = (body: unknown, setCookie?: string): Outcome => ({ status: 200, body, setCookie });
-const invalid = (issues: readonly v.BaseIssue<unknown>[]): Outcome => ({
-  status: 422,
-  body: { errors: fieldErrors(issues) },
-});
+/**
+ * A step that opens, renews or ends a session: what the client reads, and the Set-Cookie header value the
+ * session store made for it, which the route sends along (none when the session is unchanged).
+ */
+export type SessionStep<T> = { result: T; setCookie?: string };
 
 /** Per process: a throttle key never holds what was typed, and means nothing after a restart. */
 const THROTTLE_KEY = crypto.getRandomValues(new Uint8Array(32));
@@ -125,9 +128,9 @@ export function createAuthService(deps: AuthDeps) {
 
   /**
    * Counts an attempt for the username and the address before the (slow) check runs, so parallel guesses
-   * cannot slip past the limit while earlier ones are still hashing. Returns the 429 to send when over the
-   * limit, or `succeeded` to call when the attempt turned out right (the username's count is cleared and
-   * the address gets its attempt back).
+   * cannot slip past the limit while earlier ones are still hashing. Throws when over the limit; else returns
+   * `succeeded`, to call when the attempt turned out right (the username's count is cleared and the address
+   * gets its attempt back).
    */
   const attempt = (username: string, address: string) => {
     const key = throttleKey(username);
@@ -135,20 +138,24 @@ export function createAuthService(deps: AuthDeps) {
     const refused = decisions.find((d) => !d.allowed);
     if (refused && !refused.allowed) {
       logger.warn("login_throttled", { address });
-      const blocked: Outcome = {
-        status: 429,
-        body: { error: MESSAGES.throttled(retryAfterText(refused.retryAfterSeconds)) },
-        retryAfter: refused.retryAfterSeconds,
-      };
-      return { blocked, succeeded: () => {} };
+      throw new TooManyRequestsError(
+        MESSAGES.throttled(retryAfterText(refused.retryAfterSeconds)),
+        refused.retryAfterSeconds,
+      );
     }
     return {
-      blocked: undefined,
       succeeded: () => {
         byUsername.reset(key);
         byAddress.refund(address);
       },
     };
+  };
+
+  /** The signed-in admin's row; gone only if they were removed meanwhile, which signs them out. */
+  const accountOf = (session: Session) => {
+    const user = findUserById(db, session.userId);
+    if (!user) throw new UnauthorizedError(MESSAGES.unauthenticated);
+    return user;
   };
 
   /**
@@ -255,12 +262,11 @@ export function createAuthService(deps: AuthDeps) {
       return status;
     },
 
-    async login(body: unknown, address: string, current: Session | null): Promise<Outcome> {
+    async login(body: unknown, address: string, current: Session | null): Promise<SessionStep<LoginResult>> {
       const parsed = v.safeParse(LoginSchema, body);
-      if (!parsed.success) return invalid(parsed.issues);
+      if (!parsed.success) invalidInput(parsed.issues);
       const { username, password } = parsed.output;
       const tries = attempt(username, address);
-      if (tries.blocked) return tries.blocked;
 
       const user = findUserByName(db, username);
       const passwordOk = await verifyPassword(password, user?.passwordHash);
@@ -270,35 +276,38 @@ export function createAuthService(deps: AuthDeps) {
         audit("login.failed", user, address, {
           reason: !user ? "unknown_username" : demoRefused ? "demo_password_outside_demo" : "wrong_password",
         });
-        return { status: 401, body: { error: MESSAGES.invalidCredentials } };
+        throw new UnauthorizedError(MESSAGES.invalidCredentials);
       }
       if (current) sessions.revoke(current.idHash);
 
       if (user.totpSecret) {
         const { setCookie } = await sessions.create(user.id, "mfa");
         audit("login.password_accepted", user, address);
-        return ok({ username: user.username, mfaRequired: true } satisfies LoginResult, setCookie);
+        return { result: { username: user.username, mfaRequired: true }, setCookie };
       }
       tries.succeeded();
       if (config.requireMfa) {
         const { setCookie } = await sessions.create(user.id, "enrol");
         signedIn(user, address, { mfa: "enrolment_required" });
-        return ok({ username: user.username, mfaEnrolmentRequired: true } satisfies LoginResult, setCookie);
+        return { result: { username: user.username, mfaEnrolmentRequired: true }, setCookie };
       }
       const { setCookie } = await sessions.create(user.id, "active");
       signedIn(user, address);
-      return ok({ username: user.username } satisfies LoginResult, setCookie);
+      return { result: { username: user.username }, setCookie };
     },
 
     /** The second step: a code from the app, or an unused recovery code. */
-    async completeMfa(body: unknown, address: string, session: Session | null): Promise<Outcome> {
-      if (session?.stage !== "mfa") return { status: 401, body: { error: MESSAGES.noPendingSignIn } };
+    async completeMfa(
+      body: unknown,
+      address: string,
+      session: Session | null,
+    ): Promise<SessionStep<LoginResult>> {
+      if (session?.stage !== "mfa") throw new UnauthorizedError(MESSAGES.noPendingSignIn);
       const parsed = v.safeParse(MfaLoginSchema, body);
-      if (!parsed.success) return invalid(parsed.issues);
+      if (!parsed.success) invalidInput(parsed.issues);
       const tries = attempt(session.username, address);
-      if (tries.blocked) return tries.blocked;
       const user = findUserById(db, session.userId);
-      if (!user?.totpSecret) return { status: 401, body: { error: MESSAGES.noPendingSignIn } };
+      if (!user?.totpSecret) throw new UnauthorizedError(MESSAGES.noPendingSignIn);
 
       let accepted = false;
       let via = "totp";
@@ -313,41 +322,41 @@ export function createAuthService(deps: AuthDeps) {
         audit("login.failed", user, address, {
           reason: via === "totp" ? "wrong_code" : "wrong_recovery_code",
         });
-        return { status: 401, body: { error: MESSAGES.invalidCode } };
+        throw new UnauthorizedError(MESSAGES.invalidCode);
       }
       tries.succeeded();
       sessions.revoke(session.idHash);
       const { setCookie } = await sessions.create(user.id, "active", "password+mfa");
       signedIn(user, address, { mfa: via });
-      return ok({ username: user.username } satisfies LoginResult, setCookie);
+      return { result: { username: user.username }, setCookie };
     },
 
-    logout(session: Session | null, address: string): Outcome {
+    logout(session: Session | null, address: string): SessionStep<{ ok: true }> {
       if (session) {
         sessions.revoke(session.idHash);
         audit("logout", { id: session.userId, username: session.username }, address);
       }
-      return ok({ ok: true }, sessions.clearCookie());
+      return { result: { ok: true }, setCookie: sessions.clearCookie() };
     },
 
-    async changePassword(session: Session, body: unknown, address: string): Promise<Outcome> {
+    async changePassword(
+      session: Session,
+      body: unknown,
+      address: string,
+    ): Promise<SessionStep<{ ok: true }>> {
       const parsed = v.safeParse(PasswordChangeSchema, body);
-      if (!parsed.success) return invalid(parsed.issues);
+      if (!parsed.success) invalidInput(parsed.issues);
       const tries = attempt(session.username, address);
-      if (tries.blocked) return tries.blocked;
-      const user = findUserById(db, session.userId);
-      if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
+      const user = accountOf(session);
       const { currentPassword, newPassword } = parsed.output;
       if (!(await verifyPassword(currentPassword, user.passwordHash))) {
         audit("password.change_failed", user, address, { reason: "wrong_current_password" });
-        return { status: 422, body: { errors: { currentPassword: [MESSAGES.currentPasswordWrong] } } };
+        throw new InvalidError({ currentPassword: [MESSAGES.currentPasswordWrong] });
       }
       tries.succeeded();
-      if (currentPassword === newPassword) {
-        return { status: 422, body: { errors: { newPassword: [MESSAGES.samePassword] } } };
-      }
+      if (currentPassword === newPassword) throw new InvalidError({ newPassword: [MESSAGES.samePassword] });
       const refused = demoPasswordRefusal(newPassword, config.demo);
-      if (refused) return { status: 422, body: { errors: { newPassword: [refused] } } };
+      if (refused) throw new InvalidError({ newPassword: [refused] });
       const hash = await hashPassword(newPassword);
       db.transaction(() => {
         updatePasswordHash(db, user.id, hash, now());
@@ -361,7 +370,7 @@ export function createAuthService(deps: AuthDeps) {
         session.signedInWith,
       );
       audit("password.changed", user, address, { via: "account", otherSessionsRevoked: true });
-      return ok({ ok: true }, setCookie);
+      return { result: { ok: true }, setCookie };
     },
 
     mfaStatus(session: Session): MfaStatus {
@@ -373,29 +382,28 @@ export function createAuthService(deps: AuthDeps) {
       };
     },
 
-    async startEnrolment(session: Session): Promise<Outcome> {
-      const user = findUserById(db, session.userId);
-      if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
-      if (user.totpSecret) return { status: 409, body: { error: MESSAGES.mfaAlreadyEnabled } };
+    async startEnrolment(session: Session): Promise<MfaEnrolment> {
+      const user = accountOf(session);
+      if (user.totpSecret) throw new ConflictError(MESSAGES.mfaAlreadyEnabled);
       const secret = newTotpSecret();
       setPendingTotp(db, user.id, secret);
-      return ok((await enrolmentFor(secret, config.brand.name, user.username)) satisfies MfaEnrolment);
+      return enrolmentFor(secret, config.brand.name, user.username);
     },
 
-    async confirmEnrolment(session: Session, body: unknown, address: string): Promise<Outcome> {
+    async confirmEnrolment(
+      session: Session,
+      body: unknown,
+      address: string,
+    ): Promise<SessionStep<{ recoveryCodes: string[] }>> {
       const parsed = v.safeParse(MfaConfirmSchema, body);
-      if (!parsed.success) return invalid(parsed.issues);
+      if (!parsed.success) invalidInput(parsed.issues);
       const tries = attempt(session.username, address);
-      if (tries.blocked) return tries.blocked;
-      const user = findUserById(db, session.userId);
-      if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
-      if (user.totpSecret) return { status: 409, body: { error: MESSAGES.mfaAlreadyEnabled } };
+      const user = accountOf(session);
+      if (user.totpSecret) throw new ConflictError(MESSAGES.mfaAlreadyEnabled);
       const pending = user.totpPendingSecret;
-      if (!pending) return { status: 409, body: { error: MESSAGES.mfaNotStarted } };
+      if (!pending) throw new ConflictError(MESSAGES.mfaNotStarted);
       const step = verifyTotp(pending, parsed.output.code, now());
-      if (step === null) {
-        return { status: 422, body: { errors: { code: [MESSAGES.invalidCode] } } };
-      }
+      if (step === null) throw new InvalidError({ code: [MESSAGES.invalidCode] });
       tries.succeeded();
       const codes = newRecoveryCodes();
       // The admin's other sessions were signed in with the password alone: they end. This one has just shown
@@ -412,30 +420,28 @@ export function createAuthService(deps: AuthDeps) {
         sessions.revoke(session.idHash);
         setCookie = (await sessions.create(user.id, "active", "password+mfa")).setCookie;
       }
-      return ok({ recoveryCodes: codes }, setCookie);
+      return { result: { recoveryCodes: codes }, setCookie };
     },
 
-    async disableMfa(session: Session, body: unknown, address: string): Promise<Outcome> {
-      if (config.requireMfa) return { status: 409, body: { error: MESSAGES.mfaRequiredHere } };
+    async disableMfa(session: Session, body: unknown, address: string): Promise<{ ok: true }> {
+      if (config.requireMfa) throw new ConflictError(MESSAGES.mfaRequiredHere);
       const parsed = v.safeParse(MfaDisableSchema, body);
-      if (!parsed.success) return invalid(parsed.issues);
+      if (!parsed.success) invalidInput(parsed.issues);
       const tries = attempt(session.username, address);
-      if (tries.blocked) return tries.blocked;
-      const user = findUserById(db, session.userId);
-      if (!user) return { status: 401, body: { error: MESSAGES.unauthenticated } };
-      if (!user.totpSecret) return { status: 409, body: { error: MESSAGES.mfaNotEnabled } };
+      const user = accountOf(session);
+      if (!user.totpSecret) throw new ConflictError(MESSAGES.mfaNotEnabled);
       if (!(await verifyPassword(parsed.output.password, user.passwordHash))) {
-        return { status: 422, body: { errors: { password: [MESSAGES.currentPasswordWrong] } } };
+        throw new InvalidError({ password: [MESSAGES.currentPasswordWrong] });
       }
       tries.succeeded();
       disableTotp(db, user.id);
       audit("mfa.disabled", user, address);
-      return ok({ ok: true });
+      return { ok: true };
     },
 
-    auditPage(query: unknown): Outcome {
+    auditPage(query: unknown) {
       const parsed = v.safeParse(AuditQuerySchema, query);
-      if (!parsed.success) return invalid(parsed.issues);
+      if (!parsed.success) invalidInput(parsed.issues);
       const { limit = 50, before, user, area, since, until, views } = parsed.output;
       const page = listAudit(db, {
         limit,
@@ -448,10 +454,10 @@ export function createAuthService(deps: AuthDeps) {
       });
       // Who did it, by the name the team knows them by; the username stays for the "who" filter.
       const names = staffNames(db);
-      return ok({
+      return {
         ...page,
         entries: page.entries.map((e) => ({ ...e, name: e.username === null ? null : names.of(e.username) })),
-      });
+      };
     },
   };
 }

@@ -1,11 +1,11 @@
 import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
-import { actorFrom, send } from "../../http/admin-http";
+import { actorFrom, parseId } from "../../http/admin-http";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
-import { INVITATION_API, parseId, STAFF_API } from "./model";
+import { INVITATION_API, STAFF_API } from "./model";
 import { createStaffService } from "./service";
 
 /**
@@ -27,33 +27,38 @@ export function staffModule(deps: {
   const actor = actorFrom(trustProxy);
 
   const invitee = new Elysia({ name: "staff-invitation", prefix: INVITATION_API })
-    .post("/", ({ request, server, body, set }) =>
-      send(set, service.lookup(body, addressOf(request, server))),
-    )
-    .post("/accept", async ({ request, server, body, set }) =>
-      send(set, await service.accept(body, addressOf(request, server), await sessions.fromRequest(request))),
-    );
+    .post("/", ({ request, server, body }) => service.lookup(body, addressOf(request, server)))
+    .post("/accept", async ({ request, server, body, set }) => {
+      const joined = await service.accept(
+        body,
+        addressOf(request, server),
+        await sessions.fromRequest(request),
+      );
+      set.status = 201;
+      set.headers["set-cookie"] = joined.setCookie;
+      return joined.result;
+    });
 
   const admin = new Elysia({ name: "staff", prefix: STAFF_API })
     .use(deps.auth.requireAdmin)
     .get("/", ({ admin, request, server }) => service.overview(actor(admin, request, server)))
-    .get("/me", ({ admin, request, server, set }) =>
-      send(set, service.profile(actor(admin, request, server))),
+    .get("/me", ({ admin, request, server }) => service.profile(actor(admin, request, server)))
+    .put("/me", ({ admin, request, server, body }) =>
+      service.setDisplayName(body, actor(admin, request, server)),
     )
-    .put("/me", ({ admin, request, server, body, set }) =>
-      send(set, service.setDisplayName(body, actor(admin, request, server))),
+    .post("/invitations", ({ admin, request, server, body, set }) => {
+      const invitation = service.invite(body, actor(admin, request, server));
+      set.status = 201;
+      return invitation;
+    })
+    .delete("/invitations/:id", ({ admin, request, server, params }) =>
+      service.withdraw(parseId(params.id), actor(admin, request, server)),
     )
-    .post("/invitations", ({ admin, request, server, body, set }) =>
-      send(set, service.invite(body, actor(admin, request, server))),
+    .delete("/:id", ({ admin, request, server, params }) =>
+      service.remove(parseId(params.id), actor(admin, request, server)),
     )
-    .delete("/invitations/:id", ({ admin, request, server, params, set }) =>
-      send(set, service.withdraw(parseId(params.id), actor(admin, request, server))),
-    )
-    .delete("/:id", ({ admin, request, server, params, set }) =>
-      send(set, service.remove(parseId(params.id), actor(admin, request, server))),
-    )
-    .post("/:id/reset-mfa", ({ admin, request, server, params, set }) =>
-      send(set, service.resetMfa(parseId(params.id), actor(admin, request, server))),
+    .post("/:id/reset-mfa", ({ admin, request, server, params }) =>
+      service.resetMfa(parseId(params.id), actor(admin, request, server)),
     );
 
   return new Elysia({ name: "staff-module" }).use(invitee).use(admin);

@@ -19,6 +19,3 @@ export const INVITATION_MAIL = "staff-invitation";
 /** Wrong or stale invitation links allowed per address before 429; the 256-bit token is not guessable. */
 export const INVITATION_FAILURES_PER_ADDRESS = 20;
 export const INVITATION_WINDOW_MS = 15 * 60_000;
-
-/** A route id: a positive whole number, else 0 (which names nothing). */
-export const parseId = (raw: string) => (/^\d{1,12}$/.test(raw) ? Number(raw) : 0);

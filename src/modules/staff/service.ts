@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import * as v from "valibot";
 import type { Config } from "../../config";
-import { fieldErrors, type LoginResult } from "../../contracts/admin-auth";
+import type { LoginResult } from "../../contracts/admin-auth";
 import { PATHS } from "../../contracts/paths";
 import type {
   InvitationPreview,
@@ -12,7 +12,17 @@ import type {
   StaffProfile,
 } from "../../contracts/staff";
 import { forgetDeleted } from "../../db/index";
-import type { Actor, Outcome } from "../../http/admin-http";
+import type { Actor } from "../../http/admin-http";
+import {
+  ConflictError,
+  ForbiddenError,
+  GoneError,
+  type HttpError,
+  InvalidError,
+  invalidInput,
+  NotFoundError,
+  TooManyRequestsError,
+} from "../../http/errors";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
 import { appendAudit, shownName } from "../audit";
 import type { Session, SessionStore } from "../auth";
@@ -41,13 +51,7 @@ import {
 } from "./model";
 import { type InvitationRow, staffRepo } from "./repo/staff";
 
-export type { Actor, Outcome };
-
-const invalid = (issues: readonly v.BaseIssue<unknown>[]): Outcome => ({
-  status: 422,
-  body: { errors: fieldErrors(issues) },
-});
-const fail = (status: number, error: string): Outcome => ({ status, body: { error } });
+export type { Actor };
 
 const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
 const newToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
@@ -165,46 +169,36 @@ export function createStaffService(deps: {
     };
   };
 
-  /** The invitation a token opens, or why it opens none. Wrong or stale tokens count against the address. */
-  const openInvitation = (
-    token: string,
-    address: string,
-  ): { ok: true; inv: InvitationRow } | { ok: false; outcome: Outcome } => {
+  /** The invitation a token opens; throws why it opens none. Wrong or stale tokens count against the address. */
+  const openInvitation = (token: string, address: string): InvitationRow => {
     const decision = failures.check(address);
     if (!decision.allowed) {
-      return {
-        ok: false,
-        outcome: {
-          status: 429,
-          body: {
-            error: `Too many invalid invitation links. Wait ${retryAfterText(decision.retryAfterSeconds)}.`,
-          },
-          retryAfter: decision.retryAfterSeconds,
-        },
-      };
+      throw new TooManyRequestsError(
+        `Too many invalid invitation links. Wait ${retryAfterText(decision.retryAfterSeconds)}.`,
+        decision.retryAfterSeconds,
+      );
     }
     const inv = repo.invitationByTokenHash(sha256(token));
     const refusal = !inv
-      ? fail(404, STAFF_MESSAGES.invitationUnknown)
+      ? new NotFoundError(STAFF_MESSAGES.invitationUnknown)
       : inv.acceptedAt
-        ? fail(410, STAFF_MESSAGES.invitationUsed)
+        ? new GoneError(STAFF_MESSAGES.invitationUsed)
         : inv.revokedAt
-          ? fail(410, STAFF_MESSAGES.invitationWithdrawn)
+          ? new GoneError(STAFF_MESSAGES.invitationWithdrawn)
           : !isOpen(inv)
-            ? fail(410, STAFF_MESSAGES.invitationExpired)
+            ? new GoneError(STAFF_MESSAGES.invitationExpired)
             : null;
     if (refusal || !inv) {
       failures.hit(address);
-      return { ok: false, outcome: refusal ?? fail(404, STAFF_MESSAGES.invitationUnknown) };
+      throw refusal ?? new NotFoundError(STAFF_MESSAGES.invitationUnknown);
     }
-    return { ok: true, inv };
+    return inv;
   };
 
-  const profileOf = (actor: Actor): Outcome => {
+  const profileOf = (actor: Actor): StaffProfile => {
     const p = repo.profile(actor.id);
-    if (!p) return fail(404, STAFF_MESSAGES.notFound);
-    const body: StaffProfile = { ...p, shownAs: shownName(p) };
-    return { status: 200, body };
+    if (!p) throw new NotFoundError(STAFF_MESSAGES.notFound);
+    return { ...p, shownAs: shownName(p) };
   };
 
   return {
@@ -219,9 +213,10 @@ export function createStaffService(deps: {
       };
     },
 
-    invite(body: unknown, actor: Actor): Outcome {
+    /** Invites by e-mail; returns the new invitation as the Staff screen lists it. */
+    invite(body: unknown, actor: Actor): StaffInvitation | null {
       const parsed = v.safeParse(InvitationSchema, body);
-      if (!parsed.success) return invalid(parsed.issues);
+      if (!parsed.success) invalidInput(parsed.issues);
       const { email, name = null } = parsed.output;
       const at = now();
       const inviter = repo.profile(actor.id);
@@ -251,27 +246,32 @@ export function createStaffService(deps: {
         .immediate();
       outbox.wake();
       const inv = repo.invitation(id);
-      return { status: 201, body: inv && toInvitation(inv) };
+      return inv && toInvitation(inv);
     },
 
-    withdraw(id: number, actor: Actor): Outcome {
-      if (!repo.revoke(id, now())) return fail(404, STAFF_MESSAGES.invitationNotFound);
+    /** `id` null: the path named no invitation. */
+    withdraw(id: number | null, actor: Actor): { ok: true } {
+      if (id === null || !repo.revoke(id, now())) throw new NotFoundError(STAFF_MESSAGES.invitationNotFound);
       audit("staff.invitation_withdrawn", actor, actor.clientAddress, { invitationId: id });
-      return { status: 200, body: { ok: true } };
+      return { ok: true };
     },
 
-    remove(id: number, actor: Actor): Outcome {
-      return db
-        .transaction((): Outcome => {
+    /** `id` null: the path named no admin. */
+    remove(id: number | null, actor: Actor): { ok: true } {
+      if (id === null) throw new NotFoundError(STAFF_MESSAGES.notFound);
+      // A refusal is returned from the transaction and thrown once it has committed: thrown inside, it would
+      // roll back the audit entry that records it.
+      const refusal = db
+        .transaction((): HttpError | null => {
           const target = findUserById(db, id);
-          if (!target) return fail(404, STAFF_MESSAGES.notFound);
+          if (!target) return new NotFoundError(STAFF_MESSAGES.notFound);
           if (target.id === actor.id) {
             audit("staff.remove_refused", actor, actor.clientAddress, { targetId: id, reason: "self" });
-            return fail(403, STAFF_MESSAGES.removeSelf);
+            return new ForbiddenError(STAFF_MESSAGES.removeSelf);
           }
           if (repo.count() <= 1) {
             audit("staff.remove_refused", actor, actor.clientAddress, { targetId: id, reason: "last_admin" });
-            return fail(409, STAFF_MESSAGES.lastAdmin);
+            return new ConflictError(STAFF_MESSAGES.lastAdmin);
           }
           // Their sessions and recovery codes go with the row (ON DELETE CASCADE): signed out at once.
           repo.remove(target.id);
@@ -279,33 +279,36 @@ export function createStaffService(deps: {
             targetId: target.id,
             targetUsername: target.username,
           });
-          return { status: 200, body: { ok: true } };
+          return null;
         })
         .immediate();
+      if (refusal) throw refusal;
+      return { ok: true };
     },
 
-    resetMfa(id: number, actor: Actor): Outcome {
-      const target = findUserById(db, id);
-      if (!target) return fail(404, STAFF_MESSAGES.notFound);
-      if (target.id === actor.id) return fail(403, STAFF_MESSAGES.resetSelf);
-      if (!target.totpSecret && !target.totpPendingSecret) return fail(409, STAFF_MESSAGES.mfaNotSet);
+    /** `id` null: the path named no admin. */
+    resetMfa(id: number | null, actor: Actor): { ok: true } {
+      const target = id === null ? null : findUserById(db, id);
+      if (!target) throw new NotFoundError(STAFF_MESSAGES.notFound);
+      if (target.id === actor.id) throw new ForbiddenError(STAFF_MESSAGES.resetSelf);
+      if (!target.totpSecret && !target.totpPendingSecret) throw new ConflictError(STAFF_MESSAGES.mfaNotSet);
       resetSecondFactor(db, target.id);
       audit("staff.mfa_reset", actor, actor.clientAddress, {
         targetId: target.id,
         targetUsername: target.username,
       });
-      return { status: 200, body: { ok: true } };
+      return { ok: true };
     },
 
     /** The Account screen's name: the signed-in admin's own profile. */
     profile: profileOf,
 
     /** Sets the signed-in admin's display name (Account screen); the audit entry keeps the old and new names. */
-    setDisplayName(body: unknown, actor: Actor): Outcome {
+    setDisplayName(body: unknown, actor: Actor): StaffProfile {
       const parsed = v.safeParse(ProfileSchema, body);
-      if (!parsed.success) return invalid(parsed.issues);
+      if (!parsed.success) invalidInput(parsed.issues);
       const before = repo.profile(actor.id);
-      if (!before) return fail(404, STAFF_MESSAGES.notFound);
+      if (!before) throw new NotFoundError(STAFF_MESSAGES.notFound);
       const { displayName } = parsed.output;
       repo.setDisplayName(actor.id, displayName);
       audit("staff.name_changed", actor, actor.clientAddress, { from: before.displayName, to: displayName });
@@ -313,43 +316,46 @@ export function createStaffService(deps: {
     },
 
     /** The join screen: who invited whom, before the invitee chooses a username. */
-    lookup(body: unknown, address: string): Outcome {
+    lookup(body: unknown, address: string): InvitationPreview {
       const parsed = v.safeParse(InvitationLookupSchema, body);
-      if (!parsed.success) return invalid(parsed.issues);
-      const found = openInvitation(parsed.output.token, address);
-      if (!found.ok) return found.outcome;
-      const preview: InvitationPreview = {
-        email: found.inv.email,
-        name: found.inv.name,
-        invitedBy: found.inv.invitedByName,
-        expiresAt: found.inv.expiresAt,
+      if (!parsed.success) invalidInput(parsed.issues);
+      const inv = openInvitation(parsed.output.token, address);
+      return {
+        email: inv.email,
+        name: inv.name,
+        invitedBy: inv.invitedByName,
+        expiresAt: inv.expiresAt,
         mfaRequired: config.requireMfa,
       };
-      return { status: 200, body: preview };
     },
 
     /**
      * Uses the invitation up: creates the admin with the chosen username and password and signs them in,
-     * to set up two-step sign-in first where it is required.
+     * to set up two-step sign-in first where it is required. Returns what the join screen reads and the new
+     * session's Set-Cookie header value.
      */
-    async accept(body: unknown, address: string, current: Session | null = null): Promise<Outcome> {
+    async accept(
+      body: unknown,
+      address: string,
+      current: Session | null = null,
+    ): Promise<{ result: LoginResult; setCookie: string }> {
       const parsed = v.safeParse(InvitationAcceptSchema, body);
-      if (!parsed.success) return invalid(parsed.issues);
+      if (!parsed.success) invalidInput(parsed.issues);
       const { token, username, password } = parsed.output;
       const refused = demoPasswordRefusal(password, config.demo);
-      if (refused) return { status: 422, body: { errors: { password: [refused] } } };
+      if (refused) throw new InvalidError({ password: [refused] });
       const found = openInvitation(token, address);
-      if (!found.ok) return found.outcome;
-      const taken = { status: 422, body: { errors: { username: [STAFF_MESSAGES.usernameTaken] } } };
-      if (findUserByName(db, username)) return taken;
+      const taken = () => new InvalidError({ username: [STAFF_MESSAGES.usernameTaken] });
+      if (findUserByName(db, username)) throw taken();
       const passwordHash = await hashPassword(password);
 
-      // Checked again inside the write: two tabs accepting at once create one admin, never two.
+      // Checked again inside the write: two tabs accepting at once create one admin, never two. Both refusals
+      // come before the first write, so the rollback of the throw leaves nothing behind.
       const result = db
-        .transaction((): Outcome | { userId: number } => {
-          const inv = repo.invitation(found.inv.id);
-          if (!inv || !isOpen(inv)) return fail(410, STAFF_MESSAGES.invitationUsed);
-          if (findUserByName(db, username)) return taken;
+        .transaction(() => {
+          const inv = repo.invitation(found.id);
+          if (!inv || !isOpen(inv)) throw new GoneError(STAFF_MESSAGES.invitationUsed);
+          if (findUserByName(db, username)) throw taken();
           const at = now();
           const userId = insertAdmin(db, username, passwordHash, at);
           repo.setEmail(userId, inv.email);
@@ -364,13 +370,14 @@ export function createStaffService(deps: {
           return { userId };
         })
         .immediate();
-      if (!("userId" in result)) return result;
       // Whoever was signed in on this browser is signed out: the new admin's session replaces theirs.
       if (current) sessions.revoke(current.idHash);
       const stage = config.requireMfa ? "enrol" : "active";
       const { setCookie } = await sessions.create(result.userId, stage);
-      const login: LoginResult = { username, ...(config.requireMfa ? { mfaEnrolmentRequired: true } : {}) };
-      return { status: 201, body: login, setCookie };
+      return {
+        result: { username, ...(config.requireMfa ? { mfaEnrolmentRequired: true } : {}) },
+        setCookie,
+      };
     },
   };
 }
