@@ -1,8 +1,6 @@
 import { type Actor, actorFrom } from "../../http/admin-http";
 import type { PeerAddressSource } from "../../http/client-address";
-
-/** What a content service answers: the status and the JSON body. */
-export type Outcome = { status: number; body: unknown };
+import { TooLargeError } from "../../http/errors";
 
 /** The admin making a change, from a handler's context (content controllers pass the context whole). */
 export const actorOf = (trustProxy: boolean) => {
@@ -14,10 +12,21 @@ export const actorOf = (trustProxy: boolean) => {
   }): Actor => from(ctx.admin, ctx.request, ctx.server);
 };
 
-export { send } from "../../http/admin-http";
-
-/** A positive integer id from a path segment; 0 (never a row) otherwise. */
-export const idOf = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0);
+/**
+ * An upload past its limit, refused at the form's field too: `{ error, errors: { [field]: [error] } }`, so the
+ * form shows the message beside the file input as well as at the top.
+ */
+export class FileTooLargeError extends TooLargeError {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+  override body() {
+    return { error: this.message, errors: { [this.field]: [this.message] } };
+  }
+}
 
 /** The JSON object a PATCH sends, or an empty change. */
 export const patchOf = (input: unknown): Record<string, unknown> =>
