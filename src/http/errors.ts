@@ -97,12 +97,20 @@ export class BadRequestError extends HttpError {
   }
 }
 
-/** More bytes than the route takes, refused before they are stored. */
+/** More bytes than the route takes, refused before they are stored. With `field`, the form shows it there too. */
 export class TooLargeError extends HttpError {
   override readonly name = "TooLargeError";
   readonly status = 413;
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
   body() {
-    return { error: this.message };
+    return this.field
+      ? { error: this.message, errors: { [this.field]: [this.message] } }
+      : { error: this.message };
   }
 }
 

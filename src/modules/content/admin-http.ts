@@ -1,9 +1,6 @@
 import { type Actor, actorFrom } from "../../http/admin-http";
 import type { PeerAddressSource } from "../../http/client-address";
 
-/** What a content service answers: the status and the JSON body. */
-export type Outcome = { status: number; body: unknown };
-
 /** The admin making a change, from a handler's context (content controllers pass the context whole). */
 export const actorOf = (trustProxy: boolean) => {
   const from = actorFrom(trustProxy);
@@ -13,11 +10,6 @@ export const actorOf = (trustProxy: boolean) => {
     server: PeerAddressSource;
   }): Actor => from(ctx.admin, ctx.request, ctx.server);
 };
-
-export { send } from "../../http/admin-http";
-
-/** A positive integer id from a path segment; 0 (never a row) otherwise. */
-export const idOf = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0);
 
 /** The JSON object a PATCH sends, or an empty change. */
 export const patchOf = (input: unknown): Record<string, unknown> =>

@@ -11,9 +11,10 @@ import {
 } from "../../contracts/articles";
 import type { Database } from "../../db";
 import { type Actor, auditBy } from "../../http/admin-http";
+import { InvalidError, NotFoundError, TooLargeError } from "../../http/errors";
 import { UPLOADS_DIR } from "../../ops/backup";
 import type { Auth } from "../auth";
-import { actorOf, type Outcome, patchOf, send } from "./admin-http";
+import { actorOf, patchOf } from "./admin-http";
 import {
   ARTICLE_IMAGE_NAME,
   ARTICLE_IMAGES_PREFIX,
@@ -39,22 +40,20 @@ export function articleImageService({
   now: () => Date;
 }) {
   const uploads = join(dataDir, UPLOADS_DIR);
-  const refuse = (field: string, message: string, status = 422): Outcome => ({
-    status,
-    body: { ...(status === 413 ? { error: message } : {}), errors: { [field]: [message] } },
-  });
 
   return {
-    async upload(body: unknown, actor: Actor): Promise<Outcome> {
+    async upload(body: unknown, actor: Actor): Promise<ArticleImage> {
       const input = patchOf(body);
       const alt = v.safeParse(ImageAltSchema, input.alt ?? "");
       const file = input.image;
-      if (!(file instanceof File) || file.size === 0) return refuse("image", ARTICLE_IMAGE_MESSAGES.required);
-      if (file.size > ARTICLE_IMAGE_MAX_BYTES) return refuse("image", ARTICLE_IMAGE_MESSAGES.tooLarge, 413);
-      if (!alt.success) return refuse("alt", alt.issues[0].message);
+      if (!(file instanceof File) || file.size === 0)
+        throw new InvalidError({ image: [ARTICLE_IMAGE_MESSAGES.required] });
+      if (file.size > ARTICLE_IMAGE_MAX_BYTES)
+        throw new TooLargeError(ARTICLE_IMAGE_MESSAGES.tooLarge, "image");
+      if (!alt.success) throw new InvalidError({ alt: [alt.issues[0].message] });
       const bytes = new Uint8Array(await file.arrayBuffer());
       const facts = readImage(bytes);
-      if (!facts) return refuse("image", ARTICLE_IMAGE_MESSAGES.type);
+      if (!facts) throw new InvalidError({ image: [ARTICLE_IMAGE_MESSAGES.type] });
       const path = articleImagePath(crypto.randomUUID(), facts);
       mkdirSync(uploads, { recursive: true });
       await Bun.write(join(uploads, path.slice(ARTICLE_IMAGES_PREFIX.length)), bytes);
@@ -65,22 +64,20 @@ export function articleImageService({
         { path, width: facts.width, height: facts.height, bytes: bytes.length },
         now(),
       );
-      const image: ArticleImage = {
+      return {
         path,
         width: facts.width,
         height: facts.height,
         contentType: articleImageOf(path)?.contentType ?? "",
         markdown: imageMarkdown(alt.output, path),
       };
-      return { status: 201, body: image };
     },
 
     /** An uploaded image, shown in place (never a page), cached for good: the bytes behind a name never change. */
     async serve(name: string): Promise<Response> {
-      const notFound = () => Response.json({ error: "Not found" }, { status: 404 });
       const image = ARTICLE_IMAGE_NAME.test(name) ? articleImageOf(`${ARTICLE_IMAGES_PREFIX}${name}`) : null;
       const file = image && Bun.file(join(uploads, name));
-      if (!image || !file || !(await file.exists())) return notFound();
+      if (!image || !file || !(await file.exists())) throw new NotFoundError("Not found");
       return new Response(file, {
         headers: {
           "content-type": image.contentType,
@@ -104,16 +101,11 @@ export function articleImagesController(
     .use(requireAdmin)
     .post(ARTICLE_IMAGES_API, async (ctx) => {
       // A declared body past the limit (and room for the alt text and the form) is refused before it is read.
-      if (Number(ctx.request.headers.get("content-length") ?? 0) > ARTICLE_IMAGE_MAX_BYTES + 64 * 1024) {
-        return send(ctx.set, {
-          status: 413,
-          body: {
-            error: ARTICLE_IMAGE_MESSAGES.tooLarge,
-            errors: { image: [ARTICLE_IMAGE_MESSAGES.tooLarge] },
-          },
-        });
-      }
-      return send(ctx.set, await service.upload(ctx.body, who(ctx)));
+      if (Number(ctx.request.headers.get("content-length") ?? 0) > ARTICLE_IMAGE_MAX_BYTES + 64 * 1024)
+        throw new TooLargeError(ARTICLE_IMAGE_MESSAGES.tooLarge, "image");
+      const image = await service.upload(ctx.body, who(ctx));
+      ctx.set.status = 201;
+      return image;
     });
   return new Elysia({ name: "article-images" })
     .use(admin)

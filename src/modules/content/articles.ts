@@ -1,16 +1,12 @@
 import { Elysia } from "elysia";
-import {
-  type FieldErrors,
-  type PublishedArticle,
-  type StoredArticle,
-  validateArticle,
-} from "../../contracts/articles";
+import { type PublishedArticle, type StoredArticle, validateArticle } from "../../contracts/articles";
 import { countWords, readingTimeFor } from "../../contracts/reading-time";
 import type { Database } from "../../db";
-import { type Actor, auditBy } from "../../http/admin-http";
+import { type Actor, auditBy, parseId } from "../../http/admin-http";
+import { ConflictError, type FieldMessages, InvalidError, NotFoundError } from "../../http/errors";
 import { staffNames } from "../audit";
 import type { Auth } from "../auth";
-import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "./admin-http";
+import { actorOf, changeEvent, patchOf } from "./admin-http";
 import type { ArticleRevisionsRepo } from "./article-revisions-repo";
 import { lineDiff } from "./line-diff";
 import { markdownText, renderMarkdown } from "./markdown";
@@ -50,40 +46,38 @@ export type ArticleServiceDeps = {
 };
 
 export function articleService({ db, repo, revisions, brandName, now, changed }: ArticleServiceDeps) {
-  const invalid = (errors: FieldErrors): Outcome => ({ status: 422, body: { errors } });
-  const notFound: Outcome = { status: 404, body: { error: ARTICLE_MESSAGES.notFound } };
+  /** The article a path id names (null names none). */
+  const found = (id: number | null): StoredArticle => {
+    const a = id === null ? undefined : repo.get(id);
+    if (!a) throw new NotFoundError(ARTICLE_MESSAGES.notFound);
+    return a;
+  };
+  /** A kept save of an article (null ids name none). */
+  const revisionOf = (id: number | null, revisionId: number | null) => {
+    const r = id === null || revisionId === null ? undefined : revisions.get(id, revisionId);
+    if (!r) throw new NotFoundError(ARTICLE_MESSAGES.revisionNotFound);
+    return r;
+  };
 
   /** Validates a full set of fields and turns it into a row; `current` is the row being changed. */
-  const prepare = (
-    input: unknown,
-    current?: StoredArticle,
-  ): { write: ArticleWrite } | { outcome: Outcome } => {
+  const prepare = (input: unknown, current?: StoredArticle): ArticleWrite => {
     const result = validateArticle(input);
-    if (!result.success) return { outcome: invalid(result.errors) };
+    if (!result.success) throw new InvalidError(result.errors as FieldMessages);
     const a = result.output;
     const holder = repo.bySlug(a.slug);
-    if (holder && holder.id !== current?.id) {
-      return {
-        outcome: {
-          status: 409,
-          body: { error: ARTICLE_MESSAGES.slugTaken, errors: { slug: [ARTICLE_MESSAGES.slugTaken] } },
-        },
-      };
-    }
+    if (holder && holder.id !== current?.id) throw new ConflictError(ARTICLE_MESSAGES.slugTaken, "slug");
     return {
-      write: {
-        slug: a.slug,
-        title: a.title,
-        description: a.description,
-        content: a.content,
-        author: a.author || brandName,
-        readingTime: readingTimeFor(wordsOf(a.content)),
-        published: a.published,
-        tags: a.tags,
-        // Set once, when first published; unpublishing and publishing again keeps the original date. A
-        // publish time given by the admin replaces it (a future one schedules the article).
-        publishedAt: a.publishAt ?? current?.publishedAt ?? (a.published ? now().toISOString() : null),
-      },
+      slug: a.slug,
+      title: a.title,
+      description: a.description,
+      content: a.content,
+      author: a.author || brandName,
+      readingTime: readingTimeFor(wordsOf(a.content)),
+      published: a.published,
+      tags: a.tags,
+      // Set once, when first published; unpublishing and publishing again keeps the original date. A
+      // publish time given by the admin replaces it (a future one schedules the article).
+      publishedAt: a.publishAt ?? current?.publishedAt ?? (a.published ? now().toISOString() : null),
     };
   };
 
@@ -98,81 +92,68 @@ export function articleService({ db, repo, revisions, brandName, now, changed }:
       const status = query.status === "draft" || query.status === "published" ? query.status : undefined;
       return repo.list({ q: query.q, status, sort });
     },
-    get(id: number): Outcome {
-      const a = repo.get(id);
-      return a ? { status: 200, body: a } : notFound;
-    },
-    create(input: unknown, who: Actor): Outcome {
-      const p = prepare(input);
-      if ("outcome" in p) return p.outcome;
-      const created = repo.create(p.write, now());
+    get: (id: number | null): StoredArticle => found(id),
+    create(input: unknown, who: Actor): StoredArticle {
+      const created = repo.create(prepare(input), now());
       revisions.keep(created, who.username);
       audit("article.create", who, created);
       changed();
-      return { status: 201, body: created };
+      return created;
     },
-    update(id: number, input: unknown, who: Actor): Outcome {
-      const current = repo.get(id);
-      if (!current) return notFound;
+    update(id: number | null, input: unknown, who: Actor): StoredArticle {
+      const current = found(id);
       const { title, slug, description, content, author, published, tags } = current;
-      const p = prepare(
+      const write = prepare(
         { title, slug, description, content, author, published, tags, ...patchOf(input) },
         current,
       );
-      if ("outcome" in p) return p.outcome;
-      const updated = repo.update(id, p.write, now());
-      if (!updated) return notFound;
+      const updated = repo.update(current.id, write, now());
+      if (!updated) throw new NotFoundError(ARTICLE_MESSAGES.notFound);
       revisions.keep(updated, who.username);
       audit(changeEvent("article", current, updated), who, updated);
       changed();
-      return { status: 200, body: updated };
+      return updated;
     },
-    remove(id: number, who: Actor): Outcome {
-      const current = repo.get(id);
-      if (!current || !repo.remove(id)) return notFound;
+    remove(id: number | null, who: Actor): { ok: true } {
+      const current = found(id);
+      if (!repo.remove(current.id)) throw new NotFoundError(ARTICLE_MESSAGES.notFound);
       audit("article.delete", who, current);
       changed();
-      return { status: 200, body: { ok: true } };
+      return { ok: true };
     },
-    revisions(id: number): Outcome {
-      if (!repo.get(id)) return notFound;
+    revisions(id: number | null) {
+      const { id: articleId } = found(id);
       // Who saved each, by the name the team knows them by ("" is the site's own first copy).
       const names = staffNames(db);
-      return {
-        status: 200,
-        body: revisions.list(id).map((r) => ({ ...r, savedBy: r.savedBy && names.of(r.savedBy) })),
-      };
+      return revisions.list(articleId).map((r) => ({ ...r, savedBy: r.savedBy && names.of(r.savedBy) }));
     },
     /** Two kept saves side by side: the fields that differ, and the content line by line. */
-    compare(id: number, query: Record<string, string | undefined>): Outcome {
-      const from = revisions.get(id, idOf(query.from ?? ""));
-      const to = revisions.get(id, idOf(query.to ?? ""));
-      if (!from || !to) return { status: 404, body: { error: ARTICLE_MESSAGES.revisionNotFound } };
+    compare(id: number | null, query: Record<string, string | undefined>) {
+      const from = revisionOf(id, parseId(query.from ?? ""));
+      const to = revisionOf(id, parseId(query.to ?? ""));
       const fields = (["title", "slug", "description", "author", "tags", "published", "publishedAt"] as const)
         .filter((f) => JSON.stringify(from[f]) !== JSON.stringify(to[f]))
         .map((field) => ({ field, from: from[field], to: to[field] }));
-      return { status: 200, body: { from, to, fields, lines: lineDiff(from.content, to.content) } };
+      return { from, to, fields, lines: lineDiff(from.content, to.content) };
     },
     /** A kept save becomes the article again; the restore is a save like any other, so it is kept too. */
-    restore(id: number, revisionId: number, who: Actor): Outcome {
-      const r = revisions.get(id, revisionId);
-      if (!r) return { status: 404, body: { error: ARTICLE_MESSAGES.revisionNotFound } };
-      const { title, slug, description, content, author, tags, published, publishedAt } = r;
+    restore(id: number | null, revisionId: number | null, who: Actor): StoredArticle {
+      const { title, slug, description, content, author, tags, published, publishedAt } = revisionOf(
+        id,
+        revisionId,
+      );
       return this.update(
         id,
         { title, slug, description, content, author, tags, published, publishAt: publishedAt },
         who,
       );
     },
-    preview(input: unknown): Outcome {
+    preview(input: unknown) {
       const content =
         typeof input === "object" && input !== null && "content" in input && typeof input.content === "string"
           ? input.content
           : "";
-      return {
-        status: 200,
-        body: { html: renderMarkdown(content), readingTime: readingTimeFor(wordsOf(content)) },
-      };
+      return { html: renderMarkdown(content), readingTime: readingTimeFor(wordsOf(content)) };
     },
   };
 }
@@ -187,16 +168,18 @@ export function articlesController(
   return new Elysia({ name: "admin-articles", prefix: "/api/admin/articles" })
     .use(requireAdmin)
     .get("/", ({ query }) => service.list(query))
-    .post("/", (ctx) => send(ctx.set, service.create(ctx.body, who(ctx))))
-    .post("/preview", ({ body, set }) => send(set, service.preview(body)))
-    .get("/:id", ({ params, set }) => send(set, service.get(idOf(params.id))))
-    .get("/:id/revisions", ({ params, set }) => send(set, service.revisions(idOf(params.id))))
-    .get("/:id/revisions/compare", ({ params, query, set }) =>
-      send(set, service.compare(idOf(params.id), query)),
-    )
+    .post("/", (ctx) => {
+      const created = service.create(ctx.body, who(ctx));
+      ctx.set.status = 201;
+      return created;
+    })
+    .post("/preview", ({ body }) => service.preview(body))
+    .get("/:id", ({ params }) => service.get(parseId(params.id)))
+    .get("/:id/revisions", ({ params }) => service.revisions(parseId(params.id)))
+    .get("/:id/revisions/compare", ({ params, query }) => service.compare(parseId(params.id), query))
     .post("/:id/revisions/:revision/restore", (ctx) =>
-      send(ctx.set, service.restore(idOf(ctx.params.id), idOf(ctx.params.revision), who(ctx))),
+      service.restore(parseId(ctx.params.id), parseId(ctx.params.revision), who(ctx)),
     )
-    .patch("/:id", (ctx) => send(ctx.set, service.update(idOf(ctx.params.id), ctx.body, who(ctx))))
-    .delete("/:id", (ctx) => send(ctx.set, service.remove(idOf(ctx.params.id), who(ctx))));
+    .patch("/:id", (ctx) => service.update(parseId(ctx.params.id), ctx.body, who(ctx)))
+    .delete("/:id", (ctx) => service.remove(parseId(ctx.params.id), who(ctx)));
 }

@@ -1,9 +1,10 @@
 import { Elysia } from "elysia";
 import { type StoredCaseStudy, validateCaseStudy } from "../../contracts/case-studies";
 import type { Database } from "../../db";
-import { type Actor, auditBy } from "../../http/admin-http";
+import { type Actor, auditBy, parseId } from "../../http/admin-http";
+import { type FieldMessages, InvalidError, NotFoundError } from "../../http/errors";
 import type { Auth } from "../auth";
-import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "./admin-http";
+import { actorOf, changeEvent, patchOf } from "./admin-http";
 import type { CaseStudiesRepo, CaseStudyWrite } from "./repo/case-studies";
 
 export const CASE_STUDY_MESSAGES = { notFound: "No case study with that id." } as const;
@@ -16,21 +17,18 @@ export type CaseStudyServiceDeps = {
 };
 
 export function caseStudyService({ db, repo, now, changed }: CaseStudyServiceDeps) {
-  const notFound: Outcome = { status: 404, body: { error: CASE_STUDY_MESSAGES.notFound } };
+  /** The case study a path id names (null names none). */
+  const found = (id: number | null): StoredCaseStudy => {
+    const c = id === null ? undefined : repo.get(id);
+    if (!c) throw new NotFoundError(CASE_STUDY_MESSAGES.notFound);
+    return c;
+  };
 
-  const prepare = (
-    input: unknown,
-    current?: StoredCaseStudy,
-  ): { write: CaseStudyWrite } | { outcome: Outcome } => {
+  const prepare = (input: unknown, current?: StoredCaseStudy): CaseStudyWrite => {
     const result = validateCaseStudy(input);
-    if (!result.success) return { outcome: { status: 422, body: { errors: result.errors } } };
+    if (!result.success) throw new InvalidError(result.errors as FieldMessages);
     const c = result.output;
-    return {
-      write: {
-        ...c,
-        publishedAt: current?.publishedAt ?? (c.published ? now().toISOString() : null),
-      },
-    };
+    return { ...c, publishedAt: current?.publishedAt ?? (c.published ? now().toISOString() : null) };
   };
 
   const audit = (event: string, who: Actor, c: StoredCaseStudy) =>
@@ -38,37 +36,30 @@ export function caseStudyService({ db, repo, now, changed }: CaseStudyServiceDep
 
   return {
     list: () => repo.list(),
-    get(id: number): Outcome {
-      const c = repo.get(id);
-      return c ? { status: 200, body: c } : notFound;
-    },
-    create(input: unknown, who: Actor): Outcome {
-      const p = prepare(input);
-      if ("outcome" in p) return p.outcome;
-      const created = repo.create(p.write, now());
+    get: (id: number | null): StoredCaseStudy => found(id),
+    create(input: unknown, who: Actor): StoredCaseStudy {
+      const created = repo.create(prepare(input), now());
       audit("case_study.create", who, created);
       changed();
-      return { status: 201, body: created };
+      return created;
     },
-    update(id: number, input: unknown, who: Actor): Outcome {
-      const current = repo.get(id);
-      if (!current) return notFound;
+    update(id: number | null, input: unknown, who: Actor): StoredCaseStudy {
+      const current = found(id);
       const { id: _id, publishedAt: _p, sample: _s, createdAt: _c, updatedAt: _u, ...fields } = current;
-      const p = prepare({ ...fields, ...patchOf(input) }, current);
-      if ("outcome" in p) return p.outcome;
-      const updated = repo.update(id, p.write, now());
-      if (!updated) return notFound;
+      const write = prepare({ ...fields, ...patchOf(input) }, current);
+      const updated = repo.update(current.id, write, now());
+      if (!updated) throw new NotFoundError(CASE_STUDY_MESSAGES.notFound);
       const event = changeEvent("case_study", current, updated);
       audit(event, who, updated);
       changed();
-      return { status: 200, body: updated };
+      return updated;
     },
-    remove(id: number, who: Actor): Outcome {
-      const current = repo.get(id);
-      if (!current || !repo.remove(id)) return notFound;
+    remove(id: number | null, who: Actor): { ok: true } {
+      const current = found(id);
+      if (!repo.remove(current.id)) throw new NotFoundError(CASE_STUDY_MESSAGES.notFound);
       audit("case_study.delete", who, current);
       changed();
-      return { status: 200, body: { ok: true } };
+      return { ok: true };
     },
   };
 }
@@ -83,8 +74,12 @@ export function caseStudiesController(
   return new Elysia({ name: "admin-case-studies", prefix: "/api/admin/case-studies" })
     .use(requireAdmin)
     .get("/", () => service.list())
-    .post("/", (ctx) => send(ctx.set, service.create(ctx.body, who(ctx))))
-    .get("/:id", ({ params, set }) => send(set, service.get(idOf(params.id))))
-    .patch("/:id", (ctx) => send(ctx.set, service.update(idOf(ctx.params.id), ctx.body, who(ctx))))
-    .delete("/:id", (ctx) => send(ctx.set, service.remove(idOf(ctx.params.id), who(ctx))));
+    .post("/", (ctx) => {
+      const created = service.create(ctx.body, who(ctx));
+      ctx.set.status = 201;
+      return created;
+    })
+    .get("/:id", ({ params }) => service.get(parseId(params.id)))
+    .patch("/:id", (ctx) => service.update(parseId(ctx.params.id), ctx.body, who(ctx)))
+    .delete("/:id", (ctx) => service.remove(parseId(ctx.params.id), who(ctx)));
 }

@@ -85,6 +85,5 @@ export function createContent({ db, config, cache, requireAdmin, now = () => new
   };
 }
 
-export type { Outcome } from "./admin-http";
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
-export { actorOf, changeEvent, idOf, patchOf, send } from "./admin-http";
+export { actorOf, changeEvent, patchOf } from "./admin-http";

@@ -11,10 +11,11 @@ import {
 } from "../../contracts/resources";
 import type { Database } from "../../db";
 import { DOCUMENT_BYTES } from "../../generated/documents";
-import { type Actor, auditBy } from "../../http/admin-http";
+import { type Actor, auditBy, parseId } from "../../http/admin-http";
+import { type FieldMessages, InvalidError, NotFoundError, TooLargeError } from "../../http/errors";
 import { UPLOADS_DIR } from "../../ops/backup";
 import type { Auth } from "../auth";
-import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "./admin-http";
+import { actorOf, changeEvent, patchOf } from "./admin-http";
 import { detectUpload, UPLOAD_TYPES, type UploadKind } from "./file-type";
 import type { ResourcesRepo, ResourceWrite } from "./repo/resources";
 
@@ -44,26 +45,23 @@ export type ResourceServiceDeps = {
   changed: () => void;
 };
 
+type ResourceFile = { path: string; format: string; size: string };
+
 export function resourceService({ db, repo, dataDir, now, changed }: ResourceServiceDeps) {
   const uploads = join(dataDir, UPLOADS_DIR);
-  const notFound: Outcome = { status: 404, body: { error: RESOURCE_MESSAGES.notFound } };
-  const invalid = (errors: Record<string, string[]>): Outcome => ({ status: 422, body: { errors } });
+  /** The resource a path id names (null names none). */
+  const found = (id: number | null): StoredResource => {
+    const r = id === null ? undefined : repo.get(id);
+    if (!r) throw new NotFoundError(RESOURCE_MESSAGES.notFound);
+    return r;
+  };
 
-  /** Checks and stores an uploaded file; the answer names its path, format and size, or why it was refused. */
-  const storeUpload = async (
-    file: File,
-  ): Promise<{ path: string; format: string; size: string } | { outcome: Outcome }> => {
-    if (file.size > MAX_UPLOAD_BYTES) {
-      return {
-        outcome: {
-          status: 413,
-          body: { error: RESOURCE_MESSAGES.fileTooLarge, errors: { file: [RESOURCE_MESSAGES.fileTooLarge] } },
-        },
-      };
-    }
+  /** Checks and stores an uploaded file; the answer names its path, format and size. */
+  const storeUpload = async (file: File): Promise<ResourceFile> => {
+    if (file.size > MAX_UPLOAD_BYTES) throw new TooLargeError(RESOURCE_MESSAGES.fileTooLarge, "file");
     const bytes = new Uint8Array(await file.arrayBuffer());
     const kind: UploadKind | null = detectUpload(bytes);
-    if (!kind) return { outcome: invalid({ file: [RESOURCE_MESSAGES.fileType] }) };
+    if (!kind) throw new InvalidError({ file: [RESOURCE_MESSAGES.fileType] });
     const type = UPLOAD_TYPES[kind];
     const name = `${crypto.randomUUID()}.${type.extension}`;
     mkdirSync(uploads, { recursive: true });
@@ -82,78 +80,77 @@ export function resourceService({ db, repo, dataDir, now, changed }: ResourceSer
     auditBy(db, who, event, { resourceId: r.id, format: r.format, published: r.published }, now());
 
   /** The file of a create or change: an upload, a built-in document, or (on change) the current one. */
-  const fileFor = async (
-    input: Record<string, unknown>,
-    current?: StoredResource,
-  ): Promise<{ path: string; format: string; size: string } | { outcome: Outcome }> => {
+  const fileFor = async (input: Record<string, unknown>, current?: StoredResource): Promise<ResourceFile> => {
     const file = input.file;
     if (file instanceof File && file.size > 0) return storeUpload(file);
     if (input.path !== undefined && input.path !== current?.path) {
-      return builtInFile(input.path) ?? { outcome: invalid({ path: [RESOURCE_MESSAGES.path] }) };
+      const builtIn = builtInFile(input.path);
+      if (!builtIn) throw new InvalidError({ path: [RESOURCE_MESSAGES.path] });
+      return builtIn;
     }
     if (current) return { path: current.path, format: current.format, size: current.size };
-    return { outcome: invalid({ file: [RESOURCE_MESSAGES.fileRequired] }) };
+    throw new InvalidError({ file: [RESOURCE_MESSAGES.fileRequired] });
+  };
+
+  /** The fields of a create or change, checked; a ticked box may arrive as multipart text. */
+  const fieldsOf = (input: Record<string, unknown>) => {
+    const fields = validateResource({ ...input, published: formBoolean(input.published) });
+    if (!fields.success) throw new InvalidError(fields.errors as FieldMessages);
+    return fields.output;
   };
 
   return {
     list: () => repo.list(),
-    get(id: number): Outcome {
-      const r = repo.get(id);
-      return r ? { status: 200, body: r } : notFound;
-    },
-    async create(body: unknown, who: Actor): Promise<Outcome> {
+    get: (id: number | null): StoredResource => found(id),
+    async create(body: unknown, who: Actor): Promise<StoredResource> {
       const input = patchOf(body);
-      const fields = validateResource({ ...input, published: formBoolean(input.published) });
-      if (!fields.success) return invalid(fields.errors as Record<string, string[]>);
+      const fields = fieldsOf(input);
       const file = await fileFor(input);
-      if ("outcome" in file) return file.outcome;
-      const created = repo.create({ ...fields.output, ...file }, now());
+      const created = repo.create({ ...fields, ...file }, now());
       audit("resource.create", who, created);
       changed();
-      return { status: 201, body: created };
+      return created;
     },
-    async update(id: number, body: unknown, who: Actor): Promise<Outcome> {
-      const current = repo.get(id);
-      if (!current) return notFound;
+    async update(id: number | null, body: unknown, who: Actor): Promise<StoredResource> {
+      const current = found(id);
       const input = patchOf(body);
-      const merged = {
+      const fields = fieldsOf({
         title: current.title,
         description: current.description,
         category: current.category,
         published: current.published,
         ...input,
-      };
-      const fields = validateResource({ ...merged, published: formBoolean(merged.published) });
-      if (!fields.success) return invalid(fields.errors as Record<string, string[]>);
+      });
       const file = await fileFor(input, current);
-      if ("outcome" in file) return file.outcome;
-      const write: ResourceWrite = { ...fields.output, ...file };
-      const updated = repo.update(id, write, now());
-      if (!updated) return notFound;
+      const write: ResourceWrite = { ...fields, ...file };
+      const updated = repo.update(current.id, write, now());
+      if (!updated) throw new NotFoundError(RESOURCE_MESSAGES.notFound);
       if (current.path !== updated.path) dropUnused(current.path);
       const event = changeEvent("resource", current, updated);
       audit(event, who, updated);
       changed();
-      return { status: 200, body: updated };
+      return updated;
     },
-    remove(id: number, who: Actor): Outcome {
-      const current = repo.get(id);
-      if (!current || !repo.remove(id)) return notFound;
+    remove(id: number | null, who: Actor): { ok: true } {
+      const current = found(id);
+      if (!repo.remove(current.id)) throw new NotFoundError(RESOURCE_MESSAGES.notFound);
       dropUnused(current.path);
       audit("resource.delete", who, current);
       changed();
-      return { status: 200, body: { ok: true } };
+      return { ok: true };
     },
     /** An uploaded file of a published resource, with its type and a download name from the title. */
     download(name: string): Response {
-      if (!UPLOAD_NAME.test(name)) return Response.json({ error: "Not found" }, { status: 404 });
-      const resource = repo.byPath(`${UPLOADS_PREFIX}${name}`).find((r) => r.published);
-      if (!resource) return Response.json({ error: "Not found" }, { status: 404 });
-      const extension = name.split(".").pop() as string;
+      // A name that is no upload's (Elysia gives null for one it cannot decode) is never looked up.
+      const resource = UPLOAD_NAME.test(name)
+        ? repo.byPath(`${UPLOADS_PREFIX}${name}`).find((r) => r.published)
+        : undefined;
+      if (!resource) throw new NotFoundError("Not found");
+      const extension = name.split(".").pop();
       const kind = (Object.keys(UPLOAD_TYPES) as UploadKind[]).find(
         (k) => UPLOAD_TYPES[k].extension === extension,
       );
-      if (!kind) return Response.json({ error: "Not found" }, { status: 404 });
+      if (!kind) throw new NotFoundError("Not found");
       const filename = `${slugify(resource.title) || "download"}.${extension}`;
       return new Response(Bun.file(join(uploads, name)), {
         headers: {
@@ -180,19 +177,18 @@ export function resourcesController(
   const who = actorOf(trustProxy);
   const admin = new Elysia({ name: "admin-resources", prefix: "/api/admin/resources" })
     .use(requireAdmin)
-    .onBeforeHandle(({ request, set }) => {
-      if (tooLarge(request)) {
-        set.status = 413;
-        return { error: RESOURCE_MESSAGES.fileTooLarge };
-      }
+    .onBeforeHandle(({ request }) => {
+      if (tooLarge(request)) throw new TooLargeError(RESOURCE_MESSAGES.fileTooLarge);
     })
     .get("/", () => service.list())
-    .post("/", async (ctx) => send(ctx.set, await service.create(ctx.body, who(ctx))))
-    .get("/:id", ({ params, set }) => send(set, service.get(idOf(params.id))))
-    .patch("/:id", async (ctx) =>
-      send(ctx.set, await service.update(idOf(ctx.params.id), ctx.body, who(ctx))),
-    )
-    .delete("/:id", (ctx) => send(ctx.set, service.remove(idOf(ctx.params.id), who(ctx))));
+    .post("/", async (ctx) => {
+      const created = await service.create(ctx.body, who(ctx));
+      ctx.set.status = 201;
+      return created;
+    })
+    .get("/:id", ({ params }) => service.get(parseId(params.id)))
+    .patch("/:id", (ctx) => service.update(parseId(ctx.params.id), ctx.body, who(ctx)))
+    .delete("/:id", (ctx) => service.remove(parseId(ctx.params.id), who(ctx)));
   return new Elysia({ name: "resources" })
     .use(admin)
     .get(`${UPLOADS_PREFIX}:name`, ({ params }) => service.download(params.name));

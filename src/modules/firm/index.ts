@@ -11,10 +11,11 @@ import {
   validateTestimonial,
 } from "../../contracts/firm";
 import type { Database } from "../../db";
-import { type Actor, auditBy } from "../../http/admin-http";
+import { type Actor, auditBy, parseId } from "../../http/admin-http";
+import { type FieldMessages, InvalidError, NotFoundError, TooLargeError } from "../../http/errors";
 import { UPLOADS_DIR } from "../../ops/backup";
 import type { Auth } from "../auth";
-import { actorOf, changeEvent, idOf, type Outcome, patchOf, send } from "../content";
+import { actorOf, changeEvent, patchOf } from "../content";
 import { detectPhoto, PHOTO_TYPES, type PhotoKind } from "./photo-type";
 import { peopleRepo, testimonialsRepo } from "./repo/firm";
 
@@ -48,9 +49,17 @@ export function createFirm({
   const testimonials = testimonialsRepo(db);
   const uploads = join(dataDir, UPLOADS_DIR);
   const who = actorOf(trustProxy);
-  const invalid = (errors: Partial<Record<string, string[]>>): Outcome => ({ status: 422, body: { errors } });
-  const personMissing: Outcome = { status: 404, body: { error: FIRM_MESSAGES.personNotFound } };
-  const testimonialMissing: Outcome = { status: 404, body: { error: FIRM_MESSAGES.testimonialNotFound } };
+  /** The person or testimonial a path id names (null names none). */
+  const personOf = (id: number | null): StoredPerson => {
+    const p = id === null ? undefined : people.get(id);
+    if (!p) throw new NotFoundError(FIRM_MESSAGES.personNotFound);
+    return p;
+  };
+  const testimonialOf = (id: number | null): StoredTestimonial => {
+    const t = id === null ? undefined : testimonials.get(id);
+    if (!t) throw new NotFoundError(FIRM_MESSAGES.testimonialNotFound);
+    return t;
+  };
 
   const auditPerson = (event: string, actor: Actor, p: StoredPerson) =>
     auditBy(db, actor, event, { personId: p.id, published: p.published }, now());
@@ -64,111 +73,105 @@ export function createFirm({
   };
 
   const personApi = {
-    create(body: unknown, actor: Actor): Outcome {
+    get: (id: number | null): StoredPerson => personOf(id),
+    create(body: unknown, actor: Actor): StoredPerson {
       const result = validatePerson(body);
-      if (!result.success) return invalid(result.errors);
+      if (!result.success) throw new InvalidError(result.errors as FieldMessages);
       const created = people.create(result.output, now());
       auditPerson("person.create", actor, created);
       changed();
-      return { status: 201, body: created };
+      return created;
     },
-    update(id: number, body: unknown, actor: Actor): Outcome {
-      const current = people.get(id);
-      if (!current) return personMissing;
+    update(id: number | null, body: unknown, actor: Actor): StoredPerson {
+      const current = personOf(id);
       const { id: _i, photo: _p, createdAt: _c, updatedAt: _u, ...fields } = current;
       const result = validatePerson({ ...fields, ...patchOf(body) });
-      if (!result.success) return invalid(result.errors);
-      const updated = people.update(id, result.output, now());
-      if (!updated) return personMissing;
+      if (!result.success) throw new InvalidError(result.errors as FieldMessages);
+      const updated = people.update(current.id, result.output, now());
+      if (!updated) throw new NotFoundError(FIRM_MESSAGES.personNotFound);
       auditPerson(changeEvent("person", current, updated), actor, updated);
       changed();
-      return { status: 200, body: updated };
+      return updated;
     },
-    remove(id: number, actor: Actor): Outcome {
-      const current = people.get(id);
-      if (!current || !people.remove(id)) return personMissing;
+    remove(id: number | null, actor: Actor): { ok: true } {
+      const current = personOf(id);
+      if (!people.remove(current.id)) throw new NotFoundError(FIRM_MESSAGES.personNotFound);
       dropPhoto(current.photo);
       auditPerson("person.delete", actor, current);
       changed();
-      return { status: 200, body: { ok: true } };
+      return { ok: true };
     },
     /** A new photo (multipart field `photo`), typed by its bytes; the old file goes when nothing uses it. */
-    async setPhoto(id: number, body: unknown, actor: Actor): Promise<Outcome> {
-      const current = people.get(id);
-      if (!current) return personMissing;
+    async setPhoto(id: number | null, body: unknown, actor: Actor): Promise<StoredPerson> {
+      const current = personOf(id);
       const file = patchOf(body).photo;
       if (!(file instanceof File) || file.size === 0)
-        return invalid({ photo: [FIRM_MESSAGES.photoRequired] });
-      if (file.size > MAX_PHOTO_BYTES)
-        return {
-          status: 413,
-          body: { error: FIRM_MESSAGES.photoTooLarge, errors: { photo: [FIRM_MESSAGES.photoTooLarge] } },
-        };
+        throw new InvalidError({ photo: [FIRM_MESSAGES.photoRequired] });
+      if (file.size > MAX_PHOTO_BYTES) throw new TooLargeError(FIRM_MESSAGES.photoTooLarge, "photo");
       const bytes = new Uint8Array(await file.arrayBuffer());
       const kind = detectPhoto(bytes);
-      if (!kind) return invalid({ photo: [FIRM_MESSAGES.photoType] });
+      if (!kind) throw new InvalidError({ photo: [FIRM_MESSAGES.photoType] });
       const name = `${crypto.randomUUID()}.${PHOTO_TYPES[kind].extension}`;
       mkdirSync(uploads, { recursive: true });
       await Bun.write(join(uploads, name), bytes);
-      const updated = people.setPhoto(id, `${PHOTOS_PREFIX}${name}`, now());
-      if (!updated) return personMissing;
+      const updated = people.setPhoto(current.id, `${PHOTOS_PREFIX}${name}`, now());
+      if (!updated) throw new NotFoundError(FIRM_MESSAGES.personNotFound);
       dropPhoto(current.photo);
       auditPerson("person.photo", actor, updated);
       changed();
-      return { status: 200, body: updated };
+      return updated;
     },
-    removePhoto(id: number, actor: Actor): Outcome {
-      const current = people.get(id);
-      if (!current) return personMissing;
-      const updated = people.setPhoto(id, null, now());
-      if (!updated) return personMissing;
+    removePhoto(id: number | null, actor: Actor): StoredPerson {
+      const current = personOf(id);
+      const updated = people.setPhoto(current.id, null, now());
+      if (!updated) throw new NotFoundError(FIRM_MESSAGES.personNotFound);
       dropPhoto(current.photo);
       auditPerson("person.photo", actor, updated);
       changed();
-      return { status: 200, body: updated };
+      return updated;
     },
   };
 
   const testimonialApi = {
-    create(body: unknown, actor: Actor): Outcome {
+    get: (id: number | null): StoredTestimonial => testimonialOf(id),
+    create(body: unknown, actor: Actor): StoredTestimonial {
       const result = validateTestimonial(body);
-      if (!result.success) return invalid(result.errors);
+      if (!result.success) throw new InvalidError(result.errors as FieldMessages);
       const created = testimonials.create(result.output, now());
       auditTestimonial("testimonial.create", actor, created);
       changed();
-      return { status: 201, body: created };
+      return created;
     },
-    update(id: number, body: unknown, actor: Actor): Outcome {
-      const current = testimonials.get(id);
-      if (!current) return testimonialMissing;
+    update(id: number | null, body: unknown, actor: Actor): StoredTestimonial {
+      const current = testimonialOf(id);
       const { id: _i, createdAt: _c, updatedAt: _u, ...fields } = current;
       const result = validateTestimonial({ ...fields, ...patchOf(body) });
-      if (!result.success) return invalid(result.errors);
-      const updated = testimonials.update(id, result.output, now());
-      if (!updated) return testimonialMissing;
+      if (!result.success) throw new InvalidError(result.errors as FieldMessages);
+      const updated = testimonials.update(current.id, result.output, now());
+      if (!updated) throw new NotFoundError(FIRM_MESSAGES.testimonialNotFound);
       auditTestimonial(changeEvent("testimonial", current, updated), actor, updated);
       changed();
-      return { status: 200, body: updated };
+      return updated;
     },
-    remove(id: number, actor: Actor): Outcome {
-      const current = testimonials.get(id);
-      if (!current || !testimonials.remove(id)) return testimonialMissing;
+    remove(id: number | null, actor: Actor): { ok: true } {
+      const current = testimonialOf(id);
+      if (!testimonials.remove(current.id)) throw new NotFoundError(FIRM_MESSAGES.testimonialNotFound);
       auditTestimonial("testimonial.delete", actor, current);
       changed();
-      return { status: 200, body: { ok: true } };
+      return { ok: true };
     },
   };
 
   /** A published person's photo, shown in place (an image, never a page) with its detected type. */
   const photo = (name: string): Response => {
-    const notFound = Response.json({ error: "Not found" }, { status: 404 });
+    // A name that is no photo's (Elysia gives null for one it cannot decode) is never looked up.
     if (!PHOTO_NAME.test(name) || !people.byPhoto(`${PHOTOS_PREFIX}${name}`).some((p) => p.published))
-      return notFound;
+      throw new NotFoundError("Not found");
     const extension = name.split(".").pop();
     const kind = (Object.keys(PHOTO_TYPES) as PhotoKind[]).find(
       (k) => PHOTO_TYPES[k].extension === extension,
     );
-    if (!kind) return notFound;
+    if (!kind) throw new NotFoundError("Not found");
     return new Response(Bun.file(join(uploads, name)), {
       headers: {
         "content-type": PHOTO_TYPES[kind].contentType,
@@ -186,35 +189,30 @@ export function createFirm({
   const admin = new Elysia({ name: "admin-firm" })
     .use(requireAdmin)
     .get("/api/admin/people", () => people.list())
-    .post("/api/admin/people", (ctx) => send(ctx.set, personApi.create(ctx.body, who(ctx))))
-    .get("/api/admin/people/:id", ({ params, set }) => {
-      const p = people.get(idOf(params.id));
-      return send(set, p ? { status: 200, body: p } : personMissing);
+    .post("/api/admin/people", (ctx) => {
+      const created = personApi.create(ctx.body, who(ctx));
+      ctx.set.status = 201;
+      return created;
     })
-    .patch("/api/admin/people/:id", (ctx) =>
-      send(ctx.set, personApi.update(idOf(ctx.params.id), ctx.body, who(ctx))),
-    )
-    .delete("/api/admin/people/:id", (ctx) => send(ctx.set, personApi.remove(idOf(ctx.params.id), who(ctx))))
-    .put("/api/admin/people/:id/photo", async (ctx) => {
-      if (tooLarge(ctx.request))
-        return send(ctx.set, { status: 413, body: { error: FIRM_MESSAGES.photoTooLarge } });
-      return send(ctx.set, await personApi.setPhoto(idOf(ctx.params.id), ctx.body, who(ctx)));
+    .get("/api/admin/people/:id", ({ params }) => personApi.get(parseId(params.id)))
+    .patch("/api/admin/people/:id", (ctx) => personApi.update(parseId(ctx.params.id), ctx.body, who(ctx)))
+    .delete("/api/admin/people/:id", (ctx) => personApi.remove(parseId(ctx.params.id), who(ctx)))
+    .put("/api/admin/people/:id/photo", (ctx) => {
+      if (tooLarge(ctx.request)) throw new TooLargeError(FIRM_MESSAGES.photoTooLarge);
+      return personApi.setPhoto(parseId(ctx.params.id), ctx.body, who(ctx));
     })
-    .delete("/api/admin/people/:id/photo", (ctx) =>
-      send(ctx.set, personApi.removePhoto(idOf(ctx.params.id), who(ctx))),
-    )
+    .delete("/api/admin/people/:id/photo", (ctx) => personApi.removePhoto(parseId(ctx.params.id), who(ctx)))
     .get("/api/admin/testimonials", () => testimonials.list())
-    .post("/api/admin/testimonials", (ctx) => send(ctx.set, testimonialApi.create(ctx.body, who(ctx))))
-    .get("/api/admin/testimonials/:id", ({ params, set }) => {
-      const t = testimonials.get(idOf(params.id));
-      return send(set, t ? { status: 200, body: t } : testimonialMissing);
+    .post("/api/admin/testimonials", (ctx) => {
+      const created = testimonialApi.create(ctx.body, who(ctx));
+      ctx.set.status = 201;
+      return created;
     })
+    .get("/api/admin/testimonials/:id", ({ params }) => testimonialApi.get(parseId(params.id)))
     .patch("/api/admin/testimonials/:id", (ctx) =>
-      send(ctx.set, testimonialApi.update(idOf(ctx.params.id), ctx.body, who(ctx))),
+      testimonialApi.update(parseId(ctx.params.id), ctx.body, who(ctx)),
     )
-    .delete("/api/admin/testimonials/:id", (ctx) =>
-      send(ctx.set, testimonialApi.remove(idOf(ctx.params.id), who(ctx))),
-    );
+    .delete("/api/admin/testimonials/:id", (ctx) => testimonialApi.remove(parseId(ctx.params.id), who(ctx)));
 
   return {
     module: new Elysia({ name: "firm" })
