@@ -11,7 +11,7 @@ import type { MailOutbox } from "../mail";
 import { type IntakeLimits, rateLimitMessage } from "./limits";
 import { type IntakeAccepted, readIntakeBody } from "./model";
 import { makeReceipt, receiptCookie, receiptFromCookie } from "./receipt";
-import { type IntakeOutcome, submitIntake } from "./service";
+import { type IntakeResult, submitIntake } from "./service";
 
 export type IntakeDeps = {
   config: Config;
@@ -72,7 +72,7 @@ export const intakeModule = (deps: IntakeDeps) => {
     const page = wantsPage(request, body.formEncoded);
     const values = formValues(body.payload);
 
-    let outcome: IntakeOutcome;
+    let outcome: IntakeResult;
     try {
       outcome = submitIntake(
         {

@@ -7,7 +7,7 @@ import { type IntakeLimits, rateLimitMessage } from "./limits";
 import { visitSourceOf } from "./visit-source";
 
 /** What became of an intake the service took: discarded as a bot's (answered alike), or filed. */
-export type IntakeOutcome =
+export type IntakeResult =
   | { kind: "bot"; reason: "honeypot" | "too-fast"; reference: string }
   | { kind: "accepted"; id: number; reference: string };
 
@@ -53,7 +53,7 @@ export function botReason(
 export function submitIntake(
   deps: { submissions: ContactSubmissions; limits: IntakeLimits; mailError: string | null; phone: string },
   input: { payload: Record<string, unknown>; clientKey: string; now: Date; ownHosts?: readonly string[] },
-): IntakeOutcome {
+): IntakeResult {
   const arrivedAt = input.now.getTime();
   const bot = botReason(input.payload, arrivedAt);
   if (bot) return { kind: "bot", reason: bot, reference: makeReference(input.now) };
