@@ -1,13 +1,13 @@
 import { Elysia } from "elysia";
 import { PORTAL_MESSAGES } from "../../contracts/portal";
-import { type Outcome, parseId, send } from "../../http/admin-http";
+import { parseId } from "../../http/admin-http";
+import { NotFoundError, UnauthorizedError } from "../../http/errors";
 import type { Auth } from "../auth";
 import type { ConsultationService } from "./service";
 
 export const CONSULTATION_API = "/api/portal/consultation";
 export const UPCOMING_CONSULTATIONS_API = "/api/admin/consultations/upcoming";
 
-const signedOut: Outcome = { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
 const noStore = (set: { headers: Record<string, unknown> }) => {
   set.headers["cache-control"] = "no-store";
 };
@@ -21,43 +21,27 @@ export function consultationPortalRoutes(deps: {
   sessionOf: (request: Request) => number | null;
 }) {
   const { service, sessionOf } = deps;
-  const withSession = (request: Request, act: (engagementId: number) => Outcome) => {
+  const requireEngagement = (request: Request) => {
     const id = sessionOf(request);
-    return id === null ? signedOut : act(id);
+    if (id === null) throw new UnauthorizedError(PORTAL_MESSAGES.signedIn);
+    return id;
   };
   return new Elysia({ name: "portal-consultation", prefix: CONSULTATION_API })
     .get("/slots", ({ request, query, set }) => {
       noStore(set);
-      return send(
-        set,
-        withSession(request, (id) => service.slots(id, query.tz)),
-      );
+      return service.slots(requireEngagement(request), query.tz);
     })
     .get("/", ({ request, query, set }) => {
       noStore(set);
-      return send(
-        set,
-        withSession(request, (id) => service.current(id, query.tz)),
-      );
+      return service.current(requireEngagement(request), query.tz);
     })
-    .post("/", ({ request, query, body, set }) =>
-      send(
-        set,
-        withSession(request, (id) => service.book(id, body, query.tz)),
-      ),
-    )
-    .patch("/", ({ request, query, body, set }) =>
-      send(
-        set,
-        withSession(request, (id) => service.move(id, body, query.tz)),
-      ),
-    )
-    .delete("/", ({ request, set }) =>
-      send(
-        set,
-        withSession(request, (id) => service.cancel(id)),
-      ),
-    );
+    .post("/", ({ request, query, body, set }) => {
+      const booked = service.book(requireEngagement(request), body, query.tz);
+      set.status = 201;
+      return booked;
+    })
+    .patch("/", ({ request, query, body }) => service.move(requireEngagement(request), body, query.tz))
+    .delete("/", ({ request }) => service.cancel(requireEngagement(request)));
 }
 
 /** The desk's view: upcoming consultations for the dashboard, and a request's booking for its detail. */
@@ -75,7 +59,7 @@ export function consultationStaffRoutes(deps: {
     .get("/api/admin/submissions/:id/consultation", ({ params, set }) => {
       noStore(set);
       const id = parseId(params.id);
-      if (id === null) return send(set, { status: 404, body: { error: "Not found" } });
+      if (id === null) throw new NotFoundError("Not found");
       return { consultation: service.ofSubmission(id) };
     });
 }

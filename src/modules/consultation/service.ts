@@ -8,7 +8,7 @@ import {
   type UpcomingConsultation,
 } from "../../contracts/consultation";
 import type { Database } from "../../db/index";
-import type { Outcome } from "../../http/admin-http";
+import { BadRequestError, ConflictError, NotFoundError } from "../../http/errors";
 import {
   AlreadyBooked,
   type BookingRow,
@@ -38,14 +38,12 @@ export type PersonOf = (
 
 const HOUR_MS = 3_600_000;
 const UPCOMING_MAX = 50;
-const ok = (body: unknown, status = 200): Outcome => ({ status, body });
-const refuse = (status: number, error: string): Outcome => ({ status, body: { error } });
 
-/** The client's zone from `?tz=`: none, a known zone, or a refusal. */
-function clientZone(raw: unknown): { zone: string | null } | Outcome {
-  if (raw === undefined || raw === null || raw === "") return { zone: null };
-  if (typeof raw !== "string" || !isTimeZone(raw)) return refuse(400, M.timeZone);
-  return { zone: raw };
+/** The client's zone from `?tz=`: none (null) or a known zone; anything else is refused. */
+function clientZone(raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === "") return null;
+  if (typeof raw !== "string" || !isTimeZone(raw)) throw new BadRequestError(M.timeZone);
+  return raw;
 }
 
 /** The start a client sent, as an instant in ms, or null when it is not a date and time at all. */
@@ -102,21 +100,22 @@ export function createConsultationService(deps: {
   }
 
   /**
-   * Checks a requested start against the grid at `at`: 400 when it is no slot at all, 409 when it is one
-   * another booking holds. `own` is the engagement's current start when moving.
+   * Checks a requested start against the grid at `at`, and returns it as an instant: refused as a bad request
+   * when it is no slot at all, as a conflict when it is one another booking holds. `own` is the engagement's
+   * current start when moving.
    */
-  function checkStart(ms: number | null, at: Date, own: string | null): Outcome | null {
-    if (ms === null) return refuse(400, M.start);
+  function checkStart(ms: number | null, at: Date, own: string | null): string {
+    if (ms === null) throw new BadRequestError(M.start);
     const iso = new Date(ms).toISOString();
-    if (own === iso) return refuse(409, M.sameTime);
+    if (own === iso) throw new ConflictError(M.sameTime);
     const { all, taken } = grid(at);
-    if (!all.some((s) => s.startMs === ms)) return refuse(400, M.notSlot);
-    if (taken.has(iso)) return refuse(409, M.taken);
-    return null;
+    if (!all.some((s) => s.startMs === ms)) throw new BadRequestError(M.notSlot);
+    if (taken.has(iso)) throw new ConflictError(M.taken);
+    return iso;
   }
 
   /** The change's row and its two mails, in one transaction with the write; refusals of the indexes mapped. */
-  function write(engagementId: number, act: () => number): Outcome | null {
+  function write(engagementId: number, act: () => number): void {
     const submissionId = repo.engagement(engagementId)?.submissionId ?? null;
     try {
       db.transaction(() => {
@@ -125,33 +124,39 @@ export function createConsultationService(deps: {
           outbox.enqueue({ kind, submissionId, refId: changeId });
       })();
     } catch (error) {
-      if (error instanceof SlotTaken) return refuse(409, M.taken);
-      if (error instanceof AlreadyBooked) return refuse(409, M.alreadyBooked);
+      if (error instanceof SlotTaken) throw new ConflictError(M.taken);
+      if (error instanceof AlreadyBooked) throw new ConflictError(M.alreadyBooked);
       throw error;
     }
     outbox.wake();
-    return null;
   }
 
   const delivered = (engagementId: number) => Boolean(repo.engagement(engagementId)?.deliveredAt);
 
   const current = (engagementId: number, zone: string | null, at: Date) => {
     const b = repo.live(engagementId);
-    return ok({ consultation: b ? bookingView(b, zone, at) : null });
+    return { consultation: b ? bookingView(b, zone, at) : null };
+  };
+
+  /** The live booking, while it may still be moved or cancelled. */
+  const changeable = (engagementId: number, at: Date) => {
+    const b = repo.live(engagementId);
+    if (!b) throw new NotFoundError(M.none);
+    if (!bookingView(b, null, at).changeable) throw new ConflictError(M.tooLate);
+    return b;
   };
 
   return {
     repo,
 
     /** GET /slots: free slots once the report is delivered. */
-    slots(engagementId: number, tz: unknown): Outcome {
-      const z = clientZone(tz);
-      if ("status" in z) return z;
-      if (!delivered(engagementId)) return refuse(409, M.notDelivered);
+    slots(engagementId: number, tz: unknown): ConsultationSlots {
+      const zone = clientZone(tz);
+      if (!delivered(engagementId)) throw new ConflictError(M.notDelivered);
       const { all, taken } = grid(now());
       const body: ConsultationSlots = {
         timeZone: firmZone,
-        clientTimeZone: z.zone,
+        clientTimeZone: zone,
         slots: all
           .filter((s) => !taken.has(new Date(s.startMs).toISOString()))
           .map((s) => {
@@ -162,64 +167,46 @@ export function createConsultationService(deps: {
               date: s.date,
               dayLabel: firm.day,
               label: firm.time,
-              clientLabel: z.zone ? labels(s.startMs, z.zone).short : null,
+              clientLabel: zone ? labels(s.startMs, zone).short : null,
             };
           }),
       };
-      return ok(body);
+      return body;
     },
 
     /** GET: the live booking or null. */
-    current(engagementId: number, tz: unknown): Outcome {
-      const z = clientZone(tz);
-      if ("status" in z) return z;
-      return current(engagementId, z.zone, now());
+    current(engagementId: number, tz: unknown) {
+      return current(engagementId, clientZone(tz), now());
     },
 
-    /** POST { start }: books a listed slot. */
-    book(engagementId: number, body: unknown, tz: unknown): Outcome {
-      const z = clientZone(tz);
-      if ("status" in z) return z;
-      if (!delivered(engagementId)) return refuse(409, M.notDelivered);
-      if (repo.live(engagementId)) return refuse(409, M.alreadyBooked);
+    /** POST { start }: books a listed slot, and returns the booking. */
+    book(engagementId: number, body: unknown, tz: unknown) {
+      const zone = clientZone(tz);
+      if (!delivered(engagementId)) throw new ConflictError(M.notDelivered);
+      if (repo.live(engagementId)) throw new ConflictError(M.alreadyBooked);
       const at = now();
-      const ms = startOf(body);
-      const refused = checkStart(ms, at, null);
-      if (refused) return refused;
+      const start = checkStart(startOf(body), at, null);
       const uid = randomBytes(12).toString("base64url");
-      const failed = write(engagementId, () =>
-        repo.book(engagementId, uid, new Date(ms as number).toISOString(), at.toISOString()),
-      );
-      if (failed) return failed;
-      const { body: view } = current(engagementId, z.zone, at);
-      return ok(view, 201);
+      write(engagementId, () => repo.book(engagementId, uid, start, at.toISOString()));
+      return current(engagementId, zone, at);
     },
 
     /** PATCH { start }: moves the live booking, until 24 hours before it. */
-    move(engagementId: number, body: unknown, tz: unknown): Outcome {
-      const z = clientZone(tz);
-      if ("status" in z) return z;
-      const b = repo.live(engagementId);
-      if (!b) return refuse(404, M.none);
+    move(engagementId: number, body: unknown, tz: unknown) {
+      const zone = clientZone(tz);
       const at = now();
-      if (!bookingView(b, null, at).changeable) return refuse(409, M.tooLate);
-      const ms = startOf(body);
-      const refused = checkStart(ms, at, b.startsAt);
-      if (refused) return refused;
-      const failed = write(engagementId, () =>
-        repo.move(b, new Date(ms as number).toISOString(), at.toISOString()),
-      );
-      return failed ?? current(engagementId, z.zone, at);
+      const b = changeable(engagementId, at);
+      const start = checkStart(startOf(body), at, b.startsAt);
+      write(engagementId, () => repo.move(b, start, at.toISOString()));
+      return current(engagementId, zone, at);
     },
 
     /** DELETE: cancels the live booking, until 24 hours before it. */
-    cancel(engagementId: number): Outcome {
-      const b = repo.live(engagementId);
-      if (!b) return refuse(404, M.none);
+    cancel(engagementId: number) {
       const at = now();
-      if (!bookingView(b, null, at).changeable) return refuse(409, M.tooLate);
-      const failed = write(engagementId, () => repo.cancel(b, at.toISOString()));
-      return failed ?? ok({ consultation: null });
+      const b = changeable(engagementId, at);
+      write(engagementId, () => repo.cancel(b, at.toISOString()));
+      return { consultation: null };
     },
 
     /** The desk's list: live bookings not yet over, soonest first, with who and which request. */

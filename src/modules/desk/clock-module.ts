@@ -5,13 +5,26 @@ import type { Config } from "../../config";
 import { CLOSURE_MESSAGES } from "../../contracts/desk";
 import { actorFrom, auditBy } from "../../http/admin-http";
 import type { PeerAddressSource } from "../../http/client-address";
+import { HttpError, InvalidError, invalidInput, NotFoundError } from "../../http/errors";
 import type { Auth } from "../auth";
 import type { DueService } from "./due-service";
-import { ClosureSchema, invalid, isCalendarDate } from "./model";
+import { ClosureSchema, isCalendarDate } from "./model";
 
 export const DESK_CLOCK_API = "/api/admin/desk";
 
 const DAY_MS = 86_400_000;
+
+/** A date already closed: a conflict whose body names only the field, as the closures form has always read it. */
+class ClosureExistsError extends HttpError {
+  override readonly name = "ClosureExistsError";
+  readonly status = 409;
+  constructor() {
+    super(CLOSURE_MESSAGES.exists);
+  }
+  body() {
+    return { errors: { date: [this.message] } };
+  }
+}
 
 /**
  * The desk's morning view and its closures: GET /overview (the dashboard's figures), GET, POST and DELETE
@@ -48,29 +61,21 @@ export function deskClockModule(deps: {
     })
     .post("/closures", ({ admin, request, server, body, set }) => {
       const parsed = v.safeParse(ClosureSchema, body ?? {});
-      if (!parsed.success) {
-        set.status = 422;
-        return invalid(parsed.issues);
-      }
+      if (!parsed.success) return invalidInput(parsed.issues);
       const { date, note } = parsed.output;
       const today = new Date(`${due.closures.today()}T00:00:00Z`).getTime();
       const when = new Date(`${date}T00:00:00Z`).getTime();
       if (when < today - 366 * DAY_MS || when > today + 3 * 366 * DAY_MS) {
-        set.status = 422;
-        return { errors: { date: [CLOSURE_MESSAGES.range] } };
+        throw new InvalidError({ date: [CLOSURE_MESSAGES.range] });
       }
-      if (!due.closures.add(date, note)) {
-        set.status = 409;
-        return { errors: { date: [CLOSURE_MESSAGES.exists] } };
-      }
+      if (!due.closures.add(date, note)) throw new ClosureExistsError();
       audit(admin, request, server, "desk.closure_added", { date });
       set.status = 201;
       return due.closures.list();
     })
-    .delete("/closures/:date", ({ admin, request, server, params, set }) => {
+    .delete("/closures/:date", ({ admin, request, server, params }) => {
       if (!isCalendarDate(params.date) || !due.closures.remove(params.date)) {
-        set.status = 404;
-        return { error: CLOSURE_MESSAGES.notFound };
+        throw new NotFoundError(CLOSURE_MESSAGES.notFound);
       }
       audit(admin, request, server, "desk.closure_removed", { date: params.date });
       return due.closures.list();

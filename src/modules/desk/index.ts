@@ -1,11 +1,12 @@
 import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
-import { actorFrom, attachment, send } from "../../http/admin-http";
+import { DESK_MESSAGES } from "../../contracts/submissions";
+import { actorFrom, attachment, parseId } from "../../http/admin-http";
+import { NotFoundError } from "../../http/errors";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import type { DueService } from "./due-service";
-import { parseId } from "./model";
 import { deskReplyRenderer } from "./reply-mail";
 import { DESK_REPLY_MAIL } from "./repo/submission-replies";
 import { createSubmissionsService } from "./service";
@@ -34,42 +35,50 @@ export function deskModule(deps: {
 
   const actor = actorFrom(trustProxy);
 
+  /** The request a path names; an id that names no row gets the desk's 404. */
+  const idOf = (raw: string) => {
+    const id = parseId(raw);
+    if (id === null) throw new NotFoundError(DESK_MESSAGES.notFound);
+    return id;
+  };
+
   const submissions = new Elysia({ name: "submissions", prefix: SUBMISSIONS_API })
     .use(deps.auth.requireAdmin)
-    .get("/", ({ admin, request, server, query, set }) =>
-      send(set, service.list(query, actor(admin, request, server))),
-    )
-    .get("/export.csv", ({ admin, request, server, query, set }) => {
-      const result = service.exportCsv(query, actor(admin, request, server));
-      if (!result.ok) return send(set, result.outcome);
-      return attachment(result.csv, "text/csv; charset=utf-8", result.filename);
+    .get("/", ({ admin, request, server, query }) => service.list(query, actor(admin, request, server)))
+    .get("/export.csv", ({ admin, request, server, query }) => {
+      const { csv, filename } = service.exportCsv(query, actor(admin, request, server));
+      return attachment(csv, "text/csv; charset=utf-8", filename);
     })
-    .post("/status", ({ admin, request, server, body, set }) =>
-      send(set, service.changeStatuses(body, actor(admin, request, server))),
+    .post("/status", ({ admin, request, server, body }) =>
+      service.changeStatuses(body, actor(admin, request, server)),
     )
-    .get("/:id", ({ admin, request, server, params, set }) =>
-      send(set, service.detail(parseId(params.id), actor(admin, request, server))),
+    .get("/:id", ({ admin, request, server, params }) =>
+      service.detail(idOf(params.id), actor(admin, request, server)),
     )
-    .patch("/:id", ({ admin, request, server, params, body, set }) =>
-      send(set, service.update(parseId(params.id), body, actor(admin, request, server))),
+    .patch("/:id", ({ admin, request, server, params, body }) =>
+      service.update(idOf(params.id), body, actor(admin, request, server)),
     )
-    .delete("/:id", ({ admin, request, server, params, set }) =>
-      send(set, service.remove(parseId(params.id), actor(admin, request, server))),
+    .delete("/:id", ({ admin, request, server, params }) =>
+      service.remove(idOf(params.id), actor(admin, request, server)),
     )
-    .post("/:id/mail/retry", ({ admin, request, server, params, set }) =>
-      send(set, service.retryMail(parseId(params.id), actor(admin, request, server))),
+    .post("/:id/mail/retry", ({ admin, request, server, params }) =>
+      service.retryMail(idOf(params.id), actor(admin, request, server)),
     )
-    .post("/:id/replies", ({ admin, request, server, params, body, set }) =>
-      send(set, service.reply(parseId(params.id), body, actor(admin, request, server))),
-    )
-    .post("/:id/responses", ({ admin, request, server, params, body, set }) =>
-      send(set, service.recordResponse(parseId(params.id), body, actor(admin, request, server))),
-    );
+    .post("/:id/replies", ({ admin, request, server, params, body, set }) => {
+      const detail = service.reply(idOf(params.id), body, actor(admin, request, server));
+      set.status = 201;
+      return detail;
+    })
+    .post("/:id/responses", ({ admin, request, server, params, body, set }) => {
+      const detail = service.recordResponse(idOf(params.id), body, actor(admin, request, server));
+      set.status = 201;
+      return detail;
+    });
 
   // Reports over all requests: where they came from.
   const reports = new Elysia({ name: "desk-reports", prefix: DESK_API })
     .use(deps.auth.requireAdmin)
-    .get("/sources", ({ set }) => send(set, service.sources()));
+    .get("/sources", () => service.sources());
 
   return new Elysia({ name: "desk" }).use(submissions).use(reports);
 }

@@ -163,8 +163,6 @@ export const ReplySchema = v.object(
 );
 export type Reply = v.InferOutput<typeof ReplySchema>;
 
-export { invalid, parseId } from "../../http/admin-http";
-
 /** An instant with its date, time and zone (offset or Z), as the browser's toISOString() writes it. */
 const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const isInstant = (s: string) => {

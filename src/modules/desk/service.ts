@@ -18,14 +18,20 @@ import {
   type SubmissionList,
 } from "../../contracts/submissions";
 import { forgetDeleted } from "../../db/index";
-import { type Actor, auditBy, type Outcome } from "../../http/admin-http";
+import { type Actor, auditBy } from "../../http/admin-http";
+import {
+  ConflictError,
+  InvalidError,
+  invalidInput,
+  NotFoundError,
+  UnavailableError,
+} from "../../http/errors";
 import { staffNames } from "../audit";
 import type { MailOutbox } from "../mail";
 import { toCsv } from "./csv";
 import type { DueService } from "./due-service";
 import {
   BulkStatusSchema,
-  invalid,
   ListQuerySchema,
   ReplySchema,
   ResponseSchema,
@@ -39,9 +45,7 @@ import { DESK_REPLY_MAIL, submissionReplies } from "./repo/submission-replies";
 import { submissionResponses } from "./repo/submission-responses";
 import { buildTimeline } from "./timeline";
 
-export type { Actor, Outcome };
-
-const notFound: Outcome = { status: 404, body: { error: DESK_MESSAGES.notFound } };
+export type { Actor };
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
@@ -71,6 +75,8 @@ const CSV_HEADER = [
 ] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long an export asked for while the search index is still being read is told to wait. */
+const SEARCH_RETRY_SECONDS = 60;
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
@@ -181,22 +187,30 @@ export function createSubmissionsService(deps: {
   };
 
   // One transaction: the audit entries and history of every request in the batch are written, or none.
-  const changeMany = db.transaction((ids: number[], status: SubmissionStatus, actor: Actor): Outcome => {
+  // An unknown id is refused before anything is written.
+  const changeMany = db.transaction((ids: number[], status: SubmissionStatus, actor: Actor) => {
     const found = ids.map((id) => ({ id, before: desk.byId(id) }));
     const missing = found.filter((f) => !f.before).map((f) => f.id);
     if (missing.length > 0) {
       const named = missing.length === 1 ? `the id ${missing[0]}` : `the ids ${missing.join(", ")}`;
-      return { status: 404, body: { error: `No request has ${named}; nothing was changed.` } };
+      throw new NotFoundError(`No request has ${named}; nothing was changed.`);
     }
     let changed = 0;
     for (const { before } of found) if (before && changeOne(before, { status }, actor)) changed++;
-    return { status: 200, body: { changed, unchanged: ids.length - changed } };
+    return { changed, unchanged: ids.length - changed };
   });
 
+  /** The request as stored, or the desk's 404. */
+  const existing = (id: number) => {
+    const before = desk.byId(id);
+    if (!before) throw new NotFoundError(DESK_MESSAGES.notFound);
+    return before;
+  };
+
   return {
-    list(query: Record<string, string | undefined>, actor: Actor): Outcome {
+    list(query: Record<string, string | undefined>, actor: Actor): SubmissionList {
       const parsed = v.safeParse(ListQuerySchema, query);
-      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      if (!parsed.success) return invalidInput(parsed.issues);
       const { page, pageSize, sort, overdue, ...rest } = parsed.output;
       const filter: DeskFilter = { ...rest, overdueAt: overdue ? now().toISOString() : undefined };
       due.sync();
@@ -220,49 +234,47 @@ export function createSubmissionsService(deps: {
       if (listed.search && !listed.search.ready) {
         body.searchIndexing = { indexed: listed.search.indexed, total: listed.search.total };
       }
-      return { status: 200, body };
+      return body;
     },
 
-    detail(id: number | null, actor: Actor): Outcome {
-      const detail = id === null ? null : detailOf(id);
-      if (!detail || id === null) return notFound;
+    detail(id: number, actor: Actor) {
+      const detail = detailOf(id);
+      if (!detail) throw new NotFoundError(DESK_MESSAGES.notFound);
       audit(actor, "submission.viewed", { submissionId: id, reference: detail.submission.reference });
-      return { status: 200, body: { ...detail, engagement: deps.engagementOf?.(id) ?? null } };
+      return { ...detail, engagement: deps.engagementOf?.(id) ?? null };
     },
 
-    update(id: number | null, body: unknown, actor: Actor): Outcome {
-      const before = id === null ? null : desk.byId(id);
-      if (!before || id === null) return notFound;
+    update(id: number, body: unknown, actor: Actor) {
+      const before = existing(id);
       const parsed = v.safeParse(UpdateSchema, body ?? {});
-      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      if (!parsed.success) return invalidInput(parsed.issues);
       changeOne(before, parsed.output, actor);
-      return { status: 200, body: detailOf(id) };
+      return detailOf(id);
     },
 
     /**
      * One status for many requests, all or none: each is changed, audited and recorded in its history by the
      * same function as a change made on its own page. An unknown id is named and nothing changes.
      */
-    changeStatuses(body: unknown, actor: Actor): Outcome {
+    changeStatuses(body: unknown, actor: Actor) {
       // A missing field is checked as an empty one, so it gets the field's own message.
       const input = isObject(body) ? { ids: undefined, status: undefined, ...body } : body;
       const parsed = v.safeParse(BulkStatusSchema, input);
-      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      if (!parsed.success) return invalidInput(parsed.issues);
       const { ids, status } = parsed.output;
       return changeMany(ids, status, actor);
     },
 
     /**
      * Stores a reply to the requester and queues it in the durable outbox (sent now when the worker runs,
-     * retried through an outage). Answers 201 with the detail, whose timeline shows the reply and its delivery.
+     * retried through an outage). Returns the detail, whose timeline shows the reply and its delivery.
      */
-    reply(id: number | null, body: unknown, actor: Actor): Outcome {
-      const before = id === null ? null : desk.byId(id);
-      if (!before || id === null) return notFound;
+    reply(id: number, body: unknown, actor: Actor) {
+      const before = existing(id);
       // A missing field is checked as an empty one, so it gets the field's own message.
       const input = isObject(body) ? { subject: undefined, body: undefined, ...body } : body;
       const parsed = v.safeParse(ReplySchema, input);
-      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      if (!parsed.success) return invalidInput(parsed.issues);
       const at = now().toISOString();
       const replyId = replies.create(
         {
@@ -286,30 +298,29 @@ export function createSubmissionsService(deps: {
       );
       audit(actor, "submission.reply_sent", { submissionId: id, replyId });
       outbox.wake();
-      return { status: 201, body: detailOf(id) };
+      return detailOf(id);
     },
 
     /**
      * Records a response made another way than a reply from the desk (a call, an e-mail from another account, a
      * meeting) at the time it was made, which stops the one-business-day clock if it is the earliest response.
-     * Answers 201 with the detail.
+     * Returns the detail.
      */
-    recordResponse(id: number | null, body: unknown, actor: Actor): Outcome {
-      const before = id === null ? null : desk.byId(id);
-      if (!before || id === null) return notFound;
+    recordResponse(id: number, body: unknown, actor: Actor) {
+      const before = existing(id);
       // A missing field is checked as an empty one, so it gets the field's own message.
       const input = isObject(body) ? { channel: undefined, at: undefined, ...body } : body;
       const parsed = v.safeParse(ResponseSchema, input);
-      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      if (!parsed.success) return invalidInput(parsed.issues);
       const { channel } = parsed.output;
       const when = Date.parse(parsed.output.at);
       const arrived = Date.parse(before.submittedAt);
       if (when > now().getTime() + RESPONSE_CLOCK_SKEW_MS) {
-        return { status: 422, body: { errors: { at: [RESPONSE_MESSAGES.future] } } };
+        throw new InvalidError({ at: [RESPONSE_MESSAGES.future] });
       }
       // Staff enter whole minutes: the minute the request arrived in is not before it, and counts as its arrival.
       if (when < arrived - (arrived % 60_000)) {
-        return { status: 422, body: { errors: { at: [RESPONSE_MESSAGES.beforeRequest] } } };
+        throw new InvalidError({ at: [RESPONSE_MESSAGES.beforeRequest] });
       }
       const at = new Date(Math.max(when, arrived)).toISOString();
       const responseId = responses.create(
@@ -317,11 +328,11 @@ export function createSubmissionsService(deps: {
         () => desk.recordFirstResponse(id, at, channel),
       );
       audit(actor, "submission.response_recorded", { submissionId: id, responseId, channel, at });
-      return { status: 201, body: detailOf(id) };
+      return detailOf(id);
     },
 
     /** Requests of the last SOURCES_DAYS days by landing page and by referring site. */
-    sources(): Outcome {
+    sources(): DeskSources {
       const to = now();
       const from = new Date(to.getTime() - SOURCES_DAYS * DAY_MS);
       const body: DeskSources = {
@@ -330,44 +341,39 @@ export function createSubmissionsService(deps: {
         days: SOURCES_DAYS,
         ...lookups.sources(from.toISOString(), to.toISOString()),
       };
-      return { status: 200, body };
+      return body;
     },
 
-    remove(id: number | null, actor: Actor): Outcome {
-      const before = id === null ? null : desk.byId(id);
-      if (!before || id === null) return notFound;
+    remove(id: number, actor: Actor) {
+      const before = existing(id);
       desk.remove(id);
       audit(actor, "submission.deleted", { submissionId: id, reference: before.reference });
       forgetDeleted(db);
-      return { status: 200, body: { deleted: true, reference: before.reference } };
+      return { deleted: true, reference: before.reference };
     },
 
-    retryMail(id: number | null, actor: Actor): Outcome {
-      const before = id === null ? null : desk.byId(id);
-      if (!before || id === null) return notFound;
-      if (!outbox.configured) return { status: 409, body: { error: DESK_MESSAGES.mailNotConfigured } };
+    retryMail(id: number, actor: Actor) {
+      existing(id);
+      if (!outbox.configured) throw new ConflictError(DESK_MESSAGES.mailNotConfigured);
       const requeued = desk.requeueMail(id, now().toISOString());
-      if (requeued === 0) return { status: 409, body: { error: DESK_MESSAGES.nothingToRetry } };
+      if (requeued === 0) throw new ConflictError(DESK_MESSAGES.nothingToRetry);
       audit(actor, "submission.mail_retried", { submissionId: id, messages: requeued });
       outbox.wake();
-      return { status: 200, body: detailOf(id) };
+      return detailOf(id);
     },
 
-    /** The CSV of every submission the filters match (paging ignored), or 422 like the list. */
-    exportCsv(
-      query: Record<string, string | undefined>,
-      actor: Actor,
-    ): { ok: true; csv: string; filename: string } | { ok: false; outcome: Outcome } {
+    /**
+     * The CSV of every submission the filters match (paging ignored). Refused like the list, and while a
+     * search could see only part of the requests (the index still being read).
+     */
+    exportCsv(query: Record<string, string | undefined>, actor: Actor): { csv: string; filename: string } {
       const parsed = v.safeParse(ListQuerySchema, query);
-      if (!parsed.success) return { ok: false, outcome: { status: 422, body: invalid(parsed.issues) } };
+      if (!parsed.success) return invalidInput(parsed.issues);
       const { page: _page, pageSize: _size, sort: _sort, overdue, ...rest } = parsed.output;
       const filter: DeskFilter = { ...rest, overdueAt: overdue ? now().toISOString() : undefined };
       // A search seeing part of the requests is flagged in the list; a file would not say so: not yet.
       if (filter.q && !desk.searchState().ready) {
-        return {
-          ok: false,
-          outcome: { status: 503, body: { error: DESK_MESSAGES.searchIndexing }, retryAfter: 60 },
-        };
+        throw new UnavailableError(DESK_MESSAGES.searchIndexing, SEARCH_RETRY_SECONDS);
       }
       due.sync();
       const rows = desk.exportRows(filter);
@@ -398,7 +404,7 @@ export function createSubmissionsService(deps: {
           r.firstResponseBy ? FIRST_RESPONSE_BY_LABELS[r.firstResponseBy] : null,
         ]),
       );
-      return { ok: true, csv, filename: `submissions-${now().toISOString().slice(0, 10)}.csv` };
+      return { csv, filename: `submissions-${now().toISOString().slice(0, 10)}.csv` };
     },
   };
 }

@@ -3,14 +3,15 @@ import type { Config } from "../../config";
 import type { IntakeFormState, ThanksState } from "../../contracts/intake";
 import { PATHS } from "../../contracts/paths";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
+import { HttpError, InvalidError, TooManyRequestsError } from "../../http/errors";
 import { redirectTo } from "../../http/redirect";
 import type { Logger } from "../../log";
 import type { BusinessClock, ContactSubmissions } from "../desk";
 import type { MailOutbox } from "../mail";
-import type { IntakeLimits } from "./limits";
+import { type IntakeLimits, rateLimitMessage } from "./limits";
 import { type IntakeAccepted, readIntakeBody } from "./model";
 import { makeReceipt, receiptCookie, receiptFromCookie } from "./receipt";
-import { submitIntake } from "./service";
+import { type IntakeResult, submitIntake } from "./service";
 
 export type IntakeDeps = {
   config: Config;
@@ -31,15 +32,15 @@ export type IntakeDeps = {
   renderThanksPage: (thanks: ThanksState, headers: Record<string, string>) => Promise<Response>;
 };
 
-export const rateLimitMessage = (phone: string, retryAfter: number) => {
-  const minutes = Math.ceil(retryAfter / 60);
-  const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;
-  return `Too many requests from your connection. Please wait ${wait} and try again, or call us at ${phone}.`;
-};
-
 /** A browser posting the form itself (JavaScript off) wants a page back, not JSON. */
 const wantsPage = (request: Request, formEncoded: boolean) =>
   formEncoded && (request.headers.get("accept") ?? "").includes("text/html");
+
+/** A body the intake refuses to read (its type, size or syntax) is no body at all; anything else is a defect. */
+const unreadable = (error: unknown) => {
+  if (error instanceof HttpError) return null;
+  throw error;
+};
 
 /**
  * POST /api/contact (JSON or form) and POST /contact (the same form with JavaScript off, answered with a
@@ -57,20 +58,41 @@ export const intakeModule = (deps: IntakeDeps) => {
     const clientKey = deps.limits.keyOf(clientAddress(request, server, config.trustProxy));
     const attemptWait = deps.limits.attempt(clientKey, now.getTime());
 
-    const body = await readIntakeBody(request);
-    const page = body.ok && wantsPage(request, body.formEncoded);
-    const values = body.ok ? formValues(body.payload) : {};
-
     if (attemptWait) {
+      // The body is read all the same: a form posted without JavaScript gets its page back with what was typed.
+      const body = await readIntakeBody(request).catch(unreadable);
       logger.warn("intake_rate_limited", { limit: "attempts", retryAfter: attemptWait });
-      return limited(attemptWait, page, values);
+      return limited(
+        new TooManyRequestsError(rateLimitMessage(config.brand.phone, attemptWait), attemptWait),
+        body !== null && wantsPage(request, body.formEncoded),
+        body ? formValues(body.payload) : {},
+      );
     }
-    if (!body.ok) return Response.json({ error: body.error }, { status: body.status });
+    const body = await readIntakeBody(request);
+    const page = wantsPage(request, body.formEncoded);
+    const values = formValues(body.payload);
 
-    const outcome = submitIntake(
-      { submissions: deps.submissions, limits: deps.limits, mailError: deps.outbox.initialError },
-      { payload: body.payload, clientKey, now, ownHosts: [ownHost, hostOf(request)] },
-    );
+    let outcome: IntakeResult;
+    try {
+      outcome = submitIntake(
+        {
+          submissions: deps.submissions,
+          limits: deps.limits,
+          mailError: deps.outbox.initialError,
+          phone: config.brand.phone,
+        },
+        { payload: body.payload, clientKey, now, ownHosts: [ownHost, hostOf(request)] },
+      );
+    } catch (error) {
+      if (error instanceof InvalidError) {
+        logger.info("intake_invalid", { fields: Object.keys(error.errors) });
+        if (page) return deps.renderContactPage({ values, errors: error.errors }, 422);
+      } else if (error instanceof TooManyRequestsError) {
+        logger.warn("intake_rate_limited", { limit: "accepted", retryAfter: error.retryAfterSeconds });
+        return limited(error, page, values);
+      }
+      throw error;
+    }
     switch (outcome.kind) {
       case "bot": {
         bots[outcome.reason]++;
@@ -81,14 +103,6 @@ export const intakeModule = (deps: IntakeDeps) => {
         });
         return accepted(outcome.reference, now, page);
       }
-      case "invalid": {
-        logger.info("intake_invalid", { fields: Object.keys(outcome.errors) });
-        if (page) return deps.renderContactPage({ values, errors: outcome.errors }, 422);
-        return Response.json({ errors: outcome.errors }, { status: 422 });
-      }
-      case "limited":
-        logger.warn("intake_rate_limited", { limit: "accepted", retryAfter: outcome.retryAfter });
-        return limited(outcome.retryAfter, page, values);
       case "accepted":
         logger.info("intake_accepted", { id: outcome.id, reference: outcome.reference });
         deps.outbox.wake();
@@ -118,11 +132,10 @@ export const intakeModule = (deps: IntakeDeps) => {
     );
   };
 
-  const limited = (retryAfter: number, page: boolean, values: IntakeFormState["values"]) => {
-    const error = rateLimitMessage(config.brand.phone, retryAfter);
-    const headers = { "retry-after": String(retryAfter) };
-    if (page) return deps.renderContactPage({ values, errors: {}, formError: error }, 429, headers);
-    return Response.json({ error }, { status: 429, headers });
+  /** Over a limit: a form posted without JavaScript gets the page saying so; anything else the 429 itself. */
+  const limited = (refusal: TooManyRequestsError, page: boolean, values: IntakeFormState["values"]) => {
+    if (!page) throw refusal;
+    return deps.renderContactPage({ values, errors: {}, formError: refusal.message }, 429, refusal.headers());
   };
 
   // The status is copied to `set` so the request log shows what was answered.

@@ -31,3 +31,10 @@ export function createIntakeLimits(limits = INTAKE_RATE_LIMITS) {
 }
 
 export type IntakeLimits = ReturnType<typeof createIntakeLimits>;
+
+/** What a visitor over either limit is told: how long to wait, and the phone number that needs no form. */
+export const rateLimitMessage = (phone: string, retryAfter: number) => {
+  const minutes = Math.ceil(retryAfter / 60);
+  const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;
+  return `Too many requests from your connection. Please wait ${wait} and try again, or call us at ${phone}.`;
+};

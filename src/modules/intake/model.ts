@@ -1,15 +1,13 @@
 import type { IntakeErrors, IntakeReceipt } from "../../contracts/intake";
 import { intakeFromForm } from "../../contracts/intake";
+import { BadRequestError, TooLargeError, UnsupportedTypeError } from "../../http/errors";
 
 export { IntakeSchema, validateIntake } from "../../contracts/intake-schema";
 
 /** Larger bodies are refused with 413 before they are read in full. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export type ClientFailure = { status: 400 | 413 | 415; error: string };
-export type ReadBody =
-  | { ok: true; payload: Record<string, unknown>; formEncoded: boolean }
-  | ({ ok: false } & ClientFailure);
+export type ReadBody = { payload: Record<string, unknown>; formEncoded: boolean };
 
 /** The answers POST /api/contact gives; the success and bot answers are alike on purpose. */
 export type IntakeAccepted = { ok: true } & IntakeReceipt;
@@ -44,29 +42,30 @@ async function readCapped(request: Request, limit: number): Promise<Buffer | nul
   return Buffer.concat(chunks);
 }
 
-/** Reads a JSON or form body within MAX_BODY_BYTES; anything else is a 4xx the client can act on. */
+/**
+ * Reads a JSON or form body within MAX_BODY_BYTES; anything else is refused with what the client can act on:
+ * an UnsupportedTypeError, a TooLargeError or a BadRequestError.
+ */
 export async function readIntakeBody(request: Request): Promise<ReadBody> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const isJson = type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type);
-  if (!isJson && !FORM_TYPES.includes(type)) {
-    return { ok: false, status: 415, error: BODY_MESSAGES.contentType };
-  }
+  if (!isJson && !FORM_TYPES.includes(type)) throw new UnsupportedTypeError(BODY_MESSAGES.contentType);
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) return { ok: false, status: 413, error: BODY_MESSAGES.tooLarge };
+  if (declared > MAX_BODY_BYTES) throw new TooLargeError(BODY_MESSAGES.tooLarge);
   const bytes = await readCapped(request, MAX_BODY_BYTES);
-  if (!bytes) return { ok: false, status: 413, error: BODY_MESSAGES.tooLarge };
+  if (!bytes) throw new TooLargeError(BODY_MESSAGES.tooLarge);
 
   if (isJson) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(new TextDecoder().decode(bytes));
     } catch {
-      return { ok: false, status: 400, error: BODY_MESSAGES.malformedJson };
+      throw new BadRequestError(BODY_MESSAGES.malformedJson);
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-      return { ok: false, status: 400, error: BODY_MESSAGES.notObject };
+      throw new BadRequestError(BODY_MESSAGES.notObject);
     }
-    return { ok: true, payload: parsed as Record<string, unknown>, formEncoded: false };
+    return { payload: parsed as Record<string, unknown>, formEncoded: false };
   }
 
   const fields: Record<string, string> = {};
@@ -83,7 +82,7 @@ export async function readIntakeBody(request: Request): Promise<ReadBody> {
       if (typeof value === "string" && !(key in fields)) fields[key] = value;
     }
   } catch {
-    return { ok: false, status: 400, error: BODY_MESSAGES.malformedForm };
+    throw new BadRequestError(BODY_MESSAGES.malformedForm);
   }
-  return { ok: true, payload: intakeFromForm(fields), formEncoded: true };
+  return { payload: intakeFromForm(fields), formEncoded: true };
 }

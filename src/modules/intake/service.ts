@@ -1,14 +1,14 @@
 import { SQLiteError } from "bun:sqlite";
-import { type IntakeErrors, MIN_FILL_MS } from "../../contracts/intake";
+import { MIN_FILL_MS } from "../../contracts/intake";
 import { validateIntake } from "../../contracts/intake-schema";
+import { InvalidError, TooManyRequestsError } from "../../http/errors";
 import type { ContactSubmissions } from "../desk";
-import type { IntakeLimits } from "./limits";
+import { type IntakeLimits, rateLimitMessage } from "./limits";
 import { visitSourceOf } from "./visit-source";
 
-export type IntakeOutcome =
+/** What became of an intake the service took: discarded as a bot's (answered alike), or filed. */
+export type IntakeResult =
   | { kind: "bot"; reason: "honeypot" | "too-fast"; reference: string }
-  | { kind: "invalid"; errors: IntakeErrors }
-  | { kind: "limited"; retryAfter: number }
   | { kind: "accepted"; id: number; reference: string };
 
 // No 0/O, 1/I/L, U: a reference read out over the phone cannot be misheard.
@@ -46,22 +46,23 @@ export function botReason(
 }
 
 /**
- * Decides what happens to one intake: bot, invalid, over the hourly limit, or accepted and committed (with
- * its e-mails queued in the same transaction) before this returns.
+ * Decides what happens to one intake: a bot's, or accepted and committed (with its e-mails queued in the same
+ * transaction) before this returns. Throws an InvalidError for its fields and a TooManyRequestsError
+ * over the hourly limit, which names the firm's phone number.
  */
 export function submitIntake(
-  deps: { submissions: ContactSubmissions; limits: IntakeLimits; mailError: string | null },
+  deps: { submissions: ContactSubmissions; limits: IntakeLimits; mailError: string | null; phone: string },
   input: { payload: Record<string, unknown>; clientKey: string; now: Date; ownHosts?: readonly string[] },
-): IntakeOutcome {
+): IntakeResult {
   const arrivedAt = input.now.getTime();
   const bot = botReason(input.payload, arrivedAt);
   if (bot) return { kind: "bot", reason: bot, reference: makeReference(input.now) };
 
   const result = validateIntake(input.payload);
-  if (!result.success) return { kind: "invalid", errors: result.errors };
+  if (!result.success) throw new InvalidError(result.errors);
 
   const retryAfter = deps.limits.acceptWait(input.clientKey, arrivedAt);
-  if (retryAfter) return { kind: "limited", retryAfter };
+  if (retryAfter) throw new TooManyRequestsError(rateLimitMessage(deps.phone, retryAfter), retryAfter);
 
   const source = visitSourceOf(input.payload, input.ownHosts ?? []);
   for (let attempt = 0; ; attempt++) {

@@ -1,0 +1,57 @@
+import { expect, test } from "bun:test";
+import { DESK_MESSAGES } from "../../src/contracts/submissions";
+import { post, signIn, withCookie } from "../helpers/admin";
+import { makeTestApp } from "../helpers/app";
+import { fileIntake } from "../helpers/intake";
+
+const USER = "morgan";
+const PASSWORD = "trace every transfer";
+const clock = { at: new Date("2026-03-02T15:00:00.000Z") };
+const { request, db } = makeTestApp(
+  // A mail server that is never reached: the outbox counts as configured, so a retry gets past that check.
+  { ADMIN_USERNAME: USER, ADMIN_PASSWORD: PASSWORD, SMTP_URL: "smtp://127.0.0.1:9" },
+  { now: () => clock.at },
+);
+const API = "/api/admin/submissions";
+
+const rows = () =>
+  db
+    .query(
+      `SELECT (SELECT count(*) FROM contact_submissions) AS submissions,
+              (SELECT count(*) FROM submission_notes) AS notes,
+              (SELECT count(*) FROM submission_replies) AS replies,
+              (SELECT count(*) FROM submission_responses) AS responses,
+              (SELECT count(*) FROM submission_events) AS events,
+              (SELECT count(*) FROM mail_outbox) AS mail`,
+    )
+    .get();
+
+test("every route of one request answers an id that names no request with the desk's 404, and changes nothing", async () => {
+  await fileIntake({ request, db }, clock.at);
+  const cookie = await signIn(request, USER, PASSWORD);
+  const call = (method: string, path: string, body?: unknown) =>
+    request(path, withCookie(cookie, { ...post(body), method }));
+  const routes: [string, string, unknown][] = [
+    ["GET", "", undefined],
+    ["PATCH", "", { status: "closed", note: "Called back" }],
+    ["DELETE", "", undefined],
+    ["POST", "/mail/retry", undefined],
+    ["POST", "/replies", { body: "Thank you for your request." }],
+    ["POST", "/responses", { channel: "call", at: clock.at.toISOString() }],
+  ];
+  const before = rows();
+  for (const id of ["999999", "abc", "0", "-1", "1.5", "01"]) {
+    for (const [method, tail, body] of routes) {
+      const res = await call(method, `${API}/${id}${tail}`, method === "GET" ? undefined : body);
+      const answer = { route: `${method} ${id}${tail}`, status: res.status, body: await res.json() };
+      expect(answer).toEqual({ ...answer, status: 404, body: { error: DESK_MESSAGES.notFound } });
+    }
+  }
+  // The id is checked before the body: an unknown request with a bad body is still the 404.
+  const res = await call("PATCH", `${API}/999999`, { status: "archived" });
+  expect({ status: res.status, body: await res.json() }).toEqual({
+    status: 404,
+    body: { error: DESK_MESSAGES.notFound },
+  });
+  expect(rows()).toEqual(before);
+});
