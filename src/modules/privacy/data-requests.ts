@@ -12,6 +12,7 @@ import {
 import { type Database, forgetDeleted } from "../../db/index";
 import { auditBy } from "../../http/admin-http";
 import { ConflictError } from "../../http/errors";
+import { consultationRecord } from "../consultation";
 import { contactSubmissions, submissionDesk, submissionReplies, submissionResponses } from "../desk";
 import { documentExport, type ExportedFile } from "../documents";
 import { mailOutboxRepo } from "../mail";
@@ -133,7 +134,8 @@ export function createDataRequests(deps: { db: Database; dataDir: string; now?: 
 
     /**
      * Every intake from the address with every field, its notes, the desk's replies to the requester, the
-     * responses recorded as made another way, its mail, its engagement (the signed PDF as base64) and the
+     * responses recorded as made another way, its mail, its engagement (the signed PDF as base64), its
+     * consultations (each booking, move and cancel) and the
      * documents either side sent (name, size, SHA-256, direction, times, and where the file is in the archive),
      * as one JSON document; with it in one ZIP archive, the decrypted documents themselves, streamed (ADR 180).
      */
@@ -159,6 +161,7 @@ export function createDataRequests(deps: { db: Database; dataDir: string; now?: 
             responses: responses.forSubmission(intakeId),
             mail: outbox.forSubmission(intakeId),
             engagement: engagementRecord(db, intakeId),
+            consultations: consultationRecord(db, intakeId),
             documents: documents.records,
           },
         ];
