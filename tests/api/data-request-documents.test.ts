@@ -8,7 +8,8 @@ import { readZip } from "../helpers/zip";
 /**
  * A data-rights export carries the request's documents (issue 20, data rights): each listed with its name,
  * size, SHA-256, direction and times, and each finished file itself, decrypted, in the archive; the listed
- * SHA-256 is the one of the bytes in the archive.
+ * SHA-256 is the one of the bytes in the archive. The JSON carries the person's consultations too, cancelled
+ * ones included, with each booking, move and cancel.
  */
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
@@ -24,7 +25,16 @@ type Exported = {
   completedAt: string | null;
   file: string | null;
 };
-type ExportDocument = { intakes: { submission: { reference: string }; documents: Exported[] }[] };
+type Consultation = {
+  startsAt: string;
+  status: "booked" | "cancelled";
+  bookedAt: string;
+  cancelledAt: string | null;
+  changes: { kind: string; startsAt: string; previousStartsAt: string | null; at: string }[];
+};
+type ExportDocument = {
+  intakes: { submission: { reference: string }; documents: Exported[]; consultations: Consultation[] }[];
+};
 
 describe("the data-rights export with the request's documents", () => {
   const clock = { at: new Date("2026-11-16T15:00:00.000Z") };
@@ -62,6 +72,31 @@ describe("the data-rights export with the request's documents", () => {
       }),
     );
     expect(sent.status).toBe(201);
+
+    // The report delivered, Dana books a consultation, moves it, cancels it and books again.
+    const { document: delivered } = (await sent.json()) as { document: { id: string } };
+    const marked = await t.request(
+      `/api/admin/submissions/${dana.submission.id}/documents/${delivered.id}/report`,
+      withCookie(admin, { method: "POST", headers: { origin: "http://localhost:3000" } }),
+    );
+    expect(marked.status).toBe(200);
+    const CONSULTATION = "/api/portal/consultation";
+    const slots = await t.request(`${CONSULTATION}/slots`, withCookie(dana.cookie));
+    expect(slots.status).toBe(200);
+    // More than a day out, so it can still be moved and cancelled.
+    const [first, second, third] = ((await slots.json()) as { slots: { start: string }[] }).slots
+      .filter((s) => s.start > "2026-11-18")
+      .map((s) => s.start);
+    const consult = (method: string, start?: string) =>
+      t.request(CONSULTATION, withCookie(dana.cookie, { ...post(start ? { start } : undefined), method }));
+    clock.at = new Date("2026-11-16T15:10:00.000Z");
+    expect((await consult("POST", first)).status).toBe(201);
+    clock.at = new Date("2026-11-16T15:11:00.000Z");
+    expect((await consult("PATCH", second)).status).toBe(200);
+    clock.at = new Date("2026-11-16T15:12:00.000Z");
+    expect((await consult("DELETE")).status).toBe(200);
+    clock.at = new Date("2026-11-16T15:13:00.000Z");
+    expect((await consult("POST", third)).status).toBe(201);
 
     clock.at = new Date("2026-11-17T09:00:00.000Z");
     // A session ends when the clock jumps past its idle limit: sign in again.
@@ -118,5 +153,49 @@ describe("the data-rights export with the request's documents", () => {
     // The JSON file and the four files, nothing of the unfinished upload or of another engagement.
     expect(archive.size).toBe(5);
     expect([...archive.keys()].some((name) => name.includes("someone else"))).toBe(false);
+
+    // Her consultations: the cancelled one with its booking, move and cancel, and the one booked now.
+    expect(intake?.consultations).toEqual([
+      {
+        startsAt: second as string,
+        status: "cancelled",
+        bookedAt: "2026-11-16T15:10:00.000Z",
+        cancelledAt: "2026-11-16T15:12:00.000Z",
+        changes: [
+          {
+            kind: "booked",
+            startsAt: first as string,
+            previousStartsAt: null,
+            at: "2026-11-16T15:10:00.000Z",
+          },
+          {
+            kind: "moved",
+            startsAt: second as string,
+            previousStartsAt: first as string,
+            at: "2026-11-16T15:11:00.000Z",
+          },
+          {
+            kind: "cancelled",
+            startsAt: second as string,
+            previousStartsAt: null,
+            at: "2026-11-16T15:12:00.000Z",
+          },
+        ],
+      },
+      {
+        startsAt: third as string,
+        status: "booked",
+        bookedAt: "2026-11-16T15:13:00.000Z",
+        cancelledAt: null,
+        changes: [
+          {
+            kind: "booked",
+            startsAt: third as string,
+            previousStartsAt: null,
+            at: "2026-11-16T15:13:00.000Z",
+          },
+        ],
+      },
+    ]);
   }, 60_000);
 });

@@ -68,10 +68,13 @@ describe("deliveries due and overdue, on the firm's business clock", () => {
     }
     const engagementId = portal.repo.bySubmission(engaged.id)?.id ?? 0;
     clock.at = ny("2026-11-16 10:00");
-    expect(portal.portal.consent(engagementId, { consent: true }, visitor).status).toBe(200);
+    // Consent and signature through the service: each answers what it recorded (a refusal would throw).
+    expect(portal.portal.consent(engagementId, { consent: true }, visitor).consentedAt).toBe(
+      clock.at.toISOString(),
+    );
     expect(
-      (await portal.portal.sign(engagementId, { fullName: "Dana Whitfield", agree: true }, visitor)).status,
-    ).toBe(200);
+      (await portal.portal.sign(engagementId, { fullName: "Dana Whitfield", agree: true }, visitor)).signedAt,
+    ).toBe(clock.at.toISOString());
     admin = await signIn(t.request, USER, PASSWORD);
     const paid = await t.request(
       `${API}/${engaged.id}/engagement/payments`,

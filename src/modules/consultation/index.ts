@@ -38,3 +38,32 @@ export function createConsultation(deps: {
     staffRoutes: consultationStaffRoutes({ service, auth: deps.auth }),
   };
 }
+
+/**
+ * A request's consultations as a data-rights export shows them (issue 20, data rights): every booking, live or
+ * cancelled, with its start, its status, when it was booked and cancelled, and each booking, move and cancel
+ * with its time. Empty when the request has none.
+ */
+export function consultationRecord(db: Database, submissionId: number) {
+  const bookings = db
+    .query<{ id: number; startsAt: string; bookedAt: string; cancelledAt: string | null }, [number]>(
+      `SELECT c.id, c.starts_at AS startsAt, c.created_at AS bookedAt, c.cancelled_at AS cancelledAt
+       FROM consultations c JOIN engagements e ON e.id = c.engagement_id
+       WHERE e.submission_id = ? ORDER BY c.id`,
+    )
+    .all(submissionId);
+  const changes = db.query<
+    { kind: string; startsAt: string; previousStartsAt: string | null; at: string },
+    [number]
+  >(
+    `SELECT kind, starts_at AS startsAt, previous_starts_at AS previousStartsAt, at
+     FROM consultation_changes WHERE consultation_id = ? ORDER BY id`,
+  );
+  return bookings.map(({ id, startsAt, bookedAt, cancelledAt }) => ({
+    startsAt,
+    status: cancelledAt === null ? ("booked" as const) : ("cancelled" as const),
+    bookedAt,
+    cancelledAt,
+    changes: changes.all(id),
+  }));
+}

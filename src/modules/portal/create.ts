@@ -51,8 +51,8 @@ export function createPortal(deps: {
     pageFor(request: Request): { engagement: PortalEngagement } | undefined {
       const id = sessionOf(request);
       if (id === null) return undefined;
-      const answer = service.portal.view(id);
-      return answer.status === 200 ? (answer.body as { engagement: PortalEngagement }) : undefined;
+      const engagement = service.portal.find(id);
+      return engagement ? { engagement } : undefined;
     },
     staffRoutes: engagementStaffRoutes({ auth: deps.auth, service, trustProxy: config.trustProxy }),
   };

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import { PATHS } from "../../contracts/paths";
 import { PORTAL_MESSAGES, type PortalProblem } from "../../contracts/portal";
-import { type Outcome, send } from "../../http/admin-http";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
+import { HttpError, UnauthorizedError } from "../../http/errors";
 import { redirectTo } from "../../http/redirect";
 import type { PortalService } from "./service";
 import { PORTAL_MAX_MS } from "./sessions.repo";
@@ -28,28 +28,29 @@ const isPageForm = (request: Request) =>
     request.headers.get("content-type") ?? "",
   ) && (request.headers.get("accept") ?? "").includes("text/html");
 
-/** The problem word a refused form comes back with, from the answer the JSON caller would have had. */
-function problemOf(outcome: Outcome, form: "consent" | "sign"): PortalProblem {
-  const error = (outcome.body as { error?: string } | undefined)?.error;
-  if (outcome.status === 401) return "signed-out";
-  if (error === PORTAL_MESSAGES.consentFirst) return "consent-first";
-  if (error === PORTAL_MESSAGES.alreadySigned) return "already-signed";
+/** The problem word a refused form comes back with, from what the JSON caller would have been answered. */
+function problemOf(error: HttpError, form: "consent" | "sign"): PortalProblem {
+  if (error instanceof UnauthorizedError) return "signed-out";
+  if (error.message === PORTAL_MESSAGES.consentFirst) return "consent-first";
+  if (error.message === PORTAL_MESSAGES.alreadySigned) return "already-signed";
   return form;
 }
 
 /**
- * The answer to a consent or a signature: JSON for the page's script; for a plain form, a redirect back to
- * /portal (through the one redirect helper), with the problem's word when it was refused.
+ * The answer to a consent or a signature: JSON for the page's script (a refusal goes to the app's one error
+ * handler); for a plain form, a redirect back to /portal (through the one redirect helper), with the
+ * problem's word when it was refused.
  */
-function answer(
-  request: Request,
-  set: Parameters<typeof send>[0],
-  outcome: Outcome,
-  form: "consent" | "sign",
-) {
-  if (!isPageForm(request)) return send(set, outcome);
-  const ok = outcome.status >= 200 && outcome.status < 300;
-  return redirectTo(ok ? PATHS.portal : `${PATHS.portal}?problem=${problemOf(outcome, form)}`, 303);
+async function answer<T>(request: Request, form: "consent" | "sign", act: () => T | Promise<T>) {
+  if (!isPageForm(request)) return act();
+  try {
+    await act();
+  } catch (error) {
+    if (error instanceof HttpError)
+      return redirectTo(`${PATHS.portal}?problem=${problemOf(error, form)}`, 303);
+    throw error;
+  }
+  return redirectTo(PATHS.portal, 303);
 }
 
 /**
@@ -83,55 +84,52 @@ export function portalModule(deps: { config: Config; service: PortalService }) {
     userAgent: (request.headers.get("user-agent") ?? "unknown").slice(0, 400),
   });
   const sessionOf = portalSessionOf(config, service);
-  const signedOut: Outcome = { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
-  const withSession = (request: Request, act: (engagementId: number) => Outcome) => {
+  /** The engagement of the request's session; without one, the client is asked to sign in (401). */
+  const requireSession = (request: Request): number => {
     const id = sessionOf(request);
-    return id === null ? signedOut : act(id);
+    if (id === null) throw new UnauthorizedError(PORTAL_MESSAGES.signedIn);
+    return id;
   };
 
   return new Elysia({ name: "portal", prefix: PORTAL_API })
     .post("/session", ({ body, request, server, set }) => {
-      const outcome = service.portal.openSession(body, visitor(request, server));
-      if (outcome.setCookie) outcome.setCookie = cookie(outcome.setCookie, PORTAL_MAX_MS / 1000);
-      if (!isPageForm(request)) return send(set, outcome);
+      if (!isPageForm(request)) {
+        const opened = service.portal.openSession(body, visitor(request, server));
+        set.headers["set-cookie"] = cookie(opened.session, PORTAL_MAX_MS / 1000);
+        return { engagement: opened.engagement };
+      }
       // The link pasted into the form shown without JavaScript: in, or back with the way to a fresh link.
-      if (!outcome.setCookie) return redirectTo(`${PATHS.portal}?problem=link`, 303);
-      return redirectTo(PATHS.portal, 303, { "set-cookie": outcome.setCookie });
+      try {
+        const opened = service.portal.openSession(body, visitor(request, server));
+        return redirectTo(PATHS.portal, 303, { "set-cookie": cookie(opened.session, PORTAL_MAX_MS / 1000) });
+      } catch (error) {
+        if (error instanceof HttpError) return redirectTo(`${PATHS.portal}?problem=link`, 303);
+        throw error;
+      }
     })
     .post("/link", ({ body, request, server, set }) => {
-      const outcome = service.portal.requestLink(body, visitor(request, server));
-      return isPageForm(request) ? redirectTo(`${PATHS.portal}?notice=link-sent`, 303) : send(set, outcome);
+      service.portal.requestLink(body, visitor(request, server));
+      if (isPageForm(request)) return redirectTo(`${PATHS.portal}?notice=link-sent`, 303);
+      set.status = 202;
+      return { message: PORTAL_MESSAGES.linkRequested };
     })
-    .get("/", ({ request, set }) =>
-      send(
-        set,
-        withSession(request, (id) => service.portal.view(id)),
+    .get("/", ({ request }) => ({ engagement: service.portal.view(requireSession(request)) }))
+    .post("/consent", ({ body, request, server }) =>
+      answer(request, "consent", () => ({
+        engagement: service.portal.consent(requireSession(request), body ?? {}, visitor(request, server)),
+      })),
+    )
+    .get("/letter.pdf", async ({ request, server }) =>
+      pdf(
+        await service.portal.letter(requireSession(request), visitor(request, server)),
+        "engagement-letter.pdf",
       ),
     )
-    .post("/consent", ({ body, request, server, set }) =>
-      answer(
-        request,
-        set,
-        withSession(request, (id) => service.portal.consent(id, body ?? {}, visitor(request, server))),
-        "consent",
+    .post("/sign", ({ body, request, server }) =>
+      answer(request, "sign", () =>
+        service.portal.sign(requireSession(request), body ?? {}, visitor(request, server)),
       ),
     )
-    .get("/letter.pdf", async ({ request, server, set }) => {
-      const id = sessionOf(request);
-      if (id === null) return send(set, signedOut);
-      const letter = await service.portal.letter(id, visitor(request, server));
-      return letter instanceof Uint8Array ? pdf(letter, "engagement-letter.pdf") : send(set, letter);
-    })
-    .post("/sign", async ({ body, request, server, set }) => {
-      const id = sessionOf(request);
-      if (id === null) return answer(request, set, signedOut, "sign");
-      return answer(
-        request,
-        set,
-        await service.portal.sign(id, body ?? {}, visitor(request, server)),
-        "sign",
-      );
-    })
     .post("/sign-out", ({ set }) => {
       set.headers["set-cookie"] = cookie("", 0);
       return { status: "signed out" };

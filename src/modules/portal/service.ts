@@ -13,7 +13,8 @@ import {
 } from "../../contracts/portal";
 import { consumerDisclosure } from "../../contracts/portal-disclosure";
 import type { Database } from "../../db/index";
-import { type Actor, auditBy, invalid, type Outcome } from "../../http/admin-http";
+import { type Actor, auditBy } from "../../http/admin-http";
+import { ConflictError, invalidInput, NotFoundError, UnauthorizedError } from "../../http/errors";
 import type { DueService } from "../desk";
 import { contactSubmissions, submissionDesk, submissionEvents } from "../desk";
 import type { SealingCertificate } from "../signing";
@@ -32,6 +33,9 @@ const CERTIFIED_BEFORE_SIGNING = ["sent", "opened", LETTER_OPENED, "consented"];
 const LINK_REQUESTS_PER_HOUR = 3;
 
 export type Visitor = { ip: string; userAgent: string };
+
+/** The answer to a portal call whose session ended or whose engagement is gone: sign in again. */
+const signedOut = () => new UnauthorizedError(PORTAL_MESSAGES.signedIn);
 
 export const disclosureText = (config: Config) => consumerDisclosure(config.brand).join("\n\n");
 
@@ -114,6 +118,13 @@ export function createPortalService(deps: {
   const unsignedLetter = (e: EngagementRow, facts: LetterFacts) =>
     renderLetter(config.brand, facts, new Date(e.sentAt ?? "2000-01-01T00:00:00Z"));
 
+  /** The signed letter as sealed; its bytes are the engagement's record, never rendered again. */
+  const sealedLetter = (e: EngagementRow): Uint8Array => {
+    const pdf = repo.signedPdf(e.id);
+    if (!pdf) throw new NotFoundError("Not found");
+    return pdf;
+  };
+
   /**
    * The work clock: once the letter is signed and the fee paid in full (a retainer: any payment), the request is
    * engaged and its delivery is due after the turnaround on the firm's business clock (72 hours when expedited).
@@ -171,43 +182,44 @@ export function createPortalService(deps: {
 
   const staff = {
     /** The engagement, or what the desk pre-fills for a request that has none yet. */
-    get(submissionId: number): Outcome {
+    get(submissionId: number) {
       const s = submissions.byId(submissionId);
-      if (!s) return { status: 404, body: { error: "Not found" } };
+      if (!s) throw new NotFoundError("Not found");
       const e = repo.bySubmission(submissionId);
-      return {
-        status: 200,
-        body: e
-          ? { engagement: view(e) }
-          : { engagement: null, defaults: engagementDefaults(s.desiredService) },
-      };
+      return e
+        ? { engagement: view(e) }
+        : { engagement: null, defaults: engagementDefaults(s.desiredService) };
     },
-    saveDraft(submissionId: number, body: unknown, actor: Actor): Outcome {
-      if (!submissions.byId(submissionId)) return { status: 404, body: { error: "Not found" } };
+    /** Saves the draft the desk prepares; refused once the letter is signed. */
+    saveDraft(submissionId: number, body: unknown, actor: Actor): EngagementView {
+      if (!submissions.byId(submissionId)) throw new NotFoundError("Not found");
       const parsed = v.safeParse(EngagementDraftSchema, body);
-      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      if (!parsed.success) invalidInput(parsed.issues);
       const existing = repo.bySubmission(submissionId);
       if (existing && (existing.status === "signed" || existing.status === "engaged"))
-        return { status: 409, body: { error: PORTAL_MESSAGES.lockedSigned } };
+        throw new ConflictError(PORTAL_MESSAGES.lockedSigned);
       const at = now();
       db.transaction(() => {
         repo.saveDraft(submissionId, parsed.output, at.toISOString());
         auditBy(db, actor, "engagement.saved", { submissionId }, at);
       })();
-      return { status: 200, body: { engagement: view(repo.bySubmission(submissionId) as EngagementRow) } };
+      return view(repo.bySubmission(submissionId) as EngagementRow);
     },
-    async letter(submissionId: number): Promise<Outcome | Uint8Array> {
+    /** The letter's PDF: the sealed one once signed, else the one the client is asked to sign. */
+    async letter(submissionId: number): Promise<Uint8Array> {
       const e = repo.bySubmission(submissionId);
-      if (!e) return { status: 404, body: { error: PORTAL_MESSAGES.noEngagement } };
-      if (e.signedAt) return repo.signedPdf(e.id) ?? { status: 404, body: { error: "Not found" } };
+      if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+      if (e.signedAt) return sealedLetter(e);
       const facts = letterFacts(e);
-      return facts ? unsignedLetter(e, facts) : { status: 404, body: { error: "Not found" } };
+      if (!facts) throw new NotFoundError("Not found");
+      return unsignedLetter(e, facts);
     },
-    send(submissionId: number, actor: Actor): Outcome {
+    /** Emails the client a fresh link; answers until when it works. */
+    send(submissionId: number, actor: Actor): string {
       const e = repo.bySubmission(submissionId);
-      if (!e) return { status: 404, body: { error: PORTAL_MESSAGES.noEngagement } };
+      if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
       if (e.status === "signed" || e.status === "engaged")
-        return { status: 409, body: { error: PORTAL_MESSAGES.alreadySigned } };
+        throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
       const at = now();
       const linkExpiresAt = db.transaction(() => {
         const expires = issueLink(e, at);
@@ -220,13 +232,14 @@ export function createPortalService(deps: {
         return expires;
       })();
       deps.outbox.wake();
-      return { status: 200, body: { status: "sent", linkExpiresAt } };
+      return linkExpiresAt;
     },
-    recordPayment(submissionId: number, body: unknown, actor: Actor): Outcome {
+    /** Records a payment; the work starts once the letter is signed and the fee is paid. */
+    recordPayment(submissionId: number, body: unknown, actor: Actor): EngagementView {
       const e = repo.bySubmission(submissionId);
-      if (!e) return { status: 404, body: { error: PORTAL_MESSAGES.noEngagement } };
+      if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
       const parsed = v.safeParse(PaymentSchema, body);
-      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      if (!parsed.success) invalidInput(parsed.issues);
       const at = now();
       db.transaction(() => {
         repo.addPayment(e.id, { ...parsed.output, by: actor.username, at: at.toISOString() });
@@ -244,7 +257,7 @@ export function createPortalService(deps: {
         );
         startWorkIfReady(e.id, at);
       })();
-      return { status: 201, body: { engagement: view(repo.byId(e.id) as EngagementRow) } };
+      return view(repo.byId(e.id) as EngagementRow);
     },
     /** For the desk's detail: the engagement's view, or null. */
     viewOf(submissionId: number): EngagementView | null {
@@ -254,13 +267,13 @@ export function createPortalService(deps: {
   };
 
   const portal = {
-    /** Exchanges a link's token for a session; null when the token is unknown, replaced or expired. */
-    openSession(body: unknown, visitor: Visitor): Outcome {
+    /** Exchanges a link's token for a session; refused when the token is unknown, replaced or expired. */
+    openSession(body: unknown, visitor: Visitor) {
       const token = tokenOf(body);
       const e = token ? repo.byToken(token) : null;
       const at = now();
       if (!e?.linkExpiresAt || Date.parse(e.linkExpiresAt) <= at.getTime())
-        return { status: 401, body: { error: PORTAL_MESSAGES.linkInvalid } };
+        throw new UnauthorizedError(PORTAL_MESSAGES.linkInvalid);
       const session = sessions.create(e.id, at);
       repo.addEvent(e.id, {
         kind: "opened",
@@ -269,19 +282,22 @@ export function createPortalService(deps: {
         userAgent: visitor.userAgent,
         detail: "Authenticated by the link emailed to the client's address",
       });
-      return { status: 200, body: { engagement: portalView(e) }, setCookie: session };
+      return { session, engagement: portalView(e) };
     },
     engagementOf: (sessionId: string) => sessions.engagementOf(sessionId, now()),
-    requestLink(body: unknown, visitor: Visitor): Outcome {
-      const answer: Outcome = { status: 202, body: { message: PORTAL_MESSAGES.linkRequested } };
+    /**
+     * Emails a fresh link to each engagement of the address that is still waiting on the client. Says nothing
+     * of what it found: an unknown address, a bad one and too many requests all end the same way.
+     */
+    requestLink(body: unknown, visitor: Visitor): void {
       const parsed = v.safeParse(v.object({ email: v.pipe(v.string(), v.trim(), v.email()) }), body);
-      if (!parsed.success) return answer;
+      if (!parsed.success) return;
       const at = now();
       const key = `${sha256(parsed.output.email.toLowerCase())}`;
       for (const k of [key, `ip:${visitor.ip}`]) {
         const recent = (linkRequests.get(k) ?? []).filter((t) => at.getTime() - t < 3_600_000);
         linkRequests.set(k, [...recent, at.getTime()]);
-        if (recent.length >= LINK_REQUESTS_PER_HOUR) return answer;
+        if (recent.length >= LINK_REQUESTS_PER_HOUR) return;
       }
       for (const id of submissions.idsByEmail(parsed.output.email)) {
         const e = repo.bySubmission(id);
@@ -298,20 +314,23 @@ export function createPortalService(deps: {
         }
       }
       deps.outbox.wake();
-      return answer;
     },
-    view(engagementId: number): Outcome {
+    /** The session's engagement as the client sees it, or null when it is gone. */
+    find(engagementId: number) {
       const e = repo.byId(engagementId);
-      return e
-        ? { status: 200, body: { engagement: portalView(e) } }
-        : { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
+      return e ? portalView(e) : null;
     },
-    consent(engagementId: number, body: unknown, visitor: Visitor): Outcome {
+    view(engagementId: number) {
+      const e = repo.byId(engagementId);
+      if (!e) throw signedOut();
+      return portalView(e);
+    },
+    consent(engagementId: number, body: unknown, visitor: Visitor) {
       const parsed = v.safeParse(ConsentSchema, body);
-      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      if (!parsed.success) invalidInput(parsed.issues);
       const e = repo.byId(engagementId);
-      if (!e) return { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
-      if (e.consentedAt) return { status: 200, body: { engagement: portalView(e) } };
+      if (!e) throw signedOut();
+      if (e.consentedAt) return portalView(e);
       const at = now().toISOString();
       const textSha = sha256(disclosureText(config));
       db.transaction(() => {
@@ -324,27 +343,33 @@ export function createPortalService(deps: {
           detail: `Consumer disclosure SHA-256 ${textSha}`,
         });
       })();
-      return { status: 200, body: { engagement: portalView(repo.byId(e.id) as EngagementRow) } };
+      return portalView(repo.byId(e.id) as EngagementRow);
     },
-    async letter(engagementId: number, visitor: Visitor): Promise<Outcome | Uint8Array> {
+    /** The letter's PDF as the client reads it; the first reading is a step of the certificate. */
+    async letter(engagementId: number, visitor: Visitor): Promise<Uint8Array> {
       const e = repo.byId(engagementId);
-      if (!e) return { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
-      if (e.signedAt) return repo.signedPdf(e.id) ?? { status: 404, body: { error: "Not found" } };
+      if (!e) throw signedOut();
+      if (e.signedAt) return sealedLetter(e);
       const facts = letterFacts(e);
-      if (!facts) return { status: 404, body: { error: "Not found" } };
+      if (!facts) throw new NotFoundError("Not found");
       const letter = await unsignedLetter(e, facts);
       recordLetterOpened(e.id, visitor);
       return letter;
     },
-    async sign(engagementId: number, body: unknown, visitor: Visitor): Promise<Outcome> {
+    /** Seals the signed letter with its certificate of completion; answers when, and the hashes. */
+    async sign(
+      engagementId: number,
+      body: unknown,
+      visitor: Visitor,
+    ): Promise<{ signedAt: string; sha256: string; letterSha256: string }> {
       const parsed = v.safeParse(SignSchema, body);
-      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      if (!parsed.success) invalidInput(parsed.issues);
       const e = repo.byId(engagementId);
-      if (!e) return { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
-      if (e.signedAt) return { status: 409, body: { error: PORTAL_MESSAGES.alreadySigned } };
-      if (!e.consentedAt) return { status: 409, body: { error: PORTAL_MESSAGES.consentFirst } };
+      if (!e) throw signedOut();
+      if (e.signedAt) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
+      if (!e.consentedAt) throw new ConflictError(PORTAL_MESSAGES.consentFirst);
       const facts = letterFacts(e);
-      if (!facts) return { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
+      if (!facts) throw signedOut();
       const at = now();
       const letterSha256 = sha256(await unsignedLetter(e, facts));
       // Recorded with the signature below: a seal that fails leaves no "signed" event behind.
@@ -381,9 +406,10 @@ export function createPortalService(deps: {
         place: config.brand.domain,
         at,
       });
-      // The signature is checked again inside the write: two tabs signing at once sign once.
-      const won = db.transaction(() => {
-        if (repo.byId(e.id)?.signedAt) return false;
+      // The signature is checked again inside the write, before anything is written: two tabs signing at once
+      // sign once, and the second is told so.
+      db.transaction(() => {
+        if (repo.byId(e.id)?.signedAt) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
         repo.addEvent(e.id, signedEvent);
         repo.setSigned(e.id, {
           name: parsed.output.fullName,
@@ -394,11 +420,9 @@ export function createPortalService(deps: {
         deps.outbox.enqueue({ kind: PORTAL_SIGNED_CLIENT_MAIL, submissionId: e.submissionId, refId: e.id });
         deps.outbox.enqueue({ kind: PORTAL_SIGNED_DESK_MAIL, submissionId: e.submissionId, refId: e.id });
         startWorkIfReady(e.id, at);
-        return true;
       })();
-      if (!won) return { status: 409, body: { error: PORTAL_MESSAGES.alreadySigned } };
       deps.outbox.wake();
-      return { status: 200, body: { signedAt: at.toISOString(), sha256: sha256(sealed), letterSha256 } };
+      return { signedAt: at.toISOString(), sha256: sha256(sealed), letterSha256 };
     },
   };
 
@@ -408,7 +432,7 @@ export function createPortalService(deps: {
     const signed = e.signedAt !== null;
     return {
       ...rest,
-      disclosure: consumerDisclosure(config.brand),
+      disclosure: [...consumerDisclosure(config.brand)],
       payment: signed
         ? {
             url: config.portal.paymentUrl

@@ -11,20 +11,16 @@ import {
 } from "../../contracts/privacy";
 import { type Database, forgetDeleted } from "../../db/index";
 import { auditBy } from "../../http/admin-http";
-import { ConflictError } from "../../http/errors";
+import { ConflictError, invalidInput, NotFoundError } from "../../http/errors";
+import { consultationRecord } from "../consultation";
 import { contactSubmissions, submissionDesk, submissionReplies, submissionResponses } from "../desk";
 import { documentExport, type ExportedFile } from "../documents";
 import { mailOutboxRepo } from "../mail";
 import { engagementRecord } from "../portal";
-import { type Actor, invalid, type Outcome } from "./model";
+import type { Actor } from "./model";
 import { type DataRequestRow, dataRequestsRepo } from "./repo/data-requests";
 
 const DAY_MS = 86_400_000;
-
-const notFound: Outcome = { status: 404, body: { error: DATA_REQUEST_MESSAGES.notFound } };
-const alreadyCompleted: Outcome = { status: 409, body: { error: DATA_REQUEST_MESSAGES.completed } };
-
-type Found = { ok: true; request: DataRequestRow & { email: string } } | { ok: false; outcome: Outcome };
 
 /**
  * Data-rights requests (access, correction, deletion, opt-out): recorded with a due date 30 days out, matched
@@ -48,11 +44,13 @@ export function createDataRequests(deps: { db: Database; dataDir: string; now?: 
     at = now(),
   ) => auditBy(db, actor, event, detail, at);
 
-  const openRequest = (id: number | null): Found => {
-    const request = id === null ? null : repo.byId(id);
-    if (!request) return { ok: false, outcome: notFound };
-    if (request.status !== "open" || request.email === null) return { ok: false, outcome: alreadyCompleted };
-    return { ok: true, request: { ...request, email: request.email } };
+  /** The request while it is open, with its address; refused when there is none or it is completed. */
+  const openRequest = (id: number): DataRequestRow & { email: string } => {
+    const request = repo.byId(id);
+    if (!request) throw new NotFoundError(DATA_REQUEST_MESSAGES.notFound);
+    if (request.status !== "open" || request.email === null)
+      throw new ConflictError(DATA_REQUEST_MESSAGES.completed);
+    return { ...request, email: request.email };
   };
 
   const toItem = (r: DataRequestRow, at: Date): DataRequestItem => ({
@@ -101,9 +99,9 @@ export function createDataRequests(deps: { db: Database; dataDir: string; now?: 
   });
 
   return {
-    create(body: unknown, actor: Actor): Outcome {
+    create(body: unknown, actor: Actor): DataRequestCreated {
       const parsed = v.safeParse(DataRequestSchema, body ?? {});
-      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      if (!parsed.success) invalidInput(parsed.issues);
       const { email, kind } = parsed.output;
       const received = now();
       const dueAt = new Date(received.getTime() + DATA_REQUEST_DUE_DAYS * DAY_MS).toISOString();
@@ -121,29 +119,23 @@ export function createDataRequests(deps: { db: Database; dataDir: string; now?: 
         { dataRequestId: id, kind, intakes: intakes.length, dueAt },
         received,
       );
-      const created: DataRequestCreated = { id, dueAt, references: intakes.map((i) => i.reference) };
-      return { status: 201, body: created };
+      return { id, dueAt, references: intakes.map((i) => i.reference) };
     },
 
-    list(): Outcome {
+    list(): DataRequestList {
       const at = now();
-      const body: DataRequestList = { items: repo.list().map((r) => toItem(r, at)) };
-      return { status: 200, body };
+      return { items: repo.list().map((r) => toItem(r, at)) };
     },
 
     /**
      * Every intake from the address with every field, its notes, the desk's replies to the requester, the
-     * responses recorded as made another way, its mail, its engagement (the signed PDF as base64) and the
+     * responses recorded as made another way, its mail, its engagement (the signed PDF as base64), its
+     * consultations (each booking, move and cancel) and the
      * documents either side sent (name, size, SHA-256, direction, times, and where the file is in the archive),
      * as one JSON document; with it in one ZIP archive, the decrypted documents themselves, streamed (ADR 180).
      */
-    exportArchive(
-      id: number | null,
-      actor: Actor,
-    ): { ok: true; archive: ReadableStream<Uint8Array>; filename: string } | { ok: false; outcome: Outcome } {
-      const found = openRequest(id);
-      if (!found.ok) return found;
-      const { request } = found;
+    exportArchive(id: number, actor: Actor): { archive: ReadableStream<Uint8Array>; filename: string } {
+      const request = openRequest(id);
       const at = now();
       const files: ExportedFile[] = [];
       const intakes = submissions.idsByEmail(request.email).flatMap((intakeId) => {
@@ -159,6 +151,7 @@ export function createDataRequests(deps: { db: Database; dataDir: string; now?: 
             responses: responses.forSubmission(intakeId),
             mail: outbox.forSubmission(intakeId),
             engagement: engagementRecord(db, intakeId),
+            consultations: consultationRecord(db, intakeId),
             documents: documents.records,
           },
         ];
@@ -181,37 +174,33 @@ export function createDataRequests(deps: { db: Database; dataDir: string; now?: 
         lastModified: at,
         input: `${JSON.stringify(document, null, 2)}\n`,
       };
-      return { ok: true, archive: makeZip([json, ...files]), filename: `${name}.zip` };
+      return { archive: makeZip([json, ...files]), filename: `${name}.zip` };
     },
 
-    erase(id: number | null, actor: Actor): Outcome {
-      const found = openRequest(id);
-      if (!found.ok) return found.outcome;
-      if (found.request.kind !== "deletion") {
-        return { status: 409, body: { error: DATA_REQUEST_MESSAGES.eraseOnlyDeletion } };
-      }
+    /** Erases a deletion request's intakes and completes it; answers what was erased and the request now. */
+    erase(id: number, actor: Actor) {
+      const open = openRequest(id);
+      if (open.kind !== "deletion") throw new ConflictError(DATA_REQUEST_MESSAGES.eraseOnlyDeletion);
       const at = now();
-      const result = eraseNow.immediate(found.request, actor, at);
+      const result = eraseNow.immediate(open, actor, at);
       forgetDeleted(db);
-      const request = repo.byId(found.request.id);
-      return { status: 200, body: { ...result, request: request && toItem(request, at) } };
+      const request = repo.byId(open.id);
+      return { ...result, request: request && toItem(request, at) };
     },
 
-    complete(id: number | null, actor: Actor): Outcome {
-      const found = openRequest(id);
-      if (!found.ok) return found.outcome;
-      const { request } = found;
-      if (request.kind === "deletion") {
-        return { status: 409, body: { error: DATA_REQUEST_MESSAGES.completeNotDeletion } };
-      }
+    /** Completes a request of any kind but deletion (which completes by erasing); answers the request now. */
+    complete(id: number, actor: Actor) {
+      const request = openRequest(id);
+      if (request.kind === "deletion") throw new ConflictError(DATA_REQUEST_MESSAGES.completeNotDeletion);
       const at = now();
       const intakes = submissions.idsByEmail(request.email).length;
-      if (!repo.complete(request.id, at.toISOString(), { intakes, erased: 0 })) return alreadyCompleted;
+      if (!repo.complete(request.id, at.toISOString(), { intakes, erased: 0 }))
+        throw new ConflictError(DATA_REQUEST_MESSAGES.completed);
       audit(actor, "data_request.completed", { dataRequestId: request.id, kind: request.kind, intakes }, at);
       // The request's own address is gone now too.
       forgetDeleted(db);
       const done = repo.byId(request.id);
-      return { status: 200, body: { request: done && toItem(done, at) } };
+      return { request: done && toItem(done, at) };
     },
   };
 }

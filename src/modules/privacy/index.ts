@@ -2,12 +2,13 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import type { PageContent } from "../../contracts/page-data";
 import { PATHS } from "../../contracts/paths";
+import { DATA_REQUEST_MESSAGES } from "../../contracts/privacy";
 import type { Database } from "../../db/index";
-import { actorFrom, attachment, send } from "../../http/admin-http";
+import { actorFrom, attachment, parseId } from "../../http/admin-http";
+import { NotFoundError } from "../../http/errors";
 import type { Logger } from "../../log";
 import type { Auth } from "../auth";
 import { createDataRequests } from "./data-requests";
-import { parseId } from "./model";
 import { createRetention } from "./retention";
 
 export const RETENTION_API = "/api/admin/retention";
@@ -31,31 +32,39 @@ export function createPrivacy(deps: {
   const trustProxy = deps.config.trustProxy;
 
   const actor = actorFrom(trustProxy);
+  /** The request's id from the path; anything that names no row is a request not found. */
+  const requireId = (raw: string): number => {
+    const id = parseId(raw);
+    if (id === null) throw new NotFoundError(DATA_REQUEST_MESSAGES.notFound);
+    return id;
+  };
 
   const retentionApi = new Elysia({ name: "retention", prefix: RETENTION_API })
     .use(deps.auth.requireAdmin)
     .get("/", () => retention.view())
-    .get("/dry-run", ({ query, set }) => send(set, retention.dryRun(query)))
-    .put("/", ({ admin, request, server, body, set }) =>
-      send(set, retention.update(body, actor(admin, request, server))),
-    );
+    .get("/dry-run", ({ query }) => retention.dryRun(query))
+    .put("/", ({ admin, request, server, body }) => retention.update(body, actor(admin, request, server)));
 
   const dataRequestsApi = new Elysia({ name: "data-requests", prefix: DATA_REQUESTS_API })
     .use(deps.auth.requireAdmin)
-    .get("/", ({ set }) => send(set, requests.list()))
-    .post("/", ({ admin, request, server, body, set }) =>
-      send(set, requests.create(body, actor(admin, request, server))),
-    )
-    .get("/:id/export", ({ admin, request, server, params, set }) => {
-      const result = requests.exportArchive(parseId(params.id), actor(admin, request, server));
-      if (!result.ok) return send(set, result.outcome);
-      return attachment(result.archive, "application/zip", result.filename);
+    .get("/", () => requests.list())
+    .post("/", ({ admin, request, server, body, set }) => {
+      const created = requests.create(body, actor(admin, request, server));
+      set.status = 201;
+      return created;
     })
-    .post("/:id/erase", ({ admin, request, server, params, set }) =>
-      send(set, requests.erase(parseId(params.id), actor(admin, request, server))),
+    .get("/:id/export", ({ admin, request, server, params }) => {
+      const { archive, filename } = requests.exportArchive(
+        requireId(params.id),
+        actor(admin, request, server),
+      );
+      return attachment(archive, "application/zip", filename);
+    })
+    .post("/:id/erase", ({ admin, request, server, params }) =>
+      requests.erase(requireId(params.id), actor(admin, request, server)),
     )
-    .post("/:id/complete", ({ admin, request, server, params, set }) =>
-      send(set, requests.complete(parseId(params.id), actor(admin, request, server))),
+    .post("/:id/complete", ({ admin, request, server, params }) =>
+      requests.complete(requireId(params.id), actor(admin, request, server)),
     );
 
   return {

@@ -1,5 +1,4 @@
-export type { Actor, Outcome } from "../../http/admin-http";
-export { invalid, parseId } from "../../http/admin-http";
+export type { Actor } from "../../http/admin-http";
 
 /** A calendar date as YYYY-MM-DD that exists (2026-02-30 does not), or null. */
 export function parseDate(raw: string): string | null {

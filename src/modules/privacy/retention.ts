@@ -9,10 +9,11 @@ import {
 } from "../../contracts/privacy";
 import { type Database, forgetDeleted } from "../../db/index";
 import { auditBy } from "../../http/admin-http";
+import { invalidInput } from "../../http/errors";
 import { type Logger, silentLogger } from "../../log";
 import { appendAudit } from "../audit";
 import { submissionDesk } from "../desk";
-import { type Actor, addDays, invalid, type Outcome, utcDate } from "./model";
+import { type Actor, addDays, utcDate } from "./model";
 import { type PurgeCandidate, retentionRepo } from "./repo/retention";
 
 /** A query parameter of digits as its number; anything else as it came, for the schema to name. */
@@ -120,21 +121,21 @@ export function createRetention(deps: {
      * What a proposed policy (the query's unengagedDays and engagedDays) would delete at the next purge, today,
      * by the same query the purge and `tracewell retention --dry-run` use. Reads only; deletes nothing.
      */
-    dryRun(query: Record<string, string | undefined>): Outcome {
+    dryRun(query: Record<string, string | undefined>): RetentionDryRun {
       const parsed = v.safeParse(RetentionPolicySchema, {
         unengagedDays: wholeNumber(query.unengagedDays),
         engagedDays: wholeNumber(query.engagedDays),
       });
-      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      if (!parsed.success) invalidInput(parsed.issues);
       const asOf = utcDate(now());
       const deletions = repo.dueBy(asOf, parsed.output).map(({ id: _id, ...planned }) => planned);
-      const body: RetentionDryRun = { ...parsed.output, asOf, count: deletions.length, deletions };
-      return { status: 200, body };
+      return { ...parsed.output, asOf, count: deletions.length, deletions };
     },
 
-    update(body: unknown, actor: Actor): Outcome {
+    /** Sets the policy; answers the policy and what it will delete. */
+    update(body: unknown, actor: Actor): RetentionView {
       const parsed = v.safeParse(RetentionPolicySchema, body ?? {});
-      if (!parsed.success) return { status: 422, body: invalid(parsed.issues) };
+      if (!parsed.success) invalidInput(parsed.issues);
       const before = policy();
       const at = now();
       repo.setPolicy(parsed.output, at.toISOString());
@@ -151,7 +152,7 @@ export function createRetention(deps: {
         at,
       );
       deps.onPolicyChanged?.();
-      return { status: 200, body: view() };
+      return view();
     },
 
     purge,
