@@ -1,27 +1,14 @@
-import type * as v from "valibot";
-import { fieldErrors } from "../contracts/admin-auth";
 import type { Database } from "../db";
 import { appendAudit } from "../modules/audit";
 import { clientAddress, type PeerAddressSource } from "./client-address";
 
 /**
- * What every admin controller shares: the shape of a service's answer, who made a change (for the audit log),
- * ids from path segments, per-field validation errors and file downloads. Services stay free of Elysia; these
- * turn their plain answers into HTTP.
+ * What every admin route shares: who made a change (for the audit log), ids from path segments and file
+ * downloads. Services stay free of Elysia and throw what they refuse (src/http/errors.ts).
  */
-
-/** What a handler sends: a status, a JSON body, and optionally a cookie and Retry-After. */
-export type Outcome = { status: number; body: unknown; setCookie?: string; retryAfter?: number };
 
 /** Who did something, for the audit log. */
 export type Actor = { id: number; username: string; clientAddress: string };
-
-export function send(set: { status?: number | string; headers?: Record<string, unknown> }, o: Outcome) {
-  set.status = o.status;
-  if (o.setCookie && set.headers) set.headers["set-cookie"] = o.setCookie;
-  if (o.retryAfter && set.headers) set.headers["retry-after"] = String(o.retryAfter);
-  return o.body;
-}
 
 /** The signed-in admin and the address they came from (the proxy's header only when TRUST_PROXY is set). */
 export const actorFrom =
@@ -51,9 +38,6 @@ export const auditBy = (
 
 /** Ids are positive integers; anything else names no row. */
 export const parseId = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);
-
-/** `{ errors: { field: [message] } }` from a failed parse; whole-body problems are filed under "form". */
-export const invalid = (issues: readonly v.BaseIssue<unknown>[]) => ({ errors: fieldErrors(issues) });
 
 /** A download: never cached, saved under `filename`. */
 export const attachment = (body: string | ReadableStream<Uint8Array>, type: string, filename: string) =>
