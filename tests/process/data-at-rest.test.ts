@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { cookieFrom, totpCode } from "../helpers/admin";
+import { binaryEnv, killStarted, runBinary, startBinary } from "../helpers/binary";
 import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
 import { earlierVersionFolder } from "../helpers/earlier-version";
-import { waitHealthy } from "../helpers/healthy";
 import { markedIntake, marker } from "../helpers/markers";
 import { freePorts } from "../helpers/ports";
 
@@ -14,15 +14,12 @@ import { freePorts } from "../helpers/ports";
  * The promise "encrypted at rest", checked on the built executable as an operator runs it: marker strings in
  * every personal field, then every byte of every file under DATA_DIR and of a backup is searched for them.
  */
-const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
 const dirs: string[] = [];
 const [SMTP_PORT = 0, ...PORTS] = freePorts(6);
-const servers: { kill: (signal?: number | NodeJS.Signals) => void }[] = [];
 afterAll(() => {
-  // A failed expectation leaves its server running: stop every one this file started.
-  for (const s of servers) s.kill("SIGKILL");
+  killStarted();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -32,36 +29,14 @@ const freshDir = () => {
   return dir;
 };
 
-const baseEnv = (dataDir: string, port: number) => ({
-  PATH: process.env.PATH ?? "",
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: "127.0.0.1",
+const SETTINGS = {
   TRUST_PROXY: "1",
   LOG_LEVEL: "warn",
   ADMIN_USERNAME: USER,
   ADMIN_PASSWORD: PASSWORD,
   // The admin enrols by hand below; enrolment at first sign-in is tested with the staff screens.
   REQUIRE_MFA: "false",
-});
-
-function start(env: Record<string, string>) {
-  const proc = Bun.spawn([BINARY], { env, stdout: "pipe", stderr: "pipe" });
-  servers.push(proc);
-  const stdout = new Response(proc.stdout).text();
-  const stderr = new Response(proc.stderr).text();
-  const base = `http://127.0.0.1:${env.PORT}`;
-  const stop = () => {
-    proc.kill("SIGTERM");
-    return proc.exited;
-  };
-  return { proc, base, stdout, stderr, stop };
-}
-
-function run(args: string[], env: Record<string, string>) {
-  const r = Bun.spawnSync([BINARY, ...args], { env });
-  return { code: r.exitCode, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
-}
+};
 
 let address = 1;
 const send = (base: string, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
@@ -104,7 +79,9 @@ describe("personal data on disk", () => {
   });
   const root = freshDir();
   const dataDir = join(root, "data");
-  const env = { ...baseEnv(dataDir, PORTS[0] as number), SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` };
+  const port = PORTS[0] as number;
+  const settings = { ...SETTINGS, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` };
+  const env = binaryEnv(dataDir, port, settings);
   const { intake, markers, all } = markedIntake(new Date(), "Disk");
   refused.add(`${markers.email}@example.com`);
   const noteMarker = marker("Note");
@@ -113,8 +90,7 @@ describe("personal data on disk", () => {
 
   test("markers in every field are in no file under DATA_DIR nor in a backup, while the desk shows them", async () => {
     await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
-    const server = start(env);
-    await waitHealthy(server.base, server.proc);
+    const server = await startBinary({ dataDir, port, env: settings });
     expect(statSync(join(dataDir, "data-key")).mode & 0o777).toBe(0o600);
 
     const filed = await send(server.base, "/api/contact", { body: intake });
@@ -189,7 +165,7 @@ describe("personal data on disk", () => {
     expect(scanForMarkers([dataDir], everyMarker)).toEqual([]);
     // A backup taken now: no marker, and no copy of the key.
     const target = join(root, "backups", "copy.db");
-    const backup = run(["backup", target], env);
+    const backup = await runBinary(["backup", target], { env });
     expect(backup.code).toBe(0);
     const key = readFileSync(join(dataDir, "data-key"), "utf8").trim();
     const backupFiles = filesUnder(join(root, "backups"));
@@ -206,24 +182,24 @@ describe("personal data on disk", () => {
     const before = sha(db);
     const files = filesUnder(dataDir).sort();
 
-    const wrong = start({ ...env, DATA_KEY: run(["keys", "generate"], env).stdout.trim() });
-    expect(await wrong.proc.exited).toBe(1);
-    expect(await wrong.stderr).toContain("DATA_KEY cannot read the stored personal data");
+    const wrongKey = (await runBinary(["keys", "generate"], { env })).stdout.trim();
+    const wrong = await runBinary([], { env: { ...env, DATA_KEY: wrongKey } });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("DATA_KEY cannot read the stored personal data");
     expect(sha(db)).toBe(before);
 
     const keyFile = join(dataDir, "data-key");
     renameSync(keyFile, join(root, "data-key.safe"));
-    const lost = start(env);
-    expect(await lost.proc.exited).toBe(1);
-    expect(await lost.stderr).toMatch(/DATA_KEY is not set and .*data-key does not exist/);
+    const lost = await runBinary([], { env });
+    expect(lost.code).toBe(1);
+    expect(lost.stderr).toMatch(/DATA_KEY is not set and .*data-key does not exist/);
     expect(existsSync(keyFile)).toBe(false);
     expect(sha(db)).toBe(before);
     expect(filesUnder(dataDir).sort()).toEqual(files.filter((f) => f !== keyFile));
 
     // With its key back, everything reads.
     renameSync(join(root, "data-key.safe"), keyFile);
-    const server = start({ ...env, SMTP_URL: "" });
-    await waitHealthy(server.base, server.proc);
+    const server = await startBinary({ dataDir, port, env: { ...settings, SMTP_URL: "" } });
     // The admin's second factor, stored encrypted, still works: the password, then a recovery code.
     const pending = await signIn(server.base);
     const second = await send(server.base, "/api/admin/login/mfa", {
@@ -244,22 +220,22 @@ describe("rotation while serving", () => {
   test("keys rotate under load, then the new key alone reads every request", async () => {
     const dataDir = join(freshDir(), "data");
     const port = PORTS[1] as number;
-    const oldKey = run(["keys", "generate"], baseEnv(dataDir, port)).stdout.trim();
-    const newKey = run(["keys", "generate"], baseEnv(dataDir, port)).stdout.trim();
+    const generate = async () =>
+      (await runBinary(["keys", "generate"], { env: binaryEnv(dataDir, port, SETTINGS) })).stdout.trim();
+    const oldKey = await generate();
+    const newKey = await generate();
     expect(Buffer.from(newKey, "base64")).toHaveLength(32);
     expect(newKey).not.toBe(oldKey);
 
-    const first = start({ ...baseEnv(dataDir, port), DATA_KEY: oldKey });
-    await waitHealthy(first.base, first.proc);
+    const first = await startBinary({ dataDir, port, env: { ...SETTINGS, DATA_KEY: oldKey } });
     const marked = Array.from({ length: 30 }, (_, i) => markedIntake(new Date(), `Rot${i}`));
     for (const m of marked)
       expect((await send(first.base, "/api/contact", { body: m.intake })).status).toBe(201);
     expect(await first.stop()).toBe(0);
 
     // The documented order: restart with both keys (newest first), rotate while it serves, then drop the old.
-    const both = { ...baseEnv(dataDir, port), DATA_KEY: `${newKey},${oldKey}` };
-    const server = start(both);
-    await waitHealthy(server.base, server.proc);
+    const both = { ...SETTINGS, DATA_KEY: `${newKey},${oldKey}` };
+    const server = await startBinary({ dataDir, port, env: both });
     const cookie = await signIn(server.base);
     const statuses: number[] = [];
     let filed = marked.length;
@@ -275,12 +251,11 @@ describe("rotation while serving", () => {
       }
     })();
     await Bun.sleep(200);
-    const rotated = Bun.spawn([BINARY, "keys", "rotate"], { env: both, stdout: "pipe", stderr: "pipe" });
-    const [code, out, err] = await Promise.all([
-      rotated.exited,
-      new Response(rotated.stdout).text(),
-      new Response(rotated.stderr).text(),
-    ]);
+    const {
+      code,
+      stdout: out,
+      stderr: err,
+    } = await runBinary(["keys", "rotate"], { env: binaryEnv(dataDir, port, both) });
     await Bun.sleep(200);
     loading = false;
     await load;
@@ -292,8 +267,7 @@ describe("rotation while serving", () => {
     expect(await server.stop()).toBe(0);
 
     // Only the new key now: every request, old and filed during the rotation, reads.
-    const after = start({ ...baseEnv(dataDir, port), DATA_KEY: newKey });
-    await waitHealthy(after.base, after.proc);
+    const after = await startBinary({ dataDir, port, env: { ...SETTINGS, DATA_KEY: newKey } });
     const again = await signIn(after.base);
     const all = (await (
       await send(after.base, "/api/admin/submissions?pageSize=1", { cookie: again })
@@ -311,9 +285,9 @@ describe("rotation while serving", () => {
     expect(await after.stop()).toBe(0);
 
     // And the old key alone no longer can.
-    const old = start({ ...baseEnv(dataDir, port), DATA_KEY: oldKey });
-    expect(await old.proc.exited).toBe(1);
-    expect(await old.stderr).toContain("DATA_KEY");
+    const old = await runBinary([], { env: binaryEnv(dataDir, port, { ...SETTINGS, DATA_KEY: oldKey }) });
+    expect(old.code).toBe(1);
+    expect(old.stderr).toContain("DATA_KEY");
   }, 90_000);
 });
 
@@ -325,8 +299,7 @@ describe("upgrade from a version that stored personal data in clear", () => {
     const everyMarker = [...kept.flatMap((k) => k.all), ...deleted.all];
     expect(scanForMarkers([dataDir], everyMarker).length).toBeGreaterThan(0);
 
-    const server = start(baseEnv(dataDir, PORTS[2] as number));
-    await waitHealthy(server.base, server.proc);
+    const server = await startBinary({ dataDir, port: PORTS[2] as number, env: SETTINGS });
     expect(scanForMarkers([dataDir], everyMarker)).toEqual([]);
     const cookie = await signIn(server.base);
     const list = (await (

@@ -7,12 +7,12 @@ import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
+import { runBinary } from "../helpers/binary";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
 /** `tracewell digest` as an operator runs it: the built executable, a real SMTP server, the real clock. */
-const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const [SMTP_PORT = 0, REFUSING_PORT = 0] = freePorts(2);
 const dir = mkdtempSync(join(tmpdir(), "tracewell-digest-"));
 const dataDir = join(dir, "data");
@@ -24,7 +24,6 @@ afterAll(async () => {
 });
 
 const ENV = {
-  PATH: process.env.PATH ?? "",
   DATA_DIR: dataDir,
   PUBLIC_URL: "https://www.tracewell.example",
   SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
@@ -32,15 +31,7 @@ const ENV = {
   LOG_LEVEL: "error",
 };
 
-async function digest(env: Record<string, string> = ENV) {
-  const proc = Bun.spawn([BINARY, "digest"], { cwd: dir, env, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  return { stdout, stderr, code };
-}
+const digest = (env: Record<string, string> = ENV) => runBinary(["digest"], { cwd: dir, env });
 
 describe("tracewell digest", () => {
   let reference = "";
@@ -108,8 +99,7 @@ describe("tracewell digest", () => {
   }, 30_000);
 
   test("--help names the command and the clock's settings", async () => {
-    const proc = Bun.spawn([BINARY, "--help"], { cwd: dir, env: ENV, stdout: "pipe" });
-    const help = await new Response(proc.stdout).text();
+    const { stdout: help } = await runBinary(["--help"], { cwd: dir, env: ENV });
     expect(help).toContain("tracewell digest");
     for (const name of ["FIRM_TIMEZONE", "BUSINESS_HOURS", "HOLIDAYS", "RESPONSE_SLA_HOURS"]) {
       expect(help).toContain(name);

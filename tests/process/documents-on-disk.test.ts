@@ -5,9 +5,9 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieFrom } from "../helpers/admin";
+import { binaryEnv, killStarted, runBinary, type StartedBinary, startBinary } from "../helpers/binary";
 import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
 import { b64, sha } from "../helpers/files";
-import { waitHealthy } from "../helpers/healthy";
 import { validIntake } from "../helpers/intake";
 import { marker } from "../helpers/markers";
 import { DRAFT } from "../helpers/portal-client";
@@ -20,17 +20,12 @@ import { smtpServer } from "../helpers/smtp";
  * the same SHA-256); no byte under DATA_DIR or in a backup shows the file's content or its name; erasing the
  * request takes the file off the disk.
  */
-const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
 const [SMTP_PORT = 0, PORT = 0] = freePorts(2);
 const root = mkdtempSync(join(tmpdir(), "tracewell-documents-"));
 const dataDir = join(root, "data");
-const env = {
-  PATH: process.env.PATH ?? "",
-  DATA_DIR: dataDir,
-  PORT: String(PORT),
-  HOST: "127.0.0.1",
+const settings = {
   TRUST_PROXY: "1",
   LOG_LEVEL: "warn",
   ADMIN_USERNAME: USER,
@@ -40,9 +35,9 @@ const env = {
 };
 const base = `http://127.0.0.1:${PORT}`;
 const smtp = smtpServer(SMTP_PORT);
-let server: ReturnType<typeof Bun.spawn> | null = null;
+let server: StartedBinary | undefined;
 afterAll(async () => {
-  server?.kill("SIGKILL");
+  killStarted();
   await smtp.close();
   rmSync(root, { recursive: true, force: true });
 });
@@ -119,8 +114,7 @@ describe("documents on disk", () => {
 
   test("an upload cut half-way resumes from the offset HEAD gives, and the staff download has the same SHA-256", async () => {
     await smtp.listen();
-    server = Bun.spawn([BINARY], { env, stdout: "ignore", stderr: "inherit" });
-    await waitHealthy(base, server);
+    server = await startBinary({ dataDir, port: PORT, env: settings });
     admin = cookieFrom(await ok(send("/api/admin/login", { body: { username: USER, password: PASSWORD } })));
 
     // An intake, its engagement sent, the client in through the e-mailed link, the letter signed.
@@ -215,8 +209,8 @@ describe("documents on disk", () => {
     const markers = [nameMarker, contentMarker];
     expect(scanForMarkers([dataDir], markers)).toEqual([]);
     const target = join(root, "backups", "copy.db");
-    const backup = Bun.spawnSync([BINARY, "backup", target], { env });
-    expect(backup.exitCode).toBe(0);
+    const backup = await runBinary(["backup", target], { env: binaryEnv(dataDir, PORT, settings) });
+    expect(backup.code).toBe(0);
     // The backup holds the sealed file beside the database.
     expect(existsSync(join(`${target}.documents`, stored[0] as string))).toBe(true);
     const backupFiles = filesUnder(join(root, "backups"));
@@ -236,8 +230,7 @@ describe("documents on disk", () => {
     const gone = await send(`/api/admin/submissions/${submissionId}/documents/${docId}`, { cookie: admin });
     expect(gone.status).toBe(404);
     // Stopped cleanly: nothing of the file anywhere under DATA_DIR.
-    server?.kill("SIGTERM");
-    expect(await server?.exited).toBe(0);
+    expect(await server?.stop()).toBe(0);
     expect(scanForMarkers([dataDir], [nameMarker, contentMarker])).toEqual([]);
   }, 30_000);
 });

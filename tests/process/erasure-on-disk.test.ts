@@ -1,12 +1,11 @@
 import { Database } from "bun:sqlite";
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieFrom } from "../helpers/admin";
-import { waitHealthy } from "../helpers/healthy";
+import { killStarted, type StartedBinary, startBinary } from "../helpers/binary";
 import { markedIntake } from "../helpers/markers";
-import { freePorts } from "../helpers/ports";
 import { holding, readableValues } from "../helpers/readable-values";
 
 /**
@@ -16,43 +15,34 @@ import { holding, readableValues } from "../helpers/readable-values";
  * the same folder, using AES-256-GCM from node:crypto rather than the product's own cipher: what it can read,
  * anyone holding the folder could.
  */
-const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
-const [PORT = 0] = freePorts(1);
 const root = mkdtempSync(join(tmpdir(), "tracewell-erasure-"));
 const dataDir = join(root, "data");
-const proc = Bun.spawn([BINARY], {
-  env: {
-    PATH: process.env.PATH ?? "",
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    TRUST_PROXY: "1",
-    LOG_LEVEL: "warn",
-    ADMIN_USERNAME: USER,
-    ADMIN_PASSWORD: PASSWORD,
-    REQUIRE_MFA: "false",
-  },
-  stdout: "pipe",
-  stderr: "pipe",
+let server: StartedBinary;
+beforeAll(async () => {
+  server = await startBinary({
+    dataDir,
+    env: {
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "warn",
+      ADMIN_USERNAME: USER,
+      ADMIN_PASSWORD: PASSWORD,
+      REQUIRE_MFA: "false",
+    },
+  });
 });
-let log = "";
-void (async () => {
-  for await (const chunk of proc.stdout) log += new TextDecoder().decode(chunk);
-})();
 afterAll(() => {
-  proc.kill("SIGKILL");
+  killStarted();
   rmSync(root, { recursive: true, force: true });
 });
-const base = `http://127.0.0.1:${PORT}`;
 
 let address = 1;
 const send = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
-  fetch(`${base}${path}`, {
+  fetch(`${server.base}${path}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: {
-      origin: base,
+      origin: server.base,
       "x-forwarded-for": `198.51.100.${address++}`,
       ...(init.body === undefined ? {} : { "content-type": "application/json" }),
       ...(init.cookie ? { cookie: init.cookie } : {}),
@@ -61,7 +51,6 @@ const send = (path: string, init: { method?: string; body?: unknown; cookie?: st
   });
 
 test("a deleted request and an erased one leave nothing the data key can read, while the server runs", async () => {
-  await waitHealthy(base, proc);
   const deleted = markedIntake(new Date(), "Deleted");
   const erased = markedIntake(new Date(), "Erased");
   const kept = markedIntake(new Date(), "Kept");
@@ -98,7 +87,6 @@ test("a deleted request and an erased one leave nothing the data key can read, w
 }, 30_000);
 
 test("with another process reading during a deletion, the server does not wait for it, and once it ends nothing the key can read is left", async () => {
-  await waitHealthy(base, proc);
   const held = markedIntake(new Date(), "Held");
   const kept = markedIntake(new Date(), "KeptToo");
   const filed = await send("/api/contact", { body: held.intake });
@@ -134,5 +122,5 @@ test("with another process reading during a deletion, the server does not wait f
   }
   expect(holding(after, held.all)).toEqual([]);
   expect(holding(after, kept.all)).toEqual(kept.all);
-  expect(log).toContain('"event":"deleted_data_scrub_waiting"');
+  expect(server.log()).toContain('"event":"deleted_data_scrub_waiting"');
 }, 30_000);

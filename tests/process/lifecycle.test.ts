@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { waitHealthy } from "../helpers/healthy";
+import { binaryEnv, killStarted, runBinary, startBinary } from "../helpers/binary";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 
@@ -11,34 +11,28 @@ import { freePorts } from "../helpers/ports";
  * The built executable under real signals: every intake the server acknowledged (201) must be in the database
  * afterwards, whether it was stopped politely (SIGTERM) or killed outright (SIGKILL) in the middle of the load.
  */
-const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const dirs: string[] = [];
 const PORTS = freePorts(4) as [number, number, number, number];
 afterAll(() => {
+  killStarted();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function startServer(port: number, logLevel = "warn") {
+/** A fresh folder to run a server in: its cwd, with the data folder inside. */
+function serverDir() {
   const dir = mkdtempSync(join(tmpdir(), "tracewell-lifecycle-"));
   dirs.push(dir);
-  const proc = Bun.spawn([BINARY], {
-    cwd: dir,
-    // TRUST_PROXY lets each request carry its own client address, so the per-address intake limits (which
-    // are what a real visitor meets) do not turn this load into 429s.
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: join(dir, "data"),
-      TRUST_PROXY: "1",
-      LOG_LEVEL: logLevel,
-    },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  // Read the output as it comes, so a full pipe never blocks the server.
-  const output = new Response(proc.stdout).text();
-  return { proc, output, dbFile: join(dir, "data", "tracewell.db"), base: `http://127.0.0.1:${port}` };
+  return { cwd: dir, dataDir: join(dir, "data") };
+}
+
+// TRUST_PROXY lets each request carry its own client address, so the per-address intake limits (which are
+// what a real visitor meets) do not turn this load into 429s.
+const settings = (logLevel = "warn") => ({ TRUST_PROXY: "1", LOG_LEVEL: logLevel });
+
+async function startServer(port: number, logLevel?: string) {
+  const { cwd, dataDir } = serverDir();
+  const server = await startBinary({ dataDir, port, cwd, env: settings(logLevel) });
+  return { ...server, dataDir, dbFile: join(dataDir, "tracewell.db") };
 }
 
 let counter = 0;
@@ -89,13 +83,11 @@ function storedReferences(dbFile: string): Set<string> {
 
 describe("stopping the server", () => {
   test("SIGTERM mid-load: exits 0 within seconds and every acknowledged intake is on disk", async () => {
-    const { proc, output, dbFile, base } = startServer(PORTS[0], "info");
-    await waitHealthy(base);
+    const { stop, log, dbFile, base } = await startServer(PORTS[0], "info");
     const traffic = load(base, 8);
     while (traffic.acknowledged.length < 150) await Bun.sleep(10);
     const signalled = performance.now();
-    proc.kill("SIGTERM");
-    const code = await proc.exited;
+    const code = await stop("SIGTERM");
     const stopMs = performance.now() - signalled;
     await traffic.stop();
     expect(code).toBe(0);
@@ -103,18 +95,15 @@ describe("stopping the server", () => {
     const stored = storedReferences(dbFile);
     expect(traffic.acknowledged.length).toBeGreaterThanOrEqual(150);
     expect(traffic.acknowledged.filter((r) => !stored.has(r))).toEqual([]);
-    const log = await output;
-    expect(log).toContain('"event":"stopping","signal":"SIGTERM"');
-    expect(log).toContain('"event":"stopped"');
+    expect(log()).toContain('"event":"stopping","signal":"SIGTERM"');
+    expect(log()).toContain('"event":"stopped"');
   }, 30_000);
 
   test("SIGKILL mid-load: after a restart every acknowledged intake is there", async () => {
-    const { proc, dbFile, base } = startServer(PORTS[1]);
-    await waitHealthy(base);
+    const { stop, dbFile, base } = await startServer(PORTS[1]);
     const traffic = load(base, 8);
     while (traffic.acknowledged.length < 150) await Bun.sleep(10);
-    proc.kill("SIGKILL");
-    await proc.exited;
+    await stop("SIGKILL");
     await traffic.stop();
     // Opening the file replays the WAL, exactly as the restarted server does.
     const stored = storedReferences(dbFile);
@@ -129,8 +118,7 @@ describe("stopping the server", () => {
 
 describe("under a flood of intakes", () => {
   test("pages keep being served while the flood is throttled", async () => {
-    const { proc, base } = startServer(PORTS[3]);
-    await waitHealthy(base);
+    const { stop, base } = await startServer(PORTS[3]);
     // Everything comes from one address (no X-Forwarded-For is trusted without a proxy in front).
     const flood = Array.from({ length: 600 }, () =>
       fetch(`${base}/api/contact`, {
@@ -146,32 +134,28 @@ describe("under a flood of intakes", () => {
     expect(pageStatuses.every((s) => s === 200)).toBe(true);
     expect(floodStatuses.filter((s) => s === 429).length).toBeGreaterThan(500);
     expect(floodStatuses.some((s) => s >= 500)).toBe(false);
-    proc.kill("SIGTERM");
-    expect(await proc.exited).toBe(0);
+    expect(await stop()).toBe(0);
   }, 30_000);
 });
 
 describe("operator commands", () => {
   test("backup copies a consistent database while the server runs, and restores; healthcheck reflects the server", async () => {
-    const { proc, base } = startServer(PORTS[2]);
-    await waitHealthy(base);
+    const { stop, base, dataDir } = await startServer(PORTS[2]);
     for (let i = 0; i < 5; i++) await intake(base);
-    const dataDir = join(dirs.at(-1) as string, "data");
-    const env = { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: String(PORTS[2]) };
+    const env = { DATA_DIR: dataDir, PORT: String(PORTS[2]) };
     const target = join(dataDir, "..", "copy.db");
-    const run = Bun.spawnSync([BINARY, "backup", target], { env });
-    expect(run.exitCode).toBe(0);
-    expect(run.stdout.toString()).toContain("Backed up to");
+    const run = await runBinary(["backup", target], { env });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Backed up to");
     // Personal data: the database and its backup are readable by the server's user only.
     expect(statSync(join(dataDir, "tracewell.db")).mode & 0o777).toBe(0o600);
     expect(statSync(target).mode & 0o777).toBe(0o600);
     const copy = new Database(target, { readonly: true });
     expect((copy.query("SELECT count(*) AS n FROM contact_submissions").get() as { n: number }).n).toBe(5);
     copy.close();
-    expect(Bun.spawnSync([BINARY, "healthcheck"], { env }).exitCode).toBe(0);
-    proc.kill("SIGTERM");
-    await proc.exited;
-    expect(Bun.spawnSync([BINARY, "healthcheck"], { env }).exitCode).toBe(1);
+    expect((await runBinary(["healthcheck"], { env })).code).toBe(0);
+    await stop();
+    expect((await runBinary(["healthcheck"], { env })).code).toBe(1);
 
     // Restore as docs/operations.md says: the copy becomes tracewell.db in an empty data folder, and a
     // server started on it with the data key (kept apart from backups) serves, with the five intakes there.
@@ -179,19 +163,16 @@ describe("operator commands", () => {
     const restoredDir = join(dataDir, "..", "restored");
     mkdirSync(restoredDir);
     copyFileSync(target, join(restoredDir, "tracewell.db"));
-    const restoreEnv = { ...env, DATA_DIR: restoredDir, HOST: "127.0.0.1", LOG_LEVEL: "warn" };
-    const keyless = Bun.spawnSync([BINARY], { env: restoreEnv });
-    expect(keyless.exitCode).toBe(1);
-    expect(keyless.stderr.toString()).toContain("DATA_KEY is not set");
-    const restored = Bun.spawn([BINARY], {
-      env: { ...restoreEnv, DATA_KEY: readFileSync(join(dataDir, "data-key"), "utf8").trim() },
-      stdout: "ignore",
-      stderr: "ignore",
+    const keyless = await runBinary([], { env: binaryEnv(restoredDir, PORTS[2], { LOG_LEVEL: "warn" }) });
+    expect(keyless.code).toBe(1);
+    expect(keyless.stderr).toContain("DATA_KEY is not set");
+    const restored = await startBinary({
+      dataDir: restoredDir,
+      port: PORTS[2],
+      env: { LOG_LEVEL: "warn", DATA_KEY: readFileSync(join(dataDir, "data-key"), "utf8").trim() },
     });
-    await waitHealthy(base);
-    expect((await fetch(`${base}/`)).status).toBe(200);
-    restored.kill("SIGTERM");
-    expect(await restored.exited).toBe(0);
+    expect((await fetch(`${restored.base}/`)).status).toBe(200);
+    expect(await restored.stop()).toBe(0);
     const db = new Database(join(restoredDir, "tracewell.db"), { readonly: true });
     expect((db.query("SELECT count(*) AS n FROM contact_submissions").get() as { n: number }).n).toBe(5);
     db.close();
@@ -199,28 +180,25 @@ describe("operator commands", () => {
 
   test("a second server on a port already served does not start beside the first", async () => {
     const [port] = freePorts(1) as [number];
-    const first = startServer(port);
-    await waitHealthy(first.base, first.proc);
-    const second = startServer(port);
+    const first = await startServer(port);
+    const { cwd, dataDir } = serverDir();
+    const second = await runBinary([], { cwd, env: binaryEnv(dataDir, port, settings()) });
     // Bun's default (reusePort) would let both listen and split the connections between two databases.
-    expect(await second.proc.exited).toBe(1);
-    expect(await new Response(second.proc.stderr).text()).toContain(
-      `PORT ${port} on HOST 127.0.0.1 is in use`,
-    );
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`PORT ${port} on HOST 127.0.0.1 is in use`);
     expect(await fetch(`${first.base}/healthz`).then((r) => r.status)).toBe(200);
-    first.proc.kill("SIGTERM");
-    expect(await first.proc.exited).toBe(0);
+    expect(await first.stop()).toBe(0);
   }, 30_000);
 
-  test("a bad setting stops the start with a message naming the variable", () => {
-    const run = Bun.spawnSync([BINARY], { env: { PATH: process.env.PATH ?? "", PORT: "eighty" } });
-    expect(run.exitCode).toBe(1);
-    expect(run.stderr.toString()).toContain("Invalid PORT");
+  test("a bad setting stops the start with a message naming the variable", async () => {
+    const run = await runBinary([], { env: { PORT: "eighty" } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("Invalid PORT");
   });
 
-  test("--version and --help", () => {
-    expect(Bun.spawnSync([BINARY, "--version"]).stdout.toString()).toMatch(/^\d+\.\d+\.\d+\n$/);
-    const help = Bun.spawnSync([BINARY, "--help"]).stdout.toString();
+  test("--version and --help", async () => {
+    expect((await runBinary(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    const { stdout: help } = await runBinary(["--help"]);
     for (const command of [
       "serve",
       "admin create",

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { waitHealthy } from "../helpers/healthy";
+import { type StartedBinary, startBinary } from "../helpers/binary";
 import { freePorts } from "../helpers/ports";
 
 /**
@@ -11,37 +11,25 @@ import { freePorts } from "../helpers/ports";
  * headers and bodies, over raw sockets. BODY_TIMEOUT is 2 s here (120 s by default) so the deadline is met
  * quickly; every wait below is bounded, and no assertion is about speed, only about being cut off in time.
  */
-const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const BODY_TIMEOUT_S = 2;
 /** Generous bound for "cut off by the deadline": well past BODY_TIMEOUT_S, well before Bun's idle timer (30 s). */
 const CUT_OFF_WITHIN_MS = 15_000;
 const [PORT] = freePorts(1) as [number];
 const BASE = `http://127.0.0.1:${PORT}`;
 const dir = mkdtempSync(join(tmpdir(), "tracewell-limits-"));
-let proc: ReturnType<typeof Bun.spawn>;
+let server: StartedBinary | undefined;
 
 beforeAll(async () => {
-  proc = Bun.spawn([BINARY], {
+  server = await startBinary({
+    dataDir: join(dir, "data"),
+    port: PORT,
     cwd: dir,
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: BASE,
-      DATA_DIR: join(dir, "data"),
-      DEMO: "1",
-      BODY_TIMEOUT: String(BODY_TIMEOUT_S),
-      LOG_LEVEL: "error",
-    },
-    stdout: "ignore",
-    stderr: "ignore",
+    env: { PUBLIC_URL: BASE, DEMO: "1", BODY_TIMEOUT: String(BODY_TIMEOUT_S), LOG_LEVEL: "error" },
   });
-  await waitHealthy(BASE);
 });
 
 afterAll(async () => {
-  proc.kill("SIGTERM");
-  await proc.exited;
+  await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

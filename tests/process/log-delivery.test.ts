@@ -2,7 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { waitHealthy } from "../helpers/healthy";
+import { killStarted, startBinary } from "../helpers/binary";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 
@@ -11,32 +11,26 @@ import { freePorts } from "../helpers/ports";
  * error is on standard output before its answer leaves, so even a SIGKILL right after a 201 keeps it; every
  * other line is on the pipe within 10 ms, including while intakes hold the process in their disk writes.
  */
-const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const dirs: string[] = [];
 const PORTS = freePorts(2) as [number, number];
 afterAll(() => {
+  killStarted();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 type Line = { at: number; event: string; id?: string; reference?: string; status?: number };
 
 /** The server, with its stdout read as it arrives: each JSON line and when this process saw it. */
-function startServer(port: number) {
+async function startServer(port: number) {
   const dir = mkdtempSync(join(tmpdir(), "tracewell-log-"));
   dirs.push(dir);
-  const proc = Bun.spawn([BINARY], {
+  const { proc, base } = await startBinary({
+    dataDir: join(dir, "data"),
+    port,
     cwd: dir,
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: join(dir, "data"),
-      // Each intake comes from an address of its own, so the per-address limits are not what is measured.
-      TRUST_PROXY: "1",
-      LOG_LEVEL: "info",
-    },
-    stdout: "pipe",
-    stderr: "pipe",
+    // Each intake comes from an address of its own, so the per-address limits are not what is measured.
+    env: { TRUST_PROXY: "1", LOG_LEVEL: "info" },
+    capture: false,
   });
   const lines: Line[] = [];
   const other: string[] = [];
@@ -58,7 +52,7 @@ function startServer(port: number) {
     }
     if (rest) other.push(rest);
   })();
-  return { proc, lines, other, read, base: `http://127.0.0.1:${port}` };
+  return { proc, lines, other, read, base };
 }
 
 let counter = 0;
@@ -83,8 +77,7 @@ async function intake(base: string) {
 }
 
 test("SIGKILL right after the last 201 of a burst: every accepted intake has its lines", async () => {
-  const { proc, lines, read, base } = startServer(PORTS[0]);
-  await waitHealthy(base);
+  const { proc, lines, read, base } = await startServer(PORTS[0]);
   const accepted: string[] = [];
   const requestIds: string[] = [];
   const TARGET = 120;
@@ -116,8 +109,7 @@ test("SIGKILL right after the last 201 of a burst: every accepted intake has its
 }, 60_000);
 
 test("under 8 concurrent intakes every request line is on the pipe soon after its answer", async () => {
-  const { proc, lines, other, read, base } = startServer(PORTS[1]);
-  await waitHealthy(base);
+  const { proc, lines, other, read, base } = await startServer(PORTS[1]);
   const answers: { id: string | null; at: number; status: number }[] = [];
   // At least 3 s and 40 intakes (a busy machine answers fewer in that time), at most 30 s.
   const started = performance.now();

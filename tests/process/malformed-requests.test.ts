@@ -4,7 +4,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MANIFEST } from "../../src/generated/assets";
-import { waitHealthy } from "../helpers/healthy";
+import { killStarted, type StartedBinary, startBinary } from "../helpers/binary";
 import { freePorts } from "../helpers/ports";
 
 /**
@@ -15,35 +15,22 @@ import { freePorts } from "../helpers/ports";
  *   threw: Bun's bare 500, no security headers, no request id, a stack trace instead of a log line. They are
  *   the client's mistake: 400, like any other answer.
  */
-const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const [PORT] = freePorts(1) as [number];
 const BASE = `http://127.0.0.1:${PORT}`;
 const dir = mkdtempSync(join(tmpdir(), "tracewell-malformed-"));
-let proc: ReturnType<typeof Bun.spawn>;
-let stdout: Promise<string>;
-let stderr: Promise<string>;
+let server: StartedBinary | undefined;
 
 beforeAll(async () => {
-  proc = Bun.spawn([BINARY], {
+  server = await startBinary({
+    dataDir: join(dir, "data"),
+    port: PORT,
     cwd: dir,
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: BASE,
-      DATA_DIR: join(dir, "data"),
-      LOG_LEVEL: "info",
-    },
-    stdout: "pipe",
-    stderr: "pipe",
+    env: { PUBLIC_URL: BASE, LOG_LEVEL: "info" },
   });
-  stdout = new Response(proc.stdout as ReadableStream).text();
-  stderr = new Response(proc.stderr as ReadableStream).text();
-  await waitHealthy(BASE);
 });
 
 afterAll(() => {
-  proc.kill("SIGKILL");
+  killStarted();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -159,9 +146,8 @@ describe("a Host header that makes no URL", () => {
     const id = answer.headers["x-request-id"];
     // The server still serves proper requests, and stops politely, writing everything.
     expect((await fetch(`${BASE}/`)).status).toBe(200);
-    proc.kill("SIGTERM");
-    expect(await proc.exited).toBe(0);
-    const lines = (await stdout).trim().split("\n");
+    expect(await server?.stop()).toBe(0);
+    const lines = (server?.log() ?? "").trim().split("\n");
     const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(parsed.find((l) => l.id === id)).toMatchObject({
       level: "info",
@@ -173,6 +159,6 @@ describe("a Host header that makes no URL", () => {
     const refused = parsed.filter((l) => l.event === "request" && l.status === 400);
     expect(refused.length).toBe(BAD_HOSTS.length * REQUESTS.length + 2);
     expect(parsed.some((l) => l.level === "error")).toBe(false);
-    expect(await stderr).toBe("");
+    expect(server?.stderr()).toBe("");
   });
 });

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieFrom } from "../helpers/admin";
+import { runBinary, type StartedBinary, startBinary } from "../helpers/binary";
 import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
-import { waitHealthy } from "../helpers/healthy";
 import { validIntake } from "../helpers/intake";
 import { marker } from "../helpers/markers";
 import { pdfsig } from "../helpers/pdfsig";
@@ -16,17 +16,16 @@ import { smtpServer } from "../helpers/smtp";
  * signature and kept encrypted in DATA_DIR, and the sealed letter passes pdfsig. The name typed as the
  * signature is on no disk in the clear: not in DATA_DIR, not in a backup.
  */
-const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const [HTTP_PORT = 0, SMTP_PORT = 0] = freePorts(2);
 const dir = mkdtempSync(join(tmpdir(), "tracewell-portal-"));
 const dataDir = join(dir, "data");
 const base = `http://127.0.0.1:${HTTP_PORT}`;
 const smtp = smtpServer(SMTP_PORT);
-let proc: ReturnType<typeof Bun.spawn> | undefined;
+let server: StartedBinary | undefined;
 
 afterAll(async () => {
-  proc?.kill();
-  await proc?.exited;
+  await server?.stop();
+  if (process.env.PORTAL_DEBUG) process.stdout.write(server?.log() ?? "");
   await smtp.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -46,23 +45,18 @@ const signature = `Dana ${marker("Sig")}`;
 
 test("the binary seals a signed engagement letter that pdfsig reports valid", async () => {
   await smtp.listen();
-  proc = Bun.spawn([BINARY], {
+  server = await startBinary({
+    dataDir,
+    port: HTTP_PORT,
     cwd: dir,
     env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(HTTP_PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
       PUBLIC_URL: base,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       ADMIN_USERNAME: "morgan",
       ADMIN_PASSWORD: "trace every transfer",
       REQUIRE_MFA: "false",
     },
-    stdout: process.env.PORTAL_DEBUG ? "inherit" : "ignore",
-    stderr: "ignore",
   });
-  await waitHealthy(base, proc);
   expect(
     (
       await fetch(
@@ -103,14 +97,11 @@ test("the binary seals a signed engagement letter that pdfsig reports valid", as
   expect(existsSync(join(dataDir, "sealing-certificate.p12.enc"))).toBe(true);
 }, 60_000);
 
-test("no marker name typed as the signature is readable in DATA_DIR or in a backup taken while it serves", () => {
+test("no marker name typed as the signature is readable in DATA_DIR or in a backup taken while it serves", async () => {
   expect(scanForMarkers([dataDir], [signature])).toEqual([]);
   const target = join(dir, "backups", "copy.db");
-  const backup = Bun.spawnSync([BINARY, "backup", target], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
-  });
-  expect(backup.exitCode).toBe(0);
+  const backup = await runBinary(["backup", target], { cwd: dir, env: { DATA_DIR: dataDir } });
+  expect(backup.code).toBe(0);
   const files = filesUnder(join(dir, "backups"));
   expect(files.length).toBeGreaterThan(0);
   expect(scanForMarkers(files, [signature])).toEqual([]);

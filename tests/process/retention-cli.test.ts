@@ -3,13 +3,13 @@ import { readdirSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
+import { runBinary } from "../helpers/binary";
 import { validIntake } from "../helpers/intake";
 
 /**
  * `tracewell retention --dry-run` against the built executable: the data is written by the app on a fixed clock
  * (2026-03-02), then the binary lists what the purge would delete on a given date, and deletes nothing.
  */
-const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 /** Each run starts the whole executable; a busy machine needs more than the default 5 s for a few of them. */
 const CLI_TIMEOUT = 30_000;
 const USER = "morgan";
@@ -20,12 +20,12 @@ const { request, db, dataDir } = makeTestApp(
   { now: () => clock.at },
 );
 
-function cli(...args: string[]) {
-  const proc = Bun.spawnSync([BINARY, "retention", ...args], {
+async function cli(...args: string[]) {
+  const run = await runBinary(["retention", ...args], {
     cwd: dataDir,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: { DATA_DIR: dataDir, LOG_LEVEL: "warn" },
   });
-  return { code: proc.exitCode, out: proc.stdout.toString(), err: proc.stderr.toString() };
+  return { code: run.code, out: run.stdout, err: run.stderr };
 }
 
 const refs: Record<string, string> = {};
@@ -63,8 +63,8 @@ describe("tracewell retention --dry-run", () => {
 
   test(
     "the day before a declined request's 365 days run out: nothing",
-    () => {
-      const { code, out } = cli("--dry-run", "--as-of", "2027-03-01");
+    async () => {
+      const { code, out } = await cli("--dry-run", "--as-of", "2027-03-01");
       expect(code).toBe(0);
       expect(out).toContain("Dry run: the purge on 2027-03-01 would delete nothing.");
     },
@@ -73,8 +73,8 @@ describe("tracewell retention --dry-run", () => {
 
   test(
     "on the day: the declined request, with its dates and rule, and nothing is deleted",
-    () => {
-      const { code, out } = cli("--dry-run", "--as-of=2027-03-02");
+    async () => {
+      const { code, out } = await cli("--dry-run", "--as-of=2027-03-02");
       expect(code).toBe(0);
       expect(out).toContain("would delete 1 request (nothing was deleted)");
       expect(out).toContain(
@@ -88,8 +88,8 @@ describe("tracewell retention --dry-run", () => {
 
   test(
     "seven years on: the engaged one too; the new one never",
-    () => {
-      const { code, out } = cli("--dry-run", "--as-of", "2100-01-01");
+    async () => {
+      const { code, out } = await cli("--dry-run", "--as-of", "2100-01-01");
       expect(code).toBe(0);
       const listed = out
         .split("\n")
@@ -104,7 +104,7 @@ describe("tracewell retention --dry-run", () => {
 
   test(
     "reads without the data key and writes nothing",
-    () => {
+    async () => {
       const key = join(dataDir, "data-key");
       const away = join(dataDir, "data-key.away");
       const files = () => readdirSync(dataDir).sort();
@@ -112,7 +112,7 @@ describe("tracewell retention --dry-run", () => {
       const before = files();
       const dbBytes = readFileSync(join(dataDir, "tracewell.db"));
       try {
-        const { code, out } = cli("--dry-run", "--as-of", "2100-01-01");
+        const { code, out } = await cli("--dry-run", "--as-of", "2100-01-01");
         expect(code).toBe(0);
         expect(out).toContain("would delete 2 requests (nothing was deleted)");
         expect(files()).toEqual(before);
@@ -126,8 +126,8 @@ describe("tracewell retention --dry-run", () => {
 
   test(
     "today by default",
-    () => {
-      const { code, out } = cli("--dry-run");
+    async () => {
+      const { code, out } = await cli("--dry-run");
       expect(code).toBe(0);
       expect(out).toContain(`the purge on ${new Date().toISOString().slice(0, 10)} would`);
     },
@@ -136,19 +136,19 @@ describe("tracewell retention --dry-run", () => {
 
   test(
     "a bad date or a missing --dry-run is refused with the usage, exit 2",
-    () => {
+    async () => {
       for (const args of [
         ["--dry-run", "--as-of", "2027-02-30"],
         ["--dry-run", "--as-of"],
         [],
         ["--purge"],
       ]) {
-        const { code, out, err } = cli(...args);
+        const { code, out, err } = await cli(...args);
         expect(code).toBe(2);
         expect(out).toBe("");
         expect(err).toContain("tracewell retention --dry-run [--as-of YYYY-MM-DD]");
       }
-      expect(cli("--dry-run", "--as-of", "tomorrow").err).toContain(
+      expect((await cli("--dry-run", "--as-of", "tomorrow")).err).toContain(
         '--as-of needs a date as YYYY-MM-DD (got "tomorrow")',
       );
     },

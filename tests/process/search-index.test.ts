@@ -9,6 +9,7 @@ import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissi
 import { openDataStore } from "../../src/ops/data-store";
 import { newDataKey } from "../../src/ops/keys-cli";
 import { cookieFrom, withCookie } from "../helpers/admin";
+import { binaryEnv, killStarted, startBinary } from "../helpers/binary";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 
@@ -16,19 +17,18 @@ import { freePorts } from "../helpers/ports";
  * The built executable over many stored requests (issue 18, "The desk at scale"; ADR 119): the site answers
  * while the desk's search index is still being read, and the search is whole once it is.
  */
-const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const STORED = 10_000;
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
 const dir = mkdtempSync(join(tmpdir(), "tracewell-search-index-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  killStarted();
+  rmSync(dir, { recursive: true, force: true });
+});
 const [port] = freePorts(1) as [number];
 const base = `http://127.0.0.1:${port}`;
-const env = {
-  PATH: process.env.PATH ?? "",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: join(dir, "data"),
+const dataDir = join(dir, "data");
+const settings = {
   DATA_KEY: newDataKey(),
   LOG_LEVEL: "info",
   ADMIN_USERNAME: USER,
@@ -38,7 +38,7 @@ const env = {
 
 /** Stores the requests through the repository (and its cipher), as intakes over the years would have. */
 function seed() {
-  const { db } = openDataStore(loadConfig(env));
+  const { db } = openDataStore(loadConfig(binaryEnv(dataDir, port, settings)));
   const submissions = contactSubmissions(db);
   db.transaction(() => {
     for (let i = 0; i < STORED; i++) {
@@ -75,13 +75,19 @@ type LogLine = { event: string; path?: string; status?: number; requests?: numbe
 describe("the start over 10,000 stored requests", () => {
   test("/healthz and the home page answer before the search index is read; then a search finds the oldest request", async () => {
     seed();
-    const proc = Bun.spawn([BINARY], { cwd: dir, env, stdout: "pipe", stderr: "inherit" });
-    const output = new Response(proc.stdout).text();
+    // Polled every few milliseconds rather than at the health check's pace, so the first answers are seen early.
+    const server = await startBinary({
+      dataDir,
+      port,
+      cwd: dir,
+      env: settings,
+      ready: (_, proc) =>
+        Promise.all([
+          firstOk(`${base}/healthz`, proc),
+          firstOk(`${base}/`, proc, { headers: { accept: "text/html" } }),
+        ]),
+    });
     try {
-      await Promise.all([
-        firstOk(`${base}/healthz`, proc),
-        firstOk(`${base}/`, proc, { headers: { accept: "text/html" } }),
-      ]);
       const login = await fetch(`${base}/api/admin/login`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: base },
@@ -101,10 +107,10 @@ describe("the start over 10,000 stored requests", () => {
       const all = await fetch(`${base}/api/admin/submissions?q=lindqvist&pageSize=1`, withCookie(cookie));
       expect(((await all.json()) as { total: number }).total).toBe(STORED);
     } finally {
-      proc.kill("SIGTERM");
-      await proc.exited;
+      await server.stop();
     }
-    const lines = (await output)
+    const lines = server
+      .log()
       .split("\n")
       .filter((l) => l.startsWith("{"))
       .map((l) => JSON.parse(l) as LogLine);

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { waitHealthy } from "../helpers/healthy";
+import { killStarted, startBinary } from "../helpers/binary";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
@@ -13,7 +13,6 @@ import { smtpServer } from "../helpers/smtp";
  * 20 s after SIGTERM, skipping the WAL checkpoint, so a stop must not wait on the mail server. The mail the stop
  * interrupted is not lost: it goes out at the next start.
  */
-const BINARY = join(import.meta.dir, "..", "..", "dist", "tracewell");
 const [HTTP_PORT = 0, SILENT_PORT = 0, SMTP_PORT = 0] = freePorts(3);
 const dir = mkdtempSync(join(tmpdir(), "tracewell-stop-mail-"));
 const dataDir = join(dir, "data");
@@ -35,36 +34,25 @@ const silent = Bun.listen({
 const smtp = smtpServer(SMTP_PORT);
 
 afterAll(async () => {
+  killStarted();
   silent.stop(true);
   await smtp.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function start(smtpUrl: string) {
-  const proc = Bun.spawn([BINARY], {
+const start = (smtpUrl: string) =>
+  startBinary({
+    dataDir,
+    port: HTTP_PORT,
     cwd: dir,
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(HTTP_PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SMTP_URL: smtpUrl,
-      INTAKE_NOTIFY_TO: "desk@tracewell.example",
-      LOG_LEVEL: "info",
-    },
-    stdout: "pipe",
-    stderr: "pipe",
+    env: { SMTP_URL: smtpUrl, INTAKE_NOTIFY_TO: "desk@tracewell.example", LOG_LEVEL: "info" },
   });
-  const output = new Response(proc.stdout).text();
-  return { proc, output };
-}
 
 describe("stopping while the mail server never answers", () => {
   let reference = "";
 
   test("SIGTERM exits 0 within 10 s, with the database checkpointed and the mail still queued", async () => {
-    const { proc, output } = start(`smtp://127.0.0.1:${SILENT_PORT}`);
-    await waitHealthy(base, proc);
+    const server = await start(`smtp://127.0.0.1:${SILENT_PORT}`);
     const res = await fetch(`${base}/api/contact`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: base },
@@ -77,12 +65,11 @@ describe("stopping while the mail server never answers", () => {
     expect(connections.length).toBeGreaterThan(0);
 
     const signalled = performance.now();
-    proc.kill("SIGTERM");
-    const code = await proc.exited;
+    const code = await server.stop("SIGTERM");
     const stopMs = performance.now() - signalled;
     expect(code).toBe(0);
     expect(stopMs).toBeLessThan(10_000);
-    expect(await output).toContain('"event":"stopped"');
+    expect(server.log()).toContain('"event":"stopped"');
 
     // Checkpointed: nothing is left in the write-ahead log.
     const wal = `${dbFile}-wal`;
@@ -104,13 +91,11 @@ describe("stopping while the mail server never answers", () => {
 
   test("at the next start, with a working mail server, the interrupted mail is sent", async () => {
     await smtp.listen();
-    const { proc } = start(`smtp://127.0.0.1:${SMTP_PORT}`);
-    await waitHealthy(base, proc);
+    const server = await start(`smtp://127.0.0.1:${SMTP_PORT}`);
     const about = () => smtp.received.filter((m) => m.subject?.includes(reference));
     for (let i = 0; i < 400 && about().length < 2; i++) await Bun.sleep(25);
     const to = about().map((m) => (m.to && "text" in m.to ? m.to.text.toLowerCase() : ""));
     expect(to.sort()).toEqual(["desk@tracewell.example", "dwhitfield@whitfieldmoss.example"]);
-    proc.kill("SIGTERM");
-    expect(await proc.exited).toBe(0);
+    expect(await server.stop()).toBe(0);
   }, 30_000);
 });
