@@ -101,6 +101,22 @@ export function consultationsRepo(db: Database) {
     addChange.get(consultationId, kind, startsAt, previous, sequenceOf.get(consultationId)?.sequence ?? 0, at)
       ?.id as number;
 
+  const everyBookingOf = db.query<
+    { id: number; startsAt: string; bookedAt: string; cancelledAt: string | null },
+    [number]
+  >(
+    `SELECT c.id, c.starts_at AS startsAt, c.created_at AS bookedAt, c.cancelled_at AS cancelledAt
+     FROM consultations c JOIN engagements e ON e.id = c.engagement_id
+     WHERE e.submission_id = ? ORDER BY c.id`,
+  );
+  const changesOf = db.query<
+    { kind: string; startsAt: string; previousStartsAt: string | null; at: string },
+    [number]
+  >(
+    `SELECT kind, starts_at AS startsAt, previous_starts_at AS previousStartsAt, at
+     FROM consultation_changes WHERE consultation_id = ? ORDER BY id`,
+  );
+
   /** Runs a write; a UNIQUE index's refusal comes back as SlotTaken or AlreadyBooked. */
   const guarded = <T>(write: () => T): T => {
     try {
@@ -133,6 +149,10 @@ export function consultationsRepo(db: Database) {
     },
     change: (id: number) => change.get(id),
     upcoming: (fromIso: string, limit: number) => upcoming.all(fromIso, limit),
+    /** Every booking of a request, live or cancelled, oldest first. */
+    everyBookingOf: (submissionId: number) => everyBookingOf.all(submissionId),
+    /** A booking's history: booked, moved, cancelled, in order. */
+    changesOf: (consultationId: number) => changesOf.all(consultationId),
   };
 }
 

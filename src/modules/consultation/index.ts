@@ -1,6 +1,7 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/index";
 import type { Auth } from "../auth";
+import { consultationsRepo } from "./consultations.repo";
 import { type ConsultationMail, consultationMailRenderers } from "./mail";
 import { consultationPortalRoutes, consultationStaffRoutes } from "./routes";
 import { type ConsultationOutbox, createConsultationService, type PersonOf } from "./service";
@@ -45,25 +46,13 @@ export function createConsultation(deps: {
  * with its time. Empty when the request has none.
  */
 export function consultationRecord(db: Database, submissionId: number) {
-  const bookings = db
-    .query<{ id: number; startsAt: string; bookedAt: string; cancelledAt: string | null }, [number]>(
-      `SELECT c.id, c.starts_at AS startsAt, c.created_at AS bookedAt, c.cancelled_at AS cancelledAt
-       FROM consultations c JOIN engagements e ON e.id = c.engagement_id
-       WHERE e.submission_id = ? ORDER BY c.id`,
-    )
-    .all(submissionId);
-  const changes = db.query<
-    { kind: string; startsAt: string; previousStartsAt: string | null; at: string },
-    [number]
-  >(
-    `SELECT kind, starts_at AS startsAt, previous_starts_at AS previousStartsAt, at
-     FROM consultation_changes WHERE consultation_id = ? ORDER BY id`,
-  );
+  const repo = consultationsRepo(db);
+  const bookings = repo.everyBookingOf(submissionId);
   return bookings.map(({ id, startsAt, bookedAt, cancelledAt }) => ({
     startsAt,
     status: cancelledAt === null ? ("booked" as const) : ("cancelled" as const),
     bookedAt,
     cancelledAt,
-    changes: changes.all(id),
+    changes: repo.changesOf(id),
   }));
 }
