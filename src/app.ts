@@ -4,9 +4,6 @@ import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import { UPLOAD_PATCH_MAX_BYTES, UPLOADS_PATH } from "./contracts/documents";
 import { PATHS } from "./contracts/paths";
 import { portalQuery } from "./contracts/portal";
-import type { Database } from "./db";
-import { attachCipher, createDataCipher, hasCipher } from "./db/cipher";
-import { fillMissingHashes } from "./db/encryption";
 import { type AssetManifest, assetsPlugin, createAssetFastPath } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
 import { HttpError } from "./http/errors";
@@ -22,7 +19,7 @@ import { deskClockModule } from "./modules/desk/clock-module";
 import { createDigest } from "./modules/desk/digest";
 import { createDueService } from "./modules/desk/due-service";
 import { contactSubmissions } from "./modules/desk/repo/contact-submissions";
-import { type BuildOptions, submissionSearch } from "./modules/desk/repo/submission-search";
+import type { BuildOptions } from "./modules/desk/repo/submission-search";
 import { createDocuments } from "./modules/documents/create";
 import { createFirm } from "./modules/firm";
 import { intakeModule } from "./modules/intake";
@@ -37,14 +34,15 @@ import { createPortal } from "./modules/portal/create";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";
-import { loadDataKeys, loadSessionSecrets } from "./secrets";
+import type { DataStore } from "./ops/data-store";
+import { loadSessionSecrets } from "./secrets";
 
 export type AppDeps = {
   config: Config;
-  db: Database;
+  /** The data folder as openDataStore opened it: the server's start and the tests open it the same way. */
+  store: DataStore;
   manifest: AssetManifest;
   logger?: Logger;
-  now?: () => Date;
   /** How the desk's search index is read in the background (tests hold it back to see the desk meanwhile). */
   searchBuild?: Pick<BuildOptions, "schedule" | "sliceMs">;
 };
@@ -63,20 +61,15 @@ type RequestInfo = { id: string; start: number };
 type Handler = (request: Request) => Response | Promise<Response>;
 
 /** Builds the whole server. Tests call app.handle(request) on it; main.ts adds a port. */
-export function createApp({ config, db, manifest, logger = silentLogger, now, searchBuild }: AppDeps) {
+export function createApp({ config, store, manifest, logger = silentLogger, searchBuild }: AppDeps) {
+  const { db, clock: now } = store;
   const requests = new WeakMap<Request, RequestInfo>();
   const cache = new PageCache();
   const brandCss = brandStylesheet(config);
   const styles = inlineStylesheets(manifest);
   const healthCheck = db.query("SELECT 1 AS ok");
-  // The server's start (src/ops/data-store.ts) attaches the checked cipher; tests build the app on a bare file.
-  if (!hasCipher(db)) {
-    const cipher = createDataCipher(loadDataKeys(config));
-    attachCipher(db, cipher);
-    fillMissingHashes(db, cipher);
-  }
   // Read in the background, newest first: the site answers from the start whatever is stored (ADR 119).
-  submissionSearch(db).start({
+  store.search.start({
     ...searchBuild,
     onReady: (state, ms) =>
       logger.info("search_index_ready", { requests: state.indexed, ms: Math.round(ms) }),
@@ -88,7 +81,7 @@ export function createApp({ config, db, manifest, logger = silentLogger, now, se
     config,
     secrets: loadSessionSecrets(config),
     logger,
-    now: now ?? (() => new Date()),
+    now,
   });
   const content = createContent({ db, config, cache, requireAdmin: auth.requireAdmin, now });
   const privacy = createPrivacy({ db, config, auth, logger, now, onPolicyChanged: () => cache.clear() });

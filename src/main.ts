@@ -175,10 +175,11 @@ async function serve(): Promise<number> {
   const logger = createLogger(config.logLevel);
   // What the start costs before the first request can be answered, in the log (ADR 135).
   const started = performance.now();
-  const { db } = openDataStore(config, { logger });
+  const store = openDataStore(config, { logger });
+  const { db } = store;
   const opened = performance.now();
   loadSessionSecrets(config);
-  const app = createApp({ config, db, manifest: MANIFEST, logger });
+  const app = createApp({ config, store, manifest: MANIFEST, logger });
   const composed = performance.now();
   listen(app, {
     port: config.port,

@@ -13,9 +13,26 @@ import {
 } from "../db/encryption";
 import { configureForgetting, type Database, forgetDeleted, migrate, openDatabaseFile } from "../db/index";
 import { type Logger, silentLogger } from "../log";
+import { type SubmissionSearch, submissionSearch } from "../modules/desk";
 import { DATA_KEY_FILE, loadDataKeys } from "../secrets";
 
 export const DATABASE_FILE = "tracewell.db";
+
+/** What every feature reads the time from; tests pass their own (a Friday evening, the eve of a holiday). */
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+
+/**
+ * The data folder, opened: the database with its checked cipher, the desk's search index over it (built in the
+ * background once the server starts it), and the clock the features go by. The server, the commands and the
+ * tests open it the same way, with openDataStore.
+ */
+export type DataStore = {
+  readonly db: Database;
+  readonly cipher: DataCipher;
+  readonly search: SubmissionSearch;
+  readonly clock: Clock;
+};
 
 /**
  * Opens the data folder's database with its data key, in the order that loses nothing:
@@ -30,8 +47,9 @@ export const DATABASE_FILE = "tracewell.db";
  */
 export function openDataStore(
   config: Config,
-  opts: { logger?: Logger; now?: () => Date; makeKey?: boolean } = {},
-): { db: Database; cipher: DataCipher } {
+  opts: { logger?: Logger; clock?: Clock; makeKey?: boolean } = {},
+): DataStore {
+  const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? silentLogger;
   const file = join(config.dataDir, DATABASE_FILE);
   const leftWal = existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0;
@@ -66,9 +84,9 @@ export function openDataStore(
       if (encrypted || filled) logger.info("data_encrypted", { values: encrypted, emailHashes: filled });
     }
     recordKeysInUse(db, cipher, counted);
-    if (scrubIfPending(db, (opts.now ?? (() => new Date()))())) logger.info("data_file_rewritten");
+    if (scrubIfPending(db, clock())) logger.info("data_file_rewritten");
     if (leftWal) forgetDeleted(db);
-    return { db, cipher };
+    return { db, cipher, search: submissionSearch(db), clock };
   } catch (error) {
     db.close();
     throw error;

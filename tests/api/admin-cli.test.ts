@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
-import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
 import { listAudit } from "../../src/modules/audit/audit-log";
+import { openDataStore } from "../../src/ops/data-store";
 import { post, withCookie } from "../helpers/admin";
 import { ORIGIN } from "../helpers/app";
 
@@ -34,10 +34,11 @@ async function cli(args: string[], stdin?: string) {
 
 /** A server on the same data folder, asked through app.handle. */
 function server() {
-  const db = openDatabase(join(dataDir, "tracewell.db"));
+  const store = openDataStore(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN }));
+  const { db } = store;
   const app = createApp({
     config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN }),
-    db,
+    store,
     manifest: MANIFEST,
   });
   const request = (path: string, init?: RequestInit) => app.handle(new Request(`${ORIGIN}${path}`, init));

@@ -2,11 +2,11 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
-import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
 import { adminCli } from "../../src/modules/auth/cli";
 import { DEMO_PASSWORD, DEMO_USERNAME } from "../../src/modules/auth/model";
 import { databaseFor } from "../../src/ops/commands";
+import { openDataStore } from "../../src/ops/data-store";
 import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 import { capturingLogger } from "../helpers/intake";
@@ -52,8 +52,9 @@ describe("DEMO=1", () => {
     const cookie = await signIn(request, DEMO_USERNAME, DEMO_PASSWORD);
     expect((await change(cookie, DEMO_PASSWORD, "changed before restart")).status).toBe(200);
     const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, DEMO: "1" });
-    const db = openDatabase(join(dataDir, "tracewell.db"));
-    const app = createApp({ config, db, manifest: MANIFEST });
+    const store = openDataStore(config);
+    const { db } = store;
+    const app = createApp({ config, store, manifest: MANIFEST });
     const res = await app.handle(new Request(`${ORIGIN}/api/admin/auth/status`));
     expect(await res.json()).toEqual({ authenticated: false });
     const old = await app.handle(
@@ -71,8 +72,9 @@ describe("after demo mode", () => {
   function withoutDemo(env: Record<string, string> = {}) {
     const { logger, lines } = capturingLogger();
     const config = loadConfig({ DATA_DIR: demo.dataDir, PUBLIC_URL: ORIGIN, ...env });
-    const db = openDatabase(join(demo.dataDir, "tracewell.db"));
-    const app = createApp({ config, db, manifest: MANIFEST, logger });
+    const store = openDataStore(config, { logger });
+    const { db } = store;
+    const app = createApp({ config, store, manifest: MANIFEST, logger });
     const request = (path: string, init?: RequestInit) => app.handle(new Request(`${ORIGIN}${path}`, init));
     return { db, config, request, lines };
   }

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import type { MfaEnrolment } from "../../src/contracts/admin-auth";
-import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
 import { createSessionStore } from "../../src/modules/auth/sessions";
+import { openDataStore } from "../../src/ops/data-store";
 import { loadSessionSecrets } from "../../src/secrets";
 import { cookieFrom, post, signIn, totpCode, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
@@ -59,8 +59,9 @@ async function signInWithCode(request: Request, secret: string) {
 /** The same data folder served again, as after a restart with other settings. */
 function restart(dataDir: string, env: Record<string, string>) {
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, ...env });
-  const db = openDatabase(join(dataDir, "tracewell.db"));
-  const app = createApp({ config, db, manifest: MANIFEST, now });
+  const store = openDataStore(config, { clock: now });
+  const { db } = store;
+  const app = createApp({ config, store, manifest: MANIFEST });
   const request = (path: string, init?: RequestInit) => app.handle(new Request(`${ORIGIN}${path}`, init));
   return { db, config, request };
 }

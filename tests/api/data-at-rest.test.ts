@@ -54,8 +54,9 @@ function serve(dataDir: string, env: Record<string, string> = {}, extra: Record<
     ...env,
     ...extra,
   });
-  const { db } = openDataStore(config);
-  const app = createApp({ config, db, manifest: MANIFEST });
+  const store = openDataStore(config);
+  const { db } = store;
+  const app = createApp({ config, store, manifest: MANIFEST });
   const request = (path: string, init?: RequestInit) => app.handle(new Request(`${ORIGIN}${path}`, init));
   return { db, app, request, close: () => closeDatabase(db) };
 }

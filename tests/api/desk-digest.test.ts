@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
-import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
+import { openDataStore } from "../../src/ops/data-store";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
@@ -119,8 +119,9 @@ describe("the morning digest", () => {
 
   test("across a restart: a new server on the same database does not send today's digest again", async () => {
     clock.at = ny("2026-11-23 09:30");
-    const reopened = openDatabase(join(config.dataDir, "tracewell.db"));
-    const restarted = createApp({ config, db: reopened, manifest: MANIFEST, now: () => clock.at });
+    const store = openDataStore(config, { clock: () => clock.at });
+    const reopened = store.db;
+    const restarted = createApp({ config, store, manifest: MANIFEST });
     expect(restarted.decorator.deskDigest.runIfDue()).toMatchObject({ sent: false, reason: "already-sent" });
     await restarted.decorator.mailOutbox.runOnce();
     expect(digests()).toHaveLength(1);

@@ -6,9 +6,9 @@ import type { Intake } from "../../src/contracts/intake";
 import type { SubmissionList } from "../../src/contracts/submissions";
 import { cipherFor } from "../../src/db/cipher";
 import { rotateStoredValues } from "../../src/db/encryption";
-import { openDatabase } from "../../src/db/index";
 import { MANIFEST } from "../../src/generated/assets";
 import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissions";
+import { openDataStore } from "../../src/ops/data-store";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 import { fileIntake, validIntake } from "../helpers/intake";
@@ -183,8 +183,8 @@ describe("while the search is still being built after a restart", () => {
   // The same data folder opened again, its search read one slice (64 requests) at a time when told to.
   const slices: (() => void)[] = [];
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, REQUIRE_MFA: "false", ...env });
-  const again = openDatabase(join(dataDir, "tracewell.db"));
-  afterAll(() => again.close());
+  let again: ReturnType<typeof openDataStore> | undefined;
+  afterAll(() => again?.db.close());
   let restarted: ReturnType<typeof createApp> | undefined;
   const get = (path: string) =>
     (restarted as ReturnType<typeof createApp>).handle(new Request(`${ORIGIN}${path}`, withCookie(cookie)));
@@ -208,11 +208,11 @@ describe("while the search is still being built after a restart", () => {
           emailError: null,
         });
       }
+      again = openDataStore(config, { clock: () => clock.at });
       restarted = createApp({
         config,
-        db: again,
+        store: again,
         manifest: MANIFEST,
-        now: () => clock.at,
         searchBuild: { schedule: (next) => slices.push(next), sliceMs: 0 },
       });
       await signInNow();

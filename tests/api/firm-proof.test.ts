@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
-import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
+import { openDataStore } from "../../src/ops/data-store";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 
@@ -151,8 +151,9 @@ describe("case studies: demo mode shows labelled samples, a production data fold
     const dir = join(dataDir, "demo");
     const start = (demo: boolean) => {
       const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: ORIGIN, DEMO: demo ? "1" : "" });
-      const db = openDatabase(join(dir, "tracewell.db"));
-      const app = createApp({ config, db, manifest: MANIFEST });
+      const store = openDataStore(config);
+      const { db } = store;
+      const app = createApp({ config, store, manifest: MANIFEST });
       return { db, get: (path: string) => app.handle(new Request(`${ORIGIN}${path}`)) };
     };
     const plain = start(false);

@@ -6,8 +6,8 @@
 import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
-import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
+import { openDataStore } from "../../src/ops/data-store";
 import { validIntake } from "../helpers/intake";
 
 const dataDir = process.argv[2];
@@ -16,8 +16,9 @@ if (!dataDir) throw new Error("Usage: bun tests/e2e/seed-desk.ts <DATA_DIR>");
 const clock = { at: new Date() };
 // A mail server that refuses connections: the intakes' e-mails fail once and show on the dashboard.
 const config = loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "1", SMTP_URL: "smtp://127.0.0.1:9" });
-const db = openDatabase(join(dataDir, "tracewell.db"));
-const app = createApp({ config, db, manifest: MANIFEST, now: () => clock.at });
+const store = openDataStore(config, { clock: () => clock.at });
+const { db } = store;
+const app = createApp({ config, store, manifest: MANIFEST });
 
 const filed: Record<string, string> = {};
 const REQUESTS = [

@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
-import { type Database, openDatabase } from "../../src/db";
+import type { Database } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
 import type { Logger } from "../../src/log";
+import { openDataStore } from "../../src/ops/data-store";
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -23,8 +24,10 @@ export function makeTestApp(
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), "tracewell-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, REQUIRE_MFA: "false", ...env });
-  const db: Database = openDatabase(join(dataDir, "tracewell.db"));
-  const app = createApp({ config, db, manifest: MANIFEST, now: opts.now, logger: opts.logger });
+  // Opened as the server's start opens it: the data key made or checked, the migrations run, the cipher attached.
+  const store = openDataStore(config, { clock: opts.now, logger: opts.logger });
+  const db: Database = store.db;
+  const app = createApp({ config, store, manifest: MANIFEST, logger: opts.logger });
   afterAll(() => {
     db.close();
     rmSync(dataDir, { recursive: true, force: true });

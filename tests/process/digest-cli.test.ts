@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
-import { openDatabase } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
+import { openDataStore } from "../../src/ops/data-store";
 import { runBinary } from "../helpers/binary";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
@@ -40,8 +40,9 @@ describe("tracewell digest", () => {
     await smtp.listen();
     // A request from January, filed through the API with a clock of then: long overdue today.
     const then = new Date("2026-01-06T15:00:00Z");
-    const db = openDatabase(join(dataDir, "tracewell.db"));
-    const app = createApp({ config: loadConfig(ENV), db, manifest: MANIFEST, now: () => then });
+    const store = openDataStore(loadConfig(ENV), { clock: () => then });
+    const { db } = store;
+    const app = createApp({ config: loadConfig(ENV), store, manifest: MANIFEST });
     const res = await app.handle(
       new Request("https://www.tracewell.example/api/contact", {
         method: "POST",

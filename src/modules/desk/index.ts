@@ -92,3 +92,4 @@ export { submissionDesk } from "./repo/submission-desk";
 export { submissionEvents } from "./repo/submission-events";
 export { submissionReplies } from "./repo/submission-replies";
 export { submissionResponses } from "./repo/submission-responses";
+export { type BuildOptions, type SubmissionSearch, submissionSearch } from "./repo/submission-search";
