@@ -6,6 +6,24 @@ import { openFile, SegmentError } from "./stream-cipher";
 
 const FILE_ID = /^[0-9a-f]{32}$/;
 const WRITE_BATCH_BYTES = 1024 * 1024;
+const COLLECT_EVERY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Asks the garbage collector to run, without waiting for it, once every 8 MB of uploads have been written.
+ * Every chunk of a request's body and every sealed segment is a new buffer, dropped at once; left to itself the
+ * collector frees them late on a server whose heap is large, and the server grew by 100 MB or more during a
+ * 1 GB upload (ADR 212). Asked at the end of a request (when nothing of it is still held), it frees them; asked
+ * in the middle of one, it freed little.
+ */
+function collectEvery(bytes = COLLECT_EVERY_BYTES) {
+  let since = 0;
+  return (moved: number) => {
+    since += moved;
+    if (since < bytes) return;
+    since = 0;
+    Bun.gc(false);
+  };
+}
 
 /**
  * Where sealed documents live: DATA_DIR/documents/<random id>, never a name the user chose. Writes wait for
@@ -18,6 +36,8 @@ export function documentFiles(dataDir: string) {
     if (!FILE_ID.test(id)) throw new Error("Not a document file id");
     return join(dir, id);
   };
+  // One count for all uploads at once: what matters is how much all of them have dropped.
+  const written = collectEvery();
   return {
     dir,
     newId: () => randomBytes(16).toString("hex"),
@@ -25,19 +45,29 @@ export function documentFiles(dataDir: string) {
     /** Appends sealed bytes after the first `keep` bytes (what a resumed upload had committed). */
     async append(id: string, keep: number, sealed: Iterable<Uint8Array> | AsyncIterable<Uint8Array>) {
       const file = await open(pathOf(id), "a", 0o600);
-      const pending: Uint8Array[] = [];
-      let size = 0;
       // Segments go to the file about 1 MB at a time, in one system call: one per 64 KiB segment cost more
-      // than the sealing. At most that much waits here; the sender is held back while it is written.
-      const flush = async () => {
-        if (size === 0) return;
-        const { bytesWritten } = await file.writev(pending);
+      // than the sealing. A batch is written while the next one is sealed (the write runs on another thread),
+      // and the next waits for it: at most two batches are held, and a fast sender is held back, not buffered.
+      const write = async (batch: Uint8Array[], size: number) => {
+        const { bytesWritten } = await file.writev(batch);
         // A short write (rare on a file) is finished byte by byte from where it stopped.
         if (bytesWritten < size) {
-          const rest = Buffer.concat(pending, size).subarray(bytesWritten);
+          const rest = Buffer.concat(batch, size).subarray(bytesWritten);
           for (let at = 0; at < rest.length; ) at += (await file.write(rest, at)).bytesWritten;
         }
-        pending.length = 0;
+      };
+      let writing: Promise<void> = Promise.resolve();
+      let pending: Uint8Array[] = [];
+      let size = 0;
+      let total = 0;
+      const flush = async () => {
+        await writing;
+        if (size === 0) return;
+        total += size;
+        writing = write(pending, size);
+        // A failed write is seen at the next flush, or at the last one.
+        writing.catch(() => {});
+        pending = [];
         size = 0;
       };
       try {
@@ -48,8 +78,12 @@ export function documentFiles(dataDir: string) {
           if (size >= WRITE_BATCH_BYTES) await flush();
         }
         await flush();
+        await writing;
         await file.sync();
+        written(total);
       } finally {
+        // A batch still being written when the sealed bytes failed is waited for before the file is closed.
+        await writing.catch(() => {});
         await file.close();
       }
     },

@@ -355,7 +355,8 @@ export function createDocumentsService(deps: {
       onSent(d);
       const plain = files.read(d.fileId, d.fileKey);
       const stream = new ReadableStream<Uint8Array>({
-        // About 1 MB a chunk: one write to the connection per 16 segments, not one per segment.
+        // About 1 MB a pull: 16 segments handed on together, each as it is (ADR 212): joining them into one
+        // buffer was a copy of every byte sent, and left the server 70-115 MB larger during a 1 GB download.
         async pull(controller) {
           try {
             const parts: Buffer[] = [];
@@ -366,8 +367,7 @@ export function createDocumentsService(deps: {
               parts.push(next.value);
               size += next.value.length;
             }
-            if (parts.length > 0)
-              controller.enqueue(parts.length === 1 ? parts[0] : Buffer.concat(parts, size));
+            for (const part of parts) controller.enqueue(part);
             if (size < DOWNLOAD_CHUNK_BYTES) controller.close();
           } catch (error) {
             if (error instanceof SegmentError) integrityFailed(d, "mid-stream", error, actor);

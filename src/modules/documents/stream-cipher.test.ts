@@ -12,6 +12,7 @@ import {
   SegmentError,
   sealedSize,
   sealStream,
+  segmentSealer,
 } from "./stream-cipher";
 
 async function* chunksOf(bytes: Uint8Array, size = 10_000) {
@@ -131,6 +132,26 @@ describe("the streaming file cipher", () => {
     await expect(collect(a.files.read(a.id, a.key))).rejects.toBeInstanceOf(SegmentError);
     a.done();
     b.done();
+  });
+
+  test("the sealed bytes are the same however the plaintext is cut into chunks", () => {
+    // Whole segments inside a large chunk are sealed where they lie; small chunks go through the held segment.
+    const key = newFileKey();
+    const header = Buffer.concat([Buffer.from("TWS1"), randomBytes(7)]);
+    for (const plain of [randomBytes(5 * SEGMENT_BYTES + 123), randomBytes(4 * SEGMENT_BYTES)]) {
+      const sealWith = (size: number, total?: number) => {
+        const sealer = segmentSealer(key, header, 0, total);
+        const parts: Buffer[] = [];
+        for (let at = 0; at < plain.length; at += size)
+          parts.push(...sealer.push(plain.subarray(at, at + size)));
+        parts.push(sealer.finish());
+        return { bytes: Buffer.concat(parts), sha256: sealer.facts().sha256 };
+      };
+      const reference = sealWith(1000);
+      for (const size of [SEGMENT_BYTES, SEGMENT_BYTES + 1, 3 * SEGMENT_BYTES - 7, plain.length])
+        for (const total of [undefined, plain.length]) expect(sealWith(size, total)).toEqual(reference);
+      expect(reference.sha256).toBe(sha(plain));
+    }
   });
 
   test("sealing and reading 256 MB keeps memory flat", () => {

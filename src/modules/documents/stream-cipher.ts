@@ -73,7 +73,10 @@ export function openSegment(
   decipher.setAAD(header);
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
   try {
-    return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]);
+    const plain = decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES));
+    // GCM holds nothing back: final() only checks the tag (and answers no bytes), so nothing is joined.
+    decipher.final();
+    return plain;
   } catch {
     throw new SegmentError(`Segment ${index} does not authenticate: the file was changed, cut or reordered`);
   }
@@ -196,6 +199,17 @@ export function segmentSealer(
       let at = 0;
       while (at < chunk.length) {
         if (filled === SEGMENT_BYTES) yield* sealFull();
+        // A whole segment inside the chunk, certainly not the last, is sealed where it lies: no copy.
+        const more =
+          at + SEGMENT_BYTES < chunk.length || (total !== undefined && size + SEGMENT_BYTES < total);
+        if (filled === 0 && chunk.length - at >= SEGMENT_BYTES && more) {
+          const plain = chunk.subarray(at, at + SEGMENT_BYTES);
+          hash?.update(plain);
+          yield* sealSegmentParts(key, header, next++, plain, false);
+          at += SEGMENT_BYTES;
+          size += SEGMENT_BYTES;
+          continue;
+        }
         const take = Math.min(SEGMENT_BYTES - filled, chunk.length - at);
         buffer.set(chunk.subarray(at, at + take), filled);
         filled += take;
