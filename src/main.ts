@@ -14,7 +14,7 @@ import { RETENTION_HELP, retentionCli } from "./modules/privacy/cli";
 import { resetMfaCli, STAFF_HELP } from "./modules/staff/cli";
 import { backup } from "./ops/backup";
 import { COMMAND_DATA, databaseFor, dataStoreFor } from "./ops/commands";
-import { DATABASE_FILE, openDataStore } from "./ops/data-store";
+import { DATABASE_FILE, openDataStore, systemClock } from "./ops/data-store";
 import { KEYS_HELP, keysCli } from "./ops/keys-cli";
 import { loadSessionSecrets } from "./secrets";
 
@@ -72,19 +72,22 @@ async function main(argv: string[]): Promise<number> {
   // What each command opens, and whether it needs the data key, is declared in src/ops/commands.ts.
   if (command === "admin" && argv[1] === "reset-mfa") {
     const config = loadConfig(process.env);
-    return resetMfaCli(argv.slice(2), { openDb: () => databaseFor("admin reset-mfa", config) });
+    return resetMfaCli(argv.slice(2), {
+      openDb: () => databaseFor("admin reset-mfa", config),
+      now: systemClock,
+    });
   }
   if (command === "admin") {
     const config = loadConfig(process.env);
     const action = argv[1] === "passwd" ? "admin passwd" : "admin create";
-    return adminCli(argv.slice(1), { config, openDb: () => databaseFor(action, config) });
+    return adminCli(argv.slice(1), { config, openDb: () => databaseFor(action, config), now: systemClock });
   }
   if (command === "keys") {
     return keysCli(argv.slice(1), { openStore: () => dataStoreFor("keys rotate", loadConfig(process.env)) });
   }
   if (command === "retention") {
     const config = loadConfig(process.env);
-    return retentionCli(argv.slice(1), { openDb: () => databaseFor("retention", config) });
+    return retentionCli(argv.slice(1), { openDb: () => databaseFor("retention", config), now: systemClock });
   }
   if (command === "backup") {
     const target = argv[1];
@@ -118,15 +121,15 @@ async function main(argv: string[]): Promise<number> {
 async function digestNow(): Promise<number> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
-  const { db } = dataStoreFor("digest", config, { logger });
+  const { db, clock: now } = dataStoreFor("digest", config, { logger });
   try {
     // Only what the digest needs: the server's other start-up work (the desk's search index reads every
     // request) is no business of a command that sends one e-mail.
-    const outbox = createMailOutbox({ config, db, logger });
-    const due = createDueService({ db, config });
+    const outbox = createMailOutbox({ config, db, logger, now });
+    const due = createDueService({ db, config, now });
     // As at the server's start: the clock's settings may have changed since the due times were stored.
     due.recomputeWaiting();
-    const result = createDigest({ db, config, due, outbox, logger }).sendNow();
+    const result = createDigest({ db, config, due, outbox, logger, now }).sendNow();
     if (!result.sent) {
       process.stdout.write(`Nothing waits for a first response on ${result.day}: no digest sent.\n`);
       return 0;

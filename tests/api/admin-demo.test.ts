@@ -105,6 +105,7 @@ describe("after demo mode", () => {
       adminCli(["passwd", DEMO_USERNAME, "--password-stdin"], {
         config: after.config,
         openDb: () => databaseFor("admin passwd", after.config),
+        now: () => new Date(),
         io: { readStdin: async () => `${password}\n`, stdout: () => {}, stderr: (s) => errors.push(s) },
       });
     const errors: string[] = [];

@@ -127,7 +127,7 @@ describe("what the fast path leaves to the routes", () => {
   test("it answers only cached public pages, GET only", async () => {
     const { app: own, request: req } = makeTestApp();
     const cache = own.decorator.pageCache;
-    const fast = createPageFastPath({ cache, headers: { "x-test": "1" } });
+    const fast = createPageFastPath({ cache, headers: { "x-test": "1" }, now: () => new Date() });
     const get = (path: string, init?: RequestInit) =>
       fast(new Request(`${ORIGIN}${path}`, init), rawPath(`${ORIGIN}${path}`) ?? "", "id-1");
     // Not rendered yet: the route renders and caches it.

@@ -20,7 +20,7 @@ type Io = {
 /** `tracewell admin create|passwd <username>`: returns the exit code. */
 export async function adminCli(
   args: string[],
-  deps: { config: Config; openDb: () => Database; io?: Partial<Io> },
+  deps: { config: Config; openDb: () => Database; now: () => Date; io?: Partial<Io> },
 ): Promise<number> {
   const io: Io = { ...defaultIo(), ...deps.io };
   const [action, username, ...rest] = args;
@@ -58,7 +58,7 @@ export async function adminCli(
       config: deps.config,
       secrets: [],
       logger: silentLogger,
-      now: () => new Date(),
+      now: deps.now,
     });
     const result =
       action === "create"

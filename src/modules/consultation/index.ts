@@ -27,9 +27,9 @@ export function createConsultation(deps: {
   };
   sessionOf: (request: Request) => number | null;
   personOf: PersonOf;
-  now?: () => Date;
+  now: () => Date;
 }) {
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const service = createConsultationService({ ...deps, now });
   for (const [kind, render] of Object.entries(consultationMailRenderers(deps.config, service, deps.personOf)))
     deps.outbox.register(kind, render);

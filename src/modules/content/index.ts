@@ -27,14 +27,14 @@ export type ContentDeps = {
   config: Config;
   cache: PageCache;
   requireAdmin: Auth["requireAdmin"];
-  now?: () => Date;
+  now: () => Date;
 };
 
 /**
  * Content the admin manages (articles, case studies, resources) and its public side: the admin API, the RSS feed, the loader the
  * pages module calls before rendering, and sitemap entries. Every change clears the page cache.
  */
-export function createContent({ db, config, cache, requireAdmin, now = () => new Date() }: ContentDeps) {
+export function createContent({ db, config, cache, requireAdmin, now }: ContentDeps) {
   const articles = articlesRepo(db);
   const caseStudies = caseStudiesRepo(db);
   // Demo mode never shows an empty case-studies page: it stores labelled samples once (again only if every

@@ -35,10 +35,10 @@ export function deskClockModule(deps: {
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
   due: DueService;
-  now?: () => Date;
+  now: () => Date;
 }) {
   const { db, due } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
 
   const actor = actorFrom(deps.config.trustProxy);
   const audit = (

@@ -52,10 +52,10 @@ export function createDigest(deps: {
   due: DueService;
   outbox: Pick<MailOutbox, "register" | "enqueue" | "wake">;
   logger: Logger;
-  now?: () => Date;
+  now: () => Date;
 }) {
   const { config, due, outbox, logger } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const runs = scheduledRuns(deps.db);
   const clock = due.clock;
   const to = config.intakeNotifyTo;

@@ -26,8 +26,8 @@ export function percentile(sorted: readonly number[], p: number): number | null 
  * The desk's clock over the database: keeps each request's due time current, computes due labels, the
  * morning view's figures and the closures. Everything reads `now` from the injected clock.
  */
-export function createDueService(deps: { db: Database; config: Config; now?: () => Date }) {
-  const now = deps.now ?? (() => new Date());
+export function createDueService(deps: { db: Database; config: Config; now: () => Date }) {
+  const { now } = deps;
   const closures = deskClosures(deps.db);
   const dueTimes = deskDueTimes(deps.db);
   const deliveries = deliveriesRepo(deps.db);

@@ -25,7 +25,7 @@ export function deskModule(deps: {
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue" | "register">;
   due: DueService;
-  now?: () => Date;
+  now: () => Date;
   /** The request's engagement (the portal feature), shown with its detail. */
   engagementOf?: (submissionId: number) => unknown;
 }) {

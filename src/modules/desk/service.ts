@@ -88,13 +88,13 @@ const isObject = (x: unknown): x is Record<string, unknown> =>
 export function createSubmissionsService(deps: {
   db: Database;
   outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue">;
-  now?: () => Date;
+  now: () => Date;
   desk?: SubmissionDesk;
   due: DueService;
   engagementOf?: (submissionId: number) => unknown;
 }) {
   const { db, outbox, due } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const desk = deps.desk ?? submissionDesk(db);
   const replies = submissionReplies(db);
   const responses = submissionResponses(db);

@@ -18,9 +18,9 @@ export function createDocuments(deps: {
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
   logger?: Logger;
-  now?: () => Date;
+  now: () => Date;
 }) {
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const files = documentFiles(deps.config.dataDir);
   const service = createDocumentsService({
     db: deps.db,

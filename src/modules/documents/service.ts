@@ -82,11 +82,11 @@ export function createDocumentsService(deps: {
   config: Config;
   files: DocumentFiles;
   logger?: Logger;
-  now?: () => Date;
+  now: () => Date;
 }) {
   const { db, config, files } = deps;
   const logger = deps.logger;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const bodyTimeoutMs = deps.config.bodyTimeoutSeconds * 1000;
   const repo = documentsRepo(db);
   const limits = config.uploads;

@@ -28,7 +28,7 @@ export type FirmDeps = {
   dataDir: string;
   requireAdmin: Auth["requireAdmin"];
   trustProxy: boolean;
-  now?: () => Date;
+  now: () => Date;
   /** Called after every change: the pages that show the firm are cached. */
   changed: () => void;
 };
@@ -37,14 +37,7 @@ export type FirmDeps = {
  * The firm's proof (ADR 115): people and testimonials the admin manages, their public profile for the pages,
  * and the people's photos. Guard, parse, act, like the content controllers; every change is audited.
  */
-export function createFirm({
-  db,
-  dataDir,
-  requireAdmin,
-  trustProxy,
-  now = () => new Date(),
-  changed,
-}: FirmDeps) {
+export function createFirm({ db, dataDir, requireAdmin, trustProxy, now, changed }: FirmDeps) {
   const people = peopleRepo(db);
   const testimonials = testimonialsRepo(db);
   const uploads = join(dataDir, UPLOADS_DIR);

@@ -21,7 +21,7 @@ export type IntakeDeps = {
   clock: BusinessClock;
   limits: IntakeLimits;
   logger: Logger;
-  now?: () => Date;
+  now: () => Date;
   /** Renders /contact with the form's state (JavaScript off: messages and values kept). */
   renderContactPage: (
     state: IntakeFormState,
@@ -54,7 +54,7 @@ export const intakeModule = (deps: IntakeDeps) => {
   const ownHost = new URL(config.publicUrl).hostname;
 
   const handle = async (request: Request, server: PeerAddressSource): Promise<Response> => {
-    const now = deps.now?.() ?? new Date();
+    const now = deps.now();
     const clientKey = deps.limits.keyOf(clientAddress(request, server, config.trustProxy));
     const attemptWait = deps.limits.attempt(clientKey, now.getTime());
 
@@ -123,7 +123,7 @@ export const intakeModule = (deps: IntakeDeps) => {
   };
 
   const thanks = ({ request }: Pick<Context, "request">) => {
-    const now = deps.now?.() ?? new Date();
+    const now = deps.now();
     const receipt = receiptFromCookie(request.headers.get("cookie"), deps.clock, now);
     // Rendered for this one visitor: no shared cache, proxy or back-forward cache may keep it.
     return deps.renderThanksPage(

@@ -81,12 +81,12 @@ function smtpSender(
  * Features register how each kind of mail is rendered. The server starts it and stops it on shutdown; tests
  * call runOnce() directly.
  */
-export function createMailOutbox(deps: { config: Config; db: Database; logger: Logger; now?: () => Date }) {
+export function createMailOutbox(deps: { config: Config; db: Database; logger: Logger; now: () => Date }) {
   const { config, logger } = deps;
   const submissions = contactSubmissions(deps.db);
   const outbox = mailOutboxRepo(deps.db);
   const kinds = new Map<string, Registration>();
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const sender = config.smtpUrl
     ? smtpSender(config.smtpUrl, { brand: config.brand, publicUrl: config.publicUrl })
     : null;

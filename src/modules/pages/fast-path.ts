@@ -35,12 +35,12 @@ export type PageFastPath = (request: Request, path: string, requestId: string) =
 export function createPageFastPath(deps: {
   cache: PageCache;
   headers: Record<string, string>;
-  now?: () => Date;
+  now: () => Date;
 }): PageFastPath {
   const ready = new WeakMap<CachedPage, PageAnswers>();
   return (request, path, requestId) => {
     if (request.method !== "GET" || request.body !== null || isGuarded(path)) return undefined;
-    const page = deps.cache.get(deps.now?.() ?? Date.now(), path);
+    const page = deps.cache.get(deps.now().getTime(), path);
     // A page that renders per query (a chosen service) answers a request with one through the route.
     if (!page || page.private || (page.readsQuery && request.url.includes("?"))) return undefined;
     let answers = ready.get(page);

@@ -16,7 +16,7 @@ export type PagesDeps = {
   brandCss?: string;
   /** The stylesheets' text, inlined (ADR 009): the whole one, and the public site's own (ADR 165). */
   inlineCss?: InlineCss;
-  now?: () => Date;
+  now: () => Date;
   /**
    * Runs before the cache and the renderer; a Response it returns is sent instead of the page. The admin
    * sign-in uses it so no admin screen is ever served to a signed-out visitor.
@@ -50,7 +50,7 @@ export const pagesModule = (deps: PagesDeps) =>
     const refused = await deps.guard?.(request);
     if (refused) return refused;
 
-    const now = deps.now?.() ?? new Date();
+    const now = deps.now();
     // Cached per path: the HTML must not depend on whichever query string the first visitor sent. Pages that
     // read the query apply it after hydration (e.g. the desk's filters), unless the page names the query it
     // renders for (PageDefinition.query): then it is rendered and cached per that canonical query.
@@ -141,7 +141,7 @@ export async function renderPageResponse(
   /** The canonical query the page renders for (PageDefinition.query), "" for none. */
   search = "",
 ): Promise<Response> {
-  const rendered = await render(deps, pathname, search, deps.now?.() ?? new Date(), extra);
+  const rendered = await render(deps, pathname, search, deps.now(), extra);
   return new Response(rendered.html, {
     status,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },

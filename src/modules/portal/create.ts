@@ -18,7 +18,7 @@ export function createPortal(deps: {
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
   due: DueService;
-  now?: () => Date;
+  now: () => Date;
 }) {
   const { db, config } = deps;
   let certificate: SealingCertificate | undefined;

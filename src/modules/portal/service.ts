@@ -52,10 +52,10 @@ export function createPortalService(deps: {
   };
   due: DueService;
   certificate: () => SealingCertificate;
-  now?: () => Date;
+  now: () => Date;
 }) {
   const { db, config } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const repo = engagementsRepo(db);
   const sessions = portalSessions(db);
   const submissions = contactSubmissions(db);

@@ -16,7 +16,7 @@ type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
  */
 export function retentionCli(
   args: string[],
-  deps: { openDb: () => Database; now?: () => Date; io?: Partial<Io> },
+  deps: { openDb: () => Database; now: () => Date; io?: Partial<Io> },
 ): number {
   const io: Io = {
     stdout: (s) => process.stdout.write(s),
@@ -28,7 +28,7 @@ export function retentionCli(
     return 2;
   };
   let dryRun = false;
-  let asOf = utcDate((deps.now ?? (() => new Date()))());
+  let asOf = utcDate(deps.now());
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? "";
     if (arg === "--dry-run") dryRun = true;

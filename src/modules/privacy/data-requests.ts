@@ -27,9 +27,9 @@ const DAY_MS = 86_400_000;
  * to every intake from the same address through the keyed hash, exported as one JSON file, erased with a
  * receipt per intake, and completed. Every step is in the audit log, by id and counts, never the address.
  */
-export function createDataRequests(deps: { db: Database; dataDir: string; now?: () => Date }) {
+export function createDataRequests(deps: { db: Database; dataDir: string; now: () => Date }) {
   const { db } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const repo = dataRequestsRepo(db);
   const submissions = contactSubmissions(db);
   const desk = submissionDesk(db);

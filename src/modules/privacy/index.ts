@@ -23,7 +23,7 @@ export function createPrivacy(deps: {
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
   logger?: Logger;
-  now?: () => Date;
+  now: () => Date;
   /** The privacy page states the policy: a change must reach it at once (the page cache is cleared). */
   onPolicyChanged?: () => void;
 }) {

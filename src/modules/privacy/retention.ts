@@ -37,13 +37,13 @@ export function ruleText(rule: RetentionRule, policy: RetentionPolicy): string {
  */
 export function createRetention(deps: {
   db: Database;
-  now?: () => Date;
+  now: () => Date;
   logger?: Logger;
   /** Called after the policy changes (the privacy page states it: the page cache must forget it). */
   onPolicyChanged?: () => void;
 }) {
   const { db } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const logger = deps.logger ?? silentLogger;
   const repo = retentionRepo(db);
   const desk = submissionDesk(db);

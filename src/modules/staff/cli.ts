@@ -12,7 +12,7 @@ type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 /** `tracewell admin reset-mfa <username>`: returns the exit code. */
 export function resetMfaCli(
   args: string[],
-  deps: { openDb: () => Database; io?: Partial<Io>; now?: () => Date },
+  deps: { openDb: () => Database; io?: Partial<Io>; now: () => Date },
 ): number {
   const io: Io = {
     stdout: (s) => process.stdout.write(s),
@@ -38,7 +38,7 @@ export function resetMfaCli(
       username: "operator",
       clientAddress: "local",
       detail: { targetId: user.id, targetUsername: user.username, via: "cli" },
-      at: (deps.now ?? (() => new Date()))(),
+      at: deps.now(),
     });
     io.stdout(
       had

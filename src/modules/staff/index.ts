@@ -17,7 +17,7 @@ export function staffModule(deps: {
   config: Config;
   auth: Pick<Auth, "requireAdmin" | "service">;
   outbox: Pick<MailOutbox, "register" | "enqueue" | "wake" | "configured">;
-  now?: () => Date;
+  now: () => Date;
 }) {
   const sessions = deps.auth.service.sessions;
   const service = createStaffService({ ...deps, sessions });

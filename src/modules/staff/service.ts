@@ -97,10 +97,10 @@ export function createStaffService(deps: {
   config: Config;
   sessions: Pick<SessionStore, "create" | "revoke">;
   outbox: Pick<MailOutbox, "register" | "enqueue" | "wake" | "configured">;
-  now?: () => Date;
+  now: () => Date;
 }) {
   const { db, config, sessions, outbox } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const repo = staffRepo(db);
   const deliveries = mailOutboxRepo(db);
   const audit = auditTo(db, now);
