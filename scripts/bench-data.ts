@@ -92,8 +92,9 @@ const env = {
 
 /** Stores the requests through the same repository (and cipher) as the server, in one transaction. */
 function seed() {
-  const { db } = openDataStore(loadConfig(env));
-  const submissions = contactSubmissions(db);
+  const store = openDataStore(loadConfig(env));
+  const { db } = store;
+  const submissions = contactSubmissions(store);
   const started = performance.now();
   const now = Date.now();
   db.transaction(() => {

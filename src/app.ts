@@ -77,16 +77,16 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       logger.error("search_index_failed", { error: error instanceof Error ? error.message : String(error) }),
   });
   const auth = createAuth({
-    db,
+    store,
     config,
     secrets: loadSessionSecrets(config),
     logger,
     now,
   });
-  const content = createContent({ db, config, cache, requireAdmin: auth.requireAdmin, now });
-  const privacy = createPrivacy({ db, config, auth, logger, now, onPolicyChanged: () => cache.clear() });
+  const content = createContent({ store, config, cache, requireAdmin: auth.requireAdmin, now });
+  const privacy = createPrivacy({ store, config, auth, logger, now, onPolicyChanged: () => cache.clear() });
   const firm = createFirm({
-    db,
+    store,
     dataDir: config.dataDir,
     requireAdmin: auth.requireAdmin,
     trustProxy: config.trustProxy,
@@ -127,14 +127,14 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     load: (pathname: string) => privacy.pageContent(pathname) ?? content.load(pathname),
     firm: () => ({ ...firm.profile(), caseStudies: content.hasCaseStudies() }),
   };
-  const submissions = contactSubmissions(db);
-  const mailOutbox = createMailOutbox({ config, db, logger, now });
-  const due = createDueService({ db, config, now });
+  const submissions = contactSubmissions(store);
+  const mailOutbox = createMailOutbox({ config, store, logger, now });
+  const due = createDueService({ store, config, now });
   // The settings may have changed since the last start: every waiting request's due time follows them.
   due.recomputeWaiting();
-  const portal = createPortal({ db, config, auth, outbox: mailOutbox, due, now });
+  const portal = createPortal({ store, config, auth, outbox: mailOutbox, due, now });
   const documents = createDocuments({
-    db,
+    store,
     config,
     sessionOf: portal.sessionOf,
     auth,
@@ -143,7 +143,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     now,
   });
   const consultation = createConsultation({
-    db,
+    store,
     config,
     auth,
     clock: due.clock,
@@ -162,7 +162,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     },
     now,
   });
-  const deskDigest = createDigest({ db, config, due, outbox: mailOutbox, logger, now });
+  const deskDigest = createDigest({ store, config, due, outbox: mailOutbox, logger, now });
   const security = { hsts: config.secure, styleHashes: [...new Set([styles.app.hash, styles.site.hash])] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
   const fastAsset = createAssetFastPath(manifest, securityHeaders(security, "asset"));
@@ -332,14 +332,16 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(content.feed)
       .use(portal.staffRoutes)
       .use(documents.staffRoutes)
-      .use(deskModule({ db, config, auth, outbox: mailOutbox, due, now, engagementOf: portal.engagementOf }))
+      .use(
+        deskModule({ store, config, auth, outbox: mailOutbox, due, now, engagementOf: portal.engagementOf }),
+      )
       .use(portal.module)
       .use(documents.portalRoutes)
       .use(consultation.staffRoutes)
       .use(consultation.portalRoutes)
-      .use(staffModule({ db, config, auth, outbox: mailOutbox, now }))
+      .use(staffModule({ store, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
-      .use(deskClockModule({ db, config, auth, due, now }))
+      .use(deskClockModule({ store, config, auth, due, now }))
       .use(
         intakeModule({
           config,

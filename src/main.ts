@@ -121,15 +121,16 @@ async function main(argv: string[]): Promise<number> {
 async function digestNow(): Promise<number> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
-  const { db, clock: now } = dataStoreFor("digest", config, { logger });
+  const store = dataStoreFor("digest", config, { logger });
+  const { db, clock: now } = store;
   try {
     // Only what the digest needs: the server's other start-up work (the desk's search index reads every
     // request) is no business of a command that sends one e-mail.
-    const outbox = createMailOutbox({ config, db, logger, now });
-    const due = createDueService({ db, config, now });
+    const outbox = createMailOutbox({ config, store, logger, now });
+    const due = createDueService({ store, config, now });
     // As at the server's start: the clock's settings may have changed since the due times were stored.
     due.recomputeWaiting();
-    const result = createDigest({ db, config, due, outbox, logger, now }).sendNow();
+    const result = createDigest({ store, config, due, outbox, logger, now }).sendNow();
     if (!result.sent) {
       process.stdout.write(`Nothing waits for a first response on ${result.day}: no digest sent.\n`);
       return 0;

@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
-import type { Database } from "./index";
 
 /**
  * Personal data at rest (DESIGN.md): AES-256-GCM per value with a fresh 12-byte IV, the key's id stored with the
@@ -23,6 +22,26 @@ export type DataCipher = {
   /** Ids of the configured keys, newest (the one that writes) first. */
   keyIds: readonly string[];
 };
+
+/**
+ * The cipher of a command that opens the database without the data key (src/ops/commands.ts): such a command
+ * reads and writes no personal value, and if it ever tried, it stops here with a message naming DATA_KEY.
+ */
+export const NO_DATA_KEY: DataCipher = {
+  encrypt: refuseWithoutKey,
+  decrypt: refuseWithoutKey,
+  encryptNullable: refuseWithoutKey,
+  decryptNullable: refuseWithoutKey,
+  emailHash: refuseWithoutKey,
+  emailHashes: refuseWithoutKey,
+  keyIds: [],
+};
+
+function refuseWithoutKey(): never {
+  throw new DataKeyError(
+    "This command opened the database without the data key (DATA_KEY) and reads no personal value",
+  );
+}
 
 export const ENCRYPTED_PREFIX = "enc:v1:";
 const IV_BYTES = 12;
@@ -110,21 +129,6 @@ export function createDataCipher(keys: readonly Uint8Array[]): DataCipher {
 export function firmHash(cipher: Pick<DataCipher, "emailHash">, firm: string | null): string | null {
   const name = firm?.replace(/\s+/g, " ").trim();
   return name ? cipher.emailHash(name) : null;
-}
-
-const ciphers = new WeakMap<Database, DataCipher>();
-
-/** Gives a database handle its cipher; repositories built on the handle find it with cipherFor. */
-export function attachCipher(db: Database, cipher: DataCipher): void {
-  ciphers.set(db, cipher);
-}
-
-export const hasCipher = (db: Database) => ciphers.has(db);
-
-export function cipherFor(db: Database): DataCipher {
-  const cipher = ciphers.get(db);
-  if (!cipher) throw new DataKeyError("The database was opened without a data cipher");
-  return cipher;
 }
 
 /**

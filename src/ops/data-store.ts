@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
-import { attachCipher, createDataCipher, type DataCipher, DataKeyError } from "../db/cipher";
+import { createDataCipher, DataKeyError } from "../db/cipher";
 import { keysCoverRecord, recordKeysInUse } from "../db/data-keys-in-use";
 import {
   assertKeysReadStoredValues,
@@ -11,28 +11,15 @@ import {
   scrubIfPending,
   storedValues,
 } from "../db/encryption";
-import { configureForgetting, type Database, forgetDeleted, migrate, openDatabaseFile } from "../db/index";
+import { configureForgetting, forgetDeleted, migrate, openDatabaseFile } from "../db/index";
 import { type Logger, silentLogger } from "../log";
-import { type SubmissionSearch, submissionSearch } from "../modules/desk";
+import { createSubmissionSearch } from "../modules/desk";
 import { DATA_KEY_FILE, loadDataKeys } from "../secrets";
+import { type Clock, type DataStore, systemClock } from "../store";
 
 export const DATABASE_FILE = "tracewell.db";
 
-/** What every feature reads the time from; tests pass their own (a Friday evening, the eve of a holiday). */
-export type Clock = () => Date;
-export const systemClock: Clock = () => new Date();
-
-/**
- * The data folder, opened: the database with its checked cipher, the desk's search index over it (built in the
- * background once the server starts it), and the clock the features go by. The server, the commands and the
- * tests open it the same way, with openDataStore.
- */
-export type DataStore = {
-  readonly db: Database;
-  readonly cipher: DataCipher;
-  readonly search: SubmissionSearch;
-  readonly clock: Clock;
-};
+export { type Clock, type DataStore, systemClock } from "../store";
 
 /**
  * Opens the data folder's database with its data key, in the order that loses nothing:
@@ -75,7 +62,6 @@ export function openDataStore(
     // it at an ordinary start, and whatever the record does not settle goes to the census as before (ADR 135).
     const counted = keysCoverRecord(db, cipher) ? null : assertKeysReadStoredValues(db, cipher);
     const migrated = migrate(db);
-    attachCipher(db, cipher);
     // Clear values and missing hashes come only from earlier versions: looked for after a census or an upgrade,
     // the census taken again only if migrations changed what there is to count.
     if (counted || migrated > 0) {
@@ -86,7 +72,7 @@ export function openDataStore(
     recordKeysInUse(db, cipher, counted);
     if (scrubIfPending(db, clock())) logger.info("data_file_rewritten");
     if (leftWal) forgetDeleted(db);
-    return { db, cipher, search: submissionSearch(db), clock };
+    return { db, cipher, search: createSubmissionSearch({ db, cipher }), clock };
   } catch (error) {
     db.close();
     throw error;

@@ -1,5 +1,4 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { MANIFEST } from "../../src/generated/assets";

@@ -1,11 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
 import { loadConfig } from "../../src/config";
-import { openDatabase } from "../../src/db";
-import { attachCipher, createDataCipher } from "../../src/db/cipher";
 import { silentLogger } from "../../src/log";
 import { createAuth } from "../../src/modules/auth";
-import { loadDataKeys } from "../../src/secrets";
+import { openDataStore } from "../../src/ops/data-store";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 
@@ -84,12 +82,11 @@ describe("every registered /api/admin route", () => {
   });
 
   test("answers 401 to a session that has only passed the password step", async () => {
-    const { db, config } = (() => {
-      const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN });
-      return { config, db: openDatabase(`${dataDir}/tracewell.db`) };
-    })();
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN });
+    const store = openDataStore(config);
+    const { db } = store;
     const auth = createAuth({
-      db,
+      store,
       config,
       secrets: loadSecrets(),
       logger: silentLogger,
@@ -119,11 +116,10 @@ function loadSecrets(): string[] {
 
 describe("requireAdmin, as another admin controller uses it", () => {
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, REQUIRE_MFA: "false" });
-  const db = openDatabase(`${dataDir}/tracewell.db`);
   // A second handle on the same file reads its personal data (TOTP secrets) with the same key, as the server does.
-  attachCipher(db, createDataCipher(loadDataKeys(config)));
+  const store = openDataStore(config);
   const auth = createAuth({
-    db,
+    store,
     config,
     secrets: loadSecrets(),
     logger: silentLogger,

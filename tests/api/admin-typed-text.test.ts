@@ -28,7 +28,7 @@ setDefaultTimeout(30_000);
 const USER = "dana.reyes";
 const PASSWORD = "ledger lines never lie";
 const { logger, lines } = capturingLogger();
-const { request, db, dataDir, config } = makeTestApp(
+const { request, db, store, dataDir, config } = makeTestApp(
   { ADMIN_USERNAME: USER, ADMIN_PASSWORD: PASSWORD },
   { logger },
 );
@@ -61,7 +61,7 @@ describe("a failed sign-in", () => {
   test("the throttle counts a username under a keyed hash, never the typed text", async () => {
     const keys: string[] = [];
     const service = createAuthService({
-      db,
+      store,
       config,
       secrets: [],
       logger: silentLogger,

@@ -26,9 +26,10 @@ const [UNUSED_PORT = 0] = freePorts(1);
 
 // An admin with two-step sign-in: its TOTP secret is stored encrypted under KEY.
 {
-  const { db } = openDataStore(loadConfig({ DATA_DIR: dataDir, DATA_KEY: KEY }));
-  const id = insertAdmin(db, "morgan", Bun.password.hashSync("trace every transfer"), new Date());
-  enableTotp(db, id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", 1, []);
+  const store = openDataStore(loadConfig({ DATA_DIR: dataDir, DATA_KEY: KEY }));
+  const { db } = store;
+  const id = insertAdmin(store, "morgan", Bun.password.hashSync("trace every transfer"), new Date());
+  enableTotp(store, id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", 1, []);
   closeDatabase(db);
 }
 

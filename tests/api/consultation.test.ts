@@ -7,7 +7,6 @@ import type {
   ConsultationSlots,
   UpcomingConsultation,
 } from "../../src/contracts/consultation";
-import { cipherFor } from "../../src/db/cipher";
 import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { b64 } from "../helpers/files";
@@ -113,7 +112,7 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
         .get(c.engagementId);
       const opened = await t.request(
         "/api/portal/session",
-        post({ token: cipherFor(t.db).decrypt(row?.token ?? "") }),
+        post({ token: t.store.cipher.decrypt(row?.token ?? "") }),
       );
       c.cookie = cookieFrom(opened);
     }

@@ -7,7 +7,6 @@ import { SMTPServer } from "smtp-server";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import {
-  cipherFor,
   createDataCipher,
   DataKeyError,
   ENCRYPTED_COLUMNS,
@@ -58,7 +57,7 @@ function serve(dataDir: string, env: Record<string, string> = {}, extra: Record<
   const { db } = store;
   const app = createApp({ config, store, manifest: MANIFEST });
   const request = (path: string, init?: RequestInit) => app.handle(new Request(`${ORIGIN}${path}`, init));
-  return { db, app, request, close: () => closeDatabase(db) };
+  return { db, store, app, request, close: () => closeDatabase(db) };
 }
 
 let address = 1;
@@ -131,7 +130,7 @@ describe("what is stored, and what the desk shows", () => {
     const reference = await fileIntake(server.request, intake);
     await server.app.decorator.mailOutbox.runOnce();
     cookie = await signIn(server.request, USER, PASSWORD);
-    const id = contactSubmissions(server.db).idsByEmail(`${markers.email}@EXAMPLE.com`)[0] as number;
+    const id = contactSubmissions(server.store).idsByEmail(`${markers.email}@EXAMPLE.com`)[0] as number;
     expect(id).toBeGreaterThan(0);
     const patched = await server.request(
       `/api/admin/submissions/${id}`,
@@ -195,7 +194,7 @@ describe("what is stored, and what the desk shows", () => {
       .get() as { s: string; p: string | null };
     expect(row.s).toStartWith(ENCRYPTED_PREFIX);
     expect(row.p).toBeNull();
-    expect(cipherFor(server.db).decrypt(row.s)).toBe(totpSecret);
+    expect(server.store.cipher.decrypt(row.s)).toBe(totpSecret);
     const first = await server.request("/api/admin/login", post({ username: USER, password: PASSWORD }));
     expect(await first.json()).toMatchObject({ mfaRequired: true });
   });
@@ -271,7 +270,7 @@ describe("upgrade from an earlier version that stored everything in clear", () =
       h: string;
     }[];
     expect(hashes.every((r) => /^[0-9a-f]{64}$/.test(r.h))).toBe(true);
-    expect(contactSubmissions(server.db).idsByEmail(String(kept[0]?.intake.email))).toHaveLength(1);
+    expect(contactSubmissions(server.store).idsByEmail(String(kept[0]?.intake.email))).toHaveLength(1);
     expect(server.db.query("SELECT scrub_pending AS p FROM data_at_rest").get()).toEqual({ p: 0 });
     expect(scanForMarkers([dataDir], everyMarker)).toEqual([]);
 
@@ -309,7 +308,7 @@ describe("a data key that does not fit", () => {
     expect(existsSync(join(dataDir, "data-key"))).toBe(false);
 
     const again = serve(dataDir, { DATA_KEY: KEY });
-    expect(contactSubmissions(again.db).byId(1)?.name).toBe(`Dana ${markers.name}`);
+    expect(contactSubmissions(again.store).byId(1)?.name).toBe(`Dana ${markers.name}`);
     again.close();
   });
 
@@ -328,7 +327,7 @@ describe("a data key that does not fit", () => {
     expect(sha(join(other, DATABASE_FILE))).toBe(before);
     // Restoring the file (or giving DATA_KEY) brings everything back.
     const restored = serve(other, { DATA_KEY: saved.trim() });
-    expect(contactSubmissions(restored.db).byId(1)?.email).toBe(String(intake.email).trim().toLowerCase());
+    expect(contactSubmissions(restored.store).byId(1)?.email).toBe(String(intake.email).trim().toLowerCase());
     restored.close();
   });
 });
@@ -347,10 +346,10 @@ describe("rotation", () => {
 
     // Both keys configured, newest first: old values read, new ones written with the new key.
     const during = serve(dataDir, { DATA_KEY: `${NEW},${OLD}` });
-    const [newId, oldId] = cipherFor(during.db).keyIds;
+    const [newId, oldId] = during.store.cipher.keyIds;
     const email = String(marked[0]?.intake.email);
-    expect(contactSubmissions(during.db).idsByEmail(email)).toHaveLength(1);
-    const result = rotateStoredValues(during.db, cipherFor(during.db), 1);
+    expect(contactSubmissions(during.store).idsByEmail(email)).toHaveLength(1);
+    const result = rotateStoredValues(during.db, during.store.cipher, 1);
     expect(result.remaining).toBe(0);
     expect(result.rewritten).toBeGreaterThanOrEqual(2 * 6 + 1);
     const ids = new Set(listedValues(during.db).map((v) => storedKeyId(v.value)));
@@ -364,7 +363,7 @@ describe("rotation", () => {
     during.close();
 
     const after = serve(dataDir, { DATA_KEY: NEW });
-    const submissions = contactSubmissions(after.db);
+    const submissions = contactSubmissions(after.store);
     expect(submissions.byId(submissions.idsByEmail(email)[0] as number)?.name).toBe(
       `Dana ${marked[0]?.markers.name}`,
     );

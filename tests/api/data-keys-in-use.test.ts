@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
-import { cipherFor, DataKeyError, keyId } from "../../src/db/cipher";
+import { DataKeyError, keyId } from "../../src/db/cipher";
 import { keysCoverRecord } from "../../src/db/data-keys-in-use";
 import { rotateStoredValues } from "../../src/db/encryption";
 import { closeDatabase, type Database } from "../../src/db/index";
 import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissions";
-import { DATABASE_FILE, openDataStore } from "../../src/ops/data-store";
+import { DATABASE_FILE, type DataStore, openDataStore } from "../../src/ops/data-store";
 import { newDataKey } from "../../src/ops/keys-cli";
 import { ORIGIN } from "../helpers/app";
 
@@ -34,9 +34,9 @@ const open = (dataDir: string, dataKey?: string) =>
 
 let n = 0;
 /** One intake stored through the repository, as the server stores it (encrypted with the first key). */
-function store(db: Database) {
+function storeIntake(opened: DataStore) {
   n++;
-  contactSubmissions(db).create(
+  contactSubmissions(opened).create(
     {
       name: `Dana Whitfield ${n}`,
       firm: "Whitfield & Moss LLP",
@@ -72,13 +72,13 @@ describe("the record of the data keys in use", () => {
     const dataDir = freshDir();
     const KEY = newDataKey();
     const first = open(dataDir, KEY);
-    store(first.db);
+    storeIntake(first);
     expect(recordOf(first.db)).toEqual([idOf(KEY)]);
     closeDatabase(first.db);
 
     const again = open(dataDir, KEY);
-    expect(keysCoverRecord(again.db, cipherFor(again.db))).toBe(true);
-    expect(contactSubmissions(again.db).byId(1)?.name).toBe("Dana Whitfield 1");
+    expect(keysCoverRecord(again.db, again.cipher)).toBe(true);
+    expect(contactSubmissions(again).byId(1)?.name).toBe("Dana Whitfield 1");
     closeDatabase(again.db);
   });
 
@@ -86,7 +86,7 @@ describe("the record of the data keys in use", () => {
     const dataDir = freshDir();
     const KEY = newDataKey();
     const first = open(dataDir, KEY);
-    store(first.db);
+    storeIntake(first);
     closeDatabase(first.db);
     const before = sha(dataDir);
     const WRONG = newDataKey();
@@ -104,7 +104,7 @@ describe("the record of the data keys in use", () => {
     const dataDir = freshDir();
     const KEY = newDataKey();
     const first = open(dataDir, KEY);
-    store(first.db);
+    storeIntake(first);
     // The proof damaged (a byte of its ciphertext changed): the key no longer proves itself.
     const { proof } = first.db.query("SELECT proof FROM data_keys_in_use").get() as { proof: string };
     const flipped = `${proof.slice(0, -6)}${proof.slice(-6, -5) === "A" ? "B" : "A"}${proof.slice(-5)}`;
@@ -120,11 +120,11 @@ describe("the record of the data keys in use", () => {
     const OLD = newDataKey();
     const NEW = newDataKey();
     const before = open(dataDir, OLD);
-    store(before.db);
+    storeIntake(before);
     closeDatabase(before.db);
     const during = open(dataDir, `${NEW},${OLD}`);
     expect(recordOf(during.db)).toEqual([idOf(NEW), idOf(OLD)].sort());
-    expect(rotateStoredValues(during.db, cipherFor(during.db)).remaining).toBe(0);
+    expect(rotateStoredValues(during.db, during.cipher).remaining).toBe(0);
     closeDatabase(during.db);
 
     const after = open(dataDir, NEW);
@@ -138,19 +138,19 @@ describe("the record of the data keys in use", () => {
     const OLD = newDataKey();
     const NEW = newDataKey();
     const server = open(dataDir, OLD);
-    store(server.db);
+    storeIntake(server);
     const rotation = open(dataDir, `${NEW},${OLD}`);
-    expect(rotateStoredValues(rotation.db, cipherFor(rotation.db)).remaining).toBe(0);
+    expect(rotateStoredValues(rotation.db, rotation.cipher).remaining).toBe(0);
     closeDatabase(rotation.db);
     // The server, still running with the old key first, writes again.
-    store(server.db);
+    storeIntake(server);
     closeDatabase(server.db);
 
     expect(() => open(dataDir, NEW)).toThrow(
       `DATA_KEY cannot read the stored personal data: values were written with key ${idOf(OLD)}, and the configured key is ${idOf(NEW)}.`,
     );
     const both = open(dataDir, `${NEW},${OLD}`);
-    expect(contactSubmissions(both.db).byId(2)?.name).toBe(`Dana Whitfield ${n}`);
+    expect(contactSubmissions(both).byId(2)?.name).toBe(`Dana Whitfield ${n}`);
     closeDatabase(both.db);
   });
 

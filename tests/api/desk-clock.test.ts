@@ -13,7 +13,7 @@ const PASSWORD = "trace every transfer";
 /** New York is UTC-5 all through these dates (daylight saving ended on November 1). */
 const ny = (local: string) => new Date(`${local.replace(" ", "T")}:00-05:00`);
 const clock = { at: ny("2026-11-17 10:00") };
-const { request, db, app } = makeTestApp(
+const { request, db, store, app } = makeTestApp(
   // A mail server that refuses connections: mail is attempted and fails, so the morning view has some to show.
   { ADMIN_USERNAME: USER, ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: "1", SMTP_URL: "smtp://127.0.0.1:9" },
   { now: () => clock.at },
@@ -158,7 +158,7 @@ describe("the desk's business-day clock through the API", () => {
   });
 
   test("recordFirstResponse (what a sent reply calls) keeps an earlier first response", () => {
-    const desk = submissionDesk(db);
+    const desk = submissionDesk(store);
     expect(desk.recordFirstResponse(r.friday!.id, ny("2026-11-23 15:00").toISOString(), "reply")).toBe(false);
     expect(desk.byId(r.friday!.id)?.firstResponseAt).toBe(ny("2026-11-23 11:40").toISOString());
   });

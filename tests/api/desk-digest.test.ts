@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { MANIFEST } from "../../src/generated/assets";
 import { openDataStore } from "../../src/ops/data-store";

@@ -1,10 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import type { Intake } from "../../src/contracts/intake";
 import type { SubmissionList } from "../../src/contracts/submissions";
-import { cipherFor } from "../../src/db/cipher";
 import { rotateStoredValues } from "../../src/db/encryption";
 import { MANIFEST } from "../../src/generated/assets";
 import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissions";
@@ -22,7 +20,7 @@ const USER = "morgan";
 const PASSWORD = "trace every transfer";
 const clock = { at: new Date("2026-03-02T15:00:00.000Z") };
 const env = { ADMIN_USERNAME: USER, ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: "1" };
-const { app, request, db, dataDir } = makeTestApp(env, { now: () => clock.at });
+const { app, request, db, store, dataDir } = makeTestApp(env, { now: () => clock.at });
 const API = "/api/admin/submissions";
 const SIGN_IN_TIMEOUT = 20_000;
 
@@ -158,7 +156,7 @@ describe("every path that writes or deletes a request keeps the search current",
   });
 
   test("the data key's rotation leaves the search as it was", async () => {
-    const rotation = rotateStoredValues(db, cipherFor(db), 2);
+    const rotation = rotateStoredValues(db, store.cipher, 2);
     expect(rotation.remaining).toBe(0);
     expect(await names("castellano")).toEqual(["Søren Järvinen"]);
     expect(await names("novak")).toEqual(["Elena Novak"]);
@@ -193,7 +191,7 @@ describe("while the search is still being built after a restart", () => {
   test(
     "setup: 100 more requests, then the restart",
     async () => {
-      const submissions = contactSubmissions(db);
+      const submissions = contactSubmissions(store);
       for (let i = 0; i < oldest; i++) {
         const person: Intake = {
           ...(validIntake(clock.at, {

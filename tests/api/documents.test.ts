@@ -122,7 +122,7 @@ describe("documents the client sends through the portal", () => {
     expect(first.headers.get("upload-offset")).toBe("65536");
     // A new service on the same database and folder: what the old one carried in memory is gone.
     const restarted = createDocumentsService({
-      db: t.db,
+      store: t.store,
       config: t.config,
       files: documentFiles(t.dataDir),
       now: () => clock.at,

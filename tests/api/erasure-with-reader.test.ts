@@ -29,7 +29,7 @@ const PASSWORD = "trace every transfer";
 const [SMTP_PORT = 0] = freePorts(1);
 const smtp = smtpServer(SMTP_PORT);
 const clock = { at: new Date("2026-06-01T09:00:00.000Z") };
-const { app, request, db, dataDir } = makeTestApp(
+const { app, request, db, store, dataDir } = makeTestApp(
   {
     ADMIN_USERNAME: USER,
     ADMIN_PASSWORD: PASSWORD,
@@ -159,8 +159,8 @@ describe("a deletion while another connection reads the file", () => {
 
   test("a colleague removed from the staff: their e-mail address", async () => {
     const local = marker("Staff").toLowerCase();
-    const id = insertAdmin(db, "riley", await Bun.password.hash("a password for riley"), clock.at);
-    staffRepo(db).setEmail(id, `${local}@tracewell.example`);
+    const id = insertAdmin(store, "riley", await Bun.password.hash("a password for riley"), clock.at);
+    staffRepo(store).setEmail(id, `${local}@tracewell.example`);
     await deletedWithReaderOpen([local], async () => {
       expect((await send("DELETE", `/api/admin/staff/${id}`)).status).toBe(200);
     });
@@ -168,8 +168,8 @@ describe("a deletion while another connection reads the file", () => {
 
   test("a colleague's second factor, reset: their TOTP secret", async () => {
     const secret = marker("Totp").toUpperCase();
-    const id = insertAdmin(db, "sasha", await Bun.password.hash("a password for sasha"), clock.at);
-    enableTotp(db, id, secret, 0, []);
+    const id = insertAdmin(store, "sasha", await Bun.password.hash("a password for sasha"), clock.at);
+    enableTotp(store, id, secret, 0, []);
     await deletedWithReaderOpen([secret], async () => {
       expect((await send("POST", `/api/admin/staff/${id}/reset-mfa`)).status).toBe(200);
     });
@@ -180,18 +180,18 @@ describe("a deletion while another connection reads the file", () => {
     const res = await send("POST", "/api/admin/staff/invitations", { email: "jordan@tracewell.example" });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: number };
-    const token = staffRepo(db).tokenOf(id) ?? "";
+    const token = staffRepo(store).tokenOf(id) ?? "";
     expect(token.length).toBeGreaterThan(20);
     await deletedWithReaderOpen([token], async () => {
       expect(await app.decorator.mailOutbox.runOnce()).toBe(1);
     });
-    expect(staffRepo(db).tokenOf(id)).toBeNull();
+    expect(staffRepo(store).tokenOf(id)).toBeNull();
   });
 
   test("an invitation's one-time token, wiped when the invitation is withdrawn", async () => {
     const res = await send("POST", "/api/admin/staff/invitations", { email: "drew@tracewell.example" });
     const { id } = (await res.json()) as { id: number };
-    const token = staffRepo(db).tokenOf(id) ?? "";
+    const token = staffRepo(store).tokenOf(id) ?? "";
     await deletedWithReaderOpen([token], async () => {
       expect((await send("DELETE", `/api/admin/staff/invitations/${id}`)).status).toBe(200);
     });
@@ -208,12 +208,13 @@ describe("a stop while the reader still holds the file", () => {
         REQUIRE_MFA: "false",
       });
       const first = capturingLogger();
-      const { db: running } = openDataStore(config, { logger: first.logger });
+      const opened = openDataStore(config, { logger: first.logger });
+      const running = opened.db;
       const local = marker("Stopped").toLowerCase();
-      const id = insertAdmin(running, "quinn", "not a real hash", clock.at);
-      staffRepo(running).setEmail(id, `${local}@tracewell.example`);
+      const id = insertAdmin(opened, "quinn", "not a real hash", clock.at);
+      staffRepo(opened).setEmail(id, `${local}@tracewell.example`);
       const release = holdReader(folder);
-      staffRepo(running).remove(id);
+      staffRepo(opened).remove(id);
       // The stop waits its busy timeout for the reader; shortened here, as the reader outlasts any timeout.
       running.exec("PRAGMA busy_timeout = 50");
       closeDatabase(running);

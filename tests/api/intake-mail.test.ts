@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { cipherFor } from "../../src/db/cipher";
 import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissions";
 import { intakeMessage } from "../../src/modules/mail/intake-messages";
 import { RETRY_BASE_MS } from "../../src/modules/mail/outbox";
@@ -38,19 +37,19 @@ function submit(request: (p: string, i?: RequestInit) => Promise<Response>, body
 }
 
 /** The stored mail state; the error is stored encrypted (it can quote an address) and read through the cipher. */
-const submissionState = (db: ReturnType<typeof makeTestApp>["db"], reference: string) => {
+const submissionState = ({ db, cipher }: ReturnType<typeof makeTestApp>["store"], reference: string) => {
   const row = db
     .query(
       "SELECT id, email_sent AS emailSent, email_error AS emailError FROM contact_submissions WHERE reference = ?",
     )
     .get(reference) as { id: number; emailSent: number; emailError: string | null };
-  return { ...row, emailError: cipherFor(db).decryptNullable(row.emailError) };
+  return { ...row, emailError: cipher.decryptNullable(row.emailError) };
 };
 
 describe("intake e-mail delivered", () => {
   const smtp = smtpServer(DELIVERY_PORT, { refuse: ["nobody@unknown.example"] });
   const clock = new Date("2026-03-02T15:00:00.000Z");
-  const { request, db, app, config } = makeTestApp(
+  const { request, db, store, app, config } = makeTestApp(
     { ...MAIL_ENV, SMTP_URL: `smtp://127.0.0.1:${DELIVERY_PORT}` },
     { now: () => clock },
   );
@@ -61,7 +60,7 @@ describe("intake e-mail delivered", () => {
     const res = await submit(request, validIntake(clock));
     expect(res.status).toBe(201);
     const { reference } = (await res.json()) as { reference: string };
-    const before = submissionState(db, reference);
+    const before = submissionState(store, reference);
     expect(before).toMatchObject({ emailSent: 0, emailError: null });
 
     expect(await app.decorator.mailOutbox.runOnce()).toBe(2);
@@ -103,13 +102,13 @@ describe("intake e-mail delivered", () => {
       expect(c).not.toContain(echoed);
     }
 
-    expect(submissionState(db, reference)).toMatchObject({ emailSent: 1, emailError: null });
+    expect(submissionState(store, reference)).toMatchObject({ emailSent: 1, emailError: null });
     expect(await app.decorator.mailOutbox.runOnce()).toBe(0);
     expect(smtp.received).toHaveLength(2);
   });
 
   test("both are automatic mails: Auto-Submitted, the text part as written, and a branded HTML part", async () => {
-    const stored = contactSubmissions(db).byId(1);
+    const stored = contactSubmissions(store).byId(1);
     if (!stored) throw new Error("no submission");
     const ctx = { brand: config.brand, publicUrl: config.publicUrl, notifyTo: "desk@tracewell.example" };
     for (const kind of ["intake-notification", "intake-confirmation"] as const) {
@@ -153,7 +152,7 @@ describe("intake e-mail delivered", () => {
     // A request stored before one-line fields were refused, and a firm that is a web address (one line, valid).
     const forged = "Bob\r\nReference: IR-FAKE\r\n\r\nURGENT: log in at https://evil.example/admin/login";
     const validated = validIntake(clock, { firm: "https://evil.example/login or desk@evil.example" });
-    const id = contactSubmissions(db).create(
+    const id = contactSubmissions(store).create(
       { ...(validated as Parameters<ReturnType<typeof contactSubmissions>["create"]>[0]), name: forged },
       { reference: "IR-260302-FRGD", submittedAt: clock.toISOString(), emailError: null },
     );
@@ -185,7 +184,7 @@ describe("intake e-mail delivered", () => {
     const res = await submit(request, validIntake(clock, { email: "nobody@unknown.example" }));
     const { reference } = (await res.json()) as { reference: string };
     await app.decorator.mailOutbox.runOnce();
-    const state = submissionState(db, reference);
+    const state = submissionState(store, reference);
     expect(state.emailSent).toBe(0);
     expect(state.emailError).toContain("Confirmation:");
     expect(state.emailError).toContain("550");
@@ -202,7 +201,7 @@ describe("intake e-mail delivered", () => {
 describe("SMTP outage, then recovery", () => {
   let clock = new Date("2026-03-02T15:00:00.000Z");
   const { logger, lines } = capturingLogger();
-  const { request, db, app } = makeTestApp(
+  const { request, db, store, app } = makeTestApp(
     { ...MAIL_ENV, SMTP_URL: `smtp://127.0.0.1:${OUTAGE_PORT}` },
     { now: () => clock, logger },
   );
@@ -215,7 +214,7 @@ describe("SMTP outage, then recovery", () => {
     const { reference } = (await res.json()) as { reference: string };
 
     expect(await app.decorator.mailOutbox.runOnce()).toBe(0);
-    const down = submissionState(db, reference);
+    const down = submissionState(store, reference);
     expect(down.emailSent).toBe(0);
     expect(down.emailError).toContain("Notification:");
     expect(down.emailError).toMatch(/ECONNREFUSED|connect/i);
@@ -239,19 +238,19 @@ describe("SMTP outage, then recovery", () => {
       `New intake request ${reference}: Asset Map`,
       `We received your request (reference ${reference})`,
     ]);
-    expect(submissionState(db, reference)).toMatchObject({ emailSent: 1, emailError: null });
+    expect(submissionState(store, reference)).toMatchObject({ emailSent: 1, emailError: null });
   });
 });
 
 describe("no SMTP configured", () => {
-  const { request, db, app } = makeTestApp({ TRUST_PROXY: "1" });
+  const { request, db, store, app } = makeTestApp({ TRUST_PROXY: "1" });
   test("the intake is stored with an error saying mail is not configured, and stays queued", async () => {
     const now = new Date();
     const res = await submit(request, validIntake(now));
     expect(res.status).toBe(201);
     const { reference } = (await res.json()) as { reference: string };
     expect(await app.decorator.mailOutbox.runOnce()).toBe(0);
-    const state = submissionState(db, reference);
+    const state = submissionState(store, reference);
     expect(state.emailSent).toBe(0);
     expect(state.emailError).toContain("SMTP_URL is not set");
     expect(db.query("SELECT state FROM mail_outbox WHERE submission_id = ?").all(state.id)).toEqual([

@@ -8,7 +8,7 @@ import { capturingLogger, formBody, validIntake } from "../helpers/intake";
 
 let clock = new Date("2026-03-02T15:00:00.000Z");
 const { logger, lines } = capturingLogger();
-const { request, db, app } = makeTestApp({ TRUST_PROXY: "1" }, { now: () => clock, logger });
+const { request, db, store, app } = makeTestApp({ TRUST_PROXY: "1" }, { now: () => clock, logger });
 
 let nextAddress = 1;
 /** Each test speaks from its own address (through the trusted proxy header) so limits do not collide. */
@@ -63,7 +63,7 @@ describe("POST /api/contact: accepted", () => {
     for (const column of ["name", "firm", "email", "phone", "jurisdictions", "description", "email_error"]) {
       expect(String(row[column])).toStartWith("enc:v1:");
     }
-    expect(contactSubmissions(db).byId(row.id as number)).toMatchObject({
+    expect(contactSubmissions(store).byId(row.id as number)).toMatchObject({
       name: "Dana Whitfield",
       firm: "Whitfield & Moss LLP",
       email: "dwhitfield@whitfieldmoss.example",
@@ -71,7 +71,7 @@ describe("POST /api/contact: accepted", () => {
       jurisdictions: "Cook County, IL; Delaware entities",
       emailError: MAIL_NOT_CONFIGURED,
     });
-    expect(contactSubmissions(db).byId(row.id as number)?.description).toStartWith(
+    expect(contactSubmissions(store).byId(row.id as number)?.description).toStartWith(
       "Divorce, 2023-DR-004512.",
     );
     const mail = db

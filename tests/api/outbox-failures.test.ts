@@ -22,7 +22,7 @@ describe("one bad mail does not stall the outbox", () => {
   );
   const { db } = app;
   const outbox = app.app.decorator.mailOutbox;
-  const repo = mailOutboxRepo(db);
+  const repo = mailOutboxRepo(app.store);
   const good = (to: string) => ({ to, subject: `For ${to}`, text: "Hello" });
   const subjects = () => smtp.received.map((m) => m.subject);
   const state = (id: number | null) => repo.delivery(id ?? 0);
@@ -130,7 +130,7 @@ describe("a mail server that accepts and never greets", () => {
     const waited = performance.now() - started;
     expect(waited).toBeGreaterThan(9_000);
     expect(waited).toBeLessThan(15_000);
-    const delivery = mailOutboxRepo(app.db).delivery(id ?? 0);
+    const delivery = mailOutboxRepo(app.store).delivery(id ?? 0);
     expect(delivery).toMatchObject({ state: "pending", attempts: 1 });
     expect(delivery?.lastError).toMatch(/greeting/i);
   }, 40_000);

@@ -19,7 +19,7 @@ const [PORT = 0] = freePorts(1);
 describe("the outbox carries any kind of mail", () => {
   const smtp = smtpServer(PORT);
   const clock = new Date("2026-11-23T14:00:00.000Z");
-  const { request, db, app } = makeTestApp(
+  const { request, db, store, app } = makeTestApp(
     {
       TRUST_PROXY: "1",
       SMTP_URL: `smtp://127.0.0.1:${PORT}`,
@@ -91,7 +91,7 @@ describe("the outbox carries any kind of mail", () => {
     expect(confirmation?.messageId).toBe(
       confirmationMessageId(reference, { publicUrl: "http://localhost:3000" }),
     );
-    const ids = contactSubmissions(db).idsByEmail(" thread.me@example.COM");
+    const ids = contactSubmissions(store).idsByEmail(" thread.me@example.COM");
     expect(ids).toHaveLength(1);
     const stored = db.query("SELECT email_hash FROM contact_submissions WHERE id = ?").get(ids[0] ?? 0) as {
       email_hash: string;

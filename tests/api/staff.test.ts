@@ -23,7 +23,7 @@ let clock = Date.parse("2026-11-23T09:00:00Z");
 const smtp = smtpServer(SMTP_PORT, { refuse: ["bounced@unknown.example"] });
 const { logger, lines } = capturingLogger();
 // REQUIRE_MFA left to the server's default, which outside demo mode is on.
-const { request, db, app, config, dataDir } = makeTestApp(
+const { request, db, store, app, config, dataDir } = makeTestApp(
   {
     REQUIRE_MFA: "",
     ADMIN_USERNAME: OWNER,
@@ -367,7 +367,7 @@ describe("removing and resetting a colleague", () => {
     const self = await request(`/api/admin/staff/${ownerId()}`, del(owner.cookie));
     expect(self.status).toBe(403);
     const service = createStaffService({
-      db,
+      store,
       config,
       sessions: createSessionStore({ db, secrets: ["test"], secure: false, now: () => new Date(clock) }),
       outbox,

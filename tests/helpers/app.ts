@@ -33,5 +33,5 @@ export function makeTestApp(
     rmSync(dataDir, { recursive: true, force: true });
   });
   const request = (path: string, init?: RequestInit) => app.handle(new Request(`${ORIGIN}${path}`, init));
-  return { app, db, config, dataDir, request };
+  return { app, db, store, config, dataDir, request };
 }

@@ -1,11 +1,12 @@
 import type { Database } from "../../src/db";
-import { cipherFor } from "../../src/db/cipher";
+import type { Sealed } from "../../src/store";
 import { cookieFrom, post, withCookie } from "./admin";
 import { b64 } from "./files";
 import { fileIntake } from "./intake";
 
 type TestApp = {
   db: Database;
+  store: Sealed;
   request: (path: string, init?: RequestInit) => Response | Promise<Response>;
 };
 
@@ -43,7 +44,7 @@ export async function portalClient(
     )
     .get(submission.id);
   if (!row) throw new Error("no engagement");
-  const session = await t.request("/api/portal/session", post({ token: cipherFor(t.db).decrypt(row.token) }));
+  const session = await t.request("/api/portal/session", post({ token: t.store.cipher.decrypt(row.token) }));
   const cookie = cookieFrom(session);
   if (opts.sign !== false) {
     await t.request("/api/portal/consent", withCookie(cookie, post({ consent: true })));

@@ -38,8 +38,9 @@ const settings = {
 
 /** Stores the requests through the repository (and its cipher), as intakes over the years would have. */
 function seed() {
-  const { db } = openDataStore(loadConfig(binaryEnv(dataDir, port, settings)));
-  const submissions = contactSubmissions(db);
+  const store = openDataStore(loadConfig(binaryEnv(dataDir, port, settings)));
+  const { db } = store;
+  const submissions = contactSubmissions(store);
   db.transaction(() => {
     for (let i = 0; i < STORED; i++) {
       const at = new Date(Date.UTC(2024, 0, 1) + i * 3_600_000);

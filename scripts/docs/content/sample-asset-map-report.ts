@@ -72,11 +72,11 @@ export const sampleAssetMapReport = (brand: Brand): DocSpec => ({
       kind: "terms",
       items: [
         {
-          term: "1. " + X(8) + " Holdings LLC",
+          term: `1. ${X(8)} Holdings LLC`,
           text: `Formed 2019; organizer and registered agent: the subject. Source: Secretary of State, file ${X(9)}.`,
         },
         {
-          term: "2. " + X(10) + " Consulting, Inc.",
+          term: `2. ${X(10)} Consulting, Inc.`,
           text: `Dissolved 2017; the subject was president. No assets of record. Source: Secretary of State, file ${X(9)}.`,
         },
         {

@@ -1,5 +1,4 @@
-import type { Database } from "bun:sqlite";
-import { cipherFor } from "../../db/cipher";
+import type { Sealed } from "../../store";
 
 /**
  * How a colleague is named wherever the team or a client reads who did something (the desk's history, the audit
@@ -22,8 +21,7 @@ export const shownName = (r: { username: string; email: string | null; displayNa
   r.displayName ?? r.email ?? r.username;
 
 /** Every admin's shown name, read once: build one per request or screen, not one for the process. */
-export function staffNames(db: Database): StaffNames {
-  const cipher = cipherFor(db);
+export function staffNames({ db, cipher }: Sealed): StaffNames {
   const rows = db
     .query<Row, []>("SELECT id, username, email, display_name AS displayName FROM admin_users")
     .all()

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { Config } from "../../config";
+import { NO_DATA_KEY } from "../../db/cipher";
 import { silentLogger } from "../../log";
 import { createAuthService } from "./service";
 
@@ -54,7 +55,7 @@ export async function adminCli(
   const db = deps.openDb();
   try {
     const auth = createAuthService({
-      db,
+      store: { db, cipher: NO_DATA_KEY },
       config: deps.config,
       secrets: [],
       logger: silentLogger,

@@ -1,4 +1,3 @@
-import type { Database } from "bun:sqlite";
 import * as v from "valibot";
 import type { Config } from "../../config";
 import { ConfigError } from "../../config";
@@ -20,6 +19,7 @@ import {
 } from "../../http/errors";
 import { createRateLimiter, type RateLimiter, retryAfterText } from "../../http/rate-limit";
 import type { Logger } from "../../log";
+import type { Sealed } from "../../store";
 import { appendAudit, listAudit, staffNames } from "../audit";
 import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verifyTotp } from "./mfa";
 import {
@@ -54,7 +54,7 @@ import {
 } from "./users";
 
 export type AuthDeps = {
-  db: Database;
+  store: Sealed;
   config: Config;
   secrets: string[];
   logger: Logger;
@@ -84,7 +84,8 @@ const throttleKey = (username: string) =>
  * pass in the parsed body, the caller's session and client address; nothing here sees an HTTP context.
  */
 export function createAuthService(deps: AuthDeps) {
-  const { db, config, logger, now } = deps;
+  const { store, config, logger, now } = deps;
+  const { db } = store;
   const sessions = createSessionStore({ db, secrets: deps.secrets, secure: config.secure, now });
   const clock = () => now().getTime();
   const createLimiter = deps.createLimiter ?? createRateLimiter;
@@ -122,7 +123,7 @@ export function createAuthService(deps: AuthDeps) {
     address: string,
     detail?: Record<string, string | number | boolean | null>,
   ) => {
-    recordSignIn(db, user.id, now());
+    recordSignIn(store, user.id, now());
     audit("login.succeeded", user, address, detail);
   };
 
@@ -153,7 +154,7 @@ export function createAuthService(deps: AuthDeps) {
 
   /** The signed-in admin's row; gone only if they were removed meanwhile, which signs them out. */
   const accountOf = (session: Session) => {
-    const user = findUserById(db, session.userId);
+    const user = findUserById(store, session.userId);
     if (!user) throw new UnauthorizedError(MESSAGES.unauthenticated);
     return user;
   };
@@ -169,16 +170,16 @@ export function createAuthService(deps: AuthDeps) {
     if (!pw.success) return { ok: false as const, error: pw.issues[0].message };
     const refused = demoPasswordRefusal(password, config.demo);
     if (refused) return { ok: false as const, error: refused };
-    if (findAccountByName(db, name.output))
+    if (findAccountByName(store, name.output))
       return { ok: false as const, error: `Admin "${name.output}" already exists.` };
-    const id = insertAdmin(db, name.output, await hashPassword(password), now());
+    const id = insertAdmin(store, name.output, await hashPassword(password), now());
     audit("admin.created", { id, username: name.output }, "local", { via });
     return { ok: true as const, id };
   }
 
   /** Sets a new password and ends every session of that admin. */
   async function setPassword(username: string, password: string, via: string) {
-    const user = findAccountByName(db, username.trim());
+    const user = findAccountByName(store, username.trim());
     if (!user) return { ok: false as const, error: `No admin named "${username.trim()}".` };
     const pw = v.safeParse(NewPasswordSchema, password);
     if (!pw.success) return { ok: false as const, error: pw.issues[0].message };
@@ -186,7 +187,7 @@ export function createAuthService(deps: AuthDeps) {
     if (refused) return { ok: false as const, error: refused };
     const hash = await hashPassword(password);
     db.transaction(() => {
-      updatePasswordHash(db, user.id, hash, now());
+      updatePasswordHash(store, user.id, hash, now());
       sessions.revokeAllForUser(user.id);
     })();
     audit("password.changed", user, "local", { via });
@@ -210,24 +211,24 @@ export function createAuthService(deps: AuthDeps) {
         if (!pw.success) throw new ConfigError(`Invalid ADMIN_PASSWORD: ${pw.issues[0].message}`);
         const refused = demoPasswordRefusal(config.adminPassword, config.demo);
         if (refused) throw new ConfigError(`Invalid ADMIN_PASSWORD: ${refused}`);
-        if (!findUserByName(db, name.output)) {
-          const id = insertAdmin(db, name.output, hashPasswordSync(config.adminPassword), now());
+        if (!findUserByName(store, name.output)) {
+          const id = insertAdmin(store, name.output, hashPasswordSync(config.adminPassword), now());
           audit("admin.created", { id, username: name.output }, "local", { via: "environment" });
           logger.info("admin_created", { via: "environment" });
         }
       }
       if (config.demo) {
-        let demo = findUserByName(db, DEMO_USERNAME);
+        let demo = findUserByName(store, DEMO_USERNAME);
         if (!demo) {
-          const id = insertAdmin(db, DEMO_USERNAME, hashPasswordSync(DEMO_PASSWORD), now());
+          const id = insertAdmin(store, DEMO_USERNAME, hashPasswordSync(DEMO_PASSWORD), now());
           audit("admin.created", { id, username: DEMO_USERNAME }, "local", { via: "demo" });
-          demo = findUserById(db, id);
+          demo = findUserById(store, id);
         }
         if (demo && Bun.password.verifySync(DEMO_PASSWORD, demo.passwordHash)) demoHash = demo.passwordHash;
       } else {
         // A demo run left its admin behind: the public password opens nothing now (login refuses it), and
         // sessions it opened during the demo end here, before anyone could carry them on (ADR 092).
-        const leftover = findUserByName(db, DEMO_USERNAME);
+        const leftover = findUserByName(store, DEMO_USERNAME);
         if (leftover && Bun.password.verifySync(DEMO_PASSWORD, leftover.passwordHash)) {
           sessions.revokeAllForUser(leftover.id);
           logger.warn("demo_password_refused", {
@@ -244,7 +245,7 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     status(session: Session | null): AuthStatus {
-      const shownAs = () => (session && staffNames(db).ofId(session.userId)) ?? session?.username;
+      const shownAs = () => (session && staffNames(store).ofId(session.userId)) ?? session?.username;
       if (session?.stage === "active")
         return { authenticated: true, username: session.username, shownAs: shownAs() };
       if (session?.stage === "enrol")
@@ -256,7 +257,7 @@ export function createAuthService(deps: AuthDeps) {
         };
       const status: AuthStatus = { authenticated: false };
       if (session?.stage === "mfa") status.mfaRequired = true;
-      if (demoHash && findUserByName(db, DEMO_USERNAME)?.passwordHash === demoHash) {
+      if (demoHash && findUserByName(store, DEMO_USERNAME)?.passwordHash === demoHash) {
         status.demoCredentials = { username: DEMO_USERNAME, password: DEMO_PASSWORD };
       }
       return status;
@@ -268,7 +269,7 @@ export function createAuthService(deps: AuthDeps) {
       const { username, password } = parsed.output;
       const tries = attempt(username, address);
 
-      const user = findUserByName(db, username);
+      const user = findUserByName(store, username);
       const passwordOk = await verifyPassword(password, user?.passwordHash);
       const demoRefused = passwordOk && demoPasswordRefusal(password, config.demo) !== null;
       if (!user || !passwordOk || demoRefused) {
@@ -306,17 +307,17 @@ export function createAuthService(deps: AuthDeps) {
       const parsed = v.safeParse(MfaLoginSchema, body);
       if (!parsed.success) invalidInput(parsed.issues);
       const tries = attempt(session.username, address);
-      const user = findUserById(db, session.userId);
+      const user = findUserById(store, session.userId);
       if (!user?.totpSecret) throw new UnauthorizedError(MESSAGES.noPendingSignIn);
 
       let accepted = false;
       let via = "totp";
       if ("code" in parsed.output) {
         const step = verifyTotp(user.totpSecret, parsed.output.code, now());
-        accepted = step !== null && claimTotpStep(db, user.id, step);
+        accepted = step !== null && claimTotpStep(store, user.id, step);
       } else {
         via = "recovery_code";
-        accepted = consumeRecoveryCode(db, user.id, hashRecoveryCode(parsed.output.recoveryCode), now());
+        accepted = consumeRecoveryCode(store, user.id, hashRecoveryCode(parsed.output.recoveryCode), now());
       }
       if (!accepted) {
         audit("login.failed", user, address, {
@@ -359,7 +360,7 @@ export function createAuthService(deps: AuthDeps) {
       if (refused) throw new InvalidError({ newPassword: [refused] });
       const hash = await hashPassword(newPassword);
       db.transaction(() => {
-        updatePasswordHash(db, user.id, hash, now());
+        updatePasswordHash(store, user.id, hash, now());
         sessions.revokeAllForUser(user.id);
       })();
       // Setting the demo password back restores the truthful demo hint.
@@ -374,10 +375,10 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     mfaStatus(session: Session): MfaStatus {
-      const user = findUserById(db, session.userId);
+      const user = findUserById(store, session.userId);
       return {
         enabled: Boolean(user?.totpSecret),
-        recoveryCodesLeft: user ? countRecoveryCodesLeft(db, user.id) : 0,
+        recoveryCodesLeft: user ? countRecoveryCodesLeft(store, user.id) : 0,
         required: config.requireMfa,
       };
     },
@@ -386,7 +387,7 @@ export function createAuthService(deps: AuthDeps) {
       const user = accountOf(session);
       if (user.totpSecret) throw new ConflictError(MESSAGES.mfaAlreadyEnabled);
       const secret = newTotpSecret();
-      setPendingTotp(db, user.id, secret);
+      setPendingTotp(store, user.id, secret);
       return enrolmentFor(secret, config.brand.name, user.username);
     },
 
@@ -409,7 +410,7 @@ export function createAuthService(deps: AuthDeps) {
       // The admin's other sessions were signed in with the password alone: they end. This one has just shown
       // the second factor and counts as signed in with it.
       db.transaction(() => {
-        enableTotp(db, user.id, pending, step, codes.map(hashRecoveryCode));
+        enableTotp(store, user.id, pending, step, codes.map(hashRecoveryCode));
         sessions.revokeOthersForUser(user.id, session.idHash);
         sessions.recordSecondFactor(session.idHash);
       })();
@@ -434,7 +435,7 @@ export function createAuthService(deps: AuthDeps) {
         throw new InvalidError({ password: [MESSAGES.currentPasswordWrong] });
       }
       tries.succeeded();
-      disableTotp(db, user.id);
+      disableTotp(store, user.id);
       audit("mfa.disabled", user, address);
       return { ok: true };
     },
@@ -453,7 +454,7 @@ export function createAuthService(deps: AuthDeps) {
         until,
       });
       // Who did it, by the name the team knows them by; the username stays for the "who" filter.
-      const names = staffNames(db);
+      const names = staffNames(store);
       return {
         ...page,
         entries: page.entries.map((e) => ({ ...e, name: e.username === null ? null : names.of(e.username) })),

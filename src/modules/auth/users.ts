@@ -1,5 +1,4 @@
-import type { Database } from "bun:sqlite";
-import { cipherFor } from "../../db/cipher";
+import type { Sealed } from "../../store";
 
 /** The admin_users repository. Usernames compare case-insensitively (the column is COLLATE NOCASE). */
 export type AdminUser = {
@@ -21,21 +20,21 @@ type Row = {
 };
 
 /** TOTP secrets (pending ones too) are stored encrypted, like every personal value (src/db/cipher.ts). */
-const toUser = (db: Database, r: Row | null): AdminUser | null =>
+const toUser = (cipher: Sealed["cipher"], r: Row | null): AdminUser | null =>
   r && {
     id: r.id,
     username: r.username,
     passwordHash: r.password_hash,
-    totpSecret: cipherFor(db).decryptNullable(r.totp_secret),
-    totpPendingSecret: cipherFor(db).decryptNullable(r.totp_pending_secret),
+    totpSecret: cipher.decryptNullable(r.totp_secret),
+    totpPendingSecret: cipher.decryptNullable(r.totp_pending_secret),
     totpLastStep: r.totp_last_step,
   };
 
 const COLUMNS = "id, username, password_hash, totp_secret, totp_pending_secret, totp_last_step";
 
-export function findUserByName(db: Database, username: string): AdminUser | null {
+export function findUserByName({ db, cipher }: Sealed, username: string): AdminUser | null {
   return toUser(
-    db,
+    cipher,
     db.query(`SELECT ${COLUMNS} FROM admin_users WHERE username = $username`).get({ username }) as Row | null,
   );
 }
@@ -52,7 +51,7 @@ export type AdminAccount = {
   hasPendingMfa: boolean;
 };
 
-export function findAccountByName(db: Database, username: string): AdminAccount | null {
+export function findAccountByName({ db }: Sealed, username: string): AdminAccount | null {
   const row = db
     .query(
       `SELECT id, username, password_hash, totp_secret IS NOT NULL AS has_mfa,
@@ -77,11 +76,14 @@ export function findAccountByName(db: Database, username: string): AdminAccount 
   );
 }
 
-export function findUserById(db: Database, id: number): AdminUser | null {
-  return toUser(db, db.query(`SELECT ${COLUMNS} FROM admin_users WHERE id = $id`).get({ id }) as Row | null);
+export function findUserById({ db, cipher }: Sealed, id: number): AdminUser | null {
+  return toUser(
+    cipher,
+    db.query(`SELECT ${COLUMNS} FROM admin_users WHERE id = $id`).get({ id }) as Row | null,
+  );
 }
 
-export function insertAdmin(db: Database, username: string, passwordHash: string, at: Date): number {
+export function insertAdmin({ db }: Sealed, username: string, passwordHash: string, at: Date): number {
   const row = db
     .query(
       `INSERT INTO admin_users (username, password_hash, created_at) VALUES ($username, $passwordHash, $at)
@@ -91,22 +93,22 @@ export function insertAdmin(db: Database, username: string, passwordHash: string
   return row.id;
 }
 
-export function updatePasswordHash(db: Database, id: number, passwordHash: string, at: Date): void {
+export function updatePasswordHash({ db }: Sealed, id: number, passwordHash: string, at: Date): void {
   db.query(
     "UPDATE admin_users SET password_hash = $passwordHash, password_changed_at = $at WHERE id = $id",
   ).run({ id, passwordHash, at: at.toISOString() });
 }
 
-export function setPendingTotp(db: Database, id: number, secret: string | null): void {
+export function setPendingTotp({ db, cipher }: Sealed, id: number, secret: string | null): void {
   db.query("UPDATE admin_users SET totp_pending_secret = $secret WHERE id = $id").run({
     id,
-    secret: cipherFor(db).encryptNullable(secret),
+    secret: cipher.encryptNullable(secret),
   });
 }
 
 /** Turns two-step sign-in on with the pending secret and replaces the recovery codes, in one transaction. */
 export function enableTotp(
-  db: Database,
+  { db, cipher }: Sealed,
   id: number,
   secret: string,
   step: number,
@@ -116,14 +118,14 @@ export function enableTotp(
     db.query(
       `UPDATE admin_users SET totp_secret = $secret, totp_pending_secret = NULL, totp_last_step = $step
        WHERE id = $id`,
-    ).run({ id, secret: cipherFor(db).encrypt(secret), step });
+    ).run({ id, secret: cipher.encrypt(secret), step });
     db.query("DELETE FROM recovery_codes WHERE user_id = $id").run({ id });
     const insert = db.query("INSERT INTO recovery_codes (user_id, code_hash) VALUES ($id, $hash)");
     for (const hash of codeHashes) insert.run({ id, hash });
   })();
 }
 
-export function disableTotp(db: Database, id: number): void {
+export function disableTotp({ db }: Sealed, id: number): void {
   db.transaction(() => {
     db.query(
       "UPDATE admin_users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL WHERE id = $id",
@@ -133,7 +135,7 @@ export function disableTotp(db: Database, id: number): void {
 }
 
 /** Records the step of an accepted code; false when that step (or a later one) was already used. */
-export function claimTotpStep(db: Database, id: number, step: number): boolean {
+export function claimTotpStep({ db }: Sealed, id: number, step: number): boolean {
   const changed = db
     .query(
       `UPDATE admin_users SET totp_last_step = $step
@@ -144,7 +146,7 @@ export function claimTotpStep(db: Database, id: number, step: number): boolean {
 }
 
 /** Marks an unused recovery code used; false when there is no such unused code. */
-export function consumeRecoveryCode(db: Database, id: number, codeHash: string, at: Date): boolean {
+export function consumeRecoveryCode({ db }: Sealed, id: number, codeHash: string, at: Date): boolean {
   const changed = db
     .query(
       `UPDATE recovery_codes SET used_at = $at
@@ -154,7 +156,7 @@ export function consumeRecoveryCode(db: Database, id: number, codeHash: string, 
   return changed.changes === 1;
 }
 
-export function countRecoveryCodesLeft(db: Database, id: number): number {
+export function countRecoveryCodesLeft({ db }: Sealed, id: number): number {
   return (
     db
       .query("SELECT count(*) AS n FROM recovery_codes WHERE user_id = $id AND used_at IS NULL")
@@ -165,6 +167,6 @@ export function countRecoveryCodesLeft(db: Database, id: number): number {
 }
 
 /** When the admin last signed in (password accepted and, where required, the second step too). */
-export function recordSignIn(db: Database, id: number, at: Date): void {
+export function recordSignIn({ db }: Sealed, id: number, at: Date): void {
   db.query("UPDATE admin_users SET last_sign_in_at = $at WHERE id = $id").run({ id, at: at.toISOString() });
 }

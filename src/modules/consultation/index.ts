@@ -1,5 +1,5 @@
 import type { Config } from "../../config";
-import type { Database } from "../../db/index";
+import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import { consultationsRepo } from "./consultations.repo";
 import { type ConsultationMail, consultationMailRenderers } from "./mail";
@@ -15,7 +15,7 @@ export type { ConsultationClock } from "./slots";
  * features through the app.
  */
 export function createConsultation(deps: {
-  db: Database;
+  store: DataStore;
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
   clock: ConsultationClock;
@@ -30,7 +30,7 @@ export function createConsultation(deps: {
   now: () => Date;
 }) {
   const { now } = deps;
-  const service = createConsultationService({ ...deps, now });
+  const service = createConsultationService({ ...deps, db: deps.store.db, now });
   for (const [kind, render] of Object.entries(consultationMailRenderers(deps.config, service, deps.personOf)))
     deps.outbox.register(kind, render);
   return {
@@ -45,7 +45,8 @@ export function createConsultation(deps: {
  * cancelled, with its start, its status, when it was booked and cancelled, and each booking, move and cancel
  * with its time. Empty when the request has none.
  */
-export function consultationRecord(db: Database, submissionId: number) {
+export function consultationRecord(store: DataStore, submissionId: number) {
+  const { db } = store;
   const repo = consultationsRepo(db);
   const bookings = repo.everyBookingOf(submissionId);
   return bookings.map(({ id, startsAt, bookedAt, cancelledAt }) => ({

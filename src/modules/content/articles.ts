@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
 import { type PublishedArticle, type StoredArticle, validateArticle } from "../../contracts/articles";
 import { countWords, readingTimeFor } from "../../contracts/reading-time";
-import type { Database } from "../../db";
 import { type Actor, auditBy, parseId } from "../../http/admin-http";
 import { ConflictError, type FieldMessages, InvalidError, NotFoundError } from "../../http/errors";
+import type { DataStore } from "../../store";
 import { staffNames } from "../audit";
 import type { Auth } from "../auth";
 import { actorOf, changeEvent, patchOf } from "./admin-http";
@@ -36,7 +36,7 @@ export function toPublished(a: StoredArticle, brandName: string): PublishedArtic
 }
 
 export type ArticleServiceDeps = {
-  db: Database;
+  store: DataStore;
   repo: ArticlesRepo;
   revisions: ArticleRevisionsRepo;
   brandName: string;
@@ -45,7 +45,8 @@ export type ArticleServiceDeps = {
   changed: () => void;
 };
 
-export function articleService({ db, repo, revisions, brandName, now, changed }: ArticleServiceDeps) {
+export function articleService({ store, repo, revisions, brandName, now, changed }: ArticleServiceDeps) {
+  const { db } = store;
   /** The article a path id names (null names none). */
   const found = (id: number | null): StoredArticle => {
     const a = id === null ? undefined : repo.get(id);
@@ -124,7 +125,7 @@ export function articleService({ db, repo, revisions, brandName, now, changed }:
     revisions(id: number | null) {
       const { id: articleId } = found(id);
       // Who saved each, by the name the team knows them by ("" is the site's own first copy).
-      const names = staffNames(db);
+      const names = staffNames(store);
       return revisions.list(articleId).map((r) => ({ ...r, savedBy: r.savedBy && names.of(r.savedBy) }));
     },
     /** Two kept saves side by side: the fields that differ, and the content line by line. */

@@ -1,6 +1,5 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
-import type { Database } from "../../db";
 import type { Auth } from "../auth";
 import type { PageCache } from "../pages";
 import { articleImageService, articleImagesController } from "./article-images";
@@ -17,13 +16,14 @@ import { articlesRepo } from "./repo/articles";
 
 export { ARTICLE_IMAGES_API } from "./article-images";
 
+import type { DataStore } from "../../store";
 import { caseStudiesRepo } from "./repo/case-studies";
 import { resourcesRepo } from "./repo/resources";
 import { resourceService, resourcesController } from "./resources";
 import { SAMPLE_CASE_STUDIES } from "./sample-case-studies";
 
 export type ContentDeps = {
-  db: Database;
+  store: DataStore;
   config: Config;
   cache: PageCache;
   requireAdmin: Auth["requireAdmin"];
@@ -34,7 +34,8 @@ export type ContentDeps = {
  * Content the admin manages (articles, case studies, resources) and its public side: the admin API, the RSS feed, the loader the
  * pages module calls before rendering, and sitemap entries. Every change clears the page cache.
  */
-export function createContent({ db, config, cache, requireAdmin, now }: ContentDeps) {
+export function createContent({ store, config, cache, requireAdmin, now }: ContentDeps) {
+  const { db } = store;
   const articles = articlesRepo(db);
   const caseStudies = caseStudiesRepo(db);
   // Demo mode never shows an empty case-studies page: it stores labelled samples once (again only if every
@@ -48,7 +49,7 @@ export function createContent({ db, config, cache, requireAdmin, now }: ContentD
   }
   const changed = () => cache.clear();
   const articleApi = articleService({
-    db,
+    store,
     repo: articles,
     revisions: articleRevisionsRepo(db),
     brandName: config.brand.name,

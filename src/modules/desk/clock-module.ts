@@ -1,4 +1,3 @@
-import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import * as v from "valibot";
 import type { Config } from "../../config";
@@ -6,6 +5,7 @@ import { CLOSURE_MESSAGES } from "../../contracts/desk";
 import { actorFrom, auditBy } from "../../http/admin-http";
 import type { PeerAddressSource } from "../../http/client-address";
 import { HttpError, InvalidError, invalidInput, NotFoundError } from "../../http/errors";
+import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { DueService } from "./due-service";
 import { ClosureSchema, isCalendarDate } from "./model";
@@ -31,13 +31,14 @@ class ClosureExistsError extends HttpError {
  * /closures. Guard, parse, act; closure changes are audited and move waiting requests' due times at once.
  */
 export function deskClockModule(deps: {
-  db: Database;
+  store: DataStore;
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
   due: DueService;
   now: () => Date;
 }) {
-  const { db, due } = deps;
+  const { store, due } = deps;
+  const { db } = store;
   const { now } = deps;
 
   const actor = actorFrom(deps.config.trustProxy);

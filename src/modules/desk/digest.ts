@@ -1,4 +1,3 @@
-import type { Database } from "bun:sqlite";
 import type { Config } from "../../config";
 import { MONTH_NAMES, WEEKDAY_SHORT } from "../../contracts/calendar";
 import type { WaitingRequest } from "../../contracts/desk";
@@ -17,6 +16,7 @@ import { scheduledRuns } from "./repo/desk-clock";
 
 const DAY_MS = 86_400_000;
 
+import type { DataStore } from "../../store";
 import type { DueService } from "./due-service";
 
 export const DIGEST_KIND = "desk-digest";
@@ -47,7 +47,7 @@ const longDate = (day: string) => {
  * queued with the dedupe key "digest:YYYY-MM-DD", so a restart never sends a second one.
  */
 export function createDigest(deps: {
-  db: Database;
+  store: DataStore;
   config: Config;
   due: DueService;
   outbox: Pick<MailOutbox, "register" | "enqueue" | "wake">;
@@ -56,11 +56,11 @@ export function createDigest(deps: {
 }) {
   const { config, due, outbox, logger } = deps;
   const { now } = deps;
-  const runs = scheduledRuns(deps.db);
+  const runs = scheduledRuns(deps.store);
   const clock = due.clock;
   const to = config.intakeNotifyTo;
 
-  const dataRequests = dataRequestsRepo(deps.db);
+  const dataRequests = dataRequestsRepo(deps.store);
   /** Open data-rights requests due within DATA_REQUEST_REMIND_DAYS, or overdue: their 30 days are a promise too. */
   const dataRequestsDue = (at: Date) =>
     dataRequests.openDueBy(new Date(at.getTime() + DATA_REQUEST_REMIND_DAYS * DAY_MS).toISOString());
@@ -153,7 +153,7 @@ export function createDigest(deps: {
 
   outbox.register(DIGEST_KIND, (row) => render(row.dedupeKey?.slice("digest:".length, 17) ?? "", now()));
 
-  const queue = deps.db.transaction((day: string, at: Date, dedupeKey: string) => {
+  const queue = deps.store.db.transaction((day: string, at: Date, dedupeKey: string) => {
     runs.record(DIGEST_JOB, day, at.toISOString());
     return outbox.enqueue({ kind: DIGEST_KIND, dedupeKey });
   });

@@ -1,4 +1,3 @@
-import type { Database } from "bun:sqlite";
 import type { Config } from "../../config";
 import {
   CLOSURE_MESSAGES,
@@ -10,6 +9,7 @@ import {
   OVERVIEW_WAITING_MAX,
 } from "../../contracts/desk";
 import { ConflictError } from "../../http/errors";
+import type { DataStore } from "../../store";
 import { type BusinessClock, createBusinessClock, describeHours, nextDate } from "./business-clock";
 import { deliveriesRepo, deliveryStatus } from "./deliveries";
 import { dueStatus, formatDuration } from "./due-labels";
@@ -26,11 +26,11 @@ export function percentile(sorted: readonly number[], p: number): number | null 
  * The desk's clock over the database: keeps each request's due time current, computes due labels, the
  * morning view's figures and the closures. Everything reads `now` from the injected clock.
  */
-export function createDueService(deps: { db: Database; config: Config; now: () => Date }) {
+export function createDueService(deps: { store: DataStore; config: Config; now: () => Date }) {
   const { now } = deps;
-  const closures = deskClosures(deps.db);
-  const dueTimes = deskDueTimes(deps.db);
-  const deliveries = deliveriesRepo(deps.db);
+  const closures = deskClosures(deps.store);
+  const dueTimes = deskDueTimes(deps.store);
+  const deliveries = deliveriesRepo(deps.store.db);
   let closed = new Set(closures.list().map((c) => c.date));
   const clock: BusinessClock = createBusinessClock(deps.config.desk, () => closed);
 
@@ -158,7 +158,7 @@ export function createDueService(deps: { db: Database; config: Config; now: () =
        * leaves a request arriving now, or one waiting, no business hours to be due in is refused (409) and
        * not kept.
        */
-      add: deps.db.transaction((date: string, note: string): boolean => {
+      add: deps.store.db.transaction((date: string, note: string): boolean => {
         if (!closures.add({ date, note }, now().toISOString())) return false;
         const before = closed;
         closed = new Set(closures.list().map((c) => c.date));

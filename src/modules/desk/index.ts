@@ -1,9 +1,9 @@
-import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import { DESK_MESSAGES } from "../../contracts/submissions";
 import { actorFrom, attachment, parseId } from "../../http/admin-http";
 import { NotFoundError } from "../../http/errors";
+import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import type { DueService } from "./due-service";
@@ -20,7 +20,7 @@ export const DESK_API = "/api/admin/desk";
  * when it sends them (kind "desk-reply").
  */
 export function deskModule(deps: {
-  db: Database;
+  store: DataStore;
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue" | "register">;
@@ -31,7 +31,7 @@ export function deskModule(deps: {
 }) {
   const service = createSubmissionsService(deps);
   const trustProxy = deps.config.trustProxy;
-  deps.outbox.register(DESK_REPLY_MAIL, deskReplyRenderer(deps.db, deps.config));
+  deps.outbox.register(DESK_REPLY_MAIL, deskReplyRenderer(deps.store, deps.config));
 
   const actor = actorFrom(trustProxy);
 
@@ -92,4 +92,4 @@ export { submissionDesk } from "./repo/submission-desk";
 export { submissionEvents } from "./repo/submission-events";
 export { submissionReplies } from "./repo/submission-replies";
 export { submissionResponses } from "./repo/submission-responses";
-export { type BuildOptions, type SubmissionSearch, submissionSearch } from "./repo/submission-search";
+export { type BuildOptions, createSubmissionSearch, type SubmissionSearch } from "./repo/submission-search";

@@ -1,5 +1,5 @@
 import type { Config } from "../../config";
-import type { Database } from "../../db/index";
+import type { DataStore } from "../../store";
 import { staffNames } from "../audit";
 import type { MailMessage, OutboxRow } from "../mail";
 import { confirmationMessageId } from "../mail";
@@ -11,16 +11,16 @@ import { submissionReplies } from "./repo/submission-replies";
  * threaded under the intake confirmation (In-Reply-To and References are its Message-ID). Null when the reply
  * or its request was deleted meanwhile: the mail is dropped.
  */
-export function deskReplyRenderer(db: Database, config: Config) {
-  const replies = submissionReplies(db);
-  const submissions = contactSubmissions(db);
+export function deskReplyRenderer(store: DataStore, config: Config) {
+  const replies = submissionReplies(store);
+  const submissions = contactSubmissions(store);
   const host = new URL(config.publicUrl).hostname;
   return (mail: OutboxRow): MailMessage | null => {
     const reply = mail.refId === null ? null : replies.byId(mail.refId);
     const submission = reply ? submissions.byId(reply.submissionId) : null;
     if (!reply || !submission) return null;
     const thread = confirmationMessageId(submission.reference, config);
-    const name = staffNames(db).displayName(reply.author);
+    const name = staffNames(store).displayName(reply.author);
     return {
       to: submission.email,
       subject: reply.subject,

@@ -1,4 +1,3 @@
-import type { Database } from "bun:sqlite";
 import * as v from "valibot";
 import { FIRST_RESPONSE_BY_LABELS, RESPONSE_CLOCK_SKEW_MS, RESPONSE_MESSAGES } from "../../contracts/desk";
 import type { SubmissionStatus } from "../../contracts/intake";
@@ -26,6 +25,7 @@ import {
   NotFoundError,
   UnavailableError,
 } from "../../http/errors";
+import type { DataStore } from "../../store";
 import { staffNames } from "../audit";
 import type { MailOutbox } from "../mail";
 import { toCsv } from "./csv";
@@ -86,17 +86,18 @@ const isObject = (x: unknown): x is Record<string, unknown> =>
  * that shows or changes a submission writes an audit entry (ids and short facts only, never intake text).
  */
 export function createSubmissionsService(deps: {
-  db: Database;
+  store: DataStore;
   outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue">;
   now: () => Date;
   desk?: SubmissionDesk;
   due: DueService;
   engagementOf?: (submissionId: number) => unknown;
 }) {
-  const { db, outbox, due } = deps;
+  const { store, outbox, due } = deps;
+  const { db } = store;
   const { now } = deps;
-  const desk = deps.desk ?? submissionDesk(db);
-  const replies = submissionReplies(db);
+  const desk = deps.desk ?? submissionDesk(store);
+  const replies = submissionReplies(store);
   const responses = submissionResponses(db);
   const events = submissionEvents(db);
   const lookups = submissionLookups(db);
@@ -121,7 +122,7 @@ export function createSubmissionsService(deps: {
     const [submission] = due.deliveriesOf([{ ...stored, due: due.status(stored) }]);
     if (!submission) return null;
     // Who did what, by the name the team knows them by (records keep the username they were written with).
-    const names = staffNames(db);
+    const names = staffNames(store);
     const notes = desk.notes(id).map((n) => ({ ...n, author: names.of(n.author) }));
     const mail = desk.mail(id);
     const sent = replies.forSubmission(id).map((r) => ({ ...r, author: names.of(r.author) }));

@@ -1,7 +1,7 @@
 import type { Config } from "../../config";
 import { onForgetting } from "../../db/forget-deleted";
-import type { Database } from "../../db/index";
 import type { Logger } from "../../log";
+import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import { documentFiles } from "./file-store";
@@ -12,7 +12,7 @@ import { documentStaffRoutes } from "./staff-routes";
 
 /** The documents feature as the app composes it: the portal's routes, and what other features call. */
 export function createDocuments(deps: {
-  db: Database;
+  store: DataStore;
   config: Config;
   sessionOf: (request: Request) => number | null;
   auth: Pick<Auth, "requireAdmin">;
@@ -23,21 +23,21 @@ export function createDocuments(deps: {
   const { now } = deps;
   const files = documentFiles(deps.config.dataDir);
   const service = createDocumentsService({
-    db: deps.db,
+    store: deps.store,
     config: deps.config,
     files,
     logger: deps.logger,
     now,
   });
   // Files of rows deleted by any feature leave the disk after its commit; and now, for a crash in between.
-  onForgetting(deps.db, () => service.sweepDeleted());
+  onForgetting(deps.store.db, () => service.sweepDeleted());
   service.sweepDeleted();
-  for (const [kind, render] of Object.entries(documentMailRenderers(deps.db, deps.config)))
+  for (const [kind, render] of Object.entries(documentMailRenderers(deps.store, deps.config)))
     deps.outbox.register(kind, render);
   return {
     service,
     staffRoutes: documentStaffRoutes({
-      db: deps.db,
+      store: deps.store,
       auth: deps.auth,
       service,
       outbox: deps.outbox,

@@ -1,6 +1,5 @@
 import type { DocumentKind, DocumentView } from "../../contracts/documents";
-import { cipherFor } from "../../db/cipher";
-import type { Database } from "../../db/index";
+import type { Sealed } from "../../store";
 
 export type DocumentRow = DocumentView & {
   rowId: number;
@@ -19,8 +18,7 @@ const COLUMNS = `id AS rowId, public_id AS id, engagement_id AS engagementId, di
  * The documents table. A file's key and name are personal data: encrypted on write, decrypted on read. Every
  * look-up by a public id also names the engagement, so one engagement's id never reaches another's file.
  */
-export function documentsRepo(db: Database) {
-  const cipher = cipherFor(db);
+export function documentsRepo({ db, cipher }: Sealed) {
   const insert = db.prepare<
     { id: number },
     [string, number, string, string, string, string, number, string, string | null, number | null]

@@ -1,6 +1,6 @@
 /** The documents feature as the others see it. */
 import type { DocumentView } from "../../contracts/documents";
-import type { Database } from "../../db/index";
+import type { Sealed } from "../../store";
 import { documentsRepo, viewOf } from "./documents.repo";
 import { documentFiles } from "./file-store";
 
@@ -22,14 +22,14 @@ export type ExportedFile = {
  * keeps two files of one name apart, and the name was cleaned of slashes when it was stored.
  */
 export function documentExport(
-  db: Database,
+  store: Sealed,
   dataDir: string,
   submission: { id: number; reference: string },
 ): { records: ExportedDocument[]; files: ExportedFile[] } {
-  const repo = documentsRepo(db);
+  const repo = documentsRepo(store);
   const engagementId = repo.engagementOfSubmission(submission.id);
   if (engagementId === null) return { records: [], files: [] };
-  const store = documentFiles(dataDir);
+  const fileStore = documentFiles(dataDir);
   const records: ExportedDocument[] = [];
   const files: ExportedFile[] = [];
   for (const d of repo.list(engagementId)) {
@@ -42,7 +42,7 @@ export function documentExport(
         lastModified: new Date(d.completedAt ?? d.createdAt),
         // Opened only when the archive reaches it, so one file at a time is read.
         input: (async function* () {
-          yield* store.read(d.fileId, d.fileKey);
+          yield* fileStore.read(d.fileId, d.fileKey);
         })(),
       });
   }

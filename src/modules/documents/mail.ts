@@ -1,5 +1,5 @@
 import type { Config } from "../../config";
-import type { Database } from "../../db/index";
+import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
 import type { MailMessage, OutboxRow } from "../mail";
 import { confirmationMessageId } from "../mail";
@@ -7,8 +7,9 @@ import { confirmationMessageId } from "../mail";
 /** The report is ready: ref_id is the engagement. No attachment: the report stays behind the portal. */
 export const REPORT_READY_MAIL = "documents-report-ready";
 
-export function documentMailRenderers(db: Database, config: Config) {
-  const submissions = contactSubmissions(db);
+export function documentMailRenderers(store: DataStore, config: Config) {
+  const { db } = store;
+  const submissions = contactSubmissions(store);
   const host = new URL(config.publicUrl).hostname;
   const submissionOf = db.query<{ submissionId: number }, [number]>(
     "SELECT submission_id AS submissionId FROM engagements WHERE id = ?",

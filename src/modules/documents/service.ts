@@ -9,11 +9,12 @@ import {
   UPLOAD_PATCH_MAX_BYTES,
   UPLOADS_PATH,
 } from "../../contracts/documents";
-import { type Database, forgetDeleted } from "../../db/index";
+import { forgetDeleted } from "../../db/index";
 import type { Actor } from "../../http/admin-http";
 import { bodyRefusal, isBodyError, readWithin } from "../../http/body-deadline";
 import { createdAt } from "../../http/redirect";
 import type { Logger } from "../../log";
+import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
 import { type DocumentRow, documentsRepo, viewOf } from "./documents.repo";
 import type { DocumentFiles } from "./file-store";
@@ -78,17 +79,18 @@ const sealedLength = (received: number) => HEADER_BYTES + (received / SEGMENT_BY
  * of a segment not yet complete when a request ends are dropped and sent again by the client.
  */
 export function createDocumentsService(deps: {
-  db: Database;
+  store: DataStore;
   config: Config;
   files: DocumentFiles;
   logger?: Logger;
   now: () => Date;
 }) {
-  const { db, config, files } = deps;
+  const { store, config, files } = deps;
+  const { db } = store;
   const logger = deps.logger;
   const { now } = deps;
   const bodyTimeoutMs = deps.config.bodyTimeoutSeconds * 1000;
-  const repo = documentsRepo(db);
+  const repo = documentsRepo(store);
   const limits = config.uploads;
 
   async function headerOf(d: DocumentRow) {

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { DOCUMENT_MESSAGES as M, TUS_VERSION, UPLOAD_PATCH_MAX_BYTES } from "../../contracts/documents";
-import type { Database } from "../../db/index";
 import { actorFrom, auditBy, parseId } from "../../http/admin-http";
 import { createdPath } from "../../http/redirect";
+import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import { REPORT_READY_MAIL } from "./mail";
@@ -15,14 +15,15 @@ const notFound = () => Response.json({ error: "Not found" }, { status: 404 });
  * client's file counts as opened), upload for the client, and mark the firm's file that is the report.
  */
 export function documentStaffRoutes(deps: {
-  db: Database;
+  store: DataStore;
   auth: Pick<Auth, "requireAdmin">;
   service: DocumentsService;
   outbox: Pick<MailOutbox, "enqueue" | "wake">;
   trustProxy: boolean;
   now: () => Date;
 }) {
-  const { service, db, now } = deps;
+  const { service, store, now } = deps;
+  const { db } = store;
   const actor = actorFrom(deps.trustProxy);
   const engagementOf = (raw: string) => {
     const id = parseId(raw);

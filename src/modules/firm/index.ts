@@ -10,10 +10,10 @@ import {
   validatePerson,
   validateTestimonial,
 } from "../../contracts/firm";
-import type { Database } from "../../db";
 import { type Actor, auditBy, parseId } from "../../http/admin-http";
 import { type FieldMessages, InvalidError, NotFoundError, TooLargeError } from "../../http/errors";
 import { UPLOADS_DIR } from "../../ops/backup";
+import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import { actorOf, changeEvent, patchOf } from "../content";
 import { detectPhoto, PHOTO_TYPES, type PhotoKind } from "./photo-type";
@@ -24,7 +24,7 @@ export const PHOTOS_PREFIX = "/uploads/photos/";
 const PHOTO_NAME = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
 
 export type FirmDeps = {
-  db: Database;
+  store: DataStore;
   dataDir: string;
   requireAdmin: Auth["requireAdmin"];
   trustProxy: boolean;
@@ -37,7 +37,8 @@ export type FirmDeps = {
  * The firm's proof (ADR 115): people and testimonials the admin manages, their public profile for the pages,
  * and the people's photos. Guard, parse, act, like the content controllers; every change is audited.
  */
-export function createFirm({ db, dataDir, requireAdmin, trustProxy, now, changed }: FirmDeps) {
+export function createFirm({ store, dataDir, requireAdmin, trustProxy, now, changed }: FirmDeps) {
+  const { db } = store;
   const people = peopleRepo(db);
   const testimonials = testimonialsRepo(db);
   const uploads = join(dataDir, UPLOADS_DIR);

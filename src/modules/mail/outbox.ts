@@ -2,8 +2,8 @@ import nodemailer from "nodemailer";
 import type { Config } from "../../config";
 import type { Brand } from "../../contracts/brand";
 import { toOneLine } from "../../contracts/fields";
-import type { Database } from "../../db/index";
 import type { Logger } from "../../log";
+import type { DataStore } from "../../store";
 import { contactSubmissions, INTAKE_MAIL_KINDS } from "../desk";
 import { automaticMail, type MailMessage } from "./automatic";
 import { intakeMessage } from "./intake-messages";
@@ -81,10 +81,15 @@ function smtpSender(
  * Features register how each kind of mail is rendered. The server starts it and stops it on shutdown; tests
  * call runOnce() directly.
  */
-export function createMailOutbox(deps: { config: Config; db: Database; logger: Logger; now: () => Date }) {
+export function createMailOutbox(deps: {
+  config: Config;
+  store: DataStore;
+  logger: Logger;
+  now: () => Date;
+}) {
   const { config, logger } = deps;
-  const submissions = contactSubmissions(deps.db);
-  const outbox = mailOutboxRepo(deps.db);
+  const submissions = contactSubmissions(deps.store);
+  const outbox = mailOutboxRepo(deps.store);
   const kinds = new Map<string, Registration>();
   const { now } = deps;
   const sender = config.smtpUrl
@@ -121,8 +126,8 @@ export function createMailOutbox(deps: { config: Config; db: Database; logger: L
 
   // What the mail's feature keeps about it (a request's mail state) is updated in a savepoint of its own: if
   // that fails, the attempt's result is still recorded, so a sent mail is never sent again.
-  const afterAttempt = deps.db.transaction((mail: OutboxRow) => kinds.get(mail.kind)?.settled?.(mail));
-  const settle = deps.db.transaction((mail: OutboxRow, record: () => void) => {
+  const afterAttempt = deps.store.db.transaction((mail: OutboxRow) => kinds.get(mail.kind)?.settled?.(mail));
+  const settle = deps.store.db.transaction((mail: OutboxRow, record: () => void) => {
     record();
     try {
       afterAttempt(mail);

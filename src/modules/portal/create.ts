@@ -1,7 +1,6 @@
 import type { Config } from "../../config";
 import type { PortalEngagement } from "../../contracts/portal";
-import { cipherFor } from "../../db/cipher";
-import type { Database } from "../../db/index";
+import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { DueService } from "../desk";
 import type { MailOutbox } from "../mail";
@@ -13,14 +12,14 @@ import { engagementStaffRoutes } from "./staff-routes";
 
 /** The portal feature as the app composes it: the client's routes, the desk's routes and its mail. */
 export function createPortal(deps: {
-  db: Database;
+  store: DataStore;
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
   due: DueService;
   now: () => Date;
 }) {
-  const { db, config } = deps;
+  const { store, config } = deps;
   let certificate: SealingCertificate | undefined;
   // Made (or read) at the first signature, not at start: a key pair costs half a second.
   const sealingCertificate = () => {
@@ -28,14 +27,14 @@ export function createPortal(deps: {
       dataDir: config.dataDir,
       p12Path: config.portal.signingP12,
       passphrase: config.portal.signingP12Passphrase,
-      cipher: cipherFor(db),
+      cipher: deps.store.cipher,
       firmName: config.brand.name,
     });
     return certificate;
   };
   const service = createPortalService({ ...deps, certificate: sealingCertificate });
   const sessionOf = portalSessionOf(config, service);
-  for (const [kind, render] of Object.entries(portalMailRenderers(db, config)))
+  for (const [kind, render] of Object.entries(portalMailRenderers(store, config)))
     deps.outbox.register(kind, render);
   return {
     service,

@@ -6,8 +6,7 @@ import type {
   FeeKind,
   Payment,
 } from "../../contracts/portal";
-import { cipherFor } from "../../db/cipher";
-import type { Database } from "../../db/index";
+import type { Sealed } from "../../store";
 
 export type EngagementRow = {
   id: number;
@@ -57,8 +56,7 @@ const eventHash = (e: Omit<StoredEvent, "id" | "hash">) =>
  * and payment methods are personal data: encrypted on write, decrypted on read. Every portal query names the
  * engagement by the id its session is bound to.
  */
-export function engagementsRepo(db: Database) {
-  const cipher = cipherFor(db);
+export function engagementsRepo({ db, cipher }: Sealed) {
   const bySubmission = db.prepare<EngagementRow, [number]>(
     `SELECT ${COLUMNS} FROM engagements WHERE submission_id = ?`,
   );
@@ -226,8 +224,8 @@ export type EngagementsRepo = ReturnType<typeof engagementsRepo>;
  * A request's engagement as a data-rights export shows it: every stored value in clear, each event with its
  * address and browser, the payments and the signed PDF as base64. Null when the request has none.
  */
-export function engagementRecord(db: Database, submissionId: number) {
-  const repo = engagementsRepo(db);
+export function engagementRecord(store: Sealed, submissionId: number) {
+  const repo = engagementsRepo(store);
   const e = repo.bySubmission(submissionId);
   if (!e) return null;
   const pdf = repo.signedPdf(e.id);

@@ -1,5 +1,5 @@
 import type { Config } from "../../config";
-import type { Database } from "../../db/index";
+import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
 import type { MailMessage, OutboxRow } from "../mail";
 import { confirmationMessageId } from "../mail";
@@ -17,9 +17,9 @@ export const portalLink = (publicUrl: string, token: string) => `${publicUrl}/po
  * The portal's mail, rendered when the outbox sends it, threaded under the intake confirmation like the desk's
  * replies. Null when the engagement or its request is gone (the mail is dropped).
  */
-export function portalMailRenderers(db: Database, config: Config) {
-  const repo = engagementsRepo(db);
-  const submissions = contactSubmissions(db);
+export function portalMailRenderers(store: DataStore, config: Config) {
+  const repo = engagementsRepo(store);
+  const submissions = contactSubmissions(store);
   const host = new URL(config.publicUrl).hostname;
   const about = (mail: OutboxRow) => {
     const e = mail.refId === null ? null : repo.byId(mail.refId);

@@ -12,9 +12,9 @@ import {
   SignSchema,
 } from "../../contracts/portal";
 import { consumerDisclosure } from "../../contracts/portal-disclosure";
-import type { Database } from "../../db/index";
 import { type Actor, auditBy } from "../../http/admin-http";
 import { ConflictError, invalidInput, NotFoundError, UnauthorizedError } from "../../http/errors";
+import type { DataStore } from "../../store";
 import type { DueService } from "../desk";
 import { contactSubmissions, submissionDesk, submissionEvents } from "../desk";
 import type { SealingCertificate } from "../signing";
@@ -44,7 +44,7 @@ export const disclosureText = (config: Config) => consumerDisclosure(config.bran
  * consents, reads and signs (the portal's side). Every portal call takes the engagement id from the session.
  */
 export function createPortalService(deps: {
-  db: Database;
+  store: DataStore;
   config: Config;
   outbox: {
     enqueue(m: { kind: string; submissionId?: number; refId?: number }): number | null;
@@ -54,12 +54,13 @@ export function createPortalService(deps: {
   certificate: () => SealingCertificate;
   now: () => Date;
 }) {
-  const { db, config } = deps;
+  const { store, config } = deps;
+  const { db } = store;
   const { now } = deps;
-  const repo = engagementsRepo(db);
+  const repo = engagementsRepo(store);
   const sessions = portalSessions(db);
-  const submissions = contactSubmissions(db);
-  const desk = submissionDesk(db);
+  const submissions = contactSubmissions(store);
+  const desk = submissionDesk(store);
   const statusEvents = submissionEvents(db);
   const linkRequests = new Map<string, number[]>();
   const firmDate = new Intl.DateTimeFormat("en-CA", { timeZone: config.desk.timeZone });

@@ -9,9 +9,10 @@ import {
   DataRequestSchema,
   daysLeft,
 } from "../../contracts/privacy";
-import { type Database, forgetDeleted } from "../../db/index";
+import { forgetDeleted } from "../../db/index";
 import { auditBy } from "../../http/admin-http";
 import { ConflictError, invalidInput, NotFoundError } from "../../http/errors";
+import type { DataStore } from "../../store";
 import { consultationRecord } from "../consultation";
 import { contactSubmissions, submissionDesk, submissionReplies, submissionResponses } from "../desk";
 import { documentExport, type ExportedFile } from "../documents";
@@ -27,14 +28,15 @@ const DAY_MS = 86_400_000;
  * to every intake from the same address through the keyed hash, exported as one JSON file, erased with a
  * receipt per intake, and completed. Every step is in the audit log, by id and counts, never the address.
  */
-export function createDataRequests(deps: { db: Database; dataDir: string; now: () => Date }) {
-  const { db } = deps;
+export function createDataRequests(deps: { store: DataStore; dataDir: string; now: () => Date }) {
+  const { store } = deps;
+  const { db } = store;
   const { now } = deps;
-  const repo = dataRequestsRepo(db);
-  const submissions = contactSubmissions(db);
-  const desk = submissionDesk(db);
-  const outbox = mailOutboxRepo(db);
-  const replies = submissionReplies(db);
+  const repo = dataRequestsRepo(store);
+  const submissions = contactSubmissions(store);
+  const desk = submissionDesk(store);
+  const outbox = mailOutboxRepo(store);
+  const replies = submissionReplies(store);
   const responses = submissionResponses(db);
 
   const audit = (
@@ -141,7 +143,7 @@ export function createDataRequests(deps: { db: Database; dataDir: string; now: (
       const intakes = submissions.idsByEmail(request.email).flatMap((intakeId) => {
         const submission = desk.byId(intakeId);
         if (!submission) return [];
-        const documents = documentExport(db, deps.dataDir, submission);
+        const documents = documentExport(store, deps.dataDir, submission);
         files.push(...documents.files);
         return [
           {
@@ -150,8 +152,8 @@ export function createDataRequests(deps: { db: Database; dataDir: string; now: (
             replies: replies.forSubmission(intakeId),
             responses: responses.forSubmission(intakeId),
             mail: outbox.forSubmission(intakeId),
-            engagement: engagementRecord(db, intakeId),
-            consultations: consultationRecord(db, intakeId),
+            engagement: engagementRecord(store, intakeId),
+            consultations: consultationRecord(store, intakeId),
             documents: documents.records,
           },
         ];

@@ -3,10 +3,10 @@ import type { Config } from "../../config";
 import type { PageContent } from "../../contracts/page-data";
 import { PATHS } from "../../contracts/paths";
 import { DATA_REQUEST_MESSAGES } from "../../contracts/privacy";
-import type { Database } from "../../db/index";
 import { actorFrom, attachment, parseId } from "../../http/admin-http";
 import { NotFoundError } from "../../http/errors";
 import type { Logger } from "../../log";
+import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import { createDataRequests } from "./data-requests";
 import { createRetention } from "./retention";
@@ -19,7 +19,7 @@ export const DATA_REQUESTS_API = "/api/admin/data-requests";
  * API; `pageContent` gives the privacy page the live policy; `retention.startDaily()` is the server's timer.
  */
 export function createPrivacy(deps: {
-  db: Database;
+  store: DataStore;
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
   logger?: Logger;
@@ -28,7 +28,7 @@ export function createPrivacy(deps: {
   onPolicyChanged?: () => void;
 }) {
   const retention = createRetention(deps);
-  const requests = createDataRequests({ db: deps.db, dataDir: deps.config.dataDir, now: deps.now });
+  const requests = createDataRequests({ store: deps.store, dataDir: deps.config.dataDir, now: deps.now });
   const trustProxy = deps.config.trustProxy;
 
   const actor = actorFrom(trustProxy);

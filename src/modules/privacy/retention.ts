@@ -7,10 +7,11 @@ import {
   type RetentionRule,
   type RetentionView,
 } from "../../contracts/privacy";
-import { type Database, forgetDeleted } from "../../db/index";
+import { forgetDeleted } from "../../db/index";
 import { auditBy } from "../../http/admin-http";
 import { invalidInput } from "../../http/errors";
 import { type Logger, silentLogger } from "../../log";
+import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
 import { submissionDesk } from "../desk";
 import { type Actor, addDays, utcDate } from "./model";
@@ -36,17 +37,18 @@ export function ruleText(rule: RetentionRule, policy: RetentionPolicy): string {
  * requests are never deleted here. Each deletion leaves a receipt in the audit log with no personal data.
  */
 export function createRetention(deps: {
-  db: Database;
+  store: DataStore;
   now: () => Date;
   logger?: Logger;
   /** Called after the policy changes (the privacy page states it: the page cache must forget it). */
   onPolicyChanged?: () => void;
 }) {
-  const { db } = deps;
+  const { store } = deps;
+  const { db } = store;
   const { now } = deps;
   const logger = deps.logger ?? silentLogger;
   const repo = retentionRepo(db);
-  const desk = submissionDesk(db);
+  const desk = submissionDesk(store);
 
   const policy = (): RetentionPolicy => {
     const { unengagedDays, engagedDays } = repo.policy();

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { NO_DATA_KEY } from "../../db/cipher";
 import { appendAudit } from "../audit";
 import { findAccountByName } from "../auth";
 import { resetSecondFactor } from "./service";
@@ -25,14 +26,15 @@ export function resetMfaCli(
     return 2;
   }
   const db = deps.openDb();
+  const store = { db, cipher: NO_DATA_KEY };
   try {
-    const user = findAccountByName(db, username.trim());
+    const user = findAccountByName(store, username.trim());
     if (!user) {
       io.stderr(`No admin named "${username.trim()}". Nothing was changed.\n`);
       return 1;
     }
     const had = user.hasMfa || user.hasPendingMfa;
-    resetSecondFactor(db, user.id);
+    resetSecondFactor(store, user.id);
     appendAudit(db, {
       event: "staff.mfa_reset",
       username: "operator",

@@ -1,8 +1,8 @@
-import type { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import { actorFrom, parseId } from "../../http/admin-http";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
+import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import { INVITATION_API, STAFF_API } from "./model";
@@ -13,7 +13,7 @@ import { createStaffService } from "./service";
  * join screen before they have an account (listed as open in src/modules/auth/guard.ts).
  */
 export function staffModule(deps: {
-  db: Database;
+  store: DataStore;
   config: Config;
   auth: Pick<Auth, "requireAdmin" | "service">;
   outbox: Pick<MailOutbox, "register" | "enqueue" | "wake" | "configured">;

@@ -24,6 +24,7 @@ import {
   TooManyRequestsError,
 } from "../../http/errors";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
+import type { DataStore, Sealed } from "../../store";
 import { appendAudit, shownName } from "../audit";
 import type { Session, SessionStore } from "../auth";
 import {
@@ -80,9 +81,10 @@ const auditTo =
  * next sign-in with their password leads to enrolment again, and forgets the old secret on disk. Shared by the
  * Staff screen and the CLI, which opens the database without the data cipher: this reads no encrypted value.
  */
-export function resetSecondFactor(db: Database, userId: number): void {
+export function resetSecondFactor(store: Sealed, userId: number): void {
+  const { db } = store;
   db.transaction(() => {
-    disableTotp(db, userId);
+    disableTotp(store, userId);
     db.query("DELETE FROM sessions WHERE user_id = $userId").run({ userId });
   })();
   forgetDeleted(db);
@@ -93,16 +95,17 @@ export function resetSecondFactor(db: Database, userId: number): void {
  * Guard, parse, act: controllers hand in the actor; every change is written to the audit log.
  */
 export function createStaffService(deps: {
-  db: Database;
+  store: DataStore;
   config: Config;
   sessions: Pick<SessionStore, "create" | "revoke">;
   outbox: Pick<MailOutbox, "register" | "enqueue" | "wake" | "configured">;
   now: () => Date;
 }) {
-  const { db, config, sessions, outbox } = deps;
+  const { store, config, sessions, outbox } = deps;
+  const { db } = store;
   const { now } = deps;
-  const repo = staffRepo(db);
-  const deliveries = mailOutboxRepo(db);
+  const repo = staffRepo(store);
+  const deliveries = mailOutboxRepo(store);
   const audit = auditTo(db, now);
   const failures = createRateLimiter({
     limit: INVITATION_FAILURES_PER_ADDRESS,
@@ -263,7 +266,7 @@ export function createStaffService(deps: {
       // roll back the audit entry that records it.
       const refusal = db
         .transaction((): HttpError | null => {
-          const target = findUserById(db, id);
+          const target = findUserById(store, id);
           if (!target) return new NotFoundError(STAFF_MESSAGES.notFound);
           if (target.id === actor.id) {
             audit("staff.remove_refused", actor, actor.clientAddress, { targetId: id, reason: "self" });
@@ -288,11 +291,11 @@ export function createStaffService(deps: {
 
     /** `id` null: the path named no admin. */
     resetMfa(id: number | null, actor: Actor): { ok: true } {
-      const target = id === null ? null : findUserById(db, id);
+      const target = id === null ? null : findUserById(store, id);
       if (!target) throw new NotFoundError(STAFF_MESSAGES.notFound);
       if (target.id === actor.id) throw new ForbiddenError(STAFF_MESSAGES.resetSelf);
       if (!target.totpSecret && !target.totpPendingSecret) throw new ConflictError(STAFF_MESSAGES.mfaNotSet);
-      resetSecondFactor(db, target.id);
+      resetSecondFactor(store, target.id);
       audit("staff.mfa_reset", actor, actor.clientAddress, {
         targetId: target.id,
         targetUsername: target.username,
@@ -346,7 +349,7 @@ export function createStaffService(deps: {
       if (refused) throw new InvalidError({ password: [refused] });
       const found = openInvitation(token, address);
       const taken = () => new InvalidError({ username: [STAFF_MESSAGES.usernameTaken] });
-      if (findUserByName(db, username)) throw taken();
+      if (findUserByName(store, username)) throw taken();
       const passwordHash = await hashPassword(password);
 
       // Checked again inside the write: two tabs accepting at once create one admin, never two. Both refusals
@@ -355,13 +358,13 @@ export function createStaffService(deps: {
         .transaction(() => {
           const inv = repo.invitation(found.id);
           if (!inv || !isOpen(inv)) throw new GoneError(STAFF_MESSAGES.invitationUsed);
-          if (findUserByName(db, username)) throw taken();
+          if (findUserByName(store, username)) throw taken();
           const at = now();
-          const userId = insertAdmin(db, username, passwordHash, at);
+          const userId = insertAdmin(store, username, passwordHash, at);
           repo.setEmail(userId, inv.email);
           repo.setDisplayName(userId, inv.name);
           repo.accept(inv.id, userId, at);
-          recordSignIn(db, userId, at);
+          recordSignIn(store, userId, at);
           audit("admin.created", { id: userId, username }, address, { via: "invitation" });
           audit("staff.invitation_accepted", { id: userId, username }, address, {
             invitationId: inv.id,

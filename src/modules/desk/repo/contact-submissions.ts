@@ -1,8 +1,7 @@
 import type { Intake, SubmissionStatus } from "../../../contracts/intake";
 import type { VisitSource } from "../../../contracts/visit-source";
-import { cipherFor, type DataCipher, firmHash } from "../../../db/cipher";
-import type { Database } from "../../../db/index";
-import { submissionSearch } from "./submission-search";
+import { type DataCipher, firmHash } from "../../../db/cipher";
+import type { Indexed } from "../../../store";
 
 export type MailKind = "intake-notification" | "intake-confirmation";
 export const INTAKE_MAIL_KINDS: readonly MailKind[] = ["intake-notification", "intake-confirmation"];
@@ -54,9 +53,7 @@ const toSubmission = (cipher: DataCipher, r: RawSubmission): SubmissionRow => ({
  * submission and its outbox rows are written in one transaction, so an acknowledged intake always has its mail
  * queued.
  */
-export function contactSubmissions(db: Database) {
-  const cipher = cipherFor(db);
-  const search = submissionSearch(db);
+export function contactSubmissions({ db, cipher, search }: Indexed) {
   const insertSubmission = db.prepare<{ id: number }, Record<string, string | number | null>>(
     `INSERT INTO contact_submissions (reference, name, firm, email, phone, role, matter_type, subject_type,
        jurisdictions, desired_service, description, acknowledgment, submitted_at, email_sent, email_error,

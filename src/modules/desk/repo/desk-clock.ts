@@ -1,5 +1,4 @@
-import { cipherFor } from "../../../db/cipher";
-import type { Database } from "../../../db/index";
+import type { Sealed } from "../../../store";
 
 /**
  * The tables behind the desk's business-day clock (ADR 052): due times kept on contact_submissions,
@@ -31,7 +30,7 @@ export type FailedMailRow = {
 };
 
 /** Closure dates set by staff. */
-export function deskClosures(db: Database) {
+export function deskClosures({ db }: Sealed) {
   const all = db.prepare<Closure, []>("SELECT date, note FROM desk_closures ORDER BY date");
   const insert = db.prepare<{ date: string }, [string, string, string]>(
     "INSERT INTO desk_closures (date, note, created_at) VALUES (?, ?, ?) ON CONFLICT (date) DO NOTHING RETURNING date",
@@ -46,7 +45,7 @@ export function deskClosures(db: Database) {
 }
 
 /** Due times on contact_submissions, and the figures of the desk's morning view. */
-export function deskDueTimes(db: Database) {
+export function deskDueTimes({ db, cipher }: Sealed) {
   const missing = db.prepare<{ id: number; submittedAt: string }, []>(
     "SELECT id, submitted_at AS submittedAt FROM contact_submissions WHERE respond_by IS NULL",
   );
@@ -107,19 +106,19 @@ export function deskDueTimes(db: Database) {
      * e-mail, never asks for them (ADR 054).
      */
     namesOf: (ids: readonly number[]): Map<number, string> =>
-      new Map(namesOf.all(JSON.stringify(ids)).map((r) => [r.id, cipherFor(db).decrypt(r.name)] as const)),
+      new Map(namesOf.all(JSON.stringify(ids)).map((r) => [r.id, cipher.decrypt(r.name)] as const)),
     counts: (since: string, now: string) =>
       counts.get({ since, now }) ?? { newToday: 0, waiting: 0, overdue: 0 },
     answeredSince: (since: string) => answered.all(since),
     /** Mail given up, or retrying after a failed attempt, newest first. */
     /** last_error is stored encrypted (it can quote an address). */
     failedMail: (limit: number) =>
-      failedMail.all(limit).map((m) => ({ ...m, lastError: cipherFor(db).decryptNullable(m.lastError) })),
+      failedMail.all(limit).map((m) => ({ ...m, lastError: cipher.decryptNullable(m.lastError) })),
   };
 }
 
 /** When each daily job last ran, by the firm's calendar date. */
-export function scheduledRuns(db: Database) {
+export function scheduledRuns({ db }: Sealed) {
   const get = db.prepare<{ lastDay: string; lastRunAt: string }, [string]>(
     "SELECT last_day AS lastDay, last_run_at AS lastRunAt FROM scheduled_runs WHERE job = ?",
   );

@@ -7,10 +7,10 @@ import type {
   SubmissionNote,
   SubmissionSummary,
 } from "../../../contracts/submissions";
-import { cipherFor, type DataCipher } from "../../../db/cipher";
+import type { DataCipher } from "../../../db/cipher";
 import { forgettingWrite } from "../../../db/forget-deleted";
-import type { Database } from "../../../db/index";
-import { type SearchFields, type SearchState, submissionSearch } from "./submission-search";
+import type { Indexed } from "../../../store";
+import type { SearchFields, SearchState } from "./submission-search";
 
 /** What the list and the export may be narrowed by; every field is optional. */
 export type DeskFilter = {
@@ -109,9 +109,7 @@ export type ExportRow = Omit<SubmissionDetail["submission"], "due">;
  * The submissions desk's reads and writes over contact_submissions, submission_notes and mail_outbox.
  * Intake itself writes through src/db/contact-submissions.ts; this module never creates a submission.
  */
-export function submissionDesk(db: Database) {
-  const cipher = cipherFor(db);
-  const search = submissionSearch(db);
+export function submissionDesk({ db, cipher, search }: Indexed) {
   const filterBindings = (f: DeskFilter) => bindings(f, selected(f, f.q ? search.match(f.q) : null));
   // The count names only the filters in use: with the catch-all WHERE SQLite reads every row (3.9 ms over
   // 10,000 requests); without a filter it counts an index (0.01 ms). One statement per combination in use.

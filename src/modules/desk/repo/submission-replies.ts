@@ -1,6 +1,5 @@
 import type { ReplyDelivery, SubmissionReply } from "../../../contracts/submissions";
-import { cipherFor } from "../../../db/cipher";
-import type { Database } from "../../../db/index";
+import type { Sealed } from "../../../store";
 
 /** The outbox kind of a reply sent from the desk; its ref_id is the submission_replies row. */
 export const DESK_REPLY_MAIL = "desk-reply";
@@ -20,8 +19,7 @@ const REPLY_COLUMNS = `r.id, r.submission_id AS submissionId, r.author, r.subjec
  * data, encrypted on write and decrypted on read. A reply and its outbox row are written in one transaction, so
  * a stored reply is always on its way.
  */
-export function submissionReplies(db: Database) {
-  const cipher = cipherFor(db);
+export function submissionReplies({ db, cipher }: Sealed) {
   const insert = db.prepare<{ id: number }, [number, string, string, string, string]>(
     `INSERT INTO submission_replies (submission_id, author, subject, body, created_at) VALUES (?, ?, ?, ?, ?)
      RETURNING id`,

@@ -2,25 +2,23 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { loadConfig } from "../../../config";
 import type { Intake } from "../../../contracts/intake";
-import { attachCipher, cipherFor, createDataCipher } from "../../../db/cipher";
-import { type Database, openDatabase } from "../../../db/index";
+import { openDataStore } from "../../../ops/data-store";
+import type { DataStore, Indexed } from "../../../store";
 import { contactSubmissions } from "./contact-submissions";
 import { submissionDesk } from "./submission-desk";
-import { submissionSearch } from "./submission-search";
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A real database file with the cipher attached, as the server opens it. */
-function freshDatabase(): Database {
+/** A real data folder, opened as the server opens it: its own new key, the cipher and the index. */
+function freshStore(): DataStore {
   const dir = mkdtempSync(join(tmpdir(), "tracewell-search-"));
   dirs.push(dir);
-  const db = openDatabase(join(dir, "tracewell.db"));
-  attachCipher(db, createDataCipher([crypto.getRandomValues(new Uint8Array(32))]));
-  return db;
+  return openDataStore(loadConfig({ DATA_DIR: dir, PUBLIC_URL: "http://localhost:3000" }));
 }
 
 let serial = 0;
@@ -44,11 +42,11 @@ const intake = (o: Partial<Intake> = {}): Intake => ({
 
 /** Stores an intake through the repository, as the intake route does; its id and reference. */
 function store(
-  db: Database,
+  opened: Indexed,
   o: Partial<Intake> = {},
   reference = `IR-260101-${String(++serial).padStart(4, "0")}`,
 ) {
-  const id = contactSubmissions(db).create(intake(o), { reference, submittedAt: at(), emailError: null });
+  const id = contactSubmissions(opened).create(intake(o), { reference, submittedAt: at(), emailError: null });
   return { id, reference };
 }
 
@@ -56,14 +54,15 @@ function store(
 const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe("the desk's search index", () => {
-  const db = freshDatabase();
-  const search = submissionSearch(db);
+  const opened = freshStore();
+  const { db } = opened;
+  const search = opened.search;
   search.start();
   const refs: Record<string, string> = {};
   const find = (q: string) => search.match(q).sort((a, b) => a - b);
 
   test("setup: four requests", async () => {
-    refs.soren = store(db, {
+    refs.soren = store(opened, {
       name: "Søren O'Brien",
       email: "s.obrien@harbor-legal.example",
       firm: "Harbor Legal",
@@ -72,25 +71,25 @@ describe("the desk's search index", () => {
       description:
         "Divorce. The husband's brother, Tomás Castellano, holds the boat through Brightwater LLC.",
     }).reference;
-    refs.zoe = store(db, {
+    refs.zoe = store(opened, {
       name: "Zoë Lindqvist",
       email: "client42@lindqvist.example",
       firm: undefined,
       phone: "646 555 0100",
       jurisdictions: "New York, NY",
     }).reference;
-    refs.okafor = store(db, {
+    refs.okafor = store(opened, {
       name: "Ravi Okafor",
       email: "client420@okafor-fiduciary.example",
       firm: "Okafor Fiduciary Services",
       phone: "(646) 555-7788",
     }).reference;
-    refs.dana = store(db).reference;
+    refs.dana = store(opened).reference;
     await settled();
   });
 
   const names = (q: string) => {
-    const desk = submissionDesk(db);
+    const desk = submissionDesk(opened);
     return find(q).map((id) => desk.byId(id)?.name);
   };
 
@@ -150,13 +149,13 @@ describe("the desk's search index", () => {
   });
 
   test("a new intake is found as soon as its transaction commits", async () => {
-    store(db, { name: "Priya Raman", email: "priya@raman.example" });
+    store(opened, { name: "Priya Raman", email: "priya@raman.example" });
     await settled();
     expect(names("raman")).toEqual(["Priya Raman"]);
   });
 
   test("a deleted request is not found, and its words no one else holds leave memory", async () => {
-    const desk = submissionDesk(db);
+    const desk = submissionDesk(opened);
     const [id] = find("raman");
     const words = search.words;
     expect(desk.remove(id as number)).toBe(true);
@@ -167,7 +166,7 @@ describe("the desk's search index", () => {
   });
 
   test("a deletion rolled back with its transaction leaves the request findable", async () => {
-    const desk = submissionDesk(db);
+    const desk = submissionDesk(opened);
     const [id] = find("castellano");
     expect(() =>
       db.transaction(() => {
@@ -180,12 +179,16 @@ describe("the desk's search index", () => {
   });
 
   test("an id used again after its request was deleted is found by the new request's words only", async () => {
-    const desk = submissionDesk(db);
-    const newest = store(db, { name: "Marcus Haddad", email: "marcus@haddad.example", firm: "Haddad & Co" });
+    const desk = submissionDesk(opened);
+    const newest = store(opened, {
+      name: "Marcus Haddad",
+      email: "marcus@haddad.example",
+      firm: "Haddad & Co",
+    });
     await settled();
     // Deleted, and the id given to the next request in the same turn (as a table without AUTOINCREMENT does).
     expect(desk.remove(newest.id)).toBe(true);
-    const cipher = cipherFor(db);
+    const cipher = opened.cipher;
     db.query(
       `INSERT INTO contact_submissions (id, reference, name, firm, email, phone, role, matter_type, subject_type,
          jurisdictions, desired_service, description, submitted_at)
@@ -216,12 +219,16 @@ describe("the desk's search index", () => {
   });
 
   test("a request whose stored text was overwritten before its deletion still leaves the search whole", async () => {
-    const desk = submissionDesk(db);
-    const { id } = store(db, { name: "Idris Okonkwo", email: "idris@okonkwo.example", firm: "Okonkwo LLP" });
+    const desk = submissionDesk(opened);
+    const { id } = store(opened, {
+      name: "Idris Okonkwo",
+      email: "idris@okonkwo.example",
+      firm: "Okonkwo LLP",
+    });
     await settled();
     expect(find("okonkwo")).toEqual([id]);
     // As a deletion that first overwrites the values (so no copy lingers on disk) would leave them.
-    const blank = cipherFor(db).encrypt("");
+    const blank = opened.cipher.encrypt("");
     db.query(
       "UPDATE contact_submissions SET name = ?1, email = ?1, firm = ?1, description = ?1 WHERE id = ?2",
     ).run(blank, id);
@@ -240,7 +247,7 @@ describe("the desk's search index", () => {
   });
 
   test("narrows matches by status as the desk changes it, once the change commits", async () => {
-    const desk = submissionDesk(db);
+    const desk = submissionDesk(opened);
     const [soren] = find("castellano");
     const closed = () => search.narrow(find("555"), { status: "closed" });
     expect(closed()).toEqual([]);
@@ -262,7 +269,7 @@ describe("the desk's search index", () => {
   });
 
   test("a status changed by any writer, here plain SQL, is known to the next search", () => {
-    const desk = submissionDesk(db);
+    const desk = submissionDesk(opened);
     const [soren] = find("castellano");
     db.query("UPDATE contact_submissions SET status = 'declined' WHERE id = ?").run(soren as number);
     expect(desk.list({ q: "castellano", status: "closed" }, { limit: 25, offset: 0 })).toMatchObject({
@@ -276,7 +283,7 @@ describe("the desk's search index", () => {
 
   test("pages newest first, as the desk lists them", () => {
     const ids = find("555");
-    const desk = submissionDesk(db);
+    const desk = submissionDesk(opened);
     const newest = [...ids].sort((a, b) => {
       const [sa, sb] = [desk.byId(a)?.submittedAt ?? "", desk.byId(b)?.submittedAt ?? ""];
       return sa === sb ? b - a : sb.localeCompare(sa);
@@ -290,11 +297,11 @@ describe("the desk's search index", () => {
 
 describe("the index's build after a start", () => {
   test("is read in slices, newest first, with the writes made meanwhile kept", async () => {
-    const db = freshDatabase();
+    const opened = freshStore();
     const stored = Array.from({ length: 200 }, (_, i) =>
-      store(db, { name: `Grace Chen ${i}`, email: `grace${i}@chen.example` }),
+      store(opened, { name: `Grace Chen ${i}`, email: `grace${i}@chen.example` }),
     );
-    const search = submissionSearch(db);
+    const search = opened.search;
     const slices: (() => void)[] = [];
     let readyAfter = -1;
     search.start({
@@ -311,9 +318,9 @@ describe("the index's build after a start", () => {
     expect(search.match("grace0@")).toHaveLength(0);
 
     // Meanwhile: a new intake, a deletion of a row read and of one not read yet.
-    store(db, { name: "Mei Herrera", email: "mei@herrera.example" });
-    submissionDesk(db).remove((stored[199] as { id: number }).id);
-    submissionDesk(db).remove((stored[0] as { id: number }).id);
+    store(opened, { name: "Mei Herrera", email: "mei@herrera.example" });
+    submissionDesk(opened).remove((stored[199] as { id: number }).id);
+    submissionDesk(opened).remove((stored[0] as { id: number }).id);
     await settled();
     expect(search.match("herrera")).toHaveLength(1);
     expect(search.match("grace199@")).toHaveLength(0);
@@ -328,9 +335,9 @@ describe("the index's build after a start", () => {
   });
 
   test("a small database is searchable before the start returns", () => {
-    const db = freshDatabase();
-    store(db, { name: "Olu Brennan" });
-    const search = submissionSearch(db);
+    const opened = freshStore();
+    store(opened, { name: "Olu Brennan" });
+    const search = opened.search;
     search.start({ schedule: () => {} });
     expect(search.state().ready).toBe(true);
     expect(search.match("olu")).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { cipherFor } from "../../../db/cipher";
+import type { DataCipher } from "../../../db/cipher";
 import type { Database } from "../../../db/index";
 import { newestPage } from "./newest-page";
 import { createSearchFacts, type Facts } from "./search-facts";
@@ -52,7 +52,8 @@ export type BuildOptions = {
   onError?: (error: unknown) => void;
 };
 
-function createSearch(db: Database) {
+/** The one index of the requests, made when the data folder is opened and shared by everything that writes them. */
+export function createSubmissionSearch({ db, cipher }: { db: Database; cipher: DataCipher }) {
   const index = createWordIndex();
   const facts = createSearchFacts();
   const pending: Change[] = [];
@@ -155,7 +156,6 @@ function createSearch(db: Database) {
   };
 
   const readChunk = (): boolean => {
-    const cipher = cipherFor(db);
     const rows = selectChunk.all(cursor, CHUNK);
     for (const r of rows) {
       const words = rowWords({
@@ -279,16 +279,4 @@ function createSearch(db: Database) {
   };
 }
 
-export type SubmissionSearch = ReturnType<typeof createSearch>;
-
-const indexes = new WeakMap<Database, SubmissionSearch>();
-
-/** The one index of this database handle, shared by the intake, the desk and anything that deletes intakes. */
-export function submissionSearch(db: Database): SubmissionSearch {
-  let index = indexes.get(db);
-  if (!index) {
-    index = createSearch(db);
-    indexes.set(db, index);
-  }
-  return index;
-}
+export type SubmissionSearch = ReturnType<typeof createSubmissionSearch>;

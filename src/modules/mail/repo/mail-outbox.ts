@@ -1,5 +1,4 @@
-import { cipherFor } from "../../../db/cipher";
-import type { Database } from "../../../db/index";
+import type { Sealed } from "../../../store";
 
 /** One queued e-mail: what it is about, never what it says (rendered at send time). */
 export type OutboxRow = {
@@ -37,8 +36,7 @@ const DELIVERY = `id, kind, state, attempts, last_error AS lastError, sent_at AS
   next_attempt_at AS nextAttemptAt, created_at AS createdAt`;
 
 /** The mail_outbox table: queue, due rows, delivery results. last_error is encrypted: it can quote an address. */
-export function mailOutboxRepo(db: Database) {
-  const cipher = cipherFor(db);
+export function mailOutboxRepo({ db, cipher }: Sealed) {
   const readable = (d: MailDelivery): MailDelivery => ({
     ...d,
     lastError: cipher.decryptNullable(d.lastError),

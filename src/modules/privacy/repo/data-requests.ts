@@ -1,8 +1,7 @@
 import type { SubmissionStatus } from "../../../contracts/intake";
 import type { DataRequestKind } from "../../../contracts/privacy";
-import { cipherFor } from "../../../db/cipher";
 import { forgettingWrite } from "../../../db/forget-deleted";
-import type { Database } from "../../../db/index";
+import type { Sealed } from "../../../store";
 
 export type DataRequestRow = {
   id: number;
@@ -27,8 +26,7 @@ const COLUMNS = `id, kind, status, email, email_hash AS emailHash, received_at A
  * The data_requests table. The address is stored through the data cipher while the request is open; completing
  * a request removes it, keeping only dates, kind, counts and the keyed hash (the table's CHECK insists).
  */
-export function dataRequestsRepo(db: Database) {
-  const cipher = cipherFor(db);
+export function dataRequestsRepo({ db, cipher }: Sealed) {
   const insert = db.prepare<{ id: number }, [string, string, string, string, string, number]>(
     `INSERT INTO data_requests (kind, email, email_hash, received_at, due_at, intake_count)
      VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,

@@ -1,6 +1,5 @@
-import { cipherFor } from "../../../db/cipher";
 import { forgettingWrite } from "../../../db/forget-deleted";
-import type { Database } from "../../../db/index";
+import type { Sealed } from "../../../store";
 
 /**
  * The staff: admin accounts as the Staff screen sees them, and invitations. E-mail addresses and the
@@ -35,8 +34,7 @@ type RawStaff = Omit<StaffRow, "mfaEnabled"> & { mfaEnabled: number };
 const INVITATION = `id, email, display_name AS name, invited_by AS invitedBy, invited_by_name AS invitedByName, created_at AS createdAt,
   expires_at AS expiresAt, accepted_at AS acceptedAt, accepted_user_id AS acceptedUserId, revoked_at AS revokedAt`;
 
-export function staffRepo(db: Database) {
-  const cipher = cipherFor(db);
+export function staffRepo({ db, cipher }: Sealed) {
   const q = {
     list: db.prepare<RawStaff, []>(
       `SELECT id, username, display_name AS displayName, email, totp_secret IS NOT NULL AS mfaEnabled, last_sign_in_at AS lastSignInAt,
