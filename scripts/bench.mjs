@@ -66,15 +66,19 @@ const gzipBytes = async (url) => {
   return gzipCache.get(url);
 };
 
-/** Every script a page loads: the entry, the page's preloaded chunks, and what they import statically. */
+/**
+ * Every script a page loads: the boot script, the page's chunks its tag names (data-chunks) and the entry it
+ * starts (ADR 215), and what all of them import statically.
+ */
 async function pageScripts(html) {
   const scripts = [
     ...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g),
   ].map((m) => m[1]);
+  for (const m of html.matchAll(/data-chunks="([^"]*)"/g)) scripts.push(...m[1].split(" ").filter(Boolean));
   for (let i = 0; i < scripts.length; i++) {
     const code = await (await fetch(`${BASE}${scripts[i]}`)).text();
-    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
-      const url = `/assets/${m[1]}`;
+    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"|"(\/assets\/[^"]+\.js)"/g)) {
+      const url = m[2] ?? `/assets/${m[1]}`;
       if (!scripts.includes(url)) scripts.push(url);
     }
   }

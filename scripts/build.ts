@@ -134,6 +134,31 @@ async function buildClient(): Promise<ClientBuild> {
 }
 
 /**
+ * The script every page names in its head (web/boot.ts): it starts the entry once the first frame is painted
+ * (ADR 215). Built after the client, since it carries the entry's URL.
+ */
+async function buildBoot(client: ClientBuild): Promise<string> {
+  const result = await Bun.build({
+    entrypoints: [join(ROOT, "web", "boot.ts")],
+    outdir: ASSETS_OUT,
+    target: "browser",
+    format: "esm",
+    minify: true,
+    sourcemap: "none",
+    naming: { entry: "[name]-[hash].[ext]" },
+    // The entry is a URL the browser fetches, not a module to bundle in.
+    external: ["/assets/*"],
+    define: { ENTRY: JSON.stringify(client.script) },
+  });
+  const out = result.outputs[0];
+  if (!result.success || !out) {
+    for (const log of result.logs) console.error(log);
+    throw new Error("Boot script build failed");
+  }
+  return `/assets/${basename(out.path)}`;
+}
+
+/**
  * The stylesheets: the fonts' @font-face rules (`fontFaces`), then UnoCSS's output, each under its hash. `css`
  * holds every rule; `siteCss` leaves out the classes only the admin and the portal use, so the sheet every public
  * page inlines is smaller (ADR 165).
@@ -196,7 +221,7 @@ async function precompress(): Promise<
 /** A module that imports every file "with { type: 'file' }", so `bun build --compile` embeds them. */
 function writeManifestModule(
   files: Awaited<ReturnType<typeof precompress>>,
-  entry: { script: string; css: string; siteCss: string; preload: string[]; fonts: string[] },
+  entry: { boot: string; script: string; css: string; siteCss: string; preload: string[]; fonts: string[] },
   pageChunks: Record<string, string[]>,
 ): void {
   mkdirSync(GENERATED, { recursive: true });
@@ -259,13 +284,14 @@ const documentSizes = await generateDocuments(PUBLIC_OUT);
 mkdirSync(GENERATED, { recursive: true });
 writeFileSync(join(GENERATED, "documents.ts"), documentSizesModule(documentSizes));
 const client = await buildClient();
+const boot = await buildBoot(client);
 const fonts = await buildFonts(ROOT, ASSETS_OUT, hashName);
 const sheets = await buildCss(fonts.css);
 await copyPublic();
 const files = await precompress();
 writeManifestModule(
   files,
-  { script: client.script, ...sheets, preload: client.preload, fonts: fonts.preload },
+  { boot, script: client.script, ...sheets, preload: client.preload, fonts: fonts.preload },
   client.pageChunks,
 );
 if (!assetsOnly) await compile();

@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { PAGE_DATA_ELEMENT_ID, type PageData, ROOT_ELEMENT_ID } from "../src/contracts/page-data";
 import { App } from "./app";
@@ -18,10 +18,14 @@ if (dataElement?.textContent && root) {
     publicUrl: data.publicUrl,
     content: data.content,
   });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App data={data} onHydrated={() => root.setAttribute("data-hydrated", "")} />
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page: a tap or a frame is never kept waiting behind it (ADR 215).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App data={data} onHydrated={() => root.setAttribute("data-hydrated", "")} />
+      </StrictMode>,
+    );
+  });
 }

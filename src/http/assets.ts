@@ -17,9 +17,10 @@ export type AssetManifest = {
   /**
    * URLs of the client bootstrap module and the stylesheet every page links; `fonts`: the web fonts every
    * page paints above the fold, which its head preloads (ADR 114); `siteCss`: the public site's smaller
-   * stylesheet, without the admin's and the portal's rules (ADR 165).
+   * stylesheet, without the admin's and the portal's rules (ADR 165); `boot`: the small script a page names
+   * in its head, which starts `script` once the first frame is painted (ADR 215).
    */
-  entry: { script: string; css: string; siteCss?: string; preload: string[]; fonts?: string[] };
+  entry: { boot: string; script: string; css: string; siteCss?: string; preload: string[]; fonts?: string[] };
   /** For each lazily loaded page (by its export name), the chunk URLs it needs beyond the entry's. */
   pageChunks: Record<string, string[]>;
 };

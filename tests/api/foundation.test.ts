@@ -15,8 +15,10 @@ describe("pages", () => {
     expect(html).toContain("<h1");
     expect(html).toContain("Find what&#x27;s hidden. Prove what&#x27;s true.");
     expect(html).toContain('<script type="application/json" id="page-data">');
-    expect(html).toContain(
-      `<script type="module" src="${MANIFEST.entry.script}" fetchpriority="low"></script>`,
+    expect(html).toMatch(
+      new RegExp(
+        `<script type="module" src="${MANIFEST.entry.boot}" data-chunks="(/assets/[\\w-]+\\.js ?)+"></script>`,
+      ),
     );
     // The stylesheet is inlined, and the CSP allows exactly that text by its hash (beside the admin's, ADR 165).
     const css = html.match(/<style>(.*?)<\/style>/s)?.[1] ?? "";

@@ -5,7 +5,9 @@ import { PATHS } from "../../src/contracts/paths";
 
 /**
  * The closing call to action of an inner page: a full-width navy band, the question on the left and the one
- * button on the right, above a gold rule (not another rounded card).
+ * button on the right, above a gold rule (not another rounded card). It keeps its distance only from content
+ * set on the page's background (a `container` just before it); after a full-width band (the white "approach"
+ * of /about, the standards of /process) it meets the band's edge, with no strip of page between them.
  */
 export function CtaPanel({
   title,
@@ -23,7 +25,7 @@ export function CtaPanel({
   return (
     <section
       aria-labelledby={id}
-      className="mt-16 border-y-4 border-b-white/10 border-t-gold bg-navy text-white sm:mt-20"
+      className="border-y-4 border-b-white/10 border-t-gold bg-navy text-white [.container+&]:mt-16 sm:[.container+&]:mt-20"
     >
       <div className="container grid gap-8 py-16 sm:py-20 lg:grid-cols-[1fr_auto] lg:items-center">
         <div>

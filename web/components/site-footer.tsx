@@ -32,8 +32,10 @@ export function SiteFooter({ year }: { year: number }) {
   const company = usePageData()?.firm?.caseStudies
     ? [...FOOTER_COMPANY_LINKS, CASE_STUDIES_LINK]
     : FOOTER_COMPANY_LINKS;
+  // Below lg the Request Intake bar is fixed over the bottom of the screen, so the footer leaves room under its
+  // last line; from lg up the bar is a tab at the side and the footer ends as it starts.
   return (
-    <footer className="bg-navy pb-24 pt-12 text-white sm:pb-28">
+    <footer className="bg-navy pb-24 pt-12 text-white sm:pb-28 lg:pb-12">
       <div className="container">
         <div className="grid gap-10 sm:grid-cols-2 lg:grid-cols-5">
           <div className="lg:col-span-1">

@@ -68,7 +68,7 @@ export function AboutPage() {
       <FirmProof variant="about" />
 
       {brand.address || licences.length > 0 ? (
-        <section aria-labelledby="office" className="container grid gap-10 py-16 sm:grid-cols-2">
+        <section aria-labelledby="office" className="container grid gap-10 pt-16 sm:grid-cols-2">
           <h2 id="office" className="sr-only">
             {FIRM_PROOF.office.title}
           </h2>

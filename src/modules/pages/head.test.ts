@@ -3,6 +3,7 @@ import { DEFAULT_BRAND } from "../../contracts/brand-defaults";
 import { buildHead } from "./head";
 
 const entry = {
+  boot: "/assets/boot-xyz.js",
   script: "/assets/entry-client-abc.js",
   css: "/assets/app-def.css",
   preload: ["/assets/chunk-1.js"],
@@ -74,7 +75,7 @@ describe("buildHead", () => {
     expect(metas.robots).toBeUndefined();
   });
 
-  test("links the stylesheet, the module script, preloads, icons and the manifest", async () => {
+  test("links the stylesheet, the boot script, icons and the manifest", async () => {
     const head = buildHead({
       ...base,
       meta: { title: "T", description: "D" },
@@ -82,14 +83,15 @@ describe("buildHead", () => {
     });
     const { links } = await parse(head);
     expect(links).toContainEqual({ rel: "stylesheet", href: entry.css });
-    expect(links).toContainEqual({ rel: "modulepreload", href: "/assets/page-9.js" });
-    // The entry's own imports are left to the browser, which finds them as soon as the entry arrives.
-    expect(links).not.toContainEqual({ rel: "modulepreload", href: "/assets/chunk-1.js" });
     expect(links).toContainEqual({ rel: "icon", href: "/brand/mark.svg" });
     expect(links).toContainEqual({ rel: "manifest", href: "/site.webmanifest" });
-    // Asked for at low priority: the document, its fonts and first paint come first (ADR 168).
-    expect(head).toContain(`<script type="module" src="${entry.script}" fetchpriority="low"></script>`);
-    expect(head).toContain(`<link rel="modulepreload" href="/assets/page-9.js" fetchpriority="low">`);
+    // No script is asked for with the document but the boot script, which starts the entry and preloads the
+    // page's chunks once the first frame is painted (ADR 215).
+    expect(links.filter((l) => l.rel === "modulepreload")).toEqual([]);
+    expect(head).not.toContain(entry.script);
+    expect(head).toContain(
+      `<script type="module" src="${entry.boot}" data-chunks="/assets/page-9.js"></script>`,
+    );
   });
 
   test("the firm is an AccountingService with its services as offers, plus the page's own JSON-LD", async () => {

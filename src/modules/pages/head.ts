@@ -11,7 +11,7 @@ export type HeadInput = {
   publicUrl: string;
   pathname: string;
   entry: AssetManifest["entry"];
-  /** The current page's own chunks, preloaded so hydration does not wait on a second round trip. */
+  /** The current page's own chunks, which the boot script preloads beside the entry (ADR 215). */
   pageChunks?: string[];
   /** The built stylesheet's text: inlined instead of linked when given (ADR 009). */
   inlineCss?: string;
@@ -76,11 +76,10 @@ export function buildHead({
     ),
     inlineCss ? `<style>${inlineCss}</style>` : tag("link", { rel: "stylesheet", href: entry.css }),
     brandCss ? tag("link", { rel: "stylesheet", href: brandCss }) : "",
-    `${tag("script", { type: "module", src: entry.script, fetchpriority: "low" })}</script>`,
-    // Only the page's own chunks are preloaded: the entry's static imports are found one round trip after
-    // the entry arrives, but a page chunk only once the entry has run. Preloading everything made the
-    // first paint wait on ~100 KB of script on slow connections (ADR 008).
-    ...pageChunks.map((href) => tag("link", { rel: "modulepreload", href, fetchpriority: "low" })),
+    // The page's script starts once the first frame is painted (ADR 215): the boot script asks for the entry,
+    // its imports and the page's own chunks then, all at once, so none of them shares the first round trips
+    // with the document and the heading's face.
+    `${tag("script", { type: "module", src: entry.boot, "data-chunks": pageChunks.join(" ") })}</script>`,
     ...jsonLd.map((o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`),
   ]
     .filter(Boolean)
