@@ -7,7 +7,7 @@ import type { SubmissionStatus } from "./intake";
  * Retention and data-rights requests: what the privacy API accepts and answers, shared by the server, the
  * admin screens and the privacy page.
  */
-export const RETENTION_DEFAULTS = { unengagedDays: 365, engagedDays: 2555 } as const;
+export { RETENTION_DEFAULTS, retentionPeriod } from "./retention";
 export const RETENTION_MIN_DAYS = 1;
 export const RETENTION_MAX_DAYS = 36_500;
 
@@ -71,15 +71,6 @@ export type RetentionDryRun = RetentionPolicy & {
   /** Soonest first, as `tracewell retention --dry-run` lists them. */
   deletions: PlannedPurge[];
 };
-
-/** "7 years", "1 year", "90 days": a multiple of 365 days is stated in years. */
-export function retentionPeriod(daysKept: number): string {
-  if (daysKept % 365 === 0) {
-    const years = daysKept / 365;
-    return `${years.toLocaleString("en-US")} ${years === 1 ? "year" : "years"}`;
-  }
-  return `${daysKept.toLocaleString("en-US")} ${daysKept === 1 ? "day" : "days"}`;
-}
 
 export const DATA_REQUEST_KINDS = ["access", "correction", "deletion", "opt-out"] as const;
 export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];

@@ -3,7 +3,7 @@ import {
   ENCRYPTION_AT_REST,
   RECORDS_RETENTION_YEARS,
 } from "../../src/contracts/constants";
-import { type RetentionPolicy, retentionPeriod } from "../../src/contracts/privacy";
+import { type RetentionDays, retentionPeriod } from "../../src/contracts/retention";
 
 /**
  * The privacy policy. "Last Updated" is the month of the server's clock (SPEC.md section 2); the contact
@@ -89,7 +89,7 @@ export const PRIVACY = {
  * The retention sentences of the "How we protect information" section, from the policy the admin sets (the
  * server renders the page with the live policy): a multiple of 365 days reads in years, anything else in days.
  */
-export const retentionSentences = (p: RetentionPolicy) =>
+export const retentionSentences = (p: RetentionDays) =>
   `Intake requests that do not become engagements are kept for ${retentionPeriod(p.unengagedDays)} after their last status change, and requests that become engagements for ${retentionPeriod(p.engagedDays)}; then they are deleted automatically. Requests we are still reviewing or quoting are kept until they are decided.`;
 
 /** The page's title and description, for the head. */

@@ -1,6 +1,6 @@
 import { Mail, Phone } from "lucide-react";
 import { PATHS } from "../../src/contracts/paths";
-import { RETENTION_DEFAULTS } from "../../src/contracts/privacy";
+import { RETENTION_DEFAULTS } from "../../src/contracts/retention";
 import { PageHero } from "../components/page-hero";
 import { PRIVACY as C, PRIVACY_META, retentionSentences } from "../content/privacy";
 import { useBrand } from "../lib/brand-context";
