@@ -88,4 +88,5 @@ export {
   findUserByName,
   insertAdmin,
   recordSignIn,
+  resetSecondFactor,
 } from "./users";

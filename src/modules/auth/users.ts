@@ -1,3 +1,4 @@
+import { forgetDeleted } from "../../db/index";
 import type { Sealed } from "../../store";
 
 /** The admin_users repository. Usernames compare case-insensitively (the column is COLLATE NOCASE). */
@@ -169,4 +170,19 @@ export function countRecoveryCodesLeft({ db }: Sealed, id: number): number {
 /** When the admin last signed in (password accepted and, where required, the second step too). */
 export function recordSignIn({ db }: Sealed, id: number, at: Date): void {
   db.query("UPDATE admin_users SET last_sign_in_at = $at WHERE id = $id").run({ id, at: at.toISOString() });
+}
+
+/**
+ * Ends an admin's second factor (secret, pending secret, recovery codes) and every session of theirs, so the
+ * next sign-in with their password leads to enrolment again, and forgets the old secret on disk. Used by the
+ * Staff screen and the operator's CLI, which opens the database without the data cipher: this reads no encrypted value.
+ */
+export function resetSecondFactor(store: Sealed, userId: number): void {
+  const { db } = store;
+  db.transaction(() => {
+    disableTotp(store, userId);
+    // Sessions are this feature's own table: other features end them through here, never by SQL of their own.
+    db.query("DELETE FROM sessions WHERE user_id = $userId").run({ userId });
+  })();
+  forgetDeleted(db);
 }

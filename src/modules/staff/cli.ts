@@ -1,8 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { NO_DATA_KEY } from "../../db/cipher";
 import { appendAudit } from "../audit";
-import { findAccountByName } from "../auth";
-import { resetSecondFactor } from "./service";
+import { findAccountByName, resetSecondFactor } from "../auth";
 
 export const STAFF_HELP = `  tracewell admin reset-mfa <username>
                          Turn off an admin's two-step sign-in (a lost phone) and sign out all of that

@@ -11,7 +11,6 @@ import type {
   StaffOverview,
   StaffProfile,
 } from "../../contracts/staff";
-import { forgetDeleted } from "../../db/index";
 import type { Actor } from "../../http/admin-http";
 import {
   ConflictError,
@@ -24,17 +23,17 @@ import {
   TooManyRequestsError,
 } from "../../http/errors";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
-import type { DataStore, Sealed } from "../../store";
+import type { DataStore } from "../../store";
 import { appendAudit, shownName } from "../audit";
 import type { Session, SessionStore } from "../auth";
 import {
   demoPasswordRefusal,
-  disableTotp,
   findUserById,
   findUserByName,
   hashPassword,
   insertAdmin,
   recordSignIn,
+  resetSecondFactor,
 } from "../auth";
 import type { MailOutbox } from "../mail";
 import { mailOutboxRepo } from "../mail";
@@ -75,20 +74,6 @@ const auditTo =
       detail,
       at: now(),
     });
-
-/**
- * Ends an admin's second factor (secret, pending secret, recovery codes) and every session of theirs, so the
- * next sign-in with their password leads to enrolment again, and forgets the old secret on disk. Shared by the
- * Staff screen and the CLI, which opens the database without the data cipher: this reads no encrypted value.
- */
-export function resetSecondFactor(store: Sealed, userId: number): void {
-  const { db } = store;
-  db.transaction(() => {
-    disableTotp(store, userId);
-    db.query("DELETE FROM sessions WHERE user_id = $userId").run({ userId });
-  })();
-  forgetDeleted(db);
-}
 
 /**
  * The Staff screen's work and the invitee's side of an invitation, as plain functions over the database.
