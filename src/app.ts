@@ -272,11 +272,12 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
         }),
       )
       .onError(({ code, error, request, set }) => {
-        // What a service refuses (src/http/errors.ts): its status, and the body clients already read.
+        // What a service refuses (src/http/errors.ts): its status, headers and the body clients already read
+        // (none, where the route's protocol answers without one).
         if (error instanceof HttpError) {
           set.status = error.status;
           Object.assign(set.headers, error.headers());
-          return error.body();
+          return error.bodiless ? new Response(null, { status: error.status }) : error.body();
         }
         const id = requests.get(request)?.id;
         switch (code) {

@@ -61,6 +61,34 @@ function webImports(): string[] {
   return [...out].sort();
 }
 
+/** A feature's services and repositories: service.ts, *-service.ts, *.repo.ts and whatever sits in a repo/ folder. */
+const isServiceOrRepo = (path: string) =>
+  /^src\/modules\/.+\/(service|[^/]+-service|[^/]+\.repo)\.ts$/.test(path) ||
+  /^src\/modules\/(.+\/)?repo\/[^/]+\.tsx?$/.test(path);
+
+/** What only HTTP code reaches for: Elysia, a Response built, a status set, a Request taken. */
+const HTTP_REACHES: [string, RegExp][] = [
+  ['imports "elysia"', /(?:from|import)\s*\(?\s*["']elysia["']/],
+  ["new Response", /\bnew\s+Response\b/],
+  ["Response.json", /\bResponse\.json\b/],
+  ["set.status", /\bset\.status\b/],
+  ["a Request", /\bRequest\b/],
+];
+
+/** Comments say what they like (a service may explain why it takes no Request); the code is what counts. */
+const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+
+function httpInServices(): string[] {
+  const out: string[] = [];
+  for (const file of files(join(SRC, "modules"))) {
+    const path = relative(ROOT, file);
+    if (!isServiceOrRepo(path)) continue;
+    const code = withoutComments(readFileSync(file, "utf8"));
+    for (const [what, re] of HTTP_REACHES) if (re.test(code)) out.push(`${path}: ${what}`);
+  }
+  return out.sort();
+}
+
 describe("layout", () => {
   test("a feature uses another feature only through its index.ts", () => {
     expect(crossings()).toEqual([]);
@@ -68,6 +96,14 @@ describe("layout", () => {
 
   test("the server imports nothing from web/ but the page renderer's entry", () => {
     expect(webImports()).toEqual([]);
+  });
+
+  // Services return domain values and throw typed errors; routes adapt them to HTTP (ADR 096).
+  test("no service or repository reaches for HTTP: no Elysia, Response, status or Request", () => {
+    expect(
+      files(join(SRC, "modules")).filter((f) => isServiceOrRepo(relative(ROOT, f))).length,
+    ).toBeGreaterThan(30);
+    expect(httpInServices()).toEqual([]);
   });
 
   // The record of the data keys in use is the cipher's own (ADR 135).

@@ -9,11 +9,29 @@ import { fieldErrors } from "../contracts/admin-auth";
  * defect: a logged 500 that hides its details.
  */
 export abstract class HttpError extends Error {
-  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
+  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 500 | 503;
   abstract body(): unknown;
-  /** Headers the answer carries besides its body (Retry-After). */
+  #headers: Record<string, string> = {};
+  #bodiless = false;
+  /** Headers the answer carries besides its body (Retry-After, or those a route's protocol adds). */
   headers(): Record<string, string> {
-    return {};
+    return { ...this.#headers };
+  }
+  /**
+   * Adds headers a route's protocol requires on a refusal (tus's Tus-Resumable, the Upload-Offset it holds): the
+   * service throws the error, the route that speaks the protocol adds them. Answers the error, to throw again.
+   */
+  withHeaders(headers: Record<string, string>): this {
+    Object.assign(this.#headers, headers);
+    return this;
+  }
+  /** Answered with its status and headers only, where a protocol answers so (tus: an upload it does not know). */
+  withoutBody(): this {
+    this.#bodiless = true;
+    return this;
+  }
+  get bodiless(): boolean {
+    return this.#bodiless;
   }
 }
 
@@ -114,6 +132,15 @@ export class TooLargeError extends HttpError {
   }
 }
 
+/** A condition the request sets does not hold: a protocol version the server does not speak (tus's 412). */
+export class PreconditionFailedError extends HttpError {
+  override readonly name = "PreconditionFailedError";
+  readonly status = 412;
+  body() {
+    return { error: this.message };
+  }
+}
+
 /** A content type the route does not take; the message names what it accepts. */
 export class UnsupportedTypeError extends HttpError {
   override readonly name = "UnsupportedTypeError";
@@ -137,7 +164,7 @@ export class TooManyRequestsError extends HttpError {
     return { error: this.message };
   }
   override headers() {
-    return { "retry-after": String(this.retryAfterSeconds) };
+    return { ...super.headers(), "retry-after": String(this.retryAfterSeconds) };
   }
 }
 
@@ -155,7 +182,29 @@ export class UnavailableError extends HttpError {
     return { error: this.message };
   }
   override headers() {
-    return { "retry-after": String(this.retryAfterSeconds) };
+    return { ...super.headers(), "retry-after": String(this.retryAfterSeconds) };
+  }
+}
+
+/**
+ * Stored data that fails its integrity check (a document's file changed or gone): 500 with a message and what
+ * names the failed item (`extra`), never cached. Expected, not a defect: the service that found it has logged and
+ * audited it, so the one handler answers it like any refusal and does not log it again.
+ */
+export class IntegrityError extends HttpError {
+  override readonly name = "IntegrityError";
+  readonly status = 500;
+  constructor(
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+  body() {
+    return { error: this.message, ...this.extra };
+  }
+  override headers() {
+    return { ...super.headers(), "cache-control": "no-store" };
   }
 }
 

@@ -18,8 +18,3 @@ export function redirectTo(
 export function createdAt(path: string): { location: string } {
   return { location: sameOriginPath(path) };
 }
-
-/** The path a created resource's answer names, for a caller inside the server that goes on with it. */
-export function createdPath(answer: Response): string | null {
-  return answer.headers.get("location");
-}

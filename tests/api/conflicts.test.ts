@@ -1,7 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { CLOSURE_MESSAGES } from "../../src/contracts/desk";
 import { DATA_REQUEST_MESSAGES } from "../../src/contracts/privacy";
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../../src/http/errors";
+import {
+  ConflictError,
+  ForbiddenError,
+  IntegrityError,
+  InvalidError,
+  NotFoundError,
+  PreconditionFailedError,
+  TooManyRequestsError,
+} from "../../src/http/errors";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { capturingLogger, fileIntake } from "../helpers/intake";
@@ -27,6 +35,12 @@ const THROWN: Record<string, () => Error> = {
   conflict: () => new ConflictError("This request is already completed"),
   "conflict-field": () => new ConflictError("That slug is taken", "slug"),
   invalid: () => new InvalidError({ date: ["Choose a date within the next three years"] }),
+  precondition: () => new PreconditionFailedError("This server speaks tus 1.0.0."),
+  integrity: () => new IntegrityError("The stored file failed its integrity check", { document: "d1" }),
+  // What a route's protocol adds to a refusal: its headers, or an answer without a body.
+  "with-headers": () => new ConflictError("Offset").withHeaders({ "upload-offset": "65536" }),
+  "too-many-with-headers": () => new TooManyRequestsError("Slow down", 30).withHeaders({ "x-extra": "1" }),
+  bodiless: () => new NotFoundError("Not found").withHeaders({ "tus-resumable": "1.0.0" }).withoutBody(),
   defect: () => new Error("Insert returned no row"),
 };
 app.get("/api/test-throws/:kind", ({ params }) => {
@@ -90,6 +104,32 @@ test("each typed error is answered with its status and the body clients read; an
     status: 422,
     body: { errors: { date: ["Choose a date within the next three years"] } },
   });
+  expect(await answer("precondition")).toMatchObject({
+    status: 412,
+    body: { error: "This server speaks tus 1.0.0." },
+  });
+  const integrity = await request("/api/test-throws/integrity");
+  expect(integrity.status).toBe(500);
+  expect(integrity.headers.get("cache-control")).toBe("no-store");
+  expect(await integrity.json()).toEqual({
+    error: "The stored file failed its integrity check",
+    document: "d1",
+  });
+  const withHeaders = await request("/api/test-throws/with-headers");
+  expect(withHeaders.status).toBe(409);
+  expect(withHeaders.headers.get("upload-offset")).toBe("65536");
+  expect(await withHeaders.json()).toEqual({ error: "Offset" });
+  const tooMany = await request("/api/test-throws/too-many-with-headers");
+  expect([tooMany.status, tooMany.headers.get("retry-after"), tooMany.headers.get("x-extra")]).toEqual([
+    429,
+    "30",
+    "1",
+  ]);
+  const bodiless = await request("/api/test-throws/bodiless");
+  expect(bodiless.status).toBe(404);
+  expect(bodiless.headers.get("tus-resumable")).toBe("1.0.0");
+  expect(bodiless.headers.get("content-type")).toBeNull();
+  expect(await bodiless.text()).toBe("");
   // None of those is a defect: no error line. A plain Error is one: logged, and its message kept from the client.
   expect(lines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
   const defect = await answer("defect");

@@ -21,6 +21,7 @@ export function createDocuments(deps: {
   now: () => Date;
 }) {
   const { now } = deps;
+  const bodyTimeoutMs = deps.config.bodyTimeoutSeconds * 1000;
   const files = documentFiles(deps.config.dataDir);
   const service = createDocumentsService({
     store: deps.store,
@@ -42,9 +43,10 @@ export function createDocuments(deps: {
       service,
       outbox: deps.outbox,
       trustProxy: deps.config.trustProxy,
+      bodyTimeoutMs,
       now,
     }),
     files,
-    portalRoutes: portalDocumentRoutes({ service, sessionOf: deps.sessionOf, now }),
+    portalRoutes: portalDocumentRoutes({ service, sessionOf: deps.sessionOf, bodyTimeoutMs, now }),
   };
 }

@@ -1,25 +1,31 @@
 import { Elysia } from "elysia";
-import type { PortalDocuments } from "../../contracts/documents";
+import { type PortalDocuments, UPLOADS_PATH } from "../../contracts/documents";
 import { PORTAL_MESSAGES } from "../../contracts/portal";
+import { UnauthorizedError } from "../../http/errors";
+import { downloadAnswer } from "./download-answer";
 import type { DocumentsService } from "./service";
+import { tusUploads } from "./tus";
 
 const UPLOAD_PATH = /^\/api\/portal\/uploads\/([A-Za-z0-9_-]{1,64})$/;
-const signedOut = () => Response.json({ error: PORTAL_MESSAGES.signedIn }, { status: 401 });
 
 /**
- * The client's documents: tus uploads at /api/portal/uploads and the list and downloads at
- * /api/portal/documents. Every route finds the engagement from the portal session only; an id of another
- * engagement's file is answered as if it did not exist.
+ * The client's documents: tus uploads at /api/portal/uploads (the protocol is tus.ts's) and the list and
+ * downloads at /api/portal/documents. Every route finds the engagement from the portal session only; an id of
+ * another engagement's file is answered as if it did not exist.
  */
 export function portalDocumentRoutes(deps: {
   service: DocumentsService;
   sessionOf: (request: Request) => number | null;
+  bodyTimeoutMs: number;
   now: () => Date;
 }) {
   const { service, sessionOf } = deps;
-  const withSession = (request: Request, act: (engagementId: number) => Response | Promise<Response>) => {
+  const tus = tusUploads({ service, bodyTimeoutMs: deps.bodyTimeoutMs });
+  /** The engagement of the request's session; without one, the client is asked to sign in (401). */
+  const requireSession = (request: Request): number => {
     const id = sessionOf(request);
-    return id === null ? signedOut() : act(id);
+    if (id === null) throw new UnauthorizedError(PORTAL_MESSAGES.signedIn);
+    return id;
   };
   return (
     new Elysia({ name: "portal-documents" })
@@ -27,41 +33,37 @@ export function portalDocumentRoutes(deps: {
       .onRequest(({ request }) => {
         if (request.method !== "HEAD") return;
         const found = new URL(request.url).pathname.match(UPLOAD_PATH);
-        if (found?.[1]) return withSession(request, (id) => service.head(id, found[1] as string));
+        if (found?.[1]) return tus.head(requireSession(request), found[1]);
       })
-      .options("/api/portal/uploads", () => service.options())
-      .post(
-        "/api/portal/uploads",
-        ({ request }) =>
-          withSession(request, (id) =>
-            service.create(id, request.headers, { direction: "client", adminId: null }),
-          ),
-        { parse: "none" },
-      )
+      .options(UPLOADS_PATH, () => tus.options())
+      .post(UPLOADS_PATH, ({ request }) => tus.create(requireSession(request), request.headers), {
+        parse: "none",
+      })
       .patch(
-        "/api/portal/uploads/:uploadId",
-        ({ request, params }) => withSession(request, (id) => service.patch(id, params.uploadId, request)),
+        `${UPLOADS_PATH}/:uploadId`,
+        ({ request, params }) => tus.patch(requireSession(request), params.uploadId, request),
         { parse: "none" },
       )
-      .delete("/api/portal/uploads/:uploadId", ({ request, params }) =>
-        withSession(request, (id) => service.remove(id, params.uploadId)),
+      .delete(`${UPLOADS_PATH}/:uploadId`, ({ request, params }) =>
+        tus.remove(requireSession(request), params.uploadId),
       )
-      .get("/api/portal/documents", ({ request }) =>
-        withSession(request, (id) =>
-          Response.json({ documents: service.list(id), limits: service.limits } satisfies PortalDocuments),
-        ),
-      )
-      .get("/api/portal/documents/:docId", ({ request, params }) =>
-        withSession(request, (id) =>
+      .get("/api/portal/documents", ({ request }) => {
+        const id = requireSession(request);
+        return { documents: service.list(id), limits: service.limits } satisfies PortalDocuments;
+      })
+      .get("/api/portal/documents/:docId", ({ request, params }) => {
+        const id = requireSession(request);
+        return downloadAnswer(() =>
           service.download(id, params.docId, (d) => {
             // The client's first download of the report is its receipt.
             if (d.direction === "firm" && d.reportAt)
               service.repo.markReceived(d.rowId, deps.now().toISOString());
           }),
-        ),
-      )
+        );
+      })
+      // The same answers as tus's termination: the client removes their own file until the firm has opened it.
       .delete("/api/portal/documents/:docId", ({ request, params }) =>
-        withSession(request, (id) => service.remove(id, params.docId)),
+        tus.remove(requireSession(request), params.docId),
       )
   );
 }

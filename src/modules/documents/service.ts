@@ -2,17 +2,17 @@ import { createHash, type Hash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Config } from "../../config";
-import {
-  DOCUMENT_MESSAGES as M,
-  TUS_VERSION,
-  UPLOAD_EXPIRY_HOURS,
-  UPLOAD_PATCH_MAX_BYTES,
-  UPLOADS_PATH,
-} from "../../contracts/documents";
+import { DOCUMENT_MESSAGES as M, UPLOAD_EXPIRY_HOURS } from "../../contracts/documents";
 import { forgetDeleted } from "../../db/index";
 import type { Actor } from "../../http/admin-http";
-import { bodyRefusal, isBodyError, readWithin } from "../../http/body-deadline";
-import { createdAt } from "../../http/redirect";
+import {
+  BadRequestError,
+  ConflictError,
+  IntegrityError,
+  NotFoundError,
+  TooLargeError,
+  UnsupportedTypeError,
+} from "../../http/errors";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
@@ -34,31 +34,26 @@ const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
 const SIGNED = new Set(["signed", "engaged"]);
 const FILENAME_MAX = 255;
 
-const TUS = { "tus-resumable": TUS_VERSION, "cache-control": "no-store" };
-const empty = (status: number, headers: Record<string, string> = {}) =>
-  new Response(null, { status, headers: { ...TUS, ...headers } });
-const refuse = (status: number, error: string, headers: Record<string, string> = {}) =>
-  Response.json({ error }, { status, headers: { ...TUS, ...headers } });
-
-/** A refusal found while the body streams in: answered with its status, nothing of the request kept. */
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
+/** The offset the client claims is not the one the server holds: it asks where to resume and goes on from there. */
+export class OffsetMismatchError extends ConflictError {
+  constructor(readonly held: number) {
+    super(M.offset);
   }
 }
 
-/** tus's Upload-Metadata: comma-separated `key base64value` pairs. */
-function metadata(raw: string | null): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const pair of (raw ?? "").split(",")) {
-    const [key, value = ""] = pair.trim().split(" ");
-    if (key) out.set(key, Buffer.from(value, "base64").toString("utf8"));
-  }
-  return out;
-}
+/** What a client declares when it starts an upload: its length (null unless a whole number of bytes) and name. */
+export type DeclaredUpload = { length: number | null; name: string };
+
+/** Where an upload stands: the bytes the server holds of `length`, and until when an unfinished one is kept. */
+export type UploadProgress = { offset: number; length: number; expiresAt: Date | null };
+
+/** A finished document's plaintext, read as it is sent (see `download`). */
+export type DocumentDownload = {
+  name: string;
+  size: number;
+  sha256: string;
+  body: ReadableStream<Uint8Array>;
+};
 
 /** The name is shown, never used as a path: control characters and slashes go, and it is kept short. */
 const cleanName = (name: string) =>
@@ -69,12 +64,20 @@ const cleanName = (name: string) =>
     .trim()
     .slice(0, FILENAME_MAX);
 
+const progressOf = (d: DocumentRow): UploadProgress => ({
+  offset: d.received,
+  length: d.size,
+  expiresAt: d.expiresAt ? new Date(d.expiresAt) : null,
+});
+
 /** Bytes of the sealed file that hold the first `received` plaintext bytes (always whole segments). */
 const sealedLength = (received: number) => HEADER_BYTES + (received / SEGMENT_BYTES) * SEALED_SEGMENT_BYTES;
 
 /**
- * Uploads by the tus 1.0 protocol (core, creation, expiration, termination; ADR 146) and the documents they
- * make. Every call takes the engagement from the caller's session or the desk's request, never from the body.
+ * Uploads as tus 1.0 sees them (core, creation, expiration, termination; ADR 146) and the documents they make:
+ * plain values in, plain results out, refusals thrown (src/http/errors.ts); the protocol's headers and statuses
+ * are the routes' (tus.ts). Every call takes the engagement from the caller's session or the desk's request,
+ * never from the body.
  * The offset the server reports is always the end of the last whole sealed segment (or the file's end): bytes
  * of a segment not yet complete when a request ends are dropped and sent again by the client.
  */
@@ -89,7 +92,6 @@ export function createDocumentsService(deps: {
   const { db } = store;
   const logger = deps.logger;
   const { now } = deps;
-  const bodyTimeoutMs = deps.config.bodyTimeoutSeconds * 1000;
   const repo = documentsRepo(store);
   const limits = config.uploads;
 
@@ -169,32 +171,22 @@ export function createDocumentsService(deps: {
     repo,
     /** The configured limits, for the portal to state beside its drop zone. */
     limits: { maxBytes: limits.maxBytes, maxTotalBytes: limits.maxTotalBytes },
-    options: () =>
-      empty(204, {
-        "tus-version": TUS_VERSION,
-        "tus-extension": "creation,expiration,termination",
-        "tus-max-size": String(limits.maxBytes),
-      }),
-
-    /** POST: a new upload, refused before any byte is stored when it could never fit. */
+    /** A new upload, refused before any byte is stored when it could never fit. Answers its id and expiry. */
     async create(
       engagementId: number,
-      headers: Headers,
+      upload: DeclaredUpload,
       by: { direction: "client" | "firm"; adminId: number | null },
-    ): Promise<Response> {
-      if (headers.get("tus-resumable") !== TUS_VERSION)
-        return refuse(412, M.version, { "tus-version": TUS_VERSION });
+    ): Promise<{ id: string; offset: 0; expiresAt: Date }> {
       const engagement = repo.engagement(engagementId);
       if (!engagement || (by.direction === "client" && !SIGNED.has(engagement.status)))
-        return refuse(409, M.notSigned);
-      const rawLength = headers.get("upload-length") ?? "";
-      if (!/^\d{1,16}$/.test(rawLength)) return refuse(400, M.length);
-      const length = Number(rawLength);
-      if (length > limits.maxBytes) return refuse(413, M.tooLarge(limits.maxBytes));
+        throw new ConflictError(M.notSigned);
+      const { length } = upload;
+      if (length === null) throw new BadRequestError(M.length);
+      if (length > limits.maxBytes) throw new TooLargeError(M.tooLarge(limits.maxBytes));
       if (repo.reserved(engagementId) + length > limits.maxTotalBytes)
-        return refuse(413, M.overTotal(limits.maxTotalBytes));
-      const name = cleanName(metadata(headers.get("upload-metadata")).get("filename") ?? "");
-      if (!name) return refuse(400, M.filename);
+        throw new TooLargeError(M.overTotal(limits.maxTotalBytes));
+      const name = cleanName(upload.name);
+      if (!name) throw new BadRequestError(M.filename);
 
       const at = now();
       const publicId = randomBytes(16).toString("base64url");
@@ -213,44 +205,30 @@ export function createDocumentsService(deps: {
         expiresAt: expiresAt.toISOString(),
         uploadedBy: by.adminId,
       });
-      return empty(201, {
-        ...createdAt(`${UPLOADS_PATH}/${publicId}`),
-        "upload-expires": expiresAt.toUTCString(),
-        "upload-offset": "0",
-      });
+      return { id: publicId, offset: 0, expiresAt };
     },
 
-    /** HEAD: where to resume. */
-    head(engagementId: number, publicId: string): Response {
+    /** Where an upload stands, to resume from; an unknown or expired one is not found. */
+    progress(engagementId: number, publicId: string): UploadProgress {
       const d = repo.find(publicId, engagementId);
-      if (!d || expired(d)) return empty(404);
-      return empty(200, {
-        "upload-offset": String(d.received),
-        "upload-length": String(d.size),
-        ...(d.expiresAt ? { "upload-expires": new Date(d.expiresAt).toUTCString() } : {}),
-      });
+      if (!d || expired(d)) throw new NotFoundError("Not found");
+      return progressOf(d);
     },
 
     /**
-     * PATCH: bytes at the offset the server holds, sealed as they arrive. Takes the headers and the body
-     * apart, so a route can feed it a body it did not receive as a PATCH (the desk's one-request upload) without
-     * wrapping it in a new Request, which Bun refuses for a body the body deadline has already teed.
+     * Bytes at the offset the server holds, sealed as they arrive from `body` (read as it comes: the caller
+     * bounds its time and size). `offset` is the one the client claims (null when it named none); any other than
+     * the one held, or a finished upload, is refused with the offset held. Nothing of a refused or failed
+     * request counts: the offset stays where it was.
      */
-    async patch(
+    async append(
       engagementId: number,
       publicId: string,
-      request: { headers: Headers; body: ReadableStream<Uint8Array> | null },
-    ): Promise<Response> {
-      if (request.headers.get("tus-resumable") !== TUS_VERSION)
-        return refuse(412, M.version, { "tus-version": TUS_VERSION });
+      request: { offset: number | null; body: AsyncIterable<Uint8Array> | null },
+    ): Promise<UploadProgress> {
       const d = repo.find(publicId, engagementId);
-      if (!d || expired(d)) return empty(404);
-      if (request.headers.get("content-type") !== "application/offset+octet-stream")
-        return refuse(415, M.contentType);
-      if (request.headers.get("upload-offset") !== String(d.received) || d.completedAt)
-        return refuse(409, M.offset, { "upload-offset": String(d.received) });
-      if (Number(request.headers.get("content-length") ?? 0) > UPLOAD_PATCH_MAX_BYTES)
-        return refuse(413, M.patchTooLarge);
+      if (!d || expired(d)) throw new NotFoundError("Not found");
+      if (request.offset !== d.received || d.completedAt) throw new OffsetMismatchError(d.received);
 
       const doc = d;
       const header = await headerOf(d);
@@ -266,9 +244,9 @@ export function createDocumentsService(deps: {
       const body = request.body;
       async function* sealed() {
         if (body)
-          for await (const chunk of readWithin(body, bodyTimeoutMs, UPLOAD_PATCH_MAX_BYTES)) {
+          for await (const chunk of body) {
             if (sealer.size + (head?.length ?? 0) + chunk.length > doc.size)
-              throw new Refusal(400, M.pastLength);
+              throw new BadRequestError(M.pastLength);
             if (head === null) {
               yield* sealer.push(chunk);
               continue;
@@ -276,7 +254,7 @@ export function createDocumentsService(deps: {
             head = Buffer.concat([head, chunk]);
             if (head.length < need) continue;
             const kind = sniff(head.subarray(0, SNIFF_BYTES), doc.name);
-            if (!kind) throw new Refusal(415, M.kind);
+            if (!kind) throw new UnsupportedTypeError(M.kind);
             repo.setKind(doc.rowId, kind);
             const first = head;
             head = null;
@@ -284,7 +262,7 @@ export function createDocumentsService(deps: {
           }
         if (head !== null && need === 0) {
           const kind = sniff(head, doc.name);
-          if (!kind) throw new Refusal(415, M.kind);
+          if (!kind) throw new UnsupportedTypeError(M.kind);
           repo.setKind(doc.rowId, kind);
           head = null;
         }
@@ -296,43 +274,37 @@ export function createDocumentsService(deps: {
       try {
         await files.append(d.fileId, sealedLength(d.received), sealed());
       } catch (error) {
-        // Late, cut off or past its size: nothing of this request counts, and the offset stays where it was.
-        if (isBodyError(error)) return bodyRefusal(error);
-        if (!(error instanceof Refusal)) throw error;
-        // A type refused at the first bytes ends the upload: nothing of it stays.
-        if (error.status === 415) await removeRow(d);
-        return refuse(error.status, error.message);
+        // Late, cut off or past its size: nothing of this request counts. A type refused at the first bytes
+        // ends the upload: nothing of it stays.
+        if (error instanceof UnsupportedTypeError) await removeRow(d);
+        throw error;
       }
       if (!sealedFinal) {
         const received = sealer.segments * SEGMENT_BYTES;
         repo.setReceived(d.rowId, received);
         if (sealer.hash) running.set(d.rowId, { hash: sealer.hash, received });
-        return empty(204, {
-          "upload-offset": String(received),
-          "upload-expires": new Date(d.expiresAt ?? 0).toUTCString(),
-        });
+        return { ...progressOf(d), offset: received };
       }
       // Carried through every request, the SHA-256 is known now; otherwise (a restart in between) the stored
       // file is read once to compute it.
       const sha256 = sealer.hash ? sealer.facts().sha256 : await digest(d);
       repo.complete(d.rowId, sha256, now().toISOString());
-      return empty(204, { "upload-offset": String(d.size) });
+      return { offset: d.size, length: d.size, expiresAt: null };
     },
 
-    /** DELETE (termination) and the portal's remove: the client's own files, until the firm has opened them. */
-    async remove(engagementId: number, publicId: string): Promise<Response> {
+    /** Termination and the portal's remove: the client's own files, until the firm has opened them. */
+    async remove(engagementId: number, publicId: string): Promise<void> {
       const d = repo.find(publicId, engagementId);
-      if (d?.direction !== "client") return refuse(404, "Not found");
-      if (d.openedAt) return refuse(409, M.opened);
+      if (d?.direction !== "client") throw new NotFoundError("Not found");
+      if (d.openedAt) throw new ConflictError(M.opened);
       await removeRow(d);
-      return empty(204);
     },
 
     list: (engagementId: number) => repo.list(engagementId).map(viewOf),
 
     /**
      * A finished document's plaintext as a download. Every segment is checked before the first byte is sent,
-     * so a changed file is refused with a status rather than cut off mid-way; a file changed after that check
+     * so a changed file is refused (IntegrityError) rather than cut off mid-way; a file changed after that check
      * ends the stream before the changed segment's bytes. Either way the refusal is in the audit log and the
      * server's log, naming the document (ADR 181). `actor` is the admin downloading, or null for the client.
      */
@@ -341,18 +313,15 @@ export function createDocumentsService(deps: {
       publicId: string,
       onSent: (d: DocumentRow) => void,
       actor: Actor | null = null,
-    ): Promise<Response> {
+    ): Promise<DocumentDownload> {
       const d = repo.find(publicId, engagementId);
-      if (!d?.completedAt) return refuse(404, "Not found");
+      if (!d?.completedAt) throw new NotFoundError("Not found");
       try {
         await verify(d);
       } catch (error) {
         if (!(error instanceof SegmentError)) throw error;
         integrityFailed(d, "before-first-byte", error, actor);
-        return Response.json(
-          { error: M.integrity, document: d.id },
-          { status: 500, headers: { "cache-control": "no-store" } },
-        );
+        throw new IntegrityError(M.integrity, { document: d.id });
       }
       onSent(d);
       const plain = files.read(d.fileId, d.fileKey);
@@ -378,16 +347,7 @@ export function createDocumentsService(deps: {
         },
         cancel: () => void plain.return(undefined),
       });
-      const ascii = d.name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-      return new Response(stream, {
-        headers: {
-          "content-type": "application/octet-stream",
-          "content-length": String(d.size),
-          "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(d.name)}`,
-          "cache-control": "no-store",
-          "x-content-sha256": d.sha256 ?? "",
-        },
-      });
+      return { name: d.name, size: d.size, sha256: d.sha256 ?? "", body: stream };
     },
 
     /** Deletes unfinished uploads past their expiry, bytes first; safe to run twice. */

@@ -1,14 +1,14 @@
 import { Elysia } from "elysia";
-import { DOCUMENT_MESSAGES as M, TUS_VERSION, UPLOAD_PATCH_MAX_BYTES } from "../../contracts/documents";
+import { DOCUMENT_MESSAGES as M, UPLOAD_PATCH_MAX_BYTES } from "../../contracts/documents";
 import { actorFrom, auditBy, parseId } from "../../http/admin-http";
-import { createdPath } from "../../http/redirect";
+import { ConflictError, NotFoundError, TooLargeError } from "../../http/errors";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
+import { downloadAnswer } from "./download-answer";
 import { REPORT_READY_MAIL } from "./mail";
 import type { DocumentsService } from "./service";
-
-const notFound = () => Response.json({ error: "Not found" }, { status: 404 });
+import { boundedBody, declaredUpload, tusRefusals, withBodyRefusal } from "./tus";
 
 /**
  * The desk's side of an engagement's documents, under the request it belongs to: list, download (audited; a
@@ -20,6 +20,7 @@ export function documentStaffRoutes(deps: {
   service: DocumentsService;
   outbox: Pick<MailOutbox, "enqueue" | "wake">;
   trustProxy: boolean;
+  bodyTimeoutMs: number;
   now: () => Date;
 }) {
   const { service, store, now } = deps;
@@ -29,74 +30,68 @@ export function documentStaffRoutes(deps: {
     const id = parseId(raw);
     return id === null ? null : { submissionId: id, engagementId: service.repo.engagementOfSubmission(id) };
   };
+  /** The request's submission and its engagement; a request with none has no documents to give or take. */
+  const requireEngagement = (raw: string) => {
+    const found = engagementOf(raw);
+    if (!found?.engagementId) throw new NotFoundError("Not found");
+    return { submissionId: found.submissionId, engagementId: found.engagementId };
+  };
   return new Elysia({ name: "documents-staff", prefix: "/api/admin/submissions/:id/documents" })
     .use(deps.auth.requireAdmin)
     .get("/", ({ params }) => {
       const found = engagementOf(params.id);
-      if (!found) return notFound();
-      return Response.json({
-        documents: found.engagementId === null ? [] : service.list(found.engagementId),
-      });
+      if (!found) throw new NotFoundError("Not found");
+      return { documents: found.engagementId === null ? [] : service.list(found.engagementId) };
     })
     .get("/:docId", ({ admin, request, server, params }) => {
-      const found = engagementOf(params.id);
-      if (!found?.engagementId) return notFound();
+      const found = requireEngagement(params.id);
       const by = actor(admin, request, server);
-      return service.download(
-        found.engagementId,
-        params.docId,
-        (d) => {
-          const at = now();
-          if (d.direction === "client") service.repo.markOpened(d.rowId, at.toISOString());
-          auditBy(db, by, "document.downloaded", { submissionId: found.submissionId, document: d.id }, at);
-        },
-        by,
+      return downloadAnswer(() =>
+        service.download(
+          found.engagementId,
+          params.docId,
+          (d) => {
+            const at = now();
+            if (d.direction === "client") service.repo.markOpened(d.rowId, at.toISOString());
+            auditBy(db, by, "document.downloaded", { submissionId: found.submissionId, document: d.id }, at);
+          },
+          by,
+        ),
       );
     })
     .post(
       "/",
-      async ({ admin, request, params }) => {
-        const found = engagementOf(params.id);
-        if (!found?.engagementId) return notFound();
-        // One request carries the file: created and written as a tus upload of the firm's, sealed the same way.
-        const length = request.headers.get("content-length") ?? "";
-        if (Number(length) > UPLOAD_PATCH_MAX_BYTES)
-          return Response.json({ error: M.patchTooLarge }, { status: 413 });
-        const headers = new Headers({
-          "tus-resumable": TUS_VERSION,
-          "upload-length": length,
-          "upload-metadata": request.headers.get("upload-metadata") ?? "",
-        });
-        const created = await service.create(found.engagementId, headers, {
-          direction: "firm",
-          adminId: admin.id,
-        });
-        const path = createdPath(created);
-        if (!path) return created;
-        const publicId = path.slice(path.lastIndexOf("/") + 1);
-        const written = await service.patch(found.engagementId, publicId, {
-          headers: new Headers({
-            "tus-resumable": TUS_VERSION,
-            "content-type": "application/offset+octet-stream",
-            "upload-offset": "0",
+      ({ admin, request, params, set }) => {
+        const { engagementId } = requireEngagement(params.id);
+        // One request carries the file: created and written as an upload of the firm's, sealed the same way,
+        // its refusals answered as the tus handler answers them.
+        const length = request.headers.get("content-length");
+        if (Number(length ?? 0) > UPLOAD_PATCH_MAX_BYTES) throw new TooLargeError(M.patchTooLarge);
+        return withBodyRefusal(() =>
+          tusRefusals(async () => {
+            const upload = await service.create(
+              engagementId,
+              declaredUpload(length, request.headers.get("upload-metadata")),
+              { direction: "firm", adminId: admin.id },
+            );
+            await service.append(engagementId, upload.id, {
+              offset: upload.offset,
+              body: boundedBody(request.body, deps.bodyTimeoutMs),
+            });
+            set.status = 201;
+            return { document: service.list(engagementId).find((d) => d.id === upload.id) };
           }),
-          body: request.body,
-        });
-        if (written.status !== 204) return written;
-        const doc = service.list(found.engagementId).find((d) => d.id === publicId);
-        return Response.json({ document: doc }, { status: 201 });
+        );
       },
       { parse: "none" },
     )
     .post("/:docId/report", ({ admin, request, server, params }) => {
-      const found = engagementOf(params.id);
-      if (!found?.engagementId) return notFound();
+      const found = requireEngagement(params.id);
       const d = service.repo.find(params.docId, found.engagementId);
-      if (!d) return notFound();
-      if (d.direction !== "firm" || !d.completedAt)
-        return Response.json({ error: M.notReport }, { status: 409 });
+      if (!d) throw new NotFoundError("Not found");
+      if (d.direction !== "firm" || !d.completedAt) throw new ConflictError(M.notReport);
       const at = now();
-      const engagementId = found.engagementId;
+      const { engagementId } = found;
       db.transaction(() => {
         service.repo.markReport(d.rowId, engagementId, at.toISOString());
         deps.outbox.enqueue({
@@ -113,6 +108,6 @@ export function documentStaffRoutes(deps: {
         );
       })();
       deps.outbox.wake();
-      return Response.json({ document: service.list(engagementId).find((x) => x.id === d.id) });
+      return { document: service.list(engagementId).find((x) => x.id === d.id) };
     });
 }
