@@ -128,7 +128,8 @@ async function buildClient(): Promise<ClientBuild> {
     if (out === entryOut || !source) continue;
     const needed = () =>
       [out, ...staticImports(out)].filter((o) => !entryDeps.has(o) && o !== entryOut).map(url);
-    if (source.includes("web/pages/") || source.includes("web/admin/"))
+    // Pages, and the admin's and the portal's route tables (web/routes.ts), which their pages need first.
+    if (source.includes("web/pages/") || source.includes("web/admin/") || source.includes("web/routes/"))
       for (const name of meta.exports ?? []) pageChunks[name] = needed();
   }
   return { script: url(entryOut), preload: [...entryDeps].map(url), pageChunks };

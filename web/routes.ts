@@ -36,6 +36,8 @@ const SITE_TABLE: readonly AppRoute[] = [...SITE_ROUTES, ...ARTICLE_ROUTES, ...I
  */
 type RouteArea = {
   prefix: string;
+  /** The export holding the area's routes: it also names their chunk, which the server preloads with the page. */
+  exportName: string;
   load: () => Promise<readonly AppRoute[]>;
   /** Set once the area's routes have loaded. */
   compiled?: readonly CompiledRoute[];
@@ -49,6 +51,7 @@ function routeArea<M extends Record<string, unknown>>(
   let pending: Promise<readonly AppRoute[]> | undefined;
   const area: RouteArea = {
     prefix,
+    exportName,
     load: () => {
       pending ??= importer().then(
         (m) => {
@@ -111,6 +114,8 @@ export type ResolvedPage = {
   page: LazyPage;
   definition: PageDefinition;
   layout: AppRoute["layout"];
+  /** The area the path lies in (its routes' export name), whose chunk the page needs as well. */
+  area?: string;
 };
 
 /** The route a path matches, among the site's routes and the areas loaded so far (on the server: every area). */
@@ -147,8 +152,8 @@ function decodeSegment(value: string): string | undefined {
  * render, so a loaded page resolves without waiting.
  */
 export function resolvePage(pathname: string, ctx: MetaContext): ResolvedPage | Promise<unknown> {
-  const area = AREAS.find((a) => !a.compiled && inArea(a, pathname));
-  if (area) return area.load();
+  const area = AREAS.find((a) => inArea(a, pathname));
+  if (area && !area.compiled) return area.load();
   const match = matchPath(pathname);
   if (match) {
     const { route, params } = match;
@@ -160,7 +165,16 @@ export function resolvePage(pathname: string, ctx: MetaContext): ResolvedPage | 
     const shown = meta ?? definition.notFoundMeta;
     if (shown) {
       const status = meta ? 200 : 404;
-      return { status, route, params, meta: shown, page: route.page, definition, layout: route.layout };
+      return {
+        status,
+        route,
+        params,
+        meta: shown,
+        page: route.page,
+        definition,
+        layout: route.layout,
+        area: area?.exportName,
+      };
     }
   }
   const notFound = NOT_FOUND_PAGE.loaded;
