@@ -5,9 +5,11 @@ import { loadPage, loadRoutes, matchPath, NOT_FOUND_PAGE, resolvePage, siteStyle
 
 const ctx = { brand: DEFAULT_BRAND, publicUrl: "https://www.tracewell.example" };
 
-// First in the file: the module's areas are loaded once, and stay loaded for the tests after this one.
 describe("the admin's and the portal's routes, loaded when first needed", () => {
   test("a path under the admin is unknown until its area has loaded; resolving it loads the area", async () => {
+    // An instance of the module of its own: test files share modules, and another may have loaded the areas.
+    const specifier = "./routes.ts?areas-not-loaded";
+    const { loadPage, matchPath, resolvePage }: typeof import("./routes") = await import(specifier);
     expect(matchPath(PATHS.adminDashboard)).toBeNull();
     expect(resolvePage(PATHS.adminDashboard, ctx)).toBeInstanceOf(Promise);
     expect(matchPath(PATHS.home)?.route.path).toBe(PATHS.home);
