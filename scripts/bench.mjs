@@ -8,6 +8,7 @@
 // then the server's memory and its request log lines: it runs at LOG_LEVEL=info, as deployed, and writes one
 // line per request. GET loads use wrk when installed, POST uses autocannon.
 //   node scripts/bench.mjs [--duration 10] [--rounds 5] [--connections 50] [--port 4390] [--binary <file>]
+//   node scripts/bench.mjs --weights-only   the page-weight table alone (no load runs), a quick budget check
 import { spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
@@ -41,6 +42,7 @@ const NGINX_PORT = PORT + 1;
 const BARE_PORT = PORT + 2;
 const ROOT = join(import.meta.dirname, "..");
 const BINARY = option("binary") ?? join(ROOT, "dist", "tracewell");
+const WEIGHTS_ONLY = process.argv.includes("--weights-only");
 const PAGES = ["/", "/services/asset-map", "/articles/hidden-assets-divorce-records"];
 const ADMIN = { username: "bench-admin", password: "bench-admin-password-1" };
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -352,7 +354,18 @@ closeSync(log);
 const others = [];
 try {
   await waitFor(`${BASE}/healthz`);
-  const startMs = performance.now() - started;
+  if (WEIGHTS_ONLY) {
+    await pageWeights();
+  } else await measure(performance.now() - started);
+} finally {
+  for (const proc of others) proc.kill("SIGTERM");
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Everything after the start: sizes, the page weights, then the load runs beside nginx and a bare server. */
+async function measure(startMs) {
   const html = await (await fetch(`${BASE}/`)).text();
   const scripts = await pageScripts(html);
   let jsGzip = 0;
@@ -495,9 +508,4 @@ try {
     "summary, cached pages: the median round's ratio (lowest-highest), 1.00x or more: at least as fast",
   );
   for (const s of summary) console.log(`  ${s}`);
-} finally {
-  for (const proc of others) proc.kill("SIGTERM");
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dir, { recursive: true, force: true });
 }

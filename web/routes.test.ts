@@ -1,19 +1,43 @@
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_BRAND } from "../src/contracts/brand-defaults";
 import { PATHS } from "../src/contracts/paths";
-import { loadPage, matchPath, NOT_FOUND_PAGE, ROUTES, resolvePage } from "./routes";
+import { loadPage, loadRoutes, matchPath, NOT_FOUND_PAGE, resolvePage, siteStylesheetFits } from "./routes";
 
 const ctx = { brand: DEFAULT_BRAND, publicUrl: "https://www.tracewell.example" };
 
+describe("the admin's and the portal's routes, loaded when first needed", () => {
+  test("a path under the admin is unknown until its area has loaded; resolving it loads the area", async () => {
+    // An instance of the module of its own: test files share modules, and another may have loaded the areas.
+    const specifier = "./routes.ts?areas-not-loaded";
+    const { loadPage, matchPath, resolvePage }: typeof import("./routes") = await import(specifier);
+    expect(matchPath(PATHS.adminDashboard)).toBeNull();
+    expect(resolvePage(PATHS.adminDashboard, ctx)).toBeInstanceOf(Promise);
+    expect(matchPath(PATHS.home)?.route.path).toBe(PATHS.home);
+    const page = await loadPage(PATHS.adminDashboard, ctx);
+    expect(page.status).toBe(200);
+    expect(page.layout).toBe("admin");
+    expect(matchPath(PATHS.adminDashboard)?.route.path).toBe(PATHS.adminDashboard);
+    expect(matchPath(PATHS.portal)).toBeNull();
+    expect((await loadPage(PATHS.portal, ctx)).route?.path).toBe(PATHS.portal);
+  });
+
+  test("every route outside the public site's table lies under its area's prefix", async () => {
+    const areaRoutes = (await loadRoutes()).filter((r) => !siteStylesheetFits(r));
+    expect(areaRoutes.length).toBeGreaterThan(10);
+    for (const r of areaRoutes)
+      expect(r.path === PATHS.portal || r.path.startsWith("/admin/"), r.path).toBe(true);
+  });
+});
+
 describe("route table", () => {
-  test("every path is unique and starts with a slash", () => {
-    const paths = ROUTES.map((r) => r.path);
+  test("every path is unique and starts with a slash", async () => {
+    const paths = (await loadRoutes()).map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const p of paths) expect(p.startsWith("/")).toBe(true);
   });
 
   test("every route's module exports the page definition the route names", async () => {
-    for (const route of ROUTES) {
+    for (const route of await loadRoutes()) {
       const definition = await route.page.load();
       expect(typeof definition.component, route.path).toBe("function");
       expect(typeof definition.meta, route.path).toBe("function");
@@ -85,7 +109,7 @@ describe("route table", () => {
   });
 
   test("every indexable route's meta has a title and a description of useful length", async () => {
-    for (const route of ROUTES.filter((r) => r.indexable && !r.path.includes(":"))) {
+    for (const route of (await loadRoutes()).filter((r) => r.indexable && !r.path.includes(":"))) {
       const meta = (await route.page.load()).meta({}, ctx);
       expect(meta, route.path).not.toBeNull();
       expect(meta?.title.length, route.path).toBeGreaterThan(3);

@@ -1,10 +1,9 @@
 import { parse } from "regexparam";
 import type { MetaContext, PageMeta } from "../src/contracts/meta";
+import { PATHS } from "../src/contracts/paths";
 import { type LazyPage, lazyPage, type PageDefinition, type RouteParams } from "./lib/lazy-page";
-import { ADMIN_ROUTES } from "./routes/admin-routes";
 import { ARTICLE_ROUTES } from "./routes/article-routes";
 import { INTAKE_ROUTES } from "./routes/intake-routes";
-import { PORTAL_ROUTES } from "./routes/portal-routes";
 import { SITE_ROUTES } from "./routes/site-routes";
 
 export type { MetaContext } from "../src/contracts/meta";
@@ -26,28 +25,85 @@ export type AppRoute = {
   indexable: boolean;
 };
 
-/** Composed from one list per area of the site; order matters only where patterns overlap. */
-export const ROUTES: readonly AppRoute[] = [
-  ...SITE_ROUTES,
-  ...ARTICLE_ROUTES,
-  ...INTAKE_ROUTES,
-  ...PORTAL_ROUTES,
-  ...ADMIN_ROUTES,
+/** The public site's routes, composed from one list per part of it; order matters only where patterns overlap. */
+const SITE_TABLE: readonly AppRoute[] = [...SITE_ROUTES, ...ARTICLE_ROUTES, ...INTAKE_ROUTES];
+
+/**
+ * A part of the site under one path prefix whose routes are a chunk of their own, loaded when a path under the
+ * prefix is first resolved. No public page needs the portal's or the admin's routes (the admin's alone were
+ * 2.5 KB of every public page's entry, ADR 011), and a public page reaches either only through a whole page
+ * load anyway (their stylesheet is not the site's). Every route of an area lies under its prefix.
+ */
+type RouteArea = {
+  prefix: string;
+  /** The export holding the area's routes: it also names their chunk, which the server preloads with the page. */
+  exportName: string;
+  load: () => Promise<readonly AppRoute[]>;
+  /** Set once the area's routes have loaded. */
+  compiled?: readonly CompiledRoute[];
+};
+
+function routeArea<M extends Record<string, unknown>>(
+  prefix: string,
+  importer: () => Promise<M>,
+  exportName: keyof M & string,
+): RouteArea {
+  let pending: Promise<readonly AppRoute[]> | undefined;
+  const area: RouteArea = {
+    prefix,
+    exportName,
+    load: () => {
+      pending ??= importer().then(
+        (m) => {
+          const routes = m[exportName] as readonly AppRoute[];
+          area.compiled = routes.map(compile);
+          return routes;
+        },
+        (error: unknown) => {
+          // A chunk that failed to load (a network blip) may be asked for again.
+          pending = undefined;
+          throw error;
+        },
+      );
+      return pending;
+    },
+  };
+  return area;
+}
+
+/** After the site's routes, in this order. */
+const AREAS: readonly RouteArea[] = [
+  routeArea(PATHS.portal, () => import("./routes/portal-routes"), "PORTAL_ROUTES"),
+  routeArea("/admin", () => import("./routes/admin-routes"), "ADMIN_ROUTES"),
 ];
+
+const inArea = (area: RouteArea, pathname: string) =>
+  pathname === area.prefix || pathname.startsWith(`${area.prefix}/`);
+
+/**
+ * The one route table, whole: the site's routes, then every area's. The server loads it before serving
+ * (web/server-entry.ts), so that matchPath knows every route there; the browser loads an area when it needs it.
+ */
+export async function loadRoutes(): Promise<readonly AppRoute[]> {
+  const areas = await Promise.all(AREAS.map((area) => area.load()));
+  return [...SITE_TABLE, ...areas.flat()];
+}
 
 /**
  * The public site's pages (and its 404) are styled by the site's own stylesheet, built from everything but the
  * admin and the portal: the smaller sheet every public page inlines keeps the home page's HTML within the first
  * round trip (ADR 165). The admin and the portal get the whole stylesheet.
  */
-const SITE_STYLED: ReadonlySet<AppRoute> = new Set([...SITE_ROUTES, ...ARTICLE_ROUTES, ...INTAKE_ROUTES]);
+const SITE_STYLED: ReadonlySet<AppRoute> = new Set(SITE_TABLE);
 export const siteStylesheetFits = (route: AppRoute | null): boolean =>
   route === null || SITE_STYLED.has(route);
 
 /** The site's 404 page: any path can need it, and it loads like any other page. */
 export const NOT_FOUND_PAGE = lazyPage(() => import("./pages/not-found-page"), "notFoundPage");
 
-const COMPILED = ROUTES.map((route) => ({ route, ...parse(route.path) }));
+type CompiledRoute = { route: AppRoute; keys: string[]; pattern: RegExp };
+const compile = (route: AppRoute): CompiledRoute => ({ route, ...parse(route.path) });
+const COMPILED = SITE_TABLE.map(compile);
 
 export type ResolvedPage = {
   status: 200 | 404;
@@ -58,10 +114,14 @@ export type ResolvedPage = {
   page: LazyPage;
   definition: PageDefinition;
   layout: AppRoute["layout"];
+  /** The area the path lies in (its routes' export name), whose chunk the page needs as well. */
+  area?: string;
 };
 
+/** The route a path matches, among the site's routes and the areas loaded so far (on the server: every area). */
 export function matchPath(pathname: string): { route: AppRoute; params: RouteParams } | null {
-  for (const { route, pattern, keys } of COMPILED) {
+  const areas = AREAS.flatMap((area) => (area.compiled && inArea(area, pathname) ? area.compiled : []));
+  for (const { route, pattern, keys } of [...COMPILED, ...areas]) {
     const m = pattern.exec(pathname);
     if (!m) continue;
     const params: RouteParams = {};
@@ -92,6 +152,8 @@ function decodeSegment(value: string): string | undefined {
  * render, so a loaded page resolves without waiting.
  */
 export function resolvePage(pathname: string, ctx: MetaContext): ResolvedPage | Promise<unknown> {
+  const area = AREAS.find((a) => inArea(a, pathname));
+  if (area && !area.compiled) return area.load();
   const match = matchPath(pathname);
   if (match) {
     const { route, params } = match;
@@ -103,7 +165,16 @@ export function resolvePage(pathname: string, ctx: MetaContext): ResolvedPage | 
     const shown = meta ?? definition.notFoundMeta;
     if (shown) {
       const status = meta ? 200 : 404;
-      return { status, route, params, meta: shown, page: route.page, definition, layout: route.layout };
+      return {
+        status,
+        route,
+        params,
+        meta: shown,
+        page: route.page,
+        definition,
+        layout: route.layout,
+        area: area?.exportName,
+      };
     }
   }
   const notFound = NOT_FOUND_PAGE.loaded;
@@ -123,8 +194,8 @@ export function resolvePage(pathname: string, ctx: MetaContext): ResolvedPage | 
 
 /** resolvePage, waiting for whatever it needs to load first (the server, and the client before hydrating). */
 export async function loadPage(pathname: string, ctx: MetaContext): Promise<ResolvedPage> {
-  // A page, its 404 fallback and a prepared chunk: never more than three loads.
-  for (let attempt = 0; attempt < 4; attempt++) {
+  // An area's routes, a page, its 404 fallback and a prepared chunk: never more than four loads.
+  for (let attempt = 0; attempt < 5; attempt++) {
     const resolved = resolvePage(pathname, ctx);
     if (!(resolved instanceof Promise)) return resolved;
     await resolved;

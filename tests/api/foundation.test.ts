@@ -29,6 +29,21 @@ describe("pages", () => {
     );
   });
 
+  test("the admin's and the portal's pages name their route table's chunk with their own; public pages do not", async () => {
+    const chunks = async (path: string) =>
+      ((await (await request(path)).text()).match(/data-chunks="([^"]*)"/)?.[1] ?? "").split(" ");
+    const [admin] = MANIFEST.pageChunks.ADMIN_ROUTES ?? [];
+    const [portal] = MANIFEST.pageChunks.PORTAL_ROUTES ?? [];
+    expect(admin).toBeDefined();
+    expect(portal).toBeDefined();
+    expect(await chunks("/admin/login")).toContain(admin as string);
+    expect(await chunks("/portal")).toContain(portal as string);
+    for (const path of ["/", "/services/asset-map", "/contact"]) {
+      expect(await chunks(path)).not.toContain(admin as string);
+      expect(await chunks(path)).not.toContain(portal as string);
+    }
+  });
+
   test("unknown paths answer 404 with the 404 page", async () => {
     const res = await request("/no-such-page");
     expect(res.status).toBe(404);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { INTAKE_FIELDS } from "../../src/contracts/intake";
 import { VISIT_SOURCE_FIELDS } from "../../src/contracts/visit-source";
-import { ROUTES } from "../../web/routes";
+import { ROUTES } from "../../web/server-entry";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 import { formBody, validIntake } from "../helpers/intake";

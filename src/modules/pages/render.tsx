@@ -69,8 +69,15 @@ export async function renderPage(
   };
 }
 
-/** The page's own chunks and those it prepares for these params (an article's body), each once. */
+/**
+ * The page's own chunks, its area's routes (the admin's, the portal's) and the chunks it prepares for these params
+ * (an article's body), each once.
+ */
 function chunksToPreload(page: ResolvedPage, chunks: AssetManifest["pageChunks"]): string[] {
-  const keys = [page.page.exportName, ...(page.definition.chunks?.(page.params) ?? [])];
+  const keys = [
+    page.page.exportName,
+    ...(page.area ? [page.area] : []),
+    ...(page.definition.chunks?.(page.params) ?? []),
+  ];
   return [...new Set(keys.flatMap((key) => chunks[key] ?? []))];
 }
