@@ -8,14 +8,42 @@ import { fieldErrors } from "../contracts/admin-auth";
  * `{ error }` with a message, or `{ errors: { field: [message] } }` for fields. Anything else thrown is a
  * defect: a logged 500 that hides its details.
  */
+/** What an error's body and headers carry besides its message. */
+type Parts = {
+  /** The form's field the message belongs to: the body names it in `errors` too. */
+  field?: string;
+  /** Fields the body carries besides `error` (what the client needs next, what names a failed item). */
+  extra?: Record<string, unknown>;
+  /** When the client may try again: sent as Retry-After. */
+  retryAfterSeconds?: number;
+};
+
 export abstract class HttpError extends Error {
   abstract readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 500 | 503;
-  abstract body(): unknown;
   #headers: Record<string, string> = {};
   #bodiless = false;
+  constructor(
+    message: string,
+    readonly parts: Parts = {},
+  ) {
+    super(message);
+  }
+  /** `{ error }`, with `errors: { field: [error] }` when it names a field, and any extra fields. */
+  body(): unknown {
+    const { field, extra } = this.parts;
+    return {
+      error: this.message,
+      ...(field ? { errors: { [field]: [this.message] } } : {}),
+      ...extra,
+    };
+  }
   /** Headers the answer carries besides its body (Retry-After, or those a route's protocol adds). */
   headers(): Record<string, string> {
-    return { ...this.#headers };
+    const { retryAfterSeconds } = this.parts;
+    return {
+      ...(retryAfterSeconds === undefined ? {} : { "retry-after": String(retryAfterSeconds) }),
+      ...this.#headers,
+    };
   }
   /**
    * Adds headers a route's protocol requires on a refusal (tus's Tus-Resumable, the Upload-Offset it holds): the
@@ -37,36 +65,37 @@ export abstract class HttpError extends Error {
 
 export type FieldMessages = Record<string, string[]>;
 
-export class NotFoundError extends HttpError {
-  override readonly name = "NotFoundError";
-  readonly status = 404;
-  body() {
-    return { error: this.message };
+/** A body the server cannot read as sent: malformed JSON, not an object, a missing part. */
+export class BadRequestError extends HttpError {
+  override readonly name = "BadRequestError";
+  readonly status = 400;
+}
+
+/** No session, or one that does not allow this step. The body may carry what the client needs next. */
+export class UnauthorizedError extends HttpError {
+  override readonly name = "UnauthorizedError";
+  readonly status = 401;
+  constructor(message: string, extra: Record<string, unknown> = {}) {
+    super(message, { extra });
   }
 }
 
 export class ForbiddenError extends HttpError {
   override readonly name = "ForbiddenError";
   readonly status = 403;
-  body() {
-    return { error: this.message };
-  }
+}
+
+export class NotFoundError extends HttpError {
+  override readonly name = "NotFoundError";
+  readonly status = 404;
 }
 
 /** The state changed or does not allow it. With `field`, the form shows the message at that field too. */
 export class ConflictError extends HttpError {
   override readonly name = "ConflictError";
   readonly status = 409;
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-  body() {
-    return this.field
-      ? { error: this.message, errors: { [this.field]: [this.message] } }
-      : { error: this.message };
+  constructor(message: string, field?: string) {
+    super(message, { field });
   }
 }
 
@@ -74,70 +103,20 @@ export class ConflictError extends HttpError {
 export class GoneError extends HttpError {
   override readonly name = "GoneError";
   readonly status = 410;
-  body() {
-    return { error: this.message };
-  }
-}
-
-/** Input that fails a rule only the service can check: one or more messages per field. */
-export class InvalidError extends HttpError {
-  override readonly name = "InvalidError";
-  readonly status = 422;
-  constructor(readonly errors: FieldMessages) {
-    super(Object.values(errors).flat().join(" ") || "The request did not pass validation.");
-  }
-  body() {
-    return { errors: this.errors };
-  }
-}
-
-/** No session, or one that does not allow this step. The body may carry what the client needs next. */
-export class UnauthorizedError extends HttpError {
-  override readonly name = "UnauthorizedError";
-  readonly status = 401;
-  constructor(
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-  body() {
-    return { error: this.message, ...this.extra };
-  }
-}
-
-/** A body the server cannot read as sent: malformed JSON, not an object, a missing part. */
-export class BadRequestError extends HttpError {
-  override readonly name = "BadRequestError";
-  readonly status = 400;
-  body() {
-    return { error: this.message };
-  }
-}
-
-/** More bytes than the route takes, refused before they are stored. With `field`, the form shows it there too. */
-export class TooLargeError extends HttpError {
-  override readonly name = "TooLargeError";
-  readonly status = 413;
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-  body() {
-    return this.field
-      ? { error: this.message, errors: { [this.field]: [this.message] } }
-      : { error: this.message };
-  }
 }
 
 /** A condition the request sets does not hold: a protocol version the server does not speak (tus's 412). */
 export class PreconditionFailedError extends HttpError {
   override readonly name = "PreconditionFailedError";
   readonly status = 412;
-  body() {
-    return { error: this.message };
+}
+
+/** More bytes than the route takes, refused before they are stored. With `field`, the form shows it there too. */
+export class TooLargeError extends HttpError {
+  override readonly name = "TooLargeError";
+  readonly status = 413;
+  constructor(message: string, field?: string) {
+    super(message, { field });
   }
 }
 
@@ -145,8 +124,17 @@ export class PreconditionFailedError extends HttpError {
 export class UnsupportedTypeError extends HttpError {
   override readonly name = "UnsupportedTypeError";
   readonly status = 415;
-  body() {
-    return { error: this.message };
+}
+
+/** Input that fails a rule only the service can check: one or more messages per field, and no `error`. */
+export class InvalidError extends HttpError {
+  override readonly name = "InvalidError";
+  readonly status = 422;
+  constructor(readonly errors: FieldMessages) {
+    super(Object.values(errors).flat().join(" ") || "The request did not pass validation.");
+  }
+  override body() {
+    return { errors: this.errors };
   }
 }
 
@@ -158,13 +146,7 @@ export class TooManyRequestsError extends HttpError {
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(message);
-  }
-  body() {
-    return { error: this.message };
-  }
-  override headers() {
-    return { ...super.headers(), "retry-after": String(this.retryAfterSeconds) };
+    super(message, { retryAfterSeconds });
   }
 }
 
@@ -172,17 +154,8 @@ export class TooManyRequestsError extends HttpError {
 export class UnavailableError extends HttpError {
   override readonly name = "UnavailableError";
   readonly status = 503;
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(message);
-  }
-  body() {
-    return { error: this.message };
-  }
-  override headers() {
-    return { ...super.headers(), "retry-after": String(this.retryAfterSeconds) };
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message, { retryAfterSeconds });
   }
 }
 
@@ -194,14 +167,8 @@ export class UnavailableError extends HttpError {
 export class IntegrityError extends HttpError {
   override readonly name = "IntegrityError";
   readonly status = 500;
-  constructor(
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-  body() {
-    return { error: this.message, ...this.extra };
+  constructor(message: string, extra: Record<string, unknown> = {}) {
+    super(message, { extra });
   }
   override headers() {
     return { ...super.headers(), "cache-control": "no-store" };

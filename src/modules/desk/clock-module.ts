@@ -21,7 +21,7 @@ class ClosureExistsError extends HttpError {
   constructor() {
     super(CLOSURE_MESSAGES.exists);
   }
-  body() {
+  override body() {
     return { errors: { date: [this.message] } };
   }
 }
