@@ -1,11 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { randomBytes } from "node:crypto";
 import { type ConsultationSlots, CONSULTATION_MESSAGES as M } from "../../src/contracts/consultation";
 import { PORTAL_MESSAGES } from "../../src/contracts/portal";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
-import { b64 } from "../helpers/files";
-import { portalClient } from "../helpers/portal-client";
+import { deliverReport, portalClient } from "../helpers/portal-client";
 
 /**
  * The consultation's refusals its story test does not walk: every portal route without a session, a time zone
@@ -13,7 +11,7 @@ import { portalClient } from "../helpers/portal-client";
  */
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
-const API = "/api/admin/submissions";
+const _API = "/api/admin/submissions";
 const SLOTS = "/api/portal/consultation/slots";
 const BOOKING = "/api/portal/consultation";
 const ORIGIN = { origin: "http://localhost:3000" };
@@ -46,32 +44,6 @@ const current = async (c: Client) =>
     }
   ).consultation;
 
-/** Staff send a report for the client and mark it: the engagement's delivery. */
-async function deliver(admin: string, c: Client) {
-  const report = randomBytes(20_000);
-  report.set(Buffer.from("%PDF-1.7\n"), 0);
-  const sent = await t.request(
-    `${API}/${c.submission.id}/documents`,
-    withCookie(admin, {
-      method: "POST",
-      headers: {
-        ...ORIGIN,
-        "content-type": "application/octet-stream",
-        "content-length": String(report.length),
-        "upload-metadata": `filename ${b64("Report.pdf")}`,
-      },
-      body: new Uint8Array(report),
-    }),
-  );
-  expect(sent.status).toBe(201);
-  const { document } = (await sent.json()) as { document: { id: string } };
-  const marked = await t.request(
-    `${API}/${c.submission.id}/documents/${document.id}/report`,
-    withCookie(admin, { method: "POST", headers: ORIGIN }),
-  );
-  expect(marked.status).toBe(200);
-}
-
 describe("the consultation's refusals", () => {
   test("every portal route without a session: 401 with the portal's message, the reads not cached", async () => {
     const signedOut = { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
@@ -91,8 +63,8 @@ describe("the consultation's refusals", () => {
     const admin = await signIn(t.request, USER, PASSWORD);
     const dana = await portalClient(t, clock.at, admin, { email: "dana@whitfieldmoss.example" });
     const lee = await portalClient(t, clock.at, admin, { email: "lee@elsewhere.example" });
-    await deliver(admin, dana);
-    await deliver(admin, lee);
+    await deliverReport(t, admin, dana.submission.id);
+    await deliverReport(t, admin, lee.submission.id);
     const open = (await (await t.request(SLOTS, withCookie(dana.cookie))).json()) as ConsultationSlots;
     // Two days out, so both may still be moved.
     const later = clock.at.getTime() + 48 * 3_600_000;

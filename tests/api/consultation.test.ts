@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { randomBytes } from "node:crypto";
 import ICAL from "ical.js";
 import type { ParsedMail } from "mailparser";
 import type {
@@ -9,8 +8,7 @@ import type {
 } from "../../src/contracts/consultation";
 import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
-import { b64 } from "../helpers/files";
-import { portalClient } from "../helpers/portal-client";
+import { deliverReport, portalClient } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
@@ -74,31 +72,6 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
   const current = async (c: Client) =>
     (await json<{ consultation: ConsultationBooking | null }>(t.request(BOOKING, withCookie(c.cookie))))
       .consultation;
-  /** Staff send a report for the client and mark it: the engagement's delivery. */
-  async function deliver(c: Client) {
-    const report = randomBytes(20_000);
-    report.set(Buffer.from("%PDF-1.7\n"), 0);
-    const sent = await t.request(
-      `${API}/${c.submission.id}/documents`,
-      withCookie(admin, {
-        method: "POST",
-        headers: {
-          ...ORIGIN,
-          "content-type": "application/octet-stream",
-          "content-length": String(report.length),
-          "upload-metadata": `filename ${b64("Report.pdf")}`,
-        },
-        body: new Uint8Array(report),
-      }),
-    );
-    expect(sent.status).toBe(201);
-    const { document } = (await sent.json()) as { document: { id: string } };
-    const marked = await t.request(
-      `${API}/${c.submission.id}/documents/${document.id}/report`,
-      withCookie(admin, { method: "POST", headers: ORIGIN }),
-    );
-    expect(marked.status).toBe(200);
-  }
   /**
    * The clock moves on by days: sessions end after 30 idle minutes, so staff sign in again and each client
    * opens the portal again from the link in their mail.
@@ -134,8 +107,8 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
     expect(await current(dana)).toBeNull();
     expect((await t.request(SLOTS)).status).toBe(401);
 
-    await deliver(dana);
-    await deliver(lee);
+    await deliverReport(t, admin, dana.submission.id);
+    await deliverReport(t, admin, lee.submission.id);
     expect((await slots(dana)).status).toBe(200);
     expect((await slots(sam)).status).toBe(409);
   }, 60_000);

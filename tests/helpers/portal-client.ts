@@ -1,3 +1,5 @@
+import { expect } from "bun:test";
+import { randomBytes } from "node:crypto";
 import type { Database } from "../../src/db";
 import type { Sealed } from "../../src/store";
 import { cookieFrom, post, withCookie } from "./admin";
@@ -93,4 +95,34 @@ export function tus(request: TestApp["request"], cookie: string) {
       return { location, response: await this.patch(location, 0, bytes) };
     },
   };
+}
+
+/**
+ * Staff send a report for the client through the desk's routes and mark it as the report: the engagement is
+ * delivered, as the desk delivers it.
+ */
+export async function deliverReport(t: TestApp, admin: string, submissionId: number) {
+  const origin = { origin: "http://localhost:3000" };
+  const report = randomBytes(20_000);
+  report.set(Buffer.from("%PDF-1.7\n"), 0);
+  const sent = await t.request(
+    `${API}/${submissionId}/documents`,
+    withCookie(admin, {
+      method: "POST",
+      headers: {
+        ...origin,
+        "content-type": "application/octet-stream",
+        "content-length": String(report.length),
+        "upload-metadata": `filename ${b64("Report.pdf")}`,
+      },
+      body: new Uint8Array(report),
+    }),
+  );
+  expect(sent.status).toBe(201);
+  const { document } = (await sent.json()) as { document: { id: string } };
+  const marked = await t.request(
+    `${API}/${submissionId}/documents/${document.id}/report`,
+    withCookie(admin, { method: "POST", headers: origin }),
+  );
+  expect(marked.status).toBe(200);
 }
