@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieFrom } from "../helpers/admin";
 import { binaryEnv, killStarted, runBinary, type StartedBinary, startBinary } from "../helpers/binary";
 import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
-import { b64, sha } from "../helpers/files";
+import { b64, pdf, sha } from "../helpers/files";
 import { validIntake } from "../helpers/intake";
 import { marker } from "../helpers/markers";
 import { DRAFT } from "../helpers/portal-client";
@@ -108,6 +108,7 @@ describe("documents on disk", () => {
   ]);
   const email = `${marker("Client").toLowerCase()}@example.com`;
   let admin = "";
+  let client = "";
   let submissionId = 0;
   let docId = "";
   let stored: string[] = [];
@@ -141,7 +142,7 @@ describe("documents on disk", () => {
       if (i > 600) throw new Error("the engagement's mail never arrived");
       if (!link) await Bun.sleep(50);
     }
-    const client = cookieFrom(await ok(send("/api/portal/session", { body: { link } })));
+    client = cookieFrom(await ok(send("/api/portal/session", { body: { link } })));
     await ok(send("/api/portal/consent", { body: { consent: true }, cookie: client }));
     await ok(send("/api/portal/sign", { body: { fullName: "Dana Whitfield", agree: true }, cookie: client }));
 
@@ -203,6 +204,70 @@ describe("documents on disk", () => {
 
     stored = readdirSync(join(dataDir, "documents")).filter((f) => !before.has(f));
     expect(stored).toHaveLength(1);
+  }, 60_000);
+
+  test("a download read slowly arrives whole, and one the client leaves half-way closes its file", async () => {
+    // 32 MB, far more than the sockets between the two sides hold: the server has to wait for the reader.
+    const large = pdf(32 * 1024 * 1024);
+    const created = await ok(
+      fetch(`${base}/api/portal/uploads`, {
+        method: "POST",
+        headers: tusHeaders(client, {
+          "upload-length": String(large.length),
+          "upload-metadata": `filename ${b64("Brokerage statements.pdf")}`,
+        }),
+      }),
+      201,
+    );
+    const location = new URL(created.headers.get("location") as string, base).pathname;
+    for (let at = 0; at < large.length; at += 8 * 1024 * 1024) {
+      const res = await fetch(`${base}${location}`, {
+        method: "PATCH",
+        headers: tusHeaders(client, {
+          "content-type": "application/offset+octet-stream",
+          "upload-offset": String(at),
+        }),
+        body: large.subarray(at, at + 8 * 1024 * 1024),
+      });
+      expect(res.status).toBe(204);
+    }
+    const id = location.split("/").at(-1) as string;
+    const url = `/api/admin/submissions/${submissionId}/documents/${id}`;
+
+    // Every segment is sent and then given back to memory at once (ADR 212): a reader slower than the server
+    // must still receive every byte as it was sent.
+    const slow = await ok(send(url, { cookie: admin }));
+    const reader = (slow.body as ReadableStream<Uint8Array>).getReader();
+    const parts: Uint8Array[] = [];
+    for (let i = 0; ; i++) {
+      const next = await reader.read();
+      if (next.done) break;
+      parts.push(next.value);
+      if (i % 8 === 0) await Bun.sleep(10);
+    }
+    expect(sha(Buffer.concat(parts))).toBe(sha(large));
+
+    // A client that reads the first bytes and goes away: the server stops reading the file and closes it.
+    const openDocuments = () =>
+      readdirSync(`/proc/${server?.proc.pid}/fd`).filter((fd) => {
+        try {
+          return readlinkSync(`/proc/${server?.proc.pid}/fd/${fd}`).startsWith(join(dataDir, "documents"));
+        } catch {
+          return false;
+        }
+      });
+    const left = new AbortController();
+    const leaving = await ok(
+      fetch(`${base}${url}`, { headers: { origin: base, cookie: admin }, signal: left.signal }),
+    );
+    await (leaving.body as ReadableStream<Uint8Array>).getReader().read();
+    expect(openDocuments()).toHaveLength(1);
+    left.abort();
+    for (let i = 0; openDocuments().length > 0 && i < 100; i++) await Bun.sleep(50);
+    expect(openDocuments()).toEqual([]);
+    // And the server goes on answering: the same file, whole.
+    const again = await ok(send(url, { cookie: admin }));
+    expect(sha(new Uint8Array(await again.arrayBuffer()))).toBe(sha(large));
   }, 60_000);
 
   test("no byte under DATA_DIR or in a backup holds the file's content or its name", async () => {

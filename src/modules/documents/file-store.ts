@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { open, rm, truncate } from "node:fs/promises";
 import { join } from "node:path";
+import { release } from "./release";
 import { openFile, SegmentError } from "./stream-cipher";
 
 const FILE_ID = /^[0-9a-f]{32}$/;
@@ -42,8 +43,17 @@ export function documentFiles(dataDir: string) {
     dir,
     newId: () => randomBytes(16).toString("hex"),
     pathOf,
-    /** Appends sealed bytes after the first `keep` bytes (what a resumed upload had committed). */
-    async append(id: string, keep: number, sealed: Iterable<Uint8Array> | AsyncIterable<Uint8Array>) {
+    /**
+     * Appends sealed bytes after the first `keep` bytes (what a resumed upload had committed). With `release`,
+     * the bytes are the append's own: each is released once written (release.ts), and the caller must hold
+     * none of them (a header it goes on sealing with, for one).
+     */
+    async append(
+      id: string,
+      keep: number,
+      sealed: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+      opts: { release?: boolean } = {},
+    ) {
       const file = await open(pathOf(id), "a", 0o600);
       // Segments go to the file about 1 MB at a time, in one system call: one per 64 KiB segment cost more
       // than the sealing. A batch is written while the next one is sealed (the write runs on another thread),
@@ -55,6 +65,7 @@ export function documentFiles(dataDir: string) {
           const rest = Buffer.concat(batch, size).subarray(bytesWritten);
           for (let at = 0; at < rest.length; ) at += (await file.write(rest, at)).bytesWritten;
         }
+        if (opts.release) for (const bytes of batch) release(bytes);
       };
       let writing: Promise<void> = Promise.resolve();
       let pending: Uint8Array[] = [];
