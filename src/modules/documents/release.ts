@@ -7,9 +7,10 @@
  * 70 MB and more, most of it buffers already dropped (ADR 212). Detaching a buffer (`transfer(0)`) frees its
  * memory at once, with no collection.
  *
- * Only a view that covers a whole buffer of its own is released: a slice of a shared buffer (Node's pool of
- * small Buffers, a subarray) is left to the collector, as the rest may still be read. The caller must own the
- * bytes: nothing else may hold them, since every view of a released buffer reads as empty.
+ * Only a view that covers a whole buffer is released: a slice of a larger one (a subarray, a pooled Buffer) is
+ * left to the collector, as the rest may still be read. The caller must own the bytes: nothing else may hold
+ * them, since every view of a released buffer reads as empty. Even an 11-byte Buffer has a buffer of its own in
+ * Bun (no pool), so a header still sealed with must never be released.
  */
 export function release(bytes: Uint8Array) {
   const { buffer } = bytes;
