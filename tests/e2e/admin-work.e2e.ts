@@ -1,4 +1,5 @@
 import { type Dialog, expect, type Locator, type Page, test } from "@playwright/test";
+import { validIntake } from "../helpers/intake-body";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration } from "./helpers";
 
 /** Presses like a person: pointer to the centre, down, 100 ms, up. */
@@ -117,21 +118,16 @@ test("a reply being written survives a reload, and signing out leaves no draft b
   const name = "Odile Draft-Keeper";
   const res = await request.post("/api/contact", {
     headers: { origin: baseURL!, "x-forwarded-for": "198.18.7.21" },
-    data: {
+    data: validIntake(new Date(), {
       name,
       firm: "Keeper & Vance",
       email: "odile@keepervance.example",
       phone: "(212) 555-0199",
-      role: "attorney",
-      matterType: "family-law",
       subjectType: "individual",
       jurisdictions: "Kings County, NY",
       desiredService: "individual-asset-check",
       description: "A spouse's undisclosed accounts; we need a public-records check first.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    },
+    }),
   });
   expect(res.status()).toBe(201);
   await signIn(page);

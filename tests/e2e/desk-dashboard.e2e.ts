@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { validIntake } from "../helpers/intake-body";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
 import { type OwnServer, ROOT, startOwnServer } from "./own-server";
 
@@ -14,7 +15,7 @@ async function submitIntake(request: APIRequestContext, baseURL: string, name: s
   const visitor = `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
   const res = await request.post("/api/contact", {
     headers: { origin: baseURL, "x-forwarded-for": visitor },
-    data: {
+    data: validIntake(new Date(), {
       name,
       firm: "Okafor Fiduciary Services",
       email: "desk-check@okafor-fiduciary.example",
@@ -25,10 +26,7 @@ async function submitIntake(request: APIRequestContext, baseURL: string, name: s
       jurisdictions: "Cook County, IL",
       desiredService: "transaction-trace",
       description: "Estate of a decedent whose accounts were emptied in the months before death.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    },
+    }),
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { reference: string }).reference;

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { validIntake } from "../helpers/intake-body";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
 
 /** Files a request through the public API from an address of its own; returns its reference. */
@@ -6,21 +7,16 @@ async function submitIntake(request: APIRequestContext, baseURL: string, name: s
   const visitor = `198.20.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
   const res = await request.post("/api/contact", {
     headers: { origin: baseURL, "x-forwarded-for": visitor },
-    data: {
+    data: validIntake(new Date(), {
       name,
       firm,
       email: "keys@desk-keys.example",
       phone: "(312) 555-0101",
-      role: "attorney",
-      matterType: "family-law",
       subjectType: "individual",
       jurisdictions: "Cook County, IL",
       desiredService: "transaction-trace",
       description: "Marital estate with transfers to an entity formed the month before filing.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    },
+    }),
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { reference: string }).reference;

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { validIntake } from "../helpers/intake-body";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
 
 const ACKNOWLEDGMENT =
@@ -16,21 +17,16 @@ const visitor = () => ({
 async function earlierRequest(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
   const res = await request.post("/api/contact", {
     headers: { origin: baseURL, ...visitor() },
-    data: {
+    data: validIntake(new Date(), {
       name: "Harriet Okoye",
       firm: "Okoye Family Law",
       email,
       phone: "(212) 555-0147",
-      role: "attorney",
-      matterType: "family-law",
       subjectType: "individual",
       jurisdictions: "Kings County, NY",
       desiredService: "individual-asset-check",
       description: "An earlier matter: a quick public-records check on one person.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    },
+    }),
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { reference: string }).reference;

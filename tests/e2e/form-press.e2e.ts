@@ -1,5 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { TOTP } from "otpauth";
+import { validIntake } from "../helpers/intake-body";
 import { DEMO_ADMIN, DESKTOP, PHONE, waitForHydration } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
@@ -84,21 +85,12 @@ const totp = (secret: string) =>
 async function intakeFor(page: Page, name: string) {
   const sent = await page.request.post(`${origin}/api/contact`, {
     headers: { origin, "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
-    data: {
+    data: validIntake(new Date(), {
       name,
-      firm: "Whitfield & Moss LLP",
       email: "dana@whitfieldmoss.example",
-      phone: "(312) 555-0199",
-      role: "attorney",
-      matterType: "family-law",
-      subjectType: "both",
       jurisdictions: "Cook County, IL",
-      desiredService: "asset-map",
       description: "Divorce; a lake house bought through an LLC in 2022.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    },
+    }),
   });
   expect(sent.status()).toBe(201);
   const found = await page.request.get(`${origin}/api/admin/submissions?q=${encodeURIComponent(name)}`);

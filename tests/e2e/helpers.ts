@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { validIntake } from "../helpers/intake-body";
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
@@ -97,22 +98,13 @@ export async function fileIntake(origin: string, fields: Record<string, unknown>
       origin,
       "x-forwarded-for": `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
     },
-    body: JSON.stringify({
-      name: "Dana Whitfield",
-      firm: "Whitfield & Moss LLP",
-      email: "dana@whitfieldmoss.example",
-      phone: "(312) 555-0199",
-      role: "attorney",
-      matterType: "family-law",
-      subjectType: "both",
-      jurisdictions: "Cook County, IL; Delaware entities",
-      desiredService: "asset-map",
-      description: "Divorce, 2023-DR-004512. A lake house bought through an LLC in 2022.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-      ...fields,
-    }),
+    body: JSON.stringify(
+      validIntake(new Date(), {
+        email: "dana@whitfieldmoss.example",
+        description: "Divorce, 2023-DR-004512. A lake house bought through an LLC in 2022.",
+        ...fields,
+      }),
+    ),
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { reference: string }).reference;

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { validIntake } from "../helpers/intake-body";
 import { readZip } from "../helpers/zip";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
 
@@ -7,21 +8,16 @@ import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchF
 async function submitIntake(request: APIRequestContext, baseURL: string, name: string, email: string) {
   const res = await request.post("/api/contact", {
     headers: { origin: baseURL },
-    data: {
+    data: validIntake(new Date(), {
       name,
       firm: "Halvorsen Privacy LLP",
       email,
       phone: "(415) 555-0177",
-      role: "attorney",
       matterType: "commercial",
       subjectType: "entity",
       jurisdictions: "Multnomah County, OR",
-      desiredService: "asset-map",
       description: "A holding company moved two parcels to a trust a week before the judgment.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    },
+    }),
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { reference: string }).reference;

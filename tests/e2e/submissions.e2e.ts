@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { validIntake } from "../helpers/intake-body";
 import { DESKTOP, expectNoAxeViolations, PHONE, waitForHydration, watchForErrors } from "./helpers";
 
 // The e2e server runs with DEMO=1 (start-binary.sh), which seeds this admin.
@@ -24,21 +25,17 @@ async function submitIntake(request: APIRequestContext, baseURL: string, name = 
     // Each submission comes from its own address (the binary trusts X-Forwarded-For in these tests), so the
     // intake's limit per address does not depend on how many other specs filed requests before this one.
     headers: { origin: baseURL, "x-forwarded-for": `198.51.100.${++visitor}` },
-    data: {
+    data: validIntake(new Date(), {
       name,
       firm: "Desai & Kerr LLP",
       email: "priya@desaikerr.example",
       phone: "(415) 555-0142",
-      role: "attorney",
       matterType: "commercial",
       subjectType: "entity",
       jurisdictions: "San Francisco County, CA",
       desiredService: "judgment-intel",
       description: "Judgment of $2.4M unpaid since 2024. <b>Debtor</b> moved assets to a Nevada LLC.",
-      acknowledgment: true,
-      website: "",
-      formStartTime: Date.now() - 60_000,
-    },
+    }),
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { reference: string }).reference;
