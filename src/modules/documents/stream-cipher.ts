@@ -27,6 +27,19 @@ export class SegmentError extends Error {
 export const newFileKey = () => randomBytes(FILE_KEY_BYTES);
 export const newHeader = () => Buffer.concat([MAGIC, randomBytes(PREFIX_BYTES)]);
 
+/**
+ * The bytes `update()` answers as a view over a buffer of their own. Bun answers a view of a buffer at least a
+ * byte longer than the bytes (room for a cipher block), so release() (a whole buffer only) would leave every
+ * sealed and opened segment to the collector. The bytes are new and nothing else holds them: the buffer is
+ * handed over at their length, a copy of 64 KiB at most, far less than sealing it cost.
+ */
+function own(bytes: Buffer): Buffer {
+  const { buffer } = bytes;
+  if (!(buffer instanceof ArrayBuffer) || bytes.byteOffset !== 0 || bytes.byteLength === buffer.byteLength)
+    return bytes;
+  return Buffer.from(buffer.transfer(bytes.byteLength));
+}
+
 function nonce(header: Uint8Array, index: number, final: boolean) {
   if (index >= MAX_SEGMENTS) throw new SegmentError("Too many segments for one file");
   const n = Buffer.alloc(12);
@@ -51,7 +64,7 @@ export function sealSegmentParts(
     throw new SegmentError("A segment other than the last must be full");
   const cipher = createCipheriv("aes-256-gcm", key, nonce(header, index, final));
   cipher.setAAD(header);
-  const sealed = cipher.update(plain);
+  const sealed = own(cipher.update(plain));
   // GCM holds nothing back: final() only computes the tag.
   cipher.final();
   return [sealed, cipher.getAuthTag()];
@@ -73,7 +86,7 @@ export function openSegment(
   decipher.setAAD(header);
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
   try {
-    const plain = decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES));
+    const plain = own(decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)));
     // GCM holds nothing back: final() only checks the tag (and answers no bytes), so nothing is joined.
     decipher.final();
     return plain;
