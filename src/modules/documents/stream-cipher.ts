@@ -105,43 +105,11 @@ export function sealedSize(plainBytes: number) {
 }
 
 /**
- * Reads a sealed stream and yields the plaintext segment by segment, holding one sealed segment ahead so it
- * knows which one must be final. Throws SegmentError on any change, before the changed bytes are yielded.
- */
-export async function* openStream(
-  key: Uint8Array,
-  sealed: AsyncIterable<Uint8Array>,
-): AsyncGenerator<Buffer, void, undefined> {
-  let pending: Buffer = Buffer.alloc(0);
-  let header: Buffer | null = null;
-  let index = 0;
-  for await (const chunk of sealed) {
-    // A view of the chunk, not a copy; only a segment split across chunks is joined.
-    const view = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    pending = pending.length === 0 ? view : Buffer.concat([pending, view]);
-    if (!header) {
-      if (pending.length < HEADER_BYTES) continue;
-      header = pending.subarray(0, HEADER_BYTES);
-      if (!header.subarray(0, MAGIC.length).equals(MAGIC)) throw new SegmentError("Not a sealed document");
-      header = Buffer.from(header);
-      pending = pending.subarray(HEADER_BYTES);
-    }
-    // Strictly more than one segment held: the one before the rest is certainly not the last.
-    while (pending.length > SEALED_SEGMENT_BYTES) {
-      yield openSegment(key, header, index++, pending.subarray(0, SEALED_SEGMENT_BYTES), false);
-      pending = pending.subarray(SEALED_SEGMENT_BYTES);
-    }
-  }
-  if (!header) throw new SegmentError("Not a sealed document");
-  yield openSegment(key, header, index, pending, true);
-}
-
-/**
  * Reads a sealed file of known `size` by positioned reads (`readAt` fills the buffer from that offset, or
  * throws) and yields the plaintext segment by segment. The file's size says which segment is the last, so
  * nothing is held back and nothing joined: whole segments are read `batch` at a time into one buffer, reused
  * for the next batch (each plaintext segment is a new buffer). Throws SegmentError on any change, before the
- * changed bytes are yielded, as openStream does.
+ * changed bytes are yielded.
  */
 export async function* openFile(
   key: Uint8Array,
