@@ -31,6 +31,19 @@ export function smtpServer(port: number, opts: { refuse?: string[] } = {}) {
   });
   return {
     received,
+    /**
+     * What `pick` finds in the first mail that has it, waiting for it to arrive: at once, or at the outbox's
+     * next poll (15 s) if it was busy. Fails naming `what` when it never comes.
+     */
+    async waitFor<T>(what: string, pick: (mail: ParsedMail) => T | null | undefined, timeoutMs = 30_000) {
+      for (const until = Date.now() + timeoutMs; Date.now() < until; await Bun.sleep(50)) {
+        for (const mail of received) {
+          const found = pick(mail);
+          if (found !== null && found !== undefined) return found;
+        }
+      }
+      throw new Error(`${what} never arrived`);
+    },
     listen: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -144,14 +144,10 @@ describe("documents on disk", () => {
       }),
     );
     await ok(send(`/api/admin/submissions/${submissionId}/engagement/send`, { body: {}, cookie: admin }));
-    let link = "";
-    for (let i = 0; !link; i++) {
-      const mail = smtp.received.find((m) => m.text?.includes("/portal#token="));
-      link = /https?:\/\/\S+\/portal#token=[A-Za-z0-9_-]+/.exec(mail?.text ?? "")?.[0] ?? "";
-      // At once, or at the outbox's next poll (15 s) if it was still busy.
-      if (i > 600) throw new Error("the engagement's mail never arrived");
-      if (!link) await Bun.sleep(50);
-    }
+    const link = await smtp.waitFor(
+      "the engagement's mail",
+      (m) => /https?:\/\/\S+\/portal#token=[A-Za-z0-9_-]+/.exec(m.text ?? "")?.[0],
+    );
     client = cookieFrom(await ok(send("/api/portal/session", { body: { link } })));
     await ok(send("/api/portal/consent", { body: { consent: true }, cookie: client }));
     await ok(send("/api/portal/sign", { body: { fullName: "Dana Whitfield", agree: true }, cookie: client }));
