@@ -8,6 +8,7 @@ import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
 import { earlierVersionFolder } from "../helpers/earlier-version";
 import { markedIntake, marker } from "../helpers/markers";
 import { freePorts } from "../helpers/ports";
+import { type SendInit, sender } from "../helpers/send";
 import { smtpServer } from "../helpers/smtp";
 
 /**
@@ -38,18 +39,7 @@ const SETTINGS = {
   REQUIRE_MFA: "false",
 };
 
-let address = 1;
-const send = (base: string, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
-  fetch(`${base}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      origin: base,
-      "x-forwarded-for": `198.51.${address >> 8}.${address++ & 255}`,
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+const send = (base: string, path: string, init?: SendInit) => sender(base)(path, init);
 
 async function signIn(base: string): Promise<string> {
   const res = await send(base, "/api/admin/login", { body: { username: USER, password: PASSWORD } });

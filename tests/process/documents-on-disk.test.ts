@@ -20,6 +20,7 @@ import { validIntake } from "../helpers/intake";
 import { marker } from "../helpers/markers";
 import { DRAFT } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
+import { sender } from "../helpers/send";
 import { smtpServer } from "../helpers/smtp";
 
 /**
@@ -50,18 +51,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-let address = 1;
-const send = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
-  fetch(`${base}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      origin: base,
-      "x-forwarded-for": `198.51.100.${address++ & 255}`,
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+const send = sender(base);
 const ok = async (res: Response | Promise<Response>, status = 200) => {
   const r = await res;
   if (r.status !== status) throw new Error(`${r.url}: ${r.status} ${await r.text()}`);
