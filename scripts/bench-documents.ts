@@ -13,6 +13,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { UPLOAD_CHUNK_BYTES } from "../src/contracts/documents";
+import { cookieFrom } from "../tests/helpers/admin";
+import { waitHealthy } from "../tests/helpers/healthy";
 import { validIntake } from "../tests/helpers/intake-body";
 import { smtpServer } from "../tests/helpers/smtp";
 
@@ -171,7 +173,6 @@ const post = (path: string, body: unknown, cookie = "") =>
     headers: { "content-type": "application/json", origin: BASE, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
-const cookieOf = (res: Response) => (res.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 async function ok(res: Response | Promise<Response>) {
   const r = await res;
   if (r.status >= 300) throw new Error(`${r.url}: ${r.status} ${await r.text()}`);
@@ -180,7 +181,7 @@ async function ok(res: Response | Promise<Response>) {
 
 /** A signed engagement and a portal session on it, the way a client gets one: the e-mailed link. */
 async function portalSession(smtp: ReturnType<typeof smtpServer>) {
-  const admin = cookieOf(await ok(post("/api/admin/login", { username: USER, password: PASSWORD })));
+  const admin = cookieFrom(await ok(post("/api/admin/login", { username: USER, password: PASSWORD })));
   await ok(
     post(
       "/api/contact",
@@ -214,14 +215,11 @@ async function portalSession(smtp: ReturnType<typeof smtpServer>) {
     }),
   );
   await ok(post(`/api/admin/submissions/${id}/engagement/send`, {}, admin));
-  let link = "";
-  for (let i = 0; !link && i < 600; i++) {
-    const text = smtp.received.map((m) => m.text ?? "").join("\n");
-    link = /https?:\/\/\S+\/portal#token=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? "";
-    if (!link) await Bun.sleep(50);
-  }
-  if (!link) throw new Error("the engagement's link never arrived");
-  const client = cookieOf(await ok(post("/api/portal/session", { link })));
+  const link = await smtp.waitFor(
+    "the engagement's link",
+    (m) => /https?:\/\/\S+\/portal#token=[A-Za-z0-9_-]+/.exec(m.text ?? "")?.[0],
+  );
+  const client = cookieFrom(await ok(post("/api/portal/session", { link })));
   await ok(post("/api/portal/consent", { consent: true }, client));
   await ok(post("/api/portal/sign", { fullName: "Dana Whitfield", agree: true }, client));
   return { admin, client, submissionId: id };
@@ -246,18 +244,8 @@ async function main() {
     },
   );
   try {
-    for (const base of [BASE, BARE])
-      for (
-        let i = 0;
-        !(await fetch(`${base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ));
-        i++
-      ) {
-        if (i > 400) throw new Error(`${base} did not start`);
-        await Bun.sleep(25);
-      }
+    await waitHealthy(BASE, server);
+    await waitHealthy(BARE, bare);
     const { admin, client, submissionId } = await portalSession(smtp);
     const clientHeaders = { origin: BASE, cookie: client };
 

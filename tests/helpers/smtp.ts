@@ -1,7 +1,10 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives; it can refuse chosen recipients. */
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives; it can refuse chosen recipients, quoting the
+ * address as real servers do (so a test can check the quoted address is stored encrypted like the rest).
+ */
 export function smtpServer(port: number, opts: { refuse?: string[] } = {}) {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
@@ -10,7 +13,9 @@ export function smtpServer(port: number, opts: { refuse?: string[] } = {}) {
     logger: false,
     onRcptTo(address, _session, callback) {
       if (opts.refuse?.includes(address.address)) {
-        return callback(Object.assign(new Error("No such mailbox"), { responseCode: 550 }));
+        return callback(
+          Object.assign(new Error(`<${address.address}>: No such mailbox`), { responseCode: 550 }),
+        );
       }
       callback();
     },
@@ -26,6 +31,19 @@ export function smtpServer(port: number, opts: { refuse?: string[] } = {}) {
   });
   return {
     received,
+    /**
+     * What `pick` finds in the first mail that has it, waiting for it to arrive: at once, or at the outbox's
+     * next poll (15 s) if it was busy. Fails naming `what` when it never comes.
+     */
+    async waitFor<T>(what: string, pick: (mail: ParsedMail) => T | null | undefined, timeoutMs = 30_000) {
+      for (const until = Date.now() + timeoutMs; Date.now() < until; await Bun.sleep(50)) {
+        for (const mail of received) {
+          const found = pick(mail);
+          if (found !== null && found !== undefined) return found;
+        }
+      }
+      throw new Error(`${what} never arrived`);
+    },
     listen: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

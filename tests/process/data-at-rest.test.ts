@@ -2,13 +2,14 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
 import { cookieFrom, totpCode } from "../helpers/admin";
 import { binaryEnv, killStarted, runBinary, startBinary } from "../helpers/binary";
 import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
 import { earlierVersionFolder } from "../helpers/earlier-version";
 import { markedIntake, marker } from "../helpers/markers";
 import { freePorts } from "../helpers/ports";
+import { type SendInit, sender } from "../helpers/send";
+import { smtpServer } from "../helpers/smtp";
 
 /**
  * The promise "encrypted at rest", checked on the built executable as an operator runs it: marker strings in
@@ -38,18 +39,7 @@ const SETTINGS = {
   REQUIRE_MFA: "false",
 };
 
-let address = 1;
-const send = (base: string, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
-  fetch(`${base}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      origin: base,
-      "x-forwarded-for": `198.51.${address >> 8}.${address++ & 255}`,
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+const send = (base: string, path: string, init?: SendInit) => sender(base)(path, init);
 
 async function signIn(base: string): Promise<string> {
   const res = await send(base, "/api/admin/login", { body: { username: USER, password: PASSWORD } });
@@ -60,36 +50,20 @@ async function signIn(base: string): Promise<string> {
 const sha = (file: string) => new Bun.CryptoHasher("sha256").update(readFileSync(file)).digest("hex");
 
 describe("personal data on disk", () => {
-  // A mail server that refuses the marked address, quoting it, as real servers do: the error is stored too.
-  const refused = new Set<string>();
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onRcptTo(addr, _session, callback) {
-      if (!refused.has(addr.address)) return callback();
-      callback(
-        Object.assign(new Error(`<${addr.address}>: Recipient address rejected`), { responseCode: 550 }),
-      );
-    },
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on("end", () => callback());
-    },
-  });
   const root = freshDir();
   const dataDir = join(root, "data");
   const port = PORTS[0] as number;
   const settings = { ...SETTINGS, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` };
   const env = binaryEnv(dataDir, port, settings);
   const { intake, markers, all } = markedIntake(new Date(), "Disk");
-  refused.add(`${markers.email}@example.com`);
+  // The marked address is refused, and the stored error quotes it.
+  const smtp = smtpServer(SMTP_PORT, { refuse: [`${markers.email}@example.com`] });
   const noteMarker = marker("Note");
   const everyMarker = [...all, noteMarker];
   let recoveryCodes: string[] = [];
 
   test("markers in every field are in no file under DATA_DIR nor in a backup, while the desk shows them", async () => {
-    await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
+    await smtp.listen();
     const server = await startBinary({ dataDir, port, env: settings });
     expect(statSync(join(dataDir, "data-key")).mode & 0o777).toBe(0o600);
 
@@ -174,7 +148,7 @@ describe("personal data on disk", () => {
 
     expect(await server.stop()).toBe(0);
     expect(scanForMarkers([dataDir], everyMarker)).toEqual([]);
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   }, 60_000);
 
   test("a wrong key, or a lost key file, refuses to start and loses nothing", async () => {

@@ -1,6 +1,14 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +20,7 @@ import { validIntake } from "../helpers/intake";
 import { marker } from "../helpers/markers";
 import { DRAFT } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
+import { sender } from "../helpers/send";
 import { smtpServer } from "../helpers/smtp";
 
 /**
@@ -42,18 +51,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-let address = 1;
-const send = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
-  fetch(`${base}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      origin: base,
-      "x-forwarded-for": `198.51.100.${address++ & 255}`,
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+const send = sender(base);
 const ok = async (res: Response | Promise<Response>, status = 200) => {
   const r = await res;
   if (r.status !== status) throw new Error(`${r.url}: ${r.status} ${await r.text()}`);
@@ -112,6 +110,8 @@ describe("documents on disk", () => {
   let submissionId = 0;
   let docId = "";
   let stored: string[] = [];
+  /** The 32 MB document of the download tests: its desk address and its sealed file. */
+  let statements = { url: "", file: "", size: 0 };
 
   test("an upload cut half-way resumes from the offset HEAD gives, and the staff download has the same SHA-256", async () => {
     await smtp.listen();
@@ -134,14 +134,10 @@ describe("documents on disk", () => {
       }),
     );
     await ok(send(`/api/admin/submissions/${submissionId}/engagement/send`, { body: {}, cookie: admin }));
-    let link = "";
-    for (let i = 0; !link; i++) {
-      const mail = smtp.received.find((m) => m.text?.includes("/portal#token="));
-      link = /https?:\/\/\S+\/portal#token=[A-Za-z0-9_-]+/.exec(mail?.text ?? "")?.[0] ?? "";
-      // At once, or at the outbox's next poll (15 s) if it was still busy.
-      if (i > 600) throw new Error("the engagement's mail never arrived");
-      if (!link) await Bun.sleep(50);
-    }
+    const link = await smtp.waitFor(
+      "the engagement's mail",
+      (m) => /https?:\/\/\S+\/portal#token=[A-Za-z0-9_-]+/.exec(m.text ?? "")?.[0],
+    );
     client = cookieFrom(await ok(send("/api/portal/session", { body: { link } })));
     await ok(send("/api/portal/consent", { body: { consent: true }, cookie: client }));
     await ok(send("/api/portal/sign", { body: { fullName: "Dana Whitfield", agree: true }, cookie: client }));
@@ -233,6 +229,8 @@ describe("documents on disk", () => {
     }
     const id = location.split("/").at(-1) as string;
     const url = `/api/admin/submissions/${submissionId}/documents/${id}`;
+    const [file] = readdirSync(join(dataDir, "documents")).filter((f) => !stored.includes(f));
+    statements = { url, file: join(dataDir, "documents", file as string), size: large.length };
 
     // Every segment is sent and then given back to memory at once (ADR 212): a reader slower than the server
     // must still receive every byte as it was sent.
@@ -268,6 +266,36 @@ describe("documents on disk", () => {
     // And the server goes on answering: the same file, whole.
     const again = await ok(send(url, { cookie: admin }));
     expect(sha(new Uint8Array(await again.arrayBuffer()))).toBe(sha(large));
+  }, 60_000);
+
+  test("a file changed on disk is cut off before the changed bytes, then refused before the first byte", async () => {
+    const flipNearEnd = () => {
+      const sealed = readFileSync(statements.file);
+      const at = sealed.length - 1000;
+      sealed[at] = (sealed[at] as number) ^ 0x40;
+      writeFileSync(statements.file, sealed);
+    };
+    // Changed after the check, while the client is still reading: the answer ends before the last segment.
+    const streaming = await ok(send(statements.url, { cookie: admin }));
+    const reader = (streaming.body as ReadableStream<Uint8Array>).getReader();
+    let got = (await reader.read()).value?.length ?? 0;
+    flipNearEnd();
+    let cut = false;
+    try {
+      for (let next = await reader.read(); !next.done; next = await reader.read()) got += next.value.length;
+    } catch {
+      cut = true;
+    }
+    expect(cut || got < statements.size).toBe(true);
+    expect(got).toBeLessThanOrEqual(statements.size - 65_536);
+
+    // Asked again: refused before any byte, with the message the desk shows.
+    const refused = await send(statements.url, { cookie: admin });
+    expect(refused.status).toBe(500);
+    expect(((await refused.json()) as { error: string }).error).toContain("failed its integrity check");
+    flipNearEnd();
+    const restored = await ok(send(statements.url, { cookie: admin }));
+    expect((await restored.arrayBuffer()).byteLength).toBe(statements.size);
   }, 60_000);
 
   test("no byte under DATA_DIR or in a backup holds the file's content or its name", async () => {

@@ -7,6 +7,7 @@ import { cookieFrom } from "../helpers/admin";
 import { killStarted, type StartedBinary, startBinary } from "../helpers/binary";
 import { markedIntake } from "../helpers/markers";
 import { holding, readableValues } from "../helpers/readable-values";
+import { sender } from "../helpers/send";
 
 /**
  * "Deleted" and "erased", checked on the built executable from outside, while it runs: a deleted request is
@@ -37,18 +38,7 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-let address = 1;
-const send = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
-  fetch(`${server.base}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      origin: server.base,
-      "x-forwarded-for": `198.51.100.${address++}`,
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+const send = sender(() => server.base);
 
 test("a deleted request and an erased one leave nothing the data key can read, while the server runs", async () => {
   const deleted = markedIntake(new Date(), "Deleted");

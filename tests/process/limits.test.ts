@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cookieFrom } from "../helpers/admin";
 import { type StartedBinary, startBinary } from "../helpers/binary";
 import { freePorts } from "../helpers/ports";
 
@@ -226,7 +227,7 @@ describe("uploads", () => {
       body: JSON.stringify({ username: "admin", password: "tracewell-demo" }),
     });
     expect(res.status).toBe(200);
-    cookie = (res.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    cookie = cookieFrom(res);
   });
 
   test("a 19 MB upload from a signed-in admin still goes through", async () => {

@@ -80,11 +80,10 @@ test("the binary seals a signed engagement letter that pdfsig reports valid", as
   );
   expect((await fetch(`${base}/api/admin/submissions/1/engagement/send`, json({}, admin))).status).toBe(200);
 
-  let token: string | undefined;
-  for (let i = 0; i < 600 && !token; i++) {
-    token = smtp.received.map((m) => m.text?.match(/portal#token=([A-Za-z0-9_-]+)/)?.[1]).find(Boolean);
-    if (!token) await Bun.sleep(50);
-  }
+  const token = await smtp.waitFor(
+    "the engagement's mail",
+    (m) => m.text?.match(/portal#token=([A-Za-z0-9_-]+)/)?.[1],
+  );
   expect(token).toBeDefined();
   const client = cookieFrom(await fetch(`${base}/api/portal/session`, json({ token })));
   expect((await fetch(`${base}/api/portal/consent`, json({ consent: true }, client))).status).toBe(200);

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { randomBytes } from "node:crypto";
 import { release } from "./release";
+import { newFileKey, newHeader, openSegment, SEGMENT_BYTES, sealSegmentParts } from "./stream-cipher";
 
 describe("release", () => {
   test("a view over a whole buffer of its own is emptied: its memory is given back", () => {
@@ -21,5 +23,17 @@ describe("release", () => {
     const bytes = new Uint8Array(16);
     release(bytes);
     expect(() => release(bytes)).not.toThrow();
+  });
+
+  test("a segment sealed or opened is a buffer of its own, so its memory is given back once it is written", () => {
+    const key = newFileKey();
+    const header = newHeader();
+    const [sealed, tag] = sealSegmentParts(key, header, 0, randomBytes(SEGMENT_BYTES), false);
+    const plain = openSegment(key, header, 0, Buffer.concat([sealed, tag]), false);
+    for (const bytes of [sealed, tag, plain]) {
+      expect(bytes.byteLength).toBe(bytes.buffer.byteLength);
+      release(bytes);
+      expect((bytes.buffer as ArrayBuffer).detached).toBe(true);
+    }
   });
 });

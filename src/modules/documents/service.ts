@@ -344,10 +344,12 @@ export function createDocumentsService(deps: {
         async pull(controller) {
           try {
             for await (const part of plain) {
+              // Read before the release: a released segment reads as empty.
+              const length = part.length;
               const taken = await controller.write(part);
               release(part);
               // Nothing taken: the client has gone; leaving the loop closes the file.
-              if (taken === 0 && part.length > 0) return;
+              if (taken === 0 && length > 0) return;
             }
             controller.close();
           } catch (error) {

@@ -27,6 +27,19 @@ export class SegmentError extends Error {
 export const newFileKey = () => randomBytes(FILE_KEY_BYTES);
 export const newHeader = () => Buffer.concat([MAGIC, randomBytes(PREFIX_BYTES)]);
 
+/**
+ * The bytes `update()` answers as a view over a buffer of their own. Bun answers a view of a buffer at least a
+ * byte longer than the bytes (room for a cipher block), so release() (a whole buffer only) would leave every
+ * sealed and opened segment to the collector. The bytes are new and nothing else holds them: the buffer is
+ * handed over at their length, a copy of 64 KiB at most, far less than sealing it cost.
+ */
+function own(bytes: Buffer): Buffer {
+  const { buffer } = bytes;
+  if (!(buffer instanceof ArrayBuffer) || bytes.byteOffset !== 0 || bytes.byteLength === buffer.byteLength)
+    return bytes;
+  return Buffer.from(buffer.transfer(bytes.byteLength));
+}
+
 function nonce(header: Uint8Array, index: number, final: boolean) {
   if (index >= MAX_SEGMENTS) throw new SegmentError("Too many segments for one file");
   const n = Buffer.alloc(12);
@@ -51,7 +64,7 @@ export function sealSegmentParts(
     throw new SegmentError("A segment other than the last must be full");
   const cipher = createCipheriv("aes-256-gcm", key, nonce(header, index, final));
   cipher.setAAD(header);
-  const sealed = cipher.update(plain);
+  const sealed = own(cipher.update(plain));
   // GCM holds nothing back: final() only computes the tag.
   cipher.final();
   return [sealed, cipher.getAuthTag()];
@@ -73,7 +86,7 @@ export function openSegment(
   decipher.setAAD(header);
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
   try {
-    const plain = decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES));
+    const plain = own(decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)));
     // GCM holds nothing back: final() only checks the tag (and answers no bytes), so nothing is joined.
     decipher.final();
     return plain;
@@ -92,43 +105,11 @@ export function sealedSize(plainBytes: number) {
 }
 
 /**
- * Reads a sealed stream and yields the plaintext segment by segment, holding one sealed segment ahead so it
- * knows which one must be final. Throws SegmentError on any change, before the changed bytes are yielded.
- */
-export async function* openStream(
-  key: Uint8Array,
-  sealed: AsyncIterable<Uint8Array>,
-): AsyncGenerator<Buffer, void, undefined> {
-  let pending: Buffer = Buffer.alloc(0);
-  let header: Buffer | null = null;
-  let index = 0;
-  for await (const chunk of sealed) {
-    // A view of the chunk, not a copy; only a segment split across chunks is joined.
-    const view = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    pending = pending.length === 0 ? view : Buffer.concat([pending, view]);
-    if (!header) {
-      if (pending.length < HEADER_BYTES) continue;
-      header = pending.subarray(0, HEADER_BYTES);
-      if (!header.subarray(0, MAGIC.length).equals(MAGIC)) throw new SegmentError("Not a sealed document");
-      header = Buffer.from(header);
-      pending = pending.subarray(HEADER_BYTES);
-    }
-    // Strictly more than one segment held: the one before the rest is certainly not the last.
-    while (pending.length > SEALED_SEGMENT_BYTES) {
-      yield openSegment(key, header, index++, pending.subarray(0, SEALED_SEGMENT_BYTES), false);
-      pending = pending.subarray(SEALED_SEGMENT_BYTES);
-    }
-  }
-  if (!header) throw new SegmentError("Not a sealed document");
-  yield openSegment(key, header, index, pending, true);
-}
-
-/**
  * Reads a sealed file of known `size` by positioned reads (`readAt` fills the buffer from that offset, or
  * throws) and yields the plaintext segment by segment. The file's size says which segment is the last, so
  * nothing is held back and nothing joined: whole segments are read `batch` at a time into one buffer, reused
  * for the next batch (each plaintext segment is a new buffer). Throws SegmentError on any change, before the
- * changed bytes are yielded, as openStream does.
+ * changed bytes are yielded.
  */
 export async function* openFile(
   key: Uint8Array,
