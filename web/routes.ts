@@ -2,6 +2,7 @@ import { parse } from "regexparam";
 import type { MetaContext, PageMeta } from "../src/contracts/meta";
 import { PATHS } from "../src/contracts/paths";
 import { type LazyPage, lazyPage, type PageDefinition, type RouteParams } from "./lib/lazy-page";
+import { loadOnce } from "./lib/load-once";
 import { ARTICLE_ROUTES } from "./routes/article-routes";
 import { INTAKE_ROUTES } from "./routes/intake-routes";
 import { SITE_ROUTES } from "./routes/site-routes";
@@ -48,25 +49,14 @@ function routeArea<M extends Record<string, unknown>>(
   importer: () => Promise<M>,
   exportName: keyof M & string,
 ): RouteArea {
-  let pending: Promise<readonly AppRoute[]> | undefined;
   const area: RouteArea = {
     prefix,
     exportName,
-    load: () => {
-      pending ??= importer().then(
-        (m) => {
-          const routes = m[exportName] as readonly AppRoute[];
-          area.compiled = routes.map(compile);
-          return routes;
-        },
-        (error: unknown) => {
-          // A chunk that failed to load (a network blip) may be asked for again.
-          pending = undefined;
-          throw error;
-        },
-      );
-      return pending;
-    },
+    load: loadOnce(importer, (m) => {
+      const routes = m[exportName] as readonly AppRoute[];
+      area.compiled = routes.map(compile);
+      return routes;
+    }),
   };
   return area;
 }

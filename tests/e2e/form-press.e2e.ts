@@ -1,7 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { validIntake } from "../helpers/intake-body";
-import { DEMO_ADMIN, DESKTOP, PHONE, waitForHydration } from "./helpers";
+import { DEMO_ADMIN, DESKTOP, PHONE, signIn, waitForHydration } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
@@ -63,14 +63,6 @@ const open = async (page: Page, path: string) => {
   await page.goto(`${origin}${path}`);
   await waitForHydration(page);
 };
-
-async function signIn(page: Page) {
-  await open(page, "/admin/login");
-  await page.getByLabel("Username").fill(DEMO_ADMIN.username);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 /** The server's answer to the next request of `method` whose path ends with `path`. */
 const answerTo = (page: Page, method: string, path: RegExp) =>
@@ -146,7 +138,7 @@ for (const [width, viewport] of [
     test("enrolment and the two-step sign-in: a wrong code, then the right one, is confirmed", async ({
       page,
     }) => {
-      await signIn(page);
+      await signIn(page, origin);
       await open(page, "/admin/account");
       const section = page.getByRole("region", { name: "Two-Step Sign-In" });
       try {
@@ -191,7 +183,7 @@ for (const [width, viewport] of [
     test("account password: from a short new password the check runs; a good one is changed", async ({
       page,
     }) => {
-      await signIn(page);
+      await signIn(page, origin);
       await open(page, "/admin/account");
       const form = page.getByRole("form", { name: "Change password" });
       const button = form.getByRole("button", { name: "Change Password" });
@@ -220,7 +212,7 @@ for (const [width, viewport] of [
       page,
       browser,
     }) => {
-      await signIn(page);
+      await signIn(page, origin);
       await open(page, "/admin/staff");
       await page.getByLabel("Colleague's name").fill("Casey Nguyen");
       const email = page.getByLabel("Colleague's email address");
@@ -252,7 +244,7 @@ for (const [width, viewport] of [
     });
 
     test("article: fixed after a refusal, one press saves it", async ({ page }) => {
-      await signIn(page);
+      await signIn(page, origin);
       await open(page, "/admin/articles/new");
       const button = page.getByRole("button", { name: "Save Article" });
       const description = page.getByLabel("Description");
@@ -270,7 +262,7 @@ for (const [width, viewport] of [
     });
 
     test("resource: fixed after a refusal, one press saves it", async ({ page }) => {
-      await signIn(page);
+      await signIn(page, origin);
       await open(page, "/admin/resources/new");
       const button = page.getByRole("button", { name: "Save Resource" });
       const description = page.getByLabel("Description");
@@ -292,7 +284,7 @@ for (const [width, viewport] of [
     });
 
     test("case study: fixed after a refusal, one press saves it", async ({ page }) => {
-      await signIn(page);
+      await signIn(page, origin);
       await open(page, "/admin/case-studies/new");
       const button = page.getByRole("button", { name: "Save Case Study" });
       await page.getByLabel("Title").fill(`Pressed at ${width}`);
@@ -313,7 +305,7 @@ for (const [width, viewport] of [
     });
 
     test("reply: fixed after a refusal, one press sends it", async ({ page }) => {
-      await signIn(page);
+      await signIn(page, origin);
       const id = await intakeFor(page, `Dana Press ${width}`);
       await open(page, `/admin/submissions/${id}`);
       await page.getByRole("button", { name: "Write a Reply" }).click();
@@ -331,7 +323,7 @@ for (const [width, viewport] of [
     });
 
     test("retention: fixed after a refusal, one press saves it", async ({ page }) => {
-      await signIn(page);
+      await signIn(page, origin);
       await open(page, "/admin/privacy");
       const button = page.getByRole("button", { name: "Save Policy" });
       const unengaged = page.getByLabel("Requests that ended without an engagement (days)");
@@ -347,7 +339,7 @@ for (const [width, viewport] of [
     });
 
     test("data request: fixed after a refusal, one press records it", async ({ page }) => {
-      await signIn(page);
+      await signIn(page, origin);
       await open(page, "/admin/privacy/requests");
       const button = page.getByRole("button", { name: "Record Request" });
       const email = page.getByLabel("Email address");
@@ -379,7 +371,7 @@ test.describe("after a failed submit, focus goes to the first field in error in 
   });
 
   test("account password", async ({ page }) => {
-    await signIn(page);
+    await signIn(page, origin);
     await open(page, "/admin/account");
     const form = page.getByRole("form", { name: "Change password" });
     await form.getByLabel("Repeat new password").fill("short");
@@ -391,7 +383,7 @@ test.describe("after a failed submit, focus goes to the first field in error in 
   });
 
   test("join", async ({ page, browser }) => {
-    await signIn(page);
+    await signIn(page, origin);
     const link = await invitationLink(page, "morgan.focus@tracewell.example");
     const { context, page: invitee } = await signedOutPage(browser, DESKTOP);
     await invitee.goto(link);
@@ -411,7 +403,7 @@ test.describe("after a failed submit, focus goes to the first field in error in 
     ["case study", "/admin/case-studies/new", "Save Case Study"],
   ] as const) {
     test(what, async ({ page }) => {
-      await signIn(page);
+      await signIn(page, origin);
       await open(page, path);
       await page.getByLabel("Description").fill("Only the description is there.");
       await page.getByRole("button", { name: button }).click();
@@ -421,7 +413,7 @@ test.describe("after a failed submit, focus goes to the first field in error in 
   }
 
   test("retention: both days refused, the first field takes focus", async ({ page }) => {
-    await signIn(page);
+    await signIn(page, origin);
     await open(page, "/admin/privacy");
     const unengaged = page.getByLabel("Requests that ended without an engagement (days)");
     const engaged = page.getByLabel("Requests that became engagements (days)");
@@ -433,7 +425,7 @@ test.describe("after a failed submit, focus goes to the first field in error in 
   });
 
   test("retention: only the second refused, it takes focus", async ({ page }) => {
-    await signIn(page);
+    await signIn(page, origin);
     await open(page, "/admin/privacy");
     const engaged = page.getByLabel("Requests that became engagements (days)");
     await engaged.fill("0");
@@ -443,7 +435,7 @@ test.describe("after a failed submit, focus goes to the first field in error in 
   });
 
   test("data request: the address first, then what they ask for", async ({ page }) => {
-    await signIn(page);
+    await signIn(page, origin);
     await open(page, "/admin/privacy/requests");
     await page.getByRole("button", { name: "Record Request" }).click();
     await expect(page.getByLabel("What they ask for")).toHaveAccessibleDescription(/Choose what the person/);
@@ -454,7 +446,7 @@ test.describe("after a failed submit, focus goes to the first field in error in 
   });
 
   test("reply", async ({ page }) => {
-    await signIn(page);
+    await signIn(page, origin);
     const id = await intakeFor(page, "Dana Focus");
     await open(page, `/admin/submissions/${id}`);
     await page.getByRole("button", { name: "Write a Reply" }).click();

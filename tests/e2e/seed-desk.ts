@@ -1,3 +1,8 @@
+/**
+ * Seeds a data folder with intake requests filed in the past (through the public API, with a clock of then),
+ * so a browser test can show the production binary, on its real clock, with overdue and answered requests.
+ * Run with Bun: `bun tests/e2e/seed-desk.ts <DATA_DIR>`; prints the references as JSON.
+ */
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { MANIFEST } from "../../src/generated/assets";

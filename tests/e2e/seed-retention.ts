@@ -1,3 +1,9 @@
+/**
+ * Seeds a data folder with intake requests decided 100 days ago (filed through the public API with a clock of
+ * then), so a browser test can show the retention dry run on the production binary and its real clock: under
+ * the default policy nothing is due, under 30 days the two declined ones are. Run with Bun:
+ * `bun tests/e2e/seed-retention.ts <DATA_DIR>`; prints the references as JSON.
+ */
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { MANIFEST } from "../../src/generated/assets";

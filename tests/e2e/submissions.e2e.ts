@@ -1,21 +1,9 @@
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { validIntake } from "../helpers/intake-body";
-import { DESKTOP, expectNoAxeViolations, PHONE, waitForHydration, watchForErrors } from "./helpers";
+import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
 
-// The e2e server runs with DEMO=1 (start-binary.sh), which seeds this admin.
-const USER = "admin";
-const PASSWORD = "tracewell-demo";
 const NAME = "Priya Desk-Check";
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await waitForHydration(page);
-  await page.getByLabel("Username").fill(USER);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 /** An intake as a visitor sends it, through the public API, the form opened a minute ago. */
 let visitor = 0;

@@ -2,6 +2,7 @@ import { Menu } from "lucide-react";
 import { type ComponentProps, type ComponentType, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { HEADER_LINKS, isCurrent } from "../content/navigation";
+import { loadOnce } from "../lib/load-once";
 import { LogoMark } from "./logo-mark";
 import type { MobileMenuDialog } from "./mobile-menu-dialog";
 
@@ -18,20 +19,13 @@ type Dialog = ComponentType<ComponentProps<typeof MobileMenuDialog>>;
  * failed download is tried again on the next press.
  */
 let loaded: Dialog | undefined;
-let loading: Promise<Dialog> | undefined;
-const loadDialog = () => {
-  loading ??= import("./mobile-menu-dialog").then(
-    (m) => {
-      loaded = m.MobileMenuDialog;
-      return loaded;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-};
+const loadDialog = loadOnce(
+  () => import("./mobile-menu-dialog"),
+  (m) => {
+    loaded = m.MobileMenuDialog;
+    return loaded;
+  },
+);
 
 /**
  * The small-screen menu's button, and the menu's dialog once it has been opened. The dialog's first row and

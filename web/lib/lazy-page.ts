@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { MetaContext, PageMeta } from "../../src/contracts/meta";
+import { loadOnce } from "./load-once";
 
 export type RouteParams = Record<string, string>;
 export type PageProps = { params: RouteParams };
@@ -58,25 +59,14 @@ export function lazyPage<M extends Record<string, unknown>>(
   importer: () => Promise<M>,
   exportName: keyof M & string,
 ): LazyPage {
-  let pending: Promise<PageDefinition> | undefined;
   const page: LazyPage = {
     exportName,
-    load: () => {
-      pending ??= importer().then(
-        (m) => {
-          const definition = m[exportName] as PageDefinition | undefined;
-          if (!definition?.component) throw new Error(`Page module has no page definition ${exportName}`);
-          page.loaded = definition;
-          return definition;
-        },
-        (error: unknown) => {
-          // A chunk that failed to load (a network blip) may be asked for again.
-          pending = undefined;
-          throw error;
-        },
-      );
-      return pending;
-    },
+    load: loadOnce(importer, (m) => {
+      const definition = m[exportName] as PageDefinition | undefined;
+      if (!definition?.component) throw new Error(`Page module has no page definition ${exportName}`);
+      page.loaded = definition;
+      return definition;
+    }),
   };
   return page;
 }
