@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { PORTAL_MESSAGES } from "../../contracts/portal";
-import { parseId } from "../../http/admin-http";
-import { NotFoundError, UnauthorizedError } from "../../http/errors";
+import { requireId } from "../../http/admin-http";
+import { UnauthorizedError } from "../../http/errors";
 import type { Auth } from "../auth";
 import type { ConsultationService } from "./service";
 
@@ -58,8 +58,6 @@ export function consultationStaffRoutes(deps: {
     })
     .get("/api/admin/submissions/:id/consultation", ({ params, set }) => {
       noStore(set);
-      const id = parseId(params.id);
-      if (id === null) throw new NotFoundError("Not found");
-      return { consultation: service.ofSubmission(id) };
+      return { consultation: service.ofSubmission(requireId(params.id)) };
     });
 }
