@@ -34,8 +34,8 @@ import { createPortal } from "./modules/portal/create";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";
-import type { DataStore } from "./ops/data-store";
 import { loadSessionSecrets } from "./secrets";
+import type { DataStore } from "./store";
 
 export type AppDeps = {
   config: Config;
