@@ -148,7 +148,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     auth,
     clock: due.clock,
     outbox: mailOutbox,
-    sessionOf: portal.sessionOf,
+    requireSession: portal.requireSession,
     personOf: (submissionId) => {
       const s = submissions.byId(submissionId);
       return s
