@@ -34,8 +34,8 @@ import { createPortal } from "./modules/portal/create";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";
-import type { DataStore } from "./ops/data-store";
 import { loadSessionSecrets } from "./secrets";
+import type { DataStore } from "./store";
 
 export type AppDeps = {
   config: Config;
@@ -148,7 +148,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     auth,
     clock: due.clock,
     outbox: mailOutbox,
-    sessionOf: portal.sessionOf,
+    requireSession: portal.requireSession,
     personOf: (submissionId) => {
       const s = submissions.byId(submissionId);
       return s

@@ -14,9 +14,10 @@ import { RETENTION_HELP, retentionCli } from "./modules/privacy/cli";
 import { resetMfaCli, STAFF_HELP } from "./modules/staff/cli";
 import { backup } from "./ops/backup";
 import { COMMAND_DATA, databaseFor, dataStoreFor } from "./ops/commands";
-import { DATABASE_FILE, openDataStore, systemClock } from "./ops/data-store";
+import { DATABASE_FILE, openDataStore } from "./ops/data-store";
 import { KEYS_HELP, keysCli } from "./ops/keys-cli";
 import { loadSessionSecrets } from "./secrets";
+import { systemClock } from "./store";
 
 const MAX_BODY_BYTES = 21 * 1024 * 1024;
 const IDLE_TIMEOUT_S = 30;

@@ -1,6 +1,7 @@
 import type { Database } from "../db";
 import { appendAudit } from "../modules/audit";
 import { clientAddress, type PeerAddressSource } from "./client-address";
+import { NotFoundError } from "./errors";
 
 /**
  * What every admin route shares: who made a change (for the audit log), ids from path segments and file
@@ -38,6 +39,13 @@ export const auditBy = (
 
 /** Ids are positive integers; anything else names no row. */
 export const parseId = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);
+
+/** The id a path segment names; anything else is answered as the feature's "not found" (`message`). */
+export const requireId = (raw: string, message = "Not found"): number => {
+  const id = parseId(raw);
+  if (id === null) throw new NotFoundError(message);
+  return id;
+};
 
 /** A download: never cached, saved under `filename`. */
 export const attachment = (body: string | ReadableStream<Uint8Array>, type: string, filename: string) =>

@@ -19,8 +19,6 @@ import { type Clock, type DataStore, systemClock } from "../store";
 
 export const DATABASE_FILE = "tracewell.db";
 
-export { type Clock, type DataStore, systemClock } from "../store";
-
 /**
  * Opens the data folder's database with its data key, in the order that loses nothing:
  * 1. the key: DATA_KEY, else DATA_DIR/data-key, else a new one (unless `makeKey` is false: only the server's

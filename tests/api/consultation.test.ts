@@ -292,6 +292,12 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
     );
     expect(none.consultation).toBeNull();
     expect((await t.request(`${API}/abc/consultation`, withCookie(admin))).status).toBe(404);
+    // A well-formed id that names no request is the desk's 404 too, not "no booking".
+    const unknown = await t.request(`${API}/999999/consultation`, withCookie(admin));
+    expect({ status: unknown.status, body: await unknown.json() }).toEqual({
+      status: 404,
+      body: { error: "Not found" },
+    });
   });
 
   test("within 24 hours of the start it can no longer be moved or cancelled in the portal", async () => {

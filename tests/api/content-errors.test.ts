@@ -129,6 +129,40 @@ describe("ids that name no row answer 404 with the feature's message", () => {
     expect((await (await send("GET", `/api/admin/articles/${id}/revisions`)).json()).length).toBe(1);
   });
 
+  test("another article's saved version is not this one's: no comparison, no restore, nothing changed", async () => {
+    const write = async (slug: string, content: string) => {
+      const res = await send("POST", "/api/admin/articles", {
+        title: `Tracing ${slug}`,
+        slug,
+        description: "How a transfer is traced from one account to the next.",
+        content,
+      });
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: number };
+      const [kept] = (await (await send("GET", `/api/admin/articles/${id}/revisions`)).json()) as {
+        id: number;
+      }[];
+      return { id, revision: kept?.id };
+    };
+    const mine = await write("tracing-mine-errors", "My account.");
+    const theirs = await write("tracing-theirs-errors", "Their account.");
+    const revisionMissing = { status: 404, body: { error: ARTICLE_MESSAGES.revisionNotFound } };
+    const before = await (await send("GET", `/api/admin/articles/${mine.id}`)).json();
+    expect(
+      await answer(
+        await send(
+          "GET",
+          `/api/admin/articles/${mine.id}/revisions/compare?from=${mine.revision}&to=${theirs.revision}`,
+        ),
+      ),
+    ).toEqual(revisionMissing);
+    expect(
+      await answer(await send("POST", `/api/admin/articles/${mine.id}/revisions/${theirs.revision}/restore`)),
+    ).toEqual(revisionMissing);
+    expect(await (await send("GET", `/api/admin/articles/${mine.id}`)).json()).toEqual(before);
+    expect((await (await send("GET", `/api/admin/articles/${mine.id}/revisions`)).json()).length).toBe(1);
+  });
+
   test("a person's photo: set and removed", async () => {
     const error = FIRM_MESSAGES.personNotFound;
     for (const id of NO_ROW) {

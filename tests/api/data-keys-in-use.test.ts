@@ -8,8 +8,9 @@ import { keysCoverRecord } from "../../src/db/data-keys-in-use";
 import { rotateStoredValues } from "../../src/db/encryption";
 import { closeDatabase, type Database } from "../../src/db/index";
 import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissions";
-import { DATABASE_FILE, type DataStore, openDataStore } from "../../src/ops/data-store";
+import { DATABASE_FILE, openDataStore } from "../../src/ops/data-store";
 import { newDataKey } from "../../src/ops/keys-cli";
+import type { DataStore } from "../../src/store";
 import { ORIGIN } from "../helpers/app";
 
 /**

@@ -112,4 +112,24 @@ describe("the engagement's refusals", () => {
       expect(await res.json()).toEqual({ message: PORTAL_MESSAGES.linkRequested });
     }
   });
+
+  test("past three link requests an hour from one connection, the answer is the same but no link is mailed", async () => {
+    const links = () =>
+      (t.db.query("SELECT count(*) AS n FROM mail_outbox WHERE kind = 'portal-link'").get() as { n: number })
+        .n;
+    const ask = async () => {
+      const res = await t.request("/api/portal/link", post({ email: "dana@whitfieldmoss.example" }));
+      expect([res.status, await res.json()]).toEqual([202, { message: PORTAL_MESSAGES.linkRequested }]);
+    };
+    // An hour after the requests above: their count has run out.
+    clock.at = new Date(clock.at.getTime() + 61 * 60_000);
+    const before = links();
+    for (let i = 0; i < 3; i++) await ask();
+    expect(links()).toBe(before + 3);
+    await ask();
+    expect(links()).toBe(before + 3);
+    clock.at = new Date(clock.at.getTime() + 61 * 60_000);
+    await ask();
+    expect(links()).toBe(before + 4);
+  });
 });

@@ -25,7 +25,8 @@ export function createConsultation(deps: {
       render: (mail: { id: number; refId: number | null }) => ConsultationMail | null,
     ): void;
   };
-  sessionOf: (request: Request) => number | null;
+  /** The engagement of the request's portal session, or the portal's 401 (src/modules/portal). */
+  requireSession: (request: Request) => number;
   personOf: PersonOf;
   now: () => Date;
 }) {
@@ -35,7 +36,7 @@ export function createConsultation(deps: {
     deps.outbox.register(kind, render);
   return {
     service,
-    portalRoutes: consultationPortalRoutes({ service, sessionOf: deps.sessionOf }),
+    portalRoutes: consultationPortalRoutes({ service, requireEngagement: deps.requireSession }),
     staffRoutes: consultationStaffRoutes({ service, auth: deps.auth }),
   };
 }

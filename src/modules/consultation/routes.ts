@@ -1,7 +1,5 @@
 import { Elysia } from "elysia";
-import { PORTAL_MESSAGES } from "../../contracts/portal";
-import { parseId } from "../../http/admin-http";
-import { NotFoundError, UnauthorizedError } from "../../http/errors";
+import { requireId } from "../../http/admin-http";
 import type { Auth } from "../auth";
 import type { ConsultationService } from "./service";
 
@@ -18,14 +16,10 @@ const noStore = (set: { headers: Record<string, unknown> }) => {
  */
 export function consultationPortalRoutes(deps: {
   service: ConsultationService;
-  sessionOf: (request: Request) => number | null;
+  /** The engagement of the request's portal session, or the portal's 401. */
+  requireEngagement: (request: Request) => number;
 }) {
-  const { service, sessionOf } = deps;
-  const requireEngagement = (request: Request) => {
-    const id = sessionOf(request);
-    if (id === null) throw new UnauthorizedError(PORTAL_MESSAGES.signedIn);
-    return id;
-  };
+  const { service, requireEngagement } = deps;
   return new Elysia({ name: "portal-consultation", prefix: CONSULTATION_API })
     .get("/slots", ({ request, query, set }) => {
       noStore(set);
@@ -58,8 +52,6 @@ export function consultationStaffRoutes(deps: {
     })
     .get("/api/admin/submissions/:id/consultation", ({ params, set }) => {
       noStore(set);
-      const id = parseId(params.id);
-      if (id === null) throw new NotFoundError("Not found");
-      return { consultation: service.ofSubmission(id) };
+      return { consultation: service.ofSubmission(requireId(params.id)) };
     });
 }

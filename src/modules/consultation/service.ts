@@ -230,8 +230,9 @@ export function createConsultationService(deps: {
       });
     },
 
-    /** The request's live booking for the desk's detail, or null. */
+    /** The request's live booking for the desk's detail, or null; a request that does not exist is not found. */
     ofSubmission(submissionId: number): ConsultationBooking | null {
+      if (!deps.personOf(submissionId)) throw new NotFoundError("Not found");
       const b = repo.liveOfSubmission(submissionId);
       return b ? bookingView(b, null, now()) : null;
     },

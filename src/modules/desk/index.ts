@@ -1,8 +1,7 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import { DESK_MESSAGES } from "../../contracts/submissions";
-import { actorFrom, attachment, parseId } from "../../http/admin-http";
-import { NotFoundError } from "../../http/errors";
+import { actorFrom, attachment, requireId } from "../../http/admin-http";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
@@ -36,11 +35,7 @@ export function deskModule(deps: {
   const actor = actorFrom(trustProxy);
 
   /** The request a path names; an id that names no row gets the desk's 404. */
-  const idOf = (raw: string) => {
-    const id = parseId(raw);
-    if (id === null) throw new NotFoundError(DESK_MESSAGES.notFound);
-    return id;
-  };
+  const idOf = (raw: string) => requireId(raw, DESK_MESSAGES.notFound);
 
   const submissions = new Elysia({ name: "submissions", prefix: SUBMISSIONS_API })
     .use(deps.auth.requireAdmin)

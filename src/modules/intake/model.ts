@@ -1,4 +1,4 @@
-import type { IntakeErrors, IntakeReceipt } from "../../contracts/intake";
+import type { IntakeReceipt } from "../../contracts/intake";
 import { intakeFromForm } from "../../contracts/intake";
 import { BadRequestError, TooLargeError, UnsupportedTypeError } from "../../http/errors";
 
@@ -9,10 +9,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 export type ReadBody = { payload: Record<string, unknown>; formEncoded: boolean };
 
-/** The answers POST /api/contact gives; the success and bot answers are alike on purpose. */
+/** What POST /api/contact answers when it takes an intake; the success and bot answers are alike on purpose. */
 export type IntakeAccepted = { ok: true } & IntakeReceipt;
-export type IntakeInvalid = { errors: IntakeErrors };
-export type IntakeRefused = { error: string };
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 

@@ -5,7 +5,7 @@ import type { Auth } from "../auth";
 import type { DueService } from "../desk";
 import type { MailOutbox } from "../mail";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
-import { portalModule, portalSessionOf } from "./index";
+import { portalModule, portalSessionOf, requirePortalSession } from "./index";
 import { portalMailRenderers } from "./mail";
 import { createPortalService } from "./service";
 import { engagementStaffRoutes } from "./staff-routes";
@@ -34,15 +34,18 @@ export function createPortal(deps: {
   };
   const service = createPortalService({ ...deps, certificate: sealingCertificate });
   const sessionOf = portalSessionOf(config, service);
+  const requireSession = requirePortalSession(sessionOf);
   for (const [kind, render] of Object.entries(portalMailRenderers(store, config)))
     deps.outbox.register(kind, render);
   return {
     service,
     /** The engagement the desk's detail shows with a request. */
     engagementOf: (submissionId: number) => service.staff.viewOf(submissionId),
-    module: portalModule({ config, service }),
+    module: portalModule({ config, service, requireSession }),
     /** The engagement of a request's portal session, for the portal's other routes (its documents). */
     sessionOf,
+    /** The same, or the 401 that asks the client to sign in again (its consultation). */
+    requireSession,
     /**
      * What /portal renders for a request with a live portal session: its engagement, so the page needs no
      * script to show it and take the consent and the signature (issue: forms work without JavaScript).

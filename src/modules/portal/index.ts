@@ -70,12 +70,25 @@ export function portalSessionOf(config: Config, service: Pick<PortalService, "po
   };
 }
 
+/** The engagement of the request's portal session; without one, the client is asked to sign in (401). */
+export const requirePortalSession =
+  (sessionOf: (request: Request) => number | null) =>
+  (request: Request): number => {
+    const id = sessionOf(request);
+    if (id === null) throw new UnauthorizedError(PORTAL_MESSAGES.signedIn);
+    return id;
+  };
+
 /**
  * The client's side of the portal. Guard, parse, act: every route but the two that open a session finds its
  * engagement from the session cookie only; no route takes an engagement or request id from the client.
  */
-export function portalModule(deps: { config: Config; service: PortalService }) {
-  const { config, service } = deps;
+export function portalModule(deps: {
+  config: Config;
+  service: PortalService;
+  requireSession: (request: Request) => number;
+}) {
+  const { config, service, requireSession } = deps;
   const name = portalCookieName(config);
   const cookie = (value: string, maxAgeS: number) =>
     `${name}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${config.secure ? "; Secure" : ""}`;
@@ -83,13 +96,6 @@ export function portalModule(deps: { config: Config; service: PortalService }) {
     ip: clientAddress(request, server, config.trustProxy),
     userAgent: (request.headers.get("user-agent") ?? "unknown").slice(0, 400),
   });
-  const sessionOf = portalSessionOf(config, service);
-  /** The engagement of the request's session; without one, the client is asked to sign in (401). */
-  const requireSession = (request: Request): number => {
-    const id = sessionOf(request);
-    if (id === null) throw new UnauthorizedError(PORTAL_MESSAGES.signedIn);
-    return id;
-  };
 
   return new Elysia({ name: "portal", prefix: PORTAL_API })
     .post("/session", ({ body, request, server, set }) => {

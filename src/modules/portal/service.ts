@@ -14,6 +14,7 @@ import {
 import { consumerDisclosure } from "../../contracts/portal-disclosure";
 import { type Actor, auditBy } from "../../http/admin-http";
 import { ConflictError, invalidInput, NotFoundError, UnauthorizedError } from "../../http/errors";
+import { createRateLimiter } from "../../http/rate-limit";
 import type { DataStore } from "../../store";
 import type { DueService } from "../desk";
 import { contactSubmissions, submissionDesk, submissionEvents } from "../desk";
@@ -26,6 +27,7 @@ import { PORTAL_LINK_MAIL, PORTAL_SIGNED_CLIENT_MAIL, PORTAL_SIGNED_DESK_MAIL } 
 import { portalSessions } from "./sessions.repo";
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const LETTER_OPENED = "letter-opened";
 /** The steps before the signature that its certificate of completion lists, with the signature itself. */
 const CERTIFIED_BEFORE_SIGNING = ["sent", "opened", LETTER_OPENED, "consented"];
@@ -62,7 +64,7 @@ export function createPortalService(deps: {
   const submissions = contactSubmissions(store);
   const desk = submissionDesk(store);
   const statusEvents = submissionEvents(db);
-  const linkRequests = new Map<string, number[]>();
+  const linkRequests = createRateLimiter({ limit: LINK_REQUESTS_PER_HOUR, windowMs: HOUR_MS });
   const firmDate = new Intl.DateTimeFormat("en-CA", { timeZone: config.desk.timeZone });
 
   const paid = (id: number) => repo.payments(id).reduce((sum, p) => sum + p.amountCents, 0);
@@ -136,7 +138,7 @@ export function createPortalService(deps: {
     const received = paid(id);
     if (e.feeKind === "flat" ? received < e.feeCents : received <= 0) return;
     const dueAt = e.expedite
-      ? new Date(at.getTime() + EXPEDITE_HOURS * 3_600_000)
+      ? new Date(at.getTime() + EXPEDITE_HOURS * HOUR_MS)
       : deps.due.clock.addBusinessMinutes(at, e.turnaroundBusinessDays * businessDayMinutes(config));
     repo.setWorkStarted(id, at.toISOString(), dueAt.toISOString());
     repo.addEvent(id, {
@@ -296,9 +298,7 @@ export function createPortalService(deps: {
       const at = now();
       const key = `${sha256(parsed.output.email.toLowerCase())}`;
       for (const k of [key, `ip:${visitor.ip}`]) {
-        const recent = (linkRequests.get(k) ?? []).filter((t) => at.getTime() - t < 3_600_000);
-        linkRequests.set(k, [...recent, at.getTime()]);
-        if (recent.length >= LINK_REQUESTS_PER_HOUR) return;
+        if (!linkRequests.hit(k, at.getTime()).allowed) return;
       }
       for (const id of submissions.idsByEmail(parsed.output.email)) {
         const e = repo.bySubmission(id);

@@ -1,15 +1,7 @@
 import { Elysia } from "elysia";
-import { actorFrom, parseId } from "../../http/admin-http";
-import { NotFoundError } from "../../http/errors";
+import { actorFrom, requireId } from "../../http/admin-http";
 import type { Auth } from "../auth";
 import type { PortalService } from "./service";
-
-/** The request's id from the path; anything that names no row is not found. */
-const requireId = (raw: string): number => {
-  const id = parseId(raw);
-  if (id === null) throw new NotFoundError("Not found");
-  return id;
-};
 
 /** The desk's side of the engagement, under the request it belongs to: prepare, preview, send, record payments. */
 export function engagementStaffRoutes(deps: {

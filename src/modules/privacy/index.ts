@@ -3,8 +3,7 @@ import type { Config } from "../../config";
 import type { PageContent } from "../../contracts/page-data";
 import { PATHS } from "../../contracts/paths";
 import { DATA_REQUEST_MESSAGES } from "../../contracts/privacy";
-import { actorFrom, attachment, parseId } from "../../http/admin-http";
-import { NotFoundError } from "../../http/errors";
+import { actorFrom, attachment, requireId } from "../../http/admin-http";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
@@ -33,11 +32,7 @@ export function createPrivacy(deps: {
 
   const actor = actorFrom(trustProxy);
   /** The request's id from the path; anything that names no row is a request not found. */
-  const requireId = (raw: string): number => {
-    const id = parseId(raw);
-    if (id === null) throw new NotFoundError(DATA_REQUEST_MESSAGES.notFound);
-    return id;
-  };
+  const requestId = (raw: string) => requireId(raw, DATA_REQUEST_MESSAGES.notFound);
 
   const retentionApi = new Elysia({ name: "retention", prefix: RETENTION_API })
     .use(deps.auth.requireAdmin)
@@ -55,16 +50,16 @@ export function createPrivacy(deps: {
     })
     .get("/:id/export", ({ admin, request, server, params }) => {
       const { archive, filename } = requests.exportArchive(
-        requireId(params.id),
+        requestId(params.id),
         actor(admin, request, server),
       );
       return attachment(archive, "application/zip", filename);
     })
     .post("/:id/erase", ({ admin, request, server, params }) =>
-      requests.erase(requireId(params.id), actor(admin, request, server)),
+      requests.erase(requestId(params.id), actor(admin, request, server)),
     )
     .post("/:id/complete", ({ admin, request, server, params }) =>
-      requests.complete(requireId(params.id), actor(admin, request, server)),
+      requests.complete(requestId(params.id), actor(admin, request, server)),
     );
 
   return {

@@ -34,14 +34,8 @@ export const BUILT_IN_ARTICLES: readonly Article[] = [
 /** Every article the site ships with; stored articles are looked up beside these. */
 export const ALL_ARTICLES: readonly Article[] = [...FIXED_ARTICLES, ...BUILT_IN_ARTICLES];
 
-const BY_SLUG = new Map(ALL_ARTICLES.map((a) => [a.slug, a]));
-
-export function findArticle(slug: string): Article | undefined {
-  return BY_SLUG.get(slug);
-}
-
 /** Every piece of visible text in an article body, for word counts. */
-export function articleTexts(article: Article): string[] {
+function articleTexts(article: Article): string[] {
   return article.sections.flatMap((s) => [s.heading, ...s.blocks.flatMap(blockTexts)]);
 }
 
@@ -52,7 +46,7 @@ function blockTexts(b: ArticleBlock): readonly string[] {
   return [b.title, b.text];
 }
 
-export function articleWordCount(article: Article): number {
+function articleWordCount(article: Article): number {
   if (article.wordCount !== undefined) return article.wordCount;
   return countWords([article.title, article.description, ...articleTexts(article)]);
 }
