@@ -136,7 +136,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
   const documents = createDocuments({
     store,
     config,
-    sessionOf: portal.sessionOf,
+    requireSession: portal.requireSession,
     auth,
     outbox: mailOutbox,
     logger,

@@ -55,3 +55,31 @@ test("every route of one request answers an id that names no request with the de
   });
   expect(rows()).toEqual(before);
 });
+
+test("every documents, engagement and consultation route of a request that does not exist answers 404, and changes nothing", async () => {
+  const cookie = await signIn(request, USER, PASSWORD);
+  const call = (method: string, path: string) =>
+    request(path, withCookie(cookie, { ...post(method === "GET" ? undefined : {}), method }));
+  const routes: [string, string][] = [
+    ["GET", "/documents"],
+    ["POST", "/documents"],
+    ["GET", "/documents/a1b2c3"],
+    ["POST", "/documents/a1b2c3/report"],
+    ["GET", "/engagement"],
+    ["PUT", "/engagement"],
+    ["GET", "/engagement/letter.pdf"],
+    ["POST", "/engagement/send"],
+    ["POST", "/engagement/payments"],
+    ["GET", "/consultation"],
+  ];
+  const before = rows();
+  for (const id of ["999999", "abc"]) {
+    for (const [method, tail] of routes) {
+      const res = await call(method, `${API}/${id}${tail}`);
+      const body = (await res.json()) as { error?: unknown };
+      const answer = { route: `${method} ${id}${tail}`, status: res.status, error: typeof body.error };
+      expect(answer).toEqual({ ...answer, status: 404, error: "string" });
+    }
+  }
+  expect(rows()).toEqual(before);
+});

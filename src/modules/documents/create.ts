@@ -14,7 +14,7 @@ import { documentStaffRoutes } from "./staff-routes";
 export function createDocuments(deps: {
   store: DataStore;
   config: Config;
-  sessionOf: (request: Request) => number | null;
+  requireSession: (request: Request) => number;
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
   logger?: Logger;
@@ -47,6 +47,6 @@ export function createDocuments(deps: {
       now,
     }),
     files,
-    portalRoutes: portalDocumentRoutes({ service, sessionOf: deps.sessionOf, bodyTimeoutMs, now }),
+    portalRoutes: portalDocumentRoutes({ service, requireSession: deps.requireSession, bodyTimeoutMs, now }),
   };
 }

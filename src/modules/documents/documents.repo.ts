@@ -123,6 +123,14 @@ export function documentsRepo({ db, cipher }: Sealed) {
       db
         .query<{ id: number }, [number]>("SELECT id FROM engagements WHERE submission_id = ?")
         .get(submissionId)?.id ?? null,
+    /** A request as the desk names it: null if there is none, else its engagement's id (null before one). */
+    request: (submissionId: number) =>
+      db
+        .query<{ engagementId: number | null }, [number]>(
+          `SELECT e.id AS engagementId FROM contact_submissions s
+           LEFT JOIN engagements e ON e.submission_id = s.id WHERE s.id = ?`,
+        )
+        .get(submissionId),
   };
 }
 

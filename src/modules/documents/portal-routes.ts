@@ -1,7 +1,5 @@
 import { Elysia } from "elysia";
 import { type PortalDocuments, UPLOADS_PATH } from "../../contracts/documents";
-import { PORTAL_MESSAGES } from "../../contracts/portal";
-import { UnauthorizedError } from "../../http/errors";
 import { downloadAnswer } from "./download-answer";
 import type { DocumentsService } from "./service";
 import { tusUploads } from "./tus";
@@ -15,18 +13,13 @@ const UPLOAD_PATH = /^\/api\/portal\/uploads\/([A-Za-z0-9_-]{1,64})$/;
  */
 export function portalDocumentRoutes(deps: {
   service: DocumentsService;
-  sessionOf: (request: Request) => number | null;
+  /** The portal's own guard: the engagement of the request's session, or the 401 that asks the client to sign in. */
+  requireSession: (request: Request) => number;
   bodyTimeoutMs: number;
   now: () => Date;
 }) {
-  const { service, sessionOf } = deps;
+  const { service, requireSession } = deps;
   const tus = tusUploads({ service, bodyTimeoutMs: deps.bodyTimeoutMs });
-  /** The engagement of the request's session; without one, the client is asked to sign in (401). */
-  const requireSession = (request: Request): number => {
-    const id = sessionOf(request);
-    if (id === null) throw new UnauthorizedError(PORTAL_MESSAGES.signedIn);
-    return id;
-  };
   return (
     new Elysia({ name: "portal-documents" })
       // Elysia routes no HEAD request to a handler (app.handle answers 404), and tus asks where to resume by HEAD.

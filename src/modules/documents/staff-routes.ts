@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { DOCUMENT_MESSAGES as M, UPLOAD_PATCH_MAX_BYTES } from "../../contracts/documents";
-import { actorFrom, auditBy, parseId } from "../../http/admin-http";
+import { actorFrom, auditBy, requireId } from "../../http/admin-http";
 import { ConflictError, NotFoundError, TooLargeError } from "../../http/errors";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
@@ -26,22 +26,24 @@ export function documentStaffRoutes(deps: {
   const { service, store, now } = deps;
   const { db } = store;
   const actor = actorFrom(deps.trustProxy);
-  const engagementOf = (raw: string) => {
-    const id = parseId(raw);
-    return id === null ? null : { submissionId: id, engagementId: service.repo.engagementOfSubmission(id) };
+  /** The request the path names, and its engagement (null before one); a request that does not exist is not found. */
+  const requestOf = (raw: string) => {
+    const submissionId = requireId(raw);
+    const found = service.repo.request(submissionId);
+    if (!found) throw new NotFoundError("Not found");
+    return { submissionId, engagementId: found.engagementId };
   };
   /** The request's submission and its engagement; a request with none has no documents to give or take. */
   const requireEngagement = (raw: string) => {
-    const found = engagementOf(raw);
-    if (!found?.engagementId) throw new NotFoundError("Not found");
-    return { submissionId: found.submissionId, engagementId: found.engagementId };
+    const { submissionId, engagementId } = requestOf(raw);
+    if (engagementId === null) throw new NotFoundError("Not found");
+    return { submissionId, engagementId };
   };
   return new Elysia({ name: "documents-staff", prefix: "/api/admin/submissions/:id/documents" })
     .use(deps.auth.requireAdmin)
     .get("/", ({ params }) => {
-      const found = engagementOf(params.id);
-      if (!found) throw new NotFoundError("Not found");
-      return { documents: found.engagementId === null ? [] : service.list(found.engagementId) };
+      const { engagementId } = requestOf(params.id);
+      return { documents: engagementId === null ? [] : service.list(engagementId) };
     })
     .get("/:docId", ({ admin, request, server, params }) => {
       const found = requireEngagement(params.id);

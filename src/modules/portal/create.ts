@@ -42,9 +42,8 @@ export function createPortal(deps: {
     /** The engagement the desk's detail shows with a request. */
     engagementOf: (submissionId: number) => service.staff.viewOf(submissionId),
     module: portalModule({ config, service, requireSession }),
-    /** The engagement of a request's portal session, for the portal's other routes (its documents). */
-    sessionOf,
-    /** The same, or the 401 that asks the client to sign in again (its consultation). */
+    /** The engagement of a request's portal session, or the 401 that asks the client to sign in again: for the
+     * portal's other routes (its documents and its consultation). */
     requireSession,
     /**
      * What /portal renders for a request with a live portal session: its engagement, so the page needs no
