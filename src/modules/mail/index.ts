@@ -2,6 +2,7 @@
 export type { MailMessage } from "./automatic";
 export { composeText, line } from "./compose";
 export { confirmationMessageId } from "./intake-messages";
+export { MAIL_KINDS, type MailKindName, type MailUrgency, urgencyOf } from "./kinds";
 export type { MailOutbox } from "./outbox";
 export type { OutboxRow } from "./repo/mail-outbox";
 export { mailOutboxRepo } from "./repo/mail-outbox";

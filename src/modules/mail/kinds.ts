@@ -1,0 +1,33 @@
+/**
+ * Whether someone is waiting on a mail right now (ADR 225): `transactional` mail is what a person needs to go on
+ * with what they are doing, sent before any `bulk` mail that is due.
+ */
+export type MailUrgency = "transactional" | "bulk";
+
+/**
+ * Every kind of mail the outbox sends, each with its urgency. The features register how each kind is written
+ * (outbox.register); this list is what the rest holds itself to: the admin labels every kind in it, and the tests
+ * send every kind in it and check that the app registers exactly these.
+ */
+export const MAIL_KINDS = {
+  /** The portal's link: the client cannot open their letter without it. */
+  "portal-link": "transactional",
+  /** A colleague's one-time link to join the admin. */
+  "staff-invitation": "transactional",
+  /** Written by a person for one person, sent the moment staff press Send; the desk shows it leaving. */
+  "desk-reply": "transactional",
+  "intake-notification": "bulk",
+  "intake-confirmation": "bulk",
+  "desk-digest": "bulk",
+  "portal-signed-client": "bulk",
+  "portal-signed-desk": "bulk",
+  "consultation-client": "bulk",
+  "consultation-desk": "bulk",
+  "documents-report-ready": "bulk",
+} as const satisfies Record<string, MailUrgency>;
+
+export type MailKindName = keyof typeof MAIL_KINDS;
+
+/** A kind not in the list (one a test registers) waits with the bulk. */
+export const urgencyOf = (kind: string): MailUrgency =>
+  (MAIL_KINDS as Record<string, MailUrgency>)[kind] ?? "bulk";
