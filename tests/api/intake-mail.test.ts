@@ -174,7 +174,10 @@ describe("intake e-mail delivered", () => {
     // Typed addresses are text, not links; the desk's own link to the request still is one.
     expect(html).not.toContain('href="https://evil.example');
     expect(html).not.toContain("mailto:desk@evil.example");
-    expect(html).toContain("Firm: https://evil.example/login or desk@evil.example");
+    // Shown as typed, with word joiners (ADR 224) where a mail program would see an address.
+    expect(html).toContain(
+      "Firm: https&#8288;://evil&#8288;.example/login or desk&#8288;@evil&#8288;.example",
+    );
     expect(html).toContain(`<a href="http://localhost:3000/admin/submissions/${id}"`);
     expect(readable(html)).toContain("Name: Bob Reference: IR-FAKE URGENT: log in at");
     expect(html).not.toMatch(/<(p|li)[^>]*>Reference: IR-FAKE/);

@@ -29,9 +29,9 @@ export async function portalClient(
   t: TestApp & Parameters<typeof fileIntake>[0],
   at: Date,
   admin: string,
-  opts: { email: string; sign?: boolean },
+  opts: { email: string; sign?: boolean; intake?: Record<string, unknown> },
 ) {
-  const submission = await fileIntake(t, at, { email: opts.email });
+  const submission = await fileIntake(t, at, { ...opts.intake, email: opts.email });
   const put: RequestInit = { ...post(DRAFT), method: "PUT" };
   for (const [path, init] of [
     [`${API}/${submission.id}/engagement`, put],

@@ -1,6 +1,7 @@
 import { createEvent, type EventAttributes } from "ics";
 import type { Config } from "../../config";
 import { CONSULTATION_CHANGE_HOURS, CONSULTATION_MINUTES } from "../../contracts/consultation";
+import { composeText, line, type MailMessage } from "../mail";
 import {
   CONSULTATION_CLIENT_MAIL,
   CONSULTATION_DESK_MAIL,
@@ -12,16 +13,10 @@ import {
 type QueuedMail = { id: number; refId: number | null };
 
 /** The message the outbox sends (its MailMessage, as much of it as this feature writes). */
-export type ConsultationMail = {
-  to: string;
-  subject: string;
-  text: string;
-  replyTo?: string;
-  messageId?: string;
-  inReplyTo?: string;
-  references?: string;
-  attachments?: ReadonlyArray<{ filename: string; content: Buffer; contentType: string }>;
-};
+export type ConsultationMail = Pick<
+  MailMessage,
+  "to" | "subject" | "text" | "quoted" | "replyTo" | "messageId" | "inReplyTo" | "references" | "attachments"
+>;
 
 type Change = NonNullable<ReturnType<ConsultationService["changeFor"]>>;
 
@@ -111,30 +106,32 @@ export function consultationMailRenderers(
         { host, firm, firmEmail: config.intakeNotifyTo, client: person },
         { summary, description },
       );
-      const text = toDesk
-        ? [
-            `The consultation of ${person.name} (${person.reference}) is ${what}.`,
-            "",
-            kind === "cancelled"
-              ? "The cancellation for your calendar is attached."
-              : "The invitation for your calendar is attached.",
-          ].join("\n")
-        : [
-            `Hello ${person.name},`,
-            "",
-            `Your ${CONSULTATION_MINUTES}-minute consultation with ${firm} to walk through your report is ${what}.`,
-            "",
-            kind === "cancelled"
-              ? `The attached file removes it from your calendar. You can book another time in the portal: ${portal}`
-              : `The attached invitation adds it to your calendar. You can move or cancel it in the portal until ${CONSULTATION_CHANGE_HOURS} hours before it starts: ${portal}`,
-            "",
-            firm,
-          ].join("\n");
+      const body = composeText(
+        toDesk
+          ? [
+              line`The consultation of ${person.name} (${person.reference}) is ${what}.`,
+              "",
+              kind === "cancelled"
+                ? "The cancellation for your calendar is attached."
+                : "The invitation for your calendar is attached.",
+            ]
+          : [
+              line`Hello ${person.name},`,
+              "",
+              `Your ${CONSULTATION_MINUTES}-minute consultation with ${firm} to walk through your report is ${what}.`,
+              "",
+              kind === "cancelled"
+                ? `The attached file removes it from your calendar. You can book another time in the portal: ${portal}`
+                : `The attached invitation adds it to your calendar. You can move or cancel it in the portal until ${CONSULTATION_CHANGE_HOURS} hours before it starts: ${portal}`,
+              "",
+              firm,
+            ],
+      );
       const method = kind === "cancelled" ? "CANCEL" : "REQUEST";
       return {
         to: toDesk ? config.intakeNotifyTo : person.email,
         subject,
-        text,
+        ...body,
         replyTo: config.intakeNotifyTo,
         messageId: `<${person.reference}.consultation-${toDesk ? "desk" : "client"}-${mail.id}@${host}>`,
         inReplyTo: toDesk ? undefined : person.thread,

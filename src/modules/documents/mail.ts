@@ -2,7 +2,7 @@ import type { Config } from "../../config";
 import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
 import type { MailMessage, OutboxRow } from "../mail";
-import { confirmationMessageId } from "../mail";
+import { composeText, confirmationMessageId, line } from "../mail";
 
 /** The report is ready: ref_id is the engagement. No attachment: the report stays behind the portal. */
 export const REPORT_READY_MAIL = "documents-report-ready";
@@ -22,8 +22,8 @@ export function documentMailRenderers(store: DataStore, config: Config) {
     return {
       to: s.email,
       subject: `Your report is ready (reference ${s.reference})`,
-      text: [
-        `Hello ${s.name},`,
+      ...composeText([
+        line`Hello ${s.name},`,
         "",
         `Your report from ${config.brand.name} is ready. For your privacy it is not attached: download it from our secure portal, where it is kept with the files you sent us.`,
         "",
@@ -32,7 +32,7 @@ export function documentMailRenderers(store: DataStore, config: Config) {
         "If your portal link has expired, ask for a fresh one there with this email address.",
         "",
         config.brand.name,
-      ].join("\n"),
+      ]),
       replyTo: config.intakeNotifyTo,
       messageId: `<${s.reference}.report-${mail.id}@${host}>`,
       inReplyTo: thread,

@@ -71,7 +71,10 @@ describe("automatic mail", () => {
     const mail = automaticMail({ to: "desk@tracewell.example", subject: "New\r\nBcc: x", ...composed }, CTX);
     expect(mail.subject).toBe("New Bcc: x");
     expect(mail.html.match(/<a href="https:\/\/evil\.example\/login"/g)).toHaveLength(1);
-    expect(mail.html).toContain("Firm: https://evil.example/login Reference: IR-FAKE - urgent<br>");
+    // The value reads as typed, a word joiner (ADR 224) before what would hold an address together.
+    expect(mail.html).toContain(
+      "Firm: https&#8288;://evil&#8288;.example/login Reference: IR-FAKE - urgent<br>",
+    );
     expect(mail.html).not.toMatch(/<ol/);
   });
 });

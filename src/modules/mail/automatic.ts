@@ -2,6 +2,7 @@ import type { Brand } from "../../contracts/brand";
 import { toOneLine } from "../../contracts/fields";
 import { escapeHtml } from "../../http/escape-html";
 import type { TextSpan } from "./compose";
+import { unlinkable } from "./unlinkable";
 
 /** A message as its writer composes it: plain text, the one part every mail reader shows. */
 export type MailMessage = {
@@ -71,22 +72,39 @@ type Line = { text: string; at: number };
 const overlaps = (spans: readonly TextSpan[], start: number, end: number) =>
   spans.some((s) => s.start < end && start < s.end);
 
-/**
- * One line of text as HTML: escaped, with web addresses and e-mail addresses as links, except inside `quoted`
- * spans: an address a person typed is shown, never offered as a link.
- */
-function inline(line: Line, linkStyle: string, quoted: readonly TextSpan[] = []): string {
+/** Our own words as HTML: escaped, with web and e-mail addresses as links. */
+function linked(text: string, linkStyle: string): string {
   let html = "";
   let last = 0;
-  for (const m of line.text.matchAll(LINKABLE)) {
+  for (const m of text.matchAll(LINKABLE)) {
     const [found, url] = m;
-    if (overlaps(quoted, line.at + m.index, line.at + m.index + found.length)) continue;
-    html += escapeHtml(line.text.slice(last, m.index));
+    html += escapeHtml(text.slice(last, m.index));
     const href = url ? found : `mailto:${found}`;
     html += `<a href="${escapeHtml(href)}" style="${linkStyle}">${escapeHtml(found)}</a>`;
     last = m.index + found.length;
   }
-  return html + escapeHtml(line.text.slice(last));
+  return html + escapeHtml(text.slice(last));
+}
+
+/**
+ * One line of text as HTML: our own words with their addresses as links, and inside `quoted` spans what a
+ * person typed, shown as text that no mail program makes a link of (unlinkable).
+ */
+function inline(line: Line, linkStyle: string, quoted: readonly TextSpan[] = []): string {
+  const end = line.text.length;
+  const spans = quoted
+    .map((s) => ({ start: Math.max(0, s.start - line.at), end: Math.min(end, s.end - line.at) }))
+    .filter((s) => s.start < s.end)
+    .sort((a, b) => a.start - b.start);
+  let html = "";
+  let at = 0;
+  for (const s of spans) {
+    if (s.end <= at) continue;
+    html += linked(line.text.slice(at, s.start), linkStyle);
+    html += unlinkable(line.text.slice(Math.max(at, s.start), s.end));
+    at = s.end;
+  }
+  return html + linked(line.text.slice(at), linkStyle);
 }
 
 /** The text's blocks (runs of lines that are not blank), each line with its offset. */
@@ -167,8 +185,9 @@ export const textColourOn = (background: string) =>
 
 /**
  * The HTML alternative of a plain-text mail: the brand's name on its primary colour, the subject as the one
- * heading, the text's paragraphs and lists, and a footer naming the firm. Inline styles only (mail readers drop style sheets), no images (blocked
- * by default, and a tracking risk), body text at 16 px in the brand's ink on white, links underlined.
+ * heading (never a link: it can quote a name), the text's paragraphs and lists, and a footer naming the firm.
+ * Inline styles only (mail readers drop style sheets), no images (blocked by default, and a tracking risk), body
+ * text at 16 px in the brand's ink on white, links underlined.
  */
 export function htmlAlternative(
   text: string,
@@ -201,7 +220,7 @@ export function htmlAlternative(
     '<html lang="en">',
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="color-scheme" content="light">',
-    `<title>${escapeHtml(subject)}</title></head>`,
+    `<title>${unlinkable(subject)}</title></head>`,
     `<body style="margin:0;padding:0;background:${brand.colours.paper};color:${ink}">`,
     `<div role="article" aria-roledescription="email" aria-label="${escapeHtml(subject)}" lang="en" style="max-width:600px;margin:0 auto;padding:24px 12px;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">`,
     `<div style="background:${band};color:${onBand};padding:16px 24px;border-radius:8px 8px 0 0">`,
@@ -209,10 +228,10 @@ export function htmlAlternative(
     `<p style="margin:4px 0 0;font-size:14px">${escapeHtml(brand.slogan)}</p>`,
     "</div>",
     `<div style="background:#ffffff;color:${ink};padding:24px;border:1px solid #d9d6cc;border-top:0;border-radius:0 0 8px 8px;overflow-wrap:anywhere">`,
-    `<h1 style="margin:0 0 16px;font-family:Georgia,'Times New Roman',serif;font-size:20px;line-height:1.3;color:${ink}">${escapeHtml(subject)}</h1>`,
+    `<h1 style="margin:0 0 16px;font-family:Georgia,'Times New Roman',serif;font-size:20px;line-height:1.3;color:${ink}">${unlinkable(subject)}</h1>`,
     body,
     "</div>",
-    `<p style="margin:16px 0 0;padding:0 24px;font-size:14px;color:${ink}">${escapeHtml(brand.name)} · ${inline({ text: brand.email, at: 0 }, link)} · <span style="white-space:nowrap">${escapeHtml(brand.phone)}</span>${writtenByPerson ? "" : "<br>This message was sent automatically."}</p>`,
+    `<p style="margin:16px 0 0;padding:0 24px;font-size:14px;color:${ink}">${escapeHtml(brand.name)} · ${linked(brand.email, link)} · <span style="white-space:nowrap">${escapeHtml(brand.phone)}</span>${writtenByPerson ? "" : "<br>This message was sent automatically."}</p>`,
     "</div>",
     "</body></html>",
   ].join("\n");

@@ -35,3 +35,25 @@ export function composeText(lines: readonly MailLine[]): { text: string; quoted:
   });
   return { text, quoted };
 }
+
+/**
+ * The spans of a text written by a person (a reply from the desk) where it quotes what someone else typed: each
+ * of `values` wherever it occurs, and each of its words shaped like part of an address (a draft greets a
+ * requester by the first word of their name). The HTML part shows them as text, as it shows `line` values.
+ */
+export function quotedWithin(text: string, values: readonly (string | null | undefined)[]): TextSpan[] {
+  const needles = new Set<string>();
+  for (const value of values) {
+    const one = toOneLine(value ?? "").trim();
+    if (one === "") continue;
+    needles.add(one);
+    for (const word of one.split(/\s+/)) if (/[.@:/]/.test(word)) needles.add(word);
+  }
+  const spans: TextSpan[] = [];
+  for (const needle of needles) {
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
+      spans.push({ start: at, end: at + needle.length });
+    }
+  }
+  return spans;
+}

@@ -1,6 +1,6 @@
 /** The mail feature as the others see it. */
 export type { MailMessage } from "./automatic";
-export { composeText, line } from "./compose";
+export { composeText, line, quotedWithin } from "./compose";
 export { confirmationMessageId } from "./intake-messages";
 export { MAIL_KINDS, type MailKindName, type MailUrgency, urgencyOf } from "./kinds";
 export type { MailOutbox } from "./outbox";

@@ -231,6 +231,8 @@ export function createMailOutbox(deps: {
     register(kind: string, render: RenderMail, settled?: (mail: OutboxRow) => void) {
       kinds.set(kind, { render, settled });
     },
+    /** The kinds registered so far: once the app is composed, every kind of MAIL_KINDS and no other. */
+    kinds: () => [...kinds.keys()],
     /** Queues a mail (due now unless `at` is given); null when its dedupe key was already used. */
     enqueue(mail: Omit<EnqueueMail, "at"> & { at?: string }): number | null {
       return outbox.enqueue({ ...mail, at: mail.at ?? now().toISOString() });

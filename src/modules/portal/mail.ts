@@ -2,7 +2,7 @@ import type { Config } from "../../config";
 import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
 import type { MailMessage, OutboxRow } from "../mail";
-import { confirmationMessageId } from "../mail";
+import { composeText, confirmationMessageId, line } from "../mail";
 import { engagementsRepo } from "./engagements.repo";
 
 /** Outbox kinds of the portal; each row's ref_id is the engagement. */
@@ -35,8 +35,8 @@ export function portalMailRenderers(store: DataStore, config: Config) {
     return {
       to: s.email,
       subject: `Your engagement letter (reference ${s.reference})`,
-      text: [
-        `Hello ${s.name},`,
+      ...composeText([
+        line`Hello ${s.name},`,
         "",
         `Your engagement letter with ${config.brand.name} is ready to read and sign in our secure portal:`,
         "",
@@ -47,7 +47,7 @@ export function portalMailRenderers(store: DataStore, config: Config) {
         "Please do not send payment details or documents by email: the portal is where they go.",
         "",
         config.brand.name,
-      ].join("\n"),
+      ]),
       replyTo: config.intakeNotifyTo,
       messageId: `<${s.reference}.portal-link-${mail.id}@${host}>`,
       inReplyTo: thread,
@@ -65,17 +65,21 @@ export function portalMailRenderers(store: DataStore, config: Config) {
       return {
         to: toDesk ? config.intakeNotifyTo : s.email,
         subject: `Signed engagement letter (reference ${s.reference})`,
-        text: toDesk
-          ? `The engagement letter for ${s.reference} was signed in the portal at ${e.signedAt}. The sealed PDF with its certificate of completion is attached.`
-          : [
-              `Hello ${s.name},`,
-              "",
-              `Thank you: your engagement letter with ${config.brand.name} is signed. Your copy, sealed with our certificate and with its certificate of completion, is attached. Keep it with your records.`,
-              "",
-              `Payment and the next steps are shown in the portal: ${config.publicUrl}/portal`,
-              "",
-              config.brand.name,
-            ].join("\n"),
+        ...composeText(
+          toDesk
+            ? [
+                `The engagement letter for ${s.reference} was signed in the portal at ${e.signedAt}. The sealed PDF with its certificate of completion is attached.`,
+              ]
+            : [
+                line`Hello ${s.name},`,
+                "",
+                `Thank you: your engagement letter with ${config.brand.name} is signed. Your copy, sealed with our certificate and with its certificate of completion, is attached. Keep it with your records.`,
+                "",
+                `Payment and the next steps are shown in the portal: ${config.publicUrl}/portal`,
+                "",
+                config.brand.name,
+              ],
+        ),
         replyTo: config.intakeNotifyTo,
         messageId: `<${s.reference}.signed-${toDesk ? "desk" : "client"}-${mail.id}@${host}>`,
         inReplyTo: toDesk ? undefined : thread,
