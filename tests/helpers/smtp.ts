@@ -3,10 +3,16 @@ import { SMTPServer } from "smtp-server";
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives; it can refuse chosen recipients, quoting the
- * address as real servers do (so a test can check the quoted address is stored encrypted like the rest).
+ * address as real servers do (so a test can check the quoted address is stored encrypted like the rest). A slow
+ * one takes `delayMs` to accept each message; a held one accepts nothing until its `gate` opens.
  */
-export function smtpServer(port: number, opts: { refuse?: string[] } = {}) {
+export function smtpServer(
+  port: number,
+  opts: { refuse?: string[]; delayMs?: number; gate?: () => Promise<void> } = {},
+) {
   const received: ParsedMail[] = [];
+  /** Messages whose content has begun to arrive, accepted or not yet. */
+  let arriving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -20,17 +26,22 @@ export function smtpServer(port: number, opts: { refuse?: string[] } = {}) {
       callback();
     },
     onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
+      arriving++;
+      simpleParser(stream)
+        .then(async (mail) => {
+          await opts.gate?.();
+          if (opts.delayMs) await Bun.sleep(opts.delayMs);
           received.push(mail);
-          callback();
-        },
-        (error) => callback(error),
-      );
+        })
+        .then(
+          () => callback(),
+          (error) => callback(error),
+        );
     },
   });
   return {
     received,
+    arriving: () => arriving,
     /**
      * What `pick` finds in the first mail that has it, waiting for it to arrive: at once, or at the outbox's
      * next poll (15 s) if it was busy. Fails naming `what` when it never comes.

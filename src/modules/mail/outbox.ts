@@ -7,6 +7,7 @@ import type { DataStore } from "../../store";
 import { contactSubmissions, INTAKE_MAIL_KINDS } from "../desk";
 import { automaticMail, type MailMessage } from "./automatic";
 import { intakeMessage } from "./intake-messages";
+import { urgencyOf } from "./kinds";
 import { type EnqueueMail, mailOutboxRepo, type OutboxRow } from "./repo/mail-outbox";
 
 export const MAIL_NOT_CONFIGURED =
@@ -17,7 +18,10 @@ export const RETRY_BASE_MS = 30_000;
 export const RETRY_MAX_MS = 60 * 60_000;
 export const MAX_ATTEMPTS = 20;
 const POLL_MS = 15_000;
+/** How many due mails are chosen at a time; a run goes on choosing until none is left (or none can go). */
 const BATCH = 20;
+/** Transactional mail first (ADR 225); any kind not listed waits with the bulk. */
+const rank = (kind: string) => (urgencyOf(kind) === "transactional" ? 0 : 1);
 /**
  * How long a stop lets the message being sent finish. Past that it is left as it was (pending, the attempt not
  * counted) and goes out at the next start: a mail server that never answers must not hold up a shutdown.
@@ -77,8 +81,8 @@ function smtpSender(
 
 /**
  * The durable outbox: every e-mail is a row committed with what it is about (an intake's two messages are
- * written with the intake), and this worker sends the due ones, retrying with backoff through an SMTP outage.
- * Features register how each kind of mail is rendered. The server starts it and stops it on shutdown; tests
+ * written with the intake), and this worker sends the due ones, retrying with backoff through an SMTP outage,
+ * mail someone is waiting on before bulk mail (ADR 225). Features register how each kind of mail is rendered. The server starts it and stops it on shutdown; tests
  * call runOnce() directly.
  */
 export function createMailOutbox(deps: {
@@ -105,7 +109,16 @@ export function createMailOutbox(deps: {
   };
 
   let timer: ReturnType<typeof setInterval> | undefined;
+  /** The run in progress, or the last one; `busy` says whether it is still going. */
   let running: Promise<number> | null = null;
+  let busy = false;
+  /**
+   * Set by a wake (or a runOnce) that arrives while a run is sending: the run chooses its next mail afresh (a
+   * portal link queued meanwhile goes next) and does not end before it has.
+   */
+  let woken = false;
+  /** The kind the run in progress is limited to; a wake for every kind widens it. */
+  let runKind: string | undefined;
   /** Set by stop(): no further message is started. */
   let stopping = false;
   /** Set when a stop gave up waiting for a send: what it answers later is not recorded (the row stays pending). */
@@ -152,11 +165,14 @@ export function createMailOutbox(deps: {
     });
   }
 
-  async function deliver(mail: OutboxRow): Promise<boolean> {
-    if (!sender) return false;
+  /**
+   * One attempt: `sent`; `failed` when the mail server could not take it now (it is retried later); `settled`
+   * when it will not be sent in this run whatever the server does (dropped, given up, refused for good).
+   */
+  async function deliver(mail: OutboxRow): Promise<"sent" | "failed" | "settled"> {
     // Only registered kinds are due (a kind written by a newer version is left for that version).
     const kind = kinds.get(mail.kind);
-    if (!kind) return false;
+    if (!sender || !kind) return "settled";
     let message: MailMessage | null;
     try {
       message = kind.render(mail);
@@ -164,60 +180,99 @@ export function createMailOutbox(deps: {
       // A mail that cannot be written (its data cannot be read, its template fails) will not be written by
       // trying again: it is given up with the reason, and the mails behind it go on.
       recordFailure(mail, error, true);
-      return false;
+      return "settled";
     }
     if (!message) {
       outbox.drop(mail);
       logger.info("mail_dropped", { outboxId: mail.id, kind: mail.kind, reason: "subject gone" });
-      return false;
+      return "settled";
     }
     try {
       await sender.send({ ...message, from: message.fromName ? personalFrom(message.fromName) : from });
     } catch (error) {
-      if (abandoned) return false;
-      recordFailure(mail, error, isPermanent(error) || mail.attempts + 1 >= MAX_ATTEMPTS);
-      return false;
+      if (abandoned) return "settled";
+      const permanent = isPermanent(error);
+      recordFailure(mail, error, permanent || mail.attempts + 1 >= MAX_ATTEMPTS);
+      return permanent ? "settled" : "failed";
     }
     // Left to the next start by a stop (the database may be closed): it is sent again then.
-    if (abandoned) return false;
+    if (abandoned) return "settled";
     settle(mail, () => outbox.recordSent(mail, now().toISOString()));
     logger.info("mail_sent", { outboxId: mail.id, kind: mail.kind, attempts: mail.attempts + 1 });
-    return true;
+    return "sent";
   }
 
   /**
-   * The next batch of due mail of the kinds this version can send, first queued first. Asking by kind keeps
-   * rows of a kind only a newer version knows (left queued for it) from filling every batch and holding up the
-   * rest.
+   * The next batch of due mail of the kinds this version can send: transactional before bulk, then first queued
+   * first. Asking by kind keeps rows of a kind only a newer version knows (left queued for it) from filling every
+   * batch and holding up the rest.
    */
   function dueOf(sendable: readonly string[]): OutboxRow[] {
     const at = now().toISOString();
     return sendable
       .flatMap((kind) => outbox.due(at, BATCH, kind))
-      .sort((a, b) => a.id - b.id)
+      .sort((a, b) => rank(a.kind) - rank(b.kind) || a.id - b.id)
       .slice(0, BATCH);
   }
 
-  async function sendDue(kind?: string): Promise<number> {
-    if (!sender) return 0;
+  /**
+   * Sends batch after batch until nothing is due, a wake asks for a fresh choice, or a batch sent nothing and
+   * could not reach the mail server (down, or slow to refuse): the next poll tries again, each mail on its own
+   * backoff, rather than this run spending every queued mail's attempt on an outage.
+   */
+  async function sendDue(tried: Set<number>): Promise<number> {
     let sent = 0;
-    for (const mail of dueOf(kind ? [kind] : [...kinds.keys()])) {
-      if (stopping) break;
-      if (await deliver(mail)) sent++;
+    while (!stopping && !woken) {
+      const batch = dueOf(runKind ? [runKind] : [...kinds.keys()]).filter((m) => !tried.has(m.id));
+      if (batch.length === 0) break;
+      let sentNow = 0;
+      let failedNow = 0;
+      for (const mail of batch) {
+        if (stopping || woken) break;
+        tried.add(mail.id);
+        const result = await deliver(mail);
+        if (result === "sent") sentNow++;
+        else if (result === "failed") failedNow++;
+      }
+      sent += sentNow;
+      if (sentNow === 0 && failedNow > 0) break;
     }
     return sent;
   }
 
+  /** One run: sends what is due, choosing again after each wake, until nothing that can go is left. */
+  async function run(): Promise<number> {
+    // Each mail is tried once a run: one that stays due after its attempt (a stop abandoned it) waits.
+    const tried = new Set<number>();
+    let sent = 0;
+    try {
+      do {
+        woken = false;
+        sent += await sendDue(tried);
+      } while (woken && !stopping);
+      return sent;
+    } finally {
+      // In the same step as the last check of `woken`: a wake from now on starts a run of its own.
+      busy = false;
+      runKind = undefined;
+    }
+  }
+
   /**
    * Sends every message that is due (of one kind only when `only.kind` is given: a command-line run sends its
-   * own mail, not the server's); concurrent calls share one run. Resolves to the number sent.
+   * own mail, not the server's). A call while a run is sending joins it and makes it look again before it
+   * ends, so what was queued just before the call goes in this run. Resolves to the number sent.
    */
   function runOnce(only: { kind?: string } = {}): Promise<number> {
-    if (!running) {
-      running = sendDue(only.kind).finally(() => {
-        running = null;
-      });
+    if (!sender) return Promise.resolve(0);
+    if (busy && running) {
+      woken = true;
+      if (only.kind !== runKind) runKind = undefined;
+      return running;
     }
+    busy = true;
+    runKind = only.kind;
+    running = run();
     return running;
   }
 
@@ -242,17 +297,21 @@ export function createMailOutbox(deps: {
     /** One queued mail's delivery state. */
     delivery: (id: number | null) => (id === null ? undefined : outbox.delivery(id)),
     runOnce,
-    start() {
+    /** Sends what is due now and every `pollMs` (15 s); wakes send sooner. */
+    start({ pollMs = POLL_MS }: { pollMs?: number } = {}) {
       if (timer) return;
       if (!sender) {
         logger.warn("mail_not_configured", { hint: "Set SMTP_URL to send intake emails" });
         submissions.noteMailUnavailable(MAIL_NOT_CONFIGURED);
         return;
       }
-      timer = setInterval(tick, POLL_MS);
+      timer = setInterval(tick, pollMs);
       tick();
     },
-    /** After an intake is committed: send now rather than at the next poll (only while started). */
+    /**
+     * After a mail is committed: send now rather than at the next poll (only while started). During a run, the
+     * run chooses its next mail again, so a transactional one goes next, and does not end without it.
+     */
     wake() {
       if (timer) queueMicrotask(tick);
     },
