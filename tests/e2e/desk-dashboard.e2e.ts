@@ -174,6 +174,10 @@ test.describe("a desk with requests filed months ago, on the same binary and the
       const mail = page.getByRole("region", { name: "Mail that failed" });
       await expect(mail).toContainText(seeded.overdue);
       await expect(mail).toContainText(/Retrying: 1 failed attempt/);
+      // Every kind of mail by its label (issue: mail, ids, headers, item 20), the report's notice included.
+      await expect(mail.getByText("Report-ready notice to the client")).toBeVisible();
+      await expect(mail).not.toContainText("documents-report-ready");
+      await page.screenshot({ path: test.info().outputPath(`dashboard-${name}.png`), fullPage: true });
       await expectNoAxeViolations(page);
 
       await page.goto(`${base}/admin/submissions?sort=due&overdue=1`);

@@ -49,6 +49,31 @@ for (const r of REQUESTS) {
 db.query(
   "UPDATE contact_submissions SET first_response_at = '2026-01-06T17:00:00.000Z', first_response_by = 'call', status = 'in-review' WHERE reference = ?",
 ).run(filed.answered ?? "");
+// The answered request is engaged and its report is out: the client's notice fails like the rest, and the
+// dashboard names it by its label, not the outbox's name for it.
+const answered = db
+  .query("SELECT id FROM contact_submissions WHERE reference = ?")
+  .get(filed.answered ?? "") as {
+  id: number;
+};
+const { id: engagementId } = db
+  .query(
+    `INSERT INTO engagements (submission_id, scope, fee_cents, fee_kind, turnaround_business_days, status,
+       created_at, updated_at) VALUES (?, ?, 350000, 'flat', 5, 'engaged', ?, ?) RETURNING id`,
+  )
+  .get(
+    answered.id,
+    store.cipher.encrypt("A sourced map of assets."),
+    clock.at.toISOString(),
+    clock.at.toISOString(),
+  ) as {
+  id: number;
+};
+app.decorator.mailOutbox.enqueue({
+  kind: "documents-report-ready",
+  submissionId: answered.id,
+  refId: engagementId,
+});
 await app.decorator.mailOutbox.runOnce();
 await app.decorator.mailOutbox.stop();
 db.close();
