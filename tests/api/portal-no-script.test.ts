@@ -108,6 +108,19 @@ describe("the portal without JavaScript", () => {
     expect(anonymous).not.toContain(dana.reference);
   });
 
+  test("every portal page, with a session or without, tells search engines to keep it out of their index", async () => {
+    for (const path of ["/portal", "/portal?problem=sign", "/portal?notice=link-sent"]) {
+      for (const cookie of [client, ""]) {
+        const { res } = await page(path, cookie);
+        expect([path, cookie !== "", res.headers.get("x-robots-tag")]).toEqual([
+          path,
+          cookie !== "",
+          "noindex, nofollow",
+        ]);
+      }
+    }
+  });
+
   test("consent and signature by plain forms, each answer a page showing the next step", async () => {
     await t.request("/api/portal/consent", form({ consent: "on" }, client));
     expect(textOf((await page("/portal", client)).html)).toContain("Sign the letter");
