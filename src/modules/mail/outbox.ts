@@ -231,6 +231,8 @@ export function createMailOutbox(deps: {
     register(kind: string, render: RenderMail, settled?: (mail: OutboxRow) => void) {
       kinds.set(kind, { render, settled });
     },
+    /** Every kind of mail this server can send: what a test walks to render each one. */
+    kinds: (): string[] => [...kinds.keys()],
     /** Queues a mail (due now unless `at` is given); null when its dedupe key was already used. */
     enqueue(mail: Omit<EnqueueMail, "at"> & { at?: string }): number | null {
       return outbox.enqueue({ ...mail, at: mail.at ?? now().toISOString() });
