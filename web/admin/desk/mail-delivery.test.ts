@@ -2,6 +2,12 @@ import { expect, test } from "bun:test";
 import { DIGEST_KIND } from "../../../src/modules/desk/digest";
 import { INTAKE_MAIL_KINDS } from "../../../src/modules/desk/repo/contact-submissions";
 import { DESK_REPLY_MAIL } from "../../../src/modules/desk/repo/submission-replies";
+import {
+  PORTAL_LINK_MAIL,
+  PORTAL_SIGNED_CLIENT_MAIL,
+  PORTAL_SIGNED_DESK_MAIL,
+  PORTAL_WITHDRAWN_MAIL,
+} from "../../../src/modules/portal/mail";
 import { INVITATION_MAIL } from "../../../src/modules/staff/model";
 import { deliveryText, MAIL_KIND_LABELS, mailKindLabel } from "./mail-delivery";
 
@@ -9,7 +15,16 @@ const AT = "2026-03-10T14:05:00.000Z";
 const pending = { state: "pending" as const, attempts: 0, nextAttemptAt: AT, sentAt: null };
 
 test("every kind of e-mail the outbox sends has a label, and no label is for a kind it never sends", () => {
-  const kinds = [...INTAKE_MAIL_KINDS, DESK_REPLY_MAIL, DIGEST_KIND, INVITATION_MAIL];
+  const kinds = [
+    ...INTAKE_MAIL_KINDS,
+    DESK_REPLY_MAIL,
+    DIGEST_KIND,
+    INVITATION_MAIL,
+    PORTAL_LINK_MAIL,
+    PORTAL_WITHDRAWN_MAIL,
+    PORTAL_SIGNED_CLIENT_MAIL,
+    PORTAL_SIGNED_DESK_MAIL,
+  ];
   expect(Object.keys(MAIL_KIND_LABELS).sort()).toEqual([...kinds].sort());
   expect(mailKindLabel("desk-reply")).toBe("Reply to the requester");
   expect(mailKindLabel("something-new")).toBe("something-new");

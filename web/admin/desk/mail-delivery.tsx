@@ -9,6 +9,10 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "desk-reply": "Reply to the requester",
   "desk-digest": "Morning digest to the intake desk",
   "staff-invitation": "Invitation to a colleague",
+  "portal-link": "Engagement letter link to the client",
+  "portal-withdrawn": "Engagement letter withdrawn, to the client",
+  "portal-signed-client": "Signed engagement letter to the client",
+  "portal-signed-desk": "Signed engagement letter to the intake desk",
 };
 
 export const mailKindLabel = (kind: string) => MAIL_KIND_LABELS[kind] ?? kind;
