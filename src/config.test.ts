@@ -69,6 +69,9 @@ describe("loadConfig", () => {
     [{ BRAND_ADDRESS: "1200 Main Street\nDallas" }, "BRAND_ADDRESS"],
     [{ BRAND_LICENCES: "x".repeat(301) }, "BRAND_LICENCES"],
     [{ ADMIN_USERNAME: "ops" }, "ADMIN_USERNAME"],
+    [{ FIRM_VENUE: "Dallas,\nTexas" }, "FIRM_VENUE"],
+    [{ FIRM_ARBITRATION_PROVIDER: "x".repeat(301) }, "FIRM_ARBITRATION_PROVIDER"],
+    [{ FIRM_GOVERNING_LAW: "Texas\r" + "law" }, "FIRM_GOVERNING_LAW"],
   ])("a bad value stops the start naming the variable: %o", (env, variable) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(new RegExp(`Invalid ${variable}`));
@@ -95,5 +98,28 @@ describe("loadConfig", () => {
     expect(
       load({ BRAND_EMAIL: "desk@ledger.example", INTAKE_NOTIFY_TO: "team@ledger.example" }).intakeNotifyTo,
     ).toBe("team@ledger.example");
+  });
+
+  test("the letter's dispute terms come from the firm; unset, none is invented, and demo mode fills samples marked as such", () => {
+    expect(
+      load({
+        FIRM_ARBITRATION_PROVIDER: " the American Arbitration Association ",
+        FIRM_VENUE: "Dallas, Texas",
+        FIRM_GOVERNING_LAW: "the State of Texas",
+      }).portal.disputes,
+    ).toEqual({
+      arbitrationProvider: "the American Arbitration Association",
+      venue: "Dallas, Texas",
+      governingLaw: "the State of Texas",
+    });
+    expect(load({ FIRM_VENUE: "" }).portal.disputes).toEqual({
+      arbitrationProvider: undefined,
+      venue: undefined,
+      governingLaw: undefined,
+    });
+    const demo = load({ DEMO: "1", FIRM_VENUE: "Dallas, Texas" }).portal.disputes;
+    expect(demo.venue).toBe("Dallas, Texas");
+    for (const sample of [demo.arbitrationProvider, demo.governingLaw])
+      expect(sample).toMatch(/\(sample\b[^)]*\)$/);
   });
 });

@@ -33,6 +33,13 @@ const optionalText = v.pipe(
   v.transform((s) => (s === "" ? undefined : s)),
 );
 
+/** One line of at most 300 characters, or unset (as the brand's one-line facts). */
+const optionalLine = v.pipe(
+  optionalText,
+  v.check((s) => s === undefined || !/[\r\n\u2028\u2029]/.test(s), "must be one line"),
+  v.check((s) => s === undefined || s.length <= 300, "must be at most 300 characters"),
+);
+
 const port = v.pipe(
   v.optional(v.string(), "3000"),
   v.trim(),
@@ -186,7 +193,20 @@ const EnvSchema = v.object({
   PAYMENT_INSTRUCTIONS: optionalText,
   BRAND_ADDRESS: optionalText,
   BRAND_LICENCES: optionalText,
+  FIRM_ARBITRATION_PROVIDER: optionalLine,
+  FIRM_VENUE: optionalLine,
+  FIRM_GOVERNING_LAW: optionalLine,
 });
+
+/**
+ * What demo mode says in the letter's dispute-resolution section when the firm has not: visibly samples, so a
+ * letter sent from a demo can never pass for the firm's terms.
+ */
+export const DEMO_DISPUTE_TERMS = {
+  arbitrationProvider: "the American Arbitration Association (sample for the demo)",
+  venue: "Chicago, Illinois (sample for the demo)",
+  governingLaw: "the State of Illinois (sample for the demo)",
+} as const;
 
 export type Config = {
   port: number;
@@ -227,6 +247,16 @@ export type Config = {
     signingP12Passphrase: string | undefined;
     paymentUrl: string | undefined;
     paymentInstructions: string | undefined;
+    /**
+     * The letter's dispute resolution (FIRM_ARBITRATION_PROVIDER, FIRM_VENUE as city and state,
+     * FIRM_GOVERNING_LAW): only the firm can state them, so none is invented (demo mode: marked samples), and a
+     * letter is not sent while one is missing.
+     */
+    disputes: {
+      arbitrationProvider: string | undefined;
+      venue: string | undefined;
+      governingLaw: string | undefined;
+    };
   };
   /** The portal's documents: largest file (UPLOAD_MAX_BYTES) and all of one engagement's files (UPLOAD_MAX_TOTAL_BYTES). */
   uploads: { maxBytes: number; maxTotalBytes: number };
@@ -333,6 +363,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
       paymentUrl: e.PAYMENT_URL,
       paymentInstructions: e.PAYMENT_INSTRUCTIONS,
+      disputes: {
+        arbitrationProvider:
+          e.FIRM_ARBITRATION_PROVIDER ?? (e.DEMO ? DEMO_DISPUTE_TERMS.arbitrationProvider : undefined),
+        venue: e.FIRM_VENUE ?? (e.DEMO ? DEMO_DISPUTE_TERMS.venue : undefined),
+        governingLaw: e.FIRM_GOVERNING_LAW ?? (e.DEMO ? DEMO_DISPUTE_TERMS.governingLaw : undefined),
+      },
     },
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, maxTotalBytes: e.UPLOAD_MAX_TOTAL_BYTES },
   };

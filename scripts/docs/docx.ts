@@ -127,6 +127,8 @@ export async function renderDocx(spec: DocSpec, brand: Brand): Promise<Uint8Arra
           }),
           new Paragraph({ children: runs(party, { bold: true }), spacing: { after: 120 } }),
         ]);
+      case "keep":
+        return b.blocks.flatMap(block);
       case "spacer":
         return [new Paragraph({ children: [] })];
       case "pageBreak":

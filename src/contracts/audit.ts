@@ -35,6 +35,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "testimonial.unpublish": "Testimonial unpublished",
   "engagement.saved": "Engagement letter drafted",
   "engagement.sent": "Engagement letter sent to the client's portal",
+  "engagement.withdrawn": "Engagement letter withdrawn (link and consent void, client told)",
   "engagement.payment": "Payment received recorded",
   "document.downloaded": "Engagement document downloaded",
   "document.report": "Document marked as the report and the client told",

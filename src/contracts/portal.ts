@@ -22,6 +22,12 @@ export const PORTAL_MESSAGES = {
   alreadySigned: "This letter is already signed.",
   notSent: "The letter has not been sent to the client yet.",
   lockedSigned: "The letter is signed: its terms can no longer change.",
+  lockedSent:
+    "The letter was sent to the client, so its terms are frozen as they read them. To change them, withdraw the letter (its link and any consent given are void, and the client is told by email), edit the terms and send it again.",
+  withdrawSigned: "The letter is signed: it can no longer be withdrawn.",
+  letterChanged:
+    "The letter you are signing is not the one this page showed you. Read the letter again (reload the page), then sign.",
+  termsChanged: "The terms changed while the letter was being sent. Check them and send it again.",
   noEngagement: "No engagement has been prepared for this request yet.",
   linkRequested: "If that address has an open engagement with us, a fresh link is on its way.",
 } as const;
@@ -35,6 +41,7 @@ export const PORTAL_PROBLEMS = {
   sign: 'Type your full name (one line) and tick "I agree to sign" to sign.',
   "consent-first": PORTAL_MESSAGES.consentFirst,
   "already-signed": PORTAL_MESSAGES.alreadySigned,
+  "letter-changed": PORTAL_MESSAGES.letterChanged,
   "signed-out": PORTAL_MESSAGES.signedIn,
   link: PORTAL_MESSAGES.linkInvalid,
 } as const;
@@ -74,6 +81,8 @@ export type PortalEngagement = {
   workStartedAt: string | null;
   deliveryDueAt: string | null;
   deliveredAt: string | null;
+  /** The SHA-256 of the letter as presented (GET /api/portal/letter.pdf): the signature names it. */
+  letterSha256: string | null;
   disclosure: string[];
   payment: { url?: string; instructions: string | null } | null;
 };
@@ -143,6 +152,12 @@ export const SignSchema = v.object({
     v.maxLength(SIGNED_NAME_MAX, `Your name must be at most ${SIGNED_NAME_MAX} characters`),
   ),
   agree: ticked('Tick "I agree to sign" to sign'),
+  /** The SHA-256 of the letter the client was shown: any other is refused (409) and nothing is signed. */
+  letterSha256: v.pipe(
+    v.string("Reload the page and read the letter before you sign: the signature names the letter you read"),
+    v.trim(),
+    v.toLowerCase(),
+  ),
 });
 
 /** What the desk and the portal show of an engagement. */
@@ -168,6 +183,7 @@ export type EngagementView = {
   consentedAt: string | null;
   signedAt: string | null;
   signedName: string | null;
+  /** The SHA-256 of the letter as sent to the client (the one they read and sign), once it is sent. */
   letterSha256: string | null;
   payments: Payment[];
   paidCents: number;

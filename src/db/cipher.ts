@@ -163,7 +163,11 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   { table: "mail_outbox", id: "id", columns: ["last_error"] },
   { table: "admin_users", id: "id", columns: ["totp_secret", "totp_pending_secret", "email"] },
   { table: "staff_invitations", id: "id", columns: ["email", "token"] },
-  { table: "engagements", id: "id", columns: ["scope", "link_token", "signed_name", "signed_pdf"] },
+  {
+    table: "engagements",
+    id: "id",
+    columns: ["scope", "link_token", "signed_name", "signed_pdf", "letter_pdf"],
+  },
   { table: "engagement_events", id: "id", columns: ["ip", "user_agent", "detail"] },
   { table: "engagement_payments", id: "id", columns: ["method"] },
   { table: "documents", id: "id", columns: ["file_key", "name"] },

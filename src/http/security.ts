@@ -62,11 +62,12 @@ const isPath = (url: string, start: number, path: string) =>
   url.startsWith(path, start) && (url.length === start + path.length || url[start + path.length] === "?");
 
 /**
- * API answers that are files to save rather than data for a screen: every export (the desk's
- * `/api/admin/submissions/export.csv`, a data request's `/api/admin/data-requests/:id/export`) and every
- * document either side downloads (`/api/portal/documents/:docId`, `/api/admin/submissions/:id/documents/:docId`).
+ * API answers that are files to save rather than data for a screen: every path that names a file (the desk's
+ * `/api/admin/submissions/export.csv`, the engagement letter's `letter.pdf` on either side), a data request's
+ * `/api/admin/data-requests/:id/export` and every document either side downloads (`/api/portal/documents/:docId`,
+ * `/api/admin/submissions/:id/documents/:docId`).
  */
-const EXPORT = /\/(export(\.[a-z]+)?|documents\/[A-Za-z0-9_-]{16,})$/;
+const EXPORT = /\/(export|[A-Za-z0-9_-]+\.[a-z]{2,4}|documents\/[A-Za-z0-9_-]{16,})$/;
 function isExport(url: string, start: number): boolean {
   const query = url.indexOf("?", start);
   return EXPORT.test(query < 0 ? url.slice(start) : url.slice(start, query));

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
+import { sha } from "../helpers/files";
 import { fileIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
@@ -72,8 +73,16 @@ describe("deliveries due and overdue, on the firm's business clock", () => {
     expect(portal.portal.consent(engagementId, { consent: true }, visitor).consentedAt).toBe(
       clock.at.toISOString(),
     );
+    // The signature names the letter read: the one the portal gives the client.
+    const letterSha256 = sha(await portal.portal.letter(engagementId, visitor));
     expect(
-      (await portal.portal.sign(engagementId, { fullName: "Dana Whitfield", agree: true }, visitor)).signedAt,
+      (
+        await portal.portal.sign(
+          engagementId,
+          { fullName: "Dana Whitfield", agree: true, letterSha256 },
+          visitor,
+        )
+      ).signedAt,
     ).toBe(clock.at.toISOString());
     admin = await signIn(t.request, USER, PASSWORD);
     const paid = await t.request(

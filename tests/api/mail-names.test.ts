@@ -89,7 +89,8 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
     "desk-reply": { pick: (m) => m.subject === REPLY_SUBJECT, quotes: [NAME] },
     "desk-digest": { pick: (m) => subject(m, "Intake desk for"), quotes: [] },
     "staff-invitation": { pick: (m) => subject(m, STAFF_NAME), quotes: [STAFF_NAME] },
-    "portal-link": { pick: (m) => subject(m, "Your engagement letter"), quotes: [NAME] },
+    "portal-link": { pick: (m) => subject(m, "Your engagement letter ("), quotes: [NAME] },
+    "portal-withdrawn": { pick: (m) => subject(m, "Your engagement letter was withdrawn"), quotes: [NAME] },
     "portal-signed-client": {
       pick: (m) => subject(m, "Signed engagement letter") && to(m).includes(CLIENT),
       quotes: [NAME],
@@ -148,6 +149,17 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
       intake: { name: NAME, firm: FIRM },
     });
     await deliverReport(t, owner, client.submission.id);
+    // A second engagement whose letter is withdrawn before it is signed: the client is told.
+    const withdrawnFrom = await portalClient(t, clock.at, owner, {
+      email: "withdrawn@whitfieldmoss.example",
+      intake: { name: NAME, firm: FIRM },
+      sign: false,
+    });
+    const withdrawn = await t.request(
+      `/api/admin/submissions/${withdrawnFrom.submission.id}/engagement/withdraw`,
+      withCookie(owner, post()),
+    );
+    expect(withdrawn.status).toBe(200);
     const slots = (await (
       await t.request("/api/portal/consultation/slots", withCookie(client.cookie))
     ).json()) as ConsultationSlots;

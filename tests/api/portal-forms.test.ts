@@ -29,6 +29,14 @@ const form = (
   body: new URLSearchParams(fields).toString(),
 });
 
+/** The letter the sign form on /portal names in its hidden field, as a browser without a script posts it. */
+async function letterNamedOnPage(cookie: string) {
+  const html = await (await t.request("/portal", { headers: { cookie, accept: "text/html" } })).text();
+  const named = /<input[^>]*name="letterSha256"[^>]*value="([0-9a-f]{64})"/.exec(html)?.[1];
+  if (!named) throw new Error("no letter named by the sign form");
+  return named;
+}
+
 describe("the portal's consent and signature without JavaScript", () => {
   let client = "";
   let engagementId = 0;
@@ -68,7 +76,11 @@ describe("the portal's consent and signature without JavaScript", () => {
   test("signing before consent, or without the box ticked, comes back to /portal naming what is missing", async () => {
     const early = await t.request(
       "/api/portal/sign",
-      form(client, { fullName: "Dana Whitfield", agree: "on" }),
+      form(client, {
+        fullName: "Dana Whitfield",
+        agree: "on",
+        letterSha256: portal.repo.byId(engagementId)?.letterSha256 ?? "",
+      }),
     );
     expect(early.status).toBe(303);
     expect(early.headers.get("location")).toBe("/portal?problem=consent-first");
@@ -84,18 +96,30 @@ describe("the portal's consent and signature without JavaScript", () => {
     expect(consent.headers.get("location")).toBe("/portal");
     expect(portal.repo.byId(engagementId)?.consentedAt).toBe(clock.at.toISOString());
 
-    const noAgree = await t.request("/api/portal/sign", form(client, { fullName: "Dana Whitfield" }));
+    const letterSha256 = await letterNamedOnPage(client);
+    expect(letterSha256).toBe(portal.repo.byId(engagementId)?.letterSha256 ?? "");
+    const noAgree = await t.request(
+      "/api/portal/sign",
+      form(client, { fullName: "Dana Whitfield", letterSha256 }),
+    );
     expect(noAgree.headers.get("location")).toBe("/portal?problem=sign");
+    // A form naming another letter than the one this page showed signs nothing.
+    const another = await t.request(
+      "/api/portal/sign",
+      form(client, { fullName: "Dana Whitfield", agree: "on", letterSha256: "0".repeat(64) }),
+    );
+    expect(another.headers.get("location")).toBe("/portal?problem=letter-changed");
+    expect(portal.repo.byId(engagementId)?.signedAt).toBeNull();
     const signed = await t.request(
       "/api/portal/sign",
-      form(client, { fullName: "Dana Whitfield", agree: "on" }),
+      form(client, { fullName: "Dana Whitfield", agree: "on", letterSha256 }),
     );
     expect(signed.status).toBe(303);
     expect(signed.headers.get("location")).toBe("/portal");
     expect(portal.repo.byId(engagementId)).toMatchObject({ signedName: "Dana Whitfield" });
     const again = await t.request(
       "/api/portal/sign",
-      form(client, { fullName: "Dana Whitfield", agree: "on" }),
+      form(client, { fullName: "Dana Whitfield", agree: "on", letterSha256 }),
     );
     expect(again.headers.get("location")).toBe("/portal?problem=already-signed");
   });

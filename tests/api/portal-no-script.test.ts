@@ -108,15 +108,38 @@ describe("the portal without JavaScript", () => {
     expect(anonymous).not.toContain(dana.reference);
   });
 
+  test("every portal page, with a session or without, tells search engines to keep it out of their index", async () => {
+    for (const path of ["/portal", "/portal?problem=sign", "/portal?notice=link-sent"]) {
+      for (const cookie of [client, ""]) {
+        const { res } = await page(path, cookie);
+        expect([path, cookie !== "", res.headers.get("x-robots-tag")]).toEqual([
+          path,
+          cookie !== "",
+          "noindex, nofollow",
+        ]);
+      }
+    }
+  });
+
   test("consent and signature by plain forms, each answer a page showing the next step", async () => {
     await t.request("/api/portal/consent", form({ consent: "on" }, client));
-    expect(textOf((await page("/portal", client)).html)).toContain("Sign the letter");
-    const unticked = await t.request("/api/portal/sign", form({ fullName: "Dana Whitfield" }, client));
+    const { html } = await page("/portal", client);
+    expect(textOf(html)).toContain("Sign the letter");
+    // The form names the letter the page showed: the one the client downloads.
+    const letterSha256 = /<input[^>]*name="letterSha256"[^>]*value="([0-9a-f]{64})"/.exec(html)?.[1] ?? "";
+    const letter = new Uint8Array(
+      await (await t.request("/api/portal/letter.pdf", { headers: { cookie: client } })).arrayBuffer(),
+    );
+    expect(letterSha256).toBe(new Bun.CryptoHasher("sha256").update(letter).digest("hex"));
+    const unticked = await t.request(
+      "/api/portal/sign",
+      form({ fullName: "Dana Whitfield", letterSha256 }, client),
+    );
     expect(unticked.headers.get("location")).toBe("/portal?problem=sign");
     expect(textOf((await page("/portal?problem=sign", client)).html)).toContain('tick "I agree to sign"');
     const signed = await t.request(
       "/api/portal/sign",
-      form({ fullName: "Dana Whitfield", agree: "on" }, client),
+      form({ fullName: "Dana Whitfield", agree: "on", letterSha256 }, client),
     );
     expect(signed.headers.get("location")).toBe("/portal");
     expect(textOf((await page("/portal", client)).html)).toContain("Download your signed letter (PDF)");

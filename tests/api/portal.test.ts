@@ -169,7 +169,7 @@ describe("the engagement through the portal", () => {
   test("signing needs consent first; consent records the disclosure's hash", async () => {
     const early = await t.request(
       "/api/portal/sign",
-      asClient(client, post({ fullName: signature, agree: true })),
+      asClient(client, post({ fullName: signature, agree: true, letterSha256: "0".repeat(64) })),
     );
     expect(early.status).toBe(409);
     expect(((await early.json()) as { error: string }).error).toContain("consumer disclosure");
@@ -188,16 +188,17 @@ describe("the engagement through the portal", () => {
       await (await t.request("/api/portal/letter.pdf", asClient(client))).arrayBuffer(),
     );
     const presentedSha = new Bun.CryptoHasher("sha256").update(presented).digest("hex");
+    const named = { letterSha256: presentedSha };
     // Read again (another tab, a reload): the letter was opened once, and staff reading it is not the client.
     await t.request("/api/portal/letter.pdf", asClient(client));
     await t.request(`${API}/${dana.id}/engagement/letter.pdf`, withCookie(admin));
     expect(
-      (await t.request("/api/portal/sign", asClient(client, post({ fullName: signature })))).status,
+      (await t.request("/api/portal/sign", asClient(client, post({ fullName: signature, ...named })))).status,
     ).toBe(422);
     // The typed name goes into the PDF and the mails: one line, like every name (issue 17, item 4).
     const forged = await t.request(
       "/api/portal/sign",
-      asClient(client, post({ fullName: "Dana\r\nSigned for the firm: IR-FAKE", agree: true })),
+      asClient(client, post({ fullName: "Dana\r\nSigned for the firm: IR-FAKE", agree: true, ...named })),
     );
     expect(forged.status).toBe(422);
     expect(((await forged.json()) as { errors: Record<string, string[]> }).errors.fullName).toEqual([
@@ -208,15 +209,19 @@ describe("the engagement through the portal", () => {
     clock.at = new Date("2026-11-16T15:10:00.000Z");
     const res = await t.request(
       "/api/portal/sign",
-      asClient(client, post({ fullName: signature, agree: true })),
+      asClient(client, post({ fullName: signature, agree: true, ...named })),
     );
     expect(res.status).toBe(200);
     const signed = (await res.json()) as { signedAt: string; sha256: string; letterSha256: string };
     expect(signed.signedAt).toBe(clock.at.toISOString());
     expect(signed.letterSha256).toBe(presentedSha);
     expect(
-      (await t.request("/api/portal/sign", asClient(client, post({ fullName: signature, agree: true }))))
-        .status,
+      (
+        await t.request(
+          "/api/portal/sign",
+          asClient(client, post({ fullName: signature, agree: true, ...named })),
+        )
+      ).status,
     ).toBe(409);
 
     const copy = new Uint8Array(
@@ -375,7 +380,10 @@ describe("the engagement through the portal", () => {
     expect(await consent.text()).not.toContain(other.reference);
     const sign = await t.request(
       "/api/portal/sign",
-      asClient(client, post({ fullName: "Lee Other", agree: true, engagementId: 2 })),
+      asClient(
+        client,
+        post({ fullName: "Lee Other", agree: true, letterSha256: "0".repeat(64), engagementId: 2 }),
+      ),
     );
     expect(sign.status).toBe(409);
     const leeLetter = Bun.spawnSync(["pdftotext", "-", "-"], {

@@ -4,7 +4,7 @@ import { MANIFEST } from "../../src/generated/assets";
 import { responseKind } from "../../src/http/security";
 import { makeTestApp } from "../helpers/app";
 
-const { request } = makeTestApp();
+const { request, app } = makeTestApp();
 
 const policy = async (path: string) => {
   const res = await request(path);
@@ -69,9 +69,21 @@ describe("Content-Security-Policy, by kind of response (ADR 071)", () => {
       "/api/admin/data-requests/1/export",
       "/api/portal/documents/Qm9yZWFzZW50aW5lbDEy",
       "/api/admin/submissions/1/documents/Qm9yZWFzZW50aW5lbDEy",
+      "/api/portal/letter.pdf",
+      "/api/admin/submissions/1/engagement/letter.pdf",
     ]) {
       expect(await policy(path)).toMatchObject({ path, csp: `${none}; sandbox` });
     }
+  });
+
+  test("every API route whose path names a file (a letter's PDF, an export) is answered as a sandboxed download", () => {
+    const files = app.routes
+      .filter((r) => r.method === "GET" && r.path.startsWith("/api/") && /\/[^/:]+\.[a-z]+$/.test(r.path))
+      .map((r) => r.path.replace(/:[A-Za-z]+/g, "1"));
+    expect(files).toContain("/api/portal/letter.pdf");
+    expect(files).toContain("/api/admin/submissions/1/engagement/letter.pdf");
+    for (const path of files)
+      expect([path, responseKind(`http://x.example${path}`)]).toEqual([path, "download"]);
   });
 
   test("the kind is read from the path alone, queries and look-alike paths included", () => {

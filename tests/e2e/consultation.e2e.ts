@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { checkBothWidths, DESKTOP, fileIntake, signIn, waitForHydration } from "./helpers";
+import { checkBothWidths, DESKTOP, fileIntake, letterSha256, signIn, waitForHydration } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
@@ -77,7 +77,7 @@ test("a client with a delivered report books, moves and cancels the consultation
     (
       await client.request.post(`${ORIGIN}/api/portal/sign`, {
         headers: same,
-        data: { fullName: "Dana Whitfield", agree: true },
+        data: { fullName: "Dana Whitfield", agree: true, letterSha256: await letterSha256(client, ORIGIN) },
       })
     ).status(),
   ).toBe(200);

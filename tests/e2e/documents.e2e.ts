@@ -3,7 +3,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type Download, expect, type Page, type Route, test } from "@playwright/test";
 import { pdf, sha } from "../helpers/files";
-import { checkBothWidths, DEMO_ADMIN, DESKTOP, fileIntake, PHONE, waitForHydration } from "./helpers";
+import {
+  checkBothWidths,
+  DEMO_ADMIN,
+  DESKTOP,
+  fileIntake,
+  letterSha256,
+  PHONE,
+  waitForHydration,
+} from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
@@ -127,7 +135,7 @@ test("a signed client sends files by the picker and by dropping them, sees each 
   expect(
     (
       await client.request.post(`${ORIGIN}/api/portal/sign`, {
-        data: { fullName: "Dana Whitfield", agree: true },
+        data: { fullName: "Dana Whitfield", agree: true, letterSha256: await letterSha256(client, ORIGIN) },
       })
     ).status(),
   ).toBe(200);

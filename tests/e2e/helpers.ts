@@ -1,10 +1,17 @@
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { sha } from "../helpers/files";
 import { validIntake } from "../helpers/intake-body";
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+
+/** The SHA-256 of the engagement letter the portal offers the client: what their signature names. */
+export async function letterSha256(page: Page, origin: string): Promise<string> {
+  const letter = await page.request.get(`${origin}/api/portal/letter.pdf`);
+  return sha(new Uint8Array(await letter.body()));
+}
 
 /**
  * Fails the test on any WCAG 2.0/2.1/2.2 A or AA violation axe-core finds on the page as it is now; with

@@ -124,7 +124,7 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   if (SHOTS) writeFileSync(join(SHOTS, "signed-letter.pdf"), pdf);
 
   await desk.reload();
-  await expect(panel.getByText("Signed letter SHA-256")).toBeVisible();
+  await expect(panel.getByText("Letter as presented, SHA-256")).toBeVisible();
   await panel.getByLabel(/^Method/).fill("Wire");
   await panel.getByRole("button", { name: "Record Payment" }).click();
   await expect(panel.getByRole("term").filter({ hasText: "Work started" })).toBeVisible();
@@ -193,4 +193,48 @@ test("without JavaScript the client pastes the link, consents and signs with pla
   await client.getByRole("button", { name: "I agree to sign" }).click({ delay: 100 });
   await expect(client.getByRole("heading", { name: "Signed: payment" })).toBeVisible({ timeout: 30_000 });
   await context.close();
+});
+
+test("staff withdraw a sent letter to change its terms: the client's link stops working and they are told", async ({
+  browser,
+}) => {
+  const reference = await fileIntake(ORIGIN, { name: "Sam Carter", email: "sam@carterlaw.example" });
+  const desk = await deskPage(browser);
+  const found = (await (await desk.request.get(`${ORIGIN}/api/admin/submissions?q=${reference}`)).json()) as {
+    items: { id: number }[];
+  };
+  await desk.goto(`${ORIGIN}/admin/submissions/${found.items[0]?.id}`);
+  const panel = desk.getByRole("region", { name: "Engagement" });
+  await panel.getByRole("button", { name: "Save Draft" }).click();
+  const before = letterMails().length;
+  await panel.getByRole("button", { name: "Send to the Client" }).click();
+  const link = await mailedLink(before);
+
+  // Sent: the terms are frozen, and the way to change them is to withdraw the letter.
+  await expect(panel.getByText(/The terms are frozen/)).toBeVisible();
+  await expect(panel.getByLabel("Fee (US dollars)")).toHaveCount(0);
+  await checkBothWidths(desk, "desk-engagement-frozen");
+  await panel.getByRole("button", { name: "Withdraw to Change the Terms" }).click();
+  const dialog = desk.getByRole("dialog", { name: "Withdraw the letter?" });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(desk);
+  await dialog.getByRole("button", { name: "Withdraw the Letter" }).click();
+  await expect(panel.getByText("Draft: not sent to the client yet")).toBeVisible();
+  await expect(panel.getByLabel("Fee (US dollars)")).toBeVisible();
+  await expect(panel.getByText("Letter withdrawn")).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        received().some((m) => m.subject === `Your engagement letter was withdrawn (reference ${reference})`),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(true);
+
+  // The withdrawn link opens nothing.
+  const client = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await client.goto(link);
+  await waitForHydration(client);
+  await expect(client.getByRole("heading", { name: "Get a fresh link" })).toBeVisible();
 });

@@ -12,6 +12,16 @@ import { openDataStore } from "../../src/ops/data-store";
 export const ORIGIN = "http://localhost:3000";
 
 /**
+ * The firm's dispute-resolution terms, which a letter cannot be sent without: a test app states them, as a
+ * firm's server does; a test of their absence passes "" for the one it leaves out.
+ */
+export const FIRM_TERMS = {
+  FIRM_ARBITRATION_PROVIDER: "the American Arbitration Association",
+  FIRM_VENUE: "Dallas, Texas",
+  FIRM_GOVERNING_LAW: "the State of Texas",
+};
+
+/**
  * A real app on a real SQLite file in a fresh temporary folder, removed after the test file. Requests go
  * through app.handle: the whole HTTP stack without a port.
  *
@@ -23,7 +33,13 @@ export function makeTestApp(
   opts: { now?: () => Date; logger?: Logger } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), "tracewell-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, REQUIRE_MFA: "false", ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: ORIGIN,
+    REQUIRE_MFA: "false",
+    ...FIRM_TERMS,
+    ...env,
+  });
   // Opened as the server's start opens it: the data key made or checked, the migrations run, the cipher attached.
   const store = openDataStore(config, { clock: opts.now, logger: opts.logger });
   const db: Database = store.db;

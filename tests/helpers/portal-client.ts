@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Database } from "../../src/db";
 import type { Sealed } from "../../src/store";
 import { cookieFrom, post, withCookie } from "./admin";
-import { b64 } from "./files";
+import { b64, sha } from "./files";
 import { fileIntake } from "./intake";
 
 type TestApp = {
@@ -23,7 +23,8 @@ export const DRAFT = {
 
 /**
  * A client with a portal session on an engagement staff have sent: the link's token is read as the mail would
- * carry it (decrypted from its column), then consent and, unless `sign` is false, the signature.
+ * carry it (decrypted from its column), then consent and, unless `sign` is false, the signature of the letter
+ * they downloaded.
  */
 export async function portalClient(
   t: TestApp & Parameters<typeof fileIntake>[0],
@@ -50,9 +51,11 @@ export async function portalClient(
   const cookie = cookieFrom(session);
   if (opts.sign !== false) {
     await t.request("/api/portal/consent", withCookie(cookie, post({ consent: true })));
+    const letter = await t.request("/api/portal/letter.pdf", withCookie(cookie));
+    const letterSha256 = sha(new Uint8Array(await letter.arrayBuffer()));
     const signed = await t.request(
       "/api/portal/sign",
-      withCookie(cookie, post({ fullName: "Dana Whitfield", agree: true })),
+      withCookie(cookie, post({ fullName: "Dana Whitfield", agree: true, letterSha256 })),
     );
     if (signed.status !== 200) throw new Error(`sign: ${signed.status} ${await signed.text()}`);
   }

@@ -13,6 +13,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieFrom } from "../helpers/admin";
+import { FIRM_TERMS } from "../helpers/app";
 import { binaryEnv, killStarted, runBinary, type StartedBinary, startBinary } from "../helpers/binary";
 import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
 import { b64, pdf, sha } from "../helpers/files";
@@ -41,6 +42,7 @@ const settings = {
   ADMIN_PASSWORD: PASSWORD,
   REQUIRE_MFA: "false",
   SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+  ...FIRM_TERMS,
 };
 const base = `http://127.0.0.1:${PORT}`;
 const smtp = smtpServer(SMTP_PORT);
@@ -140,7 +142,14 @@ describe("documents on disk", () => {
     );
     client = cookieFrom(await ok(send("/api/portal/session", { body: { link } })));
     await ok(send("/api/portal/consent", { body: { consent: true }, cookie: client }));
-    await ok(send("/api/portal/sign", { body: { fullName: "Dana Whitfield", agree: true }, cookie: client }));
+    const letter = await (await ok(send("/api/portal/letter.pdf", { cookie: client }))).arrayBuffer();
+    const letterSha256 = sha(new Uint8Array(letter));
+    await ok(
+      send("/api/portal/sign", {
+        body: { fullName: "Dana Whitfield", agree: true, letterSha256 },
+        cookie: client,
+      }),
+    );
 
     const before = new Set(readdirSync(join(dataDir, "documents")));
     const created = await ok(

@@ -3,18 +3,23 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieFrom } from "../helpers/admin";
+import { FIRM_TERMS } from "../helpers/app";
 import { runBinary, type StartedBinary, startBinary } from "../helpers/binary";
 import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
+import { sha } from "../helpers/files";
 import { validIntake } from "../helpers/intake";
 import { marker } from "../helpers/markers";
+import { pdfText } from "../helpers/pdf-text";
 import { pdfsig } from "../helpers/pdfsig";
+import { placeholdersIn } from "../helpers/placeholders";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
 /**
  * The built executable signs: the signing libraries are bundled, the sealing certificate is made at the first
- * signature and kept encrypted in DATA_DIR, and the sealed letter passes pdfsig. The name typed as the
- * signature is on no disk in the clear: not in DATA_DIR, not in a backup.
+ * signature and kept encrypted in DATA_DIR, and the sealed letter passes pdfsig. It is the letter the client
+ * read (the fee they read, the firm's dispute terms, no placeholder), named by the hash of the bytes they
+ * downloaded. The name typed as the signature is on no disk in the clear: not in DATA_DIR, not in a backup.
  */
 const [HTTP_PORT = 0, SMTP_PORT = 0] = freePorts(2);
 const dir = mkdtempSync(join(tmpdir(), "tracewell-portal-"));
@@ -43,7 +48,7 @@ const json = (body: unknown, cookie?: string, method = "POST"): RequestInit => (
 
 const signature = `Dana ${marker("Sig")}`;
 
-test("the binary seals a signed engagement letter that pdfsig reports valid", async () => {
+test("the binary seals the signed engagement letter the client read, and pdfsig reports it valid", async () => {
   await smtp.listen();
   server = await startBinary({
     dataDir,
@@ -55,6 +60,7 @@ test("the binary seals a signed engagement letter that pdfsig reports valid", as
       ADMIN_USERNAME: "morgan",
       ADMIN_PASSWORD: "trace every transfer",
       REQUIRE_MFA: "false",
+      ...FIRM_TERMS,
     },
   });
   expect(
@@ -87,13 +93,27 @@ test("the binary seals a signed engagement letter that pdfsig reports valid", as
   expect(token).toBeDefined();
   const client = cookieFrom(await fetch(`${base}/api/portal/session`, json({ token })));
   expect((await fetch(`${base}/api/portal/consent`, json({ consent: true }, client))).status).toBe(200);
-  const signed = await fetch(`${base}/api/portal/sign`, json({ fullName: signature, agree: true }, client));
-  expect(signed.status).toBe(200);
-  const pdf = new Uint8Array(
-    await (await fetch(`${base}/api/portal/letter.pdf`, { headers: { cookie: client } })).arrayBuffer(),
+  const letter = async () =>
+    new Uint8Array(
+      await (await fetch(`${base}/api/portal/letter.pdf`, { headers: { cookie: client } })).arrayBuffer(),
+    );
+  const read = await letter();
+  const signed = await fetch(
+    `${base}/api/portal/sign`,
+    json({ fullName: signature, agree: true, letterSha256: sha(read) }, client),
   );
+  expect(signed.status).toBe(200);
+  const pdf = await letter();
   expect(pdfsig(pdf)).toContain("Signature is Valid.");
   expect(existsSync(join(dataDir, "sealing-certificate.p12.enc"))).toBe(true);
+
+  const text = pdfText(pdf);
+  expect(placeholdersIn(text)).toEqual([]);
+  expect(text).toMatch(/flat fee of \$1,500, paid in full\s+on engagement/);
+  expect(text.replace(/\s+/g, " ")).toContain(
+    `rules of ${FIRM_TERMS.FIRM_ARBITRATION_PROVIDER}, in ${FIRM_TERMS.FIRM_VENUE}`,
+  );
+  expect(text).toMatch(new RegExp(`Letter as presented, SHA-256:\\s+${sha(read)}`));
 }, 60_000);
 
 test("no marker name typed as the signature is readable in DATA_DIR or in a backup taken while it serves", async () => {

@@ -166,13 +166,8 @@ function Engagement(props: {
         </div>
       </dl>
       <p>
-        <a
-          className="font-semibold text-navy underline"
-          href="/api/portal/letter.pdf"
-          target="_blank"
-          rel="noopener"
-        >
-          {e.signedAt ? "Download your signed letter (PDF)" : "Read the engagement letter (PDF)"}
+        <a className="font-semibold text-navy underline" href="/api/portal/letter.pdf" download>
+          {e.signedAt ? "Download your signed letter (PDF)" : "Download the engagement letter (PDF)"}
         </a>
       </p>
       {props.error && (
@@ -228,9 +223,17 @@ function Engagement(props: {
             className="mt-4 space-y-4"
             onSubmit={(ev) => {
               ev.preventDefault();
-              portalCall("/sign", { fullName: name, agree }).then(props.onAnswer);
+              portalCall("/sign", { fullName: name, agree, letterSha256: e.letterSha256 }).then(
+                props.onAnswer,
+              );
             }}
           >
+            <p className="text-ink">
+              You sign the letter above, exactly as you can download it. Its SHA-256 fingerprint, which your
+              signature names: <code className="break-all font-mono text-sm">{e.letterSha256}</code>
+            </p>
+            {/* Without the script the form names the letter this page showed too. */}
+            <input type="hidden" name="letterSha256" value={e.letterSha256 ?? ""} />
             <div>
               <label htmlFor="full-name" className="block font-semibold text-ink">
                 Your full name, as your signature

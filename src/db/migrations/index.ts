@@ -23,6 +23,8 @@ import * as consultations from "./021-consultations";
 
 import * as staffDisplayNames from "./022-staff-display-names";
 
+import * as frozenLetters from "./023-frozen-letters";
+
 import * as idsNeverReused from "./027-ids-never-reused";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
@@ -58,6 +60,8 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 21, name: "consultations", ...consultations },
 
   { version: 22, name: "staff-display-names", ...staffDisplayNames },
+
+  { version: 23, name: "frozen-letters", ...frozenLetters },
 
   { version: 27, name: "ids-never-reused", ...idsNeverReused },
 ];

@@ -14,6 +14,8 @@ export const MAIL_KINDS = {
   "portal-link": "transactional",
   /** A colleague's one-time link to join the admin. */
   "staff-invitation": "transactional",
+  /** The letter the client was reading was withdrawn: they must not sign or pay on it. */
+  "portal-withdrawn": "transactional",
   /** Written by a person for one person, sent the moment staff press Send; the desk shows it leaving. */
   "desk-reply": "transactional",
   "intake-notification": "bulk",

@@ -144,7 +144,14 @@ export async function renderPageResponse(
   const rendered = await render(deps, pathname, search, deps.now(), extra);
   return new Response(rendered.html, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      // A page kept out of search engines says so in its headers too, as its cached copy does (answer.ts):
+      // the portal rendered for a client's session, the intake form answered without a script.
+      ...(rendered.noindex ? { "x-robots-tag": "noindex, nofollow" } : {}),
+      ...headers,
+    },
   });
 }
 

@@ -7,6 +7,13 @@ import type {
   Payment,
 } from "../../contracts/portal";
 import type { Sealed } from "../../store";
+import type { SignatureField } from "../signing";
+
+/** Where the letter as presented is signed: each party's boxes, and who signs for the firm (as it was printed). */
+export type LetterLayout = { fields: SignatureField[]; firm: { party: string; signatory: string } };
+
+/** The letter as it was sent: its bytes, their SHA-256 and where it is signed. */
+export type PresentedLetter = { pdf: Uint8Array; sha256: string; layout: LetterLayout };
 
 export type EngagementRow = {
   id: number;
@@ -96,6 +103,12 @@ export function engagementsRepo({ db, cipher }: Sealed) {
   const signedPdf = db.prepare<{ pdf: string | null }, [number]>(
     "SELECT signed_pdf AS pdf FROM engagements WHERE id = ?",
   );
+  const presented = db.prepare<
+    { pdf: string | null; layout: string | null; sha256: string | null },
+    [number]
+  >(
+    "SELECT letter_pdf AS pdf, letter_fields AS layout, letter_sha256 AS sha256 FROM engagements WHERE id = ?",
+  );
 
   const readable = (r: EngagementRow | null): EngagementRow | null =>
     r && {
@@ -141,6 +154,49 @@ export function engagementsRepo({ db, cipher }: Sealed) {
         .query<{ t: string | null }, [number]>("SELECT link_token AS t FROM engagements WHERE id = ?")
         .get(id);
       return cipher.decryptNullable(row?.t ?? null);
+    },
+    /**
+     * The letter as sent, kept as the client will read it. Written once: a letter already kept is never
+     * replaced (only a withdrawal clears it). Answers whether this one was kept.
+     */
+    freezeLetter(id: number, letter: PresentedLetter, at: string): boolean {
+      return (
+        db.run(
+          `UPDATE engagements SET letter_pdf = ?, letter_fields = ?, letter_sha256 = ?, updated_at = ?
+           WHERE id = ? AND letter_pdf IS NULL`,
+          [
+            cipher.encrypt(Buffer.from(letter.pdf).toString("base64")),
+            JSON.stringify(letter.layout),
+            letter.sha256,
+            at,
+            id,
+          ],
+        ).changes === 1
+      );
+    },
+    presentedLetter(id: number): PresentedLetter | null {
+      const row = presented.get(id);
+      if (!row?.pdf || !row.layout || !row.sha256) return null;
+      return {
+        pdf: Buffer.from(cipher.decrypt(row.pdf), "base64"),
+        sha256: row.sha256,
+        layout: JSON.parse(row.layout) as LetterLayout,
+      };
+    },
+    /**
+     * A sent letter back to a draft: its link, its consent and the letter as presented are void (the events keep
+     * what happened). Only a letter sent and not signed changes; answers whether it did.
+     */
+    withdraw(id: number, at: string): boolean {
+      return (
+        db.run(
+          `UPDATE engagements SET status = 'draft', token_hash = NULL, link_token = NULL, link_expires_at = NULL,
+             sent_at = NULL, consented_at = NULL, consent_sha256 = NULL, letter_pdf = NULL, letter_fields = NULL,
+             letter_sha256 = NULL, updated_at = ?
+           WHERE id = ? AND status = 'sent' AND signed_at IS NULL`,
+          [at, id],
+        ).changes === 1
+      );
     },
     setConsent(id: number, textSha256: string, at: string) {
       db.run("UPDATE engagements SET consented_at = ?, consent_sha256 = ?, updated_at = ? WHERE id = ?", [
@@ -222,13 +278,15 @@ export type EngagementsRepo = ReturnType<typeof engagementsRepo>;
 
 /**
  * A request's engagement as a data-rights export shows it: every stored value in clear, each event with its
- * address and browser, the payments and the signed PDF as base64. Null when the request has none.
+ * address and browser, the payments, and the signed PDF (or the letter as sent, while unsigned) as base64. Null
+ * when the request has none.
  */
 export function engagementRecord(store: Sealed, submissionId: number) {
   const repo = engagementsRepo(store);
   const e = repo.bySubmission(submissionId);
   if (!e) return null;
   const pdf = repo.signedPdf(e.id);
+  const sent = repo.presentedLetter(e.id);
   return {
     ...e,
     events: repo
@@ -236,5 +294,6 @@ export function engagementRecord(store: Sealed, submissionId: number) {
       .map(({ kind, at, ip, userAgent, detail }) => ({ kind, at, ip, userAgent, detail })),
     payments: repo.payments(e.id),
     signedPdfBase64: pdf ? pdf.toString("base64") : null,
+    letterAsSentBase64: sent ? Buffer.from(sent.pdf).toString("base64") : null,
   };
 }

@@ -5,6 +5,7 @@ import { PORTAL_MESSAGES, type PortalProblem } from "../../contracts/portal";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import { HttpError, UnauthorizedError } from "../../http/errors";
 import { redirectTo } from "../../http/redirect";
+import { letterDownload } from "./letter-download";
 import type { PortalService } from "./service";
 import { PORTAL_MAX_MS } from "./sessions.repo";
 
@@ -12,15 +13,6 @@ export const PORTAL_API = "/api/portal";
 
 /** The portal's own cookie, never the admin's: __Host- and Secure on https, HttpOnly, SameSite=Strict. */
 export const portalCookieName = (config: Config) => (config.secure ? "__Host-tw_portal" : "tw_portal");
-
-const pdf = (bytes: Uint8Array, filename: string) =>
-  new Response(new Uint8Array(bytes), {
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": `inline; filename="${filename}"`,
-      "cache-control": "no-store",
-    },
-  });
 
 /** A plain form from the page with JavaScript off: form-encoded and asking for a page (as /contact does). */
 const isPageForm = (request: Request) =>
@@ -33,6 +25,7 @@ function problemOf(error: HttpError, form: "consent" | "sign"): PortalProblem {
   if (error instanceof UnauthorizedError) return "signed-out";
   if (error.message === PORTAL_MESSAGES.consentFirst) return "consent-first";
   if (error.message === PORTAL_MESSAGES.alreadySigned) return "already-signed";
+  if (error.message === PORTAL_MESSAGES.letterChanged) return "letter-changed";
   return form;
 }
 
@@ -126,7 +119,7 @@ export function portalModule(deps: {
       })),
     )
     .get("/letter.pdf", async ({ request, server }) =>
-      pdf(
+      letterDownload(
         await service.portal.letter(requireSession(request), visitor(request, server)),
         "engagement-letter.pdf",
       ),

@@ -1,15 +1,26 @@
 import type { Brand } from "../../contracts/brand";
 import {
+  ASSET_MAP_JURISDICTION_ADD_ON,
+  ASSET_MAP_RUSH_FEE,
   CONSULTATION_MINUTES,
   EXPEDITE_HOURS,
+  FLAT_RATE_RANGE,
   JUDGMENT_INTEL_CANCELLATION_DAYS,
   RECORDS_RETENTION_YEARS,
   RESPONSE_SLA,
+  TRANSACTION_TRACE_HOURLY_RATE,
 } from "../../contracts/constants";
+import type { FeeKind } from "../../contracts/portal";
 import { SERVICES } from "../../contracts/services";
 import type { DocBlock, DocSpec } from "../signing";
 
-/** What makes the sample a client's letter: the blanks, the scope statement and, once signed, the signatures. */
+/** The firm's terms for disputes, which only the firm can state (FIRM_* settings). */
+export type DisputeTerms = { arbitrationProvider: string; venue: string; governingLaw: string };
+
+/**
+ * What makes the sample a client's letter: the blanks, this engagement's fee and turnaround, the firm's dispute
+ * terms and the scope statement. The signatures are written on the letter when it is signed (stampSignatures).
+ */
 export type LetterFill = {
   date: string;
   client: string;
@@ -17,12 +28,12 @@ export type LetterFill = {
   matter: string;
   serviceAndReference: string;
   scope: string;
-  fee: string;
-  turnaround: string;
-  expedite: string;
+  /** The fee's kind and amount as written ("$2,500"); a retainer's hours are billed at `hourlyRate`. */
+  fee: { kind: FeeKind; amount: string; hourlyRate: string };
+  turnaroundBusinessDays: number;
+  expedite: boolean;
   signatory: string;
-  /** Set on the signed copy: the client's typed name and the firm's signatory, each with the date. */
-  signed?: { client: { name: string; date: string }; firm: { name: string; date: string } };
+  disputes: DisputeTerms;
 };
 
 const FIELD_LABELS = ["Date", "Client", "Counsel of record (if any)", "Matter", "Service and reference"];
@@ -52,12 +63,12 @@ export const engagementLetter = (brand: Brand, fill?: LetterFill): DocSpec => ({
       : { kind: "fields", labels: FIELD_LABELS },
     {
       kind: "paragraph",
-      text: `This letter confirms the terms on which ${brand.name} ("we") will provide the services described below to the client named above ("you"). Please read it with your attorney. Work begins when we receive the signed letter, the fee or retainer it requires, and the information listed in the scope.`,
+      text: `This letter confirms the terms on which ${brand.name} ("we") will provide the services described below to the client named above ("you"). Please read it with your attorney. Work begins when we receive the signed letter, ${fill ? (fill.fee.kind === "flat" ? "the fee" : "the retainer") : "the fee or retainer it requires"}, and the information listed in the scope.`,
     },
     { kind: "heading", text: "1. Scope of the engagement" },
     {
       kind: "paragraph",
-      text: "We will perform the service named above, as described in the scope statement attached to this letter, and deliver a written report with sourced exhibits. Our work uses only lawful methods: searches of public records and analysis of documents you or your counsel provide or obtain through the legal process.",
+      text: `We will perform the service named above, as described in the scope statement ${fill ? "of this letter" : "attached to this letter"}, and deliver a written report with sourced exhibits. Our work uses only lawful methods: searches of public records and analysis of documents you or your counsel provide or obtain through the legal process.`,
     },
     {
       kind: "bullets",
@@ -67,20 +78,7 @@ export const engagementLetter = (brand: Brand, fill?: LetterFill): DocSpec => ({
         `Your fee includes a ${CONSULTATION_MINUTES}-minute consultation to walk through the findings after delivery.`,
       ],
     },
-    { kind: "heading", text: "2. Fees and retainers" },
-    {
-      kind: "bullets",
-      items: SERVICES.map((s) => `${s.name}: ${s.pricing}. Turnaround: ${s.turnaround}.`),
-    },
-    {
-      kind: "paragraph",
-      text: "Flat-rate services (typically $1,500 to $5,000) are paid in full on engagement and are non-refundable once work begins. Transaction Trace requires a retainer before work begins; hourly work is billed against it at $350 per hour and overages are billed monthly. Judgment Intel is billed monthly in advance per subject. Each added jurisdiction on an Asset Map is $500 to $1,000. Records fees charged by agencies and courts are passed through at cost with receipts.",
-    },
-    { kind: "heading", text: "3. Turnaround and expedites" },
-    {
-      kind: "paragraph",
-      text: `Turnaround runs from the day we have the signed letter, payment and the information the scope requires. A ${EXPEDITE_HOURS}-hour expedite is available for an Asset Map for an additional $1,000 when the scope allows it. Some records are held by custodians who answer on their own schedule (certified copies, agency requests, archived court files); if one of them will delay delivery we tell you at once and agree how to proceed. We answer messages within ${RESPONSE_SLA}.`,
-    },
+    ...(fill ? thisEngagementsFee(fill) : priceList()),
     { kind: "heading", text: "4. Confidentiality and data handling" },
     {
       kind: "bullets",
@@ -106,36 +104,101 @@ export const engagementLetter = (brand: Brand, fill?: LetterFill): DocSpec => ({
       kind: "bullets",
       items: [
         "Either of us may end this engagement by written notice. We will stop work, deliver what is complete, and return your documents.",
-        "A flat-rate service cancelled before work begins is refunded in full; once work begins, the flat fee is non-refundable.",
-        "For hourly work we bill time and costs incurred up to the notice and refund any unused retainer.",
-        `Judgment Intel may be paused and resumed without penalty and cancelled with ${JUDGMENT_INTEL_CANCELLATION_DAYS} days' written notice; partial months are not refunded.`,
+        ...refundTerms(fill?.fee.kind),
       ],
     },
     { kind: "heading", text: "7. Dispute resolution" },
-    {
-      kind: "paragraph",
-      text: "If a dispute arises under this letter, we will first try to resolve it through good-faith negotiation between the people who signed it. A dispute not resolved within 30 days will be settled by binding arbitration under the commercial arbitration rules of [arbitration provider], in [city and state]. Each party bears its own attorneys' fees and costs. This letter is governed by the laws of [state].",
-    },
+    { kind: "paragraph", text: disputeResolution(fill?.disputes) },
     { kind: "heading", text: "8. Entire agreement" },
     {
       kind: "paragraph",
       text: "This letter and its scope statement are the whole agreement between us about this engagement. Changes to scope, fee or timeline are made in writing, by e-mail confirmed by both sides or by an amended scope statement.",
     },
-    { kind: "heading", text: "Acceptance" },
-    {
-      kind: "paragraph",
-      text: "By signing below you confirm that you have read this letter, that you have had the chance to review it with counsel, and that you agree to its terms. Where the work is done at counsel's direction, counsel of record signs to acknowledge that direction.",
-    },
     ...(fill ? scopeStatement(fill) : []),
-    fill?.signed
-      ? {
-          kind: "signatures",
-          parties: ["Client", brand.name],
-          signed: { Client: fill.signed.client, [brand.name]: fill.signed.firm },
-        }
-      : { kind: "signatures", parties: ["Client", "Counsel of record", brand.name] },
+    {
+      kind: "keep",
+      blocks: [
+        { kind: "heading", text: "Acceptance" },
+        {
+          kind: "paragraph",
+          text: fill
+            ? "By signing below you confirm that you have read this letter and its scope statement, that you have had the chance to review them with counsel, and that you agree to their terms."
+            : "By signing below you confirm that you have read this letter, that you have had the chance to review it with counsel, and that you agree to its terms. Where the work is done at counsel's direction, counsel of record signs to acknowledge that direction.",
+        },
+        fill
+          ? { kind: "signatures", parties: [CLIENT_PARTY, brand.name], columns: 1 }
+          : { kind: "signatures", parties: [CLIENT_PARTY, "Counsel of record", brand.name] },
+      ],
+    },
   ],
 });
+
+/** The party the client signs as: where their signature is written on the letter. */
+export const CLIENT_PARTY = "Client";
+
+/** The published sample's fees: every service's price, since it is no one's engagement. */
+const priceList = (): DocBlock[] => [
+  { kind: "heading", text: "2. Fees and retainers" },
+  {
+    kind: "bullets",
+    items: SERVICES.map((s) => `${s.name}: ${s.pricing}. Turnaround: ${s.turnaround}.`),
+  },
+  {
+    kind: "paragraph",
+    text: `Flat-rate services (typically ${FLAT_RATE_RANGE.replace("–", " to ")}) are paid in full on engagement and are non-refundable once work begins. Transaction Trace requires a retainer before work begins; hourly work is billed against it at ${TRANSACTION_TRACE_HOURLY_RATE} per hour and overages are billed monthly. Judgment Intel is billed monthly in advance per subject. Each added jurisdiction on an Asset Map is ${ASSET_MAP_JURISDICTION_ADD_ON.replace("–", " to ")}. Records fees charged by agencies and courts are passed through at cost with receipts.`,
+  },
+  { kind: "heading", text: "3. Turnaround and expedites" },
+  {
+    kind: "paragraph",
+    text: `Turnaround runs from the day we have the signed letter, payment and the information the scope requires. A ${EXPEDITE_HOURS}-hour expedite is available for an Asset Map for an additional ${ASSET_MAP_RUSH_FEE} when the scope allows it. ${CUSTODIANS} We answer messages within ${RESPONSE_SLA}.`,
+  },
+];
+
+const CUSTODIANS =
+  "Some records are held by custodians who answer on their own schedule (certified copies, agency requests, archived court files); if one of them will delay delivery we tell you at once and agree how to proceed.";
+const PASSED_THROUGH =
+  "Records fees charged by agencies and courts are passed through at cost with receipts.";
+
+/** A client's letter states its own fee and turnaround, and nothing of the other services' prices. */
+const thisEngagementsFee = (fill: LetterFill): DocBlock[] => [
+  { kind: "heading", text: "2. Fee" },
+  {
+    kind: "paragraph",
+    text:
+      fill.fee.kind === "flat"
+        ? `The fee for this engagement is a flat fee of ${fill.fee.amount}, paid in full on engagement, before work begins. It covers the work in the scope statement and is non-refundable once work begins (section 6). ${PASSED_THROUGH}`
+        : `This engagement is billed by the hour at ${fill.fee.hourlyRate} per hour, drawn from a retainer of ${fill.fee.amount} paid before work begins. Time beyond the retainer is billed monthly, and any unused retainer is refunded when the engagement ends (section 6). ${PASSED_THROUGH}`,
+  },
+  { kind: "heading", text: "3. Turnaround" },
+  {
+    kind: "paragraph",
+    text: `Delivery is due ${fill.turnaroundBusinessDays} business days after the day we have the signed letter, payment and the information the scope requires.${fill.expedite ? ` This engagement is expedited: delivery is due within ${EXPEDITE_HOURS} hours of the start of work.` : ""} ${CUSTODIANS} We answer messages within ${RESPONSE_SLA}.`,
+  },
+];
+
+/** What ends the engagement costs: the sample states every kind, a client's letter its own. */
+function refundTerms(kind: FeeKind | undefined): string[] {
+  const flat =
+    "A flat-rate service cancelled before work begins is refunded in full; once work begins, the flat fee is non-refundable.";
+  const hourly =
+    "For hourly work we bill time and costs incurred up to the notice and refund any unused retainer.";
+  if (kind === "flat") return [flat];
+  if (kind === "retainer") return [hourly];
+  return [
+    flat,
+    hourly,
+    `Judgment Intel may be paused and resumed without penalty and cancelled with ${JUDGMENT_INTEL_CANCELLATION_DAYS} days' written notice; partial months are not refunded.`,
+  ];
+}
+
+/** Section 7: the firm's own provider, venue and law; the sample says where a client's letter states them. */
+function disputeResolution(terms: DisputeTerms | undefined): string {
+  const start =
+    "If a dispute arises under this letter, we will first try to resolve it through good-faith negotiation between the people who signed it. A dispute not resolved within 30 days will be settled by binding arbitration";
+  return terms
+    ? `${start} under the commercial arbitration rules of ${terms.arbitrationProvider}, in ${terms.venue}. Each party bears its own attorneys' fees and costs. This letter is governed by the laws of ${terms.governingLaw}.`
+    : `${start} under the commercial arbitration rules of the provider, and in the city, that the letter for your matter names. Each party bears its own attorneys' fees and costs. The letter for your matter also names the law that governs it.`;
+}
 
 /** The scope statement the letter refers to, as staff prepared it in the desk. */
 const scopeStatement = (fill: LetterFill): DocBlock[] => [
@@ -144,9 +207,21 @@ const scopeStatement = (fill: LetterFill): DocBlock[] => [
   {
     kind: "terms",
     items: [
-      { term: "Fee", text: fill.fee },
-      { term: "Turnaround", text: fill.turnaround },
-      { term: "Expedite", text: fill.expedite },
+      {
+        term: "Fee",
+        text:
+          fill.fee.kind === "flat"
+            ? `${fill.fee.amount} flat fee, paid in full on engagement`
+            : `${fill.fee.amount} retainer, paid before work begins; time at ${fill.fee.hourlyRate} per hour`,
+      },
+      {
+        term: "Turnaround",
+        text: `${fill.turnaroundBusinessDays} business days from the day we have the signed letter, payment and the information the scope requires`,
+      },
+      {
+        term: "Expedite",
+        text: fill.expedite ? `Yes: delivery within ${EXPEDITE_HOURS} hours of the start of work` : "No",
+      },
       { term: "Signing for the firm", text: fill.signatory },
     ],
   },

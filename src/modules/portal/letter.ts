@@ -1,8 +1,8 @@
 import type { Brand } from "../../contracts/brand";
-import { EXPEDITE_HOURS } from "../../contracts/constants";
+import { TRANSACTION_TRACE_HOURLY_RATE } from "../../contracts/constants";
 import type { FeeKind } from "../../contracts/portal";
-import { renderPdf } from "../signing";
-import { engagementLetter, type LetterFill } from "./letter-template";
+import { layoutPdf, type SignatureField } from "../signing";
+import { type DisputeTerms, engagementLetter, type LetterFill } from "./letter-template";
 
 export type LetterFacts = {
   reference: string;
@@ -18,7 +18,7 @@ export type LetterFacts = {
   signatory: string;
   /** The day the letter is dated (the day it was sent), in the firm's time zone. */
   date: string;
-  signed?: { name: string; date: string };
+  disputes: DisputeTerms;
 };
 
 export const dollars = (cents: number) =>
@@ -31,8 +31,15 @@ const winAnsi = (s: string) =>
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\n]/g, "?");
 
-/** The engagement letter for one request, as a PDF: the firm's letter filled in (and signed, when it is). */
-export function renderLetter(brand: Brand, f: LetterFacts, at: Date): Promise<Uint8Array> {
+/**
+ * The engagement letter for one request, as a PDF: the firm's letter filled in, and where each party signs on
+ * it (the signatures are written there when the client signs, on these very pages).
+ */
+export function renderLetter(
+  brand: Brand,
+  f: LetterFacts,
+  at: Date,
+): Promise<{ pdf: Uint8Array; signatureFields: SignatureField[] }> {
   const fill: LetterFill = {
     date: f.date,
     client: winAnsi(f.clientName),
@@ -40,14 +47,15 @@ export function renderLetter(brand: Brand, f: LetterFacts, at: Date): Promise<Ui
     matter: winAnsi(f.matter.length > 70 ? `${f.matter.slice(0, 67)}...` : f.matter),
     serviceAndReference: `${f.serviceName}, ${f.reference}`,
     scope: winAnsi(f.scope),
-    fee: `${dollars(f.feeCents)} ${f.feeKind === "flat" ? "flat fee, paid in full on engagement" : "retainer, paid before work begins"}`,
-    turnaround: `${f.turnaroundBusinessDays} business days from the day we have the signed letter, payment and the information the scope requires`,
-    expedite: f.expedite ? `Yes: delivery within ${EXPEDITE_HOURS} hours of the start of work` : "No",
+    fee: { kind: f.feeKind, amount: dollars(f.feeCents), hourlyRate: TRANSACTION_TRACE_HOURLY_RATE },
+    turnaroundBusinessDays: f.turnaroundBusinessDays,
+    expedite: f.expedite,
     signatory: winAnsi(f.signatory),
-    signed: f.signed && {
-      client: { name: winAnsi(f.signed.name), date: f.signed.date },
-      firm: { name: winAnsi(f.signatory), date: f.signed.date },
+    disputes: {
+      arbitrationProvider: winAnsi(f.disputes.arbitrationProvider),
+      venue: winAnsi(f.disputes.venue),
+      governingLaw: winAnsi(f.disputes.governingLaw),
     },
   };
-  return renderPdf(engagementLetter(brand, fill), brand, at);
+  return layoutPdf(engagementLetter(brand, fill), brand, at);
 }

@@ -9,6 +9,7 @@ import { engagementsRepo } from "./engagements.repo";
 export const PORTAL_LINK_MAIL = "portal-link";
 export const PORTAL_SIGNED_CLIENT_MAIL = "portal-signed-client";
 export const PORTAL_SIGNED_DESK_MAIL = "portal-signed-desk";
+export const PORTAL_WITHDRAWN_MAIL = "portal-withdrawn";
 
 /** The portal's address with the token in the fragment: never sent to a server's logs by a browser. */
 export const portalLink = (publicUrl: string, token: string) => `${publicUrl}/portal#token=${token}`;
@@ -90,8 +91,35 @@ export function portalMailRenderers(store: DataStore, config: Config) {
       };
     };
 
+  /** The letter sent was withdrawn to change its terms: the client is told its link and consent are void. */
+  const withdrawn = (mail: OutboxRow): MailMessage | null => {
+    const found = about(mail);
+    if (!found) return null;
+    const { s, thread } = found;
+    return {
+      to: s.email,
+      subject: `Your engagement letter was withdrawn (reference ${s.reference})`,
+      ...composeText([
+        line`Hello ${s.name},`,
+        "",
+        `${config.brand.name} has withdrawn the engagement letter we sent you for reference ${s.reference}, to change its terms. Nothing has been signed.`,
+        "",
+        "The link in our earlier email no longer opens it, and any consent you gave to sign it electronically no longer applies. When the revised letter is ready we will email you a new link: please read that letter in full before you sign it.",
+        "",
+        "If you have questions, reply to this email.",
+        "",
+        config.brand.name,
+      ]),
+      replyTo: config.intakeNotifyTo,
+      messageId: `<${s.reference}.portal-withdrawn-${mail.id}@${host}>`,
+      inReplyTo: thread,
+      references: thread,
+    };
+  };
+
   return {
     [PORTAL_LINK_MAIL]: link,
+    [PORTAL_WITHDRAWN_MAIL]: withdrawn,
     [PORTAL_SIGNED_CLIENT_MAIL]: signed(false),
     [PORTAL_SIGNED_DESK_MAIL]: signed(true),
   };

@@ -20,17 +20,38 @@ import type { DueService } from "../desk";
 import { contactSubmissions, submissionDesk, submissionEvents } from "../desk";
 import type { SealingCertificate } from "../signing";
 import { appendCompletionPage, sealPdf } from "../signing";
-import { engagementDefaults, matterName, serviceName } from "./defaults";
-import { type EngagementRow, engagementsRepo, sha256 } from "./engagements.repo";
-import { type LetterFacts, renderLetter } from "./letter";
-import { PORTAL_LINK_MAIL, PORTAL_SIGNED_CLIENT_MAIL, PORTAL_SIGNED_DESK_MAIL } from "./mail";
+import { engagementDefaults, serviceName } from "./defaults";
+import { type EngagementRow, engagementsRepo, type StoredEvent, sha256 } from "./engagements.repo";
+import { letterRecord, missingLetterSettings } from "./letter-record";
+import {
+  PORTAL_LINK_MAIL,
+  PORTAL_SIGNED_CLIENT_MAIL,
+  PORTAL_SIGNED_DESK_MAIL,
+  PORTAL_WITHDRAWN_MAIL,
+} from "./mail";
 import { portalSessions } from "./sessions.repo";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const LETTER_OPENED = "letter-opened";
+const WITHDRAWN = "withdrawn";
 /** The steps before the signature that its certificate of completion lists, with the signature itself. */
 const CERTIFIED_BEFORE_SIGNING = ["sent", "opened", LETTER_OPENED, "consented"];
+
+/** The events of the letter as it stands: a withdrawal ends what came before (its link, opening, consent). */
+const sinceWithdrawn = (events: StoredEvent[]) =>
+  events.slice(events.findLastIndex((ev) => ev.kind === WITHDRAWN) + 1);
+
+const isSigned = (e: EngagementRow) => e.status === "signed" || e.status === "engaged";
+
+/** Whether two readings of an engagement hold the same letter: its state and every term it states. */
+const sameTerms = (a: EngagementRow, b: EngagementRow) =>
+  a.status === b.status &&
+  a.scope === b.scope &&
+  a.feeCents === b.feeCents &&
+  a.feeKind === b.feeKind &&
+  a.turnaroundBusinessDays === b.turnaroundBusinessDays &&
+  a.expedite === b.expedite;
 /** Link requests per address and per hour: enough for a lost mail, too few to flood anyone's inbox. */
 const LINK_REQUESTS_PER_HOUR = 3;
 
@@ -65,7 +86,7 @@ export function createPortalService(deps: {
   const desk = submissionDesk(store);
   const statusEvents = submissionEvents(db);
   const linkRequests = createRateLimiter({ limit: LINK_REQUESTS_PER_HOUR, windowMs: HOUR_MS });
-  const firmDate = new Intl.DateTimeFormat("en-CA", { timeZone: config.desk.timeZone });
+  const letters = letterRecord({ store, config, repo, now });
 
   const paid = (id: number) => repo.payments(id).reduce((sum, p) => sum + p.amountCents, 0);
 
@@ -97,29 +118,6 @@ export function createPortalService(deps: {
       events: repo.events(e.id).map((ev) => ({ kind: ev.kind, at: ev.at })),
     };
   }
-
-  function letterFacts(e: EngagementRow): LetterFacts | null {
-    const s = submissions.byId(e.submissionId);
-    if (!s) return null;
-    return {
-      reference: s.reference,
-      clientName: s.name,
-      clientFirm: s.firm,
-      matter: matterName(s.matterType),
-      serviceName: serviceName(s.desiredService),
-      scope: e.scope,
-      feeCents: e.feeCents,
-      feeKind: e.feeKind,
-      turnaroundBusinessDays: e.turnaroundBusinessDays,
-      expedite: e.expedite,
-      signatory: config.portal.signatory,
-      date: firmDate.format(new Date(e.sentAt ?? now().toISOString())),
-    };
-  }
-
-  /** The letter as the client reads it: the same bytes every time until it is signed (its hash is what they sign). */
-  const unsignedLetter = (e: EngagementRow, facts: LetterFacts) =>
-    renderLetter(config.brand, facts, new Date(e.sentAt ?? "2000-01-01T00:00:00Z"));
 
   /** The signed letter as sealed; its bytes are the engagement's record, never rendered again. */
   const sealedLetter = (e: EngagementRow): Uint8Array => {
@@ -173,7 +171,7 @@ export function createPortalService(deps: {
    * consented; a reload or a second tab is not a new step. Checked and written in one transaction.
    */
   const recordLetterOpened = db.transaction((id: number, visitor: Visitor) => {
-    if (repo.events(id).some((ev) => ev.kind === LETTER_OPENED)) return;
+    if (sinceWithdrawn(repo.events(id)).some((ev) => ev.kind === LETTER_OPENED)) return;
     repo.addEvent(id, {
       kind: LETTER_OPENED,
       at: now().toISOString(),
@@ -189,42 +187,59 @@ export function createPortalService(deps: {
       const s = submissions.byId(submissionId);
       if (!s) throw new NotFoundError("Not found");
       const e = repo.bySubmission(submissionId);
+      // The settings a letter cannot be sent without, for the desk to say so before anyone presses Send.
+      const missingSettings = missingLetterSettings(config);
       return e
-        ? { engagement: view(e) }
-        : { engagement: null, defaults: engagementDefaults(s.desiredService) };
+        ? { engagement: view(e), missingSettings }
+        : { engagement: null, defaults: engagementDefaults(s.desiredService), missingSettings };
     },
-    /** Saves the draft the desk prepares; refused once the letter is signed. */
+    /**
+     * Saves the draft the desk prepares. Once the letter is sent its terms are frozen as the client reads them:
+     * changing them means withdrawing it and sending it again (409 says so).
+     */
     saveDraft(submissionId: number, body: unknown, actor: Actor): EngagementView {
       if (!submissions.byId(submissionId)) throw new NotFoundError("Not found");
       const parsed = v.safeParse(EngagementDraftSchema, body);
       if (!parsed.success) invalidInput(parsed.issues);
-      const existing = repo.bySubmission(submissionId);
-      if (existing && (existing.status === "signed" || existing.status === "engaged"))
-        throw new ConflictError(PORTAL_MESSAGES.lockedSigned);
       const at = now();
       db.transaction(() => {
+        const existing = repo.bySubmission(submissionId);
+        if (existing && isSigned(existing)) throw new ConflictError(PORTAL_MESSAGES.lockedSigned);
+        if (existing && existing.status !== "draft") throw new ConflictError(PORTAL_MESSAGES.lockedSent);
         repo.saveDraft(submissionId, parsed.output, at.toISOString());
         auditBy(db, actor, "engagement.saved", { submissionId }, at);
       })();
       return view(repo.bySubmission(submissionId) as EngagementRow);
     },
-    /** The letter's PDF: the sealed one once signed, else the one the client is asked to sign. */
+    /**
+     * The letter's PDF: the sealed one once signed; the one the client was sent while it waits on them; a draft's
+     * as it would be sent today.
+     */
     async letter(submissionId: number): Promise<Uint8Array> {
       const e = repo.bySubmission(submissionId);
       if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
       if (e.signedAt) return sealedLetter(e);
-      const facts = letterFacts(e);
-      if (!facts) throw new NotFoundError("Not found");
-      return unsignedLetter(e, facts);
+      const letter = e.status === "draft" ? await letters.render(e, now()) : await letters.presented(e);
+      if (!letter) throw new NotFoundError("Not found");
+      return letter.pdf;
     },
-    /** Emails the client a fresh link; answers until when it works. */
-    send(submissionId: number, actor: Actor): string {
+    /**
+     * Emails the client a fresh link; answers until when it works. The first sending freezes the letter: it is
+     * rendered once, with the firm's terms (refused while one is missing), and kept as the client will read it.
+     */
+    async send(submissionId: number, actor: Actor): Promise<string> {
       const e = repo.bySubmission(submissionId);
       if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
-      if (e.status === "signed" || e.status === "engaged")
-        throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
+      if (isSigned(e)) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
       const at = now();
+      const letter = e.status === "draft" ? await letters.render(e, at) : await letters.presented(e);
+      if (!letter) throw new NotFoundError("Not found");
       const linkExpiresAt = db.transaction(() => {
+        // Rendering took a moment: the letter kept is the one with the terms as they stand now.
+        const current = repo.byId(e.id);
+        if (!current || isSigned(current)) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
+        if (!sameTerms(current, e)) throw new ConflictError(PORTAL_MESSAGES.termsChanged);
+        repo.freezeLetter(e.id, letter, at.toISOString());
         const expires = issueLink(e, at);
         repo.addEvent(e.id, {
           kind: "sent",
@@ -236,6 +251,30 @@ export function createPortalService(deps: {
       })();
       deps.outbox.wake();
       return linkExpiresAt;
+    },
+    /**
+     * Withdraws a sent letter to change its terms: it is a draft again, its link, the sessions it opened and any
+     * consent are void, and the client is told by email. Refused once signed, and for a letter never sent.
+     */
+    withdraw(submissionId: number, actor: Actor): EngagementView {
+      const e = repo.bySubmission(submissionId);
+      if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+      const at = now();
+      db.transaction(() => {
+        const current = repo.byId(e.id);
+        if (!current || isSigned(current)) throw new ConflictError(PORTAL_MESSAGES.withdrawSigned);
+        if (!repo.withdraw(e.id, at.toISOString())) throw new ConflictError(PORTAL_MESSAGES.notSent);
+        sessions.endAllOf(e.id);
+        repo.addEvent(e.id, {
+          kind: WITHDRAWN,
+          at: at.toISOString(),
+          detail: `Withdrawn by ${actor.username}: the link and any consent are void; the client is told by email`,
+        });
+        auditBy(db, actor, "engagement.withdrawn", { submissionId }, at);
+        deps.outbox.enqueue({ kind: PORTAL_WITHDRAWN_MAIL, submissionId: e.submissionId, refId: e.id });
+      })();
+      deps.outbox.wake();
+      return view(repo.byId(e.id) as EngagementRow);
     },
     /** Records a payment; the work starts once the letter is signed and the fee is paid. */
     recordPayment(submissionId: number, body: unknown, actor: Actor): EngagementView {
@@ -346,16 +385,18 @@ export function createPortalService(deps: {
       })();
       return portalView(repo.byId(e.id) as EngagementRow);
     },
-    /** The letter's PDF as the client reads it; the first reading is a step of the certificate. */
+    /**
+     * The letter's PDF as the client reads it: the very bytes kept when it was sent (their SHA-256 is what the
+     * signature names), or the sealed copy once signed. The first reading is a step of the certificate.
+     */
     async letter(engagementId: number, visitor: Visitor): Promise<Uint8Array> {
       const e = repo.byId(engagementId);
       if (!e) throw signedOut();
       if (e.signedAt) return sealedLetter(e);
-      const facts = letterFacts(e);
-      if (!facts) throw new NotFoundError("Not found");
-      const letter = await unsignedLetter(e, facts);
+      const letter = await letters.presented(e);
+      if (!letter) throw signedOut();
       recordLetterOpened(e.id, visitor);
-      return letter;
+      return letter.pdf;
     },
     /** Seals the signed letter with its certificate of completion; answers when, and the hashes. */
     async sign(
@@ -369,10 +410,13 @@ export function createPortalService(deps: {
       if (!e) throw signedOut();
       if (e.signedAt) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
       if (!e.consentedAt) throw new ConflictError(PORTAL_MESSAGES.consentFirst);
-      const facts = letterFacts(e);
-      if (!facts) throw signedOut();
+      const presented = await letters.presented(e);
+      const reference = submissions.byId(e.submissionId)?.reference;
+      if (!presented || !reference) throw signedOut();
+      // What the client signs is the letter they read: the one whose bytes they downloaded, named by its hash.
+      const letterSha256 = presented.sha256;
+      if (parsed.output.letterSha256 !== letterSha256) throw new ConflictError(PORTAL_MESSAGES.letterChanged);
       const at = now();
-      const letterSha256 = sha256(await unsignedLetter(e, facts));
       // Recorded with the signature below: a seal that fails leaves no "signed" event behind.
       const signedEvent = {
         kind: "signed",
@@ -381,14 +425,10 @@ export function createPortalService(deps: {
         userAgent: visitor.userAgent,
         detail: `Typed name "${parsed.output.fullName}" and "I agree to sign"; letter SHA-256 ${letterSha256}`,
       };
-      const signedLetter = await renderLetter(
-        config.brand,
-        { ...facts, signed: { name: parsed.output.fullName, date: firmDate.format(at) } },
-        at,
-      );
+      const signedLetter = await letters.sign(presented, parsed.output.fullName, at);
       const withCertificate = await appendCompletionPage(signedLetter, {
         firm: config.brand.name,
-        reference: facts.reference,
+        reference,
         signer: parsed.output.fullName,
         timeZone: config.desk.timeZone,
         authentication:
@@ -396,21 +436,24 @@ export function createPortalService(deps: {
         letterSha256,
         consentSha256: e.consentSha256,
         events: [
-          ...repo.events(e.id).filter((ev) => CERTIFIED_BEFORE_SIGNING.includes(ev.kind)),
+          ...sinceWithdrawn(repo.events(e.id)).filter((ev) => CERTIFIED_BEFORE_SIGNING.includes(ev.kind)),
           signedEvent,
         ],
       });
       const sealed = await sealPdf(withCertificate, deps.certificate(), {
-        reason: `Engagement letter ${facts.reference} signed by the client`,
+        reason: `Engagement letter ${reference} signed by the client`,
         firm: config.brand.name,
         contact: config.brand.email,
         place: config.brand.domain,
         at,
       });
       // The signature is checked again inside the write, before anything is written: two tabs signing at once
-      // sign once, and the second is told so.
+      // sign once, and the second is told so; a letter withdrawn meanwhile is not signed.
       db.transaction(() => {
-        if (repo.byId(e.id)?.signedAt) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
+        const current = repo.byId(e.id);
+        if (current?.signedAt) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
+        if (current?.letterSha256 !== letterSha256 || !current.consentedAt)
+          throw new ConflictError(PORTAL_MESSAGES.letterChanged);
         repo.addEvent(e.id, signedEvent);
         repo.setSigned(e.id, {
           name: parsed.output.fullName,

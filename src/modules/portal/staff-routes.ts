@@ -1,9 +1,13 @@
 import { Elysia } from "elysia";
 import { actorFrom, requireId } from "../../http/admin-http";
 import type { Auth } from "../auth";
+import { letterDownload } from "./letter-download";
 import type { PortalService } from "./service";
 
-/** The desk's side of the engagement, under the request it belongs to: prepare, preview, send, record payments. */
+/**
+ * The desk's side of the engagement, under the request it belongs to: prepare, preview, send, withdraw to
+ * change the terms, record payments.
+ */
 export function engagementStaffRoutes(deps: {
   auth: Pick<Auth, "requireAdmin">;
   service: PortalService;
@@ -17,16 +21,15 @@ export function engagementStaffRoutes(deps: {
     .put("/", ({ admin, request, server, params, body }) => ({
       engagement: staff.saveDraft(requireId(params.id), body, actor(admin, request, server)),
     }))
-    .get(
-      "/letter.pdf",
-      async ({ params }) =>
-        new Response(new Uint8Array(await staff.letter(requireId(params.id))), {
-          headers: { "content-type": "application/pdf", "cache-control": "no-store" },
-        }),
+    .get("/letter.pdf", async ({ params }) =>
+      letterDownload(await staff.letter(requireId(params.id)), "engagement-letter.pdf"),
     )
-    .post("/send", ({ admin, request, server, params }) => ({
+    .post("/send", async ({ admin, request, server, params }) => ({
       status: "sent",
-      linkExpiresAt: staff.send(requireId(params.id), actor(admin, request, server)),
+      linkExpiresAt: await staff.send(requireId(params.id), actor(admin, request, server)),
+    }))
+    .post("/withdraw", ({ admin, request, server, params }) => ({
+      engagement: staff.withdraw(requireId(params.id), actor(admin, request, server)),
     }))
     .post("/payments", ({ admin, request, server, params, body, set }) => {
       const engagement = staff.recordPayment(requireId(params.id), body, actor(admin, request, server));

@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { wrapText } from "./text-fit";
 
 export type CompletionEvent = {
   kind: string;
@@ -54,16 +55,12 @@ export async function appendCompletionPage(pdf: Uint8Array, c: Completion): Prom
   let page = doc.addPage([612, 792]);
   let y = 730;
   const ink = rgb(0.1, 0.12, 0.16);
-  /** One line of text, or several: long values (a browser, a hash in a sentence) wrap rather than lose their end. */
+  /**
+   * One line of text, or several: long values (a browser, a hash in a sentence, a 200-character name) wrap inside
+   * the right margin, as the font measures them, rather than lose their end or run off the page.
+   */
   const line = (text: string, f: PDFFont = font, size = 9.5, x = 66) => {
-    const width = Math.floor((546 - x) / (size * (f === mono ? 0.6 : 0.5)));
-    const rows: string[] = [];
-    for (const word of drawable(f, text).split(" ")) {
-      const last = rows.at(-1);
-      if (last !== undefined && last.length + 1 + word.length <= width)
-        rows[rows.length - 1] = `${last} ${word}`;
-      else for (let i = 0; i < Math.max(1, word.length); i += width) rows.push(word.slice(i, i + width));
-    }
+    const rows = wrapText(drawable(f, text), 546 - x, (row) => f.widthOfTextAtSize(row, size));
     for (const row of rows) {
       if (y < 70) {
         page = doc.addPage([612, 792]);

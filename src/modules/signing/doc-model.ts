@@ -15,12 +15,14 @@ export type DocBlock =
   /** Labelled lines to write on; filled with `values` (by position) when the document is made for someone. */
   | { kind: "fields"; labels: readonly string[]; values?: readonly string[] }
   | { kind: "note"; title: string; text: string }
-  /** Signature lines, one per party; a party in `signed` has its typed name and date on them. */
-  | {
-      kind: "signatures";
-      parties: readonly string[];
-      signed?: Readonly<Record<string, { name: string; date: string }>>;
-    }
+  /**
+   * Signature lines, one per party, `columns` to a row (up to three; a letter signed online has one, so a long
+   * name has the page's width). The PDF writer says where each party's lines are, for the signature to be
+   * written on them later (signature-stamp.ts).
+   */
+  | { kind: "signatures"; parties: readonly string[]; columns?: 1 | 2 | 3 }
+  /** Blocks kept on one page (a section and its signatures): moved whole to the next page if they do not fit. */
+  | { kind: "keep"; blocks: readonly DocBlock[] }
   | { kind: "spacer" }
   | { kind: "pageBreak" };
 

@@ -1,6 +1,7 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import type { Brand } from "../../contracts/brand";
 import type { DocBlock, DocSpec } from "./doc-model";
+import { type Box, wrapText } from "./text-fit";
 
 /** US Letter in points, one-inch side margins. */
 const PAGE = { width: 612, height: 792 };
@@ -15,11 +16,34 @@ function hex(colour: string) {
 
 type Fonts = { regular: PDFFont; bold: PDFFont; serifBold: PDFFont; italic: PDFFont };
 
+/** Where one party signs: its page (from 0), the box above its signature line and the one above its name line. */
+export type SignatureField = { party: string; page: number; signature: Box; printed: Box };
+
+/** Heights of a party's two boxes: room for the longest name accepted (200 characters) across a page's width. */
+const SIGNATURE_BOX = 42;
+const PRINTED_BOX = 26;
+
+/** Where nothing is drawn: a block laid out on it only measures its height. */
+const MEASURING = {
+  drawText: () => undefined,
+  drawLine: () => undefined,
+  drawRectangle: () => undefined,
+} as unknown as PDFPage;
+
 /**
  * Lays a DocSpec out on Letter pages with the standard PDF fonts (no font files to embed, so the files stay
  * small). Text must be WinAnsi: the writer stops the build naming any character it cannot encode.
  */
 export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promise<Uint8Array> {
+  return (await layoutPdf(spec, brand, date)).pdf;
+}
+
+/** The PDF, and where each party of its signature blocks signs. */
+export async function layoutPdf(
+  spec: DocSpec,
+  brand: Brand,
+  date: Date,
+): Promise<{ pdf: Uint8Array; signatureFields: SignatureField[] }> {
   const doc = await PDFDocument.create();
   doc.setTitle(`${spec.title} | ${brand.name}`, { showInWindowTitleBar: true });
   doc.setAuthor(brand.name);
@@ -49,6 +73,9 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
 
   let page!: PDFPage;
   let y = 0;
+  /** Set while a block is only measured (heightOf). */
+  let measuring = false;
+  const signatureFields: SignatureField[] = [];
 
   const newPage = () => {
     page = doc.addPage([PAGE.width, PAGE.height]);
@@ -71,7 +98,7 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
   };
   /** Starts a new page unless `height` more points fit above the bottom margin. */
   const ensure = (height: number) => {
-    if (y - height < MARGIN.bottom) newPage();
+    if (!measuring && y - height < MARGIN.bottom) newPage();
   };
 
   /** Draws a run of text at (x, y), redactions as black bars; returns its width. */
@@ -92,18 +119,7 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
 
   const wrap = (text: string, font: PDFFont, size: number, width: number): string[] => {
     check(measurable(text), font);
-    const lines: string[] = [];
-    let line = "";
-    for (const word of text.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(measurable(candidate), size) <= width || !line) line = candidate;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    if (line) lines.push(line);
-    return lines;
+    return wrapText(text, width, (line) => font.widthOfTextAtSize(measurable(line), size));
   };
 
   const drawLines = (
@@ -202,12 +218,11 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
         return;
       case "terms":
         for (const { term, text } of block.items) {
-          const words = [
-            ...`${term}:`.split(" ").map((w) => ({ w, font: fonts.bold })),
-            ...text.split(/\s+/).map((w) => ({ w, font: fonts.regular })),
-          ];
-          check(measurable(term), fonts.bold);
-          check(measurable(text), fonts.regular);
+          const pieces = (t: string, font: PDFFont) =>
+            wrap(t, font, BODY.size, CONTENT_WIDTH - 18)
+              .flatMap((line) => line.split(" "))
+              .map((w) => ({ w, font }));
+          const words = [...pieces(`${term}:`, fonts.bold), ...pieces(text, fonts.regular)];
           const space = fonts.regular.widthOfTextAtSize(" ", BODY.size);
           const lines: (typeof words)[] = [[]];
           let width = 0;
@@ -286,8 +301,13 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
         return;
       case "fields":
         for (const [index, label] of block.labels.entries()) {
-          ensure(24);
           check(label, fonts.bold);
+          const start = MARGIN.left + Math.max(150, fonts.bold.widthOfTextAtSize(label, 9.5) + 10);
+          const value = block.values?.[index];
+          // A long value (a client's name, their firm) wraps above its line rather than past the margin.
+          const lines = value ? wrap(value, fonts.regular, 9.5, PAGE.width - MARGIN.right - start - 2) : [];
+          const extra = Math.max(0, lines.length - 1) * 12;
+          ensure(24 + extra);
           page.drawText(label, {
             x: MARGIN.left,
             y: y - 12,
@@ -295,25 +315,22 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
             font: fonts.bold,
             color: colours.navy,
           });
-          const start = MARGIN.left + Math.max(150, fonts.bold.widthOfTextAtSize(label, 9.5) + 10);
-          const value = block.values?.[index];
-          if (value) {
-            check(value, fonts.regular);
-            page.drawText(value, {
+          lines.forEach((line, i) => {
+            page.drawText(line, {
               x: start + 2,
-              y: y - 10,
+              y: y - 10 - i * 12,
               size: 9.5,
               font: fonts.regular,
               color: colours.ink,
             });
-          }
+          });
           page.drawLine({
-            start: { x: start, y: y - 13 },
-            end: { x: PAGE.width - MARGIN.right, y: y - 13 },
+            start: { x: start, y: y - 13 - extra },
+            end: { x: PAGE.width - MARGIN.right, y: y - 13 - extra },
             thickness: 0.6,
             color: colours.muted,
           });
-          y -= 24;
+          y -= 24 + extra;
         }
         y -= 6;
         return;
@@ -349,58 +366,54 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
         return;
       }
       case "signatures": {
-        // Up to three parties side by side; a row is never split across pages.
-        const perRow = Math.min(3, Math.max(2, block.parties.length));
+        // Up to three parties side by side; a row is never split across pages. Each party has a box above its
+        // signature line and one above its name line, recorded for the signature to be written on them.
+        const perRow = block.columns ?? Math.min(3, Math.max(2, block.parties.length));
         const gap = 24;
         const columnWidth = (CONTENT_WIDTH - gap * (perRow - 1)) / perRow;
+        const rowHeight = SIGNATURE_BOX + PRINTED_BOX + 46;
         for (let i = 0; i < block.parties.length; i += perRow) {
-          ensure(106);
-          y -= 36;
+          ensure(rowHeight);
+          const signatureLine = y - SIGNATURE_BOX - 4;
+          const printedLine = signatureLine - 30 - PRINTED_BOX;
           block.parties.slice(i, i + perRow).forEach((party, j) => {
             const x = MARGIN.left + j * (columnWidth + gap);
             check(measurable(party), fonts.bold);
-            page.drawLine({
-              start: { x, y },
-              end: { x: x + columnWidth, y },
-              thickness: 0.7,
-              color: colours.ink,
-            });
-            drawRun(party, { x, y: y - 13, size: 9.5, font: fonts.bold, color: colours.navy });
-            const signed = block.signed?.[party];
-            if (signed) {
-              check(signed.name, fonts.italic);
-              page.drawText(signed.name, { x, y: y + 4, size: 12, font: fonts.italic, color: colours.ink });
-              page.drawText(`${signed.name}, ${signed.date}`, {
-                x,
-                y: y - 48,
-                size: 8.5,
-                font: fonts.regular,
+            for (const [at, caption] of [
+              [signatureLine, "Signature"],
+              [printedLine, "Printed name and date"],
+            ] as const) {
+              page.drawLine({
+                start: { x, y: at },
+                end: { x: x + columnWidth, y: at },
+                thickness: 0.7,
                 color: colours.ink,
               });
+              page.drawText(caption, { x, y: at - 11, size: 8.5, font: fonts.regular, color: colours.muted });
             }
-            page.drawText("Signature", {
-              x,
-              y: y - 25,
-              size: 8.5,
-              font: fonts.regular,
-              color: colours.muted,
+            drawRun(party, {
+              x: x + columnWidth - fonts.bold.widthOfTextAtSize(measurable(party), 9.5),
+              y: signatureLine - 11,
+              size: 9.5,
+              font: fonts.bold,
+              color: colours.navy,
             });
-            page.drawLine({
-              start: { x, y: y - 52 },
-              end: { x: x + columnWidth, y: y - 52 },
-              thickness: 0.7,
-              color: colours.ink,
-            });
-            page.drawText("Printed name and date", {
-              x,
-              y: y - 63,
-              size: 8.5,
-              font: fonts.regular,
-              color: colours.muted,
-            });
+            if (!measuring)
+              signatureFields.push({
+                party,
+                page: doc.getPageCount() - 1,
+                signature: { x, y: signatureLine + 3, width: columnWidth, height: SIGNATURE_BOX },
+                printed: { x, y: printedLine + 3, width: columnWidth, height: PRINTED_BOX },
+              });
           });
-          y -= 70;
+          y -= rowHeight;
         }
+        return;
+      }
+      case "keep": {
+        const height = heightOf(block.blocks);
+        if (height <= PAGE.height - MARGIN.top - MARGIN.bottom) ensure(height);
+        for (const b of block.blocks) drawBlock(b);
         return;
       }
       case "spacer":
@@ -411,6 +424,18 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
         return;
     }
   };
+
+  /** How far down the page the blocks reach, laid out where nothing is drawn. */
+  function heightOf(blocks: readonly DocBlock[]): number {
+    const before = { page, y, measuring };
+    page = MEASURING;
+    y = 0;
+    measuring = true;
+    for (const b of blocks) drawBlock(b);
+    const height = -y;
+    ({ page, y, measuring } = before);
+    return height;
+  }
 
   for (const block of spec.blocks) drawBlock(block);
 
@@ -435,7 +460,7 @@ export async function renderPdf(spec: DocSpec, brand: Brand, date: Date): Promis
     });
   });
 
-  return doc.save();
+  return { pdf: await doc.save(), signatureFields };
 }
 
 /** Marks redacted text in a document's content (the sample report): drawn as a black bar, never as text. */

@@ -6,13 +6,18 @@ export const engagementApi = {
   one: (id: number) => `${DESK_API}/${id}/engagement`,
   letter: (id: number) => `${DESK_API}/${id}/engagement/letter.pdf`,
   send: (id: number) => `${DESK_API}/${id}/engagement/send`,
+  withdraw: (id: number) => `${DESK_API}/${id}/engagement/withdraw`,
   payments: (id: number) => `${DESK_API}/${id}/engagement/payments`,
 };
 
-/** GET .../engagement: the engagement, or what the desk pre-fills from the request's service. */
-export type EngagementAnswer =
+/**
+ * GET .../engagement: the engagement, or what the desk pre-fills from the request's service; and the server's
+ * settings a letter cannot be sent without that are missing (their variable names).
+ */
+export type EngagementAnswer = (
   | { engagement: EngagementView }
-  | { engagement: null; defaults: EngagementDraft };
+  | { engagement: null; defaults: EngagementDraft }
+) & { missingSettings?: string[] };
 
 /** "1500" or "1,500.50" typed as dollars, in cents; NaN when it is not an amount. */
 export function centsOf(dollars: string): number {
@@ -29,6 +34,7 @@ export const money = (cents: number) =>
 
 export const EVENT_LABELS: Record<string, string> = {
   sent: "Link emailed",
+  withdrawn: "Letter withdrawn",
   opened: "Portal opened",
   "letter-opened": "Letter opened",
   consented: "Consent given",

@@ -147,3 +147,45 @@ test("sending shows until when the link works; a payment shows paid and outstand
   // Nothing outstanding: no amount is suggested for another receipt.
   expect((within(section).getByLabelText("Amount (US dollars)") as HTMLInputElement).value).toBe("");
 });
+
+test("a sent letter's terms are frozen: the panel offers to withdraw it, after a confirmation, and the draft is editable again", async () => {
+  const sentView: EngagementView = {
+    ...base,
+    status: "sent",
+    sentAt: "2026-11-24T15:00:00.000Z",
+    linkExpiresAt: "2026-12-08T15:00:00.000Z",
+    letterSha256: "b".repeat(64),
+    events: [{ kind: "sent", at: "2026-11-24T15:00:00.000Z" }],
+  };
+  const withdrawn: EngagementView = {
+    ...base,
+    events: [...sentView.events, { kind: "withdrawn", at: "2026-11-24T16:00:00.000Z" }],
+  };
+  const sent = answers(
+    { status: 200, body: { engagement: sentView, missingSettings: [] } },
+    { status: 200, body: { engagement: withdrawn } },
+  );
+  render(<EngagementPanel submissionId={7} />);
+  expect(await screen.findByText(/The terms are frozen/)).toBeTruthy();
+  expect(screen.queryByLabelText("Fee (US dollars)")).toBeNull();
+  fireEvent.click(screen.getByRole("button", { name: "Withdraw to Change the Terms" }));
+  // Nothing is withdrawn until the confirmation.
+  expect(sent).toHaveLength(1);
+  fireEvent.click(screen.getByRole("button", { name: "Withdraw the Letter", hidden: true }));
+  await waitFor(() => expect(sent).toHaveLength(2));
+  expect(sent[1]).toMatchObject({ url: "/api/admin/submissions/7/engagement/withdraw", method: "POST" });
+  expect(await screen.findByLabelText("Fee (US dollars)")).toBeTruthy();
+  expect(screen.getByText("Letter withdrawn")).toBeTruthy();
+  expect(screen.getByRole("button", { name: "Send to the Client" })).toBeTruthy();
+});
+
+test("while the server lacks a setting the letter needs, the panel names it and sending waits", async () => {
+  answers({ status: 200, body: { engagement: base, missingSettings: ["FIRM_VENUE", "FIRM_GOVERNING_LAW"] } });
+  render(<EngagementPanel submissionId={7} />);
+  const notice = await screen.findByRole("status");
+  expect(notice.textContent).toContain("FIRM_VENUE and FIRM_GOVERNING_LAW");
+  expect((screen.getByRole("button", { name: "Send to the Client" }) as HTMLButtonElement).disabled).toBe(
+    true,
+  );
+  expect(screen.queryByRole("link", { name: "View the Letter (PDF)" })).toBeNull();
+});

@@ -1,10 +1,11 @@
-import { FileText, Send } from "lucide-react";
+import { FileText, Send, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { EngagementDraft, EngagementView } from "../../../src/contracts/portal";
 import { apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
+import { ConfirmDialog } from "../shared/confirm-dialog";
 import { type EngagementAnswer, EVENT_LABELS, engagementApi, money } from "./engagement-api";
 import { EngagementDraftForm } from "./engagement-draft-form";
 import { EngagementPaymentForm } from "./engagement-payment-form";
@@ -20,18 +21,22 @@ const At = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDateTime(is
 
 /**
  * The request's engagement in the desk: prepare the letter's terms, read the letter as the client will, send
- * the portal link, record payments, and follow each step to the work clock.
+ * the portal link, withdraw a sent letter to change its terms, record payments, and follow each step to the
+ * work clock.
  */
 export function EngagementPanel({ submissionId }: { submissionId: number }) {
   const [engagement, setEngagement] = useState<EngagementView | null>(null);
   const [defaults, setDefaults] = useState<EngagementDraft | null>(null);
+  const [missing, setMissing] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
+  const [withdrawing, setWithdrawing] = useState<"asking" | "pending" | null>(null);
 
   useEffect(() => {
     let live = true;
     getJson<EngagementAnswer>([engagementApi.one(submissionId)]).then(
       (a) => {
         if (!live) return;
+        setMissing(a.missingSettings ?? []);
         if (a.engagement) setEngagement(a.engagement);
         else setDefaults(a.defaults);
       },
@@ -70,8 +75,32 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
     }
   };
 
+  const withdraw = async () => {
+    setWithdrawing("pending");
+    try {
+      const res = await apiRequest("POST", engagementApi.withdraw(submissionId));
+      setEngagement(((await res.json()) as { engagement: EngagementView }).engagement);
+      toast({
+        title: "Letter Withdrawn",
+        description:
+          "Its link and any consent are void, and the client is told by email. Edit the terms, then send it again.",
+      });
+    } catch (error) {
+      toast({
+        title: "Letter Not Withdrawn",
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setWithdrawing(null);
+    }
+  };
+
   const e = engagement;
   const locked = e?.status === "signed" || e?.status === "engaged";
+  // Once sent, the letter is the client's record: its terms change only by withdrawing it.
+  const frozen = e?.status === "sent";
+  const blocked = missing.length > 0 && (!e || e.status === "draft");
   const start: EngagementDraft | null = e
     ? {
         scope: e.scope,
@@ -98,7 +127,27 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
             {e ? STATUS_TEXT[e.status] : "Not prepared yet: the terms below come from the requested service."}
           </p>
           {e && <EngagementFacts engagement={e} />}
-          {!locked && (
+          {blocked && (
+            <p role="status" className="mt-4 rounded-lg border border-gold bg-gold/10 p-3 text-sm text-ink">
+              The letter cannot be sent yet: the server does not state the firm's dispute-resolution terms.
+              Set{" "}
+              {missing.map((name, i) => (
+                <span key={name}>
+                  {i > 0 && " and "}
+                  <code className="font-mono">{name}</code>
+                </span>
+              ))}{" "}
+              in its environment and restart it.
+            </p>
+          )}
+          {frozen && (
+            <p className="mt-4 text-sm text-ink">
+              The terms are frozen: this is the letter the client reads and signs. To change them, withdraw
+              the letter (its link and any consent given are void, and the client is told by email), edit the
+              terms and send it again.
+            </p>
+          )}
+          {!locked && !frozen && (
             <div className="mt-6">
               <h3 className="font-semibold text-ink">Letter terms</h3>
               <div className="mt-3">
@@ -114,28 +163,49 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
           )}
           {e && (
             <div className="mt-4 flex flex-wrap gap-3">
-              <a
-                href={engagementApi.letter(submissionId)}
-                target="_blank"
-                rel="noopener"
-                className="btn-base w-full border-2 border-navy text-navy hover:bg-surface sm:w-auto"
-              >
-                <FileText className="size-4" aria-hidden="true" />
-                {e.signedAt ? "View the Signed Letter (PDF)" : "View the Letter (PDF)"}
-              </a>
+              {!blocked && (
+                <a
+                  href={engagementApi.letter(submissionId)}
+                  download
+                  className="btn-base w-full border-2 border-navy text-navy hover:bg-surface sm:w-auto"
+                >
+                  <FileText className="size-4" aria-hidden="true" />
+                  {e.signedAt ? "View the Signed Letter (PDF)" : "View the Letter (PDF)"}
+                </a>
+              )}
               {!locked && (
                 <button
                   type="button"
                   onClick={send}
-                  disabled={sending}
+                  disabled={sending || blocked}
                   className="btn-navy w-full disabled:opacity-70 sm:w-auto sm:justify-self-start"
                 >
                   <Send className="size-4" aria-hidden="true" />
                   {sending ? "Sending..." : e.sentAt ? "Send a New Link" : "Send to the Client"}
                 </button>
               )}
+              {frozen && (
+                <button
+                  type="button"
+                  onClick={() => setWithdrawing("asking")}
+                  className="btn-outline w-full sm:w-auto"
+                >
+                  <Undo2 className="size-4" aria-hidden="true" />
+                  Withdraw to Change the Terms
+                </button>
+              )}
             </div>
           )}
+          <ConfirmDialog
+            open={withdrawing !== null}
+            title="Withdraw the letter?"
+            text="The client's link stops working and any consent they gave is void; they are told by email that the letter was withdrawn. The letter becomes a draft again: edit its terms, then send it again."
+            confirmLabel="Withdraw the Letter"
+            pendingLabel="Withdrawing..."
+            pending={withdrawing === "pending"}
+            onConfirm={() => void withdraw()}
+            onCancel={() => setWithdrawing(null)}
+          />
           {e && e.status !== "draft" && (
             <div className="mt-6">
               <h3 className="font-semibold text-ink">Payments</h3>
@@ -189,7 +259,7 @@ function EngagementFacts({ engagement: e }: { engagement: EngagementView }) {
         )}
         {e.signedName && <Fact label="Signed by">{e.signedName}</Fact>}
         {e.letterSha256 && (
-          <Fact label="Signed letter SHA-256" wide>
+          <Fact label="Letter as presented, SHA-256" wide>
             <code className="break-all font-mono text-xs">{e.letterSha256}</code>
           </Fact>
         )}

@@ -13,6 +13,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "desk-digest": "Morning digest to the intake desk",
   "staff-invitation": "Invitation to a colleague",
   "portal-link": "Portal link to the client",
+  "portal-withdrawn": "Engagement letter withdrawn, to the client",
   "portal-signed-client": "Signed engagement letter to the client",
   "portal-signed-desk": "Signed engagement letter to the intake desk",
   "consultation-client": "Consultation invitation to the client",

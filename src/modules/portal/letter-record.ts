@@ -1,0 +1,106 @@
+import type { Config } from "../../config";
+import { ConflictError } from "../../http/errors";
+import type { DataStore } from "../../store";
+import { contactSubmissions } from "../desk";
+import { stampSignatures } from "../signing";
+import { matterName, serviceName } from "./defaults";
+import { type EngagementRow, type EngagementsRepo, type PresentedLetter, sha256 } from "./engagements.repo";
+import { type LetterFacts, renderLetter } from "./letter";
+import { CLIENT_PARTY, type DisputeTerms } from "./letter-template";
+
+/** The settings each of the letter's dispute terms comes from. */
+const DISPUTE_SETTINGS: ReadonlyArray<[keyof DisputeTerms, string]> = [
+  ["arbitrationProvider", "FIRM_ARBITRATION_PROVIDER"],
+  ["venue", "FIRM_VENUE"],
+  ["governingLaw", "FIRM_GOVERNING_LAW"],
+];
+
+/** The settings a letter cannot be sent without that this server lacks, by variable name. */
+export const missingLetterSettings = (config: Config): string[] =>
+  DISPUTE_SETTINGS.filter(([key]) => !config.portal.disputes[key]).map(([, name]) => name);
+
+/**
+ * The engagement letter as a legal record (ADR 216). A draft is rendered from its terms for staff to read; when
+ * it is sent it is rendered once and kept, and from then on every reader (the client, the desk, the signature)
+ * gets those bytes. The client's signature is written on those pages: nothing else of the letter is drawn again.
+ */
+export function letterRecord(deps: {
+  store: DataStore;
+  config: Config;
+  repo: EngagementsRepo;
+  now: () => Date;
+}) {
+  const { config, repo } = deps;
+  const submissions = contactSubmissions(deps.store);
+  const firmDate = new Intl.DateTimeFormat("en-CA", { timeZone: config.desk.timeZone });
+
+  /** The firm's dispute terms, or a refusal naming every setting still missing: no letter carries a blank. */
+  function disputeTerms(): DisputeTerms {
+    const missing = missingLetterSettings(config);
+    if (missing.length > 0)
+      throw new ConflictError(
+        `The letter cannot be prepared until the server states the firm's dispute-resolution terms: set ${missing.join(" and ")} in its environment and restart it (docs/operations.md).`,
+      );
+    return config.portal.disputes as DisputeTerms;
+  }
+
+  function factsOf(e: EngagementRow, dated: Date): LetterFacts | null {
+    const s = submissions.byId(e.submissionId);
+    if (!s) return null;
+    return {
+      reference: s.reference,
+      clientName: s.name,
+      clientFirm: s.firm,
+      matter: matterName(s.matterType),
+      serviceName: serviceName(s.desiredService),
+      scope: e.scope,
+      feeCents: e.feeCents,
+      feeKind: e.feeKind,
+      turnaroundBusinessDays: e.turnaroundBusinessDays,
+      expedite: e.expedite,
+      signatory: config.portal.signatory,
+      date: firmDate.format(dated),
+      disputes: disputeTerms(),
+    };
+  }
+
+  /** The letter with the engagement's terms as they stand, dated `at`; null when its request is gone. */
+  async function render(e: EngagementRow, at: Date): Promise<PresentedLetter | null> {
+    const facts = factsOf(e, at);
+    if (!facts) return null;
+    const { pdf, signatureFields } = await renderLetter(config.brand, facts, at);
+    const firm = signatureFields.find((f) => f.party !== CLIENT_PARTY)?.party ?? config.brand.name;
+    return {
+      pdf,
+      sha256: sha256(pdf),
+      layout: { fields: signatureFields, firm: { party: firm, signatory: facts.signatory } },
+    };
+  }
+
+  return {
+    render,
+    /**
+     * The letter as the client was sent it. One sent by an earlier version, which kept none, is frozen now, as
+     * it read then (its terms could not change after sending either).
+     */
+    async presented(e: EngagementRow): Promise<PresentedLetter | null> {
+      const kept = repo.presentedLetter(e.id);
+      if (kept || e.status !== "sent") return kept;
+      const letter = await render(e, new Date(e.sentAt ?? deps.now().toISOString()));
+      if (!letter) return null;
+      // Two readers at once freeze it once: the first one kept is the letter.
+      return repo.freezeLetter(e.id, letter, deps.now().toISOString()) ? letter : repo.presentedLetter(e.id);
+    },
+    /** The letter as presented with the client's typed name and the firm's signatory written on it. */
+    sign(letter: PresentedLetter, name: string, at: Date): Promise<Uint8Array> {
+      const date = firmDate.format(at);
+      const { firm } = letter.layout;
+      return stampSignatures(letter.pdf, letter.layout.fields, {
+        [CLIENT_PARTY]: { name, date },
+        [firm.party]: { name: firm.signatory, date },
+      });
+    },
+  };
+}
+
+export type LetterRecord = ReturnType<typeof letterRecord>;
