@@ -22,7 +22,6 @@ export function portalSessions(db: Database) {
     "UPDATE portal_sessions SET last_seen_at = ? WHERE id_hash = ?",
   );
   const remove = db.prepare<never, [string]>("DELETE FROM portal_sessions WHERE id_hash = ?");
-  const removeOf = db.prepare<never, [number]>("DELETE FROM portal_sessions WHERE engagement_id = ?");
 
   return {
     create(engagementId: number, at: Date): string {
@@ -43,7 +42,7 @@ export function portalSessions(db: Database) {
       touch.run(at.toISOString(), hash);
       return s.engagementId;
     },
-    /** A replaced link ends the sessions it opened. */
-    endAllOf: (engagementId: number) => removeOf.run(engagementId),
+    /** Signing out: the session is deleted, so a copy of its cookie opens nothing either. */
+    end: (id: string) => remove.run(sha256(id)).changes > 0,
   };
 }
