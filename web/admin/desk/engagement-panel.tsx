@@ -1,6 +1,11 @@
 import { FileText, Send } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { EngagementDraft, EngagementView } from "../../../src/contracts/portal";
+import type { SubmissionStatus } from "../../../src/contracts/intake";
+import {
+  type EngagementDraft,
+  type EngagementView,
+  PORTAL_CLOSED_STATUSES,
+} from "../../../src/contracts/portal";
 import { apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
@@ -20,9 +25,17 @@ const At = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDateTime(is
 
 /**
  * The request's engagement in the desk: prepare the letter's terms, read the letter as the client will, send
- * the portal link, record payments, and follow each step to the work clock.
+ * the portal link (and a fresh one at any time until the request is closed: each link opens the portal once),
+ * record payments, and follow each step to the work clock.
  */
-export function EngagementPanel({ submissionId }: { submissionId: number }) {
+export function EngagementPanel({
+  submissionId,
+  requestStatus,
+}: {
+  submissionId: number;
+  /** The request's status: a declined or closed request's portal is closed, and no link is offered. */
+  requestStatus?: SubmissionStatus;
+}) {
   const [engagement, setEngagement] = useState<EngagementView | null>(null);
   const [defaults, setDefaults] = useState<EngagementDraft | null>(null);
   const [sending, setSending] = useState(false);
@@ -55,7 +68,7 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
       const { linkExpiresAt } = (await res.json()) as { linkExpiresAt: string };
       toast({
         title: "Link Sent",
-        description: `The client's portal link goes out now; it works until ${formatDateTime(linkExpiresAt)}.`,
+        description: `The client's portal link goes out now; it opens the portal once, until ${formatDateTime(linkExpiresAt)}.`,
       });
       const again = await getJson<EngagementAnswer>([engagementApi.one(submissionId)]);
       if (again.engagement) setEngagement(again.engagement);
@@ -72,6 +85,7 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
 
   const e = engagement;
   const locked = e?.status === "signed" || e?.status === "engaged";
+  const closed = requestStatus !== undefined && PORTAL_CLOSED_STATUSES.includes(requestStatus);
   const start: EngagementDraft | null = e
     ? {
         scope: e.scope,
@@ -123,7 +137,7 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
                 <FileText className="size-4" aria-hidden="true" />
                 {e.signedAt ? "View the Signed Letter (PDF)" : "View the Letter (PDF)"}
               </a>
-              {!locked && (
+              {!closed && (
                 <button
                   type="button"
                   onClick={send}
@@ -131,10 +145,15 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
                   className="btn-navy w-full disabled:opacity-70 sm:w-auto sm:justify-self-start"
                 >
                   <Send className="size-4" aria-hidden="true" />
-                  {sending ? "Sending..." : e.sentAt ? "Send a New Link" : "Send to the Client"}
+                  {sending ? "Sending..." : e.sentAt ? "Send a Fresh Link" : "Send to the Client"}
                 </button>
               )}
             </div>
+          )}
+          {e && closed && (
+            <p className="mt-3 text-sm text-ink-muted">
+              The request is {requestStatus}: the client's portal is closed and no link can be sent.
+            </p>
           )}
           {e && e.status !== "draft" && (
             <div className="mt-6">
@@ -172,7 +191,7 @@ function EngagementFacts({ engagement: e }: { engagement: EngagementView }) {
   return (
     <>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-        {e.linkExpiresAt && !e.signedAt && (
+        {e.linkExpiresAt && (
           <Fact label="Link works until">
             <At iso={e.linkExpiresAt} />
           </Fact>
