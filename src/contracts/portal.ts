@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { dropControls, oneLine, oneLineMessage, requiredText } from "./fields";
+import type { SubmissionStatus } from "./intake";
 
 /** The client portal's engagement: what staff prepare and what the client consents to and signs. */
 export const SCOPE_MIN = 20;
@@ -17,7 +18,8 @@ export const PAYMENT_METHOD_MAX = 200;
 export const PORTAL_MESSAGES = {
   linkInvalid:
     "This link has expired or was replaced by a newer one. Ask for a fresh link on this page (enter the email address you gave us) or reply to our email.",
-  signedIn: "Your session has ended. Open the link in your latest email again, or ask for a fresh one.",
+  signedIn:
+    "Your session has ended. Each link we email opens the portal once: ask for a fresh one with the email address you gave us.",
   consentFirst: "Please read and accept the consumer disclosure before signing.",
   alreadySigned: "This letter is already signed.",
   notSent: "The letter has not been sent to the client yet.",
@@ -30,7 +32,20 @@ export const PORTAL_MESSAGES = {
   termsChanged: "The terms changed while the letter was being sent. Check them and send it again.",
   noEngagement: "No engagement has been prepared for this request yet.",
   linkRequested: "If that address has an open engagement with us, a fresh link is on its way.",
+  signedOut: "You have signed out. To come back, ask for a fresh link with the email address you gave us.",
+  linkUsed:
+    "This link has already been used: each link we email opens the portal once. Enter the email address you gave us below and we will send you a fresh link. If you did not open it yourself, reply to our email.",
 } as const;
+
+/** Why the desk cannot send a link for a request whose portal is closed. */
+export const portalClosedMessage = (status: string) =>
+  `The request is ${status}: no portal link can be sent. Change its status first if the client still needs the portal.`;
+
+/**
+ * The statuses of a request whose portal is closed: no link is sent for it, by the desk or on the client's
+ * request. Any other request with an engagement sent can always be opened again with a fresh link.
+ */
+export const PORTAL_CLOSED_STATUSES: readonly SubmissionStatus[] = ["declined", "closed"];
 
 /**
  * What a form posted without JavaScript comes back to /portal with (`?problem=`): a fixed word, never the
@@ -44,11 +59,15 @@ export const PORTAL_PROBLEMS = {
   "letter-changed": PORTAL_MESSAGES.letterChanged,
   "signed-out": PORTAL_MESSAGES.signedIn,
   link: PORTAL_MESSAGES.linkInvalid,
+  "link-used": PORTAL_MESSAGES.linkUsed,
 } as const;
 export type PortalProblem = keyof typeof PORTAL_PROBLEMS;
 
 /** What a form posted without JavaScript comes back to /portal with when it worked (`?notice=`). */
-export const PORTAL_NOTICES = { "link-sent": PORTAL_MESSAGES.linkRequested } as const;
+export const PORTAL_NOTICES = {
+  "link-sent": PORTAL_MESSAGES.linkRequested,
+  "signed-out": PORTAL_MESSAGES.signedOut,
+} as const;
 export type PortalNotice = keyof typeof PORTAL_NOTICES;
 
 /**

@@ -170,6 +170,7 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   },
   { table: "engagement_events", id: "id", columns: ["ip", "user_agent", "detail"] },
   { table: "engagement_payments", id: "id", columns: ["method"] },
+  { table: "portal_links", id: "id", columns: ["token"] },
   { table: "documents", id: "id", columns: ["file_key", "name"] },
   {
     table: "data_requests",

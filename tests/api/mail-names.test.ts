@@ -89,7 +89,7 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
     "desk-reply": { pick: (m) => m.subject === REPLY_SUBJECT, quotes: [NAME] },
     "desk-digest": { pick: (m) => subject(m, "Intake desk for"), quotes: [] },
     "staff-invitation": { pick: (m) => subject(m, STAFF_NAME), quotes: [STAFF_NAME] },
-    "portal-link": { pick: (m) => subject(m, "Your engagement letter ("), quotes: [NAME] },
+    "portal-link": { pick: (m) => subject(m, "Your link to the portal"), quotes: [NAME] },
     "portal-withdrawn": { pick: (m) => subject(m, "Your engagement letter was withdrawn"), quotes: [NAME] },
     "portal-signed-client": {
       pick: (m) => subject(m, "Signed engagement letter") && to(m).includes(CLIENT),
@@ -149,6 +149,12 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
       intake: { name: NAME, firm: FIRM },
     });
     await deliverReport(t, owner, client.submission.id);
+    // A fresh link for the signed client, mailed before anyone uses it (a used link is never mailed).
+    const resent = await t.request(
+      `/api/admin/submissions/${client.submission.id}/engagement/send`,
+      withCookie(owner, post()),
+    );
+    expect(resent.status).toBe(200);
     // A second engagement whose letter is withdrawn before it is signed: the client is told.
     const withdrawnFrom = await portalClient(t, clock.at, owner, {
       email: "withdrawn@whitfieldmoss.example",

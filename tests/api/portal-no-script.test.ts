@@ -170,7 +170,19 @@ describe("the portal without JavaScript", () => {
   });
 
   test("the JSON callers still get JSON", async () => {
-    const res = await t.request("/api/portal/session", post({ link: `${ORIGIN}/portal#token=${lee.token}` }));
+    // Lee's link opened the portal above, and each link opens it once: a fresh one from the desk does.
+    const used = await t.request(
+      "/api/portal/session",
+      post({ link: `${ORIGIN}/portal#token=${lee.token}` }),
+    );
+    expect([used.status, await used.json()]).toEqual([401, { error: PORTAL_MESSAGES.linkUsed }]);
+    const admin = await signIn(t.request, USER, PASSWORD);
+    const submissionId = portal.repo.byId(lee.id)?.submissionId as number;
+    expect(
+      (await t.request(`${API}/${submissionId}/engagement/send`, withCookie(admin, post()))).status,
+    ).toBe(200);
+    const fresh = portal.repo.linkToken(lee.id) ?? "";
+    const res = await t.request("/api/portal/session", post({ link: `${ORIGIN}/portal#token=${fresh}` }));
     expect(res.status).toBe(200);
     expect(((await res.json()) as { engagement: { reference: string } }).engagement.reference).toBe(
       lee.reference,

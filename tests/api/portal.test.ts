@@ -56,7 +56,11 @@ describe("the engagement through the portal", () => {
   /** The portal link in the newest mail to `to`, as the client's mail program shows it. */
   const linkIn = (to: string) => {
     const mail = smtp.received
-      .filter((m) => JSON.stringify(m.to).includes(to) && m.subject?.startsWith("Your engagement letter"))
+      .filter(
+        (m) =>
+          JSON.stringify(m.to).includes(to) &&
+          /^Your (engagement letter|link to the portal) /.test(m.subject ?? ""),
+      )
       .at(-1);
     const found = mail?.text?.match(/http:\/\/localhost:3000\/portal#token=([A-Za-z0-9_-]+)/);
     if (!found?.[1]) throw new Error(`no portal link mailed to ${to}`);
@@ -250,11 +254,16 @@ describe("the engagement through the portal", () => {
     tampered[1000] = (tampered[1000] ?? 0) ^ 1;
     expect(pdfsig(tampered)).toContain("Digest Mismatch.");
 
-    // The signature cannot change the terms afterwards.
+    // The signature cannot change the terms afterwards. Sending a fresh link still works (the client comes back
+    // to the portal for their documents and report) and leaves the signed letter as it was.
     expect((await t.request(`${API}/${dana.id}/engagement`, withCookie(admin, put(DRAFT)))).status).toBe(409);
     expect((await t.request(`${API}/${dana.id}/engagement/send`, withCookie(admin, post()))).status).toBe(
-      409,
+      200,
     );
+    const after = new Uint8Array(
+      await (await t.request(`${API}/${dana.id}/engagement/letter.pdf`, withCookie(admin))).arrayBuffer(),
+    );
+    expect(new Bun.CryptoHasher("sha256").update(after).digest("hex")).toBe(signed.sha256);
   }, 30_000);
 
   test("the client and the desk receive the signed PDF; payment instructions show once signed", async () => {
@@ -334,6 +343,7 @@ describe("the engagement through the portal", () => {
       "consented",
       "letter-opened",
       "signed",
+      "sent",
       "payment",
       "payment",
       "work-started",
@@ -361,7 +371,8 @@ describe("the engagement through the portal", () => {
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { error: string }).error).toContain("fresh link");
     const lee = cookieFrom(await openPortal(second));
-    // The next day: Dana opens the portal again with her link.
+    // The next day: Dana opens the portal again with the fresh link the desk sent after her signature (the one
+    // she signed with opened the portal once).
     client = cookieFrom(await openPortal(linkIn("dana@whitfieldmoss.example")));
 
     // Dana's session sees only Dana's engagement, whatever ids it sends.
@@ -444,13 +455,22 @@ describe("the engagement through the portal", () => {
     expect(pdfsig(Buffer.from(engagement?.signedPdfBase64 ?? "", "base64"))).toContain("Signature is Valid.");
   });
 
-  test("erasing the request deletes its engagement, events, payments, sessions and PDF", async () => {
+  test("erasing the request deletes its engagement, events, payments, links, sessions and PDF", async () => {
     const id = t.app.decorator.portal.repo.bySubmission(dana.id)?.id as number;
+    expect(t.db.query("SELECT count(*) AS n FROM portal_links WHERE engagement_id = ?").get(id)).not.toEqual({
+      n: 0,
+    });
     expect(
       (await t.request(`${API}/${dana.id}`, withCookie(admin, { method: "DELETE", headers: post().headers })))
         .status,
     ).toBe(200);
-    for (const table of ["engagements", "engagement_events", "engagement_payments", "portal_sessions"]) {
+    for (const table of [
+      "engagements",
+      "engagement_events",
+      "engagement_payments",
+      "portal_links",
+      "portal_sessions",
+    ]) {
       const column = table === "engagements" ? "id" : "engagement_id";
       expect(t.db.query(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).get(id)).toEqual({ n: 0 });
     }

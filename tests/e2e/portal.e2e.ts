@@ -46,10 +46,11 @@ async function checkWithoutScript(browser: Browser, page: Page, name: string) {
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
   const context = await browser.newContext({ viewport: DESKTOP });
   const copy = await context.newPage();
-  await copy.route(page.url(), (route) =>
-    route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }),
-  );
-  await copy.goto(page.url());
+  // Routed without the address's fragment, which no request carries: with it the route would never match and
+  // the copy would load the real page, scripts and all (and use the portal link in that fragment).
+  const url = page.url().split("#")[0] as string;
+  await copy.route(url, (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
+  await copy.goto(url);
   for (const [width, size] of [
     ["1280", DESKTOP],
     ["390", PHONE],
@@ -70,6 +71,13 @@ async function deskPage(browser: Browser) {
 }
 
 const letterMails = () => received().filter((m) => m.subject?.startsWith("Your engagement letter"));
+/** The fresh links sent once the letter is signed. */
+const freshLinkMails = () => received().filter((m) => m.subject?.startsWith("Your link to the portal"));
+const linkOf = (text: string | false | undefined) => {
+  const found = (text || "").match(/http:\/\/127\.0\.0\.1:\d+\/portal#token=[A-Za-z0-9_-]+/);
+  if (!found) throw new Error("no portal link in the mail");
+  return found[0];
+};
 
 /** The portal link in the engagement mail that follows the first `before` ones, as the client's mail program shows it. */
 async function mailedLink(before = 0): Promise<string> {
@@ -103,6 +111,10 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   const client = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await client.goto(await mailedLink());
   await waitForHydration(client);
+  // The link waits for the client's press: a mail scanner that loads it to check it does not use it up.
+  await expect(client.getByRole("heading", { name: "Open your engagement" })).toBeVisible();
+  await checkBothWidths(client, "portal-open-link");
+  await client.getByRole("button", { name: "Open", exact: true }).click();
   await expect(client.getByRole("heading", { name: "1. Consent to sign electronically" })).toBeVisible();
   await checkBothWidths(client, "portal-consent");
   await client.getByLabel(/I have read the disclosure/).check();
@@ -139,6 +151,40 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await waitForHydration(client);
   await expect(client.getByRole("heading", { name: "Work has started" })).toBeVisible();
   await checkBothWidths(client, "portal-work-started");
+
+  // The link opened the portal once: opened again elsewhere (a forwarded mail, another computer), it shows the
+  // way to a fresh link and nothing of the engagement.
+  const elsewhere = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await elsewhere.goto(await mailedLink());
+  await waitForHydration(elsewhere);
+  await elsewhere.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(
+    elsewhere.getByRole("alert").filter({ hasText: "This link has already been used" }),
+  ).toBeVisible();
+  await expect(elsewhere.getByRole("heading", { name: "Get a fresh link" })).toBeVisible();
+  await expect(elsewhere.getByText("Work has started")).toHaveCount(0);
+  await checkBothWidths(elsewhere, "portal-link-used");
+
+  // Signed and engaged, the client still gets back in: the desk sends a fresh link, opened in the same tab.
+  const fresh = freshLinkMails().length;
+  await panel.getByRole("button", { name: "Send a Fresh Link" }).click();
+  await expect.poll(() => freshLinkMails().length, { timeout: 20_000 }).toBeGreaterThan(fresh);
+  await elsewhere.goto(linkOf(freshLinkMails()[fresh]?.text));
+  await elsewhere.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(elsewhere.getByRole("heading", { name: "Work has started" })).toBeVisible();
+
+  // Signing out ends the session on the server: a copy of its cookie opens nothing afterwards.
+  const copied = await elsewhere.context().cookies();
+  expect(copied.some((c) => c.name === "tw_portal")).toBe(true);
+  await elsewhere.getByRole("button", { name: "Sign out" }).click();
+  await expect(elsewhere.getByRole("alert").filter({ hasText: "You have signed out." })).toBeVisible();
+  await expect(elsewhere.getByRole("heading", { name: "Get a fresh link" })).toBeVisible();
+  await checkBothWidths(elsewhere, "portal-signed-out");
+  const thief = await browser.newContext({ viewport: DESKTOP });
+  await thief.addCookies(copied);
+  expect((await thief.request.get(`${ORIGIN}/api/portal`)).status()).toBe(401);
+  await thief.close();
+  await elsewhere.context().close();
 });
 
 test("without JavaScript the client pastes the link, consents and signs with plain forms", async ({
@@ -192,6 +238,19 @@ test("without JavaScript the client pastes the link, consents and signs with pla
   await checkWithoutScript(browser, client, "portal-no-script-sign");
   await client.getByRole("button", { name: "I agree to sign" }).click({ delay: 100 });
   await expect(client.getByRole("heading", { name: "Signed: payment" })).toBeVisible({ timeout: 30_000 });
+
+  // Signing out with the plain form; the same link pasted again is the way to a fresh one.
+  await client.getByRole("button", { name: "Sign out" }).click({ delay: 100 });
+  await expect(client.getByRole("status").filter({ hasText: "You have signed out." })).toBeVisible();
+  await client.getByLabel("The link from your email").fill(link);
+  await client.getByRole("button", { name: "Open", exact: true }).click({ delay: 100 });
+  await expect(client).toHaveURL(/\/portal\?problem=link-used$/);
+  await expect(
+    client.getByRole("alert").filter({ hasText: "This link has already been used" }),
+  ).toBeVisible();
+  await expect(client.getByRole("heading", { name: "Get a fresh link" })).toBeVisible();
+  await expect(client.getByText(reference)).toHaveCount(0);
+  await checkWithoutScript(browser, client, "portal-no-script-link-used");
   await context.close();
 });
 

@@ -22,9 +22,23 @@ export const DRAFT = {
 };
 
 /**
+ * The token of the engagement's newest link, read as its mail would carry it: decrypted from the link's row,
+ * where it is kept only until that mail is sent (so read it before the outbox runs).
+ */
+export function heldToken(t: Pick<TestApp, "db" | "store">, engagementId: number): string {
+  const row = t.db
+    .query<{ token: string | null }, [number]>(
+      "SELECT token FROM portal_links WHERE engagement_id = ? AND token IS NOT NULL ORDER BY id DESC LIMIT 1",
+    )
+    .get(engagementId);
+  if (!row?.token) throw new Error(`no link held for engagement ${engagementId}: was its mail sent already?`);
+  return t.store.cipher.decrypt(row.token);
+}
+
+/**
  * A client with a portal session on an engagement staff have sent: the link's token is read as the mail would
- * carry it (decrypted from its column), then consent and, unless `sign` is false, the signature of the letter
- * they downloaded.
+ * carry it, then consent and, unless `sign` is false, the signature of the letter they downloaded. The link
+ * is then used: a later session needs a fresh link (`freshSession`).
  */
 export async function portalClient(
   t: TestApp & Parameters<typeof fileIntake>[0],
@@ -42,12 +56,10 @@ export async function portalClient(
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   }
   const row = t.db
-    .query<{ id: number; token: string }, [number]>(
-      "SELECT id, link_token AS token FROM engagements WHERE submission_id = ?",
-    )
+    .query<{ id: number }, [number]>("SELECT id FROM engagements WHERE submission_id = ?")
     .get(submission.id);
   if (!row) throw new Error("no engagement");
-  const session = await t.request("/api/portal/session", post({ token: t.store.cipher.decrypt(row.token) }));
+  const session = await t.request("/api/portal/session", post({ token: heldToken(t, row.id) }));
   const cookie = cookieFrom(session);
   if (opts.sign !== false) {
     await t.request("/api/portal/consent", withCookie(cookie, post({ consent: true })));
@@ -60,6 +72,22 @@ export async function portalClient(
     if (signed.status !== 200) throw new Error(`sign: ${signed.status} ${await signed.text()}`);
   }
   return { submission, engagementId: row.id, cookie };
+}
+
+/**
+ * A later session for a client whose link was used: the desk sends a fresh link (as it may after the signature),
+ * opened as its mail would carry it. Answers the new session's cookie.
+ */
+export async function freshSession(
+  t: TestApp,
+  admin: string,
+  client: { submission: { id: number }; engagementId: number },
+): Promise<string> {
+  const sent = await t.request(`${API}/${client.submission.id}/engagement/send`, withCookie(admin, post()));
+  if (sent.status !== 200) throw new Error(`send: ${sent.status} ${await sent.text()}`);
+  const opened = await t.request("/api/portal/session", post({ token: heldToken(t, client.engagementId) }));
+  if (opened.status !== 200) throw new Error(`session: ${opened.status} ${await opened.text()}`);
+  return cookieFrom(opened);
 }
 
 /** A tus client in a few lines: create, then PATCH the bytes in chunks, as tus-js-client does. */

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useSearch } from "wouter";
 import {
+  PORTAL_LINK_DAYS,
+  PORTAL_MESSAGES,
   PORTAL_NOTICES,
   PORTAL_PROBLEMS,
   type PortalNotice,
@@ -17,6 +19,7 @@ import { type Answer, dollars, type PortalEngagement, portalCall } from "./porta
 type Loaded = { engagement: PortalEngagement };
 type State =
   | { kind: "loading" }
+  | { kind: "link"; token: string }
   | { kind: "signed-out"; message?: string }
   | { kind: "open"; engagement: PortalEngagement };
 
@@ -29,10 +32,14 @@ const showIn = (setState: (s: State) => void) => (answer: Answer<Loaded>) => {
   else setState({ kind: "signed-out", message: answer.status === 401 ? answer.error : undefined });
 };
 
-/** The problem or notice word a form posted without the script came back with (`?problem=`, `?notice=`). */
-function useReturnedWord(): { problem?: string; notice?: string } {
+/**
+ * The problem or notice word a form posted without the script came back with (`?problem=`, `?notice=`). Signing
+ * out is said at the top of the page; a link on its way, under the form that asked for it.
+ */
+function useReturnedWord(): { problem?: string; notice?: string; signedOut?: string } {
   const [key, word] = portalQuery(useSearch()).split("=");
   if (key === "problem") return { problem: PORTAL_PROBLEMS[word as PortalProblem] };
+  if (key === "notice" && word === "signed-out") return { signedOut: PORTAL_NOTICES[word] };
   if (key === "notice") return { notice: PORTAL_NOTICES[word as PortalNotice] };
   return {};
 }
@@ -59,29 +66,55 @@ export function PortalPage() {
   useEffect(() => {
     setScripted(true);
     const show = showIn(setState);
-    const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
-    if (token) {
-      history.replaceState(null, "", window.location.pathname);
-      portalCall<Loaded>("/session", { token }).then(show);
-    } else if (!served) {
-      portalCall<Loaded>("").then(show);
-    }
+    /**
+     * A link in the address waits for the client's press: each link opens the portal once, and a mail
+     * scanner that loads the page to check it must not be the one that uses it.
+     */
+    const readLink = () => {
+      const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
+      if (token) setState({ kind: "link", token });
+      return token !== null;
+    };
+    if (!readLink() && !served) portalCall<Loaded>("").then(show);
+    // A fresh link opened in this tab changes only the address's fragment: the page stays, and offers it.
+    window.addEventListener("hashchange", readLink);
+    return () => window.removeEventListener("hashchange", readLink);
   }, [served]);
+
+  /** Exchanges the link's token for a session, taking it out of the address bar first. */
+  const openLink = (token: string) => {
+    history.replaceState(null, "", window.location.pathname);
+    setState({ kind: "loading" });
+    portalCall<Loaded>("/session", { token }).then(show);
+  };
 
   return (
     <div className="container max-w-3xl py-12 sm:py-16">
       <p className="eyebrow">Secure client portal</p>
-      <h1 className="mt-2 font-serif text-4xl font-bold text-navy">Your engagement</h1>
+      <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="font-serif text-4xl font-bold text-navy">Your engagement</h1>
+        {state.kind === "open" && (
+          <SignOut onSignedOut={() => setState({ kind: "signed-out", message: PORTAL_MESSAGES.signedOut })} />
+        )}
+      </div>
       {state.kind === "loading" && (
         <>
           {scripted && <p className="mt-6 text-ink-muted">Opening your engagement…</p>}
           <noscript>
+            {returned.signedOut && (
+              <p role="status" className="mt-6 rounded-lg border border-line bg-white p-3 text-ink">
+                {returned.signedOut}
+              </p>
+            )}
             <OpenWithoutScript problem={returned.problem} />
             <RequestLink notice={returned.notice} />
           </noscript>
         </>
       )}
-      {state.kind === "signed-out" && <RequestLink message={state.message} notice={returned.notice} />}
+      {state.kind === "link" && <OpenLink onOpen={() => openLink(state.token)} />}
+      {state.kind === "signed-out" && (
+        <RequestLink message={returned.signedOut ?? state.message} notice={returned.notice} />
+      )}
       {state.kind === "open" && (
         <Engagement
           engagement={state.engagement}
@@ -95,6 +128,24 @@ export function PortalPage() {
         />
       )}
     </div>
+  );
+}
+
+/** The e-mailed link, read from the address: opened when the client presses the button. */
+function OpenLink({ onOpen }: { onOpen: () => void }) {
+  return (
+    <section className="mt-6" aria-labelledby="open-title">
+      <h2 id="open-title" className="font-serif text-2xl font-bold text-navy">
+        Open your engagement
+      </h2>
+      <p className="mt-2 text-ink">
+        For your security each link we email opens the portal once. Press Open to start your session in this
+        browser.
+      </p>
+      <button type="button" className="btn-navy mt-4" onClick={onOpen}>
+        Open
+      </button>
+    </section>
   );
 }
 
@@ -310,6 +361,27 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/**
+ * Signing out deletes the session on the server (a copy of its cookie opens nothing afterwards). A plain form,
+ * so it works without the script too; with it, the page shows the way back in at once.
+ */
+function SignOut({ onSignedOut }: { onSignedOut: () => void }) {
+  return (
+    <form
+      method="post"
+      action="/api/portal/sign-out"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        portalCall("/sign-out", {}).then(onSignedOut);
+      }}
+    >
+      <button type="submit" className="btn-outline">
+        Sign out
+      </button>
+    </form>
+  );
+}
+
 function RequestLink({ message, notice }: { message?: string; notice?: string }) {
   const brand = useBrand();
   const [email, setEmail] = useState("");
@@ -325,8 +397,8 @@ function RequestLink({ message, notice }: { message?: string; notice?: string })
         Get a fresh link
       </h2>
       <p className="mt-2 text-ink">
-        Open the portal with the link in the email we sent you. If it has expired, enter the address you gave
-        {` ${brand.name}`} and we will send a new one.
+        Each link we email opens the portal once and works for {PORTAL_LINK_DAYS} days. Enter the address you
+        gave {brand.name} and we will email you a fresh one.
       </p>
       <form
         method="post"

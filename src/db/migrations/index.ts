@@ -25,6 +25,8 @@ import * as staffDisplayNames from "./022-staff-display-names";
 
 import * as frozenLetters from "./023-frozen-letters";
 
+import * as portalLinks from "./024-portal-links";
+
 import * as idsNeverReused from "./027-ids-never-reused";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
@@ -62,6 +64,8 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 22, name: "staff-display-names", ...staffDisplayNames },
 
   { version: 23, name: "frozen-letters", ...frozenLetters },
+
+  { version: 24, name: "portal-links", ...portalLinks },
 
   { version: 27, name: "ids-never-reused", ...idsNeverReused },
 ];

@@ -29,7 +29,7 @@ export function documentMailRenderers(store: DataStore, config: Config) {
         "",
         `${config.publicUrl}/portal`,
         "",
-        "If your portal link has expired, ask for a fresh one there with this email address.",
+        "To open it, ask for a fresh link there with this email address: each link we email opens the portal once.",
         "",
         config.brand.name,
       ]),

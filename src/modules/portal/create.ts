@@ -35,13 +35,14 @@ export function createPortal(deps: {
   const service = createPortalService({ ...deps, certificate: sealingCertificate });
   const sessionOf = portalSessionOf(config, service);
   const requireSession = requirePortalSession(sessionOf);
-  for (const [kind, render] of Object.entries(portalMailRenderers(store, config)))
-    deps.outbox.register(kind, render);
+  const mail = portalMailRenderers(store, config);
+  for (const [kind, render] of Object.entries(mail.renderers))
+    deps.outbox.register(kind, render, mail.settled[kind]);
   return {
     service,
     /** The engagement the desk's detail shows with a request. */
     engagementOf: (submissionId: number) => service.staff.viewOf(submissionId),
-    module: portalModule({ config, service, requireSession }),
+    module: portalModule({ config, service, sessionOf, requireSession }),
     /** The engagement of a request's portal session, or the 401 that asks the client to sign in again: for the
      * portal's other routes (its documents and its consultation). */
     requireSession,

@@ -24,7 +24,6 @@ export type EngagementRow = {
   turnaroundBusinessDays: number;
   expedite: boolean;
   status: EngagementStatus;
-  linkExpiresAt: string | null;
   sentAt: string | null;
   consentedAt: string | null;
   consentSha256: string | null;
@@ -46,7 +45,7 @@ export type StoredEvent = EngagementEvent & {
 };
 
 const COLUMNS = `id, submission_id AS submissionId, scope, fee_cents AS feeCents, fee_kind AS feeKind,
-  turnaround_business_days AS turnaroundBusinessDays, expedite, status, link_expires_at AS linkExpiresAt,
+  turnaround_business_days AS turnaroundBusinessDays, expedite, status,
   sent_at AS sentAt, consented_at AS consentedAt, consent_sha256 AS consentSha256, signed_at AS signedAt,
   signed_name AS signedName, letter_sha256 AS letterSha256, work_started_at AS workStartedAt,
   delivery_due_at AS deliveryDueAt, delivered_at AS deliveredAt`;
@@ -68,9 +67,6 @@ export function engagementsRepo({ db, cipher }: Sealed) {
     `SELECT ${COLUMNS} FROM engagements WHERE submission_id = ?`,
   );
   const byId = db.prepare<EngagementRow, [number]>(`SELECT ${COLUMNS} FROM engagements WHERE id = ?`);
-  const byToken = db.prepare<EngagementRow, [string]>(
-    `SELECT ${COLUMNS} FROM engagements WHERE token_hash = ?`,
-  );
   const upsert = db.prepare<never, [number, string, number, string, number, number, string]>(
     `INSERT INTO engagements (submission_id, scope, fee_cents, fee_kind, turnaround_business_days, expedite,
        created_at, updated_at)
@@ -127,8 +123,6 @@ export function engagementsRepo({ db, cipher }: Sealed) {
   return {
     bySubmission: (submissionId: number) => readable(bySubmission.get(submissionId)),
     byId: (id: number) => readable(byId.get(id)),
-    /** The engagement a link's token opens: by the token's SHA-256, the only form it is kept in. */
-    byToken: (token: string) => readable(byToken.get(sha256(token))),
     saveDraft(submissionId: number, d: EngagementDraft, at: string) {
       upsert.run(
         submissionId,
@@ -140,18 +134,23 @@ export function engagementsRepo({ db, cipher }: Sealed) {
         at,
       );
     },
-    /** A new link replaces the one before: only the newest token's hash is kept. */
-    setLink(id: number, token: string, expiresAt: string, at: string) {
+    /**
+     * The desk sent the letter: it counts as sent from now (a draft becomes sent). A link sent again once the
+     * letter is signed changes nothing here: the letter the client signed was sent when it was.
+     */
+    markSent(id: number, at: string) {
       db.run(
-        `UPDATE engagements SET token_hash = ?, link_token = ?, link_expires_at = ?, sent_at = ?,
-           status = CASE WHEN status = 'draft' THEN 'sent' ELSE status END, updated_at = ? WHERE id = ?`,
-        [sha256(token), cipher.encrypt(token), expiresAt, at, at, id],
+        `UPDATE engagements SET sent_at = CASE WHEN status IN ('draft', 'sent') THEN ?1 ELSE sent_at END,
+           status = CASE WHEN status = 'draft' THEN 'sent' ELSE status END, updated_at = ?1 WHERE id = ?2`,
+        [at, id],
       );
     },
-    /** The current link's token, for the mail that carries it (rendered when the outbox sends it). */
+    /** The newest link's token while its mail has not been sent (after that only its hash is kept). */
     linkToken(id: number): string | null {
       const row = db
-        .query<{ t: string | null }, [number]>("SELECT link_token AS t FROM engagements WHERE id = ?")
+        .query<{ t: string | null }, [number]>(
+          "SELECT token AS t FROM portal_links WHERE engagement_id = ? AND token IS NOT NULL ORDER BY id DESC LIMIT 1",
+        )
         .get(id);
       return cipher.decryptNullable(row?.t ?? null);
     },

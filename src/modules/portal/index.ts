@@ -46,19 +46,25 @@ async function answer<T>(request: Request, form: "consent" | "sign", act: () => 
   return redirectTo(PATHS.portal, 303);
 }
 
+/** The portal cookie's value a request carries, or null. */
+function portalCookieOf(config: Config) {
+  const name = portalCookieName(config);
+  return (request: Request): string | null =>
+    (request.headers.get("cookie") ?? "")
+      .split(";")
+      .map((c) => c.trim())
+      .find((c) => c.startsWith(`${name}=`))
+      ?.slice(name.length + 1) || null;
+}
+
 /**
  * The engagement a request's portal session is bound to, or null (no cookie, or the session ended). Other
  * features serving the portal (its documents) find the engagement only this way.
  */
 export function portalSessionOf(config: Config, service: Pick<PortalService, "portal">) {
-  const name = portalCookieName(config);
+  const cookieOf = portalCookieOf(config);
   return (request: Request): number | null => {
-    const raw = request.headers.get("cookie") ?? "";
-    const value = raw
-      .split(";")
-      .map((c) => c.trim())
-      .find((c) => c.startsWith(`${name}=`))
-      ?.slice(name.length + 1);
+    const value = cookieOf(request);
     return value ? service.portal.engagementOf(value) : null;
   };
 }
@@ -79,10 +85,12 @@ export const requirePortalSession =
 export function portalModule(deps: {
   config: Config;
   service: PortalService;
+  sessionOf: (request: Request) => number | null;
   requireSession: (request: Request) => number;
 }) {
-  const { config, service, requireSession } = deps;
+  const { config, service, sessionOf, requireSession } = deps;
   const name = portalCookieName(config);
+  const cookieOf = portalCookieOf(config);
   const cookie = (value: string, maxAgeS: number) =>
     `${name}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${config.secure ? "; Secure" : ""}`;
   const visitor = (request: Request, server: PeerAddressSource) => ({
@@ -92,18 +100,22 @@ export function portalModule(deps: {
 
   return new Elysia({ name: "portal", prefix: PORTAL_API })
     .post("/session", ({ body, request, server, set }) => {
+      const open = () => service.portal.openSession(body, visitor(request, server), sessionOf(request));
+      /** A new session's cookie; none when the browser's live session was shown again. */
+      const sessionCookie = (session: string | null): Record<string, string> =>
+        session === null ? {} : { "set-cookie": cookie(session, PORTAL_MAX_MS / 1000) };
       if (!isPageForm(request)) {
-        const opened = service.portal.openSession(body, visitor(request, server));
-        set.headers["set-cookie"] = cookie(opened.session, PORTAL_MAX_MS / 1000);
+        const opened = open();
+        Object.assign(set.headers, sessionCookie(opened.session));
         return { engagement: opened.engagement };
       }
       // The link pasted into the form shown without JavaScript: in, or back with the way to a fresh link.
       try {
-        const opened = service.portal.openSession(body, visitor(request, server));
-        return redirectTo(PATHS.portal, 303, { "set-cookie": cookie(opened.session, PORTAL_MAX_MS / 1000) });
+        return redirectTo(PATHS.portal, 303, sessionCookie(open().session));
       } catch (error) {
-        if (error instanceof HttpError) return redirectTo(`${PATHS.portal}?problem=link`, 303);
-        throw error;
+        if (!(error instanceof HttpError)) throw error;
+        const problem: PortalProblem = error.message === PORTAL_MESSAGES.linkUsed ? "link-used" : "link";
+        return redirectTo(`${PATHS.portal}?problem=${problem}`, 303);
       }
     })
     .post("/link", ({ body, request, server, set }) => {
@@ -129,7 +141,12 @@ export function portalModule(deps: {
         service.portal.sign(requireSession(request), body ?? {}, visitor(request, server)),
       ),
     )
-    .post("/sign-out", ({ set }) => {
+    .post("/sign-out", ({ request, set }) => {
+      // The session is deleted on the server, not only forgotten by this browser: a copied cookie opens nothing.
+      const session = cookieOf(request);
+      if (session) service.portal.signOut(session);
+      if (isPageForm(request))
+        return redirectTo(`${PATHS.portal}?notice=signed-out`, 303, { "set-cookie": cookie("", 0) });
       set.headers["set-cookie"] = cookie("", 0);
       return { status: "signed out" };
     });

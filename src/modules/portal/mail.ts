@@ -2,10 +2,11 @@ import type { Config } from "../../config";
 import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
 import type { MailMessage, OutboxRow } from "../mail";
-import { composeText, confirmationMessageId, line } from "../mail";
+import { composeText, confirmationMessageId, line, mailOutboxRepo } from "../mail";
 import { engagementsRepo } from "./engagements.repo";
+import { portalLinks } from "./links.repo";
 
-/** Outbox kinds of the portal; each row's ref_id is the engagement. */
+/** Outbox kinds of the portal; a link mail's ref_id is the link, the others' the engagement. */
 export const PORTAL_LINK_MAIL = "portal-link";
 export const PORTAL_SIGNED_CLIENT_MAIL = "portal-signed-client";
 export const PORTAL_SIGNED_DESK_MAIL = "portal-signed-desk";
@@ -16,34 +17,46 @@ export const portalLink = (publicUrl: string, token: string) => `${publicUrl}/po
 
 /**
  * The portal's mail, rendered when the outbox sends it, threaded under the intake confirmation like the desk's
- * replies. Null when the engagement or its request is gone (the mail is dropped).
+ * replies. Null when the engagement or its request is gone, or the link can no longer open anything (the mail
+ * is dropped). A link's token is wiped once its mail is sent (`settled`).
  */
 export function portalMailRenderers(store: DataStore, config: Config) {
   const repo = engagementsRepo(store);
+  const links = portalLinks(store);
+  const outbox = mailOutboxRepo(store);
   const submissions = contactSubmissions(store);
   const host = new URL(config.publicUrl).hostname;
-  const about = (mail: OutboxRow) => {
-    const e = mail.refId === null ? null : repo.byId(mail.refId);
+  const engagementAbout = (engagementId: number | null) => {
+    const e = engagementId === null ? null : repo.byId(engagementId);
     const s = e ? submissions.byId(e.submissionId) : null;
     return e && s ? { e, s, thread: confirmationMessageId(s.reference, config) } : null;
   };
+  const about = (mail: OutboxRow) => engagementAbout(mail.refId);
 
   const link = (mail: OutboxRow): MailMessage | null => {
-    const found = about(mail);
-    const token = found ? repo.linkToken(found.e.id) : null;
-    if (!found || !token) return null;
-    const { s, e, thread } = found;
+    const l = mail.refId === null ? null : links.byId(mail.refId);
+    const open = l && !l.usedAt && !l.voidedAt && Date.parse(l.expiresAt) > store.clock().getTime();
+    const token = open ? links.tokenOf(l.id) : null;
+    if (!l || !token) return null;
+    const found = engagementAbout(l.engagementId);
+    if (!found) return null;
+    const { s, e } = found;
+    const until = firmDay(l.expiresAt, config.desk.timeZone);
     return {
       to: s.email,
-      subject: `Your engagement letter (reference ${s.reference})`,
+      subject: e.signedAt
+        ? `Your link to the portal (reference ${s.reference})`
+        : `Your engagement letter (reference ${s.reference})`,
       ...composeText([
         line`Hello ${s.name},`,
         "",
-        `Your engagement letter with ${config.brand.name} is ready to read and sign in our secure portal:`,
+        e.signedAt
+          ? `Here is a fresh link to your engagement with ${config.brand.name} in our secure portal, where you send us your records and receive our report:`
+          : `Your engagement letter with ${config.brand.name} is ready to read and sign in our secure portal:`,
         "",
         portalLink(config.publicUrl, token),
         "",
-        `The link works until ${e.linkExpiresAt?.slice(0, 10)} and only for this engagement. If it has expired, ask for a fresh one on ${config.publicUrl}/portal with this email address.`,
+        `For your security the link opens the portal once, only for this engagement, and works until ${until}. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
         "",
         "Please do not send payment details or documents by email: the portal is where they go.",
         "",
@@ -51,9 +64,15 @@ export function portalMailRenderers(store: DataStore, config: Config) {
       ]),
       replyTo: config.intakeNotifyTo,
       messageId: `<${s.reference}.portal-link-${mail.id}@${host}>`,
-      inReplyTo: thread,
-      references: thread,
+      inReplyTo: found.thread,
+      references: found.thread,
     };
+  };
+  /** Once the link's mail is out, only its hash remains. */
+  const linkSettled = (mail: OutboxRow) => {
+    if (mail.refId === null) return;
+    const sent = outbox.forRef(PORTAL_LINK_MAIL, mail.refId).some((d) => d.state === "sent");
+    if (sent) links.mailed(mail.refId);
   };
 
   const signed =
@@ -118,9 +137,16 @@ export function portalMailRenderers(store: DataStore, config: Config) {
   };
 
   return {
-    [PORTAL_LINK_MAIL]: link,
-    [PORTAL_WITHDRAWN_MAIL]: withdrawn,
-    [PORTAL_SIGNED_CLIENT_MAIL]: signed(false),
-    [PORTAL_SIGNED_DESK_MAIL]: signed(true),
+    renderers: {
+      [PORTAL_LINK_MAIL]: link,
+      [PORTAL_WITHDRAWN_MAIL]: withdrawn,
+      [PORTAL_SIGNED_CLIENT_MAIL]: signed(false),
+      [PORTAL_SIGNED_DESK_MAIL]: signed(true),
+    },
+    settled: { [PORTAL_LINK_MAIL]: linkSettled } as Record<string, (mail: OutboxRow) => void>,
   };
 }
+
+/** A date as the firm's calendar shows it: "November 30, 2026". */
+const firmDay = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "long" }).format(new Date(iso));

@@ -7,8 +7,10 @@ import {
   EngagementDraftSchema,
   type EngagementView,
   PaymentSchema,
+  PORTAL_CLOSED_STATUSES,
   PORTAL_LINK_DAYS,
   PORTAL_MESSAGES,
+  portalClosedMessage,
   SignSchema,
 } from "../../contracts/portal";
 import { consumerDisclosure } from "../../contracts/portal-disclosure";
@@ -20,9 +22,11 @@ import type { DueService } from "../desk";
 import { contactSubmissions, submissionDesk, submissionEvents } from "../desk";
 import type { SealingCertificate } from "../signing";
 import { appendCompletionPage, sealPdf } from "../signing";
+import { certificateAuthentication } from "./authentication";
 import { engagementDefaults, serviceName } from "./defaults";
 import { type EngagementRow, engagementsRepo, type StoredEvent, sha256 } from "./engagements.repo";
 import { letterRecord, missingLetterSettings } from "./letter-record";
+import { portalLinks } from "./links.repo";
 import {
   PORTAL_LINK_MAIL,
   PORTAL_SIGNED_CLIENT_MAIL,
@@ -82,6 +86,7 @@ export function createPortalService(deps: {
   const { now } = deps;
   const repo = engagementsRepo(store);
   const sessions = portalSessions(db);
+  const links = portalLinks(store);
   const submissions = contactSubmissions(store);
   const desk = submissionDesk(store);
   const statusEvents = submissionEvents(db);
@@ -104,7 +109,7 @@ export function createPortalService(deps: {
       expedite: e.expedite,
       status: e.status,
       sentAt: e.sentAt,
-      linkExpiresAt: e.linkExpiresAt,
+      linkExpiresAt: links.openUntil(e.id, now()),
       consentedAt: e.consentedAt,
       signedAt: e.signedAt,
       signedName: e.signedName,
@@ -156,15 +161,44 @@ export function createPortalService(deps: {
     }
   }
 
-  /** A fresh link for the engagement (the one before stops working, and the sessions it opened end). */
+  /**
+   * A new link for the engagement, mailed by the outbox. It adds to the links the client may hold: no session
+   * ends and no other link stops working. Answers until when it works.
+   */
   function issueLink(e: EngagementRow, at: Date) {
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(at.getTime() + PORTAL_LINK_DAYS * DAY_MS).toISOString();
-    sessions.endAllOf(e.id);
-    repo.setLink(e.id, token, expiresAt, at.toISOString());
-    deps.outbox.enqueue({ kind: PORTAL_LINK_MAIL, submissionId: e.submissionId, refId: e.id });
+    links.clearSpent(at);
+    const linkId = links.issue(e.id, token, at, expiresAt);
+    deps.outbox.enqueue({ kind: PORTAL_LINK_MAIL, submissionId: e.submissionId, refId: linkId });
     return expiresAt;
   }
+
+  /** The status of the engagement's request when its portal is closed (no link goes out), else null. */
+  const closedStatusOf = (e: EngagementRow) => {
+    const status = submissions.byId(e.submissionId)?.status;
+    return status && PORTAL_CLOSED_STATUSES.includes(status) ? status : null;
+  };
+
+  /**
+   * Opens the portal with a link: the link is marked used and the session made in one write, so of two openings
+   * of one link only one makes a session. Answers why it opened nothing otherwise.
+   */
+  const openWith = db.transaction((token: string, visitor: Visitor, at: Date) => {
+    const found = links.use(token, at);
+    if ("refused" in found) return found;
+    const e = repo.byId(found.link.engagementId);
+    if (!e) throw new UnauthorizedError(PORTAL_MESSAGES.linkInvalid);
+    const session = sessions.create(e.id, at);
+    repo.addEvent(e.id, {
+      kind: "opened",
+      at: at.toISOString(),
+      ip: visitor.ip,
+      userAgent: visitor.userAgent,
+      detail: `Opened with the single-use link emailed to the client's address at ${found.link.createdAt}; the link opens nothing more`,
+    });
+    return { session, engagement: e };
+  });
 
   /**
    * The first time the client opens the letter in the portal, the one the certificate lists between sent and
@@ -224,23 +258,38 @@ export function createPortalService(deps: {
       return letter.pdf;
     },
     /**
-     * Emails the client a fresh link; answers until when it works. The first sending freezes the letter: it is
-     * rendered once, with the firm's terms (refused while one is missing), and kept as the client will read it.
+     * Emails the client a fresh link, before the signature or after it (a client whose work started or ended
+     * gets back in this way), unless the request is closed; answers until when it works. The desk's link
+     * replaces the ones not opened yet (one that reached the wrong hands stops this way); sessions go on.
+     * The first sending freezes the letter: it is rendered once, with the firm's terms (refused while one is
+     * missing), and kept as the client will read it.
      */
     async send(submissionId: number, actor: Actor): Promise<string> {
       const e = repo.bySubmission(submissionId);
       if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
-      if (isSigned(e)) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
+      const closed = closedStatusOf(e);
+      if (closed) throw new ConflictError(portalClosedMessage(closed));
       const at = now();
-      const letter = e.status === "draft" ? await letters.render(e, at) : await letters.presented(e);
-      if (!letter) throw new NotFoundError("Not found");
+      const signed = isSigned(e);
+      const letter = signed
+        ? null
+        : e.status === "draft"
+          ? await letters.render(e, at)
+          : await letters.presented(e);
+      if (!signed && !letter) throw new NotFoundError("Not found");
       const linkExpiresAt = db.transaction(() => {
-        // Rendering took a moment: the letter kept is the one with the terms as they stand now.
+        // Rendering took a moment: the letter kept is the one with the terms as they stand now. A signed
+        // letter is never sent again; only a link back to it is.
         const current = repo.byId(e.id);
-        if (!current || isSigned(current)) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
-        if (!sameTerms(current, e)) throw new ConflictError(PORTAL_MESSAGES.termsChanged);
-        repo.freezeLetter(e.id, letter, at.toISOString());
+        if (!current) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+        if (letter) {
+          if (isSigned(current)) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
+          if (!sameTerms(current, e)) throw new ConflictError(PORTAL_MESSAGES.termsChanged);
+          repo.freezeLetter(e.id, letter, at.toISOString());
+        }
+        links.voidOutstanding(e.id, at);
         const expires = issueLink(e, at);
+        repo.markSent(e.id, at.toISOString());
         repo.addEvent(e.id, {
           kind: "sent",
           at: at.toISOString(),
@@ -264,6 +313,7 @@ export function createPortalService(deps: {
         const current = repo.byId(e.id);
         if (!current || isSigned(current)) throw new ConflictError(PORTAL_MESSAGES.withdrawSigned);
         if (!repo.withdraw(e.id, at.toISOString())) throw new ConflictError(PORTAL_MESSAGES.notSent);
+        links.voidOutstanding(e.id, at);
         sessions.endAllOf(e.id);
         repo.addEvent(e.id, {
           kind: WITHDRAWN,
@@ -309,27 +359,31 @@ export function createPortalService(deps: {
   };
 
   const portal = {
-    /** Exchanges a link's token for a session; refused when the token is unknown, replaced or expired. */
-    openSession(body: unknown, visitor: Visitor) {
+    /**
+     * Exchanges a link's token for a session, once: refused when the token is unknown, replaced, expired or
+     * already used. A used link opened again in the browser whose session is still live on that engagement
+     * shows it (`session` null: the cookie it has goes on).
+     */
+    openSession(body: unknown, visitor: Visitor, current: number | null = null) {
       const token = tokenOf(body);
-      const e = token ? repo.byToken(token) : null;
-      const at = now();
-      if (!e?.linkExpiresAt || Date.parse(e.linkExpiresAt) <= at.getTime())
-        throw new UnauthorizedError(PORTAL_MESSAGES.linkInvalid);
-      const session = sessions.create(e.id, at);
-      repo.addEvent(e.id, {
-        kind: "opened",
-        at: at.toISOString(),
-        ip: visitor.ip,
-        userAgent: visitor.userAgent,
-        detail: "Authenticated by the link emailed to the client's address",
-      });
-      return { session, engagement: portalView(e) };
+      const opened = token ? openWith(token, visitor, now()) : { refused: "unknown" as const };
+      if (!("refused" in opened))
+        return { session: opened.session, engagement: portalView(opened.engagement) };
+      const live =
+        opened.refused === "used" && current === opened.link?.engagementId ? repo.byId(current) : null;
+      if (live) return { session: null, engagement: portalView(live) };
+      throw new UnauthorizedError(
+        opened.refused === "used" ? PORTAL_MESSAGES.linkUsed : PORTAL_MESSAGES.linkInvalid,
+      );
     },
     engagementOf: (sessionId: string) => sessions.engagementOf(sessionId, now()),
+    /** Signing out deletes the session: its cookie, or any copy of it, opens nothing afterwards. */
+    signOut: (sessionId: string) => sessions.end(sessionId),
     /**
-     * Emails a fresh link to each engagement of the address that is still waiting on the client. Says nothing
-     * of what it found: an unknown address, a bad one and too many requests all end the same way.
+     * Emails a fresh link to each engagement of the address whose request is not closed, before or after the
+     * signature. It only adds a link: the client's sessions and the links they hold go on, so anyone who knows
+     * the address can do no more than send the client mail. Says nothing of what it found: an unknown address,
+     * a bad one and too many requests all end the same way.
      */
     requestLink(body: unknown, visitor: Visitor): void {
       const parsed = v.safeParse(v.object({ email: v.pipe(v.string(), v.trim(), v.email()) }), body);
@@ -341,7 +395,7 @@ export function createPortalService(deps: {
       }
       for (const id of submissions.idsByEmail(parsed.output.email)) {
         const e = repo.bySubmission(id);
-        if (e && e.status !== "draft" && !e.workStartedAt) {
+        if (e && e.status !== "draft" && !closedStatusOf(e)) {
           db.transaction(() => {
             issueLink(e, at);
             repo.addEvent(e.id, {
@@ -431,8 +485,7 @@ export function createPortalService(deps: {
         reference,
         signer: parsed.output.fullName,
         timeZone: config.desk.timeZone,
-        authentication:
-          "A single-use link emailed to the client's address, opening a session bound to this engagement",
+        authentication: certificateAuthentication(repo.events(e.id), links.used(e.id), config.desk.timeZone),
         letterSha256,
         consentSha256: e.consentSha256,
         events: [

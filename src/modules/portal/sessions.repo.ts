@@ -43,7 +43,9 @@ export function portalSessions(db: Database) {
       touch.run(at.toISOString(), hash);
       return s.engagementId;
     },
-    /** A replaced link ends the sessions it opened. */
+    /** Signing out: the session is deleted, so a copy of its cookie opens nothing either. */
+    end: (id: string) => remove.run(sha256(id)).changes > 0,
+    /** A withdrawn letter ends every session it opened: the client reads nothing of it any more. */
     endAllOf: (engagementId: number) => removeOf.run(engagementId),
   };
 }

@@ -189,3 +189,35 @@ test("while the server lacks a setting the letter needs, the panel names it and 
   );
   expect(screen.queryByRole("link", { name: "View the Letter (PDF)" })).toBeNull();
 });
+
+test("after the signature the desk can still send a fresh link; a closed request's panel offers none and says why", async () => {
+  const signedView: EngagementView = {
+    ...base,
+    status: "engaged",
+    sentAt: "2026-11-24T15:00:00.000Z",
+    signedAt: "2026-11-24T16:00:00.000Z",
+    signedName: "Dana Client",
+    letterSha256: "a".repeat(64),
+    workStartedAt: "2026-11-24T17:00:00.000Z",
+    deliveredAt: "2026-12-01T17:00:00.000Z",
+  };
+  const linkExpiresAt = "2026-12-16T15:00:00.000Z";
+  const sent = answers(
+    { status: 200, body: { engagement: signedView } },
+    { status: 200, body: { status: "sent", linkExpiresAt } },
+    { status: 200, body: { engagement: { ...signedView, linkExpiresAt } } },
+  );
+  const { unmount } = render(<EngagementPanel submissionId={7} requestStatus="engaged" />);
+  fireEvent.click(await screen.findByRole("button", { name: "Send a Fresh Link" }));
+  await waitFor(() => expect(sent).toHaveLength(3));
+  expect(sent[1]).toMatchObject({ url: "/api/admin/submissions/7/engagement/send", method: "POST" });
+  expect(await screen.findByText("Link works until")).toBeTruthy();
+  unmount();
+
+  answers({ status: 200, body: { engagement: signedView } });
+  render(<EngagementPanel submissionId={7} requestStatus="closed" />);
+  expect(
+    await screen.findByText("The request is closed: the client's portal is closed and no link can be sent."),
+  ).toBeTruthy();
+  expect(screen.queryByRole("button", { name: /Send/ })).toBeNull();
+});

@@ -1,6 +1,11 @@
 import { FileText, Send, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { EngagementDraft, EngagementView } from "../../../src/contracts/portal";
+import type { SubmissionStatus } from "../../../src/contracts/intake";
+import {
+  type EngagementDraft,
+  type EngagementView,
+  PORTAL_CLOSED_STATUSES,
+} from "../../../src/contracts/portal";
 import { apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
@@ -21,10 +26,17 @@ const At = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDateTime(is
 
 /**
  * The request's engagement in the desk: prepare the letter's terms, read the letter as the client will, send
- * the portal link, withdraw a sent letter to change its terms, record payments, and follow each step to the
- * work clock.
+ * the portal link (and a fresh one at any time until the request is closed: each link opens the portal once),
+ * withdraw a sent letter to change its terms, record payments, and follow each step to the work clock.
  */
-export function EngagementPanel({ submissionId }: { submissionId: number }) {
+export function EngagementPanel({
+  submissionId,
+  requestStatus,
+}: {
+  submissionId: number;
+  /** The request's status: a declined or closed request's portal is closed, and no link is offered. */
+  requestStatus?: SubmissionStatus;
+}) {
   const [engagement, setEngagement] = useState<EngagementView | null>(null);
   const [defaults, setDefaults] = useState<EngagementDraft | null>(null);
   const [missing, setMissing] = useState<string[]>([]);
@@ -60,7 +72,7 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
       const { linkExpiresAt } = (await res.json()) as { linkExpiresAt: string };
       toast({
         title: "Link Sent",
-        description: `The client's portal link goes out now; it works until ${formatDateTime(linkExpiresAt)}.`,
+        description: `The client's portal link goes out now; it opens the portal once, until ${formatDateTime(linkExpiresAt)}.`,
       });
       const again = await getJson<EngagementAnswer>([engagementApi.one(submissionId)]);
       if (again.engagement) setEngagement(again.engagement);
@@ -101,6 +113,7 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
   // Once sent, the letter is the client's record: its terms change only by withdrawing it.
   const frozen = e?.status === "sent";
   const blocked = missing.length > 0 && (!e || e.status === "draft");
+  const closed = requestStatus !== undefined && PORTAL_CLOSED_STATUSES.includes(requestStatus);
   const start: EngagementDraft | null = e
     ? {
         scope: e.scope,
@@ -173,7 +186,7 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
                   {e.signedAt ? "View the Signed Letter (PDF)" : "View the Letter (PDF)"}
                 </a>
               )}
-              {!locked && (
+              {!closed && (
                 <button
                   type="button"
                   onClick={send}
@@ -181,7 +194,7 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
                   className="btn-navy w-full disabled:opacity-70 sm:w-auto sm:justify-self-start"
                 >
                   <Send className="size-4" aria-hidden="true" />
-                  {sending ? "Sending..." : e.sentAt ? "Send a New Link" : "Send to the Client"}
+                  {sending ? "Sending..." : e.sentAt ? "Send a Fresh Link" : "Send to the Client"}
                 </button>
               )}
               {frozen && (
@@ -206,6 +219,11 @@ export function EngagementPanel({ submissionId }: { submissionId: number }) {
             onConfirm={() => void withdraw()}
             onCancel={() => setWithdrawing(null)}
           />
+          {e && closed && (
+            <p className="mt-3 text-sm text-ink-muted">
+              The request is {requestStatus}: the client's portal is closed and no link can be sent.
+            </p>
+          )}
           {e && e.status !== "draft" && (
             <div className="mt-6">
               <h3 className="font-semibold text-ink">Payments</h3>
@@ -242,7 +260,7 @@ function EngagementFacts({ engagement: e }: { engagement: EngagementView }) {
   return (
     <>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-        {e.linkExpiresAt && !e.signedAt && (
+        {e.linkExpiresAt && (
           <Fact label="Link works until">
             <At iso={e.linkExpiresAt} />
           </Fact>

@@ -169,7 +169,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
               {s.acknowledgment ? "Acknowledged when the request was sent" : "Not acknowledged"}
             </Field>
           </Fields>
-          <EngagementPanel submissionId={s.id} />
+          <EngagementPanel submissionId={s.id} requestStatus={s.status} />
           <ConsultationPanel submissionId={s.id} />
           <DocumentsPanel submissionId={s.id} />
           <DetailKeys />

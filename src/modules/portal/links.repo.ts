@@ -1,0 +1,97 @@
+import { forgettingWrite } from "../../db/forget-deleted";
+import type { Sealed } from "../../store";
+import { sha256 } from "./engagements.repo";
+
+export type PortalLink = {
+  id: number;
+  engagementId: number;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  voidedAt: string | null;
+};
+
+/** Why a token opened nothing: no link of ours, or one used, replaced by the desk or past its expiry. */
+export type LinkRefusal = "unknown" | "used" | "voided" | "expired";
+
+const COLUMNS = `id, engagement_id AS engagementId, created_at AS createdAt, expires_at AS expiresAt,
+  used_at AS usedAt, voided_at AS voidedAt`;
+
+/**
+ * The e-mailed links that open the portal (ADR 218). Several may be outstanding for one engagement; each opens
+ * it once. A link is found only by its token's SHA-256; the token's clear copy (encrypted) is kept for the mail
+ * that carries it and wiped as soon as that mail is sent, or the link can no longer open anything.
+ */
+export function portalLinks({ db, cipher }: Sealed) {
+  const insert = db.prepare<{ id: number }, [number, string, string, string, string]>(
+    `INSERT INTO portal_links (engagement_id, token_hash, token, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const byId = db.prepare<PortalLink, [number]>(`SELECT ${COLUMNS} FROM portal_links WHERE id = ?`);
+  const byHash = db.prepare<PortalLink, [string]>(`SELECT ${COLUMNS} FROM portal_links WHERE token_hash = ?`);
+  // The opening and its check are one statement: of two requests with the same link, one changes the row.
+  const use = db.prepare<PortalLink, [string, string]>(
+    `UPDATE portal_links SET used_at = ?1, token = NULL
+     WHERE token_hash = ?2 AND used_at IS NULL AND voided_at IS NULL AND expires_at > ?1
+     RETURNING ${COLUMNS}`,
+  );
+  const voidOpen = db.prepare<never, [string, number]>(
+    `UPDATE portal_links SET voided_at = ?1, token = NULL
+     WHERE engagement_id = ?2 AND used_at IS NULL AND voided_at IS NULL AND expires_at > ?1`,
+  );
+  const tokenOf = db.prepare<{ token: string | null }, [number]>(
+    "SELECT token FROM portal_links WHERE id = ?",
+  );
+  const clearToken = db.prepare<never, [number]>(
+    "UPDATE portal_links SET token = NULL WHERE id = ? AND token IS NOT NULL",
+  );
+  const clearSpent = db.prepare<never, [string]>(
+    `UPDATE portal_links SET token = NULL
+     WHERE token IS NOT NULL AND (used_at IS NOT NULL OR voided_at IS NOT NULL OR expires_at <= ?)`,
+  );
+  const openUntil = db.prepare<{ until: string | null }, [number, string]>(
+    `SELECT max(expires_at) AS until FROM portal_links
+     WHERE engagement_id = ?1 AND used_at IS NULL AND voided_at IS NULL AND expires_at > ?2`,
+  );
+  const usedOf = db.prepare<PortalLink, [number]>(
+    `SELECT ${COLUMNS} FROM portal_links WHERE engagement_id = ? AND used_at IS NOT NULL ORDER BY used_at, id`,
+  );
+
+  return {
+    /** A new link: only its hash is looked up; its token is held for its mail. Answers the link's id. */
+    issue(engagementId: number, token: string, at: Date, expiresAt: string): number {
+      const row = insert.get(engagementId, sha256(token), cipher.encrypt(token), at.toISOString(), expiresAt);
+      return (row as { id: number }).id;
+    },
+    byId: (id: number) => byId.get(id),
+    /**
+     * Uses the link the token names, if it can still open the portal: marked used (its token wiped) in one
+     * statement, so only one of two simultaneous openings succeeds. Otherwise answers why it opens nothing.
+     */
+    use(token: string, at: Date): { link: PortalLink } | { refused: LinkRefusal; link?: PortalLink } {
+      const hash = sha256(token);
+      const used = use.get(at.toISOString(), hash);
+      if (used) return { link: used };
+      const link = byHash.get(hash);
+      if (!link) return { refused: "unknown" };
+      if (link.usedAt) return { refused: "used", link };
+      return { refused: link.voidedAt ? "voided" : "expired", link };
+    },
+    /** The desk's new link replaces the ones not yet opened. */
+    voidOutstanding: (engagementId: number, at: Date) =>
+      forgettingWrite(db, voidOpen.run(at.toISOString(), engagementId).changes),
+    /** The token, for the mail that carries it (rendered when the outbox sends it); null once wiped. */
+    tokenOf: (id: number) => cipher.decryptNullable(tokenOf.get(id)?.token ?? null),
+    /** After its mail is sent the token is wiped, from the table and from the disk. */
+    mailed: (id: number) => forgettingWrite(db, clearToken.run(id).changes),
+    /** Wipes the tokens no mail will need: of links used, replaced or expired. */
+    clearSpent: (at: Date) => forgettingWrite(db, clearSpent.run(at.toISOString()).changes),
+    /** Until when the engagement's latest unopened link works; null when none is outstanding. */
+    openUntil: (engagementId: number, at: Date) =>
+      openUntil.get(engagementId, at.toISOString())?.until ?? null,
+    /** The links that opened the portal, first opened first. */
+    used: (engagementId: number) => usedOf.all(engagementId),
+  };
+}
+
+export type PortalLinks = ReturnType<typeof portalLinks>;
