@@ -174,3 +174,17 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
     emailHashes: [{ column: "email_hash", of: "email" }],
   },
 ];
+
+/** Where the generated sealing certificate is kept in DATA_DIR (src/modules/signing/certificate.ts). */
+export const SEALING_CERTIFICATE_FILE = "sealing-certificate.p12.enc";
+
+/**
+ * Every file of the data folder that holds one value sealed by the cipher, beside the database's listed
+ * columns: the key's rotation rewrites them and the start checks that the configured keys read them
+ * (src/db/encrypted-files.ts). A feature that keeps an encrypted file adds it here.
+ */
+export type EncryptedFile = { file: string; holds: string };
+
+export const ENCRYPTED_FILES: ReadonlyArray<EncryptedFile> = [
+  { file: SEALING_CERTIFICATE_FILE, holds: "the sealing certificate" },
+];
