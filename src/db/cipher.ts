@@ -161,8 +161,18 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   { table: "submission_notes", id: "id", columns: ["body"] },
   { table: "submission_replies", id: "id", columns: ["subject", "body"] },
   { table: "mail_outbox", id: "id", columns: ["last_error"] },
-  { table: "admin_users", id: "id", columns: ["totp_secret", "totp_pending_secret", "email"] },
-  { table: "staff_invitations", id: "id", columns: ["email", "token"] },
+  {
+    table: "admin_users",
+    id: "id",
+    columns: ["totp_secret", "totp_pending_secret", "email", "display_name"],
+  },
+  {
+    table: "staff_invitations",
+    id: "id",
+    columns: ["email", "token", "display_name", "invited_by_name"],
+  },
+  // The staff names an entry copies (a name change, who invited whom); the rest of the entry is in clear.
+  { table: "audit_log", id: "id", columns: ["names"] },
   { table: "engagements", id: "id", columns: ["scope", "link_token", "signed_name", "signed_pdf"] },
   { table: "engagement_events", id: "id", columns: ["ip", "user_agent", "detail"] },
   { table: "engagement_payments", id: "id", columns: ["method"] },

@@ -444,7 +444,7 @@ export function createAuthService(deps: AuthDeps) {
       const parsed = v.safeParse(AuditQuerySchema, query);
       if (!parsed.success) invalidInput(parsed.issues);
       const { limit = 50, before, user, area, since, until, views } = parsed.output;
-      const page = listAudit(db, {
+      const page = listAudit(store, {
         limit,
         beforeId: before,
         username: user,

@@ -1,4 +1,3 @@
-import type { Database } from "bun:sqlite";
 import * as v from "valibot";
 import type { Config } from "../../config";
 import type { LoginResult } from "../../contracts/admin-auth";
@@ -23,8 +22,8 @@ import {
   TooManyRequestsError,
 } from "../../http/errors";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
-import type { DataStore } from "../../store";
-import { appendAudit, shownName } from "../audit";
+import type { DataStore, Sealed } from "../../store";
+import { type AuditNames, appendAudit, appendAuditNaming, shownName } from "../audit";
 import type { Session, SessionStore } from "../auth";
 import {
   demoPasswordRefusal,
@@ -61,19 +60,24 @@ type Audit = (
   who: { id?: number | null; username?: string | null },
   address: string,
   detail?: Record<string, string | number | boolean | null>,
+  /** Staff names the entry copies: stored encrypted, read back as part of the detail. */
+  names?: AuditNames,
 ) => void;
 
 const auditTo =
-  (db: Database, now: () => Date): Audit =>
-  (event, who, address, detail) =>
-    appendAudit(db, {
+  (store: Sealed, now: () => Date): Audit =>
+  (event, who, address, detail, names) => {
+    const entry = {
       event,
       userId: who.id,
       username: who.username,
       clientAddress: address,
       detail,
       at: now(),
-    });
+    };
+    if (names) appendAuditNaming(store, entry, names);
+    else appendAudit(store.db, entry);
+  };
 
 /**
  * The Staff screen's work and the invitee's side of an invitation, as plain functions over the database.
@@ -91,7 +95,7 @@ export function createStaffService(deps: {
   const { now } = deps;
   const repo = staffRepo(store);
   const deliveries = mailOutboxRepo(store);
-  const audit = auditTo(db, now);
+  const audit = auditTo(store, now);
   const failures = createRateLimiter({
     limit: INVITATION_FAILURES_PER_ADDRESS,
     windowMs: INVITATION_WINDOW_MS,
@@ -299,7 +303,10 @@ export function createStaffService(deps: {
       if (!before) throw new NotFoundError(STAFF_MESSAGES.notFound);
       const { displayName } = parsed.output;
       repo.setDisplayName(actor.id, displayName);
-      audit("staff.name_changed", actor, actor.clientAddress, { from: before.displayName, to: displayName });
+      audit("staff.name_changed", actor, actor.clientAddress, undefined, {
+        from: before.displayName,
+        to: displayName,
+      });
       return profileOf(actor);
     },
 
@@ -351,10 +358,13 @@ export function createStaffService(deps: {
           repo.accept(inv.id, userId, at);
           recordSignIn(store, userId, at);
           audit("admin.created", { id: userId, username }, address, { via: "invitation" });
-          audit("staff.invitation_accepted", { id: userId, username }, address, {
-            invitationId: inv.id,
-            invitedBy: inv.invitedByName,
-          });
+          audit(
+            "staff.invitation_accepted",
+            { id: userId, username },
+            address,
+            { invitationId: inv.id },
+            { invitedBy: inv.invitedByName },
+          );
           return { userId };
         })
         .immediate();
