@@ -9,6 +9,8 @@
  *   rotation and that first start rewrite (the same text, sealed again).
  * - The record of the keys in use is emptied: a command that migrates without the key (`admin passwd`) would
  *   otherwise leave the next start nothing to notice, and it is the census that finds values in clear (ADR 135).
+ * - admin_users.demo_checked: the SHA-256 of the password hash that a start outside demo mode found not to be the
+ *   public demo password, so later starts verify (about 100 ms an account) only passwords changed since.
  */
 export const up = `
 ALTER TABLE audit_log ADD COLUMN names TEXT;
@@ -26,4 +28,6 @@ CREATE TRIGGER audit_log_no_update BEFORE UPDATE OF id, at, event, user_id, user
 BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
 
 DELETE FROM data_keys_in_use;
+
+ALTER TABLE admin_users ADD COLUMN demo_checked TEXT;
 `;
