@@ -9,6 +9,7 @@ import type {
   StaffMember,
   StaffOverview,
   StaffProfile,
+  StaffRemoval,
 } from "../../contracts/staff";
 import type { Actor } from "../../http/admin-http";
 import {
@@ -196,10 +197,15 @@ export function createStaffService(deps: {
   return {
     overview(actor: Actor): StaffOverview {
       repo.clearExpiredTokens(now());
-      const members: StaffMember[] = repo.list().map((m) => ({ ...m, you: m.id === actor.id }));
+      const pending = repo.pending();
+      const members: StaffMember[] = repo.list().map((m) => ({
+        ...m,
+        you: m.id === actor.id,
+        openInvitations: pending.filter((i) => i.invitedBy === m.id).length,
+      }));
       return {
         members,
-        invitations: repo.pending().map(toInvitation),
+        invitations: pending.map(toInvitation),
         mfaRequired: config.requireMfa,
         mailConfigured: outbox.configured,
       };
@@ -248,13 +254,16 @@ export function createStaffService(deps: {
       return { ok: true };
     },
 
-    /** `id` null: the path named no admin. */
-    remove(id: number | null, actor: Actor): { ok: true } {
+    /**
+     * `id` null: the path named no admin. The invitations they sent and nobody has used are withdrawn with them:
+     * a removed admin's link must not let anyone in.
+     */
+    remove(id: number | null, actor: Actor): StaffRemoval {
       if (id === null) throw new NotFoundError(STAFF_MESSAGES.notFound);
       // A refusal is returned from the transaction and thrown once it has committed: thrown inside, it would
       // roll back the audit entry that records it.
-      const refusal = db
-        .transaction((): HttpError | null => {
+      const outcome = db
+        .transaction((): HttpError | number => {
           const target = findUserById(store, id);
           if (!target) return new NotFoundError(STAFF_MESSAGES.notFound);
           if (target.id === actor.id) {
@@ -265,17 +274,26 @@ export function createStaffService(deps: {
             audit("staff.remove_refused", actor, actor.clientAddress, { targetId: id, reason: "last_admin" });
             return new ConflictError(STAFF_MESSAGES.lastAdmin);
           }
+          // Before the row goes: the invitations still name their sender (the column is set null after).
+          const withdrawn = repo.revokeSentBy(target.id, now());
+          for (const invitationId of withdrawn) {
+            audit("staff.invitation_withdrawn", actor, actor.clientAddress, {
+              invitationId,
+              reason: "inviter_removed",
+            });
+          }
           // Their sessions and recovery codes go with the row (ON DELETE CASCADE): signed out at once.
           repo.remove(target.id);
           audit("staff.removed", actor, actor.clientAddress, {
             targetId: target.id,
             targetUsername: target.username,
+            invitationsWithdrawn: withdrawn.length,
           });
-          return null;
+          return withdrawn.length;
         })
         .immediate();
-      if (refusal) throw refusal;
-      return { ok: true };
+      if (typeof outcome !== "number") throw outcome;
+      return { ok: true, invitationsWithdrawn: outcome };
     },
 
     /** `id` null: the path named no admin. */

@@ -78,6 +78,10 @@ export function staffRepo({ db, cipher }: Sealed) {
       `UPDATE staff_invitations SET revoked_at = ?, token = NULL
        WHERE id = ? AND accepted_at IS NULL AND revoked_at IS NULL`,
     ),
+    revokeSentBy: db.prepare<{ id: number }, [string, number]>(
+      `UPDATE staff_invitations SET revoked_at = ?, token = NULL
+       WHERE invited_by = ? AND accepted_at IS NULL AND revoked_at IS NULL RETURNING id`,
+    ),
     clearToken: db.prepare<never, [number]>("UPDATE staff_invitations SET token = NULL WHERE id = ?"),
     clearExpiredTokens: db.prepare<never, [string]>(
       "UPDATE staff_invitations SET token = NULL WHERE token IS NOT NULL AND expires_at <= ?",
@@ -151,6 +155,12 @@ export function staffRepo({ db, cipher }: Sealed) {
     accept: (id: number, userId: number, at: Date) =>
       forgettingWrite(db, q.accept.run(at.toISOString(), userId, id, at.toISOString()).changes) === 1,
     revoke: (id: number, at: Date) => forgettingWrite(db, q.revoke.run(at.toISOString(), id).changes) === 1,
+    /** Withdraws every open invitation (expired ones included) an admin sent; returns their ids. */
+    revokeSentBy(inviterId: number, at: Date): number[] {
+      const ids = q.revokeSentBy.all(at.toISOString(), inviterId).map((r) => r.id);
+      forgettingWrite(db, ids.length);
+      return ids;
+    },
     clearToken: (id: number) => forgettingWrite(db, q.clearToken.run(id).changes),
     clearExpiredTokens: (at: Date) => forgettingWrite(db, q.clearExpiredTokens.run(at.toISOString()).changes),
   };
