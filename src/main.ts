@@ -84,7 +84,12 @@ async function main(argv: string[]): Promise<number> {
     return adminCli(argv.slice(1), { config, openDb: () => databaseFor(action, config), now: systemClock });
   }
   if (command === "keys") {
-    return keysCli(argv.slice(1), { openStore: () => dataStoreFor("keys rotate", loadConfig(process.env)) });
+    return keysCli(argv.slice(1), {
+      openStore: () => {
+        const config = loadConfig(process.env);
+        return { ...dataStoreFor("keys rotate", config), dataDir: config.dataDir };
+      },
+    });
   }
   if (command === "retention") {
     const config = loadConfig(process.env);

@@ -90,7 +90,11 @@ export type StaffMember = {
   createdAt: string;
   /** The admin asking. */
   you: boolean;
+  /** Invitations they sent that nobody has used or withdrawn (expired ones too): removing them withdraws these. */
+  openInvitations: number;
 };
+/** DELETE /api/admin/staff/:id */
+export type StaffRemoval = { ok: true; invitationsWithdrawn: number };
 export type StaffInvitation = {
   id: number;
   email: string;

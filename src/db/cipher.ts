@@ -161,8 +161,18 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   { table: "submission_notes", id: "id", columns: ["body"] },
   { table: "submission_replies", id: "id", columns: ["subject", "body"] },
   { table: "mail_outbox", id: "id", columns: ["last_error"] },
-  { table: "admin_users", id: "id", columns: ["totp_secret", "totp_pending_secret", "email"] },
-  { table: "staff_invitations", id: "id", columns: ["email", "token"] },
+  {
+    table: "admin_users",
+    id: "id",
+    columns: ["totp_secret", "totp_pending_secret", "email", "display_name"],
+  },
+  {
+    table: "staff_invitations",
+    id: "id",
+    columns: ["email", "token", "display_name", "invited_by_name"],
+  },
+  // The staff names an entry copies (a name change, who invited whom); the rest of the entry is in clear.
+  { table: "audit_log", id: "id", columns: ["names"] },
   {
     table: "engagements",
     id: "id",
@@ -178,4 +188,18 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
     columns: ["email"],
     emailHashes: [{ column: "email_hash", of: "email" }],
   },
+];
+
+/** Where the generated sealing certificate is kept in DATA_DIR (src/modules/signing/certificate.ts). */
+export const SEALING_CERTIFICATE_FILE = "sealing-certificate.p12.enc";
+
+/**
+ * Every file of the data folder that holds one value sealed by the cipher, beside the database's listed
+ * columns: the key's rotation rewrites them and the start checks that the configured keys read them
+ * (src/db/encrypted-files.ts). A feature that keeps an encrypted file adds it here.
+ */
+export type EncryptedFile = { file: string; holds: string };
+
+export const ENCRYPTED_FILES: ReadonlyArray<EncryptedFile> = [
+  { file: SEALING_CERTIFICATE_FILE, holds: "the sealing certificate" },
 ];

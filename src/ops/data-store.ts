@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Config } from "../config";
 import { createDataCipher, DataKeyError } from "../db/cipher";
 import { keysCoverRecord, recordKeysInUse } from "../db/data-keys-in-use";
+import { assertKeysReadStoredFiles, storedFileKeyIds } from "../db/encrypted-files";
 import {
   assertKeysReadStoredValues,
   encryptClearValues,
@@ -24,7 +25,8 @@ export const DATABASE_FILE = "tracewell.db";
  * 1. the key: DATA_KEY, else DATA_DIR/data-key, else a new one (unless `makeKey` is false: only the server's
  *    start makes one), but never a new one over encrypted values;
  * 2. every key id found in the stored values must be configured and decrypt (reads only, before migrations):
- *    read from the record of the keys in use when it is covered, else counted in every stored value;
+ *    read from the record of the keys in use when it is covered, else counted in every stored value; and every
+ *    encrypted file of the data folder (the sealing certificate) must decrypt, read each time;
  * 3. migrations, and the key this process writes with joins the record; 4. values stored in clear by earlier versions are encrypted and the file is rewritten so no
  * clear copy survives (once); 5. a WAL the last run left with frames in it (stopped while a reader held the
  * file, or killed) may hold values deleted then: it is written back and emptied, or retried (forgetDeleted).
@@ -43,10 +45,12 @@ export function openDataStore(
   try {
     const keyFile = join(config.dataDir, DATA_KEY_FILE);
     if (!config.dataKeys?.length && !existsSync(keyFile)) {
-      const held = [...storedValues(db).byKey.values()].reduce((a, b) => a + b, 0);
+      const held =
+        [...storedValues(db).byKey.values()].reduce((a, b) => a + b, 0) +
+        storedFileKeyIds(config.dataDir).length;
       if (held > 0) {
         throw new DataKeyError(
-          `DATA_KEY is not set and ${keyFile} does not exist, but the database holds ${held} encrypted values: a new key would not read them, so none was made. ${KEY_REFUSAL_HINT}`,
+          `DATA_KEY is not set and ${keyFile} does not exist, but the data folder holds ${held} encrypted values: a new key would not read them, so none was made. ${KEY_REFUSAL_HINT}`,
         );
       }
       if (opts.makeKey === false) {
@@ -59,6 +63,7 @@ export function openDataStore(
     // The census reads every stored value (seconds over 100,000 requests): the record of the keys in use spares
     // it at an ordinary start, and whatever the record does not settle goes to the census as before (ADR 135).
     const counted = keysCoverRecord(db, cipher) ? null : assertKeysReadStoredValues(db, cipher);
+    assertKeysReadStoredFiles(config.dataDir, cipher);
     const migrated = migrate(db);
     // Clear values and missing hashes come only from earlier versions: looked for after a census or an upgrade,
     // the census taken again only if migrations changed what there is to count.

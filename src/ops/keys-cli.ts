@@ -1,12 +1,13 @@
 import { DATA_KEY_BYTES, type DataCipher } from "../db/cipher";
+import { rotateStoredFiles } from "../db/encrypted-files";
 import { rotateStoredValues } from "../db/encryption";
 import { closeDatabase, type Database } from "../db/index";
 
 export const KEYS_HELP = `  tracewell keys generate
                          Print a new data key (base64 of 32 random bytes) for DATA_KEY.
-  tracewell keys rotate  Re-encrypt every stored value with the first key of DATA_KEY and recompute the
-                         email hashes; safe while the server runs (configured with the same DATA_KEY).
-                         Says when the older keys are no longer needed.`;
+  tracewell keys rotate  Re-encrypt every stored value and the sealing certificate with the first key of
+                         DATA_KEY and recompute the email hashes; safe while the server runs (configured
+                         with the same DATA_KEY). Says when the older keys are no longer needed.`;
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 
@@ -21,7 +22,7 @@ export const newDataKey = () =>
 /** `tracewell keys generate|rotate`: returns the exit code. Only `rotate` opens the data store. */
 export function keysCli(
   args: string[],
-  deps: { openStore: () => { db: Database; cipher: DataCipher }; io?: Partial<Io> },
+  deps: { openStore: () => { db: Database; cipher: DataCipher; dataDir: string }; io?: Partial<Io> },
 ): number {
   const io: Io = { ...defaultIo, ...deps.io };
   const [action, ...rest] = args;
@@ -34,16 +35,20 @@ export function keysCli(
     return 0;
   }
 
-  const { db, cipher } = deps.openStore();
+  const { db, cipher, dataDir } = deps.openStore();
   try {
     const started = performance.now();
     const result = rotateStoredValues(db, cipher);
+    // Everything else the key protects: files of the data folder, such as the sealing certificate.
+    const files = rotateStoredFiles(dataDir, cipher);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const [newest, ...older] = cipher.keyIds;
-    io.stdout(`Re-encrypted ${result.rewritten} values with key ${newest} in ${seconds} s.\n`);
-    if (result.remaining > 0) {
+    const andFiles = files.rewritten.length ? ` and ${files.rewritten.join(", ")}` : "";
+    io.stdout(`Re-encrypted ${result.rewritten} values${andFiles} with key ${newest} in ${seconds} s.\n`);
+    const remaining = result.remaining + files.remaining.length;
+    if (remaining > 0) {
       io.stderr(
-        `${result.remaining} values were written with an older key meanwhile: a server still runs with another key first in DATA_KEY. Restart it with the new DATA_KEY, then run "tracewell keys rotate" again. Keep every key until then.\n`,
+        `${remaining} values were written with an older key meanwhile: a server still runs with another key first in DATA_KEY. Restart it with the new DATA_KEY, then run "tracewell keys rotate" again. Keep every key until then.\n`,
       );
       return 1;
     }

@@ -14,7 +14,7 @@ import { makeTestApp } from "../helpers/app";
 setDefaultTimeout(30_000);
 
 let clock = Date.parse("2026-03-02T09:00:00Z");
-const { request, db } = makeTestApp(
+const { request, db, store } = makeTestApp(
   { ADMIN_USERNAME: "dana.reyes", ADMIN_PASSWORD: "ledger lines never lie" },
   { now: () => new Date(clock) },
 );
@@ -83,7 +83,7 @@ describe("POST /api/admin/login", () => {
   });
 
   test("sign-in success and failure are written to the audit log with the client address", async () => {
-    const events = listAudit(db, { limit: 100 }).entries;
+    const events = listAudit(store, { limit: 100 }).entries;
     expect(events.some((e) => e.event === "login.succeeded" && e.username === USER)).toBe(true);
     // An unknown username is not kept: it may be a password typed into the wrong field.
     const failed = events.find((e) => e.event === "login.failed" && e.detail?.reason === "unknown_username");
@@ -138,7 +138,7 @@ describe("POST /api/admin/logout", () => {
     expect(res.headers.get("set-cookie")).toMatch(/Max-Age=0/);
     expect(await status(cookie)).toEqual({ authenticated: false });
     expect((await request("/api/admin/audit", withCookie(cookie))).status).toBe(401);
-    expect(listAudit(db, { limit: 5 }).entries.some((e) => e.event === "logout")).toBe(true);
+    expect(listAudit(store, { limit: 5 }).entries.some((e) => e.event === "logout")).toBe(true);
   });
 
   test("without a session it still answers 200", async () => {
@@ -233,7 +233,7 @@ describe("POST /api/admin/account/password", () => {
       confirmPassword: PASSWORD,
     });
     expect(restore.status).toBe(200);
-    expect(listAudit(db, { limit: 20 }).entries.some((e) => e.event === "password.changed")).toBe(true);
+    expect(listAudit(store, { limit: 20 }).entries.some((e) => e.event === "password.changed")).toBe(true);
   });
 });
 
@@ -281,7 +281,9 @@ describe("audit log", () => {
 
 describe("bootstrap from ADMIN_USERNAME and ADMIN_PASSWORD", () => {
   test("creates the admin once and never overwrites it", async () => {
-    expect(listAudit(db, { limit: 500 }).entries.filter((e) => e.event === "admin.created")).toHaveLength(1);
+    expect(listAudit(store, { limit: 500 }).entries.filter((e) => e.event === "admin.created")).toHaveLength(
+      1,
+    );
   });
 
   test("a password under 12 characters stops the start, naming the variable", () => {

@@ -42,25 +42,25 @@ function server() {
     manifest: MANIFEST,
   });
   const request = (path: string, init?: RequestInit) => app.handle(new Request(`${ORIGIN}${path}`, init));
-  return { db, request };
+  return { db, store, request };
 }
 
 describe("tracewell admin create", () => {
   test("creates an admin from --password-stdin who can then sign in", async () => {
     const r = await cli(["admin", "create", "jordan.lee", "--password-stdin"], "quiet diligent review\n");
     expect(r).toMatchObject({ code: 0, stdout: 'Admin "jordan.lee" created.\n' });
-    const { db, request } = server();
+    const { store, request } = server();
     const res = await request(
       "/api/admin/login",
       post({ username: "jordan.lee", password: "quiet diligent review" }),
     );
     expect(res.status).toBe(200);
-    expect(listAudit(db, { limit: 5 }).entries[1]).toMatchObject({
+    expect(listAudit(store, { limit: 5 }).entries[1]).toMatchObject({
       event: "admin.created",
       username: "jordan.lee",
       detail: { via: "cli" },
     });
-    db.close();
+    store.db.close();
   });
 
   test("refuses a taken username, a short password, or no password source", async () => {

@@ -122,6 +122,29 @@ describe("after demo mode", () => {
     expect(again.lines.some((l) => l.includes("demo_password_refused"))).toBe(false);
     again.db.close();
   });
+
+  test("a password set back to the demo password in a later demo run is refused again at the next start", async () => {
+    // The previous start found this password not to be the demo password; a change made since is looked at anew.
+    const cookie = await signIn(demo.request, DEMO_USERNAME, "a private passphrase");
+    const res = await demo.request(
+      "/api/admin/account/password",
+      withCookie(
+        cookie,
+        post({
+          currentPassword: "a private passphrase",
+          newPassword: DEMO_PASSWORD,
+          confirmPassword: DEMO_PASSWORD,
+        }),
+      ),
+    );
+    expect(res.status).toBe(200);
+    const session = cookieFrom(res);
+    const after = withoutDemo({ REQUIRE_MFA: "false" });
+    expect((await after.request("/api/admin/audit", withCookie(session))).status).toBe(401);
+    const refused = after.lines.map((l) => JSON.parse(l)).filter((l) => l.event === "demo_password_refused");
+    expect(refused.map((l) => l.username)).toEqual([DEMO_USERNAME]);
+    after.db.close();
+  });
 });
 
 describe("outside demo mode", () => {

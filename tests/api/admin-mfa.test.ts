@@ -12,7 +12,7 @@ let clock = Date.parse("2026-06-01T10:00:00Z");
 const tick = () => {
   clock += 30_000;
 };
-const { request, db } = makeTestApp(
+const { request, db, store } = makeTestApp(
   { ADMIN_USERNAME: USER, ADMIN_PASSWORD: PASSWORD },
   { now: () => new Date(clock) },
 );
@@ -69,7 +69,7 @@ describe("enrolment", () => {
     // Only hashes are stored.
     const stored = db.query("SELECT code_hash FROM recovery_codes").all() as { code_hash: string }[];
     expect(stored.map((r) => r.code_hash)).not.toContain(recoveryCodes[0]);
-    expect(listAudit(db, { limit: 10 }).entries.some((e) => e.event === "mfa.enabled")).toBe(true);
+    expect(listAudit(store, { limit: 10 }).entries.some((e) => e.event === "mfa.enabled")).toBe(true);
   });
 
   test("cannot be started again while on", async () => {
@@ -174,7 +174,7 @@ describe("turning it off", () => {
     expect(ok.status).toBe(200);
     const res = await request("/api/admin/login", post({ username: USER, password: PASSWORD }));
     expect(await res.json()).toEqual({ username: USER });
-    expect(listAudit(db, { limit: 10 }).entries.some((e) => e.event === "mfa.disabled")).toBe(true);
+    expect(listAudit(store, { limit: 10 }).entries.some((e) => e.event === "mfa.disabled")).toBe(true);
   });
 });
 

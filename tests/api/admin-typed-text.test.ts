@@ -39,13 +39,13 @@ describe("a failed sign-in", () => {
     const typed = marker("Typed");
     const res = await request("/api/admin/login", post({ username: typed, password: "anything at all" }));
     expect(res.status).toBe(401);
-    const failed = listAudit(db, { limit: 5 }).entries.find((e) => e.event === "login.failed");
+    const failed = listAudit(store, { limit: 5 }).entries.find((e) => e.event === "login.failed");
     expect(failed).toMatchObject({
       username: null,
       clientAddress: "unknown",
       detail: { reason: "unknown_username" },
     });
-    expect(JSON.stringify(listAudit(db, { limit: 500 }))).not.toContain(typed);
+    expect(JSON.stringify(listAudit(store, { limit: 500 }))).not.toContain(typed);
     checkpoint();
     expect(scanForMarkers([dataDir], [typed])).toEqual([]);
     expect(lines.join("").toLowerCase()).not.toContain(typed.toLowerCase());
@@ -54,7 +54,7 @@ describe("a failed sign-in", () => {
   test("with a known username and a wrong password still names the admin", async () => {
     const res = await request("/api/admin/login", post({ username: USER, password: "not the password" }));
     expect(res.status).toBe(401);
-    const failed = listAudit(db, { limit: 5 }).entries.find((e) => e.event === "login.failed");
+    const failed = listAudit(store, { limit: 5 }).entries.find((e) => e.event === "login.failed");
     expect(failed).toMatchObject({ username: USER, detail: { reason: "wrong_password" } });
   });
 
@@ -147,8 +147,9 @@ describe("entries written by earlier versions", () => {
     old.exec("UPDATE data_at_rest SET scrub_pending = 0");
     old.close();
 
-    const { db: upgraded } = openDataStore(loadConfig({ DATA_DIR: dir, PUBLIC_URL: ORIGIN }));
-    const entries = listAudit(upgraded, { limit: 10 }).entries;
+    const upgradedStore = openDataStore(loadConfig({ DATA_DIR: dir, PUBLIC_URL: ORIGIN }));
+    const { db: upgraded } = upgradedStore;
+    const entries = listAudit(upgradedStore, { limit: 10 }).entries;
     expect(entries.map((e) => [e.event, e.username, e.detail])).toEqual([
       ["audit.unknown_usernames_removed", null, { entries: 1 }],
       ["login.failed", USER, { reason: "wrong_password" }],

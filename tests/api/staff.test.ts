@@ -390,7 +390,7 @@ describe("removing and resetting a colleague", () => {
   });
 
   test("every step is in the audit log, without e-mail addresses", () => {
-    const entries = listAudit(db, { limit: 200 }).entries;
+    const entries = listAudit(store, { limit: 200 }).entries;
     const events = entries.map((e) => e.event);
     for (const event of [
       "staff.invited",
@@ -437,7 +437,7 @@ describe("tracewell admin reset-mfa", () => {
     const login = await request("/api/admin/login", post({ username: OWNER, password: OWNER_PASSWORD }));
     expect(await login.json()).toEqual({ username: OWNER, mfaEnrolmentRequired: true });
     expect(
-      listAudit(db, { limit: 5 }).entries.find((e) => e.event === "staff.mfa_reset")?.detail,
+      listAudit(store, { limit: 5 }).entries.find((e) => e.event === "staff.mfa_reset")?.detail,
     ).toMatchObject({
       via: "cli",
       targetUsername: OWNER,

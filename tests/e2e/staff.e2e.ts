@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { ParsedMail } from "mailparser";
 import { TOTP } from "otpauth";
 import { checkBothWidths, DESKTOP, expectNoAxeViolations, waitForHydration, watchForErrors } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
@@ -16,6 +17,9 @@ const COLLEAGUE = {
   username: "casey",
   password: "follow the wire transfers",
 };
+
+/** Invited by the colleague shortly before they are removed. */
+const INVITEE = { name: "Jordan Pike", email: "jordan.pike@tracewell.example" };
 
 let own: OwnServer | undefined;
 const received = () => own?.mail ?? [];
@@ -214,13 +218,44 @@ test("a colleague is invited by e-mail, accepts, and enrols; a reset makes them 
   await waitForHydration(colleague);
   await enrolOnAccountScreen(colleague, colleagueUsed);
 
-  // Removed, the colleague is signed out at once.
+  // Before they go, the colleague invites someone of their own.
+  await colleague.goto(`${ORIGIN}/admin/staff`);
+  await waitForHydration(colleague);
+  await colleague.getByLabel("Colleague's name").fill(INVITEE.name);
+  await colleague.getByLabel("Colleague's email address").fill(INVITEE.email);
+  await colleague.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(colleague.getByRole("status").filter({ hasText: "Invitation Sent" })).toBeVisible();
+  const toInvitee = (m: ParsedMail) => Boolean(m.to && "text" in m.to && m.to.text === INVITEE.email);
+  await expect.poll(() => received().some(toInvitee), { timeout: 20_000 }).toBe(true);
+  const inviteeMail = received().find(toInvitee);
+  const inviteeLink = inviteeMail?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/admin\/join#[A-Za-z0-9_-]+/)?.[0];
+  expect(inviteeLink).toBeTruthy();
+  await owner.reload();
+  await waitForHydration(owner);
+  await expect(owner.getByRole("list", { name: "Open invitations" })).toContainText(
+    `Invited by Casey T. Nguyen`,
+  );
+
+  // Removed, the colleague is signed out at once, and the confirmation says their invitation goes with them.
   await card.getByRole("button", { name: `Remove: ${COLLEAGUE.username}` }).click();
-  await owner.getByRole("dialog").getByRole("button", { name: "Remove Colleague" }).click();
-  await expect(owner.getByRole("status").filter({ hasText: "Colleague Removed" })).toBeVisible();
+  const removal = owner.getByRole("dialog", { name: `Remove ${COLLEAGUE.username}?` });
+  await expect(removal).toContainText("Their 1 open invitation is withdrawn too: its link stops working.");
+  await checkBothWidths(owner, "staff-remove");
+  await removal.getByRole("button", { name: "Remove Colleague" }).click();
+  await expect(
+    owner.getByRole("status").filter({ hasText: "1 invitation they sent was withdrawn." }),
+  ).toBeVisible();
   await expect(members.getByRole("listitem")).toHaveCount(1);
+  await expect(owner.getByRole("list", { name: "Open invitations" })).toHaveCount(0);
   const after = await colleague.request.get(`${ORIGIN}/api/admin/auth/status`);
   expect(await after.json()).toEqual({ authenticated: false });
+  // The removed colleague's link opens nothing now.
+  const withdrawn = await newPage(browser);
+  await withdrawn.page.goto(inviteeLink ?? "");
+  await expect(withdrawn.page.getByRole("main").getByRole("alert")).toHaveText(
+    "This invitation was withdrawn. Ask a colleague to invite you again.",
+  );
+  await withdrawn.context.close();
   await colleagueContext.close();
   await ownerContext.close();
   expect(problems).toEqual([]);

@@ -65,13 +65,18 @@ export const PREVIOUS_VERSION = 10;
 
 /**
  * A database file as the previous release left it: its migrations only (each run the way it ran them), then
- * whatever rows `fill` writes with plain SQL, as that release's code would have stored them.
+ * whatever rows `fill` writes with plain SQL, as that release's code would have stored them. `version` names a
+ * later release's last schema, for an upgrade to a migration after it.
  */
-export function previousVersionDatabase(file: string, fill: (db: Database) => void): void {
+export function previousVersionDatabase(
+  file: string,
+  fill: (db: Database) => void,
+  version = PREVIOUS_VERSION,
+): void {
   const db = new Database(file, { create: true, strict: true });
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA foreign_keys = ON");
-  for (const m of MIGRATIONS.filter((m) => m.version <= PREVIOUS_VERSION)) {
+  for (const m of MIGRATIONS.filter((m) => m.version <= version)) {
     db.transaction(() => {
       runMigration(db, m);
       db.exec(`PRAGMA user_version = ${m.version}`);

@@ -61,3 +61,70 @@ describe("a server started without DEMO after a demo run", () => {
     expect(warning.hint).toContain("tracewell admin passwd admin");
   });
 });
+
+describe("every account that holds the demo password", () => {
+  test("is refused and signed out at a start without DEMO, each named in the start log; others are left alone", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "tracewell-demo-accounts-"));
+    try {
+      // A demo run in which a colleague was given the demo password too, and another chose a password of their own.
+      for (const [username, password] of [
+        ["casey", "tracewell-demo"],
+        ["dana", "a passphrase of dana's own"],
+      ] as const) {
+        const created = await runBinary(["admin", "create", username, "--password-stdin"], {
+          env: { DATA_DIR: folder, DEMO: "1" },
+          stdin: Buffer.from(`${password}\n`),
+        });
+        expect({ username, code: created.code, stderr: created.stderr }).toEqual({
+          username,
+          code: 0,
+          stderr: "",
+        });
+      }
+      const demo = await startBinary({ dataDir: folder, env: { DEMO: "1" } });
+      const cookies: Record<string, string> = {};
+      for (const [username, password] of [
+        ["admin", "tracewell-demo"],
+        ["casey", "tracewell-demo"],
+        ["dana", "a passphrase of dana's own"],
+      ] as const) {
+        const res = await signIn(demo.base, username, password);
+        expect([username, res.status]).toEqual([username, 200]);
+        cookies[username] = cookieFrom(res);
+      }
+      expect(await demo.stop()).toBe(0);
+
+      const real = await startBinary({ dataDir: folder, env: { REQUIRE_MFA: "false" } });
+      for (const username of ["admin", "casey"]) {
+        expect([username, (await signIn(real.base, username, "tracewell-demo")).status]).toEqual([
+          username,
+          401,
+        ]);
+        const session = await fetch(`${real.base}/api/admin/audit`, {
+          headers: { cookie: cookies[username] ?? "" },
+        });
+        expect([username, session.status]).toEqual([username, 401]);
+      }
+      // Dana's own password and her session are untouched.
+      const kept = await fetch(`${real.base}/api/admin/audit`, { headers: { cookie: cookies.dana ?? "" } });
+      expect(kept.status).toBe(200);
+      expect((await signIn(real.base, "dana", "a passphrase of dana's own")).status).toBe(200);
+      expect(await real.stop()).toBe(0);
+
+      const refused = real
+        .log()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.event === "demo_password_refused");
+      expect(refused.map((l) => l.username).sort()).toEqual(["admin", "casey"]);
+      for (const line of refused) {
+        expect(line.level).toBe("warn");
+        expect(line.hint).toContain(`tracewell admin passwd ${line.username}`);
+        expect(JSON.stringify(line)).not.toContain("tracewell-demo");
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -27,6 +27,8 @@ import * as frozenLetters from "./023-frozen-letters";
 
 import * as portalLinks from "./024-portal-links";
 
+import * as staffNamesEncrypted from "./026-staff-names-encrypted";
+
 import * as idsNeverReused from "./027-ids-never-reused";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
@@ -66,6 +68,8 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 23, name: "frozen-letters", ...frozenLetters },
 
   { version: 24, name: "portal-links", ...portalLinks },
+
+  { version: 26, name: "staff-names-encrypted", ...staffNamesEncrypted },
 
   { version: 27, name: "ids-never-reused", ...idsNeverReused },
 ];

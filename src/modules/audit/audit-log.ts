@@ -1,8 +1,11 @@
 import type { Database } from "bun:sqlite";
+import type { Sealed } from "../../store";
 
 /**
  * The audit log repository, shared by every module that records what admins do. Rows are only ever added.
- * `detail` holds ids and short facts, never personal data from intakes or any secret.
+ * `detail` holds ids and short facts, never personal data from intakes or any secret. The staff names an entry
+ * copies (a name change, who invited a colleague) are kept apart in `names`, sealed by the data cipher like
+ * every name, and read back into `detail` (ADR 222).
  */
 export type AuditEntryInput = {
   event: string;
@@ -22,6 +25,9 @@ export type AuditEntry = {
   detail: Record<string, unknown> | null;
 };
 
+/** Staff names an entry copies, by the detail's key they are read back under. */
+export type AuditNames = Record<string, string | null>;
+
 type Row = {
   id: number;
   at: string;
@@ -29,12 +35,13 @@ type Row = {
   username: string | null;
   client_address: string | null;
   detail: string | null;
+  names: string | null;
 };
 
-export function appendAudit(db: Database, e: AuditEntryInput): void {
+function insert(db: Database, e: AuditEntryInput, names: string | null): void {
   db.query(
-    `INSERT INTO audit_log (at, event, user_id, username, client_address, detail)
-     VALUES ($at, $event, $userId, $username, $clientAddress, $detail)`,
+    `INSERT INTO audit_log (at, event, user_id, username, client_address, detail, names)
+     VALUES ($at, $event, $userId, $username, $clientAddress, $detail, $names)`,
   ).run({
     at: (e.at ?? new Date()).toISOString(),
     event: e.event,
@@ -42,12 +49,22 @@ export function appendAudit(db: Database, e: AuditEntryInput): void {
     username: e.username ?? null,
     clientAddress: e.clientAddress ?? null,
     detail: e.detail ? JSON.stringify(e.detail) : null,
+    names,
   });
+}
+
+export function appendAudit(db: Database, e: AuditEntryInput): void {
+  insert(db, e, null);
+}
+
+/** An entry that copies staff names: they are stored encrypted and read back as part of its detail. */
+export function appendAuditNaming({ db, cipher }: Sealed, e: AuditEntryInput, names: AuditNames): void {
+  insert(db, e, cipher.encrypt(JSON.stringify(names)));
 }
 
 /** Newest first, `limit` at a time; pass the last id seen as `beforeId` for the next page. */
 export function listAudit(
-  db: Database,
+  { db, cipher }: Sealed,
   opts: {
     limit: number;
     beforeId?: number;
@@ -63,7 +80,7 @@ export function listAudit(
 ): { entries: AuditEntry[]; nextBeforeId: number | null } {
   const rows = db
     .query(
-      `SELECT id, at, event, username, client_address, detail FROM audit_log
+      `SELECT id, at, event, username, client_address, detail, names FROM audit_log
        WHERE ($beforeId IS NULL OR id < $beforeId)
          AND ($username IS NULL OR username = $username)
          AND ($events IS NULL OR event IN (SELECT value FROM json_each($events)))
@@ -89,7 +106,13 @@ export function listAudit(
       event: r.event,
       username: r.username,
       clientAddress: r.client_address,
-      detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null,
+      detail:
+        r.detail || r.names
+          ? {
+              ...(r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : {}),
+              ...(r.names ? (JSON.parse(cipher.decrypt(r.names)) as AuditNames) : {}),
+            }
+          : null,
     })),
     nextBeforeId: rows.length > opts.limit ? (page.at(-1)?.id ?? null) : null,
   };

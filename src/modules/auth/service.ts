@@ -39,6 +39,7 @@ import {
 import { hashPassword, hashPasswordSync, verifyPassword } from "./passwords";
 import { createSessionStore, type Session } from "./sessions";
 import {
+  adminsHoldingDemoPassword,
   claimTotpStep,
   consumeRecoveryCode,
   countRecoveryCodesLeft,
@@ -226,10 +227,10 @@ export function createAuthService(deps: AuthDeps) {
         }
         if (demo && Bun.password.verifySync(DEMO_PASSWORD, demo.passwordHash)) demoHash = demo.passwordHash;
       } else {
-        // A demo run left its admin behind: the public password opens nothing now (login refuses it), and
-        // sessions it opened during the demo end here, before anyone could carry them on (ADR 092).
-        const leftover = findUserByName(store, DEMO_USERNAME);
-        if (leftover && Bun.password.verifySync(DEMO_PASSWORD, leftover.passwordHash)) {
+        // A demo run leaves the public password behind on every account that held it: the demo admin, and any
+        // colleague given it during the demo. It opens nothing now (login refuses it), and the sessions it
+        // opened end here, before anyone could carry them on (ADR 092).
+        for (const leftover of adminsHoldingDemoPassword(store)) {
           sessions.revokeAllForUser(leftover.id);
           logger.warn("demo_password_refused", {
             username: leftover.username,
@@ -444,7 +445,7 @@ export function createAuthService(deps: AuthDeps) {
       const parsed = v.safeParse(AuditQuerySchema, query);
       if (!parsed.success) invalidInput(parsed.issues);
       const { limit = 50, before, user, area, since, until, views } = parsed.output;
-      const page = listAudit(db, {
+      const page = listAudit(store, {
         limit,
         beforeId: before,
         username: user,

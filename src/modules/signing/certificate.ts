@@ -1,13 +1,18 @@
 import { generateKeyPairSync } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import forge from "node-forge";
-import type { DataCipher } from "../../db/cipher";
+import { type DataCipher, SEALING_CERTIFICATE_FILE } from "../../db/cipher";
+import { writeFileAtomically } from "../../db/encrypted-files";
 
 /** The firm's sealing certificate as a PKCS#12 file and its passphrase. */
 export type SealingCertificate = { p12: Buffer; passphrase: string };
 
-export const GENERATED_CERTIFICATE_FILE = "sealing-certificate.p12.enc";
+/**
+ * Listed with the data folder's encrypted files (ENCRYPTED_FILES), so `keys rotate` re-encrypts it and a start
+ * whose keys cannot read it refuses, as for every stored personal value.
+ */
+export const GENERATED_CERTIFICATE_FILE = SEALING_CERTIFICATE_FILE;
 /**
  * The generated file is protected by the data key (the whole PKCS#12 is encrypted with it), so its own
  * passphrase adds nothing and is fixed.
@@ -33,7 +38,7 @@ export function loadSealingCertificate(opts: {
     return { p12, passphrase: GENERATED_PASSPHRASE };
   }
   const p12 = selfSignedP12(opts.firmName, GENERATED_PASSPHRASE);
-  writeFileSync(file, opts.cipher.encrypt(p12.toString("base64")), { mode: 0o600 });
+  writeFileAtomically(file, opts.cipher.encrypt(p12.toString("base64")));
   return { p12, passphrase: GENERATED_PASSPHRASE };
 }
 

@@ -1,4 +1,3 @@
-import type { Database } from "bun:sqlite";
 import * as v from "valibot";
 import type { Config } from "../../config";
 import type { LoginResult } from "../../contracts/admin-auth";
@@ -10,6 +9,7 @@ import type {
   StaffMember,
   StaffOverview,
   StaffProfile,
+  StaffRemoval,
 } from "../../contracts/staff";
 import type { Actor } from "../../http/admin-http";
 import {
@@ -23,8 +23,8 @@ import {
   TooManyRequestsError,
 } from "../../http/errors";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
-import type { DataStore } from "../../store";
-import { appendAudit, shownName } from "../audit";
+import type { DataStore, Sealed } from "../../store";
+import { type AuditNames, appendAudit, appendAuditNaming, shownName } from "../audit";
 import type { Session, SessionStore } from "../auth";
 import {
   demoPasswordRefusal,
@@ -61,19 +61,24 @@ type Audit = (
   who: { id?: number | null; username?: string | null },
   address: string,
   detail?: Record<string, string | number | boolean | null>,
+  /** Staff names the entry copies: stored encrypted, read back as part of the detail. */
+  names?: AuditNames,
 ) => void;
 
 const auditTo =
-  (db: Database, now: () => Date): Audit =>
-  (event, who, address, detail) =>
-    appendAudit(db, {
+  (store: Sealed, now: () => Date): Audit =>
+  (event, who, address, detail, names) => {
+    const entry = {
       event,
       userId: who.id,
       username: who.username,
       clientAddress: address,
       detail,
       at: now(),
-    });
+    };
+    if (names) appendAuditNaming(store, entry, names);
+    else appendAudit(store.db, entry);
+  };
 
 /**
  * The Staff screen's work and the invitee's side of an invitation, as plain functions over the database.
@@ -91,7 +96,7 @@ export function createStaffService(deps: {
   const { now } = deps;
   const repo = staffRepo(store);
   const deliveries = mailOutboxRepo(store);
-  const audit = auditTo(db, now);
+  const audit = auditTo(store, now);
   const failures = createRateLimiter({
     limit: INVITATION_FAILURES_PER_ADDRESS,
     windowMs: INVITATION_WINDOW_MS,
@@ -192,10 +197,15 @@ export function createStaffService(deps: {
   return {
     overview(actor: Actor): StaffOverview {
       repo.clearExpiredTokens(now());
-      const members: StaffMember[] = repo.list().map((m) => ({ ...m, you: m.id === actor.id }));
+      const pending = repo.pending();
+      const members: StaffMember[] = repo.list().map((m) => ({
+        ...m,
+        you: m.id === actor.id,
+        openInvitations: pending.filter((i) => i.invitedBy === m.id).length,
+      }));
       return {
         members,
-        invitations: repo.pending().map(toInvitation),
+        invitations: pending.map(toInvitation),
         mfaRequired: config.requireMfa,
         mailConfigured: outbox.configured,
       };
@@ -244,13 +254,16 @@ export function createStaffService(deps: {
       return { ok: true };
     },
 
-    /** `id` null: the path named no admin. */
-    remove(id: number | null, actor: Actor): { ok: true } {
+    /**
+     * `id` null: the path named no admin. The invitations they sent and nobody has used are withdrawn with them:
+     * a removed admin's link must not let anyone in.
+     */
+    remove(id: number | null, actor: Actor): StaffRemoval {
       if (id === null) throw new NotFoundError(STAFF_MESSAGES.notFound);
       // A refusal is returned from the transaction and thrown once it has committed: thrown inside, it would
       // roll back the audit entry that records it.
-      const refusal = db
-        .transaction((): HttpError | null => {
+      const outcome = db
+        .transaction((): HttpError | number => {
           const target = findUserById(store, id);
           if (!target) return new NotFoundError(STAFF_MESSAGES.notFound);
           if (target.id === actor.id) {
@@ -261,17 +274,26 @@ export function createStaffService(deps: {
             audit("staff.remove_refused", actor, actor.clientAddress, { targetId: id, reason: "last_admin" });
             return new ConflictError(STAFF_MESSAGES.lastAdmin);
           }
+          // Before the row goes: the invitations still name their sender (the column is set null after).
+          const withdrawn = repo.revokeSentBy(target.id, now());
+          for (const invitationId of withdrawn) {
+            audit("staff.invitation_withdrawn", actor, actor.clientAddress, {
+              invitationId,
+              reason: "inviter_removed",
+            });
+          }
           // Their sessions and recovery codes go with the row (ON DELETE CASCADE): signed out at once.
           repo.remove(target.id);
           audit("staff.removed", actor, actor.clientAddress, {
             targetId: target.id,
             targetUsername: target.username,
+            invitationsWithdrawn: withdrawn.length,
           });
-          return null;
+          return withdrawn.length;
         })
         .immediate();
-      if (refusal) throw refusal;
-      return { ok: true };
+      if (typeof outcome !== "number") throw outcome;
+      return { ok: true, invitationsWithdrawn: outcome };
     },
 
     /** `id` null: the path named no admin. */
@@ -299,7 +321,10 @@ export function createStaffService(deps: {
       if (!before) throw new NotFoundError(STAFF_MESSAGES.notFound);
       const { displayName } = parsed.output;
       repo.setDisplayName(actor.id, displayName);
-      audit("staff.name_changed", actor, actor.clientAddress, { from: before.displayName, to: displayName });
+      audit("staff.name_changed", actor, actor.clientAddress, undefined, {
+        from: before.displayName,
+        to: displayName,
+      });
       return profileOf(actor);
     },
 
@@ -351,10 +376,13 @@ export function createStaffService(deps: {
           repo.accept(inv.id, userId, at);
           recordSignIn(store, userId, at);
           audit("admin.created", { id: userId, username }, address, { via: "invitation" });
-          audit("staff.invitation_accepted", { id: userId, username }, address, {
-            invitationId: inv.id,
-            invitedBy: inv.invitedByName,
-          });
+          audit(
+            "staff.invitation_accepted",
+            { id: userId, username },
+            address,
+            { invitationId: inv.id },
+            { invitedBy: inv.invitedByName },
+          );
           return { userId };
         })
         .immediate();

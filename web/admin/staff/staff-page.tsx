@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { StaffInvitation, StaffMember, StaffOverview } from "../../../src/contracts/staff";
+import type { StaffInvitation, StaffMember, StaffOverview, StaffRemoval } from "../../../src/contracts/staff";
 import { apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
@@ -61,8 +61,14 @@ function Staff() {
               "The invitation link no longer works.",
             ];
     try {
-      await (await apiRequest(method, url)).json();
-      toast({ title: CONFIRM[confirming.kind].done, description: done });
+      const answer: unknown = await (await apiRequest(method, url)).json();
+      toast({
+        title: CONFIRM[confirming.kind].done,
+        description:
+          confirming.kind === "remove"
+            ? `${done}${withdrawnText((answer as StaffRemoval).invitationsWithdrawn)}`
+            : done,
+      });
       setConfirming(null);
       await load();
     } catch (error) {
@@ -150,6 +156,20 @@ function Staff() {
 
 const nameOf = (p: Pending) => (p.kind === "withdraw" ? p.invitation.email : p.member.username);
 
+const invitations = (n: number) => (n === 1 ? "1 invitation" : `${n} invitations`);
+
+/** What removing a colleague does to the invitations they sent, as the Open Invitations list shows them. */
+const openInvitationsText = (p: Pending) => {
+  const n = p.kind === "withdraw" ? 0 : p.member.openInvitations;
+  if (n === 0) return "";
+  return n === 1
+    ? " Their 1 open invitation is withdrawn too: its link stops working."
+    : ` Their ${n} open invitations are withdrawn too: their links stop working.`;
+};
+
+const withdrawnText = (n: number) =>
+  n === 0 ? "" : ` ${invitations(n)} they sent ${n === 1 ? "was" : "were"} withdrawn.`;
+
 const CONFIRM: Record<
   Pending["kind"],
   {
@@ -164,7 +184,7 @@ const CONFIRM: Record<
   remove: {
     title: (p) => `Remove ${nameOf(p)}?`,
     text: (p) =>
-      `${nameOf(p)} is signed out at once and can no longer sign in. To let them back in, invite them again.`,
+      `${nameOf(p)} is signed out at once and can no longer sign in.${openInvitationsText(p)} To let them back in, invite them again.`,
     label: "Remove Colleague",
     pendingLabel: "Removing...",
     done: "Colleague Removed",

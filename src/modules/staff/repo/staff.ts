@@ -2,9 +2,10 @@ import { forgettingWrite } from "../../../db/forget-deleted";
 import type { Sealed } from "../../../store";
 
 /**
- * The staff: admin accounts as the Staff screen sees them, and invitations. E-mail addresses and the
- * invitation token are stored through the data cipher; an invitation is looked up by its token's SHA-256.
- * Every write that deletes an admin or wipes a token also forgets the old values on disk (forgetDeleted).
+ * The staff: admin accounts as the Staff screen sees them, and invitations. E-mail addresses, display names (the
+ * colleague's and the inviter's) and the invitation token are stored through the data cipher; an invitation is
+ * looked up by its token's SHA-256. Every write that deletes an admin or wipes a token also forgets the old
+ * values on disk (forgetDeleted).
  */
 export type StaffRow = {
   id: number;
@@ -77,29 +78,48 @@ export function staffRepo({ db, cipher }: Sealed) {
       `UPDATE staff_invitations SET revoked_at = ?, token = NULL
        WHERE id = ? AND accepted_at IS NULL AND revoked_at IS NULL`,
     ),
+    revokeSentBy: db.prepare<{ id: number }, [string, number]>(
+      `UPDATE staff_invitations SET revoked_at = ?, token = NULL
+       WHERE invited_by = ? AND accepted_at IS NULL AND revoked_at IS NULL RETURNING id`,
+    ),
     clearToken: db.prepare<never, [number]>("UPDATE staff_invitations SET token = NULL WHERE id = ?"),
     clearExpiredTokens: db.prepare<never, [string]>(
       "UPDATE staff_invitations SET token = NULL WHERE token IS NOT NULL AND expires_at <= ?",
     ),
   };
-  const readInvitation = (r: InvitationRow | null): InvitationRow | null =>
-    r && { ...r, email: cipher.decrypt(r.email) };
+  const open = (r: InvitationRow): InvitationRow => ({
+    ...r,
+    email: cipher.decrypt(r.email),
+    name: cipher.decryptNullable(r.name),
+    invitedByName: cipher.decrypt(r.invitedByName),
+  });
+  const readInvitation = (r: InvitationRow | null): InvitationRow | null => r && open(r);
 
   return {
     list: (): StaffRow[] =>
-      q.list
-        .all()
-        .map((r) => ({ ...r, email: cipher.decryptNullable(r.email), mfaEnabled: r.mfaEnabled === 1 })),
+      q.list.all().map((r) => ({
+        ...r,
+        email: cipher.decryptNullable(r.email),
+        displayName: cipher.decryptNullable(r.displayName),
+        mfaEnabled: r.mfaEnabled === 1,
+      })),
     count: () => q.count.get()?.n ?? 0,
     /** Deletes an admin; their sessions and recovery codes go with them (ON DELETE CASCADE). */
     remove: (id: number) => forgettingWrite(db, q.remove.run(id).changes) === 1,
     recordSignIn: (id: number, at: Date) => q.signedIn.run(at.toISOString(), id),
     setEmail: (id: number, email: string | null) => q.setEmail.run(cipher.encryptNullable(email), id),
-    setDisplayName: (id: number, name: string | null) => q.setDisplayName.run(name, id).changes === 1,
+    setDisplayName: (id: number, name: string | null) =>
+      q.setDisplayName.run(cipher.encryptNullable(name), id).changes === 1,
     /** One admin's username, e-mail address and display name; null when there is no such admin. */
     profile(id: number) {
       const r = q.profile.get(id);
-      return r && { ...r, email: cipher.decryptNullable(r.email) };
+      return (
+        r && {
+          ...r,
+          email: cipher.decryptNullable(r.email),
+          displayName: cipher.decryptNullable(r.displayName),
+        }
+      );
     },
 
     invite(i: {
@@ -115,11 +135,11 @@ export function staffRepo({ db, cipher }: Sealed) {
       return (
         q.insertInvitation.get({
           email: cipher.encrypt(i.email),
-          name: i.name,
+          name: cipher.encryptNullable(i.name),
           tokenHash: i.tokenHash,
           token: cipher.encrypt(i.token),
           invitedBy: i.invitedBy,
-          invitedByName: i.invitedByName,
+          invitedByName: cipher.encrypt(i.invitedByName),
           createdAt: i.createdAt.toISOString(),
           expiresAt: i.expiresAt.toISOString(),
         })?.id ?? 0
@@ -130,11 +150,17 @@ export function staffRepo({ db, cipher }: Sealed) {
     /** The token, while the invitation mail may still need it; null once sent or settled. */
     tokenOf: (id: number) => cipher.decryptNullable(q.tokenOf.get(id)?.token ?? null),
     /** Invitations neither accepted nor withdrawn (expired ones included), newest first. */
-    pending: () => q.pending.all().map((r) => ({ ...r, email: cipher.decrypt(r.email) })),
+    pending: () => q.pending.all().map(open),
     /** Uses an open invitation up; false when it was already used, withdrawn or has expired. */
     accept: (id: number, userId: number, at: Date) =>
       forgettingWrite(db, q.accept.run(at.toISOString(), userId, id, at.toISOString()).changes) === 1,
     revoke: (id: number, at: Date) => forgettingWrite(db, q.revoke.run(at.toISOString(), id).changes) === 1,
+    /** Withdraws every open invitation (expired ones included) an admin sent; returns their ids. */
+    revokeSentBy(inviterId: number, at: Date): number[] {
+      const ids = q.revokeSentBy.all(at.toISOString(), inviterId).map((r) => r.id);
+      forgettingWrite(db, ids.length);
+      return ids;
+    },
     clearToken: (id: number) => forgettingWrite(db, q.clearToken.run(id).changes),
     clearExpiredTokens: (at: Date) => forgettingWrite(db, q.clearExpiredTokens.run(at.toISOString()).changes),
   };
