@@ -41,6 +41,8 @@ export const DOCUMENT_MESSAGES = {
   filename: "Name the file: Upload-Metadata must carry its filename.",
   length: "Upload-Length must be the file's size in bytes.",
   offset: "Upload-Offset does not match what the server holds; ask with HEAD where to resume.",
+  busy: "This file is already being sent by another request. Wait a moment and retry: it continues from where the file stands.",
+  stillSending: "This file is still being sent. Wait until it has arrived, then remove it.",
   contentType: "Send the bytes as application/offset+octet-stream.",
   patchTooLarge: `Send at most ${mb(UPLOAD_PATCH_MAX_BYTES)} in one request.`,
   pastLength: "The request carries more bytes than Upload-Length.",

@@ -17,7 +17,7 @@ import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
 import { type DocumentRow, documentsRepo, viewOf } from "./documents.repo";
-import type { DocumentFiles } from "./file-store";
+import type { DocumentFiles, FileClaim } from "./file-store";
 import { release } from "./release";
 import { SNIFF_BYTES, sniff } from "./sniff";
 import {
@@ -38,6 +38,13 @@ const FILENAME_MAX = 255;
 export class OffsetMismatchError extends ConflictError {
   constructor(readonly held: number) {
     super(M.offset);
+  }
+}
+
+/** Another request is writing this upload now: one writer per upload (ADR 221); the client retries. */
+export class UploadBusyError extends ConflictError {
+  constructor() {
+    super(M.busy);
   }
 }
 
@@ -171,11 +178,90 @@ export function createDocumentsService(deps: {
   const expired = (d: DocumentRow) =>
     d.completedAt === null && d.expiresAt !== null && d.expiresAt <= now().toISOString();
 
+  /**
+   * Seals the request's bytes onto a claimed upload, from the offset it holds, and completes it once the last
+   * segment is written.
+   */
+  async function write(
+    d: DocumentRow,
+    claim: FileClaim,
+    body: AsyncIterable<Uint8Array> | null,
+  ): Promise<UploadProgress> {
+    const header = await headerOf(d);
+    // The SHA-256 goes on from the last request's, when this server saw the upload from its first byte; it
+    // is taken out of the map for the length of this request, and put back only if the request succeeds.
+    const carried = running.get(d.rowId);
+    running.delete(d.rowId);
+    const hash = d.received === 0 ? undefined : carried?.received === d.received ? carried.hash : null;
+    const sealer = segmentSealer(d.fileKey, header, d.received / SEGMENT_BYTES, d.size, hash);
+    let head: Buffer | null = d.received === 0 ? Buffer.alloc(0) : null;
+    const need = Math.min(SNIFF_BYTES, d.size);
+    let sealedFinal = false;
+    async function* sealed() {
+      if (body)
+        for await (const chunk of body) {
+          if (sealer.size + (head?.length ?? 0) + chunk.length > d.size)
+            throw new BadRequestError(M.pastLength);
+          // A chunk of the body is the route's alone (the upload routes read their own body: ADR 167), and
+          // once sealed, or copied into the head, it is not read again: its memory is given back at once.
+          if (head === null) {
+            yield* sealer.push(chunk);
+            release(chunk);
+            continue;
+          }
+          head = Buffer.concat([head, chunk]);
+          release(chunk);
+          if (head.length < need) continue;
+          const kind = sniff(head.subarray(0, SNIFF_BYTES), d.name);
+          if (!kind) throw new UnsupportedTypeError(M.kind);
+          repo.setKind(d.rowId, kind);
+          const first = head;
+          head = null;
+          yield* sealer.push(first);
+          release(first);
+        }
+      if (head !== null && need === 0) {
+        const kind = sniff(head, d.name);
+        if (!kind) throw new UnsupportedTypeError(M.kind);
+        repo.setKind(d.rowId, kind);
+        head = null;
+      }
+      if (head === null && sealer.size === d.size) {
+        sealedFinal = true;
+        yield sealer.finish();
+      }
+    }
+    try {
+      // Every segment is the sealer's new bytes, read by nothing after its write.
+      await claim.append(sealedLength(d.received), sealed(), { release: true });
+    } catch (error) {
+      // Late, cut off or past its size: nothing of this request counts. A type refused at the first bytes
+      // ends the upload: nothing of it stays.
+      if (error instanceof UnsupportedTypeError) await removeRow(d);
+      throw error;
+    }
+    if (!sealedFinal) {
+      const received = sealer.segments * SEGMENT_BYTES;
+      repo.setReceived(d.rowId, received);
+      if (sealer.hash) running.set(d.rowId, { hash: sealer.hash, received });
+      return { ...progressOf(d), offset: received };
+    }
+    // Carried through every request, the SHA-256 is known now; otherwise (a restart in between) the stored
+    // file is read once to compute it.
+    const sha256 = sealer.hash ? sealer.facts().sha256 : await digest(d);
+    repo.complete(d.rowId, sha256, now().toISOString());
+    return { offset: d.size, length: d.size, expiresAt: null };
+  }
+
   return {
     repo,
     /** The configured limits, for the portal to state beside its drop zone. */
     limits: { maxBytes: limits.maxBytes, maxTotalBytes: limits.maxTotalBytes },
-    /** A new upload, refused before any byte is stored when it could never fit. Answers its id and expiry. */
+    /**
+     * A new upload, refused before any byte is stored when it could never fit: its declared length is reserved
+     * against the engagement's limit as its row is written (one transaction), so uploads created at the same
+     * moment never share the same room. Answers its id and expiry.
+     */
     async create(
       engagementId: number,
       upload: DeclaredUpload,
@@ -187,8 +273,6 @@ export function createDocumentsService(deps: {
       const { length } = upload;
       if (length === null) throw new BadRequestError(M.length);
       if (length > limits.maxBytes) throw new TooLargeError(M.tooLarge(limits.maxBytes));
-      if (repo.reserved(engagementId) + length > limits.maxTotalBytes)
-        throw new TooLargeError(M.overTotal(limits.maxTotalBytes));
       const name = cleanName(upload.name);
       if (!name) throw new BadRequestError(M.filename);
 
@@ -196,19 +280,33 @@ export function createDocumentsService(deps: {
       const publicId = randomBytes(16).toString("base64url");
       const fileId = files.newId();
       const expiresAt = new Date(at.getTime() + UPLOAD_EXPIRY_HOURS * HOUR_MS);
-      await files.append(fileId, 0, [newHeader()]);
-      repo.create({
-        publicId,
-        engagementId,
-        direction: by.direction,
-        fileId,
-        fileKey: newFileKey(),
-        name,
-        size: length,
-        at: at.toISOString(),
-        expiresAt: expiresAt.toISOString(),
-        uploadedBy: by.adminId,
-      });
+      const rowId = repo.reserve(
+        {
+          publicId,
+          engagementId,
+          direction: by.direction,
+          fileId,
+          fileKey: newFileKey(),
+          name,
+          size: length,
+          at: at.toISOString(),
+          expiresAt: expiresAt.toISOString(),
+          uploadedBy: by.adminId,
+        },
+        limits.maxTotalBytes,
+      );
+      if (rowId === null) throw new TooLargeError(M.overTotal(limits.maxTotalBytes));
+      // The file's id is new: nobody else can hold it. Its client learns its id only from this answer.
+      const claim = files.claim(fileId) as FileClaim;
+      try {
+        await claim.append(0, [newHeader()]);
+      } catch (error) {
+        repo.remove(rowId);
+        forgetDeleted(db);
+        throw error;
+      } finally {
+        claim.release();
+      }
       return { id: publicId, offset: 0, expiresAt };
     },
 
@@ -223,7 +321,9 @@ export function createDocumentsService(deps: {
      * Bytes at the offset the server holds, sealed as they arrive from `body` (read as it comes: the caller
      * bounds its time and size). `offset` is the one the client claims (null when it named none); any other than
      * the one held, or a finished upload, is refused with the offset held. Nothing of a refused or failed
-     * request counts: the offset stays where it was.
+     * request counts: the offset stays where it was. One request writes an upload at a time (ADR 221): its file
+     * is claimed before anything is read or written and let go however the request ends (a client gone away
+     * included); another request for it meanwhile is refused (UploadBusyError) and writes nothing.
      */
     async append(
       engagementId: number,
@@ -232,74 +332,15 @@ export function createDocumentsService(deps: {
     ): Promise<UploadProgress> {
       const d = repo.find(publicId, engagementId);
       if (!d || expired(d)) throw new NotFoundError("Not found");
-      if (request.offset !== d.received || d.completedAt) throw new OffsetMismatchError(d.received);
-
-      const doc = d;
-      const header = await headerOf(d);
-      // The SHA-256 goes on from the last request's, when this server saw the upload from its first byte; it
-      // is taken out of the map for the length of this request, and put back only if the request succeeds.
-      const carried = running.get(d.rowId);
-      running.delete(d.rowId);
-      const hash = d.received === 0 ? undefined : carried?.received === d.received ? carried.hash : null;
-      const sealer = segmentSealer(d.fileKey, header, d.received / SEGMENT_BYTES, d.size, hash);
-      let head: Buffer | null = d.received === 0 ? Buffer.alloc(0) : null;
-      const need = Math.min(SNIFF_BYTES, d.size);
-      let sealedFinal = false;
-      const body = request.body;
-      async function* sealed() {
-        if (body)
-          for await (const chunk of body) {
-            if (sealer.size + (head?.length ?? 0) + chunk.length > doc.size)
-              throw new BadRequestError(M.pastLength);
-            // A chunk of the body is the route's alone (the upload routes read their own body: ADR 167), and
-            // once sealed, or copied into the head, it is not read again: its memory is given back at once.
-            if (head === null) {
-              yield* sealer.push(chunk);
-              release(chunk);
-              continue;
-            }
-            head = Buffer.concat([head, chunk]);
-            release(chunk);
-            if (head.length < need) continue;
-            const kind = sniff(head.subarray(0, SNIFF_BYTES), doc.name);
-            if (!kind) throw new UnsupportedTypeError(M.kind);
-            repo.setKind(doc.rowId, kind);
-            const first = head;
-            head = null;
-            yield* sealer.push(first);
-            release(first);
-          }
-        if (head !== null && need === 0) {
-          const kind = sniff(head, doc.name);
-          if (!kind) throw new UnsupportedTypeError(M.kind);
-          repo.setKind(doc.rowId, kind);
-          head = null;
-        }
-        if (head === null && sealer.size === doc.size) {
-          sealedFinal = true;
-          yield sealer.finish();
-        }
-      }
+      // In the same turn as the look-up: nothing runs between reading the row and holding its file.
+      const claim = files.claim(d.fileId);
+      if (!claim) throw new UploadBusyError();
       try {
-        // Every segment is the sealer's new bytes, read by nothing after its write.
-        await files.append(d.fileId, sealedLength(d.received), sealed(), { release: true });
-      } catch (error) {
-        // Late, cut off or past its size: nothing of this request counts. A type refused at the first bytes
-        // ends the upload: nothing of it stays.
-        if (error instanceof UnsupportedTypeError) await removeRow(d);
-        throw error;
+        if (request.offset !== d.received || d.completedAt) throw new OffsetMismatchError(d.received);
+        return await write(d, claim, request.body);
+      } finally {
+        claim.release();
       }
-      if (!sealedFinal) {
-        const received = sealer.segments * SEGMENT_BYTES;
-        repo.setReceived(d.rowId, received);
-        if (sealer.hash) running.set(d.rowId, { hash: sealer.hash, received });
-        return { ...progressOf(d), offset: received };
-      }
-      // Carried through every request, the SHA-256 is known now; otherwise (a restart in between) the stored
-      // file is read once to compute it.
-      const sha256 = sealer.hash ? sealer.facts().sha256 : await digest(d);
-      repo.complete(d.rowId, sha256, now().toISOString());
-      return { offset: d.size, length: d.size, expiresAt: null };
     },
 
     /** Termination and the portal's remove: the client's own files, until the firm has opened them. */
@@ -307,7 +348,14 @@ export function createDocumentsService(deps: {
       const d = repo.find(publicId, engagementId);
       if (d?.direction !== "client") throw new NotFoundError("Not found");
       if (d.openedAt) throw new ConflictError(M.opened);
-      await removeRow(d);
+      // Not from under a request writing it: that request would answer for a file no longer there.
+      const claim = files.claim(d.fileId);
+      if (!claim) throw new ConflictError(M.stillSending);
+      try {
+        await removeRow(d);
+      } finally {
+        claim.release();
+      }
     },
 
     list: (engagementId: number) => repo.list(engagementId).map(viewOf),
@@ -366,9 +414,19 @@ export function createDocumentsService(deps: {
 
     /** Deletes unfinished uploads past their expiry, bytes first; safe to run twice. */
     async expire(): Promise<number> {
-      const due = repo.expired(now().toISOString());
-      for (const d of due) await removeRow(d);
-      return due.length;
+      let removed = 0;
+      for (const d of repo.expired(now().toISOString())) {
+        // One a request is still writing (it began before its expiry) is left to it; the next run sees it.
+        const claim = files.claim(d.fileId);
+        if (!claim) continue;
+        try {
+          await removeRow(d);
+          removed++;
+        } finally {
+          claim.release();
+        }
+      }
+      return removed;
     },
 
     /** Runs expire now and then every hour; answers how to stop it. */
