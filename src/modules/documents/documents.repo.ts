@@ -1,4 +1,4 @@
-import type { DocumentKind, DocumentView } from "../../contracts/documents";
+import { cleanFileName, type DocumentKind, type DocumentView } from "../../contracts/documents";
 import type { Sealed } from "../../store";
 
 export type DocumentRow = DocumentView & {
@@ -42,7 +42,8 @@ export function documentsRepo({ db, cipher }: Sealed) {
     s && {
       ...s,
       kind: s.kind as DocumentKind | null,
-      name: cipher.decrypt(s.name),
+      // Cleaned as it is read too: a name stored before names were cleaned of bidi controls (ADR 220).
+      name: cleanFileName(cipher.decrypt(s.name)),
       fileKey: Buffer.from(cipher.decrypt(s.fileKey), "base64"),
     };
 

@@ -2,7 +2,7 @@ import { createHash, type Hash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Config } from "../../config";
-import { DOCUMENT_MESSAGES as M, UPLOAD_EXPIRY_HOURS } from "../../contracts/documents";
+import { cleanFileName, DOCUMENT_MESSAGES as M, UPLOAD_EXPIRY_HOURS } from "../../contracts/documents";
 import { forgetDeleted } from "../../db/index";
 import type { Actor } from "../../http/admin-http";
 import {
@@ -18,8 +18,10 @@ import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
 import { type DocumentRow, documentsRepo, viewOf } from "./documents.repo";
 import type { DocumentFiles, FileClaim } from "./file-store";
+import { type ContentInspector, contentInspector } from "./inspect";
+import { downloadName } from "./names";
 import { release } from "./release";
-import { SNIFF_BYTES, sniff } from "./sniff";
+import { type ContentRefusal, SNIFF_BYTES, sniff } from "./sniff";
 import {
   HEADER_BYTES,
   newFileKey,
@@ -32,7 +34,6 @@ import {
 
 const HOUR_MS = 3_600_000;
 const SIGNED = new Set(["signed", "engaged"]);
-const FILENAME_MAX = 255;
 
 /** The offset the client claims is not the one the server holds: it asks where to resume and goes on from there. */
 export class OffsetMismatchError extends ConflictError {
@@ -48,6 +49,10 @@ export class UploadBusyError extends ConflictError {
   }
 }
 
+/** A file refused for its content: nothing of it is kept. Empty is a bad request; the rest, a type refused. */
+const refusalOf = (reason: ContentRefusal) =>
+  reason === "empty" ? new BadRequestError(M.empty) : new UnsupportedTypeError(M[reason]);
+
 /** What a client declares when it starts an upload: its length (null unless a whole number of bytes) and name. */
 export type DeclaredUpload = { length: number | null; name: string };
 
@@ -61,15 +66,6 @@ export type DocumentDownload = {
   sha256: string;
   body: ReadableStream<Uint8Array>;
 };
-
-/** The name is shown, never used as a path: control characters and slashes go, and it is kept short. */
-const cleanName = (name: string) =>
-  [...name]
-    .map((c) => (c.charCodeAt(0) < 0x20 || c === "\u007f" || c === "/" || c === "\\" ? " " : c))
-    .join("")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, FILENAME_MAX);
 
 const progressOf = (d: DocumentRow): UploadProgress => ({
   offset: d.received,
@@ -113,14 +109,19 @@ export function createDocumentsService(deps: {
     }
   }
 
-  /** SHA-256 of the stored plaintext, reading every segment (so also proof the file is whole). */
+  /**
+   * SHA-256 of the stored plaintext, reading every segment (so also proof the file is whole), and what the
+   * content's checks find in it (inspect.ts): for an upload no request saw from its first byte.
+   */
   async function digest(d: DocumentRow) {
     const hash = createHash("sha256");
+    const inspector = d.kind ? contentInspector(d.kind) : null;
     for await (const part of files.read(d.fileId, d.fileKey)) {
       hash.update(part);
+      inspector?.see(part);
       release(part);
     }
-    return hash.digest("hex");
+    return { sha256: hash.digest("hex"), refusal: inspector?.refusal ?? null };
   }
 
   /**
@@ -134,11 +135,12 @@ export function createDocumentsService(deps: {
   }
 
   /**
-   * The SHA-256 of each unfinished upload as far as its sealed segments go, by row id: the next request goes on
-   * from it instead of reading the whole file again at the end. Kept in memory only (a restart loses it, and the
-   * file is read once at completion); an entry leaves with its upload's completion, removal or expiry.
+   * The SHA-256 of each unfinished upload as far as its sealed segments go, and its content's checks, by row id:
+   * the next request goes on from them instead of reading the whole file again at the end. Kept in memory only
+   * (a restart loses them, and the file is read once at completion); an entry leaves with its upload's
+   * completion, removal or expiry.
    */
-  const running = new Map<number, { hash: Hash; received: number }>();
+  const running = new Map<number, { hash: Hash; inspector: ContentInspector | null; received: number }>();
 
   /** The row goes, and with it (after the commit, through forgetDeleted) the file and its old pages. */
   async function removeRow(d: DocumentRow) {
@@ -179,8 +181,9 @@ export function createDocumentsService(deps: {
     d.completedAt === null && d.expiresAt !== null && d.expiresAt <= now().toISOString();
 
   /**
-   * Seals the request's bytes onto a claimed upload, from the offset it holds, and completes it once the last
-   * segment is written.
+   * Seals the request's bytes onto a claimed upload, from the offset it holds: the type decided on the first
+   * bytes (sniff.ts), the rest looked through as it is sealed (inspect.ts), and completion once the last segment
+   * is written. A file refused for its content ends its upload: nothing of it stays.
    */
   async function write(
     d: DocumentRow,
@@ -188,15 +191,35 @@ export function createDocumentsService(deps: {
     body: AsyncIterable<Uint8Array> | null,
   ): Promise<UploadProgress> {
     const header = await headerOf(d);
-    // The SHA-256 goes on from the last request's, when this server saw the upload from its first byte; it
-    // is taken out of the map for the length of this request, and put back only if the request succeeds.
+    // The SHA-256 and the content's checks go on from the last request's, when this server saw the upload from
+    // its first byte; they are taken out of the map for the length of this request, and put back only if the
+    // request succeeds.
     const carried = running.get(d.rowId);
     running.delete(d.rowId);
-    const hash = d.received === 0 ? undefined : carried?.received === d.received ? carried.hash : null;
-    const sealer = segmentSealer(d.fileKey, header, d.received / SEGMENT_BYTES, d.size, hash);
+    const resumed = d.received !== 0 && carried?.received === d.received ? carried : null;
+    const hash = d.received === 0 ? undefined : (resumed?.hash ?? null);
+    let inspector = resumed?.inspector ?? null;
+    const sealer = segmentSealer(d.fileKey, header, d.received / SEGMENT_BYTES, d.size, hash, (plain) =>
+      inspector?.see(plain),
+    );
     let head: Buffer | null = d.received === 0 ? Buffer.alloc(0) : null;
     const need = Math.min(SNIFF_BYTES, d.size);
     let sealedFinal = false;
+    let refused: Error | null = null;
+    const refuse = (reason: ContentRefusal) => {
+      refused = refusalOf(reason);
+      return refused;
+    };
+    /** The kind the first bytes show (the whole file when it is that short), or the refusal. */
+    const decide = (first: Buffer) => {
+      const sniffed = sniff(first.subarray(0, SNIFF_BYTES), d.name, need === d.size);
+      if ("refused" in sniffed) throw refuse(sniffed.refused);
+      repo.setKind(d.rowId, sniffed.kind);
+      inspector = contentInspector(sniffed.kind);
+    };
+    const checked = () => {
+      if (inspector?.refusal) throw refuse(inspector.refusal);
+    };
     async function* sealed() {
       if (body)
         for await (const chunk of body) {
@@ -207,49 +230,55 @@ export function createDocumentsService(deps: {
           if (head === null) {
             yield* sealer.push(chunk);
             release(chunk);
+            checked();
             continue;
           }
           head = Buffer.concat([head, chunk]);
           release(chunk);
           if (head.length < need) continue;
-          const kind = sniff(head.subarray(0, SNIFF_BYTES), d.name);
-          if (!kind) throw new UnsupportedTypeError(M.kind);
-          repo.setKind(d.rowId, kind);
+          decide(head);
           const first = head;
           head = null;
           yield* sealer.push(first);
           release(first);
+          checked();
         }
+      // An upload of no bytes (created before those were refused) is decided on nothing: it is empty.
       if (head !== null && need === 0) {
-        const kind = sniff(head, d.name);
-        if (!kind) throw new UnsupportedTypeError(M.kind);
-        repo.setKind(d.rowId, kind);
+        decide(head);
         head = null;
       }
       if (head === null && sealer.size === d.size) {
+        const last = sealer.finish();
+        checked();
         sealedFinal = true;
-        yield sealer.finish();
+        yield last;
       }
     }
     try {
       // Every segment is the sealer's new bytes, read by nothing after its write.
       await claim.append(sealedLength(d.received), sealed(), { release: true });
     } catch (error) {
-      // Late, cut off or past its size: nothing of this request counts. A type refused at the first bytes
+      // Late, cut off or past its size: nothing of this request counts. A file refused for its content
       // ends the upload: nothing of it stays.
-      if (error instanceof UnsupportedTypeError) await removeRow(d);
+      if (error === refused) await removeRow(d);
       throw error;
     }
     if (!sealedFinal) {
       const received = sealer.segments * SEGMENT_BYTES;
       repo.setReceived(d.rowId, received);
-      if (sealer.hash) running.set(d.rowId, { hash: sealer.hash, received });
+      if (sealer.hash) running.set(d.rowId, { hash: sealer.hash, inspector, received });
       return { ...progressOf(d), offset: received };
     }
-    // Carried through every request, the SHA-256 is known now; otherwise (a restart in between) the stored
-    // file is read once to compute it.
-    const sha256 = sealer.hash ? sealer.facts().sha256 : await digest(d);
-    repo.complete(d.rowId, sha256, now().toISOString());
+    // Carried through every request, the SHA-256 and the checks are known now; otherwise (a restart in
+    // between) the stored file is read once for them.
+    const read = sealer.hash ? null : await digest(d);
+    const refusal = read ? read.refusal : null;
+    if (refusal) {
+      await removeRow(d);
+      throw refusalOf(refusal);
+    }
+    repo.complete(d.rowId, read ? read.sha256 : sealer.facts().sha256, now().toISOString());
     return { offset: d.size, length: d.size, expiresAt: null };
   }
 
@@ -272,8 +301,9 @@ export function createDocumentsService(deps: {
         throw new ConflictError(M.notSigned);
       const { length } = upload;
       if (length === null) throw new BadRequestError(M.length);
+      if (length === 0) throw new BadRequestError(M.empty);
       if (length > limits.maxBytes) throw new TooLargeError(M.tooLarge(limits.maxBytes));
-      const name = cleanName(upload.name);
+      const name = cleanFileName(upload.name);
       if (!name) throw new BadRequestError(M.filename);
 
       const at = now();
@@ -409,7 +439,7 @@ export function createDocumentsService(deps: {
       };
       // The DOM's types, loaded here for the pages, do not know Bun's direct streams.
       const stream = new ReadableStream(source as unknown as UnderlyingDefaultSource<Uint8Array>);
-      return { name: d.name, size: d.size, sha256: d.sha256 ?? "", body: stream };
+      return { name: downloadName(d.name, d.kind), size: d.size, sha256: d.sha256 ?? "", body: stream };
     },
 
     /** Deletes unfinished uploads past their expiry, bytes first; safe to run twice. */
