@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type Download, expect, type Page, type Route, test } from "@playwright/test";
 import { pdf, sha } from "../helpers/files";
+import { macroWorkbook } from "../helpers/office-files";
 import {
   checkBothWidths,
   DEMO_ADMIN,
@@ -219,6 +220,45 @@ test("a signed client sends files by the picker and by dropping them, sees each 
     "This file's content is not a type we accept. We accept PDF, PNG, JPEG, TIFF, HEIC, CSV, XLS, XLSX, DOC, DOCX, TXT, OFX/QFX or ZIP.",
   );
   await expect(sent.getByRole("link", { name: "invoice.pdf" })).toHaveCount(0);
+
+  // An empty file, a workbook with macros and a web page named as text: each refused, saying why, with no Retry.
+  // The page's name carries a right-to-left override that makes it read "statementtxt.html": it is shown as the
+  // server keeps it, without the override.
+  await pickFiles(client, [
+    { name: "blank.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(0) },
+    {
+      name: "budget.xlsm",
+      mimeType: "application/vnd.ms-excel.sheet.macroEnabled.12",
+      buffer: macroWorkbook(),
+    },
+    {
+      name: "statement\u202elmth.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("<!DOCTYPE html><html><body><h1>Statement</h1></body></html>"),
+    },
+  ]);
+  const refusals: Array<[string, string]> = [
+    [
+      "blank.pdf",
+      "This file is empty: there is nothing in it to send. Check that it is the file you meant, then choose it again.",
+    ],
+    [
+      "budget.xlsm",
+      "This document contains macros, which we do not accept. Save it without them (as .docx or .xlsx) or as a PDF, and send that instead.",
+    ],
+    [
+      "statementlmth.txt",
+      "This file is a web page, an SVG drawing or a script, which we do not accept. Save or print it as a PDF and send that instead.",
+    ],
+  ];
+  for (const [name, message] of refusals) {
+    const row = documents.getByRole("listitem").filter({ hasText: name });
+    await expect(row.getByRole("alert")).toHaveText(message);
+    await expect(row.getByText("Not sent")).toBeVisible();
+    await expect(row.getByRole("button", { name: /Retry/ })).toHaveCount(0);
+    await expect(sent.getByText(name)).toHaveCount(0);
+  }
+  await expect(documents.getByText("statement\u202elmth.txt")).toHaveCount(0);
   await checkBothWidths(client, "portal-documents-sent");
 });
 

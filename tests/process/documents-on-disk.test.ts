@@ -7,6 +7,7 @@ import {
   readFileSync,
   readlinkSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { connect } from "node:net";
@@ -43,6 +44,8 @@ const settings = {
   REQUIRE_MFA: "false",
   SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
   ...FIRM_TERMS,
+  // Room for the files below (about 34 MB) and a little more: the parallel creations find its edge.
+  UPLOAD_MAX_TOTAL_BYTES: String(64 * 1024 * 1024),
 };
 const base = `http://127.0.0.1:${PORT}`;
 const smtp = smtpServer(SMTP_PORT);
@@ -93,6 +96,51 @@ async function cutPatch(location: string, cookie: string, offset: number, bytes:
   // Long enough for the server to read what arrived, then the line goes dead.
   await Bun.sleep(300);
   socket.destroy();
+}
+
+/**
+ * A PATCH on a socket of its own that sends the first `at` bytes of its body and holds the rest until `rest()`,
+ * as a slow connection does; `rest()` sends them and answers the status and headers the server gave.
+ */
+async function heldPatch(location: string, cookie: string, offset: number, bytes: Uint8Array, at: number) {
+  const socket = connect(PORT, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("error", reject);
+  });
+  let received = "";
+  const answered = new Promise<{ status: number; head: string }>((resolve, reject) => {
+    socket.on("data", (data) => {
+      received += data.toString("latin1");
+      const end = received.indexOf("\r\n\r\n");
+      if (end !== -1)
+        resolve({ status: Number(received.slice(9, 12)), head: received.slice(0, end).toLowerCase() });
+    });
+    socket.once("error", reject);
+  });
+  socket.write(
+    [
+      `PATCH ${location} HTTP/1.1`,
+      `Host: 127.0.0.1:${PORT}`,
+      `Origin: ${base}`,
+      `Cookie: ${cookie}`,
+      "Tus-Resumable: 1.0.0",
+      "Content-Type: application/offset+octet-stream",
+      `Upload-Offset: ${offset}`,
+      `Content-Length: ${bytes.length}`,
+      "",
+      "",
+    ].join("\r\n"),
+  );
+  await new Promise<void>((resolve) => socket.write(bytes.subarray(0, at), () => resolve()));
+  return {
+    async rest() {
+      socket.write(bytes.subarray(at));
+      const answer = await answered;
+      socket.destroy();
+      return answer;
+    },
+  };
 }
 
 describe("documents on disk", () => {
@@ -185,14 +233,22 @@ describe("documents on disk", () => {
     const offset = Number(head.headers.get("upload-offset"));
     expect(offset).toBe(kept);
 
-    const rest = await fetch(`${base}${location}`, {
-      method: "PATCH",
-      headers: tusHeaders(client, {
-        "content-type": "application/offset+octet-stream",
-        "upload-offset": String(offset),
-      }),
-      body: bytes.subarray(offset),
-    });
+    const resume = () =>
+      fetch(`${base}${location}`, {
+        method: "PATCH",
+        headers: tusHeaders(client, {
+          "content-type": "application/offset+octet-stream",
+          "upload-offset": String(offset),
+        }),
+        body: bytes.subarray(offset),
+      });
+    // The cut request holds the upload until the server sees its connection end, then lets it go; asked
+    // before that, the server answers 409 and the client asks again, as tus-js-client does.
+    let rest = await resume();
+    for (let i = 0; rest.status === 409 && i < 100; i++) {
+      await Bun.sleep(20);
+      rest = await resume();
+    }
     expect(rest.status).toBe(204);
     expect(rest.headers.get("upload-offset")).toBe(String(bytes.length));
 
@@ -305,6 +361,89 @@ describe("documents on disk", () => {
     flipNearEnd();
     const restored = await ok(send(statements.url, { cookie: admin }));
     expect((await restored.arrayBuffer()).byteLength).toBe(statements.size);
+  }, 60_000);
+
+  test("two PATCHes at one offset: one is taken and one is a 409, the file is whole and no alarm is raised", async () => {
+    // 4 MB: the first request has written a whole batch (1 MB) while the rest of its body is still to come.
+    const race = pdf(4 * 1024 * 1024);
+    const before = new Set(readdirSync(join(dataDir, "documents")));
+    const created = await ok(
+      fetch(`${base}/api/portal/uploads`, {
+        method: "POST",
+        headers: tusHeaders(client, {
+          "upload-length": String(race.length),
+          "upload-metadata": `filename ${b64("Raced statement.pdf")}`,
+        }),
+      }),
+      201,
+    );
+    const location = new URL(created.headers.get("location") as string, base).pathname;
+    const sealed = join(
+      dataDir,
+      "documents",
+      readdirSync(join(dataDir, "documents")).find((f) => !before.has(f)) as string,
+    );
+
+    const first = await heldPatch(location, client, 0, race, 2 * 1024 * 1024);
+    // The first request is writing once its first batch reaches the file.
+    for (let i = 0; statSync(sealed).size < 1024 * 1024 && i < 200; i++) await Bun.sleep(25);
+    expect(statSync(sealed).size).toBeGreaterThanOrEqual(1024 * 1024);
+    const second = await fetch(`${base}${location}`, {
+      method: "PATCH",
+      headers: tusHeaders(client, {
+        "content-type": "application/offset+octet-stream",
+        "upload-offset": "0",
+      }),
+      body: race,
+    });
+    const firstAnswer = await first.rest();
+    expect([firstAnswer.status, second.status].sort()).toEqual([204, 409]);
+    expect(firstAnswer.head).toContain(`upload-offset: ${race.length}`);
+
+    const id = location.split("/").at(-1) as string;
+    const download = await send(`/api/admin/submissions/${submissionId}/documents/${id}`, { cookie: admin });
+    expect(download.status).toBe(200);
+    expect(sha(new Uint8Array(await download.arrayBuffer()))).toBe(sha(race));
+    // No tamper alarm: neither in the audit log staff read nor in the server's log.
+    const audit = (await (
+      await ok(send("/api/admin/audit?limit=200&views=1", { cookie: admin }))
+    ).json()) as { entries: { event: string; detail: { document?: string } | null }[] };
+    expect(
+      audit.entries.filter((e) => e.event === "document.integrity_failed" && e.detail?.document === id),
+    ).toEqual([]);
+    expect(
+      server
+        ?.log()
+        .split("\n")
+        .filter((l) => l.includes("document_integrity_failed") && l.includes(id)),
+    ).toEqual([]);
+  }, 60_000);
+
+  test("eight uploads created at once never reserve more than UPLOAD_MAX_TOTAL_BYTES", async () => {
+    const listed = async () =>
+      (await (await ok(send("/api/portal/documents", { cookie: client }))).json()) as {
+        documents: { size: number }[];
+        limits: { maxBytes: number; maxTotalBytes: number };
+      };
+    const { documents, limits } = await listed();
+    const room = limits.maxTotalBytes - documents.reduce((sum, d) => sum + d.size, 0);
+    // Each a little over a quarter of the room left: three fit, a fourth would not.
+    const size = Math.floor(room / 3.5);
+    expect(size).toBeLessThanOrEqual(limits.maxBytes);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        fetch(`${base}/api/portal/uploads`, {
+          method: "POST",
+          headers: tusHeaders(client, {
+            "upload-length": String(size),
+            "upload-metadata": `filename ${b64(`Year ${2017 + i}.pdf`)}`,
+          }),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 413, 413, 413, 413, 413]);
+    const after = await listed();
+    expect(after.documents.reduce((sum, d) => sum + d.size, 0)).toBeLessThanOrEqual(limits.maxTotalBytes);
   }, 60_000);
 
   test("no byte under DATA_DIR or in a backup holds the file's content or its name", async () => {

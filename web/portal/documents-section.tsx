@@ -12,6 +12,7 @@ import {
 import { type DragEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import {
   ACCEPTED_KINDS,
+  cleanFileName,
   type DocumentView,
   PORTAL_DOCUMENTS_PATH,
   type PortalDocuments,
@@ -76,19 +77,21 @@ export function DocumentsSection() {
   const send = async (files: File[]) => {
     for (const file of files) {
       const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-      setSending((all) => [...all, { key, name: file.name, size: file.size, sent: 0, state: "sending" }]);
+      // Shown as the server will list it: no control or bidi characters to disguise what it is.
+      const name = cleanFileName(file.name) || file.name;
+      setSending((all) => [...all, { key, name, size: file.size, sent: 0, state: "sending" }]);
       let upload: SendingFile;
       try {
         upload = await sendFile(file, {
           onProgress: (sent) => update(key, { sent }),
           onDone: () => {
             update(key, { sent: file.size, state: "done", message: undefined });
-            setAnnounce(`${file.name} was sent.`);
+            setAnnounce(`${name} was sent.`);
             refresh();
           },
           onFailed: ({ message, refused }) => {
             update(key, { state: "failed", message, refused });
-            setAnnounce(`${file.name} was not sent. ${message}`);
+            setAnnounce(`${name} was not sent. ${message}`);
             if (refused) uploads.current.delete(key);
             refresh();
           },
@@ -261,7 +264,8 @@ function DropZone({ limits, onFiles }: { limits: UploadLimits; onFiles: (files: 
       <p id={hintId} className="mx-auto mt-4 max-w-prose text-sm text-ink-muted">
         We accept {ACCEPTED_KINDS}: up to {formatLimit(limits.maxBytes)} a file and{" "}
         {formatLimit(limits.maxTotalBytes)} for all of this engagement's files together. The file's content
-        decides its type, not its name. Several files may be sent at once.
+        decides its type, not its name: documents with macros, web pages and scripts are not accepted. Several
+        files may be sent at once.
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { DocumentKind, DocumentView } from "../../contracts/documents";
+import { cleanFileName, type DocumentKind, type DocumentView } from "../../contracts/documents";
 import type { Sealed } from "../../store";
 
 export type DocumentRow = DocumentView & {
@@ -42,38 +42,49 @@ export function documentsRepo({ db, cipher }: Sealed) {
     s && {
       ...s,
       kind: s.kind as DocumentKind | null,
-      name: cipher.decrypt(s.name),
+      // Cleaned as it is read too: a name stored before names were cleaned of bidi controls (ADR 220).
+      name: cleanFileName(cipher.decrypt(s.name)),
       fileKey: Buffer.from(cipher.decrypt(s.fileKey), "base64"),
     };
 
+  type NewDocument = {
+    publicId: string;
+    engagementId: number;
+    direction: "client" | "firm";
+    fileId: string;
+    fileKey: Uint8Array;
+    name: string;
+    size: number;
+    at: string;
+    expiresAt: string | null;
+    uploadedBy: number | null;
+  };
+  const create = (d: NewDocument) =>
+    (
+      insert.get(
+        d.publicId,
+        d.engagementId,
+        d.direction,
+        d.fileId,
+        cipher.encrypt(Buffer.from(d.fileKey).toString("base64")),
+        cipher.encrypt(d.name),
+        d.size,
+        d.at,
+        d.expiresAt,
+        d.uploadedBy,
+      ) as { id: number }
+    ).id;
+  /**
+   * The row, only if the engagement's files and uploads with it stay within `limit` bytes: the sum is read and
+   * the row written in one IMMEDIATE transaction, so no other creation (of this process or another) counts the
+   * same room. Answers the row's id, or null when it would not fit.
+   */
+  const reserve = db.transaction((d: NewDocument, limit: number) =>
+    (reserved.get(d.engagementId)?.total ?? 0) + d.size > limit ? null : create(d),
+  );
+
   return {
-    create(d: {
-      publicId: string;
-      engagementId: number;
-      direction: "client" | "firm";
-      fileId: string;
-      fileKey: Uint8Array;
-      name: string;
-      size: number;
-      at: string;
-      expiresAt: string | null;
-      uploadedBy: number | null;
-    }) {
-      return (
-        insert.get(
-          d.publicId,
-          d.engagementId,
-          d.direction,
-          d.fileId,
-          cipher.encrypt(Buffer.from(d.fileKey).toString("base64")),
-          cipher.encrypt(d.name),
-          d.size,
-          d.at,
-          d.expiresAt,
-          d.uploadedBy,
-        ) as { id: number }
-      ).id;
-    },
+    reserve: (d: NewDocument, limit: number): number | null => reserve.immediate(d, limit),
     find: (publicId: string, engagementId: number) => readable(byPublic.get(publicId, engagementId)),
     list: (engagementId: number) => ofEngagement.all(engagementId).map((s) => readable(s) as DocumentRow),
     /** Bytes the engagement's files take or have asked for (unfinished uploads count at their full size). */

@@ -27,8 +27,31 @@ function collectEvery(bytes = COLLECT_EVERY_BYTES) {
 }
 
 /**
+ * The files a request is writing now, by path, for every store of this process: one writer per file (ADR 221).
+ * A claim is taken in one step (nothing runs between the check and the taking) before the first byte is written.
+ */
+const writers = new Set<string>();
+
+/** A file held by one writer: the only way to write it, until released. */
+export type FileClaim = {
+  /**
+   * Appends sealed bytes after the first `keep` bytes (what a resumed upload had committed). With `release`,
+   * the bytes are the append's own: each is released once written (release.ts), and the caller must hold
+   * none of them (a header it goes on sealing with, for one).
+   */
+  append(
+    keep: number,
+    sealed: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+    opts?: { release?: boolean },
+  ): Promise<void>;
+  /** Lets the file go; safe to call twice. */
+  release(): void;
+};
+
+/**
  * Where sealed documents live: DATA_DIR/documents/<random id>, never a name the user chose. Writes wait for
- * each batch (about 1 MB) to reach the file, so a fast sender is held back instead of buffered.
+ * each batch (about 1 MB) to reach the file, so a fast sender is held back instead of buffered; a file is written
+ * only through the claim of its one writer.
  */
 export function documentFiles(dataDir: string) {
   const dir = join(dataDir, "documents");
@@ -39,65 +62,84 @@ export function documentFiles(dataDir: string) {
   };
   // One count for all uploads at once: what matters is how much all of them have dropped.
   const written = collectEvery();
+  /** FileClaim's append: reached only through a claim. */
+  async function append(
+    id: string,
+    keep: number,
+    sealed: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+    opts: { release?: boolean } = {},
+  ) {
+    const file = await open(pathOf(id), "a", 0o600);
+    // Segments go to the file about 1 MB at a time, in one system call: one per 64 KiB segment cost more
+    // than the sealing. A batch is written while the next one is sealed (the write runs on another thread),
+    // and the next waits for it: at most two batches are held, and a fast sender is held back, not buffered.
+    const write = async (batch: Uint8Array[], size: number) => {
+      const { bytesWritten } = await file.writev(batch);
+      // A short write (rare on a file) is finished byte by byte from where it stopped.
+      if (bytesWritten < size) {
+        const rest = Buffer.concat(batch, size).subarray(bytesWritten);
+        for (let at = 0; at < rest.length; ) at += (await file.write(rest, at)).bytesWritten;
+      }
+      if (opts.release) for (const bytes of batch) release(bytes);
+    };
+    let writing: Promise<void> = Promise.resolve();
+    let pending: Uint8Array[] = [];
+    let size = 0;
+    let total = 0;
+    const flush = async () => {
+      await writing;
+      if (size === 0) return;
+      total += size;
+      writing = write(pending, size);
+      // A failed write is seen at the next flush, or at the last one.
+      writing.catch(() => {});
+      pending = [];
+      size = 0;
+    };
+    try {
+      await truncate(pathOf(id), keep);
+      for await (const chunk of sealed) {
+        pending.push(chunk);
+        size += chunk.length;
+        if (size >= WRITE_BATCH_BYTES) await flush();
+      }
+      await flush();
+      await writing;
+      await file.sync();
+      written(total);
+    } finally {
+      // A batch still being written when the sealed bytes failed is waited for before the file is closed.
+      await writing.catch(() => {});
+      await file.close();
+    }
+  }
+
   return {
     dir,
     newId: () => randomBytes(16).toString("hex"),
     pathOf,
     /**
-     * Appends sealed bytes after the first `keep` bytes (what a resumed upload had committed). With `release`,
-     * the bytes are the append's own: each is released once written (release.ts), and the caller must hold
-     * none of them (a header it goes on sealing with, for one).
+     * The file for one writer, or null while another holds it. Claimed before anything is written and released
+     * in a `finally`, so a request that fails or whose client goes away lets it go.
      */
-    async append(
-      id: string,
-      keep: number,
-      sealed: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
-      opts: { release?: boolean } = {},
-    ) {
-      const file = await open(pathOf(id), "a", 0o600);
-      // Segments go to the file about 1 MB at a time, in one system call: one per 64 KiB segment cost more
-      // than the sealing. A batch is written while the next one is sealed (the write runs on another thread),
-      // and the next waits for it: at most two batches are held, and a fast sender is held back, not buffered.
-      const write = async (batch: Uint8Array[], size: number) => {
-        const { bytesWritten } = await file.writev(batch);
-        // A short write (rare on a file) is finished byte by byte from where it stopped.
-        if (bytesWritten < size) {
-          const rest = Buffer.concat(batch, size).subarray(bytesWritten);
-          for (let at = 0; at < rest.length; ) at += (await file.write(rest, at)).bytesWritten;
-        }
-        if (opts.release) for (const bytes of batch) release(bytes);
+    claim(id: string): FileClaim | null {
+      const path = pathOf(id);
+      if (writers.has(path)) return null;
+      writers.add(path);
+      let held = true;
+      return {
+        append: (keep, sealed, opts) => {
+          if (!held) throw new Error("The file's claim was released");
+          return append(id, keep, sealed, opts);
+        },
+        release: () => {
+          if (held) writers.delete(path);
+          held = false;
+        },
       };
-      let writing: Promise<void> = Promise.resolve();
-      let pending: Uint8Array[] = [];
-      let size = 0;
-      let total = 0;
-      const flush = async () => {
-        await writing;
-        if (size === 0) return;
-        total += size;
-        writing = write(pending, size);
-        // A failed write is seen at the next flush, or at the last one.
-        writing.catch(() => {});
-        pending = [];
-        size = 0;
-      };
-      try {
-        await truncate(pathOf(id), keep);
-        for await (const chunk of sealed) {
-          pending.push(chunk);
-          size += chunk.length;
-          if (size >= WRITE_BATCH_BYTES) await flush();
-        }
-        await flush();
-        await writing;
-        await file.sync();
-        written(total);
-      } finally {
-        // A batch still being written when the sealed bytes failed is waited for before the file is closed.
-        await writing.catch(() => {});
-        await file.close();
-      }
     },
+    /** Whether a writer holds the file now. */
+    claimed: (id: string) => writers.has(pathOf(id)),
     /**
      * The plaintext, segment by segment; throws SegmentError where the file was changed, is missing, or
      * shrank while being read (a read that comes short is a cut file).

@@ -3,6 +3,7 @@ import type { DocumentView } from "../../contracts/documents";
 import type { Sealed } from "../../store";
 import { documentsRepo, viewOf } from "./documents.repo";
 import { documentFiles } from "./file-store";
+import { downloadName } from "./names";
 
 /** A document as a data-rights export records it: where its file sits in the archive, if it is finished. */
 export type ExportedDocument = DocumentView & { file: string | null };
@@ -19,7 +20,8 @@ export type ExportedFile = {
  * A request's documents for a data-rights export (ADR 180): what each is, with its SHA-256, and for every
  * finished one the decrypted file, read segment by segment only when the archive reaches it. Unfinished
  * uploads are listed without a file. The path in the archive is `documents/<reference>/<id>-<name>`: the id
- * keeps two files of one name apart, and the name was cleaned of slashes when it was stored.
+ * keeps two files of one name apart, the name was cleaned of slashes and controls when it was stored and read,
+ * and it ends in the extension of its content's kind, as a download's does (ADR 220).
  */
 export function documentExport(
   store: Sealed,
@@ -33,7 +35,9 @@ export function documentExport(
   const records: ExportedDocument[] = [];
   const files: ExportedFile[] = [];
   for (const d of repo.list(engagementId)) {
-    const file = d.completedAt ? `documents/${submission.reference}/${d.id}-${d.name}` : null;
+    const file = d.completedAt
+      ? `documents/${submission.reference}/${d.id}-${downloadName(d.name, d.kind)}`
+      : null;
     records.push({ ...viewOf(d), file });
     if (file)
       files.push({

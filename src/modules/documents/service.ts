@@ -2,7 +2,7 @@ import { createHash, type Hash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Config } from "../../config";
-import { DOCUMENT_MESSAGES as M, UPLOAD_EXPIRY_HOURS } from "../../contracts/documents";
+import { cleanFileName, DOCUMENT_MESSAGES as M, UPLOAD_EXPIRY_HOURS } from "../../contracts/documents";
 import { forgetDeleted } from "../../db/index";
 import type { Actor } from "../../http/admin-http";
 import {
@@ -17,9 +17,11 @@ import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
 import { type DocumentRow, documentsRepo, viewOf } from "./documents.repo";
-import type { DocumentFiles } from "./file-store";
+import type { DocumentFiles, FileClaim } from "./file-store";
+import { type ContentInspector, contentInspector } from "./inspect";
+import { downloadName } from "./names";
 import { release } from "./release";
-import { SNIFF_BYTES, sniff } from "./sniff";
+import { type ContentRefusal, SNIFF_BYTES, sniff } from "./sniff";
 import {
   HEADER_BYTES,
   newFileKey,
@@ -32,7 +34,6 @@ import {
 
 const HOUR_MS = 3_600_000;
 const SIGNED = new Set(["signed", "engaged"]);
-const FILENAME_MAX = 255;
 
 /** The offset the client claims is not the one the server holds: it asks where to resume and goes on from there. */
 export class OffsetMismatchError extends ConflictError {
@@ -40,6 +41,17 @@ export class OffsetMismatchError extends ConflictError {
     super(M.offset);
   }
 }
+
+/** Another request is writing this upload now: one writer per upload (ADR 221); the client retries. */
+export class UploadBusyError extends ConflictError {
+  constructor() {
+    super(M.busy);
+  }
+}
+
+/** A file refused for its content: nothing of it is kept. Empty is a bad request; the rest, a type refused. */
+const refusalOf = (reason: ContentRefusal) =>
+  reason === "empty" ? new BadRequestError(M.empty) : new UnsupportedTypeError(M[reason]);
 
 /** What a client declares when it starts an upload: its length (null unless a whole number of bytes) and name. */
 export type DeclaredUpload = { length: number | null; name: string };
@@ -54,15 +66,6 @@ export type DocumentDownload = {
   sha256: string;
   body: ReadableStream<Uint8Array>;
 };
-
-/** The name is shown, never used as a path: control characters and slashes go, and it is kept short. */
-const cleanName = (name: string) =>
-  [...name]
-    .map((c) => (c.charCodeAt(0) < 0x20 || c === "\u007f" || c === "/" || c === "\\" ? " " : c))
-    .join("")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, FILENAME_MAX);
 
 const progressOf = (d: DocumentRow): UploadProgress => ({
   offset: d.received,
@@ -106,14 +109,19 @@ export function createDocumentsService(deps: {
     }
   }
 
-  /** SHA-256 of the stored plaintext, reading every segment (so also proof the file is whole). */
+  /**
+   * SHA-256 of the stored plaintext, reading every segment (so also proof the file is whole), and what the
+   * content's checks find in it (inspect.ts): for an upload no request saw from its first byte.
+   */
   async function digest(d: DocumentRow) {
     const hash = createHash("sha256");
+    const inspector = d.kind ? contentInspector(d.kind) : null;
     for await (const part of files.read(d.fileId, d.fileKey)) {
       hash.update(part);
+      inspector?.see(part);
       release(part);
     }
-    return hash.digest("hex");
+    return { sha256: hash.digest("hex"), refusal: inspector?.refusal ?? null };
   }
 
   /**
@@ -127,11 +135,12 @@ export function createDocumentsService(deps: {
   }
 
   /**
-   * The SHA-256 of each unfinished upload as far as its sealed segments go, by row id: the next request goes on
-   * from it instead of reading the whole file again at the end. Kept in memory only (a restart loses it, and the
-   * file is read once at completion); an entry leaves with its upload's completion, removal or expiry.
+   * The SHA-256 of each unfinished upload as far as its sealed segments go, and its content's checks, by row id:
+   * the next request goes on from them instead of reading the whole file again at the end. Kept in memory only
+   * (a restart loses them, and the file is read once at completion); an entry leaves with its upload's
+   * completion, removal or expiry.
    */
-  const running = new Map<number, { hash: Hash; received: number }>();
+  const running = new Map<number, { hash: Hash; inspector: ContentInspector | null; received: number }>();
 
   /** The row goes, and with it (after the commit, through forgetDeleted) the file and its old pages. */
   async function removeRow(d: DocumentRow) {
@@ -171,11 +180,117 @@ export function createDocumentsService(deps: {
   const expired = (d: DocumentRow) =>
     d.completedAt === null && d.expiresAt !== null && d.expiresAt <= now().toISOString();
 
+  /**
+   * Seals the request's bytes onto a claimed upload, from the offset it holds: the type decided on the first
+   * bytes (sniff.ts), the rest looked through as it is sealed (inspect.ts), and completion once the last segment
+   * is written. A file refused for its content ends its upload: nothing of it stays.
+   */
+  async function write(
+    d: DocumentRow,
+    claim: FileClaim,
+    body: AsyncIterable<Uint8Array> | null,
+  ): Promise<UploadProgress> {
+    const header = await headerOf(d);
+    // The SHA-256 and the content's checks go on from the last request's, when this server saw the upload from
+    // its first byte; they are taken out of the map for the length of this request, and put back only if the
+    // request succeeds.
+    const carried = running.get(d.rowId);
+    running.delete(d.rowId);
+    const resumed = d.received !== 0 && carried?.received === d.received ? carried : null;
+    const hash = d.received === 0 ? undefined : (resumed?.hash ?? null);
+    let inspector = resumed?.inspector ?? null;
+    const sealer = segmentSealer(d.fileKey, header, d.received / SEGMENT_BYTES, d.size, hash, (plain) =>
+      inspector?.see(plain),
+    );
+    let head: Buffer | null = d.received === 0 ? Buffer.alloc(0) : null;
+    const need = Math.min(SNIFF_BYTES, d.size);
+    let sealedFinal = false;
+    let refused: Error | null = null;
+    const refuse = (reason: ContentRefusal) => {
+      refused = refusalOf(reason);
+      return refused;
+    };
+    /** The kind the first bytes show (the whole file when it is that short), or the refusal. */
+    const decide = (first: Buffer) => {
+      const sniffed = sniff(first.subarray(0, SNIFF_BYTES), d.name, need === d.size);
+      if ("refused" in sniffed) throw refuse(sniffed.refused);
+      repo.setKind(d.rowId, sniffed.kind);
+      inspector = contentInspector(sniffed.kind);
+    };
+    const checked = () => {
+      if (inspector?.refusal) throw refuse(inspector.refusal);
+    };
+    async function* sealed() {
+      if (body)
+        for await (const chunk of body) {
+          if (sealer.size + (head?.length ?? 0) + chunk.length > d.size)
+            throw new BadRequestError(M.pastLength);
+          // A chunk of the body is the route's alone (the upload routes read their own body: ADR 167), and
+          // once sealed, or copied into the head, it is not read again: its memory is given back at once.
+          if (head === null) {
+            yield* sealer.push(chunk);
+            release(chunk);
+            checked();
+            continue;
+          }
+          head = Buffer.concat([head, chunk]);
+          release(chunk);
+          if (head.length < need) continue;
+          decide(head);
+          const first = head;
+          head = null;
+          yield* sealer.push(first);
+          release(first);
+          checked();
+        }
+      // An upload of no bytes (created before those were refused) is decided on nothing: it is empty.
+      if (head !== null && need === 0) {
+        decide(head);
+        head = null;
+      }
+      if (head === null && sealer.size === d.size) {
+        const last = sealer.finish();
+        checked();
+        sealedFinal = true;
+        yield last;
+      }
+    }
+    try {
+      // Every segment is the sealer's new bytes, read by nothing after its write.
+      await claim.append(sealedLength(d.received), sealed(), { release: true });
+    } catch (error) {
+      // Late, cut off or past its size: nothing of this request counts. A file refused for its content
+      // ends the upload: nothing of it stays.
+      if (error === refused) await removeRow(d);
+      throw error;
+    }
+    if (!sealedFinal) {
+      const received = sealer.segments * SEGMENT_BYTES;
+      repo.setReceived(d.rowId, received);
+      if (sealer.hash) running.set(d.rowId, { hash: sealer.hash, inspector, received });
+      return { ...progressOf(d), offset: received };
+    }
+    // Carried through every request, the SHA-256 and the checks are known now; otherwise (a restart in
+    // between) the stored file is read once for them.
+    const read = sealer.hash ? null : await digest(d);
+    const refusal = read ? read.refusal : null;
+    if (refusal) {
+      await removeRow(d);
+      throw refusalOf(refusal);
+    }
+    repo.complete(d.rowId, read ? read.sha256 : sealer.facts().sha256, now().toISOString());
+    return { offset: d.size, length: d.size, expiresAt: null };
+  }
+
   return {
     repo,
     /** The configured limits, for the portal to state beside its drop zone. */
     limits: { maxBytes: limits.maxBytes, maxTotalBytes: limits.maxTotalBytes },
-    /** A new upload, refused before any byte is stored when it could never fit. Answers its id and expiry. */
+    /**
+     * A new upload, refused before any byte is stored when it could never fit: its declared length is reserved
+     * against the engagement's limit as its row is written (one transaction), so uploads created at the same
+     * moment never share the same room. Answers its id and expiry.
+     */
     async create(
       engagementId: number,
       upload: DeclaredUpload,
@@ -186,29 +301,42 @@ export function createDocumentsService(deps: {
         throw new ConflictError(M.notSigned);
       const { length } = upload;
       if (length === null) throw new BadRequestError(M.length);
+      if (length === 0) throw new BadRequestError(M.empty);
       if (length > limits.maxBytes) throw new TooLargeError(M.tooLarge(limits.maxBytes));
-      if (repo.reserved(engagementId) + length > limits.maxTotalBytes)
-        throw new TooLargeError(M.overTotal(limits.maxTotalBytes));
-      const name = cleanName(upload.name);
+      const name = cleanFileName(upload.name);
       if (!name) throw new BadRequestError(M.filename);
 
       const at = now();
       const publicId = randomBytes(16).toString("base64url");
       const fileId = files.newId();
       const expiresAt = new Date(at.getTime() + UPLOAD_EXPIRY_HOURS * HOUR_MS);
-      await files.append(fileId, 0, [newHeader()]);
-      repo.create({
-        publicId,
-        engagementId,
-        direction: by.direction,
-        fileId,
-        fileKey: newFileKey(),
-        name,
-        size: length,
-        at: at.toISOString(),
-        expiresAt: expiresAt.toISOString(),
-        uploadedBy: by.adminId,
-      });
+      const rowId = repo.reserve(
+        {
+          publicId,
+          engagementId,
+          direction: by.direction,
+          fileId,
+          fileKey: newFileKey(),
+          name,
+          size: length,
+          at: at.toISOString(),
+          expiresAt: expiresAt.toISOString(),
+          uploadedBy: by.adminId,
+        },
+        limits.maxTotalBytes,
+      );
+      if (rowId === null) throw new TooLargeError(M.overTotal(limits.maxTotalBytes));
+      // The file's id is new: nobody else can hold it. Its client learns its id only from this answer.
+      const claim = files.claim(fileId) as FileClaim;
+      try {
+        await claim.append(0, [newHeader()]);
+      } catch (error) {
+        repo.remove(rowId);
+        forgetDeleted(db);
+        throw error;
+      } finally {
+        claim.release();
+      }
       return { id: publicId, offset: 0, expiresAt };
     },
 
@@ -223,7 +351,9 @@ export function createDocumentsService(deps: {
      * Bytes at the offset the server holds, sealed as they arrive from `body` (read as it comes: the caller
      * bounds its time and size). `offset` is the one the client claims (null when it named none); any other than
      * the one held, or a finished upload, is refused with the offset held. Nothing of a refused or failed
-     * request counts: the offset stays where it was.
+     * request counts: the offset stays where it was. One request writes an upload at a time (ADR 221): its file
+     * is claimed before anything is read or written and let go however the request ends (a client gone away
+     * included); another request for it meanwhile is refused (UploadBusyError) and writes nothing.
      */
     async append(
       engagementId: number,
@@ -232,74 +362,15 @@ export function createDocumentsService(deps: {
     ): Promise<UploadProgress> {
       const d = repo.find(publicId, engagementId);
       if (!d || expired(d)) throw new NotFoundError("Not found");
-      if (request.offset !== d.received || d.completedAt) throw new OffsetMismatchError(d.received);
-
-      const doc = d;
-      const header = await headerOf(d);
-      // The SHA-256 goes on from the last request's, when this server saw the upload from its first byte; it
-      // is taken out of the map for the length of this request, and put back only if the request succeeds.
-      const carried = running.get(d.rowId);
-      running.delete(d.rowId);
-      const hash = d.received === 0 ? undefined : carried?.received === d.received ? carried.hash : null;
-      const sealer = segmentSealer(d.fileKey, header, d.received / SEGMENT_BYTES, d.size, hash);
-      let head: Buffer | null = d.received === 0 ? Buffer.alloc(0) : null;
-      const need = Math.min(SNIFF_BYTES, d.size);
-      let sealedFinal = false;
-      const body = request.body;
-      async function* sealed() {
-        if (body)
-          for await (const chunk of body) {
-            if (sealer.size + (head?.length ?? 0) + chunk.length > doc.size)
-              throw new BadRequestError(M.pastLength);
-            // A chunk of the body is the route's alone (the upload routes read their own body: ADR 167), and
-            // once sealed, or copied into the head, it is not read again: its memory is given back at once.
-            if (head === null) {
-              yield* sealer.push(chunk);
-              release(chunk);
-              continue;
-            }
-            head = Buffer.concat([head, chunk]);
-            release(chunk);
-            if (head.length < need) continue;
-            const kind = sniff(head.subarray(0, SNIFF_BYTES), doc.name);
-            if (!kind) throw new UnsupportedTypeError(M.kind);
-            repo.setKind(doc.rowId, kind);
-            const first = head;
-            head = null;
-            yield* sealer.push(first);
-            release(first);
-          }
-        if (head !== null && need === 0) {
-          const kind = sniff(head, doc.name);
-          if (!kind) throw new UnsupportedTypeError(M.kind);
-          repo.setKind(doc.rowId, kind);
-          head = null;
-        }
-        if (head === null && sealer.size === doc.size) {
-          sealedFinal = true;
-          yield sealer.finish();
-        }
-      }
+      // In the same turn as the look-up: nothing runs between reading the row and holding its file.
+      const claim = files.claim(d.fileId);
+      if (!claim) throw new UploadBusyError();
       try {
-        // Every segment is the sealer's new bytes, read by nothing after its write.
-        await files.append(d.fileId, sealedLength(d.received), sealed(), { release: true });
-      } catch (error) {
-        // Late, cut off or past its size: nothing of this request counts. A type refused at the first bytes
-        // ends the upload: nothing of it stays.
-        if (error instanceof UnsupportedTypeError) await removeRow(d);
-        throw error;
+        if (request.offset !== d.received || d.completedAt) throw new OffsetMismatchError(d.received);
+        return await write(d, claim, request.body);
+      } finally {
+        claim.release();
       }
-      if (!sealedFinal) {
-        const received = sealer.segments * SEGMENT_BYTES;
-        repo.setReceived(d.rowId, received);
-        if (sealer.hash) running.set(d.rowId, { hash: sealer.hash, received });
-        return { ...progressOf(d), offset: received };
-      }
-      // Carried through every request, the SHA-256 is known now; otherwise (a restart in between) the stored
-      // file is read once to compute it.
-      const sha256 = sealer.hash ? sealer.facts().sha256 : await digest(d);
-      repo.complete(d.rowId, sha256, now().toISOString());
-      return { offset: d.size, length: d.size, expiresAt: null };
     },
 
     /** Termination and the portal's remove: the client's own files, until the firm has opened them. */
@@ -307,7 +378,14 @@ export function createDocumentsService(deps: {
       const d = repo.find(publicId, engagementId);
       if (d?.direction !== "client") throw new NotFoundError("Not found");
       if (d.openedAt) throw new ConflictError(M.opened);
-      await removeRow(d);
+      // Not from under a request writing it: that request would answer for a file no longer there.
+      const claim = files.claim(d.fileId);
+      if (!claim) throw new ConflictError(M.stillSending);
+      try {
+        await removeRow(d);
+      } finally {
+        claim.release();
+      }
     },
 
     list: (engagementId: number) => repo.list(engagementId).map(viewOf),
@@ -361,14 +439,24 @@ export function createDocumentsService(deps: {
       };
       // The DOM's types, loaded here for the pages, do not know Bun's direct streams.
       const stream = new ReadableStream(source as unknown as UnderlyingDefaultSource<Uint8Array>);
-      return { name: d.name, size: d.size, sha256: d.sha256 ?? "", body: stream };
+      return { name: downloadName(d.name, d.kind), size: d.size, sha256: d.sha256 ?? "", body: stream };
     },
 
     /** Deletes unfinished uploads past their expiry, bytes first; safe to run twice. */
     async expire(): Promise<number> {
-      const due = repo.expired(now().toISOString());
-      for (const d of due) await removeRow(d);
-      return due.length;
+      let removed = 0;
+      for (const d of repo.expired(now().toISOString())) {
+        // One a request is still writing (it began before its expiry) is left to it; the next run sees it.
+        const claim = files.claim(d.fileId);
+        if (!claim) continue;
+        try {
+          await removeRow(d);
+          removed++;
+        } finally {
+          claim.release();
+        }
+      }
+      return removed;
     },
 
     /** Runs expire now and then every hour; answers how to stop it. */

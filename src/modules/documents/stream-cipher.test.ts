@@ -37,8 +37,7 @@ async function stored(plain: Uint8Array) {
   const key = newFileKey();
   const id = s.files.newId();
   let facts = { sha256: "", size: 0 };
-  await s.files.append(
-    id,
+  await s.files.claim(id)?.append(
     0,
     sealStream(key, chunksOf(plain), (f) => (facts = f)),
   );
@@ -173,7 +172,7 @@ describe("the streaming file cipher", () => {
       const before = process.memoryUsage.rss();
       let peak = before;
       const sample = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 20);
-      await files.append(id, 0, sealStream(key, source()));
+      await files.claim(id).append(0, sealStream(key, source()));
       let read = 0;
       for await (const part of files.read(id, key)) read += part.length;
       clearInterval(sample);

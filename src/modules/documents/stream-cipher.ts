@@ -162,15 +162,21 @@ export function segmentSealer(
   index: number,
   total?: number,
   running?: Hash | null,
+  /** Shown every plaintext byte as it is sealed, in order, as the SHA-256 is (the content's checks: inspect.ts). */
+  see?: (plain: Uint8Array) => void,
 ) {
   const buffer = Buffer.alloc(SEGMENT_BYTES);
   let filled = 0;
   let next = index;
   let size = index * SEGMENT_BYTES;
   const hash = running !== undefined ? running : index === 0 ? createHash("sha256") : null;
+  const absorb = (plain: Uint8Array) => {
+    hash?.update(plain);
+    see?.(plain);
+  };
   const sealFull = () => {
     // The sealed copy is new bytes: the plaintext buffer is reused for the next segment.
-    hash?.update(buffer);
+    absorb(buffer);
     const sealed = sealSegmentParts(key, header, next++, buffer, false);
     filled = 0;
     return sealed;
@@ -185,7 +191,7 @@ export function segmentSealer(
           at + SEGMENT_BYTES < chunk.length || (total !== undefined && size + SEGMENT_BYTES < total);
         if (filled === 0 && chunk.length - at >= SEGMENT_BYTES && more) {
           const plain = chunk.subarray(at, at + SEGMENT_BYTES);
-          hash?.update(plain);
+          absorb(plain);
           yield* sealSegmentParts(key, header, next++, plain, false);
           at += SEGMENT_BYTES;
           size += SEGMENT_BYTES;
@@ -208,7 +214,7 @@ export function segmentSealer(
       return size;
     },
     finish(): Buffer {
-      hash?.update(buffer.subarray(0, filled));
+      absorb(buffer.subarray(0, filled));
       return sealSegment(key, header, next++, buffer.subarray(0, filled), true);
     },
     /** The SHA-256 so far, of the sealed segments only: it goes on from there in the next request. */

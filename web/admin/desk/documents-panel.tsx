@@ -1,6 +1,6 @@
 import { Download, FileCheck, Upload } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import { type DocumentView, UPLOAD_PATCH_MAX_BYTES } from "../../../src/contracts/documents";
+import { cleanFileName, type DocumentView, UPLOAD_PATCH_MAX_BYTES } from "../../../src/contracts/documents";
 import { formatFileSize, formatLimit } from "../../../src/contracts/file-size";
 import { ProgressBar } from "../../components/progress-bar";
 import { apiRequest, getJson } from "../../lib/api";
@@ -294,7 +294,7 @@ function SendFileForm({ submissionId, onSent }: { submissionId: number; onSent: 
     const answer = await postFile(documentsApi.list(submissionId), file, setSent);
     setSent(null);
     if (answer.status === 201) {
-      toast({ title: "File Sent", description: `${file.name} is in the client's portal.` });
+      toast({ title: "File Sent", description: `${cleanFileName(file.name)} is in the client's portal.` });
       setFile(null);
       if (input.current) input.current.value = "";
       onSent();
@@ -339,7 +339,7 @@ function SendFileForm({ submissionId, onSent }: { submissionId: number; onSent: 
       {sent !== null && file && (
         <div className="mt-3">
           <label htmlFor={`${id}-progress`} className="text-sm text-ink-muted">
-            Sending {file.name}
+            Sending {cleanFileName(file.name)}
           </label>
           <ProgressBar id={`${id}-progress`} max={file.size} value={sent} className="mt-1" />
         </div>
