@@ -3,7 +3,9 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cookieFrom } from "../helpers/admin";
+import { FIRM_TERMS } from "../helpers/app";
 import { binaryEnv, killStarted, runBinary, type StartedBinary, startBinary } from "../helpers/binary";
+import { sha } from "../helpers/files";
 import { validIntake } from "../helpers/intake";
 import { pdfsig } from "../helpers/pdfsig";
 import { freePorts } from "../helpers/ports";
@@ -34,6 +36,7 @@ const SETTINGS = {
   REQUIRE_MFA: "false",
   TRUST_PROXY: "1",
   LOG_LEVEL: "warn",
+  ...FIRM_TERMS,
 };
 let server: StartedBinary | undefined;
 
@@ -91,8 +94,10 @@ async function signLetter(clientEmail: string) {
   });
   const client = cookieFrom(await send("/api/portal/session", { body: { token } }));
   expect((await send("/api/portal/consent", { body: { consent: true }, cookie: client })).status).toBe(200);
+  const presented = await send("/api/portal/letter.pdf", { cookie: client });
+  const letterSha256 = sha(new Uint8Array(await presented.arrayBuffer()));
   const signed = await send("/api/portal/sign", {
-    body: { fullName: "Dana Whitfield", agree: true },
+    body: { fullName: "Dana Whitfield", agree: true, letterSha256 },
     cookie: client,
   });
   const status = signed.status;
