@@ -257,10 +257,7 @@ describe("the first response is a response to the client", () => {
         { channel: "call", at: "2026-11-24T15:45" },
         { at: ["Enter when you responded, with its date and time"] },
       ],
-      [
-        { channel: "call", at: "2026-02-30T15:45:00Z" },
-        { at: ["Enter when you responded, with its date and time"] },
-      ],
+      [{ channel: "call", at: "2026-02-30T15:45:00Z" }, { at: ["There is no 2026-02-30 on the calendar"] }],
       [
         { channel: "call", at: ny("2026-11-24 16:05").toISOString() },
         { at: ["A response cannot be in the future"] },
