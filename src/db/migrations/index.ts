@@ -23,6 +23,8 @@ import * as consultations from "./021-consultations";
 
 import * as staffDisplayNames from "./022-staff-display-names";
 
+import * as firstResponseByEngagementLetter from "./028-first-response-by-engagement-letter";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -56,4 +58,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 21, name: "consultations", ...consultations },
 
   { version: 22, name: "staff-display-names", ...staffDisplayNames },
+
+  { version: 28, name: "first-response-by-engagement-letter", ...firstResponseByEngagementLetter },
 ];

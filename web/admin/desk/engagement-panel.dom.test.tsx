@@ -147,3 +147,26 @@ test("sending shows until when the link works; a payment shows paid and outstand
   // Nothing outstanding: no amount is suggested for another receipt.
   expect((within(section).getByLabelText("Amount (US dollars)") as HTMLInputElement).value).toBe("");
 });
+
+test("once the report is delivered the panel shows when, and no delivery as due", async () => {
+  const delivered: EngagementView = {
+    ...base,
+    status: "engaged",
+    sentAt: "2026-11-24T15:00:00.000Z",
+    signedAt: "2026-11-24T16:00:00.000Z",
+    signedName: "Dana Whitfield",
+    paidCents: 350_000,
+    outstandingCents: 0,
+    workStartedAt: "2026-11-24T17:00:00.000Z",
+    deliveryDueAt: "2026-12-08T17:00:00.000Z",
+    deliveredAt: "2026-12-04T15:00:00.000Z",
+  };
+  answers({ status: 200, body: { engagement: delivered } });
+  render(<EngagementPanel submissionId={7} />);
+  const section = await screen.findByRole("region", { name: "Engagement" });
+  expect(await within(section).findByText("Delivered")).toBeTruthy();
+  expect(within(section).getByText("Delivered").nextElementSibling?.querySelector("time")?.dateTime).toBe(
+    delivered.deliveredAt ?? "",
+  );
+  expect(within(section).queryByText("Delivery due")).toBeNull();
+});
