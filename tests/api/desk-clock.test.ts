@@ -1,4 +1,4 @@
-import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { ClosureList, DeskOverview, DueStatus } from "../../src/contracts/desk";
 import { submissionDesk } from "../../src/modules/desk/repo/submission-desk";
 import { post, signIn, withCookie } from "../helpers/admin";
@@ -51,7 +51,8 @@ type List = { items: Item[]; total: number };
 describe("the desk's business-day clock through the API", () => {
   const r: Record<string, { id: number; reference: string }> = {};
 
-  test("setup: requests on Tuesday, Friday afternoon and Monday before opening", async () => {
+  // Before the tests below: requests on Tuesday, Friday afternoon and Monday before opening.
+  beforeAll(async () => {
     r.tuesday = await intake(ny("2026-11-17 10:00"), { desiredService: "transaction-trace" });
     r.friday = await intake(ny("2026-11-20 16:30"), { desiredService: "asset-map" });
     r.monday = await intake(ny("2026-11-23 08:00"), { desiredService: "judgment-intel" });

@@ -1,5 +1,5 @@
 import { Database } from "bun:sqlite";
-import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { DeskOverview, DueStatus } from "../../src/contracts/desk";
 import { migrate, runMigration } from "../../src/db";
 import { MIGRATIONS } from "../../src/db/migrations";
@@ -89,7 +89,8 @@ const record = (id: number | string, body: unknown) => send("POST", `${API}/${id
 describe("the first response is a response to the client", () => {
   let moved = { id: 0, reference: "" };
 
-  test("setup", async () => {
+  // Before the tests below: the mail server, a request filed Monday 10:00, a signed-in admin.
+  beforeAll(async () => {
     await smtp.listen();
     moved = await fileIntake({ request, db }, ny("2026-11-23 10:00"));
     cookie = await signIn(request, USER, PASSWORD);
