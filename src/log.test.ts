@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { eventually } from "../tests/helpers/wait";
 import { batchedStdout, createLogger } from "./log";
 
 test("a line is one JSON object: time, level, event, then the fields", () => {
@@ -40,7 +41,8 @@ test("stdout gets the lines in batches, each line whole and in order, within a f
   const write = batchedStdout((c) => void chunks.push(c));
   for (let i = 0; i < 100; i++) write(`{"n":${i}}\n`);
   expect(chunks).toEqual([]);
-  await Bun.sleep(50);
+  // Written by its timer (10 ms): waited for, up to the few milliseconds the batch may take.
+  expect(await eventually(() => chunks.length > 0, { timeoutMs: 50, everyMs: 1 })).toBe(true);
   expect(chunks).toHaveLength(1);
   expect(
     chunks[0]
@@ -123,7 +125,8 @@ const logger = createLogger("info");
 const pad = "x".repeat(900);
 for (let n = 0; n < 2000; n++) logger.info("line", { n, pad });`;
   const child = Bun.spawn([process.execPath, "-e", script], { stdout: "pipe", stderr: "pipe" });
-  // Nobody reads for a while: 2,000 lines of about 1 KB fill the pipe many times over.
+  // Nobody reads for a while: 2,000 lines of about 1 KB fill the pipe many times over. The pause is the test (a
+  // reader that is away), not a wait for anything.
   await Bun.sleep(500);
   const text = await new Response(child.stdout).text();
   expect(await child.exited).toBe(0);

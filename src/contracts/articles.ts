@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { instant } from "./dates";
 import { optionalText, publishedFlag, requiredParagraphs, requiredText, tooLong } from "./fields";
 
 /** What an admin sends to create or change an article (the published date is the server's business). */
@@ -23,9 +24,6 @@ export const TagsSchema = v.pipe(
   v.maxLength(ARTICLE_LIMITS.tags, `At most ${ARTICLE_LIMITS.tags} topics`),
 );
 
-/** An ISO date and time that says its zone (Z or an offset): a bare local time means nothing to the server. */
-const ZONED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const ArticleInputSchema = v.object({
@@ -48,16 +46,8 @@ export const ArticleInputSchema = v.object({
    * when first published). A future time schedules it.
    */
   publishAt: v.optional(
-    v.nullable(
-      v.pipe(
-        v.unknown(),
-        v.check(
-          (t) => typeof t === "string" && ZONED_TIME.test(t) && Number.isFinite(Date.parse(t)),
-          "Publish time must be a date and time with its zone, such as 2026-11-03T09:00:00Z",
-        ),
-        v.transform((t) => new Date(t as string).toISOString()),
-      ),
-    ),
+    // A time with its zone (Z or an offset): a bare local time means nothing to the server.
+    v.nullable(instant("Publish time must be a date and time with its zone, such as 2026-11-03T09:00:00Z")),
   ),
 });
 

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { dateRefusal, isInstant } from "./dates";
 
 /**
  * The audit log in words: a label for every event the server records (a test walks src/ for events and fails
@@ -127,7 +128,7 @@ const instantQuery = (message: string) =>
   v.pipe(
     v.optional(v.string(message), ""),
     v.trim(),
-    v.check((s) => s === "" || (/^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s))), message),
+    v.check((s) => s === "" || isInstant(s), dateRefusal(message)),
     v.transform((s) => (s === "" ? undefined : new Date(s).toISOString())),
   );
 

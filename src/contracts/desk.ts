@@ -125,14 +125,15 @@ export const RESPONSE_CHANNEL_LABELS: Record<ResponseChannel, string> = {
 
 /**
  * What made a request's first response: a reply sent from the desk, a response recorded as made another way,
- * or (requests from before responses were recorded only) the first move out of New, which says nothing of
- * whether or when the client heard.
+ * the engagement letter sent to the client's portal (ADR 227), or (requests from before responses were
+ * recorded only) the first move out of New, which says nothing of whether or when the client heard.
  */
-export type FirstResponseBy = "reply" | ResponseChannel | "status-change";
+export type FirstResponseBy = "reply" | ResponseChannel | "engagement-letter" | "status-change";
 
 export const FIRST_RESPONSE_BY_LABELS: Record<FirstResponseBy, string> = {
   reply: "Reply from the desk",
   ...RESPONSE_CHANNEL_LABELS,
+  "engagement-letter": "Engagement letter sent",
   "status-change": "Status change (how is not recorded)",
 };
 

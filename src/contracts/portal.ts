@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { calendarDate } from "./dates";
 import { dropControls, oneLine, oneLineMessage, requiredText } from "./fields";
 import type { SubmissionStatus } from "./intake";
 
@@ -133,15 +134,7 @@ export type EngagementDraft = v.InferOutput<typeof EngagementDraftSchema>;
 /** POST /api/admin/submissions/:id/engagement/payments: a receipt staff record. */
 export const PaymentSchema = v.object({
   amountCents: wholeNumber("Amount", 1, 100_000_000),
-  receivedOn: v.pipe(
-    v.string("Date received is required"),
-    v.regex(/^\d{4}-\d{2}-\d{2}$/, "Date received must be a date (YYYY-MM-DD)"),
-    v.check(
-      (s) =>
-        !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-      "Date received must be a real date",
-    ),
-  ),
+  receivedOn: calendarDate("Date received must be a date (YYYY-MM-DD)"),
   method: requiredText("Method", PAYMENT_METHOD_MAX),
 });
 

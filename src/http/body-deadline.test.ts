@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { BodyCutOffError, BodyTimeoutError, BodyTooLargeError, drainWithin } from "./body-deadline";
+import {
+  BodyCutOffError,
+  BodyTimeoutError,
+  BodyTooLargeError,
+  drainWithin,
+  readWithin,
+} from "./body-deadline";
 
 const bytes = (n: number) => new Uint8Array(n).fill(32);
 
@@ -14,8 +20,11 @@ function body(chunks: Uint8Array[], end: boolean): ReadableStream<Uint8Array> {
 }
 
 describe("drainWithin", () => {
-  test("a complete body within the deadline passes", async () => {
-    await drainWithin(body([bytes(10), bytes(20)], true), 1000, 30);
+  test("a complete body within the deadline passes, every byte of it", async () => {
+    let read = 0;
+    for await (const chunk of readWithin(body([bytes(10), bytes(20)], true), 1000, 30)) read += chunk.length;
+    expect(read).toBe(30);
+    await expect(drainWithin(body([bytes(10), bytes(20)], true), 1000, 30)).resolves.toBeUndefined();
   });
 
   test("a body that stops arriving is cut off at the deadline", async () => {

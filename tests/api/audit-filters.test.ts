@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
@@ -25,7 +25,8 @@ const events = (p: Page) => p.entries.map((e) => e.event);
 
 describe("the audit log's filters", () => {
   let id = 0;
-  test("setup: a request, a sign-in on one day, views and a change on the next", async () => {
+  // Before the tests below: a request, a sign-in on one day, views and a change on the next.
+  beforeAll(async () => {
     id = (await fileIntake({ request, db }, clock.at)).id;
     cookie = await signIn(request, ADMIN, PASSWORD);
     clock.at = new Date("2026-03-03T10:00:00.000Z");

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
@@ -68,7 +68,8 @@ describe("data-rights requests", () => {
   let access = 0;
   let receivedAt = "";
 
-  test("setup: two intakes from Dana (one with a note), one from Ravi, a signed-in admin", async () => {
+  // Before the tests below: two intakes from Dana (one with a note), one from Ravi, a signed-in admin.
+  beforeAll(async () => {
     dana.push(await intake(DANA));
     dana.push(await intake({ ...DANA, email: "dana.quill@quillmoss.example" }));
     ravi = await intake(RAVI);

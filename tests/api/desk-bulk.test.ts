@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
@@ -30,7 +30,8 @@ const auditSince = (id: number) =>
 describe("changing many requests' status at once", () => {
   const ids: number[] = [];
 
-  test("setup: four intakes and a signed-in admin", async () => {
+  // Before the tests below: four intakes and a signed-in admin.
+  beforeAll(async () => {
     for (const name of ["Dana Whitfield", "Ravi Okafor", "Lena Marsh", "Iris Kemp"]) {
       clock.at = new Date(clock.at.getTime() + 60_000);
       ids.push((await fileIntake({ request, db }, clock.at, { name })).id);

@@ -1,4 +1,4 @@
-import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { ClosureList, DeskOverview, DueStatus } from "../../src/contracts/desk";
 import { submissionDesk } from "../../src/modules/desk/repo/submission-desk";
 import { post, signIn, withCookie } from "../helpers/admin";
@@ -51,7 +51,8 @@ type List = { items: Item[]; total: number };
 describe("the desk's business-day clock through the API", () => {
   const r: Record<string, { id: number; reference: string }> = {};
 
-  test("setup: requests on Tuesday, Friday afternoon and Monday before opening", async () => {
+  // Before the tests below: requests on Tuesday, Friday afternoon and Monday before opening.
+  beforeAll(async () => {
     r.tuesday = await intake(ny("2026-11-17 10:00"), { desiredService: "transaction-trace" });
     r.friday = await intake(ny("2026-11-20 16:30"), { desiredService: "asset-map" });
     r.monday = await intake(ny("2026-11-23 08:00"), { desiredService: "judgment-intel" });
@@ -261,7 +262,11 @@ describe("the desk's business-day clock through the API", () => {
 
   test("closures: bad dates, duplicates and unknown ones get a 4xx with a message", async () => {
     const add = (body: unknown) => send("POST", `${DESK}/closures`, body);
+    // A day that does not exist is named as such (src/contracts/dates.ts), one written otherwise gets the format.
     expect(await json(add({ date: "2026-02-30" }))).toEqual({
+      errors: { date: ["There is no 2026-02-30 on the calendar"] },
+    });
+    expect(await json(add({ date: "24/12/2026" }))).toEqual({
       errors: { date: ["Enter the date as YYYY-MM-DD, such as 2026-12-24"] },
     });
     expect((await add({ date: "24/12/2026" })).status).toBe(422);
@@ -277,10 +282,20 @@ describe("the desk's business-day clock through the API", () => {
     const twice = await add({ date: "2026-12-31" });
     expect(twice.status).toBe(409);
     expect(await twice.json()).toEqual({ errors: { date: ["That date is already a closure"] } });
-    for (const date of ["2026-12-30", "not-a-date"]) {
+    const unknown = await send("DELETE", `${DESK}/closures/2026-12-30`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: "That date is not a closure" });
+    // The path's date is read as the body's is: one that is no date is refused as such, not looked for.
+    for (const [date, message] of [
+      ["not-a-date", "Enter the date as YYYY-MM-DD, such as 2026-12-24"],
+      ["2026-13-01", "There is no 2026-13-01 on the calendar"],
+    ]) {
       const res = await send("DELETE", `${DESK}/closures/${date}`);
-      expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: "That date is not a closure" });
+      expect({ date, status: res.status, body: await res.json() }).toEqual({
+        date,
+        status: 422,
+        body: { errors: { date: [message] } },
+      });
     }
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import type { Intake } from "../../src/contracts/intake";
@@ -54,24 +54,21 @@ const SOREN = {
 describe("what the desk's search finds", () => {
   const refs: Record<string, string> = {};
 
-  test(
-    "setup: three requests and a signed-in admin",
-    async () => {
-      refs.soren = (await intake(SOREN)).reference;
-      refs.dana = (await intake({})).reference;
-      refs.ravi = (
-        await intake({
-          name: "Ravi Okafor",
-          firm: "Okafor Fiduciary Services",
-          email: "ravi@okafor-fiduciary.example",
-          phone: "(646) 555-7788",
-          role: "fiduciary",
-        })
-      ).reference;
-      await signInNow();
-    },
-    SIGN_IN_TIMEOUT,
-  );
+  // Before the tests below: three requests and a signed-in admin.
+  beforeAll(async () => {
+    refs.soren = (await intake(SOREN)).reference;
+    refs.dana = (await intake({})).reference;
+    refs.ravi = (
+      await intake({
+        name: "Ravi Okafor",
+        firm: "Okafor Fiduciary Services",
+        email: "ravi@okafor-fiduciary.example",
+        phone: "(646) 555-7788",
+        role: "fiduciary",
+      })
+    ).reference;
+    await signInNow();
+  }, SIGN_IN_TIMEOUT);
 
   test("the phone number by its digits, however staff type it", async () => {
     for (const typed of ["(312) 555-0142", "312-555-0142", "5550142", "555 0142"]) {
@@ -188,35 +185,32 @@ describe("while the search is still being built after a restart", () => {
     (restarted as ReturnType<typeof createApp>).handle(new Request(`${ORIGIN}${path}`, withCookie(cookie)));
   const oldest = 100;
 
-  test(
-    "setup: 100 more requests, then the restart",
-    async () => {
-      const submissions = contactSubmissions(store);
-      for (let i = 0; i < oldest; i++) {
-        const person: Intake = {
-          ...(validIntake(clock.at, {
-            name: `Mei Lindqvist ${i}`,
-            email: `mei${i}@lindqvist.example`,
-          }) as Intake),
-          firm: undefined,
-        };
-        submissions.create(person, {
-          reference: `IR-SEED-${i}`,
-          submittedAt: new Date(clock.at.getTime() - (oldest - i) * 60_000).toISOString(),
-          emailError: null,
-        });
-      }
-      again = openDataStore(config, { clock: () => clock.at });
-      restarted = createApp({
-        config,
-        store: again,
-        manifest: MANIFEST,
-        searchBuild: { schedule: (next) => slices.push(next), sliceMs: 0 },
+  // Before the tests below: 100 more requests, then the restart.
+  beforeAll(async () => {
+    const submissions = contactSubmissions(store);
+    for (let i = 0; i < oldest; i++) {
+      const person: Intake = {
+        ...(validIntake(clock.at, {
+          name: `Mei Lindqvist ${i}`,
+          email: `mei${i}@lindqvist.example`,
+        }) as Intake),
+        firm: undefined,
+      };
+      submissions.create(person, {
+        reference: `IR-SEED-${i}`,
+        submittedAt: new Date(clock.at.getTime() - (oldest - i) * 60_000).toISOString(),
+        emailError: null,
       });
-      await signInNow();
-    },
-    SIGN_IN_TIMEOUT,
-  );
+    }
+    again = openDataStore(config, { clock: () => clock.at });
+    restarted = createApp({
+      config,
+      store: again,
+      manifest: MANIFEST,
+      searchBuild: { schedule: (next) => slices.push(next), sliceMs: 0 },
+    });
+    await signInNow();
+  }, SIGN_IN_TIMEOUT);
 
   test("the list without a search is whole; a search says it sees part of the requests", async () => {
     const all = (await (await get(API)).json()) as SubmissionList;

@@ -7,6 +7,7 @@ import { b64, pdf, sha } from "../helpers/files";
 import { portalClient, tus } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
+import { eventually } from "../helpers/wait";
 import { exportedJson } from "../helpers/zip";
 
 const [SMTP_PORT = 0] = freePorts(1);
@@ -190,8 +191,8 @@ describe("the engagement's documents at the desk, and the report", () => {
       withCookie(admin, { method: "POST", headers: origin }),
     );
     expect(erased.status).toBe(200);
-    await Bun.sleep(0);
-    expect(existsSync(join(docsDir, leeFiles[0] as string))).toBe(false);
+    // The file goes once the erasure is committed.
+    expect(await eventually(() => !existsSync(join(docsDir, leeFiles[0] as string)))).toBe(true);
     expect(filesOf(other.engagementId)).toEqual([]);
 
     // The retention purge, seven years after an engaged request's last change.

@@ -106,7 +106,8 @@ const intakeWithMarkers = async (label: string) => {
 };
 
 describe("a deletion while another connection reads the file", () => {
-  test("setup: a signed-in admin", async () => {
+  // Before the tests below: a signed-in admin.
+  beforeAll(async () => {
     cookie = await signIn(request, USER, PASSWORD);
   });
 

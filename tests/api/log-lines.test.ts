@@ -2,6 +2,7 @@ import { expect, test } from "bun:test";
 import { createLogger, type LineSink } from "../../src/log";
 import { makeTestApp } from "../helpers/app";
 import { validIntake } from "../helpers/intake";
+import { waitUntil } from "../helpers/wait";
 
 /**
  * When the app's request lines are written (ADR 094). A change's line goes out before its answer. A read's
@@ -55,7 +56,8 @@ test("a read's line waits for its batch only while no change is in flight", asyn
     body,
     duplex: "half",
   } as RequestInit);
-  await Bun.sleep(20);
+  // In flight once the change has started: what waited is written then.
+  await waitUntil("the intake in flight", () => written.some((w) => w.kind === "flush"));
   await request("/services/asset-map");
   await request("/healthz");
   finish?.();

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { PORTAL_MESSAGES } from "../../src/contracts/portal";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
@@ -28,7 +28,8 @@ describe("the engagement's refusals", () => {
   let admin = "";
   let request = { id: 0, reference: "" };
 
-  test("setup: a request with no engagement yet, and a signed-in admin", async () => {
+  // Before the tests below: a request with no engagement yet, and a signed-in admin.
+  beforeAll(async () => {
     request = await fileIntake(t, clock.at, { email: "dana@whitfieldmoss.example" });
     admin = await signIn(t.request, USER, PASSWORD);
   }, 20_000);

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import type { RetentionDryRun } from "../../src/contracts/privacy";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
@@ -39,24 +39,21 @@ describe("the retention dry run", () => {
     expect((await request(`${DRY_RUN}?unengagedDays=30&engagedDays=2555`)).status).toBe(401);
   });
 
-  test(
-    "setup: a request in each status, decided on 2026-03-02",
-    async () => {
-      cookie = await signIn(request, USER, PASSWORD);
-      let n = 0;
-      for (const status of ["new", "quoted", "declined", "closed", "engaged"]) {
-        const { id, reference } = await fileIntake({ request, db }, clock.at, {
-          name: "Perpetua Dryrun",
-          email: `perpetua${n++}@dryrun.example`,
-        });
-        const change = status === "new" ? { note: "Left a message." } : { status, note: "Decided." };
-        expect((await patch(`/api/admin/submissions/${id}`, change)).status).toBe(200);
-        rows[status as keyof typeof rows] = reference;
-      }
-      expect(rowCounts().requests).toBe(5);
-    },
-    SIGN_IN_TIMEOUT,
-  );
+  // Before the tests below: a request in each status, decided on 2026-03-02.
+  beforeAll(async () => {
+    cookie = await signIn(request, USER, PASSWORD);
+    let n = 0;
+    for (const status of ["new", "quoted", "declined", "closed", "engaged"]) {
+      const { id, reference } = await fileIntake({ request, db }, clock.at, {
+        name: "Perpetua Dryrun",
+        email: `perpetua${n++}@dryrun.example`,
+      });
+      const change = status === "new" ? { note: "Left a message." } : { status, note: "Decided." };
+      expect((await patch(`/api/admin/submissions/${id}`, change)).status).toBe(200);
+      rows[status as keyof typeof rows] = reference;
+    }
+    expect(rowCounts().requests).toBe(5);
+  }, SIGN_IN_TIMEOUT);
 
   test(
     "40 days on, 30 days for ended requests would delete the declined and closed ones at once, and deletes nothing",

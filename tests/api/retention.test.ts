@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { PATHS } from "../../src/contracts/paths";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
@@ -125,17 +125,14 @@ describe("the purge, on an injected clock", () => {
   const rows: Record<string, { id: number; reference: string }> = {};
   const DECIDED = "2026-01-10";
 
-  test(
-    "setup: one request in every status, each decided on 2026-01-10",
-    async () => {
-      let n = 0;
-      for (const status of ["new", "in-review", "quoted", "declined", "closed", "engaged"]) {
-        rows[status] = await intake(status, n++);
-      }
-      expect(count("SELECT count(*) AS n FROM contact_submissions")).toBe(6);
-    },
-    SIGN_IN_TIMEOUT,
-  );
+  // Before the tests below: one request in every status, each decided on 2026-01-10.
+  beforeAll(async () => {
+    let n = 0;
+    for (const status of ["new", "in-review", "quoted", "declined", "closed", "engaged"]) {
+      rows[status] = await intake(status, n++);
+    }
+    expect(count("SELECT count(*) AS n FROM contact_submissions")).toBe(6);
+  }, SIGN_IN_TIMEOUT);
 
   test("the dry run names declined and closed requests on the day their 365 days end, not the day before", () => {
     const last = addDays(DECIDED, 364);
@@ -285,25 +282,22 @@ describe("the privacy page states the live policy", () => {
 describe("the count starts at the last status change, not at the last note", () => {
   const rows: Record<string, { id: number; reference: string }> = {};
 
-  test(
-    "setup: two requests declined on 2130-03-01; on 2130-04-15 one gets a note, the other is closed",
-    async () => {
-      clock.at = new Date("2130-03-01T09:00:00.000Z");
-      await signInNow();
-      expect((await put({ unengagedDays: 365, engagedDays: 2555 })).status).toBe(200);
-      rows.noted = await intake("declined", 20);
-      rows.reclosed = await intake("declined", 21);
-      clock.at = new Date("2130-04-15T09:00:00.000Z");
-      await signInNow();
-      expect((await patch(`/api/admin/submissions/${rows.noted!.id}`, { note: "Filed away." })).status).toBe(
-        200,
-      );
-      expect((await patch(`/api/admin/submissions/${rows.reclosed!.id}`, { status: "closed" })).status).toBe(
-        200,
-      );
-    },
-    SIGN_IN_TIMEOUT,
-  );
+  // Before the tests below: two requests declined on 2130-03-01; on 2130-04-15 one gets a note, the other is closed.
+  beforeAll(async () => {
+    clock.at = new Date("2130-03-01T09:00:00.000Z");
+    await signInNow();
+    expect((await put({ unengagedDays: 365, engagedDays: 2555 })).status).toBe(200);
+    rows.noted = await intake("declined", 20);
+    rows.reclosed = await intake("declined", 21);
+    clock.at = new Date("2130-04-15T09:00:00.000Z");
+    await signInNow();
+    expect((await patch(`/api/admin/submissions/${rows.noted!.id}`, { note: "Filed away." })).status).toBe(
+      200,
+    );
+    expect((await patch(`/api/admin/submissions/${rows.reclosed!.id}`, { status: "closed" })).status).toBe(
+      200,
+    );
+  }, SIGN_IN_TIMEOUT);
 
   test("a note does not restart the count: the noted request is due 365 days after it was declined", () => {
     expect(retention.plan("2131-02-28")).toEqual([]);

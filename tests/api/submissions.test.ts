@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 import { fileIntake, validIntake } from "../helpers/intake";
@@ -69,7 +69,8 @@ const people = {
 describe("the submissions desk API", () => {
   const ids: Record<string, { id: number; reference: string }> = {};
 
-  test("setup: three intakes and a signed-in admin", async () => {
+  // Before the tests below: three intakes and a signed-in admin.
+  beforeAll(async () => {
     ids.dana = await intake(people.dana);
     ids.ravi = await intake(people.ravi);
     ids.lena = await intake(people.lena);

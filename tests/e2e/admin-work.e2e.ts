@@ -2,13 +2,14 @@ import { type Dialog, expect, type Locator, type Page, test } from "@playwright/
 import { validIntake } from "../helpers/intake-body";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration } from "./helpers";
 
-/** Presses like a person: pointer to the centre, down, 100 ms, up. */
+/** Presses like a person: pointer to the centre, down, 100 ms, up (what a press would move waits for its release). */
 async function press(page: Page, target: Locator) {
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error("nothing to press");
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
+  // The hold is the test (ADR 110).
   await page.waitForTimeout(100);
   await page.mouse.up();
 }

@@ -143,7 +143,8 @@ test("a scheduled article appears on the site once its time passes, and reads we
   expect((await page.request.get(`/articles/${slug}`)).status()).toBe(404);
   expect(await (await page.request.get("/articles")).text()).not.toContain(title);
 
-  // At its time, without any change made: on its page, in the list, the sitemap and the feed.
+  // At its time, without any change made: on its page, in the list, the sitemap and the feed. The server runs on
+  // the real clock (ADR 197): the time passing until then is the test, not a wait for anything.
   await page.waitForTimeout(Math.max(0, at.ms - Date.now()));
   await expect
     .poll(async () => (await page.request.get(`/articles/${slug}`)).status(), { timeout: 30_000 })

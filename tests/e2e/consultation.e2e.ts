@@ -111,6 +111,11 @@ test("a client with a delivered report books, moves and cancels the consultation
   // is always further away than that, the first two are not (the eve of a holiday, a late afternoon).
   await client.reload();
   await waitForHydration(client);
+  // The portal says the work is delivered (ADR 227): no delivery is promised any more.
+  await expect(client.getByRole("heading", { name: "Your report is delivered" })).toBeVisible();
+  await expect(client.getByText(/^Delivered .*Your report is in your documents below\.$/)).toBeVisible();
+  await expect(client.getByText(/delivery is due/)).toHaveCount(0);
+  await checkBothWidths(client, "portal-delivered");
   const days = section.getByRole("group", { name: "Day", exact: true }).getByRole("button");
   await expect(days).toHaveCount(10);
   await days.last().click();
@@ -145,6 +150,10 @@ test("a client with a delivered report books, moves and cancels the consultation
   await expect(panel.getByText(/^Booked /)).toBeVisible();
   await expect(panel.locator("time")).toHaveAttribute("datetime", chosen ?? "no start");
   await checkBothWidths(desk, "desk-consultation");
+  // The engagement shows when the report was delivered, and no delivery as due.
+  const engagement = desk.getByRole("region", { name: "Engagement", exact: true });
+  await expect(engagement.getByText("Delivered", { exact: true })).toBeVisible();
+  await expect(engagement.getByText("Delivery due")).toHaveCount(0);
 
   // Move to the next time, then cancel.
   await section.getByRole("button", { name: "Move to another time" }).click();

@@ -52,6 +52,7 @@ async function press(page: Page, button: Locator) {
   expect(await hit(), "something covers the button where it is pressed").toBe(true);
   await page.mouse.move(x, y);
   await page.mouse.down();
+  // The hold is the test: nothing may move the button while it lasts (ADR 110).
   await page.waitForTimeout(100);
   const during = await button.boundingBox();
   expect(await hit(), "something covered the button during the press").toBe(true);

@@ -257,6 +257,7 @@ async function pressSubmit(page: Page) {
   const y = box.y + box.height / 2;
   await page.mouse.move(x, y);
   await page.mouse.down();
+  // A press that lasts, as a person's does: the hold is the test (ADR 110), not a wait for anything.
   await page.waitForTimeout(100);
   await page.mouse.up();
 }
@@ -292,6 +293,7 @@ test.describe("one press on Submit Request always acts", () => {
       if (!title) throw new Error("no form title");
       await page.mouse.move(title.x + 10, title.y + title.height / 2);
       await page.mouse.down();
+      // The hold is the test: the message waits for the release.
       await page.waitForTimeout(100);
       await page.mouse.up();
       await expectFieldMessage(page, "Phone", MESSAGES.phone);

@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { eventually } from "../helpers/wait";
 
 /**
  * A spec's own server beside the shared demo one: the built binary on a fresh data folder, on ports the system
@@ -96,16 +97,17 @@ export async function startOwnServer(opts: {
     if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
     rmSync(dir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const up = await fetch(`${origin}/healthz`).then(
+  const healthy = () =>
+    fetch(`${origin}/healthz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (up) return { origin, dataDir, mail, stop };
-    if (server.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  // Until it answers, or has exited.
+  await eventually(async () => (await healthy()) || server.exitCode !== null, {
+    timeoutMs: 20_000,
+    everyMs: 200,
+  });
+  if (server.exitCode === null && (await healthy())) return { origin, dataDir, mail, stop };
   await stop();
   throw new Error(`the ${opts.name} spec's server did not start`);
 }

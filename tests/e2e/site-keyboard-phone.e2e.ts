@@ -100,9 +100,20 @@ test.describe("the phone menu is a dialog", () => {
   test("the page behind it does not scroll", async ({ page }) => {
     await openMenu(page);
     const before = await page.evaluate(() => window.scrollY);
+    // The wheel is seen by the page, and two frames are drawn after it: a scroll it caused would show by then.
+    await page.evaluate(() => {
+      const seen = window as unknown as { wheelSeen?: boolean };
+      const mark = () => {
+        seen.wheelSeen = true;
+      };
+      document.addEventListener("wheel", mark, { capture: true, passive: true });
+    });
     await page.mouse.move(195, 800);
     await page.mouse.wheel(0, 900);
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => (window as unknown as { wheelSeen?: boolean }).wheelSeen === true);
+    await page.evaluate(
+      () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn(null)))),
+    );
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
   });
 

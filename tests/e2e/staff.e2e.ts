@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import { TOTP } from "otpauth";
+import { waitUntil } from "../helpers/wait";
 import { checkBothWidths, DESKTOP, expectNoAxeViolations, waitForHydration, watchForErrors } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
@@ -46,12 +47,15 @@ test.afterAll(async () => {
 
 /** A code the authenticator app would show now, for a step after `after` (codes are accepted once). */
 async function freshCode(secret: string, after: { step: number }) {
-  let step = Math.floor(Date.now() / 30_000);
-  while (step <= after.step) {
-    await new Promise((r) => setTimeout(r, 500));
-    step = Math.floor(Date.now() / 30_000);
-  }
-  after.step = step;
+  // The real clock's next 30-second step, when a code not yet used comes up.
+  after.step = await waitUntil(
+    "the next 30-second step",
+    () => {
+      const step = Math.floor(Date.now() / 30_000);
+      return step > after.step && step;
+    },
+    { timeoutMs: 31_000, everyMs: 500 },
+  );
   return new TOTP({
     secret: secret.replace(/\s+/g, ""),
     digits: 6,

@@ -1,5 +1,6 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { eventually } from "./wait";
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives; it can refuse chosen recipients, quoting the
@@ -47,13 +48,16 @@ export function smtpServer(
      * next poll (15 s) if it was busy. Fails naming `what` when it never comes.
      */
     async waitFor<T>(what: string, pick: (mail: ParsedMail) => T | null | undefined, timeoutMs = 30_000) {
-      for (const until = Date.now() + timeoutMs; Date.now() < until; await Bun.sleep(50)) {
+      const first = () => {
         for (const mail of received) {
           const found = pick(mail);
           if (found !== null && found !== undefined) return found;
         }
-      }
-      throw new Error(`${what} never arrived`);
+        return undefined;
+      };
+      if (!(await eventually(() => first() !== undefined, { timeoutMs, everyMs: 50 })))
+        throw new Error(`${what} never arrived`);
+      return first() as T;
     },
     listen: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

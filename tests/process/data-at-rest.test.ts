@@ -10,6 +10,7 @@ import { markedIntake, marker } from "../helpers/markers";
 import { freePorts } from "../helpers/ports";
 import { type SendInit, sender } from "../helpers/send";
 import { smtpServer } from "../helpers/smtp";
+import { waitUntil } from "../helpers/wait";
 
 /**
  * The promise "encrypted at rest", checked on the built executable as an operator runs it: marker strings in
@@ -106,12 +107,16 @@ describe("personal data on disk", () => {
       notes: { body: string }[];
       mail: { lastError: string }[];
     };
-    for (let i = 0; ; i++) {
-      detail = await (await send(server.base, `/api/admin/submissions/${id}`, { cookie })).json();
-      if (detail.mail.some((m) => m.lastError?.includes(markers.email))) break;
-      if (i > 200) throw new Error("the refused mail was never attempted");
-      await Bun.sleep(50);
-    }
+    detail = await waitUntil(
+      "the refused mail's attempt",
+      async () => {
+        const shown: typeof detail = await (
+          await send(server.base, `/api/admin/submissions/${id}`, { cookie })
+        ).json();
+        return shown.mail.some((m) => m.lastError?.includes(markers.email)) && shown;
+      },
+      { timeoutMs: 10_000, everyMs: 50 },
+    );
     const shown = JSON.stringify(detail);
     for (const m of all) expect(shown).toContain(m);
     expect(String(detail.submission.emailError)).toContain(markers.email);
@@ -224,13 +229,16 @@ describe("rotation while serving", () => {
         if (a.status === 201) filed++;
       }
     })();
-    await Bun.sleep(200);
+    // The load is under way before the rotation starts, and goes on after it ends.
+    const filedBefore = filed;
+    await waitUntil("intakes filed under load", () => filed >= filedBefore + 2, { timeoutMs: 20_000 });
     const {
       code,
       stdout: out,
       stderr: err,
     } = await runBinary(["keys", "rotate"], { env: binaryEnv(dataDir, port, both) });
-    await Bun.sleep(200);
+    const filedDuring = filed;
+    await waitUntil("an intake filed after the rotation", () => filed > filedDuring, { timeoutMs: 20_000 });
     loading = false;
     await load;
     expect({ code, err }).toEqual({ code: 0, err: "" });

@@ -24,6 +24,7 @@ import { DRAFT } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { sender } from "../helpers/send";
 import { smtpServer } from "../helpers/smtp";
+import { eventually, waitUntil } from "../helpers/wait";
 
 /**
  * The portal's documents on the built executable, as a client and an operator meet them (issue 20): an upload
@@ -70,8 +71,28 @@ const tusHeaders = (cookie: string, extra: Record<string, string> = {}) => ({
 });
 
 /**
+ * What a loopback connection to the server still holds, from the kernel's table (/proc/net/tcp): bytes sent from
+ * `port` not yet taken by the other end, and bytes arrived at the server that it has not read yet.
+ */
+function inFlight(port: number): { unsent: number; unread: number } | null {
+  const hex = (n: number) => `0100007F:${n.toString(16).toUpperCase().padStart(4, "0")}`;
+  const rows = readFileSync("/proc/net/tcp", "utf8")
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/));
+  const queue = (local: string, remote: string) => {
+    const row = rows.find((r) => r[1] === local && r[2] === remote);
+    const [tx = "", rx = ""] = row?.[4]?.split(":") ?? [];
+    return row ? { tx: Number.parseInt(tx, 16), rx: Number.parseInt(rx, 16) } : null;
+  };
+  const client = queue(hex(port), hex(PORT));
+  const server = queue(hex(PORT), hex(port));
+  return client && server ? { unsent: client.tx, unread: server.rx } : null;
+}
+
+/**
  * A PATCH whose connection is cut after `sent` of the body's `bytes`: the request announces the whole length,
- * the socket sends part of it and is destroyed, as a dropped network does.
+ * the socket sends part of it and, once the server has read all of that part, is destroyed, as a dropped
+ * network does.
  */
 async function cutPatch(location: string, cookie: string, offset: number, bytes: Uint8Array, sent: number) {
   const socket = connect(PORT, "127.0.0.1");
@@ -93,8 +114,10 @@ async function cutPatch(location: string, cookie: string, offset: number, bytes:
   ].join("\r\n");
   socket.write(head);
   await new Promise<void>((resolve) => socket.write(bytes.subarray(0, sent), () => resolve()));
-  // Long enough for the server to read what arrived, then the line goes dead.
-  await Bun.sleep(300);
+  await waitUntil("the server reading the part that arrived", () => {
+    const q = inFlight(socket.localPort as number);
+    return q !== null && q.unsent === 0 && q.unread === 0;
+  });
   socket.destroy();
 }
 
@@ -175,7 +198,7 @@ describe("documents on disk", () => {
     };
     submissionId = list.items[0]?.id as number;
     // The intake's two mails first: the outbox is then idle and sends the engagement's link at once.
-    for (let i = 0; smtp.received.length < 2 && i < 600; i++) await Bun.sleep(50);
+    await waitUntil("the intake's two mails", () => smtp.received.length >= 2, { timeoutMs: 30_000 });
     await ok(
       send(`/api/admin/submissions/${submissionId}/engagement`, {
         method: "PUT",
@@ -306,6 +329,7 @@ describe("documents on disk", () => {
       const next = await reader.read();
       if (next.done) break;
       parts.push(next.value);
+      // The pause is the test: a reader slower than the server, not a wait for anything.
       if (i % 8 === 0) await Bun.sleep(10);
     }
     expect(sha(Buffer.concat(parts))).toBe(sha(large));
@@ -326,7 +350,7 @@ describe("documents on disk", () => {
     await (leaving.body as ReadableStream<Uint8Array>).getReader().read();
     expect(openDocuments()).toHaveLength(1);
     left.abort();
-    for (let i = 0; openDocuments().length > 0 && i < 100; i++) await Bun.sleep(50);
+    await eventually(() => openDocuments().length === 0, { timeoutMs: 5000 });
     expect(openDocuments()).toEqual([]);
     // And the server goes on answering: the same file, whole.
     const again = await ok(send(url, { cookie: admin }));
@@ -465,7 +489,7 @@ describe("documents on disk", () => {
     ).json()) as { id: number };
     await ok(send(`/api/admin/data-requests/${request.id}/erase`, { body: {}, cookie: admin }));
     const path = join(dataDir, "documents", stored[0] as string);
-    for (let i = 0; existsSync(path) && i < 100; i++) await Bun.sleep(50);
+    await eventually(() => !existsSync(path), { timeoutMs: 5000 });
     expect(existsSync(path)).toBe(false);
     expect(readdirSync(join(dataDir, "documents"))).toEqual([]);
     const gone = await send(`/api/admin/submissions/${submissionId}/documents/${docId}`, { cookie: admin });

@@ -8,6 +8,7 @@ import { killStarted, type StartedBinary, startBinary } from "../helpers/binary"
 import { markedIntake } from "../helpers/markers";
 import { holding, readableValues } from "../helpers/readable-values";
 import { sender } from "../helpers/send";
+import { eventually } from "../helpers/wait";
 
 /**
  * "Deleted" and "erased", checked on the built executable from outside, while it runs: a deleted request is
@@ -106,10 +107,13 @@ test("with another process reading during a deletion, the server does not wait f
   reader.close();
 
   let after = readableValues(dataDir);
-  for (let i = 0; i < 100 && holding(after, held.all).length > 0; i++) {
-    await Bun.sleep(100);
-    after = readableValues(dataDir);
-  }
+  await eventually(
+    () => {
+      after = readableValues(dataDir);
+      return holding(after, held.all).length === 0;
+    },
+    { timeoutMs: 10_000, everyMs: 100 },
+  );
   expect(holding(after, held.all)).toEqual([]);
   expect(holding(after, kept.all)).toEqual(kept.all);
   expect(server.log()).toContain('"event":"deleted_data_scrub_waiting"');

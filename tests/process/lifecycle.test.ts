@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { binaryEnv, killStarted, runBinary, startBinary } from "../helpers/binary";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
+import { waitUntil } from "../helpers/wait";
 
 /**
  * The built executable under real signals: every intake the server acknowledged (201) must be in the database
@@ -62,6 +63,7 @@ function load(base: string, concurrency: number) {
     while (running) {
       const ref = await intake(base);
       if (ref) acknowledged.push(ref);
+      // The pause is the test's pace, not a wait for anything: a refused intake is tried again after a breath.
       else await Bun.sleep(5);
     }
   });
@@ -85,7 +87,9 @@ describe("stopping the server", () => {
   test("SIGTERM mid-load: exits 0 within seconds and every acknowledged intake is on disk", async () => {
     const { stop, log, dbFile, base } = await startServer(PORTS[0], "info");
     const traffic = load(base, 8);
-    while (traffic.acknowledged.length < 150) await Bun.sleep(10);
+    await waitUntil("150 intakes acknowledged under load", () => traffic.acknowledged.length >= 150, {
+      timeoutMs: 20_000,
+    });
     const signalled = performance.now();
     const code = await stop("SIGTERM");
     const stopMs = performance.now() - signalled;
@@ -102,7 +106,9 @@ describe("stopping the server", () => {
   test("SIGKILL mid-load: after a restart every acknowledged intake is there", async () => {
     const { stop, dbFile, base } = await startServer(PORTS[1]);
     const traffic = load(base, 8);
-    while (traffic.acknowledged.length < 150) await Bun.sleep(10);
+    await waitUntil("150 intakes acknowledged under load", () => traffic.acknowledged.length >= 150, {
+      timeoutMs: 20_000,
+    });
     await stop("SIGKILL");
     await traffic.stop();
     // Opening the file replays the WAL, exactly as the restarted server does.

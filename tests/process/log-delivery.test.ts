@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { killStarted, startBinary } from "../helpers/binary";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
+import { eventually } from "../helpers/wait";
 
 /**
  * The log's promise (docs/operations.md) on the built executable: a line that records an accepted intake or an
@@ -134,11 +135,16 @@ test("under 8 concurrent intakes every request line is on the pipe soon after it
       }
     })(),
   ]);
-  await Bun.sleep(300);
+  // Until every answer's line has come through the pipe (a late one is named below, a missing one too).
+  const logged = () => new Map(lines.filter((l) => l.event === "request").map((l) => [l.id, l.at]));
+  await eventually(() => {
+    const ids = logged();
+    return answers.every((a) => a.id !== null && ids.has(a.id));
+  });
   // 10 ms promised; the rest is room for two processes' turns on a shared, busy machine. (Before ADR 094,
   // lines came up to 1.2 s after their answer, or never.)
   const SLACK_MS = 100;
-  const seen = new Map(lines.filter((l) => l.event === "request").map((l) => [l.id, l.at]));
+  const seen = logged();
   const late = answers.filter((a) => {
     const at = a.id ? seen.get(a.id) : undefined;
     return at === undefined || at - a.at > SLACK_MS;

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { post, signIn, withCookie } from "../helpers/admin";
@@ -32,34 +32,31 @@ const refs: Record<string, string> = {};
 const total = () => (db.query("SELECT count(*) AS n FROM contact_submissions").get() as { n: number }).n;
 
 describe("tracewell retention --dry-run", () => {
-  test(
-    "setup: a declined, an engaged and a new request, decided on 2026-03-02",
-    async () => {
-      const cookie = await signIn(request, USER, PASSWORD);
-      let n = 1;
-      for (const status of ["declined", "engaged", "new"]) {
-        const res = await request("/api/contact", {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${n}` },
-          body: JSON.stringify(validIntake(clock.at, { email: `cli${n++}@example.com` })),
-        });
-        expect(res.status).toBe(201);
-        const { reference } = (await res.json()) as { reference: string };
-        refs[status] = reference;
-        if (status === "new") continue;
-        const { id } = db.query("SELECT id FROM contact_submissions WHERE reference = ?").get(reference) as {
-          id: number;
-        };
-        const change = await request(
-          `/api/admin/submissions/${id}`,
-          withCookie(cookie, { ...post({ status }), method: "PATCH" }),
-        );
-        expect(change.status).toBe(200);
-      }
-      db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    },
-    CLI_TIMEOUT,
-  );
+  // Before the tests below: a declined, an engaged and a new request, decided on 2026-03-02.
+  beforeAll(async () => {
+    const cookie = await signIn(request, USER, PASSWORD);
+    let n = 1;
+    for (const status of ["declined", "engaged", "new"]) {
+      const res = await request("/api/contact", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${n}` },
+        body: JSON.stringify(validIntake(clock.at, { email: `cli${n++}@example.com` })),
+      });
+      expect(res.status).toBe(201);
+      const { reference } = (await res.json()) as { reference: string };
+      refs[status] = reference;
+      if (status === "new") continue;
+      const { id } = db.query("SELECT id FROM contact_submissions WHERE reference = ?").get(reference) as {
+        id: number;
+      };
+      const change = await request(
+        `/api/admin/submissions/${id}`,
+        withCookie(cookie, { ...post({ status }), method: "PATCH" }),
+      );
+      expect(change.status).toBe(200);
+    }
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  }, CLI_TIMEOUT);
 
   test(
     "the day before a declined request's 365 days run out: nothing",

@@ -12,6 +12,7 @@ import { cookieFrom, withCookie } from "../helpers/admin";
 import { binaryEnv, killStarted, startBinary } from "../helpers/binary";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
+import { eventually, waitUntil } from "../helpers/wait";
 
 /**
  * The built executable over many stored requests (issue 18, "The desk at scale"; ADR 119): the site answers
@@ -59,16 +60,17 @@ function seed() {
 
 /** Polls `url` every few milliseconds until it answers 200. */
 async function firstOk(url: string, proc: { exitCode: number | null }, init?: RequestInit) {
-  for (let i = 0; i < 6000; i++) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    const ok = await fetch(url, init).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await Bun.sleep(5);
-  }
-  throw new Error(`${url} never answered 200`);
+  await waitUntil(
+    `${url} answering 200`,
+    () => {
+      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+      return fetch(url, init).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+    },
+    { timeoutMs: 30_000, everyMs: 5 },
+  );
 }
 
 type LogLine = { event: string; path?: string; status?: number; requests?: number };
@@ -97,12 +99,16 @@ describe("the start over 10,000 stored requests", () => {
       expect(login.status).toBe(200);
       const cookie = cookieFrom(login);
       // Searched until the answer no longer says the index is being built.
-      let found: { total: number; items: { reference: string }[]; searchIndexing?: unknown } | undefined;
-      for (let i = 0; i < 600 && (!found || found.searchIndexing); i++) {
-        if (found) await Bun.sleep(50);
-        const res = await fetch(`${base}/api/admin/submissions?q=grace0%40`, withCookie(cookie));
-        found = (await res.json()) as typeof found;
-      }
+      type Found = { total: number; items: { reference: string }[]; searchIndexing?: unknown };
+      let found: Found | undefined;
+      await eventually(
+        async () => {
+          const res = await fetch(`${base}/api/admin/submissions?q=grace0%40`, withCookie(cookie));
+          found = (await res.json()) as Found;
+          return !found.searchIndexing;
+        },
+        { timeoutMs: 30_000, everyMs: 50 },
+      );
       expect(found?.searchIndexing).toBeUndefined();
       expect(found?.items.map((i) => i.reference)).toEqual(["IR-SEED-00000"]);
       const all = await fetch(`${base}/api/admin/submissions?q=lindqvist&pageSize=1`, withCookie(cookie));

@@ -7,6 +7,7 @@ import { killStarted, startBinary } from "../helpers/binary";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
+import { eventually } from "../helpers/wait";
 
 /**
  * Stopping the built executable while a mail server hangs: systemd (deploy/tracewell.service) kills the process
@@ -61,7 +62,7 @@ describe("stopping while the mail server never answers", () => {
     expect(res.status).toBe(201);
     reference = ((await res.json()) as { reference: string }).reference;
     // The worker is now waiting for a greeting that never comes.
-    for (let i = 0; i < 200 && connections.length === 0; i++) await Bun.sleep(25);
+    await eventually(() => connections.length > 0, { timeoutMs: 5000 });
     expect(connections.length).toBeGreaterThan(0);
 
     const signalled = performance.now();
@@ -93,7 +94,7 @@ describe("stopping while the mail server never answers", () => {
     await smtp.listen();
     const server = await start(`smtp://127.0.0.1:${SMTP_PORT}`);
     const about = () => smtp.received.filter((m) => m.subject?.includes(reference));
-    for (let i = 0; i < 400 && about().length < 2; i++) await Bun.sleep(25);
+    await eventually(() => about().length >= 2, { timeoutMs: 10_000 });
     const to = about().map((m) => (m.to && "text" in m.to ? m.to.text.toLowerCase() : ""));
     expect(to.sort()).toEqual(["desk@tracewell.example", "dwhitfield@whitfieldmoss.example"]);
     expect(await server.stop()).toBe(0);

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { TOAST_DURATION_MS } from "../../src/contracts/constants";
+import { afterPress } from "../lib/after-press";
 import { toast, useToastStore } from "../lib/toast-store";
 import { Toaster } from "./toaster";
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
+
+/** Until the press under way is over (a task after its release): what a toast raised during it waits for. */
+const released = () => act(() => new Promise<void>((resolve) => afterPress(resolve)));
 
 /** Raises a toast and waits for its card, whose code loads with the first toast. */
 async function show(t: Parameters<typeof toast>[0]) {
@@ -55,8 +59,7 @@ describe("Toaster", () => {
     render(<Toaster />);
     await show({ title: "Short", duration: 30 });
     expect(screen.getByText("Short")).toBeTruthy();
-    await act(() => new Promise((r) => setTimeout(r, 80)));
-    expect(screen.queryByText("Short")).toBeNull();
+    await waitFor(() => expect(screen.queryByText("Short") === null).toBe(true), { timeout: 1000 });
     await show({ title: "Default" });
     expect(useToastStore.getState().toasts[0]?.duration).toBe(5000);
   });
@@ -101,7 +104,7 @@ describe("a toast keeps clear of where the person is pressing", () => {
     viewport(390, 844);
     render(<Toaster />);
     pressAt(130, 800);
-    await new Promise((r) => setTimeout(r, 5));
+    await released();
     await show({ title: "Not Saved", variant: "destructive" });
     expect(region().dataset.edge).toBe("top");
   });
@@ -110,7 +113,7 @@ describe("a toast keeps clear of where the person is pressing", () => {
     viewport(390, 844);
     render(<Toaster />);
     pressAt(130, 200);
-    await new Promise((r) => setTimeout(r, 5));
+    await released();
     await show({ title: "Saved" });
     expect(region().dataset.edge).toBe("bottom");
   });
@@ -119,12 +122,12 @@ describe("a toast keeps clear of where the person is pressing", () => {
     viewport(1280, 800);
     render(<Toaster />);
     pressAt(200, 700);
-    await new Promise((r) => setTimeout(r, 5));
+    await released();
     await show({ title: "Left" });
     expect(region().dataset.edge).toBe("bottom");
     act(() => useToastStore.setState({ toasts: [] }));
     pressAt(1100, 700);
-    await new Promise((r) => setTimeout(r, 5));
+    await released();
     await show({ title: "Right" });
     expect(region().dataset.edge).toBe("top");
   });

@@ -318,16 +318,25 @@ function Engagement(props: {
       {e.signedAt && (
         <section aria-labelledby="next-title">
           <h2 id="next-title" className="font-serif text-2xl font-bold text-navy">
-            {e.workStartedAt ? "Work has started" : "Signed: payment"}
+            {e.deliveredAt
+              ? "Your report is delivered"
+              : e.workStartedAt
+                ? "Work has started"
+                : "Signed: payment"}
           </h2>
           <p className="mt-2 text-ink">Signed {when(e.signedAt)}. A sealed copy was emailed to you.</p>
-          {e.workStartedAt ? (
+          {/* Delivered is where the work ends, whatever was paid: no due time is promised after it. */}
+          {e.deliveredAt && (
             <p className="mt-2 text-ink">
-              Work started {when(e.workStartedAt)};{" "}
-              {e.deliveredAt
-                ? `your report was delivered ${when(e.deliveredAt)}.`
-                : `delivery is due ${when(e.deliveryDueAt)}.`}
+              Delivered {when(e.deliveredAt)}. Your report is in your documents below.
             </p>
+          )}
+          {e.workStartedAt ? (
+            !e.deliveredAt && (
+              <p className="mt-2 text-ink">
+                Work started {when(e.workStartedAt)}; delivery is due {when(e.deliveryDueAt)}.
+              </p>
+            )
           ) : (
             <>
               <p className="mt-2 text-ink">

@@ -20,16 +20,12 @@ import * as dataKeysInUse from "./018-data-keys-in-use";
 import * as builtInArticles from "./019-built-in-articles";
 import * as articleRevisions from "./020-article-revisions";
 import * as consultations from "./021-consultations";
-
 import * as staffDisplayNames from "./022-staff-display-names";
-
 import * as frozenLetters from "./023-frozen-letters";
-
 import * as portalLinks from "./024-portal-links";
-
 import * as staffNamesEncrypted from "./026-staff-names-encrypted";
-
 import * as idsNeverReused from "./027-ids-never-reused";
+import * as firstResponseByEngagementLetter from "./028-first-response-by-engagement-letter";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -62,14 +58,10 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 19, name: "built-in-articles", ...builtInArticles },
   { version: 20, name: "article-revisions", ...articleRevisions },
   { version: 21, name: "consultations", ...consultations },
-
   { version: 22, name: "staff-display-names", ...staffDisplayNames },
-
   { version: 23, name: "frozen-letters", ...frozenLetters },
-
   { version: 24, name: "portal-links", ...portalLinks },
-
   { version: 26, name: "staff-names-encrypted", ...staffNamesEncrypted },
-
   { version: 27, name: "ids-never-reused", ...idsNeverReused },
+  { version: 28, name: "first-response-by-engagement-letter", ...firstResponseByEngagementLetter },
 ];

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import * as v from "valibot";
 import {
   CONSULTATION_CHANGE_HOURS,
   CONSULTATION_MINUTES,
@@ -7,6 +8,7 @@ import {
   CONSULTATION_MESSAGES as M,
   type UpcomingConsultation,
 } from "../../contracts/consultation";
+import { instant } from "../../contracts/dates";
 import type { Database } from "../../db/index";
 import { BadRequestError, ConflictError, NotFoundError } from "../../http/errors";
 import {
@@ -38,6 +40,8 @@ export type PersonOf = (
 
 const HOUR_MS = 3_600_000;
 const UPCOMING_MAX = 50;
+/** A start as the client sends it: one of the listed instants, in the one reading every route shares. */
+const START = instant(M.start);
 
 /** The client's zone from `?tz=`: none (null) or a known zone; anything else is refused. */
 function clientZone(raw: unknown): string | null {
@@ -46,12 +50,11 @@ function clientZone(raw: unknown): string | null {
   return raw;
 }
 
-/** The start a client sent, as an instant in ms, or null when it is not a date and time at all. */
-function startOf(body: unknown): number | null {
-  const raw = (body as { start?: unknown } | null)?.start;
-  if (typeof raw !== "string" || raw.length > 40) return null;
-  const ms = Date.parse(raw);
-  return Number.isNaN(ms) ? null : ms;
+/** The start a client sent, as an instant in ms; refused when it is no date and time, or one that does not exist. */
+function startOf(body: unknown): number {
+  const parsed = v.safeParse(START, (body as { start?: unknown } | null)?.start);
+  if (!parsed.success) throw new BadRequestError(parsed.issues[0]?.message ?? M.start);
+  return Date.parse(parsed.output);
 }
 
 /**
@@ -104,8 +107,7 @@ export function createConsultationService(deps: {
    * when it is no slot at all, as a conflict when it is one another booking holds. `own` is the engagement's
    * current start when moving.
    */
-  function checkStart(ms: number | null, at: Date, own: string | null): string {
-    if (ms === null) throw new BadRequestError(M.start);
+  function checkStart(ms: number, at: Date, own: string | null): string {
     const iso = new Date(ms).toISOString();
     if (own === iso) throw new ConflictError(M.sameTime);
     const { all, taken } = grid(at);

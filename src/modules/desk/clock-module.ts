@@ -8,7 +8,7 @@ import { HttpError, InvalidError, invalidInput, NotFoundError } from "../../http
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { DueService } from "./due-service";
-import { ClosureSchema, isCalendarDate } from "./model";
+import { ClosureDateSchema, ClosureSchema } from "./model";
 
 export const DESK_CLOCK_API = "/api/admin/desk";
 
@@ -75,10 +75,11 @@ export function deskClockModule(deps: {
       return due.closures.list();
     })
     .delete("/closures/:date", ({ admin, request, server, params }) => {
-      if (!isCalendarDate(params.date) || !due.closures.remove(params.date)) {
-        throw new NotFoundError(CLOSURE_MESSAGES.notFound);
-      }
-      audit(admin, request, server, "desk.closure_removed", { date: params.date });
+      const parsed = v.safeParse(ClosureDateSchema, { date: params.date });
+      if (!parsed.success) return invalidInput(parsed.issues);
+      const { date } = parsed.output;
+      if (!due.closures.remove(date)) throw new NotFoundError(CLOSURE_MESSAGES.notFound);
+      audit(admin, request, server, "desk.closure_removed", { date });
       return due.closures.list();
     });
 }

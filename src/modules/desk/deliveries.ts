@@ -11,25 +11,27 @@ export type DeliveryRow = {
 };
 
 /**
- * Deliveries the firm owes: engaged requests whose work clock runs (the letter signed and paid). A request moved
- * on from engaged (closed, declined) owes nothing any more. Dates and references only: nothing personal.
+ * Deliveries the firm owes: engaged requests whose work clock runs (the letter signed and paid) and whose report
+ * is not delivered yet. A delivered report, or a request moved on from engaged (closed, declined), owes nothing
+ * any more. Every place that shows a delivery due (list, detail, dashboard, digest) reads it here, through the
+ * due service. Dates and references only: nothing personal.
  */
 export function deliveriesRepo(db: Database) {
   const open = db.prepare<DeliveryRow, [string | null, number]>(
     `SELECT s.id, s.reference, s.desired_service AS desiredService, e.delivery_due_at AS deliveryDueAt
      FROM engagements e JOIN contact_submissions s ON s.id = e.submission_id
-     WHERE e.delivery_due_at IS NOT NULL AND s.status = 'engaged' AND (?1 IS NULL OR e.delivery_due_at <= ?1)
+     WHERE e.delivery_due_at IS NOT NULL AND e.delivered_at IS NULL AND s.status = 'engaged' AND (?1 IS NULL OR e.delivery_due_at <= ?1)
      ORDER BY e.delivery_due_at, s.id LIMIT ?2`,
   );
   const of = db.prepare<{ id: number; deliveryDueAt: string }, [string]>(
     `SELECT s.id, e.delivery_due_at AS deliveryDueAt
      FROM engagements e JOIN contact_submissions s ON s.id = e.submission_id
-     WHERE e.delivery_due_at IS NOT NULL AND s.status = 'engaged' AND s.id IN (SELECT value FROM json_each(?))`,
+     WHERE e.delivery_due_at IS NOT NULL AND e.delivered_at IS NULL AND s.status = 'engaged' AND s.id IN (SELECT value FROM json_each(?))`,
   );
   const counts = db.prepare<{ due: number; overdue: number }, [string]>(
     `SELECT count(*) AS due, coalesce(sum(e.delivery_due_at <= ?), 0) AS overdue
      FROM engagements e JOIN contact_submissions s ON s.id = e.submission_id
-     WHERE e.delivery_due_at IS NOT NULL AND s.status = 'engaged'`,
+     WHERE e.delivery_due_at IS NOT NULL AND e.delivered_at IS NULL AND s.status = 'engaged'`,
   );
   return {
     /** Open deliveries soonest due first, those due by `until` only when given. */

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { calendarDate, instant } from "../../contracts/dates";
 import {
   CLOSURE_MESSAGES,
   CLOSURE_NOTE_MAX,
@@ -163,13 +164,6 @@ export const ReplySchema = v.object(
 );
 export type Reply = v.InferOutput<typeof ReplySchema>;
 
-/** An instant with its date, time and zone (offset or Z), as the browser's toISOString() writes it. */
-const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-const isInstant = (s: string) => {
-  const date = ISO_INSTANT.exec(s)?.[1];
-  return date !== undefined && isCalendarDate(date) && !Number.isNaN(Date.parse(s));
-};
-
 /**
  * POST /api/admin/submissions/:id/responses: how and when the client was answered other than by a reply from
  * the desk. Whether the time is possible (not in the future, not before the request) is the service's to say.
@@ -177,33 +171,19 @@ const isInstant = (s: string) => {
 export const ResponseSchema = v.object(
   {
     channel: v.picklist(RESPONSE_CHANNELS, RESPONSE_MESSAGES.channel),
-    at: v.pipe(
-      v.string(RESPONSE_MESSAGES.at),
-      v.trim(),
-      v.check(isInstant, RESPONSE_MESSAGES.at),
-      v.transform((s) => new Date(s).toISOString()),
-    ),
+    at: instant(RESPONSE_MESSAGES.at),
   },
   RESPONSE_MESSAGES.invalid,
 );
 export type ResponseInput = v.InferOutput<typeof ResponseSchema>;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-export const isCalendarDate = (s: string) =>
-  ISO_DATE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+/** DELETE /api/admin/desk/closures/:date: the day the path names. */
+export const ClosureDateSchema = v.object({ date: calendarDate(CLOSURE_MESSAGES.date) });
 
 /** POST /api/admin/desk/closures: a date the firm is closed, and an optional note ("Office move"). */
 export const ClosureSchema = v.object(
   {
-    date: v.pipe(
-      v.string(CLOSURE_MESSAGES.date),
-      v.trim(),
-      v.check(
-        (s) => ISO_DATE.test(s) && !Number.isNaN(Date.parse(s)) && isCalendarDate(s),
-        CLOSURE_MESSAGES.date,
-      ),
-    ),
+    date: calendarDate(CLOSURE_MESSAGES.date),
     note: v.pipe(
       v.optional(v.string(CLOSURE_MESSAGES.note), ""),
       oneLine(oneLineMessage("Note")),

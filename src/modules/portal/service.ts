@@ -296,6 +296,8 @@ export function createPortalService(deps: {
           detail: `Link emailed, valid until ${expires}`,
         });
         auditBy(db, actor, "engagement.sent", { submissionId }, at);
+        // The letter is the firm's answer to the request: the desk's first-response clock stops (ADR 227).
+        desk.recordFirstResponse(submissionId, at.toISOString(), "engagement-letter");
         return expires;
       })();
       deps.outbox.wake();

@@ -1,11 +1,17 @@
 import type { Database } from "bun:sqlite";
-import { parseDate, utcDate } from "./model";
+import * as v from "valibot";
+import { calendarDate } from "../../contracts/dates";
+import { utcDate } from "./model";
 import { retentionRepo } from "./repo/retention";
 import { ruleText } from "./retention";
 
 export const RETENTION_HELP = `  tracewell retention --dry-run [--as-of YYYY-MM-DD]
                          List the references the retention purge would delete on that date (UTC, today
                          by default) without deleting anything. The server purges at start and daily.`;
+
+const NOT_A_DATE = "not a date";
+/** The day the dry run is for: the one reading of a date every route and command shares. */
+const AS_OF = calendarDate(NOT_A_DATE);
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 
@@ -34,9 +40,14 @@ export function retentionCli(
     if (arg === "--dry-run") dryRun = true;
     else if (arg === "--as-of" || arg.startsWith("--as-of=")) {
       const raw = arg === "--as-of" ? args[++i] : arg.slice("--as-of=".length);
-      const date = parseDate(raw ?? "");
-      if (!date) return usage(`--as-of needs a date as YYYY-MM-DD (got "${raw ?? ""}").`);
-      asOf = date;
+      const parsed = v.safeParse(AS_OF, raw ?? "");
+      if (!parsed.success) {
+        const why = parsed.issues[0]?.message;
+        return usage(
+          `--as-of needs a date as YYYY-MM-DD${why === NOT_A_DATE ? ` (got "${raw ?? ""}")` : `: ${why}`}.`,
+        );
+      }
+      asOf = parsed.output;
     } else return usage(`Unknown argument "${arg}".`);
   }
   if (!dryRun) {

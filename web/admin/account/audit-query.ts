@@ -1,16 +1,17 @@
 import { AUDIT_AREAS } from "../../../src/contracts/audit";
+import { isCalendarDate } from "../../../src/contracts/dates";
 
 /** The audit log's filters as they appear in the page's address: who, what (an area), when (local days). */
 export type AuditFilters = { user: string; area: string; from: string; to: string; views: boolean };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const AREAS = new Set<string>(AUDIT_AREAS.map((a) => a.value));
 
 export function readAuditFilters(search: string): AuditFilters {
   const p = new URLSearchParams(search);
   const day = (key: string) => {
     const value = p.get(key) ?? "";
-    return DAY.test(value) ? value : "";
+    // A day that does not exist (?from=2026-02-30) is no filter, not the day Date would roll it over to.
+    return isCalendarDate(value) ? value : "";
   };
   const area = p.get("area") ?? "";
   return {

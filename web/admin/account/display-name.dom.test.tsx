@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from "bun:test";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { StaffProfile } from "../../../src/contracts/staff";
 import { useToastStore } from "../../lib/toast-store";
 import { InviteForm } from "../staff/invite-form";
@@ -13,7 +13,6 @@ afterEach(() => {
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const settle = () => act(() => new Promise((r) => setTimeout(r, 5)));
 
 test("the Account screen shows who you are seen as, refuses an empty name, and saves the trimmed one", async () => {
   const sent: unknown[] = [];
@@ -45,16 +44,14 @@ test("the Account screen shows who you are seen as, refuses an empty name, and s
   expect(sent).toEqual([]);
 
   fireEvent.change(input, { target: { value: "x".repeat(81) } });
-  await settle();
-  expect(screen.getByText("Name must be at most 80 characters")).toBeTruthy();
+  expect(await screen.findByText("Name must be at most 80 characters")).toBeTruthy();
 
   fireEvent.change(input, { target: { value: "  Alex Rivera " } });
-  await settle();
-  expect(input.getAttribute("aria-invalid") === null).toBe(true);
+  await waitFor(() => expect(input.getAttribute("aria-invalid") === null).toBe(true));
   fireEvent.click(screen.getByRole("button", { name: "Save Name" }));
-  await settle();
+  // Saved once the server's answer is shown: the trimmed name in the field.
+  await waitFor(() => expect(input.value).toBe("Alex Rivera"));
   expect(sent).toEqual([{ displayName: "  Alex Rivera " }]);
-  expect(input.value).toBe("Alex Rivera");
   expect(useToastStore.getState().toasts.map((t) => t.description)).toContain(
     "Replies you send are now signed Alex Rivera.",
   );
@@ -78,10 +75,10 @@ test("the invitation asks for the colleague's name and sends it with the address
   expect(sent).toEqual([]);
 
   fireEvent.change(name, { target: { value: "Pat Lindqvist" } });
-  await settle();
+  await waitFor(() => expect(screen.queryByText("Name is required") === null).toBe(true));
   fireEvent.click(screen.getByRole("button", { name: "Send Invitation" }));
-  await settle();
+  // Invited once the form has emptied for the next colleague.
+  await waitFor(() => expect(invited).toBe(1));
   expect(sent).toEqual([{ name: "Pat Lindqvist", email: "pat@example.com" }]);
-  expect(invited).toBe(1);
-  expect(name.value).toBe("");
+  await waitFor(() => expect(name.value).toBe(""));
 });

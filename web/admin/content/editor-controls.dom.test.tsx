@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterPress } from "../../lib/after-press";
 import { EditorActions } from "./editor-controls";
 
 test("Save keeps its label while Delete beside it is pressed, so Delete does not move", async () => {
@@ -11,6 +12,7 @@ test("Save keeps its label while Delete beside it is pressed, so Delete does not
   rerender(<EditorActions pending={false} saveLabel="Save Article" onDelete={onDelete} />);
   expect(screen.getByRole("button", { name: "Saving..." })).toBeTruthy();
   fireEvent.pointerUp(remove);
-  await act(() => new Promise((r) => setTimeout(r, 5)));
+  // Until the press is over (a task after its release).
+  await act(() => new Promise<void>((resolve) => afterPress(resolve)));
   expect(screen.getByRole("button", { name: "Save Article" })).toBeTruthy();
 });

@@ -140,7 +140,7 @@ export function DeliveriesPanel({ overview }: { overview: DeskOverview }) {
     <DashboardPanel id="deliveries-title" title="Deliveries due" wide>
       {deliveries.length === 0 ? (
         <p className="mt-3 text-ink-muted">
-          No delivery is owed: no engaged request has its work clock running.
+          No delivery is owed: no engaged request is waiting for its report.
         </p>
       ) : (
         <>

@@ -221,3 +221,26 @@ test("after the signature the desk can still send a fresh link; a closed request
   ).toBeTruthy();
   expect(screen.queryByRole("button", { name: /Send/ })).toBeNull();
 });
+
+test("once the report is delivered the panel shows when, and no delivery as due", async () => {
+  const delivered: EngagementView = {
+    ...base,
+    status: "engaged",
+    sentAt: "2026-11-24T15:00:00.000Z",
+    signedAt: "2026-11-24T16:00:00.000Z",
+    signedName: "Dana Whitfield",
+    paidCents: 350_000,
+    outstandingCents: 0,
+    workStartedAt: "2026-11-24T17:00:00.000Z",
+    deliveryDueAt: "2026-12-08T17:00:00.000Z",
+    deliveredAt: "2026-12-04T15:00:00.000Z",
+  };
+  answers({ status: 200, body: { engagement: delivered } });
+  render(<EngagementPanel submissionId={7} />);
+  const section = await screen.findByRole("region", { name: "Engagement" });
+  expect(await within(section).findByText("Delivered")).toBeTruthy();
+  expect(within(section).getByText("Delivered").nextElementSibling?.querySelector("time")?.dateTime).toBe(
+    delivered.deliveredAt ?? "",
+  );
+  expect(within(section).queryByText("Delivery due")).toBeNull();
+});

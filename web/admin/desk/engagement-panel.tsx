@@ -270,10 +270,17 @@ function EngagementFacts({ engagement: e }: { engagement: EngagementView }) {
             <At iso={e.workStartedAt} />
           </Fact>
         )}
-        {e.deliveryDueAt && (
-          <Fact label="Delivery due">
-            <At iso={e.deliveryDueAt} />
+        {/* Once the report is delivered nothing is due: the delivery's time replaces the due time. */}
+        {e.deliveredAt ? (
+          <Fact label="Delivered">
+            <At iso={e.deliveredAt} />
           </Fact>
+        ) : (
+          e.deliveryDueAt && (
+            <Fact label="Delivery due">
+              <At iso={e.deliveryDueAt} />
+            </Fact>
+          )
         )}
         {e.signedName && <Fact label="Signed by">{e.signedName}</Fact>}
         {e.letterSha256 && (

@@ -1,6 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
+import { afterPress } from "../../lib/after-press";
 import { toast, useToastStore } from "../../lib/toast-store";
 import { TextField } from "./text-field";
 
@@ -26,8 +27,13 @@ function CodeForm({ initial }: { initial?: string }) {
   );
 }
 
-/** The click follows the release in the same task; the press ends in the next one. */
-const afterRelease = () => act(() => new Promise((r) => setTimeout(r, 5)));
+/** Until the press under way is over: the click follows the release in the same task, the press ends a task later. */
+const afterRelease = () => act(() => new Promise<void>((resolve) => afterPress(resolve)));
+/**
+ * One task later: when the release's zero timeout would have ended a press nothing kept going. Waiting that one
+ * task is the test where a press must last: there is no end to wait for.
+ */
+const aTaskLater = () => act(() => new Promise((r) => setTimeout(r, 0)));
 
 test("a message that appears as focus leaves the field waits for the release of the press", async () => {
   render(<CodeForm />);
@@ -54,7 +60,7 @@ test("a message and hint that go as focus leaves the field stay until the releas
   fireEvent.mouseDown(button);
   fireEvent.blur(code);
   expect(screen.getByText("Enter the 6-digit code")).toBeTruthy();
-  await afterRelease();
+  await aTaskLater();
   expect(screen.getByText("Enter the 6-digit code")).toBeTruthy();
   fireEvent.mouseUp(button);
   await afterRelease();

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,8 +50,8 @@ function store(
   return { id, reference };
 }
 
-/** The index's writes wait for the end of the writing transaction (a microtask). */
-const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// No test waits for the index: its writes are applied once their transaction ends (a microtask later), and a
+// search applies any still waiting before it reads, so what a committed write changed is found at once.
 
 describe("the desk's search index", () => {
   const opened = freshStore();
@@ -61,7 +61,8 @@ describe("the desk's search index", () => {
   const refs: Record<string, string> = {};
   const find = (q: string) => search.match(q).sort((a, b) => a - b);
 
-  test("setup: four requests", async () => {
+  // Before the tests below: four requests.
+  beforeAll(async () => {
     refs.soren = store(opened, {
       name: "Søren O'Brien",
       email: "s.obrien@harbor-legal.example",
@@ -85,7 +86,6 @@ describe("the desk's search index", () => {
       phone: "(646) 555-7788",
     }).reference;
     refs.dana = store(opened).reference;
-    await settled();
   });
 
   const names = (q: string) => {
@@ -150,7 +150,6 @@ describe("the desk's search index", () => {
 
   test("a new intake is found as soon as its transaction commits", async () => {
     store(opened, { name: "Priya Raman", email: "priya@raman.example" });
-    await settled();
     expect(names("raman")).toEqual(["Priya Raman"]);
   });
 
@@ -159,7 +158,6 @@ describe("the desk's search index", () => {
     const [id] = find("raman");
     const words = search.words;
     expect(desk.remove(id as number)).toBe(true);
-    await settled();
     expect(names("raman")).toEqual([]);
     expect(names("priya")).toEqual([]);
     expect(search.words).toBeLessThan(words);
@@ -174,7 +172,6 @@ describe("the desk's search index", () => {
         throw new Error("the erasure's receipt could not be written");
       })(),
     ).toThrow("receipt");
-    await settled();
     expect(names("castellano")).toEqual(["Søren O'Brien"]);
   });
 
@@ -185,7 +182,6 @@ describe("the desk's search index", () => {
       email: "marcus@haddad.example",
       firm: "Haddad & Co",
     });
-    await settled();
     // Deleted, and the id given to the next request in the same turn (as a table without AUTOINCREMENT does).
     expect(desk.remove(newest.id)).toBe(true);
     const cipher = opened.cipher;
@@ -212,7 +208,6 @@ describe("the desk's search index", () => {
       },
       at(),
     );
-    await settled();
     expect(names("haddad")).toEqual([]);
     expect(names("novak")).toEqual(["Elena Novak"]);
     expect(find("delaware")).toEqual([newest.id]);
@@ -225,7 +220,6 @@ describe("the desk's search index", () => {
       email: "idris@okonkwo.example",
       firm: "Okonkwo LLP",
     });
-    await settled();
     expect(find("okonkwo")).toEqual([id]);
     // As a deletion that first overwrites the values (so no copy lingers on disk) would leave them.
     const blank = opened.cipher.encrypt("");
@@ -233,7 +227,6 @@ describe("the desk's search index", () => {
       "UPDATE contact_submissions SET name = ?1, email = ?1, firm = ?1, description = ?1 WHERE id = ?2",
     ).run(blank, id);
     expect(desk.remove(id)).toBe(true);
-    await settled();
     expect(find("okonkwo")).toEqual([]);
     expect(find("idris")).toEqual([]);
   });
@@ -241,7 +234,6 @@ describe("the desk's search index", () => {
   test("a request whose words change in place is found by its new words only", async () => {
     const [id] = find("novak");
     search.put(id as number, { ...intake({ name: "Elena Brennan" }), reference: "IR-X", firm: null }, at());
-    await settled();
     expect(find("brennan")).toEqual([id as number]);
     expect(find("novak")).toEqual([]);
   });
@@ -252,7 +244,6 @@ describe("the desk's search index", () => {
     const closed = () => search.narrow(find("555"), { status: "closed" });
     expect(closed()).toEqual([]);
     desk.update(soren as number, { status: "closed" }, at());
-    await settled();
     expect(closed()).toEqual([soren as number]);
     expect(search.narrow(find("555"), { status: "closed", role: "attorney" })).toEqual([soren as number]);
     expect(search.narrow(find("555"), { status: "closed", role: "fiduciary" })).toEqual([]);
@@ -263,7 +254,6 @@ describe("the desk's search index", () => {
         throw new Error("the audit entry could not be written");
       })(),
     ).toThrow("audit");
-    await settled();
     expect(closed()).toEqual([soren as number]);
     expect(search.narrow(find("555"), { status: "engaged" })).toEqual([]);
   });
@@ -321,7 +311,6 @@ describe("the index's build after a start", () => {
     store(opened, { name: "Mei Herrera", email: "mei@herrera.example" });
     submissionDesk(opened).remove((stored[199] as { id: number }).id);
     submissionDesk(opened).remove((stored[0] as { id: number }).id);
-    await settled();
     expect(search.match("herrera")).toHaveLength(1);
     expect(search.match("grace199@")).toHaveLength(0);
 
