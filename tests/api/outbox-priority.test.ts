@@ -8,6 +8,7 @@ import { fileIntake, validIntake } from "../helpers/intake";
 import { DRAFT } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
+import { waitUntil } from "../helpers/wait";
 
 setDefaultTimeout(60_000);
 
@@ -24,11 +25,8 @@ const HOUR_MS = 3_600_000;
 const SOON_MS = 10_000;
 
 /** Waits for `condition`, failing with `what` when it does not come within `timeoutMs`. */
-async function until(what: string, condition: () => boolean, timeoutMs = SOON_MS) {
-  for (const end = Date.now() + timeoutMs; !condition(); await Bun.sleep(10)) {
-    if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs} ms`);
-  }
-}
+const until = (what: string, condition: () => boolean, timeoutMs = SOON_MS) =>
+  waitUntil(what, condition, { timeoutMs });
 
 describe("a portal link behind 600 intake confirmations, on a slow mail server", () => {
   const smtp = smtpServer(SLOW_PORT, { delayMs: 10 });

@@ -31,6 +31,7 @@ export function smtpServer(
       simpleParser(stream)
         .then(async (mail) => {
           await opts.gate?.();
+          // A slow mail server is the test: each message takes this long to be taken.
           if (opts.delayMs) await Bun.sleep(opts.delayMs);
           received.push(mail);
         })

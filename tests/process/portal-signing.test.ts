@@ -15,6 +15,7 @@ import { placeholdersIn } from "../helpers/placeholders";
 import { freePorts } from "../helpers/ports";
 import { holding, readableValues } from "../helpers/readable-values";
 import { smtpServer } from "../helpers/smtp";
+import { eventually } from "../helpers/wait";
 
 /**
  * The built executable signs: the signing libraries are bundled, the sealing certificate is made at the first
@@ -123,12 +124,8 @@ test("the binary seals the signed engagement letter the client read, and pdfsig 
 test("no marker name typed as the signature is readable in DATA_DIR or in a backup taken while it serves", async () => {
   expect(scanForMarkers([dataDir], [signature, token])).toEqual([]);
   // The link's token, once its mail is out, is not kept even encrypted: the data key beside the file opens none.
-  let values = readableValues(dataDir);
-  for (let i = 0; i < 100 && holding(values, [token]).length > 0; i++) {
-    await Bun.sleep(100);
-    values = readableValues(dataDir);
-  }
-  expect(holding(values, [token])).toEqual([]);
+  await eventually(() => holding(readableValues(dataDir), [token]).length === 0);
+  expect(holding(readableValues(dataDir), [token])).toEqual([]);
   const target = join(dir, "backups", "copy.db");
   const backup = await runBinary(["backup", target], { cwd: dir, env: { DATA_DIR: dataDir } });
   expect(backup.code).toBe(0);
