@@ -2,10 +2,10 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { migrate, runMigration } from "../../src/db";
 import { MIGRATIONS } from "../../src/db/migrations";
-import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
+import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
-import { DRAFT, deliverReport, portalClient } from "../helpers/portal-client";
+import { DRAFT, deliverReport, freshSession, portalClient } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
@@ -189,11 +189,9 @@ describe("the desk follows the engagement", () => {
   });
 
   test("the client's portal says the work is delivered, and no longer when delivery is due", async () => {
-    // In again by the e-mailed link: the session of last Monday has long ended.
-    const token = t.app.decorator.portal.repo.linkToken(signedEngagement);
-    const session = await t.request("/api/portal/session", post({ token }));
-    expect(session.status).toBe(200);
-    const res = await t.request("/portal", { headers: { cookie: cookieFrom(session), accept: "text/html" } });
+    // In again by a fresh link: the session of last Monday has long ended, and its link opened it once.
+    const cookie = await freshSession(t, admin, { submission: signed, engagementId: signedEngagement });
+    const res = await t.request("/portal", { headers: { cookie, accept: "text/html" } });
     expect(res.status).toBe(200);
     const text = (await res.text())
       .replace(/<script[\s\S]*?<\/script>/g, "")

@@ -26,7 +26,7 @@ const REBUILT = [
   "audit_log",
   "recovery_codes",
   "submission_events",
-  "portal_links",
+  "engagement_reminders",
 ];
 const KEPT = [
   "contact_submissions",
@@ -87,16 +87,16 @@ describe(`ids in a file from the release before migration ${VERSION}`, () => {
     // What another migration before this one may have added: a column, a table numbered without
     // AUTOINCREMENT that names engagements, a view over them and a trigger elsewhere that writes to them.
     old.exec(`ALTER TABLE engagements ADD COLUMN withdrawn_at TEXT;
-      CREATE TABLE portal_links (
+      CREATE TABLE engagement_reminders (
         id INTEGER PRIMARY KEY,
         engagement_id INTEGER NOT NULL REFERENCES engagements (id) ON DELETE CASCADE,
         token_hash TEXT NOT NULL UNIQUE
       ) STRICT;
-      CREATE INDEX portal_links_engagement ON portal_links (engagement_id);
+      CREATE INDEX engagement_reminders_engagement ON engagement_reminders (engagement_id);
       CREATE VIEW engagement_payment_totals AS
         SELECT e.id AS engagement_id, coalesce(sum(p.amount_cents), 0) AS paid
         FROM engagements e LEFT JOIN engagement_payments p ON p.engagement_id = e.id GROUP BY e.id;
-      CREATE TRIGGER portal_links_touch AFTER INSERT ON portal_links BEGIN
+      CREATE TRIGGER engagement_reminders_touch AFTER INSERT ON engagement_reminders BEGIN
         UPDATE engagements SET updated_at = 'touched' WHERE id = NEW.engagement_id;
       END;`);
 
@@ -134,7 +134,7 @@ describe(`ids in a file from the release before migration ${VERSION}`, () => {
           "INSERT INTO mail_outbox (kind, submission_id, ref_id, dedupe_key, next_attempt_at) VALUES ('portal-link', ?, ?, ?, 'x')",
         )
         .run(e === gone ? ids.other : ids.request, e, `portal-link:${e}`);
-      old.query("INSERT INTO portal_links (engagement_id, token_hash) VALUES (?, ?)").run(e, `t${e}`);
+      old.query("INSERT INTO engagement_reminders (engagement_id, token_hash) VALUES (?, ?)").run(e, `t${e}`);
       old
         .query(
           "INSERT INTO portal_sessions (id_hash, engagement_id, created_at, last_seen_at) VALUES (?, ?, 'x', 'x')",
@@ -213,7 +213,9 @@ describe(`ids in a file from the release before migration ${VERSION}`, () => {
     db.query("DELETE FROM engagement_payments WHERE id = ?").run(first);
     expect(payment()).toBe(first + 1);
     // The trigger set aside and made again still acts.
-    db.query("INSERT INTO portal_links (engagement_id, token_hash) VALUES (?, 'fresh')").run(ids.engagement);
+    db.query("INSERT INTO engagement_reminders (engagement_id, token_hash) VALUES (?, 'fresh')").run(
+      ids.engagement,
+    );
     expect(db.query("SELECT updated_at AS at FROM engagements WHERE id = ?").get(ids.engagement)).toEqual({
       at: "touched",
     });
@@ -225,7 +227,7 @@ describe(`ids in a file from the release before migration ${VERSION}`, () => {
       "engagements",
       "engagement_events",
       "engagement_payments",
-      "portal_links",
+      "engagement_reminders",
       "portal_sessions",
       "consultations",
       "consultation_changes",
