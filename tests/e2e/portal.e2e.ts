@@ -295,5 +295,6 @@ test("staff withdraw a sent letter to change its terms: the client's link stops 
   const client = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await client.goto(link);
   await waitForHydration(client);
+  await client.getByRole("button", { name: "Open", exact: true }).click({ delay: 100 });
   await expect(client.getByRole("heading", { name: "Get a fresh link" })).toBeVisible();
 });
