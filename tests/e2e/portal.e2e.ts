@@ -104,8 +104,11 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await expect(panel.getByLabel("Fee (US dollars)")).toHaveValue("3500");
   await panel.getByRole("button", { name: "Save Draft" }).click();
   await expect(panel.getByRole("link", { name: "View the Letter (PDF)" })).toBeVisible();
+  await expect(desk.getByText(/^Respond by /)).toBeVisible();
   await panel.getByRole("button", { name: "Send to the Client" }).click();
   await expect(panel.getByText("Link works until")).toBeVisible();
+  // The letter is the firm's first response: the request's heading says so at once, without a reload.
+  await expect(desk.getByText(/^First response .*\(engagement letter sent\)/)).toBeVisible();
   await checkBothWidths(desk, "desk-engagement-sent");
 
   const client = await (await browser.newContext({ viewport: DESKTOP })).newPage();

@@ -32,10 +32,16 @@ const At = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDateTime(is
 export function EngagementPanel({
   submissionId,
   requestStatus,
+  onChanged,
 }: {
   submissionId: number;
   /** The request's status: a declined or closed request's portal is closed, and no link is offered. */
   requestStatus?: SubmissionStatus;
+  /**
+   * Called once the engagement changed what the desk shows of the request: a letter sent is its first response,
+   * a withdrawal or a payment can change its status and the delivery due.
+   */
+  onChanged?: () => void;
 }) {
   const [engagement, setEngagement] = useState<EngagementView | null>(null);
   const [defaults, setDefaults] = useState<EngagementDraft | null>(null);
@@ -76,6 +82,7 @@ export function EngagementPanel({
       });
       const again = await getJson<EngagementAnswer>([engagementApi.one(submissionId)]);
       if (again.engagement) setEngagement(again.engagement);
+      onChanged?.();
     } catch (error) {
       toast({
         title: "Link Not Sent",
@@ -92,6 +99,7 @@ export function EngagementPanel({
     try {
       const res = await apiRequest("POST", engagementApi.withdraw(submissionId));
       setEngagement(((await res.json()) as { engagement: EngagementView }).engagement);
+      onChanged?.();
       toast({
         title: "Letter Withdrawn",
         description:
@@ -245,7 +253,10 @@ export function EngagementPanel({
                   key={e.payments.length}
                   submissionId={submissionId}
                   engagement={e}
-                  onSaved={setEngagement}
+                  onSaved={(saved) => {
+                    setEngagement(saved);
+                    onChanged?.();
+                  }}
                 />
               </div>
             </div>

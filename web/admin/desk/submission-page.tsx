@@ -68,6 +68,17 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
     };
   }, [id]);
 
+  /** The request again, after something elsewhere on the page changed what it shows (its first response, status). */
+  const refresh = () => {
+    getJson<SubmissionDetail>([deskApi.one(id)]).then(setDetail, (error) =>
+      toast({
+        title: "Could Not Refresh the Submission",
+        description: serverMessage(error, "Reload the page to see the latest."),
+        variant: "destructive",
+      }),
+    );
+  };
+
   const back = (
     <Link
       href={PATHS.adminSubmissions}
@@ -169,7 +180,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
               {s.acknowledgment ? "Acknowledged when the request was sent" : "Not acknowledged"}
             </Field>
           </Fields>
-          <EngagementPanel submissionId={s.id} requestStatus={s.status} />
+          <EngagementPanel submissionId={s.id} requestStatus={s.status} onChanged={refresh} />
           <ConsultationPanel submissionId={s.id} />
           <DocumentsPanel submissionId={s.id} />
           <DetailKeys />
