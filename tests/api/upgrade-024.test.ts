@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,8 +12,9 @@ import { engagementsRepo } from "../../src/modules/portal/engagements.repo";
 import { openDataStore } from "../../src/ops/data-store";
 import { loadDataKeys } from "../../src/secrets";
 import { cookieFrom, post } from "../helpers/admin";
-import { FIRM_TERMS } from "../helpers/app";
 import { insertPreviousRequest } from "../helpers/earlier-version";
+import { sha } from "../helpers/files";
+import { FIRM_TERMS } from "../helpers/firm-terms";
 import { freePorts } from "../helpers/ports";
 import { holding, readableValues } from "../helpers/readable-values";
 import { smtpServer } from "../helpers/smtp";
@@ -46,7 +46,7 @@ const config = loadConfig({
   INTAKE_NOTIFY_TO: "desk@tracewell.example",
   ...FIRM_TERMS,
 });
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+const sha256 = (s: string) => sha(new TextEncoder().encode(s));
 const TOKENS = {
   opened: "OldLinkOpenedTwice_aaaaaaaaaaaaaaaaaaaaaaaaaaaa",
   unopened: "OldLinkNeverOpened_bbbbbbbbbbbbbbbbbbbbbbbbbbbb",
@@ -186,9 +186,7 @@ describe("links kept by the previous release", () => {
       from("192.0.2.44", { ...init, headers: { ...init.headers, cookie } });
     expect((await request("/api/portal/consent", asClient(post({ consent: true })))).status).toBe(200);
     const presented = await request("/api/portal/letter.pdf", asClient({}));
-    const letterSha256 = createHash("sha256")
-      .update(new Uint8Array(await presented.arrayBuffer()))
-      .digest("hex");
+    const letterSha256 = sha(new Uint8Array(await presented.arrayBuffer()));
     const signed = await request(
       "/api/portal/sign",
       asClient(post({ fullName: "Dana Whitfield", agree: true, letterSha256 })),

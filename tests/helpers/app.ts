@@ -8,18 +8,11 @@ import type { Database } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
 import type { Logger } from "../../src/log";
 import { openDataStore } from "../../src/ops/data-store";
+import { FIRM_TERMS } from "./firm-terms";
+
+export { FIRM_TERMS };
 
 export const ORIGIN = "http://localhost:3000";
-
-/**
- * The firm's dispute-resolution terms, which a letter cannot be sent without: a test app states them, as a
- * firm's server does; a test of their absence passes "" for the one it leaves out.
- */
-export const FIRM_TERMS = {
-  FIRM_ARBITRATION_PROVIDER: "the American Arbitration Association",
-  FIRM_VENUE: "Dallas, Texas",
-  FIRM_GOVERNING_LAW: "the State of Texas",
-};
 
 /**
  * A real app on a real SQLite file in a fresh temporary folder, removed after the test file. Requests go
