@@ -232,4 +232,26 @@ describe("changing terms means withdrawing and sending again, with the client to
     // Staff only.
     expect((await t.request(`${API}/${lee.id}/engagement/withdraw`, post())).status).toBe(401);
   });
+
+  test("a withdrawal and the client's signature sent together: one of them happens, never both", async () => {
+    const kim = await sentTo("kim@harborlaw.example", admin);
+    await t.request("/api/portal/consent", withCookie(kim.client, post({ consent: true })));
+    const letter = await bytesOf(t.request("/api/portal/letter.pdf", withCookie(kim.client)));
+    const [signed, withdrawn] = await Promise.all([
+      sign(kim.client, { letterSha256: sha(letter) }),
+      t.request(`${API}/${kim.id}/engagement/withdraw`, withCookie(admin, post())),
+    ]);
+    expect([signed.status, withdrawn.status].sort()).toEqual([200, 409]);
+    const e = portal.repo.bySubmission(kim.id);
+    const kinds = portal.repo.events(e?.id ?? 0).map((ev) => ev.kind);
+    if (withdrawn.status === 200) {
+      // The letter withdrawn while it was being sealed is not signed: no signature, no sealed PDF, no event.
+      expect({ status: e?.status, signedAt: e?.signedAt }).toEqual({ status: "draft", signedAt: null });
+      expect(portal.repo.signedPdf(e?.id ?? 0)).toBeNull();
+      expect(kinds).not.toContain("signed");
+    } else {
+      expect(e?.signedAt).not.toBeNull();
+      expect(kinds).not.toContain("withdrawn");
+    }
+  });
 });
