@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { installQuietFocus, walkFocus } from "./focus-walk";
 import {
   checkBothWidths,
   DESKTOP,
@@ -64,8 +65,10 @@ async function checkWithoutScript(browser: Browser, page: Page, name: string) {
   await context.close();
 }
 
+/** Staff signed in. The CSP is bypassed only so that the focus walk can turn transitions off with a stylesheet. */
 async function deskPage(browser: Browser) {
-  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  const page = await (await browser.newContext({ viewport: DESKTOP, bypassCSP: true })).newPage();
+  await installQuietFocus(page);
   await signIn(page, ORIGIN);
   return page;
 }
@@ -111,12 +114,18 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await expect(desk.getByText(/^First response .*\(engagement letter sent\)/)).toBeVisible();
   await checkBothWidths(desk, "desk-engagement-sent");
 
-  const client = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  // The CSP is bypassed only so that the focus walk below can turn transitions off with a stylesheet.
+  const client = await (await browser.newContext({ viewport: DESKTOP, bypassCSP: true })).newPage();
+  await installQuietFocus(client);
   await client.goto(await mailedLink());
   await waitForHydration(client);
   // The link waits for the client's press: a mail scanner that loads it to check it does not use it up.
   await expect(client.getByRole("heading", { name: "Open your engagement" })).toBeVisible();
   await checkBothWidths(client, "portal-open-link");
+  // Every stop of the keyboard shows where focus is, the new buttons (Open, Sign out, Withdraw) included.
+  const atOpen = await walkFocus(client);
+  expect(atOpen.stops).toContain('button "Open"');
+  expect(atOpen.faults).toEqual([]);
   await client.getByRole("button", { name: "Open", exact: true }).click();
   await expect(client.getByRole("heading", { name: "1. Consent to sign electronically" })).toBeVisible();
   await checkBothWidths(client, "portal-consent");
@@ -130,6 +139,13 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await expect(client.getByRole("heading", { name: "Signed: payment" })).toBeVisible({ timeout: 30_000 });
   await expect(client.getByText(/Wire to First Example Bank/)).toBeVisible();
   await checkBothWidths(client, "portal-signed");
+  // Every stop of the keyboard shows where focus is, the new buttons (Open, Sign out, Withdraw) included.
+  // From the top of the page as it loads: a walk continues from wherever focus was last.
+  await client.reload();
+  await waitForHydration(client);
+  const atSigned = await walkFocus(client);
+  expect(atSigned.stops).toContain('button "Sign out"');
+  expect(atSigned.faults).toEqual([]);
   // The signed copy the portal offers is the sealed PDF, downloadable with the portal's session.
   const signed = await client.request.get(`${ORIGIN}/api/portal/letter.pdf`);
   expect(signed.headers()["content-type"]).toContain("application/pdf");
@@ -276,6 +292,12 @@ test("staff withdraw a sent letter to change its terms: the client's link stops 
   await expect(panel.getByText(/The terms are frozen/)).toBeVisible();
   await expect(panel.getByLabel("Fee (US dollars)")).toHaveCount(0);
   await checkBothWidths(desk, "desk-engagement-frozen");
+  // Every stop of the keyboard shows where focus is, the new buttons (Open, Sign out, Withdraw) included.
+  await desk.reload();
+  await waitForHydration(desk);
+  const atFrozen = await walkFocus(desk);
+  expect(atFrozen.stops).toContain('button "Withdraw to Change the Terms"');
+  expect(atFrozen.faults).toEqual([]);
   await panel.getByRole("button", { name: "Withdraw to Change the Terms" }).click();
   const dialog = desk.getByRole("dialog", { name: "Withdraw the letter?" });
   await expect(dialog).toBeVisible();
