@@ -69,6 +69,18 @@ const tusHeaders = (cookie: string, extra: Record<string, string> = {}) => ({
   "tus-resumable": "1.0.0",
   ...extra,
 });
+/** A tus creation of `length` bytes named `filename` (and typed, when given), as tus-js-client sends it. */
+const createUpload = (cookie: string, length: number, filename: string, filetype?: string) =>
+  fetch(`${base}/api/portal/uploads`, {
+    method: "POST",
+    headers: tusHeaders(cookie, {
+      "upload-length": String(length),
+      "upload-metadata": `filename ${b64(filename)}${filetype ? `,filetype ${b64(filetype)}` : ""}`,
+    }),
+  });
+/** A created upload's path, where its bytes are sent. */
+const uploadPath = async (created: Promise<Response>) =>
+  new URL((await ok(created, 201)).headers.get("location") as string, base).pathname;
 
 /**
  * What a loopback connection to the server still holds, from the kernel's table (/proc/net/tcp): bytes sent from
@@ -223,17 +235,7 @@ describe("documents on disk", () => {
     );
 
     const before = new Set(readdirSync(join(dataDir, "documents")));
-    const created = await ok(
-      fetch(`${base}/api/portal/uploads`, {
-        method: "POST",
-        headers: tusHeaders(client, {
-          "upload-length": String(bytes.length),
-          "upload-metadata": `filename ${b64(filename)},filetype ${b64("application/pdf")}`,
-        }),
-      }),
-      201,
-    );
-    const location = new URL(created.headers.get("location") as string, base).pathname;
+    const location = await uploadPath(createUpload(client, bytes.length, filename, "application/pdf"));
 
     // The first part, about 300 KB of the 700 KB, arrives whole: the server keeps its whole segments.
     const first = await fetch(`${base}${location}`, {
@@ -292,17 +294,7 @@ describe("documents on disk", () => {
   test("a download read slowly arrives whole, and one the client leaves half-way closes its file", async () => {
     // 32 MB, far more than the sockets between the two sides hold: the server has to wait for the reader.
     const large = pdf(32 * 1024 * 1024);
-    const created = await ok(
-      fetch(`${base}/api/portal/uploads`, {
-        method: "POST",
-        headers: tusHeaders(client, {
-          "upload-length": String(large.length),
-          "upload-metadata": `filename ${b64("Brokerage statements.pdf")}`,
-        }),
-      }),
-      201,
-    );
-    const location = new URL(created.headers.get("location") as string, base).pathname;
+    const location = await uploadPath(createUpload(client, large.length, "Brokerage statements.pdf"));
     for (let at = 0; at < large.length; at += 8 * 1024 * 1024) {
       const res = await fetch(`${base}${location}`, {
         method: "PATCH",
@@ -390,17 +382,7 @@ describe("documents on disk", () => {
     // 4 MB: the first request has written a whole batch (1 MB) while the rest of its body is still to come.
     const race = pdf(4 * 1024 * 1024);
     const before = new Set(readdirSync(join(dataDir, "documents")));
-    const created = await ok(
-      fetch(`${base}/api/portal/uploads`, {
-        method: "POST",
-        headers: tusHeaders(client, {
-          "upload-length": String(race.length),
-          "upload-metadata": `filename ${b64("Raced statement.pdf")}`,
-        }),
-      }),
-      201,
-    );
-    const location = new URL(created.headers.get("location") as string, base).pathname;
+    const location = await uploadPath(createUpload(client, race.length, "Raced statement.pdf"));
     const sealed = join(
       dataDir,
       "documents",
@@ -453,15 +435,7 @@ describe("documents on disk", () => {
     const size = Math.floor(room / 3.5);
     expect(size).toBeLessThanOrEqual(limits.maxBytes);
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        fetch(`${base}/api/portal/uploads`, {
-          method: "POST",
-          headers: tusHeaders(client, {
-            "upload-length": String(size),
-            "upload-metadata": `filename ${b64(`Year ${2017 + i}.pdf`)}`,
-          }),
-        }),
-      ),
+      Array.from({ length: 8 }, (_, i) => createUpload(client, size, `Year ${2017 + i}.pdf`)),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 413, 413, 413, 413, 413]);
     const after = await listed();
