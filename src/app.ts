@@ -10,6 +10,7 @@ import { HttpError } from "./http/errors";
 import { escapeHtml } from "./http/escape-html";
 import { sameOriginPlugin } from "./http/same-origin";
 import { securityHeaders, securityPlugin } from "./http/security";
+import { validationBody } from "./http/validation";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
 import { createConsultation } from "./modules/consultation";
@@ -289,7 +290,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
             return { error: "The request body could not be read. Send valid JSON or form data." };
           case "VALIDATION":
             set.status = 422;
-            return { error: "The request did not pass validation." };
+            return validationBody(error);
           case "INVALID_COOKIE_SIGNATURE":
             set.status = 400;
             return { error: "Invalid cookie." };
