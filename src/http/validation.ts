@@ -30,9 +30,12 @@ export function validationBody(error: { validator?: unknown; value?: unknown; me
 }
 
 function standardIssues(validator: unknown, value: unknown): readonly StandardIssue[] | undefined {
-  const standard = asStandard(validator) ?? asStandard((validator as { schema?: unknown } | undefined)?.schema);
+  const standard =
+    asStandard(validator) ?? asStandard((validator as { schema?: unknown } | undefined)?.schema);
   if (!standard) return undefined;
-  const result = standard["~standard"].validate(value) as { issues?: readonly StandardIssue[] } | Promise<unknown>;
+  const result = standard["~standard"].validate(value) as
+    | { issues?: readonly StandardIssue[] }
+    | Promise<unknown>;
   // A route's schema is synchronous (valibot's are); an async one would have been awaited by Elysia already.
   return result instanceof Promise ? undefined : result.issues;
 }
