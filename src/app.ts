@@ -31,7 +31,7 @@ import { pagesModule, renderPageResponse } from "./modules/pages";
 import { PageCache } from "./modules/pages/cache";
 import { createPageFastPath, rawPath } from "./modules/pages/fast-path";
 import { inlineStylesheets } from "./modules/pages/styles";
-import { createPortal } from "./modules/portal/create";
+import { createPortal } from "./modules/portal";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";

@@ -8,7 +8,7 @@ import { createDataCipher } from "../../src/db/cipher";
 import { closeDatabase, migrate, openDatabaseFile } from "../../src/db/index";
 import { MIGRATIONS } from "../../src/db/migrations";
 import { MANIFEST } from "../../src/generated/assets";
-import { engagementsRepo } from "../../src/modules/portal/engagements.repo";
+import { engagementsRepo } from "../../src/modules/portal/repo/engagements";
 import { openDataStore } from "../../src/ops/data-store";
 import { loadDataKeys } from "../../src/secrets";
 import { cookieFrom, post } from "../helpers/admin";

@@ -1,13 +1,14 @@
 import type { Config } from "../../config";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
-import { consultationsRepo } from "./consultations.repo";
+import { engagementFacts } from "../portal";
+import { consultationsRepo } from "./repo/consultations";
 import { type ConsultationMail, consultationMailRenderers } from "./mail";
 import { consultationPortalRoutes, consultationStaffRoutes } from "./routes";
 import { type ConsultationOutbox, createConsultationService, type PersonOf } from "./service";
-import type { ConsultationClock } from "./slots";
+import type { ConsultationClock } from "./lib/slots";
 
-export type { ConsultationClock } from "./slots";
+export type { ConsultationClock } from "./lib/slots";
 
 /**
  * The consultation feature as the app composes it (ADR 170): the portal's routes, the desk's routes and its
@@ -31,7 +32,8 @@ export function createConsultation(deps: {
   now: () => Date;
 }) {
   const { now } = deps;
-  const service = createConsultationService({ ...deps, db: deps.store.db, now });
+  const { db } = deps.store;
+  const service = createConsultationService({ ...deps, db, engagements: engagementFacts(db), now });
   for (const [kind, render] of Object.entries(consultationMailRenderers(deps.config, service, deps.personOf)))
     deps.outbox.register(kind, render);
   return {
@@ -49,7 +51,8 @@ export function createConsultation(deps: {
 export function consultationRecord(store: DataStore, submissionId: number) {
   const { db } = store;
   const repo = consultationsRepo(db);
-  const bookings = repo.everyBookingOf(submissionId);
+  const engagement = engagementFacts(db).ofSubmission(submissionId);
+  const bookings = engagement ? repo.everyBookingOf(engagement.id) : [];
   return bookings.map(({ id, startsAt, bookedAt, cancelledAt }) => ({
     startsAt,
     status: cancelledAt === null ? ("booked" as const) : ("cancelled" as const),

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { requireId } from "../../http/admin-http";
 import type { Auth } from "../auth";
+import { StartBody, SubmissionParams, ZoneQuery } from "./model";
 import type { ConsultationService } from "./service";
 
 export const CONSULTATION_API = "/api/portal/consultation";
@@ -21,20 +22,36 @@ export function consultationPortalRoutes(deps: {
 }) {
   const { service, requireEngagement } = deps;
   return new Elysia({ name: "portal-consultation", prefix: CONSULTATION_API })
-    .get("/slots", ({ request, query, set }) => {
-      noStore(set);
-      return service.slots(requireEngagement(request), query.tz);
-    })
-    .get("/", ({ request, query, set }) => {
-      noStore(set);
-      return service.current(requireEngagement(request), query.tz);
-    })
-    .post("/", ({ request, query, body, set }) => {
-      const booked = service.book(requireEngagement(request), body, query.tz);
-      set.status = 201;
-      return booked;
-    })
-    .patch("/", ({ request, query, body }) => service.move(requireEngagement(request), body, query.tz))
+    .get(
+      "/slots",
+      ({ request, query, set }) => {
+        noStore(set);
+        return service.slots(requireEngagement(request), query.tz);
+      },
+      { query: ZoneQuery },
+    )
+    .get(
+      "/",
+      ({ request, query, set }) => {
+        noStore(set);
+        return service.current(requireEngagement(request), query.tz);
+      },
+      { query: ZoneQuery },
+    )
+    .post(
+      "/",
+      ({ request, query, body, set }) => {
+        const booked = service.book(requireEngagement(request), body.start, query.tz);
+        set.status = 201;
+        return booked;
+      },
+      { query: ZoneQuery, body: StartBody },
+    )
+    .patch(
+      "/",
+      ({ request, query, body }) => service.move(requireEngagement(request), body.start, query.tz),
+      { query: ZoneQuery, body: StartBody },
+    )
     .delete("/", ({ request }) => service.cancel(requireEngagement(request)));
 }
 
@@ -50,8 +67,12 @@ export function consultationStaffRoutes(deps: {
       noStore(set);
       return { consultations: service.upcoming() };
     })
-    .get("/api/admin/submissions/:id/consultation", ({ params, set }) => {
-      noStore(set);
-      return { consultation: service.ofSubmission(requireId(params.id)) };
-    });
+    .get(
+      "/api/admin/submissions/:id/consultation",
+      ({ params, set }) => {
+        noStore(set);
+        return { consultation: service.ofSubmission(requireId(params.id)) };
+      },
+      { params: SubmissionParams },
+    );
 }

@@ -11,14 +11,15 @@ import {
 import { instant } from "../../contracts/dates";
 import type { Database } from "../../db/index";
 import { BadRequestError, ConflictError, NotFoundError } from "../../http/errors";
+import type { EngagementLookup } from "../portal";
 import {
   AlreadyBooked,
   type BookingRow,
   type ChangeKind,
   consultationsRepo,
   SlotTaken,
-} from "./consultations.repo";
-import { type ConsultationClock, isTimeZone, labels, longLabel, slotEnd, slotGrid } from "./slots";
+} from "./repo/consultations";
+import { type ConsultationClock, isTimeZone, labels, longLabel, slotEnd, slotGrid } from "./lib/slots";
 
 /** Outbox kinds: the client's and the desk's copy of a booking, move or cancel; ref_id is the change. */
 export const CONSULTATION_CLIENT_MAIL = "consultation-client";
@@ -44,15 +45,15 @@ const UPCOMING_MAX = 50;
 const START = instant(M.start);
 
 /** The client's zone from `?tz=`: none (null) or a known zone; anything else is refused. */
-function clientZone(raw: unknown): string | null {
-  if (raw === undefined || raw === null || raw === "") return null;
-  if (typeof raw !== "string" || !isTimeZone(raw)) throw new BadRequestError(M.timeZone);
+function clientZone(raw: string | undefined): string | null {
+  if (raw === undefined || raw === "") return null;
+  if (!isTimeZone(raw)) throw new BadRequestError(M.timeZone);
   return raw;
 }
 
 /** The start a client sent, as an instant in ms; refused when it is no date and time, or one that does not exist. */
-function startOf(body: unknown): number {
-  const parsed = v.safeParse(START, (body as { start?: unknown } | null)?.start);
+function startOf(start: string | undefined): number {
+  const parsed = v.safeParse(START, start);
   if (!parsed.success) throw new BadRequestError(parsed.issues[0]?.message ?? M.start);
   return Date.parse(parsed.output);
 }
@@ -67,9 +68,11 @@ export function createConsultationService(deps: {
   clock: ConsultationClock;
   outbox: ConsultationOutbox;
   personOf: PersonOf;
+  /** The engagements, as the portal (their owner) tells them. */
+  engagements: Pick<EngagementLookup, "byId" | "ofSubmission" | "submissionsOf">;
   now: () => Date;
 }) {
-  const { db, clock, outbox, now } = deps;
+  const { db, clock, outbox, engagements, now } = deps;
   const repo = consultationsRepo(db);
   const firmZone = clock.settings.timeZone;
 
@@ -118,7 +121,7 @@ export function createConsultationService(deps: {
 
   /** The change's row and its two mails, in one transaction with the write; refusals of the indexes mapped. */
   function write(engagementId: number, act: () => number): void {
-    const submissionId = repo.engagement(engagementId)?.submissionId ?? null;
+    const submissionId = engagements.byId(engagementId)?.submissionId ?? null;
     try {
       db.transaction(() => {
         const changeId = act();
@@ -133,7 +136,7 @@ export function createConsultationService(deps: {
     outbox.wake();
   }
 
-  const delivered = (engagementId: number) => Boolean(repo.engagement(engagementId)?.deliveredAt);
+  const delivered = (engagementId: number) => Boolean(engagements.byId(engagementId)?.deliveredAt);
 
   const current = (engagementId: number, zone: string | null, at: Date) => {
     const b = repo.live(engagementId);
@@ -152,7 +155,7 @@ export function createConsultationService(deps: {
     repo,
 
     /** GET /slots: free slots once the report is delivered. */
-    slots(engagementId: number, tz: unknown): ConsultationSlots {
+    slots(engagementId: number, tz: string | undefined): ConsultationSlots {
       const zone = clientZone(tz);
       if (!delivered(engagementId)) throw new ConflictError(M.notDelivered);
       const { all, taken } = grid(now());
@@ -177,29 +180,29 @@ export function createConsultationService(deps: {
     },
 
     /** GET: the live booking or null. */
-    current(engagementId: number, tz: unknown) {
+    current(engagementId: number, tz: string | undefined) {
       return current(engagementId, clientZone(tz), now());
     },
 
     /** POST { start }: books a listed slot, and returns the booking. */
-    book(engagementId: number, body: unknown, tz: unknown) {
+    book(engagementId: number, start: string | undefined, tz: string | undefined) {
       const zone = clientZone(tz);
       if (!delivered(engagementId)) throw new ConflictError(M.notDelivered);
       if (repo.live(engagementId)) throw new ConflictError(M.alreadyBooked);
       const at = now();
-      const start = checkStart(startOf(body), at, null);
+      const iso = checkStart(startOf(start), at, null);
       const uid = randomBytes(12).toString("base64url");
-      write(engagementId, () => repo.book(engagementId, uid, start, at.toISOString()));
+      write(engagementId, () => repo.book(engagementId, uid, iso, at.toISOString()));
       return current(engagementId, zone, at);
     },
 
     /** PATCH { start }: moves the live booking, until 24 hours before it. */
-    move(engagementId: number, body: unknown, tz: unknown) {
+    move(engagementId: number, start: string | undefined, tz: string | undefined) {
       const zone = clientZone(tz);
       const at = now();
       const b = changeable(engagementId, at);
-      const start = checkStart(startOf(body), at, b.startsAt);
-      write(engagementId, () => repo.move(b, start, at.toISOString()));
+      const iso = checkStart(startOf(start), at, b.startsAt);
+      write(engagementId, () => repo.move(b, iso, at.toISOString()));
       return current(engagementId, zone, at);
     },
 
@@ -214,13 +217,17 @@ export function createConsultationService(deps: {
     /** The desk's list: live bookings not yet over, soonest first, with who and which request. */
     upcoming(): UpcomingConsultation[] {
       const from = new Date(now().getTime() - CONSULTATION_MINUTES * 60_000).toISOString();
-      return repo.upcoming(from, UPCOMING_MAX).flatMap((r) => {
-        const person = deps.personOf(r.submissionId);
+      const rows = repo.upcoming(from, UPCOMING_MAX);
+      const submissionOf = engagements.submissionsOf(rows.map((r) => r.engagementId));
+      return rows.flatMap((r) => {
+        const submissionId = submissionOf.get(r.engagementId);
+        const person = submissionId === undefined ? null : deps.personOf(submissionId);
+        if (submissionId === undefined) return [];
         if (!person) return [];
         const start = Date.parse(r.startsAt);
         return [
           {
-            submissionId: r.submissionId,
+            submissionId,
             reference: person.reference,
             name: person.name,
             start: r.startsAt,
@@ -235,17 +242,21 @@ export function createConsultationService(deps: {
     /** The request's live booking for the desk's detail, or null; a request that does not exist is not found. */
     ofSubmission(submissionId: number): ConsultationBooking | null {
       if (!deps.personOf(submissionId)) throw new NotFoundError("Not found");
-      const b = repo.liveOfSubmission(submissionId);
+      const engagement = engagements.ofSubmission(submissionId);
+      const b = engagement ? repo.live(engagement.id) : null;
       return b ? bookingView(b, null, now()) : null;
     },
 
     /** A change for its mail, with its labels in the firm's zone. */
     changeFor(changeId: number) {
       const c = repo.change(changeId);
-      if (!c) return null;
+      const submissionId = c ? engagements.byId(c.engagementId)?.submissionId : undefined;
+      if (!c || submissionId === undefined) return null;
       const start = Date.parse(c.startsAt);
+      const { engagementId: _engagement, ...change } = c;
       return {
-        ...c,
+        ...change,
+        submissionId,
         kind: c.kind as ChangeKind,
         label: longLabel(start, firmZone),
         previousLabel: c.previousStartsAt ? longLabel(Date.parse(c.previousStartsAt), firmZone) : null,

@@ -1,156 +1,65 @@
-import { Elysia } from "elysia";
 import type { Config } from "../../config";
-import { PATHS } from "../../contracts/paths";
-import { PORTAL_MESSAGES, type PortalProblem } from "../../contracts/portal";
-import { clientAddress, type PeerAddressSource } from "../../http/client-address";
-import { HttpError, UnauthorizedError } from "../../http/errors";
-import { redirectTo } from "../../http/redirect";
-import { letterDownload } from "./letter-download";
-import type { PortalService } from "./service";
-import { PORTAL_MAX_MS } from "./sessions.repo";
+import type { PortalEngagement } from "../../contracts/portal";
+import type { DataStore } from "../../store";
+import type { Auth } from "../auth";
+import type { DueService } from "../desk";
+import type { MailOutbox } from "../mail";
+import { loadSealingCertificate, type SealingCertificate } from "../signing";
+import { portalMailRenderers } from "./mail";
+import { portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
+import { engagementStaffRoutes } from "./routes/staff";
+import { createPortalService } from "./service";
 
-export const PORTAL_API = "/api/portal";
-
-/** The portal's own cookie, never the admin's: __Host- and Secure on https, HttpOnly, SameSite=Strict. */
-export const portalCookieName = (config: Config) => (config.secure ? "__Host-tw_portal" : "tw_portal");
-
-/** A plain form from the page with JavaScript off: form-encoded and asking for a page (as /contact does). */
-const isPageForm = (request: Request) =>
-  /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(
-    request.headers.get("content-type") ?? "",
-  ) && (request.headers.get("accept") ?? "").includes("text/html");
-
-/** The problem word a refused form comes back with, from what the JSON caller would have been answered. */
-function problemOf(error: HttpError, form: "consent" | "sign"): PortalProblem {
-  if (error instanceof UnauthorizedError) return "signed-out";
-  if (error.message === PORTAL_MESSAGES.consentFirst) return "consent-first";
-  if (error.message === PORTAL_MESSAGES.alreadySigned) return "already-signed";
-  if (error.message === PORTAL_MESSAGES.letterChanged) return "letter-changed";
-  return form;
-}
-
-/**
- * The answer to a consent or a signature: JSON for the page's script (a refusal goes to the app's one error
- * handler); for a plain form, a redirect back to /portal (through the one redirect helper), with the
- * problem's word when it was refused.
- */
-async function answer<T>(request: Request, form: "consent" | "sign", act: () => T | Promise<T>) {
-  if (!isPageForm(request)) return act();
-  try {
-    await act();
-  } catch (error) {
-    if (error instanceof HttpError)
-      return redirectTo(`${PATHS.portal}?problem=${problemOf(error, form)}`, 303);
-    throw error;
-  }
-  return redirectTo(PATHS.portal, 303);
-}
-
-/** The portal cookie's value a request carries, or null. */
-function portalCookieOf(config: Config) {
-  const name = portalCookieName(config);
-  return (request: Request): string | null =>
-    (request.headers.get("cookie") ?? "")
-      .split(";")
-      .map((c) => c.trim())
-      .find((c) => c.startsWith(`${name}=`))
-      ?.slice(name.length + 1) || null;
-}
-
-/**
- * The engagement a request's portal session is bound to, or null (no cookie, or the session ended). Other
- * features serving the portal (its documents) find the engagement only this way.
- */
-export function portalSessionOf(config: Config, service: Pick<PortalService, "portal">) {
-  const cookieOf = portalCookieOf(config);
-  return (request: Request): number | null => {
-    const value = cookieOf(request);
-    return value ? service.portal.engagementOf(value) : null;
-  };
-}
-
-/** The engagement of the request's portal session; without one, the client is asked to sign in (401). */
-export const requirePortalSession =
-  (sessionOf: (request: Request) => number | null) =>
-  (request: Request): number => {
-    const id = sessionOf(request);
-    if (id === null) throw new UnauthorizedError(PORTAL_MESSAGES.signedIn);
-    return id;
-  };
-
-/**
- * The client's side of the portal. Guard, parse, act: every route but the two that open a session finds its
- * engagement from the session cookie only; no route takes an engagement or request id from the client.
- */
-export function portalModule(deps: {
+/** The portal feature as the app composes it: the client's routes, the desk's routes and its mail. */
+export function createPortal(deps: {
+  store: DataStore;
   config: Config;
-  service: PortalService;
-  sessionOf: (request: Request) => number | null;
-  requireSession: (request: Request) => number;
+  auth: Pick<Auth, "requireAdmin">;
+  outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
+  due: DueService;
+  now: () => Date;
 }) {
-  const { config, service, sessionOf, requireSession } = deps;
-  const name = portalCookieName(config);
-  const cookieOf = portalCookieOf(config);
-  const cookie = (value: string, maxAgeS: number) =>
-    `${name}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${config.secure ? "; Secure" : ""}`;
-  const visitor = (request: Request, server: PeerAddressSource) => ({
-    ip: clientAddress(request, server, config.trustProxy),
-    userAgent: (request.headers.get("user-agent") ?? "unknown").slice(0, 400),
-  });
-
-  return new Elysia({ name: "portal", prefix: PORTAL_API })
-    .post("/session", ({ body, request, server, set }) => {
-      const open = () => service.portal.openSession(body, visitor(request, server), sessionOf(request));
-      /** A new session's cookie; none when the browser's live session was shown again. */
-      const sessionCookie = (session: string | null): Record<string, string> =>
-        session === null ? {} : { "set-cookie": cookie(session, PORTAL_MAX_MS / 1000) };
-      if (!isPageForm(request)) {
-        const opened = open();
-        Object.assign(set.headers, sessionCookie(opened.session));
-        return { engagement: opened.engagement };
-      }
-      // The link pasted into the form shown without JavaScript: in, or back with the way to a fresh link.
-      try {
-        return redirectTo(PATHS.portal, 303, sessionCookie(open().session));
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        const problem: PortalProblem = error.message === PORTAL_MESSAGES.linkUsed ? "link-used" : "link";
-        return redirectTo(`${PATHS.portal}?problem=${problem}`, 303);
-      }
-    })
-    .post("/link", ({ body, request, server, set }) => {
-      service.portal.requestLink(body, visitor(request, server));
-      if (isPageForm(request)) return redirectTo(`${PATHS.portal}?notice=link-sent`, 303);
-      set.status = 202;
-      return { message: PORTAL_MESSAGES.linkRequested };
-    })
-    .get("/", ({ request }) => ({ engagement: service.portal.view(requireSession(request)) }))
-    .post("/consent", ({ body, request, server }) =>
-      answer(request, "consent", () => ({
-        engagement: service.portal.consent(requireSession(request), body ?? {}, visitor(request, server)),
-      })),
-    )
-    .get("/letter.pdf", async ({ request, server }) =>
-      letterDownload(
-        await service.portal.letter(requireSession(request), visitor(request, server)),
-        "engagement-letter.pdf",
-      ),
-    )
-    .post("/sign", ({ body, request, server }) =>
-      answer(request, "sign", () =>
-        service.portal.sign(requireSession(request), body ?? {}, visitor(request, server)),
-      ),
-    )
-    .post("/sign-out", ({ request, set }) => {
-      // The session is deleted on the server, not only forgotten by this browser: a copied cookie opens nothing.
-      const session = cookieOf(request);
-      if (session) service.portal.signOut(session);
-      if (isPageForm(request))
-        return redirectTo(`${PATHS.portal}?notice=signed-out`, 303, { "set-cookie": cookie("", 0) });
-      set.headers["set-cookie"] = cookie("", 0);
-      return { status: "signed out" };
+  const { store, config } = deps;
+  let certificate: SealingCertificate | undefined;
+  // Made (or read) at the first signature, not at start: a key pair costs half a second.
+  const sealingCertificate = () => {
+    certificate ??= loadSealingCertificate({
+      dataDir: config.dataDir,
+      p12Path: config.portal.signingP12,
+      passphrase: config.portal.signingP12Passphrase,
+      cipher: deps.store.cipher,
+      firmName: config.brand.name,
     });
+    return certificate;
+  };
+  const service = createPortalService({ ...deps, certificate: sealingCertificate });
+  const sessionOf = portalSessionOf(config, service);
+  const requireSession = requirePortalSession(sessionOf);
+  const mail = portalMailRenderers(store, config);
+  for (const [kind, render] of Object.entries(mail.renderers))
+    deps.outbox.register(kind, render, mail.settled[kind]);
+  return {
+    service,
+    /** The engagement the desk's detail shows with a request. */
+    engagementOf: (submissionId: number) => service.staff.viewOf(submissionId),
+    module: portalModule({ config, service, sessionOf, requireSession }),
+    /** The engagement of a request's portal session, or the 401 that asks the client to sign in again: for the
+     * portal's other routes (its documents and its consultation). */
+    requireSession,
+    /**
+     * What /portal renders for a request with a live portal session: its engagement, so the page needs no
+     * script to show it and take the consent and the signature (issue: forms work without JavaScript).
+     */
+    pageFor(request: Request): { engagement: PortalEngagement } | undefined {
+      const id = sessionOf(request);
+      if (id === null) return undefined;
+      const engagement = service.portal.find(id);
+      return engagement ? { engagement } : undefined;
+    },
+    staffRoutes: engagementStaffRoutes({ auth: deps.auth, service, trustProxy: config.trustProxy }),
+  };
 }
 
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
-export { engagementRecord } from "./engagements.repo";
+export { type EngagementFacts, type EngagementLookup, engagementFacts } from "./repo/facts";
+export { engagementRecord } from "./repo/engagements";

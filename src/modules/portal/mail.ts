@@ -3,8 +3,8 @@ import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
 import type { MailMessage, OutboxRow } from "../mail";
 import { composeText, confirmationMessageId, line, mailOutboxRepo } from "../mail";
-import { engagementsRepo } from "./engagements.repo";
-import { portalLinks } from "./links.repo";
+import { engagementsRepo } from "./repo/engagements";
+import { portalLinks } from "./repo/links";
 
 /** Outbox kinds of the portal; a link mail's ref_id is the link, the others' the engagement. */
 export const PORTAL_LINK_MAIL = "portal-link";

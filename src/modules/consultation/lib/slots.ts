@@ -2,7 +2,7 @@ import {
   CONSULTATION_BUSINESS_DAYS,
   CONSULTATION_LEAD_BUSINESS_MINUTES,
   CONSULTATION_MINUTES,
-} from "../../contracts/consultation";
+} from "../../../contracts/consultation";
 
 /**
  * What the consultation needs of the firm's business clock (the desk's, with its hours, public holidays and

@@ -1,7 +1,7 @@
-import type { Brand } from "../../contracts/brand";
-import { TRANSACTION_TRACE_HOURLY_RATE } from "../../contracts/constants";
-import type { FeeKind } from "../../contracts/portal";
-import { layoutPdf, type SignatureField } from "../signing";
+import type { Brand } from "../../../contracts/brand";
+import { TRANSACTION_TRACE_HOURLY_RATE } from "../../../contracts/constants";
+import type { FeeKind } from "../../../contracts/portal";
+import { layoutPdf, type SignatureField } from "../../signing";
 import { type DisputeTerms, engagementLetter, type LetterFill } from "./letter-template";
 
 export type LetterFacts = {

@@ -1,4 +1,4 @@
-import type { PortalLink } from "./links.repo";
+import type { PortalLink } from "../repo/links";
 
 type Event = { kind: string; at: string; ip: string | null };
 

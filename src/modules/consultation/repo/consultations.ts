@@ -1,4 +1,4 @@
-import type { Database } from "../../db/index";
+import type { Database } from "../../../db/index";
 
 /** A live (not cancelled) booking. */
 export type BookingRow = {
@@ -12,7 +12,7 @@ export type BookingRow = {
 
 export type ChangeKind = "booked" | "moved" | "cancelled";
 
-/** One booking, move or cancel, with what its mail needs. */
+/** One booking, move or cancel, with what its mail needs (the engagement's request is the portal's to say). */
 export type ChangeRow = {
   id: number;
   kind: ChangeKind;
@@ -21,10 +21,10 @@ export type ChangeRow = {
   sequence: number;
   at: string;
   uid: string;
-  submissionId: number;
+  engagementId: number;
 };
 
-export type UpcomingRow = { submissionId: number; startsAt: string; createdAt: string };
+export type UpcomingRow = { engagementId: number; startsAt: string; createdAt: string };
 
 const BOOKING = `id, engagement_id AS engagementId, uid, starts_at AS startsAt, sequence, created_at AS createdAt`;
 
@@ -45,15 +45,8 @@ function refusedBy(error: unknown): Error | null {
  * engagement's session never reaches another's booking.
  */
 export function consultationsRepo(db: Database) {
-  const engagement = db.prepare<{ submissionId: number; deliveredAt: string | null }, [number]>(
-    "SELECT submission_id AS submissionId, delivered_at AS deliveredAt FROM engagements WHERE id = ?",
-  );
   const live = db.prepare<BookingRow, [number]>(
     `SELECT ${BOOKING} FROM consultations WHERE engagement_id = ? AND cancelled_at IS NULL`,
-  );
-  const liveOfSubmission = db.prepare<BookingRow, [number]>(
-    `SELECT ${BOOKING} FROM consultations WHERE cancelled_at IS NULL
-       AND engagement_id = (SELECT id FROM engagements WHERE submission_id = ?)`,
   );
   const takenBetween = db.prepare<{ startsAt: string }, [string, string]>(
     `SELECT starts_at AS startsAt FROM consultations
@@ -80,15 +73,13 @@ export function consultationsRepo(db: Database) {
   );
   const change = db.prepare<ChangeRow, [number]>(
     `SELECT ch.id, ch.kind, ch.starts_at AS startsAt, ch.previous_starts_at AS previousStartsAt, ch.sequence,
-       ch.at, c.uid, e.submission_id AS submissionId
+       ch.at, c.uid, c.engagement_id AS engagementId
      FROM consultation_changes ch JOIN consultations c ON c.id = ch.consultation_id
-       JOIN engagements e ON e.id = c.engagement_id
      WHERE ch.id = ?`,
   );
   const upcoming = db.prepare<UpcomingRow, [string, number]>(
-    `SELECT e.submission_id AS submissionId, c.starts_at AS startsAt, c.created_at AS createdAt
-     FROM consultations c JOIN engagements e ON e.id = c.engagement_id
-     WHERE c.cancelled_at IS NULL AND c.starts_at >= ? ORDER BY c.starts_at LIMIT ?`,
+    `SELECT engagement_id AS engagementId, starts_at AS startsAt, created_at AS createdAt
+     FROM consultations WHERE cancelled_at IS NULL AND starts_at >= ? ORDER BY starts_at LIMIT ?`,
   );
 
   const recordChange = (
@@ -105,9 +96,8 @@ export function consultationsRepo(db: Database) {
     { id: number; startsAt: string; bookedAt: string; cancelledAt: string | null },
     [number]
   >(
-    `SELECT c.id, c.starts_at AS startsAt, c.created_at AS bookedAt, c.cancelled_at AS cancelledAt
-     FROM consultations c JOIN engagements e ON e.id = c.engagement_id
-     WHERE e.submission_id = ? ORDER BY c.id`,
+    `SELECT id, starts_at AS startsAt, created_at AS bookedAt, cancelled_at AS cancelledAt
+     FROM consultations WHERE engagement_id = ? ORDER BY id`,
   );
   const changesOf = db.query<
     { kind: string; startsAt: string; previousStartsAt: string | null; at: string },
@@ -127,9 +117,7 @@ export function consultationsRepo(db: Database) {
   };
 
   return {
-    engagement: (engagementId: number) => engagement.get(engagementId),
     live: (engagementId: number) => live.get(engagementId),
-    liveOfSubmission: (submissionId: number) => liveOfSubmission.get(submissionId),
     /** Starts of live bookings in [from, to). */
     takenBetween: (from: string, to: string) => new Set(takenBetween.all(from, to).map((r) => r.startsAt)),
     /** Books; answers the change's id (for its mail). */
@@ -149,8 +137,8 @@ export function consultationsRepo(db: Database) {
     },
     change: (id: number) => change.get(id),
     upcoming: (fromIso: string, limit: number) => upcoming.all(fromIso, limit),
-    /** Every booking of a request, live or cancelled, oldest first. */
-    everyBookingOf: (submissionId: number) => everyBookingOf.all(submissionId),
+    /** Every booking of an engagement, live or cancelled, oldest first. */
+    everyBookingOf: (engagementId: number) => everyBookingOf.all(engagementId),
     /** A booking's history: booked, moved, cancelled, in order. */
     changesOf: (consultationId: number) => changesOf.all(consultationId),
   };

@@ -1,4 +1,4 @@
-import type { Brand } from "../../contracts/brand";
+import type { Brand } from "../../../contracts/brand";
 import {
   ASSET_MAP_JURISDICTION_ADD_ON,
   ASSET_MAP_RUSH_FEE,
@@ -9,10 +9,10 @@ import {
   RECORDS_RETENTION_YEARS,
   RESPONSE_SLA,
   TRANSACTION_TRACE_HOURLY_RATE,
-} from "../../contracts/constants";
-import type { FeeKind } from "../../contracts/portal";
-import { SERVICES } from "../../contracts/services";
-import type { DocBlock, DocSpec } from "../signing";
+} from "../../../contracts/constants";
+import type { FeeKind } from "../../../contracts/portal";
+import { SERVICES } from "../../../contracts/services";
+import type { DocBlock, DocSpec } from "../../signing";
 
 /** The firm's terms for disputes, which only the firm can state (FIRM_* settings). */
 export type DisputeTerms = { arbitrationProvider: string; venue: string; governingLaw: string };

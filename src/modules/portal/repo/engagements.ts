@@ -5,9 +5,9 @@ import type {
   EngagementStatus,
   FeeKind,
   Payment,
-} from "../../contracts/portal";
-import type { Sealed } from "../../store";
-import type { SignatureField } from "../signing";
+} from "../../../contracts/portal";
+import type { Sealed } from "../../../store";
+import type { SignatureField } from "../../signing";
 
 /** Where the letter as presented is signed: each party's boxes, and who signs for the firm (as it was printed). */
 export type LetterLayout = { fields: SignatureField[]; firm: { party: string; signatory: string } };

@@ -1,12 +1,12 @@
-import type { Config } from "../../config";
-import { ConflictError } from "../../http/errors";
-import type { DataStore } from "../../store";
-import { contactSubmissions } from "../desk";
-import { stampSignatures } from "../signing";
-import { matterName, serviceName } from "./defaults";
-import { type EngagementRow, type EngagementsRepo, type PresentedLetter, sha256 } from "./engagements.repo";
-import { type LetterFacts, renderLetter } from "./letter";
-import { CLIENT_PARTY, type DisputeTerms } from "./letter-template";
+import type { Config } from "../../../config";
+import { ConflictError } from "../../../http/errors";
+import type { DataStore } from "../../../store";
+import { contactSubmissions } from "../../desk";
+import { stampSignatures } from "../../signing";
+import { matterName, serviceName } from "../defaults";
+import { type EngagementRow, type EngagementsRepo, type PresentedLetter, sha256 } from "../repo/engagements";
+import { type LetterFacts, renderLetter } from "../lib/letter";
+import { CLIENT_PARTY, type DisputeTerms } from "../lib/letter-template";
 
 /** The settings each of the letter's dispute terms comes from. */
 const DISPUTE_SETTINGS: ReadonlyArray<[keyof DisputeTerms, string]> = [

@@ -1,0 +1,43 @@
+import type { EngagementStatus } from "../../../contracts/portal";
+import type { Database } from "../../../db/index";
+
+/** What other features may know of an engagement: its request, its state and when its report was delivered. */
+export type EngagementFacts = {
+  id: number;
+  submissionId: number;
+  status: EngagementStatus;
+  deliveredAt: string | null;
+};
+
+const FACTS = "id, submission_id AS submissionId, status, delivered_at AS deliveredAt";
+
+/**
+ * The engagements as the features serving them (documents, consultation) read them: no personal data, so no
+ * decryption, and one query for a list's worth of engagements.
+ */
+export function engagementFacts(db: Database) {
+  const byId = db.prepare<EngagementFacts, [number]>(`SELECT ${FACTS} FROM engagements WHERE id = ?`);
+  const bySubmission = db.prepare<EngagementFacts, [number]>(
+    `SELECT ${FACTS} FROM engagements WHERE submission_id = ?`,
+  );
+  const submissionsOf = db.prepare<{ id: number; submissionId: number }, [string]>(
+    "SELECT id, submission_id AS submissionId FROM engagements WHERE id IN (SELECT value FROM json_each(?))",
+  );
+  const delivered = db.prepare<never, [string, number]>(
+    "UPDATE engagements SET delivered_at = coalesce(delivered_at, ?) WHERE id = ?",
+  );
+  return {
+    byId: (engagementId: number): EngagementFacts | null => byId.get(engagementId),
+    ofSubmission: (submissionId: number): EngagementFacts | null => bySubmission.get(submissionId),
+    /** Each engagement's request, by engagement id, for a list of engagements in one read. */
+    submissionsOf(engagementIds: readonly number[]): Map<number, number> {
+      if (engagementIds.length === 0) return new Map();
+      const rows = submissionsOf.all(JSON.stringify([...new Set(engagementIds)]));
+      return new Map(rows.map((r) => [r.id, r.submissionId]));
+    },
+    /** The report is delivered: the first time only, later reports keep the first time. */
+    markDelivered: (engagementId: number, at: string) => void delivered.run(at, engagementId),
+  };
+}
+
+export type EngagementLookup = ReturnType<typeof engagementFacts>;

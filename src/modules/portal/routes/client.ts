@@ -1,0 +1,175 @@
+import { Elysia } from "elysia";
+import type { Config } from "../../../config";
+import { PATHS } from "../../../contracts/paths";
+import { PORTAL_MESSAGES, type PortalProblem } from "../../../contracts/portal";
+import { clientAddress, type PeerAddressSource } from "../../../http/client-address";
+import { HttpError, invalidInput, UnauthorizedError } from "../../../http/errors";
+import { redirectTo } from "../../../http/redirect";
+import { letterDownload } from "./letter-download";
+import { ConsentBody, LinkRequestBody, SessionOpeningBody, SignBody } from "../model";
+import type { PortalService } from "../service";
+import { PORTAL_MAX_MS } from "../repo/sessions";
+
+export const PORTAL_API = "/api/portal";
+
+/** The portal's own cookie, never the admin's: __Host- and Secure on https, HttpOnly, SameSite=Strict. */
+export const portalCookieName = (config: Config) => (config.secure ? "__Host-tw_portal" : "tw_portal");
+
+/** A plain form from the page with JavaScript off: form-encoded and asking for a page (as /contact does). */
+const isPageForm = (request: Request) =>
+  /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(
+    request.headers.get("content-type") ?? "",
+  ) && (request.headers.get("accept") ?? "").includes("text/html");
+
+/** The problem word a refused form comes back with, from what the JSON caller would have been answered. */
+function problemOf(error: HttpError, form: "consent" | "sign"): PortalProblem {
+  if (error instanceof UnauthorizedError) return "signed-out";
+  if (error.message === PORTAL_MESSAGES.consentFirst) return "consent-first";
+  if (error.message === PORTAL_MESSAGES.alreadySigned) return "already-signed";
+  if (error.message === PORTAL_MESSAGES.letterChanged) return "letter-changed";
+  return form;
+}
+
+/**
+ * The answer to a consent or a signature: JSON for the page's script (a refusal goes to the app's one error
+ * handler); for a plain form, a redirect back to /portal (through the one redirect helper), with the
+ * problem's word when it was refused.
+ */
+async function answer<T>(request: Request, form: "consent" | "sign", act: () => T | Promise<T>) {
+  if (!isPageForm(request)) return act();
+  try {
+    await act();
+  } catch (error) {
+    if (error instanceof HttpError)
+      return redirectTo(`${PATHS.portal}?problem=${problemOf(error, form)}`, 303);
+    throw error;
+  }
+  return redirectTo(PATHS.portal, 303);
+}
+
+/** The portal cookie's value a request carries, or null. */
+function portalCookieOf(config: Config) {
+  const name = portalCookieName(config);
+  return (request: Request): string | null =>
+    (request.headers.get("cookie") ?? "")
+      .split(";")
+      .map((c) => c.trim())
+      .find((c) => c.startsWith(`${name}=`))
+      ?.slice(name.length + 1) || null;
+}
+
+/**
+ * The engagement a request's portal session is bound to, or null (no cookie, or the session ended). Other
+ * features serving the portal (its documents) find the engagement only this way.
+ */
+export function portalSessionOf(config: Config, service: Pick<PortalService, "portal">) {
+  const cookieOf = portalCookieOf(config);
+  return (request: Request): number | null => {
+    const value = cookieOf(request);
+    return value ? service.portal.engagementOf(value) : null;
+  };
+}
+
+/** The engagement of the request's portal session; without one, the client is asked to sign in (401). */
+export const requirePortalSession =
+  (sessionOf: (request: Request) => number | null) =>
+  (request: Request): number => {
+    const id = sessionOf(request);
+    if (id === null) throw new UnauthorizedError(PORTAL_MESSAGES.signedIn);
+    return id;
+  };
+
+/**
+ * The client's side of the portal. Guard, parse, act: every route but the two that open a session finds its
+ * engagement from the session cookie only; no route takes an engagement or request id from the client.
+ */
+export function portalModule(deps: {
+  config: Config;
+  service: PortalService;
+  sessionOf: (request: Request) => number | null;
+  requireSession: (request: Request) => number;
+}) {
+  const { config, service, sessionOf, requireSession } = deps;
+  const name = portalCookieName(config);
+  const cookieOf = portalCookieOf(config);
+  const cookie = (value: string, maxAgeS: number) =>
+    `${name}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${config.secure ? "; Secure" : ""}`;
+  const visitor = (request: Request, server: PeerAddressSource) => ({
+    ip: clientAddress(request, server, config.trustProxy),
+    userAgent: (request.headers.get("user-agent") ?? "unknown").slice(0, 400),
+  });
+
+  return new Elysia({ name: "portal", prefix: PORTAL_API })
+    .post(
+      "/session",
+      ({ body, request, server, set }) => {
+      const open = () => service.portal.openSession(body, visitor(request, server), sessionOf(request));
+      /** A new session's cookie; none when the browser's live session was shown again. */
+      const sessionCookie = (session: string | null): Record<string, string> =>
+        session === null ? {} : { "set-cookie": cookie(session, PORTAL_MAX_MS / 1000) };
+      if (!isPageForm(request)) {
+        const opened = open();
+        Object.assign(set.headers, sessionCookie(opened.session));
+        return { engagement: opened.engagement };
+      }
+      // The link pasted into the form shown without JavaScript: in, or back with the way to a fresh link.
+      try {
+        return redirectTo(PATHS.portal, 303, sessionCookie(open().session));
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        const problem: PortalProblem = error.message === PORTAL_MESSAGES.linkUsed ? "link-used" : "link";
+        return redirectTo(`${PATHS.portal}?problem=${problem}`, 303);
+      }
+      },
+      { body: SessionOpeningBody },
+    )
+    .post(
+      "/link",
+      ({ body, request, server, set }) => {
+        service.portal.requestLink(body, visitor(request, server));
+        if (isPageForm(request)) return redirectTo(`${PATHS.portal}?notice=link-sent`, 303);
+        set.status = 202;
+        return { message: PORTAL_MESSAGES.linkRequested };
+      },
+      { body: LinkRequestBody },
+    )
+    .get("/", ({ request }) => ({ engagement: service.portal.view(requireSession(request)) }))
+    .post(
+      "/consent",
+      ({ body, request, server }) =>
+        answer(request, "consent", () => {
+          const id = requireSession(request);
+          if (!body.ok) invalidInput(body.issues);
+          return { engagement: service.portal.consent(id, body.value, visitor(request, server)) };
+        }),
+      { body: ConsentBody },
+    )
+    .get("/letter.pdf", async ({ request, server }) =>
+      letterDownload(
+        await service.portal.letter(requireSession(request), visitor(request, server)),
+        "engagement-letter.pdf",
+      ),
+    )
+    .post(
+      "/sign",
+      ({ body, request, server }) =>
+        answer(request, "sign", () => {
+          const id = requireSession(request);
+          if (!body.ok) invalidInput(body.issues);
+          return service.portal.sign(id, body.value, visitor(request, server));
+        }),
+      { body: SignBody },
+    )
+    .post("/sign-out", ({ request, set }) => {
+      // The session is deleted on the server, not only forgotten by this browser: a copied cookie opens nothing.
+      const session = cookieOf(request);
+      if (session) service.portal.signOut(session);
+      if (isPageForm(request))
+        return redirectTo(`${PATHS.portal}?notice=signed-out`, 303, { "set-cookie": cookie("", 0) });
+      set.headers["set-cookie"] = cookie("", 0);
+      return { status: "signed out" };
+    });
+}
+
+// What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+

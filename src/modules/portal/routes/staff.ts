@@ -1,0 +1,58 @@
+import { Elysia } from "elysia";
+import { actorFrom, requireId } from "../../../http/admin-http";
+import type { Auth } from "../../auth";
+import { EngagementDraftSchema, PaymentSchema, SubmissionParams } from "../model";
+import { letterDownload } from "./letter-download";
+import type { PortalService } from "../service";
+
+/**
+ * The desk's side of the engagement, under the request it belongs to: prepare, preview, send, withdraw to
+ * change the terms, record payments.
+ */
+export function engagementStaffRoutes(deps: {
+  auth: Pick<Auth, "requireAdmin">;
+  service: PortalService;
+  trustProxy: boolean;
+}) {
+  const { staff } = deps.service;
+  const actor = actorFrom(deps.trustProxy);
+  return new Elysia({ name: "engagement-staff", prefix: "/api/admin/submissions/:id/engagement" })
+    .use(deps.auth.requireAdmin)
+    .get("/", ({ params }) => staff.get(requireId(params.id)), { params: SubmissionParams })
+    .put(
+      "/",
+      ({ admin, request, server, params, body }) => ({
+        engagement: staff.saveDraft(requireId(params.id), body, actor(admin, request, server)),
+      }),
+      { params: SubmissionParams, body: EngagementDraftSchema },
+    )
+    .get(
+      "/letter.pdf",
+      async ({ params }) => letterDownload(await staff.letter(requireId(params.id)), "engagement-letter.pdf"),
+      { params: SubmissionParams },
+    )
+    .post(
+      "/send",
+      async ({ admin, request, server, params }) => ({
+        status: "sent",
+        linkExpiresAt: await staff.send(requireId(params.id), actor(admin, request, server)),
+      }),
+      { params: SubmissionParams },
+    )
+    .post(
+      "/withdraw",
+      ({ admin, request, server, params }) => ({
+        engagement: staff.withdraw(requireId(params.id), actor(admin, request, server)),
+      }),
+      { params: SubmissionParams },
+    )
+    .post(
+      "/payments",
+      ({ admin, request, server, params, body, set }) => {
+        const engagement = staff.recordPayment(requireId(params.id), body, actor(admin, request, server));
+        set.status = 201;
+        return { engagement };
+      },
+      { params: SubmissionParams, body: PaymentSchema },
+    );
+}

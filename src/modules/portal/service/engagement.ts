@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import type { Config } from "../../../config";
+import { EXPEDITE_HOURS } from "../../../contracts/constants";
+import { type EngagementView, PORTAL_CLOSED_STATUSES, PORTAL_LINK_DAYS } from "../../../contracts/portal";
+import { NotFoundError } from "../../../http/errors";
+import type { DataStore } from "../../../store";
+import type { DueService } from "../../desk";
+import { contactSubmissions, submissionDesk, submissionEvents } from "../../desk";
+import type { SealingCertificate } from "../../signing";
+import { serviceName } from "../defaults";
+import { PORTAL_LINK_MAIL } from "../mail";
+import { businessDayMinutes } from "../model";
+import { type EngagementRow, engagementsRepo } from "../repo/engagements";
+import { portalLinks } from "../repo/links";
+import { portalSessions } from "../repo/sessions";
+import { letterRecord } from "./letter-record";
+
+const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+
+export type PortalServiceDeps = {
+  store: DataStore;
+  config: Config;
+  outbox: {
+    enqueue(m: { kind: string; submissionId?: number; refId?: number }): number | null;
+    wake(): void;
+  };
+  due: DueService;
+  certificate: () => SealingCertificate;
+  now: () => Date;
+};
+
+/**
+ * What both sides of the engagement work on: its tables, the request it answers, its view, its links and the
+ * work clock. The desk's side (staff.ts) and the client's (client.ts) are built on it.
+ */
+export function engagementCore(deps: PortalServiceDeps) {
+  const { store, config, now } = deps;
+  const { db } = store;
+  const repo = engagementsRepo(store);
+  const sessions = portalSessions(db);
+  const links = portalLinks(store);
+  const submissions = contactSubmissions(store);
+  const desk = submissionDesk(store);
+  const statusEvents = submissionEvents(db);
+  const letters = letterRecord({ store, config, repo, now });
+
+  const paid = (id: number) => repo.payments(id).reduce((sum, p) => sum + p.amountCents, 0);
+
+  function view(e: EngagementRow): EngagementView {
+    const submission = submissions.byId(e.submissionId);
+    const payments = repo.payments(e.id);
+    const paidCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
+    return {
+      reference: submission?.reference ?? "",
+      service: serviceName(submission?.desiredService ?? ""),
+      scope: e.scope,
+      feeCents: e.feeCents,
+      feeKind: e.feeKind,
+      turnaroundBusinessDays: e.turnaroundBusinessDays,
+      expedite: e.expedite,
+      status: e.status,
+      sentAt: e.sentAt,
+      linkExpiresAt: links.openUntil(e.id, now()),
+      consentedAt: e.consentedAt,
+      signedAt: e.signedAt,
+      signedName: e.signedName,
+      letterSha256: e.letterSha256,
+      payments,
+      paidCents,
+      outstandingCents: Math.max(0, e.feeCents - paidCents),
+      workStartedAt: e.workStartedAt,
+      deliveryDueAt: e.deliveryDueAt,
+      deliveredAt: e.deliveredAt,
+      events: repo.events(e.id).map((ev) => ({ kind: ev.kind, at: ev.at })),
+    };
+  }
+
+  /** The signed letter as sealed; its bytes are the engagement's record, never rendered again. */
+  const sealedLetter = (e: EngagementRow): Uint8Array => {
+    const pdf = repo.signedPdf(e.id);
+    if (!pdf) throw new NotFoundError("Not found");
+    return pdf;
+  };
+
+  /**
+   * The work clock: once the letter is signed and the fee paid in full (a retainer: any payment), the request is
+   * engaged and its delivery is due after the turnaround on the firm's business clock (72 hours when expedited).
+   */
+  function startWorkIfReady(id: number, at: Date) {
+    const e = repo.byId(id);
+    if (e?.status !== "signed" || e.workStartedAt) return;
+    const received = paid(id);
+    if (e.feeKind === "flat" ? received < e.feeCents : received <= 0) return;
+    const dueAt = e.expedite
+      ? new Date(at.getTime() + EXPEDITE_HOURS * HOUR_MS)
+      : deps.due.clock.addBusinessMinutes(at, e.turnaroundBusinessDays * businessDayMinutes(config));
+    repo.setWorkStarted(id, at.toISOString(), dueAt.toISOString());
+    repo.addEvent(id, {
+      kind: "work-started",
+      at: at.toISOString(),
+      detail: `Delivery due ${dueAt.toISOString()}`,
+    });
+    const s = submissions.byId(e.submissionId);
+    if (s && s.status !== "engaged") {
+      desk.update(e.submissionId, { status: "engaged" }, at.toISOString());
+      statusEvents.statusChanged(e.submissionId, {
+        from: s.status,
+        to: "engaged",
+        actor: "portal",
+        at: at.toISOString(),
+      });
+    }
+  }
+
+  /**
+   * A new link for the engagement, mailed by the outbox. It adds to the links the client may hold: no session
+   * ends and no other link stops working. Answers until when it works.
+   */
+  function issueLink(e: EngagementRow, at: Date) {
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(at.getTime() + PORTAL_LINK_DAYS * DAY_MS).toISOString();
+    links.clearSpent(at);
+    const linkId = links.issue(e.id, token, at, expiresAt);
+    deps.outbox.enqueue({ kind: PORTAL_LINK_MAIL, submissionId: e.submissionId, refId: linkId });
+    return expiresAt;
+  }
+
+  /** The status of the engagement's request when its portal is closed (no link goes out), else null. */
+  const closedStatusOf = (e: EngagementRow) => {
+    const status = submissions.byId(e.submissionId)?.status;
+    return status && PORTAL_CLOSED_STATUSES.includes(status) ? status : null;
+  };
+
+  return {
+    deps,
+    db,
+    repo,
+    sessions,
+    links,
+    submissions,
+    desk,
+    letters,
+    view,
+    sealedLetter,
+    startWorkIfReady,
+    issueLink,
+    closedStatusOf,
+  };
+}
+
+export type EngagementCore = ReturnType<typeof engagementCore>;

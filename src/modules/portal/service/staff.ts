@@ -1,0 +1,157 @@
+import { PORTAL_MESSAGES, portalClosedMessage, type EngagementView } from "../../../contracts/portal";
+import { type Actor, auditBy } from "../../../http/admin-http";
+import { ConflictError, NotFoundError } from "../../../http/errors";
+import { engagementDefaults } from "../defaults";
+import { PORTAL_WITHDRAWN_MAIL } from "../mail";
+import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
+import type { EngagementRow } from "../repo/engagements";
+import type { EngagementCore } from "./engagement";
+import { missingLetterSettings } from "./letter-record";
+
+/** The desk's side of the engagement: prepare, preview, send, withdraw to change the terms, record payments. */
+export function staffEngagements(core: EngagementCore) {
+  const { deps, db, repo, links, sessions, submissions, desk, letters, view, sealedLetter } = core;
+  const { config, now } = deps;
+  const { startWorkIfReady, issueLink, closedStatusOf } = core;
+
+  return {
+    /** The engagement, or what the desk pre-fills for a request that has none yet. */
+    get(submissionId: number) {
+      const s = submissions.byId(submissionId);
+      if (!s) throw new NotFoundError("Not found");
+      const e = repo.bySubmission(submissionId);
+      // The settings a letter cannot be sent without, for the desk to say so before anyone presses Send.
+      const missingSettings = missingLetterSettings(config);
+      return e
+        ? { engagement: view(e), missingSettings }
+        : { engagement: null, defaults: engagementDefaults(s.desiredService), missingSettings };
+    },
+    /**
+     * Saves the draft the desk prepares. Once the letter is sent its terms are frozen as the client reads them:
+     * changing them means withdrawing it and sending it again (409 says so).
+     */
+    saveDraft(submissionId: number, draft: EngagementDraft, actor: Actor): EngagementView {
+      if (!submissions.byId(submissionId)) throw new NotFoundError("Not found");
+      const at = now();
+      db.transaction(() => {
+        const existing = repo.bySubmission(submissionId);
+        if (existing && isSigned(existing)) throw new ConflictError(PORTAL_MESSAGES.lockedSigned);
+        if (existing && existing.status !== "draft") throw new ConflictError(PORTAL_MESSAGES.lockedSent);
+        repo.saveDraft(submissionId, draft, at.toISOString());
+        auditBy(db, actor, "engagement.saved", { submissionId }, at);
+      })();
+      return view(repo.bySubmission(submissionId) as EngagementRow);
+    },
+    /**
+     * The letter's PDF: the sealed one once signed; the one the client was sent while it waits on them; a draft's
+     * as it would be sent today.
+     */
+    async letter(submissionId: number): Promise<Uint8Array> {
+      const e = repo.bySubmission(submissionId);
+      if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+      if (e.signedAt) return sealedLetter(e);
+      const letter = e.status === "draft" ? await letters.render(e, now()) : await letters.presented(e);
+      if (!letter) throw new NotFoundError("Not found");
+      return letter.pdf;
+    },
+    /**
+     * Emails the client a fresh link, before the signature or after it (a client whose work started or ended
+     * gets back in this way), unless the request is closed; answers until when it works. The desk's link
+     * replaces the ones not opened yet (one that reached the wrong hands stops this way); sessions go on.
+     * The first sending freezes the letter: it is rendered once, with the firm's terms (refused while one is
+     * missing), and kept as the client will read it.
+     */
+    async send(submissionId: number, actor: Actor): Promise<string> {
+      const e = repo.bySubmission(submissionId);
+      if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+      const closed = closedStatusOf(e);
+      if (closed) throw new ConflictError(portalClosedMessage(closed));
+      const at = now();
+      const signed = isSigned(e);
+      const letter = signed
+        ? null
+        : e.status === "draft"
+          ? await letters.render(e, at)
+          : await letters.presented(e);
+      if (!signed && !letter) throw new NotFoundError("Not found");
+      const linkExpiresAt = db.transaction(() => {
+        // Rendering took a moment: the letter kept is the one with the terms as they stand now. A signed
+        // letter is never sent again; only a link back to it is.
+        const current = repo.byId(e.id);
+        if (!current) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+        if (letter) {
+          if (isSigned(current)) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
+          if (!sameTerms(current, e)) throw new ConflictError(PORTAL_MESSAGES.termsChanged);
+          repo.freezeLetter(e.id, letter, at.toISOString());
+        }
+        links.voidOutstanding(e.id, at);
+        const expires = issueLink(e, at);
+        repo.markSent(e.id, at.toISOString());
+        repo.addEvent(e.id, {
+          kind: "sent",
+          at: at.toISOString(),
+          detail: `Link emailed, valid until ${expires}`,
+        });
+        auditBy(db, actor, "engagement.sent", { submissionId }, at);
+        // The letter is the firm's answer to the request: the desk's first-response clock stops (ADR 227).
+        desk.recordFirstResponse(submissionId, at.toISOString(), "engagement-letter");
+        return expires;
+      })();
+      deps.outbox.wake();
+      return linkExpiresAt;
+    },
+    /**
+     * Withdraws a sent letter to change its terms: it is a draft again, its link, the sessions it opened and any
+     * consent are void, and the client is told by email. Refused once signed, and for a letter never sent.
+     */
+    withdraw(submissionId: number, actor: Actor): EngagementView {
+      const e = repo.bySubmission(submissionId);
+      if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+      const at = now();
+      db.transaction(() => {
+        const current = repo.byId(e.id);
+        if (!current || isSigned(current)) throw new ConflictError(PORTAL_MESSAGES.withdrawSigned);
+        if (!repo.withdraw(e.id, at.toISOString())) throw new ConflictError(PORTAL_MESSAGES.notSent);
+        links.voidOutstanding(e.id, at);
+        sessions.endAllOf(e.id);
+        repo.addEvent(e.id, {
+          kind: WITHDRAWN,
+          at: at.toISOString(),
+          detail: `Withdrawn by ${actor.username}: the link and any consent are void; the client is told by email`,
+        });
+        auditBy(db, actor, "engagement.withdrawn", { submissionId }, at);
+        deps.outbox.enqueue({ kind: PORTAL_WITHDRAWN_MAIL, submissionId: e.submissionId, refId: e.id });
+      })();
+      deps.outbox.wake();
+      return view(repo.byId(e.id) as EngagementRow);
+    },
+    /** Records a payment; the work starts once the letter is signed and the fee is paid. */
+    recordPayment(submissionId: number, payment: PaymentInput, actor: Actor): EngagementView {
+      const e = repo.bySubmission(submissionId);
+      if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+      const at = now();
+      db.transaction(() => {
+        repo.addPayment(e.id, { ...payment, by: actor.username, at: at.toISOString() });
+        repo.addEvent(e.id, {
+          kind: "payment",
+          at: at.toISOString(),
+          detail: `${payment.amountCents} cents received ${payment.receivedOn}`,
+        });
+        auditBy(
+          db,
+          actor,
+          "engagement.payment",
+          { submissionId, amountCents: payment.amountCents },
+          at,
+        );
+        startWorkIfReady(e.id, at);
+      })();
+      return view(repo.byId(e.id) as EngagementRow);
+    },
+    /** For the desk's detail: the engagement's view, or null. */
+    viewOf(submissionId: number): EngagementView | null {
+      const e = repo.bySubmission(submissionId);
+      return e ? view(e) : null;
+    },
+  };
+}
