@@ -21,7 +21,7 @@ import { createDigest } from "./modules/desk/digest";
 import { createDueService } from "./modules/desk/due-service";
 import { contactSubmissions } from "./modules/desk/repo/contact-submissions";
 import type { BuildOptions } from "./modules/desk/repo/submission-search";
-import { createDocuments } from "./modules/documents/create";
+import { createDocuments } from "./modules/documents";
 import { createFirm } from "./modules/firm";
 import { intakeModule } from "./modules/intake";
 import { createIntakeLimits } from "./modules/intake/limits";

@@ -115,23 +115,22 @@ const PARTS = new Set([
 const NOT_YET_SHAPED = new Set([
   "audit",
   "auth",
-  "consultation",
   "content",
   "desk",
-  "documents",
   "firm",
   "intake",
   "mail",
   "pages",
-  "portal",
   "privacy",
   "seo",
-  "signing",
   "staff",
 ]);
 
 const features = () =>
   readdirSync(join(SRC, "modules")).filter((name) => statSync(join(SRC, "modules", name)).isDirectory());
+
+/** Files on their way out of a shaped feature, each to leave this list when it has moved. */
+const MOVING_OUT = new Set(["src/modules/portal/defaults.ts"]); // to src/contracts, with the contracts' move
 
 /** Entries of a feature folder that are none of its parts. */
 function outOfShape(): string[] {
@@ -140,6 +139,7 @@ function outOfShape(): string[] {
     if (NOT_YET_SHAPED.has(feature)) continue;
     for (const name of readdirSync(join(SRC, "modules", feature))) {
       if (/\.test\.tsx?$/.test(name) || PARTS.has(name)) continue;
+      if (MOVING_OUT.has(`src/modules/${feature}/${name}`)) continue;
       out.push(`src/modules/${feature}/${name}`);
     }
   }

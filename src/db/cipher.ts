@@ -190,7 +190,7 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   },
 ];
 
-/** Where the generated sealing certificate is kept in DATA_DIR (src/modules/signing/certificate.ts). */
+/** Where the generated sealing certificate is kept in DATA_DIR (src/modules/signing/service.ts). */
 export const SEALING_CERTIFICATE_FILE = "sealing-certificate.p12.enc";
 
 /**

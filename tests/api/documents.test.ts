@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../src/log";
-import { documentFiles } from "../../src/modules/documents/file-store";
+import { documentFiles } from "../../src/modules/documents/lib/file-store";
 import { createDocumentsService } from "../../src/modules/documents/service";
 import { signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";

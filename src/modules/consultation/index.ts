@@ -2,11 +2,11 @@ import type { Config } from "../../config";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import { engagementFacts } from "../portal";
-import { consultationsRepo } from "./repo/consultations";
+import type { ConsultationClock } from "./lib/slots";
 import { type ConsultationMail, consultationMailRenderers } from "./mail";
+import { consultationsRepo } from "./repo/consultations";
 import { consultationPortalRoutes, consultationStaffRoutes } from "./routes";
 import { type ConsultationOutbox, createConsultationService, type PersonOf } from "./service";
-import type { ConsultationClock } from "./lib/slots";
 
 export type { ConsultationClock } from "./lib/slots";
 

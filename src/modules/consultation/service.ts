@@ -12,6 +12,7 @@ import { instant } from "../../contracts/dates";
 import type { Database } from "../../db/index";
 import { BadRequestError, ConflictError, NotFoundError } from "../../http/errors";
 import type { EngagementLookup } from "../portal";
+import { type ConsultationClock, isTimeZone, labels, longLabel, slotEnd, slotGrid } from "./lib/slots";
 import {
   AlreadyBooked,
   type BookingRow,
@@ -19,7 +20,6 @@ import {
   consultationsRepo,
   SlotTaken,
 } from "./repo/consultations";
-import { type ConsultationClock, isTimeZone, labels, longLabel, slotEnd, slotGrid } from "./lib/slots";
 
 /** Outbox kinds: the client's and the desk's copy of a booking, move or cancel; ref_id is the change. */
 export const CONSULTATION_CLIENT_MAIL = "consultation-client";

@@ -1,54 +1,55 @@
-/** The documents feature as the others see it. */
-import type { DocumentView } from "../../contracts/documents";
-import type { Sealed } from "../../store";
-import { documentsRepo, viewOf } from "./documents.repo";
-import { documentFiles } from "./file-store";
-import { downloadName } from "./names";
+import type { Config } from "../../config";
+import { onForgetting } from "../../db/forget-deleted";
+import type { Logger } from "../../log";
+import type { DataStore } from "../../store";
+import type { Auth } from "../auth";
+import type { MailOutbox } from "../mail";
+import { documentFiles } from "./lib/file-store";
+import { documentMailRenderers } from "./mail";
+import { portalDocumentRoutes } from "./routes/portal";
+import { documentStaffRoutes } from "./routes/staff";
+import { createDocumentsService } from "./service";
 
-/** A document as a data-rights export records it: where its file sits in the archive, if it is finished. */
-export type ExportedDocument = DocumentView & { file: string | null };
-
-/** One file of the export archive: its path in the archive, its size, and its plaintext read as it is sent. */
-export type ExportedFile = {
-  name: string;
-  size: number;
-  lastModified: Date;
-  input: AsyncIterable<Uint8Array>;
-};
-
-/**
- * A request's documents for a data-rights export (ADR 180): what each is, with its SHA-256, and for every
- * finished one the decrypted file, read segment by segment only when the archive reaches it. Unfinished
- * uploads are listed without a file. The path in the archive is `documents/<reference>/<id>-<name>`: the id
- * keeps two files of one name apart, the name was cleaned of slashes and controls when it was stored and read,
- * and it ends in the extension of its content's kind, as a download's does (ADR 220).
- */
-export function documentExport(
-  store: Sealed,
-  dataDir: string,
-  submission: { id: number; reference: string },
-): { records: ExportedDocument[]; files: ExportedFile[] } {
-  const repo = documentsRepo(store);
-  const engagementId = repo.engagementOfSubmission(submission.id);
-  if (engagementId === null) return { records: [], files: [] };
-  const fileStore = documentFiles(dataDir);
-  const records: ExportedDocument[] = [];
-  const files: ExportedFile[] = [];
-  for (const d of repo.list(engagementId)) {
-    const file = d.completedAt
-      ? `documents/${submission.reference}/${d.id}-${downloadName(d.name, d.kind)}`
-      : null;
-    records.push({ ...viewOf(d), file });
-    if (file)
-      files.push({
-        name: file,
-        size: d.size,
-        lastModified: new Date(d.completedAt ?? d.createdAt),
-        // Opened only when the archive reaches it, so one file at a time is read.
-        input: (async function* () {
-          yield* fileStore.read(d.fileId, d.fileKey);
-        })(),
-      });
-  }
-  return { records, files };
+/** The documents feature as the app composes it: the portal's routes, and what other features call. */
+export function createDocuments(deps: {
+  store: DataStore;
+  config: Config;
+  requireSession: (request: Request) => number;
+  auth: Pick<Auth, "requireAdmin">;
+  outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
+  logger?: Logger;
+  now: () => Date;
+}) {
+  const { now } = deps;
+  const bodyTimeoutMs = deps.config.bodyTimeoutSeconds * 1000;
+  const files = documentFiles(deps.config.dataDir);
+  const service = createDocumentsService({
+    store: deps.store,
+    config: deps.config,
+    files,
+    logger: deps.logger,
+    now,
+  });
+  // Files of rows deleted by any feature leave the disk after its commit; and now, for a crash in between.
+  onForgetting(deps.store.db, () => service.sweepDeleted());
+  service.sweepDeleted();
+  for (const [kind, render] of Object.entries(documentMailRenderers(deps.store, deps.config)))
+    deps.outbox.register(kind, render);
+  return {
+    service,
+    staffRoutes: documentStaffRoutes({
+      store: deps.store,
+      auth: deps.auth,
+      service,
+      outbox: deps.outbox,
+      trustProxy: deps.config.trustProxy,
+      bodyTimeoutMs,
+      now,
+    }),
+    files,
+    portalRoutes: portalDocumentRoutes({ service, requireSession: deps.requireSession, bodyTimeoutMs, now }),
+  };
 }
+
+// What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+export { documentExport, type ExportedDocument, type ExportedFile } from "./service/export";

@@ -3,6 +3,7 @@ import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
 import type { MailMessage, OutboxRow } from "../mail";
 import { composeText, confirmationMessageId, line } from "../mail";
+import { engagementFacts } from "../portal";
 
 /** The report is ready: ref_id is the engagement. No attachment: the report stays behind the portal. */
 export const REPORT_READY_MAIL = "documents-report-ready";
@@ -11,11 +12,9 @@ export function documentMailRenderers(store: DataStore, config: Config) {
   const { db } = store;
   const submissions = contactSubmissions(store);
   const host = new URL(config.publicUrl).hostname;
-  const submissionOf = db.query<{ submissionId: number }, [number]>(
-    "SELECT submission_id AS submissionId FROM engagements WHERE id = ?",
-  );
+  const engagements = engagementFacts(db);
   const reportReady = (mail: OutboxRow): MailMessage | null => {
-    const e = mail.refId === null ? null : submissionOf.get(mail.refId);
+    const e = mail.refId === null ? null : engagements.byId(mail.refId);
     const s = e ? submissions.byId(e.submissionId) : null;
     if (!s) return null;
     const thread = confirmationMessageId(s.reference, config);

@@ -9,8 +9,8 @@ import {
 } from "../../contracts/portal";
 import { consumerDisclosure } from "../../contracts/portal-disclosure";
 
-export { EngagementDraftSchema, PaymentSchema };
 export type { EngagementDraft };
+export { EngagementDraftSchema, PaymentSchema };
 
 /** Who is at the portal: the address and browser its events record. */
 export type Visitor = { ip: string; userAgent: string };

@@ -1,9 +1,9 @@
 /** The signing feature as the others see it. */
 
-export type { SealingCertificate } from "./certificate";
-export { loadSealingCertificate } from "./certificate";
-export { appendCompletionPage } from "./completion";
-export type { DocBlock, DocSpec } from "./doc-model";
-export { layoutPdf, renderPdf, type SignatureField } from "./doc-pdf";
-export { sealPdf } from "./seal";
-export { stampSignatures } from "./signature-stamp";
+export { appendCompletionPage } from "./lib/completion";
+export { layoutPdf, renderPdf, type SignatureField } from "./lib/doc-pdf";
+export { sealPdf } from "./lib/seal";
+export { stampSignatures } from "./lib/signature-stamp";
+export type { DocBlock, DocSpec } from "./model";
+export type { SealingCertificate } from "./service";
+export { loadSealingCertificate } from "./service";

@@ -5,10 +5,10 @@ import { PORTAL_MESSAGES, type PortalProblem } from "../../../contracts/portal";
 import { clientAddress, type PeerAddressSource } from "../../../http/client-address";
 import { HttpError, invalidInput, UnauthorizedError } from "../../../http/errors";
 import { redirectTo } from "../../../http/redirect";
-import { letterDownload } from "./letter-download";
 import { ConsentBody, LinkRequestBody, SessionOpeningBody, SignBody } from "../model";
-import type { PortalService } from "../service";
 import { PORTAL_MAX_MS } from "../repo/sessions";
+import type { PortalService } from "../service";
+import { letterDownload } from "./letter-download";
 
 export const PORTAL_API = "/api/portal";
 
@@ -103,23 +103,23 @@ export function portalModule(deps: {
     .post(
       "/session",
       ({ body, request, server, set }) => {
-      const open = () => service.portal.openSession(body, visitor(request, server), sessionOf(request));
-      /** A new session's cookie; none when the browser's live session was shown again. */
-      const sessionCookie = (session: string | null): Record<string, string> =>
-        session === null ? {} : { "set-cookie": cookie(session, PORTAL_MAX_MS / 1000) };
-      if (!isPageForm(request)) {
-        const opened = open();
-        Object.assign(set.headers, sessionCookie(opened.session));
-        return { engagement: opened.engagement };
-      }
-      // The link pasted into the form shown without JavaScript: in, or back with the way to a fresh link.
-      try {
-        return redirectTo(PATHS.portal, 303, sessionCookie(open().session));
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        const problem: PortalProblem = error.message === PORTAL_MESSAGES.linkUsed ? "link-used" : "link";
-        return redirectTo(`${PATHS.portal}?problem=${problem}`, 303);
-      }
+        const open = () => service.portal.openSession(body, visitor(request, server), sessionOf(request));
+        /** A new session's cookie; none when the browser's live session was shown again. */
+        const sessionCookie = (session: string | null): Record<string, string> =>
+          session === null ? {} : { "set-cookie": cookie(session, PORTAL_MAX_MS / 1000) };
+        if (!isPageForm(request)) {
+          const opened = open();
+          Object.assign(set.headers, sessionCookie(opened.session));
+          return { engagement: opened.engagement };
+        }
+        // The link pasted into the form shown without JavaScript: in, or back with the way to a fresh link.
+        try {
+          return redirectTo(PATHS.portal, 303, sessionCookie(open().session));
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          const problem: PortalProblem = error.message === PORTAL_MESSAGES.linkUsed ? "link-used" : "link";
+          return redirectTo(`${PATHS.portal}?problem=${problem}`, 303);
+        }
       },
       { body: SessionOpeningBody },
     )
@@ -172,4 +172,3 @@ export function portalModule(deps: {
 }
 
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
-

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { actorFrom, requireId } from "../../../http/admin-http";
 import type { Auth } from "../../auth";
 import { EngagementDraftSchema, PaymentSchema, SubmissionParams } from "../model";
-import { letterDownload } from "./letter-download";
 import type { PortalService } from "../service";
+import { letterDownload } from "./letter-download";
 
 /**
  * The desk's side of the engagement, under the request it belongs to: prepare, preview, send, withdraw to

@@ -1,6 +1,4 @@
-import {
-  PORTAL_MESSAGES,
-} from "../../../contracts/portal";
+import { PORTAL_MESSAGES } from "../../../contracts/portal";
 import { consumerDisclosure } from "../../../contracts/portal-disclosure";
 import { ConflictError, UnauthorizedError } from "../../../http/errors";
 import { createRateLimiter } from "../../../http/rate-limit";

@@ -4,9 +4,9 @@ import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";
 import { stampSignatures } from "../../signing";
 import { matterName, serviceName } from "../defaults";
-import { type EngagementRow, type EngagementsRepo, type PresentedLetter, sha256 } from "../repo/engagements";
 import { type LetterFacts, renderLetter } from "../lib/letter";
 import { CLIENT_PARTY, type DisputeTerms } from "../lib/letter-template";
+import { type EngagementRow, type EngagementsRepo, type PresentedLetter, sha256 } from "../repo/engagements";
 
 /** The settings each of the letter's dispute terms comes from. */
 const DISPUTE_SETTINGS: ReadonlyArray<[keyof DisputeTerms, string]> = [

@@ -1,4 +1,4 @@
-import { PORTAL_MESSAGES, portalClosedMessage, type EngagementView } from "../../../contracts/portal";
+import { type EngagementView, PORTAL_MESSAGES, portalClosedMessage } from "../../../contracts/portal";
 import { type Actor, auditBy } from "../../../http/admin-http";
 import { ConflictError, NotFoundError } from "../../../http/errors";
 import { engagementDefaults } from "../defaults";
@@ -137,13 +137,7 @@ export function staffEngagements(core: EngagementCore) {
           at: at.toISOString(),
           detail: `${payment.amountCents} cents received ${payment.receivedOn}`,
         });
-        auditBy(
-          db,
-          actor,
-          "engagement.payment",
-          { submissionId, amountCents: payment.amountCents },
-          at,
-        );
+        auditBy(db, actor, "engagement.payment", { submissionId, amountCents: payment.amountCents }, at);
         startWorkIfReady(e.id, at);
       })();
       return view(repo.byId(e.id) as EngagementRow);

@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
-import { type PortalDocuments, UPLOADS_PATH } from "../../contracts/documents";
+import { type PortalDocuments, UPLOADS_PATH } from "../../../contracts/documents";
+import { DocumentParams, UploadParams } from "../model";
+import type { DocumentsService } from "../service";
 import { downloadAnswer } from "./download-answer";
-import type { DocumentsService } from "./service";
 import { tusUploads } from "./tus";
 
 const UPLOAD_PATH = /^\/api\/portal\/uploads\/([A-Za-z0-9_-]{1,64})$/;
@@ -35,28 +36,36 @@ export function portalDocumentRoutes(deps: {
       .patch(
         `${UPLOADS_PATH}/:uploadId`,
         ({ request, params }) => tus.patch(requireSession(request), params.uploadId, request),
-        { parse: "none" },
+        { parse: "none", params: UploadParams },
       )
-      .delete(`${UPLOADS_PATH}/:uploadId`, ({ request, params }) =>
-        tus.remove(requireSession(request), params.uploadId),
+      .delete(
+        `${UPLOADS_PATH}/:uploadId`,
+        ({ request, params }) => tus.remove(requireSession(request), params.uploadId),
+        { params: UploadParams },
       )
       .get("/api/portal/documents", ({ request }) => {
         const id = requireSession(request);
         return { documents: service.list(id), limits: service.limits } satisfies PortalDocuments;
       })
-      .get("/api/portal/documents/:docId", ({ request, params }) => {
-        const id = requireSession(request);
-        return downloadAnswer(() =>
-          service.download(id, params.docId, (d) => {
-            // The client's first download of the report is its receipt.
-            if (d.direction === "firm" && d.reportAt)
-              service.repo.markReceived(d.rowId, deps.now().toISOString());
-          }),
-        );
-      })
+      .get(
+        "/api/portal/documents/:docId",
+        ({ request, params }) => {
+          const id = requireSession(request);
+          return downloadAnswer(() =>
+            service.download(id, params.docId, (d) => {
+              // The client's first download of the report is its receipt.
+              if (d.direction === "firm" && d.reportAt)
+                service.repo.markReceived(d.rowId, deps.now().toISOString());
+            }),
+          );
+        },
+        { params: DocumentParams },
+      )
       // The same answers as tus's termination: the client removes their own file until the firm has opened it.
-      .delete("/api/portal/documents/:docId", ({ request, params }) =>
-        tus.remove(requireSession(request), params.docId),
+      .delete(
+        "/api/portal/documents/:docId",
+        ({ request, params }) => tus.remove(requireSession(request), params.docId),
+        { params: DocumentParams },
       )
   );
 }

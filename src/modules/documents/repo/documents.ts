@@ -1,5 +1,5 @@
-import { cleanFileName, type DocumentKind, type DocumentView } from "../../contracts/documents";
-import type { Sealed } from "../../store";
+import { cleanFileName, type DocumentKind, type DocumentView } from "../../../contracts/documents";
+import type { Sealed } from "../../../store";
 
 export type DocumentRow = DocumentView & {
   rowId: number;
@@ -106,14 +106,8 @@ export function documentsRepo({ db, cipher }: Sealed) {
         "UPDATE documents SET received_at = ? WHERE id = ? AND received_at IS NULL AND report_at IS NOT NULL",
         [at, rowId],
       ).changes > 0,
-    markReport: (rowId: number, engagementId: number, at: string) =>
-      db.transaction(() => {
-        db.run("UPDATE documents SET report_at = ? WHERE id = ?", [at, rowId]);
-        db.run("UPDATE engagements SET delivered_at = coalesce(delivered_at, ?) WHERE id = ?", [
-          at,
-          engagementId,
-        ]);
-      })(),
+    markReport: (rowId: number, at: string) =>
+      db.run("UPDATE documents SET report_at = ? WHERE id = ?", [at, rowId]),
     remove: (rowId: number) => db.run("DELETE FROM documents WHERE id = ?", [rowId]),
     expired: (at: string) => expired.all(at).map((s) => readable(s) as DocumentRow),
     /** Files whose rows were deleted (by the trigger of migration 017), still to leave the disk. */
@@ -124,24 +118,6 @@ export function documentsRepo({ db, cipher }: Sealed) {
         .map((f) => f.fileId),
     forgetDeletedFile: (fileId: string) =>
       db.run("DELETE FROM document_files_deleted WHERE file_id = ?", [fileId]),
-    engagement: (engagementId: number) =>
-      db
-        .query<{ status: string; submissionId: number; deliveredAt: string | null }, [number]>(
-          "SELECT status, submission_id AS submissionId, delivered_at AS deliveredAt FROM engagements WHERE id = ?",
-        )
-        .get(engagementId),
-    engagementOfSubmission: (submissionId: number) =>
-      db
-        .query<{ id: number }, [number]>("SELECT id FROM engagements WHERE submission_id = ?")
-        .get(submissionId)?.id ?? null,
-    /** A request as the desk names it: null if there is none, else its engagement's id (null before one). */
-    request: (submissionId: number) =>
-      db
-        .query<{ engagementId: number | null }, [number]>(
-          `SELECT e.id AS engagementId FROM contact_submissions s
-           LEFT JOIN engagements e ON e.submission_id = s.id WHERE s.id = ?`,
-        )
-        .get(submissionId),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { pdfsig } from "../../../tests/helpers/pdfsig";
-import { selfSignedP12 } from "./certificate";
+import { pdfsig } from "../../../../tests/helpers/pdfsig";
+import { selfSignedP12 } from "../service";
 import { sealPdf } from "./seal";
 
 describe("a sealed PDF", () => {

@@ -2,7 +2,7 @@ import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { P12Signer } from "@signpdf/signer-p12";
 import { SignPdf } from "@signpdf/signpdf";
 import { PDFDocument } from "pdf-lib";
-import type { SealingCertificate } from "./certificate";
+import type { SealingCertificate } from "../service";
 
 /**
  * Seals a finished PDF with the firm's certificate (adbe.pkcs7.detached over the whole file but the signature):

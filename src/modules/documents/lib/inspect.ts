@@ -1,4 +1,4 @@
-import type { DocumentKind } from "../../contracts/documents";
+import type { DocumentKind } from "../../../contracts/documents";
 import type { ContentRefusal } from "./sniff";
 
 /**

@@ -1,5 +1,5 @@
 import { constants, inflateRawSync } from "node:zlib";
-import type { DocumentKind } from "../../contracts/documents";
+import type { DocumentKind } from "../../../contracts/documents";
 import { extensionOf } from "./names";
 
 /** Bytes the type is decided on: every signature below sits well inside them. */

@@ -1,36 +1,29 @@
 import { createHash, type Hash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { open } from "node:fs/promises";
-import type { Config } from "../../config";
-import { cleanFileName, DOCUMENT_MESSAGES as M, UPLOAD_EXPIRY_HOURS } from "../../contracts/documents";
-import { forgetDeleted } from "../../db/index";
-import type { Actor } from "../../http/admin-http";
+import { cleanFileName, DOCUMENT_MESSAGES as M, UPLOAD_EXPIRY_HOURS } from "../../../contracts/documents";
+import { forgetDeleted } from "../../../db/index";
 import {
   BadRequestError,
   ConflictError,
-  IntegrityError,
   NotFoundError,
   TooLargeError,
   UnsupportedTypeError,
-} from "../../http/errors";
-import type { Logger } from "../../log";
-import type { DataStore } from "../../store";
-import { appendAudit } from "../audit";
-import { type DocumentRow, documentsRepo, viewOf } from "./documents.repo";
-import type { DocumentFiles, FileClaim } from "./file-store";
-import { type ContentInspector, contentInspector } from "./inspect";
-import { downloadName } from "./names";
-import { release } from "./release";
-import { type ContentRefusal, SNIFF_BYTES, sniff } from "./sniff";
+} from "../../../http/errors";
+import type { FileClaim } from "../lib/file-store";
+import { type ContentInspector, contentInspector } from "../lib/inspect";
+import { release } from "../lib/release";
+import { type ContentRefusal, SNIFF_BYTES, sniff } from "../lib/sniff";
 import {
   HEADER_BYTES,
   newFileKey,
   newHeader,
   SEALED_SEGMENT_BYTES,
   SEGMENT_BYTES,
-  SegmentError,
   segmentSealer,
-} from "./stream-cipher";
+} from "../lib/stream-cipher";
+import type { DocumentRow, DocumentsRepo } from "../repo/documents";
+import type { DocumentsDeps } from "./index";
 
 const HOUR_MS = 3_600_000;
 const SIGNED = new Set(["signed", "engaged"]);
@@ -59,14 +52,6 @@ export type DeclaredUpload = { length: number | null; name: string };
 /** Where an upload stands: the bytes the server holds of `length`, and until when an unfinished one is kept. */
 export type UploadProgress = { offset: number; length: number; expiresAt: Date | null };
 
-/** A finished document's plaintext, read as it is sent (see `download`). */
-export type DocumentDownload = {
-  name: string;
-  size: number;
-  sha256: string;
-  body: ReadableStream<Uint8Array>;
-};
-
 const progressOf = (d: DocumentRow): UploadProgress => ({
   offset: d.received,
   length: d.size,
@@ -84,18 +69,10 @@ const sealedLength = (received: number) => HEADER_BYTES + (received / SEGMENT_BY
  * The offset the server reports is always the end of the last whole sealed segment (or the file's end): bytes
  * of a segment not yet complete when a request ends are dropped and sent again by the client.
  */
-export function createDocumentsService(deps: {
-  store: DataStore;
-  config: Config;
-  files: DocumentFiles;
-  logger?: Logger;
-  now: () => Date;
-}) {
-  const { store, config, files } = deps;
+export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
+  const { store, config, files, engagements } = deps;
   const { db } = store;
-  const logger = deps.logger;
   const { now } = deps;
-  const repo = documentsRepo(store);
   const limits = config.uploads;
 
   async function headerOf(d: DocumentRow) {
@@ -125,16 +102,6 @@ export function createDocumentsService(deps: {
   }
 
   /**
-   * Reads every segment, so each tag is checked; throws SegmentError at the first that fails. No SHA-256: the
-   * tags under the file's own key, the index and the final flag already prove the plaintext is the one sealed
-   * (ADR 145), and hashing would cost more than decrypting. The plaintext read is dropped, and its memory
-   * given back at once (release.ts): a 1 GB file is 16,384 segments.
-   */
-  async function verify(d: DocumentRow) {
-    for await (const part of files.read(d.fileId, d.fileKey)) release(part);
-  }
-
-  /**
    * The SHA-256 of each unfinished upload as far as its sealed segments go, and its content's checks, by row id:
    * the next request goes on from them instead of reading the whole file again at the end. Kept in memory only
    * (a restart loses them, and the file is read once at completion); an entry leaves with its upload's
@@ -147,34 +114,6 @@ export function createDocumentsService(deps: {
     running.delete(d.rowId);
     repo.remove(d.rowId);
     forgetDeleted(db);
-  }
-
-  /**
-   * A stored file that no longer authenticates: one error line for whoever watches the server, and one audit
-   * entry naming the document and who asked for it. Ids only: the file's name is personal data.
-   */
-  function integrityFailed(
-    d: DocumentRow,
-    stage: "before-first-byte" | "mid-stream",
-    error: SegmentError,
-    actor: Actor | null,
-  ) {
-    const submissionId = repo.engagement(d.engagementId)?.submissionId ?? null;
-    logger?.error("document_integrity_failed", {
-      document: d.id,
-      submissionId,
-      direction: d.direction,
-      stage,
-      reason: error.message,
-    });
-    appendAudit(db, {
-      event: "document.integrity_failed",
-      userId: actor?.id ?? null,
-      username: actor?.username ?? null,
-      clientAddress: actor?.clientAddress ?? null,
-      detail: { submissionId, document: d.id, stage, by: actor ? "staff" : "client" },
-      at: now(),
-    });
   }
 
   const expired = (d: DocumentRow) =>
@@ -283,9 +222,6 @@ export function createDocumentsService(deps: {
   }
 
   return {
-    repo,
-    /** The configured limits, for the portal to state beside its drop zone. */
-    limits: { maxBytes: limits.maxBytes, maxTotalBytes: limits.maxTotalBytes },
     /**
      * A new upload, refused before any byte is stored when it could never fit: its declared length is reserved
      * against the engagement's limit as its row is written (one transaction), so uploads created at the same
@@ -296,7 +232,7 @@ export function createDocumentsService(deps: {
       upload: DeclaredUpload,
       by: { direction: "client" | "firm"; adminId: number | null },
     ): Promise<{ id: string; offset: 0; expiresAt: Date }> {
-      const engagement = repo.engagement(engagementId);
+      const engagement = engagements.byId(engagementId);
       if (!engagement || (by.direction === "client" && !SIGNED.has(engagement.status)))
         throw new ConflictError(M.notSigned);
       const { length } = upload;
@@ -388,60 +324,6 @@ export function createDocumentsService(deps: {
       }
     },
 
-    list: (engagementId: number) => repo.list(engagementId).map(viewOf),
-
-    /**
-     * A finished document's plaintext as a download. Every segment is checked before the first byte is sent,
-     * so a changed file is refused (IntegrityError) rather than cut off mid-way; a file changed after that check
-     * ends the stream before the changed segment's bytes. Either way the refusal is in the audit log and the
-     * server's log, naming the document (ADR 181). `actor` is the admin downloading, or null for the client.
-     */
-    async download(
-      engagementId: number,
-      publicId: string,
-      onSent: (d: DocumentRow) => void,
-      actor: Actor | null = null,
-    ): Promise<DocumentDownload> {
-      const d = repo.find(publicId, engagementId);
-      if (!d?.completedAt) throw new NotFoundError("Not found");
-      try {
-        await verify(d);
-      } catch (error) {
-        if (!(error instanceof SegmentError)) throw error;
-        integrityFailed(d, "before-first-byte", error, actor);
-        throw new IntegrityError(M.integrity, { document: d.id });
-      }
-      onSent(d);
-      const plain = files.read(d.fileId, d.fileKey);
-      // A direct stream (Bun's): each segment is written to the response, which sends it or copies what the
-      // socket cannot take yet, so nothing holds it after its write and its memory is given back at once
-      // (release.ts); the write is awaited, so a slow client holds the reading back. A queued stream kept every
-      // segment sent until the collector ran: the server grew by 62-70 MB during a 1 GB download (ADR 212).
-      const source: Bun.DirectUnderlyingSource<Uint8Array> = {
-        type: "direct",
-        async pull(controller) {
-          try {
-            for await (const part of plain) {
-              // Read before the release: a released segment reads as empty.
-              const length = part.length;
-              const taken = await controller.write(part);
-              release(part);
-              // Nothing taken: the client has gone; leaving the loop closes the file.
-              if (taken === 0 && length > 0) return;
-            }
-            controller.close();
-          } catch (error) {
-            if (error instanceof SegmentError) integrityFailed(d, "mid-stream", error, actor);
-            controller.close(error instanceof Error ? error : new Error(String(error)));
-          }
-        },
-        cancel: () => void plain.return(undefined),
-      };
-      // The DOM's types, loaded here for the pages, do not know Bun's direct streams.
-      const stream = new ReadableStream(source as unknown as UnderlyingDefaultSource<Uint8Array>);
-      return { name: downloadName(d.name, d.kind), size: d.size, sha256: d.sha256 ?? "", body: stream };
-    },
-
     /** Deletes unfinished uploads past their expiry, bytes first; safe to run twice. */
     async expire(): Promise<number> {
       let removed = 0;
@@ -481,4 +363,4 @@ export function createDocumentsService(deps: {
   };
 }
 
-export type DocumentsService = ReturnType<typeof createDocumentsService>;
+export type Uploads = ReturnType<typeof uploadService>;

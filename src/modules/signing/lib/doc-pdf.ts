@@ -1,6 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import type { Brand } from "../../contracts/brand";
-import type { DocBlock, DocSpec } from "./doc-model";
+import type { Brand } from "../../../contracts/brand";
+import type { DocBlock, DocSpec } from "../model";
 import { type Box, wrapText } from "./text-fit";
 
 /** US Letter in points, one-inch side margins. */

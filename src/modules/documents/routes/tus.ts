@@ -3,22 +3,22 @@ import {
   TUS_VERSION,
   UPLOAD_PATCH_MAX_BYTES,
   UPLOADS_PATH,
-} from "../../contracts/documents";
-import { bodyRefusal, isBodyError, readWithin } from "../../http/body-deadline";
+} from "../../../contracts/documents";
+import { bodyRefusal, isBodyError, readWithin } from "../../../http/body-deadline";
 import {
   HttpError,
   NotFoundError,
   PreconditionFailedError,
   TooLargeError,
   UnsupportedTypeError,
-} from "../../http/errors";
-import { createdAt } from "../../http/redirect";
+} from "../../../http/errors";
+import { createdAt } from "../../../http/redirect";
 import {
   type DeclaredUpload,
   type DocumentsService,
   OffsetMismatchError,
   type UploadProgress,
-} from "./service";
+} from "../service";
 
 /** What every tus answer carries, refusals included; none is cached. */
 const TUS_HEADERS = { "tus-resumable": TUS_VERSION, "cache-control": "no-store" };

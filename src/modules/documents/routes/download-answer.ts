@@ -1,4 +1,4 @@
-import type { DocumentDownload } from "./service";
+import type { DocumentDownload } from "../service";
 import { tusRefusals } from "./tus";
 
 /**

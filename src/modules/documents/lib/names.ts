@@ -1,4 +1,4 @@
-import type { DocumentKind } from "../../contracts/documents";
+import type { DocumentKind } from "../../../contracts/documents";
 
 /** The extensions a file of each kind is known by; the first is the one a download is given when it has none. */
 const EXTENSIONS: Record<DocumentKind, readonly string[]> = {

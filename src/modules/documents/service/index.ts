@@ -1,0 +1,57 @@
+import type { Config } from "../../../config";
+import type { Logger } from "../../../log";
+import type { DataStore } from "../../../store";
+import { contactSubmissions } from "../../desk";
+import { type EngagementLookup, engagementFacts } from "../../portal";
+import type { DocumentFiles } from "../lib/file-store";
+import { documentsRepo } from "../repo/documents";
+import { downloadService } from "./downloads";
+import { uploadService } from "./uploads";
+
+export type { DocumentDownload } from "./downloads";
+export { type DeclaredUpload, OffsetMismatchError, UploadBusyError, type UploadProgress } from "./uploads";
+
+export type DocumentsDeps = {
+  store: DataStore;
+  config: Config;
+  files: DocumentFiles;
+  /** The engagements the documents belong to, as the portal (their owner) tells them. */
+  engagements: Pick<EngagementLookup, "byId" | "ofSubmission" | "markDelivered">;
+  logger?: Logger;
+  now: () => Date;
+};
+
+/**
+ * An engagement's documents: uploads as tus sees them (uploads.ts) and the list and downloads either side reads
+ * (downloads.ts). Plain values in, plain results out, refusals thrown (src/http/errors.ts); every call takes the
+ * engagement from the caller's session or the desk's request, never from the body.
+ */
+export function createDocumentsService(deps: Omit<DocumentsDeps, "engagements">) {
+  const { store } = deps;
+  const repo = documentsRepo(store);
+  const engagements = engagementFacts(store.db);
+  const full: DocumentsDeps = { ...deps, engagements };
+  const submissions = contactSubmissions(store);
+  const limits = deps.config.uploads;
+  return {
+    repo,
+    /** The configured limits, for the portal to state beside its drop zone. */
+    limits: { maxBytes: limits.maxBytes, maxTotalBytes: limits.maxTotalBytes },
+    ...uploadService(full, repo),
+    ...downloadService(full, repo),
+    /** A request as the desk names it: null if there is none, else its engagement's id (null before one). */
+    request(submissionId: number): { engagementId: number | null } | null {
+      if (!submissions.byId(submissionId)) return null;
+      return { engagementId: engagements.ofSubmission(submissionId)?.id ?? null };
+    },
+    /** The firm's file is the report: the engagement's report is delivered (the first time it is marked). */
+    markReport(rowId: number, engagementId: number, at: string) {
+      store.db.transaction(() => {
+        repo.markReport(rowId, at);
+        engagements.markDelivered(engagementId, at);
+      })();
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
