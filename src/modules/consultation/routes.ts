@@ -45,12 +45,22 @@ export function consultationPortalRoutes(deps: {
         set.status = 201;
         return booked;
       },
-      { query: ZoneQuery, body: StartBody },
+      {
+        query: ZoneQuery,
+        body: StartBody,
+        // Signed out comes first (the hook runs ahead of the schema): 401, whatever was sent.
+        transform: ({ request }) => void requireEngagement(request),
+      },
     )
     .patch(
       "/",
       ({ request, query, body }) => service.move(requireEngagement(request), body.start, query.tz),
-      { query: ZoneQuery, body: StartBody },
+      {
+        query: ZoneQuery,
+        body: StartBody,
+        // Signed out comes first (the hook runs ahead of the schema): 401, whatever was sent.
+        transform: ({ request }) => void requireEngagement(request),
+      },
     )
     .delete("/", ({ request }) => service.cancel(requireEngagement(request)));
 }

@@ -24,7 +24,12 @@ export function engagementStaffRoutes(deps: {
       ({ admin, request, server, params, body }) => ({
         engagement: staff.saveDraft(requireId(params.id), body, actor(admin, request, server)),
       }),
-      { params: SubmissionParams, body: EngagementDraftSchema },
+      {
+        params: SubmissionParams,
+        body: EngagementDraftSchema,
+        // The id is checked before the body (the hook runs ahead of the schema): an unknown request is the 404.
+        transform: ({ params }) => staff.requireRequest(requireId(params.id)),
+      },
     )
     .get(
       "/letter.pdf",
@@ -53,6 +58,10 @@ export function engagementStaffRoutes(deps: {
         set.status = 201;
         return { engagement };
       },
-      { params: SubmissionParams, body: PaymentSchema },
+      {
+        params: SubmissionParams,
+        body: PaymentSchema,
+        transform: ({ params }) => staff.requireEngagement(requireId(params.id)),
+      },
     );
 }

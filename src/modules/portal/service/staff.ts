@@ -15,6 +15,14 @@ export function staffEngagements(core: EngagementCore) {
   const { startWorkIfReady, issueLink, closedStatusOf } = core;
 
   return {
+    /** A request the path names that does not exist is not found, before anything sent with it is read. */
+    requireRequest(submissionId: number): void {
+      if (!submissions.byId(submissionId)) throw new NotFoundError("Not found");
+    },
+    /** As requireRequest, and the request has an engagement to act on. */
+    requireEngagement(submissionId: number): void {
+      if (!repo.bySubmission(submissionId)) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+    },
     /** The engagement, or what the desk pre-fills for a request that has none yet. */
     get(submissionId: number) {
       const s = submissions.byId(submissionId);
