@@ -52,3 +52,4 @@ export function documentExport(
   }
   return { records, files };
 }
+export { createDocuments } from "./create";

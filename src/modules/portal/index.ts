@@ -152,5 +152,6 @@ export function portalModule(deps: {
     });
 }
 
+export { createPortal } from "./create";
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export { engagementRecord } from "./engagements.repo";
