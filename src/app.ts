@@ -1,36 +1,39 @@
 import { Elysia } from "elysia";
 import type { Config } from "./config";
-import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import { UPLOAD_PATCH_MAX_BYTES, UPLOADS_PATH } from "./contracts/documents";
 import { PATHS } from "./contracts/paths";
 import { portalQuery } from "./contracts/portal";
 import { type AssetManifest, assetsPlugin, createAssetFastPath } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
-import { HttpError } from "./http/errors";
-import { escapeHtml } from "./http/escape-html";
+import { brandAssetsPlugin, brandStylesheet } from "./http/brand-assets";
+import { errorMapper } from "./http/error-mapper";
+import { type Handler, requestLog } from "./http/request-log";
 import { sameOriginPlugin } from "./http/same-origin";
 import { securityHeaders, securityPlugin } from "./http/security";
-import { validationBody } from "./http/validation";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
 import { createConsultation } from "./modules/consultation";
 import { ARTICLE_IMAGES_API, createContent } from "./modules/content";
-import { deskModule } from "./modules/desk";
-import { deskClockModule } from "./modules/desk/clock-module";
-import { createDigest } from "./modules/desk/digest";
-import { createDueService } from "./modules/desk/due-service";
-import { contactSubmissions } from "./modules/desk/repo/contact-submissions";
-import type { BuildOptions } from "./modules/desk/repo/submission-search";
+import {
+  type BuildOptions,
+  contactSubmissions,
+  createDigest,
+  createDueService,
+  deskClockModule,
+  deskModule,
+} from "./modules/desk";
 import { createDocuments } from "./modules/documents";
 import { createFirm } from "./modules/firm";
-import { intakeModule } from "./modules/intake";
-import { createIntakeLimits } from "./modules/intake/limits";
-import { confirmationMessageId } from "./modules/mail/intake-messages";
-import { createMailOutbox } from "./modules/mail/outbox";
-import { pagesModule, renderPageResponse } from "./modules/pages";
-import { PageCache } from "./modules/pages/cache";
-import { createPageFastPath, rawPath } from "./modules/pages/fast-path";
-import { inlineStylesheets } from "./modules/pages/styles";
+import { createIntakeLimits, intakeModule } from "./modules/intake";
+import { confirmationMessageId, createMailOutbox } from "./modules/mail";
+import {
+  createPageFastPath,
+  inlineStylesheets,
+  PageCache,
+  pagesModule,
+  rawPath,
+  renderPageResponse,
+} from "./modules/pages";
 import { createPortal } from "./modules/portal";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
@@ -58,15 +61,11 @@ const RESOURCES_API = "/api/admin/resources";
 const STAFF_UPLOAD = /^\/api\/admin\/submissions\/\d+\/documents$/;
 const BAD_HOST_MESSAGE = "The request's Host header is not a valid host.";
 
-type RequestInfo = { id: string; start: number };
-type Handler = (request: Request) => Response | Promise<Response>;
-
 /** Builds the whole server. Tests call app.handle(request) on it; main.ts adds a port. */
 export function createApp({ config, store, manifest, logger = silentLogger, searchBuild }: AppDeps) {
   const { db, clock: now } = store;
-  const requests = new WeakMap<Request, RequestInfo>();
   const cache = new PageCache();
-  const brandCss = brandStylesheet(config);
+  const brandCss = brandStylesheet(config.brand);
   const styles = inlineStylesheets(manifest);
   const healthCheck = db.query("SELECT 1 AS ok");
   // Read in the background, newest first: the site answers from the start whatever is stored (ADR 119).
@@ -174,74 +173,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       { status: 400, headers: { ...dataHeaders, "cache-control": "no-store", "x-request-id": id } },
     );
 
-  /**
-   * Requests that may write (any method but GET and HEAD) being answered now. While one is, its commit (an
-   * fsync on this one thread) may hold every timer, so reads' lines are written at once rather than batched
-   * (ADR 094).
-   */
-  let changesInFlight = 0;
-  const logAnswer = (id: string, start: number, request: Request, path: string, response: Response) => {
-    logger.request(
-      {
-        id,
-        method: request.method,
-        path,
-        status: response.status,
-        ms: Math.round((performance.now() - start) * 10) / 10,
-      },
-      changesInFlight > 0,
-    );
-    return response;
-  };
-  /**
-   * Every request starts here: it gets its id, and one log line whoever answered it: a route, the error
-   * handler, one of the guards that answer from onRequest (cross-site, signed out, body limits), which
-   * Elysia's afterResponse hooks never see, or the fast paths for cached pages and hashed assets, which
-   * answer before all of them.
-   */
-  const serve = (handle: Handler, request: Request) => {
-    const start = performance.now();
-    const id = crypto.randomUUID();
-    // Bun builds request.url from the Host header; one it cannot use (empty, a space, a port past 65535, none
-    // on HTTP/1.0) leaves a URL that does not parse, which every `new URL(request.url)` after this would throw.
-    if (!URL.canParse(request.url)) {
-      return logAnswer(id, start, request, rawPath(request.url) ?? "", badHost(id));
-    }
-    const path = rawPath(request.url);
-    const fast =
-      path === undefined
-        ? undefined
-        : path.startsWith("/assets/")
-          ? fastAsset(request, path, id)
-          : fastPage(request, path, id);
-    if (fast) return logAnswer(id, start, request, path ?? "", fast);
-    requests.set(request, { id, start });
-    const changes = request.method !== "GET" && request.method !== "HEAD";
-    if (changes) {
-      changesInFlight++;
-      logger.flush();
-    }
-    const settled = () => {
-      if (changes) changesInFlight--;
-    };
-    const done = (response: Response) => {
-      settled();
-      return logAnswer(id, start, request, new URL(request.url).pathname, response);
-    };
-    let response: ReturnType<Handler>;
-    try {
-      response = handle(request);
-    } catch (error) {
-      settled();
-      throw error;
-    }
-    return response instanceof Promise
-      ? response.then(done, (error) => {
-          settled();
-          throw error;
-        })
-      : done(response);
-  };
+  const log = requestLog({ logger, rawPath, fastAsset, fastPage, badHost });
 
   return (
     new Elysia()
@@ -253,10 +185,10 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .decorate("documents", documents.service)
       .use(securityPlugin(security))
       .onRequest(({ request, set }) => {
-        set.headers["x-request-id"] = requests.get(request)?.id ?? crypto.randomUUID();
+        set.headers["x-request-id"] = log.idOf(request) ?? crypto.randomUUID();
       })
       // Elysia asks this for the handler of every request.
-      .wrap((handle) => (request: Request) => serve(handle as unknown as Handler, request))
+      .wrap((handle) => (request: Request) => log.serve(handle as unknown as Handler, request))
       .use(sameOriginPlugin({ publicUrl: config.publicUrl }))
       .use(auth.gate)
       .use(
@@ -272,61 +204,13 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
           logger,
         }),
       )
-      .onError(({ code, error, request, set }) => {
-        // What a service refuses (src/http/errors.ts): its status, headers and the body clients already read
-        // (none, where the route's protocol answers without one).
-        if (error instanceof HttpError) {
-          set.status = error.status;
-          Object.assign(set.headers, error.headers());
-          return error.bodiless ? new Response(null, { status: error.status }) : error.body();
-        }
-        const id = requests.get(request)?.id;
-        switch (code) {
-          case "NOT_FOUND":
-            set.status = 404;
-            return { error: "Not found" };
-          case "PARSE":
-            set.status = 400;
-            return { error: "The request body could not be read. Send valid JSON or form data." };
-          case "VALIDATION":
-            set.status = 422;
-            return validationBody(error);
-          case "INVALID_COOKIE_SIGNATURE":
-            set.status = 400;
-            return { error: "Invalid cookie." };
-          default: {
-            const status = "status" in error && typeof error.status === "number" ? error.status : 500;
-            if (status < 500) {
-              set.status = status;
-              return { error: error instanceof Error ? error.message : String(error) };
-            }
-            logger.error("unhandled_error", {
-              id,
-              path: new URL(request.url).pathname,
-              error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-              stack: error instanceof Error ? error.stack : undefined,
-            });
-            set.status = 500;
-            if (request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html")) {
-              return new Response(errorPage(config, id), {
-                status: 500,
-                headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-              });
-            }
-            return {
-              error: "Something went wrong on our side. Please quote this reference if you contact us.",
-              requestId: id,
-            };
-          }
-        }
-      })
+      .onError(errorMapper({ brand: config.brand, logger, idOf: log.idOf }))
       .get("/healthz", () => {
         healthCheck.get();
         return { status: "ok" };
       })
       .use(assetsPlugin(manifest))
-      .get("/site.webmanifest", () => webManifest(config))
-      .use(brandCssPlugin(brandCss))
+      .use(brandAssetsPlugin(config.brand, brandCss))
       .use(seoModule({ publicUrl: config.publicUrl, extraEntries: content.sitemapEntries }))
       .use(auth.module)
       .use(content.admin)
@@ -364,55 +248,3 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
 }
 
 export type App = ReturnType<typeof createApp>;
-
-const brandCssPlugin = (sheet: { url: string; css: string } | undefined) => {
-  const plugin = new Elysia({ name: "brand-css" });
-  if (!sheet) return plugin;
-  return plugin.get(
-    sheet.url,
-    () =>
-      new Response(sheet.css, {
-        headers: {
-          "content-type": "text/css; charset=utf-8",
-          "cache-control": "public, max-age=31536000, immutable",
-        },
-      }),
-  );
-};
-
-/**
- * The built stylesheet declares the default brand colours; an operator who overrides them gets this small
- * extra sheet, named by its content hash so it caches like the others.
- */
-function brandStylesheet(config: Config): { url: string; css: string } | undefined {
-  const c = config.brand.colours;
-  const d = DEFAULT_BRAND.colours;
-  if (c.primary === d.primary && c.accent === d.accent && c.paper === d.paper && c.ink === d.ink)
-    return undefined;
-  const css = `:root{--brand-primary:${c.primary};--brand-accent:${c.accent};--brand-paper:${c.paper};--brand-ink:${c.ink}}`;
-  return { url: `/assets/brand-${Bun.hash(css).toString(36)}.css`, css };
-}
-
-function webManifest({ brand }: Config): Response {
-  const body = {
-    name: brand.name,
-    short_name: brand.name,
-    description: brand.slogan,
-    start_url: "/",
-    display: "standalone",
-    background_color: brand.colours.paper,
-    theme_color: brand.colours.primary,
-    icons: [
-      { src: brand.logo.mark, type: "image/svg+xml", sizes: "any" },
-      { src: brand.logo.png, type: "image/png", sizes: "512x512" },
-    ],
-  };
-  return new Response(JSON.stringify(body), {
-    headers: { "content-type": "application/manifest+json", "cache-control": "public, max-age=86400" },
-  });
-}
-
-/** A plain page for a 500 on a page request: no React (it may be what failed), the reference to quote. */
-function errorPage({ brand }: Config, requestId: string | undefined): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${escapeHtml(brand.name)}</title><meta name="robots" content="noindex"></head><body><main><h1>Something went wrong on our side</h1><p>Please try again in a moment. If it keeps happening, call us at <a href="tel:${escapeHtml(brand.phone.replace(/[^\d+]/g, ""))}">${escapeHtml(brand.phone)}</a> or email <a href="mailto:${escapeHtml(brand.email)}">${escapeHtml(brand.email)}</a> and quote this reference: <strong>${escapeHtml(requestId ?? "unknown")}</strong>.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
-}

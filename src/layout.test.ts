@@ -54,6 +54,19 @@ function crossings(): string[] {
   return [...out].sort();
 }
 
+/**
+ * Imports of a feature's inner files from outside src/modules (app.ts, main.ts, config.ts, the commands, the
+ * migrations, src/http, src/ops): the app is composed from each feature's index.ts like any other feature.
+ */
+function outsideCrossings(): string[] {
+  const out = new Set<string>();
+  for (const { from, to } of imports()) {
+    const b = featureOf(to);
+    if (!featureOf(from) && b && to !== `src/modules/${b}/index.ts`) out.add(`${from} -> ${to}`);
+  }
+  return [...out].sort();
+}
+
 function webImports(): string[] {
   const out = new Set<string>();
   for (const { from, to } of imports())
@@ -182,6 +195,14 @@ function untypedServiceInputs(): string[] {
 describe("layout", () => {
   test("a feature uses another feature only through its index.ts", () => {
     expect(crossings()).toEqual([]);
+  });
+
+  test("app.ts, main.ts, config.ts, the commands and the migrations use a feature only through its index.ts", () => {
+    // The rule must see what it holds: the composition's own imports of the features are counted.
+    expect(imports().filter(({ from, to }) => from === "src/app.ts" && featureOf(to)).length).toBeGreaterThan(
+      10,
+    );
+    expect(outsideCrossings()).toEqual([]);
   });
 
   test("the server imports nothing from web/ but the page renderer's entry", () => {

@@ -1,5 +1,5 @@
-import { sectionsMarkdown } from "../../modules/content/sections-markdown";
 import { ALL_ARTICLES, articleReadingTime } from "./seeds/articles";
+import { sectionsMarkdown } from "./seeds/sections-markdown";
 
 /**
  * Articles carry topics (tags), and the site's own articles become ordinary rows at their URLs and dates, so

@@ -1,5 +1,4 @@
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import { RECOVERY_CODE_COUNT } from "./model";
 
 /**
@@ -26,6 +25,8 @@ export function newTotpSecret(): string {
 export async function enrolmentFor(secret: string, issuer: string, username: string) {
   const otpauthUri = totp(secret, issuer, username).toString();
   // An SVG of plain <path>s with presentation attributes: shown through <img src="data:...">, no inline style.
+  // qrcode is loaded when someone enrols, not at the start (ADR 236).
+  const { default: QRCode } = await import("qrcode");
   const qrSvg = await QRCode.toString(otpauthUri, {
     type: "svg",
     errorCorrectionLevel: "M",

@@ -1,4 +1,4 @@
-import { createEvent, type EventAttributes } from "ics";
+import type { EventAttributes } from "ics";
 import type { Config } from "../../config";
 import { CONSULTATION_CHANGE_HOURS, CONSULTATION_MINUTES } from "../../contracts/consultation";
 import { composeText, line, type MailMessage } from "../mail";
@@ -66,6 +66,8 @@ export function invitation(
       },
     ],
   };
+  // ics is loaded when a booking's mail is first rendered, not at the start (ADR 236).
+  const { createEvent }: typeof import("ics") = require("ics");
   const made = createEvent(event);
   if (made.error || !made.value) throw made.error ?? new Error("no calendar event");
   return made.value;

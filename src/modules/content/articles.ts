@@ -9,8 +9,10 @@ import type { Auth } from "../auth";
 import { actorOf, changeEvent, patchOf } from "./admin-http";
 import type { ArticleRevisionsRepo } from "./article-revisions-repo";
 import { lineDiff } from "./line-diff";
-import { markdownText, renderMarkdown } from "./markdown";
 import type { ArticleSort, ArticlesRepo, ArticleWrite } from "./repo/articles";
+
+/** markdown-it is loaded when an article is first rendered, not at the start (ADR 236). */
+const markdown = (): typeof import("./markdown") => require("./markdown");
 
 export const ARTICLE_MESSAGES = {
   notFound: "No article with that id.",
@@ -18,7 +20,7 @@ export const ARTICLE_MESSAGES = {
   revisionNotFound: "No such saved version of this article.",
 } as const;
 
-export const wordsOf = (markdown: string) => countWords([markdownText(markdown)]);
+export const wordsOf = (source: string) => countWords([markdown().markdownText(source)]);
 
 export function toPublished(a: StoredArticle, brandName: string): PublishedArticle {
   return {
@@ -30,7 +32,7 @@ export function toPublished(a: StoredArticle, brandName: string): PublishedArtic
     readingTime: a.readingTime,
     date: (a.publishedAt ?? a.createdAt).slice(0, 10),
     wordCount: wordsOf(a.content),
-    html: renderMarkdown(a.content),
+    html: markdown().renderMarkdown(a.content),
     tags: a.tags,
   };
 }
@@ -154,7 +156,7 @@ export function articleService({ store, repo, revisions, brandName, now, changed
         typeof input === "object" && input !== null && "content" in input && typeof input.content === "string"
           ? input.content
           : "";
-      return { html: renderMarkdown(content), readingTime: readingTimeFor(wordsOf(content)) };
+      return { html: markdown().renderMarkdown(content), readingTime: readingTimeFor(wordsOf(content)) };
     },
   };
 }

@@ -80,7 +80,11 @@ export function deskModule(deps: {
 
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export type { BusinessClock } from "./business-clock";
+export { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./business-clock";
+export { deskClockModule } from "./clock-module";
+export { createDigest, DIGEST_KIND } from "./digest";
 export type { DueService } from "./due-service";
+export { createDueService } from "./due-service";
 export type { ContactSubmissions, MailKind, SubmissionRow } from "./repo/contact-submissions";
 export { contactSubmissions, INTAKE_MAIL_KINDS } from "./repo/contact-submissions";
 export { submissionDesk } from "./repo/submission-desk";

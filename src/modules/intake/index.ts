@@ -166,3 +166,5 @@ function formValues(payload: Record<string, unknown>): IntakeFormState["values"]
   }
   return values;
 }
+
+export { createIntakeLimits } from "./limits";

@@ -4,5 +4,6 @@ export { composeText, line, quotedWithin } from "./compose";
 export { confirmationMessageId } from "./intake-messages";
 export { MAIL_KINDS, type MailKindName, type MailUrgency, urgencyOf } from "./kinds";
 export type { MailOutbox } from "./outbox";
+export { createMailOutbox } from "./outbox";
 export type { OutboxRow } from "./repo/mail-outbox";
 export { mailOutboxRepo } from "./repo/mail-outbox";

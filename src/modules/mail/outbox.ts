@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../../config";
 import type { Brand } from "../../contracts/brand";
 import { toOneLine } from "../../contracts/fields";
@@ -52,16 +52,19 @@ function smtpSender(
 ): { send: Send; close: () => void } {
   // The timeouts are transport options, next to the URL (a second argument would be the messages' defaults):
   // without them a server that accepts and never greets holds each attempt for nodemailer's 30 s and more.
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  // nodemailer is loaded at the first send, not at the start (ADR 236).
+  let transport: Transporter | undefined;
+  const open = async () =>
+    (transport ??= (await import("nodemailer")).default.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    }));
   return {
     send: async (m) => {
       const mail = automaticMail(m, ctx);
-      await transport.sendMail({
+      await (await open()).sendMail({
         from: m.from,
         to: mail.to,
         subject: mail.subject,
@@ -75,7 +78,7 @@ function smtpSender(
         attachments: m.attachments?.map((a) => ({ ...a })),
       });
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }
 

@@ -156,7 +156,7 @@ export async function renderPageResponse(
 }
 
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
-export type { PageCache } from "./cache";
+export { PageCache } from "./cache";
 
 /** Whether a path is one of the public site's pages (not the admin's or the portal's, not a 404). */
 export const isPublicPage = (pathname: string): boolean => matchPath(pathname)?.route.layout === "public";
@@ -164,3 +164,5 @@ export const isPublicPage = (pathname: string): boolean => matchPath(pathname)?.
 /** The public pages search engines may list: the routes without parameters that the table marks indexable. */
 export const indexablePaths = (): string[] =>
   ROUTES.filter((r) => r.indexable && r.layout === "public" && !/[:*]/.test(r.path)).map((r) => r.path);
+export { createPageFastPath, rawPath } from "./fast-path";
+export { inlineStylesheets } from "./styles";

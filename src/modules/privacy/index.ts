@@ -73,5 +73,6 @@ export function createPrivacy(deps: {
 
 export type Privacy = ReturnType<typeof createPrivacy>;
 
+export { RETENTION_HELP, retentionCli } from "./cli";
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export { dataRequestsRepo } from "./repo/data-requests";

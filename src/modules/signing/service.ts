@@ -1,7 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import forge from "node-forge";
 import { type DataCipher, SEALING_CERTIFICATE_FILE } from "../../db/cipher";
 import { writeFileAtomically } from "../../db/encrypted-files";
 
@@ -44,6 +43,8 @@ export function loadSealingCertificate(opts: {
 
 /** A 2048-bit RSA key and a ten-year self-signed certificate naming the firm, as PKCS#12 (DER). */
 export function selfSignedP12(firmName: string, passphrase: string): Buffer {
+  // Loaded only for the first start of a data folder, not at every start (ADR 236).
+  const forge: typeof import("node-forge") = require("node-forge");
   // The key comes from node:crypto: node-forge's pure-JS prime search blocks the event loop for seconds on a busy
   // machine (a start that generates the seal stalled mail and requests behind it); native takes milliseconds.
   const pair = generateKeyPairSync("rsa", {

@@ -63,3 +63,4 @@ export function staffModule(deps: {
 
   return new Elysia({ name: "staff-module" }).use(invitee).use(admin);
 }
+export { resetMfaCli, STAFF_HELP } from "./cli";

@@ -1,0 +1,104 @@
+import pkg from "../../package.json";
+import { createApp } from "../app";
+import { ConfigError, loadConfig } from "../config";
+import { closeDatabase } from "../db";
+import { MANIFEST } from "../generated/assets";
+import { createLogger } from "../log";
+import { openDataStore } from "../ops/data-store";
+import { loadSessionSecrets } from "../secrets";
+
+const MAX_BODY_BYTES = 21 * 1024 * 1024;
+const IDLE_TIMEOUT_S = 30;
+/** How long a stop waits for requests in flight before closing their connections. */
+const STOP_GRACE_MS = 8000;
+
+/** Listens, or stops the start with one line an operator can act on (another server holds the port). */
+function listen(
+  app: ReturnType<typeof createApp>,
+  options: Parameters<ReturnType<typeof createApp>["listen"]>[0],
+) {
+  try {
+    app.listen(options);
+  } catch (error) {
+    if (typeof options === "object" && /in use/i.test(String(error))) {
+      throw new ConfigError(
+        `PORT ${options.port} on HOST ${options.hostname} is in use by another process: stop it or choose another PORT.`,
+      );
+    }
+    throw error;
+  }
+}
+
+export async function serve(): Promise<number> {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  // What the start costs before the first request can be answered, in the log (ADR 135).
+  const started = performance.now();
+  const store = openDataStore(config, { logger });
+  const { db } = store;
+  const opened = performance.now();
+  loadSessionSecrets(config);
+  const app = createApp({ config, store, manifest: MANIFEST, logger });
+  const composed = performance.now();
+  listen(app, {
+    port: config.port,
+    hostname: config.host,
+    // Uploads are at most 20 MB; a larger declared body gets Bun's 413 before it is read, a larger chunked
+    // one when it passes the limit. IDLE_TIMEOUT_S closes idle keep-alive connections; while a body streams
+    // in, Bun resets this timer only on some chunks, so a slow trickle is closed about IDLE_TIMEOUT_S after
+    // it started. BODY_TIMEOUT (src/http/body-deadline.ts) is the deadline for every body (ADR 070).
+    maxRequestBodySize: MAX_BODY_BYTES,
+    idleTimeout: IDLE_TIMEOUT_S,
+    // Elysia decides Bun's development mode from NODE_ENV read at run time (the build's define does not reach
+    // Bun.env), and development mode's error page shows file paths. The binary is never a development server.
+    development: false,
+    // Elysia's default lets a second process bind the same port and take half the connections unnoticed.
+    reusePort: false,
+  });
+  const server = app.server;
+  const mailOutbox = app.decorator.mailOutbox;
+  mailOutbox.start();
+  // The retention purge: now, then once a day (ADR 086).
+  const stopPurge = app.decorator.retention.startDaily();
+  // Unfinished uploads past their 24 hours: now, then every hour (ADR 146).
+  const stopUploadExpiry = app.decorator.documents.startExpiry();
+  const deskDigest = app.decorator.deskDigest;
+  deskDigest.start();
+  logger.info("listening", {
+    url: `http://${config.host}:${server?.port}`,
+    publicUrl: config.publicUrl,
+    version: pkg.version,
+    dataStoreMs: Math.round(opened - started),
+    appMs: Math.round(composed - opened),
+    listenMs: Math.round(performance.now() - composed),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("stopping", { signal });
+    // The outbox stops while requests drain, not after: a mail server that never answers costs at most
+    // STOP_WAIT_MS of the same grace, and the whole stop stays within 10 s (systemd kills at 20 s, unflushed).
+    const mailStopped = mailOutbox.stop();
+    const drained = server?.stop(false);
+    const timedOut = await Promise.race([
+      drained?.then(() => false),
+      Bun.sleep(STOP_GRACE_MS).then(() => true),
+    ]);
+    if (timedOut) {
+      logger.warn("stop_grace_expired", { graceMs: STOP_GRACE_MS });
+      await server?.stop(true);
+    }
+    stopPurge();
+    stopUploadExpiry();
+    deskDigest.stop();
+    await mailStopped;
+    closeDatabase(db);
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+  return new Promise<number>(() => {});
+}

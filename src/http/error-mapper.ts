@@ -1,0 +1,76 @@
+import type { Brand } from "../contracts/brand";
+import type { Logger } from "../log";
+import { errorPage } from "./error-page";
+import { HttpError } from "./errors";
+import { validationBody } from "./validation";
+
+type ErrorContext = {
+  code: string | number;
+  error: unknown;
+  request: Request;
+  set: { status?: number | string; headers: Record<string, unknown> };
+};
+
+/**
+ * The app's one error handler: what a service refuses (src/http/errors.ts) and what Elysia refuses become
+ * the 4xx bodies clients read; anything else is logged with the request's id and answered with a 500 that
+ * quotes it and shows nothing of the server.
+ */
+export function errorMapper(deps: {
+  brand: Brand;
+  logger: Logger;
+  idOf: (request: Request) => string | undefined;
+}) {
+  const { brand, logger, idOf } = deps;
+  return ({ code, error, request, set }: ErrorContext) => {
+    // What a service refuses: its status, headers and the body clients already read (none, where the route's
+    // protocol answers without one).
+    if (error instanceof HttpError) {
+      set.status = error.status;
+      Object.assign(set.headers, error.headers());
+      return error.bodiless ? new Response(null, { status: error.status }) : error.body();
+    }
+    const id = idOf(request);
+    switch (code) {
+      case "NOT_FOUND":
+        set.status = 404;
+        return { error: "Not found" };
+      case "PARSE":
+        set.status = 400;
+        return { error: "The request body could not be read. Send valid JSON or form data." };
+      case "VALIDATION":
+        set.status = 422;
+        return validationBody(error as Parameters<typeof validationBody>[0]);
+      case "INVALID_COOKIE_SIGNATURE":
+        set.status = 400;
+        return { error: "Invalid cookie." };
+      default: {
+        const status =
+          typeof error === "object" && error !== null && "status" in error && typeof error.status === "number"
+            ? error.status
+            : 500;
+        if (status < 500) {
+          set.status = status;
+          return { error: error instanceof Error ? error.message : String(error) };
+        }
+        logger.error("unhandled_error", {
+          id,
+          path: new URL(request.url).pathname,
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          stack: error instanceof Error ? error.stack : undefined,
+        });
+        set.status = 500;
+        if (request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html")) {
+          return new Response(errorPage(brand, id), {
+            status: 500,
+            headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+          });
+        }
+        return {
+          error: "Something went wrong on our side. Please quote this reference if you contact us.",
+          requestId: id,
+        };
+      }
+    }
+  };
+}
