@@ -44,8 +44,8 @@ export function layerFiles(layer: Layer): string[] {
 
 /**
  * A fresh folder in memory (/dev/shm) for the tests' data folders, when the machine has one. The SQLite files
- * are real files all the same; what goes is the wait for the disk on every commit (synchronous = FULL), which on a
- * shared disk was most of the API layer's time. TMPDIR set by the caller wins.
+ * are real files all the same; what goes is the wait for a shared disk at every commit (synchronous = FULL).
+ * TMPDIR set by the caller wins.
  */
 function memoryBackedTmp(): string | undefined {
   if (process.env.TMPDIR) return undefined;
