@@ -10,6 +10,8 @@
  *
  * Usage: bun scripts/test-layer.ts <layer> [<layer> ...] [-- extra bun test arguments]
  */
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { Glob } from "bun";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -40,6 +42,21 @@ export function layerFiles(layer: Layer): string[] {
   return [...files].sort();
 }
 
+/**
+ * A fresh folder in memory (/dev/shm) for the tests' data folders, when the machine has one. The SQLite files
+ * are real files all the same; what goes is the wait for a shared disk at every commit (synchronous = FULL).
+ * TMPDIR set by the caller wins.
+ */
+function memoryBackedTmp(): string | undefined {
+  if (process.env.TMPDIR) return undefined;
+  try {
+    if (!statSync("/dev/shm").isDirectory()) return undefined;
+    return mkdtempSync(join("/dev/shm", "tracewell-tests-"));
+  } catch {
+    return undefined;
+  }
+}
+
 if (import.meta.main) {
   const args = process.argv.slice(2);
   const split = args.indexOf("--");
@@ -66,9 +83,12 @@ if (import.meta.main) {
   const preload = dom[0] ? ["--preload", "./tests/dom-preload.ts"] : [];
   // bun's 5 s default fails tests that render every page when the machine is busy; a hung test still fails.
   const timeout = extra.some((a) => a.startsWith("--timeout")) ? [] : ["--timeout", String(TIMEOUT_MS)];
+  const scratch = memoryBackedTmp();
   const run = Bun.spawnSync(["bun", "test", ...preload, ...timeout, ...extra, ...files], {
     cwd: ROOT,
     stdio: ["inherit", "inherit", "inherit"],
+    env: scratch ? { ...process.env, TMPDIR: scratch } : process.env,
   });
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
   process.exit(run.exitCode ?? 1);
 }

@@ -3,6 +3,35 @@ import { ConfigError, loadConfig } from "./config";
 
 const load = (env: Record<string, string>) => loadConfig(env, "/srv/tracewell");
 
+describe("PASSWORD_COST", () => {
+  const TEST_COST = { NODE_ENV: "test", PASSWORD_COST: "m=8,t=1" };
+
+  test("production hashes at argon2id's full cost: 64 MiB, 2 passes", () => {
+    expect(load({}).passwordCost).toEqual({ memoryCost: 65536, timeCost: 2 });
+    expect(load({ NODE_ENV: "production" }).passwordCost).toEqual({ memoryCost: 65536, timeCost: 2 });
+  });
+
+  test("a test run may lower it", () => {
+    expect(load(TEST_COST).passwordCost).toEqual({ memoryCost: 8, timeCost: 1 });
+  });
+
+  test("is refused outside a test run, naming the variable", () => {
+    for (const env of [
+      { PASSWORD_COST: "m=8,t=1" },
+      { NODE_ENV: "production", PASSWORD_COST: "m=8,t=1" },
+    ] as Record<string, string>[]) {
+      expect(() => load(env)).toThrow(ConfigError);
+      expect(() => load(env)).toThrow("Invalid PASSWORD_COST");
+    }
+  });
+
+  test("a malformed or impossible cost is refused", () => {
+    for (const bad of ["cheap", "m=8", "m=4,t=1", "m=8,t=0", "m=8,t=1,p=2"]) {
+      expect(() => load({ NODE_ENV: "test", PASSWORD_COST: bad })).toThrow("Invalid PASSWORD_COST");
+    }
+  });
+});
+
 describe("loadConfig", () => {
   test("defaults match the operator contract", () => {
     const c = load({});

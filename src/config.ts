@@ -137,6 +137,22 @@ const slaHours = v.pipe(
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 
+/**
+ * Argon2id's cost for password hashes. Production always uses PRODUCTION_PASSWORD_COST; only a test run may set
+ * PASSWORD_COST lower, because a test suite that signs in hundreds of times spends most of its minutes here.
+ * A stored hash carries its own cost, so a hash made at either cost verifies under either setting.
+ */
+export type PasswordCost = { memoryCost: number; timeCost: number };
+export const PRODUCTION_PASSWORD_COST: PasswordCost = { memoryCost: 65536, timeCost: 2 };
+const PASSWORD_COST_FORMAT = /^m=(\d+),t=(\d+)$/;
+
+/**
+ * A test run is one the environment names as such (NODE_ENV=test, which the test helpers pass) inside a process
+ * that is itself a test: the built executable has process.env.NODE_ENV fixed to "production" at compile time,
+ * so no environment given to the binary can lower its cost.
+ */
+const isTestRun = (nodeEnv: string | undefined) => nodeEnv === "test" && process.env.NODE_ENV === "test";
+
 const EnvSchema = v.object({
   PORT: port,
   HOST: v.pipe(v.optional(v.string(), "0.0.0.0"), v.trim(), v.minLength(1, "must not be empty")),
@@ -158,6 +174,23 @@ const EnvSchema = v.object({
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
   DEMO: flag,
+  NODE_ENV: optionalText,
+  PASSWORD_COST: v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.check(
+      (s) => s === "" || PASSWORD_COST_FORMAT.test(s),
+      "must look like m=8,t=1 (KiB of memory, passes)",
+    ),
+    v.transform((s) => {
+      const [, m, t] = PASSWORD_COST_FORMAT.exec(s) ?? [];
+      return m === undefined ? undefined : { memoryCost: Number(m), timeCost: Number(t) };
+    }),
+    v.check(
+      (c) => c === undefined || (c.memoryCost >= 8 && c.timeCost >= 1),
+      "argon2 needs at least 8 KiB and 1 pass",
+    ),
+  ),
   REQUIRE_MFA: optionalFlag,
   BODY_TIMEOUT: seconds(DEFAULT_BODY_TIMEOUT_S, 3600),
   FIRM_TIMEZONE: timeZone,
@@ -231,6 +264,8 @@ export type Config = {
   /** Every admin signs in with a second factor. On unless REQUIRE_MFA says otherwise; off in demo mode. */
   requireMfa: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Argon2id's cost for new password hashes: PRODUCTION_PASSWORD_COST except in a test run (PASSWORD_COST). */
+  passwordCost: PasswordCost;
   /** How long a client may take to send a whole request body before it is answered 408. */
   bodyTimeoutSeconds: number;
   /** The desk's business-day clock: FIRM_TIMEZONE, BUSINESS_HOURS, HOLIDAYS, RESPONSE_SLA_HOURS. */
@@ -325,6 +360,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("Invalid ADMIN_USERNAME/ADMIN_PASSWORD: set both or neither");
   }
+  if (e.PASSWORD_COST !== undefined && !isTestRun(e.NODE_ENV)) {
+    throw new ConfigError(
+      "Invalid PASSWORD_COST: only a test run (NODE_ENV=test) may lower the password cost",
+    );
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`;
   const brand = brandFromEnv(e);
   return {
@@ -345,6 +385,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     adminPassword: e.ADMIN_PASSWORD,
     demo: e.DEMO,
     requireMfa: e.REQUIRE_MFA ?? !e.DEMO,
+    passwordCost: e.PASSWORD_COST ?? PRODUCTION_PASSWORD_COST,
     logLevel: e.LOG_LEVEL,
     bodyTimeoutSeconds: e.BODY_TIMEOUT,
     desk: {

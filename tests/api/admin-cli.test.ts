@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
-import { loadConfig } from "../../src/config";
 import { MANIFEST } from "../../src/generated/assets";
 import { listAudit } from "../../src/modules/audit/audit-log";
 import { openDataStore } from "../../src/ops/data-store";
 import { post, withCookie } from "../helpers/admin";
-import { ORIGIN } from "../helpers/app";
+import { loadTestConfig, ORIGIN, TEST_ENV } from "../helpers/app";
 
 setDefaultTimeout(30_000);
 
@@ -19,7 +18,7 @@ const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 /** Runs the real CLI entry with Bun, as an operator would run the executable. */
 async function cli(args: string[], stdin?: string) {
   const proc = Bun.spawn([process.execPath, MAIN, ...args], {
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+    env: { PATH: process.env.PATH ?? "", ...TEST_ENV, DATA_DIR: dataDir },
     stdin: stdin === undefined ? "ignore" : new Response(stdin),
     stdout: "pipe",
     stderr: "pipe",
@@ -34,10 +33,10 @@ async function cli(args: string[], stdin?: string) {
 
 /** A server on the same data folder, asked through app.handle. */
 function server() {
-  const store = openDataStore(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN }));
+  const store = openDataStore(loadTestConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN }));
   const { db } = store;
   const app = createApp({
-    config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN }),
+    config: loadTestConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN }),
     store,
     manifest: MANIFEST,
   });

@@ -1,13 +1,12 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/app";
-import { loadConfig } from "../../src/config";
 import { MANIFEST } from "../../src/generated/assets";
 import { adminCli } from "../../src/modules/auth/cli";
 import { DEMO_PASSWORD, DEMO_USERNAME } from "../../src/modules/auth/model";
 import { databaseFor } from "../../src/ops/commands";
 import { openDataStore } from "../../src/ops/data-store";
 import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp, ORIGIN } from "../helpers/app";
+import { loadTestConfig, makeTestApp, ORIGIN } from "../helpers/app";
 import { capturingLogger } from "../helpers/intake";
 
 setDefaultTimeout(30_000);
@@ -50,7 +49,7 @@ describe("DEMO=1", () => {
   test("after a restart with a changed password there is no hint and no reset", async () => {
     const cookie = await signIn(request, DEMO_USERNAME, DEMO_PASSWORD);
     expect((await change(cookie, DEMO_PASSWORD, "changed before restart")).status).toBe(200);
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, DEMO: "1" });
+    const config = loadTestConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, DEMO: "1" });
     const store = openDataStore(config);
     const { db } = store;
     const app = createApp({ config, store, manifest: MANIFEST });
@@ -70,7 +69,7 @@ describe("after demo mode", () => {
   /** The same data folder served again without DEMO, two-step sign-in left to its default (required). */
   function withoutDemo(env: Record<string, string> = {}) {
     const { logger, lines } = capturingLogger();
-    const config = loadConfig({ DATA_DIR: demo.dataDir, PUBLIC_URL: ORIGIN, ...env });
+    const config = loadTestConfig({ DATA_DIR: demo.dataDir, PUBLIC_URL: ORIGIN, ...env });
     const store = openDataStore(config, { logger });
     const { db } = store;
     const app = createApp({ config, store, manifest: MANIFEST, logger });

@@ -1,11 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
-import { loadConfig } from "../../src/config";
 import { silentLogger } from "../../src/log";
 import { createAuth } from "../../src/modules/auth";
 import { openDataStore } from "../../src/ops/data-store";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp, ORIGIN } from "../helpers/app";
+import { loadTestConfig, makeTestApp, ORIGIN } from "../helpers/app";
 
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
@@ -82,7 +81,7 @@ describe("every registered /api/admin route", () => {
   });
 
   test("answers 401 to a session that has only passed the password step", async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN });
+    const config = loadTestConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN });
     const store = openDataStore(config);
     const { db } = store;
     const auth = createAuth({
@@ -115,7 +114,7 @@ function loadSecrets(): string[] {
 }
 
 describe("requireAdmin, as another admin controller uses it", () => {
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, REQUIRE_MFA: "false" });
+  const config = loadTestConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, REQUIRE_MFA: "false" });
   // A second handle on the same file reads its personal data (TOTP secrets) with the same key, as the server does.
   const store = openDataStore(config);
   const auth = createAuth({

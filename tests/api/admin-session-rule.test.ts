@@ -1,13 +1,12 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/app";
-import { loadConfig } from "../../src/config";
 import type { MfaEnrolment } from "../../src/contracts/admin-auth";
 import { MANIFEST } from "../../src/generated/assets";
 import { createSessionStore } from "../../src/modules/auth/sessions";
 import { openDataStore } from "../../src/ops/data-store";
 import { loadSessionSecrets } from "../../src/secrets";
 import { cookieFrom, post, signIn, totpCode, withCookie } from "../helpers/admin";
-import { makeTestApp, ORIGIN } from "../helpers/app";
+import { loadTestConfig, makeTestApp, ORIGIN } from "../helpers/app";
 
 setDefaultTimeout(30_000);
 
@@ -57,7 +56,7 @@ async function signInWithCode(request: Request, secret: string) {
 
 /** The same data folder served again, as after a restart with other settings. */
 function restart(dataDir: string, env: Record<string, string>) {
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, ...env });
+  const config = loadTestConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, ...env });
   const store = openDataStore(config, { clock: now });
   const { db } = store;
   const app = createApp({ config, store, manifest: MANIFEST });

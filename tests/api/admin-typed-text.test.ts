@@ -3,7 +3,6 @@ import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../../src/config";
 import { migrate } from "../../src/db/index";
 import { MIGRATIONS } from "../../src/db/migrations";
 import { UnauthorizedError } from "../../src/http/errors";
@@ -13,7 +12,7 @@ import { listAudit } from "../../src/modules/audit/audit-log";
 import { createAuthService } from "../../src/modules/auth/service";
 import { DATABASE_FILE, openDataStore } from "../../src/ops/data-store";
 import { post } from "../helpers/admin";
-import { makeTestApp, ORIGIN } from "../helpers/app";
+import { loadTestConfig, makeTestApp, ORIGIN } from "../helpers/app";
 import { scanForMarkers } from "../helpers/byte-scan";
 import { capturingLogger } from "../helpers/intake";
 import { marker } from "../helpers/markers";
@@ -147,7 +146,7 @@ describe("entries written by earlier versions", () => {
     old.exec("UPDATE data_at_rest SET scrub_pending = 0");
     old.close();
 
-    const upgradedStore = openDataStore(loadConfig({ DATA_DIR: dir, PUBLIC_URL: ORIGIN }));
+    const upgradedStore = openDataStore(loadTestConfig({ DATA_DIR: dir, PUBLIC_URL: ORIGIN }));
     const { db: upgraded } = upgradedStore;
     const entries = listAudit(upgradedStore, { limit: 10 }).entries;
     expect(entries.map((e) => [e.event, e.username, e.detail])).toEqual([

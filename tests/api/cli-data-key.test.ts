@@ -2,12 +2,12 @@ import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../../src/config";
 import { closeDatabase } from "../../src/db";
 import { enableTotp, insertAdmin } from "../../src/modules/auth/users";
 import { COMMAND_DATA, type Command } from "../../src/ops/commands";
 import { openDataStore } from "../../src/ops/data-store";
 import { newDataKey } from "../../src/ops/keys-cli";
+import { loadTestConfig, TEST_ENV, TEST_HASH } from "../helpers/app";
 import { freePorts } from "../helpers/ports";
 
 setDefaultTimeout(60_000);
@@ -26,16 +26,27 @@ const [UNUSED_PORT = 0] = freePorts(1);
 
 // An admin with two-step sign-in: its TOTP secret is stored encrypted under KEY.
 {
-  const store = openDataStore(loadConfig({ DATA_DIR: dataDir, DATA_KEY: KEY }));
+  const store = openDataStore(loadTestConfig({ DATA_DIR: dataDir, DATA_KEY: KEY }));
   const { db } = store;
-  const id = insertAdmin(store, "morgan", Bun.password.hashSync("trace every transfer"), new Date());
+  const id = insertAdmin(
+    store,
+    "morgan",
+    Bun.password.hashSync("trace every transfer", TEST_HASH),
+    new Date(),
+  );
   enableTotp(store, id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", 1, []);
   closeDatabase(db);
 }
 
 async function run(args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}) {
   const proc = Bun.spawn([process.execPath, MAIN, ...args], {
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: String(UNUSED_PORT), ...opts.env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      ...TEST_ENV,
+      DATA_DIR: dataDir,
+      PORT: String(UNUSED_PORT),
+      ...opts.env,
+    },
     stdin: opts.stdin === undefined ? "ignore" : new Response(opts.stdin),
     stdout: "pipe",
     stderr: "pipe",
@@ -99,7 +110,7 @@ describe("every command, without the server's environment", () => {
   }
 
   test("what the commands changed reads back with the key, as the server will", () => {
-    const { db } = openDataStore(loadConfig({ DATA_DIR: dataDir, DATA_KEY: KEY }));
+    const { db } = openDataStore(loadTestConfig({ DATA_DIR: dataDir, DATA_KEY: KEY }));
     const admins = db.query("SELECT username, totp_secret FROM admin_users ORDER BY id").all();
     expect(admins).toEqual([
       { username: "morgan", totp_secret: null },

@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { createApp } from "../../src/app";
-import { loadConfig } from "../../src/config";
 import {
   createDataCipher,
   DataKeyError,
@@ -20,7 +19,7 @@ import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissi
 import { DATABASE_FILE, openDataStore } from "../../src/ops/data-store";
 import { newDataKey } from "../../src/ops/keys-cli";
 import { post, signIn, totpCode, withCookie } from "../helpers/admin";
-import { ORIGIN } from "../helpers/app";
+import { loadTestConfig, ORIGIN } from "../helpers/app";
 import { scanForMarkers } from "../helpers/byte-scan";
 import { earlierVersionFolder } from "../helpers/earlier-version";
 import { markedIntake, marker } from "../helpers/markers";
@@ -42,7 +41,7 @@ afterAll(() => {
 
 /** The server's own start on a data folder (key checks, upgrade), then the app on it through app.handle. */
 function serve(dataDir: string, env: Record<string, string> = {}, extra: Record<string, string> = {}) {
-  const config = loadConfig({
+  const config = loadTestConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: ORIGIN,
     ADMIN_USERNAME: USER,
@@ -301,7 +300,7 @@ describe("a data key that does not fit", () => {
     first.close();
     const before = sha(join(dataDir, DATABASE_FILE));
 
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, DATA_KEY: newDataKey() });
+    const config = loadTestConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, DATA_KEY: newDataKey() });
     expect(() => openDataStore(config)).toThrow(DataKeyError);
     expect(() => openDataStore(config)).toThrow(/DATA_KEY/);
     expect(sha(join(dataDir, DATABASE_FILE))).toBe(before);
@@ -321,7 +320,7 @@ describe("a data key that does not fit", () => {
     const keyFile = join(other, "data-key");
     const saved = readFileSync(keyFile, "utf8");
     unlinkSync(keyFile);
-    const config = loadConfig({ DATA_DIR: other, PUBLIC_URL: ORIGIN });
+    const config = loadTestConfig({ DATA_DIR: other, PUBLIC_URL: ORIGIN });
     expect(() => openDataStore(config)).toThrow(/DATA_KEY is not set and .*data-key does not exist/);
     expect(existsSync(keyFile)).toBe(false);
     expect(sha(join(other, DATABASE_FILE))).toBe(before);
@@ -368,9 +367,9 @@ describe("rotation", () => {
       `Dana ${marked[0]?.markers.name}`,
     );
     after.close();
-    expect(() => openDataStore(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, DATA_KEY: OLD }))).toThrow(
-      /DATA_KEY cannot read/,
-    );
+    expect(() =>
+      openDataStore(loadTestConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, DATA_KEY: OLD })),
+    ).toThrow(/DATA_KEY cannot read/);
   });
 
   test("the list of encrypted columns names real columns of the current schema", () => {

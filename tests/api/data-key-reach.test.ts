@@ -1,7 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { loadConfig } from "../../src/config";
 import type { StaffInvitation } from "../../src/contracts/staff";
 import { closeDatabase } from "../../src/db";
 import { ENCRYPTED_COLUMNS, ENCRYPTED_FILES, ENCRYPTED_PREFIX, keyId } from "../../src/db/cipher";
@@ -9,7 +8,7 @@ import { loadSealingCertificate } from "../../src/modules/signing";
 import { openDataStore } from "../../src/ops/data-store";
 import { newDataKey } from "../../src/ops/keys-cli";
 import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp, ORIGIN } from "../helpers/app";
+import { loadTestConfig, makeTestApp, ORIGIN } from "../helpers/app";
 import { filesUnder } from "../helpers/byte-scan";
 import { deliverReport, portalClient } from "../helpers/portal-client";
 
@@ -121,7 +120,7 @@ describe("the data key's reach", () => {
     expect(filesHolding(oldPrefix)).toEqual([]);
     expect(filesHolding(`${ENCRYPTED_PREFIX}${idOf(NEW)}:`)).toEqual(ENCRYPTED_FILES.map((f) => f.file));
 
-    const config = loadConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: ORIGIN, DATA_KEY: NEW });
+    const config = loadTestConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: ORIGIN, DATA_KEY: NEW });
     const store = openDataStore(config);
     try {
       const certificate = loadSealingCertificate({

@@ -2,7 +2,6 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../../src/config";
 import { DataKeyError, keyId } from "../../src/db/cipher";
 import { keysCoverRecord } from "../../src/db/data-keys-in-use";
 import { rotateStoredValues } from "../../src/db/encryption";
@@ -11,7 +10,7 @@ import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissi
 import { DATABASE_FILE, openDataStore } from "../../src/ops/data-store";
 import { newDataKey } from "../../src/ops/keys-cli";
 import type { DataStore } from "../../src/store";
-import { ORIGIN } from "../helpers/app";
+import { loadTestConfig, ORIGIN } from "../helpers/app";
 
 /**
  * The start checks the data key against the record of the keys in use instead of reading every stored value
@@ -30,7 +29,7 @@ afterAll(() => {
 
 const open = (dataDir: string, dataKey?: string) =>
   openDataStore(
-    loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, ...(dataKey ? { DATA_KEY: dataKey } : {}) }),
+    loadTestConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, ...(dataKey ? { DATA_KEY: dataKey } : {}) }),
   );
 
 let n = 0;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createApp } from "../../src/app";
-import { loadConfig } from "../../src/config";
 import type { Intake } from "../../src/contracts/intake";
 import type { SubmissionList } from "../../src/contracts/submissions";
 import { rotateStoredValues } from "../../src/db/encryption";
@@ -8,7 +7,7 @@ import { MANIFEST } from "../../src/generated/assets";
 import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissions";
 import { openDataStore } from "../../src/ops/data-store";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp, ORIGIN } from "../helpers/app";
+import { loadTestConfig, makeTestApp, ORIGIN } from "../helpers/app";
 import { fileIntake, validIntake } from "../helpers/intake";
 
 /**
@@ -177,7 +176,7 @@ describe("every path that writes or deletes a request keeps the search current",
 describe("while the search is still being built after a restart", () => {
   // The same data folder opened again, its search read one slice (64 requests) at a time when told to.
   const slices: (() => void)[] = [];
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, REQUIRE_MFA: "false", ...env });
+  const config = loadTestConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, REQUIRE_MFA: "false", ...env });
   let again: ReturnType<typeof openDataStore> | undefined;
   afterAll(() => again?.db.close());
   let restarted: ReturnType<typeof createApp> | undefined;

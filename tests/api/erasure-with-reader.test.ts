@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../../src/config";
 import { closeDatabase, configureForgetting, scrubOwed } from "../../src/db";
 import { enableTotp, insertAdmin } from "../../src/modules/auth/users";
 import { staffRepo } from "../../src/modules/staff/repo/staff";
 import { openDataStore } from "../../src/ops/data-store";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
+import { loadTestConfig, makeTestApp, TEST_HASH } from "../helpers/app";
 import { capturingLogger, fileIntake } from "../helpers/intake";
 import { markedIntake, marker } from "../helpers/markers";
 import { freePorts } from "../helpers/ports";
@@ -160,7 +159,12 @@ describe("a deletion while another connection reads the file", () => {
 
   test("a colleague removed from the staff: their e-mail address", async () => {
     const local = marker("Staff").toLowerCase();
-    const id = insertAdmin(store, "riley", await Bun.password.hash("a password for riley"), clock.at);
+    const id = insertAdmin(
+      store,
+      "riley",
+      await Bun.password.hash("a password for riley", TEST_HASH),
+      clock.at,
+    );
     staffRepo(store).setEmail(id, `${local}@tracewell.example`);
     await deletedWithReaderOpen([local], async () => {
       expect((await send("DELETE", `/api/admin/staff/${id}`)).status).toBe(200);
@@ -169,7 +173,12 @@ describe("a deletion while another connection reads the file", () => {
 
   test("a colleague's second factor, reset: their TOTP secret", async () => {
     const secret = marker("Totp").toUpperCase();
-    const id = insertAdmin(store, "sasha", await Bun.password.hash("a password for sasha"), clock.at);
+    const id = insertAdmin(
+      store,
+      "sasha",
+      await Bun.password.hash("a password for sasha", TEST_HASH),
+      clock.at,
+    );
     enableTotp(store, id, secret, 0, []);
     await deletedWithReaderOpen([secret], async () => {
       expect((await send("POST", `/api/admin/staff/${id}/reset-mfa`)).status).toBe(200);
@@ -203,7 +212,7 @@ describe("a stop while the reader still holds the file", () => {
   test("the close says the scrub is unfinished, and the next start empties the WAL the last run could not", async () => {
     const folder = mkdtempSync(join(tmpdir(), "tracewell-stop-"));
     try {
-      const config = loadConfig({
+      const config = loadTestConfig({
         DATA_DIR: folder,
         PUBLIC_URL: "http://localhost:3000",
         REQUIRE_MFA: "false",

@@ -2,11 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
-import { loadConfig } from "../../src/config";
 import { MANIFEST } from "../../src/generated/assets";
 import { openDataStore } from "../../src/ops/data-store";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp, ORIGIN } from "../helpers/app";
+import { loadTestConfig, makeTestApp, ORIGIN } from "../helpers/app";
 
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
@@ -150,7 +149,7 @@ describe("case studies: demo mode shows labelled samples, a production data fold
   test("DEMO=1 seeds three published samples once, each labelled Sample; without DEMO nothing is seeded", async () => {
     const dir = join(dataDir, "demo");
     const start = (demo: boolean) => {
-      const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: ORIGIN, DEMO: demo ? "1" : "" });
+      const config = loadTestConfig({ DATA_DIR: dir, PUBLIC_URL: ORIGIN, DEMO: demo ? "1" : "" });
       const store = openDataStore(config);
       const { db } = store;
       const app = createApp({ config, store, manifest: MANIFEST });

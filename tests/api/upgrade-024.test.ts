@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
-import { loadConfig } from "../../src/config";
 import { createDataCipher } from "../../src/db/cipher";
 import { closeDatabase, migrate, openDatabaseFile } from "../../src/db/index";
 import { MIGRATIONS } from "../../src/db/migrations";
@@ -12,6 +11,7 @@ import { engagementsRepo } from "../../src/modules/portal/repo/engagements";
 import { openDataStore } from "../../src/ops/data-store";
 import { loadDataKeys } from "../../src/secrets";
 import { cookieFrom, post } from "../helpers/admin";
+import { loadTestConfig } from "../helpers/app";
 import { insertPreviousRequest } from "../helpers/earlier-version";
 import { sha } from "../helpers/files";
 import { FIRM_TERMS } from "../helpers/firm-terms";
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 const clock = { at: new Date("2026-11-10T15:00:00.000Z") };
-const config = loadConfig({
+const config = loadTestConfig({
   DATA_DIR: dir,
   PUBLIC_URL: ORIGIN,
   REQUIRE_MFA: "false",

@@ -1,5 +1,5 @@
 import { afterAll } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
@@ -7,12 +7,37 @@ import { loadConfig } from "../../src/config";
 import type { Database } from "../../src/db";
 import { MANIFEST } from "../../src/generated/assets";
 import type { Logger } from "../../src/log";
-import { openDataStore } from "../../src/ops/data-store";
+import { DATABASE_FILE, openDataStore } from "../../src/ops/data-store";
+import { DATA_KEY_FILE } from "../../src/secrets";
 import { FIRM_TERMS } from "./firm-terms";
+import { TEST_ENV, TEST_HASH } from "./password-cost";
 
-export { FIRM_TERMS };
+export { FIRM_TERMS, TEST_ENV, TEST_HASH };
 
 export const ORIGIN = "http://localhost:3000";
+
+/** loadConfig with the test run's settings under the test's own. */
+export const loadTestConfig = (env: Record<string, string | undefined>) =>
+  loadConfig({ ...TEST_ENV, ...env });
+
+/**
+ * A data folder as the server's first start leaves it (migrated, its data key made, the first scrub done), made
+ * once per test run: each test app starts from a copy, as a server restarting on its own data does, instead of
+ * running every migration again.
+ */
+let template: string | undefined;
+function firstStartFolder(): string {
+  if (template === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), "tracewell-template-"));
+    const store = openDataStore(loadTestConfig({ DATA_DIR: dir, PUBLIC_URL: ORIGIN }));
+    store.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    store.db.close();
+    // Kept until the process ends: test files may share this module.
+    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+    template = dir;
+  }
+  return template;
+}
 
 /**
  * A real app on a real SQLite file in a fresh temporary folder, removed after the test file. Requests go
@@ -27,12 +52,19 @@ export function makeTestApp(
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), "tracewell-test-"));
   const config = loadConfig({
+    ...TEST_ENV,
     DATA_DIR: dataDir,
     PUBLIC_URL: ORIGIN,
     REQUIRE_MFA: "false",
     ...FIRM_TERMS,
     ...env,
   });
+  // A test that gives its own data key or watches the start's log meets a truly empty folder; the others start from
+  // the first start's copy (the same tables, rows and key file).
+  if (env.DATA_KEY === undefined && opts.logger === undefined) {
+    for (const file of [DATABASE_FILE, DATA_KEY_FILE])
+      copyFileSync(join(firstStartFolder(), file), join(dataDir, file));
+  }
   // Opened as the server's start opens it: the data key made or checked, the migrations run, the cipher attached.
   const store = openDataStore(config, { clock: opts.now, logger: opts.logger });
   const db: Database = store.db;

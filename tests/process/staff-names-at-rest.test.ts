@@ -8,6 +8,7 @@ import { binaryEnv, killStarted, runBinary, startBinary } from "../helpers/binar
 import { filesUnder, scanForMarkers } from "../helpers/byte-scan";
 import { previousVersionDatabase } from "../helpers/earlier-version";
 import { marker } from "../helpers/markers";
+import { TEST_HASH } from "../helpers/password-cost";
 import { freePorts } from "../helpers/ports";
 import { sender } from "../helpers/send";
 
@@ -133,7 +134,12 @@ describe("staff display names on disk", () => {
             `INSERT INTO admin_users (username, password_hash, created_at, display_name) VALUES (?, ?, ?, ?)
              RETURNING id`,
           )
-          .get(OWNER.username, Bun.password.hashSync(OWNER.password), at.toISOString(), names.owner) as {
+          .get(
+            OWNER.username,
+            Bun.password.hashSync(OWNER.password, TEST_HASH),
+            at.toISOString(),
+            names.owner,
+          ) as {
           id: number;
         };
         db.query(

@@ -173,7 +173,7 @@ export function createAuthService(deps: AuthDeps) {
     if (refused) return { ok: false as const, error: refused };
     if (findAccountByName(store, name.output))
       return { ok: false as const, error: `Admin "${name.output}" already exists.` };
-    const id = insertAdmin(store, name.output, await hashPassword(password), now());
+    const id = insertAdmin(store, name.output, await hashPassword(password, config.passwordCost), now());
     audit("admin.created", { id, username: name.output }, "local", { via });
     return { ok: true as const, id };
   }
@@ -186,7 +186,7 @@ export function createAuthService(deps: AuthDeps) {
     if (!pw.success) return { ok: false as const, error: pw.issues[0].message };
     const refused = demoPasswordRefusal(password, config.demo);
     if (refused) return { ok: false as const, error: refused };
-    const hash = await hashPassword(password);
+    const hash = await hashPassword(password, config.passwordCost);
     db.transaction(() => {
       updatePasswordHash(store, user.id, hash, now());
       sessions.revokeAllForUser(user.id);
@@ -213,7 +213,12 @@ export function createAuthService(deps: AuthDeps) {
         const refused = demoPasswordRefusal(config.adminPassword, config.demo);
         if (refused) throw new ConfigError(`Invalid ADMIN_PASSWORD: ${refused}`);
         if (!findUserByName(store, name.output)) {
-          const id = insertAdmin(store, name.output, hashPasswordSync(config.adminPassword), now());
+          const id = insertAdmin(
+            store,
+            name.output,
+            hashPasswordSync(config.adminPassword, config.passwordCost),
+            now(),
+          );
           audit("admin.created", { id, username: name.output }, "local", { via: "environment" });
           logger.info("admin_created", { via: "environment" });
         }
@@ -221,7 +226,12 @@ export function createAuthService(deps: AuthDeps) {
       if (config.demo) {
         let demo = findUserByName(store, DEMO_USERNAME);
         if (!demo) {
-          const id = insertAdmin(store, DEMO_USERNAME, hashPasswordSync(DEMO_PASSWORD), now());
+          const id = insertAdmin(
+            store,
+            DEMO_USERNAME,
+            hashPasswordSync(DEMO_PASSWORD, config.passwordCost),
+            now(),
+          );
           audit("admin.created", { id, username: DEMO_USERNAME }, "local", { via: "demo" });
           demo = findUserById(store, id);
         }
@@ -271,7 +281,7 @@ export function createAuthService(deps: AuthDeps) {
       const tries = attempt(username, address);
 
       const user = findUserByName(store, username);
-      const passwordOk = await verifyPassword(password, user?.passwordHash);
+      const passwordOk = await verifyPassword(password, user?.passwordHash, config.passwordCost);
       const demoRefused = passwordOk && demoPasswordRefusal(password, config.demo) !== null;
       if (!user || !passwordOk || demoRefused) {
         // An unknown username is often a password typed into the wrong field: it is not kept (issue 17, item 5).
@@ -351,7 +361,7 @@ export function createAuthService(deps: AuthDeps) {
       const tries = attempt(session.username, address);
       const user = accountOf(session);
       const { currentPassword, newPassword } = parsed.output;
-      if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      if (!(await verifyPassword(currentPassword, user.passwordHash, config.passwordCost))) {
         audit("password.change_failed", user, address, { reason: "wrong_current_password" });
         throw new InvalidError({ currentPassword: [MESSAGES.currentPasswordWrong] });
       }
@@ -359,7 +369,7 @@ export function createAuthService(deps: AuthDeps) {
       if (currentPassword === newPassword) throw new InvalidError({ newPassword: [MESSAGES.samePassword] });
       const refused = demoPasswordRefusal(newPassword, config.demo);
       if (refused) throw new InvalidError({ newPassword: [refused] });
-      const hash = await hashPassword(newPassword);
+      const hash = await hashPassword(newPassword, config.passwordCost);
       db.transaction(() => {
         updatePasswordHash(store, user.id, hash, now());
         sessions.revokeAllForUser(user.id);
@@ -432,7 +442,7 @@ export function createAuthService(deps: AuthDeps) {
       const tries = attempt(session.username, address);
       const user = accountOf(session);
       if (!user.totpSecret) throw new ConflictError(MESSAGES.mfaNotEnabled);
-      if (!(await verifyPassword(parsed.output.password, user.passwordHash))) {
+      if (!(await verifyPassword(parsed.output.password, user.passwordHash, config.passwordCost))) {
         throw new InvalidError({ password: [MESSAGES.currentPasswordWrong] });
       }
       tries.succeeded();

@@ -360,7 +360,7 @@ export function createStaffService(deps: {
       const found = openInvitation(token, address);
       const taken = () => new InvalidError({ username: [STAFF_MESSAGES.usernameTaken] });
       if (findUserByName(store, username)) throw taken();
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(password, config.passwordCost);
 
       // Checked again inside the write: two tabs accepting at once create one admin, never two. Both refusals
       // come before the first write, so the rollback of the throw leaves nothing behind.
