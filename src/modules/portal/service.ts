@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import * as v from "valibot";
 import type { Config } from "../../config";
 import { EXPEDITE_HOURS } from "../../contracts/constants";
+import { engagementDefaults, serviceName } from "../../contracts/engagement-defaults";
 import {
   ConsentSchema,
   EngagementDraftSchema,
@@ -23,7 +24,6 @@ import { contactSubmissions, submissionDesk, submissionEvents } from "../desk";
 import type { SealingCertificate } from "../signing";
 import { appendCompletionPage, sealPdf } from "../signing";
 import { certificateAuthentication } from "./authentication";
-import { engagementDefaults, serviceName } from "./defaults";
 import { type EngagementRow, engagementsRepo, type StoredEvent, sha256 } from "./engagements.repo";
 import { letterRecord, missingLetterSettings } from "./letter-record";
 import { portalLinks } from "./links.repo";
