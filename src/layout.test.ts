@@ -142,8 +142,6 @@ const NOT_YET_SHAPED = new Set([
 const features = () =>
   readdirSync(join(SRC, "modules")).filter((name) => statSync(join(SRC, "modules", name)).isDirectory());
 
-/** Files on their way out of a shaped feature, each to leave this list when it has moved. */
-const MOVING_OUT = new Set(["src/modules/portal/defaults.ts"]); // to src/contracts, with the contracts' move
 
 /** Entries of a feature folder that are none of its parts. */
 function outOfShape(): string[] {
@@ -152,7 +150,6 @@ function outOfShape(): string[] {
     if (NOT_YET_SHAPED.has(feature)) continue;
     for (const name of readdirSync(join(SRC, "modules", feature))) {
       if (/\.test\.tsx?$/.test(name) || PARTS.has(name)) continue;
-      if (MOVING_OUT.has(`src/modules/${feature}/${name}`)) continue;
       out.push(`src/modules/${feature}/${name}`);
     }
   }
@@ -241,5 +238,97 @@ describe("layout", () => {
 
   test("a service takes typed input: the route declared and read it", () => {
     expect(untypedServiceInputs()).toEqual([]);
+  });
+});
+
+/**
+ * The browser's side of the layout, tests included (a test that reaches into the server holds the screens to
+ * what the server happens to be today). web/ takes from src/ only the contracts both sides say; the admin's
+ * features (web/admin/<feature>/) use each other only through that feature's index.ts, web/admin/shared being
+ * the kit every screen takes by path; and one client, web/lib/api.ts, makes every call to the API.
+ */
+const WEB = join(ROOT, "web");
+const ADMIN = "web/admin";
+/** The admin's kit: any screen imports its parts by path. */
+const ADMIN_KIT = "shared";
+/** The one browser API client. */
+const API_CLIENT = "web/lib/api.ts";
+
+function webFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return webFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every relative import (static, dynamic, re-export) of every file under web/, resolved to a file. */
+function importsOfWeb(): { from: string; to: string }[] {
+  const found: { from: string; to: string }[] = [];
+  const re = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
+  for (const file of webFiles(WEB)) {
+    for (const m of readFileSync(file, "utf8").matchAll(re)) {
+      const target = resolveSpec(file, m[1] as string);
+      if (target) found.push({ from: relative(ROOT, file), to: relative(ROOT, target) });
+    }
+  }
+  return found;
+}
+
+function webIntoServer(): string[] {
+  const out = new Set<string>();
+  for (const { from, to } of importsOfWeb())
+    if (to.startsWith("src/") && !to.startsWith("src/contracts/")) out.add(`${from} -> ${to}`);
+  return [...out].sort();
+}
+
+const adminFeatureOf = (path: string) => new RegExp(`^${ADMIN}/([^/]+)/`).exec(path)?.[1];
+
+/** A test may open any screen it checks (one test holds every editor's messages); the screens' code may not. */
+function adminCrossings(): string[] {
+  const out = new Set<string>();
+  for (const { from, to } of importsOfWeb()) {
+    if (/\.test\.tsx?$/.test(from)) continue;
+    const a = adminFeatureOf(from);
+    const b = adminFeatureOf(to);
+    if (!a || !b || a === b || b === ADMIN_KIT) continue;
+    if (to !== `${ADMIN}/${b}/index.ts`) out.add(`${from} -> ${to}`);
+  }
+  return [...out].sort();
+}
+
+/** A call to the network made anywhere but the one client: fetch, XMLHttpRequest or a beacon. */
+function callsBesideTheClient(): string[] {
+  const out: string[] = [];
+  for (const file of webFiles(WEB)) {
+    const path = relative(ROOT, file);
+    if (path === API_CLIENT || /\.test\.tsx?$/.test(path)) continue;
+    const code = withoutComments(readFileSync(file, "utf8"));
+    for (const m of code.matchAll(/\bfetch\s*\(|\bnew\s+XMLHttpRequest\b|\bsendBeacon\s*\(/g))
+      out.push(`${path}: ${m[0]}`);
+  }
+  return out.sort();
+}
+
+describe("layout of web/", () => {
+  test("web/ imports from src/ only the contracts", () => {
+    expect(importsOfWeb().filter(({ to }) => to.startsWith("src/contracts/")).length).toBeGreaterThan(50);
+    expect(webIntoServer()).toEqual([]);
+  });
+
+  test("an admin feature uses another only through its index.ts; the shared kit by path", () => {
+    const features = readdirSync(join(ROOT, ADMIN)).filter((n) =>
+      statSync(join(ROOT, ADMIN, n)).isDirectory(),
+    );
+    expect(features.length).toBeGreaterThan(5);
+    expect(features.filter((f) => f !== ADMIN_KIT && !existsSync(join(ROOT, ADMIN, f, "index.ts")))).toEqual(
+      [],
+    );
+    expect(adminCrossings()).toEqual([]);
+  });
+
+  test("every call to the API goes through the one client, web/lib/api.ts", () => {
+    expect(readFileSync(join(ROOT, API_CLIENT), "utf8")).toContain("fetch(");
+    expect(callsBesideTheClient()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ApiError, apiRequest, getJson } from "./api";
+import { ApiError, apiAnswer, apiRequest, getJson } from "./api";
 
 // A real HTTP server on 127.0.0.1: the client is exercised over the network, not against a mock.
 let server: ReturnType<typeof Bun.serve>;
@@ -24,6 +24,8 @@ beforeAll(() => {
         return new Response("Name must be at least 2 characters", { status: 422 });
       if (url.pathname === "/empty-error")
         return new Response(null, { status: 503, statusText: "Service Unavailable" });
+      if (url.pathname === "/fields")
+        return Response.json({ errors: { email: ["Enter an email address."] } }, { status: 422 });
       if (url.pathname === "/unauthorized") return new Response('{"error":"Sign in"}', { status: 401 });
       return new Response("Not found", { status: 404 });
     },
@@ -70,4 +72,35 @@ describe("apiRequest", () => {
 test("getJson joins the key segments with slashes", async () => {
   expect(await getJson<{ id: number }>([`${base}/api`, "items", 7])).toEqual({ id: 7 });
   expect(seen.at(-1)?.method).toBe("GET");
+});
+
+describe("apiAnswer", () => {
+  test("an OK answer carries the JSON, sent as apiRequest sends it", async () => {
+    expect(await apiAnswer("POST", `${base}/ok`, { a: 1 })).toEqual({ ok: true, data: { hello: "world" } });
+    expect(seen.at(-1)?.contentType).toBe("application/json");
+  });
+
+  test("a refusal says the server's error, else its first field message, else the fallback", async () => {
+    expect(await apiAnswer("GET", `${base}/unauthorized`)).toEqual({
+      ok: false,
+      status: 401,
+      error: "Sign in",
+      fields: undefined,
+    });
+    expect(await apiAnswer("POST", `${base}/fields`, {})).toEqual({
+      ok: false,
+      status: 422,
+      error: "Enter an email address.",
+      fields: { email: ["Enter an email address."] },
+    });
+    const plain = await apiAnswer("GET", `${base}/empty-error`, undefined, "Try again later.");
+    expect(plain).toEqual({ ok: false, status: 503, error: "Try again later.", fields: undefined });
+  });
+
+  test("a lost connection still throws", async () => {
+    const dead = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+    const url = `http://127.0.0.1:${dead.port}/gone`;
+    dead.stop(true);
+    await expect(apiAnswer("GET", url)).rejects.toBeInstanceOf(Error);
+  });
 });

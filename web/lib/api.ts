@@ -59,3 +59,53 @@ export async function getJson<T>(key: readonly (string | number)[]): Promise<T> 
   const res = await apiRequest("GET", key.join("/"));
   return (await res.json()) as T;
 }
+
+/**
+ * A call's outcome for a screen that says the server's words rather than catching: the data, or the status with
+ * the server's message (its `error`, else its first field message, else the fallback) and its field messages.
+ * A 401 is such an answer too, so each screen shows its own way back in. A lost connection still throws.
+ */
+export type Answer<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; error: string; fields?: Record<string, string[]> };
+
+export async function apiAnswer<T>(
+  method: string,
+  url: string,
+  data?: unknown,
+  fallback = "Something went wrong.",
+): Promise<Answer<T>> {
+  try {
+    const res = await apiRequest(method, url, data);
+    return { ok: true, data: (await res.json().catch(() => ({}))) as T };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const body = error.json<{ error?: string; errors?: Record<string, string[]> }>() ?? {};
+    const fields = body.errors;
+    const first = fields ? Object.values(fields).flat()[0] : undefined;
+    return { ok: false, status: error.status, error: body.error ?? first ?? fallback, fields };
+  }
+}
+
+/**
+ * One file POSTed as the raw body, with its progress as it leaves (a fetch cannot report it). Resolves with
+ * the status and the body's text, never throws: a lost connection is status 0. Resumable uploads are tus's.
+ */
+export function apiSendFile(
+  url: string,
+  file: File,
+  headers: Record<string, string>,
+  onProgress: (sent: number) => void,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.setRequestHeader("content-type", "application/octet-stream");
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (ev) => onProgress(ev.loaded);
+    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
+    xhr.onerror = () => resolve({ status: 0, body: "" });
+    xhr.send(file);
+  });
+}

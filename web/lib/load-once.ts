@@ -3,10 +3,10 @@
  * (and may record it where a synchronous reader finds it). A failed fetch, such as a chunk lost to a network
  * blip, is forgotten, so the next call fetches again instead of failing forever.
  */
-export function loadOnce<M, T>(fetch: () => Promise<M>, use: (fetched: M) => T): () => Promise<T> {
+export function loadOnce<M, T>(load: () => Promise<M>, use: (fetched: M) => T): () => Promise<T> {
   let pending: Promise<T> | undefined;
   return () => {
-    pending ??= fetch().then(use, (error: unknown) => {
+    pending ??= load().then(use, (error: unknown) => {
       pending = undefined;
       throw error;
     });

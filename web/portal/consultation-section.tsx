@@ -6,7 +6,7 @@ import {
   type ConsultationSlot,
   type ConsultationSlots,
 } from "../../src/contracts/consultation";
-import type { Answer } from "./portal-api";
+import { type Answer, apiAnswer } from "../lib/api";
 
 const API = "/api/portal/consultation";
 type Message = { tone: "ok" | "error"; text: string };
@@ -20,18 +20,12 @@ const browserZone = () => {
   }
 };
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
+/** A consultation call, with the browser's zone for the second label. */
+const call = <T,>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
   const tz = browserZone();
-  const res = await fetch(`${API}${path}${tz ? `?tz=${encodeURIComponent(tz)}` : ""}`, {
-    method,
-    credentials: "same-origin",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await res.json().catch(() => ({}))) as { error?: string };
-  if (res.ok) return { ok: true, data: data as T };
-  return { ok: false, status: res.status, error: data.error ?? "Something went wrong. Please try again." };
-}
+  const url = `${API}${path}${tz ? `?tz=${encodeURIComponent(tz)}` : ""}`;
+  return apiAnswer<T>(method, url, body, "Something went wrong. Please try again.");
+};
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "full", timeStyle: "short" });

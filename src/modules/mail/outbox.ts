@@ -2,12 +2,12 @@ import type { Transporter } from "nodemailer";
 import type { Config } from "../../config";
 import type { Brand } from "../../contracts/brand";
 import { toOneLine } from "../../contracts/fields";
+import { urgencyOf } from "../../contracts/mail-kinds";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import { contactSubmissions, INTAKE_MAIL_KINDS } from "../desk";
 import { automaticMail, type MailMessage } from "./automatic";
 import { intakeMessage } from "./intake-messages";
-import { urgencyOf } from "./kinds";
 import { type EnqueueMail, mailOutboxRepo, type OutboxRow } from "./repo/mail-outbox";
 
 export const MAIL_NOT_CONFIGURED =

@@ -1,8 +1,8 @@
 import { ArrowRight, BookOpen, Briefcase, FileDown, Inbox } from "lucide-react";
 import { Link } from "wouter";
 import { PATHS } from "../../../src/contracts/paths";
-import { SourcesPanel } from "../desk/sources-panel";
-import { OpenDataRequestsPanel } from "../privacy/open-data-requests-panel";
+import { SourcesPanel } from "../desk";
+import { OpenDataRequestsPanel } from "../privacy";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import {

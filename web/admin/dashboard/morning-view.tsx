@@ -5,7 +5,7 @@ import { type DeskOverview, FAILED_MAIL_MAX } from "../../../src/contracts/desk"
 import { SERVICE_LABELS } from "../../../src/contracts/intake-labels";
 import { adminSubmissionPath, PATHS } from "../../../src/contracts/paths";
 import { getJson } from "../../lib/api";
-import { deliveryText, mailKindLabel } from "../desk/mail-delivery";
+import { deliveryText, mailKindLabel } from "../desk";
 import { DueBadge } from "../shared/due-badge";
 
 export const DESK_OVERVIEW_API = "/api/admin/desk/overview";

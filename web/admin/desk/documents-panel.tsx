@@ -3,7 +3,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { cleanFileName, type DocumentView, UPLOAD_PATCH_MAX_BYTES } from "../../../src/contracts/documents";
 import { formatFileSize, formatLimit } from "../../../src/contracts/file-size";
 import { ProgressBar } from "../../components/progress-bar";
-import { apiRequest, getJson } from "../../lib/api";
+import { apiRequest, apiSendFile, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
@@ -21,24 +21,6 @@ const At = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDateTime(is
 
 /** Upload-Metadata's value: the name as UTF-8, in base64. */
 const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
-
-/**
- * POSTs one file to the staff route as its raw body, with the upload's progress (a fetch cannot report it).
- * Resolves with the status and the body's text; a lost connection is status 0.
- */
-function postFile(url: string, file: File, onProgress: (sent: number) => void) {
-  return new Promise<{ status: number; body: string }>((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.setRequestHeader("content-type", "application/octet-stream");
-    xhr.setRequestHeader("upload-metadata", `filename ${base64(file.name)}`);
-    xhr.upload.onprogress = (ev) => onProgress(ev.loaded);
-    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
-    xhr.onerror = () => resolve({ status: 0, body: "" });
-    xhr.send(file);
-  });
-}
 
 /**
  * The engagement's files in the desk: what the client sent and what the firm sent, each downloadable (every
@@ -291,7 +273,12 @@ function SendFileForm({ submissionId, onSent }: { submissionId: number; onSent: 
       return setError(`The desk sends files of up to ${formatLimit(UPLOAD_PATCH_MAX_BYTES)}.`);
     setError(null);
     setSent(0);
-    const answer = await postFile(documentsApi.list(submissionId), file, setSent);
+    const answer = await apiSendFile(
+      documentsApi.list(submissionId),
+      file,
+      { "upload-metadata": `filename ${base64(file.name)}` },
+      setSent,
+    );
     setSent(null);
     if (answer.status === 201) {
       toast({ title: "File Sent", description: `${cleanFileName(file.name)} is in the client's portal.` });

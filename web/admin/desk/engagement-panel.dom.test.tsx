@@ -1,8 +1,8 @@
 import { afterEach, expect, test } from "bun:test";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { engagementDefaults } from "../../../src/contracts/engagement-defaults";
 import type { EngagementView } from "../../../src/contracts/portal";
 import { SERVICES } from "../../../src/contracts/services";
-import { engagementDefaults } from "../../../src/modules/portal/defaults";
 import { useToastStore } from "../../lib/toast-store";
 import { EngagementPanel } from "./engagement-panel";
 

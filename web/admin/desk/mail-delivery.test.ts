@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { MAIL_KINDS } from "../../../src/modules/mail";
+import { MAIL_KINDS } from "../../../src/contracts/mail-kinds";
 import { deliveryText, MAIL_KIND_LABELS, mailKindLabel } from "./mail-delivery";
 
 const AT = "2026-03-10T14:05:00.000Z";

@@ -1,25 +1,13 @@
 import type { FailedMail } from "../../../src/contracts/desk";
+import { MAIL_KIND_LABELS as KIND_LABELS } from "../../../src/contracts/mail-kinds";
 import type { ReplyDelivery } from "../../../src/contracts/submissions";
 import { formatDateTime } from "../../lib/dates";
 
 /**
- * Every kind of e-mail the server's outbox sends, as staff read it; a test holds it to the outbox's own list
- * (MAIL_KINDS in src/modules/mail), so a new kind never shows as its raw name.
+ * Every kind of e-mail the server's outbox sends, as staff read it: the labels beside the kinds in the contract
+ * (src/contracts/mail-kinds.ts), read here by any name a delivery carries.
  */
-export const MAIL_KIND_LABELS: Record<string, string> = {
-  "intake-notification": "Notification to the intake desk",
-  "intake-confirmation": "Confirmation to the requester",
-  "desk-reply": "Reply to the requester",
-  "desk-digest": "Morning digest to the intake desk",
-  "staff-invitation": "Invitation to a colleague",
-  "portal-link": "Portal link to the client",
-  "portal-withdrawn": "Engagement letter withdrawn, to the client",
-  "portal-signed-client": "Signed engagement letter to the client",
-  "portal-signed-desk": "Signed engagement letter to the intake desk",
-  "consultation-client": "Consultation invitation to the client",
-  "consultation-desk": "Consultation invitation to the intake desk",
-  "documents-report-ready": "Report-ready notice to the client",
-};
+export const MAIL_KIND_LABELS: Record<string, string | undefined> = KIND_LABELS;
 
 export const mailKindLabel = (kind: string) => MAIL_KIND_LABELS[kind] ?? kind;
 

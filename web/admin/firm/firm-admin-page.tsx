@@ -6,8 +6,7 @@ import { adminPersonPath, adminTestimonialPath } from "../../../src/contracts/pa
 import { apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
-import { EntryList, EntrySummary } from "../content/content-list";
-import { RowActions } from "../content/editor-controls";
+import { EntryList, EntrySummary, RowActions } from "../content";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";

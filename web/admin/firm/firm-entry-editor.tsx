@@ -2,8 +2,15 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import type * as v from "valibot";
 import { PATHS } from "../../../src/contracts/paths";
 import { apiRequest } from "../../lib/api";
-import { useDeleteEntity, useSaveEntity, useStoredEntity } from "../content/admin-editor";
-import { EditorActions, EditorHeading, EntryMissing, PublishedToggle } from "../content/editor-controls";
+import {
+  EditorActions,
+  EditorHeading,
+  EntryMissing,
+  PublishedToggle,
+  useDeleteEntity,
+  useSaveEntity,
+  useStoredEntity,
+} from "../content";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { TextField } from "../shared/text-field";
 

@@ -10,7 +10,7 @@ import { ApiError, apiForm, apiRequest } from "../../lib/api";
 import { serverErrors, serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
 import type { RouteParams } from "../../routes";
-import { editorId } from "../content/admin-editor";
+import { editorId } from "../content";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage, editorHead } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";

@@ -1,7 +1,7 @@
 import { type StoredTestimonial, TestimonialInputSchema } from "../../../src/contracts/firm";
 import { adminTestimonialPath } from "../../../src/contracts/paths";
 import type { RouteParams } from "../../routes";
-import { editorId } from "../content/admin-editor";
+import { editorId } from "../content";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage, editorHead } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";

@@ -4,7 +4,7 @@ import { useLocation } from "wouter";
 import { adminSubmissionPath } from "../../../src/contracts/paths";
 import type { SubmissionList, SubmissionSummary } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
-import { deskApi, statusLabel } from "../desk/desk-labels";
+import { deskApi, statusLabel } from "../desk";
 import { ADMIN_NAV } from "./admin-nav";
 
 /** Requests asked of the desk's search per query; the menu is for jumping, the list is for browsing. */

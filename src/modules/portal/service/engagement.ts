@@ -7,7 +7,7 @@ import type { DataStore } from "../../../store";
 import type { DueService } from "../../desk";
 import { contactSubmissions, submissionDesk, submissionEvents } from "../../desk";
 import type { SealingCertificate } from "../../signing";
-import { serviceName } from "../defaults";
+import { serviceName } from "../../../contracts/engagement-defaults";
 import { PORTAL_LINK_MAIL } from "../mail";
 import { businessDayMinutes } from "../model";
 import { type EngagementRow, engagementsRepo } from "../repo/engagements";

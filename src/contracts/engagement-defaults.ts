@@ -1,5 +1,5 @@
-import type { EngagementDraft } from "../../contracts/portal";
-import { SERVICES } from "../../contracts/services";
+import type { EngagementDraft } from "./portal";
+import { SERVICES } from "./services";
 
 const MATTER_NAMES: Record<string, string> = {
   "family-law": "Family law",

@@ -33,3 +33,22 @@ export type MailKindName = keyof typeof MAIL_KINDS;
 /** A kind not in the list (one a test registers) waits with the bulk. */
 export const urgencyOf = (kind: string): MailUrgency =>
   (MAIL_KINDS as Record<string, MailUrgency>)[kind] ?? "bulk";
+
+/**
+ * Every kind as staff read it on the desk and the dashboard; keyed by the kinds themselves, so a kind added
+ * above without its label, or a label for a kind that is gone, does not compile.
+ */
+export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
+  "intake-notification": "Notification to the intake desk",
+  "intake-confirmation": "Confirmation to the requester",
+  "desk-reply": "Reply to the requester",
+  "desk-digest": "Morning digest to the intake desk",
+  "staff-invitation": "Invitation to a colleague",
+  "portal-link": "Portal link to the client",
+  "portal-withdrawn": "Engagement letter withdrawn, to the client",
+  "portal-signed-client": "Signed engagement letter to the client",
+  "portal-signed-desk": "Signed engagement letter to the intake desk",
+  "consultation-client": "Consultation invitation to the client",
+  "consultation-desk": "Consultation invitation to the intake desk",
+  "documents-report-ready": "Report-ready notice to the client",
+};

@@ -1,0 +1,140 @@
+import { useState } from "react";
+import { PORTAL_LINK_DAYS } from "../../src/contracts/portal";
+import { useBrand } from "../lib/brand-context";
+import { portalCall } from "./portal-api";
+
+/** The e-mailed link, read from the address: opened when the client presses the button. */
+export function OpenLink({ onOpen }: { onOpen: () => void }) {
+  return (
+    <section className="mt-6" aria-labelledby="open-title">
+      <h2 id="open-title" className="font-serif text-2xl font-bold text-navy">
+        Open your engagement
+      </h2>
+      <p className="mt-2 text-ink">
+        For your security each link we email opens the portal once. Press Open to start your session in this
+        browser.
+      </p>
+      <button type="button" className="btn-navy mt-4" onClick={onOpen}>
+        Open
+      </button>
+    </section>
+  );
+}
+
+/**
+ * Without the script nothing can read the link's fragment, and the fragment is never sent to a server: the
+ * client pastes the link into this form, which posts it in the body (kept out of addresses and logs alike).
+ */
+export function OpenWithoutScript({ problem }: { problem?: string }) {
+  return (
+    <section className="mt-6" aria-labelledby="paste-title">
+      {problem && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          {problem}
+        </p>
+      )}
+      <h2 id="paste-title" className="mt-6 font-serif text-2xl font-bold text-navy">
+        Open your engagement
+      </h2>
+      <p className="mt-2 text-ink">
+        Your browser is not running scripts, so the portal cannot read the link by itself. Copy the whole link
+        from our email, paste it here and press Open.
+      </p>
+      <form method="post" action="/api/portal/session" className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="portal-link" className="block font-semibold text-ink">
+            The link from your email
+          </label>
+          <input
+            id="portal-link"
+            name="link"
+            required
+            autoComplete="off"
+            className="mt-1 w-full rounded-lg border border-line bg-white px-3 py-2 text-ink"
+          />
+        </div>
+        <button type="submit" className="btn-navy">
+          Open
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * Signing out deletes the session on the server (a copy of its cookie opens nothing afterwards). A plain form,
+ * so it works without the script too; with it, the page shows the way back in at once.
+ */
+export function SignOut({ onSignedOut }: { onSignedOut: () => void }) {
+  return (
+    <form
+      method="post"
+      action="/api/portal/sign-out"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        portalCall("/sign-out", {}).then(onSignedOut);
+      }}
+    >
+      <button type="submit" className="btn-outline">
+        Sign out
+      </button>
+    </form>
+  );
+}
+
+export function RequestLink({ message, notice }: { message?: string; notice?: string }) {
+  const brand = useBrand();
+  const [email, setEmail] = useState("");
+  const [sent, setSent] = useState<string | null>(notice ?? null);
+  return (
+    <section className="mt-6" aria-labelledby="link-title">
+      {message && (
+        <p role="alert" className="rounded-lg border border-line bg-white p-3 text-ink">
+          {message}
+        </p>
+      )}
+      <h2 id="link-title" className="mt-6 font-serif text-2xl font-bold text-navy">
+        Get a fresh link
+      </h2>
+      <p className="mt-2 text-ink">
+        Each link we email opens the portal once and works for {PORTAL_LINK_DAYS} days. Enter the address you
+        gave {brand.name} and we will email you a fresh one.
+      </p>
+      <form
+        method="post"
+        action="/api/portal/link"
+        className="mt-4 flex flex-wrap items-end gap-3"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          portalCall<{ message: string }>("/link", { email }).then((a) =>
+            setSent(a.ok ? a.data.message : a.error),
+          );
+        }}
+      >
+        <div>
+          <label htmlFor="portal-email" className="block font-semibold text-ink">
+            Email address
+          </label>
+          <input
+            id="portal-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(ev) => setEmail(ev.target.value)}
+            className="mt-1 rounded-lg border border-line bg-white px-3 py-2 text-ink"
+          />
+        </div>
+        <button type="submit" className="btn-navy">
+          Send me a link
+        </button>
+      </form>
+      {sent && (
+        <p role="status" className="mt-3 text-ink">
+          {sent}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from "react";
+import { useSearch } from "wouter";
+import {
+  PORTAL_NOTICES,
+  PORTAL_PROBLEMS,
+  type PortalNotice,
+  type PortalProblem,
+  portalQuery,
+} from "../../src/contracts/portal";
+import { type Answer, type PortalEngagement, portalCall } from "./portal-api";
+
+type Loaded = { engagement: PortalEngagement };
+export type PortalState =
+  | { kind: "loading" }
+  | { kind: "link"; token: string }
+  | { kind: "signed-out"; message?: string }
+  | { kind: "open"; engagement: PortalEngagement };
+
+/** What an answer about the engagement shows: the engagement, or the way back in. */
+const showIn = (setState: (s: PortalState) => void) => (answer: Answer<Loaded>) => {
+  if (answer.ok) setState({ kind: "open", engagement: answer.data.engagement });
+  else setState({ kind: "signed-out", message: answer.status === 401 ? answer.error : undefined });
+};
+
+/**
+ * The problem or notice word a form posted without the script came back with (`?problem=`, `?notice=`). Signing
+ * out is said at the top of the page; a link on its way, under the form that asked for it.
+ */
+export function useReturnedWord(): { problem?: string; notice?: string; signedOut?: string } {
+  const [key, word] = portalQuery(useSearch()).split("=");
+  if (key === "problem") return { problem: PORTAL_PROBLEMS[word as PortalProblem] };
+  if (key === "notice" && word === "signed-out") return { signedOut: PORTAL_NOTICES[word] };
+  if (key === "notice") return { notice: PORTAL_NOTICES[word as PortalNotice] };
+  return {};
+}
+
+/**
+ * The client's way in and their engagement: the engagement the server rendered into the page, or the one the
+ * session opens, or the e-mailed link waiting for the client's press, or the way back in.
+ */
+export function usePortalEngagement(served: PortalEngagement | undefined) {
+  const [state, setState] = useState<PortalState>(
+    served ? { kind: "open", engagement: served } : { kind: "loading" },
+  );
+  // Only a running script opens the engagement, so the waiting line appears once it runs: a browser without
+  // scripts sees the paste-the-link form alone, not a promise that nothing will keep.
+  const [scripted, setScripted] = useState(false);
+
+  const show = showIn(setState);
+
+  useEffect(() => {
+    setScripted(true);
+    const show = showIn(setState);
+    /**
+     * A link in the address waits for the client's press: each link opens the portal once, and a mail
+     * scanner that loads the page to check it must not be the one that uses it.
+     */
+    const readLink = () => {
+      const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
+      if (token) setState({ kind: "link", token });
+      return token !== null;
+    };
+    if (!readLink() && !served) portalCall<Loaded>("").then(show);
+    // A fresh link opened in this tab changes only the address's fragment: the page stays, and offers it.
+    window.addEventListener("hashchange", readLink);
+    return () => window.removeEventListener("hashchange", readLink);
+  }, [served]);
+
+  return {
+    state,
+    scripted,
+    /** Exchanges the link's token for a session, taking it out of the address bar first. */
+    openLink: (token: string) => {
+      history.replaceState(null, "", window.location.pathname);
+      setState({ kind: "loading" });
+      portalCall<Loaded>("/session", { token }).then(show);
+    },
+    /** The engagement read again, after a step changed it. */
+    reload: () => portalCall<Loaded>("").then(show),
+    signedOut: (message: string) => setState({ kind: "signed-out", message }),
+  };
+}
