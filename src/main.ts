@@ -109,6 +109,15 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === "digest") return digestNow();
+  if (command === "subscriptions") {
+    const { subscriptionsCli } = await import("./modules/subscriptions");
+    const config = loadConfig(process.env);
+    return subscriptionsCli(argv.slice(1), {
+      openStore: () => dataStoreFor("subscriptions", config),
+      calendarOf: (store) => createDueService({ store, config, now: store.clock }).clock,
+      now: systemClock,
+    });
+  }
   if (command === "healthcheck") {
     const config = loadConfig(process.env);
     const res = await fetch(`http://127.0.0.1:${config.port}/healthz`, {
@@ -215,6 +224,9 @@ async function serve(): Promise<number> {
   const stopUploadExpiry = app.decorator.documents.startExpiry();
   const deskDigest = app.decorator.deskDigest;
   deskDigest.start();
+  // The subscriptions' calendar: now, then at each of the firm's new days (ADR 247).
+  const subscriptionJobs = app.decorator.subscriptionJobs;
+  subscriptionJobs.start();
   logger.info("listening", {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
@@ -244,6 +256,7 @@ async function serve(): Promise<number> {
     stopPurge();
     stopUploadExpiry();
     deskDigest.stop();
+    subscriptionJobs.stop();
     await mailStopped;
     closeDatabase(db);
     logger.info("stopped");

@@ -26,6 +26,8 @@ export const MAIL_KINDS = {
   "consultation-client": "bulk",
   "consultation-desk": "bulk",
   "documents-report-ready": "bulk",
+  "subscription-client": "bulk",
+  "subscription-desk": "bulk",
 } as const satisfies Record<string, MailUrgency>;
 
 export type MailKindName = keyof typeof MAIL_KINDS;

@@ -5,8 +5,8 @@ import {
   businessDayOnOrAfter,
   cancel,
   dueBy,
-  pause,
   paidThrough,
+  pause,
   pendingSchedule,
   refusal,
   resume,
@@ -117,7 +117,11 @@ describe("the calendar of a subscription", () => {
   test("a cancellation whose 30 days cross two billing dates: both months are billed in full, then it ends", () => {
     const { schedule } = started("2026-01-10", "monthly");
     const noticed = cancel(dueBy(schedule, "2026-02-09", cal).schedule, "2026-02-09");
-    expect(noticed).toMatchObject({ state: "cancelling", cancelNoticeOn: "2026-02-09", endsOn: "2026-03-11" });
+    expect(noticed).toMatchObject({
+      state: "cancelling",
+      cancelNoticeOn: "2026-02-09",
+      endsOn: "2026-03-11",
+    });
     const run = daily(noticed, "2026-02-09", "2026-04-30");
     expect(run.charges).toEqual([
       { from: "2026-02-10", to: "2026-03-09" },

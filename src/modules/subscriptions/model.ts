@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { MONTH_NAMES } from "../../contracts/calendar";
 
 /**
  * Judgment Intel as a subscription (issue 29; ADRs 246 and 247): its states, its terms and the calendar of its
@@ -46,6 +47,12 @@ export function addMonths(date: string, months: number): string {
   const month = index - year * 12;
   const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return new Date(Date.UTC(year, month, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+/** "27 December 2026": a date as the letter, the mails and the portal write it. */
+export function longDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return `${d} ${MONTH_NAMES[(m ?? 1) - 1]} ${y}`;
 }
 
 /** The date itself when the firm opens on it, else the next day it does (a sweep due on a holiday moves on). */
@@ -206,7 +213,10 @@ export const cancel = (s: Schedule, today: string): Schedule => ({
  * charge already raised for it is extended) and the next sweep is that many days later too. A notice is
  * withdrawn.
  */
-export function resume(s: Schedule, today: string): { schedule: Schedule; currentMonthEndsOn: string | null } {
+export function resume(
+  s: Schedule,
+  today: string,
+): { schedule: Schedule; currentMonthEndsOn: string | null } {
   const paused = s.pausedOn === null ? 0 : Math.max(0, daysBetween(s.pausedOn, today));
   const nextCharge = nextChargeDate(s);
   const nextSweep = nextSweepNominal(s);

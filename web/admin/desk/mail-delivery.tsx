@@ -19,6 +19,8 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "consultation-client": "Consultation invitation to the client",
   "consultation-desk": "Consultation invitation to the intake desk",
   "documents-report-ready": "Report-ready notice to the client",
+  "subscription-client": "Monitoring change to the client",
+  "subscription-desk": "Monitoring change to the intake desk",
 };
 
 export const mailKindLabel = (kind: string) => MAIL_KIND_LABELS[kind] ?? kind;
