@@ -45,10 +45,11 @@ export type ActingParty = { by: "staff"; actor: Actor } | { by: "client" };
 /** Which subscription: a request's (staff) or a portal session's engagement (the client). */
 export type Target = { submissionId: number } | { engagementId: number };
 
-const EVENT_OF: Record<SubscriptionAction, EventKind> = {
-  pause: "paused",
-  resume: "resumed",
-  cancel: "cancelled",
+/** What each action records: the subscription's event and the audit log's (labelled in src/contracts/audit.ts). */
+const RECORDED: Record<SubscriptionAction, { kind: EventKind; event: string }> = {
+  pause: { kind: "paused", event: "subscription.paused" },
+  resume: { kind: "resumed", event: "subscription.resumed" },
+  cancel: { kind: "cancelled", event: "subscription.cancelled" },
 };
 
 /** What one run of the calendar raised, for the job's log and the command's lines. */
@@ -176,10 +177,10 @@ export function createSubscriptionsService(deps: {
       if (resumed.currentMonthEndsOn) repo.extendLastCharge(row.id, resumed.currentMonthEndsOn);
     }
     repo.saveSchedule(row.id, next, at);
-    const eventId = repo.addEvent(row.id, EVENT_OF[action], party.by, day, at);
+    const eventId = repo.addEvent(row.id, RECORDED[action].kind, party.by, day, at);
     const detail = { submissionId: row.submissionId, subscriptionId: row.id, on: day, endsOn: next.endsOn };
     appendAudit(db, {
-      event: `subscription.${EVENT_OF[action]}`,
+      event: RECORDED[action].event,
       ...(party.by === "staff"
         ? { userId: party.actor.id, username: party.actor.username, clientAddress: party.actor.clientAddress }
         : {}),
