@@ -38,6 +38,7 @@ import { createPortal } from "./modules/portal";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";
+import { createSubscriptions } from "./modules/subscriptions";
 import { loadSessionSecrets } from "./secrets";
 import type { DataStore } from "./store";
 
@@ -162,6 +163,27 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     },
     now,
   });
+  const subscriptions = createSubscriptions({
+    store,
+    config,
+    auth,
+    calendar: due.clock,
+    outbox: mailOutbox,
+    requireSession: portal.requireSession,
+    personOf: (submissionId) => {
+      const s = submissions.byId(submissionId);
+      return s
+        ? {
+            name: s.name,
+            email: s.email,
+            reference: s.reference,
+            thread: confirmationMessageId(s.reference, config),
+          }
+        : null;
+    },
+    logger,
+    now,
+  });
   const deskDigest = createDigest({ store, config, due, outbox: mailOutbox, logger, now });
   const security = { hsts: config.secure, styleHashes: [...new Set([styles.app.hash, styles.site.hash])] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
@@ -183,6 +205,8 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .decorate("deskDigest", deskDigest)
       .decorate("portal", portal.service)
       .decorate("documents", documents.service)
+      .decorate("subscriptions", subscriptions.service)
+      .decorate("subscriptionJobs", subscriptions.jobs)
       .use(securityPlugin(security))
       .onRequest(({ request, set }) => {
         set.headers["x-request-id"] = log.idOf(request) ?? crypto.randomUUID();
@@ -225,6 +249,8 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(documents.portalRoutes)
       .use(consultation.staffRoutes)
       .use(consultation.portalRoutes)
+      .use(subscriptions.staffRoutes)
+      .use(subscriptions.portalRoutes)
       .use(staffModule({ store, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
       .use(deskClockModule({ store, config, auth, due, now }))

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { loadConfig } from "../config";
+import { createDueService } from "../modules/desk";
 import { adminCli } from "../modules/auth";
 import { retentionCli } from "../modules/privacy";
 import { resetMfaCli } from "../modules/staff";
@@ -48,6 +49,15 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
       `Backed up to ${result.database} (${result.bytes} bytes)${result.uploads ? `, uploads to ${result.uploads}` : ""}${result.documents ? `, documents to ${result.documents}` : ""}\n`,
     );
     return 0;
+  }
+  if (command === "subscriptions") {
+    const { subscriptionsCli } = await import("../modules/subscriptions");
+    const config = loadConfig(process.env);
+    return subscriptionsCli(argv.slice(1), {
+      openStore: () => dataStoreFor("subscriptions", config),
+      calendarOf: (store) => createDueService({ store, config, now: store.clock }).clock,
+      now: systemClock,
+    });
   }
   if (command === "healthcheck") {
     const config = loadConfig(process.env);

@@ -2,6 +2,7 @@ import pkg from "../../package.json";
 import { ADMIN_HELP } from "../modules/auth";
 import { RETENTION_HELP } from "../modules/privacy";
 import { STAFF_HELP } from "../modules/staff";
+import { SUBSCRIPTIONS_HELP } from "../modules/subscriptions";
 import { COMMAND_DATA } from "../ops/commands";
 import { KEYS_HELP } from "../ops/keys-cli";
 
@@ -22,6 +23,7 @@ ${KEYS_HELP}
                          the server runs. The data key is never copied: keep it apart from the backups,
                          which are unreadable without it.
 ${RETENTION_HELP}
+${SUBSCRIPTIONS_HELP}
   tracewell digest       Send today's morning digest of the intake desk (requests overdue and due today) to
                          INTAKE_NOTIFY_TO now, whatever the hour; nothing is sent when nothing waits.
   tracewell healthcheck  Exit 0 when the server on PORT answers GET /healthz with 200 (for containers).

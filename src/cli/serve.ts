@@ -64,6 +64,9 @@ export async function serve(): Promise<number> {
   const stopUploadExpiry = app.decorator.documents.startExpiry();
   const deskDigest = app.decorator.deskDigest;
   deskDigest.start();
+  // The subscriptions' calendar: now, then at each of the firm's new days (ADR 247).
+  const subscriptionJobs = app.decorator.subscriptionJobs;
+  subscriptionJobs.start();
   logger.info("listening", {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
@@ -93,6 +96,7 @@ export async function serve(): Promise<number> {
     stopPurge();
     stopUploadExpiry();
     deskDigest.stop();
+    subscriptionJobs.stop();
     await mailStopped;
     closeDatabase(db);
     logger.info("stopped");

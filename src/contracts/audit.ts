@@ -38,6 +38,9 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "engagement.sent": "Engagement letter sent to the client's portal",
   "engagement.withdrawn": "Engagement letter withdrawn (link and consent void, client told)",
   "engagement.payment": "Payment received recorded",
+  "subscription.paused": "Judgment Intel monitoring paused",
+  "subscription.resumed": "Judgment Intel monitoring resumed",
+  "subscription.cancelled": "Judgment Intel monitoring cancelled with 30 days' notice",
   "document.downloaded": "Engagement document downloaded",
   "document.report": "Document marked as the report and the client told",
   "document.integrity_failed": "Engagement document refused: its stored file failed its check",
@@ -88,7 +91,7 @@ export const AUDIT_AREAS = [
   {
     value: "desk",
     label: "Intake desk",
-    prefixes: ["submissions", "submission", "desk", "engagement", "document"],
+    prefixes: ["submissions", "submission", "desk", "engagement", "document", "subscription"],
   },
   {
     value: "content",

@@ -188,6 +188,7 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
     columns: ["email"],
     emailHashes: [{ column: "email_hash", of: "email" }],
   },
+  { table: "subscriptions", id: "id", columns: ["subjects"] },
 ];
 
 /** Where the generated sealing certificate is kept in DATA_DIR (src/modules/signing/service.ts). */

@@ -25,6 +25,7 @@ export const COMMAND_DATA = {
   backup: "read-only",
   retention: "read-only",
   digest: "data key",
+  subscriptions: "data key",
   healthcheck: "none",
 } as const satisfies Record<string, "data key" | "database" | "read-only" | "none">;
 

@@ -81,6 +81,7 @@ const INVOCATIONS: Record<Command, { args: string[]; stdin?: string; code?: numb
   backup: { args: ["backup", join(root, "backup.db")], code: 0 },
   retention: { args: ["retention", "--dry-run"], code: 0 },
   digest: { args: ["digest"] },
+  subscriptions: { args: ["subscriptions", "--dry-run"] },
   // Nothing listens on the port: 1 is its answer, and it is about the server, not the key.
   healthcheck: { args: ["healthcheck"], code: 1 },
 };

@@ -108,6 +108,8 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
       pick: (m) => subject(m, "Consultation booked") && to(m).includes(DESK),
       quotes: [NAME],
     },
+    "subscription-client": { pick: (m) => subject(m, "Your monitoring is paused"), quotes: [NAME] },
+    "subscription-desk": { pick: (m) => subject(m, "Monitoring resumed by the client"), quotes: [] },
   };
 
   test("the app registers exactly the kinds the outbox lists", () => {
@@ -174,6 +176,20 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
       withCookie(client.cookie, post({ start: slots.slots[0]?.start })),
     );
     expect(booked.status).toBe(201);
+    // Judgment Intel on the same engagement: staff pause it (the client is told), the client resumes it (the desk is).
+    t.app.decorator.subscriptions.start({
+      engagementId: client.engagementId,
+      submissionId: client.submission.id,
+      subjects: ["Harlan Whitfield"],
+      monthlyCents: 75_000,
+      signedOn: "2026-11-16",
+      paidOn: "2026-11-16",
+    });
+    const subscription = `/api/admin/submissions/${client.submission.id}/subscription`;
+    expect((await t.request(`${subscription}/pause`, withCookie(owner, post()))).status).toBe(200);
+    expect(
+      (await t.request("/api/portal/subscription/resume", withCookie(client.cookie, post()))).status,
+    ).toBe(200);
     // The next morning the first intake waits for a first response: the digest lists it.
     await fileIntake(t, clock.at, { name: NAME, firm: FIRM, email: "waiting@example.com" });
     clock.at = new Date("2026-11-17T18:00:00.000Z");

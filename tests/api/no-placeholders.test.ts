@@ -172,6 +172,21 @@ describe("no bracketed placeholder anywhere a client or a reader looks", () => {
       withCookie(sam.cookie, { ...post({ start: slots[1]?.start }), method: "PATCH" }),
     );
     await t.request(booking, withCookie(sam.cookie, { method: "DELETE", headers: post().headers }));
+    // Judgment Intel on Sam's engagement: staff give notice (Sam is told), Sam resumes it (the desk is told).
+    t.app.decorator.subscriptions.start({
+      engagementId: portal.repo.bySubmission(sam.id)?.id ?? 0,
+      submissionId: sam.id,
+      subjects: ["Harlan Whitfield"],
+      monthlyCents: 75_000,
+      signedOn: "2026-11-16",
+      paidOn: "2026-11-16",
+    });
+    expect((await t.request(`${API}/${sam.id}/subscription/cancel`, withCookie(admin, post()))).status).toBe(
+      200,
+    );
+    expect((await t.request("/api/portal/subscription/resume", withCookie(sam.cookie, post()))).status).toBe(
+      200,
+    );
 
     // A link Sam keeps for later: its mail goes out (a link already used is never mailed).
     await t.request("/api/portal/link", post({ email: "sam@example.com" }));

@@ -87,6 +87,7 @@ export type { DueService } from "./due-service";
 export { createDueService } from "./due-service";
 export type { ContactSubmissions, MailKind, SubmissionRow } from "./repo/contact-submissions";
 export { contactSubmissions, INTAKE_MAIL_KINDS } from "./repo/contact-submissions";
+export { scheduledRuns } from "./repo/desk-clock";
 export { submissionDesk } from "./repo/submission-desk";
 export { submissionEvents } from "./repo/submission-events";
 export { submissionReplies } from "./repo/submission-replies";

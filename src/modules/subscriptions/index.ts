@@ -1,0 +1,52 @@
+import type { Config } from "../../config";
+import type { Logger } from "../../log";
+import type { DataStore } from "../../store";
+import type { Auth } from "../auth";
+import type { MailOutbox } from "../mail";
+import { createSubscriptionJobs } from "./jobs";
+import { type PersonOf, subscriptionMailRenderers } from "./mail";
+import { subscriptionPortalRoutes, subscriptionStaffRoutes } from "./routes";
+import { createSubscriptionsService, type FirmCalendar } from "./service";
+
+export { SUBSCRIPTIONS_HELP, subscriptionsCli } from "./cli";
+export type { PersonOf } from "./mail";
+export type { Cadence, SubscriptionState, SubscriptionView } from "./model";
+export { longDate, NOTICE_DAYS } from "./model";
+export {
+  type ActingParty,
+  SUBSCRIPTION_CLIENT_MAIL,
+  SUBSCRIPTION_DESK_MAIL,
+  type SubscriptionsService,
+  type Target,
+} from "./service";
+
+/**
+ * Judgment Intel's subscription as the app composes it (issue 29; ADRs 246 and 247): its service (what the
+ * engagement calls once the letter is signed and paid, and for each later payment and sweep report), the
+ * desk's and the client's routes, its two mails and its daily job. The calendar is the desk's business clock;
+ * the portal session and who a request is from come from their features through the app.
+ */
+export function createSubscriptions(deps: {
+  store: DataStore;
+  config: Config;
+  auth: Pick<Auth, "requireAdmin">;
+  calendar: FirmCalendar;
+  outbox: Pick<MailOutbox, "register" | "enqueue" | "wake">;
+  /** The engagement of the request's portal session, or the portal's 401 (src/modules/portal). */
+  requireSession: (request: Request) => number;
+  personOf: PersonOf;
+  logger: Logger;
+  now: () => Date;
+}) {
+  const service = createSubscriptionsService(deps);
+  const mails = subscriptionMailRenderers(deps.config, service, deps.personOf);
+  for (const [kind, render] of Object.entries(mails)) deps.outbox.register(kind, render);
+  return {
+    service,
+    jobs: createSubscriptionJobs({ ...deps, service }),
+    staffRoutes: subscriptionStaffRoutes({ service, auth: deps.auth, trustProxy: deps.config.trustProxy }),
+    portalRoutes: subscriptionPortalRoutes({ service, requireEngagement: deps.requireSession }),
+  };
+}
+
+export type Subscriptions = ReturnType<typeof createSubscriptions>;

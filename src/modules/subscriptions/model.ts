@@ -1,0 +1,347 @@
+import * as v from "valibot";
+import { MONTH_NAMES } from "../../contracts/calendar";
+
+/**
+ * Judgment Intel as a subscription (issue 29; ADRs 246 and 247): its states, its terms and the calendar of its
+ * charges and sweeps, as pure functions over the firm's calendar dates (YYYY-MM-DD in the firm's time zone).
+ * Nothing here reads a clock or the database: the service passes today's date and the desk's business calendar.
+ */
+
+export const SUBSCRIPTION_STATES = ["pending", "active", "paused", "cancelling", "ended"] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+
+export const CADENCES = ["quarterly", "monthly"] as const;
+export type Cadence = (typeof CADENCES)[number];
+
+/** Months between two sweeps. */
+export const SWEEP_MONTHS: Record<Cadence, number> = { quarterly: 3, monthly: 1 };
+/** Notice to cancel, in calendar days: the spec's "cancelled with 30 days' notice". */
+export const NOTICE_DAYS = 30;
+export const SUBJECTS_MAX = 20;
+export const SUBJECT_MIN_CHARS = 2;
+export const SUBJECT_MAX_CHARS = 200;
+
+export type SubscriptionAction = "pause" | "resume" | "cancel";
+
+/** What the desk's business calendar answers for a date: whether the firm opens (weekends, holidays, closures). */
+export type WorkCalendar = { isBusinessDay: (date: string) => boolean };
+
+// ---- Calendar dates ---------------------------------------------------------------------------------------
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+export const addDays = (date: string, days: number) => dateOfDay(dayNumber(date) + days);
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
+
+/**
+ * The same day of the month `months` later, or that month's last day when it is shorter: 31 January and one
+ * month is 28 February, two months is 31 March (always counted from the date given, so nothing drifts).
+ */
+export function addMonths(date: string, months: number): string {
+  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = index - year * 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+/** "27 December 2026": a date as the letter, the mails and the portal write it. */
+export function longDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return `${d} ${MONTH_NAMES[(m ?? 1) - 1]} ${y}`;
+}
+
+/** The date itself when the firm opens on it, else the next day it does (a sweep due on a holiday moves on). */
+export function businessDayOnOrAfter(calendar: WorkCalendar, date: string): string {
+  let day = date;
+  // Closures over more than a year would be a calendar nobody can work to: the date stands as it is.
+  for (let i = 0; i < 400; i++, day = addDays(day, 1)) if (calendar.isBusinessDay(day)) return day;
+  return date;
+}
+
+// ---- The schedule -----------------------------------------------------------------------------------------
+
+/**
+ * A subscription's state and the two calendars it runs on. Each calendar is an anchor and a count: the next
+ * charge begins `billMonths` months after `billAnchorOn`, the next sweep is nominally due `sweepCount` sweeps
+ * after `sweepAnchorOn`. A resume moves both anchors by the days paused and restarts the counts (ADR 246), so
+ * month lengths never make the dates drift.
+ */
+export type Schedule = {
+  state: SubscriptionState;
+  cadence: Cadence;
+  monthlyCents: number;
+  startedOn: string | null;
+  billAnchorOn: string | null;
+  billMonths: number;
+  sweepAnchorOn: string | null;
+  sweepCount: number;
+  pausedOn: string | null;
+  cancelNoticeOn: string | null;
+  endsOn: string | null;
+};
+
+export type ChargeDue = { from: string; to: string; amountCents: number };
+/** A sweep owed: the calendar date it falls on and the business day it is due. */
+export type SweepDue = { nominalOn: string; dueOn: string };
+
+export const pendingSchedule = (terms: { cadence: Cadence; monthlyCents: number }): Schedule => ({
+  state: "pending",
+  ...terms,
+  startedOn: null,
+  billAnchorOn: null,
+  billMonths: 0,
+  sweepAnchorOn: null,
+  sweepCount: 0,
+  pausedOn: null,
+  cancelNoticeOn: null,
+  endsOn: null,
+});
+
+/** The month beginning on `from`: to the day before the same date a month later. */
+const monthFrom = (from: string, anchor: string, months: number) => ({
+  from,
+  to: addDays(addMonths(anchor, months + 1), -1),
+});
+
+/**
+ * The subscription starts on the later of the signature and the first payment: that month is billed and paid
+ * at once, and the first sweep is due one cadence later.
+ */
+export function begin(s: Schedule, startedOn: string): { schedule: Schedule; firstCharge: ChargeDue } {
+  return {
+    schedule: {
+      ...s,
+      state: "active",
+      startedOn,
+      billAnchorOn: startedOn,
+      billMonths: 1,
+      sweepAnchorOn: addMonths(startedOn, SWEEP_MONTHS[s.cadence]),
+      sweepCount: 0,
+    },
+    firstCharge: { ...monthFrom(startedOn, startedOn, 0), amountCents: s.monthlyCents },
+  };
+}
+
+/** Whether charges and sweeps fall due: active, or under notice and not paused. */
+const running = (s: Schedule) => (s.state === "active" || s.state === "cancelling") && s.pausedOn === null;
+
+export const nextChargeDate = (s: Schedule) =>
+  s.billAnchorOn === null ? null : addMonths(s.billAnchorOn, s.billMonths);
+export const nextSweepNominal = (s: Schedule) =>
+  s.sweepAnchorOn === null ? null : addMonths(s.sweepAnchorOn, s.sweepCount * SWEEP_MONTHS[s.cadence]);
+
+/** A date still inside the notice period, or any date when no notice was given. */
+const beforeEnd = (s: Schedule, date: string) => s.endsOn === null || date < s.endsOn;
+
+/**
+ * Everything that has fallen due by `today`, and the schedule once it is raised: each month that began (before
+ * `endsOn`, when notice was given) is charged in full, each sweep whose date came (before `endsOn`) is owed on
+ * its business day, and on `endsOn` the subscription ends. Idempotent: the schedule returned owes nothing more
+ * for the same `today`.
+ */
+export function dueBy(
+  s: Schedule,
+  today: string,
+  calendar: WorkCalendar,
+): { schedule: Schedule; charges: ChargeDue[]; sweeps: SweepDue[]; ended: boolean } {
+  const charges: ChargeDue[] = [];
+  const sweeps: SweepDue[] = [];
+  let next = s;
+  if (running(s)) {
+    for (let from = nextChargeDate(next); from && from <= today && beforeEnd(next, from); ) {
+      const anchor = next.billAnchorOn as string;
+      charges.push({ ...monthFrom(from, anchor, next.billMonths), amountCents: next.monthlyCents });
+      next = { ...next, billMonths: next.billMonths + 1 };
+      from = nextChargeDate(next);
+    }
+    for (let on = nextSweepNominal(next); on && on <= today && beforeEnd(next, on); ) {
+      sweeps.push({ nominalOn: on, dueOn: businessDayOnOrAfter(calendar, on) });
+      next = { ...next, sweepCount: next.sweepCount + 1 };
+      on = nextSweepNominal(next);
+    }
+  }
+  const ended = next.state === "cancelling" && next.endsOn !== null && today >= next.endsOn;
+  if (ended) next = { ...next, state: "ended" };
+  return { schedule: next, charges, sweeps, ended };
+}
+
+// ---- The actions ------------------------------------------------------------------------------------------
+
+/** Why an action cannot be taken in this state, in the words both sides read; null when it can. */
+export function refusal(action: SubscriptionAction, s: Schedule): string | null {
+  if (s.state === "pending")
+    return "Monitoring has not started yet: it starts once the engagement letter is signed and the first month is paid.";
+  if (s.state === "ended") return `Monitoring ended on ${s.endsOn}: there is nothing left to ${action}.`;
+  switch (action) {
+    case "pause":
+      if (s.state === "paused") return `Monitoring is already paused (since ${s.pausedOn}).`;
+      if (s.state === "cancelling")
+        return `Monitoring is under notice and ends on ${s.endsOn}: it cannot be paused. Resume it first to withdraw the notice.`;
+      return null;
+    case "resume":
+      if (s.state === "active") return "Monitoring is already active: there is nothing to resume.";
+      return null;
+    case "cancel":
+      if (s.state === "cancelling")
+        return `Notice to cancel was already given on ${s.cancelNoticeOn}: monitoring ends on ${s.endsOn}.`;
+      return null;
+  }
+}
+
+/** Paused from today: nothing falls due until it is resumed. */
+export const pause = (s: Schedule, today: string): Schedule => ({ ...s, state: "paused", pausedOn: today });
+
+/**
+ * Notice given today: it ends NOTICE_DAYS later. A paused subscription stays paused through its notice, so
+ * nothing more falls due; an active one goes on until then.
+ */
+export const cancel = (s: Schedule, today: string): Schedule => ({
+  ...s,
+  state: "cancelling",
+  cancelNoticeOn: today,
+  endsOn: addDays(today, NOTICE_DAYS),
+});
+
+/**
+ * Active again from today (ADR 246). A pause is given back day for day: both calendars move on by the days
+ * paused, so the month that was running when it paused ends that many days later (`currentMonthEndsOn`, the
+ * charge already raised for it is extended) and the next sweep is that many days later too. A notice is
+ * withdrawn.
+ */
+export function resume(
+  s: Schedule,
+  today: string,
+): { schedule: Schedule; currentMonthEndsOn: string | null } {
+  const paused = s.pausedOn === null ? 0 : Math.max(0, daysBetween(s.pausedOn, today));
+  const nextCharge = nextChargeDate(s);
+  const nextSweep = nextSweepNominal(s);
+  const billAnchorOn = nextCharge === null ? null : addDays(nextCharge, paused);
+  return {
+    schedule: {
+      ...s,
+      state: "active",
+      billAnchorOn,
+      billMonths: 0,
+      sweepAnchorOn: nextSweep === null ? null : addDays(nextSweep, paused),
+      sweepCount: 0,
+      pausedOn: null,
+      cancelNoticeOn: null,
+      endsOn: null,
+    },
+    currentMonthEndsOn: paused > 0 && billAnchorOn !== null ? addDays(billAnchorOn, -1) : null,
+  };
+}
+
+// ---- What both sides see ----------------------------------------------------------------------------------
+
+export type Charge = { from: string; to: string; amountCents: number; paidCents: number };
+export type Sweep = { dueOn: string; deliveredAt: string | null };
+
+/** `GET /api/admin/submissions/:id/subscription` and the portal's engagement: every date in the firm's zone. */
+export type SubscriptionView = {
+  state: SubscriptionState;
+  subjects: string[];
+  cadence: Cadence;
+  monthlyCents: number;
+  startedOn: string | null;
+  paidThrough: string | null;
+  nextChargeOn: string | null;
+  nextSweepDueOn: string | null;
+  pausedOn: string | null;
+  cancelNoticeOn: string | null;
+  endsOn: string | null;
+  sweeps: Sweep[];
+  charges: Charge[];
+};
+
+/** The last day of the unbroken run of fully paid months from the start. */
+export function paidThrough(charges: readonly Charge[]): string | null {
+  let through: string | null = null;
+  for (const c of charges) {
+    if (c.paidCents < c.amountCents) break;
+    through = c.to;
+  }
+  return through;
+}
+
+/** The next charge, while charges fall due and before the end. */
+export function upcomingCharge(s: Schedule): string | null {
+  const next = nextChargeDate(s);
+  return running(s) && next !== null && beforeEnd(s, next) ? next : null;
+}
+
+/** The sweep owed soonest: one raised and not yet delivered, else the next one the calendar will raise. */
+export function upcomingSweep(s: Schedule, sweeps: readonly Sweep[], calendar: WorkCalendar): string | null {
+  const owed = sweeps.filter((w) => w.deliveredAt === null).map((w) => w.dueOn);
+  if (owed.length > 0) return owed.sort()[0] ?? null;
+  const next = nextSweepNominal(s);
+  return running(s) && next !== null && beforeEnd(s, next) ? businessDayOnOrAfter(calendar, next) : null;
+}
+
+// ---- Input ------------------------------------------------------------------------------------------------
+
+export const SUBSCRIPTION_MESSAGES = {
+  subjects: `Name between 1 and ${SUBJECTS_MAX} people or entities to monitor`,
+  subject: `Each subject's name must be ${SUBJECT_MIN_CHARS} to ${SUBJECT_MAX_CHARS} characters`,
+  cadence: 'Cadence must be "quarterly" or "monthly"',
+  monthlyCents: "The monthly fee must be a whole number of cents above zero",
+  date: "A date must be written YYYY-MM-DD",
+  amountCents: "A payment must be a whole number of cents above zero",
+  none: "This request has no monitoring subscription.",
+  noneInPortal: "This engagement has no monitoring subscription.",
+  notStarted:
+    "Monitoring has not started yet: it starts once the engagement letter is signed and the first month is paid.",
+  nothingOwed: "No sweep is owed: every sweep due so far has been delivered.",
+  nothingToPay: "Every charge raised so far is paid in full.",
+  otherEngagement: "This engagement already has a monitoring subscription with other terms.",
+} as const;
+
+export const SubjectsSchema = v.pipe(
+  v.array(
+    v.pipe(
+      v.string(SUBSCRIPTION_MESSAGES.subject),
+      v.trim(),
+      v.minLength(SUBJECT_MIN_CHARS, SUBSCRIPTION_MESSAGES.subject),
+      v.maxLength(SUBJECT_MAX_CHARS, SUBSCRIPTION_MESSAGES.subject),
+    ),
+    SUBSCRIPTION_MESSAGES.subjects,
+  ),
+  v.minLength(1, SUBSCRIPTION_MESSAGES.subjects),
+  v.maxLength(SUBJECTS_MAX, SUBSCRIPTION_MESSAGES.subjects),
+);
+
+const DATE = v.pipe(v.string(SUBSCRIPTION_MESSAGES.date), v.isoDate(SUBSCRIPTION_MESSAGES.date));
+
+/** What the engagement gives when its letter is signed and its first month paid (either may come first). */
+export const StartSchema = v.object({
+  engagementId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  submissionId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  subjects: SubjectsSchema,
+  cadence: v.optional(v.picklist(CADENCES, SUBSCRIPTION_MESSAGES.cadence), "quarterly"),
+  monthlyCents: v.pipe(
+    v.number(SUBSCRIPTION_MESSAGES.monthlyCents),
+    v.integer(SUBSCRIPTION_MESSAGES.monthlyCents),
+    v.minValue(1, SUBSCRIPTION_MESSAGES.monthlyCents),
+  ),
+  signedOn: v.optional(v.nullable(DATE), null),
+  paidOn: v.optional(v.nullable(DATE), null),
+});
+export type StartInput = v.InferInput<typeof StartSchema>;
+
+export const PaymentSchema = v.object({
+  engagementId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  amountCents: v.pipe(
+    v.number(SUBSCRIPTION_MESSAGES.amountCents),
+    v.integer(SUBSCRIPTION_MESSAGES.amountCents),
+    v.minValue(1, SUBSCRIPTION_MESSAGES.amountCents),
+  ),
+});
+export type PaymentInput = v.InferInput<typeof PaymentSchema>;
+
+/** The path's request id, as the desk reads it. */
+export const SubmissionParams = v.object({ id: v.string() });

@@ -1,0 +1,72 @@
+import { Elysia } from "elysia";
+import { actorFrom, requireId } from "../../http/admin-http";
+import type { PeerAddressSource } from "../../http/client-address";
+import type { Auth } from "../auth";
+import { SUBSCRIPTION_MESSAGES, SubmissionParams, type SubscriptionAction } from "./model";
+import type { SubscriptionsService } from "./service";
+
+export const PORTAL_SUBSCRIPTION_API = "/api/portal/subscription";
+const STAFF_API = "/api/admin/submissions";
+/** What a staff action reads of its request: the admin the guard found, where they came from, the path. */
+type StaffContext = {
+  admin: { id: number; username: string };
+  request: Request;
+  server: PeerAddressSource;
+  params: { id: string };
+};
+
+const noStore = (set: { headers: Record<string, unknown> }) => {
+  set.headers["cache-control"] = "no-store";
+};
+
+/** The desk's view of a request's subscription and its three actions, audited under the admin's name. */
+export function subscriptionStaffRoutes(deps: {
+  service: SubscriptionsService;
+  auth: Pick<Auth, "requireAdmin">;
+  trustProxy: boolean;
+}) {
+  const { service } = deps;
+  const actor = actorFrom(deps.trustProxy);
+  const idOf = (raw: string) => requireId(raw, SUBSCRIPTION_MESSAGES.none);
+  const act =
+    (action: SubscriptionAction) =>
+    ({ admin, request, server, params }: StaffContext) =>
+      service.act(
+        action,
+        { submissionId: idOf(params.id) },
+        { by: "staff", actor: actor(admin, request, server) },
+      );
+  return new Elysia({ name: "subscriptions-staff", prefix: STAFF_API })
+    .use(deps.auth.requireAdmin)
+    .get(
+      "/:id/subscription",
+      ({ params, set }) => {
+        noStore(set);
+        return service.viewForSubmission(idOf(params.id));
+      },
+      { params: SubmissionParams },
+    )
+    .post("/:id/subscription/pause", act("pause"), { params: SubmissionParams })
+    .post("/:id/subscription/resume", act("resume"), { params: SubmissionParams })
+    .post("/:id/subscription/cancel", act("cancel"), { params: SubmissionParams });
+}
+
+/**
+ * The client's three actions. Each finds the engagement from the portal session only, so one engagement's
+ * session can neither see nor change another's subscription.
+ */
+export function subscriptionPortalRoutes(deps: {
+  service: SubscriptionsService;
+  /** The engagement of the request's portal session, or the portal's 401. */
+  requireEngagement: (request: Request) => number;
+}) {
+  const { service, requireEngagement } = deps;
+  const act =
+    (action: SubscriptionAction) =>
+    ({ request }: { request: Request }) =>
+      service.act(action, { engagementId: requireEngagement(request) }, { by: "client" });
+  return new Elysia({ name: "subscriptions-portal", prefix: PORTAL_SUBSCRIPTION_API })
+    .post("/pause", act("pause"))
+    .post("/resume", act("resume"))
+    .post("/cancel", act("cancel"));
+}

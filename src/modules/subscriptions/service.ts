@@ -1,0 +1,284 @@
+import * as v from "valibot";
+import type { Actor } from "../../http/admin-http";
+import { ConflictError, invalidInput, NotFoundError } from "../../http/errors";
+import type { DataStore } from "../../store";
+import { appendAudit } from "../audit";
+import {
+  begin,
+  type ChargeDue,
+  cancel,
+  dueBy,
+  SUBSCRIPTION_MESSAGES as M,
+  type PaymentInput,
+  PaymentSchema,
+  paidThrough,
+  pause,
+  refusal,
+  resume,
+  type Schedule,
+  type StartInput,
+  StartSchema,
+  type SubscriptionAction,
+  type SubscriptionView,
+  type SweepDue,
+  upcomingCharge,
+  upcomingSweep,
+  type WorkCalendar,
+} from "./model";
+import { type EventKind, type SubscriptionRow, subscriptionsRepo } from "./repo/subscriptions";
+
+/** A change the client made, told to the desk; one staff made, told to the client (ref_id: the event). */
+export const SUBSCRIPTION_DESK_MAIL = "subscription-desk";
+export const SUBSCRIPTION_CLIENT_MAIL = "subscription-client";
+
+export type SubscriptionOutbox = {
+  enqueue(mail: { kind: string; submissionId?: number | null; refId?: number | null }): number | null;
+  wake(): void;
+};
+
+/** The firm's calendar: its date at an instant (its time zone) and its business days (holidays, closures). */
+export type FirmCalendar = WorkCalendar & { local: (at: Date) => { date: string } };
+
+/** Who acts: staff (audited under their name) or the client through the portal. */
+export type ActingParty = { by: "staff"; actor: Actor } | { by: "client" };
+
+/** Which subscription: a request's (staff) or a portal session's engagement (the client). */
+export type Target = { submissionId: number } | { engagementId: number };
+
+/** What each action records: the subscription's event and the audit log's (labelled in src/contracts/audit.ts). */
+const RECORDED: Record<SubscriptionAction, { kind: EventKind; event: string }> = {
+  pause: { kind: "paused", event: "subscription.paused" },
+  resume: { kind: "resumed", event: "subscription.resumed" },
+  cancel: { kind: "cancelled", event: "subscription.cancelled" },
+};
+
+/** What one run of the calendar raised, for the job's log and the command's lines. */
+export type RunResult = {
+  day: string;
+  dryRun: boolean;
+  charges: (ChargeDue & { subscriptionId: number })[];
+  sweeps: (SweepDue & { subscriptionId: number })[];
+  ended: { subscriptionId: number; endsOn: string }[];
+};
+
+/**
+ * Judgment Intel's subscription (issue 29): started by the engagement once its letter is signed and its first
+ * month paid, paused, resumed and cancelled by either side, and moved on by its calendar each day. Every date is
+ * the firm's (its time zone, its business days). Each action runs the calendar up to today first, so it acts on
+ * the state the job would have left, whenever the job last ran.
+ */
+export function createSubscriptionsService(deps: {
+  store: DataStore;
+  calendar: FirmCalendar;
+  outbox: SubscriptionOutbox;
+  now: () => Date;
+}) {
+  const { store, calendar, outbox, now } = deps;
+  const { db } = store;
+  const repo = subscriptionsRepo(store);
+  const today = () => calendar.local(now()).date;
+
+  function view(row: SubscriptionRow): SubscriptionView {
+    const charges = repo.charges(row.id).map(({ id: _, ...c }) => c);
+    const sweeps = repo.sweeps(row.id).map(({ id: _, ...w }) => w);
+    return {
+      state: row.state,
+      subjects: row.subjects,
+      cadence: row.cadence,
+      monthlyCents: row.monthlyCents,
+      startedOn: row.startedOn,
+      paidThrough: paidThrough(charges),
+      nextChargeOn: upcomingCharge(row),
+      nextSweepDueOn: upcomingSweep(row, sweeps, calendar),
+      pausedOn: row.pausedOn,
+      cancelNoticeOn: row.cancelNoticeOn,
+      endsOn: row.endsOn,
+      sweeps,
+      charges,
+    };
+  }
+
+  /** Raises what fell due by `day` for one subscription and saves its schedule; answers what it raised. */
+  function catchUp(row: SubscriptionRow, day: string, dryRun = false) {
+    const r = dueBy(row, day, calendar);
+    if (dryRun || (r.charges.length === 0 && r.sweeps.length === 0 && !r.ended)) return { row, ...r };
+    const at = now().toISOString();
+    for (const c of r.charges) repo.addCharge(row.id, c, 0, at);
+    for (const w of r.sweeps) repo.addSweep(row.id, w, at);
+    repo.saveSchedule(row.id, r.schedule, at);
+    if (r.ended) repo.addEvent(row.id, "ended", "schedule", row.endsOn ?? day, at);
+    return { row: { ...row, ...r.schedule }, ...r };
+  }
+
+  const find = (target: Target) =>
+    "submissionId" in target
+      ? repo.bySubmission(target.submissionId)
+      : repo.byEngagement(target.engagementId);
+  const require = (target: Target) => {
+    const row = find(target);
+    if (!row) throw new NotFoundError("submissionId" in target ? M.none : M.noneInPortal);
+    return row;
+  };
+
+  /** Runs the calendar for one subscription up to today, in one transaction with what follows. */
+  const current = (target: Target) => catchUp(require(target), today()).row;
+
+  const startTx = db.transaction((input: v.InferOutput<typeof StartSchema>) => {
+    const at = now().toISOString();
+    const existing = repo.byEngagement(input.engagementId);
+    let row = existing;
+    if (!row) {
+      const id = repo.create(input, at);
+      row = repo.byId(id) as SubscriptionRow;
+    } else if (row.state === "pending") {
+      repo.updatePending(
+        row.id,
+        {
+          ...input,
+          // A date already known is kept when a later call does not give it (the signature, then the payment).
+          signedOn: input.signedOn ?? row.signedOn,
+          paidOn: input.paidOn ?? row.paidOn,
+        },
+        at,
+      );
+      row = repo.byId(row.id) as SubscriptionRow;
+    } else {
+      // Started already: the same call again (a retried webhook) changes nothing; other terms are refused.
+      const same =
+        row.submissionId === input.submissionId &&
+        row.cadence === input.cadence &&
+        row.monthlyCents === input.monthlyCents &&
+        JSON.stringify(row.subjects) === JSON.stringify(input.subjects);
+      if (!same) throw new ConflictError(M.otherEngagement);
+      return current({ engagementId: input.engagementId });
+    }
+    if (row.signedOn === null || row.paidOn === null) return row;
+    const startedOn = [row.signedOn, row.paidOn].sort()[1] as string;
+    const { schedule, firstCharge } = begin(row, startedOn);
+    repo.saveSchedule(row.id, schedule, at);
+    repo.addCharge(row.id, firstCharge, firstCharge.amountCents, at);
+    repo.addEvent(row.id, "started", "schedule", startedOn, at);
+    // Started on a past date (the payment recorded late): what fell due since is raised now.
+    return catchUp({ ...row, ...schedule }, today()).row;
+  });
+
+  const actTx = db.transaction((action: SubscriptionAction, target: Target, party: ActingParty) => {
+    const row = current(target);
+    const why = refusal(action, row);
+    if (why) throw new ConflictError(why);
+    const day = today();
+    const at = now().toISOString();
+    let next: Schedule;
+    if (action === "pause") next = pause(row, day);
+    else if (action === "cancel") next = cancel(row, day);
+    else {
+      const resumed = resume(row, day);
+      next = resumed.schedule;
+      if (resumed.currentMonthEndsOn) repo.extendLastCharge(row.id, resumed.currentMonthEndsOn);
+    }
+    repo.saveSchedule(row.id, next, at);
+    const eventId = repo.addEvent(row.id, RECORDED[action].kind, party.by, day, at);
+    const detail = { submissionId: row.submissionId, subscriptionId: row.id, on: day, endsOn: next.endsOn };
+    appendAudit(db, {
+      event: RECORDED[action].event,
+      ...(party.by === "staff"
+        ? { userId: party.actor.id, username: party.actor.username, clientAddress: party.actor.clientAddress }
+        : {}),
+      detail: party.by === "client" ? { ...detail, by: "client" } : detail,
+      at: now(),
+    });
+    outbox.enqueue({
+      kind: party.by === "client" ? SUBSCRIPTION_DESK_MAIL : SUBSCRIPTION_CLIENT_MAIL,
+      submissionId: row.submissionId,
+      refId: eventId,
+    });
+    return { ...row, ...next };
+  });
+
+  const payTx = db.transaction((input: v.InferOutput<typeof PaymentSchema>) => {
+    const row = current({ engagementId: input.engagementId });
+    if (row.state === "pending") throw new ConflictError(M.notStarted);
+    let left = input.amountCents;
+    // Oldest charge first: a payment settles the months in the order they were billed.
+    for (const c of repo.charges(row.id)) {
+      if (left === 0) break;
+      const owed = c.amountCents - c.paidCents;
+      if (owed <= 0) continue;
+      const paid = Math.min(owed, left);
+      repo.pay(c.id, paid);
+      left -= paid;
+    }
+    if (left === input.amountCents) throw new ConflictError(M.nothingToPay);
+    return { row, unappliedCents: left };
+  });
+
+  const deliverTx = db.transaction((engagementId: number, at: Date) => {
+    const row = current({ engagementId });
+    const owed = repo.sweeps(row.id).find((w) => w.deliveredAt === null);
+    if (!owed) throw new ConflictError(M.nothingOwed);
+    repo.deliverSweep(owed.id, at.toISOString());
+    return row;
+  });
+
+  /** One run of the calendar over every live subscription as of `day`; a dry run writes nothing. */
+  const runTx = db.transaction((day: string, dryRun: boolean): RunResult => {
+    const result: RunResult = { day, dryRun, charges: [], sweeps: [], ended: [] };
+    for (const id of repo.liveIds()) {
+      const row = repo.byId(id);
+      if (!row) continue;
+      const r = catchUp(row, day, dryRun);
+      result.charges.push(...r.charges.map((c) => ({ ...c, subscriptionId: id })));
+      result.sweeps.push(...r.sweeps.map((w) => ({ ...w, subscriptionId: id })));
+      if (r.ended) result.ended.push({ subscriptionId: id, endsOn: row.endsOn ?? day });
+    }
+    return result;
+  });
+
+  return {
+    today,
+    /**
+     * The engagement's subscription, created pending with its terms and started as soon as both the signature
+     * and the first payment are known (either call may give either date). Idempotent once started.
+     */
+    start(input: StartInput): SubscriptionView {
+      const parsed = v.safeParse(StartSchema, input);
+      if (!parsed.success) invalidInput(parsed.issues);
+      return view(startTx(parsed.output));
+    },
+    /** A payment received for later months: settles the oldest unpaid charges first. */
+    recordPayment(input: PaymentInput): SubscriptionView & { unappliedCents: number } {
+      const parsed = v.safeParse(PaymentSchema, input);
+      if (!parsed.success) invalidInput(parsed.issues);
+      const { row, unappliedCents } = payTx(parsed.output);
+      return { ...view(repo.byId(row.id) as SubscriptionRow), unappliedCents };
+    },
+    /** The sweep report was delivered: the oldest sweep owed is done. */
+    sweepDelivered(input: { engagementId: number; at?: Date }): SubscriptionView {
+      const row = deliverTx(input.engagementId, input.at ?? now());
+      return view(repo.byId(row.id) as SubscriptionRow);
+    },
+    /** Pause, resume or cancel, by staff or the client; any other move is a ConflictError saying why. */
+    act(action: SubscriptionAction, target: Target, party: ActingParty): SubscriptionView {
+      return view(actTx(action, target, party));
+    },
+    /** The view for the portal's engagement, or null when it has no subscription. */
+    viewForEngagement(engagementId: number): SubscriptionView | null {
+      const row = repo.byEngagement(engagementId);
+      return row ? view(db.transaction(() => catchUp(row, today()).row)()) : null;
+    },
+    /** The view for the desk's request, or 404. */
+    viewForSubmission(submissionId: number): SubscriptionView {
+      return view(db.transaction(() => current({ submissionId }))());
+    },
+    /** The daily job and the operator's command: everything due by `day`, raised once. */
+    runCalendar: (day: string, opts: { dryRun?: boolean } = {}) => runTx(day, opts.dryRun === true),
+    /** What a queued mail is about: the event, its subscription and when the change takes effect. */
+    eventFor(eventId: number) {
+      const event = repo.event(eventId);
+      const row = event ? repo.byId(event.subscriptionId) : null;
+      return event && row ? { event, subscription: row, view: view(row) } : null;
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
