@@ -23,14 +23,17 @@ import { contactSubmissions } from "./modules/desk/repo/contact-submissions";
 import type { BuildOptions } from "./modules/desk/repo/submission-search";
 import { createDocuments } from "./modules/documents/create";
 import { createFirm } from "./modules/firm";
-import { intakeModule } from "./modules/intake";
-import { createIntakeLimits } from "./modules/intake/limits";
+import { createIntakeLimits, intakeModule } from "./modules/intake";
 import { confirmationMessageId } from "./modules/mail/intake-messages";
 import { createMailOutbox } from "./modules/mail/outbox";
-import { pagesModule, renderPageResponse } from "./modules/pages";
-import { PageCache } from "./modules/pages/cache";
-import { createPageFastPath, rawPath } from "./modules/pages/fast-path";
-import { inlineStylesheets } from "./modules/pages/styles";
+import {
+  createPageFastPath,
+  inlineStylesheets,
+  PageCache,
+  pagesModule,
+  rawPath,
+  renderPageResponse,
+} from "./modules/pages";
 import { createPortal } from "./modules/portal/create";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";

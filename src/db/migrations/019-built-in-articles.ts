@@ -1,4 +1,4 @@
-import { sectionsMarkdown } from "../../modules/content/sections-markdown";
+import { sectionsMarkdown } from "../../modules/content/lib/sections-markdown";
 import { ALL_ARTICLES, articleReadingTime } from "./seeds/articles";
 
 /**
