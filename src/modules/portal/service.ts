@@ -10,6 +10,8 @@ import {
   PORTAL_CLOSED_STATUSES,
   PORTAL_LINK_DAYS,
   PORTAL_MESSAGES,
+  PortalLinkRequestSchema,
+  PortalTokenSchema,
   portalClosedMessage,
   SignSchema,
 } from "../../contracts/portal";
@@ -388,7 +390,7 @@ export function createPortalService(deps: {
      * a bad one and too many requests all end the same way.
      */
     requestLink(body: unknown, visitor: Visitor): void {
-      const parsed = v.safeParse(v.object({ email: v.pipe(v.string(), v.trim(), v.email()) }), body);
+      const parsed = v.safeParse(PortalLinkRequestSchema, body);
       if (!parsed.success) return;
       const at = now();
       const key = `${sha256(parsed.output.email.toLowerCase())}`;
@@ -553,7 +555,7 @@ export function createPortalService(deps: {
  */
 function tokenOf(body: unknown): string | null {
   const parsed = v.safeParse(
-    v.union([v.object({ token: v.string() }), v.object({ link: v.pipe(v.string(), v.trim()) })]),
+    v.union([PortalTokenSchema, v.object({ link: v.pipe(v.string(), v.trim()) })]),
     body,
   );
   if (!parsed.success) return null;
