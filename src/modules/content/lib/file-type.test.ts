@@ -16,7 +16,7 @@ describe("detectUpload decides by content", () => {
 
   test("the site's own Word template is a DOCX", () => {
     const bytes = new Uint8Array(
-      readFileSync(new URL("../../../dist/public/docs/records-request-template.docx", import.meta.url)),
+      readFileSync(new URL("../../../../dist/public/docs/records-request-template.docx", import.meta.url)),
     );
     expect(detectUpload(bytes)).toBe("docx");
   });
