@@ -128,14 +128,9 @@ const PARTS = new Set([
 const NOT_YET_SHAPED = new Set([
   "audit",
   "auth",
-  "content",
   "desk",
-  "firm",
-  "intake",
   "mail",
-  "pages",
   "privacy",
-  "seo",
   "staff",
 ]);
 

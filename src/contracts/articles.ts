@@ -53,7 +53,6 @@ export const ArticleInputSchema = v.object({
 
 export type ArticleInput = v.InferOutput<typeof ArticleInputSchema>;
 export type ArticleField = keyof ArticleInput;
-export type FieldErrors = Partial<Record<string, string[]>>;
 
 /** A stored article as the admin API returns it. */
 export type StoredArticle = {
@@ -99,24 +98,6 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, ARTICLE_LIMITS.slug)
     .replace(/-+$/, "");
-}
-
-/** One message per field (the first rule broken), as the API answers 422. */
-export function validateArticle(
-  input: unknown,
-): { success: true; output: ArticleInput } | { success: false; errors: FieldErrors } {
-  const complete =
-    typeof input === "object" && input !== null && !Array.isArray(input)
-      ? { title: undefined, slug: undefined, description: undefined, ...input }
-      : input;
-  const result = v.safeParse(ArticleInputSchema, complete, { abortPipeEarly: true });
-  if (result.success) return { success: true, output: result.output };
-  const errors: FieldErrors = {};
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue) ?? "form";
-    if (!errors[key]) errors[key] = [issue.message];
-  }
-  return { success: false, errors };
 }
 
 /** Images in articles (ADR 196): uploaded from the editor, typed and sized by their bytes. */

@@ -67,7 +67,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   ...contentLabels("resource", "Resource"),
 };
 
-/** The events of the content screens (src/modules/content/admin-http.ts, changeEvent). */
+/** The events of the content screens (src/modules/content/model/changes.ts, changeEvent). */
 function contentLabels(kind: string, noun: string): Record<string, string> {
   return {
     [`${kind}.create`]: `${noun} created`,

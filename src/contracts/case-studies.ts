@@ -77,39 +77,3 @@ export type StoredCaseStudy = {
 
 /** What the public /case-studies page shows of a published case study. */
 export type PublishedCaseStudy = Omit<StoredCaseStudy, "published" | "createdAt" | "updatedAt">;
-
-export const CASE_STUDY_FIELDS = [
-  "title",
-  "category",
-  "description",
-  "challenge",
-  "approach",
-  "outcome",
-  "assetsRecovered",
-  "turnaroundDays",
-] as const;
-
-export function validateCaseStudy(
-  input: unknown,
-): { success: true; output: CaseStudyInput } | { success: false; errors: Partial<Record<string, string[]>> } {
-  const complete =
-    typeof input === "object" && input !== null && !Array.isArray(input)
-      ? {
-          title: undefined,
-          category: undefined,
-          description: undefined,
-          challenge: undefined,
-          approach: undefined,
-          outcome: undefined,
-          ...input,
-        }
-      : input;
-  const result = v.safeParse(CaseStudyInputSchema, complete, { abortPipeEarly: true });
-  if (result.success) return { success: true, output: result.output };
-  const errors: Partial<Record<string, string[]>> = {};
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue) ?? "form";
-    if (!errors[key]) errors[key] = [issue.message];
-  }
-  return { success: false, errors };
-}

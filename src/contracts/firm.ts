@@ -73,24 +73,3 @@ export const FIRM_MESSAGES = {
   photoTooLarge: "The photo is larger than 1.5 MB.",
   photoRequired: "Choose a photo to upload.",
 } as const;
-
-type Result<T> = { success: true; output: T } | { success: false; errors: Partial<Record<string, string[]>> };
-
-function validate<T>(schema: v.GenericSchema<unknown, T>, required: string[], input: unknown): Result<T> {
-  const complete =
-    typeof input === "object" && input !== null && !Array.isArray(input)
-      ? { ...Object.fromEntries(required.map((k) => [k, undefined])), ...input }
-      : input;
-  const result = v.safeParse(schema, complete, { abortPipeEarly: true });
-  if (result.success) return { success: true, output: result.output };
-  const errors: Partial<Record<string, string[]>> = {};
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue) ?? "form";
-    if (!errors[key]) errors[key] = [issue.message];
-  }
-  return { success: false, errors };
-}
-
-export const validatePerson = (input: unknown) => validate(PersonInputSchema, ["name", "role"], input);
-export const validateTestimonial = (input: unknown) =>
-  validate(TestimonialInputSchema, ["quote", "attribution"], input);

@@ -1,4 +1,5 @@
 import type * as v from "valibot";
+import { isInstant } from "./dates";
 import type { IntakeSchema } from "./intake-schema";
 import { VISIT_SOURCE_FIELDS } from "./visit-source";
 
@@ -100,7 +101,7 @@ export function isIntakeReceipt(value: unknown): value is IntakeReceipt {
     typeof r.reference === "string" &&
     RECEIPT_REFERENCE.test(r.reference) &&
     typeof r.respondBy === "string" &&
-    !Number.isNaN(Date.parse(r.respondBy)) &&
+    isInstant(r.respondBy) &&
     typeof r.respondByText === "string" &&
     r.respondByText.length <= 80 &&
     (r.confirmation === "queued" || r.confirmation === "delayed")

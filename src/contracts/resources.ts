@@ -48,20 +48,3 @@ export const RESOURCE_MESSAGES = {
   fileTooLarge: "The file is larger than 20 MB.",
   path: "Choose a file to upload, or one of the site's own documents.",
 } as const;
-
-export function validateResource(
-  input: unknown,
-): { success: true; output: ResourceInput } | { success: false; errors: Partial<Record<string, string[]>> } {
-  const complete =
-    typeof input === "object" && input !== null && !Array.isArray(input)
-      ? { title: undefined, description: undefined, ...input }
-      : input;
-  const result = v.safeParse(ResourceInputSchema, complete, { abortPipeEarly: true });
-  if (result.success) return { success: true, output: result.output };
-  const errors: Partial<Record<string, string[]>> = {};
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue) ?? "form";
-    if (!errors[key]) errors[key] = [issue.message];
-  }
-  return { success: false, errors };
-}

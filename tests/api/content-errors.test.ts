@@ -2,8 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { ARTICLE_IMAGE_MAX_BYTES, ARTICLE_IMAGE_MESSAGES } from "../../src/contracts/articles";
 import { FIRM_MESSAGES, MAX_PHOTO_BYTES } from "../../src/contracts/firm";
 import { MAX_UPLOAD_BYTES, RESOURCE_MESSAGES } from "../../src/contracts/resources";
-import { ARTICLE_MESSAGES } from "../../src/modules/content/articles";
-import { CASE_STUDY_MESSAGES } from "../../src/modules/content/case-studies";
+import { ARTICLE_MESSAGES, CASE_STUDY_MESSAGES } from "../../src/modules/content";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 

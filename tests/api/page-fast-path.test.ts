@@ -5,7 +5,7 @@ import { MANIFEST } from "../../src/generated/assets";
 import { type AssetFile, createAssetFastPath, serveAsset } from "../../src/http/assets";
 import { securityHeaders } from "../../src/http/security";
 import { createLogger } from "../../src/log";
-import { createPageFastPath, rawPath } from "../../src/modules/pages/fast-path";
+import { createPageFastPath, rawPath } from "../../src/modules/pages";
 import { signIn, withCookie } from "../helpers/admin";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 

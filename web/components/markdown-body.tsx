@@ -1,6 +1,6 @@
 /**
  * An article's body: HTML the server rendered from Markdown with raw HTML off and only safe links
- * (src/modules/content/markdown.ts), so it carries no script, handler or unsafe link. Its typography is
+ * (src/modules/content/lib/markdown.ts), so it carries no script, handler or unsafe link. Its typography is
  * `.article-prose` (web/components/article-prose.ts).
  */
 export function MarkdownBody({ html }: { html: string }) {

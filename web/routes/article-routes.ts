@@ -26,7 +26,7 @@ export const ARTICLE_ROUTES: AppRoute[] = [
     path: PATHS.caseStudies,
     page: lazyPage(() => import("../pages/case-studies-page"), "caseStudiesPage"),
     layout: "public",
-    // In the sitemap only while at least one case study is published (src/modules/content/public.ts).
+    // In the sitemap only while at least one case study is published (src/modules/content/service/public.ts).
     indexable: false,
   },
 ];

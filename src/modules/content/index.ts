@@ -1,26 +1,28 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
+import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { PageCache } from "../pages";
-import { articleImageService, articleImagesController } from "./article-images";
-import { articleRevisionsRepo } from "./article-revisions-repo";
-import { articleService, articlesController } from "./articles";
-import { caseStudiesController, caseStudyService } from "./case-studies";
-import {
-  articlePreviewContent,
-  articlesFeedModule,
-  contentSitemapEntries,
-  pageContentLoader,
-} from "./public";
+import { SAMPLE_CASE_STUDIES } from "./model/sample-case-studies";
+import { articleRevisionsRepo } from "./repo/article-revisions";
 import { articlesRepo } from "./repo/articles";
-
-export { ARTICLE_IMAGES_API } from "./article-images";
-
-import type { DataStore } from "../../store";
 import { caseStudiesRepo } from "./repo/case-studies";
 import { resourcesRepo } from "./repo/resources";
-import { resourceService, resourcesController } from "./resources";
-import { SAMPLE_CASE_STUDIES } from "./sample-case-studies";
+import { articleImagesRoutes } from "./routes/article-images";
+import { articlesRoutes } from "./routes/articles";
+import { caseStudiesRoutes } from "./routes/case-studies";
+import { feedRoutes } from "./routes/feed";
+import { resourcesRoutes } from "./routes/resources";
+import { articleImageService } from "./service/article-images";
+import { articleService } from "./service/articles";
+import { caseStudyService } from "./service/case-studies";
+import {
+  articlePreviewContent,
+  articlesFeed,
+  contentSitemapEntries,
+  pageContentLoader,
+} from "./service/public";
+import { resourceService } from "./service/resources";
 
 export type ContentDeps = {
   store: DataStore;
@@ -31,8 +33,9 @@ export type ContentDeps = {
 };
 
 /**
- * Content the admin manages (articles, case studies, resources) and its public side: the admin API, the RSS feed, the loader the
- * pages module calls before rendering, and sitemap entries. Every change clears the page cache.
+ * Content the admin manages (articles, case studies, resources) and its public side (ADR 228 shape): the admin
+ * API, the RSS feed, the loader the pages module calls before rendering, and sitemap entries. Every change
+ * clears the page cache.
  */
 export function createContent({ store, config, cache, requireAdmin, now }: ContentDeps) {
   const { db } = store;
@@ -48,6 +51,8 @@ export function createContent({ store, config, cache, requireAdmin, now }: Conte
     );
   }
   const changed = () => cache.clear();
+  const resources = resourcesRepo(db);
+  const { trustProxy } = config;
   const articleApi = articleService({
     store,
     repo: articles,
@@ -57,21 +62,15 @@ export function createContent({ store, config, cache, requireAdmin, now }: Conte
     changed,
   });
   const caseStudyApi = caseStudyService({ db, repo: caseStudies, now, changed });
-  const resources = resourcesRepo(db);
   const resourceApi = resourceService({ db, repo: resources, dataDir: config.dataDir, now, changed });
+  const imageApi = articleImageService({ db, dataDir: config.dataDir, now });
   return {
     admin: new Elysia({ name: "content-admin" })
-      .use(articlesController(articleApi, requireAdmin, config.trustProxy))
-      .use(caseStudiesController(caseStudyApi, requireAdmin, config.trustProxy))
-      .use(resourcesController(resourceApi, requireAdmin, config.trustProxy))
-      .use(
-        articleImagesController(
-          articleImageService({ db, dataDir: config.dataDir, now }),
-          requireAdmin,
-          config.trustProxy,
-        ),
-      ),
-    feed: articlesFeedModule(articles, config.brand, config.publicUrl, now),
+      .use(articlesRoutes(articleApi, requireAdmin, trustProxy))
+      .use(caseStudiesRoutes(caseStudyApi, requireAdmin, trustProxy))
+      .use(resourcesRoutes(resourceApi, requireAdmin, trustProxy))
+      .use(articleImagesRoutes(imageApi, requireAdmin, trustProxy)),
+    feed: feedRoutes(() => articlesFeed(articles, config.brand, config.publicUrl, now())),
     load: pageContentLoader({
       articles,
       caseStudies,
@@ -87,4 +86,7 @@ export function createContent({ store, config, cache, requireAdmin, now }: Conte
 }
 
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
-export { actorOf, changeEvent, patchOf } from "./admin-http";
+export { sectionsMarkdown } from "./lib/sections-markdown";
+export { ARTICLE_IMAGES_API, ARTICLE_MESSAGES } from "./model/articles";
+export { CASE_STUDY_MESSAGES } from "./model/case-studies";
+export { changeEvent } from "./model/changes";

@@ -5,6 +5,8 @@ import {
   type EngagementDraft,
   EngagementDraftSchema,
   PaymentSchema,
+  PortalLinkRequestSchema,
+  PortalTokenSchema,
   SignSchema,
 } from "../../contracts/portal";
 import { consumerDisclosure } from "../../contracts/portal-disclosure";
@@ -29,7 +31,7 @@ export const SubmissionParams = v.object({ id: v.string() });
  * as a form's mistake: the client is only ever told to ask for a fresh link.
  */
 export const SessionOpeningBody = v.fallback(
-  v.union([v.object({ token: v.string() }), v.object({ link: v.pipe(v.string(), v.trim()) })]),
+  v.union([PortalTokenSchema, v.object({ link: v.pipe(v.string(), v.trim()) })]),
   { token: "" },
 );
 export type SessionOpening = v.InferOutput<typeof SessionOpeningBody>;
@@ -47,7 +49,7 @@ export function tokenOf(opening: SessionOpening): string | null {
  * the same 202 whatever was sent), so nobody learns from it which addresses have an engagement.
  */
 export const LinkRequestBody = v.fallback(
-  v.nullable(v.object({ email: v.pipe(v.string(), v.trim(), v.email()) })),
+  v.nullable(PortalLinkRequestSchema),
   null,
 );
 export type LinkRequest = v.InferOutput<typeof LinkRequestBody>;
