@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import pkg from "../package.json";
 import type { Config } from "./config";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import { UPLOAD_PATCH_MAX_BYTES, UPLOADS_PATH } from "./contracts/documents";
@@ -13,6 +14,7 @@ import { securityHeaders, securityPlugin } from "./http/security";
 import { validationBody } from "./http/validation";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
+import { createBackups } from "./modules/backups";
 import { createConsultation } from "./modules/consultation";
 import { ARTICLE_IMAGES_API, createContent } from "./modules/content";
 import { deskModule } from "./modules/desk";
@@ -163,6 +165,14 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     },
     now,
   });
+  const backups = createBackups({
+    store,
+    config,
+    auth,
+    logger,
+    now,
+    app: { name: pkg.name, version: pkg.version },
+  });
   const deskDigest = createDigest({ store, config, due, outbox: mailOutbox, logger, now });
   const security = { hsts: config.secure, styleHashes: [...new Set([styles.app.hash, styles.site.hash])] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
@@ -251,6 +261,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .decorate("deskDigest", deskDigest)
       .decorate("portal", portal.service)
       .decorate("documents", documents.service)
+      .decorate("backups", backups)
       .use(securityPlugin(security))
       .onRequest(({ request, set }) => {
         set.headers["x-request-id"] = requests.get(request)?.id ?? crypto.randomUUID();
@@ -343,6 +354,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(consultation.portalRoutes)
       .use(staffModule({ store, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
+      .use(backups.routes)
       .use(deskClockModule({ store, config, auth, due, now }))
       .use(
         intakeModule({

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import pkg from "../package.json";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -12,9 +11,8 @@ import { createDueService } from "./modules/desk/due-service";
 import { createMailOutbox } from "./modules/mail/outbox";
 import { RETENTION_HELP, retentionCli } from "./modules/privacy/cli";
 import { resetMfaCli, STAFF_HELP } from "./modules/staff/cli";
-import { backup } from "./ops/backup";
 import { COMMAND_DATA, databaseFor, dataStoreFor } from "./ops/commands";
-import { DATABASE_FILE, openDataStore } from "./ops/data-store";
+import { openDataStore } from "./ops/data-store";
 import { KEYS_HELP, keysCli } from "./ops/keys-cli";
 import { loadSessionSecrets } from "./secrets";
 import { systemClock } from "./store";
@@ -35,11 +33,14 @@ Usage:
 ${ADMIN_HELP}
 ${STAFF_HELP}
 ${KEYS_HELP}
-  tracewell backup <file>
-                         Write an online, consistent copy of the database to <file> (uploads beside it as
-                         <file>.uploads/, the portal's sealed documents as <file>.documents/). Safe while
-                         the server runs. The data key is never copied: keep it apart from the backups,
-                         which are unreadable without it.
+  tracewell backup [<file>]
+                         Take one encrypted backup (database, uploads, sealed documents, sealing certificate;
+                         never the data key) and verify it: to <file>, or to BACKUP_DIR and BACKUP_S3_URL with
+                         BACKUP_KEEP applied there. Safe while the server runs.
+  tracewell backup list | backup verify <file|s3://bucket/key>
+                         List the kept backups; decrypt one into a temporary folder and check it.
+  tracewell restore <file|s3://bucket/key> --into <folder>
+                         Verify a backup, then place it in <folder> (new or empty) as a data folder.
 ${RETENTION_HELP}
   tracewell digest       Send today's morning digest of the intake desk (requests overdue and due today) to
                          INTAKE_NOTIFY_TO now, whatever the hour; nothing is sent when nothing waits.
@@ -95,18 +96,15 @@ async function main(argv: string[]): Promise<number> {
     const config = loadConfig(process.env);
     return retentionCli(argv.slice(1), { openDb: () => databaseFor("retention", config), now: systemClock });
   }
-  if (command === "backup") {
-    const target = argv[1];
-    if (!target || target.startsWith("-")) {
-      process.stderr.write("Usage: tracewell backup <file>\n");
-      return 2;
-    }
+  if (command === "backup" || command === "restore") {
+    const { backupCli } = await import("./modules/backups");
     const config = loadConfig(process.env);
-    const result = backup(join(config.dataDir, DATABASE_FILE), config.dataDir, target);
-    process.stdout.write(
-      `Backed up to ${result.database} (${result.bytes} bytes)${result.uploads ? `, uploads to ${result.uploads}` : ""}${result.documents ? `, documents to ${result.documents}` : ""}\n`,
-    );
-    return 0;
+    return backupCli(argv, {
+      config,
+      env: process.env,
+      logger: createLogger(config.logLevel),
+      app: { name: pkg.name, version: pkg.version },
+    });
   }
   if (command === "digest") return digestNow();
   if (command === "healthcheck") {
@@ -215,6 +213,8 @@ async function serve(): Promise<number> {
   const stopUploadExpiry = app.decorator.documents.startExpiry();
   const deskDigest = app.decorator.deskDigest;
   deskDigest.start();
+  // Backups by themselves: BACKUP_SCHEDULE on the firm's clock (src/modules/backups).
+  const stopBackups = app.decorator.backups.start();
   logger.info("listening", {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
@@ -244,6 +244,7 @@ async function serve(): Promise<number> {
     stopPurge();
     stopUploadExpiry();
     deskDigest.stop();
+    stopBackups();
     await mailStopped;
     closeDatabase(db);
     logger.info("stopped");

@@ -27,6 +27,8 @@ import * as staffNamesEncrypted from "./026-staff-names-encrypted";
 import * as idsNeverReused from "./027-ids-never-reused";
 import * as firstResponseByEngagementLetter from "./028-first-response-by-engagement-letter";
 
+import * as backupRuns from "./029-backup-runs";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -64,4 +66,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 26, name: "staff-names-encrypted", ...staffNamesEncrypted },
   { version: 27, name: "ids-never-reused", ...idsNeverReused },
   { version: 28, name: "first-response-by-engagement-letter", ...firstResponseByEngagementLetter },
+
+  { version: 29, name: "backup-runs", ...backupRuns },
 ];
