@@ -173,7 +173,15 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     now,
     app: { name: pkg.name, version: pkg.version },
   });
-  const deskDigest = createDigest({ store, config, due, outbox: mailOutbox, logger, now });
+  const deskDigest = createDigest({
+    store,
+    config,
+    due,
+    outbox: mailOutbox,
+    logger,
+    now,
+    warnings: () => [backups.warning()].flatMap((w) => w ?? []),
+  });
   const security = { hsts: config.secure, styleHashes: [...new Set([styles.app.hash, styles.site.hash])] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
   const fastAsset = createAssetFastPath(manifest, securityHeaders(security, "asset"));

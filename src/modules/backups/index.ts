@@ -37,7 +37,8 @@ export function createBackups(deps: {
       timeZone: deps.config.desk.timeZone,
     });
   const runs = backupRunsRepo(deps.store.db);
-  const since = deps.now();
+  /** When the schedule started: a server that runs none (a test, a command) never warns of a missing one. */
+  let since: Date | null = null;
   const service = createBackupService({
     settings,
     dataDir: deps.config.dataDir,
@@ -51,12 +52,12 @@ export function createBackups(deps: {
   const warning = () => {
     const [last] = runs.recent(1);
     return backupWarning({
-      scheduled: settings.schedule !== null,
+      scheduled: settings.schedule !== null && since !== null,
       last: last ?? null,
       lastGoodAt: runs.lastGood()?.at ?? null,
       now: deps.now(),
       staleAfterMs: STALE_AFTER_MS,
-      since,
+      since: since ?? deps.now(),
     });
   };
 
@@ -89,6 +90,7 @@ export function createBackups(deps: {
     warning,
     /** Starts the schedule; returns its stop. A schedule that has gone 26 hours without a good backup logs it. */
     start: (opts: { tickMs?: number } = {}) => {
+      since = deps.now();
       const stopSchedule = startSchedule({
         schedule: settings.schedule,
         timeZone: settings.timeZone,
