@@ -1,7 +1,7 @@
 import pkg from "../package.json";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { closeDatabase } from "./db";
+import { closeDatabase, SchemaAheadError } from "./db";
 import { DataKeyError } from "./db/cipher";
 import { MANIFEST } from "./generated/assets";
 import { createLogger } from "./log";
@@ -258,7 +258,7 @@ async function serve(): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof ConfigError || error instanceof DataKeyError) {
+    if (error instanceof ConfigError || error instanceof DataKeyError || error instanceof SchemaAheadError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

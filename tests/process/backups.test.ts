@@ -184,3 +184,31 @@ describe("scheduled backups off the machine", () => {
     expect(await restored.stop()).toBe(0);
   }, 150_000);
 });
+
+describe("starts that cannot hurt", () => {
+  test("a database written by a newer version is refused at start, naming both versions, and left untouched", async () => {
+    const dataDir = join(root, "newer");
+    const started = await startBinary({
+      dataDir,
+      port: RESTORED_PORT,
+      env: { LOG_LEVEL: "warn", BACKUP_SCHEDULE: "off" },
+    });
+    expect(await started.stop()).toBe(0);
+    const { Database } = await import("bun:sqlite");
+    const file = join(dataDir, "tracewell.db");
+    const db = new Database(file);
+    const ours = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+    db.exec(`PRAGMA user_version = ${ours + 5}`);
+    db.close();
+    const before = readFileSync(file);
+    const refused = await runBinary([], {
+      env: { DATA_DIR: dataDir, PORT: String(RESTORED_PORT), HOST: "127.0.0.1" },
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`is at schema ${ours + 5}, written by a newer version of Tracewell`);
+    expect(refused.stderr).toMatch(
+      new RegExp(`this version \\(\\d+\\.\\d+\\.\\d+\\) knows schema ${ours} at most`),
+    );
+    expect(readFileSync(file).equals(before)).toBe(true);
+  }, 30_000);
+});

@@ -17,6 +17,7 @@ export { backupCli, commandKeys } from "./cli";
 export { ArchiveError } from "./lib/archive-cipher";
 export { archiveName, BACKUPS_API, type BackupSettings, backupSettings, toKeep } from "./model";
 export { type BackupService, createBackupService, type RunRecord } from "./service/index";
+export { snapshotBeforeUpgrade, upgradeSnapshotDir } from "./service/upgrade";
 
 /** The server's backups: the admin routes, the schedule, and the warning the dashboard and digest show. */
 export function createBackups(deps: {
