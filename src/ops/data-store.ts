@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
+import pkg from "../../package.json";
 import type { Config } from "../config";
 import { createDataCipher, DataKeyError } from "../db/cipher";
 import { keysCoverRecord, recordKeysInUse } from "../db/data-keys-in-use";
@@ -69,19 +70,22 @@ export function openDataStore(
         );
       }
     }
-    const cipher = createDataCipher(loadDataKeys(config));
+    const keys = loadDataKeys(config);
+    const cipher = createDataCipher(keys);
     // The census reads every stored value (seconds over 100,000 requests): the record of the keys in use spares
     // it at an ordinary start, and whatever the record does not settle goes to the census as before (ADR 135).
     const counted = keysCoverRecord(db, cipher) ? null : assertKeysReadStoredValues(db, cipher);
     assertKeysReadStoredFiles(config.dataDir, cipher);
     // Before an upgrade changes the file, a copy of it as it was, beside the backups (ADR 243).
     if (schema > 0 && schema < latestSchema()) {
-      const snapshot = snapshotBeforeUpgrade(
-        file,
-        upgradeSnapshotDir(process.env, config.dataDir),
+      const snapshot = snapshotBeforeUpgrade({
+        databaseFile: file,
+        dir: upgradeSnapshotDir(process.env, config.dataDir),
         schema,
-        clock(),
-      );
+        at: clock(),
+        dataKey: keys[0] as Uint8Array,
+        app: { name: pkg.name, version: pkg.version },
+      });
       logger.info("upgrade_snapshot", { file: snapshot, fromSchema: schema, toSchema: latestSchema() });
     }
     const migrated = migrate(db);

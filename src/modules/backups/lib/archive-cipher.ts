@@ -42,10 +42,10 @@ const nonceOf = (index: number) => {
 const aadOf = (header: Buffer, final: boolean) => Buffer.concat([header, Buffer.from([final ? 1 : 0])]);
 
 /**
- * Seals plaintext chunks into archive bytes, handed to `write` as they are made: at most one segment of
- * plaintext is held at a time.
+ * Seals plaintext chunks into archive bytes, handed to `write` as they are made (synchronously, so a start can
+ * seal its upgrade copy before it serves): at most one segment of plaintext is held at a time.
  */
-export function createArchiveSealer(dataKey: Uint8Array, write: (bytes: Uint8Array) => Promise<void>) {
+export function createArchiveSealer(dataKey: Uint8Array, write: (bytes: Uint8Array) => void) {
   const salt = randomBytes(SALT_BYTES);
   const headerJson: Header = {
     v: 1,
@@ -60,26 +60,26 @@ export function createArchiveSealer(dataKey: Uint8Array, write: (bytes: Uint8Arr
   let pendingBytes = 0;
   let started = false;
 
-  const seal = async (plain: Buffer, final: boolean) => {
+  const seal = (plain: Buffer, final: boolean) => {
     const cipher = createCipheriv("aes-256-gcm", key, nonceOf(index++));
     cipher.setAAD(aadOf(header, final));
     const body = Buffer.concat([cipher.update(plain), cipher.final()]);
     const prefix = Buffer.alloc(5);
     prefix.writeUInt8(final ? 1 : 0, 0);
     prefix.writeUInt32BE(body.length, 1);
-    await write(Buffer.concat([prefix, body, cipher.getAuthTag()]));
+    write(Buffer.concat([prefix, body, cipher.getAuthTag()]));
   };
-  const start = async () => {
+  const start = () => {
     if (started) return;
     started = true;
     const length = Buffer.alloc(2);
     length.writeUInt16BE(header.length);
-    await write(Buffer.concat([ARCHIVE_MAGIC, length, header]));
+    write(Buffer.concat([ARCHIVE_MAGIC, length, header]));
   };
 
   return {
-    async push(chunk: Uint8Array) {
-      await start();
+    push(chunk: Uint8Array) {
+      start();
       let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       while (pendingBytes + bytes.length >= ARCHIVE_SEGMENT_BYTES) {
         // A full segment is sealed only once more follows, so the last one is always the one flagged final.
@@ -94,7 +94,7 @@ export function createArchiveSealer(dataKey: Uint8Array, write: (bytes: Uint8Arr
           pendingBytes = full.length;
           return;
         }
-        await seal(full, false);
+        seal(full, false);
       }
       if (bytes.length) {
         // Copied: the caller may reuse its buffer once push returns.
@@ -102,9 +102,9 @@ export function createArchiveSealer(dataKey: Uint8Array, write: (bytes: Uint8Arr
         pendingBytes += bytes.length;
       }
     },
-    async end() {
-      await start();
-      await seal(Buffer.concat(pending), true);
+    end() {
+      start();
+      seal(Buffer.concat(pending), true);
       pending = [];
     },
   };

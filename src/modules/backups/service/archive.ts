@@ -1,6 +1,17 @@
 import { Database } from "bun:sqlite";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { mkdir, mkdtemp, open, rename } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createDataCipher, ENCRYPTED_FILES } from "../../../db/cipher";
@@ -89,17 +100,18 @@ export async function writeArchive(opts: {
   const partial = `${out}.partial`;
   const snapshot = `${out}.snapshot`;
   rmSync(snapshot, { force: true });
-  const handle = await open(partial, "w", 0o600);
+  const fd = openSync(partial, "w", 0o600);
+  let closed = false;
   try {
     const schemaVersion = snapshotDatabase(opts.databaseFile, snapshot);
-    const sealer = createArchiveSealer(opts.dataKey, async (bytes) => {
-      await handle.write(bytes);
+    const sealer = createArchiveSealer(opts.dataKey, (bytes) => {
+      writeSync(fd, bytes);
     });
     const files: ManifestFile[] = [];
     const buffer = Buffer.alloc(CHUNK);
     for (const source of sourcesOf(opts.dataDir, snapshot)) {
       const hash = createHash("sha256");
-      await sealer.push(recordHead({ t: "file", path: source.name, size: source.size }));
+      sealer.push(recordHead({ t: "file", path: source.name, size: source.size }));
       const input = await open(source.path, "r");
       try {
         // Exactly the size the record announced: a file that shrank meanwhile fails the backup out loud.
@@ -109,7 +121,7 @@ export async function writeArchive(opts: {
           if (bytesRead === 0) throw new ArchiveError(`${source.name} changed while it was backed up`);
           const chunk = buffer.subarray(0, bytesRead);
           hash.update(chunk);
-          await sealer.push(chunk);
+          sealer.push(chunk);
           left -= bytesRead;
         }
       } finally {
@@ -126,14 +138,15 @@ export async function writeArchive(opts: {
       createdAt: opts.now.toISOString(),
       files,
     };
-    await sealer.push(recordHead(manifest));
-    await sealer.end();
-    await handle.sync();
-    await handle.close();
+    sealer.push(recordHead(manifest));
+    sealer.end();
+    fsyncSync(fd);
+    closeSync(fd);
+    closed = true;
     await rename(partial, out);
     return { file: out, bytes: statSync(out).size, manifest };
   } catch (error) {
-    await handle.close().catch(() => {});
+    if (!closed) closeSync(fd);
     rmSync(partial, { force: true });
     throw error;
   } finally {
@@ -221,4 +234,61 @@ export function checkExtracted(dir: string, manifest: Manifest, keys: readonly U
 export async function tempFolderBeside(near: string, label: string): Promise<string> {
   await mkdir(near, { recursive: true, mode: 0o700 });
   return mkdtemp(join(near, `.${label}-`));
+}
+
+/**
+ * The database alone, as one sealed archive, written synchronously: the copy a start takes before it migrates
+ * (ADR 243). Sealed like every backup, so an upgrade that scrubs data leaves no clear copy of it behind.
+ */
+export function sealDatabaseSync(opts: {
+  databaseFile: string;
+  dataKey: Uint8Array;
+  out: string;
+  app: { name: string; version: string };
+  now: Date;
+}): void {
+  const snapshot = `${opts.out}.snapshot`;
+  const partial = `${opts.out}.partial`;
+  rmSync(snapshot, { force: true });
+  try {
+    const schemaVersion = snapshotDatabase(opts.databaseFile, snapshot);
+    const size = statSync(snapshot).size;
+    const fd = openSync(partial, "w", 0o600);
+    const input = openSync(snapshot, "r");
+    try {
+      const sealer = createArchiveSealer(opts.dataKey, (bytes) => {
+        writeSync(fd, bytes);
+      });
+      const hash = createHash("sha256");
+      sealer.push(recordHead({ t: "file", path: DATABASE_IN_ARCHIVE, size }));
+      const buffer = Buffer.alloc(CHUNK);
+      for (let left = size; left > 0; ) {
+        const read = readSync(input, buffer, 0, Math.min(CHUNK, left), null);
+        if (read === 0) throw new ArchiveError("The database's copy ended early");
+        hash.update(buffer.subarray(0, read));
+        sealer.push(buffer.subarray(0, read));
+        left -= read;
+      }
+      sealer.push(
+        recordHead({
+          t: "manifest",
+          format: 1,
+          app: opts.app.name,
+          appVersion: opts.app.version,
+          schemaVersion,
+          createdAt: opts.now.toISOString(),
+          files: [{ path: DATABASE_IN_ARCHIVE, size, sha256: hash.digest("hex") }],
+        }),
+      );
+      sealer.end();
+      fsyncSync(fd);
+    } finally {
+      closeSync(input);
+      closeSync(fd);
+    }
+    renameSync(partial, opts.out);
+  } finally {
+    rmSync(snapshot, { force: true });
+    rmSync(partial, { force: true });
+  }
 }

@@ -8,13 +8,16 @@ import { capturingLogger } from "../../../../tests/helpers/intake";
 import { loadConfig } from "../../../config";
 import { latestSchema, migrate, openDatabaseFile, SchemaAheadError } from "../../../db/index";
 import { MIGRATIONS } from "../../../db/migrations";
+import { silentLogger } from "../../../log";
 import { openDataStore } from "../../../ops/data-store";
+import { backupSettings } from "../model";
+import { createBackupService } from "./index";
 
 const root = mkdtempSync(join(tmpdir(), "tracewell-upgrade-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const KEY = randomBytes(32).toString("base64");
 
-test("before migrations change the file, a copy of it as it was goes beside the backups, and the log says so", () => {
+test("before migrations change the file, a sealed copy of it as it was goes beside the backups, and the log says so", async () => {
   const dataDir = join(root, "older");
   mkdirSync(dataDir);
   const older = openDatabaseFile(join(dataDir, "tracewell.db"));
@@ -27,8 +30,18 @@ test("before migrations change the file, a copy of it as it was goes beside the 
   const store = openDataStore(loadConfig({ DATA_DIR: dataDir, DATA_KEY: KEY }), { logger });
   store.db.close();
   const [copy] = readdirSync(join(dataDir, "backups"));
-  expect(copy).toMatch(/^pre-upgrade-schema-\d+-\d{8}T\d{6}Z\.db$/);
-  const snapshot = new Database(join(dataDir, "backups", copy as string), { readonly: true });
+  expect(copy).toMatch(/^pre-upgrade-schema-\d+-\d{8}T\d{6}Z\.twbackup$/);
+  // Sealed like a backup: `tracewell restore` opens it, and it holds the database as it was.
+  const restored = join(root, "undo");
+  await createBackupService({
+    settings: backupSettings({}, { dataDir, timeZone: "UTC" }),
+    dataDir,
+    keys: () => [Buffer.from(KEY, "base64")],
+    app: { name: "tracewell", version: "test" },
+    now: () => new Date(),
+    logger: silentLogger,
+  }).restore(join(dataDir, "backups", copy as string), restored);
+  const snapshot = new Database(join(restored, "tracewell.db"), { readonly: true });
   expect((snapshot.query("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(
     latestSchema() - 1,
   );
