@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import pkg from "../package.json";
 import type { Config } from "./config";
 import { UPLOAD_PATCH_MAX_BYTES, UPLOADS_PATH } from "./contracts/documents";
 import { PATHS } from "./contracts/paths";
@@ -12,6 +13,7 @@ import { sameOriginPlugin } from "./http/same-origin";
 import { securityHeaders, securityPlugin } from "./http/security";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
+import { createBackups } from "./modules/backups";
 import { createConsultation } from "./modules/consultation";
 import { ARTICLE_IMAGES_API, createContent } from "./modules/content";
 import {
@@ -143,6 +145,18 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     logger,
     now,
   });
+  // Who a request's mail goes to, and the thread it joins: the consultation's and the subscription's alike.
+  const personOf = (submissionId: number) => {
+    const s = submissions.byId(submissionId);
+    return s
+      ? {
+          name: s.name,
+          email: s.email,
+          reference: s.reference,
+          thread: confirmationMessageId(s.reference, config),
+        }
+      : null;
+  };
   const consultation = createConsultation({
     store,
     config,
@@ -150,17 +164,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     clock: due.clock,
     outbox: mailOutbox,
     requireSession: portal.requireSession,
-    personOf: (submissionId) => {
-      const s = submissions.byId(submissionId);
-      return s
-        ? {
-            name: s.name,
-            email: s.email,
-            reference: s.reference,
-            thread: confirmationMessageId(s.reference, config),
-          }
-        : null;
-    },
+    personOf,
     now,
   });
   const subscriptions = createSubscriptions({
@@ -170,21 +174,27 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     calendar: due.clock,
     outbox: mailOutbox,
     requireSession: portal.requireSession,
-    personOf: (submissionId) => {
-      const s = submissions.byId(submissionId);
-      return s
-        ? {
-            name: s.name,
-            email: s.email,
-            reference: s.reference,
-            thread: confirmationMessageId(s.reference, config),
-          }
-        : null;
-    },
+    personOf,
     logger,
     now,
   });
-  const deskDigest = createDigest({ store, config, due, outbox: mailOutbox, logger, now });
+  const backups = createBackups({
+    store,
+    config,
+    auth,
+    logger,
+    now,
+    app: { name: pkg.name, version: pkg.version },
+  });
+  const deskDigest = createDigest({
+    store,
+    config,
+    due,
+    outbox: mailOutbox,
+    logger,
+    now,
+    warnings: () => [backups.warning()].flatMap((w) => w ?? []),
+  });
   const security = { hsts: config.secure, styleHashes: [...new Set([styles.app.hash, styles.site.hash])] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
   const fastAsset = createAssetFastPath(manifest, securityHeaders(security, "asset"));
@@ -207,6 +217,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .decorate("documents", documents.service)
       .decorate("subscriptions", subscriptions.service)
       .decorate("subscriptionJobs", subscriptions.jobs)
+      .decorate("backups", backups)
       .use(securityPlugin(security))
       .onRequest(({ request, set }) => {
         set.headers["x-request-id"] = log.idOf(request) ?? crypto.randomUUID();
@@ -253,6 +264,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(subscriptions.portalRoutes)
       .use(staffModule({ store, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
+      .use(backups.routes)
       .use(deskClockModule({ store, config, auth, due, now }))
       .use(
         intakeModule({

@@ -28,8 +28,12 @@ async function main(argv: string[]): Promise<number> {
 
 /** A bad setting or data key stops the command with its one-line message; anything else with its stack. */
 async function fail(error: unknown): Promise<never> {
-  const [{ ConfigError }, { DataKeyError }] = await Promise.all([import("./config"), import("./db/cipher")]);
-  if (error instanceof ConfigError || error instanceof DataKeyError) {
+  const [{ ConfigError }, { DataKeyError }, { SchemaAheadError }] = await Promise.all([
+    import("./config"),
+    import("./db/cipher"),
+    import("./db"),
+  ]);
+  if (error instanceof ConfigError || error instanceof DataKeyError || error instanceof SchemaAheadError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

@@ -1,12 +1,9 @@
-import { join } from "node:path";
 import { loadConfig } from "../config";
 import { createDueService } from "../modules/desk";
 import { adminCli } from "../modules/auth";
 import { retentionCli } from "../modules/privacy";
 import { resetMfaCli } from "../modules/staff";
-import { backup } from "../ops/backup";
 import { databaseFor, dataStoreFor } from "../ops/commands";
-import { DATABASE_FILE } from "../ops/data-store";
 import { keysCli } from "../ops/keys-cli";
 import { systemClock } from "../store";
 
@@ -37,18 +34,19 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
     const config = loadConfig(process.env);
     return retentionCli(argv.slice(1), { openDb: () => databaseFor("retention", config), now: systemClock });
   }
-  if (command === "backup") {
-    const target = argv[1];
-    if (!target || target.startsWith("-")) {
-      process.stderr.write("Usage: tracewell backup <file>\n");
-      return 2;
-    }
+  if (command === "backup" || command === "restore") {
+    const { backupCli } = await import("../modules/backups");
     const config = loadConfig(process.env);
-    const result = backup(join(config.dataDir, DATABASE_FILE), config.dataDir, target);
-    process.stdout.write(
-      `Backed up to ${result.database} (${result.bytes} bytes)${result.uploads ? `, uploads to ${result.uploads}` : ""}${result.documents ? `, documents to ${result.documents}` : ""}\n`,
-    );
-    return 0;
+    const [{ createLogger }, { default: pkg }] = await Promise.all([
+      import("../log"),
+      import("../../package.json"),
+    ]);
+    return backupCli(argv, {
+      config,
+      env: process.env,
+      logger: createLogger(config.logLevel),
+      app: { name: pkg.name, version: pkg.version },
+    });
   }
   if (command === "subscriptions") {
     const { subscriptionsCli } = await import("../modules/subscriptions");

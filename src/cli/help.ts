@@ -17,11 +17,14 @@ Usage:
 ${ADMIN_HELP}
 ${STAFF_HELP}
 ${KEYS_HELP}
-  tracewell backup <file>
-                         Write an online, consistent copy of the database to <file> (uploads beside it as
-                         <file>.uploads/, the portal's sealed documents as <file>.documents/). Safe while
-                         the server runs. The data key is never copied: keep it apart from the backups,
-                         which are unreadable without it.
+  tracewell backup [<file>]
+                         Take one encrypted backup (database, uploads, sealed documents, sealing certificate;
+                         never the data key) and verify it: to <file>, or to BACKUP_DIR and BACKUP_S3_URL with
+                         BACKUP_KEEP applied there. Safe while the server runs.
+  tracewell backup list | backup verify <file|s3://bucket/key>
+                         List the kept backups; decrypt one into a temporary folder and check it.
+  tracewell restore <file|s3://bucket/key> --into <folder>
+                         Verify a backup, then place it in <folder> (new or empty) as a data folder.
 ${RETENTION_HELP}
 ${SUBSCRIPTIONS_HELP}
   tracewell digest       Send today's morning digest of the intake desk (requests overdue and due today) to

@@ -67,6 +67,8 @@ export async function serve(): Promise<number> {
   // The subscriptions' calendar: now, then at each of the firm's new days (ADR 247).
   const subscriptionJobs = app.decorator.subscriptionJobs;
   subscriptionJobs.start();
+  // Backups by themselves: BACKUP_SCHEDULE on the firm's clock (src/modules/backups).
+  const stopBackups = app.decorator.backups.start();
   logger.info("listening", {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
@@ -97,6 +99,7 @@ export async function serve(): Promise<number> {
     stopUploadExpiry();
     deskDigest.stop();
     subscriptionJobs.stop();
+    stopBackups();
     await mailStopped;
     closeDatabase(db);
     logger.info("stopped");

@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import pkg from "../../package.json";
 import { forgetBeforeClose } from "./forget-deleted";
 import { MIGRATIONS, type Migration } from "./migrations";
 
@@ -44,7 +45,7 @@ export function openDatabaseFile(file: string): Database {
  * a row without its parent, where there was none before, is rolled back.
  */
 export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): number {
-  const current = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+  const current = assertSchemaKnown(db, migrations);
   const pending = migrations.filter((m) => m.version > current);
   if (pending.length === 0) return 0;
   // PRAGMA foreign_keys is a no-op inside a transaction: a caller's transaction would let a rebuild cascade.
@@ -67,6 +68,30 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
     if (enforced) db.exec("PRAGMA foreign_keys = ON");
   }
   return pending.length;
+}
+
+/** Thrown when a database was written by a newer version than this binary: the start refuses, the file untouched. */
+export class SchemaAheadError extends Error {
+  override name = "SchemaAheadError";
+}
+
+/** The newest schema this binary knows. */
+export const latestSchema = (migrations: readonly Migration[] = MIGRATIONS) =>
+  migrations.reduce((max, m) => Math.max(max, m.version), 0);
+
+/**
+ * The file's schema version, or SchemaAheadError when a newer version wrote it: this binary would misread
+ * what it does not know, so it stops before it writes anything. Reads only.
+ */
+export function assertSchemaKnown(db: Database, migrations: readonly Migration[] = MIGRATIONS): number {
+  const current = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+  const latest = latestSchema(migrations);
+  if (current > latest) {
+    throw new SchemaAheadError(
+      `${db.filename} is at schema ${current}, written by a newer version of Tracewell; this version (${pkg.version}) knows schema ${latest} at most. Run the newer version, or restore a backup taken by this one. Nothing was changed.`,
+    );
+  }
+  return current;
 }
 
 /** One migration's statements, in the caller's transaction. */

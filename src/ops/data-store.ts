@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
+import pkg from "../../package.json";
 import type { Config } from "../config";
 import { createDataCipher, DataKeyError } from "../db/cipher";
 import { keysCoverRecord, recordKeysInUse } from "../db/data-keys-in-use";
@@ -12,8 +13,16 @@ import {
   scrubIfPending,
   storedValues,
 } from "../db/encryption";
-import { configureForgetting, forgetDeleted, migrate, openDatabaseFile } from "../db/index";
+import {
+  assertSchemaKnown,
+  configureForgetting,
+  forgetDeleted,
+  latestSchema,
+  migrate,
+  openDatabaseFile,
+} from "../db/index";
 import { type Logger, silentLogger } from "../log";
+import { snapshotBeforeUpgrade, upgradeSnapshotDir } from "../modules/backups";
 import { createSubmissionSearch } from "../modules/desk";
 import { DATA_KEY_FILE, loadDataKeys } from "../secrets";
 import { type Clock, type DataStore, systemClock } from "../store";
@@ -43,6 +52,8 @@ export function openDataStore(
   const db = openDatabaseFile(file);
   configureForgetting(db, { logger });
   try {
+    // A database a newer version wrote is refused before any check or write (its message names both versions).
+    const schema = assertSchemaKnown(db);
     const keyFile = join(config.dataDir, DATA_KEY_FILE);
     if (!config.dataKeys?.length && !existsSync(keyFile)) {
       const held =
@@ -59,11 +70,24 @@ export function openDataStore(
         );
       }
     }
-    const cipher = createDataCipher(loadDataKeys(config));
+    const keys = loadDataKeys(config);
+    const cipher = createDataCipher(keys);
     // The census reads every stored value (seconds over 100,000 requests): the record of the keys in use spares
     // it at an ordinary start, and whatever the record does not settle goes to the census as before (ADR 135).
     const counted = keysCoverRecord(db, cipher) ? null : assertKeysReadStoredValues(db, cipher);
     assertKeysReadStoredFiles(config.dataDir, cipher);
+    // Before an upgrade changes the file, a copy of it as it was, beside the backups (ADR 243).
+    if (schema > 0 && schema < latestSchema()) {
+      const snapshot = snapshotBeforeUpgrade({
+        databaseFile: file,
+        dir: upgradeSnapshotDir(process.env, config.dataDir),
+        schema,
+        at: clock(),
+        dataKey: keys[0] as Uint8Array,
+        app: { name: pkg.name, version: pkg.version },
+      });
+      logger.info("upgrade_snapshot", { file: snapshot, fromSchema: schema, toSchema: latestSchema() });
+    }
     const migrated = migrate(db);
     // Clear values and missing hashes come only from earlier versions: looked for after a census or an upgrade,
     // the census taken again only if migrations changed what there is to count.

@@ -78,7 +78,9 @@ const INVOCATIONS: Record<Command, { args: string[]; stdin?: string; code?: numb
   "admin reset-mfa": { args: ["admin", "reset-mfa", "morgan"], code: 0 },
   "keys generate": { args: ["keys", "generate"], code: 0 },
   "keys rotate": { args: ["keys", "rotate"] },
-  backup: { args: ["backup", join(root, "backup.db")], code: 0 },
+  // A backup is sealed with the data key (ADR 241): it needs it, and never makes one.
+  backup: { args: ["backup", join(root, "backup.twbackup")] },
+  restore: { args: ["restore", join(root, "backup.twbackup"), "--into", join(root, "restored")] },
   retention: { args: ["retention", "--dry-run"], code: 0 },
   digest: { args: ["digest"] },
   subscriptions: { args: ["subscriptions", "--dry-run"] },

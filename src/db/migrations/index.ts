@@ -27,6 +27,7 @@ import * as staffNamesEncrypted from "./026-staff-names-encrypted";
 import * as idsNeverReused from "./027-ids-never-reused";
 import * as firstResponseByEngagementLetter from "./028-first-response-by-engagement-letter";
 
+import * as backupRuns from "./029-backup-runs";
 import * as subscriptions from "./030-subscriptions";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
@@ -67,5 +68,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 27, name: "ids-never-reused", ...idsNeverReused },
   { version: 28, name: "first-response-by-engagement-letter", ...firstResponseByEngagementLetter },
 
+  { version: 29, name: "backup-runs", ...backupRuns },
   { version: 30, name: "subscriptions", ...subscriptions },
 ];

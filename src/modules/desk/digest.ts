@@ -53,8 +53,11 @@ export function createDigest(deps: {
   outbox: Pick<MailOutbox, "register" | "enqueue" | "wake">;
   logger: Logger;
   now: () => Date;
+  /** What else needs the operator this morning (a failed or missing backup), one line each. */
+  warnings?: () => string[];
 }) {
   const { config, due, outbox, logger } = deps;
+  const warnings = () => deps.warnings?.() ?? [];
   const { now } = deps;
   const runs = scheduledRuns(deps.store);
   const clock = due.clock;
@@ -93,7 +96,9 @@ export function createDigest(deps: {
     const items = due.dueToday(at);
     const data = dataRequestsDue(at);
     const deliveries = due.deliveriesDueToday(at);
-    if (items.length === 0 && data.length === 0 && deliveries.length === 0) return null;
+    const warned = warnings();
+    if (items.length === 0 && data.length === 0 && deliveries.length === 0 && warned.length === 0)
+      return null;
     const overdue = items.filter((r) => r.due.state === "overdue");
     const today = items.filter((r) => r.due.state !== "overdue");
     const deliveriesOverdue = deliveries.filter((r) => r.due.state === "overdue");
@@ -110,10 +115,12 @@ export function createDigest(deps: {
       data.length > 0
         ? `${data.length} ${data.length === 1 ? "data request" : "data requests"} due soon`
         : "",
+      warned.length > 0 ? "backups need attention" : "",
     ]
       .filter(Boolean)
       .join(", ");
     const sections = [
+      warned.length > 0 ? ["Backups need attention", ...warned.map((w) => `- ${w}`)].join("\n") : "",
       overdue.length > 0 ? [`Overdue (${overdue.length})`, ...overdue.map(line)].join("\n") : "",
       today.length > 0 ? [`Due today (${today.length})`, ...today.map(line)].join("\n") : "",
       deliveriesOverdue.length > 0
@@ -162,7 +169,12 @@ export function createDigest(deps: {
   function send(at: Date, force: boolean): DigestResult {
     const day = clock.local(at).date;
     const items = due.dueToday(at);
-    if (items.length === 0 && dataRequestsDue(at).length === 0 && due.deliveriesDueToday(at).length === 0) {
+    if (
+      items.length === 0 &&
+      dataRequestsDue(at).length === 0 &&
+      due.deliveriesDueToday(at).length === 0 &&
+      warnings().length === 0
+    ) {
       // The morning's check counts as the day's run; an operator's empty run leaves 08:00 to the timer.
       if (!force) runs.record(DIGEST_JOB, day, at.toISOString());
       logger.info("digest_skipped", { day, reason: "nothing waits" });

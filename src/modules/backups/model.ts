@@ -1,0 +1,211 @@
+import { join } from "node:path";
+import { ConfigError } from "../../config";
+import { DOCUMENTS_DIR, UPLOADS_DIR } from "../../ops/backup";
+
+/** Where the database sits inside an archive and inside a restored data folder. */
+export const DATABASE_IN_ARCHIVE = "tracewell.db";
+/** The data folder's folders an archive holds whole: uploaded images and files, the portal's sealed documents. */
+export const FOLDERS_IN_ARCHIVE = [UPLOADS_DIR, DOCUMENTS_DIR] as const;
+export const ARCHIVE_SUFFIX = ".twbackup";
+export const BACKUPS_API = "/api/admin/backups";
+/** A schedule that has made no good backup for this long shows a warning (dashboard, digest, log). */
+export const STALE_AFTER_MS = 26 * 60 * 60 * 1000;
+
+/** A backup setting that cannot be used: stops the start, or the command, with a message naming it. */
+export class BackupSettingError extends ConfigError {
+  override name = "BackupSettingError";
+}
+
+/** A five-field cron expression (minute hour day-of-month month day-of-week), read in the firm's time zone. */
+export type Cron = {
+  source: string;
+  fields: [Set<number>, Set<number>, Set<number>, Set<number>, Set<number>];
+};
+export type Keep = { daily: number; weekly: number; monthly: number };
+export type S3Target = {
+  url: string;
+  bucket: string;
+  prefix: string;
+  endpoint?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+};
+export type BackupSettings = {
+  schedule: Cron | null;
+  dir: string;
+  keep: Keep;
+  s3: S3Target | null;
+  timeZone: string;
+};
+
+export const DEFAULT_SCHEDULE = "30 2 * * *";
+export const DEFAULT_KEEP: Keep = { daily: 7, weekly: 4, monthly: 12 };
+
+const RANGES: [number, number][] = [
+  [0, 59],
+  [0, 23],
+  [1, 31],
+  [1, 12],
+  [0, 7],
+];
+const NAMES = ["minute", "hour", "day of month", "month", "day of week"];
+
+export function parseCron(source: string): Cron {
+  const parts = source.trim().split(/\s+/);
+  if (parts.length !== 5)
+    throw new BackupSettingError(
+      `BACKUP_SCHEDULE must be "off", "daily" or five cron fields (minute hour day month weekday), not "${source}"`,
+    );
+  const fields = parts.map((part, i) => {
+    const [lo, hi] = RANGES[i] as [number, number];
+    const set = new Set<number>();
+    for (const item of part.split(",")) {
+      const m = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(item);
+      if (!m) throw new BackupSettingError(`BACKUP_SCHEDULE's ${NAMES[i]} field "${part}" is not understood`);
+      const from = m[1] === "*" ? lo : Number(m[2]);
+      const to = m[1] === "*" ? hi : m[3] !== undefined ? Number(m[3]) : m[4] ? hi : from;
+      const step = m[4] ? Number(m[4]) : 1;
+      if (from < lo || to > hi || from > to || step < 1)
+        throw new BackupSettingError(`BACKUP_SCHEDULE's ${NAMES[i]} field "${part}" is outside ${lo}-${hi}`);
+      for (let v = from; v <= to; v += step) set.add(i === 4 && v === 7 ? 0 : v);
+    }
+    return set;
+  }) as Cron["fields"];
+  return { source: parts.join(" "), fields };
+}
+
+/** The wall-clock fields of an instant in a time zone. */
+export function localParts(at: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      weekday: "short",
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday as string);
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday,
+  };
+}
+
+/** Whether the minute of `at`, on the firm's clock, is one the schedule names. */
+export function cronMatches(cron: Cron, at: Date, timeZone: string): boolean {
+  const p = localParts(at, timeZone);
+  const [minute, hour, dom, month, dow] = cron.fields;
+  return (
+    minute.has(p.minute) && hour.has(p.hour) && dom.has(p.day) && month.has(p.month) && dow.has(p.weekday)
+  );
+}
+
+export function parseKeep(value: string | undefined): Keep {
+  if (value === undefined || value.trim() === "") return DEFAULT_KEEP;
+  const keep = { ...DEFAULT_KEEP, daily: 0, weekly: 0, monthly: 0 };
+  for (const item of value.split(",")) {
+    const m = /^\s*(\d+)\s*(daily|weekly|monthly)\s*$/.exec(item);
+    if (!m)
+      throw new BackupSettingError(
+        `BACKUP_KEEP must read like "7 daily, 4 weekly, 12 monthly", not "${value}"`,
+      );
+    keep[m[2] as keyof Keep] = Number(m[1]);
+  }
+  if (keep.daily + keep.weekly + keep.monthly === 0)
+    throw new BackupSettingError("BACKUP_KEEP keeps no backup at all: name at least one to keep");
+  return keep;
+}
+
+export function parseS3Url(url: string): { bucket: string; prefix: string } {
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
+  if (!m) throw new BackupSettingError(`BACKUP_S3_URL must read s3://bucket/prefix, not "${url}"`);
+  const prefix = (m[2] ?? "").replace(/^\/+|\/+$/g, "");
+  return { bucket: m[1] as string, prefix: prefix ? `${prefix}/` : "" };
+}
+
+/** The backup settings from the environment; a bad value stops the start with a message naming the variable. */
+export function backupSettings(
+  env: Record<string, string | undefined>,
+  base: { dataDir: string; timeZone: string },
+): BackupSettings {
+  const raw = (env.BACKUP_SCHEDULE ?? "daily").trim();
+  const schedule = raw === "off" ? null : parseCron(raw === "daily" || raw === "" ? DEFAULT_SCHEDULE : raw);
+  const s3Url = env.BACKUP_S3_URL?.trim();
+  return {
+    schedule,
+    dir: env.BACKUP_DIR?.trim() || join(base.dataDir, "backups"),
+    keep: parseKeep(env.BACKUP_KEEP),
+    timeZone: base.timeZone,
+    s3: s3Url
+      ? {
+          url: s3Url,
+          ...parseS3Url(s3Url),
+          endpoint: env.S3_ENDPOINT || undefined,
+          region: env.S3_REGION || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+        }
+      : null,
+  };
+}
+
+/** An archive's name carries its time (UTC), so a target's listing alone orders and keeps them. */
+export const archiveName = (at: Date) =>
+  `tracewell-${at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")}${ARCHIVE_SUFFIX}`;
+
+export function archiveTime(name: string): Date | null {
+  const m = /^tracewell-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.twbackup$/.exec(name);
+  return m ? new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) : null;
+}
+
+/**
+ * The keep rule (grandfather-father-son): the newest archive of each of the last `daily` days that have one, of
+ * each of the last `weekly` weeks (Monday to Sunday) and of the last `monthly` months, days as the firm's clock
+ * reads them. Everything else goes. The newest archive is always kept.
+ */
+export function toKeep(items: { name: string; at: Date }[], keep: Keep, timeZone: string): Set<string> {
+  const sorted = [...items].sort((a, b) => b.at.getTime() - a.at.getTime());
+  const kept = new Set<string>();
+  if (sorted[0]) kept.add(sorted[0].name);
+  const bucketOf = {
+    daily: (at: Date) => {
+      const p = localParts(at, timeZone);
+      return `${p.year}-${p.month}-${p.day}`;
+    },
+    weekly: (at: Date) => {
+      const p = localParts(at, timeZone);
+      // The Monday that starts the week, counted in days since the epoch of the local date.
+      const days = Math.floor(Date.UTC(p.year, p.month - 1, p.day) / 86_400_000);
+      return String(days - ((p.weekday + 6) % 7));
+    },
+    monthly: (at: Date) => {
+      const p = localParts(at, timeZone);
+      return `${p.year}-${p.month}`;
+    },
+  };
+  for (const kind of ["daily", "weekly", "monthly"] as const) {
+    const seen = new Set<string>();
+    for (const item of sorted) {
+      if (seen.size >= keep[kind]) break;
+      const bucket = bucketOf[kind](item.at);
+      if (seen.has(bucket)) continue;
+      seen.add(bucket);
+      kept.add(item.name);
+    }
+  }
+  return kept;
+}
