@@ -1,6 +1,6 @@
 import { loadConfig } from "../config";
-import { createDueService } from "../modules/desk";
 import { adminCli } from "../modules/auth";
+import { createDueService } from "../modules/desk";
 import { retentionCli } from "../modules/privacy";
 import { resetMfaCli } from "../modules/staff";
 import { databaseFor, dataStoreFor } from "../ops/commands";

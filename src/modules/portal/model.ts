@@ -48,10 +48,7 @@ export function tokenOf(opening: SessionOpening): string | null {
  * A request for a fresh link: an address, or null for anything that is not one. Refused silently (the answer is
  * the same 202 whatever was sent), so nobody learns from it which addresses have an engagement.
  */
-export const LinkRequestBody = v.fallback(
-  v.nullable(PortalLinkRequestSchema),
-  null,
-);
+export const LinkRequestBody = v.fallback(v.nullable(PortalLinkRequestSchema), null);
 export type LinkRequest = v.InferOutput<typeof LinkRequestBody>;
 
 /**

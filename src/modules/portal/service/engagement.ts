@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Config } from "../../../config";
 import { EXPEDITE_HOURS } from "../../../contracts/constants";
+import { serviceName } from "../../../contracts/engagement-defaults";
 import { type EngagementView, PORTAL_CLOSED_STATUSES, PORTAL_LINK_DAYS } from "../../../contracts/portal";
 import { NotFoundError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import type { DueService } from "../../desk";
 import { contactSubmissions, submissionDesk, submissionEvents } from "../../desk";
 import type { SealingCertificate } from "../../signing";
-import { serviceName } from "../../../contracts/engagement-defaults";
 import { PORTAL_LINK_MAIL } from "../mail";
 import { businessDayMinutes } from "../model";
 import { type EngagementRow, engagementsRepo } from "../repo/engagements";

@@ -1,7 +1,7 @@
+import { engagementDefaults } from "../../../contracts/engagement-defaults";
 import { type EngagementView, PORTAL_MESSAGES, portalClosedMessage } from "../../../contracts/portal";
 import { type Actor, auditBy } from "../../../http/admin-http";
 import { ConflictError, NotFoundError } from "../../../http/errors";
-import { engagementDefaults } from "../../../contracts/engagement-defaults";
 import { PORTAL_WITHDRAWN_MAIL } from "../mail";
 import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
 import type { EngagementRow } from "../repo/engagements";
