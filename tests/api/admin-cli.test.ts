@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { MANIFEST } from "../../src/generated/assets";
-import { listAudit } from "../../src/modules/audit/audit-log";
+import { listAudit } from "../../src/modules/audit";
 import { openDataStore } from "../../src/ops/data-store";
 import { post, withCookie } from "../helpers/admin";
 import { ORIGIN } from "../helpers/app";

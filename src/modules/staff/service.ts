@@ -24,7 +24,7 @@ import {
 } from "../../http/errors";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
 import type { DataStore, Sealed } from "../../store";
-import { type AuditNames, appendAudit, appendAuditNaming, shownName } from "../audit";
+import { type AuditNames, writeAudit } from "../audit";
 import type { Session, SessionStore } from "../auth";
 import {
   demoPasswordRefusal,
@@ -34,6 +34,7 @@ import {
   insertAdmin,
   recordSignIn,
   resetSecondFactor,
+  shownName,
 } from "../auth";
 import type { MailOutbox } from "../mail";
 import { mailOutboxRepo } from "../mail";
@@ -68,16 +69,15 @@ type Audit = (
 const auditTo =
   (store: Sealed, now: () => Date): Audit =>
   (event, who, address, detail, names) => {
-    const entry = {
+    writeAudit(store, {
       event,
       userId: who.id,
       username: who.username,
       clientAddress: address,
       detail,
       at: now(),
-    };
-    if (names) appendAuditNaming(store, entry, names);
-    else appendAudit(store.db, entry);
+      names,
+    });
   };
 
 /**
