@@ -7,6 +7,7 @@ import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import type { DueService } from "./due-service";
 import { deskReplyRenderer } from "./reply-mail";
+import { submissionDesk } from "./repo/submission-desk";
 import { DESK_REPLY_MAIL } from "./repo/submission-replies";
 import { createSubmissionsService } from "./service";
 
@@ -83,8 +84,18 @@ export type { BusinessClock } from "./business-clock";
 export type { DueService } from "./due-service";
 export type { ContactSubmissions, MailKind, SubmissionRow } from "./repo/contact-submissions";
 export { contactSubmissions, INTAKE_MAIL_KINDS } from "./repo/contact-submissions";
-export { submissionDesk } from "./repo/submission-desk";
+export { type EndedRequest, endedRequests, type IntakeFacts } from "./repo/ended-requests";
 export { submissionEvents } from "./repo/submission-events";
 export { submissionReplies } from "./repo/submission-replies";
 export { submissionResponses } from "./repo/submission-responses";
 export { type BuildOptions, createSubmissionSearch, type SubmissionSearch } from "./repo/submission-search";
+export { submissionDesk };
+
+/**
+ * Forgets one request for good: its row and, through ON DELETE CASCADE, everything the other features keep about
+ * it; its words leave the search. True when it was there. The privacy feature's erasure calls this.
+ */
+export const forgetRequest = (store: DataStore) => {
+  const desk = submissionDesk(store);
+  return (id: number) => desk.remove(id);
+};
