@@ -9,7 +9,7 @@ import { createLogger } from "./log";
 import { ADMIN_HELP, adminCli } from "./modules/auth/cli";
 import { createDigest, DIGEST_KIND } from "./modules/desk/digest";
 import { createDueService } from "./modules/desk/due-service";
-import { createMailOutbox } from "./modules/mail/outbox";
+import { createMailOutbox } from "./modules/mail";
 import { RETENTION_HELP, retentionCli } from "./modules/privacy/cli";
 import { resetMfaCli, STAFF_HELP } from "./modules/staff/cli";
 import { backup } from "./ops/backup";

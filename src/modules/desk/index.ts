@@ -6,6 +6,7 @@ import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import type { DueService } from "./due-service";
+import { registerIntakeMail } from "./mail/intake";
 import { deskReplyRenderer } from "./reply-mail";
 import { submissionDesk } from "./repo/submission-desk";
 import { DESK_REPLY_MAIL } from "./repo/submission-replies";
@@ -23,7 +24,7 @@ export function deskModule(deps: {
   store: DataStore;
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
-  outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue" | "register">;
+  outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue" | "register" | "whenUnavailable">;
   due: DueService;
   now: () => Date;
   /** The request's engagement (the portal feature), shown with its detail. */
@@ -32,6 +33,7 @@ export function deskModule(deps: {
   const service = createSubmissionsService(deps);
   const trustProxy = deps.config.trustProxy;
   deps.outbox.register(DESK_REPLY_MAIL, deskReplyRenderer(deps.store, deps.config));
+  registerIntakeMail(deps.outbox, deps);
 
   const actor = actorFrom(trustProxy);
 
@@ -82,6 +84,7 @@ export function deskModule(deps: {
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export type { BusinessClock } from "./business-clock";
 export type { DueService } from "./due-service";
+export { intakeMessage, registerIntakeMail } from "./mail/intake";
 export type { ContactSubmissions, MailKind, SubmissionRow } from "./repo/contact-submissions";
 export { contactSubmissions, INTAKE_MAIL_KINDS } from "./repo/contact-submissions";
 export { type EndedRequest, endedRequests, type IntakeFacts } from "./repo/ended-requests";
