@@ -124,7 +124,6 @@ const NOT_YET_SHAPED = new Set([
   "portal",
   "seo",
   "signing",
-  "staff",
 ]);
 
 const features = () =>

@@ -1,4 +1,4 @@
-import type { ReplyDelivery, SubmissionReply } from "../../../contracts/submissions";
+import type { SubmissionReply } from "../../../contracts/submissions";
 import type { Sealed } from "../../../store";
 import { mailOutboxRepo } from "../../mail";
 
