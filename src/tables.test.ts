@@ -156,6 +156,20 @@ export function crossings(): string[] {
   return [...out].sort();
 }
 
+/**
+ * Crossings still to be undone, each by its owner exposing what the reader needs: the documents' and the
+ * consultations' reads of the desk's and the portal's tables (moved in their own change), and the desk's due
+ * deliveries, which read the portal's engagements until the portal exposes its open deliveries. The list may only
+ * shrink: a new crossing fails, and so does one that is undone but still listed.
+ */
+const NOT_YET_UNDONE = [
+  "src/modules/consultation/consultations.repo.ts: engagements (portal)",
+  "src/modules/desk/deliveries.ts: engagements (portal)",
+  "src/modules/documents/documents.repo.ts: contact_submissions (desk)",
+  "src/modules/documents/documents.repo.ts: engagements (portal)",
+  "src/modules/documents/mail.ts: engagements (portal)",
+];
+
 describe("table ownership", () => {
   test("every table the migrations create has one owner named here", () => {
     const created = new Set<string>();
@@ -189,12 +203,10 @@ describe("table ownership", () => {
     expect(tablesIn("SELECT name FROM pragma_table_info('documents')")).toEqual(["documents"]);
     expect(tablesIn("Remove it from documents first.")).toEqual([]);
     const source = ["const q = `SELECT * FROM ", "$", "{t} JOIN people`; // FROM articles\n"].join("");
-    expect(literals(source)).toEqual([
-      "SELECT * FROM  __placeholder__  JOIN people",
-    ]);
+    expect(literals(source)).toEqual(["SELECT * FROM  __placeholder__  JOIN people"]);
   });
 
   test("no SQL names a table outside its owning module", () => {
-    expect(crossings()).toEqual([]);
+    expect(crossings()).toEqual(NOT_YET_UNDONE);
   });
 });
