@@ -96,3 +96,4 @@ export {
   recordSignIn,
   resetSecondFactor,
 } from "./users";
+export { ADMIN_HELP, adminCli } from "./cli";

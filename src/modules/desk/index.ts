@@ -102,3 +102,9 @@ export const forgetRequest = (store: DataStore) => {
   const desk = submissionDesk(store);
   return (id: number) => desk.remove(id);
 };
+
+// What app.ts, main.ts and config.ts compose the desk from: the clock's routes, the morning digest, the due service.
+export { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./business-clock";
+export { deskClockModule } from "./clock-module";
+export { createDigest, DIGEST_KIND } from "./digest";
+export { createDueService } from "./due-service";
