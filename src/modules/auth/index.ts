@@ -81,6 +81,7 @@ export function createAuth(deps: AuthDeps) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+export { ADMIN_HELP, adminCli } from "./cli";
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export { demoPasswordRefusal } from "./model";
 export { hashPassword } from "./passwords";
@@ -96,4 +97,3 @@ export {
   recordSignIn,
   resetSecondFactor,
 } from "./users";
-export { ADMIN_HELP, adminCli } from "./cli";
