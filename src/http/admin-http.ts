@@ -1,5 +1,5 @@
 import type { Database } from "../db";
-import { appendAudit } from "../modules/audit";
+import { writeAudit } from "../modules/audit";
 import { clientAddress, type PeerAddressSource } from "./client-address";
 import { NotFoundError } from "./errors";
 
@@ -20,22 +20,17 @@ export const actorFrom =
     clientAddress: clientAddress(request, server, trustProxy),
   });
 
-/** Writes one admin action to the audit log: who did it, from where, and what identifies it. */
+/**
+ * Writes one admin action to the audit log through its one writer (the audit feature's writeAudit): who did it,
+ * from where, and what identifies it. Kept for the features that still call it by this name.
+ */
 export const auditBy = (
   db: Database,
   actor: Actor,
   event: string,
   detail: Record<string, string | number | boolean | null>,
   at: Date,
-) =>
-  appendAudit(db, {
-    event,
-    userId: actor.id,
-    username: actor.username,
-    clientAddress: actor.clientAddress,
-    detail,
-    at,
-  });
+) => writeAudit({ db }, { event, actor, detail, at });
 
 /** Ids are positive integers; anything else names no row. */
 export const parseId = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);

@@ -1,6 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { LOGIN_MESSAGES } from "../../src/contracts/admin-auth";
-import { listAudit } from "../../src/modules/audit/audit-log";
+import { listAudit } from "../../src/modules/audit";
 import {
   DEMO_PASSWORD,
   DEMO_USERNAME,

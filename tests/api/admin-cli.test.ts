@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { MANIFEST } from "../../src/generated/assets";
-import { listAudit } from "../../src/modules/audit/audit-log";
+import { listAudit } from "../../src/modules/audit";
 import { openDataStore } from "../../src/ops/data-store";
 import { post, withCookie } from "../helpers/admin";
 import { loadTestConfig, ORIGIN, TEST_ENV } from "../helpers/app";

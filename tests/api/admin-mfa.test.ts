@@ -1,6 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { MfaEnrolment } from "../../src/contracts/admin-auth";
-import { listAudit } from "../../src/modules/audit/audit-log";
+import { listAudit } from "../../src/modules/audit";
 import { cookieFrom, post, signIn, totpCode, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 

@@ -8,7 +8,7 @@ import { MIGRATIONS } from "../../src/db/migrations";
 import { UnauthorizedError } from "../../src/http/errors";
 import { createRateLimiter } from "../../src/http/rate-limit";
 import { silentLogger } from "../../src/log";
-import { listAudit } from "../../src/modules/audit/audit-log";
+import { listAudit } from "../../src/modules/audit";
 import { createAuthService } from "../../src/modules/auth/service";
 import { DATABASE_FILE, openDataStore } from "../../src/ops/data-store";
 import { post } from "../helpers/admin";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import type { ParsedMail } from "mailparser";
-import { RETRY_BASE_MS } from "../../src/modules/mail/outbox";
+import { RETRY_BASE_MS } from "../../src/modules/mail";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";

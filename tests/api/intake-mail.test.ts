@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { intakeMessage } from "../../src/modules/desk";
 import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissions";
-import { intakeMessage } from "../../src/modules/mail/intake-messages";
-import { RETRY_BASE_MS } from "../../src/modules/mail/outbox";
+import { RETRY_BASE_MS } from "../../src/modules/mail";
 import { makeTestApp } from "../helpers/app";
 import { capturingLogger, validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";

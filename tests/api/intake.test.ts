@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { INTAKE_MESSAGES } from "../../src/contracts/intake";
 import { SENSITIVE_MESSAGES } from "../../src/contracts/sensitive-data";
 import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissions";
-import { MAIL_NOT_CONFIGURED } from "../../src/modules/mail/outbox";
+import { MAIL_NOT_CONFIGURED } from "../../src/modules/mail";
 import { makeTestApp, ORIGIN } from "../helpers/app";
 import { capturingLogger, formBody, validIntake } from "../helpers/intake";
 

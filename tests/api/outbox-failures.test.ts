@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mailOutboxRepo } from "../../src/modules/mail/repo/mail-outbox";
+import { mailOutboxRepo } from "../../src/modules/mail";
 import { makeTestApp } from "../helpers/app";
 import { capturingLogger, fileIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";

@@ -7,7 +7,7 @@ import { loadConfig } from "../../src/config";
 import { migrate, runMigration } from "../../src/db";
 import { MIGRATIONS } from "../../src/db/migrations";
 import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissions";
-import { confirmationMessageId } from "../../src/modules/mail/intake-messages";
+import { confirmationMessageId } from "../../src/modules/mail";
 import { DATA_KEY_FILE, loadDataKeys } from "../../src/secrets";
 import { makeTestApp } from "../helpers/app";
 import { validIntake } from "../helpers/intake";

@@ -1,6 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { StaffInvitation, StaffOverview } from "../../src/contracts/staff";
-import { listAudit } from "../../src/modules/audit/audit-log";
+import { listAudit } from "../../src/modules/audit";
 import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 

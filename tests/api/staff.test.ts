@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { LoginResult, MfaEnrolment } from "../../src/contracts/admin-auth";
 import type { InvitationPreview, StaffInvitation, StaffOverview } from "../../src/contracts/staff";
 import { HttpError } from "../../src/http/errors";
-import { listAudit } from "../../src/modules/audit/audit-log";
+import { listAudit } from "../../src/modules/audit";
 import { createSessionStore } from "../../src/modules/auth/sessions";
 import { createStaffService } from "../../src/modules/staff/service";
 import { cookieFrom, post, totpCode, withCookie } from "../helpers/admin";

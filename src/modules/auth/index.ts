@@ -1,6 +1,8 @@
 import { Elysia } from "elysia";
 import { clientAddress } from "../../http/client-address";
+import { createAudit } from "../audit";
 import { ADMIN_API_PREFIX, createAdminGuard } from "./guard";
+import { staffNames } from "./repo/staff-names";
 import { type AuthDeps, createAuthService, type SessionStep } from "./service";
 
 /** Sends the session cookie a step opened, renewed or cleared, and answers with its result. */
@@ -20,6 +22,8 @@ export function createAuth(deps: AuthDeps) {
   service.bootstrap();
   const guard = createAdminGuard(service.sessions, { requireMfa: deps.config.requireMfa });
   const trustProxy = deps.config.trustProxy;
+  // The audit page is the audit log's; it sits behind this feature's guard and names authors by its accounts.
+  const audit = createAudit({ store: deps.store, names: staffNames });
 
   const module = new Elysia({ name: "auth", prefix: ADMIN_API_PREFIX })
     .post("/login", async ({ request, server, body, set }) =>
@@ -63,7 +67,7 @@ export function createAuth(deps: AuthDeps) {
     .post("/account/mfa/disable", ({ admin, request, server, body }) =>
       service.disableMfa(admin.session, body, clientAddress(request, server, trustProxy)),
     )
-    .get("/audit", ({ query }) => service.auditPage(query));
+    .use(audit.routes);
 
   return {
     service,
@@ -81,6 +85,8 @@ export { ADMIN_HELP, adminCli } from "./cli";
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export { demoPasswordRefusal } from "./model";
 export { hashPassword } from "./passwords";
+export { type StaffRow, staffAccounts } from "./repo/staff-accounts";
+export { type StaffNames, shownName, staffNames } from "./repo/staff-names";
 export type { Session, SessionStore } from "./sessions";
 export {
   disableTotp,

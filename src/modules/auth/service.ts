@@ -9,7 +9,6 @@ import {
   NewPasswordSchema,
   UsernameSchema,
 } from "../../contracts/admin-auth";
-import { AuditQuerySchema, eventsOf, READ_ONLY_EVENTS } from "../../contracts/audit";
 import {
   ConflictError,
   InvalidError,
@@ -20,7 +19,7 @@ import {
 import { createRateLimiter, type RateLimiter, retryAfterText } from "../../http/rate-limit";
 import type { Logger } from "../../log";
 import type { Sealed } from "../../store";
-import { appendAudit, listAudit, staffNames } from "../audit";
+import { writeAudit } from "../audit";
 import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verifyTotp } from "./mfa";
 import {
   DEMO_PASSWORD,
@@ -37,6 +36,7 @@ import {
   PasswordChangeSchema,
 } from "./model";
 import { hashPassword, hashPasswordSync, verifyPassword } from "./passwords";
+import { staffNames } from "./repo/staff-names";
 import { createSessionStore, type Session } from "./sessions";
 import {
   adminsHoldingDemoPassword,
@@ -109,7 +109,7 @@ export function createAuthService(deps: AuthDeps) {
     address: string,
     detail?: Record<string, string | number | boolean | null>,
   ) =>
-    appendAudit(db, {
+    writeAudit(store, {
       event,
       userId: who?.id,
       username: who?.username,
@@ -449,27 +449,6 @@ export function createAuthService(deps: AuthDeps) {
       disableTotp(store, user.id);
       audit("mfa.disabled", user, address);
       return { ok: true };
-    },
-
-    auditPage(query: unknown) {
-      const parsed = v.safeParse(AuditQuerySchema, query);
-      if (!parsed.success) invalidInput(parsed.issues);
-      const { limit = 50, before, user, area, since, until, views } = parsed.output;
-      const page = listAudit(store, {
-        limit,
-        beforeId: before,
-        username: user,
-        events: area ? eventsOf(area) : undefined,
-        hiddenEvents: views ? undefined : [...READ_ONLY_EVENTS],
-        since,
-        until,
-      });
-      // Who did it, by the name the team knows them by; the username stays for the "who" filter.
-      const names = staffNames(store);
-      return {
-        ...page,
-        entries: page.entries.map((e) => ({ ...e, name: e.username === null ? null : names.of(e.username) })),
-      };
     },
   };
 }

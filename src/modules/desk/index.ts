@@ -6,7 +6,9 @@ import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import type { DueService } from "./due-service";
+import { registerIntakeMail } from "./mail/intake";
 import { deskReplyRenderer } from "./reply-mail";
+import { submissionDesk } from "./repo/submission-desk";
 import { DESK_REPLY_MAIL } from "./repo/submission-replies";
 import { createSubmissionsService } from "./service";
 
@@ -22,7 +24,7 @@ export function deskModule(deps: {
   store: DataStore;
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
-  outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue" | "register">;
+  outbox: Pick<MailOutbox, "configured" | "wake" | "enqueue" | "register" | "whenUnavailable">;
   due: DueService;
   now: () => Date;
   /** The request's engagement (the portal feature), shown with its detail. */
@@ -31,6 +33,7 @@ export function deskModule(deps: {
   const service = createSubmissionsService(deps);
   const trustProxy = deps.config.trustProxy;
   deps.outbox.register(DESK_REPLY_MAIL, deskReplyRenderer(deps.store, deps.config));
+  registerIntakeMail(deps.outbox, deps);
 
   const actor = actorFrom(trustProxy);
 
@@ -80,16 +83,29 @@ export function deskModule(deps: {
 
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export type { BusinessClock } from "./business-clock";
-export { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./business-clock";
-export { deskClockModule } from "./clock-module";
-export { createDigest, DIGEST_KIND } from "./digest";
 export type { DueService } from "./due-service";
-export { createDueService } from "./due-service";
+export { intakeMessage, registerIntakeMail } from "./mail/intake";
 export type { ContactSubmissions, MailKind, SubmissionRow } from "./repo/contact-submissions";
 export { contactSubmissions, INTAKE_MAIL_KINDS } from "./repo/contact-submissions";
 export { scheduledRuns } from "./repo/desk-clock";
-export { submissionDesk } from "./repo/submission-desk";
+export { type EndedRequest, endedRequests, type IntakeFacts } from "./repo/ended-requests";
 export { submissionEvents } from "./repo/submission-events";
 export { submissionReplies } from "./repo/submission-replies";
 export { submissionResponses } from "./repo/submission-responses";
 export { type BuildOptions, createSubmissionSearch, type SubmissionSearch } from "./repo/submission-search";
+export { submissionDesk };
+
+/**
+ * Forgets one request for good: its row and, through ON DELETE CASCADE, everything the other features keep about
+ * it; its words leave the search. True when it was there. The privacy feature's erasure calls this.
+ */
+export const forgetRequest = (store: DataStore) => {
+  const desk = submissionDesk(store);
+  return (id: number) => desk.remove(id);
+};
+
+// What app.ts, main.ts and config.ts compose the desk from: the clock's routes, the morning digest, the due service.
+export { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./business-clock";
+export { deskClockModule } from "./clock-module";
+export { createDigest, DIGEST_KIND } from "./digest";
+export { createDueService } from "./due-service";

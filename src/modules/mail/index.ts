@@ -1,9 +1,16 @@
-/** The mail feature as the others see it. */
+// The mail feature: the durable outbox (service.ts) and the pieces every feature's mail is written with. It
+// imports no other feature: features register how their kinds of mail are written (outbox.register).
+
 export { MAIL_KINDS, type MailKindName, type MailUrgency, urgencyOf } from "../../contracts/mail-kinds";
-export type { MailMessage } from "./automatic";
-export { composeText, line, quotedWithin } from "./compose";
-export { confirmationMessageId } from "./intake-messages";
-export type { MailOutbox } from "./outbox";
-export { createMailOutbox } from "./outbox";
+export { automaticMail, type MailMessage } from "./lib/automatic";
+export { composeText, line, quotedWithin } from "./lib/compose";
+export { confirmationMessageId } from "./lib/thread";
 export type { OutboxRow } from "./repo/mail-outbox";
 export { mailOutboxRepo } from "./repo/mail-outbox";
+export {
+  createMailOutbox,
+  MAIL_NOT_CONFIGURED,
+  type MailOutbox,
+  RETRY_BASE_MS,
+  type RenderMail,
+} from "./service";

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { calendarDate } from "../../contracts/dates";
 import { utcDate } from "./model";
 import { retentionRepo } from "./repo/retention";
-import { ruleText } from "./retention";
+import { ruleText } from "./service/retention";
 
 export const RETENTION_HELP = `  tracewell retention --dry-run [--as-of YYYY-MM-DD]
                          List the references the retention purge would delete on that date (UTC, today

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { NO_DATA_KEY } from "../../db/cipher";
-import { appendAudit } from "../audit";
+import { writeAudit } from "../audit";
 import { findAccountByName, resetSecondFactor } from "../auth";
 
 export const STAFF_HELP = `  tracewell admin reset-mfa <username>
@@ -34,7 +34,7 @@ export function resetMfaCli(
     }
     const had = user.hasMfa || user.hasPendingMfa;
     resetSecondFactor(store, user.id);
-    appendAudit(db, {
+    writeAudit(store, {
       event: "staff.mfa_reset",
       username: "operator",
       clientAddress: "local",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_BRAND } from "../../contracts/brand-defaults";
-import { automaticMail } from "../mail/automatic";
+import { automaticMail } from "../mail";
 import { invitationMessage } from "./mail";
 
 const CTX = { brand: DEFAULT_BRAND, publicUrl: "https://tracewell.example" };

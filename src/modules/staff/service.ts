@@ -1,4 +1,3 @@
-import * as v from "valibot";
 import type { Config } from "../../config";
 import type { LoginResult } from "../../contracts/admin-auth";
 import { PATHS } from "../../contracts/paths";
@@ -18,13 +17,12 @@ import {
   GoneError,
   type HttpError,
   InvalidError,
-  invalidInput,
   NotFoundError,
   TooManyRequestsError,
 } from "../../http/errors";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
 import type { DataStore, Sealed } from "../../store";
-import { type AuditNames, appendAudit, appendAuditNaming, shownName } from "../audit";
+import { type AuditNames, writeAudit } from "../audit";
 import type { Session, SessionStore } from "../auth";
 import {
   demoPasswordRefusal,
@@ -34,6 +32,7 @@ import {
   insertAdmin,
   recordSignIn,
   resetSecondFactor,
+  shownName,
 } from "../auth";
 import type { MailOutbox } from "../mail";
 import { mailOutboxRepo } from "../mail";
@@ -43,10 +42,10 @@ import {
   INVITATION_MAIL,
   INVITATION_TTL_HOURS,
   INVITATION_WINDOW_MS,
-  InvitationAcceptSchema,
-  InvitationLookupSchema,
-  InvitationSchema,
-  ProfileSchema,
+  type InvitationAcceptInput,
+  type InvitationInput,
+  type InvitationLookupInput,
+  type ProfileInput,
   STAFF_MESSAGES,
 } from "./model";
 import { type InvitationRow, staffRepo } from "./repo/staff";
@@ -68,16 +67,15 @@ type Audit = (
 const auditTo =
   (store: Sealed, now: () => Date): Audit =>
   (event, who, address, detail, names) => {
-    const entry = {
+    writeAudit(store, {
       event,
       userId: who.id,
       username: who.username,
       clientAddress: address,
       detail,
       at: now(),
-    };
-    if (names) appendAuditNaming(store, entry, names);
-    else appendAudit(store.db, entry);
+      names,
+    });
   };
 
 /**
@@ -212,10 +210,8 @@ export function createStaffService(deps: {
     },
 
     /** Invites by e-mail; returns the new invitation as the Staff screen lists it. */
-    invite(body: unknown, actor: Actor): StaffInvitation | null {
-      const parsed = v.safeParse(InvitationSchema, body);
-      if (!parsed.success) invalidInput(parsed.issues);
-      const { email, name = null } = parsed.output;
+    invite(input: InvitationInput, actor: Actor): StaffInvitation | null {
+      const { email, name = null } = input;
       const at = now();
       const inviter = repo.profile(actor.id);
       const token = newToken();
@@ -314,12 +310,10 @@ export function createStaffService(deps: {
     profile: profileOf,
 
     /** Sets the signed-in admin's display name (Account screen); the audit entry keeps the old and new names. */
-    setDisplayName(body: unknown, actor: Actor): StaffProfile {
-      const parsed = v.safeParse(ProfileSchema, body);
-      if (!parsed.success) invalidInput(parsed.issues);
+    setDisplayName(input: ProfileInput, actor: Actor): StaffProfile {
       const before = repo.profile(actor.id);
       if (!before) throw new NotFoundError(STAFF_MESSAGES.notFound);
-      const { displayName } = parsed.output;
+      const { displayName } = input;
       repo.setDisplayName(actor.id, displayName);
       audit("staff.name_changed", actor, actor.clientAddress, undefined, {
         from: before.displayName,
@@ -329,10 +323,8 @@ export function createStaffService(deps: {
     },
 
     /** The join screen: who invited whom, before the invitee chooses a username. */
-    lookup(body: unknown, address: string): InvitationPreview {
-      const parsed = v.safeParse(InvitationLookupSchema, body);
-      if (!parsed.success) invalidInput(parsed.issues);
-      const inv = openInvitation(parsed.output.token, address);
+    lookup(input: InvitationLookupInput, address: string): InvitationPreview {
+      const inv = openInvitation(input.token, address);
       return {
         email: inv.email,
         name: inv.name,
@@ -348,13 +340,11 @@ export function createStaffService(deps: {
      * session's Set-Cookie header value.
      */
     async accept(
-      body: unknown,
+      input: InvitationAcceptInput,
       address: string,
       current: Session | null = null,
     ): Promise<{ result: LoginResult; setCookie: string }> {
-      const parsed = v.safeParse(InvitationAcceptSchema, body);
-      if (!parsed.success) invalidInput(parsed.issues);
-      const { token, username, password } = parsed.output;
+      const { token, username, password } = input;
       const refused = demoPasswordRefusal(password, config.demo);
       if (refused) throw new InvalidError({ password: [refused] });
       const found = openInvitation(token, address);

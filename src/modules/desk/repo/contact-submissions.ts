@@ -2,6 +2,7 @@ import type { Intake, SubmissionStatus } from "../../../contracts/intake";
 import type { VisitSource } from "../../../contracts/visit-source";
 import { type DataCipher, firmHash } from "../../../db/cipher";
 import type { Indexed } from "../../../store";
+import { mailOutboxRepo } from "../../mail";
 
 export type MailKind = "intake-notification" | "intake-confirmation";
 export const INTAKE_MAIL_KINDS: readonly MailKind[] = ["intake-notification", "intake-confirmation"];
@@ -63,9 +64,8 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
        $firmHash, $landingPage, $referrerHost)
      RETURNING id`,
   );
-  const insertOutbox = db.prepare<never, [number, MailKind, string, string]>(
-    "INSERT INTO mail_outbox (submission_id, kind, dedupe_key, next_attempt_at) VALUES (?, ?, ?, ?)",
-  );
+  // The request's mail is queued and read through the mail feature, in the request's own transaction.
+  const outbox = mailOutboxRepo({ db, cipher });
   const selectIdsByEmailHash = db.prepare<{ id: number }, [string]>(
     `SELECT id FROM contact_submissions WHERE email_hash IN (SELECT value FROM json_each(?))
      ORDER BY submitted_at, id`,
@@ -73,15 +73,15 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
   const selectById = db.prepare<RawSubmission, [number]>(
     `SELECT ${SUBMISSION_COLUMNS} FROM contact_submissions WHERE id = ?`,
   );
-  const outboxOf = db.prepare<{ kind: MailKind; state: string; lastError: string | null }, [number]>(
-    `SELECT kind, state, last_error AS lastError FROM mail_outbox
-     WHERE submission_id = ? AND kind IN ('intake-notification', 'intake-confirmation') ORDER BY id`,
-  );
+  const outboxOf = (submissionId: number) =>
+    outbox
+      .forSubmission(submissionId)
+      .filter((m) => (INTAKE_MAIL_KINDS as readonly string[]).includes(m.kind));
   const setMailState = db.prepare<never, [number, string | null, number]>(
     "UPDATE contact_submissions SET email_sent = ?, email_error = ? WHERE id = ?",
   );
-  const setEmailError = db.prepare<never, [string | null]>(
-    "UPDATE contact_submissions SET email_error = ? WHERE email_sent = 0 AND id IN (SELECT submission_id FROM mail_outbox WHERE state = 'pending')",
+  const setEmailError = db.prepare<never, [string | null, string]>(
+    "UPDATE contact_submissions SET email_error = ? WHERE email_sent = 0 AND id IN (SELECT value FROM json_each(?))",
   );
 
   /** Writes a submission and queues its two messages, committed before returning. */
@@ -111,7 +111,7 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
       });
       if (!row) throw new Error("Insert returned no row");
       for (const kind of INTAKE_MAIL_KINDS) {
-        insertOutbox.run(row.id, kind, `${kind}:${row.id}`, meta.submittedAt);
+        outbox.enqueue({ kind, submissionId: row.id, dedupeKey: `${kind}:${row.id}`, at: meta.submittedAt });
       }
       search.put(
         row.id,
@@ -132,14 +132,11 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
 
   /** emailSent is true once every message of the submission went out; emailError is the latest failure. */
   const refreshMailState = (submissionId: number) => {
-    const mails = outboxOf.all(submissionId);
+    const mails = outboxOf(submissionId);
     const allSent = mails.length > 0 && mails.every((m) => m.state === "sent");
     const problems = mails
       .filter((m) => m.state !== "sent" && m.lastError)
-      .map(
-        (m) =>
-          `${m.kind === "intake-notification" ? "Notification" : "Confirmation"}: ${cipher.decryptNullable(m.lastError)}`,
-      );
+      .map((m) => `${m.kind === "intake-notification" ? "Notification" : "Confirmation"}: ${m.lastError}`);
     const error = allSent ? null : problems.join(" | ") || null;
     setMailState.run(allSent ? 1 : 0, cipher.encryptNullable(error), submissionId);
   };
@@ -156,7 +153,8 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
     idsByEmail: (email: string) =>
       selectIdsByEmailHash.all(JSON.stringify(cipher.emailHashes(email))).map((r) => r.id),
     /** Marks every unsent submission with why its mail is waiting (e.g. no SMTP server configured). */
-    noteMailUnavailable: (reason: string) => setEmailError.run(cipher.encrypt(reason)),
+    noteMailUnavailable: (reason: string) =>
+      setEmailError.run(cipher.encrypt(reason), JSON.stringify(outbox.pendingSubmissionIds())),
   };
 }
 

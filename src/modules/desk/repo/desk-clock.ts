@@ -1,4 +1,5 @@
 import type { Sealed } from "../../../store";
+import { mailOutboxRepo } from "../../mail";
 
 /**
  * The tables behind the desk's business-day clock (ADR 052): due times kept on contact_submissions,
@@ -79,13 +80,11 @@ export function deskDueTimes({ db, cipher }: Sealed) {
      WHERE first_response_at IS NOT NULL AND first_response_by IS NOT 'status-change' AND submitted_at >= ?
      ORDER BY submitted_at`,
   );
-  const failedMail = db.prepare<FailedMailRow, [number]>(
-    `SELECT o.id, o.kind, o.state, o.attempts, o.last_error AS lastError, o.next_attempt_at AS nextAttemptAt,
-       o.submission_id AS submissionId, s.reference
-     FROM mail_outbox o LEFT JOIN contact_submissions s ON s.id = o.submission_id
-     WHERE o.state = 'failed' OR (o.state = 'pending' AND o.attempts > 0)
-     ORDER BY o.state = 'failed' DESC, o.id DESC LIMIT ?`,
+  const referenceOf = db.prepare<{ reference: string }, [number]>(
+    "SELECT reference FROM contact_submissions WHERE id = ?",
   );
+  // The mail itself is the mail feature's; the desk adds the reference of the request it is about.
+  const outbox = mailOutboxRepo({ db, cipher });
 
   const write = db.transaction((rows: { id: number; respondBy: string }[]) => {
     for (const r of rows) setRespondBy.run(r.respondBy, r.id);
@@ -112,8 +111,18 @@ export function deskDueTimes({ db, cipher }: Sealed) {
     answeredSince: (since: string) => answered.all(since),
     /** Mail given up, or retrying after a failed attempt, newest first. */
     /** last_error is stored encrypted (it can quote an address). */
-    failedMail: (limit: number) =>
-      failedMail.all(limit).map((m) => ({ ...m, lastError: cipher.decryptNullable(m.lastError) })),
+    failedMail: (limit: number): FailedMailRow[] =>
+      outbox.troubled(limit).map((m) => ({
+        id: m.id,
+        kind: m.kind,
+        // Only failed mail and mail retrying are troubled: never a sent one.
+        state: m.state as FailedMailRow["state"],
+        attempts: m.attempts,
+        lastError: m.lastError,
+        nextAttemptAt: m.nextAttemptAt,
+        submissionId: m.submissionId,
+        reference: m.submissionId === null ? null : (referenceOf.get(m.submissionId)?.reference ?? null),
+      })),
   };
 }
 

@@ -10,6 +10,8 @@ import type {
 import type { DataCipher } from "../../../db/cipher";
 import { forgettingWrite } from "../../../db/forget-deleted";
 import type { Indexed } from "../../../store";
+import { mailOutboxRepo } from "../../mail";
+import { INTAKE_MAIL_KINDS } from "./contact-submissions";
 import type { SearchFields, SearchState } from "./submission-search";
 
 /** What the list and the export may be narrowed by; every field is optional. */
@@ -106,8 +108,8 @@ const toSummary = (cipher: DataCipher, r: RawSummary): StoredSummary => ({
 export type ExportRow = Omit<SubmissionDetail["submission"], "due">;
 
 /**
- * The submissions desk's reads and writes over contact_submissions, submission_notes and mail_outbox.
- * Intake itself writes through src/db/contact-submissions.ts; this module never creates a submission.
+ * The submissions desk's reads and writes over contact_submissions and submission_notes, with the request's
+ * mail read and retried through the mail feature. Intake writes through contact-submissions.ts.
  */
 export function submissionDesk({ db, cipher, search }: Indexed) {
   const filterBindings = (f: DeskFilter) => bindings(f, selected(f, f.q ? search.match(f.q) : null));
@@ -158,11 +160,8 @@ export function submissionDesk({ db, cipher, search }: Indexed) {
     `SELECT id, author, body, created_at AS createdAt FROM submission_notes
      WHERE submission_id = ? ORDER BY created_at, id`,
   );
-  const mailOf = db.prepare<MailState, [number]>(
-    `SELECT kind, state, attempts, last_error AS lastError, sent_at AS sentAt, next_attempt_at AS nextAttemptAt
-     FROM mail_outbox WHERE submission_id = ? AND kind IN ('intake-notification', 'intake-confirmation')
-     ORDER BY id`,
-  );
+  // The request's mail is the mail feature's: the desk reads and retries it through it.
+  const outbox = mailOutboxRepo({ db, cipher });
   // status_changed_at moves only when the status does: retention counts from it (ADR 103).
   const setStatus = db.prepare<never, [string, string, number]>(
     `UPDATE contact_submissions SET status_changed_at = CASE WHEN status = ?1 THEN status_changed_at ELSE ?2 END,
@@ -180,10 +179,6 @@ export function submissionDesk({ db, cipher, search }: Indexed) {
   const firstResponse = db.prepare<never, [string, FirstResponseBy, number]>(
     `UPDATE contact_submissions SET first_response_at = ?1, first_response_by = ?2
      WHERE id = ?3 AND (first_response_at IS NULL OR first_response_at > ?1 OR first_response_by = 'status-change')`,
-  );
-  const requeue = db.prepare<never, [string, number]>(
-    `UPDATE mail_outbox SET state = 'pending', attempts = 0, next_attempt_at = ?
-     WHERE submission_id = ? AND state IN ('failed', 'pending')`,
   );
 
   const toDetail = (r: RawDetail): ExportRow => ({
@@ -259,7 +254,19 @@ export function submissionDesk({ db, cipher, search }: Indexed) {
     },
     notes: (id: number) => notesOf.all(id).map((n) => ({ ...n, body: cipher.decrypt(n.body) })),
     mail: (id: number) =>
-      mailOf.all(id).map((m) => ({ ...m, lastError: cipher.decryptNullable(m.lastError) })),
+      outbox
+        .forSubmission(id)
+        .filter((m) => (INTAKE_MAIL_KINDS as readonly string[]).includes(m.kind))
+        .map(
+          (m): MailState => ({
+            kind: m.kind as MailState["kind"],
+            state: m.state,
+            attempts: m.attempts,
+            lastError: m.lastError,
+            sentAt: m.sentAt,
+            nextAttemptAt: m.nextAttemptAt,
+          }),
+        ),
     /** Status and/or a note in one transaction; returns the new note's id. */
     update: db.transaction(
       (
@@ -301,7 +308,7 @@ export function submissionDesk({ db, cipher, search }: Indexed) {
     recordFirstResponse: (id: number, atIso: string, by: FirstResponseBy) =>
       firstResponse.run(atIso, by, id).changes > 0,
     /** Failed and waiting messages are due again now, with a fresh attempt count. */
-    requeueMail: (id: number, at: string) => requeue.run(at, id).changes,
+    requeueMail: (id: number, at: string) => outbox.retryForSubmission(id, at).changes,
   };
 }
 

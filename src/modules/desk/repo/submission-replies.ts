@@ -1,16 +1,9 @@
-import type { ReplyDelivery, SubmissionReply } from "../../../contracts/submissions";
+import type { SubmissionReply } from "../../../contracts/submissions";
 import type { Sealed } from "../../../store";
+import { mailOutboxRepo } from "../../mail";
 
 /** The outbox kind of a reply sent from the desk; its ref_id is the submission_replies row. */
 export const DESK_REPLY_MAIL = "desk-reply";
-
-type RawReply = Omit<SubmissionReply, "delivery"> & {
-  state: ReplyDelivery["state"] | null;
-  attempts: number | null;
-  lastError: string | null;
-  sentAt: string | null;
-  nextAttemptAt: string | null;
-};
 
 const REPLY_COLUMNS = `r.id, r.submission_id AS submissionId, r.author, r.subject, r.body, r.created_at AS createdAt`;
 
@@ -27,16 +20,11 @@ export function submissionReplies({ db, cipher }: Sealed) {
   const one = db.prepare<Omit<SubmissionReply, "delivery">, [number]>(
     `SELECT ${REPLY_COLUMNS} FROM submission_replies r WHERE r.id = ?`,
   );
-  // The latest outbox row of each reply (one today; a later resend would add another).
-  const ofSubmission = db.prepare<RawReply, [string, number]>(
-    `SELECT ${REPLY_COLUMNS}, m.state, m.attempts, m.last_error AS lastError, m.sent_at AS sentAt,
-       m.next_attempt_at AS nextAttemptAt
-     FROM submission_replies r
-     LEFT JOIN mail_outbox m ON m.id = (
-       SELECT max(id) FROM mail_outbox WHERE kind = ? AND ref_id = r.id
-     )
-     WHERE r.submission_id = ? ORDER BY r.created_at, r.id`,
+  const ofSubmission = db.prepare<Omit<SubmissionReply, "delivery">, [number]>(
+    `SELECT ${REPLY_COLUMNS} FROM submission_replies r WHERE r.submission_id = ? ORDER BY r.created_at, r.id`,
   );
+  // Where each reply's e-mail stands is the mail feature's: the latest of its outbox rows (one today).
+  const outbox = mailOutboxRepo({ db, cipher });
 
   const decrypted = <T extends { subject: string; body: string }>(r: T): T => ({
     ...r,
@@ -71,23 +59,28 @@ export function submissionReplies({ db, cipher }: Sealed) {
       return r ? decrypted(r) : null;
     },
     /** The submission's replies, oldest first, each with where its e-mail stands. */
-    forSubmission: (submissionId: number): SubmissionReply[] =>
-      ofSubmission.all(DESK_REPLY_MAIL, submissionId).map((r) => {
-        const { state, attempts, lastError, sentAt, nextAttemptAt, ...reply } = decrypted(r);
+    forSubmission(submissionId: number): SubmissionReply[] {
+      const rows = ofSubmission.all(submissionId);
+      const mail = outbox.latestForRefs(
+        DESK_REPLY_MAIL,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => {
+        const m = mail.get(r.id);
         return {
-          ...reply,
-          delivery:
-            state === null
-              ? null
-              : {
-                  state,
-                  attempts: attempts ?? 0,
-                  lastError: cipher.decryptNullable(lastError),
-                  sentAt,
-                  nextAttemptAt: nextAttemptAt ?? "",
-                },
+          ...decrypted(r),
+          delivery: m
+            ? {
+                state: m.state,
+                attempts: m.attempts,
+                lastError: m.lastError,
+                sentAt: m.sentAt,
+                nextAttemptAt: m.nextAttemptAt,
+              }
+            : null,
         };
-      }),
+      });
+    },
   };
 }
 

@@ -37,7 +37,7 @@ const DELIVERY = `id, kind, state, attempts, last_error AS lastError, sent_at AS
 
 /** The mail_outbox table: queue, due rows, delivery results. last_error is encrypted: it can quote an address. */
 export function mailOutboxRepo({ db, cipher }: Sealed) {
-  const readable = (d: MailDelivery): MailDelivery => ({
+  const readable = <T extends MailDelivery>(d: T): T => ({
     ...d,
     lastError: cipher.decryptNullable(d.lastError),
   });
@@ -66,6 +66,23 @@ export function mailOutboxRepo({ db, cipher }: Sealed) {
   const ofRef = db.prepare<MailDelivery, [string, number]>(
     `SELECT ${DELIVERY} FROM mail_outbox WHERE kind = ? AND ref_id = ? ORDER BY id`,
   );
+  const selectTroubled = db.prepare<MailDelivery & { submissionId: number | null }, [number]>(
+    `SELECT ${DELIVERY}, submission_id AS submissionId FROM mail_outbox
+     WHERE state = 'failed' OR (state = 'pending' AND attempts > 0)
+     ORDER BY state = 'failed' DESC, id DESC LIMIT ?`,
+  );
+  const requeueSubmission = db.prepare<never, [string, number]>(
+    `UPDATE mail_outbox SET state = 'pending', attempts = 0, next_attempt_at = ?
+     WHERE submission_id = ? AND state IN ('failed', 'pending')`,
+  );
+  const latestOfRefs = db.prepare<MailDelivery & { refId: number }, [string, string]>(
+    `SELECT ${DELIVERY}, ref_id AS refId FROM mail_outbox
+     WHERE id IN (SELECT max(id) FROM mail_outbox WHERE kind = ?1 AND ref_id IN (SELECT value FROM json_each(?2))
+       GROUP BY ref_id)`,
+  );
+  const pendingSubmissions = db.prepare<{ id: number }, []>(
+    "SELECT DISTINCT submission_id AS id FROM mail_outbox WHERE state = 'pending' AND submission_id IS NOT NULL",
+  );
 
   return {
     /** Queues a mail; null when one with the same dedupe key is already queued or sent. */
@@ -84,6 +101,19 @@ export function mailOutboxRepo({ db, cipher }: Sealed) {
     drop: (mail: OutboxRow) => remove.run(mail.id),
     forSubmission: (submissionId: number) => ofSubmission.all(submissionId).map(readable),
     forRef: (kind: string, refId: number) => ofRef.all(kind, refId).map(readable),
+    /** Mail given up, or retrying after a failed attempt, newest first (given up before retrying). */
+    troubled: (limit: number) => selectTroubled.all(limit).map(readable),
+    /** Queues a request's unsent mail again, due at `atIso`, its attempts counted afresh. */
+    retryForSubmission: (submissionId: number, atIso: string) => requeueSubmission.run(atIso, submissionId),
+    /** The newest mail of `kind` about each of these refs (a reply's mail, say), by ref id. */
+    latestForRefs: (kind: string, refIds: readonly number[]): Map<number, MailDelivery> =>
+      refIds.length === 0
+        ? new Map()
+        : new Map(
+            latestOfRefs.all(kind, JSON.stringify(refIds)).map(({ refId, ...d }) => [refId, readable(d)]),
+          ),
+    /** The requests with mail still waiting to go. */
+    pendingSubmissionIds: () => pendingSubmissions.all().map((r) => r.id),
   };
 }
 

@@ -1,4 +1,3 @@
-import type { SubmissionStatus } from "../../../contracts/intake";
 import type { DataRequestKind } from "../../../contracts/privacy";
 import { forgettingWrite } from "../../../db/forget-deleted";
 import type { Sealed } from "../../../store";
@@ -16,8 +15,6 @@ export type DataRequestRow = {
   intakeCount: number;
   erasedCount: number;
 };
-
-export type IntakeFacts = { id: number; reference: string; status: SubmissionStatus; receivedAt: string };
 
 const COLUMNS = `id, kind, status, email, email_hash AS emailHash, received_at AS receivedAt, due_at AS dueAt,
   completed_at AS completedAt, intake_count AS intakeCount, erased_count AS erasedCount`;
@@ -38,9 +35,6 @@ export function dataRequestsRepo({ db, cipher }: Sealed) {
   const complete = db.prepare<never, [string, number, number, number]>(
     `UPDATE data_requests SET status = 'completed', email = NULL, completed_at = ?, intake_count = ?,
        erased_count = ? WHERE id = ? AND status = 'open'`,
-  );
-  const facts = db.prepare<IntakeFacts, [number]>(
-    `SELECT id, reference, status, submitted_at AS receivedAt FROM contact_submissions WHERE id = ?`,
   );
   const selectOpenDueBy = db.prepare<{ id: number; kind: DataRequestKind; dueAt: string }, [string]>(
     `SELECT id, kind, due_at AS dueAt FROM data_requests WHERE status = 'open' AND due_at <= ? ORDER BY due_at, id`,
@@ -74,9 +68,6 @@ export function dataRequestsRepo({ db, cipher }: Sealed) {
       const r = selectOne.get(id);
       return r ? open(r) : null;
     },
-    /** The clear facts of an intake (no personal data): what a reply and a receipt name. */
-    intakeFacts: (ids: readonly number[]) =>
-      ids.map((id) => facts.get(id)).filter((f): f is IntakeFacts => f !== null),
     /**
      * Drops the address, and its old ciphertext from the disk once committed; false when the request was not
      * open (completed by someone else meanwhile).

@@ -1,5 +1,8 @@
 import { forgettingWrite } from "../../../db/forget-deleted";
 import type { Sealed } from "../../../store";
+import { staffAccounts } from "../../auth";
+
+export type { StaffRow } from "../../auth";
 
 /**
  * The staff: admin accounts as the Staff screen sees them, and invitations. E-mail addresses, display names (the
@@ -7,16 +10,6 @@ import type { Sealed } from "../../../store";
  * looked up by its token's SHA-256. Every write that deletes an admin or wipes a token also forgets the old
  * values on disk (forgetDeleted).
  */
-export type StaffRow = {
-  id: number;
-  username: string;
-  displayName: string | null;
-  email: string | null;
-  mfaEnabled: boolean;
-  lastSignInAt: string | null;
-  createdAt: string;
-};
-
 export type InvitationRow = {
   id: number;
   email: string;
@@ -30,28 +23,13 @@ export type InvitationRow = {
   revokedAt: string | null;
 };
 
-type RawStaff = Omit<StaffRow, "mfaEnabled"> & { mfaEnabled: number };
-
 const INVITATION = `id, email, display_name AS name, invited_by AS invitedBy, invited_by_name AS invitedByName, created_at AS createdAt,
   expires_at AS expiresAt, accepted_at AS acceptedAt, accepted_user_id AS acceptedUserId, revoked_at AS revokedAt`;
 
 export function staffRepo({ db, cipher }: Sealed) {
+  // The accounts themselves are the sign-in feature's table (admin_users): read and changed through it.
+  const accounts = staffAccounts({ db, cipher });
   const q = {
-    list: db.prepare<RawStaff, []>(
-      `SELECT id, username, display_name AS displayName, email, totp_secret IS NOT NULL AS mfaEnabled, last_sign_in_at AS lastSignInAt,
-         created_at AS createdAt
-       FROM admin_users ORDER BY username COLLATE NOCASE`,
-    ),
-    count: db.prepare<{ n: number }, []>("SELECT count(*) AS n FROM admin_users"),
-    remove: db.prepare<never, [number]>("DELETE FROM admin_users WHERE id = ?"),
-    signedIn: db.prepare<never, [string, number]>("UPDATE admin_users SET last_sign_in_at = ? WHERE id = ?"),
-    setEmail: db.prepare<never, [string | null, number]>("UPDATE admin_users SET email = ? WHERE id = ?"),
-    setDisplayName: db.prepare<never, [string | null, number]>(
-      "UPDATE admin_users SET display_name = ? WHERE id = ?",
-    ),
-    profile: db.prepare<{ username: string; email: string | null; displayName: string | null }, [number]>(
-      "SELECT username, email, display_name AS displayName FROM admin_users WHERE id = ?",
-    ),
     insertInvitation: db.prepare<{ id: number }, Record<string, string | number | null>>(
       `INSERT INTO staff_invitations (email, display_name, token_hash, token, invited_by, invited_by_name, created_at,
          expires_at)
@@ -96,31 +74,7 @@ export function staffRepo({ db, cipher }: Sealed) {
   const readInvitation = (r: InvitationRow | null): InvitationRow | null => r && open(r);
 
   return {
-    list: (): StaffRow[] =>
-      q.list.all().map((r) => ({
-        ...r,
-        email: cipher.decryptNullable(r.email),
-        displayName: cipher.decryptNullable(r.displayName),
-        mfaEnabled: r.mfaEnabled === 1,
-      })),
-    count: () => q.count.get()?.n ?? 0,
-    /** Deletes an admin; their sessions and recovery codes go with them (ON DELETE CASCADE). */
-    remove: (id: number) => forgettingWrite(db, q.remove.run(id).changes) === 1,
-    recordSignIn: (id: number, at: Date) => q.signedIn.run(at.toISOString(), id),
-    setEmail: (id: number, email: string | null) => q.setEmail.run(cipher.encryptNullable(email), id),
-    setDisplayName: (id: number, name: string | null) =>
-      q.setDisplayName.run(cipher.encryptNullable(name), id).changes === 1,
-    /** One admin's username, e-mail address and display name; null when there is no such admin. */
-    profile(id: number) {
-      const r = q.profile.get(id);
-      return (
-        r && {
-          ...r,
-          email: cipher.decryptNullable(r.email),
-          displayName: cipher.decryptNullable(r.displayName),
-        }
-      );
-    },
+    ...accounts,
 
     invite(i: {
       email: string;

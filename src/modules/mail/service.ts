@@ -5,9 +5,7 @@ import { toOneLine } from "../../contracts/fields";
 import { urgencyOf } from "../../contracts/mail-kinds";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
-import { contactSubmissions, INTAKE_MAIL_KINDS } from "../desk";
-import { automaticMail, type MailMessage } from "./automatic";
-import { intakeMessage } from "./intake-messages";
+import { automaticMail, type MailMessage } from "./lib/automatic";
 import { type EnqueueMail, mailOutboxRepo, type OutboxRow } from "./repo/mail-outbox";
 
 export const MAIL_NOT_CONFIGURED =
@@ -95,7 +93,6 @@ export function createMailOutbox(deps: {
   now: () => Date;
 }) {
   const { config, logger } = deps;
-  const submissions = contactSubmissions(deps.store);
   const outbox = mailOutboxRepo(deps.store);
   const kinds = new Map<string, Registration>();
   const { now } = deps;
@@ -103,7 +100,6 @@ export function createMailOutbox(deps: {
     ? smtpSender(config.smtpUrl, { brand: config.brand, publicUrl: config.publicUrl })
     : null;
   const from = config.mailFrom ?? `"${config.brand.name}" <${config.brand.email}>`;
-  const notifyTo = config.intakeNotifyTo;
   /** The site's sender address under a person's name: `"Dana Whitfield, Tracewell" <hello@…>`. */
   const personalFrom = (name: string) => {
     const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
@@ -127,18 +123,8 @@ export function createMailOutbox(deps: {
   /** Set when a stop gave up waiting for a send: what it answers later is not recorded (the row stays pending). */
   let abandoned = false;
 
-  const intakeContext = { brand: config.brand, publicUrl: config.publicUrl, notifyTo };
-  for (const kind of INTAKE_MAIL_KINDS) {
-    kinds.set(kind, {
-      render: (mail) => {
-        const submission = mail.submissionId === null ? null : submissions.byId(mail.submissionId);
-        return submission ? intakeMessage(kind, submission, intakeContext) : null;
-      },
-      settled: (mail) => {
-        if (mail.submissionId !== null) submissions.refreshMailState(mail.submissionId);
-      },
-    });
-  }
+  /** What the features asked to be told when the outbox starts with no way to send (no SMTP_URL). */
+  const unavailable: (() => void)[] = [];
 
   // What the mail's feature keeps about it (a request's mail state) is updated in a savepoint of its own: if
   // that fails, the attempt's result is still recorded, so a sent mail is never sent again.
@@ -289,6 +275,10 @@ export function createMailOutbox(deps: {
     register(kind: string, render: RenderMail, settled?: (mail: OutboxRow) => void) {
       kinds.set(kind, { render, settled });
     },
+    /** Called at start when no mail can be sent: a feature notes it where its staff look (the desk's requests). */
+    whenUnavailable(tell: () => void) {
+      unavailable.push(tell);
+    },
     /** The kinds registered so far: once the app is composed, every kind of MAIL_KINDS and no other. */
     kinds: () => [...kinds.keys()],
     /** Queues a mail (due now unless `at` is given); null when its dedupe key was already used. */
@@ -305,7 +295,7 @@ export function createMailOutbox(deps: {
       if (timer) return;
       if (!sender) {
         logger.warn("mail_not_configured", { hint: "Set SMTP_URL to send intake emails" });
-        submissions.noteMailUnavailable(MAIL_NOT_CONFIGURED);
+        for (const tell of unavailable) tell();
         return;
       }
       timer = setInterval(tick, pollMs);

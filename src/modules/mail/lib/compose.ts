@@ -1,4 +1,4 @@
-import { toOneLine } from "../../contracts/fields";
+import { toOneLine } from "../../../contracts/fields";
 
 /** Where a quoted value sits in a message's text: [start, end) as string offsets. */
 export type TextSpan = { start: number; end: number };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { DEFAULT_BRAND } from "../../contracts/brand-defaults";
+import { DEFAULT_BRAND } from "../../../contracts/brand-defaults";
 import { AUTOMATIC_HEADERS, automaticMail, htmlAlternative, textColourOn } from "./automatic";
 import { composeText, line } from "./compose";
 

@@ -1,4 +1,4 @@
-import type { Sealed } from "../../store";
+import type { Sealed } from "../../../store";
 
 /**
  * How a colleague is named wherever the team or a client reads who did something (the desk's history, the audit

@@ -1,20 +1,25 @@
-import type { Brand } from "../../contracts/brand";
-import { RESPONSE_SLA } from "../../contracts/constants";
-import { MATTER_TYPE_LABELS, ROLE_LABELS, SERVICE_LABELS } from "../../contracts/intake-labels";
-import { NEXT_STEPS } from "../../contracts/next-steps";
-import { adminSubmissionPath } from "../../contracts/paths";
-import { confirmationSubject } from "../../contracts/submissions";
-import type { MailKind, SubmissionRow } from "../desk";
-import type { MailMessage } from "./automatic";
-import { composeText, line } from "./compose";
-
-/**
- * The confirmation's Message-ID, derived from the reference so it need not be stored: a later reply from the
- * desk sets In-Reply-To and References to it and mail clients show one thread.
- */
-export function confirmationMessageId(reference: string, ctx: { publicUrl: string }): string {
-  return `<${reference}.confirmation@${new URL(ctx.publicUrl).hostname}>`;
-}
+import type { Config } from "../../../config";
+import type { Brand } from "../../../contracts/brand";
+import { RESPONSE_SLA } from "../../../contracts/constants";
+import { MATTER_TYPE_LABELS, ROLE_LABELS, SERVICE_LABELS } from "../../../contracts/intake-labels";
+import { NEXT_STEPS } from "../../../contracts/next-steps";
+import { adminSubmissionPath } from "../../../contracts/paths";
+import { confirmationSubject } from "../../../contracts/submissions";
+import type { DataStore } from "../../../store";
+import {
+  composeText,
+  confirmationMessageId,
+  line,
+  MAIL_NOT_CONFIGURED,
+  type MailMessage,
+  type MailOutbox,
+} from "../../mail";
+import {
+  contactSubmissions,
+  INTAKE_MAIL_KINDS,
+  type MailKind,
+  type SubmissionRow,
+} from "../repo/contact-submissions";
 
 const label = <T extends string>(labels: Record<T, string>, value: string) => labels[value as T] ?? value;
 
@@ -71,4 +76,31 @@ export function intakeMessage(
       ctx.publicUrl,
     ].join("\n"),
   };
+}
+
+/**
+ * The desk's intake mail as the outbox sends it: each of the two kinds is written from the request when it goes,
+ * dropped when the request is gone, and after each attempt the request's mail state is brought up to date. When
+ * the outbox cannot send at all, the requests still waiting say so.
+ */
+export function registerIntakeMail(
+  outbox: Pick<MailOutbox, "register" | "whenUnavailable">,
+  deps: { store: DataStore; config: Config },
+) {
+  const submissions = contactSubmissions(deps.store);
+  const { config } = deps;
+  const context = { brand: config.brand, publicUrl: config.publicUrl, notifyTo: config.intakeNotifyTo };
+  for (const kind of INTAKE_MAIL_KINDS) {
+    outbox.register(
+      kind,
+      (mail) => {
+        const submission = mail.submissionId === null ? null : submissions.byId(mail.submissionId);
+        return submission ? intakeMessage(kind, submission, context) : null;
+      },
+      (mail) => {
+        if (mail.submissionId !== null) submissions.refreshMailState(mail.submissionId);
+      },
+    );
+  }
+  outbox.whenUnavailable(() => submissions.noteMailUnavailable(MAIL_NOT_CONFIGURED));
 }

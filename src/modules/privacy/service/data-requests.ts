@@ -1,25 +1,29 @@
 import { makeZip } from "client-zip";
-import * as v from "valibot";
 import {
   DATA_REQUEST_DUE_DAYS,
   DATA_REQUEST_MESSAGES,
   type DataRequestCreated,
   type DataRequestItem,
   type DataRequestList,
-  DataRequestSchema,
   daysLeft,
-} from "../../contracts/privacy";
-import { forgetDeleted } from "../../db/index";
-import { auditBy } from "../../http/admin-http";
-import { ConflictError, invalidInput, NotFoundError } from "../../http/errors";
-import type { DataStore } from "../../store";
-import { consultationRecord } from "../consultation";
-import { contactSubmissions, submissionDesk, submissionReplies, submissionResponses } from "../desk";
-import { documentExport, type ExportedFile } from "../documents";
-import { mailOutboxRepo } from "../mail";
-import { engagementRecord } from "../portal";
-import type { Actor } from "./model";
-import { type DataRequestRow, dataRequestsRepo } from "./repo/data-requests";
+} from "../../../contracts/privacy";
+import { ConflictError, NotFoundError } from "../../../http/errors";
+import type { DataStore } from "../../../store";
+import { writeAudit } from "../../audit";
+import { consultationRecord } from "../../consultation";
+import {
+  contactSubmissions,
+  endedRequests,
+  submissionDesk,
+  submissionReplies,
+  submissionResponses,
+} from "../../desk";
+import { documentExport, type ExportedFile } from "../../documents";
+import { mailOutboxRepo } from "../../mail";
+import { engagementRecord } from "../../portal";
+import type { Actor, DataRequestInput } from "../model";
+import { type DataRequestRow, dataRequestsRepo } from "../repo/data-requests";
+import { createErasure } from "./erasure";
 
 const DAY_MS = 86_400_000;
 
@@ -38,13 +42,15 @@ export function createDataRequests(deps: { store: DataStore; dataDir: string; no
   const outbox = mailOutboxRepo(store);
   const replies = submissionReplies(store);
   const responses = submissionResponses(db);
+  const ended = endedRequests(db);
+  const erasure = createErasure(store);
 
   const audit = (
     actor: Actor,
     event: string,
     detail: Record<string, string | number | boolean | null>,
     at = now(),
-  ) => auditBy(db, actor, event, detail, at);
+  ) => writeAudit(store, { event, actor, detail, at });
 
   /** The request while it is open, with its address; refused when there is none or it is completed. */
   const openRequest = (id: number): DataRequestRow & { email: string } => {
@@ -68,25 +74,17 @@ export function createDataRequests(deps: { store: DataStore; dataDir: string; no
 
   /** Deletes the intakes and completes the request in one transaction, a receipt per intake. */
   const eraseNow = db.transaction((request: DataRequestRow & { email: string }, actor: Actor, at: Date) => {
-    const intakes = repo.intakeFacts(submissions.idsByEmail(request.email));
-    let erased = 0;
-    for (const intake of intakes) {
-      if (!desk.remove(intake.id)) continue;
-      erased++;
-      audit(
+    const intakes = ended.intakeFacts(submissions.idsByEmail(request.email));
+    const erased = erasure.erase(
+      intakes,
+      {
+        event: "data_request.intake_erased",
+        rule: `data-rights request ${request.id} (deletion)`,
         actor,
-        "data_request.intake_erased",
-        {
-          dataRequestId: request.id,
-          reference: intake.reference,
-          status: intake.status,
-          receivedAt: intake.receivedAt,
-          deletedAt: at.toISOString(),
-          rule: `data-rights request ${request.id} (deletion)`,
-        },
-        at,
-      );
-    }
+        detail: { dataRequestId: request.id },
+      },
+      at,
+    ).length;
     // Completed by someone else meanwhile: throwing rolls the erasures back, and the admin is told so (409).
     if (!repo.complete(request.id, at.toISOString(), { intakes: intakes.length, erased })) {
       throw new ConflictError(DATA_REQUEST_MESSAGES.completed);
@@ -101,13 +99,11 @@ export function createDataRequests(deps: { store: DataStore; dataDir: string; no
   });
 
   return {
-    create(body: unknown, actor: Actor): DataRequestCreated {
-      const parsed = v.safeParse(DataRequestSchema, body ?? {});
-      if (!parsed.success) invalidInput(parsed.issues);
-      const { email, kind } = parsed.output;
+    create(input: DataRequestInput, actor: Actor): DataRequestCreated {
+      const { email, kind } = input;
       const received = now();
       const dueAt = new Date(received.getTime() + DATA_REQUEST_DUE_DAYS * DAY_MS).toISOString();
-      const intakes = repo.intakeFacts(submissions.idsByEmail(email));
+      const intakes = ended.intakeFacts(submissions.idsByEmail(email));
       const id = repo.create({
         kind,
         email,
@@ -185,7 +181,7 @@ export function createDataRequests(deps: { store: DataStore; dataDir: string; no
       if (open.kind !== "deletion") throw new ConflictError(DATA_REQUEST_MESSAGES.eraseOnlyDeletion);
       const at = now();
       const result = eraseNow.immediate(open, actor, at);
-      forgetDeleted(db);
+      erasure.afterCommit();
       const request = repo.byId(open.id);
       return { ...result, request: request && toItem(request, at) };
     },
@@ -200,7 +196,7 @@ export function createDataRequests(deps: { store: DataStore; dataDir: string; no
         throw new ConflictError(DATA_REQUEST_MESSAGES.completed);
       audit(actor, "data_request.completed", { dataRequestId: request.id, kind: request.kind, intakes }, at);
       // The request's own address is gone now too.
-      forgetDeleted(db);
+      erasure.afterCommit();
       const done = repo.byId(request.id);
       return { request: done && toItem(done, at) };
     },

@@ -1,25 +1,16 @@
-import * as v from "valibot";
 import {
   PURGE_HORIZON_DAYS,
   type RetentionDryRun,
   type RetentionPolicy,
-  RetentionPolicySchema,
   type RetentionRule,
   type RetentionView,
-} from "../../contracts/privacy";
-import { forgetDeleted } from "../../db/index";
-import { auditBy } from "../../http/admin-http";
-import { invalidInput } from "../../http/errors";
-import { type Logger, silentLogger } from "../../log";
-import type { DataStore } from "../../store";
-import { appendAudit } from "../audit";
-import { submissionDesk } from "../desk";
-import { type Actor, addDays, utcDate } from "./model";
-import { type PurgeCandidate, retentionRepo } from "./repo/retention";
-
-/** A query parameter of digits as its number; anything else as it came, for the schema to name. */
-const wholeNumber = (raw: string | undefined) =>
-  raw !== undefined && /^\d{1,9}$/.test(raw.trim()) ? Number(raw) : raw;
+} from "../../../contracts/privacy";
+import { type Logger, silentLogger } from "../../../log";
+import type { DataStore } from "../../../store";
+import { writeAudit } from "../../audit";
+import { type Actor, addDays, utcDate } from "../model";
+import { type PurgeCandidate, retentionRepo } from "../repo/retention";
+import { createErasure } from "./erasure";
 
 /** How often the timer looks whether today's purge has run; it runs once per UTC day. */
 const CHECK_EVERY_MS = 60 * 60_000;
@@ -48,7 +39,7 @@ export function createRetention(deps: {
   const { now } = deps;
   const logger = deps.logger ?? silentLogger;
   const repo = retentionRepo(db);
-  const desk = submissionDesk(store);
+  const erasure = createErasure(store);
 
   const policy = (): RetentionPolicy => {
     const { unengagedDays, engagedDays } = repo.policy();
@@ -59,20 +50,8 @@ export function createRetention(deps: {
   const purgeNow = db.transaction((at: Date): PurgeCandidate[] => {
     const p = policy();
     const due = repo.dueBy(utcDate(at), p);
-    for (const c of due) {
-      if (!desk.remove(c.id)) continue;
-      appendAudit(db, {
-        event: "retention.request_deleted",
-        at,
-        detail: {
-          reference: c.reference,
-          status: c.status,
-          receivedAt: c.receivedAt,
-          deletedAt: at.toISOString(),
-          rule: ruleText(c.rule, p),
-        },
-      });
-    }
+    for (const c of due)
+      erasure.erase([c], { event: "retention.request_deleted", rule: ruleText(c.rule, p) }, at);
     repo.recordPurge(at.toISOString(), due.length);
     return due;
   });
@@ -80,7 +59,7 @@ export function createRetention(deps: {
   const purge = () => {
     const at = now();
     const deleted = purgeNow.immediate(at);
-    if (deleted.length > 0) forgetDeleted(db);
+    if (deleted.length > 0) erasure.afterCommit();
     logger.info("retention_purge", { deleted: deleted.length, asOf: utcDate(at) });
     return { at: at.toISOString(), deleted: deleted.map((c) => c.reference) };
   };
@@ -123,36 +102,28 @@ export function createRetention(deps: {
      * What a proposed policy (the query's unengagedDays and engagedDays) would delete at the next purge, today,
      * by the same query the purge and `tracewell retention --dry-run` use. Reads only; deletes nothing.
      */
-    dryRun(query: Record<string, string | undefined>): RetentionDryRun {
-      const parsed = v.safeParse(RetentionPolicySchema, {
-        unengagedDays: wholeNumber(query.unengagedDays),
-        engagedDays: wholeNumber(query.engagedDays),
-      });
-      if (!parsed.success) invalidInput(parsed.issues);
+    dryRun(proposed: RetentionPolicy): RetentionDryRun {
       const asOf = utcDate(now());
-      const deletions = repo.dueBy(asOf, parsed.output).map(({ id: _id, ...planned }) => planned);
-      return { ...parsed.output, asOf, count: deletions.length, deletions };
+      const deletions = repo.dueBy(asOf, proposed).map(({ id: _id, ...planned }) => planned);
+      return { ...proposed, asOf, count: deletions.length, deletions };
     },
 
     /** Sets the policy; answers the policy and what it will delete. */
-    update(body: unknown, actor: Actor): RetentionView {
-      const parsed = v.safeParse(RetentionPolicySchema, body ?? {});
-      if (!parsed.success) invalidInput(parsed.issues);
+    update(next: RetentionPolicy, actor: Actor): RetentionView {
       const before = policy();
       const at = now();
-      repo.setPolicy(parsed.output, at.toISOString());
-      auditBy(
-        db,
+      repo.setPolicy(next, at.toISOString());
+      writeAudit(store, {
+        event: "retention.policy_changed",
         actor,
-        "retention.policy_changed",
-        {
-          unengagedDaysBefore: before.unengagedDays,
-          unengagedDays: parsed.output.unengagedDays,
-          engagedDaysBefore: before.engagedDays,
-          engagedDays: parsed.output.engagedDays,
-        },
         at,
-      );
+        detail: {
+          unengagedDaysBefore: before.unengagedDays,
+          unengagedDays: next.unengagedDays,
+          engagedDaysBefore: before.engagedDays,
+          engagedDays: next.engagedDays,
+        },
+      });
       deps.onPolicyChanged?.();
       return view();
     },

@@ -1,33 +1,12 @@
 import type { Database } from "bun:sqlite";
-import type { Sealed } from "../../store";
+import type { Sealed } from "../../../store";
+import type { AuditEntry, AuditEntryInput, AuditNames } from "../model";
 
 /**
- * The audit log repository, shared by every module that records what admins do. Rows are only ever added.
- * `detail` holds ids and short facts, never personal data from intakes or any secret. The staff names an entry
- * copies (a name change, who invited a colleague) are kept apart in `names`, sealed by the data cipher like
- * every name, and read back into `detail` (ADR 222).
+ * The audit_log table: rows are only ever added (its triggers refuse changes). `detail` holds ids and short
+ * facts, never personal data from intakes or any secret; the staff names an entry copies are kept apart in
+ * `names`, already sealed by the data cipher when they reach here (ADR 222), and read back into `detail`.
  */
-export type AuditEntryInput = {
-  event: string;
-  userId?: number | null;
-  username?: string | null;
-  clientAddress?: string | null;
-  detail?: Record<string, string | number | boolean | null>;
-  at?: Date;
-};
-
-export type AuditEntry = {
-  id: number;
-  at: string;
-  event: string;
-  username: string | null;
-  clientAddress: string | null;
-  detail: Record<string, unknown> | null;
-};
-
-/** Staff names an entry copies, by the detail's key they are read back under. */
-export type AuditNames = Record<string, string | null>;
-
 type Row = {
   id: number;
   at: string;
@@ -38,7 +17,7 @@ type Row = {
   names: string | null;
 };
 
-function insert(db: Database, e: AuditEntryInput, names: string | null): void {
+export function insertAuditRow(db: Database, e: AuditEntryInput, names: string | null): void {
   db.query(
     `INSERT INTO audit_log (at, event, user_id, username, client_address, detail, names)
      VALUES ($at, $event, $userId, $username, $clientAddress, $detail, $names)`,
@@ -51,15 +30,6 @@ function insert(db: Database, e: AuditEntryInput, names: string | null): void {
     detail: e.detail ? JSON.stringify(e.detail) : null,
     names,
   });
-}
-
-export function appendAudit(db: Database, e: AuditEntryInput): void {
-  insert(db, e, null);
-}
-
-/** An entry that copies staff names: they are stored encrypted and read back as part of its detail. */
-export function appendAuditNaming({ db, cipher }: Sealed, e: AuditEntryInput, names: AuditNames): void {
-  insert(db, e, cipher.encrypt(JSON.stringify(names)));
 }
 
 /** Newest first, `limit` at a time; pass the last id seen as `beforeId` for the next page. */

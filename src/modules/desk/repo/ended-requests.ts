@@ -1,0 +1,52 @@
+import type { SubmissionStatus } from "../../../contracts/intake";
+import type { Database } from "../../../db/index";
+
+/** An ended request as retention and data-rights receipts name it: clear columns only, nothing personal. */
+export type EndedRequest = {
+  id: number;
+  reference: string;
+  status: SubmissionStatus;
+  receivedAt: string;
+  lastChangeAt: string;
+  deleteOn: string;
+};
+
+export type IntakeFacts = { id: number; reference: string; status: SubmissionStatus; receivedAt: string };
+
+/**
+ * What the privacy feature asks of the desk's requests: which ended requests reach the end of their retention
+ * by a date, and the clear facts of an intake that a receipt names. Only clear columns are read, so the
+ * retention dry run needs no data key.
+ */
+export function endedRequests(db: Database) {
+  // The day a request's retention ends: the UTC date of its last status change plus the days its rule keeps.
+  // Notes and replies move updated_at, not status_changed_at (ADR 103).
+  const selectDue = db.prepare<EndedRequest, { unengaged: number; engaged: number; until: string }>(
+    // Each rule reads a range of the (status, status_changed_at) index, ending where its days reach `until`
+    // ("deleteOn <= until" is "changed before the day after until minus the days"), so the daily purge and the
+    // start's first one cost what they delete, not every ended request ever kept.
+    `SELECT * FROM (
+       SELECT id, reference, status, submitted_at AS receivedAt,
+         COALESCE(status_changed_at, submitted_at) AS lastChangeAt,
+         date(COALESCE(status_changed_at, submitted_at),
+           '+' || CASE status WHEN 'engaged' THEN $engaged ELSE $unengaged END || ' days') AS deleteOn
+       FROM contact_submissions
+       WHERE (status = 'engaged' AND status_changed_at < date($until, '-' || $engaged || ' days', '+1 day'))
+          OR (status = 'declined' AND status_changed_at < date($until, '-' || $unengaged || ' days', '+1 day'))
+          OR (status = 'closed' AND status_changed_at < date($until, '-' || $unengaged || ' days', '+1 day'))
+          OR (status IN ('declined', 'closed', 'engaged') AND status_changed_at IS NULL)
+     ) WHERE deleteOn <= $until ORDER BY deleteOn, id`,
+  );
+
+  const facts = db.prepare<IntakeFacts, [number]>(
+    "SELECT id, reference, status, submitted_at AS receivedAt FROM contact_submissions WHERE id = ?",
+  );
+  return {
+    /** Requests whose retention ends on or before `until` (YYYY-MM-DD), soonest first. */
+    dueBy: (until: string, p: { unengagedDays: number; engagedDays: number }): EndedRequest[] =>
+      selectDue.all({ unengaged: p.unengagedDays, engaged: p.engagedDays, until }),
+    /** The clear facts of these intakes (no personal data), those that still exist. */
+    intakeFacts: (ids: readonly number[]) =>
+      ids.map((id) => facts.get(id)).filter((f): f is IntakeFacts => f !== null),
+  };
+}
