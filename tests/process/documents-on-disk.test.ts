@@ -445,14 +445,20 @@ describe("documents on disk", () => {
   test("no byte under DATA_DIR or in a backup holds the file's content or its name", async () => {
     const markers = [nameMarker, contentMarker];
     expect(scanForMarkers([dataDir], markers)).toEqual([]);
-    const target = join(root, "backups", "copy.db");
+    const target = join(root, "backups", "copy.twbackup");
     const backup = await runBinary(["backup", target], { env: binaryEnv(dataDir, PORT, settings) });
     expect(backup.code).toBe(0);
-    // The backup holds the sealed file beside the database.
-    expect(existsSync(join(`${target}.documents`, stored[0] as string))).toBe(true);
-    const backupFiles = filesUnder(join(root, "backups"));
-    expect(backupFiles.length).toBeGreaterThan(1);
-    expect(scanForMarkers(backupFiles, markers)).toEqual([]);
+    // One sealed archive: neither the file's bytes nor its name in it.
+    expect(filesUnder(join(root, "backups"))).toEqual([target]);
+    expect(scanForMarkers([target], markers)).toEqual([]);
+    // Restored, it holds the sealed file as it was stored, still sealed.
+    const restored = join(root, "restored");
+    const restore = await runBinary(["restore", target, "--into", restored], {
+      env: binaryEnv(dataDir, PORT, settings),
+    });
+    expect(restore.code).toBe(0);
+    expect(existsSync(join(restored, "documents", stored[0] as string))).toBe(true);
+    expect(scanForMarkers([restored], markers)).toEqual([]);
   }, 30_000);
 
   test("erasing the request takes the file off the disk", async () => {
