@@ -14,6 +14,13 @@ export type MetricsSources = {
 /** Seconds: from a cached page (well under a millisecond) to a large upload or export. */
 const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
+/** prom-client's gauges named like counters; what they count says little about this server anyway. */
+const MISNAMED_DEFAULTS = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
+
 const sizeOf = (path: string) => statSync(path, { throwIfNoEntry: false })?.size ?? 0;
 
 /**
@@ -24,6 +31,8 @@ export function createMetricsService(sources: MetricsSources) {
   const registry = new Registry();
   // Process memory, CPU, open files and the event loop's lag, under the names every dashboard knows.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  // Three of its gauges end in _total, which Prometheus keeps for counters (promtool check metrics refuses them).
+  for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
 
   const requests = new Histogram({
     name: "tracewell_http_request_duration_seconds",
