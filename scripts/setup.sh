@@ -1,5 +1,6 @@
 # Sourced by scripts/start and scripts/test: makes sure Bun 1.4.4 and the packages are installed, and (with
-# NEED_BROWSER=1) Debian's Chromium for the browser tests. Safe to run again: it skips what is in place.
+# NEED_BROWSER=1) Debian's Chromium for the browser tests, poppler's pdfsig and Prometheus's promtool. Safe to
+# run again: it skips what is in place.
 BUN_VERSION=1.4.4
 
 log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
@@ -46,6 +47,18 @@ if [ "${NEED_BROWSER:-}" = 1 ] && ! command -v pdfsig >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null
   else
     echo "The signing tests need pdfsig: apt-get install poppler-utils" >&2
+    exit 1
+  fi
+fi
+
+# The metrics test checks /metrics with Prometheus's own promtool, from Debian's prometheus package.
+if [ "${NEED_BROWSER:-}" = 1 ] && ! command -v promtool >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing Debian's prometheus (promtool) for the metrics test"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null
+  else
+    echo "The metrics test needs promtool: apt-get install prometheus" >&2
     exit 1
   fi
 fi

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { Elysia } from "elysia";
 import pkg from "../package.json";
 import type { Config } from "./config";
@@ -24,10 +25,11 @@ import {
   deskClockModule,
   deskModule,
 } from "./modules/desk";
-import { createDocuments } from "./modules/documents";
+import { createDocuments, documentsBytes } from "./modules/documents";
 import { createFirm } from "./modules/firm";
 import { createIntakeLimits, intakeModule } from "./modules/intake";
 import { confirmationMessageId, createMailOutbox } from "./modules/mail";
+import { createMetrics } from "./modules/metrics";
 import {
   createPageFastPath,
   inlineStylesheets,
@@ -41,6 +43,7 @@ import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";
 import { createSubscriptions } from "./modules/subscriptions";
+import { DATABASE_FILE } from "./ops/data-store";
 import { loadSessionSecrets } from "./secrets";
 import type { DataStore } from "./store";
 
@@ -205,7 +208,18 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       { status: 400, headers: { ...dataHeaders, "cache-control": "no-store", "x-request-id": id } },
     );
 
-  const log = requestLog({ logger, rawPath, fastAsset, fastPage, badHost });
+  const metrics = createMetrics({
+    token: config.metricsToken,
+    sources: {
+      outbox: mailOutbox.counts,
+      overdue: due.overdueCount,
+      lastBackup: backups.lastGood,
+      databaseFile: join(config.dataDir, DATABASE_FILE),
+      documentsBytes: () => documentsBytes(config.dataDir),
+    },
+    readiness: { search: () => store.search.state(), mail: mailOutbox.reachable },
+  });
+  const log = requestLog({ logger, rawPath, fastAsset, fastPage, badHost, observe: metrics.observe });
 
   return (
     new Elysia()
@@ -225,6 +239,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       // Elysia asks this for the handler of every request.
       .wrap((handle) => (request: Request) => log.serve(handle as unknown as Handler, request))
       .use(sameOriginPlugin({ publicUrl: config.publicUrl }))
+      .use(metrics.templates)
       .use(auth.gate)
       .use(
         bodyDeadline({
@@ -244,6 +259,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
         healthCheck.get();
         return { status: "ok" };
       })
+      .use(metrics.routes)
       .use(assetsPlugin(manifest))
       .use(brandAssetsPlugin(config.brand, brandCss))
       .use(seoModule({ publicUrl: config.publicUrl, extraEntries: content.sitemapEntries }))
@@ -275,6 +291,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
           limits: createIntakeLimits(),
           logger,
           now,
+          count: metrics.countIntake,
           renderContactPage: (intake, status, headers) =>
             renderPageResponse(pagesDeps, PATHS.contact, { intake }, status, headers),
           renderThanksPage: (thanks, headers) =>

@@ -160,6 +160,17 @@ const EnvSchema = v.object({
   PUBLIC_URL: v.optional(httpUrl),
   SESSION_SECRET: optionalText,
   DATA_KEY: optionalText,
+  METRICS_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (s) => s === "" || s.length >= 16,
+        "must be at least 16 characters (openssl rand -hex 32 makes one)",
+      ),
+      v.transform((s) => (s === "" ? undefined : s)),
+    ),
+  ),
   SMTP_URL: v.optional(
     v.pipe(
       v.string(),
@@ -254,6 +265,8 @@ export type Config = {
   /** Keys for personal data at rest (DATA_KEY, newest first); undefined: DATA_DIR/data-key. */
   dataKeys: Uint8Array[] | undefined;
   smtpUrl: string | undefined;
+  /** The bearer token GET /metrics asks for; undefined: /metrics is not served (404). */
+  metricsToken: string | undefined;
   mailFrom: string | undefined;
   /** Where intake notifications and the digest go, and where replies to the desk's mail come back: INTAKE_NOTIFY_TO, else the brand's e-mail. */
   intakeNotifyTo: string;
@@ -378,6 +391,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       .filter(Boolean),
     dataKeys: e.DATA_KEY === undefined ? undefined : parseDataKeys(e.DATA_KEY),
     smtpUrl: e.SMTP_URL,
+    metricsToken: e.METRICS_TOKEN,
     mailFrom: e.MAIL_FROM,
     intakeNotifyTo: e.INTAKE_NOTIFY_TO ?? brand.email,
     trustProxy: e.TRUST_PROXY,

@@ -1,6 +1,8 @@
 import type { Logger } from "../log";
 
 type RequestInfo = { id: string; start: number };
+/** Answers given before Elysia routes the request: no route template names them. */
+export type EarlyAnswer = "asset" | "cachedPage" | "badHost";
 export type Handler = (request: Request) => Response | Promise<Response>;
 /** An answer given before the app is asked: a cached page or a hashed asset (see createPageFastPath). */
 export type FastPath = (request: Request, path: string, requestId: string) => Response | undefined;
@@ -21,8 +23,10 @@ export function requestLog(deps: {
   fastPage: FastPath;
   /** The answer to a request whose Host header leaves a URL that does not parse. */
   badHost: (requestId: string) => Response;
+  /** Told of every answer, for the metrics: `early` names one given before the router (an asset, say). */
+  observe?: (request: Request, status: number, ms: number, early?: EarlyAnswer) => void;
 }) {
-  const { logger, rawPath, fastAsset, fastPage, badHost } = deps;
+  const { logger, rawPath, fastAsset, fastPage, badHost, observe } = deps;
   const requests = new WeakMap<Request, RequestInfo>();
   /**
    * Requests that may write (any method but GET and HEAD) being answered now. While one is, its commit (an
@@ -30,17 +34,20 @@ export function requestLog(deps: {
    * (ADR 094).
    */
   let changesInFlight = 0;
-  const logAnswer = (id: string, start: number, request: Request, path: string, response: Response) => {
+  const logAnswer = (
+    id: string,
+    start: number,
+    request: Request,
+    path: string,
+    response: Response,
+    early?: EarlyAnswer,
+  ) => {
+    const ms = performance.now() - start;
     logger.request(
-      {
-        id,
-        method: request.method,
-        path,
-        status: response.status,
-        ms: Math.round((performance.now() - start) * 10) / 10,
-      },
+      { id, method: request.method, path, status: response.status, ms: Math.round(ms * 10) / 10 },
       changesInFlight > 0,
     );
+    observe?.(request, response.status, ms, early);
     return response;
   };
 
@@ -50,7 +57,7 @@ export function requestLog(deps: {
     // Bun builds request.url from the Host header; one it cannot use (empty, a space, a port past 65535, none
     // on HTTP/1.0) leaves a URL that does not parse, which every `new URL(request.url)` after this would throw.
     if (!URL.canParse(request.url)) {
-      return logAnswer(id, start, request, rawPath(request.url) ?? "", badHost(id));
+      return logAnswer(id, start, request, rawPath(request.url) ?? "", badHost(id), "badHost");
     }
     const path = rawPath(request.url);
     const fast =
@@ -59,7 +66,15 @@ export function requestLog(deps: {
         : path.startsWith("/assets/")
           ? fastAsset(request, path, id)
           : fastPage(request, path, id);
-    if (fast) return logAnswer(id, start, request, path ?? "", fast);
+    if (fast)
+      return logAnswer(
+        id,
+        start,
+        request,
+        path ?? "",
+        fast,
+        path?.startsWith("/assets/") ? "asset" : "cachedPage",
+      );
     requests.set(request, { id, start });
     const changes = request.method !== "GET" && request.method !== "HEAD";
     if (changes) {

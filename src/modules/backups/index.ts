@@ -89,6 +89,8 @@ export function createBackups(deps: {
       },
     }),
     warning,
+    /** The newest backup that succeeded, or null. */
+    lastGood: () => runs.lastGood(),
     /** Starts the schedule; returns its stop. A schedule that has gone 26 hours without a good backup logs it. */
     start: (opts: { tickMs?: number } = {}) => {
       since = deps.now();

@@ -99,6 +99,13 @@ export function createDueService(deps: { store: DataStore; config: Config; now: 
       return dueTimes.waiting({ until: endOfDay, limit: 500 }).map((r) => waitingRequest(r, at));
     },
 
+    /** How many waiting requests are past their respond-by time now: the count the dashboard shows. */
+    overdueCount(): number {
+      sync();
+      const at = now();
+      return dueTimes.counts(clock.instant(clock.local(at).date, 0).toISOString(), at.toISOString()).overdue;
+    },
+
     overview(): DeskOverview {
       sync();
       const at = now();

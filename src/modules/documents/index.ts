@@ -10,6 +10,8 @@ import { portalDocumentRoutes } from "./routes/portal";
 import { documentStaffRoutes } from "./routes/staff";
 import { createDocumentsService } from "./service";
 
+export { documentsBytes } from "./lib/file-store";
+
 /** The documents feature as the app composes it: the portal's routes, and what other features call. */
 export function createDocuments(deps: {
   store: DataStore;

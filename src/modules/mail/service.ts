@@ -47,7 +47,7 @@ function isPermanent(error: unknown): boolean {
 function smtpSender(
   smtpUrl: string,
   ctx: { brand: Brand; publicUrl: string },
-): { send: Send; close: () => void } {
+): { send: Send; verify: () => Promise<unknown>; close: () => void } {
   // The timeouts are transport options, next to the URL (a second argument would be the messages' defaults):
   // without them a server that accepts and never greets holds each attempt for nodemailer's 30 s and more.
   // nodemailer is loaded at the first send, not at the start (ADR 236).
@@ -76,6 +76,8 @@ function smtpSender(
         attachments: m.attachments?.map((a) => ({ ...a })),
       });
     },
+    // A connection and greeting (and the sign-in, when the URL has one), no message: is the server there now?
+    verify: async () => (await open()).verify(),
     close: () => transport?.close(),
   };
 }
@@ -287,6 +289,18 @@ export function createMailOutbox(deps: {
     },
     /** What a new submission's emailError says before any attempt: set only when mail cannot go out. */
     initialError: sender ? null : MAIL_NOT_CONFIGURED,
+    /** How many mails wait to go and how many were given up. */
+    counts: () => outbox.counts(),
+    /** Whether the mail server answers now: "off" without SMTP_URL, else "ok" or why not. */
+    reachable: async (): Promise<"ok" | "off" | { error: string }> => {
+      if (!sender) return "off";
+      try {
+        await sender.verify();
+        return "ok";
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
     /** One queued mail's delivery state. */
     delivery: (id: number | null) => (id === null ? undefined : outbox.delivery(id)),
     runOnce,

@@ -5,6 +5,7 @@ import { SourcesPanel } from "../desk";
 import { OpenDataRequestsPanel } from "../privacy";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
+import { BackupWarning } from "./backup-warning";
 import {
   DeliveriesPanel,
   DeskCounts,
@@ -41,6 +42,7 @@ export function DashboardPage() {
           <p className="mt-3 max-w-2xl text-ink-muted">
             Choose an area to manage. Every change you make here is recorded in the audit log.
           </p>
+          <BackupWarning />
           <div className="mt-8" aria-live="polite" aria-busy={overview === null}>
             {overview === null && <p className="text-ink-muted">Loading the desk's figures...</p>}
             {overview === "failed" && (

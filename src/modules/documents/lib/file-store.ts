@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, statSync } from "node:fs";
 import { open, rm, truncate } from "node:fs/promises";
 import { join } from "node:path";
 import { release } from "./release";
@@ -47,6 +47,19 @@ export type FileClaim = {
   /** Lets the file go; safe to call twice. */
   release(): void;
 };
+
+/** The bytes the sealed documents take on disk (0 before the first upload). */
+export function documentsBytes(dataDir: string): number {
+  const dir = join(dataDir, "documents");
+  let total = 0;
+  try {
+    for (const name of readdirSync(dir))
+      total += statSync(join(dir, name), { throwIfNoEntry: false })?.size ?? 0;
+  } catch {
+    return 0;
+  }
+  return total;
+}
 
 /**
  * Where sealed documents live: DATA_DIR/documents/<random id>, never a name the user chose. Writes wait for

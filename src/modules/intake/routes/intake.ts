@@ -8,6 +8,7 @@ import { redirectTo } from "../../../http/redirect";
 import type { Logger } from "../../../log";
 import type { BusinessClock, ContactSubmissions } from "../../desk";
 import type { MailOutbox } from "../../mail";
+import type { IntakeOutcome } from "../../metrics";
 import type { IntakeAccepted } from "../model";
 import { type IntakeLimits, rateLimitMessage } from "../service/limits";
 import { makeReceipt, receiptCookie, receiptFromCookie } from "../service/receipt";
@@ -31,6 +32,8 @@ export type IntakeDeps = {
   ) => Promise<Response>;
   /** Renders /thanks for one visitor: their receipt, if their browser holds one, never cached. */
   renderThanksPage: (thanks: ThanksState, headers: Record<string, string>) => Promise<Response>;
+  /** Told of each submission's outcome, for the metrics. */
+  count?: (outcome: IntakeOutcome) => void;
 };
 
 /** A browser posting the form itself (JavaScript off) wants a page back, not JSON. */
@@ -50,6 +53,7 @@ const unreadable = (error: unknown) => {
  */
 export const intakeModule = (deps: IntakeDeps) => {
   const { config, logger } = deps;
+  const count = deps.count ?? (() => {});
   const bots = { honeypot: 0, "too-fast": 0 };
   // A visitor who came from one of our own pages was not referred by another site.
   const ownHost = new URL(config.publicUrl).hostname;
@@ -63,13 +67,17 @@ export const intakeModule = (deps: IntakeDeps) => {
       // The body is read all the same: a form posted without JavaScript gets its page back with what was typed.
       const body = await readIntakeBody(request).catch(unreadable);
       logger.warn("intake_rate_limited", { limit: "attempts", retryAfter: attemptWait });
+      count({ outcome: "refused", reason: "rate_limit" });
       return limited(
         new TooManyRequestsError(rateLimitMessage(config.brand.phone, attemptWait), attemptWait),
         body !== null && wantsPage(request, body.formEncoded),
         body ? formValues(body.payload) : {},
       );
     }
-    const body = await readIntakeBody(request);
+    const body = await readIntakeBody(request).catch((error) => {
+      if (error instanceof HttpError) count({ outcome: "refused", reason: "unreadable" });
+      throw error;
+    });
     const page = wantsPage(request, body.formEncoded);
     const values = formValues(body.payload);
 
@@ -87,9 +95,11 @@ export const intakeModule = (deps: IntakeDeps) => {
     } catch (error) {
       if (error instanceof InvalidError) {
         logger.info("intake_invalid", { fields: Object.keys(error.errors) });
+        count({ outcome: "refused", reason: "invalid" });
         if (page) return deps.renderContactPage({ values, errors: error.errors }, 422);
       } else if (error instanceof TooManyRequestsError) {
         logger.warn("intake_rate_limited", { limit: "accepted", retryAfter: error.retryAfterSeconds });
+        count({ outcome: "refused", reason: "rate_limit" });
         return limited(error, page, values);
       }
       throw error;
@@ -97,6 +107,7 @@ export const intakeModule = (deps: IntakeDeps) => {
     switch (outcome.kind) {
       case "bot": {
         bots[outcome.reason]++;
+        count({ outcome: "refused", reason: outcome.reason === "honeypot" ? "honeypot" : "too_fast" });
         logger.info("intake_bot_discarded", {
           reason: outcome.reason,
           honeypot: bots.honeypot,
@@ -106,6 +117,7 @@ export const intakeModule = (deps: IntakeDeps) => {
       }
       case "accepted":
         logger.info("intake_accepted", { id: outcome.id, reference: outcome.reference });
+        count({ outcome: "accepted" });
         deps.outbox.wake();
         return accepted(outcome.reference, now, page);
     }

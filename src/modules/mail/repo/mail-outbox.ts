@@ -84,7 +84,17 @@ export function mailOutboxRepo({ db, cipher }: Sealed) {
     "SELECT DISTINCT submission_id AS id FROM mail_outbox WHERE state = 'pending' AND submission_id IS NOT NULL",
   );
 
+  const stateCounts = db.prepare<{ state: "pending" | "failed"; n: number }, []>(
+    "SELECT state, count(*) AS n FROM mail_outbox WHERE state IN ('pending', 'failed') GROUP BY state",
+  );
+
   return {
+    /** How many mails wait to go and how many were given up. */
+    counts: () => {
+      const found = { pending: 0, failed: 0 };
+      for (const r of stateCounts.all()) found[r.state] = r.n;
+      return found;
+    },
     /** Queues a mail; null when one with the same dedupe key is already queued or sent. */
     enqueue: (m: EnqueueMail): number | null =>
       insert.get(m.kind, m.submissionId ?? null, m.refId ?? null, m.dedupeKey ?? null, m.at)?.id ?? null,

@@ -1,0 +1,73 @@
+import { DatabaseBackup } from "lucide-react";
+import { useEffect, useState } from "react";
+import { apiRequest, getJson } from "../../lib/api";
+
+export const BACKUPS_API = "/api/admin/backups";
+
+type Started = "idle" | "starting" | "started" | "running" | "failed";
+
+/**
+ * A failed backup, or none for 26 hours while the schedule runs, said at the top of the dashboard: what is
+ * wrong (the API's `warning`), a button that starts one now, and where the operations guide explains the
+ * settings. Nothing is shown while all is well, or when the backups cannot be read.
+ */
+export function BackupWarning() {
+  const [warning, setWarning] = useState<string | null>(null);
+  const [started, setStarted] = useState<Started>("idle");
+  useEffect(() => {
+    let live = true;
+    getJson<{ warning: string | null }>([BACKUPS_API]).then(
+      (v) => live && setWarning(v.warning),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!warning) return null;
+
+  const start = async () => {
+    setStarted("starting");
+    try {
+      const res = await apiRequest("POST", BACKUPS_API);
+      const { started: began } = (await res.json()) as { started: boolean };
+      setStarted(began ? "started" : "running");
+    } catch {
+      setStarted("failed");
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="backup-warning-title"
+      className="mt-6 rounded-xl border-2 border-danger bg-danger-light p-5 text-ink"
+    >
+      <div className="flex items-center gap-3">
+        <DatabaseBackup className="size-6 shrink-0 text-danger" aria-hidden="true" />
+        <h2 id="backup-warning-title" className="font-serif text-xl font-bold text-danger">
+          Backups need attention
+        </h2>
+      </div>
+      <p className="mt-2 break-words">{warning}.</p>
+      <p className="mt-2 text-sm">
+        The server's log says why (<code>backup_failed</code>). The operations guide, section "Backups and
+        restores" (<code>docs/operations.md</code>), explains <code>BACKUP_DIR</code>,{" "}
+        <code>BACKUP_S3_URL</code> and the restore drill; <code>tracewell backup list</code> shows every
+        backup kept.
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3" aria-live="polite">
+        <button
+          type="button"
+          className="btn-navy min-h-11"
+          onClick={start}
+          disabled={started === "starting" || started === "started"}
+        >
+          Take a backup now
+        </button>
+        {started === "started" && <p>A backup has started. This notice goes once one succeeds.</p>}
+        {started === "running" && <p>A backup is already running.</p>}
+        {started === "failed" && <p className="text-danger">The backup could not be started. Try again.</p>}
+      </div>
+    </section>
+  );
+}
