@@ -59,6 +59,7 @@ export function createBackups(deps: {
       now: deps.now(),
       staleAfterMs: STALE_AFTER_MS,
       since: since ?? deps.now(),
+      timeZone: deps.config.desk.timeZone,
     });
   };
 

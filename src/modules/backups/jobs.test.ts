@@ -71,6 +71,7 @@ test("a failed run, or no good one for 26 hours while scheduled, is a warning", 
     now,
     staleAfterMs: 26 * 3_600_000,
     since: new Date("2025-03-01T00:00:00Z"),
+    timeZone: "America/New_York",
   };
   expect(
     backupWarning({
@@ -78,9 +79,9 @@ test("a failed run, or no good one for 26 hours while scheduled, is a warning", 
       last: { at: "2025-03-10T06:30:00Z", ok: false, error: "disk full" },
       lastGoodAt: null,
     }),
-  ).toContain("disk full");
-  expect(backupWarning({ ...base, last: null, lastGoodAt: "2025-03-09T06:30:00Z" })).toContain(
-    "more than 26 hours",
+  ).toBe("The last backup, at 10 Mar 2025, 2:30 AM EDT, failed: disk full");
+  expect(backupWarning({ ...base, last: null, lastGoodAt: "2025-03-09T06:30:00Z" })).toBe(
+    "No backup has succeeded since 9 Mar 2025, 1:30 AM EST, more than 26 hours ago",
   );
   expect(backupWarning({ ...base, last: null, lastGoodAt: "2025-03-09T12:30:00Z" })).toBeNull();
   expect(backupWarning({ ...base, scheduled: false, last: null, lastGoodAt: null })).toBeNull();

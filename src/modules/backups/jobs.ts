@@ -35,13 +35,30 @@ export function backupWarning(deps: {
   staleAfterMs: number;
   /** When this server started: a new schedule is not stale before it could have run. */
   since: Date;
+  /** The firm's time zone: staff read every time in it, with its name. */
+  timeZone: string;
 }): string | null {
-  if (deps.last && !deps.last.ok) return `The last backup, at ${deps.last.at}, failed: ${deps.last.error}`;
+  const when = (iso: string) => firmTime(iso, deps.timeZone);
+  if (deps.last && !deps.last.ok)
+    return `The last backup, at ${when(deps.last.at)}, failed: ${deps.last.error}`;
   if (!deps.scheduled) return null;
   const from = deps.lastGoodAt ? new Date(deps.lastGoodAt) : deps.since;
   if (deps.now.getTime() - from.getTime() > deps.staleAfterMs)
     return deps.lastGoodAt
-      ? `No backup has succeeded since ${deps.lastGoodAt}, more than 26 hours ago`
+      ? `No backup has succeeded since ${when(deps.lastGoodAt)}, more than 26 hours ago`
       : "No backup has succeeded in the 26 hours since the server started";
   return null;
+}
+
+/** "10 Mar 2025, 2:30 AM EDT": an instant as staff read it, in the firm's zone and named. */
+function firmTime(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  const day = new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric" });
+  const time = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
+  return `${day.format(at)}, ${time.format(at)}`;
 }
