@@ -1,10 +1,14 @@
 import pkg from "../../package.json";
-import { ADMIN_HELP } from "../modules/auth";
-import { RETENTION_HELP } from "../modules/privacy";
-import { STAFF_HELP } from "../modules/staff";
-import { SUBSCRIPTIONS_HELP } from "../modules/subscriptions";
-import { COMMAND_DATA } from "../ops/commands";
-import { KEYS_HELP } from "../ops/keys-cli";
+import {
+  ADMIN_HELP,
+  BACKUP_HELP,
+  COMMAND_DATA,
+  DIGEST_HELP,
+  KEYS_HELP,
+  RETENTION_HELP,
+  STAFF_HELP,
+  SUBSCRIPTIONS_HELP,
+} from "../contracts/commands-help";
 
 const NEEDS_KEY = Object.entries(COMMAND_DATA).flatMap(([command, need]) =>
   need === "data key" ? [command] : [],
@@ -17,18 +21,10 @@ Usage:
 ${ADMIN_HELP}
 ${STAFF_HELP}
 ${KEYS_HELP}
-  tracewell backup [<file>]
-                         Take one encrypted backup (database, uploads, sealed documents, sealing certificate;
-                         never the data key) and verify it: to <file>, or to BACKUP_DIR and BACKUP_S3_URL with
-                         BACKUP_KEEP applied there. Safe while the server runs.
-  tracewell backup list | backup verify <file|s3://bucket/key>
-                         List the kept backups; decrypt one into a temporary folder and check it.
-  tracewell restore <file|s3://bucket/key> --into <folder>
-                         Verify a backup, then place it in <folder> (new or empty) as a data folder.
+${BACKUP_HELP}
 ${RETENTION_HELP}
 ${SUBSCRIPTIONS_HELP}
-  tracewell digest       Send today's morning digest of the intake desk (requests overdue and due today) to
-                         INTAKE_NOTIFY_TO now, whatever the hour; nothing is sent when nothing waits.
+${DIGEST_HELP}
   tracewell healthcheck  Exit 0 when the server on PORT answers GET /healthz with 200 (for containers).
   tracewell --help       Show this help.
   tracewell --version    Print the version.

@@ -1,34 +1,12 @@
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import type { Config } from "../config";
+import { COMMAND_DATA } from "../contracts/commands-help";
 import { openDatabase } from "../db/index";
 import type { Logger } from "../log";
 import { DATABASE_FILE, openDataStore } from "./data-store";
 
-/**
- * What each command of the executable opens in the data folder (ADR 093). Only the commands that read or write
- * personal data open it with the data key; the others never load, check or make a key, so the break-glass
- * commands work where the key is kept apart from the data (DATA_KEY in the service's environment).
- * - "data key": the data store, its key checked against what is stored (src/ops/data-store.ts). Only `serve`
- *   makes a key, at the first start; a command that finds none refuses, naming DATA_KEY.
- * - "database": the SQLite file alone, migrated, without a key: the command reads and writes no personal value.
- * - "read-only": the SQLite file alone, read-only, without a key.
- * - "none": nothing in the data folder.
- */
-export const COMMAND_DATA = {
-  serve: "data key",
-  "admin create": "database",
-  "admin passwd": "database",
-  "admin reset-mfa": "database",
-  "keys generate": "none",
-  "keys rotate": "data key",
-  backup: "data key",
-  restore: "data key",
-  retention: "read-only",
-  digest: "data key",
-  subscriptions: "data key",
-  healthcheck: "none",
-} as const satisfies Record<string, "data key" | "database" | "read-only" | "none">;
+export { COMMAND_DATA };
 
 export type Command = keyof typeof COMMAND_DATA;
 

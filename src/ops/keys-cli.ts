@@ -1,13 +1,10 @@
+import { KEYS_HELP } from "../contracts/commands-help";
 import { DATA_KEY_BYTES, type DataCipher } from "../db/cipher";
 import { rotateStoredFiles } from "../db/encrypted-files";
 import { rotateStoredValues } from "../db/encryption";
 import { closeDatabase, type Database } from "../db/index";
 
-export const KEYS_HELP = `  tracewell keys generate
-                         Print a new data key (base64 of 32 random bytes) for DATA_KEY.
-  tracewell keys rotate  Re-encrypt every stored value and the sealing certificate with the first key of
-                         DATA_KEY and recompute the email hashes; safe while the server runs (configured
-                         with the same DATA_KEY). Says when the older keys are no longer needed.`;
+export { KEYS_HELP };
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 

@@ -217,7 +217,8 @@ describe("while the search is still being built after a restart", () => {
     expect(all.searchIndexing).toBeUndefined();
 
     const searched = (await (await get(`${API}?q=lindqvist`)).json()) as SubmissionList;
-    expect(searched.searchIndexing).toEqual({ indexed: 64, total: oldest + 3 });
+    // One slice of the build (16 rows, the newest) has been read.
+    expect(searched.searchIndexing).toEqual({ indexed: 16, total: oldest + 3 });
     // The newest requests are read first.
     expect(searched.total).toBeLessThan(oldest);
     expect(searched.items.map((i) => i.name)).toContain(`Mei Lindqvist ${oldest - 1}`);

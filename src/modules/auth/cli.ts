@@ -1,14 +1,11 @@
 import type { Database } from "bun:sqlite";
 import type { Config } from "../../config";
+import { ADMIN_HELP } from "../../contracts/commands-help";
 import { NO_DATA_KEY } from "../../db/cipher";
 import { silentLogger } from "../../log";
 import { createAuthService } from "./service";
 
-export const ADMIN_HELP = `  tracewell admin create <username> [--password-stdin]
-                         Create an admin. The password is asked for twice on the terminal,
-                         or read from standard input (first line) with --password-stdin.
-  tracewell admin passwd <username> [--password-stdin]
-                         Set an admin's password and sign out all of that admin's sessions.`;
+export { ADMIN_HELP };
 
 type Io = {
   stdout: (s: string) => void;

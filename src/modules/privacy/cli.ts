@@ -1,13 +1,12 @@
 import type { Database } from "bun:sqlite";
 import * as v from "valibot";
+import { RETENTION_HELP } from "../../contracts/commands-help";
 import { calendarDate } from "../../contracts/dates";
 import { utcDate } from "./model";
 import { retentionRepo } from "./repo/retention";
 import { ruleText } from "./service/retention";
 
-export const RETENTION_HELP = `  tracewell retention --dry-run [--as-of YYYY-MM-DD]
-                         List the references the retention purge would delete on that date (UTC, today
-                         by default) without deleting anything. The server purges at start and daily.`;
+export { RETENTION_HELP };
 
 const NOT_A_DATE = "not a date";
 /** The day the dry run is for: the one reading of a date every route and command shares. */

@@ -1,11 +1,10 @@
 import type { Database } from "bun:sqlite";
+import { STAFF_HELP } from "../../contracts/commands-help";
 import { NO_DATA_KEY } from "../../db/cipher";
 import { writeAudit } from "../audit";
 import { findAccountByName, resetSecondFactor } from "../auth";
 
-export const STAFF_HELP = `  tracewell admin reset-mfa <username>
-                         Turn off an admin's two-step sign-in (a lost phone) and sign out all of that
-                         admin's sessions; the next sign-in with the password sets it up again.`;
+export { STAFF_HELP };
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { SUBSCRIPTIONS_HELP } from "../../contracts/commands-help";
 import { calendarDate } from "../../contracts/dates";
 import { closeDatabase } from "../../db";
 import type { Logger } from "../../log";
@@ -7,10 +8,7 @@ import type { DataStore } from "../../store";
 import { createSubscriptionJobs } from "./jobs";
 import { createSubscriptionsService, type FirmCalendar, type RunResult } from "./service";
 
-export const SUBSCRIPTIONS_HELP = `  tracewell subscriptions [--as-of YYYY-MM-DD] [--dry-run]
-                         Raise what Judgment Intel's subscriptions owe by that date (the firm's today by
-                         default): each month's charge, each sweep due, each notice that ran out. The server
-                         does this daily; a day already done raises nothing twice. --dry-run lists it only.`;
+export { SUBSCRIPTIONS_HELP };
 
 const NOT_A_DATE = "not a date";
 const AS_OF = calendarDate(NOT_A_DATE);

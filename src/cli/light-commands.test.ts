@@ -1,0 +1,51 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+
+/**
+ * `--version` and `--help` answer before any server code is evaluated (ADR 236): what they import at the top
+ * of their files, followed file to file, reaches no feature, no library of the server and no database. A
+ * command's own code is imported with `await import()` when it runs, which this walk does not follow.
+ */
+const ROOT = join(import.meta.dir, "..", "..");
+const transpiler = new Bun.Transpiler({ loader: "ts" });
+
+const resolve = (from: string, spec: string) => {
+  const base = join(dirname(from), spec);
+  return [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find(
+    (p) => existsSync(p) && statSync(p).isFile(),
+  );
+};
+
+/** Every file and package reached from `entry` through its static imports. */
+function staticGraph(entry: string) {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const walk = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    if (file.endsWith(".json")) return;
+    for (const { path, kind } of transpiler.scanImports(readFileSync(file, "utf8"))) {
+      if (kind !== "import-statement") continue;
+      if (path.startsWith(".")) {
+        const target = resolve(file, path);
+        if (target) walk(target);
+      } else packages.add(path);
+    }
+  };
+  walk(join(ROOT, entry));
+  return { files: [...files].map((f) => relative(ROOT, f)), packages: [...packages] };
+}
+
+const ENTRIES = ["src/main.ts", "src/cli/help.ts"];
+
+describe("the commands that answer at once load nothing of the server", () => {
+  for (const entry of ENTRIES) {
+    test(entry, () => {
+      const { files, packages } = staticGraph(entry);
+      expect(files.filter((f) => f !== entry && !f.startsWith("src/contracts/"))).toEqual(["package.json"]);
+      // Node's own modules only: no Elysia, React, SQLite or other library.
+      expect(packages.filter((p) => !p.startsWith("node:"))).toEqual([]);
+    });
+  }
+});
