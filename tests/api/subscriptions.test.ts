@@ -1,5 +1,5 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { createDueService } from "../../src/modules/desk/due-service";
+import { createDueService } from "../../src/modules/desk/service/due";
 import { subscriptionsCli } from "../../src/modules/subscriptions";
 import { openDataStore } from "../../src/ops/data-store";
 import { post, signIn, withCookie } from "../helpers/admin";

@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { Config } from "../../config";
 import { NO_DATA_KEY } from "../../db/cipher";
 import { silentLogger } from "../../log";
-import { createAuthService } from "./service";
+import { createAuthService } from "./service/index";
 
 export const ADMIN_HELP = `  tracewell admin create <username> [--password-stdin]
                          Create an admin. The password is asked for twice on the terminal,

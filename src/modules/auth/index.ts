@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
 import { clientAddress } from "../../http/client-address";
 import { createAudit } from "../audit";
-import { ADMIN_API_PREFIX, createAdminGuard } from "./guard";
+import { ADMIN_API_PREFIX, createAdminGuard } from "./routes/guard";
 import { staffNames } from "./repo/staff-names";
-import { type AuthDeps, createAuthService, type SessionStep } from "./service";
+import { type AuthDeps, createAuthService, type SessionStep } from "./service/index";
 
 /** Sends the session cookie a step opened, renewed or cleared, and answers with its result. */
 const withSession = <T>(set: { headers: Record<string, unknown> }, step: SessionStep<T>): T => {
@@ -84,10 +84,10 @@ export type Auth = ReturnType<typeof createAuth>;
 export { ADMIN_HELP, adminCli } from "./cli";
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export { demoPasswordRefusal } from "./model";
-export { hashPassword } from "./passwords";
+export { hashPassword } from "./lib/passwords";
 export { type StaffRow, staffAccounts } from "./repo/staff-accounts";
 export { type StaffNames, shownName, staffNames } from "./repo/staff-names";
-export type { Session, SessionStore } from "./sessions";
+export type { Session, SessionStore } from "./repo/sessions";
 export {
   disableTotp,
   findAccountByName,
@@ -96,4 +96,4 @@ export {
   insertAdmin,
   recordSignIn,
   resetSecondFactor,
-} from "./users";
+} from "./repo/users";

@@ -5,12 +5,12 @@ import { actorFrom, attachment, requireId } from "../../http/admin-http";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
-import type { DueService } from "./due-service";
+import type { DueService } from "./service/due";
 import { registerIntakeMail } from "./mail/intake";
-import { deskReplyRenderer } from "./reply-mail";
+import { deskReplyRenderer } from "./mail/reply";
 import { submissionDesk } from "./repo/submission-desk";
 import { DESK_REPLY_MAIL } from "./repo/submission-replies";
-import { createSubmissionsService } from "./service";
+import { createSubmissionsService } from "./service/submissions";
 
 export const SUBMISSIONS_API = "/api/admin/submissions";
 export const DESK_API = "/api/admin/desk";
@@ -82,8 +82,8 @@ export function deskModule(deps: {
 }
 
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
-export type { BusinessClock } from "./business-clock";
-export type { DueService } from "./due-service";
+export type { BusinessClock } from "./lib/business-clock";
+export type { DueService } from "./service/due";
 export { intakeMessage, registerIntakeMail } from "./mail/intake";
 export type { ContactSubmissions, MailKind, SubmissionRow } from "./repo/contact-submissions";
 export { contactSubmissions, INTAKE_MAIL_KINDS } from "./repo/contact-submissions";
@@ -105,7 +105,7 @@ export const forgetRequest = (store: DataStore) => {
 };
 
 // What app.ts, main.ts and config.ts compose the desk from: the clock's routes, the morning digest, the due service.
-export { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./business-clock";
-export { deskClockModule } from "./clock-module";
-export { createDigest, DIGEST_KIND } from "./digest";
-export { createDueService } from "./due-service";
+export { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./lib/business-clock";
+export { deskClockModule } from "./routes/clock";
+export { createDigest, DIGEST_KIND } from "./jobs";
+export { createDueService } from "./service/due";

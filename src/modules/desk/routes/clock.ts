@@ -1,14 +1,14 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
-import type { Config } from "../../config";
-import { CLOSURE_MESSAGES } from "../../contracts/desk";
-import { actorFrom, auditBy } from "../../http/admin-http";
-import type { PeerAddressSource } from "../../http/client-address";
-import { HttpError, InvalidError, invalidInput, NotFoundError } from "../../http/errors";
-import type { DataStore } from "../../store";
-import type { Auth } from "../auth";
-import type { DueService } from "./due-service";
-import { ClosureDateSchema, ClosureSchema } from "./model";
+import type { Config } from "../../../config";
+import { CLOSURE_MESSAGES } from "../../../contracts/desk";
+import { actorFrom, auditBy } from "../../../http/admin-http";
+import type { PeerAddressSource } from "../../../http/client-address";
+import { HttpError, InvalidError, invalidInput, NotFoundError } from "../../../http/errors";
+import type { DataStore } from "../../../store";
+import type { Auth } from "../../auth";
+import type { DueService } from "../service/due";
+import { ClosureDateSchema, ClosureSchema } from "../model";
 
 export const DESK_CLOCK_API = "/api/admin/desk";
 

@@ -1,7 +1,7 @@
-import type { DueStatus } from "../../contracts/desk";
-import type { Database } from "../../db/index";
-import type { BusinessClock } from "./business-clock";
-import { dueStatus } from "./due-labels";
+import type { DueStatus } from "../../../contracts/desk";
+import type { Database } from "../../../db/index";
+import type { BusinessClock } from "../lib/business-clock";
+import { dueStatus } from "../lib/due-labels";
 
 export type DeliveryRow = {
   id: number;

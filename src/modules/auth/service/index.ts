@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import type { Config } from "../../config";
-import { ConfigError } from "../../config";
+import type { Config } from "../../../config";
+import { ConfigError } from "../../../config";
 import {
   type AuthStatus,
   type LoginResult,
@@ -8,19 +8,19 @@ import {
   type MfaStatus,
   NewPasswordSchema,
   UsernameSchema,
-} from "../../contracts/admin-auth";
+} from "../../../contracts/admin-auth";
 import {
   ConflictError,
   InvalidError,
   invalidInput,
   TooManyRequestsError,
   UnauthorizedError,
-} from "../../http/errors";
-import { createRateLimiter, type RateLimiter, retryAfterText } from "../../http/rate-limit";
-import type { Logger } from "../../log";
-import type { Sealed } from "../../store";
-import { writeAudit } from "../audit";
-import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verifyTotp } from "./mfa";
+} from "../../../http/errors";
+import { createRateLimiter, type RateLimiter, retryAfterText } from "../../../http/rate-limit";
+import type { Logger } from "../../../log";
+import type { Sealed } from "../../../store";
+import { writeAudit } from "../../audit";
+import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verifyTotp } from "../lib/mfa";
 import {
   DEMO_PASSWORD,
   DEMO_USERNAME,
@@ -34,10 +34,10 @@ import {
   MfaDisableSchema,
   MfaLoginSchema,
   PasswordChangeSchema,
-} from "./model";
-import { hashPassword, hashPasswordSync, verifyPassword } from "./passwords";
-import { staffNames } from "./repo/staff-names";
-import { createSessionStore, type Session } from "./sessions";
+} from "../model";
+import { hashPassword, hashPasswordSync, verifyPassword } from "../lib/passwords";
+import { staffNames } from "../repo/staff-names";
+import { createSessionStore, type Session } from "../repo/sessions";
 import {
   adminsHoldingDemoPassword,
   claimTotpStep,
@@ -52,7 +52,7 @@ import {
   recordSignIn,
   setPendingTotp,
   updatePasswordHash,
-} from "./users";
+} from "../repo/users";
 
 export type AuthDeps = {
   store: Sealed;

@@ -1,4 +1,4 @@
-import type { Config } from "../../config";
+import type { Config } from "../../../config";
 import {
   CLOSURE_MESSAGES,
   type ClosureList,
@@ -7,13 +7,13 @@ import {
   FAILED_MAIL_MAX,
   FIRST_RESPONSE_DAYS,
   OVERVIEW_WAITING_MAX,
-} from "../../contracts/desk";
-import { ConflictError } from "../../http/errors";
-import type { DataStore } from "../../store";
-import { type BusinessClock, createBusinessClock, describeHours, nextDate } from "./business-clock";
-import { deliveriesRepo, deliveryStatus } from "./deliveries";
-import { dueStatus, formatDuration } from "./due-labels";
-import { deskClosures, deskDueTimes, type WaitingRow } from "./repo/desk-clock";
+} from "../../../contracts/desk";
+import { ConflictError } from "../../../http/errors";
+import type { DataStore } from "../../../store";
+import { type BusinessClock, createBusinessClock, describeHours, nextDate } from "../lib/business-clock";
+import { deliveriesRepo, deliveryStatus } from "../repo/deliveries";
+import { dueStatus, formatDuration } from "../lib/due-labels";
+import { deskClosures, deskDueTimes, type WaitingRow } from "../repo/desk-clock";
 
 /** Nearest-rank percentile of sorted numbers (p in 0..1). */
 export function percentile(sorted: readonly number[], p: number): number | null {

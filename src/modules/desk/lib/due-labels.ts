@@ -1,5 +1,5 @@
-import { hhmm, MONTH_SHORT, WEEKDAY_SHORT, zoneName } from "../../contracts/calendar";
-import type { DueStatus, FirstResponseBy } from "../../contracts/desk";
+import { hhmm, MONTH_SHORT, WEEKDAY_SHORT, zoneName } from "../../../contracts/calendar";
+import type { DueStatus, FirstResponseBy } from "../../../contracts/desk";
 import { type BusinessClock, nextDate } from "./business-clock";
 
 const HOUR = 60;

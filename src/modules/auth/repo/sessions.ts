@@ -7,7 +7,7 @@ import {
   SESSION_IDLE_MS,
   SESSION_TOUCH_MS,
   sessionCookieName,
-} from "./model";
+} from "../model";
 
 export type SessionStage = "active" | "mfa" | "enrol";
 

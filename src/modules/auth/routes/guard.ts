@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
-import { PATHS } from "../../contracts/paths";
-import { ForbiddenError, UnauthorizedError } from "../../http/errors";
-import { redirectTo } from "../../http/redirect";
-import { MESSAGES } from "./model";
-import type { Session, SessionStore } from "./sessions";
+import { PATHS } from "../../../contracts/paths";
+import { ForbiddenError, UnauthorizedError } from "../../../http/errors";
+import { redirectTo } from "../../../http/redirect";
+import { MESSAGES } from "../model";
+import type { Session, SessionStore } from "../repo/sessions";
 
 export const ADMIN_API_PREFIX = "/api/admin";
 

@@ -1,12 +1,12 @@
 import * as v from "valibot";
-import { FIRST_RESPONSE_BY_LABELS, RESPONSE_CLOCK_SKEW_MS, RESPONSE_MESSAGES } from "../../contracts/desk";
-import type { SubmissionStatus } from "../../contracts/intake";
+import { FIRST_RESPONSE_BY_LABELS, RESPONSE_CLOCK_SKEW_MS, RESPONSE_MESSAGES } from "../../../contracts/desk";
+import type { SubmissionStatus } from "../../../contracts/intake";
 import {
   MATTER_TYPE_LABELS,
   ROLE_LABELS,
   SERVICE_LABELS,
   SUBJECT_TYPE_LABELS,
-} from "../../contracts/intake-labels";
+} from "../../../contracts/intake-labels";
 import {
   DESK_MESSAGES,
   type DeskSources,
@@ -15,21 +15,21 @@ import {
   STATUS_LABELS,
   type SubmissionDetail,
   type SubmissionList,
-} from "../../contracts/submissions";
-import { forgetDeleted } from "../../db/index";
-import { type Actor, auditBy } from "../../http/admin-http";
+} from "../../../contracts/submissions";
+import { forgetDeleted } from "../../../db/index";
+import { type Actor, auditBy } from "../../../http/admin-http";
 import {
   ConflictError,
   InvalidError,
   invalidInput,
   NotFoundError,
   UnavailableError,
-} from "../../http/errors";
-import type { DataStore } from "../../store";
-import { staffNames } from "../audit";
-import type { MailOutbox } from "../mail";
-import { toCsv } from "./csv";
-import type { DueService } from "./due-service";
+} from "../../../http/errors";
+import type { DataStore } from "../../../store";
+import { staffNames } from "../../audit";
+import type { MailOutbox } from "../../mail";
+import { toCsv } from "../lib/csv";
+import type { DueService } from "./due";
 import {
   BulkStatusSchema,
   ListQuerySchema,
@@ -37,13 +37,13 @@ import {
   ResponseSchema,
   type Update,
   UpdateSchema,
-} from "./model";
-import { type DeskFilter, type SubmissionDesk, submissionDesk } from "./repo/submission-desk";
-import { submissionEvents } from "./repo/submission-events";
-import { submissionLookups } from "./repo/submission-lookups";
-import { DESK_REPLY_MAIL, submissionReplies } from "./repo/submission-replies";
-import { submissionResponses } from "./repo/submission-responses";
-import { buildTimeline } from "./timeline";
+} from "../model";
+import { type DeskFilter, type SubmissionDesk, submissionDesk } from "../repo/submission-desk";
+import { submissionEvents } from "../repo/submission-events";
+import { submissionLookups } from "../repo/submission-lookups";
+import { DESK_REPLY_MAIL, submissionReplies } from "../repo/submission-replies";
+import { submissionResponses } from "../repo/submission-responses";
+import { buildTimeline } from "../lib/timeline";
 
 export type { Actor };
 
