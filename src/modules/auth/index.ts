@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { clientAddress } from "../../http/client-address";
 import { createAudit } from "../audit";
-import { ADMIN_API_PREFIX, createAdminGuard } from "./routes/guard";
 import { staffNames } from "./repo/staff-names";
+import { ADMIN_API_PREFIX, createAdminGuard } from "./routes/guard";
 import { type AuthDeps, createAuthService, type SessionStep } from "./service/index";
 
 /** Sends the session cookie a step opened, renewed or cleared, and answers with its result. */
@@ -82,12 +82,12 @@ export function createAuth(deps: AuthDeps) {
 export type Auth = ReturnType<typeof createAuth>;
 
 export { ADMIN_HELP, adminCli } from "./cli";
+export { hashPassword } from "./lib/passwords";
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export { demoPasswordRefusal } from "./model";
-export { hashPassword } from "./lib/passwords";
+export type { Session, SessionStore } from "./repo/sessions";
 export { type StaffRow, staffAccounts } from "./repo/staff-accounts";
 export { type StaffNames, shownName, staffNames } from "./repo/staff-names";
-export type { Session, SessionStore } from "./repo/sessions";
 export {
   disableTotp,
   findAccountByName,

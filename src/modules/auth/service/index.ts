@@ -21,6 +21,7 @@ import type { Logger } from "../../../log";
 import type { Sealed } from "../../../store";
 import { writeAudit } from "../../audit";
 import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verifyTotp } from "../lib/mfa";
+import { hashPassword, hashPasswordSync, verifyPassword } from "../lib/passwords";
 import {
   DEMO_PASSWORD,
   DEMO_USERNAME,
@@ -35,9 +36,8 @@ import {
   MfaLoginSchema,
   PasswordChangeSchema,
 } from "../model";
-import { hashPassword, hashPasswordSync, verifyPassword } from "../lib/passwords";
-import { staffNames } from "../repo/staff-names";
 import { createSessionStore, type Session } from "../repo/sessions";
+import { staffNames } from "../repo/staff-names";
 import {
   adminsHoldingDemoPassword,
   claimTotpStep,

@@ -90,3 +90,7 @@ export function dueStatus(
         : `overdue since ${firmWhen(clock, due, now).replace(/^today /, "")}`;
   return { state: "overdue", label, dueText, late: false };
 }
+
+/** A delivery against its due time, in the words first responses use: "due tomorrow 10:00", "overdue by 2 business hours". */
+export const deliveryStatus = (clock: BusinessClock, deliveryDueAt: string, now: Date): DueStatus =>
+  dueStatus(clock, { submittedAt: deliveryDueAt, respondBy: deliveryDueAt, firstResponseAt: null }, now);
