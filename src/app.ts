@@ -38,7 +38,7 @@ import {
   rawPath,
   renderPageResponse,
 } from "./modules/pages";
-import { createPortal } from "./modules/portal";
+import { createPortal, engagementFacts } from "./modules/portal";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";
@@ -135,7 +135,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
   };
   const submissions = contactSubmissions(store);
   const mailOutbox = createMailOutbox({ config, store, logger, now });
-  const due = createDueService({ store, config, now });
+  const due = createDueService({ store, config, now, engagements: engagementFacts(store.db) });
   // The settings may have changed since the last start: every waiting request's due time follows them.
   due.recomputeWaiting();
   const portal = createPortal({ store, config, auth, outbox: mailOutbox, due, now });

@@ -117,14 +117,9 @@ const PARTS = new Set([
   "cli.ts",
   "jobs.ts",
   "mail.ts",
+  "mail",
   "lib",
 ]);
-
-/**
- * Features still in an older layout, each to leave this list when it takes the shape. A feature on it is
- * exempt from the shape, SQL-in-repo and typed-input rules below; every other rule holds for it already.
- */
-const NOT_YET_SHAPED = new Set(["auth", "desk"]);
 
 const features = () =>
   readdirSync(join(SRC, "modules")).filter((name) => statSync(join(SRC, "modules", name)).isDirectory());
@@ -133,7 +128,6 @@ const features = () =>
 function outOfShape(): string[] {
   const out: string[] = [];
   for (const feature of features()) {
-    if (NOT_YET_SHAPED.has(feature)) continue;
     for (const name of readdirSync(join(SRC, "modules", feature))) {
       if (/\.test\.tsx?$/.test(name) || PARTS.has(name)) continue;
       out.push(`src/modules/${feature}/${name}`);
@@ -149,7 +143,6 @@ const SQL =
 function sqlOutsideRepo(): string[] {
   const out: string[] = [];
   for (const feature of features()) {
-    if (NOT_YET_SHAPED.has(feature)) continue;
     for (const file of files(join(SRC, "modules", feature))) {
       const path = relative(ROOT, file);
       if (/\/repo\//.test(path)) continue;
@@ -163,7 +156,6 @@ function sqlOutsideRepo(): string[] {
 function untypedServiceInputs(): string[] {
   const out: string[] = [];
   for (const feature of features()) {
-    if (NOT_YET_SHAPED.has(feature)) continue;
     for (const file of files(join(SRC, "modules", feature))) {
       const path = relative(ROOT, file);
       if (!/\/service(\.ts|\/)/.test(path)) continue;

@@ -49,11 +49,15 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
     });
   }
   if (command === "subscriptions") {
-    const { subscriptionsCli } = await import("../modules/subscriptions");
+    const [{ subscriptionsCli }, { engagementFacts }] = await Promise.all([
+      import("../modules/subscriptions"),
+      import("../modules/portal"),
+    ]);
     const config = loadConfig(process.env);
     return subscriptionsCli(argv.slice(1), {
       openStore: () => dataStoreFor("subscriptions", config),
-      calendarOf: (store) => createDueService({ store, config, now: store.clock }).clock,
+      calendarOf: (store) =>
+        createDueService({ store, config, now: store.clock, engagements: engagementFacts(store.db) }).clock,
       now: systemClock,
     });
   }

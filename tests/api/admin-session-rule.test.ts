@@ -2,7 +2,7 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/app";
 import type { MfaEnrolment } from "../../src/contracts/admin-auth";
 import { MANIFEST } from "../../src/generated/assets";
-import { createSessionStore } from "../../src/modules/auth/sessions";
+import { createSessionStore } from "../../src/modules/auth";
 import { openDataStore } from "../../src/ops/data-store";
 import { loadSessionSecrets } from "../../src/secrets";
 import { cookieFrom, post, signIn, totpCode, withCookie } from "../helpers/admin";

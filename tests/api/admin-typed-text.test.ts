@@ -9,7 +9,7 @@ import { UnauthorizedError } from "../../src/http/errors";
 import { createRateLimiter } from "../../src/http/rate-limit";
 import { silentLogger } from "../../src/log";
 import { listAudit } from "../../src/modules/audit";
-import { createAuthService } from "../../src/modules/auth/service";
+import { createAuthService } from "../../src/modules/auth/service/index";
 import { DATABASE_FILE, openDataStore } from "../../src/ops/data-store";
 import { post } from "../helpers/admin";
 import { loadTestConfig, makeTestApp, ORIGIN } from "../helpers/app";

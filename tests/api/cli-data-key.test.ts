@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeDatabase } from "../../src/db";
-import { enableTotp, insertAdmin } from "../../src/modules/auth/users";
+import { enableTotp, insertAdmin } from "../../src/modules/auth/repo/users";
 import { COMMAND_DATA, type Command } from "../../src/ops/commands";
 import { openDataStore } from "../../src/ops/data-store";
 import { newDataKey } from "../../src/ops/keys-cli";

@@ -47,12 +47,21 @@ test("every route of one request answers an id that names no request with the de
       expect(answer).toEqual({ ...answer, status: 404, body: { error: DESK_MESSAGES.notFound } });
     }
   }
-  // The id is checked before the body: an unknown request with a bad body is still the 404.
-  const res = await call("PATCH", `${API}/999999`, { status: "archived" });
-  expect({ status: res.status, body: await res.json() }).toEqual({
-    status: 404,
-    body: { error: DESK_MESSAGES.notFound },
-  });
+  // The id is checked before the body: an unknown request with a bad body (or none) is still the 404, on every
+  // route that takes one.
+  for (const [method, tail, bad] of [
+    ["PATCH", "", { status: "archived" }],
+    ["POST", "/replies", { body: "" }],
+    ["POST", "/responses", { channel: "carrier pigeon" }],
+    ["POST", "/replies", undefined],
+  ] as const) {
+    const res = await call(method, `${API}/999999${tail}`, bad);
+    expect({ route: `${method} ${tail}`, status: res.status, body: await res.json() }).toEqual({
+      route: `${method} ${tail}`,
+      status: 404,
+      body: { error: DESK_MESSAGES.notFound },
+    });
+  }
   expect(rows()).toEqual(before);
 });
 

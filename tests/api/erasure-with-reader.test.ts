@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeDatabase, configureForgetting, scrubOwed } from "../../src/db";
-import { enableTotp, insertAdmin } from "../../src/modules/auth/users";
+import { enableTotp, insertAdmin } from "../../src/modules/auth/repo/users";
 import { staffRepo } from "../../src/modules/staff/repo/staff";
 import { openDataStore } from "../../src/ops/data-store";
 import { post, signIn, withCookie } from "../helpers/admin";

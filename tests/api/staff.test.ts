@@ -4,7 +4,7 @@ import type { LoginResult, MfaEnrolment } from "../../src/contracts/admin-auth";
 import type { InvitationPreview, StaffInvitation, StaffOverview } from "../../src/contracts/staff";
 import { HttpError } from "../../src/http/errors";
 import { listAudit } from "../../src/modules/audit";
-import { createSessionStore } from "../../src/modules/auth/sessions";
+import { createSessionStore } from "../../src/modules/auth";
 import { createStaffService } from "../../src/modules/staff/service";
 import { cookieFrom, post, totpCode, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";

@@ -1,5 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { createDueService } from "../../src/modules/desk/due-service";
+import { createDueService } from "../../src/modules/desk";
+import { engagementFacts } from "../../src/modules/portal";
 import { subscriptionsCli } from "../../src/modules/subscriptions";
 import { openDataStore } from "../../src/ops/data-store";
 import { post, signIn, withCookie } from "../helpers/admin";
@@ -347,7 +348,13 @@ describe("the operator's command and the data at rest", () => {
     const run = (args: string[]) =>
       subscriptionsCli(args, {
         openStore: () => openDataStore(t.config, { clock: () => clock.at }),
-        calendarOf: (store) => createDueService({ store, config: t.config, now: store.clock }).clock,
+        calendarOf: (store) =>
+          createDueService({
+            store,
+            config: t.config,
+            now: store.clock,
+            engagements: engagementFacts(store.db),
+          }).clock,
         now: () => clock.at,
         io: { stdout: (s) => out.push(s), stderr: (s) => err.push(s) },
       });

@@ -3,7 +3,7 @@ import type { Config } from "../../config";
 import { ADMIN_HELP } from "../../contracts/commands-help";
 import { NO_DATA_KEY } from "../../db/cipher";
 import { silentLogger } from "../../log";
-import { createAuthService } from "./service";
+import { createAuthService } from "./service/index";
 
 export { ADMIN_HELP };
 

@@ -2,13 +2,23 @@
  * Server-side facts of sign-in: lifetimes, limits, names and the messages the API answers with. The request
  * schemas shared with the browser live in src/contracts/admin-auth.ts.
  */
+import type * as v from "valibot";
+import type { MfaConfirmSchema, MfaDisableSchema, MfaLoginSchema } from "../../contracts/admin-auth";
+
 export {
+  type LoginInput,
   LoginSchema,
   MfaConfirmSchema,
   MfaDisableSchema,
   MfaLoginSchema,
+  type PasswordChangeInput,
   PasswordChangeSchema,
 } from "../../contracts/admin-auth";
+
+/** The second step's proof: a code from the app, or an unused recovery code. */
+export type MfaLoginInput = v.InferOutput<typeof MfaLoginSchema>;
+export type MfaConfirmInput = v.InferOutput<typeof MfaConfirmSchema>;
+export type MfaDisableInput = v.InferOutput<typeof MfaDisableSchema>;
 
 const MINUTE = 60_000;
 

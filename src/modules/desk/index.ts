@@ -1,24 +1,20 @@
-import { Elysia } from "elysia";
 import type { Config } from "../../config";
-import { DESK_MESSAGES } from "../../contracts/submissions";
-import { actorFrom, attachment, requireId } from "../../http/admin-http";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
-import type { DueService } from "./due-service";
 import { registerIntakeMail } from "./mail/intake";
-import { deskReplyRenderer } from "./reply-mail";
+import { deskReplyRenderer } from "./mail/reply";
 import { submissionDesk } from "./repo/submission-desk";
 import { DESK_REPLY_MAIL } from "./repo/submission-replies";
-import { createSubmissionsService } from "./service";
+import { submissionsRoutes } from "./routes/submissions";
+import type { DueService } from "./service/due";
+import { createSubmissionsService } from "./service/submissions";
 
-export const SUBMISSIONS_API = "/api/admin/submissions";
-export const DESK_API = "/api/admin/desk";
+export { DESK_API, SUBMISSIONS_API } from "./routes/submissions";
 
 /**
- * The submissions desk API. Guard, parse, act: requireAdmin first, then the service validates, works and
- * writes the audit log. Static paths (export.csv, status) are matched before /:id. Replies are rendered by the outbox
- * when it sends them (kind "desk-reply").
+ * The submissions desk: its service over the requests, its routes (routes/), and the mail it sends (the
+ * intake's and the replies, rendered by the outbox when it sends them, kind "desk-reply").
  */
 export function deskModule(deps: {
   store: DataStore;
@@ -31,59 +27,13 @@ export function deskModule(deps: {
   engagementOf?: (submissionId: number) => unknown;
 }) {
   const service = createSubmissionsService(deps);
-  const trustProxy = deps.config.trustProxy;
   deps.outbox.register(DESK_REPLY_MAIL, deskReplyRenderer(deps.store, deps.config));
   registerIntakeMail(deps.outbox, deps);
-
-  const actor = actorFrom(trustProxy);
-
-  /** The request a path names; an id that names no row gets the desk's 404. */
-  const idOf = (raw: string) => requireId(raw, DESK_MESSAGES.notFound);
-
-  const submissions = new Elysia({ name: "submissions", prefix: SUBMISSIONS_API })
-    .use(deps.auth.requireAdmin)
-    .get("/", ({ admin, request, server, query }) => service.list(query, actor(admin, request, server)))
-    .get("/export.csv", ({ admin, request, server, query }) => {
-      const { csv, filename } = service.exportCsv(query, actor(admin, request, server));
-      return attachment(csv, "text/csv; charset=utf-8", filename);
-    })
-    .post("/status", ({ admin, request, server, body }) =>
-      service.changeStatuses(body, actor(admin, request, server)),
-    )
-    .get("/:id", ({ admin, request, server, params }) =>
-      service.detail(idOf(params.id), actor(admin, request, server)),
-    )
-    .patch("/:id", ({ admin, request, server, params, body }) =>
-      service.update(idOf(params.id), body, actor(admin, request, server)),
-    )
-    .delete("/:id", ({ admin, request, server, params }) =>
-      service.remove(idOf(params.id), actor(admin, request, server)),
-    )
-    .post("/:id/mail/retry", ({ admin, request, server, params }) =>
-      service.retryMail(idOf(params.id), actor(admin, request, server)),
-    )
-    .post("/:id/replies", ({ admin, request, server, params, body, set }) => {
-      const detail = service.reply(idOf(params.id), body, actor(admin, request, server));
-      set.status = 201;
-      return detail;
-    })
-    .post("/:id/responses", ({ admin, request, server, params, body, set }) => {
-      const detail = service.recordResponse(idOf(params.id), body, actor(admin, request, server));
-      set.status = 201;
-      return detail;
-    });
-
-  // Reports over all requests: where they came from.
-  const reports = new Elysia({ name: "desk-reports", prefix: DESK_API })
-    .use(deps.auth.requireAdmin)
-    .get("/sources", () => service.sources());
-
-  return new Elysia({ name: "desk" }).use(submissions).use(reports);
+  return submissionsRoutes({ config: deps.config, auth: deps.auth, service });
 }
 
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
-export type { BusinessClock } from "./business-clock";
-export type { DueService } from "./due-service";
+export type { BusinessClock } from "./lib/business-clock";
 export { intakeMessage, registerIntakeMail } from "./mail/intake";
 export type { ContactSubmissions, MailKind, SubmissionRow } from "./repo/contact-submissions";
 export { contactSubmissions, INTAKE_MAIL_KINDS } from "./repo/contact-submissions";
@@ -93,6 +43,7 @@ export { submissionEvents } from "./repo/submission-events";
 export { submissionReplies } from "./repo/submission-replies";
 export { submissionResponses } from "./repo/submission-responses";
 export { type BuildOptions, createSubmissionSearch, type SubmissionSearch } from "./repo/submission-search";
+export type { DueService } from "./service/due";
 export { submissionDesk };
 
 /**
@@ -104,8 +55,8 @@ export const forgetRequest = (store: DataStore) => {
   return (id: number) => desk.remove(id);
 };
 
+export { createDigest, DIGEST_KIND } from "./jobs";
 // What app.ts, main.ts and config.ts compose the desk from: the clock's routes, the morning digest, the due service.
-export { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./business-clock";
-export { deskClockModule } from "./clock-module";
-export { createDigest, DIGEST_KIND } from "./digest";
-export { createDueService } from "./due-service";
+export { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./lib/business-clock";
+export { deskClockModule } from "./routes/clock";
+export { createDueService } from "./service/due";

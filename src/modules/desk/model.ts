@@ -23,6 +23,30 @@ import {
 /** Far beyond any desk, and small enough that the row offset stays a whole number SQLite can page by. */
 export const DESK_PAGE_MAX = 1_000_000;
 
+/** A request the path names, by its id as written; one that is no id names no row (the desk's 404). */
+export const IdParams = v.object({ id: v.string() });
+
+/** A body that is not there is read as an empty one, so the schema's own messages answer it. */
+const orEmpty = <S extends v.GenericSchema>(schema: S) =>
+  v.pipe(
+    v.unknown(),
+    v.transform((body) => body ?? {}),
+    schema,
+  );
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** A missing field is checked as an empty one, so it gets the field's own message rather than the form's. */
+const withFields = <S extends v.GenericSchema>(fields: readonly string[], schema: S) =>
+  v.pipe(
+    v.unknown(),
+    v.transform((body) =>
+      isObject(body) ? { ...Object.fromEntries(fields.map((f) => [f, undefined])), ...body } : body,
+    ),
+    schema,
+  );
+
 /** An empty query parameter means "no filter", as a form with an empty select sends it. */
 const optionalPick = <T extends readonly string[]>(options: T, message: string) =>
   v.pipe(
@@ -100,7 +124,7 @@ export const ListQuerySchema = v.object({
 export type ListQuery = v.InferOutput<typeof ListQuerySchema>;
 
 /** PATCH /api/admin/submissions/:id: a new status, a new note, or both. */
-export const UpdateSchema = v.pipe(
+const Update = v.pipe(
   v.object(
     {
       status: v.optional(v.picklist(SUBMISSION_STATUSES, DESK_MESSAGES.status)),
@@ -117,10 +141,11 @@ export const UpdateSchema = v.pipe(
   ),
   v.check((b) => b.status !== undefined || b.note !== undefined, DESK_MESSAGES.nothingToChange),
 );
-export type Update = v.InferOutput<typeof UpdateSchema>;
+export const UpdateSchema = orEmpty(Update);
+export type Update = v.InferOutput<typeof Update>;
 
 /** POST /api/admin/submissions/status: one status for every request named, each changed as PATCH would. */
-export const BulkStatusSchema = v.object(
+const BulkStatus = v.object(
   {
     // Checked as one list so a bad id gets the field's message, not one keyed by its position.
     ids: v.pipe(
@@ -137,12 +162,14 @@ export const BulkStatusSchema = v.object(
   },
   DESK_MESSAGES.bulkIds,
 );
+export const BulkStatusSchema = withFields(["ids", "status"], BulkStatus);
+export type BulkStatusInput = v.InferOutput<typeof BulkStatus>;
 
 /**
  * POST /api/admin/submissions/:id/replies. The subject becomes a mail header, so it must be one line; an empty
  * or missing subject means the default ("Re: " and the confirmation's subject, which keeps the thread).
  */
-export const ReplySchema = v.object(
+const Reply = v.object(
   {
     subject: v.pipe(
       v.nullish(v.string(DESK_MESSAGES.replyInvalid)),
@@ -162,26 +189,28 @@ export const ReplySchema = v.object(
   },
   DESK_MESSAGES.replyInvalid,
 );
-export type Reply = v.InferOutput<typeof ReplySchema>;
+export const ReplySchema = withFields(["subject", "body"], Reply);
+export type ReplyInput = v.InferOutput<typeof Reply>;
 
 /**
  * POST /api/admin/submissions/:id/responses: how and when the client was answered other than by a reply from
  * the desk. Whether the time is possible (not in the future, not before the request) is the service's to say.
  */
-export const ResponseSchema = v.object(
+const RecordedResponse = v.object(
   {
     channel: v.picklist(RESPONSE_CHANNELS, RESPONSE_MESSAGES.channel),
     at: instant(RESPONSE_MESSAGES.at),
   },
   RESPONSE_MESSAGES.invalid,
 );
-export type ResponseInput = v.InferOutput<typeof ResponseSchema>;
+export const ResponseSchema = withFields(["channel", "at"], RecordedResponse);
+export type ResponseInput = v.InferOutput<typeof RecordedResponse>;
 
 /** DELETE /api/admin/desk/closures/:date: the day the path names. */
 export const ClosureDateSchema = v.object({ date: calendarDate(CLOSURE_MESSAGES.date) });
 
 /** POST /api/admin/desk/closures: a date the firm is closed, and an optional note ("Office move"). */
-export const ClosureSchema = v.object(
+const Closure = v.object(
   {
     date: calendarDate(CLOSURE_MESSAGES.date),
     note: v.pipe(
@@ -193,3 +222,5 @@ export const ClosureSchema = v.object(
   },
   CLOSURE_MESSAGES.date,
 );
+export const ClosureSchema = orEmpty(Closure);
+export type ClosureInput = v.InferOutput<typeof Closure>;

@@ -62,4 +62,9 @@ export function createPortal(deps: {
 
 export { engagementRecord } from "./repo/engagements";
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
-export { type EngagementFacts, type EngagementLookup, engagementFacts } from "./repo/facts";
+export {
+  type EngagementFacts,
+  type EngagementLookup,
+  engagementFacts,
+  type OpenDelivery,
+} from "./repo/facts";

@@ -46,7 +46,7 @@ export function staffRoutes(deps: {
         const joined = await service.accept(
           body,
           addressOf(request, server),
-          await sessions.fromRequest(request),
+          await sessions.fromCookie(request.headers.get("cookie")),
         );
         set.status = 201;
         set.headers["set-cookie"] = joined.setCookie;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { createBusinessClock, parseBusinessHours, type WeeklyHours } from "../../desk/business-clock";
+import { createBusinessClock, parseBusinessHours, type WeeklyHours } from "../../desk/lib/business-clock";
 import { isTimeZone, labels, slotGrid } from "./slots";
 
 const hours = (text: string): WeeklyHours => {

@@ -9,6 +9,9 @@ export type EngagementFacts = {
   deliveredAt: string | null;
 };
 
+/** A report the firm owes on a request: when it is due. */
+export type OpenDelivery = { submissionId: number; deliveryDueAt: string };
+
 const FACTS = "id, submission_id AS submissionId, status, delivered_at AS deliveredAt";
 
 /**
@@ -23,6 +26,12 @@ export function engagementFacts(db: Database) {
   const submissionsOf = db.prepare<{ id: number; submissionId: number }, [string]>(
     "SELECT id, submission_id AS submissionId FROM engagements WHERE id IN (SELECT value FROM json_each(?))",
   );
+  const open = db.prepare<OpenDelivery, [string | null, string | null]>(
+    `SELECT submission_id AS submissionId, delivery_due_at AS deliveryDueAt FROM engagements
+     WHERE delivery_due_at IS NOT NULL AND delivered_at IS NULL AND (?1 IS NULL OR delivery_due_at <= ?1)
+       AND (?2 IS NULL OR submission_id IN (SELECT value FROM json_each(?2)))
+     ORDER BY delivery_due_at, submission_id`,
+  );
   const delivered = db.prepare<never, [string, number]>(
     "UPDATE engagements SET delivered_at = coalesce(delivered_at, ?) WHERE id = ?",
   );
@@ -35,6 +44,12 @@ export function engagementFacts(db: Database) {
       const rows = submissionsOf.all(JSON.stringify([...new Set(engagementIds)]));
       return new Map(rows.map((r) => [r.id, r.submissionId]));
     },
+    /**
+     * Reports owed: engagements whose work clock runs and whose report is not delivered yet, soonest due first,
+     * those due by `until` or of the requests named only when given. One read, whatever the desk shows.
+     */
+    openDeliveries: (opts: { until?: string; submissionIds?: readonly number[] } = {}): OpenDelivery[] =>
+      open.all(opts.until ?? null, opts.submissionIds ? JSON.stringify([...opts.submissionIds]) : null),
     /** The report is delivered: the first time only, later reports keep the first time. */
     markDelivered: (engagementId: number, at: string) => void delivered.run(at, engagementId),
   };

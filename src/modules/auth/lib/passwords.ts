@@ -4,7 +4,7 @@
  * any cost keep verifying. Verifying against a dummy hash of the same cost for unknown usernames makes "no such
  * user" cost the same time as "wrong password".
  */
-import type { PasswordCost } from "../../config";
+import type { PasswordCost } from "../../../config";
 
 const options = (cost: PasswordCost) => ({ algorithm: "argon2id", ...cost }) as const;
 

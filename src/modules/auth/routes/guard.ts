@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
-import { PATHS } from "../../contracts/paths";
-import { ForbiddenError, UnauthorizedError } from "../../http/errors";
-import { redirectTo } from "../../http/redirect";
-import { MESSAGES } from "./model";
-import type { Session, SessionStore } from "./sessions";
+import { PATHS } from "../../../contracts/paths";
+import { ForbiddenError, UnauthorizedError } from "../../../http/errors";
+import { redirectTo } from "../../../http/redirect";
+import { MESSAGES } from "../model";
+import type { Session, SessionStore } from "../service/sessions";
 
 export const ADMIN_API_PREFIX = "/api/admin";
 
@@ -74,7 +74,7 @@ export function createAdminGuard(sessions: SessionStore, rule: { requireMfa: boo
 
   const sessionOf = async (request: Request): Promise<Session | null> => {
     if (seen.has(request)) return seen.get(request) ?? null;
-    const stored = await sessions.fromRequest(request);
+    const stored = await sessions.fromCookie(request.headers.get("cookie"));
     const session = stored && underRule(stored, rule.requireMfa);
     if (stored && !session) sessions.revoke(stored.idHash);
     seen.set(request, session);
@@ -87,7 +87,8 @@ export function createAdminGuard(sessions: SessionStore, rule: { requireMfa: boo
     set.headers["cache-control"] = "no-store";
     const session = await sessionOf(request);
     // A cookie that no longer opens a session (tampered, expired, revoked) is removed.
-    if (!session && sessions.hasCookie(request)) set.headers["set-cookie"] = sessions.clearCookie();
+    if (!session && sessions.hasCookie(request.headers.get("cookie")))
+      set.headers["set-cookie"] = sessions.clearCookie();
     const denial = authorise(session, request.method, pathname);
     // Answered here, before routing: this hook runs ahead of the app's error mapper, so it sends the
     // refusal's own status and body itself.
@@ -121,7 +122,9 @@ export function createAdminGuard(sessions: SessionStore, rule: { requireMfa: boo
     const to = (path: string) =>
       redirectTo(path, 303, {
         "cache-control": "no-store",
-        ...(session || !sessions.hasCookie(request) ? {} : { "set-cookie": sessions.clearCookie() }),
+        ...(session || !sessions.hasCookie(request.headers.get("cookie"))
+          ? {}
+          : { "set-cookie": sessions.clearCookie() }),
       });
     // The invitation link's screen: whoever holds the link, signed in or not.
     if (pathname === PATHS.adminJoin) return undefined;

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from "otpauth";
-import { RECOVERY_CODE_COUNT } from "./model";
+import { RECOVERY_CODE_COUNT } from "../model";
 
 /**
  * Time-based one-time passwords (RFC 6238: SHA-1, 6 digits, 30 s, the settings every authenticator app

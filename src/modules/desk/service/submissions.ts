@@ -1,12 +1,11 @@
-import * as v from "valibot";
-import { FIRST_RESPONSE_BY_LABELS, RESPONSE_CLOCK_SKEW_MS, RESPONSE_MESSAGES } from "../../contracts/desk";
-import type { SubmissionStatus } from "../../contracts/intake";
+import { FIRST_RESPONSE_BY_LABELS, RESPONSE_CLOCK_SKEW_MS, RESPONSE_MESSAGES } from "../../../contracts/desk";
+import type { SubmissionStatus } from "../../../contracts/intake";
 import {
   MATTER_TYPE_LABELS,
   ROLE_LABELS,
   SERVICE_LABELS,
   SUBJECT_TYPE_LABELS,
-} from "../../contracts/intake-labels";
+} from "../../../contracts/intake-labels";
 import {
   DESK_MESSAGES,
   type DeskSources,
@@ -15,35 +14,22 @@ import {
   STATUS_LABELS,
   type SubmissionDetail,
   type SubmissionList,
-} from "../../contracts/submissions";
-import { forgetDeleted } from "../../db/index";
-import { type Actor, auditBy } from "../../http/admin-http";
-import {
-  ConflictError,
-  InvalidError,
-  invalidInput,
-  NotFoundError,
-  UnavailableError,
-} from "../../http/errors";
-import type { DataStore } from "../../store";
-import { staffNames } from "../audit";
-import type { MailOutbox } from "../mail";
-import { toCsv } from "./csv";
-import type { DueService } from "./due-service";
-import {
-  BulkStatusSchema,
-  ListQuerySchema,
-  ReplySchema,
-  ResponseSchema,
-  type Update,
-  UpdateSchema,
-} from "./model";
-import { type DeskFilter, type SubmissionDesk, submissionDesk } from "./repo/submission-desk";
-import { submissionEvents } from "./repo/submission-events";
-import { submissionLookups } from "./repo/submission-lookups";
-import { DESK_REPLY_MAIL, submissionReplies } from "./repo/submission-replies";
-import { submissionResponses } from "./repo/submission-responses";
-import { buildTimeline } from "./timeline";
+} from "../../../contracts/submissions";
+import { forgetDeleted } from "../../../db/index";
+import { type Actor, auditBy } from "../../../http/admin-http";
+import { ConflictError, InvalidError, NotFoundError, UnavailableError } from "../../../http/errors";
+import type { DataStore } from "../../../store";
+import { staffNames } from "../../audit";
+import type { MailOutbox } from "../../mail";
+import { toCsv } from "../lib/csv";
+import { buildTimeline } from "../lib/timeline";
+import type { BulkStatusInput, ListQuery, ReplyInput, ResponseInput, Update } from "../model";
+import { type DeskFilter, type SubmissionDesk, submissionDesk } from "../repo/submission-desk";
+import { submissionEvents } from "../repo/submission-events";
+import { submissionLookups } from "../repo/submission-lookups";
+import { DESK_REPLY_MAIL, submissionReplies } from "../repo/submission-replies";
+import { submissionResponses } from "../repo/submission-responses";
+import type { DueService } from "./due";
 
 export type { Actor };
 
@@ -78,12 +64,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long an export asked for while the search index is still being read is told to wait. */
 const SEARCH_RETRY_SECONDS = 60;
 
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === "object" && x !== null && !Array.isArray(x);
-
 /**
- * The submissions desk as plain functions: list, read, change, reply, export, delete, retry mail. Each one
- * that shows or changes a submission writes an audit entry (ids and short facts only, never intake text).
+ * The submissions desk as plain functions: list, read, change, reply, export, delete, retry mail. Each takes
+ * what its route declared and read; each one that shows or changes a submission writes an audit entry (ids and
+ * short facts only, never intake text).
  */
 export function createSubmissionsService(deps: {
   store: DataStore;
@@ -209,10 +193,13 @@ export function createSubmissionsService(deps: {
   };
 
   return {
-    list(query: Record<string, string | undefined>, actor: Actor): SubmissionList {
-      const parsed = v.safeParse(ListQuerySchema, query);
-      if (!parsed.success) return invalidInput(parsed.issues);
-      const { page, pageSize, sort, overdue, ...rest } = parsed.output;
+    /** A request the path names that does not exist is not found, before anything sent with it is read. */
+    requireRequest(id: number): void {
+      existing(id);
+    },
+
+    list(query: ListQuery, actor: Actor): SubmissionList {
+      const { page, pageSize, sort, overdue, ...rest } = query;
       const filter: DeskFilter = { ...rest, overdueAt: overdue ? now().toISOString() : undefined };
       due.sync();
       const listed = desk.list(filter, { limit: pageSize, offset: (page - 1) * pageSize, sort });
@@ -245,11 +232,9 @@ export function createSubmissionsService(deps: {
       return { ...detail, engagement: deps.engagementOf?.(id) ?? null };
     },
 
-    update(id: number, body: unknown, actor: Actor) {
+    update(id: number, change: Update, actor: Actor) {
       const before = existing(id);
-      const parsed = v.safeParse(UpdateSchema, body ?? {});
-      if (!parsed.success) return invalidInput(parsed.issues);
-      changeOne(before, parsed.output, actor);
+      changeOne(before, change, actor);
       return detailOf(id);
     },
 
@@ -257,12 +242,7 @@ export function createSubmissionsService(deps: {
      * One status for many requests, all or none: each is changed, audited and recorded in its history by the
      * same function as a change made on its own page. An unknown id is named and nothing changes.
      */
-    changeStatuses(body: unknown, actor: Actor) {
-      // A missing field is checked as an empty one, so it gets the field's own message.
-      const input = isObject(body) ? { ids: undefined, status: undefined, ...body } : body;
-      const parsed = v.safeParse(BulkStatusSchema, input);
-      if (!parsed.success) return invalidInput(parsed.issues);
-      const { ids, status } = parsed.output;
+    changeStatuses({ ids, status }: BulkStatusInput, actor: Actor) {
       return changeMany(ids, status, actor);
     },
 
@@ -270,19 +250,15 @@ export function createSubmissionsService(deps: {
      * Stores a reply to the requester and queues it in the durable outbox (sent now when the worker runs,
      * retried through an outage). Returns the detail, whose timeline shows the reply and its delivery.
      */
-    reply(id: number, body: unknown, actor: Actor) {
+    reply(id: number, message: ReplyInput, actor: Actor) {
       const before = existing(id);
-      // A missing field is checked as an empty one, so it gets the field's own message.
-      const input = isObject(body) ? { subject: undefined, body: undefined, ...body } : body;
-      const parsed = v.safeParse(ReplySchema, input);
-      if (!parsed.success) return invalidInput(parsed.issues);
       const at = now().toISOString();
       const replyId = replies.create(
         {
           submissionId: id,
           author: actor.username,
-          subject: parsed.output.subject ?? defaultReplySubject(before.reference),
-          body: parsed.output.body,
+          subject: message.subject ?? defaultReplySubject(before.reference),
+          body: message.body,
           at,
         },
         (refId) => {
@@ -307,14 +283,10 @@ export function createSubmissionsService(deps: {
      * meeting) at the time it was made, which stops the one-business-day clock if it is the earliest response.
      * Returns the detail.
      */
-    recordResponse(id: number, body: unknown, actor: Actor) {
+    recordResponse(id: number, response: ResponseInput, actor: Actor) {
       const before = existing(id);
-      // A missing field is checked as an empty one, so it gets the field's own message.
-      const input = isObject(body) ? { channel: undefined, at: undefined, ...body } : body;
-      const parsed = v.safeParse(ResponseSchema, input);
-      if (!parsed.success) return invalidInput(parsed.issues);
-      const { channel } = parsed.output;
-      const when = Date.parse(parsed.output.at);
+      const { channel } = response;
+      const when = Date.parse(response.at);
       const arrived = Date.parse(before.submittedAt);
       if (when > now().getTime() + RESPONSE_CLOCK_SKEW_MS) {
         throw new InvalidError({ at: [RESPONSE_MESSAGES.future] });
@@ -367,10 +339,8 @@ export function createSubmissionsService(deps: {
      * The CSV of every submission the filters match (paging ignored). Refused like the list, and while a
      * search could see only part of the requests (the index still being read).
      */
-    exportCsv(query: Record<string, string | undefined>, actor: Actor): { csv: string; filename: string } {
-      const parsed = v.safeParse(ListQuerySchema, query);
-      if (!parsed.success) return invalidInput(parsed.issues);
-      const { page: _page, pageSize: _size, sort: _sort, overdue, ...rest } = parsed.output;
+    exportCsv(query: ListQuery, actor: Actor): { csv: string; filename: string } {
+      const { page: _page, pageSize: _size, sort: _sort, overdue, ...rest } = query;
       const filter: DeskFilter = { ...rest, overdueAt: overdue ? now().toISOString() : undefined };
       // A search seeing part of the requests is flagged in the list; a file would not say so: not yet.
       if (filter.q && !desk.searchState().ready) {

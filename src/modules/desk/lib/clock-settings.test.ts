@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig } from "../../config";
+import { ConfigError, loadConfig } from "../../../config";
 import { describeHours } from "./business-clock";
 
 const load = (env: Record<string, string>) => loadConfig(env, "/srv/tracewell");

@@ -1,11 +1,11 @@
-import type { RecordedResponse } from "../../contracts/desk";
+import type { RecordedResponse } from "../../../contracts/desk";
 import type {
   MailState,
   StatusChange,
   SubmissionNote,
   SubmissionReply,
   TimelineEntry,
-} from "../../contracts/submissions";
+} from "../../../contracts/submissions";
 
 // Entries at the same instant read in the order things happen: the request, its confirmation, then the desk.
 const ORDER: Record<TimelineEntry["kind"], number> = {

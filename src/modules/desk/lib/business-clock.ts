@@ -1,6 +1,6 @@
 import Holidays from "date-holidays";
-import { hhmm, WEEKDAY_SHORT } from "../../contracts/calendar";
-import { ConflictError } from "../../http/errors";
+import { hhmm, WEEKDAY_SHORT } from "../../../contracts/calendar";
+import { ConflictError } from "../../../http/errors";
 
 /**
  * The desk's business-day clock: business hours in the firm's time zone, public holidays from date-holidays

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { loadConfig } from "../../config";
+import { loadConfig } from "../../../config";
 import { hashPassword, hashPasswordSync, verifyPassword } from "./passwords";
 
 const PRODUCTION = loadConfig({}).passwordCost;

@@ -1,4 +1,4 @@
-import type { Config } from "../../config";
+import type { Config } from "../../../config";
 import {
   CLOSURE_MESSAGES,
   type ClosureList,
@@ -7,13 +7,14 @@ import {
   FAILED_MAIL_MAX,
   FIRST_RESPONSE_DAYS,
   OVERVIEW_WAITING_MAX,
-} from "../../contracts/desk";
-import { ConflictError } from "../../http/errors";
-import type { DataStore } from "../../store";
-import { type BusinessClock, createBusinessClock, describeHours, nextDate } from "./business-clock";
-import { deliveriesRepo, deliveryStatus } from "./deliveries";
-import { dueStatus, formatDuration } from "./due-labels";
-import { deskClosures, deskDueTimes, type WaitingRow } from "./repo/desk-clock";
+} from "../../../contracts/desk";
+import { ConflictError } from "../../../http/errors";
+import type { DataStore } from "../../../store";
+import type { EngagementLookup } from "../../portal";
+import { type BusinessClock, createBusinessClock, describeHours, nextDate } from "../lib/business-clock";
+import { deliveryStatus, dueStatus, formatDuration } from "../lib/due-labels";
+import { engagedRequests } from "../repo/deliveries";
+import { deskClosures, deskDueTimes, type WaitingRow } from "../repo/desk-clock";
 
 /** Nearest-rank percentile of sorted numbers (p in 0..1). */
 export function percentile(sorted: readonly number[], p: number): number | null {
@@ -26,11 +27,31 @@ export function percentile(sorted: readonly number[], p: number): number | null 
  * The desk's clock over the database: keeps each request's due time current, computes due labels, the
  * morning view's figures and the closures. Everything reads `now` from the injected clock.
  */
-export function createDueService(deps: { store: DataStore; config: Config; now: () => Date }) {
+export function createDueService(deps: {
+  store: DataStore;
+  config: Config;
+  now: () => Date;
+  /** The reports owed, as the portal (which owns the engagements) reads them. */
+  engagements: Pick<EngagementLookup, "openDeliveries">;
+}) {
   const { now } = deps;
   const closures = deskClosures(deps.store);
   const dueTimes = deskDueTimes(deps.store);
-  const deliveries = deliveriesRepo(deps.store.db);
+  const engaged = engagedRequests(deps.store.db);
+
+  /**
+   * Deliveries the firm owes: engaged requests whose report the portal says is owed (the letter signed and paid,
+   * the report not delivered yet), soonest due first. Every place that shows a delivery due (list, detail,
+   * dashboard, digest) reads it here: two reads, the portal's and the desk's, whatever the number of requests.
+   */
+  const deliveries = (opts: { until?: string; submissionIds?: readonly number[] } = {}) => {
+    const owed = deps.engagements.openDeliveries(opts);
+    const requests = engaged.among(owed.map((d) => d.submissionId));
+    return owed.flatMap((d) => {
+      const r = requests.get(d.submissionId);
+      return r ? [{ ...r, deliveryDueAt: d.deliveryDueAt }] : [];
+    });
+  };
   let closed = new Set(closures.list().map((c) => c.date));
   const clock: BusinessClock = createBusinessClock(deps.config.desk, () => closed);
 
@@ -77,7 +98,11 @@ export function createDueService(deps: { store: DataStore; config: Config; now: 
       rows: T[],
     ): (T & { delivery: ReturnType<typeof dueStatus> | null })[] {
       const at = now();
-      const dueAt = deliveries.dueTimesOf(rows.map((r) => r.id));
+      const ids = rows.map((r) => r.id);
+      const dueAt =
+        ids.length === 0
+          ? new Map<number, string>()
+          : new Map(deliveries({ submissionIds: ids }).map((d) => [d.id, d.deliveryDueAt] as const));
       return rows.map((r) => {
         const d = dueAt.get(r.id);
         return { ...r, delivery: d ? deliveryStatus(clock, d, at) : null };
@@ -87,8 +112,8 @@ export function createDueService(deps: { store: DataStore; config: Config; now: 
     /** Deliveries due by the end of the firm's day `at` falls on (overdue ones included), soonest first. */
     deliveriesDueToday(at: Date) {
       const endOfDay = clock.instant(nextDate(clock.local(at).date), 0).toISOString();
-      return deliveries
-        .open({ until: endOfDay, limit: 500 })
+      return deliveries({ until: endOfDay })
+        .slice(0, 500)
         .map((r) => ({ ...r, due: deliveryStatus(clock, r.deliveryDueAt, at) }));
     },
 
@@ -111,11 +136,11 @@ export function createDueService(deps: { store: DataStore; config: Config; now: 
       const at = now();
       const today = clock.local(at).date;
       const since = clock.instant(today, 0).toISOString();
-      const owed = deliveries.counts(at.toISOString());
+      const owed = deliveries();
       const counts = {
         ...dueTimes.counts(since, at.toISOString()),
-        deliveriesDue: owed.due,
-        deliveriesOverdue: owed.overdue,
+        deliveriesDue: owed.length,
+        deliveriesOverdue: owed.filter((d) => d.deliveryDueAt <= at.toISOString()).length,
       };
       const windowStart = new Date(at.getTime() - FIRST_RESPONSE_DAYS * 86_400_000).toISOString();
       const minutes = dueTimes
@@ -129,8 +154,8 @@ export function createDueService(deps: { store: DataStore; config: Config; now: 
         waiting: named(dueTimes.waiting({ limit: OVERVIEW_WAITING_MAX }).map((r) => waitingRequest(r, at))),
         counts,
         deliveries: named(
-          deliveries
-            .open({ limit: OVERVIEW_WAITING_MAX })
+          owed
+            .slice(0, OVERVIEW_WAITING_MAX)
             .map((r) => ({ ...r, due: deliveryStatus(clock, r.deliveryDueAt, at) })),
         ),
         firstResponse: {

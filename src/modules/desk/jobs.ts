@@ -17,7 +17,7 @@ import { scheduledRuns } from "./repo/desk-clock";
 const DAY_MS = 86_400_000;
 
 import type { DataStore } from "../../store";
-import type { DueService } from "./due-service";
+import type { DueService } from "./service/due";
 
 export const DIGEST_KIND = "desk-digest";
 const DIGEST_JOB = "desk-digest";

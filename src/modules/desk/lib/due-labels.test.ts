@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { percentile } from "../service/due";
 import { createBusinessClock, parseBusinessHours, type WeeklyHours } from "./business-clock";
 import { dueStatus, firmDateTime, formatDuration } from "./due-labels";
-import { percentile } from "./due-service";
 
 const clock = createBusinessClock({
   timeZone: "America/New_York",

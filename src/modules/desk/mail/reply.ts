@@ -1,10 +1,10 @@
-import type { Config } from "../../config";
-import type { DataStore } from "../../store";
-import { staffNames } from "../audit";
-import type { MailMessage, OutboxRow } from "../mail";
-import { confirmationMessageId, quotedWithin } from "../mail";
-import { contactSubmissions } from "./repo/contact-submissions";
-import { submissionReplies } from "./repo/submission-replies";
+import type { Config } from "../../../config";
+import type { DataStore } from "../../../store";
+import { staffNames } from "../../audit";
+import type { MailMessage, OutboxRow } from "../../mail";
+import { confirmationMessageId, quotedWithin } from "../../mail";
+import { contactSubmissions } from "../repo/contact-submissions";
+import { submissionReplies } from "../repo/submission-replies";
 
 /**
  * Renders a reply from the desk when the outbox sends it: to the requester, Reply-To the intake address, and

@@ -1,5 +1,5 @@
-import { hhmm, MONTH_SHORT, WEEKDAY_SHORT, zoneName } from "../../contracts/calendar";
-import type { DueStatus, FirstResponseBy } from "../../contracts/desk";
+import { hhmm, MONTH_SHORT, WEEKDAY_SHORT, zoneName } from "../../../contracts/calendar";
+import type { DueStatus, FirstResponseBy } from "../../../contracts/desk";
 import { type BusinessClock, nextDate } from "./business-clock";
 
 const HOUR = 60;
@@ -90,3 +90,7 @@ export function dueStatus(
         : `overdue since ${firmWhen(clock, due, now).replace(/^today /, "")}`;
   return { state: "overdue", label, dueText, late: false };
 }
+
+/** A delivery against its due time, in the words first responses use: "due tomorrow 10:00", "overdue by 2 business hours". */
+export const deliveryStatus = (clock: BusinessClock, deliveryDueAt: string, now: Date): DueStatus =>
+  dueStatus(clock, { submittedAt: deliveryDueAt, respondBy: deliveryDueAt, firstResponseAt: null }, now);

@@ -1,6 +1,6 @@
-import { forgetDeleted } from "../../db/index";
-import type { Sealed } from "../../store";
-import { DEMO_PASSWORD } from "./model";
+import { forgetDeleted } from "../../../db/index";
+import type { Sealed } from "../../../store";
+import { DEMO_PASSWORD } from "../model";
 
 /** The admin_users repository. Usernames compare case-insensitively (the column is COLLATE NOCASE). */
 export type AdminUser = {

@@ -1,0 +1,120 @@
+import type { Config } from "../../../config";
+import { TooManyRequestsError, UnauthorizedError } from "../../../http/errors";
+import { createRateLimiter, type RateLimiter, retryAfterText } from "../../../http/rate-limit";
+import type { Logger } from "../../../log";
+import type { Sealed } from "../../../store";
+import { writeAudit } from "../../audit";
+import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_USERNAME, LOGIN_WINDOW_MS, MESSAGES } from "../model";
+import { findUserById, recordSignIn } from "../repo/users";
+import { createSessionStore, type Session } from "./sessions";
+
+export type AuthDeps = {
+  store: Sealed;
+  config: Config;
+  secrets: string[];
+  logger: Logger;
+  now: () => Date;
+  /** The sign-in throttle's limiter; tests pass one that shows the keys it is given. */
+  createLimiter?: (opts: Parameters<typeof createRateLimiter>[0]) => RateLimiter;
+};
+
+/**
+ * A step that opens, renews or ends a session: what the client reads, and the Set-Cookie header value the
+ * session store made for it, which the route sends along (none when the session is unchanged).
+ */
+export type SessionStep<T> = { result: T; setCookie?: string };
+
+/** Per process: a throttle key never holds what was typed, and means nothing after a restart. */
+const THROTTLE_KEY = crypto.getRandomValues(new Uint8Array(32));
+
+/**
+ * The throttle's key for a username: a keyed hash of its lower-cased form, so "Dana" and "dana" count as one
+ * and a password typed into the username field is not kept in memory for the window.
+ */
+const throttleKey = (username: string) =>
+  new Bun.CryptoHasher("sha256", THROTTLE_KEY).update(username.toLowerCase()).digest("base64url");
+
+/**
+ * What the sign-in, account and admin services share: the sessions, the throttle every check of a secret goes
+ * through, the audit writer and the demo admin's state.
+ */
+export function authCore(deps: AuthDeps) {
+  const { store, config, logger, now } = deps;
+  const { db } = store;
+  const sessions = createSessionStore({ db, secrets: deps.secrets, secure: config.secure, now });
+  const clock = () => now().getTime();
+  const createLimiter = deps.createLimiter ?? createRateLimiter;
+  const byUsername = createLimiter({
+    limit: LOGIN_FAILURES_PER_USERNAME,
+    windowMs: LOGIN_WINDOW_MS,
+    now: clock,
+  });
+  const byAddress = createLimiter({
+    limit: LOGIN_FAILURES_PER_ADDRESS,
+    windowMs: LOGIN_WINDOW_MS,
+    now: clock,
+  });
+  /** The demo admin's hash while it still holds the demo password (DEMO=1), else undefined. */
+  const demo: { hash: string | undefined } = { hash: undefined };
+
+  const audit = (
+    event: string,
+    who: { id?: number; username?: string } | null,
+    address: string,
+    detail?: Record<string, string | number | boolean | null>,
+  ) =>
+    writeAudit(store, {
+      event,
+      userId: who?.id,
+      username: who?.username,
+      clientAddress: address,
+      detail,
+      at: now(),
+    });
+
+  /** A completed sign-in: the Staff screen shows its time, the audit log its details. */
+  const signedIn = (
+    user: { id: number; username: string },
+    address: string,
+    detail?: Record<string, string | number | boolean | null>,
+  ) => {
+    recordSignIn(store, user.id, now());
+    audit("login.succeeded", user, address, detail);
+  };
+
+  /**
+   * Counts an attempt for the username and the address before the (slow) check runs, so parallel guesses
+   * cannot slip past the limit while earlier ones are still hashing. Throws when over the limit; else returns
+   * `succeeded`, to call when the attempt turned out right (the username's count is cleared and the address
+   * gets its attempt back).
+   */
+  const attempt = (username: string, address: string) => {
+    const key = throttleKey(username);
+    const decisions = [byUsername.hit(key), byAddress.hit(address)];
+    const refused = decisions.find((d) => !d.allowed);
+    if (refused && !refused.allowed) {
+      logger.warn("login_throttled", { address });
+      throw new TooManyRequestsError(
+        MESSAGES.throttled(retryAfterText(refused.retryAfterSeconds)),
+        refused.retryAfterSeconds,
+      );
+    }
+    return {
+      succeeded: () => {
+        byUsername.reset(key);
+        byAddress.refund(address);
+      },
+    };
+  };
+
+  /** The signed-in admin's row; gone only if they were removed meanwhile, which signs them out. */
+  const accountOf = (session: Session) => {
+    const user = findUserById(store, session.userId);
+    if (!user) throw new UnauthorizedError(MESSAGES.unauthenticated);
+    return user;
+  };
+
+  return { ...deps, db, sessions, demo, audit, signedIn, attempt, accountOf };
+}
+
+export type AuthCore = ReturnType<typeof authCore>;

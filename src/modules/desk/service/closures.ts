@@ -1,0 +1,51 @@
+import { CLOSURE_MESSAGES } from "../../../contracts/desk";
+import { type Actor, auditBy } from "../../../http/admin-http";
+import { HttpError, InvalidError, NotFoundError } from "../../../http/errors";
+import type { DataStore } from "../../../store";
+import type { ClosureInput } from "../model";
+import type { DueService } from "./due";
+
+const DAY_MS = 86_400_000;
+
+/** A date already closed: a conflict whose body names only the field, as the closures form has always read it. */
+export class ClosureExistsError extends HttpError {
+  override readonly name = "ClosureExistsError";
+  readonly status = 409;
+  constructor() {
+    super(CLOSURE_MESSAGES.exists);
+  }
+  override body() {
+    return { errors: { date: [this.message] } };
+  }
+}
+
+/**
+ * The days the firm is closed, as staff add and remove them: within a year back and three ahead, each change
+ * audited, and waiting requests' due times moved at once (the due service's closures).
+ */
+export function createClosuresService(deps: { store: DataStore; due: DueService; now: () => Date }) {
+  const { due, now } = deps;
+  const audit = (actor: Actor, event: string, detail: Record<string, string>) =>
+    auditBy(deps.store.db, actor, event, detail, now());
+
+  return {
+    list: () => due.closures.list(),
+
+    add({ date, note }: ClosureInput, actor: Actor) {
+      const today = new Date(`${due.closures.today()}T00:00:00Z`).getTime();
+      const when = new Date(`${date}T00:00:00Z`).getTime();
+      if (when < today - 366 * DAY_MS || when > today + 3 * 366 * DAY_MS) {
+        throw new InvalidError({ date: [CLOSURE_MESSAGES.range] });
+      }
+      if (!due.closures.add(date, note)) throw new ClosureExistsError();
+      audit(actor, "desk.closure_added", { date });
+      return due.closures.list();
+    },
+
+    remove(date: string, actor: Actor) {
+      if (!due.closures.remove(date)) throw new NotFoundError(CLOSURE_MESSAGES.notFound);
+      audit(actor, "desk.closure_removed", { date });
+      return due.closures.list();
+    },
+  };
+}
