@@ -133,7 +133,37 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
   const due = createDueService({ store, config, now });
   // The settings may have changed since the last start: every waiting request's due time follows them.
   due.recomputeWaiting();
-  const portal = createPortal({ store, config, auth, outbox: mailOutbox, due, now });
+  const subscriptions = createSubscriptions({
+    store,
+    config,
+    auth,
+    calendar: due.clock,
+    outbox: mailOutbox,
+    // The portal is made next; its session is read only when a request comes.
+    requireSession: (request) => portal.requireSession(request),
+    personOf: (submissionId) => {
+      const s = submissions.byId(submissionId);
+      return s
+        ? {
+            name: s.name,
+            email: s.email,
+            reference: s.reference,
+            thread: confirmationMessageId(s.reference, config),
+          }
+        : null;
+    },
+    logger,
+    now,
+  });
+  const portal = createPortal({
+    store,
+    config,
+    auth,
+    outbox: mailOutbox,
+    due,
+    subscriptions: subscriptions.service,
+    now,
+  });
   const documents = createDocuments({
     store,
     config,
@@ -161,27 +191,6 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
           }
         : null;
     },
-    now,
-  });
-  const subscriptions = createSubscriptions({
-    store,
-    config,
-    auth,
-    calendar: due.clock,
-    outbox: mailOutbox,
-    requireSession: portal.requireSession,
-    personOf: (submissionId) => {
-      const s = submissions.byId(submissionId);
-      return s
-        ? {
-            name: s.name,
-            email: s.email,
-            reference: s.reference,
-            thread: confirmationMessageId(s.reference, config),
-          }
-        : null;
-    },
-    logger,
     now,
   });
   const deskDigest = createDigest({ store, config, due, outbox: mailOutbox, logger, now });
@@ -250,6 +259,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(consultation.staffRoutes)
       .use(consultation.portalRoutes)
       .use(subscriptions.staffRoutes)
+      .use(subscriptions.deskRoutes)
       .use(subscriptions.portalRoutes)
       .use(staffModule({ store, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)

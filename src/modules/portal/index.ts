@@ -4,6 +4,7 @@ import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { DueService } from "../desk";
 import type { MailOutbox } from "../mail";
+import type { PortalServiceDeps } from "./service/engagement";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
 import { portalMailRenderers } from "./mail";
 import { portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
@@ -17,6 +18,7 @@ export function createPortal(deps: {
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
   due: DueService;
+  subscriptions: PortalServiceDeps["subscriptions"];
   now: () => Date;
 }) {
   const { store, config } = deps;

@@ -36,6 +36,8 @@ const base: EngagementView = {
   feeKind: "flat",
   turnaroundBusinessDays: 10,
   expedite: false,
+  monthly: null,
+  subscription: null,
   status: "draft",
   sentAt: null,
   linkExpiresAt: null,
