@@ -170,6 +170,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     requireSession: portal.requireSession,
     auth,
     outbox: mailOutbox,
+    sweeps: subscriptions.service,
     logger,
     now,
   });

@@ -142,7 +142,6 @@ const NOT_YET_SHAPED = new Set([
 const features = () =>
   readdirSync(join(SRC, "modules")).filter((name) => statSync(join(SRC, "modules", name)).isDirectory());
 
-
 /** Entries of a feature folder that are none of its parts. */
 function outOfShape(): string[] {
   const out: string[] = [];

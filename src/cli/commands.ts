@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { loadConfig } from "../config";
-import { createDueService } from "../modules/desk";
 import { adminCli } from "../modules/auth";
+import { createDueService } from "../modules/desk";
 import { retentionCli } from "../modules/privacy";
 import { resetMfaCli } from "../modules/staff";
 import { backup } from "../ops/backup";

@@ -8,7 +8,7 @@ import { documentFiles } from "./lib/file-store";
 import { documentMailRenderers } from "./mail";
 import { portalDocumentRoutes } from "./routes/portal";
 import { documentStaffRoutes } from "./routes/staff";
-import { createDocumentsService } from "./service";
+import { createDocumentsService, type DocumentsDeps } from "./service";
 
 /** The documents feature as the app composes it: the portal's routes, and what other features call. */
 export function createDocuments(deps: {
@@ -17,6 +17,8 @@ export function createDocuments(deps: {
   requireSession: (request: Request) => number;
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
+  /** Judgment Intel's subscription, told when a sweep report is delivered. */
+  sweeps: DocumentsDeps["sweeps"];
   logger?: Logger;
   now: () => Date;
 }) {
@@ -27,6 +29,7 @@ export function createDocuments(deps: {
     store: deps.store,
     config: deps.config,
     files,
+    sweeps: deps.sweeps,
     logger: deps.logger,
     now,
   });

@@ -4,12 +4,12 @@ import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { DueService } from "../desk";
 import type { MailOutbox } from "../mail";
-import type { PortalServiceDeps } from "./service/engagement";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
 import { portalMailRenderers } from "./mail";
 import { portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
 import { engagementStaffRoutes } from "./routes/staff";
 import { createPortalService } from "./service";
+import type { PortalServiceDeps } from "./service/engagement";
 
 /** The portal feature as the app composes it: the client's routes, the desk's routes and its mail. */
 export function createPortal(deps: {

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
+import type { SweepsDue } from "../../contracts/subscriptions";
 import { actorFrom, requireId } from "../../http/admin-http";
 import type { PeerAddressSource } from "../../http/client-address";
-import type { SweepsDue } from "../../contracts/subscriptions";
 import type { Auth } from "../auth";
 import { SUBSCRIPTION_MESSAGES, SubmissionParams, type SubscriptionAction } from "./model";
 import type { SubscriptionsService } from "./service";

@@ -1,19 +1,19 @@
 import { randomBytes } from "node:crypto";
 import type { Config } from "../../../config";
 import { EXPEDITE_HOURS } from "../../../contracts/constants";
+import { serviceName } from "../../../contracts/engagement-defaults";
 import { type EngagementView, PORTAL_CLOSED_STATUSES, PORTAL_LINK_DAYS } from "../../../contracts/portal";
 import { NotFoundError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import type { DueService } from "../../desk";
 import { contactSubmissions, submissionDesk, submissionEvents } from "../../desk";
 import type { SealingCertificate } from "../../signing";
-import { serviceName } from "../../../contracts/engagement-defaults";
+import type { SubscriptionsService } from "../../subscriptions";
 import { PORTAL_LINK_MAIL } from "../mail";
 import { businessDayMinutes } from "../model";
 import { type EngagementRow, engagementsRepo } from "../repo/engagements";
 import { portalLinks } from "../repo/links";
 import { portalSessions } from "../repo/sessions";
-import type { SubscriptionsService } from "../../subscriptions";
 import { letterRecord } from "./letter-record";
 
 const DAY_MS = 86_400_000;
@@ -56,7 +56,11 @@ export function engagementCore(deps: PortalServiceDeps) {
   /** A monthly engagement's terms; `feeCents` is per subject per month, so the month's total is their product. */
   const monthlyOf = (e: EngagementRow) =>
     e.feeKind === "monthly" && e.subjects
-      ? { subjects: e.subjects, cadence: e.cadence ?? "quarterly", monthlyCents: e.feeCents * e.subjects.length }
+      ? {
+          subjects: e.subjects,
+          cadence: e.cadence ?? "quarterly",
+          monthlyCents: e.feeCents * e.subjects.length,
+        }
       : null;
   /** The firm's calendar date of an instant: the subscription's dates are the firm's days. */
   const firmDay = (at: Date) => deps.due.clock.local(at).date;

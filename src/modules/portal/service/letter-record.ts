@@ -1,9 +1,9 @@
 import type { Config } from "../../../config";
+import { matterName, serviceName } from "../../../contracts/engagement-defaults";
 import { ConflictError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";
 import { stampSignatures } from "../../signing";
-import { matterName, serviceName } from "../../../contracts/engagement-defaults";
 import { type LetterFacts, renderLetter } from "../lib/letter";
 import { CLIENT_PARTY, type DisputeTerms } from "../lib/letter-template";
 import { type EngagementRow, type EngagementsRepo, type PresentedLetter, sha256 } from "../repo/engagements";

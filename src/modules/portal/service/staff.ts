@@ -1,3 +1,4 @@
+import { engagementDefaults } from "../../../contracts/engagement-defaults";
 import {
   ENGAGEMENT_MESSAGES,
   type EngagementView,
@@ -6,7 +7,6 @@ import {
 } from "../../../contracts/portal";
 import { type Actor, auditBy } from "../../../http/admin-http";
 import { ConflictError, InvalidError, NotFoundError } from "../../../http/errors";
-import { engagementDefaults } from "../../../contracts/engagement-defaults";
 import { PORTAL_WITHDRAWN_MAIL } from "../mail";
 import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
 import type { EngagementRow } from "../repo/engagements";
