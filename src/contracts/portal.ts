@@ -105,6 +105,8 @@ export type PortalEngagement = {
   monthly: MonthlyTerms | null;
   /** A monthly engagement's subscription once the letter is sent (pending until signed and paid). */
   subscription: SubscriptionView | null;
+  /** The firm's date today: what the monitoring card's confirmations count from. */
+  firmToday: string;
   status: EngagementStatus;
   consentedAt: string | null;
   signedAt: string | null;
@@ -227,6 +229,7 @@ export type EngagementView = {
   expedite: boolean;
   monthly: MonthlyTerms | null;
   subscription: SubscriptionView | null;
+  firmToday: string;
   status: EngagementStatus;
   sentAt: string | null;
   linkExpiresAt: string | null;

@@ -38,6 +38,7 @@ const base: EngagementView = {
   expedite: false,
   monthly: null,
   subscription: null,
+  firmToday: "2026-11-24",
   status: "draft",
   sentAt: null,
   linkExpiresAt: null,

@@ -88,6 +88,7 @@ export function engagementCore(deps: PortalServiceDeps) {
       expedite: e.expedite,
       monthly,
       subscription,
+      firmToday: firmDay(now()),
       status: e.status,
       sentAt: e.sentAt,
       linkExpiresAt: links.openUntil(e.id, now()),
