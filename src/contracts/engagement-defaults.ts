@@ -30,7 +30,6 @@ export function engagementDefaults(serviceId: string): Omit<EngagementDraft, "sc
       feeKind: "flat",
       turnaroundBusinessDays: 10,
       expedite: false,
-      cadence: "quarterly",
     };
   const numbers = [...service.turnaround.matchAll(/\d+/g)].map((m) => Number(m[0]));
   const longest = numbers.length ? Math.max(...numbers.filter((n) => n !== 72)) : 60;
@@ -43,7 +42,6 @@ export function engagementDefaults(serviceId: string): Omit<EngagementDraft, "sc
     expedite: false,
     // Judgment Intel is billed per subject per month (the fee above is the range's low end, per subject);
     // the subjects are named by the desk, the sweeps quarterly unless monthly ones were agreed.
-    ...(service.id === "judgment-intel" ? { subjects: [] } : {}),
-    cadence: "quarterly",
+    ...(service.id === "judgment-intel" ? { subjects: [], cadence: "quarterly" as const } : {}),
   };
 }

@@ -167,7 +167,10 @@ export const EngagementDraftSchema = v.pipe(
     d.feeKind === "monthly" ? d : { ...d, subjects: undefined, cadence: "quarterly" as Cadence },
   ),
 );
-export type EngagementDraft = v.InferOutput<typeof EngagementDraftSchema>;
+/** The draft as the desk sends and stores it: a cadence only matters (and is only sent) for a monthly fee. */
+export type EngagementDraft = Omit<v.InferOutput<typeof EngagementDraftSchema>, "cadence"> & {
+  cadence?: Cadence;
+};
 
 /** POST /api/admin/submissions/:id/engagement/payments: a receipt staff record. */
 export const PaymentSchema = v.object({

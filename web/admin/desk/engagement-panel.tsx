@@ -130,7 +130,7 @@ export function EngagementPanel({
         turnaroundBusinessDays: e.turnaroundBusinessDays,
         expedite: e.expedite,
         subjects: e.monthly?.subjects,
-        cadence: e.monthly?.cadence ?? "quarterly",
+        cadence: e.monthly?.cadence,
       }
     : defaults;
 

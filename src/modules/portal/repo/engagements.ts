@@ -142,7 +142,7 @@ export function engagementsRepo({ db, cipher }: Sealed) {
         d.expedite ? 1 : 0,
         at,
         d.feeKind === "monthly" && d.subjects ? cipher.encrypt(JSON.stringify(d.subjects)) : null,
-        d.feeKind === "monthly" ? d.cadence : null,
+        d.feeKind === "monthly" ? (d.cadence ?? "quarterly") : null,
       );
     },
     /**
