@@ -68,19 +68,27 @@ const eventHash = (e: Omit<StoredEvent, "id" | "hash">) =>
  */
 export function engagementsRepo({ db, cipher }: Sealed) {
   type Stored = Omit<EngagementRow, "subjects"> & { subjects: string | null };
-  const bySubmission = db.prepare<Stored, [number]>(
-    `SELECT ${COLUMNS} FROM engagements WHERE submission_id = ?`,
+  // Prepared at first use: a test that seeds an earlier release's schema appends events through this repository
+  // before the engagement's later columns (subjects, cadence) exist.
+  const lazy = <T>(make: () => T) => {
+    let made: T | undefined;
+    return () => {
+      made ??= make();
+      return made;
+    };
+  };
+  const bySubmission = lazy(() =>
+    db.prepare<Stored, [number]>(`SELECT ${COLUMNS} FROM engagements WHERE submission_id = ?`),
   );
-  const byId = db.prepare<Stored, [number]>(`SELECT ${COLUMNS} FROM engagements WHERE id = ?`);
-  const upsert = db.prepare<
-    never,
-    [number, string, number, string, number, number, string, string | null, string | null]
-  >(
-    `INSERT INTO engagements (submission_id, scope, fee_cents, fee_kind, turnaround_business_days, expedite,
+  const byId = lazy(() => db.prepare<Stored, [number]>(`SELECT ${COLUMNS} FROM engagements WHERE id = ?`));
+  const upsert = lazy(() =>
+    db.prepare<never, [number, string, number, string, number, number, string, string | null, string | null]>(
+      `INSERT INTO engagements (submission_id, scope, fee_cents, fee_kind, turnaround_business_days, expedite,
        created_at, updated_at, subjects, cadence)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9)
      ON CONFLICT (submission_id) DO UPDATE SET scope = ?2, fee_cents = ?3, fee_kind = ?4,
        turnaround_business_days = ?5, expedite = ?6, updated_at = ?7, subjects = ?8, cadence = ?9`,
+    ),
   );
   const eventsOf = db.prepare<StoredEvent, [number]>(
     `SELECT id, kind, at, ip, user_agent AS userAgent, detail, prev_hash AS prevHash, hash
@@ -130,10 +138,10 @@ export function engagementsRepo({ db, cipher }: Sealed) {
   });
 
   return {
-    bySubmission: (submissionId: number): EngagementRow | null => readable(bySubmission.get(submissionId)),
-    byId: (id: number): EngagementRow | null => readable(byId.get(id)),
+    bySubmission: (submissionId: number): EngagementRow | null => readable(bySubmission().get(submissionId)),
+    byId: (id: number): EngagementRow | null => readable(byId().get(id)),
     saveDraft(submissionId: number, d: EngagementDraft, at: string) {
-      upsert.run(
+      upsert().run(
         submissionId,
         cipher.encrypt(d.scope),
         d.feeCents,
