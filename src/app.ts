@@ -138,16 +138,6 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
   const due = createDueService({ store, config, now, engagements: engagementFacts(store.db) });
   // The settings may have changed since the last start: every waiting request's due time follows them.
   due.recomputeWaiting();
-  const portal = createPortal({ store, config, auth, outbox: mailOutbox, due, now });
-  const documents = createDocuments({
-    store,
-    config,
-    requireSession: portal.requireSession,
-    auth,
-    outbox: mailOutbox,
-    logger,
-    now,
-  });
   // Who a request's mail goes to, and the thread it joins: the consultation's and the subscription's alike.
   const personOf = (submissionId: number) => {
     const s = submissions.byId(submissionId);
@@ -160,6 +150,37 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
         }
       : null;
   };
+  const subscriptions = createSubscriptions({
+    store,
+    config,
+    auth,
+    calendar: due.clock,
+    outbox: mailOutbox,
+    // The portal is made next; its session is read only when a request comes.
+    requireSession: (request) => portal.requireSession(request),
+    personOf,
+    logger,
+    now,
+  });
+  const portal = createPortal({
+    store,
+    config,
+    auth,
+    outbox: mailOutbox,
+    due,
+    subscriptions: subscriptions.service,
+    now,
+  });
+  const documents = createDocuments({
+    store,
+    config,
+    requireSession: portal.requireSession,
+    auth,
+    outbox: mailOutbox,
+    sweeps: subscriptions.service,
+    logger,
+    now,
+  });
   const consultation = createConsultation({
     store,
     config,
@@ -168,17 +189,6 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     outbox: mailOutbox,
     requireSession: portal.requireSession,
     personOf,
-    now,
-  });
-  const subscriptions = createSubscriptions({
-    store,
-    config,
-    auth,
-    calendar: due.clock,
-    outbox: mailOutbox,
-    requireSession: portal.requireSession,
-    personOf,
-    logger,
     now,
   });
   const backups = createBackups({
@@ -277,6 +287,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(consultation.staffRoutes)
       .use(consultation.portalRoutes)
       .use(subscriptions.staffRoutes)
+      .use(subscriptions.deskRoutes)
       .use(subscriptions.portalRoutes)
       .use(staffModule({ store, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)

@@ -43,6 +43,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "subscription.cancelled": "Judgment Intel monitoring cancelled with 30 days' notice",
   "document.downloaded": "Engagement document downloaded",
   "document.report": "Document marked as the report and the client told",
+  "document.sweep-report": "Document delivered as a sweep report and counsel told",
   "document.integrity_failed": "Engagement document refused: its stored file failed its check",
   "audit.unknown_usernames_removed": "Usernames of failed sign-ins removed (they named no admin)",
   "submission.deleted": "Submission deleted",

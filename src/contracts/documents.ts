@@ -55,6 +55,8 @@ export const DOCUMENT_MESSAGES = {
   version: `This server speaks tus ${TUS_VERSION}.`,
   opened: "The firm has opened this file, so it stays with the engagement. Ask us if it should be removed.",
   notReport: "Only a finished file sent by the firm can be the report.",
+  notSweepReport: "Only a finished file sent by the firm can be a sweep report.",
+  alreadySweepReport: "This file was already delivered as a sweep report.",
   integrity:
     "The stored file failed its integrity check and was not sent. The firm has been told; please ask us for a fresh copy.",
 } as const;
@@ -100,6 +102,8 @@ export type DocumentView = {
   expiresAt: string | null;
   openedAt: string | null;
   reportAt: string | null;
+  /** When the firm delivered this file as a Judgment Intel sweep report (issue 29). */
+  sweepAt: string | null;
   receivedAt: string | null;
 };
 

@@ -26,6 +26,7 @@ export const MAIL_KINDS = {
   "consultation-client": "bulk",
   "consultation-desk": "bulk",
   "documents-report-ready": "bulk",
+  "documents-sweep-report": "bulk",
   "subscription-client": "bulk",
   "subscription-desk": "bulk",
 } as const satisfies Record<string, MailUrgency>;
@@ -53,6 +54,7 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   "consultation-client": "Consultation invitation to the client",
   "consultation-desk": "Consultation invitation to the intake desk",
   "documents-report-ready": "Report-ready notice to the client",
+  "documents-sweep-report": "Sweep-report notice to counsel",
   "subscription-client": "Monitoring change to the client",
   "subscription-desk": "Monitoring change to the intake desk",
 };

@@ -2,12 +2,20 @@ import * as v from "valibot";
 import { calendarDate } from "./dates";
 import { dropControls, oneLine, oneLineMessage, requiredText } from "./fields";
 import type { SubmissionStatus } from "./intake";
+import {
+  type Cadence,
+  CadenceSchema,
+  SUBJECT_MESSAGES,
+  SubjectsSchema,
+  type SubscriptionView,
+} from "./subscriptions";
 
 /** The client portal's engagement: what staff prepare and what the client consents to and signs. */
 export const SCOPE_MIN = 20;
 export const SCOPE_MAX = 4000;
 export const TURNAROUND_MAX_DAYS = 120;
-export const FEE_KINDS = ["flat", "retainer"] as const;
+/** Flat (paid in full), retainer (hours drawn from it), monthly (Judgment Intel: per subject per month). */
+export const FEE_KINDS = ["flat", "retainer", "monthly"] as const;
 export type FeeKind = (typeof FEE_KINDS)[number];
 export const ENGAGEMENT_STATUSES = ["draft", "sent", "signed", "engaged"] as const;
 export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
@@ -93,6 +101,12 @@ export type PortalEngagement = {
   feeKind: FeeKind;
   turnaroundBusinessDays: number;
   expedite: boolean;
+  /** A monthly engagement's terms: who is monitored, how often they are swept, the month's total. */
+  monthly: MonthlyTerms | null;
+  /** A monthly engagement's subscription once the letter is sent (pending until signed and paid). */
+  subscription: SubscriptionView | null;
+  /** The firm's date today: what the monitoring card's confirmations count from. */
+  firmToday: string;
   status: EngagementStatus;
   consentedAt: string | null;
   signedAt: string | null;
@@ -115,21 +129,48 @@ const wholeNumber = (field: string, min: number, max: number) =>
     v.maxValue(max, `${field} must be at most ${max}`),
   );
 
-/** PUT /api/admin/submissions/:id/engagement: the draft staff prepare. */
-export const EngagementDraftSchema = v.object({
-  scope: v.pipe(
-    v.string("Scope is required"),
-    v.transform(dropControls),
-    v.trim(),
-    v.minLength(SCOPE_MIN, `Scope must be at least ${SCOPE_MIN} characters`),
-    v.maxLength(SCOPE_MAX, `Scope must be at most ${SCOPE_MAX} characters`),
+/** A monthly engagement's terms as both sides read them; `feeCents` is the fee per subject per month. */
+export type MonthlyTerms = { subjects: string[]; cadence: Cadence; monthlyCents: number };
+
+export const ENGAGEMENT_MESSAGES = {
+  feeKind: "Fee kind must be flat, retainer or monthly",
+  subjectsNeeded: SUBJECT_MESSAGES.subjects,
+  counsel:
+    "Judgment Intel is directed by counsel: a monthly engagement is sent only for a request whose role is attorney. Change the fee kind, or ask counsel to make the request.",
+} as const;
+
+/**
+ * PUT /api/admin/submissions/:id/engagement: the draft staff prepare. A monthly engagement names its subjects
+ * (and its cadence, quarterly unless monthly sweeps were agreed); the others carry none.
+ */
+export const EngagementDraftSchema = v.pipe(
+  v.object({
+    scope: v.pipe(
+      v.string("Scope is required"),
+      v.transform(dropControls),
+      v.trim(),
+      v.minLength(SCOPE_MIN, `Scope must be at least ${SCOPE_MIN} characters`),
+      v.maxLength(SCOPE_MAX, `Scope must be at most ${SCOPE_MAX} characters`),
+    ),
+    feeCents: wholeNumber("Fee", 1, 100_000_000),
+    feeKind: v.picklist(FEE_KINDS, ENGAGEMENT_MESSAGES.feeKind),
+    turnaroundBusinessDays: wholeNumber("Turnaround", 1, TURNAROUND_MAX_DAYS),
+    expedite: v.boolean("Expedite must be true or false"),
+    subjects: v.optional(SubjectsSchema),
+    cadence: v.optional(CadenceSchema, "quarterly"),
+  }),
+  v.forward(
+    v.check((d) => d.feeKind !== "monthly" || d.subjects !== undefined, ENGAGEMENT_MESSAGES.subjectsNeeded),
+    ["subjects"],
   ),
-  feeCents: wholeNumber("Fee", 1, 100_000_000),
-  feeKind: v.picklist(FEE_KINDS, "Fee kind must be flat or retainer"),
-  turnaroundBusinessDays: wholeNumber("Turnaround", 1, TURNAROUND_MAX_DAYS),
-  expedite: v.boolean("Expedite must be true or false"),
-});
-export type EngagementDraft = v.InferOutput<typeof EngagementDraftSchema>;
+  v.transform((d) =>
+    d.feeKind === "monthly" ? d : { ...d, subjects: undefined, cadence: "quarterly" as Cadence },
+  ),
+);
+/** The draft as the desk sends and stores it: a cadence only matters (and is only sent) for a monthly fee. */
+export type EngagementDraft = Omit<v.InferOutput<typeof EngagementDraftSchema>, "cadence"> & {
+  cadence?: Cadence;
+};
 
 /** POST /api/admin/submissions/:id/engagement/payments: a receipt staff record. */
 export const PaymentSchema = v.object({
@@ -189,6 +230,9 @@ export type EngagementView = {
   feeKind: FeeKind;
   turnaroundBusinessDays: number;
   expedite: boolean;
+  monthly: MonthlyTerms | null;
+  subscription: SubscriptionView | null;
+  firmToday: string;
   status: EngagementStatus;
   sentAt: string | null;
   linkExpiresAt: string | null;

@@ -125,6 +125,7 @@ describe("documents the client sends through the portal", () => {
       store: t.store,
       config: t.config,
       files: documentFiles(t.dataDir),
+      sweeps: t.app.decorator.subscriptions,
       now: () => clock.at,
     });
     const rest = await restarted.append(lee.engagementId, location.split("/").at(-1) as string, {

@@ -7,7 +7,7 @@ import { replyDraft } from "../../web/admin/desk/reply-template";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
-import { deliverReport, portalClient } from "../helpers/portal-client";
+import { deliverReport, deliverSweepReport, portalClient } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
@@ -100,6 +100,7 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
       quotes: [],
     },
     "documents-report-ready": { pick: (m) => subject(m, "Your report is ready"), quotes: [NAME] },
+    "documents-sweep-report": { pick: (m) => subject(m, "A sweep report is ready"), quotes: [NAME] },
     "consultation-client": {
       pick: (m) => subject(m, "Consultation booked") && to(m).includes(CLIENT),
       quotes: [NAME],
@@ -182,9 +183,11 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
       submissionId: client.submission.id,
       subjects: ["Harlan Whitfield"],
       monthlyCents: 75_000,
-      signedOn: "2026-11-16",
-      paidOn: "2026-11-16",
+      signedOn: "2026-08-14",
+      paidOn: "2026-08-14",
     });
+    // Started in August, its first sweep is owed: delivered as the sweep report, counsel is told by name.
+    expect((await deliverSweepReport(t, owner, client.submission.id)).res.status).toBe(200);
     const subscription = `/api/admin/submissions/${client.submission.id}/subscription`;
     expect((await t.request(`${subscription}/pause`, withCookie(owner, post()))).status).toBe(200);
     expect(

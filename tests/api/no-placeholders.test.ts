@@ -10,7 +10,7 @@ import { sha } from "../helpers/files";
 import { fileIntake } from "../helpers/intake";
 import { pdfText } from "../helpers/pdf-text";
 import { placeholdersIn } from "../helpers/placeholders";
-import { deliverReport } from "../helpers/portal-client";
+import { deliverReport, deliverSweepReport } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
@@ -52,6 +52,8 @@ const draft = (feeKind: string, expedite: boolean) => ({
   feeKind,
   turnaroundBusinessDays: 10,
   expedite,
+  // Judgment Intel's monthly letter names what it monitors.
+  ...(feeKind === "monthly" ? { subjects: ["Harlan Whitfield", "Whitfield Holdings LLC"] } : {}),
 });
 /** What a page shows: its markup without scripts and styles (the hydration data is shown by the page itself). */
 const textOf = (html: string) =>
@@ -173,14 +175,16 @@ describe("no bracketed placeholder anywhere a client or a reader looks", () => {
     );
     await t.request(booking, withCookie(sam.cookie, { method: "DELETE", headers: post().headers }));
     // Judgment Intel on Sam's engagement: staff give notice (Sam is told), Sam resumes it (the desk is told).
+    // Started in August, so its first sweep is owed: delivered as the sweep report, counsel is told.
     t.app.decorator.subscriptions.start({
       engagementId: portal.repo.bySubmission(sam.id)?.id ?? 0,
       submissionId: sam.id,
       subjects: ["Harlan Whitfield"],
       monthlyCents: 75_000,
-      signedOn: "2026-11-16",
-      paidOn: "2026-11-16",
+      signedOn: "2026-08-14",
+      paidOn: "2026-08-14",
     });
+    expect((await deliverSweepReport(t, admin, sam.id)).res.status).toBe(200);
     expect((await t.request(`${API}/${sam.id}/subscription/cancel`, withCookie(admin, post()))).status).toBe(
       200,
     );

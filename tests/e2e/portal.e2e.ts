@@ -226,6 +226,9 @@ test("without JavaScript the client pastes the link, consents and signs with pla
   };
   await desk.goto(`${ORIGIN}/admin/submissions/${found.items[0]?.id}`);
   const panel = desk.getByRole("region", { name: "Engagement" });
+  // Judgment Intel is offered monthly, with subjects to name (issue 29); this story is the plain forms' signing,
+  // so the desk makes it a flat fee.
+  await panel.getByLabel("Fee kind").selectOption("flat");
   await panel.getByRole("button", { name: "Save Draft" }).click();
   const before = letterMails().length;
   await panel.getByRole("button", { name: "Send to the Client" }).click();

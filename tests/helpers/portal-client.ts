@@ -128,12 +128,8 @@ export function tus(request: TestApp["request"], cookie: string) {
   };
 }
 
-/**
- * Staff send a report for the client through the desk's routes and mark it as the report: the engagement is
- * delivered, as the desk delivers it.
- */
-export async function deliverReport(t: TestApp, admin: string, submissionId: number) {
-  const origin = { origin: "http://localhost:3000" };
+/** Staff send a file for the client through the desk's routes: its id. */
+async function sendFirmFile(t: TestApp, admin: string, submissionId: number, name: string) {
   const report = randomBytes(20_000);
   report.set(Buffer.from("%PDF-1.7\n"), 0);
   const sent = await t.request(
@@ -141,19 +137,43 @@ export async function deliverReport(t: TestApp, admin: string, submissionId: num
     withCookie(admin, {
       method: "POST",
       headers: {
-        ...origin,
+        ...ORIGIN,
         "content-type": "application/octet-stream",
         "content-length": String(report.length),
-        "upload-metadata": `filename ${b64("Report.pdf")}`,
+        "upload-metadata": `filename ${b64(name)}`,
       },
       body: new Uint8Array(report),
     }),
   );
   expect(sent.status).toBe(201);
-  const { document } = (await sent.json()) as { document: { id: string } };
+  return ((await sent.json()) as { document: { id: string } }).document.id;
+}
+const ORIGIN = { origin: "http://localhost:3000" };
+
+/**
+ * Staff send a report for the client through the desk's routes and mark it as the report: the engagement is
+ * delivered, as the desk delivers it.
+ */
+export async function deliverReport(t: TestApp, admin: string, submissionId: number) {
+  const id = await sendFirmFile(t, admin, submissionId, "Report.pdf");
   const marked = await t.request(
-    `${API}/${submissionId}/documents/${document.id}/report`,
-    withCookie(admin, { method: "POST", headers: origin }),
+    `${API}/${submissionId}/documents/${id}/report`,
+    withCookie(admin, { method: "POST", headers: ORIGIN }),
   );
   expect(marked.status).toBe(200);
+}
+
+/** Staff send a file and deliver it as the sweep report (Judgment Intel): the answer to the marking. */
+export async function deliverSweepReport(
+  t: TestApp,
+  admin: string,
+  submissionId: number,
+  name = "Sweep.pdf",
+) {
+  const id = await sendFirmFile(t, admin, submissionId, name);
+  const res = await t.request(
+    `${API}/${submissionId}/documents/${id}/sweep-report`,
+    withCookie(admin, { method: "POST", headers: ORIGIN }),
+  );
+  return { id, res };
 }

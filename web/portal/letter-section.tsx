@@ -21,12 +21,20 @@ export function LetterSection(props: {
         <Fact label="Service" value={e.service} />
         <Fact
           label="Fee"
-          value={`${dollars(e.feeCents)} ${e.feeKind === "flat" ? "flat fee" : "retainer"}`}
+          value={
+            e.monthly
+              ? `${dollars(e.feeCents)} per subject per month (${dollars(e.monthly.monthlyCents)} a month)`
+              : `${dollars(e.feeCents)} ${e.feeKind === "flat" ? "flat fee" : "retainer"}`
+          }
         />
-        <Fact
-          label="Turnaround"
-          value={`${e.turnaroundBusinessDays} business days${e.expedite ? " (expedited: 72 hours)" : ""}`}
-        />
+        {e.monthly ? (
+          <Fact label="Sweeps" value={e.monthly.cadence === "quarterly" ? "Quarterly" : "Monthly"} />
+        ) : (
+          <Fact
+            label="Turnaround"
+            value={`${e.turnaroundBusinessDays} business days${e.expedite ? " (expedited: 72 hours)" : ""}`}
+          />
+        )}
         <div className="sm:col-span-2">
           <dt className="text-sm text-ink-muted">Scope</dt>
           <dd className="mt-1 whitespace-pre-line text-ink">{e.scope}</dd>

@@ -28,7 +28,10 @@ export function PaymentSection({ engagement: e }: { engagement: PortalEngagement
       {e.workStartedAt ? (
         !e.deliveredAt && (
           <p className="mt-2 text-ink">
-            Work started {when(e.workStartedAt)}; delivery is due {when(e.deliveryDueAt)}.
+            Work started {when(e.workStartedAt)}
+            {e.deliveryDueAt
+              ? `; delivery is due ${when(e.deliveryDueAt)}.`
+              : ": each sweep report is listed below."}
           </p>
         )
       ) : (

@@ -5,6 +5,7 @@ import { usePageData } from "../lib/page-data-context";
 import { ConsultationSection } from "./consultation-section";
 import { DocumentsSection } from "./documents-section";
 import { LetterSection } from "./letter-section";
+import { MonitoringSection } from "./monitoring-section";
 import { PaymentSection } from "./payment-section";
 import { OpenLink, OpenWithoutScript, RequestLink, SignOut } from "./portal-access";
 import { usePortalEngagement, useReturnedWord } from "./use-portal-engagement";
@@ -60,6 +61,7 @@ export function PortalPage() {
             }}
           />
           {state.engagement.signedAt && <PaymentSection engagement={state.engagement} />}
+          {state.engagement.signedAt && <MonitoringSection engagement={state.engagement} />}
           {state.engagement.signedAt && <DocumentsSection />}
           {state.engagement.signedAt && (
             <ConsultationSection delivered={Boolean(state.engagement.deliveredAt)} />

@@ -30,6 +30,8 @@ import * as firstResponseByEngagementLetter from "./028-first-response-by-engage
 import * as backupRuns from "./029-backup-runs";
 import * as subscriptions from "./030-subscriptions";
 
+import * as monthlyEngagements from "./031-monthly-engagements";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -70,4 +72,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
 
   { version: 29, name: "backup-runs", ...backupRuns },
   { version: 30, name: "subscriptions", ...subscriptions },
+
+  { version: 31, name: "monthly-engagements", ...monthlyEngagements },
 ];

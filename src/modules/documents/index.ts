@@ -8,7 +8,7 @@ import { documentFiles } from "./lib/file-store";
 import { documentMailRenderers } from "./mail";
 import { portalDocumentRoutes } from "./routes/portal";
 import { documentStaffRoutes } from "./routes/staff";
-import { createDocumentsService } from "./service";
+import { createDocumentsService, type DocumentsDeps } from "./service";
 
 export { documentsBytes } from "./lib/file-store";
 
@@ -19,6 +19,8 @@ export function createDocuments(deps: {
   requireSession: (request: Request) => number;
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
+  /** Judgment Intel's subscription, told when a sweep report is delivered. */
+  sweeps: DocumentsDeps["sweeps"];
   logger?: Logger;
   now: () => Date;
 }) {
@@ -29,6 +31,7 @@ export function createDocuments(deps: {
     store: deps.store,
     config: deps.config,
     files,
+    sweeps: deps.sweeps,
     logger: deps.logger,
     now,
   });

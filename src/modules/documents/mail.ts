@@ -7,6 +7,8 @@ import { engagementFacts } from "../portal";
 
 /** The report is ready: ref_id is the engagement. No attachment: the report stays behind the portal. */
 export const REPORT_READY_MAIL = "documents-report-ready";
+/** A sweep report delivered: ref_id is the engagement; to counsel, the request's sender. */
+export const SWEEP_REPORT_MAIL = "documents-sweep-report";
 
 export function documentMailRenderers(store: DataStore, config: Config) {
   const { db } = store;
@@ -38,5 +40,31 @@ export function documentMailRenderers(store: DataStore, config: Config) {
       references: thread,
     };
   };
-  return { [REPORT_READY_MAIL]: reportReady };
+  /** To counsel, who directs Judgment Intel and receives every report: the sweep report is in the portal. */
+  const sweepReport = (mail: OutboxRow): MailMessage | null => {
+    const e = mail.refId === null ? null : engagements.byId(mail.refId);
+    const s = e ? submissions.byId(e.submissionId) : null;
+    if (!s) return null;
+    const thread = confirmationMessageId(s.reference, config);
+    return {
+      to: s.email,
+      subject: `A sweep report is ready (reference ${s.reference})`,
+      ...composeText([
+        line`Hello ${s.name},`,
+        "",
+        `${config.brand.name} has delivered a Judgment Intel sweep report for your matter. For your client's privacy it is not attached: download it from our secure portal, where every sweep report is listed by date.`,
+        "",
+        `${config.publicUrl}/portal`,
+        "",
+        "To open it, ask for a fresh link there with this email address: each link we email opens the portal once.",
+        "",
+        config.brand.name,
+      ]),
+      replyTo: config.intakeNotifyTo,
+      messageId: `<${s.reference}.sweep-report-${mail.id}@${host}>`,
+      inReplyTo: thread,
+      references: thread,
+    };
+  };
+  return { [REPORT_READY_MAIL]: reportReady, [SWEEP_REPORT_MAIL]: sweepReport };
 }

@@ -9,6 +9,7 @@ import { portalMailRenderers } from "./mail";
 import { portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
 import { engagementStaffRoutes } from "./routes/staff";
 import { createPortalService } from "./service";
+import type { PortalServiceDeps } from "./service/engagement";
 
 /** The portal feature as the app composes it: the client's routes, the desk's routes and its mail. */
 export function createPortal(deps: {
@@ -17,6 +18,7 @@ export function createPortal(deps: {
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
   due: DueService;
+  subscriptions: PortalServiceDeps["subscriptions"];
   now: () => Date;
 }) {
   const { store, config } = deps;

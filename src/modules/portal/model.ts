@@ -85,6 +85,8 @@ type Terms = {
   feeKind: string;
   turnaroundBusinessDays: number;
   expedite: boolean;
+  subjects: string[] | null;
+  cadence: string | null;
 };
 
 export const isSigned = (e: { status: string }) => e.status === "signed" || e.status === "engaged";
@@ -96,7 +98,9 @@ export const sameTerms = (a: Terms, b: Terms) =>
   a.feeCents === b.feeCents &&
   a.feeKind === b.feeKind &&
   a.turnaroundBusinessDays === b.turnaroundBusinessDays &&
-  a.expedite === b.expedite;
+  a.expedite === b.expedite &&
+  JSON.stringify(a.subjects) === JSON.stringify(b.subjects) &&
+  a.cadence === b.cadence;
 
 export const disclosureText = (config: Config) => consumerDisclosure(config.brand).join("\n\n");
 

@@ -5,13 +5,13 @@ import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import { createSubscriptionJobs } from "./jobs";
 import { type PersonOf, subscriptionMailRenderers } from "./mail";
-import { subscriptionPortalRoutes, subscriptionStaffRoutes } from "./routes";
+import { subscriptionDeskRoutes, subscriptionPortalRoutes, subscriptionStaffRoutes } from "./routes";
 import { createSubscriptionsService, type FirmCalendar } from "./service";
 
 export { SUBSCRIPTIONS_HELP, subscriptionsCli } from "./cli";
 export type { PersonOf } from "./mail";
 export type { Cadence, SubscriptionState, SubscriptionView } from "./model";
-export { longDate, NOTICE_DAYS } from "./model";
+export { longDate, NOTICE_DAYS, SubjectsSchema } from "./model";
 export {
   type ActingParty,
   SUBSCRIPTION_CLIENT_MAIL,
@@ -45,6 +45,11 @@ export function createSubscriptions(deps: {
     service,
     jobs: createSubscriptionJobs({ ...deps, service }),
     staffRoutes: subscriptionStaffRoutes({ service, auth: deps.auth, trustProxy: deps.config.trustProxy }),
+    deskRoutes: subscriptionDeskRoutes({
+      service,
+      auth: deps.auth,
+      referenceOf: (id) => deps.personOf(id)?.reference ?? null,
+    }),
     portalRoutes: subscriptionPortalRoutes({ service, requireEngagement: deps.requireSession }),
   };
 }

@@ -1,5 +1,30 @@
 import * as v from "valibot";
-import { MONTH_NAMES } from "../../contracts/calendar";
+import {
+  CADENCES,
+  type Cadence,
+  type Charge,
+  NOTICE_DAYS,
+  SUBJECT_MESSAGES,
+  SubjectsSchema,
+  type SubscriptionState,
+  type Sweep,
+} from "../../contracts/subscriptions";
+
+export {
+  CADENCES,
+  type Cadence,
+  type Charge,
+  longDate,
+  NOTICE_DAYS,
+  SUBJECT_MAX_CHARS,
+  SUBJECT_MIN_CHARS,
+  SUBJECTS_MAX,
+  SUBSCRIPTION_STATES,
+  SubjectsSchema,
+  type SubscriptionState,
+  type SubscriptionView,
+  type Sweep,
+} from "../../contracts/subscriptions";
 
 /**
  * Judgment Intel as a subscription (issue 29; ADRs 246 and 247): its states, its terms and the calendar of its
@@ -7,19 +32,8 @@ import { MONTH_NAMES } from "../../contracts/calendar";
  * Nothing here reads a clock or the database: the service passes today's date and the desk's business calendar.
  */
 
-export const SUBSCRIPTION_STATES = ["pending", "active", "paused", "cancelling", "ended"] as const;
-export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
-
-export const CADENCES = ["quarterly", "monthly"] as const;
-export type Cadence = (typeof CADENCES)[number];
-
 /** Months between two sweeps. */
 export const SWEEP_MONTHS: Record<Cadence, number> = { quarterly: 3, monthly: 1 };
-/** Notice to cancel, in calendar days: the spec's "cancelled with 30 days' notice". */
-export const NOTICE_DAYS = 30;
-export const SUBJECTS_MAX = 20;
-export const SUBJECT_MIN_CHARS = 2;
-export const SUBJECT_MAX_CHARS = 200;
 
 export type SubscriptionAction = "pause" | "resume" | "cancel";
 
@@ -47,12 +61,6 @@ export function addMonths(date: string, months: number): string {
   const month = index - year * 12;
   const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return new Date(Date.UTC(year, month, Math.min(d, last))).toISOString().slice(0, 10);
-}
-
-/** "27 December 2026": a date as the letter, the mails and the portal write it. */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return `${d} ${MONTH_NAMES[(m ?? 1) - 1]} ${y}`;
 }
 
 /** The date itself when the firm opens on it, else the next day it does (a sweep due on a holiday moves on). */
@@ -239,26 +247,6 @@ export function resume(
 
 // ---- What both sides see ----------------------------------------------------------------------------------
 
-export type Charge = { from: string; to: string; amountCents: number; paidCents: number };
-export type Sweep = { dueOn: string; deliveredAt: string | null };
-
-/** `GET /api/admin/submissions/:id/subscription` and the portal's engagement: every date in the firm's zone. */
-export type SubscriptionView = {
-  state: SubscriptionState;
-  subjects: string[];
-  cadence: Cadence;
-  monthlyCents: number;
-  startedOn: string | null;
-  paidThrough: string | null;
-  nextChargeOn: string | null;
-  nextSweepDueOn: string | null;
-  pausedOn: string | null;
-  cancelNoticeOn: string | null;
-  endsOn: string | null;
-  sweeps: Sweep[];
-  charges: Charge[];
-};
-
 /** The last day of the unbroken run of fully paid months from the start. */
 export function paidThrough(charges: readonly Charge[]): string | null {
   let through: string | null = null;
@@ -286,9 +274,7 @@ export function upcomingSweep(s: Schedule, sweeps: readonly Sweep[], calendar: W
 // ---- Input ------------------------------------------------------------------------------------------------
 
 export const SUBSCRIPTION_MESSAGES = {
-  subjects: `Name between 1 and ${SUBJECTS_MAX} people or entities to monitor`,
-  subject: `Each subject's name must be ${SUBJECT_MIN_CHARS} to ${SUBJECT_MAX_CHARS} characters`,
-  cadence: 'Cadence must be "quarterly" or "monthly"',
+  ...SUBJECT_MESSAGES,
   monthlyCents: "The monthly fee must be a whole number of cents above zero",
   date: "A date must be written YYYY-MM-DD",
   amountCents: "A payment must be a whole number of cents above zero",
@@ -300,20 +286,6 @@ export const SUBSCRIPTION_MESSAGES = {
   nothingToPay: "Every charge raised so far is paid in full.",
   otherEngagement: "This engagement already has a monitoring subscription with other terms.",
 } as const;
-
-export const SubjectsSchema = v.pipe(
-  v.array(
-    v.pipe(
-      v.string(SUBSCRIPTION_MESSAGES.subject),
-      v.trim(),
-      v.minLength(SUBJECT_MIN_CHARS, SUBSCRIPTION_MESSAGES.subject),
-      v.maxLength(SUBJECT_MAX_CHARS, SUBSCRIPTION_MESSAGES.subject),
-    ),
-    SUBSCRIPTION_MESSAGES.subjects,
-  ),
-  v.minLength(1, SUBSCRIPTION_MESSAGES.subjects),
-  v.maxLength(SUBJECTS_MAX, SUBSCRIPTION_MESSAGES.subjects),
-);
 
 const DATE = v.pipe(v.string(SUBSCRIPTION_MESSAGES.date), v.isoDate(SUBSCRIPTION_MESSAGES.date));
 

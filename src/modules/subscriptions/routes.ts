@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { SweepsDue } from "../../contracts/subscriptions";
 import { actorFrom, requireId } from "../../http/admin-http";
 import type { PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
@@ -49,6 +50,29 @@ export function subscriptionStaffRoutes(deps: {
     .post("/:id/subscription/pause", act("pause"), { params: SubmissionParams })
     .post("/:id/subscription/resume", act("resume"), { params: SubmissionParams })
     .post("/:id/subscription/cancel", act("cancel"), { params: SubmissionParams });
+}
+
+/** Days ahead the dashboard counts a sweep as due soon: two working weeks. */
+export const SWEEPS_SOON_DAYS = 14;
+
+/** The desk's dashboard: the sweeps owed or coming soon, beside the delivery clock. */
+export function subscriptionDeskRoutes(deps: {
+  service: SubscriptionsService;
+  auth: Pick<Auth, "requireAdmin">;
+  referenceOf: (submissionId: number) => string | null;
+}) {
+  const { service, referenceOf } = deps;
+  return new Elysia({ name: "subscriptions-desk", prefix: "/api/admin/subscriptions" })
+    .use(deps.auth.requireAdmin)
+    .get("/sweeps", ({ set }): SweepsDue => {
+      noStore(set);
+      const { today, sweeps } = service.sweepsDue(SWEEPS_SOON_DAYS);
+      return {
+        today,
+        soonDays: SWEEPS_SOON_DAYS,
+        sweeps: sweeps.map((w) => ({ ...w, reference: referenceOf(w.submissionId) ?? "" })),
+      };
+    });
 }
 
 /**

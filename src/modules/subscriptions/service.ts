@@ -4,6 +4,7 @@ import { ConflictError, invalidInput, NotFoundError } from "../../http/errors";
 import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
 import {
+  addDays,
   begin,
   type ChargeDue,
   cancel,
@@ -51,6 +52,9 @@ const RECORDED: Record<SubscriptionAction, { kind: EventKind; event: string }> =
   resume: { kind: "resumed", event: "subscription.resumed" },
   cancel: { kind: "cancelled", event: "subscription.cancelled" },
 };
+
+/** A sweep owed as the desk's dashboard shows it. */
+export type SweepStanding = { submissionId: number; dueOn: string; standing: "overdue" | "due" | "due-soon" };
 
 /** What one run of the calendar raised, for the job's log and the command's lines. */
 export type RunResult = {
@@ -265,6 +269,36 @@ export function createSubscriptionsService(deps: {
     viewForEngagement(engagementId: number): SubscriptionView | null {
       const row = repo.byEngagement(engagementId);
       return row ? view(db.transaction(() => catchUp(row, today()).row)()) : null;
+    },
+    /** A letter withdrawn before monitoring started: its pending subscription goes with it (ADR 249). */
+    discardPending: (engagementId: number) => repo.removePending(engagementId),
+    /**
+     * The sweeps the desk owes, for its dashboard: each raised and not delivered (overdue once its day has
+     * passed, due on the day), and each next one the calendar will raise within `soonDays` (due soon).
+     */
+    sweepsDue(soonDays: number): { today: string; sweeps: SweepStanding[] } {
+      const day = today();
+      const soon = addDays(day, soonDays);
+      const sweeps = db.transaction(() => {
+        const out: SweepStanding[] = [];
+        for (const id of repo.liveIds()) {
+          const found = repo.byId(id);
+          if (!found) continue;
+          const row = catchUp(found, day).row;
+          const owed = repo.sweeps(row.id).filter((w) => w.deliveredAt === null);
+          for (const w of owed)
+            out.push({
+              submissionId: row.submissionId,
+              dueOn: w.dueOn,
+              standing: w.dueOn < day ? "overdue" : w.dueOn === day ? "due" : "due-soon",
+            });
+          const next = owed.length === 0 ? upcomingSweep(row, [], calendar) : null;
+          if (next && next <= soon)
+            out.push({ submissionId: row.submissionId, dueOn: next, standing: "due-soon" });
+        }
+        return out;
+      })();
+      return { today: day, sweeps: sweeps.sort((a, b) => a.dueOn.localeCompare(b.dueOn)) };
     },
     /** The view for the desk's request, or 404. */
     viewForSubmission(submissionId: number): SubscriptionView {

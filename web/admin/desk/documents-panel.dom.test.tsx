@@ -42,6 +42,7 @@ const doc = (over: Partial<DocumentView>): DocumentView => ({
   expiresAt: null,
   openedAt: null,
   reportAt: null,
+  sweepAt: null,
   receivedAt: null,
   ...over,
 });

@@ -17,7 +17,7 @@ import { TextField } from "../shared/text-field";
 import { useFieldForm } from "../shared/use-field-form";
 import { centsOf, dollarsOf, engagementApi } from "./engagement-api";
 
-const FIELDS = ["scope", "fee", "feeKind", "turnaround"] as const;
+const FIELDS = ["scope", "fee", "feeKind", "turnaround", "subjects", "cadence"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 /** The contract's field names, as the form names them. */
 const FORM_FIELD: Record<string, string> = {
@@ -25,12 +25,20 @@ const FORM_FIELD: Record<string, string> = {
   turnaroundBusinessDays: "turnaround",
 };
 
+/** One subject a line, as the desk types them; blank lines are nothing. */
+const subjectsOf = (text: string) =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+
 const toDraft = (values: Values, expedite: boolean) => ({
   scope: values.scope,
   feeCents: centsOf(values.fee),
   feeKind: values.feeKind,
   turnaroundBusinessDays: Number(values.turnaround),
   expedite,
+  ...(values.feeKind === "monthly" ? { subjects: subjectsOf(values.subjects), cadence: values.cadence } : {}),
 });
 
 /** The contract's messages under the form's fields: one schema for the form and the server. */
@@ -39,7 +47,7 @@ function check(values: Values, expedite: boolean): FieldMessages {
   const result = v.safeParse(EngagementDraftSchema, toDraft(values, expedite));
   if (result.success) return out;
   for (const issue of result.issues) {
-    const key = v.getDotPath(issue) ?? "form";
+    const key = (v.getDotPath(issue) ?? "form").replace(/^subjects\.\d+$/, "subjects");
     const field = FORM_FIELD[key] ?? key;
     if (!out[field]) out[field] = issue.message;
   }
@@ -51,7 +59,15 @@ const valuesOf = (d: EngagementDraft): Values => ({
   fee: dollarsOf(d.feeCents),
   feeKind: d.feeKind,
   turnaround: String(d.turnaroundBusinessDays),
+  subjects: (d.subjects ?? []).join("\n"),
+  cadence: d.cadence ?? "quarterly",
 });
+
+const FEE_KIND_LABEL: Record<string, string> = {
+  flat: "Flat fee (upfront)",
+  retainer: "Retainer",
+  monthly: "Monthly, per subject (Judgment Intel)",
+};
 
 /**
  * The letter's terms: scope, fee, turnaround and expedite, pre-filled from the request's service (its published
@@ -109,7 +125,7 @@ export function EngagementDraftForm(props: {
         <TextField
           ref={refs.fee}
           id="engagement-fee"
-          label="Fee (US dollars)"
+          label={values.feeKind === "monthly" ? "Fee per subject per month (US dollars)" : "Fee (US dollars)"}
           name="fee"
           inputMode="decimal"
           value={values.fee}
@@ -129,7 +145,7 @@ export function EngagementDraftForm(props: {
             >
               {FEE_KINDS.map((k) => (
                 <option key={k} value={k}>
-                  {k === "flat" ? "Flat fee (upfront)" : "Retainer"}
+                  {FEE_KIND_LABEL[k]}
                 </option>
               ))}
             </select>
@@ -157,6 +173,37 @@ export function EngagementDraftForm(props: {
           Expedited (72 hours)
         </label>
       </div>
+      {values.feeKind === "monthly" && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextArea
+            ref={refs.subjects as unknown as RefObject<HTMLTextAreaElement>}
+            id="engagement-subjects"
+            label="Subjects monitored"
+            hint="One person or entity a line, 1 to 20. Counsel directs Judgment Intel: it is sent only to an attorney."
+            name="subjects"
+            rows={4}
+            value={values.subjects}
+            onChange={(e) => form.change("subjects", e.target.value)}
+            onBlur={() => form.blur("subjects")}
+            error={errors.subjects}
+          />
+          <Field id="engagement-cadence" label="Sweeps" error={errors.cadence}>
+            {(control) => (
+              <select
+                {...control}
+                ref={refs.cadence as unknown as RefObject<HTMLSelectElement>}
+                name="cadence"
+                value={values.cadence}
+                onChange={(e) => form.change("cadence", e.target.value)}
+                className={`${CONTROL_CLASS} min-h-11 self-start`}
+              >
+                <option value="quarterly">Quarterly (included)</option>
+                <option value="monthly">Monthly (priced extra)</option>
+              </select>
+            )}
+          </Field>
+        </div>
+      )}
       <button
         type="submit"
         disabled={pending}

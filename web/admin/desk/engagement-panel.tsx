@@ -129,6 +129,8 @@ export function EngagementPanel({
         feeKind: e.feeKind,
         turnaroundBusinessDays: e.turnaroundBusinessDays,
         expedite: e.expedite,
+        subjects: e.monthly?.subjects,
+        cadence: e.monthly?.cadence,
       }
     : defaults;
 

@@ -36,6 +36,7 @@ import { ReplyComposer } from "./reply-composer";
 import { SubmissionHistory } from "./submission-history";
 import { SubmissionMail } from "./submission-mail";
 import { SubmissionStatusBadge } from "./submission-status-badge";
+import { SubscriptionPanel } from "./subscription-panel";
 
 export function SubmissionPage({ params }: PageProps) {
   return (
@@ -181,6 +182,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
             </Field>
           </Fields>
           <EngagementPanel submissionId={s.id} requestStatus={s.status} onChanged={refresh} />
+          <SubscriptionPanel submissionId={s.id} />
           <ConsultationPanel submissionId={s.id} />
           <DocumentsPanel submissionId={s.id} />
           <DetailKeys />

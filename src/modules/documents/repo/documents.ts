@@ -12,7 +12,8 @@ type Stored = Omit<DocumentRow, "fileKey" | "kind"> & { fileKey: string; kind: s
 
 const COLUMNS = `id AS rowId, public_id AS id, engagement_id AS engagementId, direction, file_id AS fileId,
   file_key AS fileKey, name, kind, size, received, sha256, created_at AS createdAt, completed_at AS completedAt,
-  expires_at AS expiresAt, opened_at AS openedAt, report_at AS reportAt, received_at AS receivedAt`;
+  expires_at AS expiresAt, opened_at AS openedAt, report_at AS reportAt, received_at AS receivedAt,
+  sweep_at AS sweepAt`;
 
 /**
  * The documents table. A file's key and name are personal data: encrypted on write, decrypted on read. Every
@@ -103,9 +104,12 @@ export function documentsRepo({ db, cipher }: Sealed) {
       db.run("UPDATE documents SET opened_at = coalesce(opened_at, ?) WHERE id = ?", [at, rowId]).changes > 0,
     markReceived: (rowId: number, at: string) =>
       db.run(
-        "UPDATE documents SET received_at = ? WHERE id = ? AND received_at IS NULL AND report_at IS NOT NULL",
+        "UPDATE documents SET received_at = ? WHERE id = ? AND received_at IS NULL AND (report_at IS NOT NULL OR sweep_at IS NOT NULL)",
         [at, rowId],
       ).changes > 0,
+    /** A sweep report, once: answers whether this marking was the first. */
+    markSweep: (rowId: number, at: string) =>
+      db.run("UPDATE documents SET sweep_at = ? WHERE id = ? AND sweep_at IS NULL", [at, rowId]).changes > 0,
     markReport: (rowId: number, at: string) =>
       db.run("UPDATE documents SET report_at = ? WHERE id = ?", [at, rowId]),
     remove: (rowId: number) => db.run("DELETE FROM documents WHERE id = ?", [rowId]),
@@ -137,5 +141,6 @@ export const viewOf = (d: DocumentRow): DocumentView => ({
   expiresAt: d.expiresAt,
   openedAt: d.openedAt,
   reportAt: d.reportAt,
+  sweepAt: d.sweepAt,
   receivedAt: d.receivedAt,
 });

@@ -53,8 +53,8 @@ export function portalDocumentRoutes(deps: {
           const id = requireSession(request);
           return downloadAnswer(() =>
             service.download(id, params.docId, (d) => {
-              // The client's first download of the report is its receipt.
-              if (d.direction === "firm" && d.reportAt)
+              // The client's first download of the report (or a sweep report) is its receipt.
+              if (d.direction === "firm" && (d.reportAt || d.sweepAt))
                 service.repo.markReceived(d.rowId, deps.now().toISOString());
             }),
           );

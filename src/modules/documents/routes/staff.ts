@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError, TooLargeError } from "../../../http/error
 import type { DataStore } from "../../../store";
 import type { Auth } from "../../auth";
 import type { MailOutbox } from "../../mail";
-import { REPORT_READY_MAIL } from "../mail";
+import { REPORT_READY_MAIL, SWEEP_REPORT_MAIL } from "../mail";
 import { RequestDocumentParams, RequestParams } from "../model";
 import type { DocumentsService } from "../service";
 import { downloadAnswer } from "./download-answer";
@@ -122,6 +122,35 @@ export function documentStaffRoutes(deps: {
             db,
             actor(admin, request, server),
             "document.report",
+            { submissionId: found.submissionId, document: d.id },
+            at,
+          );
+        })();
+        deps.outbox.wake();
+        return { document: service.list(engagementId).find((x) => x.id === d.id) };
+      },
+      { params: RequestDocumentParams },
+    )
+    .post(
+      "/:docId/sweep-report",
+      ({ admin, request, server, params }) => {
+        const found = requireEngagement(params.id);
+        const d = service.repo.find(params.docId, found.engagementId);
+        if (!d) throw new NotFoundError("Not found");
+        if (d.direction !== "firm" || !d.completedAt) throw new ConflictError(M.notSweepReport);
+        const at = now();
+        const { engagementId } = found;
+        db.transaction(() => {
+          service.markSweepReport(d.rowId, engagementId, at);
+          deps.outbox.enqueue({
+            kind: SWEEP_REPORT_MAIL,
+            submissionId: found.submissionId,
+            refId: engagementId,
+          });
+          auditBy(
+            db,
+            actor(admin, request, server),
+            "document.sweep-report",
             { submissionId: found.submissionId, document: d.id },
             at,
           );

@@ -1,4 +1,6 @@
 import type { Config } from "../../../config";
+import { DOCUMENT_MESSAGES } from "../../../contracts/documents";
+import { ConflictError } from "../../../http/errors";
 import type { Logger } from "../../../log";
 import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";
@@ -17,6 +19,8 @@ export type DocumentsDeps = {
   files: DocumentFiles;
   /** The engagements the documents belong to, as the portal (their owner) tells them. */
   engagements: Pick<EngagementLookup, "byId" | "ofSubmission" | "markDelivered">;
+  /** Judgment Intel's subscription: a sweep report delivered is the sweep owed done (issue 29). */
+  sweeps: { sweepDelivered(input: { engagementId: number; at?: Date }): unknown };
   logger?: Logger;
   now: () => Date;
 };
@@ -43,6 +47,17 @@ export function createDocumentsService(deps: Omit<DocumentsDeps, "engagements">)
     request(submissionId: number): { engagementId: number | null } | null {
       if (!submissions.byId(submissionId)) return null;
       return { engagementId: engagements.ofSubmission(submissionId)?.id ?? null };
+    },
+    /**
+     * The firm's file is a sweep report: the oldest sweep owed is delivered (409 when none is owed or the file
+     * was delivered as one before), in one write with the marking.
+     */
+    markSweepReport(rowId: number, engagementId: number, at: Date) {
+      store.db.transaction(() => {
+        if (!repo.markSweep(rowId, at.toISOString()))
+          throw new ConflictError(DOCUMENT_MESSAGES.alreadySweepReport);
+        deps.sweeps.sweepDelivered({ engagementId, at });
+      })();
     },
     /** The firm's file is the report: the engagement's report is delivered (the first time it is marked). */
     markReport(rowId: number, engagementId: number, at: string) {

@@ -12,6 +12,7 @@ import {
 } from "../../../contracts/constants";
 import type { FeeKind } from "../../../contracts/portal";
 import { SERVICES } from "../../../contracts/services";
+import type { Cadence } from "../../../contracts/subscriptions";
 import type { DocBlock, DocSpec } from "../../signing";
 
 /** The firm's terms for disputes, which only the firm can state (FIRM_* settings). */
@@ -28,8 +29,12 @@ export type LetterFill = {
   matter: string;
   serviceAndReference: string;
   scope: string;
-  /** The fee's kind and amount as written ("$2,500"); a retainer's hours are billed at `hourlyRate`. */
+  /**
+   * The fee's kind and amount as written ("$2,500"); a retainer's hours are billed at `hourlyRate`; a monthly
+   * engagement's amount is per subject per month, and `monthly` holds its subjects, cadence and month's total.
+   */
   fee: { kind: FeeKind; amount: string; hourlyRate: string };
+  monthly?: { subjects: string[]; cadence: Cadence; total: string };
   turnaroundBusinessDays: number;
   expedite: boolean;
   signatory: string;
@@ -63,7 +68,7 @@ export const engagementLetter = (brand: Brand, fill?: LetterFill): DocSpec => ({
       : { kind: "fields", labels: FIELD_LABELS },
     {
       kind: "paragraph",
-      text: `This letter confirms the terms on which ${brand.name} ("we") will provide the services described below to the client named above ("you"). Please read it with your attorney. Work begins when we receive the signed letter, ${fill ? (fill.fee.kind === "flat" ? "the fee" : "the retainer") : "the fee or retainer it requires"}, and the information listed in the scope.`,
+      text: `This letter confirms the terms on which ${brand.name} ("we") will provide the services described below to the client named above ("you"). Please read it with your attorney. Work begins when we receive the signed letter, ${fill ? FIRST_PAYMENT[fill.fee.kind] : "the fee or retainer it requires"}, and the information listed in the scope.`,
     },
     { kind: "heading", text: "1. Scope of the engagement" },
     {
@@ -133,6 +138,12 @@ export const engagementLetter = (brand: Brand, fill?: LetterFill): DocSpec => ({
   ],
 });
 
+const FIRST_PAYMENT: Record<FeeKind, string> = {
+  flat: "the fee",
+  retainer: "the retainer",
+  monthly: "the first month's fee",
+};
+
 /** The party the client signs as: where their signature is written on the letter. */
 export const CLIENT_PARTY = "Client";
 
@@ -159,22 +170,49 @@ const CUSTODIANS =
 const PASSED_THROUGH =
   "Records fees charged by agencies and courts are passed through at cost with receipts.";
 
-/** A client's letter states its own fee and turnaround, and nothing of the other services' prices. */
-const thisEngagementsFee = (fill: LetterFill): DocBlock[] => [
+const SWEEP_WORDS: Record<Cadence, string> = {
+  quarterly: "every three months (quarterly)",
+  monthly: "every month",
+};
+
+/**
+ * Judgment Intel's fee and sweeps (issue 29, ADR 249): billed monthly in advance per subject, swept on its
+ * cadence, every report to counsel. The pause, resume and notice terms are in section 6.
+ */
+const monthlyFee = (fill: LetterFill, m: NonNullable<LetterFill["monthly"]>): DocBlock[] => [
   { kind: "heading", text: "2. Fee" },
   {
     kind: "paragraph",
-    text:
-      fill.fee.kind === "flat"
-        ? `The fee for this engagement is a flat fee of ${fill.fee.amount}, paid in full on engagement, before work begins. It covers the work in the scope statement and is non-refundable once work begins (section 6). ${PASSED_THROUGH}`
-        : `This engagement is billed by the hour at ${fill.fee.hourlyRate} per hour, drawn from a retainer of ${fill.fee.amount} paid before work begins. Time beyond the retainer is billed monthly, and any unused retainer is refunded when the engagement ends (section 6). ${PASSED_THROUGH}`,
+    text: `This engagement is billed monthly, in advance: ${fill.fee.amount} per subject per month for the ${subjectCount(m.subjects.length)} named in the scope statement, ${m.total} a month in all. The first month is paid on engagement, before monitoring begins; it begins on the later of the day we have the signed letter and the day we receive that payment, and each later month is billed on the same day of the month. ${PASSED_THROUGH}`,
   },
-  { kind: "heading", text: "3. Turnaround" },
+  { kind: "heading", text: "3. Sweeps and reports" },
   {
     kind: "paragraph",
-    text: `Delivery is due ${fill.turnaroundBusinessDays} business days after the day we have the signed letter, payment and the information the scope requires.${fill.expedite ? ` This engagement is expedited: delivery is due within ${EXPEDITE_HOURS} hours of the start of work.` : ""} ${CUSTODIANS} We answer messages within ${RESPONSE_SLA}.`,
+    text: `We sweep the public records on each subject ${SWEEP_WORDS[m.cadence]} from the day monitoring begins, for new employment, new business entities, property acquisitions and litigation. This engagement is directed by your counsel, who receives every sweep report. A sweep that falls on a weekend or a public holiday is delivered on our next business day. ${m.cadence === "quarterly" ? "Monthly sweeps and real-time alerts cost extra and are added only in writing." : "Real-time alerts cost extra and are added only in writing."} We answer messages within ${RESPONSE_SLA}.`,
   },
 ];
+
+const subjectCount = (n: number) => (n === 1 ? "one subject" : `${n} subjects`);
+
+/** A client's letter states its own fee and turnaround, and nothing of the other services' prices. */
+const thisEngagementsFee = (fill: LetterFill): DocBlock[] =>
+  fill.fee.kind === "monthly" && fill.monthly
+    ? monthlyFee(fill, fill.monthly)
+    : [
+        { kind: "heading", text: "2. Fee" },
+        {
+          kind: "paragraph",
+          text:
+            fill.fee.kind === "flat"
+              ? `The fee for this engagement is a flat fee of ${fill.fee.amount}, paid in full on engagement, before work begins. It covers the work in the scope statement and is non-refundable once work begins (section 6). ${PASSED_THROUGH}`
+              : `This engagement is billed by the hour at ${fill.fee.hourlyRate} per hour, drawn from a retainer of ${fill.fee.amount} paid before work begins. Time beyond the retainer is billed monthly, and any unused retainer is refunded when the engagement ends (section 6). ${PASSED_THROUGH}`,
+        },
+        { kind: "heading", text: "3. Turnaround" },
+        {
+          kind: "paragraph",
+          text: `Delivery is due ${fill.turnaroundBusinessDays} business days after the day we have the signed letter, payment and the information the scope requires.${fill.expedite ? ` This engagement is expedited: delivery is due within ${EXPEDITE_HOURS} hours of the start of work.` : ""} ${CUSTODIANS} We answer messages within ${RESPONSE_SLA}.`,
+        },
+      ];
 
 /** What ends the engagement costs: the sample states every kind, a client's letter its own. */
 function refundTerms(kind: FeeKind | undefined): string[] {
@@ -184,12 +222,20 @@ function refundTerms(kind: FeeKind | undefined): string[] {
     "For hourly work we bill time and costs incurred up to the notice and refund any unused retainer.";
   if (kind === "flat") return [flat];
   if (kind === "retainer") return [hourly];
+  if (kind === "monthly") return MONTHLY_TERMS;
   return [
     flat,
     hourly,
     `Judgment Intel may be paused and resumed without penalty and cancelled with ${JUDGMENT_INTEL_CANCELLATION_DAYS} days' written notice; partial months are not refunded.`,
   ];
 }
+
+/** A monthly engagement's pause, resume and notice (ADR 246), in the words the portal's confirmations use. */
+const MONTHLY_TERMS = [
+  "You may pause monitoring at any time, without penalty: while it is paused no month is billed and no sweep falls due. When you resume it, the days it was paused are added to the month that was running, and the next sweep moves by as many days.",
+  `You may cancel monitoring with ${JUDGMENT_INTEL_CANCELLATION_DAYS} days' notice, in the portal or in writing: monitoring ends ${JUDGMENT_INTEL_CANCELLATION_DAYS} days after the day notice is given. A month that begins before then is billed in full, and sweeps due before then are still done and reported. Until then you may withdraw the notice by resuming.`,
+  "Fees for a month already begun are not refunded: there are no refunds for partial months.",
+];
 
 /** Section 7: the firm's own provider, venue and law; the sample says where a client's letter states them. */
 function disputeResolution(terms: DisputeTerms | undefined): string {
@@ -204,6 +250,34 @@ function disputeResolution(terms: DisputeTerms | undefined): string {
 const scopeStatement = (fill: LetterFill): DocBlock[] => [
   { kind: "heading", text: "Scope statement" },
   { kind: "paragraph", text: fill.scope },
+  ...(fill.monthly ? monitoredSubjects(fill, fill.monthly) : engagementTerms(fill)),
+];
+
+/** A monthly engagement's statement: the subjects by name and the terms they are monitored on. */
+const monitoredSubjects = (fill: LetterFill, m: NonNullable<LetterFill["monthly"]>): DocBlock[] => [
+  { kind: "paragraph", text: "Subjects monitored:" },
+  { kind: "bullets", items: m.subjects },
+  {
+    kind: "terms",
+    items: [
+      {
+        term: "Fee",
+        text: `${fill.fee.amount} per subject per month; ${m.total} a month for ${subjectCount(m.subjects.length)}, billed monthly in advance`,
+      },
+      {
+        term: "Sweeps",
+        text: `${m.cadence === "quarterly" ? "Quarterly" : "Monthly"}, each report delivered to counsel`,
+      },
+      {
+        term: "Pause and cancel",
+        text: `Paused and resumed without penalty; cancelled with ${JUDGMENT_INTEL_CANCELLATION_DAYS} days' notice; no refunds for partial months`,
+      },
+      { term: "Signing for the firm", text: fill.signatory },
+    ],
+  },
+];
+
+const engagementTerms = (fill: LetterFill): DocBlock[] => [
   {
     kind: "terms",
     items: [

@@ -1,6 +1,7 @@
 import type { Brand } from "../../../contracts/brand";
 import { TRANSACTION_TRACE_HOURLY_RATE } from "../../../contracts/constants";
 import type { FeeKind } from "../../../contracts/portal";
+import type { Cadence } from "../../../contracts/subscriptions";
 import { layoutPdf, type SignatureField } from "../../signing";
 import { type DisputeTerms, engagementLetter, type LetterFill } from "./letter-template";
 
@@ -15,6 +16,9 @@ export type LetterFacts = {
   feeKind: FeeKind;
   turnaroundBusinessDays: number;
   expedite: boolean;
+  /** A monthly engagement's subjects and cadence (`feeCents` is then per subject per month). */
+  subjects: string[] | null;
+  cadence: Cadence | null;
   signatory: string;
   /** The day the letter is dated (the day it was sent), in the firm's time zone. */
   date: string;
@@ -48,6 +52,14 @@ export function renderLetter(
     serviceAndReference: `${f.serviceName}, ${f.reference}`,
     scope: winAnsi(f.scope),
     fee: { kind: f.feeKind, amount: dollars(f.feeCents), hourlyRate: TRANSACTION_TRACE_HOURLY_RATE },
+    monthly:
+      f.feeKind === "monthly" && f.subjects
+        ? {
+            subjects: f.subjects.map(winAnsi),
+            cadence: f.cadence ?? "quarterly",
+            total: dollars(f.feeCents * f.subjects.length),
+          }
+        : undefined,
     turnaroundBusinessDays: f.turnaroundBusinessDays,
     expedite: f.expedite,
     signatory: winAnsi(f.signatory),

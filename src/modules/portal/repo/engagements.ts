@@ -6,6 +6,7 @@ import type {
   FeeKind,
   Payment,
 } from "../../../contracts/portal";
+import type { Cadence } from "../../../contracts/subscriptions";
 import type { Sealed } from "../../../store";
 import type { SignatureField } from "../../signing";
 
@@ -23,6 +24,9 @@ export type EngagementRow = {
   feeKind: FeeKind;
   turnaroundBusinessDays: number;
   expedite: boolean;
+  /** A monthly engagement's subjects (decrypted here) and cadence; null for the other fee kinds. */
+  subjects: string[] | null;
+  cadence: Cadence | null;
   status: EngagementStatus;
   sentAt: string | null;
   consentedAt: string | null;
@@ -48,7 +52,7 @@ const COLUMNS = `id, submission_id AS submissionId, scope, fee_cents AS feeCents
   turnaround_business_days AS turnaroundBusinessDays, expedite, status,
   sent_at AS sentAt, consented_at AS consentedAt, consent_sha256 AS consentSha256, signed_at AS signedAt,
   signed_name AS signedName, letter_sha256 AS letterSha256, work_started_at AS workStartedAt,
-  delivery_due_at AS deliveryDueAt, delivered_at AS deliveredAt`;
+  delivery_due_at AS deliveryDueAt, delivered_at AS deliveredAt, subjects, cadence`;
 
 export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 const GENESIS = "0".repeat(64);
@@ -63,16 +67,28 @@ const eventHash = (e: Omit<StoredEvent, "id" | "hash">) =>
  * engagement by the id its session is bound to.
  */
 export function engagementsRepo({ db, cipher }: Sealed) {
-  const bySubmission = db.prepare<EngagementRow, [number]>(
-    `SELECT ${COLUMNS} FROM engagements WHERE submission_id = ?`,
+  type Stored = Omit<EngagementRow, "subjects"> & { subjects: string | null };
+  // Prepared at first use: a test that seeds an earlier release's schema appends events through this repository
+  // before the engagement's later columns (subjects, cadence) exist.
+  const lazy = <T>(make: () => T) => {
+    let made: T | undefined;
+    return () => {
+      made ??= make();
+      return made;
+    };
+  };
+  const bySubmission = lazy(() =>
+    db.prepare<Stored, [number]>(`SELECT ${COLUMNS} FROM engagements WHERE submission_id = ?`),
   );
-  const byId = db.prepare<EngagementRow, [number]>(`SELECT ${COLUMNS} FROM engagements WHERE id = ?`);
-  const upsert = db.prepare<never, [number, string, number, string, number, number, string]>(
-    `INSERT INTO engagements (submission_id, scope, fee_cents, fee_kind, turnaround_business_days, expedite,
-       created_at, updated_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)
+  const byId = lazy(() => db.prepare<Stored, [number]>(`SELECT ${COLUMNS} FROM engagements WHERE id = ?`));
+  const upsert = lazy(() =>
+    db.prepare<never, [number, string, number, string, number, number, string, string | null, string | null]>(
+      `INSERT INTO engagements (submission_id, scope, fee_cents, fee_kind, turnaround_business_days, expedite,
+       created_at, updated_at, subjects, cadence)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9)
      ON CONFLICT (submission_id) DO UPDATE SET scope = ?2, fee_cents = ?3, fee_kind = ?4,
-       turnaround_business_days = ?5, expedite = ?6, updated_at = ?7`,
+       turnaround_business_days = ?5, expedite = ?6, updated_at = ?7, subjects = ?8, cadence = ?9`,
+    ),
   );
   const eventsOf = db.prepare<StoredEvent, [number]>(
     `SELECT id, kind, at, ip, user_agent AS userAgent, detail, prev_hash AS prevHash, hash
@@ -106,9 +122,10 @@ export function engagementsRepo({ db, cipher }: Sealed) {
     "SELECT letter_pdf AS pdf, letter_fields AS layout, letter_sha256 AS sha256 FROM engagements WHERE id = ?",
   );
 
-  const readable = (r: EngagementRow | null): EngagementRow | null =>
+  const readable = (r: (Omit<EngagementRow, "subjects"> & { subjects: string | null }) | null) =>
     r && {
       ...r,
+      subjects: r.subjects === null ? null : (JSON.parse(cipher.decrypt(r.subjects)) as string[]),
       expedite: Boolean(r.expedite),
       scope: cipher.decrypt(r.scope),
       signedName: cipher.decryptNullable(r.signedName),
@@ -121,10 +138,10 @@ export function engagementsRepo({ db, cipher }: Sealed) {
   });
 
   return {
-    bySubmission: (submissionId: number) => readable(bySubmission.get(submissionId)),
-    byId: (id: number) => readable(byId.get(id)),
+    bySubmission: (submissionId: number): EngagementRow | null => readable(bySubmission().get(submissionId)),
+    byId: (id: number): EngagementRow | null => readable(byId().get(id)),
     saveDraft(submissionId: number, d: EngagementDraft, at: string) {
-      upsert.run(
+      upsert().run(
         submissionId,
         cipher.encrypt(d.scope),
         d.feeCents,
@@ -132,6 +149,8 @@ export function engagementsRepo({ db, cipher }: Sealed) {
         d.turnaroundBusinessDays,
         d.expedite ? 1 : 0,
         at,
+        d.feeKind === "monthly" && d.subjects ? cipher.encrypt(JSON.stringify(d.subjects)) : null,
+        d.feeKind === "monthly" ? (d.cadence ?? "quarterly") : null,
       );
     },
     /**
@@ -219,7 +238,8 @@ export function engagementsRepo({ db, cipher }: Sealed) {
         ],
       );
     },
-    setWorkStarted(id: number, startedAt: string, dueAt: string) {
+    /** The work began; a monthly engagement has no delivery due (its sweeps are its clock). */
+    setWorkStarted(id: number, startedAt: string, dueAt: string | null) {
       db.run(
         "UPDATE engagements SET status = 'engaged', work_started_at = ?, delivery_due_at = ?, updated_at = ? WHERE id = ?",
         [startedAt, dueAt, startedAt, id],

@@ -33,7 +33,7 @@ const signedOut = () => new UnauthorizedError(PORTAL_MESSAGES.signedIn);
 export function clientEngagements(core: EngagementCore) {
   const { deps, db, repo, links, sessions, submissions, letters, view, sealedLetter } = core;
   const { config, now } = deps;
-  const { startWorkIfReady, issueLink, closedStatusOf } = core;
+  const { startWorkIfReady, issueLink, closedStatusOf, monthlyOf, firmDay } = core;
   const linkRequests = createRateLimiter({ limit: LINK_REQUESTS_PER_HOUR, windowMs: HOUR_MS });
 
   /**
@@ -224,6 +224,15 @@ export function clientEngagements(core: EngagementCore) {
         });
         deps.outbox.enqueue({ kind: PORTAL_SIGNED_CLIENT_MAIL, submissionId: e.submissionId, refId: e.id });
         deps.outbox.enqueue({ kind: PORTAL_SIGNED_DESK_MAIL, submissionId: e.submissionId, refId: e.id });
+        // Monitoring starts on the later of the signature and the first month's payment (ADR 246).
+        const monthly = monthlyOf(e);
+        if (monthly)
+          deps.subscriptions.start({
+            engagementId: e.id,
+            submissionId: e.submissionId,
+            ...monthly,
+            signedOn: firmDay(at),
+          });
         startWorkIfReady(e.id, at);
       })();
       deps.outbox.wake();

@@ -8,6 +8,7 @@ import type { DataStore } from "../../../store";
 import type { DueService } from "../../desk";
 import { contactSubmissions, submissionDesk, submissionEvents } from "../../desk";
 import type { SealingCertificate } from "../../signing";
+import type { SubscriptionsService } from "../../subscriptions";
 import { PORTAL_LINK_MAIL } from "../mail";
 import { businessDayMinutes } from "../model";
 import { type EngagementRow, engagementsRepo } from "../repo/engagements";
@@ -26,6 +27,11 @@ export type PortalServiceDeps = {
     wake(): void;
   };
   due: DueService;
+  /** Judgment Intel's subscription, which a monthly engagement starts, pays and shows (issue 29). */
+  subscriptions: Pick<
+    SubscriptionsService,
+    "start" | "recordPayment" | "viewForEngagement" | "discardPending"
+  >;
   certificate: () => SealingCertificate;
   now: () => Date;
 };
@@ -47,10 +53,31 @@ export function engagementCore(deps: PortalServiceDeps) {
 
   const paid = (id: number) => repo.payments(id).reduce((sum, p) => sum + p.amountCents, 0);
 
+  /** A monthly engagement's terms; `feeCents` is per subject per month, so the month's total is their product. */
+  const monthlyOf = (e: EngagementRow) =>
+    e.feeKind === "monthly" && e.subjects
+      ? {
+          subjects: e.subjects,
+          cadence: e.cadence ?? "quarterly",
+          monthlyCents: e.feeCents * e.subjects.length,
+        }
+      : null;
+  /** The firm's calendar date of an instant: the subscription's dates are the firm's days. */
+  const firmDay = (at: Date) => deps.due.clock.local(at).date;
+
   function view(e: EngagementRow): EngagementView {
     const submission = submissions.byId(e.submissionId);
     const payments = repo.payments(e.id);
     const paidCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
+    const monthly = monthlyOf(e);
+    const subscription = monthly ? deps.subscriptions.viewForEngagement(e.id) : null;
+    // What is owed: the flat fee or retainer less what was paid; for monthly, the first month until it starts,
+    // then whatever the raised months still lack.
+    const owed = !monthly
+      ? e.feeCents - paidCents
+      : subscription && subscription.state !== "pending"
+        ? subscription.charges.reduce((sum, c) => sum + c.amountCents - c.paidCents, 0)
+        : monthly.monthlyCents - paidCents;
     return {
       reference: submission?.reference ?? "",
       service: serviceName(submission?.desiredService ?? ""),
@@ -59,6 +86,9 @@ export function engagementCore(deps: PortalServiceDeps) {
       feeKind: e.feeKind,
       turnaroundBusinessDays: e.turnaroundBusinessDays,
       expedite: e.expedite,
+      monthly,
+      subscription,
+      firmToday: firmDay(now()),
       status: e.status,
       sentAt: e.sentAt,
       linkExpiresAt: links.openUntil(e.id, now()),
@@ -68,7 +98,7 @@ export function engagementCore(deps: PortalServiceDeps) {
       letterSha256: e.letterSha256,
       payments,
       paidCents,
-      outstandingCents: Math.max(0, e.feeCents - paidCents),
+      outstandingCents: Math.max(0, owed),
       workStartedAt: e.workStartedAt,
       deliveryDueAt: e.deliveryDueAt,
       deliveredAt: e.deliveredAt,
@@ -91,6 +121,15 @@ export function engagementCore(deps: PortalServiceDeps) {
     const e = repo.byId(id);
     if (e?.status !== "signed" || e.workStartedAt) return;
     const received = paid(id);
+    const monthly = monthlyOf(e);
+    if (monthly) {
+      if (received < monthly.monthlyCents) return;
+      // Monitoring has no delivery date: its sweeps, on the subscription's calendar, are its clock.
+      repo.setWorkStarted(id, at.toISOString(), null);
+      repo.addEvent(id, { kind: "work-started", at: at.toISOString(), detail: "Monitoring started" });
+      markEngaged(e.submissionId, at);
+      return;
+    }
     if (e.feeKind === "flat" ? received < e.feeCents : received <= 0) return;
     const dueAt = e.expedite
       ? new Date(at.getTime() + EXPEDITE_HOURS * HOUR_MS)
@@ -101,10 +140,15 @@ export function engagementCore(deps: PortalServiceDeps) {
       at: at.toISOString(),
       detail: `Delivery due ${dueAt.toISOString()}`,
     });
-    const s = submissions.byId(e.submissionId);
+    markEngaged(e.submissionId, at);
+  }
+
+  /** The request is engaged, once: the desk's status follows the engagement. */
+  function markEngaged(submissionId: number, at: Date) {
+    const s = submissions.byId(submissionId);
     if (s && s.status !== "engaged") {
-      desk.update(e.submissionId, { status: "engaged" }, at.toISOString());
-      statusEvents.statusChanged(e.submissionId, {
+      desk.update(submissionId, { status: "engaged" }, at.toISOString());
+      statusEvents.statusChanged(submissionId, {
         from: s.status,
         to: "engaged",
         actor: "portal",
@@ -146,6 +190,8 @@ export function engagementCore(deps: PortalServiceDeps) {
     startWorkIfReady,
     issueLink,
     closedStatusOf,
+    monthlyOf,
+    firmDay,
   };
 }
 

@@ -58,6 +58,8 @@ export function letterRecord(deps: {
       feeKind: e.feeKind,
       turnaroundBusinessDays: e.turnaroundBusinessDays,
       expedite: e.expedite,
+      subjects: e.subjects,
+      cadence: e.cadence,
       signatory: config.portal.signatory,
       date: firmDate.format(dated),
       disputes: disputeTerms(),

@@ -1,7 +1,12 @@
 import { engagementDefaults } from "../../../contracts/engagement-defaults";
-import { type EngagementView, PORTAL_MESSAGES, portalClosedMessage } from "../../../contracts/portal";
+import {
+  ENGAGEMENT_MESSAGES,
+  type EngagementView,
+  PORTAL_MESSAGES,
+  portalClosedMessage,
+} from "../../../contracts/portal";
 import { type Actor, auditBy } from "../../../http/admin-http";
-import { ConflictError, NotFoundError } from "../../../http/errors";
+import { ConflictError, InvalidError, NotFoundError } from "../../../http/errors";
 import { PORTAL_WITHDRAWN_MAIL } from "../mail";
 import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
 import type { EngagementRow } from "../repo/engagements";
@@ -12,7 +17,39 @@ import { missingLetterSettings } from "./letter-record";
 export function staffEngagements(core: EngagementCore) {
   const { deps, db, repo, links, sessions, submissions, desk, letters, view, sealedLetter } = core;
   const { config, now } = deps;
-  const { startWorkIfReady, issueLink, closedStatusOf } = core;
+  const { startWorkIfReady, issueLink, closedStatusOf, monthlyOf } = core;
+  const { subscriptions } = deps;
+
+  /**
+   * A payment of a monthly engagement: until monitoring starts, the payment that completes the first month
+   * gives the subscription its paid date; after that each payment settles the oldest months owed. A payment
+   * when nothing is owed stays in the engagement's payments (credit for the next month, settled by hand).
+   */
+  function payMonthly(e: EngagementRow, payment: PaymentInput) {
+    const monthly = monthlyOf(e);
+    if (!monthly) return;
+    const current = subscriptions.viewForEngagement(e.id);
+    if (current && current.state !== "pending") {
+      try {
+        subscriptions.recordPayment({ engagementId: e.id, amountCents: payment.amountCents });
+      } catch (error) {
+        if (!(error instanceof ConflictError)) throw error;
+      }
+      return;
+    }
+    const paidOn = firstMonthPaidOn(e.id, monthly.monthlyCents);
+    if (paidOn) subscriptions.start({ engagementId: e.id, submissionId: e.submissionId, ...monthly, paidOn });
+  }
+
+  /** The day the payments received first added up to the month's total, or null while they do not. */
+  function firstMonthPaidOn(id: number, monthlyCents: number): string | null {
+    let total = 0;
+    for (const p of repo.payments(id)) {
+      total += p.amountCents;
+      if (total >= monthlyCents) return p.receivedOn;
+    }
+    return null;
+  }
 
   return {
     /** A request the path names that does not exist is not found, before anything sent with it is read. */
@@ -74,6 +111,10 @@ export function staffEngagements(core: EngagementCore) {
       if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
       const closed = closedStatusOf(e);
       if (closed) throw new ConflictError(portalClosedMessage(closed));
+      // Counsel directs Judgment Intel and receives every report: the letter goes to the attorney who asked.
+      const monthly = monthlyOf(e);
+      if (monthly && submissions.byId(submissionId)?.role !== "attorney")
+        throw new InvalidError({ feeKind: [ENGAGEMENT_MESSAGES.counsel] });
       const at = now();
       const signed = isSigned(e);
       const letter = signed
@@ -101,6 +142,14 @@ export function staffEngagements(core: EngagementCore) {
           detail: `Link emailed, valid until ${expires}`,
         });
         auditBy(db, actor, "engagement.sent", { submissionId }, at);
+        // The subscription waits, pending, on the terms the client reads, for the signature and the first month.
+        if (monthly && !signed)
+          subscriptions.start({
+            engagementId: e.id,
+            submissionId: e.submissionId,
+            ...monthly,
+            paidOn: firstMonthPaidOn(e.id, monthly.monthlyCents),
+          });
         // The letter is the firm's answer to the request: the desk's first-response clock stops (ADR 227).
         desk.recordFirstResponse(submissionId, at.toISOString(), "engagement-letter");
         return expires;
@@ -122,6 +171,8 @@ export function staffEngagements(core: EngagementCore) {
         if (!repo.withdraw(e.id, at.toISOString())) throw new ConflictError(PORTAL_MESSAGES.notSent);
         links.voidOutstanding(e.id, at);
         sessions.endAllOf(e.id);
+        // Its terms may change before it is sent again: the pending subscription goes with the letter (ADR 249).
+        subscriptions.discardPending(e.id);
         repo.addEvent(e.id, {
           kind: WITHDRAWN,
           at: at.toISOString(),
@@ -146,6 +197,7 @@ export function staffEngagements(core: EngagementCore) {
           detail: `${payment.amountCents} cents received ${payment.receivedOn}`,
         });
         auditBy(db, actor, "engagement.payment", { submissionId, amountCents: payment.amountCents }, at);
+        payMonthly(e, payment);
         startWorkIfReady(e.id, at);
       })();
       return view(repo.byId(e.id) as EngagementRow);

@@ -1,0 +1,139 @@
+import { expect, test } from "@playwright/test";
+import { checkBothWidths, DESKTOP, fileIntake, letterSha256, signIn, waitForHydration } from "./helpers";
+import { type OwnServer, startOwnServer } from "./own-server";
+
+/**
+ * Judgment Intel in the portal on the built binary: counsel's monthly engagement is drafted and sent by the desk,
+ * signed in the portal and its first month paid; the client pauses monitoring, then cancels it with notice, each
+ * through a confirmation that states the consequence in dates. This spec starts its own server.
+ */
+let ORIGIN = "";
+let own: OwnServer | undefined;
+const received = () => own?.mail ?? [];
+
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+test.beforeAll(async () => {
+  own = await startOwnServer({ name: "monitoring", env: { FIRM_TIMEZONE: "America/New_York" } });
+  ORIGIN = own.origin;
+});
+
+test.afterAll(async () => {
+  await own?.stop();
+});
+
+const mailsAbout = (subject: string) => received().filter((m) => m.subject?.startsWith(subject));
+const longDate = (d: Date) =>
+  d.toLocaleDateString("en-GB", {
+    timeZone: "America/New_York",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  });
+
+test("counsel pauses monitoring, then cancels it with notice, each confirmed in dates", async ({
+  browser,
+}) => {
+  const same = { origin: ORIGIN };
+  const reference = await fileIntake(ORIGIN, { role: "attorney", desiredService: "judgment-intel" });
+  const desk = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(desk, ORIGIN);
+  const found = (await (await desk.request.get(`${ORIGIN}/api/admin/submissions?q=${reference}`)).json()) as {
+    items: { id: number }[];
+  };
+  const api = `${ORIGIN}/api/admin/submissions/${found.items[0]?.id}`;
+  const put = await desk.request.put(`${api}/engagement`, {
+    headers: same,
+    data: {
+      scope: "Quarterly public-records sweeps on the judgment debtors named below, reported to counsel.",
+      feeCents: 75_000,
+      feeKind: "monthly",
+      turnaroundBusinessDays: 60,
+      expedite: false,
+      subjects: ["Harlan Whitfield", "Whitfield Holdings LLC"],
+    },
+  });
+  expect(put.status()).toBe(200);
+  expect((await desk.request.post(`${api}/engagement/send`, { headers: same })).status()).toBe(200);
+  await expect
+    .poll(() => mailsAbout("Your engagement letter").length, { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  const link = mailsAbout("Your engagement letter")
+    .at(-1)
+    ?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/portal#token=[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error("no portal link in the mail");
+
+  const client = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await client.goto(link);
+  await waitForHydration(client);
+  await client.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(client.getByRole("heading", { name: "1. Consent to sign electronically" })).toBeVisible();
+  expect(
+    (
+      await client.request.post(`${ORIGIN}/api/portal/consent`, { headers: same, data: { consent: true } })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await client.request.post(`${ORIGIN}/api/portal/sign`, {
+        headers: same,
+        data: { fullName: "Avery Counsel", agree: true, letterSha256: await letterSha256(client, ORIGIN) },
+      })
+    ).status(),
+  ).toBe(200);
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const paid = await desk.request.post(`${api}/engagement/payments`, {
+    headers: same,
+    data: { amountCents: 150_000, receivedOn: today, method: "Wire" },
+  });
+  expect(paid.status()).toBe(201);
+
+  await client.reload();
+  await waitForHydration(client);
+  const card = client.getByRole("region", { name: "Monitoring" });
+  await expect(card.getByText("Harlan Whitfield")).toBeVisible();
+  await expect(card.getByText(/^Active since/)).toBeVisible();
+  await expect(card.getByText(/^\$1,500 on /)).toBeVisible();
+  await checkBothWidths(client, "monitoring-active");
+
+  // Pause: the dialog says what happens, focus starts on "Keep as it is" and stays inside.
+  await card.getByRole("button", { name: "Pause" }).click();
+  const dialog = client.getByRole("dialog", { name: "Pause monitoring?" });
+  await expect(dialog).toBeVisible();
+  const todayWords = longDate(new Date());
+  await expect(dialog).toContainText(`Monitoring pauses today, ${todayWords}, without penalty.`);
+  await expect(dialog.getByRole("button", { name: "Keep as it is" })).toBeFocused();
+  for (let i = 0; i < 4; i++) {
+    await client.keyboard.press("Tab");
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  await checkBothWidths(client, "monitoring-pause-dialog");
+  // Escape keeps it as it is.
+  await client.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText(/^Active since/)).toBeVisible();
+  await card.getByRole("button", { name: "Pause" }).click();
+  await dialog.getByRole("button", { name: "Yes, pause" }).press("Enter");
+  await expect(card.getByText(`Paused since ${todayWords}`)).toBeVisible();
+  await expect(card.getByRole("button", { name: "Resume" })).toBeVisible();
+
+  // Cancel: the end date is 30 days on.
+  const ends = longDate(new Date(Date.parse(`${today}T12:00:00Z`) + 30 * 86_400_000));
+  await card.getByRole("button", { name: "Cancel monitoring" }).click();
+  const cancel = client.getByRole("dialog", { name: "Cancel monitoring with 30 days' notice?" });
+  await expect(cancel).toContainText(`Monitoring ends on ${ends}`);
+  await expect(cancel).toContainText("There are no refunds for partial months.");
+  await checkBothWidths(client, "monitoring-cancel-dialog");
+  await cancel.getByRole("button", { name: "Yes, cancel monitoring" }).click();
+  await expect(card.getByText(`Cancelled with notice: ends on ${ends}`)).toBeVisible();
+  await checkBothWidths(client, "monitoring-cancelling");
+
+  // The desk sees the same on the request, with its own buttons, and was told by e-mail.
+  await desk.goto(`${ORIGIN}/admin/submissions/${found.items[0]?.id}`);
+  await waitForHydration(desk);
+  const staffCard = desk.getByRole("region", { name: "Monitoring (Judgment Intel)" });
+  await expect(staffCard.getByText(`Cancelled with notice: ends on ${ends}`)).toBeVisible();
+  await expect(staffCard.getByRole("button", { name: "Resume" })).toBeVisible();
+  await checkBothWidths(desk, "monitoring-desk");
+  await expect.poll(() => mailsAbout("Monitoring").length, { timeout: 20_000 }).toBeGreaterThan(1);
+});

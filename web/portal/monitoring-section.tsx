@@ -1,0 +1,18 @@
+import type { SubscriptionView } from "../../src/contracts/subscriptions";
+import { type MonitoringAction, MonitoringCard } from "../components/monitoring-card";
+import { type PortalEngagement, portalCall } from "./portal-api";
+
+/** The portal's Monitoring card: the client pauses, resumes or cancels through the session's own engagement. */
+export function MonitoringSection({ engagement }: { engagement: PortalEngagement }) {
+  if (!engagement.subscription) return null;
+  return (
+    <MonitoringCard
+      subscription={engagement.subscription}
+      today={engagement.firmToday}
+      act={async (action: MonitoringAction) => {
+        const answer = await portalCall<SubscriptionView>(`/subscription/${action}`, {});
+        return answer.ok ? answer : { ok: false, error: answer.error };
+      }}
+    />
+  );
+}
