@@ -161,6 +161,8 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     personOf,
     logger,
     now,
+    // Documents are made after; a sweep report's receipt is read only when a view is asked for.
+    receipts: (engagementId) => documents.sweepReceipts(engagementId),
   });
   const portal = createPortal({
     store,

@@ -43,6 +43,10 @@ export const CadenceSchema = v.picklist(CADENCES, SUBJECT_MESSAGES.cadence);
 
 export type Charge = { from: string; to: string; amountCents: number; paidCents: number };
 export type Sweep = { dueOn: string; deliveredAt: string | null };
+/** A sweep as both sides read it: with its receipt, the client's first download of its report (issue 29). */
+export type SweepReport = Sweep & { receivedAt: string | null };
+/** A file delivered as a sweep report: when it was delivered, and its receipt once downloaded. */
+export type SweepReceipt = { deliveredAt: string; receivedAt: string | null };
 
 /** `GET /api/admin/submissions/:id/subscription` and the portal's engagement: every date in the firm's zone. */
 export type SubscriptionView = {
@@ -57,7 +61,7 @@ export type SubscriptionView = {
   pausedOn: string | null;
   cancelNoticeOn: string | null;
   endsOn: string | null;
-  sweeps: Sweep[];
+  sweeps: SweepReport[];
   charges: Charge[];
 };
 

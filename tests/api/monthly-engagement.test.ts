@@ -305,9 +305,23 @@ describe("the subscription follows the letter", () => {
       "2027-02-22T15:00:00.000Z",
     );
     const after = await subscriptionOf(id);
+    // Not yet downloaded: the sweep report has no receipt.
     expect((after.body as { sweeps: unknown[] }).sweeps).toEqual([
-      { dueOn: "2027-02-19", deliveredAt: "2027-02-22T15:00:00.000Z" },
+      { dueOn: "2027-02-19", deliveredAt: "2027-02-22T15:00:00.000Z", receivedAt: null },
     ]);
+    // Counsel's first download is the receipt, in both views; a second download does not move it.
+    clock.at = new Date("2027-02-23T16:30:00.000Z");
+    const portal = await freshSession(t, await signedIn(), { submission: { id }, engagementId });
+    expect((await t.request(`/api/portal/documents/${docId}`, withCookie(portal))).status).toBe(200);
+    clock.at = new Date("2027-02-23T16:40:00.000Z");
+    expect((await t.request(`/api/portal/documents/${docId}`, withCookie(portal))).status).toBe(200);
+    const receipt = {
+      dueOn: "2027-02-19",
+      deliveredAt: "2027-02-22T15:00:00.000Z",
+      receivedAt: "2027-02-23T16:30:00.000Z",
+    };
+    expect((await subscriptionOf(id)).body.sweeps).toEqual([receipt]);
+    expect((await portalView(portal)).subscription.sweeps).toEqual([receipt]);
     expect(after.body.nextSweepDueOn).toBe("2027-05-19");
     const dashboardAfter = await json<{ sweeps: { dueOn: string }[] }>(
       t.request("/api/admin/subscriptions/sweeps", withCookie(admin)),

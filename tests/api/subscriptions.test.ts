@@ -266,7 +266,7 @@ describe("time passes", () => {
       ["2026-12-16", 0],
     ]);
     expect(view?.paidThrough).toBe("2026-12-15");
-    expect(view?.sweeps).toEqual([{ dueOn: "2026-12-16", deliveredAt: null }]);
+    expect(view?.sweeps).toEqual([{ dueOn: "2026-12-16", deliveredAt: null, receivedAt: null }]);
     // A payment settles the month raised; the sweep report delivered marks the sweep done.
     const paid = subscriptions.recordPayment({ engagementId: c.engagementId, amountCents: 150_000 });
     expect(paid).toMatchObject({ paidThrough: "2027-01-15", unappliedCents: 0 });
@@ -274,7 +274,9 @@ describe("time passes", () => {
       "paid in full",
     );
     const delivered = subscriptions.sweepDelivered({ engagementId: c.engagementId });
-    expect(delivered.sweeps).toEqual([{ dueOn: "2026-12-16", deliveredAt: clock.at.toISOString() }]);
+    expect(delivered.sweeps).toEqual([
+      { dueOn: "2026-12-16", deliveredAt: clock.at.toISOString(), receivedAt: null },
+    ]);
     // The next, 16 January, is a Saturday and Monday the 18th Martin Luther King Jr. Day: due Tuesday.
     expect(delivered.nextSweepDueOn).toBe("2027-01-19");
     expect(() => subscriptions.sweepDelivered({ engagementId: c.engagementId })).toThrow("No sweep is owed");

@@ -52,6 +52,11 @@ export function createDocuments(deps: {
       now,
     }),
     files,
+    /** The engagement's files delivered as sweep reports: when, and the client's first download (the receipt). */
+    sweepReceipts: (engagementId: number) =>
+      service
+        .list(engagementId)
+        .flatMap((d) => (d.sweepAt ? [{ deliveredAt: d.sweepAt, receivedAt: d.receivedAt }] : [])),
     portalRoutes: portalDocumentRoutes({ service, requireSession: deps.requireSession, bodyTimeoutMs, now }),
   };
 }

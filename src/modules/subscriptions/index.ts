@@ -5,12 +5,13 @@ import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import { createSubscriptionJobs } from "./jobs";
 import { type PersonOf, subscriptionMailRenderers } from "./mail";
+import type { SweepReceipt } from "./model";
 import { subscriptionDeskRoutes, subscriptionPortalRoutes, subscriptionStaffRoutes } from "./routes";
 import { createSubscriptionsService, type FirmCalendar } from "./service";
 
 export { SUBSCRIPTIONS_HELP, subscriptionsCli } from "./cli";
 export type { PersonOf } from "./mail";
-export type { Cadence, SubscriptionState, SubscriptionView } from "./model";
+export type { Cadence, SubscriptionState, SubscriptionView, SweepReceipt } from "./model";
 export { longDate, NOTICE_DAYS, SubjectsSchema } from "./model";
 export {
   type ActingParty,
@@ -37,6 +38,8 @@ export function createSubscriptions(deps: {
   personOf: PersonOf;
   logger: Logger;
   now: () => Date;
+  /** Each sweep report's receipt, from the documents feature. */
+  receipts?: (engagementId: number) => readonly SweepReceipt[];
 }) {
   const service = createSubscriptionsService(deps);
   const mails = subscriptionMailRenderers(deps.config, service, deps.personOf);

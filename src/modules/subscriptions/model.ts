@@ -24,6 +24,7 @@ export {
   type SubscriptionState,
   type SubscriptionView,
   type Sweep,
+  type SweepReceipt,
 } from "../../contracts/subscriptions";
 
 /**

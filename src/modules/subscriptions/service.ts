@@ -22,6 +22,7 @@ import {
   type SubscriptionAction,
   type SubscriptionView,
   type SweepDue,
+  type SweepReceipt,
   upcomingCharge,
   upcomingSweep,
   type WorkCalendar,
@@ -76,6 +77,11 @@ export function createSubscriptionsService(deps: {
   calendar: FirmCalendar;
   outbox: SubscriptionOutbox;
   now: () => Date;
+  /**
+   * The engagement's files delivered as sweep reports, with their receipts (the documents feature). A sweep
+   * and the file that delivered it are marked in one write with the same instant, which pairs them.
+   */
+  receipts?: (engagementId: number) => readonly SweepReceipt[];
 }) {
   const { store, calendar, outbox, now } = deps;
   const { db } = store;
@@ -85,6 +91,8 @@ export function createSubscriptionsService(deps: {
   function view(row: SubscriptionRow): SubscriptionView {
     const charges = repo.charges(row.id).map(({ id: _, ...c }) => c);
     const sweeps = repo.sweeps(row.id).map(({ id: _, ...w }) => w);
+    const receipts = deps.receipts?.(row.engagementId) ?? [];
+    const receivedAt = (at: string | null) => receipts.find((r) => r.deliveredAt === at)?.receivedAt ?? null;
     return {
       state: row.state,
       subjects: row.subjects,
@@ -97,7 +105,7 @@ export function createSubscriptionsService(deps: {
       pausedOn: row.pausedOn,
       cancelNoticeOn: row.cancelNoticeOn,
       endsOn: row.endsOn,
-      sweeps,
+      sweeps: sweeps.map((w) => ({ ...w, receivedAt: w.deliveredAt ? receivedAt(w.deliveredAt) : null })),
       charges,
     };
   }

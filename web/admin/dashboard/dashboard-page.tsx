@@ -14,6 +14,7 @@ import {
   useDeskOverview,
   WaitingPanel,
 } from "./morning-view";
+import { SweepsPanel } from "./sweeps-panel";
 import { UpcomingConsultationsPanel } from "./upcoming-consultations-panel";
 
 /** The four management areas of SPEC.md section 2, in its order and words. */
@@ -58,6 +59,7 @@ export function DashboardPage() {
               <>
                 <WaitingPanel overview={overview} />
                 <DeliveriesPanel overview={overview} />
+                <SweepsPanel />
                 <FirstResponsePanel overview={overview} />
                 <FailedMailPanel overview={overview} />
               </>

@@ -76,3 +76,37 @@ test("both directions are listed with their SHA-256 and downloads; the report is
   expect(within(fromFirm).getByText("The report")).toBeTruthy();
   expect(within(fromFirm).queryByRole("button", { name: /Mark as the Report/ })).toBeNull();
 });
+
+test("a monthly engagement's file is delivered as the sweep report only while a sweep is owed; the refusal is said at the control", async () => {
+  const sent: string[] = [];
+  let owed = true;
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? "GET";
+    sent.push(`${method} ${url}`);
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    if (url.endsWith("/engagement")) return json({ engagement: { status: "engaged" } });
+    if (url.endsWith("/subscription"))
+      return json({
+        sweeps: [{ dueOn: "2027-02-19", deliveredAt: owed ? null : "2027-02-22T15:00:00.000Z" }],
+      });
+    if (method === "POST" && url.endsWith("/sweep-report"))
+      return json({ error: "No sweep is owed: every sweep due so far has been delivered." }, 409);
+    return json({ documents: [doc({ id: "sweep", direction: "firm", name: "Sweep February.pdf" })] });
+  }) as unknown as typeof fetch;
+  const { unmount } = render(<DocumentsPanel submissionId={7} />);
+  const fromFirm = await screen.findByRole("list", { name: "From the firm" });
+  const control = await within(fromFirm).findByRole("button", { name: /Deliver as the Sweep Report/ });
+  expect(within(fromFirm).getByRole("button", { name: /Mark as the Report/ })).toBeTruthy();
+  fireEvent.click(control);
+  const refusal = await within(fromFirm).findByRole("alert");
+  expect(refusal.textContent).toBe("No sweep is owed: every sweep due so far has been delivered.");
+  expect(sent).toContain("POST /api/admin/submissions/7/documents/sweep/sweep-report");
+  unmount();
+
+  // Every sweep delivered: no control.
+  owed = false;
+  render(<DocumentsPanel submissionId={7} />);
+  const again = await screen.findByRole("list", { name: "From the firm" });
+  await waitFor(() => expect(sent.filter((s) => s.endsWith("/subscription"))).toHaveLength(2));
+  expect(within(again).queryByRole("button", { name: /Deliver as the Sweep Report/ })).toBeNull();
+});

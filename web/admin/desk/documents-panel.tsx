@@ -2,8 +2,9 @@ import { Download, FileCheck, Upload } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { cleanFileName, type DocumentView, UPLOAD_PATCH_MAX_BYTES } from "../../../src/contracts/documents";
 import { formatFileSize, formatLimit } from "../../../src/contracts/file-size";
+import type { SubscriptionView } from "../../../src/contracts/subscriptions";
 import { ProgressBar } from "../../components/progress-bar";
-import { apiRequest, apiSendFile, getJson } from "../../lib/api";
+import { apiAnswer, apiRequest, apiSendFile, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
@@ -15,6 +16,8 @@ export const documentsApi = {
   list: (id: number) => `${DESK_API}/${id}/documents`,
   one: (id: number, docId: string) => `${DESK_API}/${id}/documents/${docId}`,
   report: (id: number, docId: string) => `${DESK_API}/${id}/documents/${docId}/report`,
+  sweepReport: (id: number, docId: string) => `${DESK_API}/${id}/documents/${docId}/sweep-report`,
+  subscription: (id: number) => `${DESK_API}/${id}/subscription`,
 };
 
 const At = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
@@ -35,16 +38,20 @@ export function DocumentsPanel({ submissionId }: { submissionId: number }) {
   const [pending, setPending] = useState(false);
 
   const [engaged, setEngaged] = useState(false);
+  // A monthly engagement with a sweep raised and not yet delivered: its files may be delivered as the sweep report.
+  const [sweepOwed, setSweepOwed] = useState(false);
 
   const load = useCallback(
     () =>
       Promise.all([
         getJson<{ documents: DocumentView[] }>([documentsApi.list(submissionId)]),
         getJson<EngagementAnswer>([engagementApi.one(submissionId)]),
+        apiAnswer<SubscriptionView>("GET", documentsApi.subscription(submissionId)),
       ]).then(
-        ([a, e]) => {
+        ([a, e, s]) => {
           setDocs(a.documents);
           setEngaged(e.engagement !== null);
+          setSweepOwed(s.ok && (s.data.sweeps ?? []).some((w) => w.deliveredAt === null));
           setFailed(false);
         },
         () => setFailed(true),
@@ -114,7 +121,13 @@ export function DocumentsPanel({ submissionId }: { submissionId: number }) {
             empty="No files sent to the client yet."
             docs={fromFirm}
           >
-            {(d) => <FirmFacts doc={d} onMark={() => setMarking(d)} />}
+            {(d) => (
+              <FirmFacts doc={d} onMark={() => setMarking(d)}>
+                {sweepOwed && !d.sweepAt && d.completedAt && (
+                  <SweepReportControl submissionId={submissionId} doc={d} onDelivered={load} />
+                )}
+              </FirmFacts>
+            )}
           </DocumentList>
           {engaged ? (
             <SendFileForm submissionId={submissionId} onSent={load} />
@@ -228,7 +241,15 @@ function ClientFacts({ doc }: { doc: DocumentView }) {
   );
 }
 
-function FirmFacts({ doc, onMark }: { doc: DocumentView; onMark: () => void }) {
+function FirmFacts({
+  doc,
+  onMark,
+  children,
+}: {
+  doc: DocumentView;
+  onMark: () => void;
+  children?: React.ReactNode;
+}) {
   if (doc.reportAt)
     return (
       <dl className="grid gap-x-4 sm:grid-cols-2">
@@ -246,7 +267,7 @@ function FirmFacts({ doc, onMark }: { doc: DocumentView; onMark: () => void }) {
     );
   if (!doc.completedAt) return null;
   return (
-    <div>
+    <div className="flex flex-wrap items-start gap-x-3">
       <button
         type="button"
         onClick={onMark}
@@ -255,6 +276,62 @@ function FirmFacts({ doc, onMark }: { doc: DocumentView; onMark: () => void }) {
         <FileCheck className="size-4" aria-hidden="true" />
         Mark as the Report <span className="sr-only">: {doc.name}</span>
       </button>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Judgment Intel: the firm's file delivered as the sweep report, which records the oldest sweep owed done and
+ * tells counsel by e-mail. The server's refusal (already delivered, or no sweep owed) is said at the control.
+ */
+function SweepReportControl({
+  submissionId,
+  doc,
+  onDelivered,
+}: {
+  submissionId: number;
+  doc: DocumentView;
+  onDelivered: () => void;
+}) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const deliver = async () => {
+    setPending(true);
+    setError(null);
+    const answer = await apiAnswer(
+      "POST",
+      documentsApi.sweepReport(submissionId, doc.id),
+      undefined,
+      "Not delivered.",
+    );
+    setPending(false);
+    if (!answer.ok) return setError(answer.error);
+    toast({
+      title: "Sweep Report Delivered",
+      description: `${doc.name} is the sweep report; counsel is emailed a link to the portal.`,
+    });
+    onDelivered();
+  };
+  return (
+    <div>
+      <button
+        type="button"
+        onClick={deliver}
+        disabled={pending}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="btn-base mt-1 min-h-10 border-2 border-navy px-3 py-1.5 text-sm text-navy hover:bg-paper disabled:opacity-70"
+      >
+        <FileCheck className="size-4" aria-hidden="true" />
+        {pending ? "Delivering..." : "Deliver as the Sweep Report"}{" "}
+        <span className="sr-only">: {doc.name}</span>
+      </button>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
