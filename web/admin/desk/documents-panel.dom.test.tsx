@@ -17,7 +17,7 @@ function server(state: { documents: DocumentView[] }) {
     const method = init?.method ?? "GET";
     sent.push(`${method} ${url}`);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-    if (url.endsWith("/engagement")) return json({ engagement: { status: "engaged" } });
+    if (url.endsWith("/engagement")) return json({ engagement: { status: "engaged", feeKind: "flat" } });
     if (method === "POST" && url.endsWith("/report")) {
       state.documents = state.documents.map((d) =>
         url.includes(d.id) ? { ...d, reportAt: "2026-11-20T15:00:00.000Z" } : d,
@@ -75,6 +75,8 @@ test("both directions are listed with their SHA-256 and downloads; the report is
   ]);
   expect(within(fromFirm).getByText("The report")).toBeTruthy();
   expect(within(fromFirm).queryByRole("button", { name: /Mark as the Report/ })).toBeNull();
+  // A flat-fee engagement has no subscription, and the panel never asks for one (the answer would be a 404).
+  expect(sent.filter((s) => s.includes("/subscription"))).toEqual([]);
 });
 
 test("a monthly engagement's file is delivered as the sweep report only while a sweep is owed; the refusal is said at the control", async () => {
@@ -84,7 +86,7 @@ test("a monthly engagement's file is delivered as the sweep report only while a 
     const method = init?.method ?? "GET";
     sent.push(`${method} ${url}`);
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    if (url.endsWith("/engagement")) return json({ engagement: { status: "engaged" } });
+    if (url.endsWith("/engagement")) return json({ engagement: { status: "engaged", feeKind: "monthly" } });
     if (url.endsWith("/subscription"))
       return json({
         sweeps: [{ dueOn: "2027-02-19", deliveredAt: owed ? null : "2027-02-22T15:00:00.000Z" }],

@@ -46,12 +46,16 @@ export function DocumentsPanel({ submissionId }: { submissionId: number }) {
       Promise.all([
         getJson<{ documents: DocumentView[] }>([documentsApi.list(submissionId)]),
         getJson<EngagementAnswer>([engagementApi.one(submissionId)]),
-        apiAnswer<SubscriptionView>("GET", documentsApi.subscription(submissionId)),
       ]).then(
-        ([a, e, s]) => {
+        async ([a, e]) => {
+          // Only a monthly engagement has sweeps: any other request is never asked for a subscription.
+          const s =
+            e.engagement?.feeKind === "monthly"
+              ? await apiAnswer<SubscriptionView>("GET", documentsApi.subscription(submissionId))
+              : null;
           setDocs(a.documents);
           setEngaged(e.engagement !== null);
-          setSweepOwed(s.ok && (s.data.sweeps ?? []).some((w) => w.deliveredAt === null));
+          setSweepOwed(s?.ok === true && (s.data.sweeps ?? []).some((w) => w.deliveredAt === null));
           setFailed(false);
         },
         () => setFailed(true),

@@ -13,12 +13,23 @@ export function SubscriptionPanel({ submissionId }: { submissionId: number }) {
   const [view, setView] = useState<SubscriptionView | null>(null);
   const [today, setToday] = useState<string | null>(null);
   useEffect(() => {
-    apiAnswer<SubscriptionView>("GET", api(submissionId)).then((a) => setView(a.ok ? a.data : null));
-    // The firm's today, which the confirmations count from, as the engagement states it.
-    apiAnswer<{ engagement: { firmToday: string } | null }>(
+    let live = true;
+    // Only a monthly engagement has a subscription: the engagement says so first, and its firm's today is what
+    // the confirmations count from. Any other request is never asked for one (that answer is a 404).
+    apiAnswer<{ engagement: { feeKind: string; firmToday: string } | null }>(
       "GET",
       `/api/admin/submissions/${submissionId}/engagement`,
-    ).then((a) => setToday(a.ok ? (a.data.engagement?.firmToday ?? null) : null));
+    ).then(async (e) => {
+      const engagement = e.ok ? e.data.engagement : null;
+      if (!live || engagement?.feeKind !== "monthly") return;
+      const a = await apiAnswer<SubscriptionView>("GET", api(submissionId));
+      if (!live) return;
+      setToday(engagement.firmToday);
+      setView(a.ok ? a.data : null);
+    });
+    return () => {
+      live = false;
+    };
   }, [submissionId]);
   if (!view || !today) return null;
   return (
