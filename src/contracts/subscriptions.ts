@@ -44,7 +44,12 @@ export const CadenceSchema = v.picklist(CADENCES, SUBJECT_MESSAGES.cadence);
 export type Charge = { from: string; to: string; amountCents: number; paidCents: number };
 export type Sweep = { dueOn: string; deliveredAt: string | null };
 /** A sweep as both sides read it: with its receipt, the client's first download of its report (issue 29). */
-export type SweepReport = Sweep & { receivedAt: string | null };
+export type SweepReport = Sweep & {
+  receivedAt: string | null;
+  /** The days the report was delivered and received, on the firm's calendar (YYYY-MM-DD), for people to read. */
+  deliveredOn: string | null;
+  receivedOn: string | null;
+};
 /** A file delivered as a sweep report: when it was delivered, and its receipt once downloaded. */
 export type SweepReceipt = { deliveredAt: string; receivedAt: string | null };
 

@@ -307,18 +307,27 @@ describe("the subscription follows the letter", () => {
     const after = await subscriptionOf(id);
     // Not yet downloaded: the sweep report has no receipt.
     expect((after.body as { sweeps: unknown[] }).sweeps).toEqual([
-      { dueOn: "2027-02-19", deliveredAt: "2027-02-22T15:00:00.000Z", receivedAt: null },
+      {
+        dueOn: "2027-02-19",
+        deliveredAt: "2027-02-22T15:00:00.000Z",
+        receivedAt: null,
+        deliveredOn: "2027-02-22",
+        receivedOn: null,
+      },
     ]);
-    // Counsel's first download is the receipt, in both views; a second download does not move it.
-    clock.at = new Date("2027-02-23T16:30:00.000Z");
+    // Counsel's first download is the receipt, in both views; a second download does not move it. At 9:30 PM in
+    // New York it is already the 24th in UTC: the receipt's day is the firm's, the 23rd.
+    clock.at = new Date("2027-02-24T02:30:00.000Z");
     const portal = await freshSession(t, await signedIn(), { submission: { id }, engagementId });
     expect((await t.request(`/api/portal/documents/${docId}`, withCookie(portal))).status).toBe(200);
-    clock.at = new Date("2027-02-23T16:40:00.000Z");
+    clock.at = new Date("2027-02-24T02:40:00.000Z");
     expect((await t.request(`/api/portal/documents/${docId}`, withCookie(portal))).status).toBe(200);
     const receipt = {
       dueOn: "2027-02-19",
       deliveredAt: "2027-02-22T15:00:00.000Z",
-      receivedAt: "2027-02-23T16:30:00.000Z",
+      receivedAt: "2027-02-24T02:30:00.000Z",
+      deliveredOn: "2027-02-22",
+      receivedOn: "2027-02-23",
     };
     expect((await subscriptionOf(id)).body.sweeps).toEqual([receipt]);
     expect((await portalView(portal)).subscription.sweeps).toEqual([receipt]);

@@ -266,7 +266,9 @@ describe("time passes", () => {
       ["2026-12-16", 0],
     ]);
     expect(view?.paidThrough).toBe("2026-12-15");
-    expect(view?.sweeps).toEqual([{ dueOn: "2026-12-16", deliveredAt: null, receivedAt: null }]);
+    expect(view?.sweeps).toEqual([
+      { dueOn: "2026-12-16", deliveredAt: null, receivedAt: null, deliveredOn: null, receivedOn: null },
+    ]);
     // A payment settles the month raised; the sweep report delivered marks the sweep done.
     const paid = subscriptions.recordPayment({ engagementId: c.engagementId, amountCents: 150_000 });
     expect(paid).toMatchObject({ paidThrough: "2027-01-15", unappliedCents: 0 });
@@ -275,7 +277,13 @@ describe("time passes", () => {
     );
     const delivered = subscriptions.sweepDelivered({ engagementId: c.engagementId });
     expect(delivered.sweeps).toEqual([
-      { dueOn: "2026-12-16", deliveredAt: clock.at.toISOString(), receivedAt: null },
+      {
+        dueOn: "2026-12-16",
+        deliveredAt: clock.at.toISOString(),
+        receivedAt: null,
+        deliveredOn: "2026-12-16",
+        receivedOn: null,
+      },
     ]);
     // The next, 16 January, is a Saturday and Monday the 18th Martin Luther King Jr. Day: due Tuesday.
     expect(delivered.nextSweepDueOn).toBe("2027-01-19");

@@ -16,8 +16,20 @@ const view: SubscriptionView = {
   cancelNoticeOn: null,
   endsOn: null,
   sweeps: [
-    { dueOn: "2027-02-19", deliveredAt: "2027-02-22T15:00:00.000Z", receivedAt: "2027-02-23T16:30:00.000Z" },
-    { dueOn: "2027-05-19", deliveredAt: "2027-05-19T14:00:00.000Z", receivedAt: null },
+    {
+      dueOn: "2027-02-19",
+      deliveredAt: "2027-02-22T15:00:00.000Z",
+      receivedAt: "2027-02-24T02:30:00.000Z",
+      deliveredOn: "2027-02-22",
+      receivedOn: "2027-02-23",
+    },
+    {
+      dueOn: "2027-05-19",
+      deliveredAt: "2027-05-19T14:00:00.000Z",
+      receivedAt: null,
+      deliveredOn: "2027-05-19",
+      receivedOn: null,
+    },
   ],
   charges: [],
 };

@@ -149,8 +149,8 @@ export function MonitoringCard(props: {
         <ul className="mt-1 space-y-1 text-ink">
           {delivered.map((w) => (
             <li key={w.dueOn}>
-              Sweep due {longDate(w.dueOn)}: delivered {longDate((w.deliveredAt as string).slice(0, 10))},{" "}
-              {w.receivedAt ? `received ${longDate(w.receivedAt.slice(0, 10))}` : "not downloaded yet"}
+              Sweep due {longDate(w.dueOn)}: delivered {longDate(w.deliveredOn as string)},{" "}
+              {w.receivedOn ? `received ${longDate(w.receivedOn)}` : "not downloaded yet"}
             </li>
           ))}
         </ul>

@@ -87,6 +87,8 @@ export function createSubscriptionsService(deps: {
   const { db } = store;
   const repo = subscriptionsRepo(store);
   const today = () => calendar.local(now()).date;
+  /** An instant's day in the firm's time zone: a report delivered at 9 PM New York is that day's, not UTC's next. */
+  const firmDay = (at: string | null) => (at ? calendar.local(new Date(at)).date : null);
 
   function view(row: SubscriptionRow): SubscriptionView {
     const charges = repo.charges(row.id).map(({ id: _, ...c }) => c);
@@ -105,7 +107,15 @@ export function createSubscriptionsService(deps: {
       pausedOn: row.pausedOn,
       cancelNoticeOn: row.cancelNoticeOn,
       endsOn: row.endsOn,
-      sweeps: sweeps.map((w) => ({ ...w, receivedAt: w.deliveredAt ? receivedAt(w.deliveredAt) : null })),
+      sweeps: sweeps.map((w) => {
+        const received = w.deliveredAt ? receivedAt(w.deliveredAt) : null;
+        return {
+          ...w,
+          receivedAt: received,
+          deliveredOn: firmDay(w.deliveredAt),
+          receivedOn: firmDay(received),
+        };
+      }),
       charges,
     };
   }
