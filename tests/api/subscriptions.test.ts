@@ -192,6 +192,21 @@ describe("every move, by staff and by the client", () => {
     expect(outboxKinds(id)).toEqual(Array(moves).fill("subscription-client"));
   });
 
+  test("two at once: the client and staff pausing in the same instant, then two notices together; one of each happens", async () => {
+    set("2026-11-16T15:00:00.000Z");
+    const c = await subscribed("twice@harborlaw.example", "2026-11-16");
+    const id = c.submission.id;
+    const pauses = await Promise.all([client(c.cookie, "pause"), staff(id, "pause")]);
+    expect(pauses.map((r) => r.status).sort()).toEqual([200, 409]);
+    const notices = await Promise.all([client(c.cookie, "cancel"), staff(id, "cancel")]);
+    expect(notices.map((r) => r.status).sort()).toEqual([200, 409]);
+    // One pause and one notice were recorded, audited once each, and mailed once each.
+    expect(auditEvents(id).map((e) => e.event)).toEqual(["subscription.paused", "subscription.cancelled"]);
+    expect(outboxKinds(id)).toHaveLength(2);
+    const view = (await json(t.request(api(id), withCookie(await signedIn())))).body;
+    expect(view).toMatchObject({ state: "cancelling", pausedOn: "2026-11-16", cancelNoticeOn: "2026-11-16" });
+  });
+
   test("the client: the same moves from the portal, audited as the client's and mailed to the desk", async () => {
     set("2026-11-16T15:00:00.000Z");
     const c = await subscribed("sam@harborlaw.example", "2026-11-16");
