@@ -9,6 +9,7 @@ import { type AssetManifest, assetsPlugin, createAssetFastPath } from "./http/as
 import { bodyDeadline } from "./http/body-deadline";
 import { brandAssetsPlugin, brandStylesheet } from "./http/brand-assets";
 import { errorMapper } from "./http/error-mapper";
+import { readQueryAsSent } from "./http/query";
 import { type Handler, requestLog } from "./http/request-log";
 import { sameOriginPlugin } from "./http/same-origin";
 import { securityHeaders, securityPlugin } from "./http/security";
@@ -245,6 +246,8 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .decorate("subscriptionJobs", subscriptions.jobs)
       .decorate("backups", backups)
       .use(securityPlugin(security))
+      // Before any route reads its query: a comma in a value is text (src/http/query.ts).
+      .onTransform({ as: "global" }, readQueryAsSent)
       .onRequest(({ request, set }) => {
         set.headers["x-request-id"] = log.idOf(request) ?? crypto.randomUUID();
       })

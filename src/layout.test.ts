@@ -288,6 +288,20 @@ function callsBesideTheClient(): string[] {
   return out.sort();
 }
 
+/**
+ * Time-driven work repeats through src/ops/every.ts (it logs a failed turn and never keeps a command alive); the
+ * mail outbox's worker is the one other timer: it polls, is woken early, and waits for a send in flight to stop.
+ */
+const TIMER_OWNERS = ["src/ops/every.ts", "src/modules/mail/service.ts"];
+
+test("time-driven work repeats only through the one timer", () => {
+  const found = files(SRC)
+    .map((file) => relative(ROOT, file))
+    .filter((path) => /\bsetInterval\s*\(/.test(withoutComments(readFileSync(join(ROOT, path), "utf8"))))
+    .filter((path) => !TIMER_OWNERS.includes(path));
+  expect(found).toEqual([]);
+});
+
 describe("layout of web/", () => {
   test("web/ imports from src/ only the contracts", () => {
     expect(importsOfWeb().filter(({ to }) => to.startsWith("src/contracts/")).length).toBeGreaterThan(50);

@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
 import type { Logger } from "../../log";
+import { every } from "../../ops/every";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import { commandKeys } from "./cli";
@@ -100,17 +101,24 @@ export function createBackups(deps: {
         timeZone: settings.timeZone,
         now: deps.now,
         run: () => service.run(),
+        logger: deps.logger,
         tickMs: opts.tickMs,
       });
       let warned = false;
-      const watch = setInterval(() => {
-        const w = warning();
-        if (w && !warned) deps.logger.error("backup_failed", { warning: w });
-        warned = w !== null;
-      }, 10 * 60_000);
+      const stopWatch = every({
+        name: "backup_watch",
+        ms: 10 * 60_000,
+        logger: deps.logger,
+        immediately: false,
+        run: () => {
+          const w = warning();
+          if (w && !warned) deps.logger.error("backup_failed", { warning: w });
+          warned = w !== null;
+        },
+      });
       return () => {
         stopSchedule();
-        clearInterval(watch);
+        stopWatch();
       };
     },
   };

@@ -52,6 +52,7 @@ test("the schedule starts one run in each minute it names, on the firm's clock",
     run: async () => {
       started.push(clock.toISOString());
     },
+    logger: silentLogger,
     tickMs: 2,
   });
   clock = new Date("2025-03-10T06:30:05Z");

@@ -1,3 +1,5 @@
+import type { Logger } from "../../log";
+import { every } from "../../ops/every";
 import { type Cron, cronMatches } from "./model";
 
 /**
@@ -9,6 +11,7 @@ export function startSchedule(deps: {
   timeZone: string;
   now: () => Date;
   run: () => Promise<unknown>;
+  logger: Pick<Logger, "error">;
   tickMs?: number;
 }): () => void {
   if (!deps.schedule) return () => {};
@@ -19,11 +22,9 @@ export function startSchedule(deps: {
     const minute = at.toISOString().slice(0, 16);
     if (minute === lastMinute || !cronMatches(schedule, at, deps.timeZone)) return;
     lastMinute = minute;
-    void deps.run();
+    return deps.run();
   };
-  const timer = setInterval(tick, deps.tickMs ?? 30_000);
-  tick();
-  return () => clearInterval(timer);
+  return every({ name: "backup_schedule", ms: deps.tickMs ?? 30_000, logger: deps.logger, run: tick });
 }
 
 /** Why the backups need an operator now, or null: the last run failed, or none succeeded for 26 hours. */

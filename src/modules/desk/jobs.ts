@@ -10,6 +10,7 @@ import {
   daysLeft,
 } from "../../contracts/privacy";
 import type { Logger } from "../../log";
+import { every } from "../../ops/every";
 import type { MailMessage, MailOutbox } from "../mail";
 import { dataRequestsRepo } from "../privacy";
 import { scheduledRuns } from "./repo/desk-clock";
@@ -199,27 +200,18 @@ export function createDigest(deps: {
     return send(at, false);
   }
 
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const tick = () => {
-    try {
-      runIfDue();
-    } catch (error) {
-      logger.error("digest_error", { error: String(error) });
-    }
-  };
+  let stopTimer: (() => void) | undefined;
 
   return {
     runIfDue,
     /** `tracewell digest`: today's digest now, whatever the hour. */
     sendNow: () => send(now(), true),
     start() {
-      if (timer) return;
-      timer = setInterval(tick, TICK_MS);
-      tick();
+      stopTimer ??= every({ name: "digest", ms: TICK_MS, logger, run: runIfDue });
     },
     stop() {
-      clearInterval(timer);
-      timer = undefined;
+      stopTimer?.();
+      stopTimer = undefined;
     },
   };
 }

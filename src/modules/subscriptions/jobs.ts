@@ -1,4 +1,5 @@
 import type { Logger } from "../../log";
+import { every } from "../../ops/every";
 import type { DataStore } from "../../store";
 import { scheduledRuns } from "../desk";
 import type { SubscriptionsService } from "./service";
@@ -48,26 +49,17 @@ export function createSubscriptionJobs(deps: {
     return runFor(day);
   }
 
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const tick = () => {
-    try {
-      runIfDue();
-    } catch (error) {
-      logger.error("subscriptions_error", { error: String(error) });
-    }
-  };
+  let stopTimer: (() => void) | undefined;
 
   return {
     runFor,
     runIfDue,
     start() {
-      if (timer) return;
-      timer = setInterval(tick, TICK_MS);
-      tick();
+      stopTimer ??= every({ name: "subscriptions", ms: TICK_MS, logger, run: runIfDue });
     },
     stop() {
-      clearInterval(timer);
-      timer = undefined;
+      stopTimer?.();
+      stopTimer = undefined;
     },
   };
 }

@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { parseQueryFromURL } from "elysia/parse-query";
 import type { Config } from "../../../config";
 import { DESK_MESSAGES } from "../../../contracts/submissions";
 import { actorFrom, attachment, requireId } from "../../../http/admin-http";
@@ -21,17 +20,6 @@ export const DESK_API = "/api/admin/desk";
 const idOf = (raw: string) => requireId(raw, DESK_MESSAGES.notFound);
 
 /**
- * The query as the URL has it. Elysia reads a query declared by a Standard Schema with every comma as a list
- * ("smith, jo" becomes two values): the desk's search words and its ids list ("3,7,12") are text, read here as
- * they were sent, before the declared schema checks them (a transform hook runs ahead of validation).
- */
-const queryAsSent = (ctx: { request: Request; query: Record<string, unknown> }) => {
-  const { url } = ctx.request;
-  const start = url.indexOf("?");
-  ctx.query = start === -1 ? {} : parseQueryFromURL(url, start + 1);
-};
-
-/**
  * The submissions desk API behind requireAdmin. Each query, body and path is declared here and the service takes
  * what the route read; static paths (export.csv, status) are matched before /:id. A route with a body checks
  * its request first (the transform hook runs ahead of the schema): an unknown request is the 404, whatever was
@@ -50,7 +38,6 @@ export function submissionsRoutes(deps: {
     .use(deps.auth.requireAdmin)
     .get("/", ({ admin, request, server, query }) => service.list(query, actor(admin, request, server)), {
       query: ListQuerySchema,
-      transform: queryAsSent,
     })
     .get(
       "/export.csv",
@@ -58,7 +45,7 @@ export function submissionsRoutes(deps: {
         const { csv, filename } = service.exportCsv(query, actor(admin, request, server));
         return attachment(csv, "text/csv; charset=utf-8", filename);
       },
-      { query: ListQuerySchema, transform: queryAsSent },
+      { query: ListQuerySchema },
     )
     .post(
       "/status",

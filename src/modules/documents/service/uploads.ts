@@ -10,6 +10,8 @@ import {
   TooLargeError,
   UnsupportedTypeError,
 } from "../../../http/errors";
+import { silentLogger } from "../../../log";
+import { every } from "../../../ops/every";
 import type { FileClaim } from "../lib/file-store";
 import { type ContentInspector, contentInspector } from "../lib/inspect";
 import { release } from "../lib/release";
@@ -341,13 +343,14 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
       return removed;
     },
 
-    /** Runs expire now and then every hour; answers how to stop it. */
-    startExpiry(onError: (error: unknown) => void = () => {}) {
-      const run = () => void this.expire().catch(onError);
-      run();
-      const timer = setInterval(run, HOUR_MS);
-      timer.unref?.();
-      return () => clearInterval(timer);
+    /** Runs expire now and then every hour, a failure logged; answers how to stop it. */
+    startExpiry() {
+      return every({
+        name: "upload_expiry",
+        ms: HOUR_MS,
+        logger: deps.logger ?? silentLogger,
+        run: () => this.expire(),
+      });
     },
 
     /**

@@ -6,6 +6,7 @@ import {
   type RetentionView,
 } from "../../../contracts/privacy";
 import { type Logger, silentLogger } from "../../../log";
+import { every } from "../../../ops/every";
 import type { DataStore } from "../../../store";
 import { writeAudit } from "../../audit";
 import { type Actor, addDays, utcDate } from "../model";
@@ -135,8 +136,7 @@ export function createRetention(deps: {
     /** Purges now, then whenever the UTC date has moved on since the last run. Returns a stop function. */
     startDaily(): () => void {
       purgeSafely();
-      const timer = setInterval(runIfDue, CHECK_EVERY_MS);
-      return () => clearInterval(timer);
+      return every({ name: "retention", ms: CHECK_EVERY_MS, logger, run: runIfDue, immediately: false });
     },
   };
 }

@@ -1,0 +1,56 @@
+import { expect, test } from "bun:test";
+import { every } from "./every";
+
+const logs = () => {
+  const lines: { event: string; fields: Record<string, unknown> }[] = [];
+  return {
+    lines,
+    logger: { error: (event: string, fields: Record<string, unknown> = {}) => lines.push({ event, fields }) },
+  };
+};
+const until = async (ok: () => boolean) => {
+  for (let i = 0; i < 200 && !ok(); i++) await Bun.sleep(5);
+  expect(ok()).toBe(true);
+};
+
+test("the work runs at once, then every interval, until stopped", async () => {
+  const { logger } = logs();
+  let turns = 0;
+  const stop = every({ name: "job", ms: 10, logger, run: () => turns++ });
+  expect(turns).toBe(1);
+  await until(() => turns >= 3);
+  stop();
+  const after = turns;
+  await Bun.sleep(40);
+  expect(turns).toBe(after);
+});
+
+test("a turn that throws or rejects is logged under the job's name, and the next turn still runs", async () => {
+  const { lines, logger } = logs();
+  let turns = 0;
+  const stop = every({
+    name: "digest",
+    ms: 10,
+    logger,
+    run: () => {
+      turns++;
+      if (turns === 1) throw new Error("mail store unreadable");
+      if (turns === 2) return Promise.reject(new Error("disk full"));
+    },
+  });
+  await until(() => turns >= 3);
+  stop();
+  expect(lines.slice(0, 2)).toEqual([
+    { event: "digest_error", fields: { error: "mail store unreadable" } },
+    { event: "digest_error", fields: { error: "disk full" } },
+  ]);
+});
+
+test("a job can wait one interval before its first turn", async () => {
+  const { logger } = logs();
+  let turns = 0;
+  const stop = every({ name: "watch", ms: 10, logger, run: () => turns++, immediately: false });
+  expect(turns).toBe(0);
+  await until(() => turns >= 1);
+  stop();
+});
