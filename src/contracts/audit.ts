@@ -23,6 +23,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "submission.mail_retried": "Submission email retried",
   "submission.reply_sent": "Reply sent to a requester",
   "submission.response_recorded": "Response to a requester recorded (call, other email or meeting)",
+  "firm.consultation-place": "How consultations happen changed",
   "person.create": "Person added",
   "person.update": "Person's profile edited",
   "person.photo": "Person's photo changed",
