@@ -98,7 +98,7 @@ export const AUDIT_AREAS = [
   {
     value: "content",
     label: "Content",
-    prefixes: ["article", "case_study", "resource", "person", "testimonial"],
+    prefixes: ["article", "case_study", "resource", "person", "testimonial", "firm"],
   },
   { value: "staff", label: "Staff", prefixes: ["staff"] },
   { value: "privacy", label: "Privacy and retention", prefixes: ["retention", "data_request"] },
