@@ -44,7 +44,7 @@ export function invitation(
     firmEmail: string;
     client: { name: string; email: string };
     /** Where it happens (the firm's phone number or video link), when the firm has said. */
-    location?: string;
+    place?: string;
   },
   about: { summary: string; description: string },
 ): string {
@@ -63,7 +63,7 @@ export function invitation(
     duration: { minutes: CONSULTATION_MINUTES },
     title: about.summary,
     description: about.description,
-    ...(ctx.location ? { location: ctx.location } : {}),
+    ...(ctx.place ? { location: ctx.place } : {}),
     organizer: { name: paramText(ctx.firm), email: ctx.firmEmail },
     attendees: [
       {
@@ -121,7 +121,7 @@ export function consultationMailRenderers(
           firm,
           firmEmail: config.intakeNotifyTo,
           client: person,
-          location: where ? consultationLocation(where) : undefined,
+          place: where ? consultationLocation(where) : undefined,
         },
         { summary, description },
       );
