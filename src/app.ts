@@ -192,6 +192,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     outbox: mailOutbox,
     requireSession: portal.requireSession,
     personOf,
+    place: firm.consultationPlace,
     now,
   });
   const backups = createBackups({

@@ -33,6 +33,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   case_studies: "content",
   people: "firm",
   testimonials: "firm",
+  firm_settings: "firm",
   engagements: "portal",
   engagement_events: "portal",
   engagement_payments: "portal",

@@ -50,7 +50,8 @@ function Shell({ data }: { data: PageData }) {
   const mainRef = useRef<HTMLElement>(null);
   useNavigationEffects(shown.location, page.meta, data.publicUrl, mainRef);
 
-  if (page.layout === "admin") {
+  // The admin and the portal draw their own frames: neither has the public menu, intake buttons or footer.
+  if (page.layout === "admin" || page.layout === "portal") {
     return (
       <>
         <Page params={page.params} />

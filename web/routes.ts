@@ -20,8 +20,11 @@ export type AppRoute = {
   path: string;
   /** lazyPage(() => import("../pages/x-page"), "xPage"): the page's definition, in a chunk of its own. */
   page: LazyPage;
-  /** "admin" screens render without the public header and footer. */
-  layout: "public" | "admin";
+  /**
+   * "admin" screens render without the public header and footer; the "portal" draws its own frame (the firm's
+   * mark, whose engagement it is, Sign out) with no public menu, intake buttons or marketing footer.
+   */
+  layout: "public" | "admin" | "portal";
   /** Listed in the sitemap and open to search engines. */
   indexable: boolean;
 };

@@ -23,6 +23,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "submission.mail_retried": "Submission email retried",
   "submission.reply_sent": "Reply sent to a requester",
   "submission.response_recorded": "Response to a requester recorded (call, other email or meeting)",
+  "firm.consultation-place": "How consultations happen changed",
   "person.create": "Person added",
   "person.update": "Person's profile edited",
   "person.photo": "Person's photo changed",
@@ -97,7 +98,7 @@ export const AUDIT_AREAS = [
   {
     value: "content",
     label: "Content",
-    prefixes: ["article", "case_study", "resource", "person", "testimonial"],
+    prefixes: ["article", "case_study", "resource", "person", "testimonial", "firm"],
   },
   { value: "staff", label: "Staff", prefixes: ["staff"] },
   { value: "privacy", label: "Privacy and retention", prefixes: ["retention", "data_request"] },

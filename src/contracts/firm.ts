@@ -73,3 +73,51 @@ export const FIRM_MESSAGES = {
   photoTooLarge: "The photo is larger than 1.5 MB.",
   photoRequired: "Choose a photo to upload.",
 } as const;
+
+/**
+ * How the firm holds its consultations (issue 33): by phone, at a number the client calls, or by video, at a
+ * link the client opens. The portal shows it and the calendar invitation carries it as its LOCATION.
+ */
+export const CONSULTATION_PLACE_KINDS = ["phone", "video"] as const;
+export type ConsultationPlace = { kind: (typeof CONSULTATION_PLACE_KINDS)[number]; value: string };
+export const CONSULTATION_PLACE_MAX = 500;
+export const CONSULTATION_PLACE_MESSAGES = {
+  kind: "Choose phone or video",
+  phone: "Enter a phone number with its area code, like (212) 555-0147",
+  video: "Enter the video link as a full address starting with https://",
+} as const;
+
+const phoneDigits = (s: string) => s.replace(/\D/g, "").length;
+const isPhone = (s: string) =>
+  /^\+?[0-9 ().-]+(\s*(x|ext\.?)\s*[0-9]{1,6})?$/i.test(s) && phoneDigits(s) >= 7 && phoneDigits(s) <= 20;
+const isVideoLink = (s: string) => {
+  if (!/^https:\/\//i.test(s) || /\s/.test(s)) return false;
+  try {
+    return new URL(s).hostname.includes(".");
+  } catch {
+    return false;
+  }
+};
+
+export const ConsultationPlaceSchema = v.pipe(
+  v.object({
+    kind: v.picklist(CONSULTATION_PLACE_KINDS, CONSULTATION_PLACE_MESSAGES.kind),
+    value: v.pipe(
+      v.string(CONSULTATION_PLACE_MESSAGES.phone),
+      v.trim(),
+      v.maxLength(CONSULTATION_PLACE_MAX, tooLong("Phone number or link", CONSULTATION_PLACE_MAX)),
+    ),
+  }),
+  v.forward(
+    v.check((p) => p.kind !== "phone" || isPhone(p.value), CONSULTATION_PLACE_MESSAGES.phone),
+    ["value"],
+  ),
+  v.forward(
+    v.check((p) => p.kind !== "video" || isVideoLink(p.value), CONSULTATION_PLACE_MESSAGES.video),
+    ["value"],
+  ),
+);
+
+/** The invitation's LOCATION: the link itself (calendars open it), or the number to call. */
+export const consultationLocation = (p: ConsultationPlace) =>
+  p.kind === "phone" ? `Phone: ${p.value}` : p.value;

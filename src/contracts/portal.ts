@@ -27,6 +27,8 @@ export const PAYMENT_METHOD_MAX = 200;
 export const PORTAL_MESSAGES = {
   linkInvalid:
     "This link has expired or was replaced by a newer one. Ask for a fresh link on this page (enter the email address you gave us) or reply to our email.",
+  noSession:
+    "Open your engagement with the link in the email we sent you. Each link opens the portal once: if yours was used or has expired, ask for a new one below with the email address you gave us.",
   signedIn:
     "Your session has ended. Each link we email opens the portal once: ask for a fresh one with the email address you gave us.",
   consentFirst: "Please read and accept the consumer disclosure before signing.",
@@ -63,6 +65,8 @@ export const PORTAL_CLOSED_STATUSES: readonly SubmissionStatus[] = ["declined", 
 export const PORTAL_PROBLEMS = {
   consent: "Tick the box to give your consent.",
   sign: 'Type your full name (one line) and tick "I agree to sign" to sign.',
+  "sign-name": "Type your full name, on one line, to sign.",
+  "sign-agree": 'Tick "I agree to sign" to sign.',
   "consent-first": PORTAL_MESSAGES.consentFirst,
   "already-signed": PORTAL_MESSAGES.alreadySigned,
   "letter-changed": PORTAL_MESSAGES.letterChanged,
@@ -71,6 +75,17 @@ export const PORTAL_PROBLEMS = {
   "link-used": PORTAL_MESSAGES.linkUsed,
 } as const;
 export type PortalProblem = keyof typeof PORTAL_PROBLEMS;
+
+/**
+ * A form's problems said at the controls they are about: the field each problem word marks (the control's name)
+ * and its message there. Words not listed are about no one control and are said above the form.
+ */
+export const PORTAL_PROBLEM_FIELDS: Partial<Record<PortalProblem, Record<string, string>>> = {
+  consent: { consent: PORTAL_PROBLEMS.consent },
+  sign: { fullName: PORTAL_PROBLEMS["sign-name"], agree: PORTAL_PROBLEMS["sign-agree"] },
+  "sign-name": { fullName: PORTAL_PROBLEMS["sign-name"] },
+  "sign-agree": { agree: PORTAL_PROBLEMS["sign-agree"] },
+};
 
 /** What a form posted without JavaScript comes back to /portal with when it worked (`?notice=`). */
 export const PORTAL_NOTICES = {
@@ -117,8 +132,39 @@ export type PortalEngagement = {
   deliveredAt: string | null;
   /** The SHA-256 of the letter as presented (GET /api/portal/letter.pdf): the signature names it. */
   letterSha256: string | null;
+  /** The client's name as the request gave it: the portal's frame says whose engagement this is. */
+  clientName: string;
+  /** The letter's text, the document its PDF was drawn from; null until the letter is kept (sent). */
+  letter: PortalLetter | null;
   disclosure: string[];
-  payment: { url?: string; instructions: string | null } | null;
+  /** Once signed: what is due, by when and where to pay it. */
+  payment: PortalPayment | null;
+};
+
+/** The letter as the page shows it: the blocks its PDF was laid out from, in order. */
+export type PortalLetter = { title: string; subtitle: string; blocks: readonly LetterBlock[] };
+
+/** The letter's blocks (the signing module's document model, as plain data the page renders). */
+export type LetterBlock =
+  | { kind: "heading" | "subheading" | "paragraph"; text: string }
+  | { kind: "bullets" | "numbered" | "checklist"; items: readonly string[] }
+  | { kind: "terms"; items: readonly { term: string; text: string }[] }
+  | { kind: "fields"; labels: readonly string[]; values?: readonly string[] }
+  | { kind: "note"; title: string; text: string }
+  | { kind: "signatures"; parties: readonly string[]; columns?: 1 | 2 | 3 }
+  | { kind: "keep"; blocks: readonly LetterBlock[] }
+  | { kind: "spacer" }
+  | { kind: "pageBreak" };
+
+/**
+ * The amount due, the firm's day it is due (YYYY-MM-DD; null when nothing is), the processor's link with the
+ * reference and amount in it (null without PAYMENT_URL or when nothing is due) and the firm's words on how to pay.
+ */
+export type PortalPayment = {
+  amountDueCents: number;
+  dueOn: string | null;
+  payUrl: string | null;
+  instructions: string | null;
 };
 
 const wholeNumber = (field: string, min: number, max: number) =>

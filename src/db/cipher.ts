@@ -176,7 +176,7 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   {
     table: "engagements",
     id: "id",
-    columns: ["scope", "link_token", "signed_name", "signed_pdf", "letter_pdf", "subjects"],
+    columns: ["scope", "link_token", "signed_name", "signed_pdf", "letter_pdf", "letter_spec", "subjects"],
   },
   { table: "engagement_events", id: "id", columns: ["ip", "user_agent", "detail"] },
   { table: "engagement_payments", id: "id", columns: ["method"] },

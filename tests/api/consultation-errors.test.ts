@@ -46,7 +46,8 @@ const current = async (c: Client) =>
 
 describe("the consultation's refusals", () => {
   test("every portal route without a session: 401 with the portal's message, the reads not cached", async () => {
-    const signedOut = { status: 401, body: { error: PORTAL_MESSAGES.signedIn } };
+    // No portal cookie at all: the way in is the e-mailed link (issue 33), not "your session has ended".
+    const signedOut = { status: 401, body: { error: PORTAL_MESSAGES.noSession } };
     for (const path of [SLOTS, BOOKING]) {
       const res = await t.request(path);
       expect(res.headers.get("cache-control")).toBe("no-store");

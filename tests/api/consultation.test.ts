@@ -36,6 +36,7 @@ function calendarOf(mail: ParsedMail | undefined) {
     sequence: event.getFirstPropertyValue("sequence"),
     status: event.getFirstPropertyValue("status"),
     duration: String(event.getFirstPropertyValue("duration")),
+    location: event.getFirstPropertyValue("location"),
   };
 }
 
@@ -157,6 +158,36 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
     }
   });
 
+  test("staff say how consultations happen: a bad number or link is refused at its field; the portal shows it", async () => {
+    const PLACE = "/api/admin/firm/consultation-place";
+    const put = (body: unknown) => t.request(PLACE, withCookie(admin, { ...post(body), method: "PUT" }));
+    const before = await json<{ place: unknown }>(t.request(BOOKING, withCookie(dana.cookie)));
+    expect(before.place).toBeNull();
+    for (const [body, message] of [
+      [{ kind: "phone", value: "call us" }, "Enter a phone number with its area code, like (212) 555-0147"],
+      [{ kind: "phone", value: "" }, "Enter a phone number with its area code, like (212) 555-0147"],
+      [
+        { kind: "video", value: "meet.example.com/tracewell" },
+        "Enter the video link as a full address starting with https://",
+      ],
+      [{ kind: "fax", value: "(212) 555-0147" }, "Choose phone or video"],
+    ] as const) {
+      const res = await put(body);
+      expect(res.status).toBe(422);
+      expect(
+        Object.values(((await res.json()) as { errors: Record<string, string[]> }).errors).flat(),
+      ).toEqual([message]);
+    }
+    const saved = await put({ kind: "video", value: " https://meet.example.com/tracewell " });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({
+      place: { kind: "video", value: "https://meet.example.com/tracewell" },
+    });
+    expect((await put({ kind: "phone", value: "(212) 555-0147" })).status).toBe(200);
+    const shown = await json<{ place: unknown }>(t.request(BOOKING, withCookie(dana.cookie)));
+    expect(shown.place).toEqual({ kind: "phone", value: "(212) 555-0147" });
+  });
+
   test("a slot booked is gone from every list; the same slot from two engagements at once gives the second 409", async () => {
     const start = "2026-11-23T19:00:00.000Z"; // Monday 14:00
     const [first, second] = await Promise.all([book(dana, start), book(lee, start)]);
@@ -208,6 +239,8 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
       sequence: 0,
       status: "CONFIRMED",
       duration: "PT15M",
+      // How it happens, the firm's setting: a calendar shows it as the event's place.
+      location: "Phone: (212) 555-0147",
     });
     expect(invite.contentType).toStartWith("text/calendar");
     const desk = mailsTo(DESK, "Consultation booked").find((m) =>

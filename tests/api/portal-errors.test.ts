@@ -91,7 +91,8 @@ describe("the engagement's refusals", () => {
     ] as const) {
       const res = await t.request(path, method === "GET" ? {} : post(body));
       expect([path, res.status]).toEqual([path, 401]);
-      expect(await res.json()).toEqual({ error: PORTAL_MESSAGES.signedIn });
+      // Without any portal cookie the answer is the way in (issue 33), not "your session has ended".
+      expect(await res.json()).toEqual({ error: PORTAL_MESSAGES.noSession });
     }
     expect(count("engagement_events")).toBe(events);
   });

@@ -102,7 +102,8 @@ describe("the portal's consent and signature without JavaScript", () => {
       "/api/portal/sign",
       form(client, { fullName: "Dana Whitfield", letterSha256 }),
     );
-    expect(noAgree.headers.get("location")).toBe("/portal?problem=sign");
+    // The name typed, the box not ticked: the problem named is the box (issue 33).
+    expect(noAgree.headers.get("location")).toBe("/portal?problem=sign-agree");
     // A form naming another letter than the one this page showed signs nothing.
     const another = await t.request(
       "/api/portal/sign",

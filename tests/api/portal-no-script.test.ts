@@ -135,8 +135,11 @@ describe("the portal without JavaScript", () => {
       "/api/portal/sign",
       form({ fullName: "Dana Whitfield", letterSha256 }, client),
     );
-    expect(unticked.headers.get("location")).toBe("/portal?problem=sign");
-    expect(textOf((await page("/portal?problem=sign", client)).html)).toContain('tick "I agree to sign"');
+    // The name typed, the box not ticked: the problem named is the box, said at it (issue 33).
+    expect(unticked.headers.get("location")).toBe("/portal?problem=sign-agree");
+    expect(textOf((await page("/portal?problem=sign-agree", client)).html)).toContain(
+      'Tick "I agree to sign"',
+    );
     const signed = await t.request(
       "/api/portal/sign",
       form({ fullName: "Dana Whitfield", agree: "on", letterSha256 }, client),

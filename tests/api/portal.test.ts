@@ -280,11 +280,13 @@ describe("the engagement through the portal", () => {
       expect(pdfsig(m.attachments[0]?.content as Buffer)).toContain("Signature is Valid.");
     }
     const view = (await (await t.request("/api/portal", asClient(client))).json()) as {
-      engagement: { payment: { url: string; instructions: string }; status: string };
+      engagement: { payment: unknown; status: string };
     };
     expect(view.engagement.status).toBe("signed");
-    expect(view.engagement.payment).toEqual({
-      url: `https://pay.example.com/tracewell?ref=${dana.reference}&amount=3500.00`,
+    // The Payments card's field (issue 33): the amount due and its day beside the link and the instructions.
+    expect(view.engagement.payment).toMatchObject({
+      amountDueCents: 350_000,
+      payUrl: `https://pay.example.com/tracewell?ref=${dana.reference}&amount=3500.00`,
       instructions: "Wire to First Example Bank, account 000123",
     });
   });

@@ -1,3 +1,4 @@
+import { Phone, Video } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import {
   CONSULTATION_CHANGE_HOURS,
@@ -6,7 +7,9 @@ import {
   type ConsultationSlot,
   type ConsultationSlots,
 } from "../../src/contracts/consultation";
+import type { ConsultationPlace } from "../../src/contracts/firm";
 import { type Answer, apiAnswer } from "../lib/api";
+import { telHref } from "../lib/tel";
 
 const API = "/api/portal/consultation";
 type Message = { tone: "ok" | "error"; text: string };
@@ -42,6 +45,7 @@ export function ConsultationSection({ delivered }: { delivered: boolean }) {
   const [message, setMessage] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [place, setPlace] = useState<ConsultationPlace | null>(null);
 
   const loadSlots = useCallback(async () => {
     const a = await call<ConsultationSlots>("GET", "/slots");
@@ -50,14 +54,17 @@ export function ConsultationSection({ delivered }: { delivered: boolean }) {
   }, []);
 
   useEffect(() => {
-    if (!delivered) return;
     let live = true;
-    call<{ consultation: ConsultationBooking | null }>("GET", "").then((a) => {
-      if (!live) return;
-      if (!a.ok) return setMessage({ tone: "error", text: a.error });
-      setBooking(a.data.consultation);
-      if (!a.data.consultation) loadSlots();
-    });
+    call<{ consultation: ConsultationBooking | null; place: ConsultationPlace | null }>("GET", "").then(
+      (a) => {
+        if (!live) return;
+        if (a.ok) setPlace(a.data.place);
+        if (!delivered) return;
+        if (!a.ok) return setMessage({ tone: "error", text: a.error });
+        setBooking(a.data.consultation);
+        if (!a.data.consultation) loadSlots();
+      },
+    );
     return () => {
       live = false;
     };
@@ -102,6 +109,7 @@ export function ConsultationSection({ delivered }: { delivered: boolean }) {
       <h2 id="consultation-title" className="font-serif text-2xl font-bold text-navy">
         Your consultation
       </h2>
+      {place && <PlaceLine place={place} />}
       {!delivered && (
         <p className="mt-2 text-ink">
           Once your report is delivered, you can book a {CONSULTATION_MINUTES}-minute consultation here to
@@ -190,6 +198,36 @@ export function ConsultationSection({ delivered }: { delivered: boolean }) {
         />
       )}
     </section>
+  );
+}
+
+/** How the consultation happens: the number to call or the link to open, at the booked time. */
+function PlaceLine({ place }: { place: ConsultationPlace }) {
+  return (
+    <p className="mt-2 flex items-start gap-2 rounded-lg border border-line bg-white p-3 text-ink">
+      {place.kind === "phone" ? (
+        <Phone className="mt-1 size-4 shrink-0 text-navy" aria-hidden="true" />
+      ) : (
+        <Video className="mt-1 size-4 shrink-0 text-navy" aria-hidden="true" />
+      )}
+      {place.kind === "phone" ? (
+        <span>
+          <span className="font-semibold">By phone.</span> At the time booked, call us at{" "}
+          <a className="font-semibold text-navy underline" href={telHref(place.value)}>
+            {place.value}
+          </a>
+          .
+        </span>
+      ) : (
+        <span className="min-w-0">
+          <span className="font-semibold">By video.</span> At the time booked, join at{" "}
+          <a className="break-all font-semibold text-navy underline" href={place.value} rel="noopener">
+            {place.value}
+          </a>
+          .
+        </span>
+      )}
+    </p>
   );
 }
 

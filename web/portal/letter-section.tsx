@@ -1,23 +1,65 @@
-import { useState } from "react";
+import { AlertCircle, Download } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { focusFirstInvalid } from "../lib/focus-first-invalid";
+import { LetterText } from "./letter-text";
 import { type Answer, dollars, type PortalEngagement, portalCall } from "./portal-api";
 
+/** What a refused step says: at the controls it is about (by their names), or above the form when about none. */
+export type Problem = { message?: string; fields: Record<string, string>; fromServer?: boolean };
+export const NO_PROBLEM: Problem = { fields: {} };
+
+/** A refused answer as the problem the page shows: the server's field messages at their controls. */
+export function problemOf(answer: Answer<unknown>): Problem {
+  if (answer.ok) return NO_PROBLEM;
+  const fields = Object.fromEntries(
+    Object.entries(answer.fields ?? {}).flatMap(([k, m]) => (m[0] ? [[k, m[0]]] : [])),
+  );
+  const known = ["consent", "fullName", "agree"];
+  const about = Object.keys(fields).filter((k) => known.includes(k));
+  return about.length > 0
+    ? { fields: Object.fromEntries(about.map((k) => [k, fields[k] as string])) }
+    : { message: answer.error, fields: {} };
+}
+
 /**
- * The letter: its terms, its PDF, then the two steps that make it binding, consent to sign electronically and
- * the typed signature naming the letter's fingerprint. Plain forms, so they work without the script too.
+ * The letter: its terms at a glance, the letter itself to read in the page (word for word its PDF, one click
+ * away), then at its end the two steps that make it binding: consent to sign electronically and the typed
+ * signature naming the letter's fingerprint. Plain forms, so they work without the script too; a refusal is
+ * said at the control it is about, which takes focus.
  */
 export function LetterSection(props: {
   engagement: PortalEngagement;
-  error: string | null;
+  problem: Problem;
   onAnswer: (a: Answer<unknown>) => void;
 }) {
   const e = props.engagement;
+  const { problem } = props;
   const [consent, setConsent] = useState(false);
   const [agree, setAgree] = useState(false);
   const [name, setName] = useState("");
+  const consentForm = useRef<HTMLFormElement>(null);
+  const signForm = useRef<HTMLFormElement>(null);
+  // A refusal the script received moves focus to the first control it is about (a form posted without the
+  // script comes back with the control's autofocus instead).
+  useEffect(() => {
+    if (!problem.fromServer) return;
+    focusFirstInvalid(consentForm.current ?? signForm.current, problem.fields);
+  }, [problem]);
+  const signed = Boolean(e.signedAt);
+  const firstInvalid = ["consent", "fullName", "agree"].find((k) => problem.fields[k]);
+
   return (
-    <>
-      <dl className="grid gap-4 rounded-xl border border-line bg-white p-5 sm:grid-cols-2">
-        <Fact label="Reference" value={e.reference} />
+    <section id="letter" aria-labelledby="letter-title" className="scroll-mt-6 space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="letter-title" className="font-serif text-2xl font-bold text-navy sm:text-3xl">
+          {signed ? "Your signed engagement letter" : "Your engagement letter"}
+        </h2>
+        <a className="btn-outline" href="/api/portal/letter.pdf" download>
+          <Download className="size-4" aria-hidden="true" />
+          {signed ? "Download your signed letter (PDF)" : "Download the engagement letter (PDF)"}
+        </a>
+      </div>
+      <dl className="grid gap-4 rounded-xl border border-line bg-white p-5 sm:grid-cols-3">
         <Fact label="Service" value={e.service} />
         <Fact
           label="Fee"
@@ -35,67 +77,85 @@ export function LetterSection(props: {
             value={`${e.turnaroundBusinessDays} business days${e.expedite ? " (expedited: 72 hours)" : ""}`}
           />
         )}
-        <div className="sm:col-span-2">
-          <dt className="text-sm text-ink-muted">Scope</dt>
-          <dd className="mt-1 whitespace-pre-line text-ink">{e.scope}</dd>
-        </div>
       </dl>
-      <p>
-        <a className="font-semibold text-navy underline" href="/api/portal/letter.pdf" download>
-          {e.signedAt ? "Download your signed letter (PDF)" : "Download the engagement letter (PDF)"}
-        </a>
-      </p>
-      {props.error && (
+
+      {e.letter ? (
+        signed ? (
+          <details className="rounded-xl border border-line bg-white p-5">
+            <summary className="cursor-pointer font-semibold text-navy">Read the letter you signed</summary>
+            <div className="mt-4">
+              <LetterText letter={e.letter} />
+            </div>
+          </details>
+        ) : (
+          <article
+            aria-label="The engagement letter"
+            className="rounded-xl border border-line bg-white p-5 shadow-sm sm:p-10"
+          >
+            <LetterText letter={e.letter} />
+          </article>
+        )
+      ) : (
+        <p className="text-ink">Read the letter in its PDF above before you sign.</p>
+      )}
+
+      {problem.message && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-          {props.error}
+          {problem.message}
         </p>
       )}
 
-      {!e.consentedAt && !e.signedAt && (
-        <section aria-labelledby="consent-title">
-          <h2 id="consent-title" className="font-serif text-2xl font-bold text-navy">
+      {!e.consentedAt && !signed && (
+        <section
+          aria-labelledby="consent-title"
+          className="rounded-xl border-2 border-navy bg-white p-5 sm:p-6"
+        >
+          <h3 id="consent-title" className="font-serif text-2xl font-bold text-navy">
             1. Consent to sign electronically
-          </h2>
+          </h3>
           <ul className="mt-3 list-disc space-y-2 pl-5 text-ink">
             {e.disclosure.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
           <form
+            ref={consentForm}
             method="post"
             action="/api/portal/consent"
-            className="mt-4 space-y-3"
+            className="mt-4 space-y-4"
+            noValidate
             onSubmit={(ev) => {
               ev.preventDefault();
               portalCall("/consent", { consent }).then(props.onAnswer);
             }}
           >
-            <label className="flex items-start gap-2 text-ink">
-              <input
-                type="checkbox"
-                name="consent"
-                checked={consent}
-                onChange={(ev) => setConsent(ev.target.checked)}
-                className="mt-1 size-5"
-              />
+            <Checkbox
+              name="consent"
+              checked={consent}
+              onChange={setConsent}
+              error={problem.fields.consent}
+              autoFocus={firstInvalid === "consent"}
+            >
               I have read the disclosure above and consent to receive and sign these records electronically.
-            </label>
-            <button type="submit" className="btn-navy">
+            </Checkbox>
+            <button type="submit" className="btn-navy w-full sm:w-auto">
               Give consent
             </button>
           </form>
         </section>
       )}
 
-      {e.consentedAt && !e.signedAt && (
-        <section aria-labelledby="sign-title">
-          <h2 id="sign-title" className="font-serif text-2xl font-bold text-navy">
+      {e.consentedAt && !signed && (
+        <section aria-labelledby="sign-title" className="rounded-xl border-2 border-navy bg-white p-5 sm:p-6">
+          <h3 id="sign-title" className="font-serif text-2xl font-bold text-navy">
             2. Sign the letter
-          </h2>
+          </h3>
           <form
+            ref={signForm}
             method="post"
             action="/api/portal/sign"
             className="mt-4 space-y-4"
+            noValidate
             onSubmit={(ev) => {
               ev.preventDefault();
               portalCall("/sign", { fullName: name, agree, letterSha256: e.letterSha256 }).then(
@@ -118,27 +178,76 @@ export function LetterSection(props: {
                 name="fullName"
                 autoComplete="name"
                 value={name}
+                // biome-ignore lint/a11y/noAutofocus: a form posted without the script comes back to the field it must fix
+                autoFocus={firstInvalid === "fullName"}
+                aria-invalid={problem.fields.fullName ? true : undefined}
+                aria-describedby={problem.fields.fullName ? "full-name-error" : undefined}
                 onChange={(ev) => setName(ev.target.value)}
-                className="mt-1 w-full rounded-lg border border-line bg-white px-3 py-2 text-ink"
+                className="mt-1 w-full rounded-lg border border-line bg-white px-3 py-2 font-serif text-lg text-ink aria-[invalid=true]:border-danger"
               />
+              <FieldError id="full-name-error" message={problem.fields.fullName} />
             </div>
-            <label className="flex items-start gap-2 text-ink">
-              <input
-                type="checkbox"
-                name="agree"
-                checked={agree}
-                onChange={(ev) => setAgree(ev.target.checked)}
-                className="mt-1 size-5"
-              />
+            <Checkbox
+              name="agree"
+              checked={agree}
+              onChange={setAgree}
+              error={problem.fields.agree}
+              autoFocus={firstInvalid === "agree"}
+            >
               I agree to sign the engagement letter above with the name I typed.
-            </label>
-            <button type="submit" className="btn-navy">
+            </Checkbox>
+            <button type="submit" className="btn-navy w-full sm:w-auto">
               I agree to sign
             </button>
           </form>
         </section>
       )}
-    </>
+    </section>
+  );
+}
+
+/** A box as large as the intake form's, its label beside it, its error under it and named by it. */
+function Checkbox(props: {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+  autoFocus: boolean;
+  children: ReactNode;
+}) {
+  const id = `portal-${props.name}`;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <div className="flex gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          name={props.name}
+          checked={props.checked}
+          // biome-ignore lint/a11y/noAutofocus: a form posted without the script comes back to the box it must tick
+          autoFocus={props.autoFocus}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? errorId : undefined}
+          onChange={(ev) => props.onChange(ev.target.checked)}
+          className="mt-1 size-5 shrink-0 accent-navy"
+        />
+        <label htmlFor={id} className="text-ink">
+          {props.children}
+        </label>
+      </div>
+      <FieldError id={errorId} message={props.error} />
+    </div>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 flex gap-1.5 text-sm font-medium text-danger">
+      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      {message}
+    </p>
   );
 }
 

@@ -1,3 +1,5 @@
+import { CreditCard } from "lucide-react";
+import { formatLongDate } from "../lib/dates";
 import type { PortalEngagement } from "./portal-api";
 import { dollars } from "./portal-api";
 
@@ -5,51 +7,86 @@ const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "";
 
 /**
- * After the signature: what is paid and owed and where to pay (at the processor, never on this site), then the
- * work clock, then the report's delivery, each replacing the step before it.
+ * After the signature: the Payments card (what is due, by when, and the Pay button at the firm's processor, or
+ * the firm's words on how to pay), then the work clock and the report's delivery. The amount, its date and the
+ * link are the server's (`payment`), whatever it reckons them from.
  */
 export function PaymentSection({ engagement: e }: { engagement: PortalEngagement }) {
+  const p = e.payment;
+  const due = p?.amountDueCents ?? e.outstandingCents;
   return (
-    <section aria-labelledby="next-title">
-      <h2 id="next-title" className="font-serif text-2xl font-bold text-navy">
+    <section id="payment" aria-labelledby="payment-title" className="scroll-mt-6 space-y-4">
+      <h2 id="payment-title" className="font-serif text-2xl font-bold text-navy sm:text-3xl">
         {e.deliveredAt
           ? "Your report is delivered"
           : e.workStartedAt
             ? "Work has started"
             : "Signed: payment"}
       </h2>
-      <p className="mt-2 text-ink">Signed {when(e.signedAt)}. A sealed copy was emailed to you.</p>
+      <p className="text-ink">Signed {when(e.signedAt)}. A sealed copy was emailed to you.</p>
       {/* Delivered is where the work ends, whatever was paid: no due time is promised after it. */}
       {e.deliveredAt && (
-        <p className="mt-2 text-ink">
-          Delivered {when(e.deliveredAt)}. Your report is in your documents below.
+        <p className="text-ink">Delivered {when(e.deliveredAt)}. Your report is in your documents below.</p>
+      )}
+      {e.workStartedAt && !e.deliveredAt && (
+        <p className="text-ink">
+          Work started {when(e.workStartedAt)}
+          {e.deliveryDueAt
+            ? `; delivery is due ${when(e.deliveryDueAt)}.`
+            : ": each sweep report is listed below."}
         </p>
       )}
-      {e.workStartedAt ? (
-        !e.deliveredAt && (
-          <p className="mt-2 text-ink">
-            Work started {when(e.workStartedAt)}
-            {e.deliveryDueAt
-              ? `; delivery is due ${when(e.deliveryDueAt)}.`
-              : ": each sweep report is listed below."}
-          </p>
-        )
-      ) : (
-        <>
-          <p className="mt-2 text-ink">
-            Paid {dollars(e.paidCents)}; outstanding {dollars(e.outstandingCents)}. Payment is taken by our
-            processor, never on this site.
-          </p>
-          {e.payment?.url && (
-            <a className="btn-gold mt-4 inline-flex" href={e.payment.url} rel="noopener">
-              Pay {dollars(e.outstandingCents)}
+      <article
+        aria-labelledby="payments-card-title"
+        className="rounded-xl border border-line bg-white p-5 shadow-sm sm:p-6"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h3 id="payments-card-title" className="flex items-center gap-2 font-semibold text-ink">
+              <CreditCard className="size-5 text-navy" aria-hidden="true" />
+              Payments
+            </h3>
+            <dl className="mt-3 grid grid-cols-2 gap-x-8 gap-y-3 sm:grid-cols-3">
+              <div>
+                <dt className="text-sm text-ink-muted">Amount due</dt>
+                <dd className="mt-0.5 font-serif text-3xl font-bold text-navy">{dollars(due)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-ink-muted">Due by</dt>
+                <dd className="mt-0.5 text-lg font-semibold text-ink">
+                  {p?.dueOn ? formatLongDate(p.dueOn) : due === 0 ? "Nothing due" : "On engagement"}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-ink-muted">Paid so far</dt>
+                <dd className="mt-0.5 text-lg font-semibold text-ink">{dollars(e.paidCents)}</dd>
+              </div>
+            </dl>
+          </div>
+          {due > 0 && p?.payUrl && (
+            <a className="btn-gold w-full justify-center sm:w-auto" href={p.payUrl} rel="noopener">
+              Pay {dollars(due)}
             </a>
           )}
-          {e.payment?.instructions && (
-            <p className="mt-4 whitespace-pre-line text-ink">{e.payment.instructions}</p>
-          )}
-        </>
-      )}
+        </div>
+        {due > 0 && p?.payUrl && (
+          <p className="mt-3 text-sm text-ink-muted">
+            You pay at our payment processor, never on this site; your reference {e.reference} goes with it.
+          </p>
+        )}
+        {due > 0 && p?.instructions && (
+          <div className="mt-4 rounded-lg bg-paper p-4">
+            <p className="font-semibold text-ink">{p.payUrl ? "Or pay another way" : "How to pay"}</p>
+            <p className="mt-1 whitespace-pre-line text-ink">{p.instructions}</p>
+          </div>
+        )}
+        {due > 0 && !p?.payUrl && !p?.instructions && (
+          <p className="mt-4 text-ink">
+            We will send you how to pay. Quote your reference {e.reference} with your payment.
+          </p>
+        )}
+        {due === 0 && <p className="mt-3 text-ink">Thank you: nothing is due now.</p>}
+      </article>
     </section>
   );
 }

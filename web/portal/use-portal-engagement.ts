@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useSearch } from "wouter";
 import {
   PORTAL_NOTICES,
+  PORTAL_PROBLEM_FIELDS,
   PORTAL_PROBLEMS,
   type PortalNotice,
   type PortalProblem,
@@ -26,9 +27,17 @@ const showIn = (setState: (s: PortalState) => void) => (answer: Answer<Loaded>) 
  * The problem or notice word a form posted without the script came back with (`?problem=`, `?notice=`). Signing
  * out is said at the top of the page; a link on its way, under the form that asked for it.
  */
-export function useReturnedWord(): { problem?: string; notice?: string; signedOut?: string } {
+export function useReturnedWord(): {
+  problem?: { message?: string; fields: Record<string, string> };
+  notice?: string;
+  signedOut?: string;
+} {
   const [key, word] = portalQuery(useSearch()).split("=");
-  if (key === "problem") return { problem: PORTAL_PROBLEMS[word as PortalProblem] };
+  if (key === "problem") {
+    // A problem about one control is said at that control (which takes focus); any other above the form.
+    const fields = PORTAL_PROBLEM_FIELDS[word as PortalProblem];
+    return { problem: fields ? { fields } : { message: PORTAL_PROBLEMS[word as PortalProblem], fields: {} } };
+  }
   if (key === "notice" && word === "signed-out") return { signedOut: PORTAL_NOTICES[word] };
   if (key === "notice") return { notice: PORTAL_NOTICES[word as PortalNotice] };
   return {};

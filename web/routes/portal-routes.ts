@@ -7,7 +7,7 @@ export const PORTAL_ROUTES: AppRoute[] = [
   {
     path: PATHS.portal,
     page: lazyPage(() => import("../portal/portal-page"), "portalPage"),
-    layout: "public",
+    layout: "portal",
     indexable: false,
   },
 ];

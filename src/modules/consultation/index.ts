@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import type { ConsultationPlace } from "../../contracts/firm";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import { engagementFacts } from "../portal";
@@ -29,16 +30,24 @@ export function createConsultation(deps: {
   /** The engagement of the request's portal session, or the portal's 401 (src/modules/portal). */
   requireSession: (request: Request) => number;
   personOf: PersonOf;
+  /** How the firm holds its consultations (the firm's setting): the portal shows it, the invitation's LOCATION. */
+  place: () => ConsultationPlace | null;
   now: () => Date;
 }) {
   const { now } = deps;
   const { db } = deps.store;
   const service = createConsultationService({ ...deps, db, engagements: engagementFacts(db), now });
-  for (const [kind, render] of Object.entries(consultationMailRenderers(deps.config, service, deps.personOf)))
+  for (const [kind, render] of Object.entries(
+    consultationMailRenderers(deps.config, service, deps.personOf, deps.place),
+  ))
     deps.outbox.register(kind, render);
   return {
     service,
-    portalRoutes: consultationPortalRoutes({ service, requireEngagement: deps.requireSession }),
+    portalRoutes: consultationPortalRoutes({
+      service,
+      requireEngagement: deps.requireSession,
+      place: deps.place,
+    }),
     staffRoutes: consultationStaffRoutes({ service, auth: deps.auth }),
   };
 }

@@ -1,6 +1,7 @@
 import type { EventAttributes } from "ics";
 import type { Config } from "../../config";
 import { CONSULTATION_CHANGE_HOURS, CONSULTATION_MINUTES } from "../../contracts/consultation";
+import { type ConsultationPlace, consultationLocation } from "../../contracts/firm";
 import { composeText, line, type MailMessage } from "../mail";
 import {
   CONSULTATION_CLIENT_MAIL,
@@ -37,7 +38,14 @@ const paramText = (name: string) =>
  */
 export function invitation(
   change: Change,
-  ctx: { host: string; firm: string; firmEmail: string; client: { name: string; email: string } },
+  ctx: {
+    host: string;
+    firm: string;
+    firmEmail: string;
+    client: { name: string; email: string };
+    /** Where it happens (the firm's phone number or video link), when the firm has said. */
+    place?: string;
+  },
   about: { summary: string; description: string },
 ): string {
   const cancelled = change.kind === "cancelled";
@@ -55,6 +63,7 @@ export function invitation(
     duration: { minutes: CONSULTATION_MINUTES },
     title: about.summary,
     description: about.description,
+    ...(ctx.place ? { location: ctx.place } : {}),
     organizer: { name: paramText(ctx.firm), email: ctx.firmEmail },
     attendees: [
       {
@@ -78,6 +87,7 @@ export function consultationMailRenderers(
   config: Config,
   service: Pick<ConsultationService, "changeFor">,
   personOf: PersonOf,
+  place: () => ConsultationPlace | null = () => null,
 ) {
   const host = new URL(config.publicUrl).hostname;
   const firm = config.brand.name;
@@ -103,9 +113,16 @@ export function consultationMailRenderers(
       const description = toDesk
         ? `The ${CONSULTATION_MINUTES}-minute consultation on the report for ${person.reference}.`
         : `Your ${CONSULTATION_MINUTES}-minute consultation with ${firm} to walk through your report. To move or cancel it, use the portal: ${portal}`;
+      const where = place();
       const ics = invitation(
         change,
-        { host, firm, firmEmail: config.intakeNotifyTo, client: person },
+        {
+          host,
+          firm,
+          firmEmail: config.intakeNotifyTo,
+          client: person,
+          place: where ? consultationLocation(where) : undefined,
+        },
         { summary, description },
       );
       const body = composeText(

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { ConsultationPlace } from "../../contracts/firm";
 import { requireId } from "../../http/admin-http";
 import type { Auth } from "../auth";
 import { StartBody, SubmissionParams, ZoneQuery } from "./model";
@@ -19,6 +20,8 @@ export function consultationPortalRoutes(deps: {
   service: ConsultationService;
   /** The engagement of the request's portal session, or the portal's 401. */
   requireEngagement: (request: Request) => number;
+  /** How the firm holds its consultations (a phone number or a video link), null until it says. */
+  place: () => ConsultationPlace | null;
 }) {
   const { service, requireEngagement } = deps;
   return new Elysia({ name: "portal-consultation", prefix: CONSULTATION_API })
@@ -34,7 +37,7 @@ export function consultationPortalRoutes(deps: {
       "/",
       ({ request, query, set }) => {
         noStore(set);
-        return service.current(requireEngagement(request), query.tz);
+        return { ...service.current(requireEngagement(request), query.tz), place: deps.place() };
       },
       { query: ZoneQuery },
     )

@@ -10,5 +10,10 @@ export type FirmDeps = FirmServiceDeps & { requireAdmin: Auth["requireAdmin"]; t
  */
 export function createFirm({ requireAdmin, trustProxy, ...deps }: FirmDeps) {
   const service = createFirmService(deps);
-  return { module: firmRoutes(service, requireAdmin, trustProxy), profile: service.profile };
+  return {
+    module: firmRoutes(service, requireAdmin, trustProxy),
+    profile: service.profile,
+    /** How consultations happen, for the portal and the invitations (null until the firm says). */
+    consultationPlace: service.settings.consultationPlace,
+  };
 }

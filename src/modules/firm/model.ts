@@ -1,6 +1,11 @@
 import * as v from "valibot";
 import { changeBody, createBody } from "../../contracts/admin-body";
-import { FIRM_MESSAGES, PersonInputSchema, TestimonialInputSchema } from "../../contracts/firm";
+import {
+  ConsultationPlaceSchema,
+  FIRM_MESSAGES,
+  PersonInputSchema,
+  TestimonialInputSchema,
+} from "../../contracts/firm";
 
 /** Where people's photos are served from; the files live in DATA_DIR/uploads beside the resources' files. */
 export const PHOTOS_PREFIX = "/uploads/photos/";
@@ -18,4 +23,16 @@ export const PhotoBody = createBody(
   v.object({
     photo: v.pipe(v.file(FIRM_MESSAGES.photoRequired), v.minSize(1, FIRM_MESSAGES.photoRequired)),
   }),
+);
+
+/** PUT /api/admin/firm/consultation-place: a phone number or a video link, checked as the screen checks it. */
+export const ConsultationPlaceBody = v.config(
+  v.pipe(
+    v.unknown(),
+    v.transform((input) =>
+      typeof input === "object" && input !== null ? { kind: undefined, value: "", ...input } : input,
+    ),
+    ConsultationPlaceSchema,
+  ),
+  { abortPipeEarly: true },
 );

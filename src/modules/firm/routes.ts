@@ -4,6 +4,7 @@ import { actorFrom, parseId } from "../../http/admin-http";
 import { TooLargeError } from "../../http/errors";
 import type { Auth } from "../auth";
 import {
+  ConsultationPlaceBody,
   PersonBody,
   PersonChange,
   PHOTOS_PREFIX,
@@ -56,6 +57,17 @@ export function firmRoutes(service: FirmService, requireAdmin: Auth["requireAdmi
     .delete("/api/admin/people/:id/photo", ({ admin, params, request, server }) =>
       person.removePhoto(parseId(params.id), actor(admin, request, server)),
     )
+    .get("/api/admin/firm/consultation-place", () => ({ place: service.settings.consultationPlace() }))
+    .put(
+      "/api/admin/firm/consultation-place",
+      ({ admin, body, request, server }) => ({
+        place: service.settings.setConsultationPlace(body, actor(admin, request, server)),
+      }),
+      { body: ConsultationPlaceBody },
+    )
+    .delete("/api/admin/firm/consultation-place", ({ admin, request, server }) => ({
+      place: service.settings.setConsultationPlace(null, actor(admin, request, server)),
+    }))
     .get("/api/admin/testimonials", () => testimonial.list())
     .post(
       "/api/admin/testimonials",

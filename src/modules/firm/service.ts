@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { sentFields } from "../../contracts/admin-body";
 import {
+  type ConsultationPlace,
   FIRM_MESSAGES,
   type FirmProfile,
   MAX_PHOTO_BYTES,
@@ -18,6 +19,7 @@ import { changeEvent } from "../content";
 import { detectPhoto, PHOTO_TYPES, type PhotoKind } from "./lib/photo-type";
 import { PHOTO_NAME, PHOTOS_PREFIX } from "./model";
 import { peopleRepo, testimonialsRepo } from "./repo/firm";
+import { firmSettingsRepo } from "./repo/settings";
 
 export type FirmServiceDeps = {
   store: DataStore;
@@ -38,6 +40,7 @@ export function createFirmService({ store, dataDir, now, changed }: FirmServiceD
   const { db } = store;
   const people = peopleRepo(db);
   const testimonials = testimonialsRepo(db);
+  const firmSettings = firmSettingsRepo(db);
   const uploads = join(dataDir, UPLOADS_DIR);
   /** The person or testimonial a path id names (null names none). */
   const personOf = (id: number | null): StoredPerson => {
@@ -173,7 +176,17 @@ export function createFirmService({ store, dataDir, now, changed }: FirmServiceD
     })),
   });
 
-  return { person, testimonial, profile };
+  /** How consultations happen (a phone number or a video link): the portal and the invitations read it. */
+  const settings = {
+    consultationPlace: (): ConsultationPlace | null => firmSettings.consultationPlace(),
+    setConsultationPlace(place: ConsultationPlace | null, actor: Actor): ConsultationPlace | null {
+      firmSettings.setConsultationPlace(place, now().toISOString());
+      auditBy(db, actor, "firm.consultation-place", { kind: place?.kind ?? null }, now());
+      return place;
+    },
+  };
+
+  return { person, testimonial, profile, settings };
 }
 
 export type FirmService = ReturnType<typeof createFirmService>;

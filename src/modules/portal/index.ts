@@ -6,7 +6,7 @@ import type { DueService } from "../desk";
 import type { MailOutbox } from "../mail";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
 import { portalMailRenderers } from "./mail";
-import { portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
+import { portalCookieOf, portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
 import { engagementStaffRoutes } from "./routes/staff";
 import { createPortalService } from "./service";
 import type { PortalServiceDeps } from "./service/engagement";
@@ -36,7 +36,7 @@ export function createPortal(deps: {
   };
   const service = createPortalService({ ...deps, certificate: sealingCertificate });
   const sessionOf = portalSessionOf(config, service);
-  const requireSession = requirePortalSession(sessionOf);
+  const requireSession = requirePortalSession(sessionOf, portalCookieOf(config));
   const mail = portalMailRenderers(store, config);
   for (const [kind, render] of Object.entries(mail.renderers))
     deps.outbox.register(kind, render, mail.settled[kind]);

@@ -11,6 +11,7 @@ import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";
 import { ConfirmDialog } from "../shared/confirm-dialog";
+import { ConsultationPlacePanel } from "./consultation-place-panel";
 import { FIRM_ADMIN } from "./firm-copy";
 
 export function FirmAdminPage() {
@@ -36,6 +37,7 @@ export function FirmAdminPage() {
               editHref={adminTestimonialPath}
             />
           </div>
+          <ConsultationPlacePanel />
         </>
       )}
     </AdminFrame>

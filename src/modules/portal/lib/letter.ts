@@ -2,7 +2,7 @@ import type { Brand } from "../../../contracts/brand";
 import { TRANSACTION_TRACE_HOURLY_RATE } from "../../../contracts/constants";
 import type { FeeKind } from "../../../contracts/portal";
 import type { Cadence } from "../../../contracts/subscriptions";
-import { layoutPdf, type SignatureField } from "../../signing";
+import { type DocSpec, layoutPdf, type SignatureField } from "../../signing";
 import { type DisputeTerms, engagementLetter, type LetterFill } from "./letter-template";
 
 export type LetterFacts = {
@@ -36,14 +36,21 @@ const winAnsi = (s: string) =>
     .replace(/[^\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\n]/g, "?");
 
 /**
- * The engagement letter for one request, as a PDF: the firm's letter filled in, and where each party signs on
- * it (the signatures are written there when the client signs, on these very pages).
+ * The engagement letter for one request, as a PDF: the firm's letter filled in, where each party signs on it
+ * (the signatures are written there when the client signs, on these very pages), and the document it was laid
+ * out from, which the portal shows as the letter's text.
  */
-export function renderLetter(
+export async function renderLetter(
   brand: Brand,
   f: LetterFacts,
   at: Date,
-): Promise<{ pdf: Uint8Array; signatureFields: SignatureField[] }> {
+): Promise<{ pdf: Uint8Array; signatureFields: SignatureField[]; spec: DocSpec }> {
+  const spec = letterSpec(brand, f);
+  return { ...(await layoutPdf(spec, brand, at)), spec };
+}
+
+/** The letter's document: the firm's letter with this engagement's facts written in. */
+export function letterSpec(brand: Brand, f: LetterFacts): DocSpec {
   const fill: LetterFill = {
     date: f.date,
     client: winAnsi(f.clientName),
@@ -69,5 +76,5 @@ export function renderLetter(
       governingLaw: winAnsi(f.disputes.governingLaw),
     },
   };
-  return layoutPdf(engagementLetter(brand, fill), brand, at);
+  return engagementLetter(brand, fill);
 }

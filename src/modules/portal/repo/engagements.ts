@@ -8,13 +8,16 @@ import type {
 } from "../../../contracts/portal";
 import type { Cadence } from "../../../contracts/subscriptions";
 import type { Sealed } from "../../../store";
-import type { SignatureField } from "../../signing";
+import type { DocSpec, SignatureField } from "../../signing";
 
 /** Where the letter as presented is signed: each party's boxes, and who signs for the firm (as it was printed). */
 export type LetterLayout = { fields: SignatureField[]; firm: { party: string; signatory: string } };
 
-/** The letter as it was sent: its bytes, their SHA-256 and where it is signed. */
-export type PresentedLetter = { pdf: Uint8Array; sha256: string; layout: LetterLayout };
+/**
+ * The letter as it was sent: its bytes, their SHA-256, where it is signed, and the document its PDF was laid out
+ * from (what the portal shows as text; null for a letter frozen before it was kept).
+ */
+export type PresentedLetter = { pdf: Uint8Array; sha256: string; layout: LetterLayout; spec: DocSpec | null };
 
 export type EngagementRow = {
   id: number;
@@ -116,10 +119,10 @@ export function engagementsRepo({ db, cipher }: Sealed) {
     "SELECT signed_pdf AS pdf FROM engagements WHERE id = ?",
   );
   const presented = db.prepare<
-    { pdf: string | null; layout: string | null; sha256: string | null },
+    { pdf: string | null; layout: string | null; sha256: string | null; spec: string | null },
     [number]
   >(
-    "SELECT letter_pdf AS pdf, letter_fields AS layout, letter_sha256 AS sha256 FROM engagements WHERE id = ?",
+    "SELECT letter_pdf AS pdf, letter_fields AS layout, letter_sha256 AS sha256, letter_spec AS spec FROM engagements WHERE id = ?",
   );
 
   const readable = (r: (Omit<EngagementRow, "subjects"> & { subjects: string | null }) | null) =>
@@ -180,12 +183,13 @@ export function engagementsRepo({ db, cipher }: Sealed) {
     freezeLetter(id: number, letter: PresentedLetter, at: string): boolean {
       return (
         db.run(
-          `UPDATE engagements SET letter_pdf = ?, letter_fields = ?, letter_sha256 = ?, updated_at = ?
+          `UPDATE engagements SET letter_pdf = ?, letter_fields = ?, letter_sha256 = ?, letter_spec = ?, updated_at = ?
            WHERE id = ? AND letter_pdf IS NULL`,
           [
             cipher.encrypt(Buffer.from(letter.pdf).toString("base64")),
             JSON.stringify(letter.layout),
             letter.sha256,
+            letter.spec ? cipher.encrypt(JSON.stringify(letter.spec)) : null,
             at,
             id,
           ],
@@ -199,6 +203,7 @@ export function engagementsRepo({ db, cipher }: Sealed) {
         pdf: Buffer.from(cipher.decrypt(row.pdf), "base64"),
         sha256: row.sha256,
         layout: JSON.parse(row.layout) as LetterLayout,
+        spec: row.spec ? (JSON.parse(cipher.decrypt(row.spec)) as DocSpec) : null,
       };
     },
     /**
@@ -210,7 +215,7 @@ export function engagementsRepo({ db, cipher }: Sealed) {
         db.run(
           `UPDATE engagements SET status = 'draft', token_hash = NULL, link_token = NULL, link_expires_at = NULL,
              sent_at = NULL, consented_at = NULL, consent_sha256 = NULL, letter_pdf = NULL, letter_fields = NULL,
-             letter_sha256 = NULL, updated_at = ?
+             letter_sha256 = NULL, letter_spec = NULL, updated_at = ?
            WHERE id = ? AND status = 'sent' AND signed_at IS NULL`,
           [at, id],
         ).changes === 1

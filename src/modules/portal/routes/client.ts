@@ -3,7 +3,7 @@ import type { Config } from "../../../config";
 import { PATHS } from "../../../contracts/paths";
 import { PORTAL_MESSAGES, type PortalProblem } from "../../../contracts/portal";
 import { clientAddress, type PeerAddressSource } from "../../../http/client-address";
-import { HttpError, invalidInput, UnauthorizedError } from "../../../http/errors";
+import { HttpError, InvalidError, invalidInput, UnauthorizedError } from "../../../http/errors";
 import { redirectTo } from "../../../http/redirect";
 import { ConsentBody, LinkRequestBody, SessionOpeningBody, SignBody } from "../model";
 import { PORTAL_MAX_MS } from "../repo/sessions";
@@ -27,6 +27,12 @@ function problemOf(error: HttpError, form: "consent" | "sign"): PortalProblem {
   if (error.message === PORTAL_MESSAGES.consentFirst) return "consent-first";
   if (error.message === PORTAL_MESSAGES.alreadySigned) return "already-signed";
   if (error.message === PORTAL_MESSAGES.letterChanged) return "letter-changed";
+  // A signature refused for its fields says which: the name, the box, or both.
+  if (form === "sign" && error instanceof InvalidError) {
+    const name = Boolean(error.errors.fullName?.length);
+    const agree = Boolean(error.errors.agree?.length);
+    if (name !== agree) return name ? "sign-name" : "sign-agree";
+  }
   return form;
 }
 
@@ -48,7 +54,7 @@ async function answer<T>(request: Request, form: "consent" | "sign", act: () => 
 }
 
 /** The portal cookie's value a request carries, or null. */
-function portalCookieOf(config: Config) {
+export function portalCookieOf(config: Config) {
   const name = portalCookieName(config);
   return (request: Request): string | null =>
     (request.headers.get("cookie") ?? "")
@@ -70,12 +76,16 @@ export function portalSessionOf(config: Config, service: Pick<PortalService, "po
   };
 }
 
-/** The engagement of the request's portal session; without one, the client is asked to sign in (401). */
+/**
+ * The engagement of the request's portal session; without one, a 401 that says which way in: a browser that
+ * never had a session is told to open the engagement with the e-mailed link, one whose session ended is told so.
+ */
 export const requirePortalSession =
-  (sessionOf: (request: Request) => number | null) =>
+  (sessionOf: (request: Request) => number | null, cookieOf: (request: Request) => string | null) =>
   (request: Request): number => {
     const id = sessionOf(request);
-    if (id === null) throw new UnauthorizedError(PORTAL_MESSAGES.signedIn);
+    if (id === null)
+      throw new UnauthorizedError(cookieOf(request) ? PORTAL_MESSAGES.signedIn : PORTAL_MESSAGES.noSession);
     return id;
   };
 

@@ -1,4 +1,9 @@
-import { PORTAL_MESSAGES } from "../../../contracts/portal";
+import {
+  PORTAL_MESSAGES,
+  type PortalEngagement,
+  type PortalLetter,
+  type PortalPayment,
+} from "../../../contracts/portal";
 import { consumerDisclosure } from "../../../contracts/portal-disclosure";
 import { ConflictError, UnauthorizedError } from "../../../http/errors";
 import { createRateLimiter } from "../../../http/rate-limit";
@@ -240,21 +245,42 @@ export function clientEngagements(core: EngagementCore) {
     },
   };
 
-  /** What the client sees: their engagement and, once signed, how to pay. */
-  function portalView(e: EngagementRow) {
-    const { events: _events, linkExpiresAt: _link, ...rest } = view(e);
-    const signed = e.signedAt !== null;
+  /**
+   * What is due and by when, and where to pay it. Today it is read from the fee and the payments recorded: a flat
+   * fee or retainer is due in full on the day the letter is signed, a monthly engagement's first month then and
+   * each later month on the day it begins. One field, so the page does not change when its source does.
+   */
+  function paymentDue(e: EngagementRow, v: ReturnType<typeof view>): PortalPayment | null {
+    if (!e.signedAt) return null;
+    const amountDueCents = v.outstandingCents;
+    const unpaid = v.subscription?.charges.find((c) => c.paidCents < c.amountCents);
+    const dueOn = amountDueCents === 0 ? null : (unpaid?.from ?? firmDay(new Date(e.signedAt)));
+    const payUrl =
+      amountDueCents > 0 && config.portal.paymentUrl
+        ? config.portal.paymentUrl
+            .replaceAll("{reference}", encodeURIComponent(v.reference))
+            .replaceAll("{amount}", (amountDueCents / 100).toFixed(2))
+        : null;
+    return { amountDueCents, dueOn, payUrl, instructions: config.portal.paymentInstructions ?? null };
+  }
+
+  /** The letter's text as the client was sent it, the very document its PDF was drawn from. */
+  function letterText(e: EngagementRow): PortalLetter | null {
+    const kept = repo.presentedLetter(e.id);
+    const spec = kept && letters.textOf(e, kept);
+    return spec ? { title: spec.title, subtitle: spec.subtitle, blocks: spec.blocks } : null;
+  }
+
+  /** What the client sees: their engagement, the letter's text and, once signed, what is due and how to pay. */
+  function portalView(e: EngagementRow): PortalEngagement {
+    const v = view(e);
+    const { events: _events, linkExpiresAt: _link, ...rest } = v;
     return {
       ...rest,
+      clientName: submissions.byId(e.submissionId)?.name ?? "",
+      letter: letterText(e),
       disclosure: [...consumerDisclosure(config.brand)],
-      payment: signed
-        ? {
-            url: config.portal.paymentUrl
-              ?.replaceAll("{reference}", encodeURIComponent(rest.reference))
-              .replaceAll("{amount}", (rest.outstandingCents / 100).toFixed(2)),
-            instructions: config.portal.paymentInstructions ?? null,
-          }
-        : null,
+      payment: paymentDue(e, v),
     };
   }
 

@@ -3,8 +3,9 @@ import { matterName, serviceName } from "../../../contracts/engagement-defaults"
 import { ConflictError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";
+import type { DocSpec } from "../../signing";
 import { stampSignatures } from "../../signing";
-import { type LetterFacts, renderLetter } from "../lib/letter";
+import { type LetterFacts, letterSpec, renderLetter } from "../lib/letter";
 import { CLIENT_PARTY, type DisputeTerms } from "../lib/letter-template";
 import { type EngagementRow, type EngagementsRepo, type PresentedLetter, sha256 } from "../repo/engagements";
 
@@ -70,17 +71,35 @@ export function letterRecord(deps: {
   async function render(e: EngagementRow, at: Date): Promise<PresentedLetter | null> {
     const facts = factsOf(e, at);
     if (!facts) return null;
-    const { pdf, signatureFields } = await renderLetter(config.brand, facts, at);
+    const { pdf, signatureFields, spec } = await renderLetter(config.brand, facts, at);
     const firm = signatureFields.find((f) => f.party !== CLIENT_PARTY)?.party ?? config.brand.name;
     return {
       pdf,
       sha256: sha256(pdf),
       layout: { fields: signatureFields, firm: { party: firm, signatory: facts.signatory } },
+      spec,
     };
+  }
+
+  /**
+   * The text of the letter as sent: the document its kept PDF was laid out from. A letter kept before that
+   * document was kept with it is written out again from its terms as they were when it was sent (frozen since).
+   */
+  function textOf(e: EngagementRow, kept: PresentedLetter): DocSpec | null {
+    if (kept.spec) return kept.spec;
+    try {
+      const facts = factsOf(e, new Date(e.sentAt ?? deps.now().toISOString()));
+      return facts ? letterSpec(config.brand, facts) : null;
+    } catch (error) {
+      // A server since stripped of its dispute terms cannot write it out: the PDF alone is offered.
+      if (error instanceof ConflictError) return null;
+      throw error;
+    }
   }
 
   return {
     render,
+    textOf,
     /**
      * The letter as the client was sent it. One sent by an earlier version, which kept none, is frozen now, as
      * it read then (its terms could not change after sending either).
