@@ -11,7 +11,6 @@ import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { DueBadge } from "../shared/due-badge";
 import { BulkBar } from "./bulk-bar";
-import { BusinessHoursPanel } from "./business-hours-panel";
 import {
   type DeskQuery,
   deskApi,
@@ -149,7 +148,6 @@ function SubmissionsDesk() {
           )}
         </div>
       )}
-      <BusinessHoursPanel />
     </>
   );
 }
