@@ -9,7 +9,7 @@ export function BusinessHoursPage() {
       {() => (
         <>
           <p className="eyebrow">Settings</p>
-          <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">Business hours</h1>
+          <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">Business Hours</h1>
           <p className="mt-3 max-w-2xl text-ink-muted">
             The hours and days the desk's first-response and delivery times count in. Closures added here move
             every waiting request's due time at once.

@@ -29,13 +29,13 @@ export const ADMIN_NAV = [
   { href: PATHS.adminConsultations, label: "Consultations", icon: CalendarClock, group: "Work" },
   { href: PATHS.adminArticles, label: "Articles", icon: BookOpen, group: "Content" },
   { href: PATHS.adminResources, label: "Resources", icon: FileDown, group: "Content" },
-  { href: PATHS.adminCaseStudies, label: "Case studies", icon: Briefcase, group: "Content" },
-  { href: PATHS.adminFirm, label: "People & testimonials", icon: Contact, group: "Firm" },
+  { href: PATHS.adminCaseStudies, label: "Case Studies", icon: Briefcase, group: "Content" },
+  { href: PATHS.adminFirm, label: "People & Testimonials", icon: Contact, group: "Firm" },
   { href: PATHS.adminStaff, label: "Staff", icon: Users, group: "Settings" },
-  { href: PATHS.adminBusinessHours, label: "Business hours", icon: Clock, group: "Settings" },
-  { href: PATHS.adminPrivacy, label: "Data & privacy", icon: ShieldCheck, group: "Settings" },
+  { href: PATHS.adminBusinessHours, label: "Business Hours", icon: Clock, group: "Settings" },
+  { href: PATHS.adminPrivacy, label: "Data & Privacy", icon: ShieldCheck, group: "Settings" },
   { href: PATHS.adminBackups, label: "Backups", icon: DatabaseBackup, group: "Settings" },
-  { href: PATHS.adminAudit, label: "Audit log", icon: ClipboardList, group: "Settings" },
+  { href: PATHS.adminAudit, label: "Audit Log", icon: ClipboardList, group: "Settings" },
   { href: PATHS.adminAccount, label: "Account", icon: UserCog, group: "Account" },
 ] as const satisfies readonly { href: string; label: string; icon: unknown; group: AdminNavGroup }[];
 
