@@ -102,6 +102,49 @@ for (const { name, size, sidebar } of WIDTHS) {
   });
 }
 
+/** Laptop windows the whole sidebar is meant to fit, foot included, without a scroll inside it. */
+const SHORT_WINDOWS = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 720 },
+] as const;
+
+for (const size of SHORT_WINDOWS) {
+  test(`at ${size.width}×${size.height} the sidebar's foot (Account, Logout) is in view without scrolling`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page);
+    for (const path of ["/admin/dashboard", "/admin/audit"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const nav = page.getByRole("navigation", { name: "Admin" });
+      const sidebar = page.getByRole("banner");
+      // Nothing in the sidebar is hidden behind its own scroll.
+      const { scrollHeight, clientHeight } = await sidebar.evaluate((h) => ({
+        scrollHeight: h.scrollHeight,
+        clientHeight: h.clientHeight,
+      }));
+      expect(scrollHeight, "the sidebar scrolls").toBeLessThanOrEqual(clientHeight);
+      for (const foot of [
+        nav.getByRole("link", { name: "Account" }),
+        nav.getByRole("button", { name: "Logout" }),
+      ]) {
+        await expect(foot).toBeInViewport({ ratio: 1 });
+        const box = await foot.boundingBox();
+        expect(box && box.y + box.height, "below the window's fold").toBeLessThanOrEqual(size.height);
+        // Still a comfortable target (WCAG 2.5.8 asks 24 px).
+        expect(box?.height).toBeGreaterThanOrEqual(24);
+      }
+      // Every link in the sidebar, not only the foot, is a target of 24 px or more.
+      const heights = await nav
+        .locator("a, button")
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      expect(Math.min(...heights)).toBeGreaterThanOrEqual(24);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    }
+  });
+}
+
 test("on a phone the menu keeps focus inside, marks the page, closes on Escape back to its button", async ({
   page,
 }) => {

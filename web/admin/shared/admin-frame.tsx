@@ -42,7 +42,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
         Skip to content
       </a>
       <header className="bg-navy text-white shadow-md lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col lg:overflow-y-auto lg:shadow-none">
-        <div className="flex items-center gap-3 px-4 py-2.5 lg:flex-col lg:items-stretch lg:gap-4 lg:py-5">
+        <div className="flex items-center gap-3 px-4 py-2.5 lg:flex-col lg:items-stretch lg:gap-3 lg:py-4">
           <Link
             href={PATHS.adminDashboard}
             className="mr-auto flex min-w-0 items-center gap-2.5 font-serif text-xl font-bold text-white no-underline lg:mr-0"
@@ -68,7 +68,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
           )}
         </div>
         {!enrolling && (
-          <nav aria-label="Admin" className="hidden flex-1 px-3 pb-4 lg:block">
+          <nav aria-label="Admin" className="hidden flex-1 px-3 pb-3 lg:block">
             {nav()}
           </nav>
         )}
