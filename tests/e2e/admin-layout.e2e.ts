@@ -240,6 +240,41 @@ test("the dashboard greets by display name and lists the firm's setup with where
   }
 });
 
+test("each setup step done in the environment file names each of its settings once, as code", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  const steps = page.getByRole("region", { name: "Set up the firm" }).getByRole("listitem");
+  await expect(steps).toHaveCount(6);
+  const named = await steps.evaluateAll((items) =>
+    items.map((li) => {
+      // Text node by text node, so that two names in neighbouring elements are read as two.
+      const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+      const parts: string[] = [];
+      while (walker.nextNode()) parts.push(walker.currentNode.textContent ?? "");
+      const text = parts.join(" ");
+      return {
+        text,
+        names: text.match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g) ?? [],
+        code: [...li.querySelectorAll("code")].map((c) => c.textContent),
+      };
+    }),
+  );
+  // The demo server sets no payment link, no address and no mail: those steps name their settings.
+  const withSettings = named.filter((n) => n.names.length > 0);
+  expect(withSettings.map((n) => n.text)).toEqual(
+    expect.arrayContaining([
+      expect.stringContaining("PAYMENT_URL"),
+      expect.stringContaining("BRAND_ADDRESS"),
+    ]),
+  );
+  for (const { text, names, code } of withSettings) {
+    expect(names, `a setting named twice in "${text}"`).toEqual([...new Set(names)]);
+    expect(code, `settings not set as code in "${text}"`).toEqual(names);
+  }
+});
+
 test("desk search follows typing after a pause, one request for a word, and Escape goes to the list", async ({
   page,
 }) => {

@@ -3,10 +3,11 @@ import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { SETUP_API, type SetupList } from "../../../src/contracts/setup";
 import { getJson } from "../../lib/api";
+import { settingRuns } from "./setup-detail";
 
 /**
  * The firm's setup, at the top of the dashboard until every step is done (then it is gone): each step as the
- * server finds it, done or not, what is missing, and where it is done (an admin screen, or the settings named).
+ * server finds it, done or not, what is missing, and where it is done (an admin screen, or the settings its sentence names).
  * Nothing is shown while it loads or when it cannot be read: the dashboard's own work comes first.
  */
 export function SetupChecklist() {
@@ -50,17 +51,16 @@ export function SetupChecklist() {
                 {s.title}
                 <span className="sr-only">{s.done ? ": done" : ": to do"}</span>
               </p>
-              <p className={`mt-0.5 text-sm ${s.done ? "text-ink-muted" : "text-ink"}`}>{s.detail}</p>
-              {!s.done && s.settings && !s.href && (
-                <p className="mt-1 text-xs text-ink-muted">
-                  In the server's environment file:{" "}
-                  {s.settings.map((n) => (
-                    <code key={n} className="mr-1.5">
-                      {n}
-                    </code>
-                  ))}
-                </p>
-              )}
+              <p className={`mt-0.5 text-sm ${s.done ? "text-ink-muted" : "text-ink"}`}>
+                {settingRuns(s.detail, s.settings).map((r, i) =>
+                  r.code ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the runs of one sentence, fixed in order
+                    <code key={i}>{r.text}</code>
+                  ) : (
+                    r.text
+                  ),
+                )}
+              </p>
             </div>
             {!s.done && s.href && (
               <Link
