@@ -42,6 +42,7 @@ import {
 import { createPortal, engagementFacts } from "./modules/portal";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
+import { createSetup } from "./modules/setup";
 import { staffModule } from "./modules/staff";
 import { createSubscriptions } from "./modules/subscriptions";
 import { DATABASE_FILE } from "./ops/data-store";
@@ -203,6 +204,22 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     now,
     app: { name: pkg.name, version: pkg.version },
   });
+  const setup = createSetup({
+    auth,
+    sources: {
+      people: () => firm.profile().people,
+      brand: config.brand,
+      letterTerms: config.portal.disputes,
+      paymentUrl: config.portal.paymentUrl,
+      mail: { configured: mailOutbox.configured, lastSentAt: mailOutbox.lastSentAt },
+      backups: {
+        dataDir: config.dataDir,
+        dir: backups.settings.dir,
+        s3: backups.settings.s3 !== null,
+        lastGoodAt: () => backups.lastGood()?.at ?? null,
+      },
+    },
+  });
   const deskDigest = createDigest({
     store,
     config,
@@ -297,7 +314,8 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(subscriptions.portalRoutes)
       .use(staffModule({ store, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
-      .use(backups.routes)
+      // One plugin for the two: a separate .use takes the app's type past TypeScript's instantiation depth.
+      .use(new Elysia({ name: "backups-and-setup" }).use(backups.routes).use(setup.routes))
       .use(deskClockModule({ store, config, auth, due, now }))
       .use(
         intakeModule({

@@ -114,7 +114,11 @@ test("the list's due labels, sorting and overdue filter, and the closures panel,
   await expect(page.getByText(/Showing|No matching submissions/)).toBeVisible();
   await expect(page.getByText(reference)).toHaveCount(0);
 
-  // Closures: add one, see it listed, take it away again.
+  // Closures, on the Business Hours screen (Settings, through the phone's menu): add one, see it listed, take it
+  // away again.
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Business Hours" }).click();
+  await expect(page).toHaveURL(/\/admin\/business-hours$/);
   const panel = page.getByRole("region", { name: "Business hours & closures" });
   await expect(panel.getByText("Mon-Fri 09:00-17:00")).toBeVisible();
   const next = new Date().getUTCFullYear() + 1;

@@ -39,7 +39,7 @@ test("the desk: find a request, open it, change its status, add a note, export, 
   const problems = watchForErrors(page);
   await signIn(page);
 
-  await page.getByRole("link", { name: /Open Submissions/ }).click();
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Desk" }).click();
   await expect(page).toHaveURL(/\/admin\/submissions$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Submissions");
   await page.getByLabel("Search name, email, firm, phone, reference or description").fill("desai & kerr");

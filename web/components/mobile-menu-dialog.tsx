@@ -4,6 +4,7 @@ import { Link, useLocation } from "wouter";
 import { PATHS } from "../../src/contracts/paths";
 import { ATTORNEY_SERVICES } from "../../src/contracts/services";
 import { useBrand } from "../lib/brand-context";
+import { keepTabInside } from "../lib/keep-tab-inside";
 import { telHref } from "../lib/tel";
 
 /**
@@ -67,18 +68,7 @@ export function MobileMenuDialog({
       close();
       return;
     }
-    if (e.key !== "Tab") return;
-    const stops = [...e.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")];
-    const first = stops[0];
-    const last = stops[stops.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    keepTabInside(e);
   };
 
   const linkClass =

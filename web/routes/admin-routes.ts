@@ -73,6 +73,18 @@ export const ADMIN_ROUTES: AppRoute[] = [
     lazyPage(() => import("../admin/desk/submissions-page"), "submissionsPage"),
   ),
   admin(
+    PATHS.adminConsultations,
+    lazyPage(() => import("../admin/dashboard/consultations-page"), "consultationsPage"),
+  ),
+  admin(
+    PATHS.adminBusinessHours,
+    lazyPage(() => import("../admin/desk/business-hours-page"), "businessHoursPage"),
+  ),
+  admin(
+    PATHS.adminBackups,
+    lazyPage(() => import("../admin/dashboard/backups-page"), "backupsPage"),
+  ),
+  admin(
     PATHS.adminStaff,
     lazyPage(() => import("../admin/staff/staff-page"), "staffPage"),
   ),

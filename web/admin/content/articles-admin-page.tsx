@@ -149,7 +149,7 @@ function ArticleList() {
         {(a) => (
           <>
             <EntrySummary published={a.published} title={a.title}>
-              <p className="mt-1 break-all text-sm text-ink-muted">{articlePath(a.slug)}</p>
+              <p className="mt-1 break-words text-sm text-ink-muted">{articlePath(a.slug)}</p>
               <p className="mt-1 text-sm text-ink-muted">
                 {a.publishedAt ? `Published ${formatLongDate(a.publishedAt)} · ` : ""}
                 Changed {formatLongDate(a.updatedAt)} · {a.readingTime}

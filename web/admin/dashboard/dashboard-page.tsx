@@ -1,6 +1,7 @@
-import { ArrowRight, BookOpen, Briefcase, FileDown, Inbox } from "lucide-react";
-import { Link } from "wouter";
-import { PATHS } from "../../../src/contracts/paths";
+import { useEffect, useState } from "react";
+import type { StaffProfile } from "../../../src/contracts/staff";
+import { getJson } from "../../lib/api";
+import { PROFILE_API } from "../account";
 import { SourcesPanel } from "../desk";
 import { OpenDataRequestsPanel } from "../privacy";
 import { AdminFrame } from "../shared/admin-frame";
@@ -14,85 +15,69 @@ import {
   useDeskOverview,
   WaitingPanel,
 } from "./morning-view";
+import { SetupChecklist } from "./setup-list";
 import { SweepsPanel } from "./sweeps-panel";
 import { UpcomingConsultationsPanel } from "./upcoming-consultations-panel";
 
-/** The four management areas of SPEC.md section 2, in its order and words. */
-const AREAS = [
-  { href: PATHS.adminArticles, title: "Articles", text: "Manage blog articles and content", icon: BookOpen },
-  { href: PATHS.adminResources, title: "Resources", text: "Manage downloadable resources", icon: FileDown },
-  {
-    href: PATHS.adminCaseStudies,
-    title: "Case Studies",
-    text: "Manage success stories and case studies",
-    icon: Briefcase,
-  },
-  { href: PATHS.adminSubmissions, title: "Submissions", text: "View intake form submissions", icon: Inbox },
-];
+/** The admin's display name, else their username; undefined until the profile has answered. */
+function useGreetingName(username: string | undefined): string | undefined {
+  const [profile, setProfile] = useState<StaffProfile | "failed" | null>(null);
+  useEffect(() => {
+    let live = true;
+    getJson<StaffProfile>([PROFILE_API]).then(
+      (p) => live && setProfile(p),
+      () => live && setProfile("failed"),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (profile === null || !username) return undefined;
+  return (profile !== "failed" && profile.displayName) || username;
+}
 
 export function DashboardPage() {
+  return <AdminFrame>{(status) => <Dashboard username={status?.username} />}</AdminFrame>;
+}
+
+function Dashboard({ username }: { username: string | undefined }) {
   const overview = useDeskOverview();
+  const name = useGreetingName(username);
   return (
-    <AdminFrame>
-      {(status) => (
-        <>
-          <p className="eyebrow">Dashboard</p>
-          <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">
-            Welcome back{status?.username ? `, ${status.username}` : ""}
-          </h1>
-          <p className="mt-3 max-w-2xl text-ink-muted">
-            Choose an area to manage. Every change you make here is recorded in the audit log.
-          </p>
-          <BackupWarning />
-          <div className="mt-8" aria-live="polite" aria-busy={overview === null}>
-            {overview === null && <p className="text-ink-muted">Loading the desk's figures...</p>}
-            {overview === "failed" && (
-              <p className="text-danger">
-                The desk's figures could not be loaded. Reload the page to try again.
-              </p>
-            )}
-          </div>
-          {overview && overview !== "failed" && <DeskCounts overview={overview} />}
-          {/* One grid of panels: the desk's figures, then what other features report. */}
-          <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
-            {overview && overview !== "failed" && (
-              <>
-                <WaitingPanel overview={overview} />
-                <DeliveriesPanel overview={overview} />
-                <SweepsPanel />
-                <FirstResponsePanel overview={overview} />
-                <FailedMailPanel overview={overview} />
-              </>
-            )}
-            <UpcomingConsultationsPanel />
-            <OpenDataRequestsPanel />
-            <SourcesPanel />
-          </div>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2">
-            {AREAS.map(({ href, title, text, icon: Icon }) => (
-              <li key={href}>
-                <Link
-                  href={href}
-                  className="group flex h-full flex-col rounded-xl border border-line bg-white p-6 text-ink no-underline shadow-sm transition-shadow hover:shadow-md"
-                >
-                  <Icon className="size-8 text-navy" aria-hidden="true" />
-                  <h2 className="mt-4 font-serif text-2xl font-bold text-navy">{title}</h2>
-                  <p className="mt-2 flex-1 text-ink-muted">{text}</p>
-                  <span className="mt-4 inline-flex items-center gap-1.5 font-semibold text-navy group-hover:underline">
-                    Open {title}
-                    <ArrowRight className="size-4" aria-hidden="true" />
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </AdminFrame>
+    <>
+      <p className="eyebrow">Dashboard</p>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">
+        Welcome back{name ? `, ${name}` : ""}
+      </h1>
+      <BackupWarning />
+      <SetupChecklist />
+      <div className="mt-8" aria-live="polite" aria-busy={overview === null}>
+        {overview === null && <p className="text-ink-muted">Loading the desk's figures...</p>}
+        {overview === "failed" && (
+          <p className="text-danger">The desk's figures could not be loaded. Reload the page to try again.</p>
+        )}
+      </div>
+      {overview && overview !== "failed" && <DeskCounts overview={overview} />}
+      {/* One grid of panels: the desk's figures, then what other features report. */}
+      <div className="mt-6 grid items-start gap-6 xl:grid-cols-2">
+        {overview && overview !== "failed" && (
+          <>
+            <WaitingPanel overview={overview} />
+            <DeliveriesPanel overview={overview} />
+            <SweepsPanel />
+            <FirstResponsePanel overview={overview} />
+            <FailedMailPanel overview={overview} />
+          </>
+        )}
+        <UpcomingConsultationsPanel />
+        <OpenDataRequestsPanel />
+        <SourcesPanel />
+      </div>
+    </>
   );
 }
 
 export const dashboardPage = adminPage(DashboardPage, {
   title: "Admin Dashboard",
-  description: "Manage articles, resources, case studies and intake submissions.",
+  description: "The desk today, what waits on the firm, and its setup.",
 });

@@ -84,7 +84,7 @@ export function BusinessHoursPanel() {
   return (
     <section
       aria-labelledby="hours-title"
-      className="mt-12 rounded-xl border border-line bg-white p-6 shadow-sm"
+      className="mt-8 rounded-xl border border-line bg-white p-6 shadow-sm"
     >
       <h2 id="hours-title" className="font-serif text-2xl font-bold text-navy">
         Business hours &amp; closures

@@ -1,7 +1,7 @@
 import { useShortcuts } from "../shared/keyboard";
 
 /** The request links of the list on screen (the table at desk width, the cards on a phone), top to bottom. */
-const visibleRows = (): HTMLAnchorElement[] =>
+export const visibleRows = (): HTMLAnchorElement[] =>
   [...document.querySelectorAll<HTMLAnchorElement>("a[data-desk-open]")].filter(
     (a) => a.offsetParent !== null,
   );

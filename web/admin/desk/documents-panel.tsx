@@ -147,8 +147,8 @@ export function DocumentsPanel({ submissionId }: { submissionId: number }) {
         title="Deliver this as the report?"
         text={
           <p>
-            <span className="break-all font-semibold">{marking?.name}</span> becomes the report: the client is
-            emailed a link to the portal now (the file is not attached), and the delivery is recorded.
+            <span className="break-words font-semibold">{marking?.name}</span> becomes the report: the client
+            is emailed a link to the portal now (the file is not attached), and the delivery is recorded.
           </p>
         }
         confirmLabel="Deliver the Report"
@@ -195,10 +195,10 @@ function DocumentList({
                     className="inline-flex min-w-0 items-start gap-1.5 font-semibold text-navy underline"
                   >
                     <Download className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                    <span className="break-all">{d.name}</span>
+                    <span className="break-words">{d.name}</span>
                   </a>
                 ) : (
-                  <span className="break-all font-semibold text-ink">{d.name}</span>
+                  <span className="break-words font-semibold text-ink">{d.name}</span>
                 )}
                 {d.reportAt && (
                   <span className="rounded-full bg-gold-light px-2.5 py-0.5 text-xs font-semibold text-gold-dark">

@@ -104,7 +104,7 @@ export function ReplyComposer({
         Reply to the requester
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        Emailed to <span className="break-all font-medium text-ink">{s.email}</span> in the same thread as
+        Emailed to <span className="break-words font-medium text-ink">{s.email}</span> in the same thread as
         their confirmation; their answer comes back to the intake address.
       </p>
       {!detail.mailConfigured && (

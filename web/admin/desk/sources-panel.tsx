@@ -98,11 +98,11 @@ function SourceList({
           <li key={`${r.known}-${r.value}`} className="text-sm">
             <div className="flex items-baseline justify-between gap-3">
               {r.known && link ? (
-                <a href={r.value} className="inline-block min-h-6 min-w-0 break-all text-navy underline">
+                <a href={r.value} className="inline-block min-h-6 min-w-0 break-words text-navy underline">
                   {landingLabel(r.value)}
                 </a>
               ) : (
-                <span className={`min-w-0 break-all ${r.known ? "text-ink" : "text-ink-muted"}`}>
+                <span className={`min-w-0 break-words ${r.known ? "text-ink" : "text-ink-muted"}`}>
                   {r.value}
                 </span>
               )}

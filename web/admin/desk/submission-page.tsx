@@ -156,7 +156,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
             <Field label="Name">{s.name}</Field>
             <Field label="Firm or organization">{s.firm ?? "None given"}</Field>
             <Field label="Email">
-              <a href={`mailto:${s.email}`} className="break-all text-navy underline">
+              <a href={`mailto:${s.email}`} className="break-words text-navy underline">
                 {s.email}
               </a>
             </Field>
@@ -195,7 +195,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
           <Fields title="How they found us" id="source-title">
             <Field label="First page of the visit" wide>
               {s.landingPage ? (
-                <a href={s.landingPage} className="inline-block min-h-6 break-all text-navy underline">
+                <a href={s.landingPage} className="inline-block min-h-6 break-words text-navy underline">
                   {landingLabel(s.landingPage)}
                 </a>
               ) : (

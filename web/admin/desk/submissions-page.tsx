@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { adminSubmissionPath, PATHS } from "../../../src/contracts/paths";
 import type { SubmissionList } from "../../../src/contracts/submissions";
@@ -11,7 +11,6 @@ import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { DueBadge } from "../shared/due-badge";
 import { BulkBar } from "./bulk-bar";
-import { BusinessHoursPanel } from "./business-hours-panel";
 import {
   type DeskQuery,
   deskApi,
@@ -22,11 +21,13 @@ import {
   SORT_OPTIONS,
   serviceLabel,
 } from "./desk-labels";
-import { useDeskListKeys } from "./desk-list-keys";
+import { useDeskListKeys, visibleRows } from "./desk-list-keys";
 import { SearchIndexingNotice } from "./search-indexing-notice";
 import { SubmissionStatusBadge } from "./submission-status-badge";
 
 const SEARCH_RETRY_MS = 5000;
+/** The pause after the last keystroke before the list follows the search: one request per pause, not per key. */
+export const SEARCH_DEBOUNCE_MS = 250;
 
 /** The columns of the wide table, left to right. */
 const COLUMNS = ["Received", "Name", "Firm", "Role", "Service", "First response", "Status"];
@@ -107,9 +108,14 @@ function SubmissionsDesk() {
         </a>
       </div>
 
-      <DeskFilters key={search} query={query} />
+      <DeskFilters key={withoutWords(search)} query={query} />
 
-      <p aria-live="polite" className="mt-6 text-sm text-ink-muted">
+      <p
+        id="desk-summary"
+        tabIndex={-1}
+        aria-live="polite"
+        className="mt-6 text-sm text-ink-muted outline-none"
+      >
         {list
           ? summary(list, filtered)
           : failed
@@ -149,9 +155,15 @@ function SubmissionsDesk() {
           )}
         </div>
       )}
-      <BusinessHoursPanel />
     </>
   );
+}
+
+/** The address's query without the search words: typing refines the form in place, other changes reset it. */
+function withoutWords(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("q");
+  return params.toString();
 }
 
 function summary(list: SubmissionList, filtered: boolean): string {
@@ -163,20 +175,49 @@ function summary(list: SubmissionList, filtered: boolean): string {
   return `Showing ${from}–${to} of ${list.total} ${filtered ? "matching " : ""}${noun}.`;
 }
 
-/** A GET form: without script it reloads the page with the filters in the address; with script, the same. */
+/**
+ * A GET form: without script it reloads the page with the filters in the address; with script, the list follows
+ * the search as it is typed, once typing pauses (SEARCH_DEBOUNCE_MS), and every other choice at once. Escape in the
+ * search goes to the list: its first request, or the count when nothing matches.
+ */
 function DeskFilters({ query }: { query: DeskQuery }) {
   const [, navigate] = useLocation();
   const [values, setValues] = useState(query);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const typed = useRef(false);
   const set = (key: Exclude<keyof DeskQuery, "overdue" | "page">) => (e: { target: { value: string } }) =>
     setValues((s) => ({ ...s, [key]: e.target.value }));
 
-  const go = (next: DeskQuery) => {
+  const go = (next: DeskQuery, opts: { replace?: boolean } = {}) => {
     const qs = deskQueryString({ ...next, page: 1 });
-    navigate(`${PATHS.adminSubmissions}${qs ? `?${qs}` : ""}`);
+    navigate(`${PATHS.adminSubmissions}${qs ? `?${qs}` : ""}`, opts);
   };
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    typed.current = false;
     go(values);
+  };
+
+  // The words typed apply once typing pauses; the address is replaced, not stacked, so Back leaves the desk.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the words only; the other values ride along
+  useEffect(() => {
+    if (!typed.current || values.q.trim() === query.q.trim()) return;
+    const timer = setTimeout(() => go(values, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [values.q]);
+
+  // Words changed from elsewhere (Clear Filters, Back) show in the field, unless they are being typed there.
+  useEffect(() => {
+    if (document.activeElement !== inputRef.current) setValues((s) => ({ ...s, q: query.q }));
+  }, [query.q]);
+
+  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== "Escape") return;
+    // A search field's own Escape empties it: here it keeps the words and goes to what they found.
+    e.preventDefault();
+    const [first] = visibleRows();
+    if (first) first.focus();
+    else document.getElementById("desk-summary")?.focus();
   };
   // A choice applies at once (the search words apply with Enter or Search).
   const choose =
@@ -199,14 +240,23 @@ function DeskFilters({ query }: { query: DeskQuery }) {
             <label htmlFor="desk-q" className="block text-sm font-semibold text-ink">
               Search name, email, firm, phone, reference or description
             </label>
+            <p id="desk-q-hint" className="sr-only">
+              The list follows as you type; Escape goes to the list.
+            </p>
             <input
               id="desk-q"
               name="q"
               type="search"
               maxLength={100}
               autoComplete="off"
+              ref={inputRef}
               value={values.q}
-              onChange={set("q")}
+              onChange={(e) => {
+                typed.current = true;
+                set("q")(e);
+              }}
+              onKeyDown={onSearchKey}
+              aria-describedby="desk-q-hint"
               className={control}
             />
           </div>
@@ -350,7 +400,7 @@ function SubmissionTable({
                 >
                   {s.name}
                 </Link>
-                <span className="block break-all text-xs text-ink-muted">{s.email}</span>
+                <span className="block break-words text-xs text-ink-muted">{s.email}</span>
               </td>
               <td className="px-3 py-2">{s.firm ?? <span className="text-ink-muted">None given</span>}</td>
               <td className="px-3 py-2">{roleLabel(s.role)}</td>

@@ -5,14 +5,17 @@ import type { AuthStatus } from "../../../src/contracts/admin-auth";
 import { PATHS } from "../../../src/contracts/paths";
 import { LogoMark } from "../../components/logo-mark";
 import { useBrand } from "../../lib/brand-context";
-import { ADMIN_NAV } from "./admin-nav";
+import { AdminMenu } from "./admin-menu";
+import { AdminNavList } from "./admin-nav-list";
 import { useAdminSession, useLogout } from "./admin-session";
 import { CommandMenu } from "./command-menu";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 
 /**
- * The frame of every signed-in admin screen: a bar with the brand, the admin sections, the signed-in user and
- * Logout. Children get the session status (null while it loads).
+ * The frame of every signed-in admin screen. From 1024 px up, a sidebar: the brand, Go To, the screens grouped
+ * (Work, Content, Firm, Settings) and the signed-in admin with Account and Logout at its foot. Below that, one
+ * bar with the brand, Go To and a menu button that opens the same navigation. Children get the session status
+ * (null while it loads).
  */
 export function AdminFrame({ children }: { children: (status: AuthStatus | null) => ReactNode }) {
   const brand = useBrand();
@@ -20,33 +23,37 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
   const { logout, pending } = useLogout();
   const [location] = useLocation();
   const enrolling = Boolean(status?.mfaEnrolmentRequired);
+  const shownAs = status?.username ? (status.shownAs ?? status.username) : undefined;
+  const nav = (onNavigate?: () => void) => (
+    <AdminNavList
+      location={location}
+      shownAs={shownAs}
+      onLogout={logout}
+      loggingOut={pending}
+      onNavigate={onNavigate}
+    />
+  );
   return (
-    <div className="min-h-screen bg-paper">
+    <div className="min-h-screen bg-paper lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-gold px-4 py-2 font-semibold text-navy focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
         Skip to content
       </a>
-      <header className="bg-navy text-white shadow-md">
-        <div className="container flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3">
+      <header className="bg-navy text-white shadow-md lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col lg:overflow-y-auto lg:shadow-none">
+        <div className="flex items-center gap-3 px-4 py-2.5 lg:flex-col lg:items-stretch lg:gap-3 lg:py-4">
           <Link
             href={PATHS.adminDashboard}
-            className="flex items-center gap-2.5 font-serif text-xl font-bold text-white no-underline"
+            className="mr-auto flex min-w-0 items-center gap-2.5 font-serif text-xl font-bold text-white no-underline lg:mr-0"
           >
-            <LogoMark className="size-8" />
-            <span>
+            <LogoMark className="size-8 shrink-0" />
+            <span className="truncate">
               {brand.name} <span className="font-sans text-sm font-medium text-mist">Admin</span>
             </span>
           </Link>
-          <div className="flex flex-wrap items-center gap-3">
-            {!enrolling && <CommandMenu />}
-            {status?.username && (
-              <span className="min-w-0 break-words text-sm text-mist">
-                Signed in as{" "}
-                <span className="font-semibold text-white">{status.shownAs ?? status.username}</span>
-              </span>
-            )}
+          {!enrolling && <CommandMenu />}
+          {enrolling ? (
             <button
               type="button"
               onClick={logout}
@@ -56,33 +63,18 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
               <LogOut className="size-4" aria-hidden="true" />
               Logout
             </button>
-          </div>
+          ) : (
+            <AdminMenu>{(close) => <nav aria-label="Admin">{nav(close)}</nav>}</AdminMenu>
+          )}
         </div>
         {!enrolling && (
-          <nav aria-label="Admin" className="border-t border-white/15">
-            <ul className="container flex gap-1 overflow-x-auto py-1 lg:flex-wrap lg:overflow-visible">
-              {ADMIN_NAV.map(({ href, label, icon: Icon }) => (
-                <li key={href}>
-                  <Link
-                    href={href}
-                    aria-current={
-                      location === href || (href !== PATHS.adminDashboard && location.startsWith(`${href}/`))
-                        ? "page"
-                        : undefined
-                    }
-                    className="flex min-h-11 items-center gap-2 whitespace-nowrap rounded-md px-3 text-sm font-medium text-white no-underline hover:bg-white/10 aria-[current=page]:text-gold aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
-                  >
-                    <Icon className="size-4" aria-hidden="true" />
-                    {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+          <nav aria-label="Admin" className="hidden flex-1 px-3 pb-3 lg:block">
+            {nav()}
           </nav>
         )}
       </header>
-      <main id="main" tabIndex={-1} className="container py-10 outline-none sm:py-14">
-        {children(status)}
+      <main id="main" tabIndex={-1} className="min-w-0 px-4 py-8 outline-none sm:px-6 sm:py-10 lg:px-10">
+        <div className="mx-auto w-full max-w-6xl">{children(status)}</div>
       </main>
       {!enrolling && <ShortcutsDialog />}
     </div>

@@ -159,7 +159,7 @@ export function CommandMenu() {
         type="button"
         onClick={() => setOpen(true)}
         aria-keyshortcuts="Control+K Meta+K"
-        className="btn-outline-light min-h-10 px-3 py-1.5 text-sm"
+        className="btn-outline-light min-h-10 px-3 py-1.5 text-sm lg:w-full"
       >
         <Search className="size-4" aria-hidden="true" />
         Go To

@@ -129,7 +129,7 @@ function JoinForm({ token, preview }: { token: string; preview: InvitationPrevie
     <>
       <p className="mt-2 text-sm text-ink-muted">
         <strong className="font-semibold text-ink">{preview.invitedBy}</strong> invited{" "}
-        <strong className="break-all font-semibold text-ink">{preview.email}</strong>
+        <strong className="break-words font-semibold text-ink">{preview.email}</strong>
         {preview.name && (
           <>
             {" "}

@@ -18,7 +18,7 @@ export function MemberCard({
     <li className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 shadow-sm md:flex-row md:items-center">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="break-all font-semibold text-navy">{m.username}</h3>
+          <h3 className="break-words font-semibold text-navy">{m.username}</h3>
           {m.you && (
             <span className="rounded-full bg-navy px-2.5 py-0.5 text-xs font-semibold text-white">You</span>
           )}
@@ -35,7 +35,7 @@ export function MemberCard({
           )}
         </div>
         <p className="mt-1 text-sm text-ink">{m.displayName ?? "No display name yet"}</p>
-        <p className="mt-1 break-all text-sm text-ink-muted">{m.email ?? "No email address on file"}</p>
+        <p className="mt-1 break-words text-sm text-ink-muted">{m.email ?? "No email address on file"}</p>
         <p className="mt-1 text-sm text-ink-muted">
           Last sign-in: {m.lastSignInAt ? formatDateTime(m.lastSignInAt) : "never"}
         </p>
@@ -95,7 +95,7 @@ export function InvitationCard({
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 shadow-sm md:flex-row md:items-center">
       <div className="min-w-0 flex-1">
-        <h3 className="break-all font-semibold text-navy">{i.email}</h3>
+        <h3 className="break-words font-semibold text-navy">{i.email}</h3>
         {i.name && <p className="mt-1 text-sm text-ink">{i.name}</p>}
         <p className="mt-1 text-sm text-ink-muted">
           Invited by {i.invitedBy} on {formatDateTime(i.createdAt)} ·{" "}

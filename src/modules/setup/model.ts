@@ -1,0 +1,33 @@
+import { relative } from "node:path";
+
+/** What the setup list reads, each from the feature that owns it (app.ts hands them over). */
+export type SetupSources = {
+  /** The firm's published people, with their credentials ("" or null when none is given). */
+  people: () => readonly { credentials: string | null }[];
+  brand: { address: string; licences: string };
+  /** The letter's dispute terms: a letter is not sent while one is missing. */
+  letterTerms: { arbitrationProvider?: string; venue?: string; governingLaw?: string };
+  paymentUrl: string | undefined;
+  mail: { configured: boolean; lastSentAt: () => string | null };
+  backups: {
+    dataDir: string;
+    dir: string;
+    s3: boolean;
+    /** When the newest backup that succeeded was taken, or null. */
+    lastGoodAt: () => string | null;
+  };
+};
+
+/**
+ * A backup kept only in the data folder goes with the disk it is meant to survive: a destination counts when it
+ * is S3-compatible storage or a backup folder outside the data folder.
+ */
+export function hasBackupDestination(b: { dataDir: string; dir: string; s3: boolean }): boolean {
+  if (b.s3) return true;
+  const rel = relative(b.dataDir, b.dir);
+  return rel.startsWith("..") || rel.startsWith("/");
+}
+
+/** Names what is still unset, in words: "BRAND_ADDRESS and BRAND_LICENCES". */
+export const listed = (names: readonly string[]) =>
+  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;

@@ -1,0 +1,327 @@
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations, fileIntake, signIn, waitForHydration } from "./helpers";
+
+/** The widths the admin is laid out for: the sidebar's first width, a laptop, a phone. */
+const WIDTHS = [
+  { name: "1024", size: { width: 1024, height: 768 }, sidebar: true },
+  { name: "1280", size: { width: 1280, height: 900 }, sidebar: true },
+  { name: "390", size: { width: 390, height: 844 }, sidebar: false },
+] as const;
+
+/** Every screen of the sidebar, and where it is marked current. */
+const SCREENS = [
+  ["Dashboard", "/admin/dashboard"],
+  ["Desk", "/admin/submissions"],
+  ["Consultations", "/admin/consultations"],
+  ["Articles", "/admin/articles"],
+  ["Resources", "/admin/resources"],
+  ["Case Studies", "/admin/case-studies"],
+  ["People & Testimonials", "/admin/firm"],
+  ["Staff", "/admin/staff"],
+  ["Business Hours", "/admin/business-hours"],
+  ["Data & Privacy", "/admin/privacy"],
+  ["Backups", "/admin/backups"],
+  ["Audit Log", "/admin/audit"],
+  ["Account", "/admin/account"],
+] as const;
+
+const LONG_EMAIL = "maximilian.oppenheimer-wright@halvorsen-stratton-fiduciary-partners.example";
+
+/** Nothing scrolls sideways: the document is no wider than the window. */
+async function expectNoSideways(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, "the page scrolls sideways").toBeLessThanOrEqual(client);
+}
+
+/** Each of the sidebar's links is one row: no label wraps under its icon. */
+async function expectOneRowLinks(page: Page) {
+  const rows = await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link")
+    .evaluateAll((links) =>
+      links.map((a) => {
+        const label = a.querySelector("span") ?? a;
+        const lineHeight = Number.parseFloat(getComputedStyle(label).lineHeight);
+        return { text: a.textContent, lines: Math.round(label.getBoundingClientRect().height / lineHeight) };
+      }),
+    );
+  expect(rows.length).toBe(SCREENS.length);
+  expect(rows.filter((r) => r.lines !== 1)).toEqual([]);
+}
+
+let requestPath = "";
+test.beforeAll(async ({ baseURL }) => {
+  const reference = await fileIntake(baseURL!, { name: "Layout Check", email: LONG_EMAIL });
+  requestPath = reference;
+});
+
+for (const { name, size, sidebar } of WIDTHS) {
+  test(`at ${name} px every admin screen fits, marks where it is and is axe clean`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(size);
+    await signIn(page);
+    // The request page of the intake filed above, found through the desk's search.
+    await page.goto(`/admin/submissions?q=${encodeURIComponent(requestPath)}`);
+    await waitForHydration(page);
+    const open = page.locator("a[data-desk-open]").locator("visible=true").first();
+    const requestHref = (await open.getAttribute("href")) ?? "";
+    expect(requestHref).toMatch(/^\/admin\/submissions\/\d+$/);
+
+    for (const [label, path] of [...SCREENS, ["Desk", requestHref] as const]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      if (sidebar) {
+        const nav = page.getByRole("navigation", { name: "Admin" });
+        await expect(nav).toBeVisible();
+        await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute(
+          "aria-current",
+          "page",
+        );
+        await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
+        await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+        await expectOneRowLinks(page);
+      } else {
+        // One bar: brand, Go To and the menu button on a single row.
+        await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
+        const bar = await page.getByRole("banner").boundingBox();
+        expect(bar?.height).toBeLessThanOrEqual(72);
+      }
+      await expectNoSideways(page);
+      await expectNoAxeViolations(page);
+      const shots = process.env.SCREENSHOT_DIR;
+      if (shots) {
+        const file = path === requestHref ? "request" : path.split("/").pop();
+        await page.screenshot({ path: join(shots, `admin-${file}-${name}.png`), fullPage: true });
+      }
+    }
+  });
+}
+
+/** Laptop windows the whole sidebar is meant to fit, foot included, without a scroll inside it. */
+const SHORT_WINDOWS = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 720 },
+] as const;
+
+for (const size of SHORT_WINDOWS) {
+  test(`at ${size.width}×${size.height} the sidebar's foot (Account, Logout) is in view without scrolling`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page);
+    for (const path of ["/admin/dashboard", "/admin/audit"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const nav = page.getByRole("navigation", { name: "Admin" });
+      const sidebar = page.getByRole("banner");
+      // Nothing in the sidebar is hidden behind its own scroll.
+      const { scrollHeight, clientHeight } = await sidebar.evaluate((h) => ({
+        scrollHeight: h.scrollHeight,
+        clientHeight: h.clientHeight,
+      }));
+      expect(scrollHeight, "the sidebar scrolls").toBeLessThanOrEqual(clientHeight);
+      for (const foot of [
+        nav.getByRole("link", { name: "Account" }),
+        nav.getByRole("button", { name: "Logout" }),
+      ]) {
+        await expect(foot).toBeInViewport({ ratio: 1 });
+        const box = await foot.boundingBox();
+        expect(box && box.y + box.height, "below the window's fold").toBeLessThanOrEqual(size.height);
+        // Still a comfortable target (WCAG 2.5.8 asks 24 px).
+        expect(box?.height).toBeGreaterThanOrEqual(24);
+      }
+      // Every link in the sidebar, not only the foot, is a target of 24 px or more.
+      const heights = await nav
+        .locator("a, button")
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      expect(Math.min(...heights)).toBeGreaterThanOrEqual(24);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    }
+  });
+}
+
+test("on a phone the menu keeps focus inside, marks the page, closes on Escape back to its button", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto("/admin/articles");
+  await waitForHydration(page);
+  const button = page.getByRole("button", { name: "Open menu" });
+  await button.click();
+  const menu = page.getByRole("dialog", { name: "Admin menu" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("button", { name: "Close menu" })).toBeFocused();
+  const nav = menu.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link", { name: "Articles" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Round and round: every Tab lands inside the menu.
+  const stops = await menu.locator("a[href], button:not([disabled])").count();
+  for (let i = 0; i < stops + 2; i++) {
+    await page.keyboard.press("Tab");
+    expect(await menu.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Shift+Tab");
+  expect(await menu.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  // A link goes there and closes the menu.
+  await button.click();
+  await menu.getByRole("link", { name: "Staff" }).click();
+  await expect(page).toHaveURL(/\/admin\/staff$/);
+  await expect(menu).toBeHidden();
+});
+
+test("the focus ring shows on the sidebar's navy at 3:1 or more", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  const link = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Articles" });
+  await link.focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await expect(link).toBeFocused();
+  const contrast = await link.evaluate((a) => {
+    const rgb = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+    const lum = ([r = 0, g = 0, b = 0]: number[]) => {
+      const f = (v: number) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const shadow = getComputedStyle(a).boxShadow;
+    const ring = shadow.match(/rgba?\([^)]*\)/)?.[0] ?? "";
+    let el: Element | null = a;
+    let bg = "rgba(0, 0, 0, 0)";
+    while (el && /rgba\(0, 0, 0, 0\)|transparent/.test(bg)) {
+      bg = getComputedStyle(el).backgroundColor;
+      el = el.parentElement;
+    }
+    const [l1, l2] = [lum(rgb(ring)), lum(rgb(bg))].sort((x, y) => y - x) as [number, number];
+    return { shadow, ratio: (l1 + 0.05) / (l2 + 0.05) };
+  });
+  expect(contrast.shadow).not.toBe("none");
+  expect(contrast.ratio).toBeGreaterThanOrEqual(3);
+});
+
+test("the dashboard greets by display name and lists the firm's setup with where each step is done", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  const setup = page.getByRole("region", { name: "Set up the firm" });
+  await expect(setup.getByRole("listitem")).toHaveCount(6);
+  await expect(setup.getByRole("link", { name: /Set up people and credentials/ })).toHaveAttribute(
+    "href",
+    "/admin/firm",
+  );
+  await expect(setup).toContainText("PAYMENT_URL");
+  // The four link cards that repeated the sidebar are gone; the sidebar reaches the same screens.
+  await expect(
+    page.getByRole("main").getByRole("link", { name: /^Open (Articles|Resources|Case Studies|Submissions)/ }),
+  ).toHaveCount(0);
+  const profile = "/api/admin/staff/me";
+  const put = (displayName: string) =>
+    page.request.put(profile, { data: { displayName }, headers: { origin: new URL(page.url()).origin } });
+  try {
+    expect((await put("Morgan Avery")).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Morgan Avery");
+  } finally {
+    await put("");
+  }
+});
+
+test("each setup step done in the environment file names each of its settings once, as code", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  const steps = page.getByRole("region", { name: "Set up the firm" }).getByRole("listitem");
+  await expect(steps).toHaveCount(6);
+  const named = await steps.evaluateAll((items) =>
+    items.map((li) => {
+      // Text node by text node, so that two names in neighbouring elements are read as two.
+      const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+      const parts: string[] = [];
+      while (walker.nextNode()) parts.push(walker.currentNode.textContent ?? "");
+      const text = parts.join(" ");
+      return {
+        text,
+        names: text.match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g) ?? [],
+        code: [...li.querySelectorAll("code")].map((c) => c.textContent),
+      };
+    }),
+  );
+  // The demo server sets no payment link, no address and no mail: those steps name their settings.
+  const withSettings = named.filter((n) => n.names.length > 0);
+  expect(withSettings.map((n) => n.text)).toEqual(
+    expect.arrayContaining([
+      expect.stringContaining("PAYMENT_URL"),
+      expect.stringContaining("BRAND_ADDRESS"),
+    ]),
+  );
+  for (const { text, names, code } of withSettings) {
+    expect(names, `a setting named twice in "${text}"`).toEqual([...new Set(names)]);
+    expect(code, `settings not set as code in "${text}"`).toEqual(names);
+  }
+});
+
+test("desk search follows typing after a pause, one request for a word, and Escape goes to the list", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.goto("/admin/submissions");
+  await waitForHydration(page);
+  await expect(page.getByText(/^Showing /)).toBeVisible();
+  const searches: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === "/api/admin/submissions" && url.searchParams.has("q")) searches.push(url.search);
+  });
+  const box = page.getByLabel("Search name, email, firm, phone, reference or description");
+  await box.pressSequentially("Layout Check", { delay: 40 });
+  await expect(page).toHaveURL(/q=Layout\+Check/);
+  await expect(page.getByText(/matching submission/)).toBeVisible();
+  expect(searches).toHaveLength(1);
+  await expect(box).toBeFocused();
+  await box.press("Escape");
+  await expect(box).toHaveValue("Layout Check");
+  await expect(page.locator("a[data-desk-open]").locator("visible=true").first()).toBeFocused();
+});
+
+test("at 390 px a long e-mail address wraps between its parts, never inside a word", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto(`/admin/submissions?q=${encodeURIComponent(requestPath)}`);
+  await waitForHydration(page);
+  await page.locator("a[data-desk-open]").locator("visible=true").first().click();
+  const address = page.getByRole("link", { name: LONG_EMAIL });
+  await expect(address).toBeVisible();
+  const breaks = await address.evaluate((a) => {
+    const text = a.firstChild as Text;
+    const range = document.createRange();
+    const tops: number[] = [];
+    for (let i = 0; i < (text.textContent ?? "").length; i++) {
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      tops.push(Math.round(range.getBoundingClientRect().top));
+    }
+    const content = text.textContent ?? "";
+    // Where a new line starts, the character before it.
+    return tops.flatMap((t, i) => (i > 0 && t > (tops[i - 1] ?? t) ? [content[i - 1]] : []));
+  });
+  // It does wrap (it is wider than the phone), and only after a hyphen.
+  expect(breaks.length).toBeGreaterThan(0);
+  expect(breaks.filter((c) => c !== "-")).toEqual([]);
+  await expectNoSideways(page);
+});
