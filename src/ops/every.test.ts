@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { waitUntil } from "../../tests/helpers/wait";
 import { every } from "./every";
 
 const logs = () => {
@@ -8,19 +9,17 @@ const logs = () => {
     logger: { error: (event: string, fields: Record<string, unknown> = {}) => lines.push({ event, fields }) },
   };
 };
-const until = async (ok: () => boolean) => {
-  for (let i = 0; i < 200 && !ok(); i++) await Bun.sleep(5);
-  expect(ok()).toBe(true);
-};
+const until = (what: string, ok: () => boolean) => waitUntil(what, ok, { timeoutMs: 2_000, everyMs: 5 });
 
 test("the work runs at once, then every interval, until stopped", async () => {
   const { logger } = logs();
   let turns = 0;
   const stop = every({ name: "job", ms: 10, logger, run: () => turns++ });
   expect(turns).toBe(1);
-  await until(() => turns >= 3);
+  await until("three turns", () => turns >= 3);
   stop();
   const after = turns;
+  // Four intervals with no turn after the stop: the pause is the test.
   await Bun.sleep(40);
   expect(turns).toBe(after);
 });
@@ -38,7 +37,7 @@ test("a turn that throws or rejects is logged under the job's name, and the next
       if (turns === 2) return Promise.reject(new Error("disk full"));
     },
   });
-  await until(() => turns >= 3);
+  await until("three turns", () => turns >= 3);
   stop();
   expect(lines.slice(0, 2)).toEqual([
     { event: "digest_error", fields: { error: "mail store unreadable" } },
@@ -51,6 +50,6 @@ test("a job can wait one interval before its first turn", async () => {
   let turns = 0;
   const stop = every({ name: "watch", ms: 10, logger, run: () => turns++, immediately: false });
   expect(turns).toBe(0);
-  await until(() => turns >= 1);
+  await until("the first turn", () => turns >= 1);
   stop();
 });
