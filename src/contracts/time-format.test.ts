@@ -57,7 +57,9 @@ describe("the one time formatter", () => {
   test("a client in another zone sees their own time beside the firm's", () => {
     const at = "2026-11-27T15:00:00Z";
     expect(formatTimeFor(at, NY, "Europe/Berlin")).toBe("10:00 AM EST (4:00 PM CET your time)");
-    expect(formatDateTimeFor(at, NY, "Europe/Berlin")).toBe("27 Nov 2026, 10:00 AM EST (4:00 PM CET your time)");
+    expect(formatDateTimeFor(at, NY, "Europe/Berlin")).toBe(
+      "27 Nov 2026, 10:00 AM EST (4:00 PM CET your time)",
+    );
     // Tokyo is already on the next day: the day is said with the time.
     expect(formatTimeFor(at, NY, "Asia/Tokyo")).toBe("10:00 AM EST (28 Nov 2026, 12:00 AM GMT+9 your time)");
   });

@@ -35,20 +35,26 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
 /** The wall-clock fields of an instant in a zone, as numbers (hours 0-23; weekday 0 = Sunday). */
 export function wallClock(at: Date | string | number, timeZone: string) {
   const parts: Record<string, string> = {};
-  const format = intl("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-    weekday: "short",
-  });
+  // The business clock reads it many times a request: one formatter per zone, found without building a key.
+  let format = wallFormats.get(timeZone);
+  if (!format) {
+    format = intl("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      weekday: "short",
+    });
+    wallFormats.set(timeZone, format);
+  }
   for (const p of format.formatToParts(toDate(at))) if (p.type !== "literal") parts[p.type] = p.value;
   return {
     year: Number(parts.year),
@@ -113,23 +119,30 @@ export function formatMonth(day: string): string {
 /** "27 Nov 2026": the day an instant falls on in the zone. */
 export const formatDate = (at: Date | string | number, timeZone: string) => formatDay(dayIn(at, timeZone));
 
+/** Seconds are shown only where a record is evidence (the audit log, a signature's certificate). */
+type Precision = { seconds?: boolean };
+
 /** "10:00 AM" without a label: only beside a label already given. */
-function clock(at: Date, timeZone: string): string {
+function clock(at: Date, timeZone: string, precision: Precision = {}): string {
   const w = wallClock(at, timeZone);
   const h = w.hour % 12 === 0 ? 12 : w.hour % 12;
-  return `${h}:${pad(w.minute)} ${w.hour < 12 ? "AM" : "PM"}`;
+  return `${h}:${pad(w.minute)}${precision.seconds ? `:${pad(w.second)}` : ""} ${w.hour < 12 ? "AM" : "PM"}`;
 }
 
-/** "10:00 AM EST": the time of an instant in the zone, with the zone's label. */
-export function formatTime(at: Date | string | number, timeZone: string): string {
+/** "10:00 AM EST" (or "10:00:07 AM EST"): the time of an instant in the zone, with the zone's label. */
+export function formatTime(at: Date | string | number, timeZone: string, precision: Precision = {}): string {
   const d = toDate(at);
-  return `${clock(d, timeZone)} ${zoneLabel(timeZone, d)}`;
+  return `${clock(d, timeZone, precision)} ${zoneLabel(timeZone, d)}`;
 }
 
 /** "27 Nov 2026, 10:00 AM EST". */
-export function formatDateTime(at: Date | string | number, timeZone: string): string {
+export function formatDateTime(
+  at: Date | string | number,
+  timeZone: string,
+  precision: Precision = {},
+): string {
   const d = toDate(at);
-  return `${formatDate(d, timeZone)}, ${formatTime(d, timeZone)}`;
+  return `${formatDate(d, timeZone)}, ${formatTime(d, timeZone, precision)}`;
 }
 
 /**
@@ -151,7 +164,11 @@ export function clientTime(
 }
 
 /** "10:00 AM EST (4:00 PM CET your time)": the firm's time, and the client's beside it when it differs. */
-export function formatTimeFor(at: Date | string | number, firmZone: string, clientZone?: string | null): string {
+export function formatTimeFor(
+  at: Date | string | number,
+  firmZone: string,
+  clientZone?: string | null,
+): string {
   const mine = clientTime(at, firmZone, clientZone);
   return `${formatTime(at, firmZone)}${mine ? ` (${mine})` : ""}`;
 }

@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import { formatDate } from "../../contracts/time-format";
 import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
 import type { MailMessage, OutboxRow } from "../mail";
@@ -147,6 +148,5 @@ export function portalMailRenderers(store: DataStore, config: Config) {
   };
 }
 
-/** A date as the firm's calendar shows it: "November 30, 2026". */
-const firmDay = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "long" }).format(new Date(iso));
+/** A date as the firm's calendar shows it: "30 Nov 2026". */
+const firmDay = (iso: string, timeZone: string) => formatDate(iso, timeZone);
