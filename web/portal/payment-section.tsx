@@ -1,14 +1,14 @@
+import { useClientTimes } from "../lib/dates";
 import type { PortalEngagement } from "./portal-api";
 import { dollars } from "./portal-api";
-
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "";
 
 /**
  * After the signature: what is paid and owed and where to pay (at the processor, never on this site), then the
  * work clock, then the report's delivery, each replacing the step before it.
  */
 export function PaymentSection({ engagement: e }: { engagement: PortalEngagement }) {
+  const times = useClientTimes();
+  const when = (iso: string | null) => (iso ? times.dateTime(iso) : "");
   return (
     <section aria-labelledby="next-title">
       <h2 id="next-title" className="font-serif text-2xl font-bold text-navy">
