@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { type AuditQuery, eventsOf, READ_ONLY_EVENTS } from "../../contracts/audit";
-import type { DataCipher } from "../../db/cipher";
+import { type DataCipher, NO_DATA_KEY } from "../../db/cipher";
 import type { Sealed } from "../../store";
 import { staffNames } from "../auth";
 import type { AuditRecord } from "./model";
@@ -13,7 +13,9 @@ import { insertAuditRow, listAudit } from "./repo/audit-log";
  */
 export function writeAudit(store: { db: Database; cipher?: DataCipher }, entry: AuditRecord): void {
   const { actor, names, ...rest } = entry;
-  const cipher = store.cipher ?? ciphers.get(store.db);
+  const given = store.cipher ?? ciphers.get(store.db);
+  // A command run without the data key (NO_DATA_KEY) can seal nothing, and no name is read for it.
+  const cipher = given === NO_DATA_KEY ? undefined : given;
   if (names && !cipher) throw new Error("An audit entry that copies staff names needs the data cipher");
   const username = actor?.username ?? rest.username;
   // The author's display name as it is now, kept with the entry: a later change of name leaves it as it was.

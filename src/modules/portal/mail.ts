@@ -1,5 +1,5 @@
 import type { Config } from "../../config";
-import { formatDate } from "../../contracts/time-format";
+import { formatDate, formatDateTime } from "../../contracts/time-format";
 import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
 import type { MailMessage, OutboxRow } from "../mail";
@@ -89,7 +89,7 @@ export function portalMailRenderers(store: DataStore, config: Config) {
         ...composeText(
           toDesk
             ? [
-                `The engagement letter for ${s.reference} was signed in the portal at ${e.signedAt}. The sealed PDF with its certificate of completion is attached.`,
+                `The engagement letter for ${s.reference} was signed in the portal${e.signedAt ? ` on ${formatDateTime(e.signedAt, config.desk.timeZone)}` : ""}. The sealed PDF with its certificate of completion is attached.`,
               ]
             : [
                 line`Hello ${s.name},`,
