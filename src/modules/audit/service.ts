@@ -19,7 +19,10 @@ export function writeAudit(store: { db: Database; cipher?: DataCipher }, entry: 
   if (names && !cipher) throw new Error("An audit entry that copies staff names needs the data cipher");
   const username = actor?.username ?? rest.username;
   // The author's display name as it is now, kept with the entry: a later change of name leaves it as it was.
-  const actorName = cipher && username ? staffNames({ db: store.db, cipher }).displayName(username) : null;
+  // Only an account's own entries have a name to keep; a failed sign-in's typed username names nobody.
+  const known = (actor?.id ?? rest.userId) != null;
+  const actorName =
+    cipher && username && known ? staffNames({ db: store.db, cipher }).displayName(username) : null;
   const kept = actorName ? { ...names, [ACTOR_NAME]: actorName } : names;
   insertAuditRow(
     store.db,

@@ -200,6 +200,7 @@ function buttonLabel(url: string, publicUrl: string): string {
   if (path.startsWith("/admin/join")) return "Accept the invitation";
   if (/^\/admin\/submissions\/\d+/.test(path)) return "Open the request";
   if (path.startsWith("/admin/submissions")) return "Open the desk";
+  if (path.startsWith("/admin/privacy")) return "Open the data requests";
   return "Open the page";
 }
 
