@@ -90,6 +90,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     secrets: loadSessionSecrets(config),
     logger,
     now,
+    referenceOf: (id) => contactSubmissions(store).byId(id)?.reference ?? null,
   });
   const content = createContent({ store, config, cache, requireAdmin: auth.requireAdmin, now });
   const privacy = createPrivacy({ store, config, auth, logger, now, onPolicyChanged: () => cache.clear() });

@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from "node:path";
 import * as v from "valibot";
 import { type Brand, BrandSchema } from "./contracts/brand";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
+import { isTimeZone } from "./contracts/time-format";
 import { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./modules/desk";
 
 /**
@@ -76,14 +77,7 @@ const httpUrl = v.pipe(
 const timeZone = v.pipe(
   v.optional(v.string(), "America/New_York"),
   v.trim(),
-  v.check((s) => {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: s });
-      return s !== "";
-    } catch {
-      return false;
-    }
-  }, "must be an IANA time zone such as America/New_York or Europe/London"),
+  v.check(isTimeZone, "must be an IANA time zone such as America/New_York or Europe/London"),
 );
 
 /** docker --env-file keeps quotes that a shell or systemd would remove: "Mon-Fri 09:00-17:00" reads the same. */

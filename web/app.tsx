@@ -8,6 +8,7 @@ import { SiteHeader } from "./components/site-header";
 import { StickyIntake } from "./components/sticky-intake";
 import { Toaster } from "./components/toaster";
 import { BrandProvider, useBrand } from "./lib/brand-context";
+import { setFirmZone } from "./lib/dates";
 import { PageDataProvider } from "./lib/page-data-context";
 import { needsServerData, type ResolvedPage, resolvePage, siteStylesheetFits } from "./routes";
 
@@ -26,6 +27,7 @@ export function App({
 }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
   useEffect(() => onHydrated?.(), []);
+  setFirmZone(data.timeZone);
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
       <BrandProvider value={data.brand}>

@@ -170,3 +170,45 @@ export const AuditQuerySchema = v.object({
   ),
 });
 export type AuditQuery = v.InferOutput<typeof AuditQuerySchema>;
+
+/** One piece of an audit entry's sentence: words, or a request named by its reference and linked to it. */
+export type AuditPart = { text: string } | { text: string; submissionId: number };
+
+/** "$1,500" or "$1,500.50" from cents. */
+const money = (cents: number) =>
+  `$${(cents / 100).toFixed(cents % 100 ? 2 : 0).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+/** "submissionId" as "submission id": a fact's name in words. */
+const words = (key: string) => key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+
+/**
+ * What an entry's facts say, as a sentence: the request it is about by its reference (a link), a status change
+ * from one status to the other, amounts as money, yes and no for flags, and any other fact by its name.
+ */
+export function auditSentence(
+  detail: Record<string, unknown> | null,
+  reference: string | undefined,
+  statusLabel: (status: string) => string,
+): AuditPart[] {
+  if (!detail) return [];
+  const parts: AuditPart[] = [];
+  const facts: string[] = [];
+  for (const [key, value] of Object.entries(detail)) {
+    if (key === "submissionId" && typeof value === "number") {
+      parts.push({ text: "Request " }, { text: reference ?? `#${value}`, submissionId: value });
+    } else if (key === "from" && typeof value === "string" && typeof detail.to === "string") {
+      facts.push(`from ${statusLabel(value)} to ${statusLabel(detail.to)}`);
+    } else if (key === "to" && typeof detail.from === "string") {
+      // Said with "from".
+    } else if (/Cents$/.test(key) && typeof value === "number") {
+      facts.push(`${words(key.replace(/Cents$/, ""))} ${money(value)}`);
+    } else {
+      const shown =
+        typeof value === "boolean" ? (value ? "yes" : "no") : value === null ? "none" : String(value);
+      facts.push(`${words(key)} ${shown}`);
+    }
+  }
+  const said = facts.join(", ");
+  if (said) parts.push({ text: parts.length ? `: ${said}.` : `${said[0]?.toUpperCase()}${said.slice(1)}.` });
+  else if (parts.length) parts.push({ text: "." });
+  return parts;
+}

@@ -33,14 +33,5 @@ export const WEEKDAY_SHORT = WEEKDAY_NAMES.map((d) => d.slice(0, 3));
 export const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
-const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
-/** Short zone name at an instant ("EST", "GMT+1"), as the runtime's Intl data writes it. */
-export function zoneName(timeZone: string, at: Date): string {
-  // Building a formatter costs far more than using one, and the desk's list asks for 25 at a time.
-  let format = zoneNameFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
-    zoneNameFormats.set(timeZone, format);
-  }
-  return format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
-}
+/** Short zone name at an instant ("EST", "CET", "GMT+9"): the one formatter's label (ADR 266). */
+export { zoneLabel as zoneName } from "./time-format";

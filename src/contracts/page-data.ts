@@ -17,6 +17,8 @@ export type PageData = {
   publicUrl: string;
   /** The server's clock at render time (ISO 8601), for the copyright year and "Last Updated" lines. */
   now: string;
+  /** The firm's IANA time zone (FIRM_TIMEZONE): every time a page shows is on this clock (ADR 266). */
+  timeZone?: string;
   /** Only on /contact rendered as the answer to a form post: the form's values and messages. */
   intake?: IntakeFormState;
   /** Only on /thanks: the visitor's receipt (from its cookie) and whether the server can send mail. */

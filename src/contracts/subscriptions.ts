@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { MONTH_NAMES } from "./calendar";
+import { formatDay } from "./time-format";
 
 /**
  * Judgment Intel's subscription as both sides read it (issue 29; ADRs 246, 247 and 249): its states, its
@@ -80,11 +80,8 @@ export type SweepDueItem = {
 /** `GET /api/admin/subscriptions/sweeps`: the sweeps owed, overdue first, and the firm's today. */
 export type SweepsDue = { today: string; soonDays: number; sweeps: SweepDueItem[] };
 
-/** "27 December 2026": a date as the letter, the mails and the portal write it. */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return `${d} ${MONTH_NAMES[(m ?? 1) - 1]} ${y}`;
-}
+/** "27 Dec 2026": a date as the letter, the mails and the portal write it, the one formatter's (ADR 266). */
+export const longDate = formatDay;
 
 /** The state in the words the client and the desk read. */
 export const STATE_WORDS: Record<SubscriptionState, string> = {

@@ -123,7 +123,7 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
       start: "2026-11-23T16:00:00.000Z",
       end: "2026-11-23T16:15:00.000Z",
       date: "2026-11-23",
-      dayLabel: "Monday, November 23",
+      dayLabel: "Monday, 23 Nov 2026",
       label: "11:00 AM EST",
       clientLabel: null,
     });
@@ -150,7 +150,7 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
 
     const london = await json<ConsultationSlots>(slots(dana, "Europe/London"));
     expect(london.clientTimeZone).toBe("Europe/London");
-    expect(london.slots[0]?.clientLabel).toBe("Mon, Nov 23, 4:00 PM GMT");
+    expect(london.slots[0]?.clientLabel).toBe("Mon 23 Nov, 4:00 PM GMT");
     for (const tz of ["Mars/Olympus_Mons", "../etc/passwd", "x".repeat(100)]) {
       const bad = await slots(dana, tz);
       expect(bad.status).toBe(400);
@@ -202,7 +202,7 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
       ),
     ).toThrow(/UNIQUE constraint failed: consultations.starts_at/);
     const booked = ((await first.json()) as { consultation: ConsultationBooking }).consultation;
-    expect(booked).toMatchObject({ start, label: "Monday, November 23, 2:00 PM EST", changeable: true });
+    expect(booked).toMatchObject({ start, label: "Monday, 23 Nov 2026, 2:00 PM EST", changeable: true });
 
     const forLee = await json<ConsultationSlots>(slots(lee));
     expect(forLee.slots.some((s) => s.start === start)).toBe(false);
@@ -230,7 +230,7 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
   test("both sides get the invitation: a parseable .ics with the slot's DTSTART", async () => {
     await sendAllMail();
     const [client] = mailsTo("dana@whitfieldmoss.example", "Consultation booked");
-    expect(client?.subject).toContain("Monday, November 23, 2:00 PM EST");
+    expect(client?.subject).toContain("Monday, 23 Nov 2026, 2:00 PM EST");
     expect(client?.text).toContain("http://localhost:3000/portal");
     const invite = calendarOf(client);
     expect(invite).toMatchObject({
@@ -279,7 +279,7 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
     const booked = calendarOf(mailsTo("dana@whitfieldmoss.example", "Consultation booked")[0]);
     const [movedMail] = mailsTo("dana@whitfieldmoss.example", "Consultation moved");
     expect(movedMail?.text).toContain(
-      "from Monday, November 23, 2:00 PM EST to Friday, November 27, 10:00 AM EST",
+      "from Monday, 23 Nov 2026, 2:00 PM EST to Friday, 27 Nov 2026, 10:00 AM EST",
     );
     expect(calendarOf(movedMail)).toMatchObject({
       method: "REQUEST",
@@ -308,7 +308,7 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
         reference: dana.submission.reference,
         name: "Dana Whitfield",
         start: "2026-11-27T15:00:00.000Z",
-        label: "Friday, November 27, 10:00 AM EST",
+        label: "Friday, 27 Nov 2026, 10:00 AM EST",
       }),
     ]);
     const detail = await json<{ consultation: ConsultationBooking | null }>(

@@ -86,7 +86,7 @@ describe("the morning digest", () => {
     const [mail] = digests();
     expect(mail?.to).toMatchObject({ text: "desk@tracewell.example" });
     expect(mail?.from?.text).toContain("intake@tracewell.example");
-    expect(mail?.subject).toBe("Intake desk for Mon November 23, 2026: 1 overdue, 2 due today");
+    expect(mail?.subject).toBe("Intake desk for Mon 23 Nov 2026: 1 overdue, 2 due today");
     const text = mail?.text ?? "";
     expect(text).toContain(
       [
@@ -130,8 +130,8 @@ describe("the morning digest", () => {
     expect(restarted.decorator.deskDigest.runIfDue()).toMatchObject({ sent: true, overdue: 3, dueToday: 0 });
     await restarted.decorator.mailOutbox.runOnce();
     expect(digests().map((m) => m.subject)).toEqual([
-      "Intake desk for Mon November 23, 2026: 1 overdue, 2 due today",
-      "Intake desk for Tue November 24, 2026: 3 overdue",
+      "Intake desk for Mon 23 Nov 2026: 1 overdue, 2 due today",
+      "Intake desk for Tue 24 Nov 2026: 3 overdue",
     ]);
     await restarted.decorator.mailOutbox.stop();
     reopened.close();
@@ -193,10 +193,10 @@ describe("data-rights requests in the morning digest", () => {
     expect(desk.app.decorator.deskDigest.runIfDue()).toMatchObject({ sent: true, overdue: 0, dueToday: 0 });
     await desk.app.decorator.mailOutbox.runOnce();
     const [mail] = mine();
-    expect(mail?.subject).toBe("Intake desk for Tue December 1, 2026: 2 data requests due soon");
+    expect(mail?.subject).toBe("Intake desk for Tue 1 Dec 2026: 2 data requests due soon");
     expect(mail?.text).toContain("Data requests due within 7 days (2)");
-    expect(mail?.text).toContain("- Access request, due Thu November 19, 2026 (11 days overdue)");
-    expect(mail?.text).toContain("- Deletion request, due Sat December 5, 2026 (5 days left)");
+    expect(mail?.text).toContain("- Access request, due Thu 19 Nov 2026 (11 days overdue)");
+    expect(mail?.text).toContain("- Deletion request, due Sat 5 Dec 2026 (5 days left)");
     expect(mail?.text).toContain("/admin/privacy/requests");
     expect(mail?.text).not.toContain("Opt-out");
     for (const address of ["late@", "soon@", "later@"]) expect(mail?.text).not.toContain(address);

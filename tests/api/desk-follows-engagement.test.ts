@@ -198,7 +198,7 @@ describe("the desk follows the engagement", () => {
       .replace(/<[^>]+>/g, " ")
       .replace(/\s+/g, " ");
     expect(text).toContain("Your report is delivered");
-    expect(text).toMatch(/Delivered [A-Z][a-z]{2} \d{1,2}, 2026/);
+    expect(text).toMatch(/Delivered \d{1,2} [A-Z][a-z]{2} 2026, \d{1,2}:\d{2} [AP]M E[SD]T/);
     expect(text).not.toContain("delivery is due");
     expect(text).not.toContain("Work has started");
   });

@@ -225,4 +225,55 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
     }
     expect(problems).toEqual([]);
   });
+
+  test("each kind with a link carries a button for it in HTML, the address written out below it", () => {
+    const site = t.config.publicUrl;
+    /** The links a mail asks the reader to follow: one of the site's, standing on its line or ending it. */
+    const actionLinks = (text: string) =>
+      text.split("\n").flatMap((l) => {
+        const url = /(?:^\s*|:\s)(https?:\/\/\S+)\s*$/.exec(l)?.[1];
+        return url?.startsWith(`${site}/`) ? [url] : [];
+      });
+    const linked: string[] = [];
+    const problems: string[] = [];
+    for (const kind of Object.keys(MAIL_KINDS) as MailKindName[]) {
+      const mail = smtp.received.find(KINDS[kind].pick);
+      if (!mail) continue;
+      const html = String(mail.html);
+      const links = actionLinks(mail.text ?? "");
+      if (links.length > 0) linked.push(kind);
+      for (const url of links) {
+        const button = [...html.matchAll(/<a\b[^>]*\bclass="button"[^>]*>([\s\S]*?)<\/a>/g)].find((b) =>
+          decode(b[0]).includes(`href="${url}"`),
+        );
+        if (!button) {
+          problems.push(`${kind}: no button for ${url}`);
+          continue;
+        }
+        if (!/^Open|^Accept/.test(visibleText(button[1] ?? "").trim()))
+          problems.push(`${kind}: its button says "${visibleText(button[1] ?? "").trim()}"`);
+        // Below the button, the address itself, as text a reader can copy.
+        const below = html.slice((button.index ?? 0) + button[0].length);
+        if (!readable(visibleText(below.slice(0, below.indexOf("</p>")))).includes(url))
+          problems.push(`${kind}: ${url} is not written out below its button`);
+        if (!mail.text?.includes(url)) problems.push(`${kind}: its text lost ${url}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Every mail that sends its reader somewhere was looked at: the client's and the desk's alike.
+    expect(linked.sort()).toEqual(
+      [
+        "consultation-client",
+        "desk-digest",
+        "documents-report-ready",
+        "documents-sweep-report",
+        "intake-notification",
+        "portal-link",
+        "portal-signed-client",
+        "staff-invitation",
+        "subscription-client",
+        "subscription-desk",
+      ].sort(),
+    );
+  });
 });

@@ -203,10 +203,10 @@ describe("the portal's links and sessions", () => {
       "Authentication: Single-use links emailed to the client's address, each opened once and each opening a portal session bound to this engagement only:",
     );
     expect(text).toContain(
-      "the link emailed Nov 16, 2026, 10:00:00 AM EST, opened on Nov 16, 2026, 10:00:00 AM EST from 203.0.113.7;",
+      "the link emailed 16 Nov 2026, 10:00:00 AM EST, opened on 16 Nov 2026, 10:00:00 AM EST from 203.0.113.7;",
     );
     expect(text).toContain(
-      "the link emailed Nov 17, 2026, 10:00:00 AM EST, opened on Nov 17, 2026, 10:00:00 AM EST from 192.0.2.44.",
+      "the link emailed 17 Nov 2026, 10:00:00 AM EST, opened on 17 Nov 2026, 10:00:00 AM EST from 192.0.2.44.",
     );
     expect(text.split("Portal opened with the emailed link").length - 1).toBe(2);
   });

@@ -176,6 +176,36 @@ describe("the desk and the audit log name who did what", () => {
     expect(new Set(alexOnly.entries.map((e) => e.name))).toEqual(new Set(["Alex Rivera"]));
   });
 
+  test("the audit log names each author by the name they had when they acted, older entries included", async () => {
+    const alex = await signIn(request, ALEX.username, ALEX.password);
+    expect((await request("/api/admin/staff/me", put(alex, { displayName: "Alex Rivera" }))).status).toBe(
+      200,
+    );
+    const { id } = await fileIntake({ request, db }, clock.at);
+    expect(await outbox.runOnce()).toBe(2);
+    const api = `/api/admin/submissions/${id}`;
+    const patch = (body: unknown) => withCookie(alex, { ...post(body), method: "PATCH" });
+    expect((await request(api, patch({ note: "Before the new name." }))).status).toBe(200);
+    // An entry written before names were kept with entries: it is named as the account is named today.
+    db.query(
+      "INSERT INTO audit_log (at, event, user_id, username) VALUES (?, 'submission.note_added', NULL, ?)",
+    ).run("2026-11-01T12:00:00.000Z", ALEX.username);
+    expect((await request("/api/admin/staff/me", put(alex, { displayName: "Alex Stone" }))).status).toBe(200);
+    expect((await request(api, patch({ note: "After the new name." }))).status).toBe(200);
+
+    type Page = { entries: { event: string; at: string; name: string | null; detail: unknown }[] };
+    const log = await json<Page>(request(`/api/admin/audit?user=${ALEX.username}`, withCookie(owner)));
+    const notes = log.entries.filter((e) => e.event === "submission.note_added");
+    // Newest first: the note after the change, the entry from before names were kept, the note before it.
+    expect(notes.map((e) => [e.at, e.name])).toEqual([
+      [clock.at.toISOString(), "Alex Stone"],
+      ["2026-11-01T12:00:00.000Z", "Alex Stone"],
+      [clock.at.toISOString(), "Alex Rivera"],
+    ]);
+    // The name kept with an entry is shown as its author, not repeated among its facts.
+    expect(JSON.stringify(notes.map((e) => e.detail))).not.toContain("actorName");
+  });
+
   test("the reply mail of a colleague without a name goes out under the site's own sender", async () => {
     const { id } = await fileIntake({ request, db }, clock.at);
     expect(await outbox.runOnce()).toBe(2);

@@ -151,7 +151,7 @@ describe("an invitation", () => {
     });
     expect(Date.parse(invitation.expiresAt) - clock).toBe(72 * HOUR);
     expect(mail.subject).toBe(`${OWNER} invited you to the Tracewell admin`);
-    expect(mail.text).toContain("expires on Thu, 26 Nov 2026 09:00:00 UTC");
+    expect(mail.text).toContain("expires on 26 Nov 2026, 4:00 AM EST.");
 
     const overview = await json<StaffOverview>(request("/api/admin/staff", withCookie(owner.cookie)));
     expect(overview.invitations).toEqual([{ ...invitation, mail: "sent" }]);

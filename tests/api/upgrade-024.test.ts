@@ -197,10 +197,10 @@ describe("links kept by the previous release", () => {
       .stdout.toString()
       .replace(/\s+/g, " ");
     expect(text).toContain(
-      "Authentication: Links emailed to the client's address, each opening portal sessions bound to this engagement only: the link emailed Nov 2, 2026, 10:00:00 AM EST, opened 2 times (on Nov 2, 2026, 11:00:00 AM EST from 203.0.113.7; on Nov 9, 2026, 11:00:00 AM EST from 203.0.113.8), emailed before links were single-use",
+      "Authentication: Links emailed to the client's address, each opening portal sessions bound to this engagement only: the link emailed 2 Nov 2026, 10:00:00 AM EST, opened 2 times (on 2 Nov 2026, 11:00:00 AM EST from 203.0.113.7; on 9 Nov 2026, 11:00:00 AM EST from 203.0.113.8), emailed before links were single-use",
     );
     expect(text).toContain(
-      "the single-use link emailed Nov 10, 2026, 10:00:00 AM EST, opened once, on Nov 10, 2026, 10:00:00 AM EST from 192.0.2.44.",
+      "the single-use link emailed 10 Nov 2026, 10:00:00 AM EST, opened once, on 10 Nov 2026, 10:00:00 AM EST from 192.0.2.44.",
     );
     expect(text).not.toContain("Authentication: The single-use link");
   });

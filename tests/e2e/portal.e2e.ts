@@ -23,6 +23,8 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 const SIGNATURE = "Dana Whitfield";
 let own: OwnServer | undefined;
 const received = () => own?.mail ?? [];
+/** A time as staff and clients read it (ADR 266): the firm's day and time with its zone's label. */
+const FIRM_TIME = /\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T/;
 
 // Two servers, a sealed signature and ten axe runs: minutes on a busy machine.
 test.describe.configure({ mode: "serial", timeout: 300_000 });
@@ -110,12 +112,21 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await expect(desk.getByText(/^Respond by /)).toBeVisible();
   await panel.getByRole("button", { name: "Send to the Client" }).click();
   await expect(panel.getByText("Link works until")).toBeVisible();
+  // Staff read the link's end on the firm's clock, labelled with its zone, on a desk and a phone alike.
+  for (const size of [DESKTOP, PHONE]) {
+    await desk.setViewportSize(size);
+    await expect(panel.getByText(FIRM_TIME).first()).toBeVisible();
+  }
+  await desk.setViewportSize(DESKTOP);
   // The letter is the firm's first response: the request's heading says so at once, without a reload.
   await expect(desk.getByText(/^First response .*\(engagement letter sent\)/)).toBeVisible();
   await checkBothWidths(desk, "desk-engagement-sent");
 
-  // The CSP is bypassed only so that the focus walk below can turn transitions off with a stylesheet.
-  const client = await (await browser.newContext({ viewport: DESKTOP, bypassCSP: true })).newPage();
+  // The CSP is bypassed only so that the focus walk below can turn transitions off with a stylesheet. The client
+  // is in Berlin, the firm in New York: the portal's times carry both.
+  const client = await (
+    await browser.newContext({ viewport: DESKTOP, bypassCSP: true, timezoneId: "Europe/Berlin" })
+  ).newPage();
   await installQuietFocus(client);
   await client.goto(await mailedLink());
   await waitForHydration(client);
@@ -138,6 +149,12 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await client.getByRole("button", { name: "I agree to sign" }).click({ delay: 100 });
   await expect(client.getByRole("heading", { name: "Signed: payment" })).toBeVisible({ timeout: 30_000 });
   await expect(client.getByText(/Wire to First Example Bank/)).toBeVisible();
+  for (const size of [DESKTOP, PHONE]) {
+    await client.setViewportSize(size);
+    const signedAt = client.getByText(/^Signed .*\. A sealed copy was emailed to you\.$/);
+    await expect(signedAt).toHaveText(new RegExp(`^Signed ${FIRM_TIME.source} \\(.* CES?T your time\\)\\.`));
+  }
+  await client.setViewportSize(DESKTOP);
   await checkBothWidths(client, "portal-signed");
   // Every stop of the keyboard shows where focus is, the new buttons (Open, Sign out, Withdraw) included.
   // From the top of the page as it loads: a walk continues from wherever focus was last.

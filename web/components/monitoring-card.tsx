@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { longDate, NOTICE_DAYS, STATE_WORDS, type SubscriptionView } from "../../src/contracts/subscriptions";
+import { formatMonth } from "../../src/contracts/time-format";
 
 export type MonitoringAction = "pause" | "resume" | "cancel";
 export type ActAnswer = { ok: true; data: SubscriptionView } | { ok: false; error: string };
@@ -10,7 +11,7 @@ const addDays = (date: string, days: number) =>
   new Date((dayOf(date) + days) * DAY_MS).toISOString().slice(0, 10);
 const money = (cents: number) =>
   `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0 })}`;
-const monthOf = (date: string) => longDate(date).split(" ").slice(1).join(" ");
+const monthOf = formatMonth;
 
 /**
  * What an action will do, in dates, from the rules the letter states (ADR 246): the same words whoever presses.

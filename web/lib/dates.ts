@@ -1,17 +1,59 @@
-import { MONTH_NAMES } from "../../src/contracts/calendar";
+import { useSyncExternalStore } from "react";
+import {
+  formatDate as dateIn,
+  formatDateTime as dateTimeIn,
+  formatDateTimeFor,
+  formatDay,
+  formatTimeFor,
+  localZone,
+} from "../../src/contracts/time-format";
+import { usePageData } from "./page-data-context";
 
-/** "March 10, 2026" from "2026-03-10", the same on server and client whatever their locale or time zone. */
-export function formatLongDate(isoDate: string): string {
-  const [y, m, d] = isoDate.slice(0, 10).split("-").map(Number);
-  if (!y || !m || !d) return isoDate;
-  return `${MONTH_NAMES[m - 1]} ${d}, ${y}`;
+/** The firm's zone when a page carries none (FIRM_TIMEZONE's default): only components rendered alone in tests. */
+const DEFAULT_ZONE = "America/New_York";
+let firmZone = DEFAULT_ZONE;
+
+/**
+ * The firm's zone (PageData.timeZone), set once when the app renders: it is the server's setting and the same for
+ * every page, so the screens' formatters below read it without each threading it through.
+ */
+export function setFirmZone(timeZone: string | undefined) {
+  firmZone = timeZone || DEFAULT_ZONE;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+/** The firm's zone as the page data gives it. */
+export const useFirmZone = () => usePageData()?.timeZone || firmZone;
+
 /**
- * "Mar 10, 2026, 2:05 PM" and "Mar 10, 2026" in the browser's own time zone, so only for screens that render
- * after their data loads in the browser (the admin), never for a page the server renders.
+ * "27 Nov 2026" from "2026-11-27", or the firm's day of an instant: the same on server and client whatever
+ * their locale or time zone.
  */
-export const formatDateTime = (iso: string) => DATE_TIME.format(new Date(iso));
-export const formatDate = (iso: string) => DATE.format(new Date(iso));
+export const formatLongDate = (value: string) =>
+  value.length <= 10 ? formatDay(value) : dateIn(value, firmZone);
+
+/** "27 Nov 2026, 10:00 AM EST": an instant on the firm's clock, with its label (ADR 266). */
+export const formatDateTime = (iso: string) => dateTimeIn(iso, firmZone);
+/** "27 Nov 2026, 10:00:07 AM EST": where the second matters (the audit log). */
+export const formatDateTimeSeconds = (iso: string) => dateTimeIn(iso, firmZone, { seconds: true });
+/** "27 Nov 2026": the firm's day of an instant. */
+export const formatDate = (iso: string) => dateIn(iso, firmZone);
+
+const noSubscription = () => () => {};
+/**
+ * The browser's zone, or "" while the server renders and while the page hydrates: the server cannot know it, so
+ * the first render in the browser matches the server's markup and the client's own time is added just after.
+ */
+export const useClientZone = () => useSyncExternalStore(noSubscription, localZone, () => "");
+
+/**
+ * A client's view of an instant: "27 Nov 2026, 10:00 AM EST (4:00 PM CET your time)", the second part once the
+ * page has hydrated in a browser whose zone differs from the firm's.
+ */
+export function useClientTimes() {
+  const firm = useFirmZone();
+  const client = useClientZone();
+  return {
+    dateTime: (iso: string) => formatDateTimeFor(iso, firm, client),
+    time: (iso: string) => formatTimeFor(iso, firm, client),
+  };
+}

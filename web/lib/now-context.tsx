@@ -1,3 +1,4 @@
+import { formatMonth } from "../../src/contracts/time-format";
 import { usePageData } from "./page-data-context";
 
 /**
@@ -6,6 +7,5 @@ import { usePageData } from "./page-data-context";
  */
 export const useNow = () => new Date(usePageData()?.now ?? 0);
 
-/** "November 2026": month and year in UTC, the server's reference. */
-export const monthYear = (date: Date) =>
-  date.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+/** "Nov 2026": month and year in UTC, the server's reference. */
+export const monthYear = (date: Date) => formatMonth(date.toISOString());

@@ -8,20 +8,16 @@ import {
   type ConsultationSlots,
 } from "../../src/contracts/consultation";
 import type { ConsultationPlace } from "../../src/contracts/firm";
+import { localZone } from "../../src/contracts/time-format";
 import { type Answer, apiAnswer } from "../lib/api";
+import { useClientTimes } from "../lib/dates";
 import { telHref } from "../lib/tel";
 
 const API = "/api/portal/consultation";
 type Message = { tone: "ok" | "error"; text: string };
 
 /** The browser's own zone, when it is not the firm's: the slots then carry a second label. */
-const browserZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? "";
-  } catch {
-    return "";
-  }
-};
+const browserZone = localZone;
 
 /** A consultation call, with the browser's zone for the second label. */
 const call = <T,>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
@@ -30,15 +26,13 @@ const call = <T,>(method: string, path: string, body?: unknown): Promise<Answer<
   return apiAnswer<T>(method, url, body, "Something went wrong. Please try again.");
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "full", timeStyle: "short" });
-
 /**
  * The portal's consultation: once the report is delivered, the client picks one of the firm's free
  * 15-minute times (grouped by day, labelled in the firm's zone and their own), books it, and may move or
  * cancel it until 24 hours before. Every answer is said in words, in a live region.
  */
 export function ConsultationSection({ delivered }: { delivered: boolean }) {
+  const when = useClientTimes().dateTime;
   const [booking, setBooking] = useState<ConsultationBooking | null | undefined>(undefined);
   const [slots, setSlots] = useState<ConsultationSlots | null>(null);
   const [picking, setPicking] = useState(false);

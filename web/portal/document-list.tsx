@@ -1,7 +1,8 @@
 import { FileText, Trash2 } from "lucide-react";
 import type { DocumentView } from "../../src/contracts/documents";
 import { formatFileSize } from "../../src/contracts/file-size";
-import { downloadHref, Sha, when } from "./report-card";
+import { useClientTimes } from "../lib/dates";
+import { downloadHref, Sha } from "./report-card";
 
 /** Files of one direction, each downloadable once whole, an unfinished one with what arrived and when it goes. */
 export function FileList({
@@ -15,6 +16,7 @@ export function FileList({
   docs: DocumentView[];
   onRemove?: (doc: DocumentView) => void;
 }) {
+  const when = useClientTimes().dateTime;
   return (
     <div>
       <h3 className="font-semibold text-ink">{title}</h3>

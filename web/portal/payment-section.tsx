@@ -1,10 +1,7 @@
 import { CreditCard } from "lucide-react";
-import { formatLongDate } from "../lib/dates";
+import { formatLongDate, useClientTimes } from "../lib/dates";
 import type { PortalEngagement } from "./portal-api";
 import { dollars } from "./portal-api";
-
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "";
 
 /**
  * After the signature: the Payments card (what is due, by when, and the Pay button at the firm's processor, or
@@ -14,6 +11,8 @@ const when = (iso: string | null) =>
 export function PaymentSection({ engagement: e }: { engagement: PortalEngagement }) {
   const p = e.payment;
   const due = p?.amountDueCents ?? e.outstandingCents;
+  const times = useClientTimes();
+  const when = (iso: string | null) => (iso ? times.dateTime(iso) : "");
   return (
     <section id="payment" aria-labelledby="payment-title" className="scroll-mt-6 space-y-4">
       <h2 id="payment-title" className="font-serif text-2xl font-bold text-navy sm:text-3xl">

@@ -2,9 +2,7 @@ import { Download } from "lucide-react";
 import type { DocumentView } from "../../src/contracts/documents";
 import { PORTAL_DOCUMENTS_PATH } from "../../src/contracts/documents";
 import { formatFileSize } from "../../src/contracts/file-size";
-
-export const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+import { useClientTimes } from "../lib/dates";
 
 export function Sha({ value }: { value: string }) {
   return (
@@ -23,6 +21,7 @@ export const downloadHref = (doc: DocumentView) => `${PORTAL_DOCUMENTS_PATH}/${d
 
 /** The firm's report, delivered: first in the section, with its fingerprint and its download. */
 export function ReportCard({ doc }: { doc: DocumentView }) {
+  const when = useClientTimes().dateTime;
   return (
     <article
       aria-labelledby={`report-${doc.id}`}

@@ -2,13 +2,18 @@ import type { Database } from "bun:sqlite";
 import type { Sealed } from "../../store";
 import type { AuditEntryInput } from "./model";
 import { auditRoutes } from "./routes";
-import { createAuditService, type NameOf, writeAudit } from "./service";
+import { createAuditService, type NameOf, sealAuditNamesWith, writeAudit } from "./service";
 
 /**
  * The audit log: the one writer every feature records through, and the audit page. The page names authors by
  * the accounts' feature (auth), which hands `names` in: this feature imports no other.
  */
-export function createAudit(deps: { store: Sealed; names: NameOf }) {
+export function createAudit(deps: {
+  store: Sealed;
+  names: NameOf;
+  referenceOf?: (submissionId: number) => string | null;
+}) {
+  sealAuditNamesWith(deps.store);
   const service = createAuditService(deps);
   return { service, routes: auditRoutes(service) };
 }

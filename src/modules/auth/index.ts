@@ -15,7 +15,7 @@ export function createAuth(deps: AuthDeps) {
   service.bootstrap();
   const guard = createAdminGuard(service.sessions, { requireMfa: deps.config.requireMfa });
   // The audit page is the audit log's; it sits behind this feature's guard and names authors by its accounts.
-  const audit = createAudit({ store: deps.store, names: staffNames });
+  const audit = createAudit({ store: deps.store, names: staffNames, referenceOf: deps.referenceOf });
   const module = signInRoutes({ config: deps.config, service, guard, audit });
 
   return {

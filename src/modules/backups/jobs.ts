@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../contracts/time-format";
 import type { Logger } from "../../log";
 import { every } from "../../ops/every";
 import { type Cron, cronMatches } from "./model";
@@ -39,7 +40,7 @@ export function backupWarning(deps: {
   /** The firm's time zone: staff read every time in it, with its name. */
   timeZone: string;
 }): string | null {
-  const when = (iso: string) => firmTime(iso, deps.timeZone);
+  const when = (iso: string) => formatDateTime(iso, deps.timeZone);
   if (deps.last && !deps.last.ok)
     return `The last backup, at ${when(deps.last.at)}, failed: ${deps.last.error}`;
   if (!deps.scheduled) return null;
@@ -49,17 +50,4 @@ export function backupWarning(deps: {
       ? `No backup has succeeded since ${when(deps.lastGoodAt)}, more than 26 hours ago`
       : "No backup has succeeded in the 26 hours since the server started";
   return null;
-}
-
-/** "10 Mar 2025, 2:30 AM EDT": an instant as staff read it, in the firm's zone and named. */
-function firmTime(iso: string, timeZone: string): string {
-  const at = new Date(iso);
-  const day = new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric" });
-  const time = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  });
-  return `${day.format(at)}, ${time.format(at)}`;
 }

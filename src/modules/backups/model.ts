@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { ConfigError } from "../../config";
+import { wallClock } from "../../contracts/time-format";
 import { DOCUMENTS_DIR, UPLOADS_DIR } from "../../ops/backup";
 
 /** Where the database sits inside an archive and inside a restored data folder. */
@@ -77,29 +78,8 @@ export function parseCron(source: string): Cron {
 
 /** The wall-clock fields of an instant in a time zone. */
 export function localParts(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      weekday: "short",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday as string);
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    weekday,
-  };
+  const { year, month, day, hour, minute, weekday } = wallClock(at, timeZone);
+  return { year, month, day, hour, minute, weekday };
 }
 
 /** Whether the minute of `at`, on the firm's clock, is one the schedule names. */

@@ -1,5 +1,5 @@
 import type { Config } from "../../config";
-import { MONTH_NAMES, WEEKDAY_SHORT } from "../../contracts/calendar";
+import { WEEKDAY_SHORT } from "../../contracts/calendar";
 import type { WaitingRequest } from "../../contracts/desk";
 import { SERVICE_LABELS } from "../../contracts/intake-labels";
 import { adminSubmissionPath, PATHS } from "../../contracts/paths";
@@ -9,6 +9,7 @@ import {
   type DataRequestKind,
   daysLeft,
 } from "../../contracts/privacy";
+import { formatDay } from "../../contracts/time-format";
 import type { Logger } from "../../log";
 import { every } from "../../ops/every";
 import type { MailMessage, MailOutbox } from "../mail";
@@ -34,11 +35,8 @@ export type DigestResult =
     }
   | { sent: true; day: string; overdue: number; dueToday: number; outboxId: number | null };
 
-const longDate = (day: string) => {
-  const [y, m, d] = day.split("-").map(Number);
-  const weekday = WEEKDAY_SHORT[new Date(`${day}T00:00:00Z`).getUTCDay()];
-  return `${weekday} ${MONTH_NAMES[(m ?? 1) - 1]} ${d}, ${y}`;
-};
+const longDate = (day: string) =>
+  `${WEEKDAY_SHORT[new Date(`${day}T00:00:00Z`).getUTCDay()]} ${formatDay(day)}`;
 
 /**
  * The morning digest (ADR 054): on business days at 08:00 firm time, one e-mail to INTAKE_NOTIFY_TO with the

@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import { formatDate, formatDateTime } from "../../contracts/time-format";
 import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
 import type { MailMessage, OutboxRow } from "../mail";
@@ -88,7 +89,7 @@ export function portalMailRenderers(store: DataStore, config: Config) {
         ...composeText(
           toDesk
             ? [
-                `The engagement letter for ${s.reference} was signed in the portal at ${e.signedAt}. The sealed PDF with its certificate of completion is attached.`,
+                `The engagement letter for ${s.reference} was signed in the portal${e.signedAt ? ` on ${formatDateTime(e.signedAt, config.desk.timeZone)}` : ""}. The sealed PDF with its certificate of completion is attached.`,
               ]
             : [
                 line`Hello ${s.name},`,
@@ -147,6 +148,5 @@ export function portalMailRenderers(store: DataStore, config: Config) {
   };
 }
 
-/** A date as the firm's calendar shows it: "November 30, 2026". */
-const firmDay = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "long" }).format(new Date(iso));
+/** A date as the firm's calendar shows it: "30 Nov 2026". */
+const firmDay = (iso: string, timeZone: string) => formatDate(iso, timeZone);

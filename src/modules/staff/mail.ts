@@ -1,4 +1,5 @@
 import type { Brand } from "../../contracts/brand";
+import { formatDateTime } from "../../contracts/time-format";
 import type { MailMessage } from "../mail";
 import { composeText, line } from "../mail";
 
@@ -8,9 +9,17 @@ import { composeText, line } from "../mail";
  */
 export function invitationMessage(
   to: string,
-  ctx: { brand: Brand; link: string; invitedBy: string; expiresAt: string; mfaRequired: boolean },
+  ctx: {
+    brand: Brand;
+    link: string;
+    invitedBy: string;
+    expiresAt: string;
+    mfaRequired: boolean;
+    /** The firm's zone, the one the expiry is said in (UTC when not given). */
+    timeZone?: string;
+  },
 ): MailMessage {
-  const expires = new Date(ctx.expiresAt).toUTCString().replace("GMT", "UTC");
+  const expires = formatDateTime(ctx.expiresAt, ctx.timeZone ?? "UTC");
   return {
     to,
     subject: `${ctx.invitedBy} invited you to the ${ctx.brand.name} admin`,

@@ -120,6 +120,7 @@ export function createStaffService(deps: {
         invitedBy: inv.invitedByName,
         expiresAt: inv.expiresAt,
         mfaRequired: config.requireMfa,
+        timeZone: config.desk.timeZone,
       });
     },
     (mail) => {

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
-import { useSearch } from "wouter";
-import { auditLabel } from "../../../src/contracts/audit";
+import { Link, useSearch } from "wouter";
+import { auditLabel, auditSentence } from "../../../src/contracts/audit";
+import { adminSubmissionPath } from "../../../src/contracts/paths";
 import { STATUS_LABELS } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
+import { formatDateTimeSeconds } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
@@ -17,31 +19,33 @@ type Entry = {
   at: string;
   event: string;
   username: string | null;
-  /** How the team knows whoever did it: their display name, else e-mail, else the username. */
+  /** How the team knew whoever did it: their display name then, else their name or address now. */
   name: string | null;
+  /** The reference of the request the entry is about, while it is kept. */
+  reference?: string;
   clientAddress: string | null;
   detail: Record<string, unknown> | null;
 };
 type AuditPage = { entries: Entry[]; nextBeforeId: number | null };
 
-const TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium" });
-
-/** "submissionId" as "submission id": the facts an entry holds, in words. */
-const words = (key: string) => key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-
-const detailText = (event: string, detail: Entry["detail"]) => {
-  if (!detail) return "";
-  if (
-    event === "submission.status_changed" &&
-    typeof detail.from === "string" &&
-    typeof detail.to === "string"
-  ) {
-    return `Request ${String(detail.submissionId)}: ${statusLabel(detail.from)} to ${statusLabel(detail.to)}`;
-  }
-  return Object.entries(detail)
-    .map(([k, v]) => `${words(k)}: ${typeof v === "boolean" ? (v ? "yes" : "no") : String(v)}`)
-    .join(", ");
-};
+/** The facts of an entry as a sentence, its request a link by reference (ADR 266). */
+function Detail({ entry }: { entry: Entry }) {
+  return (
+    <>
+      {auditSentence(entry.detail, entry.reference, statusLabel).map((part, i) =>
+        "submissionId" in part ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence never move
+          <Link key={i} href={adminSubmissionPath(part.submissionId)} className="font-mono underline">
+            {part.text}
+          </Link>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence never move
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}
 
 export function AuditPage() {
   return <AdminFrame>{() => <AuditLog />}</AdminFrame>;
@@ -132,12 +136,14 @@ function AuditLog() {
               {entries.map((e) => (
                 <tr key={e.id} className="border-b border-line last:border-0">
                   <td className="whitespace-nowrap px-4 py-3">
-                    <time dateTime={e.at}>{TIME.format(new Date(e.at))}</time>
+                    <time dateTime={e.at}>{formatDateTimeSeconds(e.at)}</time>
                   </td>
                   <td className="px-4 py-3 font-medium">{auditLabel(e.event)}</td>
                   <td className="px-4 py-3">{e.name ?? e.username ?? "—"}</td>
                   <td className="px-4 py-3 font-mono">{e.clientAddress ?? "—"}</td>
-                  <td className="px-4 py-3 text-ink-muted">{detailText(e.event, e.detail)}</td>
+                  <td className="px-4 py-3 text-ink-muted">
+                    <Detail entry={e} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,7 @@
 import { History } from "lucide-react";
 import { useEffect, useState } from "react";
 import { apiRequest } from "../../lib/api";
+import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
 import { ADMIN_API } from "../shared/admin-session";
 import { ConfirmDialog } from "../shared/confirm-dialog";
@@ -11,8 +12,7 @@ type Comparison = {
   lines: { kind: "same" | "added" | "removed"; text: string }[];
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+const when = formatDateTime;
 const shown = (v: unknown) => (Array.isArray(v) ? v.join(", ") : v === null ? "none" : String(v));
 
 /**

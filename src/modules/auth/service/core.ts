@@ -16,6 +16,8 @@ export type AuthDeps = {
   now: () => Date;
   /** The sign-in throttle's limiter; tests pass one that shows the keys it is given. */
   createLimiter?: (opts: Parameters<typeof createRateLimiter>[0]) => RateLimiter;
+  /** A request's reference by its id (the desk's), for the audit page's links; null once it is deleted. */
+  referenceOf?: (submissionId: number) => string | null;
 };
 
 /**

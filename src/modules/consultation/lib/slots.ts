@@ -1,8 +1,16 @@
+import { WEEKDAY_NAMES } from "../../../contracts/calendar";
 import {
   CONSULTATION_BUSINESS_DAYS,
   CONSULTATION_LEAD_BUSINESS_MINUTES,
   CONSULTATION_MINUTES,
 } from "../../../contracts/consultation";
+import {
+  dayIn,
+  formatDay,
+  formatTime,
+  isTimeZone as isZone,
+  wallClock,
+} from "../../../contracts/time-format";
 
 /**
  * What the consultation needs of the firm's business clock (the desk's, with its hours, public holidays and
@@ -57,48 +65,22 @@ export const slotEnd = (startMs: number) => startMs + CONSULTATION_MINUTES * MIN
 /** True when `name` is an IANA time zone this runtime knows ("Europe/London", "UTC"). */
 export function isTimeZone(name: string): boolean {
   if (name.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
+  return isZone(name);
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-const format = (key: string, options: Intl.DateTimeFormatOptions) => {
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", options);
-    formats.set(key, f);
-  }
-  return f;
-};
-
-/** Labels of an instant in a zone: "Monday, November 30", "11:00 AM EST", and both in short. */
+/** Labels of an instant in a zone: "Monday, 30 Nov 2026", "11:00 AM EST", and both in short. */
 export function labels(ms: number, timeZone: string) {
-  const at = new Date(ms);
+  const day = dayIn(ms, timeZone);
+  const weekday = WEEKDAY_NAMES[wallClock(ms, timeZone).weekday] ?? "";
+  const time = formatTime(ms, timeZone);
   return {
-    day: format(`day:${timeZone}`, { timeZone, weekday: "long", month: "long", day: "numeric" }).format(at),
-    time: format(`time:${timeZone}`, {
-      timeZone,
-      hour: "numeric",
-      minute: "2-digit",
-      timeZoneName: "short",
-    }).format(at),
-    short: format(`short:${timeZone}`, {
-      timeZone,
-      weekday: "short",
-      month: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZoneName: "short",
-    }).format(at),
+    day: `${weekday}, ${formatDay(day)}`,
+    time,
+    short: `${weekday.slice(0, 3)} ${formatDay(day).replace(/ \d{4}$/, "")}, ${time}`,
   };
 }
 
-/** "Monday, November 30, 11:00 AM EST" in a zone. */
+/** "Monday, 30 Nov 2026, 11:00 AM EST" in a zone. */
 export const longLabel = (ms: number, timeZone: string) => {
   const l = labels(ms, timeZone);
   return `${l.day}, ${l.time}`;

@@ -1,5 +1,6 @@
 import Holidays from "date-holidays";
 import { hhmm, WEEKDAY_SHORT } from "../../../contracts/calendar";
+import { wallClock } from "../../../contracts/time-format";
 import { ConflictError } from "../../../http/errors";
 
 /**
@@ -114,23 +115,10 @@ export function describeHours(hours: WeeklyHours): string {
 
 /** Calendar dates and wall times in one IANA zone, through Intl (no time-zone data of our own). */
 function zone(timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  });
   /** The wall clock at an instant, read as if it were UTC: its difference to the instant is the offset. */
   const wall = (ms: number) => {
-    const p: Record<string, number> = {};
-    for (const { type, value } of parts.formatToParts(new Date(ms))) {
-      if (type !== "literal") p[type] = Number(value);
-    }
-    return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+    const p = wallClock(ms, timeZone);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   };
   const offset = (ms: number) => wall(Math.floor(ms / 1000) * 1000) - Math.floor(ms / 1000) * 1000;
   return {

@@ -133,8 +133,9 @@ const BULLETED = /^[-*•]\s+/;
  */
 function bodyHtml(
   text: string,
-  styles: { p: string; list: string; link: string },
+  styles: { p: string; list: string; link: string; button: string; address: string },
   quoted: readonly TextSpan[] = [],
+  publicUrl = "",
 ): string {
   const kindOf = (l: Line) => {
     if (overlaps(quoted, l.at, l.at + 1)) return "p";
@@ -155,14 +156,70 @@ function bodyHtml(
         i++;
       }
       const html = (l: Line) => inline(l, styles.link, quoted);
-      if (kind === "p") out.push(`<p style="${styles.p}">${run.map(html).join("<br>")}</p>`);
-      else
+      if (kind === "p") {
+        // A line that sends the reader to the site becomes its button, the address written out below it.
+        let lines: Line[] = [];
+        const flush = () => {
+          if (lines.length > 0) out.push(`<p style="${styles.p}">${lines.map(html).join("<br>")}</p>`);
+          lines = [];
+        };
+        for (const l of run) {
+          const action = overlaps(quoted, l.at, l.at + l.text.length) ? null : actionOf(l.text, publicUrl);
+          if (!action) {
+            lines.push(l);
+            continue;
+          }
+          if (action.before.trim()) lines.push({ text: action.before.trimEnd(), at: l.at });
+          flush();
+          out.push(buttonHtml(action.url, styles, publicUrl));
+        }
+        flush();
+      } else
         out.push(
           `<${kind} style="${styles.list}">${run.map((l) => `<li style="margin:0 0 6px">${html(l)}</li>`).join("")}</${kind}>`,
         );
     }
   }
   return out.join("\n");
+}
+
+/** A line that ends in a link to the site, alone or after "…: ", and the words before it. */
+const ACTION = /(^\s*|:\s)(https?:\/\/\S+)\s*$/;
+
+function actionOf(line: string, publicUrl: string): { before: string; url: string } | null {
+  const m = ACTION.exec(line);
+  const url = m?.[2];
+  if (!m || !url || !publicUrl || !url.startsWith(`${publicUrl}/`)) return null;
+  return { before: line.slice(0, m.index + (m[1]?.startsWith(":") ? 1 : 0)), url };
+}
+
+/** What a button says, by where it leads. */
+function buttonLabel(url: string, publicUrl: string): string {
+  const path = url.slice(publicUrl.length);
+  if (path.startsWith("/portal")) return "Open your portal";
+  if (path.startsWith("/admin/join")) return "Accept the invitation";
+  if (/^\/admin\/submissions\/\d+/.test(path)) return "Open the request";
+  if (path.startsWith("/admin/submissions")) return "Open the desk";
+  if (path.startsWith("/admin/privacy")) return "Open the data requests";
+  return "Open the page";
+}
+
+/**
+ * The link as a button, and below it the address as plain text for whoever copies it (or whose mail program
+ * shows no buttons); the text part keeps the address where it was written.
+ */
+function buttonHtml(
+  url: string,
+  styles: { p: string; button: string; address: string },
+  publicUrl: string,
+): string {
+  const href = escapeHtml(url);
+  return [
+    `<p style="${styles.p}">`,
+    `<a href="${href}" class="button" style="${styles.button}">${escapeHtml(buttonLabel(url, publicUrl))}</a><br>`,
+    `<span style="${styles.address}">Or copy this address: ${href}</span>`,
+    "</p>",
+  ].join("");
 }
 
 /** WCAG relative luminance of a #rrggbb colour. */
@@ -211,8 +268,15 @@ export function htmlAlternative(
   const link = `color:${contrast(band, "#ffffff") >= 4.5 ? band : ink};text-decoration:underline`;
   const body = bodyHtml(
     text,
-    { p: "margin:0 0 16px", list: "margin:0 0 16px;padding-left:24px", link },
+    {
+      p: "margin:0 0 16px",
+      list: "margin:0 0 16px;padding-left:24px",
+      link,
+      button: `display:inline-block;margin:0 0 8px;padding:12px 24px;border-radius:6px;background:${band};color:${onBand};font-weight:bold;text-decoration:none`,
+      address: "font-size:14px;overflow-wrap:anywhere",
+    },
     quoted,
+    publicUrl,
   );
   const site = escapeHtml(publicUrl);
   return [

@@ -115,6 +115,7 @@ function render(deps: PagesDeps, pathname: string, search: string, now: Date, ex
     brand: deps.config.brand,
     publicUrl: deps.config.publicUrl,
     now: now.toISOString(),
+    timeZone: deps.config.desk.timeZone,
     content: deps.load?.(pathname),
     firm: shown(deps.firm?.()),
     ...extra,

@@ -9,7 +9,7 @@ test("one single-use link: when it was emailed, and when and from where it opene
   const events = [sent("2026-11-16T15:00:00.000Z"), opened("2026-11-16T15:05:00.000Z", "203.0.113.7")];
   const used = [{ createdAt: "2026-11-16T15:00:00.000Z", usedAt: "2026-11-16T15:05:00.000Z" }];
   expect(certificateAuthentication(events, used, NY)).toBe(
-    "The single-use link emailed to the client's address on Nov 16, 2026, 10:00:00 AM EST, opened once, on Nov 16, 2026, 10:05:00 AM EST from 203.0.113.7; it opened a portal session bound to this engagement only.",
+    "The single-use link emailed to the client's address on 16 Nov 2026, 10:00:00 AM EST, opened once, on 16 Nov 2026, 10:05:00 AM EST from 203.0.113.7; it opened a portal session bound to this engagement only.",
   );
 });
 
@@ -34,10 +34,10 @@ test("a link emailed before links were single-use and opened three times over 14
   );
   expect(text).not.toStartWith("The single-use");
   expect(text).toContain(
-    "the link emailed Nov 2, 2026, 10:00:00 AM EST, opened 3 times (on Nov 2, 2026, 11:00:00 AM EST from 203.0.113.7; on Nov 9, 2026, 11:00:00 AM EST from 203.0.113.8; on Nov 15, 2026, 11:00:00 AM EST from 203.0.113.9), emailed before links were single-use",
+    "the link emailed 2 Nov 2026, 10:00:00 AM EST, opened 3 times (on 2 Nov 2026, 11:00:00 AM EST from 203.0.113.7; on 9 Nov 2026, 11:00:00 AM EST from 203.0.113.8; on 15 Nov 2026, 11:00:00 AM EST from 203.0.113.9), emailed before links were single-use",
   );
   expect(text).toContain(
-    "the single-use link emailed Nov 16, 2026, 10:00:00 AM EST, opened once, on Nov 16, 2026, 10:05:00 AM EST from 192.0.2.44.",
+    "the single-use link emailed 16 Nov 2026, 10:00:00 AM EST, opened once, on 16 Nov 2026, 10:05:00 AM EST from 192.0.2.44.",
   );
 });
 
@@ -50,9 +50,9 @@ test("openings by replaced links before the upgrade are told under the link each
   ];
   const text = certificateAuthentication(events, [], NY);
   expect(text).toContain(
-    "the link emailed Nov 2, 2026, 10:00:00 AM EST, opened once (on Nov 2, 2026, 11:00:00 AM EST from 203.0.113.7)",
+    "the link emailed 2 Nov 2026, 10:00:00 AM EST, opened once (on 2 Nov 2026, 11:00:00 AM EST from 203.0.113.7)",
   );
   expect(text).toContain(
-    "the link emailed Nov 5, 2026, 10:00:00 AM EST, opened once (on Nov 5, 2026, 11:00:00 AM EST from 203.0.113.8)",
+    "the link emailed 5 Nov 2026, 10:00:00 AM EST, opened once (on 5 Nov 2026, 11:00:00 AM EST from 203.0.113.8)",
   );
 });

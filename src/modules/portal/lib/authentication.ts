@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../../contracts/time-format";
 import type { PortalLink } from "../repo/links";
 
 type Event = { kind: string; at: string; ip: string | null };
@@ -17,8 +18,7 @@ export function certificateAuthentication(
   used: readonly Pick<PortalLink, "createdAt" | "usedAt">[],
   timeZone: string,
 ): string {
-  const format = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "long" });
-  const moment = (iso: string) => format.format(new Date(iso));
+  const moment = (iso: string) => formatDateTime(iso, timeZone, { seconds: true });
   const where = (ev: Event) => `on ${moment(ev.at)} from ${ev.ip ?? "an unrecorded address"}`;
 
   const openings = events.filter((ev) => ev.kind === "opened");

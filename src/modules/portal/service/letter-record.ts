@@ -1,5 +1,6 @@
 import type { Config } from "../../../config";
 import { matterName, serviceName } from "../../../contracts/engagement-defaults";
+import { dayIn } from "../../../contracts/time-format";
 import { ConflictError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";
@@ -33,7 +34,7 @@ export function letterRecord(deps: {
 }) {
   const { config, repo } = deps;
   const submissions = contactSubmissions(deps.store);
-  const firmDate = new Intl.DateTimeFormat("en-CA", { timeZone: config.desk.timeZone });
+  const firmDate = { format: (at: Date) => dayIn(at, config.desk.timeZone) };
 
   /** The firm's dispute terms, or a refusal naming every setting still missing: no letter carries a blank. */
   function disputeTerms(): DisputeTerms {

@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { formatDateTime } from "../../../contracts/time-format";
 import { wrapText } from "./text-fit";
 
 export type CompletionEvent = {
@@ -71,11 +72,7 @@ export async function appendCompletionPage(pdf: Uint8Array, c: Completion): Prom
     }
   };
 
-  const firmTime = new Intl.DateTimeFormat("en-US", {
-    timeZone: c.timeZone,
-    dateStyle: "medium",
-    timeStyle: "long",
-  });
+  const firmTime = { format: (at: Date) => formatDateTime(at, c.timeZone, { seconds: true }) };
 
   line("Certificate of completion", bold, 16);
   y -= 6;
