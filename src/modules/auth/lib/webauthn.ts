@@ -6,7 +6,10 @@ import type * as SimpleWebAuthnServer from "@simplewebauthn/server";
  */
 let loading: Promise<typeof SimpleWebAuthnServer> | undefined;
 export const webauthn = () => {
-  loading ??= import("@simplewebauthn/server");
+  // Its certificate checks (@peculiar/x509, through tsyringe) need the Reflect metadata polyfill in place
+  // before they are evaluated. The library imports it itself, but the executable's bundle evaluates its modules
+  // lazily and in another order, where tsyringe came first and threw: it is loaded, whole, beforehand.
+  loading ??= import("reflect-metadata").then(() => import("@simplewebauthn/server"));
   return loading;
 };
 
