@@ -90,7 +90,7 @@ export const AUDIT_AREAS = [
   {
     value: "account",
     label: "Sign-in and accounts",
-    prefixes: ["admin", "login", "logout", "password", "mfa", "audit"],
+    prefixes: ["admin", "login", "logout", "password", "mfa", "passkey", "audit"],
   },
   {
     value: "desk",
