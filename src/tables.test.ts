@@ -16,6 +16,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   admin_users: "auth",
   sessions: "auth",
   recovery_codes: "auth",
+  passkeys: "auth",
+  passkey_challenges: "auth",
   audit_log: "audit",
   staff_invitations: "staff",
   mail_outbox: "mail",

@@ -96,6 +96,53 @@ export const MfaDisableSchema = v.object({
   password: v.pipe(v.string("Password is required"), v.nonEmpty("Password is required")),
 });
 
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+export const PasskeyNameSchema = requiredText("Name", PASSKEY_NAME_MAX_LENGTH);
+
+/**
+ * What adding a passkey asks for first: the account's second factor as it stands (a code from the app or a
+ * recovery code), or its password when it has none (ADR 261). Which one the account takes is the service's rule.
+ */
+export const PasskeyProofSchema = v.union([
+  v.object({ code: TotpCodeSchema }),
+  v.object({ recoveryCode: RecoveryCodeSchema }),
+  v.object({ password: v.pipe(v.string("Enter your password."), v.nonEmpty("Enter your password.")) }),
+]);
+
+/** A WebAuthn response as @simplewebauthn/browser hands it over; the server's library checks its inside. */
+const CredentialJsonSchema = v.looseObject({
+  id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(1024)),
+  rawId: v.pipe(v.string(), v.maxLength(1024)),
+  type: v.literal("public-key"),
+  response: v.looseObject({ clientDataJSON: v.pipe(v.string(), v.maxLength(4096)) }),
+  clientExtensionResults: v.optional(v.record(v.string(), v.unknown()), {}),
+});
+const refusedCredential = "This passkey could not be read. Try again.";
+export const PasskeyAddSchema = v.object({
+  name: PasskeyNameSchema,
+  response: v.pipe(
+    v.unknown(),
+    v.check((r) => v.is(CredentialJsonSchema, r), refusedCredential),
+  ),
+});
+export const PasskeySignInSchema = v.object({
+  response: v.pipe(
+    v.unknown(),
+    v.check((r) => v.is(CredentialJsonSchema, r), refusedCredential),
+  ),
+});
+
+/** GET /api/admin/account/passkeys: what adding one asks for first, and the account's passkeys. */
+export type PasskeyView = {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** Backed up to a password manager or platform account (the backup flag), so it survives a lost device. */
+  synced: boolean;
+};
+export type PasskeyList = { proof: "code" | "password"; passkeys: PasskeyView[] };
+
 /** GET /api/admin/auth/status */
 export type AuthStatus = {
   authenticated: boolean;

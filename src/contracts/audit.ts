@@ -15,6 +15,9 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "password.change_failed": "Password change refused",
   "mfa.enabled": "Two-step sign-in turned on",
   "mfa.disabled": "Two-step sign-in turned off",
+  "passkey.added": "Passkey added",
+  "passkey.add_refused": "Passkey not added (second factor or response refused)",
+  "passkey.removed": "Passkey removed",
   "submissions.listed": "Submissions listed",
   "submissions.exported": "Submissions exported (CSV)",
   "submission.viewed": "Submission opened",
@@ -88,7 +91,7 @@ export const AUDIT_AREAS = [
   {
     value: "account",
     label: "Sign-in and accounts",
-    prefixes: ["admin", "login", "logout", "password", "mfa", "audit"],
+    prefixes: ["admin", "login", "logout", "password", "mfa", "passkey", "audit"],
   },
   {
     value: "desk",

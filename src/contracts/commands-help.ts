@@ -36,8 +36,9 @@ export const ADMIN_HELP = `  tracewell admin create <username> [--password-stdin
                          Set an admin's password and sign out all of that admin's sessions.`;
 
 export const STAFF_HELP = `  tracewell admin reset-mfa <username>
-                         Turn off an admin's two-step sign-in (a lost phone) and sign out all of that
-                         admin's sessions; the next sign-in with the password sets it up again.`;
+                         Turn off an admin's two-step sign-in (a lost phone), remove their passkeys and
+                         sign out all of that admin's sessions; the next sign-in with the password sets
+                         it up again.`;
 
 export const KEYS_HELP = `  tracewell keys generate
                          Print a new data key (base64 of 32 random bytes) for DATA_KEY.

@@ -166,6 +166,7 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
     id: "id",
     columns: ["totp_secret", "totp_pending_secret", "email", "display_name"],
   },
+  { table: "passkeys", id: "id", columns: ["name"] },
   {
     table: "staff_invitations",
     id: "id",

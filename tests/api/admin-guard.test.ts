@@ -14,6 +14,9 @@ const { app, request, dataDir } = makeTestApp({ ADMIN_USERNAME: USER, ADMIN_PASS
 const PUBLIC = new Set([
   "POST /api/admin/login",
   "POST /api/admin/login/mfa",
+  // A passkey sign-in names its account by the passkey itself (tests/api/admin-passkeys.test.ts).
+  "POST /api/admin/login/passkey/options",
+  "POST /api/admin/login/passkey",
   "GET /api/admin/auth/status",
   "POST /api/admin/logout",
   // An invitee's link: the one-time token in the body admits them (tests/api/staff.test.ts).

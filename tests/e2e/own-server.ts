@@ -44,6 +44,11 @@ export async function startOwnServer(opts: {
   smtp?: boolean;
   /** A production server (no demo data, no demo admin) when false. */
   demo?: boolean;
+  /**
+   * The host PUBLIC_URL and `origin` name, 127.0.0.1 unless told. Passkeys need "localhost": a WebAuthn relying
+   * party is a domain, never an IP address, and localhost is a secure context over plain http.
+   */
+  publicHost?: "localhost";
 }): Promise<OwnServer> {
   const mail: ParsedMail[] = [];
   const smtp =
@@ -66,7 +71,8 @@ export async function startOwnServer(opts: {
   const smtpPort = smtp ? await freePort() : 0;
   if (smtp) await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  const local = `http://127.0.0.1:${port}`;
+  const origin = opts.publicHost ? `http://${opts.publicHost}:${port}` : local;
   const dir = mkdtempSync(join(tmpdir(), `tracewell-${opts.name}-e2e-`));
   const dataDir = join(dir, "data");
   mkdirSync(dataDir);
@@ -98,7 +104,7 @@ export async function startOwnServer(opts: {
     rmSync(dir, { recursive: true, force: true });
   };
   const healthy = () =>
-    fetch(`${origin}/healthz`).then(
+    fetch(`${local}/healthz`).then(
       (r) => r.ok,
       () => false,
     );

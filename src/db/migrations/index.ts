@@ -32,6 +32,8 @@ import * as subscriptions from "./030-subscriptions";
 
 import * as monthlyEngagements from "./031-monthly-engagements";
 
+import * as passkeys from "./036-passkeys";
+
 import * as letterTextAndConsultationPlace from "./037-letter-text-and-consultation-place";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
@@ -76,6 +78,8 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 30, name: "subscriptions", ...subscriptions },
 
   { version: 31, name: "monthly-engagements", ...monthlyEngagements },
+
+  { version: 36, name: "passkeys", ...passkeys },
 
   { version: 37, name: "letter-text-and-consultation-place", ...letterTextAndConsultationPlace },
 ];

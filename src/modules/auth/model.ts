@@ -3,7 +3,13 @@
  * schemas shared with the browser live in src/contracts/admin-auth.ts.
  */
 import type * as v from "valibot";
-import type { MfaConfirmSchema, MfaDisableSchema, MfaLoginSchema } from "../../contracts/admin-auth";
+import type {
+  MfaConfirmSchema,
+  MfaDisableSchema,
+  MfaLoginSchema,
+  PasskeyAddSchema,
+  PasskeyProofSchema,
+} from "../../contracts/admin-auth";
 
 export {
   type LoginInput,
@@ -11,6 +17,9 @@ export {
   MfaConfirmSchema,
   MfaDisableSchema,
   MfaLoginSchema,
+  PasskeyAddSchema,
+  PasskeyProofSchema,
+  PasskeySignInSchema,
   type PasswordChangeInput,
   PasswordChangeSchema,
 } from "../../contracts/admin-auth";
@@ -19,6 +28,8 @@ export {
 export type MfaLoginInput = v.InferOutput<typeof MfaLoginSchema>;
 export type MfaConfirmInput = v.InferOutput<typeof MfaConfirmSchema>;
 export type MfaDisableInput = v.InferOutput<typeof MfaDisableSchema>;
+export type PasskeyProofInput = v.InferOutput<typeof PasskeyProofSchema>;
+export type PasskeyAddInput = v.InferOutput<typeof PasskeyAddSchema>;
 
 const MINUTE = 60_000;
 
@@ -42,6 +53,17 @@ export const SESSION_COOKIE = "tracewell_session";
 export const sessionCookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
 
 export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * Time to finish a passkey ceremony once its challenge is given: the browser's own timeout and the challenge's
+ * life. The challenge is single use whatever happens.
+ */
+export const PASSKEY_CHALLENGE_MS = 5 * MINUTE;
+/** The cookie that binds a passkey sign-in's challenge to the browser that asked for it (signed, like the session's). */
+export const passkeyCookieName = (secure: boolean) =>
+  secure ? "__Host-tracewell_passkey" : "tracewell_passkey";
+/** The algorithms a passkey may use: Ed25519, ES256 and RS256, as the browsers offer them (COSE ids). */
+export const PASSKEY_ALGORITHMS = [-8, -7, -257];
 
 /** The demo admin seeded when DEMO=1 (documented in the README). */
 export const DEMO_USERNAME = "admin";
@@ -67,5 +89,13 @@ export const MESSAGES = {
   mfaNotStarted: "Start the set-up again: no pending secret was found.",
   mfaRequiredHere: "Two-step sign-in is required on this server and cannot be turned off.",
   mfaNotEnabled: "Two-step sign-in is not set up.",
+  passkeyProofNeedsCode: "Enter a code from your authenticator app, or a recovery code.",
+  passkeyProofNeedsPassword: "Enter your password.",
+  passkeyNotAdded: "This passkey could not be added. Try again, or use another device.",
+  passkeyAddExpired: "Adding the passkey took too long. Start again.",
+  passkeyAlreadyAdded: "This passkey is already on your account.",
+  passkeyRefused: "That passkey did not work. Try again, or sign in with your password.",
+  passkeySignInExpired: "Signing in with the passkey took too long. Try again.",
+  passkeyNotFound: "No such passkey on your account.",
   demoPasswordOutsideDemo: "That is the public demo password, which works only in demo mode. Choose another",
 } as const;

@@ -31,18 +31,22 @@ export function resetMfaCli(
       io.stderr(`No admin named "${username.trim()}". Nothing was changed.\n`);
       return 1;
     }
-    const had = user.hasMfa || user.hasPendingMfa;
-    resetSecondFactor(store, user.id);
+    const { passkeysRemoved } = resetSecondFactor(store, user.id);
+    const had = user.hasMfa || user.hasPendingMfa || passkeysRemoved > 0;
     writeAudit(store, {
       event: "staff.mfa_reset",
       username: "operator",
       clientAddress: "local",
-      detail: { targetId: user.id, targetUsername: user.username, via: "cli" },
+      detail: { targetId: user.id, targetUsername: user.username, via: "cli", passkeysRemoved },
       at: deps.now(),
     });
+    const removed =
+      passkeysRemoved === 0
+        ? ""
+        : `, ${passkeysRemoved === 1 ? "its passkey" : `its ${passkeysRemoved} passkeys`} removed`;
     io.stdout(
       had
-        ? `Two-step sign-in for "${user.username}" was reset and its sessions were signed out; it is set up again at the next sign-in.\n`
+        ? `Two-step sign-in for "${user.username}" was reset${removed} and its sessions were signed out; it is set up again at the next sign-in.\n`
         : `"${user.username}" had no two-step sign-in set up; its sessions were signed out.\n`,
     );
     return 0;

@@ -12,6 +12,7 @@ import { TextField } from "../shared/text-field";
 import { fieldMessages, useFieldForm } from "../shared/use-field-form";
 import { DisplayNameSection } from "./display-name";
 import { MfaSection } from "./mfa-settings";
+import { PasskeysSection } from "./passkeys-section";
 
 export function AccountPage() {
   return (
@@ -45,6 +46,7 @@ export function AccountPage() {
                 {status?.authenticated && <DisplayNameSection />}
                 <PasswordSection username={status?.username ?? ""} />
                 <MfaSection enrolling={false} />
+                {status?.authenticated && <PasskeysSection />}
               </>
             )}
           </div>
@@ -136,5 +138,5 @@ function PasswordSection({ username }: { username: string }) {
 
 export const accountPage = adminPage(AccountPage, {
   title: "Your Account",
-  description: "Set your name, change your password and set up two-step sign-in.",
+  description: "Set your name, change your password, set up two-step sign-in and add passkeys.",
 });

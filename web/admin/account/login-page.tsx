@@ -1,4 +1,5 @@
-import { KeyRound, LockKeyhole } from "lucide-react";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import { Fingerprint, KeyRound, LockKeyhole } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import * as v from "valibot";
 import { useLocation } from "wouter";
@@ -62,7 +63,10 @@ export function LoginPage() {
   return (
     <SignedOutShell>
       {step === "password" ? (
-        <PasswordStep onDone={(result) => (result.mfaRequired ? setStep("code") : signedIn(result))} />
+        <>
+          <PasswordStep onDone={(result) => (result.mfaRequired ? setStep("code") : signedIn(result))} />
+          <PasskeySignIn onDone={signedIn} />
+        </>
       ) : (
         <CodeStep onDone={signedIn} onRestart={() => setStep("password")} />
       )}
@@ -156,6 +160,62 @@ function PasswordStep({ onDone }: { onDone: (result: LoginResult) => void }) {
         </button>
       </form>
     </>
+  );
+}
+
+/**
+ * Signing in with a passkey alone: no username, the browser offers the passkeys it holds for this site and
+ * asks for the fingerprint, face or PIN that unlocks one. Both factors at once, so no code step follows.
+ */
+function PasskeySignIn({ onDone }: { onDone: (result: LoginResult) => void }) {
+  const [pending, setPending] = useState(false);
+  const onClick = async () => {
+    setPending(true);
+    try {
+      const res = await apiRequest("POST", ADMIN_API.loginPasskeyOptions);
+      const optionsJSON = (await res.json()) as PublicKeyCredentialRequestOptionsJSON;
+      // The browser half of WebAuthn is loaded at this press only, never by a public page.
+      const { startAuthentication } = await import("@simplewebauthn/browser");
+      let response: unknown;
+      try {
+        response = await startAuthentication({ optionsJSON });
+      } catch {
+        toast({
+          title: LOGIN_MESSAGES.failedTitle,
+          description: "No passkey was used: the request was cancelled or timed out.",
+          variant: "destructive",
+        });
+        return;
+      }
+      const signIn = await apiRequest("POST", ADMIN_API.loginPasskey, { response });
+      onDone((await signIn.json()) as LoginResult);
+    } catch (error) {
+      const message =
+        error instanceof ApiError
+          ? (error.json<{ error?: string }>()?.error ?? LOGIN_MESSAGES.failed)
+          : LOGIN_MESSAGES.failed;
+      toast({ title: LOGIN_MESSAGES.failedTitle, description: message, variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="mt-6 border-t border-line pt-6">
+      <button
+        type="button"
+        onClick={onClick}
+        disabled={pending}
+        className="btn-outline w-full disabled:opacity-70"
+      >
+        <Fingerprint className="size-5" aria-hidden="true" />
+        {/* Not "Sign In with a Passkey": the password form's button is named "Sign In", and one name must not
+            hold the other (a screen reader's list of buttons, and every test that presses Sign In). */}
+        {pending ? "Waiting for the passkey..." : "Use a Passkey"}
+      </button>
+      <p className="mt-2 text-sm text-ink-muted">
+        Sign in without a username or password: your device asks for its fingerprint, face or PIN.
+      </p>
+    </div>
   );
 }
 

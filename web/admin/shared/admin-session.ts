@@ -9,6 +9,8 @@ import { forgetAllDrafts } from "./use-unsaved-draft";
 export const ADMIN_API = {
   login: "/api/admin/login",
   loginMfa: "/api/admin/login/mfa",
+  loginPasskeyOptions: "/api/admin/login/passkey/options",
+  loginPasskey: "/api/admin/login/passkey",
   status: "/api/admin/auth/status",
   logout: "/api/admin/logout",
   password: "/api/admin/account/password",
@@ -16,6 +18,8 @@ export const ADMIN_API = {
   mfaEnrol: "/api/admin/account/mfa/enrol",
   mfaConfirm: "/api/admin/account/mfa/confirm",
   mfaDisable: "/api/admin/account/mfa/disable",
+  passkeys: "/api/admin/account/passkeys",
+  passkeyOptions: "/api/admin/account/passkeys/options",
   audit: "/api/admin/audit",
   articles: "/api/admin/articles",
   articlePreview: "/api/admin/articles/preview",

@@ -18,12 +18,13 @@ export function readCookie(header: string | null, name: string): string | undefi
 
 /**
  * The session cookie (DESIGN.md decision 7): a random id signed with Elysia's cookie signature (HMAC-SHA256 over
- * SESSION_SECRET, newest secret signs, every listed secret verifies). Text in, text out: the Cookie header a
+ * SESSION_SECRET, newest secret signs, every listed secret verifies); under another `name`, the passkey sign-in's
+ * challenge cookie. Text in, text out: the Cookie header a
  * request carried, the Set-Cookie value a response sends; no database and no HTTP objects.
  */
-export function sessionCookie(opts: { secrets: string[]; secure: boolean }) {
+export function sessionCookie(opts: { secrets: string[]; secure: boolean; name?: string }) {
   const { secrets, secure } = opts;
-  const name = sessionCookieName(secure);
+  const name = opts.name ?? sessionCookieName(secure);
   const attributes = (maxAgeSeconds: number) =>
     [`Path=/`, `Max-Age=${maxAgeSeconds}`, "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])].join(
       "; ",

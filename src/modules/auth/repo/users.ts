@@ -1,6 +1,7 @@
 import { forgetDeleted } from "../../../db/index";
 import type { Sealed } from "../../../store";
 import { DEMO_PASSWORD } from "../model";
+import { removeAllPasskeys } from "./passkeys";
 
 /** The admin_users repository. Usernames compare case-insensitively (the column is COLLATE NOCASE). */
 export type AdminUser = {
@@ -203,16 +204,21 @@ export function recordSignIn({ db }: Sealed, id: number, at: Date): void {
 }
 
 /**
- * Ends an admin's second factor (secret, pending secret, recovery codes) and every session of theirs, so the
- * next sign-in with their password leads to enrolment again, and forgets the old secret on disk. Used by the
- * Staff screen and the operator's CLI, which opens the database without the data cipher: this reads no encrypted value.
+ * Ends an admin's second factor (secret, pending secret, recovery codes, passkeys) and every session of theirs,
+ * so the next sign-in with their password leads to enrolment again, and forgets the old secret on disk. Used by
+ * the Staff screen and the operator's CLI, which opens the database without the data cipher: this reads no
+ * encrypted value. Returns how many passkeys were removed.
  */
-export function resetSecondFactor(store: Sealed, userId: number): void {
+export function resetSecondFactor(store: Sealed, userId: number): { passkeysRemoved: number } {
   const { db } = store;
+  let passkeysRemoved = 0;
   db.transaction(() => {
     disableTotp(store, userId);
+    // A lost phone may hold a passkey too: the reset leaves no way in but the password and a fresh enrolment.
+    passkeysRemoved = removeAllPasskeys(store, userId);
     // Sessions are this feature's own table: other features end them through here, never by SQL of their own.
     db.query("DELETE FROM sessions WHERE user_id = $userId").run({ userId });
   })();
   forgetDeleted(db);
+  return { passkeysRemoved };
 }

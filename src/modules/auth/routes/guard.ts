@@ -11,6 +11,8 @@ export const ADMIN_API_PREFIX = "/api/admin";
 const PUBLIC_API = new Set([
   `POST ${ADMIN_API_PREFIX}/login`,
   `POST ${ADMIN_API_PREFIX}/login/mfa`,
+  `POST ${ADMIN_API_PREFIX}/login/passkey/options`,
+  `POST ${ADMIN_API_PREFIX}/login/passkey`,
   `GET ${ADMIN_API_PREFIX}/auth/status`,
   `POST ${ADMIN_API_PREFIX}/logout`,
   // An invitee has no account yet: the one-time token in the body is what admits them (src/modules/staff).

@@ -13,6 +13,7 @@ import {
 } from "../model";
 import type { AuthService, SessionStep } from "../service";
 import { ADMIN_API_PREFIX, type createAdminGuard } from "./guard";
+import { passkeyRoutes } from "./passkeys";
 
 /** Sends the session cookie a step opened, renewed or cleared, and answers with its result. */
 const withSession = <T>(set: { headers: Record<string, unknown> }, step: SessionStep<T>): T => {
@@ -76,6 +77,7 @@ export function signInRoutes(deps: {
         service.logout(await guard.sessionOf(request), clientAddress(request, server, trustProxy)),
       ),
     )
+    .use(passkeyRoutes(deps))
     .use(guard.requireAdmin)
     .post(
       "/account/password",

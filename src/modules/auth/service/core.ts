@@ -88,11 +88,11 @@ export function authCore(deps: AuthDeps) {
    * Counts an attempt for the username and the address before the (slow) check runs, so parallel guesses
    * cannot slip past the limit while earlier ones are still hashing. Throws when over the limit; else returns
    * `succeeded`, to call when the attempt turned out right (the username's count is cleared and the address
-   * gets its attempt back).
+   * gets its attempt back). A passkey that names no account counts for its address alone (`username` null).
    */
-  const attempt = (username: string, address: string) => {
-    const key = throttleKey(username);
-    const decisions = [byUsername.hit(key), byAddress.hit(address)];
+  const attempt = (username: string | null, address: string) => {
+    const key = username === null ? null : throttleKey(username);
+    const decisions = [...(key === null ? [] : [byUsername.hit(key)]), byAddress.hit(address)];
     const refused = decisions.find((d) => !d.allowed);
     if (refused && !refused.allowed) {
       logger.warn("login_throttled", { address });
@@ -103,7 +103,7 @@ export function authCore(deps: AuthDeps) {
     }
     return {
       succeeded: () => {
-        byUsername.reset(key);
+        if (key !== null) byUsername.reset(key);
         byAddress.refund(address);
       },
     };
