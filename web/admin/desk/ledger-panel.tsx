@@ -220,7 +220,8 @@ export function LedgerPanel({ submissionId, changed }: { submissionId: number; c
         aria-label="Ledger entries"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard
         tabIndex={0}
-        className="mt-4 overflow-x-auto"
+        // Width 0 and at least the card's: the table's width never widens the page; it scrolls here instead.
+        className="mt-4 w-0 min-w-full overflow-x-auto"
       >
         {rows.length === 0 ? (
           <p className="text-ink">No entries yet.</p>
