@@ -50,6 +50,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   subscription_sweeps: "subscriptions",
   subscription_events: "subscriptions",
   backup_runs: "backups",
+  ledger_entries: "ledger",
   data_requests: "privacy",
   retention_policy: "privacy",
   data_keys_in_use: "db",

@@ -190,6 +190,8 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
     emailHashes: [{ column: "email_hash", of: "email" }],
   },
   { table: "subscriptions", id: "id", columns: ["subjects"] },
+  // What staff write of the work and a payment's method; the database lets only this column be rewritten.
+  { table: "ledger_entries", id: "id", columns: ["description"] },
 ];
 
 /** Where the generated sealing certificate is kept in DATA_DIR (src/modules/signing/service.ts). */

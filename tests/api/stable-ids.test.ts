@@ -33,6 +33,7 @@ const AUDITED_IDS: Record<string, string> = {
   personId: "people",
   testimonialId: "testimonials",
   passkeyId: "passkeys",
+  entryId: "ledger_entries",
 };
 
 /** The `…Id` keys written in the arguments of every audit call in the server's source. */

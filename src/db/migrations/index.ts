@@ -32,6 +32,8 @@ import * as subscriptions from "./030-subscriptions";
 
 import * as monthlyEngagements from "./031-monthly-engagements";
 
+import * as ledger from "./032-ledger";
+
 import * as passkeys from "./036-passkeys";
 
 import * as letterTextAndConsultationPlace from "./037-letter-text-and-consultation-place";
@@ -78,6 +80,8 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 30, name: "subscriptions", ...subscriptions },
 
   { version: 31, name: "monthly-engagements", ...monthlyEngagements },
+
+  { version: 32, name: "ledger", ...ledger },
 
   { version: 36, name: "passkeys", ...passkeys },
 
