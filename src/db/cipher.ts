@@ -189,6 +189,8 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
     emailHashes: [{ column: "email_hash", of: "email" }],
   },
   { table: "subscriptions", id: "id", columns: ["subjects"] },
+  // Who paid at the processor, for staff matching a payment by hand.
+  { table: "processor_payments", id: "id", columns: ["payer"] },
 ];
 
 /** Where the generated sealing certificate is kept in DATA_DIR (src/modules/signing/service.ts). */
