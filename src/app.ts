@@ -4,6 +4,7 @@ import pkg from "../package.json";
 import type { Config } from "./config";
 import { UPLOAD_PATCH_MAX_BYTES, UPLOADS_PATH } from "./contracts/documents";
 import { PATHS } from "./contracts/paths";
+import { STRIPE_WEBHOOK_PATH } from "./contracts/payments";
 import { portalQuery } from "./contracts/portal";
 import { type AssetManifest, assetsPlugin, createAssetFastPath } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
@@ -38,6 +39,7 @@ import {
   rawPath,
   renderPageResponse,
 } from "./modules/pages";
+import { createPayments, WEBHOOK_BODY_MAX_BYTES } from "./modules/payments";
 import { createPortal, engagementFacts } from "./modules/portal";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
@@ -173,6 +175,16 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     subscriptions: subscriptions.service,
     now,
   });
+  const payments = createPayments({
+    store,
+    stripeWebhookSecret: config.portal.stripeWebhookSecret,
+    calendar: due.clock,
+    logger,
+    now,
+    record: portal.recordPaymentByReference,
+    auth,
+    trustProxy: config.trustProxy,
+  });
   const documents = createDocuments({
     store,
     config,
@@ -264,7 +276,9 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
               ? Number.POSITIVE_INFINITY
               : path.startsWith(UPLOADS_PATH) || STAFF_UPLOAD.test(path)
                 ? UPLOAD_PATCH_MAX_BYTES
-                : FORM_BODY_MAX_BYTES,
+                : path === STRIPE_WEBHOOK_PATH
+                  ? WEBHOOK_BODY_MAX_BYTES
+                  : FORM_BODY_MAX_BYTES,
           readsItself: (path) => path.startsWith(UPLOADS_PATH) || STAFF_UPLOAD.test(path),
           logger,
         }),
@@ -297,6 +311,8 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(staffModule({ store, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
       .use(backups.routes)
+      .use(payments.webhook)
+      .use(payments.staffRoutes)
       .use(deskClockModule({ store, config, auth, due, now }))
       .use(
         intakeModule({

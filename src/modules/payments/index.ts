@@ -1,4 +1,3 @@
-import { Elysia } from "elysia";
 import type { Auth } from "../auth";
 import { stripeWebhookRoutes, unmatchedPaymentsRoutes } from "./routes";
 import { createPaymentsService, type PaymentsDeps } from "./service";
@@ -14,10 +13,10 @@ export function createPayments(
   const service = createPaymentsService(deps);
   return {
     service,
-    /** The webhook, open to Stripe (its signature is the check), and the desk's routes behind the sign-in. */
-    routes: new Elysia({ name: "payments" })
-      .use(stripeWebhookRoutes({ service, trustProxy: deps.trustProxy }))
-      .use(unmatchedPaymentsRoutes({ service, auth: deps.auth, trustProxy: deps.trustProxy })),
+    /** The webhook, open to Stripe: its signature is the check. */
+    webhook: stripeWebhookRoutes({ service, trustProxy: deps.trustProxy }),
+    /** The desk's routes, behind the sign-in (its guard is scoped: kept apart from the webhook). */
+    staffRoutes: unmatchedPaymentsRoutes({ service, auth: deps.auth, trustProxy: deps.trustProxy }),
   };
 }
 
