@@ -15,6 +15,7 @@ import {
   WaitingPanel,
 } from "./morning-view";
 import { SweepsPanel } from "./sweeps-panel";
+import { UnmatchedPaymentsPanel } from "./unmatched-payments-panel";
 import { UpcomingConsultationsPanel } from "./upcoming-consultations-panel";
 
 /** The four management areas of SPEC.md section 2, in its order and words. */
@@ -55,6 +56,7 @@ export function DashboardPage() {
           {overview && overview !== "failed" && <DeskCounts overview={overview} />}
           {/* One grid of panels: the desk's figures, then what other features report. */}
           <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+            <UnmatchedPaymentsPanel />
             {overview && overview !== "failed" && (
               <>
                 <WaitingPanel overview={overview} />

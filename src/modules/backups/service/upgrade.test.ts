@@ -44,7 +44,7 @@ test("before migrations change the file, a sealed copy of it as it was goes besi
   const snapshot = new Database(join(restored, "tracewell.db"), { readonly: true });
   // The version of the migration before the latest: numbers may skip (each engineer's number is reserved).
   expect((snapshot.query("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(
-    MIGRATIONS.filter((m) => m.version < latestSchema()).at(-1)?.version,
+    MIGRATIONS.filter((m) => m.version < latestSchema()).at(-1)?.version as number,
   );
   snapshot.close();
   expect(lines.some((l) => l.includes('"upgrade_snapshot"') && l.includes(copy as string))).toBe(true);
