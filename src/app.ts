@@ -4,6 +4,7 @@ import pkg from "../package.json";
 import type { Config } from "./config";
 import { UPLOAD_PATCH_MAX_BYTES, UPLOADS_PATH } from "./contracts/documents";
 import { PATHS } from "./contracts/paths";
+import { STRIPE_WEBHOOK_PATH } from "./contracts/payments";
 import { portalQuery } from "./contracts/portal";
 import { type AssetManifest, assetsPlugin, createAssetFastPath } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
@@ -40,6 +41,7 @@ import {
   rawPath,
   renderPageResponse,
 } from "./modules/pages";
+import { createPayments, WEBHOOK_BODY_MAX_BYTES } from "./modules/payments";
 import { createPortal, engagementFacts, engagementPayments } from "./modules/portal";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
@@ -193,6 +195,16 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
   });
   // What was signed, paid or raised before the ledger (or while a hook was not wired) gets its entry, once.
   ledger.service.backfill({ payments: engagementPayments(store), charges: raisedCharges(store) });
+  const payments = createPayments({
+    store,
+    stripeWebhookSecret: config.portal.stripeWebhookSecret,
+    calendar: due.clock,
+    logger,
+    now,
+    record: portal.recordPaymentByReference,
+    auth,
+    trustProxy: config.trustProxy,
+  });
   const documents = createDocuments({
     store,
     config,
@@ -279,15 +291,18 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
 
   return (
     new Elysia()
-      .decorate("pageCache", cache)
-      .decorate("mailOutbox", mailOutbox)
-      .decorate("retention", privacy.retention)
-      .decorate("deskDigest", deskDigest)
-      .decorate("portal", portal.service)
-      .decorate("documents", documents.service)
-      .decorate("subscriptions", subscriptions.service)
-      .decorate("subscriptionJobs", subscriptions.jobs)
-      .decorate("backups", backups)
+      // One call, not one a value: TypeScript stops following a chain of this many plugins (TS2589).
+      .decorate({
+        pageCache: cache,
+        mailOutbox,
+        retention: privacy.retention,
+        deskDigest,
+        portal: portal.service,
+        documents: documents.service,
+        subscriptions: subscriptions.service,
+        subscriptionJobs: subscriptions.jobs,
+        backups,
+      })
       .use(securityPlugin(security))
       // Before any route reads its query: a comma in a value is text (src/http/query.ts).
       .onTransform({ as: "global" }, readQueryAsSent)
@@ -307,7 +322,9 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
               ? Number.POSITIVE_INFINITY
               : path.startsWith(UPLOADS_PATH) || STAFF_UPLOAD.test(path)
                 ? UPLOAD_PATCH_MAX_BYTES
-                : FORM_BODY_MAX_BYTES,
+                : path === STRIPE_WEBHOOK_PATH
+                  ? WEBHOOK_BODY_MAX_BYTES
+                  : FORM_BODY_MAX_BYTES,
           readsItself: (path) => path.startsWith(UPLOADS_PATH) || STAFF_UPLOAD.test(path),
           logger,
         }),
@@ -337,8 +354,14 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(moneyRoutes)
       .use(staffModule({ store, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
-      // One plugin for the two: a separate .use takes the app's type past TypeScript's instantiation depth.
-      .use(new Elysia({ name: "backups-and-setup" }).use(backups.routes).use(setup.routes))
+      // One plugin for these: separate .use calls take the app's type past TypeScript's instantiation depth.
+      .use(
+        new Elysia({ name: "backups-setup-payments" })
+          .use(backups.routes)
+          .use(setup.routes)
+          .use(payments.webhook)
+          .use(payments.staffRoutes),
+      )
       .use(deskClockModule({ store, config, auth, due, now }))
       .use(
         intakeModule({

@@ -229,6 +229,17 @@ const EnvSchema = v.object({
     ),
   ),
   PAYMENT_INSTRUCTIONS: optionalText,
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (s) => s === "" || /^whsec_[A-Za-z0-9]+$/.test(s),
+        "must be the endpoint's signing secret as Stripe shows it (whsec_...)",
+      ),
+      v.transform((s) => (s === "" ? undefined : s)),
+    ),
+  ),
   BRAND_ADDRESS: optionalText,
   BRAND_LICENCES: optionalText,
   FIRM_ARBITRATION_PROVIDER: optionalLine,
@@ -289,6 +300,8 @@ export type Config = {
     signingP12Passphrase: string | undefined;
     paymentUrl: string | undefined;
     paymentInstructions: string | undefined;
+    /** The signing secret of the Stripe webhook endpoint (STRIPE_WEBHOOK_SECRET); unset, the endpoint answers 503. */
+    stripeWebhookSecret: string | undefined;
     /**
      * The letter's dispute resolution (FIRM_ARBITRATION_PROVIDER, FIRM_VENUE as city and state,
      * FIRM_GOVERNING_LAW): only the firm can state them, so none is invented (demo mode: marked samples), and a
@@ -412,6 +425,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
       paymentUrl: e.PAYMENT_URL,
       paymentInstructions: e.PAYMENT_INSTRUCTIONS,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       disputes: {
         arbitrationProvider:
           e.FIRM_ARBITRATION_PROVIDER ?? (e.DEMO ? DEMO_DISPUTE_TERMS.arbitrationProvider : undefined),

@@ -51,6 +51,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   subscription_events: "subscriptions",
   backup_runs: "backups",
   ledger_entries: "ledger",
+  processor_payments: "payments",
   data_requests: "privacy",
   retention_policy: "privacy",
   data_keys_in_use: "db",

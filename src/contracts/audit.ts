@@ -42,6 +42,8 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "engagement.sent": "Engagement letter sent to the client's portal",
   "engagement.withdrawn": "Engagement letter withdrawn (link and consent void, client told)",
   "engagement.payment": "Payment received recorded",
+  "payment.matched": "Card payment that named no engagement matched to a request",
+  "payment.dismissed": "Card payment that named no engagement dismissed",
   "subscription.paused": "Judgment Intel monitoring paused",
   "subscription.resumed": "Judgment Intel monitoring resumed",
   "subscription.cancelled": "Judgment Intel monitoring cancelled with 30 days' notice",
@@ -100,7 +102,16 @@ export const AUDIT_AREAS = [
   {
     value: "desk",
     label: "Intake desk",
-    prefixes: ["submissions", "submission", "desk", "engagement", "document", "subscription", "ledger"],
+    prefixes: [
+      "submissions",
+      "submission",
+      "desk",
+      "engagement",
+      "document",
+      "subscription",
+      "ledger",
+      "payment",
+    ],
   },
   {
     value: "content",

@@ -192,6 +192,8 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   { table: "subscriptions", id: "id", columns: ["subjects"] },
   // What staff write of the work and a payment's method; the database lets only this column be rewritten.
   { table: "ledger_entries", id: "id", columns: ["description"] },
+  // Who paid at the processor, for staff matching a payment by hand.
+  { table: "processor_payments", id: "id", columns: ["payer"] },
 ];
 
 /** Where the generated sealing certificate is kept in DATA_DIR (src/modules/signing/service.ts). */

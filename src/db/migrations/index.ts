@@ -34,6 +34,8 @@ import * as monthlyEngagements from "./031-monthly-engagements";
 
 import * as ledger from "./032-ledger";
 
+import * as processorPayments from "./034-processor-payments";
+
 import * as passkeys from "./036-passkeys";
 
 import * as letterTextAndConsultationPlace from "./037-letter-text-and-consultation-place";
@@ -82,6 +84,8 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 31, name: "monthly-engagements", ...monthlyEngagements },
 
   { version: 32, name: "ledger", ...ledger },
+
+  { version: 34, name: "processor-payments", ...processorPayments },
 
   { version: 36, name: "passkeys", ...passkeys },
 

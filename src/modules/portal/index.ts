@@ -1,11 +1,13 @@
 import type { Config } from "../../config";
 import type { PortalEngagement } from "../../contracts/portal";
+import type { Actor } from "../../http/admin-http";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
-import type { DueService } from "../desk";
+import { contactSubmissions, type DueService } from "../desk";
 import type { MailOutbox } from "../mail";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
 import { portalMailRenderers } from "./mail";
+import type { PaymentInput } from "./model";
 import { engagementsRepo } from "./repo/engagements";
 import { portalCookieOf, portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
 import { engagementStaffRoutes } from "./routes/staff";
@@ -39,6 +41,7 @@ export function createPortal(deps: {
   const service = createPortalService({ ...deps, certificate: sealingCertificate });
   const sessionOf = portalSessionOf(config, service);
   const requireSession = requirePortalSession(sessionOf, portalCookieOf(config));
+  const submissions = contactSubmissions(store);
   const mail = portalMailRenderers(store, config);
   for (const [kind, render] of Object.entries(mail.renderers))
     deps.outbox.register(kind, render, mail.settled[kind]);
@@ -59,6 +62,18 @@ export function createPortal(deps: {
       if (id === null) return undefined;
       const engagement = service.portal.find(id);
       return engagement ? { engagement } : undefined;
+    },
+    /**
+     * Records a payment on the request a reference names, through the desk's own path (recordPayment), so a
+     * payment the processor reports starts the work clock, settles a subscription's month and is audited
+     * exactly as one staff record, under `actor` (the processor, or the colleague who matched it). Answers the
+     * request's id, or null when the reference names no request with an engagement.
+     */
+    recordPaymentByReference(reference: string, payment: PaymentInput, actor: Actor): number | null {
+      const submissionId = submissions.idByReference(reference);
+      if (submissionId === null || !service.staff.viewOf(submissionId)) return null;
+      service.staff.recordPayment(submissionId, payment, actor);
+      return submissionId;
     },
     staffRoutes: engagementStaffRoutes({ auth: deps.auth, service, trustProxy: config.trustProxy }),
   };

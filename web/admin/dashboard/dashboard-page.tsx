@@ -17,6 +17,7 @@ import {
 } from "./morning-view";
 import { SetupChecklist } from "./setup-list";
 import { SweepsPanel } from "./sweeps-panel";
+import { UnmatchedPaymentsPanel } from "./unmatched-payments-panel";
 import { UpcomingConsultationsPanel } from "./upcoming-consultations-panel";
 
 /** The admin's display name, else their username; undefined until the profile has answered. */
@@ -60,6 +61,7 @@ function Dashboard({ username }: { username: string | undefined }) {
       {overview && overview !== "failed" && <DeskCounts overview={overview} />}
       {/* One grid of panels: the desk's figures, then what other features report. */}
       <div className="mt-6 grid items-start gap-6 xl:grid-cols-2">
+        <UnmatchedPaymentsPanel />
         {overview && overview !== "failed" && (
           <>
             <WaitingPanel overview={overview} />

@@ -73,6 +73,9 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
   const selectById = db.prepare<RawSubmission, [number]>(
     `SELECT ${SUBMISSION_COLUMNS} FROM contact_submissions WHERE id = ?`,
   );
+  const selectIdByReference = db.prepare<{ id: number }, [string]>(
+    "SELECT id FROM contact_submissions WHERE reference = ?",
+  );
   const outboxOf = (submissionId: number) =>
     outbox
       .forSubmission(submissionId)
@@ -147,6 +150,8 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
       const r = selectById.get(id);
       return r ? toSubmission(cipher, r) : null;
     },
+    /** The request a reference names (as a client quotes it, or a processor reports it), or null. */
+    idByReference: (reference: string) => selectIdByReference.get(reference)?.id ?? null,
     /** Recomputes emailSent/emailError from the submission's intake mails after a delivery attempt. */
     refreshMailState,
     /** Every submission from this address, oldest first: exact match through the keyed hash. */

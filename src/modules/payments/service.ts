@@ -1,0 +1,198 @@
+import * as v from "valibot";
+import type { UnmatchedPayment } from "../../contracts/payments";
+import type { Actor } from "../../http/admin-http";
+import {
+  BadRequestError,
+  ConflictError,
+  InvalidError,
+  NotFoundError,
+  UnavailableError,
+} from "../../http/errors";
+import type { Logger } from "../../log";
+import type { Sealed } from "../../store";
+import { writeAudit } from "../audit";
+import { verifyStripeSignature } from "./lib/stripe-signature";
+import {
+  AMOUNT_MAX_CENTS,
+  type CheckoutSession,
+  CheckoutSessionSchema,
+  type MatchPaymentInput,
+  PAID_SESSION_EVENTS,
+  PAYMENTS_MESSAGES,
+  RECORDED_CURRENCY,
+  STRIPE,
+  StripeEventSchema,
+  unmatchedReason,
+  type WebhookOutcome,
+} from "./model";
+import { type ProcessorPaymentRow, processorPaymentsRepo } from "./repo/processor-payments";
+
+/** A payment as the desk records one (the portal's PaymentSchema). */
+export type RecordedPayment = { amountCents: number; receivedOn: string; method: string };
+
+export type PaymentsDeps = {
+  store: Sealed;
+  /** STRIPE_WEBHOOK_SECRET: without it the endpoint answers 503, so Stripe keeps the events and retries. */
+  stripeWebhookSecret: string | undefined;
+  /** The firm's calendar: the day a payment was made is the firm's day. */
+  calendar: { local(at: Date): { date: string } };
+  logger: Logger;
+  now: () => Date;
+  /**
+   * Records a payment on the request a reference names, through the desk's own path (the work clock, the
+   * month of a subscription and the audit follow as for a payment staff record): the request's id, or null
+   * when the reference names no request with an engagement. Runs inside this feature's transaction.
+   */
+  record: (reference: string, payment: RecordedPayment, actor: Actor) => number | null;
+};
+
+/** Payments the firm's processor reports (the webhook) and the desk's matching of those that named no engagement. */
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { store, logger, now } = deps;
+  const { db } = store;
+  const repo = processorPaymentsRepo(store);
+  const paymentOf = (p: ProcessorPaymentRow): RecordedPayment => ({
+    amountCents: p.amountCents,
+    receivedOn: p.paidOn,
+    method: STRIPE.method,
+  });
+
+  /**
+   * A paid Checkout Session: stored once per event id, then recorded on the engagement its reference names, all
+   * in one transaction, so a repeated delivery (Stripe retries until it gets a 2xx) records nothing more and a
+   * failure leaves nothing half done for the retry to trip on.
+   */
+  function paidSession(eventId: string, created: number, s: CheckoutSession, clientAddress: string) {
+    const at = now();
+    const reference = s.client_reference_id?.trim() || null;
+    const amountCents = s.amount_total ?? 0;
+    if (amountCents < 1 || amountCents > AMOUNT_MAX_CENTS) {
+      logger.warn("stripe_payment_amount_refused", { eventId, amountCents });
+      return "ignored" as const;
+    }
+    const payment = {
+      processor: STRIPE.processor,
+      eventId,
+      objectId: s.id,
+      paymentIntent: typeof s.payment_intent === "string" ? s.payment_intent : (s.payment_intent?.id ?? null),
+      reference,
+      amountCents,
+      currency: (s.currency ?? "").toLowerCase(),
+      paidOn: deps.calendar.local(new Date(created * 1000)).date,
+      payer: s.customer_details?.email ?? null,
+      receivedAt: at.toISOString(),
+    };
+    const actor: Actor = { id: 0, username: STRIPE.actor, clientAddress };
+    const outcome = db.transaction((): { outcome: WebhookOutcome; submissionId?: number } => {
+      const id = repo.add(payment);
+      if (id === null) return { outcome: "replay" };
+      if (payment.currency !== RECORDED_CURRENCY || reference === null) return { outcome: "unmatched" };
+      const stored = repo.byId(id) as ProcessorPaymentRow;
+      const submissionId = deps.record(reference, paymentOf(stored), actor);
+      if (submissionId === null) return { outcome: "unmatched" };
+      repo.settle(id, { state: "recorded", submissionId, by: STRIPE.actor, at: at.toISOString() });
+      return { outcome: "recorded", submissionId };
+    })();
+    const fields = { eventId, objectId: s.id, reference, amountCents, currency: payment.currency };
+    if (outcome.outcome === "unmatched") logger.warn("stripe_payment_unmatched", fields);
+    else if (outcome.outcome === "recorded")
+      logger.info("stripe_payment_recorded", { ...fields, submissionId: outcome.submissionId });
+    else logger.info("stripe_event_repeated", { eventId });
+    return outcome.outcome;
+  }
+
+  return {
+    /**
+     * A delivery to the Stripe webhook: `body` exactly as it arrived (the signature is over its bytes). A bad
+     * or stale signature and a body that is not a readable event are 400 and store nothing; any other event
+     * is acknowledged and ignored.
+     */
+    async stripe(body: Uint8Array, signature: string, clientAddress: string): Promise<WebhookOutcome> {
+      const secret = deps.stripeWebhookSecret;
+      if (!secret) throw new UnavailableError(PAYMENTS_MESSAGES.notConfigured, 3600);
+      const verified = await verifyStripeSignature(body, signature, secret, now().getTime());
+      if (!verified.ok) {
+        logger.warn("stripe_webhook_refused", { reason: verified.reason, detail: verified.detail });
+        throw new BadRequestError(PAYMENTS_MESSAGES[verified.reason]);
+      }
+      const event = v.safeParse(StripeEventSchema, verified.event);
+      if (!event.success) throw new BadRequestError(PAYMENTS_MESSAGES.event);
+      const { id, type, created, data } = event.output;
+      if (!PAID_SESSION_EVENTS.has(type)) {
+        logger.info("stripe_event_ignored", { eventId: id, type });
+        return "ignored";
+      }
+      const session = v.safeParse(CheckoutSessionSchema, data.object);
+      if (!session.success) throw new BadRequestError(PAYMENTS_MESSAGES.session);
+      if (session.output.payment_status !== "paid") {
+        logger.info("stripe_event_ignored", {
+          eventId: id,
+          type,
+          paymentStatus: session.output.payment_status,
+        });
+        return "ignored";
+      }
+      return paidSession(id, created, session.output, clientAddress);
+    },
+
+    /** What waits for staff: oldest first. */
+    unmatched(): UnmatchedPayment[] {
+      return repo.unmatched().map((p) => ({
+        id: p.id,
+        processor: STRIPE.actor,
+        objectId: p.objectId,
+        paymentIntent: p.paymentIntent,
+        reference: p.reference,
+        amountCents: p.amountCents,
+        currency: p.currency,
+        paidOn: p.paidOn,
+        payer: p.payer,
+        reason: unmatchedReason(p),
+      }));
+    },
+
+    /** Staff match a payment to the request it belongs to: recorded there as the webhook would have. */
+    match(id: number, input: MatchPaymentInput, actor: Actor): { submissionId: number } {
+      const at = now();
+      return db.transaction(() => {
+        const p = open(id);
+        if (p.currency !== RECORDED_CURRENCY) throw new ConflictError(PAYMENTS_MESSAGES.currency);
+        const submissionId = deps.record(input.reference, paymentOf(p), actor);
+        if (submissionId === null) throw new InvalidError({ reference: [PAYMENTS_MESSAGES.noEngagement] });
+        repo.settle(id, { state: "matched", submissionId, by: actor.username, at: at.toISOString() });
+        writeAudit(store, {
+          event: "payment.matched",
+          actor,
+          detail: { paymentId: id, submissionId, amountCents: p.amountCents, objectId: p.objectId },
+          at,
+        });
+        return { submissionId };
+      })();
+    },
+
+    /** Staff set a payment aside (a test payment, one recorded by hand already): it leaves the list. */
+    dismiss(id: number, actor: Actor): void {
+      const at = now();
+      db.transaction(() => {
+        const p = open(id);
+        repo.settle(id, { state: "dismissed", submissionId: null, by: actor.username, at: at.toISOString() });
+        writeAudit(store, {
+          event: "payment.dismissed",
+          actor,
+          detail: { paymentId: id, amountCents: p.amountCents, objectId: p.objectId },
+          at,
+        });
+      })();
+    },
+  };
+
+  /** An unmatched payment, or why it cannot be acted on. */
+  function open(id: number): ProcessorPaymentRow {
+    const p = repo.byId(id);
+    if (!p) throw new NotFoundError(PAYMENTS_MESSAGES.notFound);
+    if (p.state !== "unmatched") throw new ConflictError(PAYMENTS_MESSAGES.settled);
+    return p;
+  }
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
