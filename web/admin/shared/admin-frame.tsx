@@ -22,10 +22,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
   const enrolling = Boolean(status?.mfaEnrolmentRequired);
   return (
     <div className="min-h-screen bg-paper">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-gold px-4 py-2 font-semibold text-navy focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <header className="bg-navy text-white shadow-md">
