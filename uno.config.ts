@@ -56,8 +56,10 @@ html :focus-visible{outline:2px solid transparent;outline-offset:2px;box-shadow:
     "btn-navy": "btn-base bg-navy text-white hover:bg-navy-800",
     "btn-outline-light": "btn-base border-2 border-white/70 text-white hover:bg-white/10",
     "btn-outline": "btn-base border-2 border-navy text-navy hover:bg-navy hover:text-white",
-    // From lg up the page keeps at least 3rem free on each side: the Request Intake tab stands in the right one.
-    container: "mx-auto w-full max-w-6xl px-4 sm:px-6 lg:max-w-[min(72rem,calc(100%-6rem))]",
+    container: "mx-auto w-full max-w-6xl px-4 sm:px-6",
     eyebrow: "text-sm font-semibold uppercase tracking-wider text-gold-dark",
+    // Always fixed, so showing it on focus moves nothing: off screen until focused, then over the page's corner.
+    "skip-link":
+      "fixed left-4 top-4 z-50 -translate-y-[200%] rounded-md bg-gold px-4 py-2 font-semibold text-navy focus:translate-y-0",
   },
 };

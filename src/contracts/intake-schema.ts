@@ -4,6 +4,7 @@ import {
   DESIRED_SERVICES,
   INTAKE_LIMITS,
   INTAKE_MESSAGES,
+  INTAKE_REQUIRED,
   type Intake,
   type IntakeErrors,
   type IntakeField,
@@ -32,29 +33,31 @@ const noSensitiveData = v.rawCheck<string>(({ dataset, addIssue }) => {
 const stripControls = v.transform(dropControls);
 
 /** A one-line field (name, jurisdictions): a line break in it would forge a line in the desk's e-mail. */
-const line = (message: string, min: number, max: number, label: string) =>
+const line = (message: string, required: string, min: number, max: number, label: string) =>
   v.pipe(
-    v.string(message),
+    v.string(required),
     oneLine(oneLineMessage(label)),
     v.trim(),
+    v.nonEmpty(required),
     v.minLength(min, message),
     v.maxLength(max, tooLong(label, max)),
     noSensitiveData,
   );
 
 /** Free text of paragraphs (the description): line breaks kept, other control characters dropped. */
-const paragraphs = (message: string, min: number, max: number, label: string) =>
+const paragraphs = (message: string, required: string, min: number, max: number, label: string) =>
   v.pipe(
-    v.string(message),
+    v.string(required),
     stripControls,
     v.trim(),
+    v.nonEmpty(required),
     v.minLength(min, message),
     v.maxLength(max, tooLong(label, max)),
     noSensitiveData,
   );
 
 export const IntakeSchema = v.object({
-  name: line(INTAKE_MESSAGES.name, 2, INTAKE_LIMITS.name, "Name"),
+  name: line(INTAKE_MESSAGES.name, INTAKE_REQUIRED.name, 2, INTAKE_LIMITS.name, "Name"),
   firm: v.pipe(
     v.nullish(v.string(INTAKE_MESSAGES.invalid)),
     v.check((s) => s == null || isOneLine(s), oneLineMessage("Firm")),
@@ -68,17 +71,19 @@ export const IntakeSchema = v.object({
     ),
   ),
   email: v.pipe(
-    v.string(INTAKE_MESSAGES.email),
+    v.string(INTAKE_REQUIRED.email),
     oneLine(oneLineMessage("Email")),
     v.trim(),
+    v.nonEmpty(INTAKE_REQUIRED.email),
     v.toLowerCase(),
     v.maxLength(INTAKE_LIMITS.email, tooLong("Email", INTAKE_LIMITS.email)),
     v.email(INTAKE_MESSAGES.email),
   ),
   phone: v.pipe(
-    v.string(INTAKE_MESSAGES.phone),
+    v.string(INTAKE_REQUIRED.phone),
     oneLine(oneLineMessage("Phone number")),
     v.trim(),
+    v.nonEmpty(INTAKE_REQUIRED.phone),
     // Digits are counted, not characters: "abcdefghij" is no phone number.
     v.check((s) => (s.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS, INTAKE_MESSAGES.phone),
     v.maxLength(INTAKE_LIMITS.phone, tooLong("Phone number", INTAKE_LIMITS.phone)),
@@ -86,9 +91,21 @@ export const IntakeSchema = v.object({
   role: v.picklist(ROLES, INTAKE_MESSAGES.role),
   matterType: v.picklist(MATTER_TYPES, INTAKE_MESSAGES.matterType),
   subjectType: v.picklist(SUBJECT_TYPES, INTAKE_MESSAGES.subjectType),
-  jurisdictions: line(INTAKE_MESSAGES.jurisdictions, 2, INTAKE_LIMITS.jurisdictions, "Jurisdictions"),
+  jurisdictions: line(
+    INTAKE_MESSAGES.jurisdictions,
+    INTAKE_REQUIRED.jurisdictions,
+    2,
+    INTAKE_LIMITS.jurisdictions,
+    "Jurisdictions",
+  ),
   desiredService: v.picklist(DESIRED_SERVICES, INTAKE_MESSAGES.desiredService),
-  description: paragraphs(INTAKE_MESSAGES.description, 10, INTAKE_LIMITS.description, "Description"),
+  description: paragraphs(
+    INTAKE_MESSAGES.description,
+    INTAKE_REQUIRED.description,
+    10,
+    INTAKE_LIMITS.description,
+    "Description",
+  ),
   acknowledgment: v.literal(true, INTAKE_MESSAGES.acknowledgment),
   website: v.optional(v.pipe(v.string(INTAKE_MESSAGES.invalid), v.maxLength(0, INTAKE_MESSAGES.invalid))),
   formStartTime: v.optional(v.pipe(v.number(INTAKE_MESSAGES.invalid), v.finite(INTAKE_MESSAGES.invalid))),

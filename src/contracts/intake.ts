@@ -53,6 +53,18 @@ export const INTAKE_MESSAGES = {
   invalid: "Invalid input",
 } as const;
 
+/**
+ * What an empty text field says: that it is needed, not that its value is too short (SPEC section 5's messages
+ * stay for a value given but too short or malformed).
+ */
+export const INTAKE_REQUIRED = {
+  name: "Name is required",
+  email: "Email is required",
+  phone: "Phone number is required",
+  jurisdictions: "Jurisdictions are required",
+  description: "Description is required",
+} as const;
+
 export type IntakeInput = v.InferInput<typeof IntakeSchema>;
 export type Intake = v.InferOutput<typeof IntakeSchema>;
 export type IntakeField = keyof Intake;

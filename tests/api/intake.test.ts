@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { INTAKE_MESSAGES } from "../../src/contracts/intake";
+import { INTAKE_MESSAGES, INTAKE_REQUIRED } from "../../src/contracts/intake";
 import { SENSITIVE_MESSAGES } from "../../src/contracts/sensitive-data";
 import { contactSubmissions } from "../../src/modules/desk/repo/contact-submissions";
 import { MAIL_NOT_CONFIGURED } from "../../src/modules/mail";
@@ -123,16 +123,22 @@ describe("POST /api/contact: SPEC.md section 5 rules and messages", () => {
   const cases: [field: string, value: unknown, message: string][] = [
     ["name", "J", INTAKE_MESSAGES.name],
     ["name", "  J  ", INTAKE_MESSAGES.name],
-    ["name", undefined, INTAKE_MESSAGES.name],
+    ["name", undefined, INTAKE_REQUIRED.name],
+    ["name", "", INTAKE_REQUIRED.name],
+    ["name", "   ", INTAKE_REQUIRED.name],
     ["email", "dana@", INTAKE_MESSAGES.email],
     ["email", "not an email", INTAKE_MESSAGES.email],
-    ["email", undefined, INTAKE_MESSAGES.email],
+    ["email", undefined, INTAKE_REQUIRED.email],
+    ["email", "", INTAKE_REQUIRED.email],
+    ["email", "   ", INTAKE_REQUIRED.email],
     ["phone", "555-0199", INTAKE_MESSAGES.phone],
     ["phone", "abcdefghij", INTAKE_MESSAGES.phone],
     ["phone", "call me please", INTAKE_MESSAGES.phone],
     ["phone", "(312) 555-019", INTAKE_MESSAGES.phone],
     ["phone", "+1 -- -- -- --", INTAKE_MESSAGES.phone],
-    ["phone", undefined, INTAKE_MESSAGES.phone],
+    ["phone", undefined, INTAKE_REQUIRED.phone],
+    ["phone", "", INTAKE_REQUIRED.phone],
+    ["phone", "   ", INTAKE_REQUIRED.phone],
     ["role", "judge", INTAKE_MESSAGES.role],
     ["role", "", INTAKE_MESSAGES.role],
     ["role", undefined, INTAKE_MESSAGES.role],
@@ -141,11 +147,15 @@ describe("POST /api/contact: SPEC.md section 5 rules and messages", () => {
     ["subjectType", "company", INTAKE_MESSAGES.subjectType],
     ["subjectType", undefined, INTAKE_MESSAGES.subjectType],
     ["jurisdictions", "I", INTAKE_MESSAGES.jurisdictions],
-    ["jurisdictions", undefined, INTAKE_MESSAGES.jurisdictions],
+    ["jurisdictions", undefined, INTAKE_REQUIRED.jurisdictions],
+    ["jurisdictions", "", INTAKE_REQUIRED.jurisdictions],
+    ["jurisdictions", "   ", INTAKE_REQUIRED.jurisdictions],
     ["desiredService", "audit", INTAKE_MESSAGES.desiredService],
     ["desiredService", "", INTAKE_MESSAGES.desiredService],
     ["description", "Too short", INTAKE_MESSAGES.description],
-    ["description", undefined, INTAKE_MESSAGES.description],
+    ["description", undefined, INTAKE_REQUIRED.description],
+    ["description", "", INTAKE_REQUIRED.description],
+    ["description", "   ", INTAKE_REQUIRED.description],
     ["acknowledgment", false, INTAKE_MESSAGES.acknowledgment],
     ["acknowledgment", undefined, INTAKE_MESSAGES.acknowledgment],
     ["acknowledgment", "true", INTAKE_MESSAGES.acknowledgment],
@@ -187,15 +197,15 @@ describe("POST /api/contact: SPEC.md section 5 rules and messages", () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       errors: {
-        name: [INTAKE_MESSAGES.name],
-        email: [INTAKE_MESSAGES.email],
-        phone: [INTAKE_MESSAGES.phone],
+        name: [INTAKE_REQUIRED.name],
+        email: [INTAKE_REQUIRED.email],
+        phone: [INTAKE_REQUIRED.phone],
         role: [INTAKE_MESSAGES.role],
         matterType: [INTAKE_MESSAGES.matterType],
         subjectType: [INTAKE_MESSAGES.subjectType],
-        jurisdictions: [INTAKE_MESSAGES.jurisdictions],
+        jurisdictions: [INTAKE_REQUIRED.jurisdictions],
         desiredService: [INTAKE_MESSAGES.desiredService],
-        description: [INTAKE_MESSAGES.description],
+        description: [INTAKE_REQUIRED.description],
         acknowledgment: [INTAKE_MESSAGES.acknowledgment],
       },
     });

@@ -74,10 +74,15 @@ function inspectFocusedElement(n: number): Stop | null {
   const r = el.getBoundingClientRect();
   const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ");
   const label = `${el.tagName.toLowerCase()} "${name.slice(0, 50)}"${el.getAttribute("href") ? ` ${el.getAttribute("href")}` : ""}`;
-  const covered = [...document.querySelectorAll<HTMLElement>("header, [data-testid=sticky-intake]")]
-    .filter((c) => !c.contains(el) && !el.contains(c) && c.checkVisibility())
-    .map((c) => c.getBoundingClientRect())
-    .some((c) => c.left <= r.left && c.right >= r.right && c.top <= r.top && c.bottom >= r.bottom);
+  // Under a sticky part only if that part is drawn over it: a skip link shown over the header is on top of it.
+  const atCentre = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const onTop = atCentre !== null && (atCentre === el || el.contains(atCentre));
+  const covered =
+    !onTop &&
+    [...document.querySelectorAll<HTMLElement>("header, [data-testid=sticky-intake]")]
+      .filter((c) => !c.contains(el) && !el.contains(c) && c.checkVisibility({ visibilityProperty: true }))
+      .map((c) => c.getBoundingClientRect())
+      .some((c) => c.left <= r.left && c.right >= r.right && c.top <= r.top && c.bottom >= r.bottom);
 
   type Rgba = [number, number, number, number];
   // Computed colours come in several notations (rgb, oklab, color-mix…): a canvas reads them all as sRGB.

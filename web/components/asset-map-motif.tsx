@@ -14,7 +14,7 @@ const RECORDS: readonly Node[] = [
   { x: 500, y: 232, label: "UCC-1", sub: "Secured party" },
   { x: 430, y: 378, label: "Docket", sub: "Civil, 2022" },
   { x: 118, y: 360, label: "Title", sub: "Vessel, 2021" },
-  { x: 54, y: 222, label: "Wire", sub: "$48,000 out" },
+  { x: 64, y: 222, label: "Wire", sub: "$48,000 out" },
 ];
 
 /** The traced trail: subject → LLC filing → UCC-1 → docket. */

@@ -31,7 +31,12 @@ export function ContactPage() {
         </div>
       ) : null}
       <div className="container grid gap-8 py-12 lg:grid-cols-3 sm:py-16">
-        <aside aria-label="About this form" className="space-y-4 lg:order-last">
+        {/* The form first: on a phone it is what the visitor came for, and Tab reaches it before the notes. */}
+        <div className="rounded-xl border border-line bg-white p-5 shadow-sm sm:p-8 lg:col-span-2">
+          <IntakeForm key={chosen?.id ?? ""} service={chosen?.id} />
+        </div>
+
+        <aside aria-label="About this form" className="space-y-4">
           <Card
             icon={<Mail className="size-6 text-navy" aria-hidden="true" />}
             title={INTAKE_PAGE.contact.title}
@@ -68,10 +73,6 @@ export function ContactPage() {
             <p>{INTAKE_PAGE.sensitive.text}</p>
           </Card>
         </aside>
-
-        <div className="rounded-xl border border-line bg-white p-5 shadow-sm sm:p-8 lg:col-span-2">
-          <IntakeForm key={chosen?.id ?? ""} service={chosen?.id} />
-        </div>
       </div>
     </>
   );

@@ -101,7 +101,11 @@ export function ForIndividualsPage() {
               );
             })}
           </ul>
-          <Link href={PATHS.contact} className="btn-gold mt-8">
+          {/* A text link: the page's closing call is the one intake button in view beside it (ADR 268). */}
+          <Link
+            href={PATHS.contact}
+            className="mt-8 inline-flex min-h-11 items-center gap-2 font-semibold text-gold underline underline-offset-4 hover:text-gold-light"
+          >
             {C.attorney.cta}
             <ArrowRight className="size-5" aria-hidden="true" />
           </Link>

@@ -1,6 +1,7 @@
 import { Download, FileText, Info } from "lucide-react";
 import { PATHS } from "../../src/contracts/paths";
 import { RESOURCES_PAGE, RESOURCES_PAGE_META } from "../content/resources";
+import { CARD_GRID, cardSpan } from "../lib/card-columns";
 import { usePageData } from "../lib/page-data-context";
 import { publicPage } from "../lib/public-page";
 
@@ -20,9 +21,12 @@ export function ResourcesPage() {
       </section>
       <section aria-label="Downloads" className="container py-14 sm:py-20">
         {resources.length === 0 && <p className="text-lg text-ink-muted">{RESOURCES_PAGE.empty}</p>}
-        <ul className="grid gap-6 md:grid-cols-3">
-          {resources.map((r) => (
-            <li key={r.id} className="flex flex-col rounded-xl border border-line bg-white p-6 shadow-sm">
+        <ul className={CARD_GRID}>
+          {resources.map((r, i) => (
+            <li
+              key={r.id}
+              className={`flex flex-col rounded-xl border border-line bg-white p-6 shadow-sm ${cardSpan(i, resources.length)}`}
+            >
               <FileText className="size-8 text-navy" aria-hidden="true" />
               <h2 className="mt-4 font-serif text-2xl font-bold text-navy">{r.title}</h2>
               <p className="mt-3 flex-1 text-ink-muted">{r.description}</p>

@@ -15,10 +15,7 @@ export function PortalFrame(props: {
   const brand = useBrand();
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-gold px-4 py-2 font-semibold text-navy focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <header className="border-b border-line bg-white">

@@ -35,10 +35,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
   );
   return (
     <div className="min-h-screen bg-paper lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-gold px-4 py-2 font-semibold text-navy focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <header className="bg-navy text-white shadow-md lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col lg:overflow-y-auto lg:shadow-none">

@@ -1,0 +1,63 @@
+import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
+import { PATHS } from "../../src/contracts/paths";
+
+/**
+ * The page's own intake buttons: any button-styled link in the page's content that leads to the intake form (the
+ * hero's "Request Intake", a closing call to action, a package's "Request This Service").
+ */
+export const IN_PAGE_INTAKE = 'main a[href^="/contact"][class*="btn-"]';
+
+/** Pages that are the intake itself or its answer, or the client's portal: no call to the intake belongs there. */
+export const WITHOUT_INTAKE_CALL = new Set<string>([PATHS.contact, PATHS.thanks, PATHS.portal]);
+
+/** The sticky header's height: a button under it is not in view. */
+const HEADER_PX = 64;
+
+/**
+ * Whether one of the page's own intake buttons is in view. The header's "Start" and the phone's bottom bar step
+ * aside while it is, so one call to the intake is in view at a time (ADR 268). Pages render late (lazy pages,
+ * client navigation), so the buttons are looked for again whenever the page's content changes.
+ */
+export function useInPageIntakeInView(): boolean {
+  const [location] = useLocation();
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const main = document.querySelector("main");
+    if (!main || typeof IntersectionObserver === "undefined") return;
+    const visible = new Set<Element>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) visible.add(entry.target);
+          else visible.delete(entry.target);
+        }
+        setInView(visible.size > 0);
+      },
+      { rootMargin: `-${HEADER_PX}px 0px 0px 0px` },
+    );
+    const watched = new Set<Element>();
+    const scan = () => {
+      for (const button of main.querySelectorAll(IN_PAGE_INTAKE)) {
+        if (watched.has(button)) continue;
+        watched.add(button);
+        observer.observe(button);
+      }
+      for (const button of watched) {
+        if (button.isConnected) continue;
+        watched.delete(button);
+        visible.delete(button);
+        observer.unobserve(button);
+      }
+      setInView(visible.size > 0);
+    };
+    scan();
+    const changes = new MutationObserver(scan);
+    changes.observe(main, { childList: true, subtree: true });
+    return () => {
+      changes.disconnect();
+      observer.disconnect();
+    };
+  }, [location]);
+  return inView;
+}
