@@ -172,6 +172,19 @@ describe("time, expenses and adjustments", () => {
     });
     expect(more.body.retainer).toEqual({ heldCents: 100_000, drawnCents: 100_000, remainingCents: 0 });
     expect(more.body.balanceCents).toBe(4_083 + 350_000 - 100_000);
+    // The client's Payments card: while the retainer the letter asks for is not paid in full, its rest (which
+    // also covers the hours past what was held); once it is, what the ledger says is owed past it.
+    const due = async () =>
+      (
+        await json<{ engagement: { payment: { amountDueCents: number } } }>(
+          t.request("/api/portal", withCookie(c.cookie)),
+        )
+      ).body.engagement.payment.amountDueCents;
+    expect(await due()).toBe(RETAINER.feeCents - 100_000);
+    await pay(c.submission.id, RETAINER.feeCents - 100_000);
+    expect(await due()).toBe(0);
+    await write(c.submission.id, "time", { on: "2026-03-09", minutes: 1_000, description: "Entity filings" });
+    expect(await due()).toBe(4_083 + 350_000 + 583_333 - RETAINER.feeCents);
     // Entries read by day: the earlier day's time comes first.
     expect(more.body.entries.map((e) => e.on)).toEqual(["2026-03-06", "2026-03-09", "2026-03-09"]);
   });

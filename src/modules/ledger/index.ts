@@ -33,8 +33,12 @@ export function createLedger(deps: {
     service,
     view: service.view,
     entriesAfter: service.entriesAfter,
-    /** What the portal tells the ledger: a signature (a flat fee owed) and each payment. */
-    portalHooks: { signed: service.signed, paid: service.paid },
+    /** What the portal tells the ledger (a signature: a flat fee owed; each payment) and asks of it (the balance). */
+    portalHooks: {
+      signed: service.signed,
+      paid: service.paid,
+      balance: (engagementId: number) => service.view(engagementId).balanceCents,
+    },
     charged: service.charged,
     routes: ledgerRoutes({ service, auth: deps.auth, trustProxy: deps.trustProxy }),
   };

@@ -248,13 +248,13 @@ export function clientEngagements(core: EngagementCore) {
   };
 
   /**
-   * What is due and by when, and where to pay it. Today it is read from the fee and the payments recorded: a flat
-   * fee or retainer is due in full on the day the letter is signed, a monthly engagement's first month then and
-   * each later month on the day it begins. One field, so the page does not change when its source does.
+   * What is due and by when, and where to pay it: what the letter asks first (a flat fee or a retainer in full on
+   * the day the letter is signed, a monthly engagement's first month then and each later month on the day it
+   * begins), or, once that is paid, the ledger's balance (hours past the retainer, records fees, months charged).
    */
   function paymentDue(e: EngagementRow, v: ReturnType<typeof view>): PortalPayment | null {
     if (!e.signedAt) return null;
-    const amountDueCents = v.outstandingCents;
+    const amountDueCents = Math.max(v.outstandingCents, deps.ledger?.balance(e.id) ?? 0);
     const unpaid = v.subscription?.charges.find((c) => c.paidCents < c.amountCents);
     const dueOn = amountDueCents === 0 ? null : (unpaid?.from ?? firmDay(new Date(e.signedAt)));
     const payUrl =

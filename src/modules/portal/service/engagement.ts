@@ -38,8 +38,10 @@ export type PortalServiceDeps = {
   now: () => Date;
 };
 
-/** What the portal tells the ledger, in the same write as what it records. */
+/** What the portal tells the ledger, in the same write as what it records, and what it asks of it. */
 export type LedgerHooks = {
+  /** What the client owes on the ledger now: time and expenses past the retainer, months charged, fees. */
+  balance(engagementId: number): number;
   signed(engagementId: number): void;
   paid(payment: {
     engagementId: number;
