@@ -51,7 +51,11 @@ export const InvitationSchema = v.object({
   role: v.optional(RoleSchema, DEFAULT_INVITED_ROLE),
 });
 /** The Staff screen's invitation form: the name and the role are asked for every time. */
-export const InvitationFormSchema = v.object({ name: DisplayNameSchema, email: StaffEmailSchema, role: RoleSchema });
+export const InvitationFormSchema = v.object({
+  name: DisplayNameSchema,
+  email: StaffEmailSchema,
+  role: RoleSchema,
+});
 
 /** PATCH /api/admin/staff/:id: an owner changes a colleague's role. */
 export const RoleChangeSchema = v.object({ role: RoleSchema });

@@ -1,7 +1,7 @@
 import type { Config } from "../../config";
-import { ROLE_MESSAGES, type Role } from "../../contracts/roles";
 import type { LoginResult } from "../../contracts/admin-auth";
 import { PATHS } from "../../contracts/paths";
+import { ROLE_MESSAGES, type Role } from "../../contracts/roles";
 import type {
   InvitationPreview,
   MailState,

@@ -28,8 +28,9 @@ export function routeCapabilities(table: Record<string, Capability> = ADMIN_ROUT
     .sort(bySpecificity);
 
   const matches = (p: Pattern, parts: string[]) =>
-    p.parts.every((part, i) => part === "*" || (i < parts.length && (part.startsWith(":") || part === parts[i]))) &&
-    (p.parts.at(-1) === "*" ? parts.length >= p.parts.length : parts.length === p.parts.length);
+    p.parts.every(
+      (part, i) => part === "*" || (i < parts.length && (part.startsWith(":") || part === parts[i])),
+    ) && (p.parts.at(-1) === "*" ? parts.length >= p.parts.length : parts.length === p.parts.length);
 
   return (method: string, pathname: string): Capability => {
     // HEAD is answered by the GET route.
