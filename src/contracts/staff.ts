@@ -50,12 +50,8 @@ export const InvitationSchema = v.object({
   name: v.optional(DisplayNameSchema),
   role: v.optional(RoleSchema, DEFAULT_INVITED_ROLE),
 });
-/** The Staff screen's invitation form: the name and the role are asked for every time. */
-export const InvitationFormSchema = v.object({
-  name: DisplayNameSchema,
-  email: StaffEmailSchema,
-  role: RoleSchema,
-});
+/** The Staff screen's invitation form: the name is asked for every time (the role is a choice with a default). */
+export const InvitationFormSchema = v.object({ name: DisplayNameSchema, email: StaffEmailSchema });
 
 /** PATCH /api/admin/staff/:id: an owner changes a colleague's role. */
 export const RoleChangeSchema = v.object({ role: RoleSchema });

@@ -18,7 +18,6 @@ const { request, store, db, app, config } = makeTestApp({
 
 const json = async <T>(res: Response | Promise<Response>) => (await (await res).json()) as T;
 const patch = (cookie: string, body: unknown) => withCookie(cookie, { ...post(body), method: "PATCH" });
-const del = (cookie: string) => withCookie(cookie, { method: "DELETE", headers: post().headers });
 const roleOf = (id: number) =>
   (db.query("SELECT role FROM admin_users WHERE id = ?").get(id) as { role: string } | null)?.role;
 const owners = () =>

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { adminSubmissionPath, PATHS } from "../../../src/contracts/paths";
+import { can, type Role } from "../../../src/contracts/roles";
 import type { SubmissionList } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
@@ -11,7 +12,7 @@ import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { DueBadge } from "../shared/due-badge";
 import { BulkBar } from "./bulk-bar";
-import { BusinessHoursPanel } from "./business-hours-panel";
+import { BusinessHoursNote, BusinessHoursPanel } from "./business-hours-panel";
 import {
   type DeskQuery,
   deskApi,
@@ -32,10 +33,10 @@ const SEARCH_RETRY_MS = 5000;
 const COLUMNS = ["Received", "Name", "Firm", "Role", "Service", "First response", "Status"];
 
 export function SubmissionsPage() {
-  return <AdminFrame>{() => <SubmissionsDesk />}</AdminFrame>;
+  return <AdminFrame>{(status) => <SubmissionsDesk role={status?.role} />}</AdminFrame>;
 }
 
-function SubmissionsDesk() {
+function SubmissionsDesk({ role }: { role: Role | undefined }) {
   // The server caches a page's HTML per path, whatever its query string: the first render (on the server and
   // at hydration) is the unfiltered list, and the address's filters apply once mounted.
   const address = useSearch();
@@ -149,7 +150,7 @@ function SubmissionsDesk() {
           )}
         </div>
       )}
-      <BusinessHoursPanel />
+      {role && (can(role, "businessHours") ? <BusinessHoursPanel /> : <BusinessHoursNote />)}
     </>
   );
 }

@@ -3,11 +3,13 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { AuthStatus } from "../../../src/contracts/admin-auth";
 import { PATHS } from "../../../src/contracts/paths";
+import { can } from "../../../src/contracts/roles";
 import { LogoMark } from "../../components/logo-mark";
 import { useBrand } from "../../lib/brand-context";
-import { ADMIN_NAV } from "./admin-nav";
+import { navFor, screenOf } from "./admin-nav";
 import { useAdminSession, useLogout } from "./admin-session";
 import { CommandMenu } from "./command-menu";
+import { ScreenRefused } from "./role-notice";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 
 /**
@@ -20,6 +22,9 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
   const { logout, pending } = useLogout();
   const [location] = useLocation();
   const enrolling = Boolean(status?.mfaEnrolmentRequired);
+  // A screen the role cannot open, reached by its address: why, instead of a screen of refusals.
+  const screen = screenOf(location);
+  const refused = status?.role && screen && !can(status.role, screen.capability) ? screen : null;
   return (
     <div className="min-h-screen bg-paper">
       <a
@@ -40,7 +45,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
             </span>
           </Link>
           <div className="flex flex-wrap items-center gap-3">
-            {!enrolling && <CommandMenu />}
+            {!enrolling && <CommandMenu role={status?.role} />}
             {status?.username && (
               <span className="min-w-0 break-words text-sm text-mist">
                 Signed in as{" "}
@@ -61,7 +66,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
         {!enrolling && (
           <nav aria-label="Admin" className="border-t border-white/15">
             <ul className="container flex gap-1 overflow-x-auto py-1 lg:flex-wrap lg:overflow-visible">
-              {ADMIN_NAV.map(({ href, label, icon: Icon }) => (
+              {navFor(status?.role).map(({ href, label, icon: Icon }) => (
                 <li key={href}>
                   <Link
                     href={href}
@@ -82,7 +87,11 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
         )}
       </header>
       <main id="main" tabIndex={-1} className="container py-10 outline-none sm:py-14">
-        {children(status)}
+        {refused && status?.role ? (
+          <ScreenRefused label={refused.label} capability={refused.capability} role={status.role} />
+        ) : (
+          children(status)
+        )}
       </main>
       {!enrolling && <ShortcutsDialog />}
     </div>
