@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { AuthStatus } from "../../../src/contracts/admin-auth";
 import { PATHS } from "../../../src/contracts/paths";
-import { can } from "../../../src/contracts/roles";
+import { can, ROLES } from "../../../src/contracts/roles";
 import { LogoMark } from "../../components/logo-mark";
 import { useBrand } from "../../lib/brand-context";
 import { navFor, screenOf } from "./admin-nav";
@@ -25,6 +25,8 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
   // A screen the role cannot open, reached by its address: why, instead of a screen of refusals.
   const screen = screenOf(location);
   const refused = status?.role && screen && !can(status.role, screen.capability) ? screen : null;
+  // A screen not every role may open waits for the role before it asks the server for anything.
+  const waiting = !status?.role && screen !== undefined && !ROLES.every((r) => can(r, screen.capability));
   return (
     <div className="min-h-screen bg-paper">
       <a
@@ -89,6 +91,8 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
       <main id="main" tabIndex={-1} className="container py-10 outline-none sm:py-14">
         {refused && status?.role ? (
           <ScreenRefused label={refused.label} capability={refused.capability} role={status.role} />
+        ) : waiting ? (
+          <p className="text-ink-muted">Loading...</p>
         ) : (
           children(status)
         )}
