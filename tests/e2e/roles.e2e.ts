@@ -55,7 +55,14 @@ test("an editor sees the site's content only, and is told who may open the rest"
   const problems = watchForErrors(page);
   await signInAs(page, editor);
 
-  for (const label of ["Dashboard", "Articles", "Resources", "Case Studies", "People & Testimonials", "Account"])
+  for (const label of [
+    "Dashboard",
+    "Articles",
+    "Resources",
+    "Case Studies",
+    "People & Testimonials",
+    "Account",
+  ])
     await expect(nav(page).getByRole("link", { name: label })).toBeVisible();
   for (const label of ["Submissions", "Staff", "Data & Privacy", "Audit Log"])
     await expect(nav(page).getByRole("link", { name: label })).toHaveCount(0);
