@@ -113,12 +113,14 @@ describe("every admin route, for each role", () => {
   }
 
   test("the owner's walk started a backup: it ends before the data folder goes", async () => {
-    await waitUntil("the backup to finish", async () => {
-      const view = (await (await request("/api/admin/backups", withCookie(cookies.owner))).json()) as {
+    const view = await waitUntil("the backup to finish", async () => {
+      const v = (await (await request("/api/admin/backups", withCookie(cookies.owner))).json()) as {
         running: boolean;
+        last: { ok: boolean } | null;
       };
-      return !view.running;
+      return !v.running && v;
     });
+    expect(view.last).not.toBeNull();
   });
 });
 
