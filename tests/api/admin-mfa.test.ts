@@ -116,7 +116,12 @@ describe("signing in with two-step sign-in on", () => {
     expect(await right.json()).toEqual({ username: USER });
     const active = cookieFrom(right);
     expect(active).not.toBe(pending);
-    expect(await status(active)).toEqual({ authenticated: true, username: USER, shownAs: USER, role: "owner" });
+    expect(await status(active)).toEqual({
+      authenticated: true,
+      username: USER,
+      shownAs: USER,
+      role: "owner",
+    });
     expect(await status(pending)).toEqual({ authenticated: false });
   });
 

@@ -53,21 +53,17 @@ const AREAS: { href: string; title: string; text: string; icon: typeof Inbox; ca
 ];
 
 export function DashboardPage() {
-  return (
-    <AdminFrame>
-      {(status) =>
-        status?.role ? <Dashboard status={status} /> : <p className="text-ink-muted">Loading...</p>
-      }
-    </AdminFrame>
-  );
+  return <AdminFrame>{(status) => <Dashboard status={status} />}</AdminFrame>;
 }
 
 /**
  * The dashboard as the signed-in role sees it: the panels of what it works on, and the areas, each a link where
  * the role may go and a note saying who may where it cannot.
  */
-function Dashboard({ status }: { status: AuthStatus }) {
-  const allowed = (capability: Capability) => can(status.role, capability);
+function Dashboard({ status }: { status: AuthStatus | null }) {
+  // Panels load once the role is known; the area cards, rendered on the server without it, link until then.
+  const allowed = (capability: Capability) => can(status?.role, capability);
+  const linked = (capability: Capability) => !status?.role || allowed(capability);
   const desk = allowed("desk");
   const overview = useDeskOverview(desk);
   return (
@@ -109,7 +105,7 @@ function Dashboard({ status }: { status: AuthStatus }) {
       <ul className="mt-10 grid gap-6 sm:grid-cols-2">
         {AREAS.map(({ href, title, text, icon: Icon, capability }) => (
           <li key={href}>
-            {allowed(capability) ? (
+            {linked(capability) ? (
               <Link
                 href={href}
                 className="group flex h-full flex-col rounded-xl border border-line bg-white p-6 text-ink no-underline shadow-sm transition-shadow hover:shadow-md"

@@ -44,7 +44,7 @@ test("before migrations change the file, a sealed copy of it as it was goes besi
   const snapshot = new Database(join(restored, "tracewell.db"), { readonly: true });
   // The version before the latest: migration numbers may leave gaps (each line of work is given its own).
   expect((snapshot.query("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(
-    MIGRATIONS.filter((m) => m.version < latestSchema()).at(-1)?.version,
+    MIGRATIONS.filter((m) => m.version < latestSchema()).at(-1)?.version ?? 0,
   );
   snapshot.close();
   expect(lines.some((l) => l.includes('"upgrade_snapshot"') && l.includes(copy as string))).toBe(true);
