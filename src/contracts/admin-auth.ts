@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { oneLine, oneLineMessage, requiredText, tooLong } from "./fields";
+import type { Role } from "./roles";
 
 /**
  * Admin sign-in and account contracts, shared by the browser forms and the API. The sign-in form only asks
@@ -149,6 +150,8 @@ export type AuthStatus = {
   username?: string;
   /** How the team and clients see them: their display name, else their e-mail address, else the username. */
   shownAs?: string;
+  /** What they may do in the admin (src/contracts/roles.ts). */
+  role?: Role;
   /** Password accepted; the second step (code) is still owed. */
   mfaRequired?: boolean;
   /** Signed in only to set up two-step sign-in (REQUIRE_MFA). */

@@ -63,6 +63,8 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "staff.removed": "Colleague removed",
   "staff.remove_refused": "Colleague removal refused",
   "staff.mfa_reset": "Two-step sign-in reset",
+  "staff.role_changed": "Colleague's role changed",
+  "staff.role_change_refused": "Role change refused",
   "staff.name_changed": "Display name changed",
   "retention.policy_changed": "Retention policy changed",
   "retention.request_deleted": "Request deleted by the retention policy (receipt)",

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { NewPasswordSchema, UsernameSchema } from "./admin-auth";
 import { oneLine, oneLineMessage, requiredText, tooLong } from "./fields";
+import { DEFAULT_INVITED_ROLE, type Role, RoleSchema } from "./roles";
 
 /** Staff management contracts (issue 11 section 2), shared by the Staff screen, the join screen and the API. */
 export const INVITATION_TTL_HOURS = 72;
@@ -40,12 +41,21 @@ export const DISPLAY_NAME_MAX_LENGTH = 80;
 export const DisplayNameSchema = requiredText("Name", DISPLAY_NAME_MAX_LENGTH);
 
 /**
- * POST /api/admin/staff/invitations. The Staff screen always sends the colleague's name; a request without one
- * (from before names) invites them nameless, and they are shown by their e-mail address until they set one.
+ * POST /api/admin/staff/invitations. The Staff screen always sends the colleague's name and role; a request
+ * without a name (from before names) invites them nameless, and they are shown by their e-mail address until they
+ * set one; one without a role invites them as staff, never as an owner.
  */
-export const InvitationSchema = v.object({ email: StaffEmailSchema, name: v.optional(DisplayNameSchema) });
-/** The Staff screen's invitation form: the name is asked for every time. */
+export const InvitationSchema = v.object({
+  email: StaffEmailSchema,
+  name: v.optional(DisplayNameSchema),
+  role: v.optional(RoleSchema, DEFAULT_INVITED_ROLE),
+});
+/** The Staff screen's invitation form: the name is asked for every time (the role is a choice with a default). */
 export const InvitationFormSchema = v.object({ name: DisplayNameSchema, email: StaffEmailSchema });
+
+/** PATCH /api/admin/staff/:id: an owner changes a colleague's role. */
+export const RoleChangeSchema = v.object({ role: RoleSchema });
+export type RoleChangeInput = v.InferOutput<typeof RoleChangeSchema>;
 export type InvitationInput = v.InferOutput<typeof InvitationSchema>;
 
 export const InvitationTokenSchema = v.pipe(
@@ -86,6 +96,7 @@ export type StaffMember = {
   displayName: string | null;
   email: string | null;
   mfaEnabled: boolean;
+  role: Role;
   lastSignInAt: string | null;
   createdAt: string;
   /** The admin asking. */
@@ -100,6 +111,8 @@ export type StaffInvitation = {
   email: string;
   /** The name the colleague is invited under; theirs once they join. */
   name: string | null;
+  /** The role they get when they join. */
+  role: Role;
   invitedBy: string;
   createdAt: string;
   expiresAt: string;
@@ -123,6 +136,7 @@ export type StaffOverview = {
 export type InvitationPreview = {
   email: string;
   name: string | null;
+  role: Role;
   invitedBy: string;
   expiresAt: string;
   mfaRequired: boolean;

@@ -99,7 +99,12 @@ describe("GET /api/admin/auth/status", () => {
 
   test("signed in: authenticated true with the username", async () => {
     const cookie = await signIn(request, USER, PASSWORD);
-    expect(await status(cookie)).toEqual({ authenticated: true, username: USER, shownAs: USER });
+    expect(await status(cookie)).toEqual({
+      authenticated: true,
+      username: USER,
+      shownAs: USER,
+      role: "owner",
+    });
   });
 
   test("a tampered cookie means signed out (and is cleared), never an error", async () => {
@@ -316,6 +321,11 @@ describe("https deployments", () => {
     expect(cookie).toContain("Path=/");
     expect(cookie).not.toContain("Domain");
     const status = await secure.request("/api/admin/auth/status", withCookie(cookieFrom(res)));
-    expect(await status.json()).toEqual({ authenticated: true, username: USER, shownAs: USER });
+    expect(await status.json()).toEqual({
+      authenticated: true,
+      username: USER,
+      shownAs: USER,
+      role: "owner",
+    });
   });
 });

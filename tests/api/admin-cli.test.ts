@@ -54,10 +54,13 @@ describe("tracewell admin create", () => {
       post({ username: "jordan.lee", password: "quiet diligent review" }),
     );
     expect(res.status).toBe(200);
+    // The operator's command makes an owner: how a firm gets its first admin, or one back.
+    const status = await request("/api/admin/auth/status", withCookie(res.headers.get("set-cookie") ?? ""));
+    expect(await status.json()).toMatchObject({ authenticated: true, role: "owner" });
     expect(listAudit(store, { limit: 5 }).entries[1]).toMatchObject({
       event: "admin.created",
       username: "jordan.lee",
-      detail: { via: "cli" },
+      detail: { via: "cli", role: "owner" },
     });
     store.db.close();
   });

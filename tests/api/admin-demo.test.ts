@@ -28,6 +28,7 @@ describe("DEMO=1", () => {
       authenticated: true,
       username: DEMO_USERNAME,
       shownAs: DEMO_USERNAME,
+      role: "owner",
     });
   });
 

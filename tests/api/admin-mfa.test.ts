@@ -116,7 +116,12 @@ describe("signing in with two-step sign-in on", () => {
     expect(await right.json()).toEqual({ username: USER });
     const active = cookieFrom(right);
     expect(active).not.toBe(pending);
-    expect(await status(active)).toEqual({ authenticated: true, username: USER, shownAs: USER });
+    expect(await status(active)).toEqual({
+      authenticated: true,
+      username: USER,
+      shownAs: USER,
+      role: "owner",
+    });
     expect(await status(pending)).toEqual({ authenticated: false });
   });
 
@@ -194,6 +199,7 @@ describe("REQUIRE_MFA=1", () => {
       authenticated: true,
       username: USER,
       shownAs: USER,
+      role: "owner",
       mfaEnrolmentRequired: true,
     });
     // Nothing else opens: API answers 403, screens send you to the account screen.

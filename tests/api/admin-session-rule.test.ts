@@ -82,6 +82,7 @@ describe("a restart that starts requiring two-step sign-in", () => {
       authenticated: true,
       username: USER,
       shownAs: USER,
+      role: "owner",
       mfaEnrolmentRequired: true,
     });
     const screen = await after.request("/admin/dashboard", withCookie(cookie));

@@ -22,7 +22,12 @@ describe("state-changing requests from another site", () => {
     }
     // The session survived every forged logout.
     const status = await request("/api/admin/auth/status", withCookie(cookie));
-    expect(await status.json()).toEqual({ authenticated: true, username: USER, shownAs: USER });
+    expect(await status.json()).toEqual({
+      authenticated: true,
+      username: USER,
+      shownAs: USER,
+      role: "owner",
+    });
   });
 
   test("a cross-site sign-in (login CSRF) is refused", async () => {

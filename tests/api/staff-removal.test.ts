@@ -19,8 +19,8 @@ const json = async <T>(res: Response | Promise<Response>) => (await (await res).
 const del = (cookie: string) => withCookie(cookie, { method: "DELETE", headers: post().headers });
 const tokenOf = (invitation: StaffInvitation) => invitation.link?.match(/#([A-Za-z0-9_-]+)$/)?.[1] ?? "";
 
-async function invite(cookie: string, email: string, name: string) {
-  const res = await request("/api/admin/staff/invitations", withCookie(cookie, post({ email, name })));
+async function invite(cookie: string, email: string, name: string, role = "staff") {
+  const res = await request("/api/admin/staff/invitations", withCookie(cookie, post({ email, name, role })));
   expect(res.status).toBe(201);
   return (await res.json()) as StaffInvitation;
 }
@@ -34,7 +34,11 @@ const accept = (token: string, who: { username: string; password: string }) =>
 describe("removing an admin", () => {
   test("withdraws every invitation they sent: its link opens nothing, and the log records each", async () => {
     const owner = await signIn(request, OWNER.username, OWNER.password);
-    const joined = await accept(tokenOf(await invite(owner, "alex@tracewell.example", "Alex Rivera")), ALEX);
+    // Alex invites colleagues: an owner's work.
+    const joined = await accept(
+      tokenOf(await invite(owner, "alex@tracewell.example", "Alex Rivera", "owner")),
+      ALEX,
+    );
     expect(joined.status).toBe(201);
     const alex = cookieFrom(joined);
     const fromAlex = [

@@ -71,9 +71,12 @@ async function fullSignIn(username: string, password: string, secret: string) {
   return cookieFrom(second);
 }
 
-/** Invites `email` and returns the token read from the invitation e-mail delivered over SMTP. */
-async function inviteAndRead(cookie: string, email: string) {
-  const res = await request("/api/admin/staff/invitations", withCookie(cookie, post({ email })));
+/**
+ * Invites `email` (as `role`, or the default role when none is given) and returns the token read from the
+ * invitation e-mail delivered over SMTP.
+ */
+async function inviteAndRead(cookie: string, email: string, role?: string) {
+  const res = await request("/api/admin/staff/invitations", withCookie(cookie, post({ email, role })));
   expect(res.status).toBe(201);
   const invitation = (await res.json()) as StaffInvitation;
   const before = smtp.received.length;
@@ -167,12 +170,14 @@ describe("an invitation", () => {
   });
 
   test("is accepted once: the invitee chooses a username and password, then must enrol", async () => {
-    const { token } = await inviteAndRead(owner.cookie, "alex.rivera@tracewell.example");
+    // Alex manages staff in the tests below: an owner's work.
+    const { token } = await inviteAndRead(owner.cookie, "alex.rivera@tracewell.example", "owner");
     const preview = await request("/api/admin/staff-invitation", post({ token }));
     expect(preview.status).toBe(200);
     expect(await preview.json()).toEqual({
       email: "alex.rivera@tracewell.example",
       name: null,
+      role: "owner",
       invitedBy: OWNER,
       expiresAt: new Date(clock + 72 * HOUR).toISOString(),
       mfaRequired: true,

@@ -141,6 +141,9 @@ test("a colleague is invited by e-mail, accepts, and enrols; a reset makes them 
   await expect(owner.getByLabel("Colleague's name")).toHaveAccessibleDescription(/Name is required/);
   await owner.getByLabel("Colleague's name").fill(COLLEAGUE.name);
   await expect(owner.getByLabel("Colleague's name")).not.toHaveAccessibleDescription(/Name is required/);
+  // Casey invites and removes colleagues below: an owner's work, chosen on the form (staff is the default).
+  await expect(owner.getByRole("radio", { name: /^Staff/ })).toBeChecked();
+  await owner.getByRole("radio", { name: /^Owner/ }).check();
   await owner.getByLabel("Colleague's email address").fill(COLLEAGUE.email);
   await owner.getByRole("button", { name: "Send Invitation" }).click();
   await expect(owner.getByRole("status").filter({ hasText: "Invitation Sent" })).toBeVisible();

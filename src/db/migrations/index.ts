@@ -36,6 +36,8 @@ import * as ledger from "./032-ledger";
 
 import * as processorPayments from "./034-processor-payments";
 
+import * as staffRoles from "./035-staff-roles";
+
 import * as passkeys from "./036-passkeys";
 
 import * as letterTextAndConsultationPlace from "./037-letter-text-and-consultation-place";
@@ -86,6 +88,8 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 32, name: "ledger", ...ledger },
 
   { version: 34, name: "processor-payments", ...processorPayments },
+
+  { version: 35, name: "staff-roles", ...staffRoles },
 
   { version: 36, name: "passkeys", ...passkeys },
 

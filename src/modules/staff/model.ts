@@ -4,6 +4,7 @@ import type {
   InvitationLookupSchema,
   InvitationSchema,
   ProfileSchema,
+  RoleChangeSchema,
 } from "../../contracts/staff";
 
 /**
@@ -16,6 +17,7 @@ export {
   InvitationLookupSchema,
   InvitationSchema,
   ProfileSchema,
+  RoleChangeSchema,
   STAFF_MESSAGES,
 } from "../../contracts/staff";
 
@@ -30,5 +32,6 @@ export const INVITATION_WINDOW_MS = 15 * 60_000;
 
 export type InvitationInput = v.InferOutput<typeof InvitationSchema>;
 export type ProfileInput = v.InferOutput<typeof ProfileSchema>;
+export type RoleChangeInput = v.InferOutput<typeof RoleChangeSchema>;
 export type InvitationLookupInput = v.InferOutput<typeof InvitationLookupSchema>;
 export type InvitationAcceptInput = v.InferOutput<typeof InvitationAcceptSchema>;

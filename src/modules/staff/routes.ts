@@ -10,6 +10,7 @@ import {
   InvitationLookupSchema,
   InvitationSchema,
   ProfileSchema,
+  RoleChangeSchema,
   STAFF_API,
 } from "./model";
 import type { createStaffService } from "./service";
@@ -79,6 +80,12 @@ export function staffRoutes(deps: {
       "/invitations/:id",
       ({ admin, request, server, params }) => service.withdraw(params.id, actor(admin, request, server)),
       { params: IdParams },
+    )
+    .patch(
+      "/:id",
+      ({ admin, request, server, params, body }) =>
+        service.changeRole(params.id, body, actor(admin, request, server)),
+      { params: IdParams, body: RoleChangeSchema },
     )
     .delete(
       "/:id",

@@ -1,6 +1,7 @@
 import type { Config } from "../../config";
 import type { LoginResult } from "../../contracts/admin-auth";
 import { PATHS } from "../../contracts/paths";
+import { ROLE_MESSAGES, type Role } from "../../contracts/roles";
 import type {
   InvitationPreview,
   MailState,
@@ -15,7 +16,7 @@ import {
   ConflictError,
   ForbiddenError,
   GoneError,
-  type HttpError,
+  HttpError,
   InvalidError,
   NotFoundError,
   TooManyRequestsError,
@@ -46,6 +47,7 @@ import {
   type InvitationInput,
   type InvitationLookupInput,
   type ProfileInput,
+  type RoleChangeInput,
   STAFF_MESSAGES,
 } from "./model";
 import { type InvitationRow, staffRepo } from "./repo/staff";
@@ -152,6 +154,7 @@ export function createStaffService(deps: {
       id: inv.id,
       email: inv.email,
       name: inv.name,
+      role: inv.role,
       invitedBy: inv.invitedByName,
       createdAt: inv.createdAt,
       expiresAt: inv.expiresAt,
@@ -212,7 +215,7 @@ export function createStaffService(deps: {
 
     /** Invites by e-mail; returns the new invitation as the Staff screen lists it. */
     invite(input: InvitationInput, actor: Actor): StaffInvitation | null {
-      const { email, name = null } = input;
+      const { email, name = null, role } = input;
       const at = now();
       const inviter = repo.profile(actor.id);
       const token = newToken();
@@ -226,6 +229,7 @@ export function createStaffService(deps: {
           const invitationId = repo.invite({
             email,
             name,
+            role,
             tokenHash: sha256(token),
             token,
             invitedBy: actor.id,
@@ -235,7 +239,7 @@ export function createStaffService(deps: {
             expiresAt: new Date(at.getTime() + INVITATION_TTL_HOURS * 3600_000),
           });
           outbox.enqueue({ kind: INVITATION_MAIL, refId: invitationId });
-          audit("staff.invited", actor, actor.clientAddress, { invitationId, replaced });
+          audit("staff.invited", actor, actor.clientAddress, { invitationId, replaced, role });
           return invitationId;
         })
         .immediate();
@@ -271,6 +275,10 @@ export function createStaffService(deps: {
             audit("staff.remove_refused", actor, actor.clientAddress, { targetId: id, reason: "last_admin" });
             return new ConflictError(STAFF_MESSAGES.lastAdmin);
           }
+          if (repo.roleOf(target.id) === "owner" && repo.owners() <= 1) {
+            audit("staff.remove_refused", actor, actor.clientAddress, { targetId: id, reason: "last_owner" });
+            return new ConflictError(ROLE_MESSAGES.lastOwner);
+          }
           // Before the row goes: the invitations still name their sender (the column is set null after).
           const withdrawn = repo.revokeSentBy(target.id, now());
           for (const invitationId of withdrawn) {
@@ -291,6 +299,44 @@ export function createStaffService(deps: {
         .immediate();
       if (typeof outcome !== "number") throw outcome;
       return { ok: true, invitationsWithdrawn: outcome };
+    },
+
+    /**
+     * An owner gives a colleague (or themselves) another role. Read and written in one immediate transaction, so
+     * two owners demoting each other at once leave one owner, never none: the second finds either that it is no
+     * longer an owner itself or that the other is the last one.
+     */
+    changeRole(id: number | null, input: RoleChangeInput, actor: Actor): StaffMember {
+      if (id === null) throw new NotFoundError(STAFF_MESSAGES.notFound);
+      const { role } = input;
+      const outcome = db
+        .transaction((): HttpError | { from: Role } => {
+          const from = repo.roleOf(id);
+          if (!from) return new NotFoundError(STAFF_MESSAGES.notFound);
+          // The guard read the asker's role before this write began; another owner may have demoted them since.
+          if (repo.roleOf(actor.id) !== "owner") return new ForbiddenError(ROLE_MESSAGES.notOwner);
+          if (from === role) return { from };
+          if (from === "owner" && repo.owners() <= 1) {
+            audit("staff.role_change_refused", actor, actor.clientAddress, {
+              targetId: id,
+              reason: "last_owner",
+            });
+            return new ConflictError(ROLE_MESSAGES.lastOwner);
+          }
+          repo.setRole(id, role);
+          audit("staff.role_changed", actor, actor.clientAddress, { targetId: id, from, to: role });
+          return { from };
+        })
+        .immediate();
+      if (outcome instanceof HttpError) throw outcome;
+      const member = repo.list().find((m) => m.id === id);
+      if (!member) throw new NotFoundError(STAFF_MESSAGES.notFound);
+      const pending = repo.pending();
+      return {
+        ...member,
+        you: member.id === actor.id,
+        openInvitations: pending.filter((i) => i.invitedBy === member.id).length,
+      };
     },
 
     /** `id` null: the path named no admin. */
@@ -331,6 +377,7 @@ export function createStaffService(deps: {
         name: inv.name,
         invitedBy: inv.invitedByName,
         expiresAt: inv.expiresAt,
+        role: inv.role,
         mfaRequired: config.requireMfa,
       };
     },
@@ -361,12 +408,13 @@ export function createStaffService(deps: {
           if (!inv || !isOpen(inv)) throw new GoneError(STAFF_MESSAGES.invitationUsed);
           if (findUserByName(store, username)) throw taken();
           const at = now();
-          const userId = insertAdmin(store, username, passwordHash, at);
+          // The role the invitation names, as it stands when it is used.
+          const userId = insertAdmin(store, username, passwordHash, at, inv.role);
           repo.setEmail(userId, inv.email);
           repo.setDisplayName(userId, inv.name);
           repo.accept(inv.id, userId, at);
           recordSignIn(store, userId, at);
-          audit("admin.created", { id: userId, username }, address, { via: "invitation" });
+          audit("admin.created", { id: userId, username }, address, { via: "invitation", role: inv.role });
           audit(
             "staff.invitation_accepted",
             { id: userId, username },

@@ -79,6 +79,14 @@ test("the invitation asks for the colleague's name and sends it with the address
   fireEvent.click(screen.getByRole("button", { name: "Send Invitation" }));
   // Invited once the form has emptied for the next colleague.
   await waitFor(() => expect(invited).toBe(1));
-  expect(sent).toEqual([{ name: "Pat Lindqvist", email: "pat@example.com" }]);
+  // The role is chosen on the form too, staff unless the owner picks another (ADR 258).
+  expect(sent).toEqual([{ name: "Pat Lindqvist", email: "pat@example.com", role: "staff" }]);
   await waitFor(() => expect(name.value).toBe(""));
+
+  fireEvent.change(name, { target: { value: "Eve Marsh" } });
+  fireEvent.change(email, { target: { value: "eve@example.com" } });
+  fireEvent.click(screen.getByRole("radio", { name: /^Editor/ }));
+  fireEvent.click(screen.getByRole("button", { name: "Send Invitation" }));
+  await waitFor(() => expect(invited).toBe(2));
+  expect(sent.at(-1)).toEqual({ name: "Eve Marsh", email: "eve@example.com", role: "editor" });
 });

@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import type { AuthStatus } from "../../../src/contracts/admin-auth";
+import { type Capability, can } from "../../../src/contracts/roles";
 import type { StaffProfile } from "../../../src/contracts/staff";
 import { getJson } from "../../lib/api";
 import { PROFILE_API } from "../account";
@@ -6,6 +8,7 @@ import { SourcesPanel } from "../desk";
 import { OpenDataRequestsPanel } from "../privacy";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
+import { OnlyNote } from "../shared/role-notice";
 import { BackupWarning } from "./backup-warning";
 import {
   DeliveriesPanel,
@@ -38,42 +41,50 @@ function useGreetingName(username: string | undefined): string | undefined {
 }
 
 export function DashboardPage() {
-  return <AdminFrame>{(status) => <Dashboard username={status?.username} />}</AdminFrame>;
+  return <AdminFrame>{(status) => <Dashboard status={status} />}</AdminFrame>;
 }
 
-function Dashboard({ username }: { username: string | undefined }) {
-  const overview = useDeskOverview();
-  const name = useGreetingName(username);
+/** The dashboard as the signed-in role sees it: the panels of what it works on (ADR 258). */
+function Dashboard({ status }: { status: AuthStatus | null }) {
+  const allowed = (capability: Capability) => can(status?.role, capability);
+  const desk = allowed("desk");
+  const overview = useDeskOverview(desk);
+  const name = useGreetingName(status?.username);
   return (
     <>
       <p className="eyebrow">Dashboard</p>
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">
         Welcome back{name ? `, ${name}` : ""}
       </h1>
-      <BackupWarning />
-      <SetupChecklist />
-      <div className="mt-8" aria-live="polite" aria-busy={overview === null}>
-        {overview === null && <p className="text-ink-muted">Loading the desk's figures...</p>}
-        {overview === "failed" && (
-          <p className="text-danger">The desk's figures could not be loaded. Reload the page to try again.</p>
-        )}
-      </div>
-      {overview && overview !== "failed" && <DeskCounts overview={overview} />}
+      {allowed("backups") && <BackupWarning />}
+      {/* The firm's setup is an owner's to finish: its steps lead to owners' screens. */}
+      {status?.role === "owner" && <SetupChecklist />}
+      {desk && (
+        <div className="mt-8" aria-live="polite" aria-busy={overview === null}>
+          {overview === null && <p className="text-ink-muted">Loading the desk's figures...</p>}
+          {overview === "failed" && (
+            <p className="text-danger">
+              The desk's figures could not be loaded. Reload the page to try again.
+            </p>
+          )}
+        </div>
+      )}
+      {desk && overview && overview !== "failed" && <DeskCounts overview={overview} />}
       {/* One grid of panels: the desk's figures, then what other features report. */}
       <div className="mt-6 grid items-start gap-6 xl:grid-cols-2">
-        <UnmatchedPaymentsPanel />
-        {overview && overview !== "failed" && (
+        {allowed("engagements") && <UnmatchedPaymentsPanel />}
+        {desk && overview && overview !== "failed" && (
           <>
             <WaitingPanel overview={overview} />
             <DeliveriesPanel overview={overview} />
-            <SweepsPanel />
+            {allowed("engagements") && <SweepsPanel />}
             <FirstResponsePanel overview={overview} />
             <FailedMailPanel overview={overview} />
           </>
         )}
-        <UpcomingConsultationsPanel />
-        <OpenDataRequestsPanel />
-        <SourcesPanel />
+        {allowed("consultations") && <UpcomingConsultationsPanel />}
+        {allowed("dataRights") && <OpenDataRequestsPanel />}
+        {desk && <SourcesPanel />}
       </div>
     </>
   );

@@ -17,9 +17,11 @@ const waitingLink = `${PATHS.adminSubmissions}?sort=due`;
 const overdueLink = `${PATHS.adminSubmissions}?sort=due&overdue=1`;
 
 /** The desk's figures for the morning view, refreshed every minute; null until loaded, "failed" on error. */
-export function useDeskOverview(): DeskOverview | null | "failed" {
+export function useDeskOverview(enabled = true): DeskOverview | null | "failed" {
   const [overview, setOverview] = useState<DeskOverview | null | "failed">(null);
   useEffect(() => {
+    // A role without the desk is not asked to load its figures (the server would refuse them).
+    if (!enabled) return;
     let live = true;
     const load = () =>
       getJson<DeskOverview>([DESK_OVERVIEW_API]).then(
@@ -32,7 +34,7 @@ export function useDeskOverview(): DeskOverview | null | "failed" {
       live = false;
       clearInterval(timer);
     };
-  }, []);
+  }, [enabled]);
   return overview;
 }
 

@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../../../src/contracts/intake";
 import { PATHS } from "../../../src/contracts/paths";
+import { can } from "../../../src/contracts/roles";
 import type { SubmissionDetail } from "../../../src/contracts/submissions";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
@@ -14,6 +15,7 @@ import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { DueBadge } from "../shared/due-badge";
+import { OnlyNote } from "../shared/role-notice";
 import { ConsultationPanel } from "./consultation-panel";
 import {
   deskApi,
@@ -42,12 +44,26 @@ import { SubscriptionPanel } from "./subscription-panel";
 export function SubmissionPage({ params }: PageProps) {
   return (
     <AdminFrame>
-      {(status) => <SubmissionView id={params.id ?? ""} username={status?.shownAs ?? status?.username} />}
+      {(status) => (
+        <SubmissionView
+          id={params.id ?? ""}
+          username={status?.shownAs ?? status?.username}
+          canDelete={can(status?.role, "deleteRequests")}
+        />
+      )}
     </AdminFrame>
   );
 }
 
-function SubmissionView({ id, username }: { id: string; username: string | undefined }) {
+function SubmissionView({
+  id,
+  username,
+  canDelete,
+}: {
+  id: string;
+  username: string | undefined;
+  canDelete: boolean;
+}) {
   const [detail, setDetail] = useState<SubmissionDetail | null>(null);
   const [missing, setMissing] = useState(false);
 
@@ -209,7 +225,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
             </Field>
           </Fields>
           <MailPanel detail={detail} onSaved={setDetail} />
-          <DeleteSubmission reference={s.reference} id={s.id} />
+          <DeleteSubmission reference={s.reference} id={s.id} allowed={canDelete} />
         </div>
       </div>
     </>
@@ -324,7 +340,7 @@ function MailPanel({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
   );
 }
 
-function DeleteSubmission({ id, reference }: { id: number; reference: string }) {
+function DeleteSubmission({ id, reference, allowed }: { id: number; reference: string; allowed: boolean }) {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -362,14 +378,18 @@ function DeleteSubmission({ id, reference }: { id: number; reference: string }) 
         For data-rights requests: removes the request, its notes and any email still waiting. The audit log
         keeps only the reference.
       </p>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="btn-base mt-4 w-full border-2 border-danger text-danger hover:bg-danger-light"
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-        Delete Submission
-      </button>
+      {allowed ? (
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="btn-base mt-4 w-full border-2 border-danger text-danger hover:bg-danger-light"
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+          Delete Submission
+        </button>
+      ) : (
+        <OnlyNote capability="deleteRequests" className="mt-4" />
+      )}
       <ConfirmDialog
         open={open}
         title="Delete this submission?"

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { adminSubmissionPath, PATHS } from "../../../src/contracts/paths";
+import { can, type Role } from "../../../src/contracts/roles";
 import type { SubmissionList } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
@@ -33,10 +34,10 @@ export const SEARCH_DEBOUNCE_MS = 250;
 const COLUMNS = ["Received", "Name", "Firm", "Role", "Service", "First response", "Status"];
 
 export function SubmissionsPage() {
-  return <AdminFrame>{() => <SubmissionsDesk />}</AdminFrame>;
+  return <AdminFrame>{(status) => <SubmissionsDesk role={status?.role} />}</AdminFrame>;
 }
 
-function SubmissionsDesk() {
+function SubmissionsDesk({ role }: { role: Role | undefined }) {
   // The server caches a page's HTML per path, whatever its query string: the first render (on the server and
   // at hydration) is the unfiltered list, and the address's filters apply once mounted.
   const address = useSearch();

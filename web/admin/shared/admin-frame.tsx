@@ -3,12 +3,15 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { AuthStatus } from "../../../src/contracts/admin-auth";
 import { PATHS } from "../../../src/contracts/paths";
+import { can, ROLES } from "../../../src/contracts/roles";
 import { LogoMark } from "../../components/logo-mark";
 import { useBrand } from "../../lib/brand-context";
 import { AdminMenu } from "./admin-menu";
+import { navFor, screenOf } from "./admin-nav";
 import { AdminNavList } from "./admin-nav-list";
 import { useAdminSession, useLogout } from "./admin-session";
 import { CommandMenu } from "./command-menu";
+import { ScreenRefused } from "./role-notice";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 
 /**
@@ -27,12 +30,18 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
   const nav = (onNavigate?: () => void) => (
     <AdminNavList
       location={location}
+      items={navFor(status?.role)}
       shownAs={shownAs}
       onLogout={logout}
       loggingOut={pending}
       onNavigate={onNavigate}
     />
   );
+  // A screen the role cannot open, reached by its address: why, instead of a screen of refusals.
+  const screen = screenOf(location);
+  const refused = status?.role && screen && !can(status.role, screen.capability) ? screen : null;
+  // A screen not every role may open waits for the role before it asks the server for anything.
+  const waiting = !status?.role && screen !== undefined && !ROLES.every((r) => can(r, screen.capability));
   return (
     <div className="min-h-screen bg-paper lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
       <a href="#main" className="skip-link">
@@ -49,7 +58,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
               {brand.name} <span className="font-sans text-sm font-medium text-mist">Admin</span>
             </span>
           </Link>
-          {!enrolling && <CommandMenu />}
+          {!enrolling && <CommandMenu role={status?.role} />}
           {enrolling ? (
             <button
               type="button"
@@ -71,7 +80,15 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
         )}
       </header>
       <main id="main" tabIndex={-1} className="min-w-0 px-4 py-8 outline-none sm:px-6 sm:py-10 lg:px-10">
-        <div className="mx-auto w-full max-w-6xl">{children(status)}</div>
+        <div className="mx-auto w-full max-w-6xl">
+          {refused && status?.role ? (
+            <ScreenRefused label={refused.label} capability={refused.capability} role={status.role} />
+          ) : waiting ? (
+            <p className="text-ink-muted">Loading...</p>
+          ) : (
+            children(status)
+          )}
+        </div>
       </main>
       {!enrolling && <ShortcutsDialog />}
     </div>

@@ -2,10 +2,11 @@ import { CornerDownLeft, FileText, Search } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { adminSubmissionPath } from "../../../src/contracts/paths";
+import { can, type Role } from "../../../src/contracts/roles";
 import type { SubmissionList, SubmissionSummary } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
 import { deskApi, statusLabel } from "../desk";
-import { ADMIN_NAV } from "./admin-nav";
+import { navFor } from "./admin-nav";
 
 /** Requests asked of the desk's search per query; the menu is for jumping, the list is for browsing. */
 const REQUESTS_SHOWN = 6;
@@ -18,12 +19,12 @@ type Result = { key: string; href: string; label: string; detail: string; kind: 
 export const isCommandKey = (e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) =>
   (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k";
 
-/** The admin screens whose name holds every word typed, in the navigation's order. */
-export function matchScreens(query: string): Result[] {
+/** The admin screens the role may open whose name holds every word typed, in the navigation's order. */
+export function matchScreens(query: string, role?: Role): Result[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return ADMIN_NAV.filter(({ label }) => words.every((w) => label.toLowerCase().includes(w))).map(
-    ({ href, label }) => ({ key: `screen:${href}`, href, label, detail: "Screen", kind: "screen" }),
-  );
+  return navFor(role)
+    .filter(({ label }) => words.every((w) => label.toLowerCase().includes(w)))
+    .map(({ href, label }) => ({ key: `screen:${href}`, href, label, detail: "Screen", kind: "screen" }));
 }
 
 const requestResult = (s: SubmissionSummary): Result => ({
@@ -39,7 +40,7 @@ const requestResult = (s: SubmissionSummary): Result => ({
  * finds requests by reference or name through the desk's own search, and admin screens by name. Arrow keys move
  * the active option, Enter goes there; Escape closes and the browser gives focus back to where it was.
  */
-export function CommandMenu() {
+export function CommandMenu({ role }: { role?: Role } = {}) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [requests, setRequests] = useState<{ query: string; items: SubmissionSummary[] } | null>(null);
@@ -79,7 +80,8 @@ export function CommandMenu() {
   }, [open]);
 
   const trimmed = query.trim();
-  const searching = trimmed.length >= 2;
+  // Requests are searched only for a role that works the desk; an editor's menu finds screens.
+  const searching = trimmed.length >= 2 && (role == null || can(role, "desk"));
   useEffect(() => {
     if (!open || !searching) return;
     let live = true;
@@ -107,7 +109,7 @@ export function CommandMenu() {
   const pending = searching && requests?.query !== trimmed;
   // Screens first: they are found at once, so the active option never moves when the requests arrive.
   const found = searching && !pending && requests ? requests.items.map(requestResult) : [];
-  const results = [...matchScreens(trimmed), ...found];
+  const results = [...matchScreens(trimmed, role), ...found];
   const at = Math.min(active, Math.max(0, results.length - 1));
   const optionId = (i: number) => `${id}-option-${i}`;
 

@@ -1,6 +1,7 @@
 import { MailPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import * as v from "valibot";
+import { DEFAULT_INVITED_ROLE, type Role } from "../../../src/contracts/roles";
 import {
   DISPLAY_NAME_MAX_LENGTH,
   INVITATION_TTL_HOURS,
@@ -12,6 +13,7 @@ import { serverErrors, serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
 import { TextField } from "../shared/text-field";
 import { fieldMessages, useFieldForm } from "../shared/use-field-form";
+import { RoleRadios } from "./role-choice";
 import { STAFF_API } from "./staff-api";
 
 const FIELDS = ["name", "email"] as const;
@@ -33,6 +35,7 @@ export function InviteForm({
   );
   const { values, errors, refs } = form;
   const [pending, setPending] = useState(false);
+  const [role, setRole] = useState<Role>(DEFAULT_INVITED_ROLE);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -40,10 +43,11 @@ export function InviteForm({
     setPending(true);
     try {
       const invitation = (await (
-        await apiRequest("POST", STAFF_API.invitations, values)
+        await apiRequest("POST", STAFF_API.invitations, { ...values, role })
       ).json()) as StaffInvitation;
       toast(invitedToast(invitation));
       form.setValues({ name: "", email: "" });
+      setRole(DEFAULT_INVITED_ROLE);
       await onInvited();
     } catch (err) {
       // A refusal that names no field (a lost session, a server error) is shown under the address.
@@ -100,6 +104,7 @@ export function InviteForm({
           onBlur={() => values.email && form.blur("email")}
           error={errors.email}
         />
+        <RoleRadios value={role} onChange={setRole} />
         <button type="submit" disabled={pending} className="btn-navy disabled:opacity-70">
           {mailConfigured === false
             ? pending

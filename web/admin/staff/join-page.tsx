@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { Link, useLocation } from "wouter";
 import { type LoginResult, PASSWORD_MIN_LENGTH } from "../../../src/contracts/admin-auth";
 import { PATHS } from "../../../src/contracts/paths";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../../src/contracts/roles";
 import { InvitationAcceptSchema, type InvitationPreview, STAFF_MESSAGES } from "../../../src/contracts/staff";
 import { apiRequest } from "../../lib/api";
 import { serverErrors, serverMessage } from "../../lib/api-errors";
@@ -138,6 +139,10 @@ function JoinForm({ token, preview }: { token: string; preview: InvitationPrevie
           </>
         )}
         . This link works once, until {formatDateTime(preview.expiresAt)}.
+      </p>
+      <p className="mt-2 text-sm text-ink-muted">
+        Your role: <strong className="font-semibold text-ink">{ROLE_LABELS[preview.role]}</strong>.{" "}
+        {ROLE_DESCRIPTIONS[preview.role]}
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Join the admin">
         {field(

@@ -1,7 +1,9 @@
 import { Copy, KeyRound, ShieldAlert, ShieldCheck, UserMinus, X } from "lucide-react";
+import { ROLE_LABELS } from "../../../src/contracts/roles";
 import type { StaffInvitation, StaffMember } from "../../../src/contracts/staff";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
+import { RoleSelect } from "./role-choice";
 import { MAIL_STATE_LABELS } from "./staff-api";
 
 /** One colleague on the Staff screen: who, two-step state, last sign-in, and what may be done to them. */
@@ -9,10 +11,12 @@ export function MemberCard({
   member: m,
   onRemove,
   onReset,
+  onRoleChanged,
 }: {
   member: StaffMember;
   onRemove: () => void;
   onReset: () => void;
+  onRoleChanged: () => Promise<unknown>;
 }) {
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 shadow-sm md:flex-row md:items-center">
@@ -40,6 +44,7 @@ export function MemberCard({
           Last sign-in: {m.lastSignInAt ? formatDateTime(m.lastSignInAt) : "never"}
         </p>
       </div>
+      <RoleSelect member={m} onChanged={onRoleChanged} />
       {!m.you && (
         <div className="flex flex-wrap gap-2">
           {m.mfaEnabled && (
@@ -97,6 +102,7 @@ export function InvitationCard({
       <div className="min-w-0 flex-1">
         <h3 className="break-words font-semibold text-navy">{i.email}</h3>
         {i.name && <p className="mt-1 text-sm text-ink">{i.name}</p>}
+        <p className="mt-1 text-sm text-ink">Joins as {ROLE_LABELS[i.role]}</p>
         <p className="mt-1 text-sm text-ink-muted">
           Invited by {i.invitedBy} on {formatDateTime(i.createdAt)} ·{" "}
           {i.expired ? (

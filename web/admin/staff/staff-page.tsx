@@ -112,6 +112,7 @@ function Staff() {
                       member={m}
                       onRemove={() => setConfirming({ kind: "remove", member: m })}
                       onReset={() => setConfirming({ kind: "reset", member: m })}
+                      onRoleChanged={load}
                     />
                   ))}
                 </ul>

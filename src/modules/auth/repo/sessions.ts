@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { Role } from "../../../contracts/roles";
 
 export type SessionStage = "active" | "mfa" | "enrol";
 
@@ -13,6 +14,8 @@ export type Session = {
   signedInWith: SignedInWith;
   /** Whether the admin has two-step sign-in set up now (whatever it was when this session began). */
   userHasMfa: boolean;
+  /** The admin's role now (read with the session on every request: a change applies at once). */
+  role: Role;
   expiresAt: number;
 };
 
@@ -23,6 +26,7 @@ export type SessionRow = {
   stage: SessionStage;
   signed_in_with: SignedInWith;
   has_mfa: number;
+  role: Role;
   last_seen_at: string;
   expires_at: string;
 };
@@ -36,7 +40,7 @@ export function sessionsRepo(db: Database) {
     ),
     find: db.query(
       `SELECT s.id_hash, s.user_id, u.username, s.stage, s.signed_in_with, u.totp_secret IS NOT NULL AS has_mfa,
-              s.last_seen_at, s.expires_at
+              u.role, s.last_seen_at, s.expires_at
        FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.id_hash = $idHash`,
     ),
     touch: db.query("UPDATE sessions SET last_seen_at = $now WHERE id_hash = $idHash"),

@@ -1,3 +1,4 @@
+import type { Role } from "../../../contracts/roles";
 import { forgettingWrite } from "../../../db/forget-deleted";
 import type { Sealed } from "../../../store";
 
@@ -12,6 +13,7 @@ export type StaffRow = {
   displayName: string | null;
   email: string | null;
   mfaEnabled: boolean;
+  role: Role;
   lastSignInAt: string | null;
   createdAt: string;
 };
@@ -21,11 +23,14 @@ type RawStaff = Omit<StaffRow, "mfaEnabled"> & { mfaEnabled: number };
 export function staffAccounts({ db, cipher }: Sealed) {
   const q = {
     list: db.prepare<RawStaff, []>(
-      `SELECT id, username, display_name AS displayName, email, totp_secret IS NOT NULL AS mfaEnabled, last_sign_in_at AS lastSignInAt,
+      `SELECT id, username, display_name AS displayName, email, totp_secret IS NOT NULL AS mfaEnabled, role, last_sign_in_at AS lastSignInAt,
          created_at AS createdAt
        FROM admin_users ORDER BY username COLLATE NOCASE`,
     ),
     count: db.prepare<{ n: number }, []>("SELECT count(*) AS n FROM admin_users"),
+    owners: db.prepare<{ n: number }, []>("SELECT count(*) AS n FROM admin_users WHERE role = 'owner'"),
+    roleOf: db.prepare<{ role: Role }, [number]>("SELECT role FROM admin_users WHERE id = ?"),
+    setRole: db.prepare<never, [Role, number]>("UPDATE admin_users SET role = ? WHERE id = ?"),
     remove: db.prepare<never, [number]>("DELETE FROM admin_users WHERE id = ?"),
     signedIn: db.prepare<never, [string, number]>("UPDATE admin_users SET last_sign_in_at = ? WHERE id = ?"),
     setEmail: db.prepare<never, [string | null, number]>("UPDATE admin_users SET email = ? WHERE id = ?"),
@@ -45,6 +50,10 @@ export function staffAccounts({ db, cipher }: Sealed) {
         mfaEnabled: r.mfaEnabled === 1,
       })),
     count: () => q.count.get()?.n ?? 0,
+    /** How many owners there are: the firm keeps at least one (ADR 258). */
+    owners: () => q.owners.get()?.n ?? 0,
+    roleOf: (id: number): Role | null => q.roleOf.get(id)?.role ?? null,
+    setRole: (id: number, role: Role) => q.setRole.run(role, id).changes === 1,
     /** Deletes an admin; their sessions and recovery codes go with them (ON DELETE CASCADE). */
     remove: (id: number) => forgettingWrite(db, q.remove.run(id).changes) === 1,
     recordSignIn: (id: number, at: Date) => q.signedIn.run(at.toISOString(), id),

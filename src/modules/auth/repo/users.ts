@@ -1,3 +1,4 @@
+import type { Role } from "../../../contracts/roles";
 import { forgetDeleted } from "../../../db/index";
 import type { Sealed } from "../../../store";
 import { DEMO_PASSWORD } from "../model";
@@ -86,13 +87,20 @@ export function findUserById({ db, cipher }: Sealed, id: number): AdminUser | nu
   );
 }
 
-export function insertAdmin({ db }: Sealed, username: string, passwordHash: string, at: Date): number {
+/** Creates an admin; without a role, the everyday one (staff), never an owner's by omission. */
+export function insertAdmin(
+  { db }: Sealed,
+  username: string,
+  passwordHash: string,
+  at: Date,
+  role: Role = "staff",
+): number {
   const row = db
     .query(
-      `INSERT INTO admin_users (username, password_hash, created_at) VALUES ($username, $passwordHash, $at)
-       RETURNING id`,
+      `INSERT INTO admin_users (username, password_hash, created_at, role)
+       VALUES ($username, $passwordHash, $at, $role) RETURNING id`,
     )
-    .get({ username, passwordHash, at: at.toISOString() }) as { id: number };
+    .get({ username, passwordHash, at: at.toISOString(), role }) as { id: number };
   return row.id;
 }
 

@@ -1,7 +1,9 @@
 import { Elysia } from "elysia";
 import { PATHS } from "../../../contracts/paths";
+import { can, type Role, roleRefusal } from "../../../contracts/roles";
 import { ForbiddenError, UnauthorizedError } from "../../../http/errors";
 import { redirectTo } from "../../../http/redirect";
+import { routeCapabilities } from "../lib/route-capability";
 import { MESSAGES } from "../model";
 import type { Session, SessionStore } from "../service/sessions";
 
@@ -28,15 +30,26 @@ const ENROLMENT_API = new Set([
   `POST ${ADMIN_API_PREFIX}/account/password`,
 ]);
 
-export type AdminIdentity = { id: number; username: string; session: Session };
+export type AdminIdentity = { id: number; username: string; role: Role; session: Session };
 
 export type Denial = UnauthorizedError | ForbiddenError;
 
-/** The one access rule for admin API calls: null when allowed, else the refusal to answer with. */
+const capabilityOf = routeCapabilities();
+
+/**
+ * The one access rule for admin API calls: null when allowed, else the refusal to answer with. A signed-in
+ * admin's role must hold the capability the route table gives the route (ADR 258); a route the table does not
+ * list is an owner's alone.
+ */
 export function authorise(session: Session | null, method: string, pathname: string): Denial | null {
   const key = `${method} ${pathname.replace(/\/+$/, "")}`;
   if (PUBLIC_API.has(key)) return null;
-  if (session?.stage === "active") return null;
+  if (session?.stage === "active") {
+    const capability = capabilityOf(method, pathname);
+    return can(session.role, capability)
+      ? null
+      : new ForbiddenError(roleRefusal(capability, session.role), { extra: { capability } });
+  }
   if (session?.stage === "enrol") {
     return ENROLMENT_API.has(key) ? null : new ForbiddenError(MESSAGES.enrolmentRequired);
   }
@@ -109,7 +122,14 @@ export function createAdminGuard(sessions: SessionStore, rule: { requireMfa: boo
       const denial = authorise(session, request.method, new URL(request.url).pathname);
       if (denial) throw denial;
       if (!session) throw new UnauthorizedError(MESSAGES.unauthenticated);
-      return { admin: { id: session.userId, username: session.username, session } satisfies AdminIdentity };
+      return {
+        admin: {
+          id: session.userId,
+          username: session.username,
+          role: session.role,
+          session,
+        } satisfies AdminIdentity,
+      };
     },
   );
 

@@ -33,8 +33,15 @@ export function adminsService(core: AuthCore) {
     if (refused) return { ok: false as const, error: refused };
     if (findAccountByName(store, name.output))
       return { ok: false as const, error: `Admin "${name.output}" already exists.` };
-    const id = insertAdmin(store, name.output, await hashPassword(password, config.passwordCost), now());
-    audit("admin.created", { id, username: name.output }, "local", { via });
+    // The operator's command makes an owner: it is how a firm gets its first admin, or one back.
+    const id = insertAdmin(
+      store,
+      name.output,
+      await hashPassword(password, config.passwordCost),
+      now(),
+      "owner",
+    );
+    audit("admin.created", { id, username: name.output }, "local", { via, role: "owner" });
     return { ok: true as const, id };
   }
 
@@ -77,6 +84,7 @@ export function adminsService(core: AuthCore) {
             name.output,
             hashPasswordSync(config.adminPassword, config.passwordCost),
             now(),
+            "owner",
           );
           audit("admin.created", { id, username: name.output }, "local", { via: "environment" });
           logger.info("admin_created", { via: "environment" });
@@ -90,6 +98,7 @@ export function adminsService(core: AuthCore) {
             DEMO_USERNAME,
             hashPasswordSync(DEMO_PASSWORD, config.passwordCost),
             now(),
+            "owner",
           );
           audit("admin.created", { id, username: DEMO_USERNAME }, "local", { via: "demo" });
           demo = findUserById(store, id);

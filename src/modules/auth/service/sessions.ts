@@ -88,6 +88,7 @@ export function createSessionStore(opts: {
         stage: row.stage,
         signedInWith: row.signed_in_with,
         userHasMfa: row.has_mfa === 1,
+        role: row.role,
         expiresAt: Date.parse(row.expires_at),
       };
     },

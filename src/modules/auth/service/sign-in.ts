@@ -26,12 +26,13 @@ export function signInService(core: AuthCore) {
     status(session: Session | null): AuthStatus {
       const shownAs = () => (session && staffNames(store).ofId(session.userId)) ?? session?.username;
       if (session?.stage === "active")
-        return { authenticated: true, username: session.username, shownAs: shownAs() };
+        return { authenticated: true, username: session.username, shownAs: shownAs(), role: session.role };
       if (session?.stage === "enrol")
         return {
           authenticated: true,
           username: session.username,
           shownAs: shownAs(),
+          role: session.role,
           mfaEnrolmentRequired: true,
         };
       const status: AuthStatus = { authenticated: false };

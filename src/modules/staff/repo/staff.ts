@@ -1,3 +1,4 @@
+import type { Role } from "../../../contracts/roles";
 import { forgettingWrite } from "../../../db/forget-deleted";
 import type { Sealed } from "../../../store";
 import { staffAccounts } from "../../auth";
@@ -14,6 +15,7 @@ export type InvitationRow = {
   id: number;
   email: string;
   name: string | null;
+  role: Role;
   invitedBy: number | null;
   invitedByName: string;
   createdAt: string;
@@ -23,7 +25,7 @@ export type InvitationRow = {
   revokedAt: string | null;
 };
 
-const INVITATION = `id, email, display_name AS name, invited_by AS invitedBy, invited_by_name AS invitedByName, created_at AS createdAt,
+const INVITATION = `id, email, display_name AS name, role, invited_by AS invitedBy, invited_by_name AS invitedByName, created_at AS createdAt,
   expires_at AS expiresAt, accepted_at AS acceptedAt, accepted_user_id AS acceptedUserId, revoked_at AS revokedAt`;
 
 export function staffRepo({ db, cipher }: Sealed) {
@@ -31,9 +33,10 @@ export function staffRepo({ db, cipher }: Sealed) {
   const accounts = staffAccounts({ db, cipher });
   const q = {
     insertInvitation: db.prepare<{ id: number }, Record<string, string | number | null>>(
-      `INSERT INTO staff_invitations (email, display_name, token_hash, token, invited_by, invited_by_name, created_at,
-         expires_at)
-       VALUES ($email, $name, $tokenHash, $token, $invitedBy, $invitedByName, $createdAt, $expiresAt) RETURNING id`,
+      `INSERT INTO staff_invitations (email, display_name, role, token_hash, token, invited_by, invited_by_name,
+         created_at, expires_at)
+       VALUES ($email, $name, $role, $tokenHash, $token, $invitedBy, $invitedByName, $createdAt, $expiresAt)
+       RETURNING id`,
     ),
     invitationById: db.prepare<InvitationRow, [number]>(
       `SELECT ${INVITATION} FROM staff_invitations WHERE id = ?`,
@@ -79,6 +82,7 @@ export function staffRepo({ db, cipher }: Sealed) {
     invite(i: {
       email: string;
       name: string | null;
+      role: Role;
       tokenHash: string;
       token: string;
       invitedBy: number;
@@ -90,6 +94,7 @@ export function staffRepo({ db, cipher }: Sealed) {
         q.insertInvitation.get({
           email: cipher.encrypt(i.email),
           name: cipher.encryptNullable(i.name),
+          role: i.role,
           tokenHash: i.tokenHash,
           token: cipher.encrypt(i.token),
           invitedBy: i.invitedBy,
