@@ -90,7 +90,6 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     logger,
     now,
   });
-  const content = createContent({ store, config, cache, requireAdmin: auth.requireAdmin, now });
   const privacy = createPrivacy({ store, config, auth, logger, now, onPolicyChanged: () => cache.clear() });
   const firm = createFirm({
     store,
@@ -99,6 +98,14 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     trustProxy: config.trustProxy,
     now,
     changed: () => cache.clear(),
+  });
+  const content = createContent({
+    store,
+    config,
+    cache,
+    requireAdmin: auth.requireAdmin,
+    authors: firm.authors,
+    now,
   });
   const pagesDeps = {
     config,

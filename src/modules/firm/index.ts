@@ -1,3 +1,4 @@
+import type { FirmAuthor } from "../../contracts/firm";
 import type { Auth } from "../auth";
 import { firmRoutes } from "./routes";
 import { createFirmService, type FirmServiceDeps } from "./service";
@@ -10,5 +11,12 @@ export type FirmDeps = FirmServiceDeps & { requireAdmin: Auth["requireAdmin"]; t
  */
 export function createFirm({ requireAdmin, trustProxy, ...deps }: FirmDeps) {
   const service = createFirmService(deps);
-  return { module: firmRoutes(service, requireAdmin, trustProxy), profile: service.profile };
+  return {
+    module: firmRoutes(service, requireAdmin, trustProxy),
+    profile: service.profile,
+    authors: service.authors,
+  };
 }
+
+/** The firm's published people, as the articles that name one as author read them (ADR 269). */
+export type FirmAuthors = () => FirmAuthor[];

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { sentFields } from "../../contracts/admin-body";
 import {
   FIRM_MESSAGES,
+  type FirmAuthor,
   type FirmProfile,
   MAX_PHOTO_BYTES,
   type PersonInput,
@@ -173,7 +174,11 @@ export function createFirmService({ store, dataDir, now, changed }: FirmServiceD
     })),
   });
 
-  return { person, testimonial, profile };
+  /** The people an article may name as its author: the published ones, in the admin's order (ADR 269). */
+  const authors = (): FirmAuthor[] =>
+    people.published().map(({ id, name, role, credentials }) => ({ id, name, role, credentials }));
+
+  return { person, testimonial, profile, authors };
 }
 
 export type FirmService = ReturnType<typeof createFirmService>;

@@ -62,7 +62,7 @@ export function AdminNavList({
                 {group}
               </p>
               <ul aria-labelledby={id}>
-                {inGroup.map(link)}
+                {inGroup.map((item) => link(item))}
               </ul>
             </div>
           );
