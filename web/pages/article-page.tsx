@@ -102,12 +102,13 @@ function ArticleView({
             {"Written by "}
             {article.authorPerson ? (
               <>
-                <Link
+                {/* A full load: the browser scrolls to the person once About is on screen. */}
+                <a
                   href={article.authorPerson.path}
                   className="text-navy underline underline-offset-4 hover:text-gold-dark"
                 >
                   {article.authorPerson.name}
-                </Link>
+                </a>
                 {bylineOf(article).slice(article.authorPerson.name.length)}
               </>
             ) : (

@@ -58,12 +58,13 @@ export function AdminNavList({
           const id = `admin-nav-${group.toLowerCase()}`;
           return (
             <div key={group}>
-              <p id={id} className="px-3 pb-1 text-xs leading-4 font-semibold uppercase tracking-wider text-mist">
+              <p
+                id={id}
+                className="px-3 pb-1 text-xs leading-4 font-semibold uppercase tracking-wider text-mist"
+              >
                 {group}
               </p>
-              <ul aria-labelledby={id}>
-                {inGroup.map((item) => link(item))}
-              </ul>
+              <ul aria-labelledby={id}>{inGroup.map((item) => link(item))}</ul>
             </div>
           );
         })}

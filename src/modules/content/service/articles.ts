@@ -43,7 +43,11 @@ export function authorOf(
   return { author: name, authorPerson: { name, role, credentials, path: aboutPersonPath(id) } };
 }
 
-export function toPublished(a: StoredArticle, brandName: string, authors: readonly FirmAuthor[]): PublishedArticle {
+export function toPublished(
+  a: StoredArticle,
+  brandName: string,
+  authors: readonly FirmAuthor[],
+): PublishedArticle {
   return {
     slug: a.slug,
     title: a.title,
@@ -96,7 +100,8 @@ export function articleService({
   const prepare = (a: ArticleInput, current?: StoredArticle): ArticleWrite => {
     const holder = repo.bySlug(a.slug);
     if (holder && holder.id !== current?.id) throw new ConflictError(ARTICLE_MESSAGES.slugTaken, "slug");
-    const authorPersonId = a.authorPersonId === undefined ? (current?.authorPersonId ?? null) : a.authorPersonId;
+    const authorPersonId =
+      a.authorPersonId === undefined ? (current?.authorPersonId ?? null) : a.authorPersonId;
     // A new choice must be a published person; one made before the person was unpublished is kept (the page
     // falls back meanwhile), so that editing anything else is never refused for it.
     if (

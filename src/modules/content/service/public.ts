@@ -39,10 +39,12 @@ export function pageContentLoader({
     if (next) staleAt(next);
     return repo.published(at);
   };
-  const summary = (people: ReturnType<FirmAuthors>) => (a: StoredArticle): PublishedArticleSummary => {
-    const { html: _html, wordCount: _words, ...head } = toPublished(a, brandName, people);
-    return head;
-  };
+  const summary =
+    (people: ReturnType<FirmAuthors>) =>
+    (a: StoredArticle): PublishedArticleSummary => {
+      const { html: _html, wordCount: _words, ...head } = toPublished(a, brandName, people);
+      return head;
+    };
   return (pathname: string): PageContent | undefined => {
     if (pathname === PATHS.resources) {
       return {
