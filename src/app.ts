@@ -95,7 +95,6 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     now,
     referenceOf: (id) => contactSubmissions(store).byId(id)?.reference ?? null,
   });
-  const content = createContent({ store, config, cache, requireAdmin: auth.requireAdmin, now });
   const privacy = createPrivacy({ store, config, auth, logger, now, onPolicyChanged: () => cache.clear() });
   const firm = createFirm({
     store,
@@ -104,6 +103,14 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     trustProxy: config.trustProxy,
     now,
     changed: () => cache.clear(),
+  });
+  const content = createContent({
+    store,
+    config,
+    cache,
+    requireAdmin: auth.requireAdmin,
+    authors: firm.authors,
+    now,
   });
   const pagesDeps = {
     config,

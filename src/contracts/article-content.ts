@@ -1,3 +1,5 @@
+import type { ArticlePerson } from "./articles";
+
 /**
  * The shape of an article, whatever its source: the five fixed pages, the three built-in detail-view
  * articles, and (later) articles stored in the database. Body copy is a list of sections of plain blocks so
@@ -25,6 +27,8 @@ export type Article = {
   readingTime?: string;
   /** Shown as written; the firm (brand name) when absent. */
   author?: string;
+  /** The firm's person who wrote it, when one is named and published: the byline links to them (ADR 269). */
+  authorPerson?: ArticlePerson;
   /** A short topic label shown above the title. */
   topic: string;
   /** A stored article's topics, each a filter on /articles. */

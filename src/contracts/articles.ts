@@ -24,6 +24,9 @@ export const TagsSchema = v.pipe(
   v.maxLength(ARTICLE_LIMITS.tags, `At most ${ARTICLE_LIMITS.tags} topics`),
 );
 
+/** What the author field says of a person who is not one the article can name. */
+export const ARTICLE_AUTHOR_MESSAGE = "Choose one of the firm's published people, or none.";
+
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const ArticleInputSchema = v.object({
@@ -37,8 +40,21 @@ export const ArticleInputSchema = v.object({
     v.optional(v.string("Content must be text"), ""),
     v.maxLength(ARTICLE_LIMITS.content, tooLong("Content", ARTICLE_LIMITS.content)),
   ),
-  /** Empty means the brand name. */
+  /** Empty means the brand name. Shown when no person is named, or the one named is not published. */
   author: optionalText("Author", ARTICLE_LIMITS.author),
+  /**
+   * One of the firm's published people, by id, as the author (ADR 269); null names none. Absent: unchanged. The
+   * service checks that the person exists and is published.
+   */
+  authorPersonId: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(ARTICLE_AUTHOR_MESSAGE),
+        v.integer(ARTICLE_AUTHOR_MESSAGE),
+        v.minValue(1, ARTICLE_AUTHOR_MESSAGE),
+      ),
+    ),
+  ),
   published: publishedFlag(false),
   tags: TagsSchema,
   /**
@@ -62,6 +78,8 @@ export type StoredArticle = {
   description: string;
   content: string;
   author: string;
+  /** One of the firm's people named as the author (null: none, or the person was deleted). */
+  authorPersonId: number | null;
   readingTime: string;
   published: boolean;
   publishedAt: string | null;
@@ -76,13 +94,29 @@ export type PublishedArticle = {
   slug: string;
   title: string;
   description: string;
+  /** The name the article is by: its person's, else its own author, else the firm's. */
   author: string;
+  /** The firm's person who wrote it, when one is named and published (ADR 269). */
+  authorPerson?: ArticlePerson;
   readingTime: string;
   /** YYYY-MM-DD of first publication. */
   date: string;
   wordCount: number;
   html: string;
   tags: string[];
+};
+
+/** A person as an article's byline shows them, and where they are on the About page. */
+export type ArticlePerson = { name: string; role: string; credentials: string; path: string };
+
+/**
+ * How an article names its author, on its page, the list and the feed alike: "Dana Whitfield, Principal (CPA,
+ * CFE)" for one of the firm's people; the name alone otherwise.
+ */
+export const bylineOf = (a: { author?: string; authorPerson?: ArticlePerson }): string => {
+  const p = a.authorPerson;
+  if (!p) return a.author ?? "";
+  return `${p.name}${p.role ? `, ${p.role}` : ""}${p.credentials ? ` (${p.credentials})` : ""}`;
 };
 
 export type PublishedArticleSummary = Omit<PublishedArticle, "html" | "wordCount">;

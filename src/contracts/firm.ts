@@ -60,6 +60,9 @@ export type StoredTestimonial = TestimonialInput & Stored;
 export type PublicPerson = Pick<StoredPerson, "id" | "name" | "role" | "credentials" | "bio" | "photo">;
 export type PublicTestimonial = Pick<StoredTestimonial, "id" | "quote" | "attribution" | "context">;
 
+/** One of the firm's published people as an article's author (ADR 269): who they are, never their photo or bio. */
+export type FirmAuthor = Pick<StoredPerson, "id" | "name" | "role" | "credentials">;
+
 /**
  * What the public pages show of the firm: published people and testimonials, in the admin's order, and
  * whether any case study is published (the footer links to them only then).

@@ -69,6 +69,9 @@ export function topicOf(search: string): string {
 }
 
 export const articlePath = (slug: string) => `${PATHS.articles}/${encodeURIComponent(slug)}`;
+/** The fragment that marks one of the firm's people on the About page, where an article's byline links to them. */
+export const personAnchor = (id: number) => `person-${id}`;
+export const aboutPersonPath = (id: number) => `${PATHS.about}#${personAnchor(id)}`;
 
 /** An article's page as staff see it before it is public (the server ignores the query for anyone else). */
 export const articlePreviewPath = (slug: string, id: number) => `${articlePath(slug)}?preview=${id}`;

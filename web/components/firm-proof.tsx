@@ -1,4 +1,5 @@
 import type { PublicPerson, PublicTestimonial } from "../../src/contracts/firm";
+import { personAnchor } from "../../src/contracts/paths";
 import { FIRM_PROOF } from "../content/firm";
 import { usePageData } from "../lib/page-data-context";
 
@@ -25,7 +26,8 @@ function People({ people, wide }: { people: PublicPerson[]; wide: boolean }) {
       </h2>
       <ul className={`mt-12 grid gap-10 sm:grid-cols-2 ${wide ? "lg:grid-cols-3" : "lg:grid-cols-4"}`}>
         {people.map((p) => (
-          <li key={p.id}>
+          // On /about each person is an anchor an article's byline links to (ADR 269).
+          <li key={p.id} id={wide ? personAnchor(p.id) : undefined} className="scroll-mt-24">
             {p.photo ? (
               <img
                 src={p.photo}

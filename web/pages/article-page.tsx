@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from "lucide-re
 import { Fragment, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { ArticleHead } from "../../src/contracts/article-content";
+import { bylineOf } from "../../src/contracts/articles";
 import { articlePath, articlesTopicPath, PATHS } from "../../src/contracts/paths";
 import { MarkdownBody } from "../components/markdown-body";
 import { articleSummaryFor, storedArticleHead } from "../content/articles/summaries";
@@ -98,7 +99,21 @@ function ArticleView({
 
         <footer className="mt-12 border-t border-line pt-6">
           <p className="font-semibold text-ink" data-testid="article-author">
-            Written by {article.author ?? brand.name}
+            {"Written by "}
+            {article.authorPerson ? (
+              <>
+                {/* A full load: the browser scrolls to the person once About is on screen. */}
+                <a
+                  href={article.authorPerson.path}
+                  className="text-navy underline underline-offset-4 hover:text-gold-dark"
+                >
+                  {article.authorPerson.name}
+                </a>
+                {bylineOf(article).slice(article.authorPerson.name.length)}
+              </>
+            ) : (
+              (article.author ?? brand.name)
+            )}
           </p>
           <p className="mt-1 text-sm text-ink-muted">{ARTICLE_PAGE.authorNote}</p>
         </footer>

@@ -1,16 +1,18 @@
 import { ArrowRight } from "lucide-react";
 import { Link, useSearch } from "wouter";
-import { ARTICLES_PAGE_META } from "../../src/contracts/articles";
+import { ARTICLES_PAGE_META, bylineOf } from "../../src/contracts/articles";
 import { articlePath, PATHS, TOPIC_QUERY, topicOf } from "../../src/contracts/paths";
 import { TopicFilter } from "../components/topic-filter";
 import { listedArticles } from "../content/articles/list";
 import { ARTICLES_PAGE } from "../content/articles-page";
+import { useBrand } from "../lib/brand-context";
 import { formatLongDate } from "../lib/dates";
 import { breadcrumbList } from "../lib/json-ld";
 import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
 
 export function ArticlesPage() {
+  const brand = useBrand();
   const all = listedArticles(usePageData()?.content);
   // ?topic= is rendered by the server too (articlesPage.query), so the filter is a plain link.
   const topic = topicOf(useSearch());
@@ -40,6 +42,10 @@ export function ArticlesPage() {
               <p className="eyebrow">{a.topic}</p>
               <h2 className="mt-2 font-serif text-2xl font-bold text-navy">{a.title}</h2>
               <p className="mt-3 flex-1 text-ink-muted">{a.blurb ?? a.description}</p>
+              {/* The firm writes every article that names no one else: said once on each page, not on every card. */}
+              {a.author && a.author !== brand.name ? (
+                <p className="mt-4 text-sm font-semibold text-ink">By {bylineOf(a)}</p>
+              ) : null}
               <p className="mt-4 text-sm text-ink-muted">
                 <time dateTime={a.date}>{formatLongDate(a.date)}</time> · {a.readingTime}
               </p>

@@ -42,6 +42,8 @@ import * as passkeys from "./036-passkeys";
 
 import * as letterTextAndConsultationPlace from "./037-letter-text-and-consultation-place";
 
+import * as articleAuthors from "./038-article-authors";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -94,4 +96,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 36, name: "passkeys", ...passkeys },
 
   { version: 37, name: "letter-text-and-consultation-place", ...letterTextAndConsultationPlace },
+
+  { version: 38, name: "article-authors", ...articleAuthors },
 ];

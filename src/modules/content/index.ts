@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
+import type { FirmAuthors } from "../firm";
 import type { PageCache } from "../pages";
 import { SAMPLE_CASE_STUDIES } from "./model/sample-case-studies";
 import { articleRevisionsRepo } from "./repo/article-revisions";
@@ -29,6 +30,8 @@ export type ContentDeps = {
   config: Config;
   cache: PageCache;
   requireAdmin: Auth["requireAdmin"];
+  /** The firm's published people, whom an article may name as its author (the firm feature owns them). */
+  authors: FirmAuthors;
   now: () => Date;
 };
 
@@ -37,7 +40,7 @@ export type ContentDeps = {
  * API, the RSS feed, the loader the pages module calls before rendering, and sitemap entries. Every change
  * clears the page cache.
  */
-export function createContent({ store, config, cache, requireAdmin, now }: ContentDeps) {
+export function createContent({ store, config, cache, requireAdmin, authors, now }: ContentDeps) {
   const { db } = store;
   const articles = articlesRepo(db);
   const caseStudies = caseStudiesRepo(db);
@@ -58,6 +61,7 @@ export function createContent({ store, config, cache, requireAdmin, now }: Conte
     repo: articles,
     revisions: articleRevisionsRepo(db),
     brandName: config.brand.name,
+    authors,
     now,
     changed,
   });
@@ -70,16 +74,17 @@ export function createContent({ store, config, cache, requireAdmin, now }: Conte
       .use(caseStudiesRoutes(caseStudyApi, requireAdmin, trustProxy))
       .use(resourcesRoutes(resourceApi, requireAdmin, trustProxy))
       .use(articleImagesRoutes(imageApi, requireAdmin, trustProxy)),
-    feed: feedRoutes(() => articlesFeed(articles, config.brand, config.publicUrl, now())),
+    feed: feedRoutes(() => articlesFeed(articles, authors, config.brand, config.publicUrl, now())),
     load: pageContentLoader({
       articles,
       caseStudies,
       resources,
       brandName: config.brand.name,
+      authors,
       now,
       staleAt: (time) => cache.staleAt(Date.parse(time)),
     }),
-    preview: (url: URL) => articlePreviewContent(articles, config.brand.name, url),
+    preview: (url: URL) => articlePreviewContent(articles, config.brand.name, authors, url),
     sitemapEntries: () => contentSitemapEntries({ articles, caseStudies, at: now() }),
     hasCaseStudies: () => caseStudies.published().length > 0,
   };

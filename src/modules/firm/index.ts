@@ -1,3 +1,4 @@
+import type { FirmAuthor } from "../../contracts/firm";
 import type { Auth } from "../auth";
 import { firmRoutes } from "./routes";
 import { createFirmService, type FirmServiceDeps } from "./service";
@@ -15,5 +16,9 @@ export function createFirm({ requireAdmin, trustProxy, ...deps }: FirmDeps) {
     profile: service.profile,
     /** How consultations happen, for the portal and the invitations (null until the firm says). */
     consultationPlace: service.settings.consultationPlace,
+    authors: service.authors,
   };
 }
+
+/** The firm's published people, as the articles that name one as author read them (ADR 269). */
+export type FirmAuthors = () => FirmAuthor[];

@@ -4,6 +4,7 @@ import { sentFields } from "../../contracts/admin-body";
 import {
   type ConsultationPlace,
   FIRM_MESSAGES,
+  type FirmAuthor,
   type FirmProfile,
   MAX_PHOTO_BYTES,
   type PersonInput,
@@ -186,7 +187,11 @@ export function createFirmService({ store, dataDir, now, changed }: FirmServiceD
     },
   };
 
-  return { person, testimonial, profile, settings };
+  /** The people an article may name as its author: the published ones, in the admin's order (ADR 269). */
+  const authors = (): FirmAuthor[] =>
+    people.published().map(({ id, name, role, credentials }) => ({ id, name, role, credentials }));
+
+  return { person, testimonial, profile, settings, authors };
 }
 
 export type FirmService = ReturnType<typeof createFirmService>;

@@ -16,6 +16,7 @@ import { TextArea } from "../shared/text-area";
 import { TextField } from "../shared/text-field";
 import { useUnsavedDraft } from "../shared/use-unsaved-draft";
 import { editorId, useDeleteEntity, useSaveEntity, useStoredEntity } from "./admin-editor";
+import { ArticleAuthorField } from "./article-author-field";
 import { ArticleImageInsert, insertBlock } from "./article-image-insert";
 import { ArticlePreviewLink } from "./article-preview-link";
 import { ArticleRevisions } from "./article-revisions";
@@ -29,6 +30,7 @@ type Values = {
   description: string;
   content: string;
   author: string;
+  authorPersonId: number | null;
   published: boolean;
   tags: string[];
   publishAt?: string | null;
@@ -39,6 +41,7 @@ const EMPTY: Values = {
   description: "",
   content: "",
   author: "",
+  authorPersonId: null,
   published: false,
   tags: [],
 };
@@ -49,6 +52,7 @@ const fromStored = (a: StoredArticle): Values => ({
   description: a.description,
   content: a.content,
   author: a.author,
+  authorPersonId: a.authorPersonId,
   published: a.published,
   tags: a.tags,
   publishAt: a.publishedAt,
@@ -205,12 +209,18 @@ function ArticleEditor({ id }: { id: number | null }) {
               }))
             }
           />
+          <ArticleAuthorField
+            personId={values.authorPersonId}
+            onChange={(id) => set("authorPersonId", id)}
+            error={errors.authorPersonId}
+            fallback={values.author.trim() || brand.name}
+          />
           <TextField
             id="article-author"
-            label="Author"
+            label="Author name, when no person is named"
             name="author"
             placeholder={brand.name}
-            hint={`Leave empty to publish as ${brand.name}.`}
+            hint={`Shown when no person is named above, or theirs is not published. Leave empty to publish as ${brand.name}.`}
             value={values.author}
             onChange={(e) => set("author", e.target.value)}
             error={errors.author}

@@ -17,6 +17,7 @@ export const storedArticleHead = (a: PublishedArticle | PublishedArticleSummary)
   date: a.date,
   readingTime: a.readingTime,
   author: a.author,
+  ...(a.authorPerson ? { authorPerson: a.authorPerson } : {}),
   topic: a.tags.length > 0 ? a.tags.join(" · ") : STORED_ARTICLE_TOPIC,
   tags: a.tags,
 });

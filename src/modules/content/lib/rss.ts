@@ -5,9 +5,9 @@ import { articlePath, PATHS } from "../../../contracts/paths";
 const escapeXml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);
 
-type FeedItem = { slug: string; title: string; description: string; date: string };
+type FeedItem = { slug: string; title: string; description: string; date: string; creator: string };
 
-/** RSS 2.0 of every published article, newest first. */
+/** RSS 2.0 of every published article, newest first; each names its author (dc:creator: RSS's own wants an e-mail). */
 export function articlesRss(items: readonly FeedItem[], brand: Brand, publicUrl: string): string {
   const sorted = [...items].sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
   const entries = sorted.map((a) => {
@@ -17,11 +17,12 @@ export function articlesRss(items: readonly FeedItem[], brand: Brand, publicUrl:
       <link>${escapeXml(url)}</link>
       <guid isPermaLink="true">${escapeXml(url)}</guid>
       <description>${escapeXml(a.description)}</description>
+      <dc:creator>${escapeXml(a.creator)}</dc:creator>
       <pubDate>${new Date(`${a.date}T12:00:00Z`).toUTCString()}</pubDate>
     </item>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
     <title>${escapeXml(`${brand.name} Articles`)}</title>
     <link>${escapeXml(`${publicUrl}${PATHS.articles}`)}</link>

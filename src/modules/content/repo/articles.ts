@@ -8,6 +8,7 @@ type Row = {
   description: string;
   content: string;
   author: string;
+  author_person_id: number | null;
   reading_time: string;
   published: number;
   published_at: string | null;
@@ -23,6 +24,7 @@ const fromRow = (r: Row): StoredArticle => ({
   description: r.description,
   content: r.content,
   author: r.author,
+  authorPersonId: r.author_person_id,
   readingTime: r.reading_time,
   published: r.published === 1,
   publishedAt: r.published_at,
@@ -49,6 +51,7 @@ export function articlesRepo(db: Database) {
     description: a.description,
     content: a.content,
     author: a.author,
+    authorPersonId: a.authorPersonId,
     readingTime: a.readingTime,
     published: a.published ? 1 : 0,
     publishedAt: a.publishedAt,
@@ -96,8 +99,8 @@ export function articlesRepo(db: Database) {
     create(a: ArticleWrite, at: Date): StoredArticle {
       const row = db
         .query(
-          `INSERT INTO articles (slug, title, description, content, author, reading_time, published, published_at, tags, created_at, updated_at)
-           VALUES ($slug, $title, $description, $content, $author, $readingTime, $published, $publishedAt, $tags, $at, $at)
+          `INSERT INTO articles (slug, title, description, content, author, author_person_id, reading_time, published, published_at, tags, created_at, updated_at)
+           VALUES ($slug, $title, $description, $content, $author, $authorPersonId, $readingTime, $published, $publishedAt, $tags, $at, $at)
            RETURNING *`,
         )
         .get(params(a, at.toISOString())) as Row;
@@ -107,7 +110,7 @@ export function articlesRepo(db: Database) {
       const row = db
         .query(
           `UPDATE articles SET slug = $slug, title = $title, description = $description, content = $content,
-             author = $author, reading_time = $readingTime, published = $published, published_at = $publishedAt,
+             author = $author, author_person_id = $authorPersonId, reading_time = $readingTime, published = $published, published_at = $publishedAt,
              tags = $tags, updated_at = $at
            WHERE id = $id RETURNING *`,
         )

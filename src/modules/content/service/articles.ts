@@ -1,11 +1,19 @@
 import * as v from "valibot";
 import { fieldMessages, sentFields } from "../../../contracts/admin-body";
-import type { ArticleInput, PublishedArticle, StoredArticle } from "../../../contracts/articles";
+import {
+  ARTICLE_AUTHOR_MESSAGE,
+  type ArticleInput,
+  type PublishedArticle,
+  type StoredArticle,
+} from "../../../contracts/articles";
+import type { FirmAuthor } from "../../../contracts/firm";
+import { aboutPersonPath } from "../../../contracts/paths";
 import { countWords, readingTimeFor } from "../../../contracts/reading-time";
 import { type Actor, auditBy } from "../../../http/admin-http";
 import { ConflictError, InvalidError, NotFoundError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import { staffNames } from "../../audit";
+import type { FirmAuthors } from "../../firm";
 import { lineDiff } from "../lib/line-diff";
 import { ARTICLE_MESSAGES, ArticleBody, type ArticleListFilter } from "../model/articles";
 import { changeEvent } from "../model/changes";
@@ -17,13 +25,34 @@ const markdown = (): typeof import("../lib/markdown") => require("../lib/markdow
 
 export const wordsOf = (source: string) => countWords([markdown().markdownText(source)]);
 
-export function toPublished(a: StoredArticle, brandName: string): PublishedArticle {
+/**
+ * Who an article is by, as the public sees it (ADR 269): the firm's person it names while they are published;
+ * else its own author; else the firm. A person unpublished or deleted is never shown, nor linked to.
+ */
+export function authorOf(
+  a: StoredArticle,
+  brandName: string,
+  authors: readonly FirmAuthor[],
+): Pick<PublishedArticle, "author" | "authorPerson"> {
+  const person = a.authorPersonId === null ? undefined : authors.find((p) => p.id === a.authorPersonId);
+  if (!person) {
+    // The site's own articles were stored without one: they read as written by the firm (migration 019).
+    return { author: a.author || brandName };
+  }
+  const { id, name, role, credentials } = person;
+  return { author: name, authorPerson: { name, role, credentials, path: aboutPersonPath(id) } };
+}
+
+export function toPublished(
+  a: StoredArticle,
+  brandName: string,
+  authors: readonly FirmAuthor[],
+): PublishedArticle {
   return {
     slug: a.slug,
     title: a.title,
     description: a.description,
-    // The site's own articles were stored without one: they read as written by the firm (migration 019).
-    author: a.author || brandName,
+    ...authorOf(a, brandName, authors),
     readingTime: a.readingTime,
     date: (a.publishedAt ?? a.createdAt).slice(0, 10),
     wordCount: wordsOf(a.content),
@@ -37,12 +66,22 @@ export type ArticleServiceDeps = {
   repo: ArticlesRepo;
   revisions: ArticleRevisionsRepo;
   brandName: string;
+  /** The firm's published people: the ones an article may name as its author. */
+  authors: FirmAuthors;
   now: () => Date;
   /** Called after every change so public pages show it at once. */
   changed: () => void;
 };
 
-export function articleService({ store, repo, revisions, brandName, now, changed }: ArticleServiceDeps) {
+export function articleService({
+  store,
+  repo,
+  revisions,
+  brandName,
+  authors,
+  now,
+  changed,
+}: ArticleServiceDeps) {
   const { db } = store;
   /** The article a path id names (null names none). */
   const found = (id: number | null): StoredArticle => {
@@ -61,12 +100,23 @@ export function articleService({ store, repo, revisions, brandName, now, changed
   const prepare = (a: ArticleInput, current?: StoredArticle): ArticleWrite => {
     const holder = repo.bySlug(a.slug);
     if (holder && holder.id !== current?.id) throw new ConflictError(ARTICLE_MESSAGES.slugTaken, "slug");
+    const authorPersonId =
+      a.authorPersonId === undefined ? (current?.authorPersonId ?? null) : a.authorPersonId;
+    // A new choice must be a published person; one made before the person was unpublished is kept (the page
+    // falls back meanwhile), so that editing anything else is never refused for it.
+    if (
+      authorPersonId !== null &&
+      authorPersonId !== current?.authorPersonId &&
+      !authors().some((p) => p.id === authorPersonId)
+    )
+      throw new InvalidError({ authorPersonId: [ARTICLE_AUTHOR_MESSAGE] });
     return {
       slug: a.slug,
       title: a.title,
       description: a.description,
       content: a.content,
       author: a.author || brandName,
+      authorPersonId,
       readingTime: readingTimeFor(wordsOf(a.content)),
       published: a.published,
       tags: a.tags,

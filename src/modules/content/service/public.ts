@@ -1,13 +1,14 @@
-import type { PublishedArticleSummary, StoredArticle } from "../../../contracts/articles";
+import { bylineOf, type PublishedArticleSummary, type StoredArticle } from "../../../contracts/articles";
 import type { Brand } from "../../../contracts/brand";
 import type { PageContent } from "../../../contracts/page-data";
 import { articlePath, PATHS } from "../../../contracts/paths";
+import type { FirmAuthors } from "../../firm";
 import type { SitemapEntry } from "../../seo";
 import { articlesRss } from "../lib/rss";
 import type { ArticlesRepo } from "../repo/articles";
 import type { CaseStudiesRepo } from "../repo/case-studies";
 import type { ResourcesRepo } from "../repo/resources";
-import { toPublished } from "./articles";
+import { authorOf, toPublished } from "./articles";
 
 /**
  * The database content each page renders, loaded by the pages module before it renders (ADR 061). Every
@@ -18,6 +19,7 @@ export function pageContentLoader({
   caseStudies,
   resources,
   brandName,
+  authors,
   now,
   staleAt,
 }: {
@@ -25,6 +27,7 @@ export function pageContentLoader({
   caseStudies: CaseStudiesRepo;
   resources: ResourcesRepo;
   brandName: string;
+  authors: FirmAuthors;
   now: () => Date;
   /** Told when a scheduled article becomes public: pages rendered from this content are stale from then. */
   staleAt: (time: string) => void;
@@ -36,10 +39,12 @@ export function pageContentLoader({
     if (next) staleAt(next);
     return repo.published(at);
   };
-  const summary = (a: StoredArticle): PublishedArticleSummary => {
-    const { html: _html, wordCount: _words, ...head } = toPublished(a, brandName);
-    return head;
-  };
+  const summary =
+    (people: ReturnType<FirmAuthors>) =>
+    (a: StoredArticle): PublishedArticleSummary => {
+      const { html: _html, wordCount: _words, ...head } = toPublished(a, brandName, people);
+      return head;
+    };
   return (pathname: string): PageContent | undefined => {
     if (pathname === PATHS.resources) {
       return {
@@ -66,7 +71,7 @@ export function pageContentLoader({
     if (pathname === PATHS.articles) {
       return {
         path: pathname,
-        articles: publicArticles().map(summary),
+        articles: publicArticles().map(summary(authors())),
       };
     }
     if (!pathname.startsWith(`${PATHS.articles}/`)) return undefined;
@@ -83,7 +88,7 @@ export function pageContentLoader({
       .filter((a) => a.slug !== slug)
       .slice(0, 3)
       .map(({ slug, title }) => ({ slug, title }));
-    return { path: pathname, article: toPublished(stored, brandName), related };
+    return { path: pathname, article: toPublished(stored, brandName, authors()), related };
   };
 }
 
@@ -95,13 +100,19 @@ export function pageContentLoader({
 export function articlePreviewContent(
   repo: ArticlesRepo,
   brandName: string,
+  authors: FirmAuthors,
   url: URL,
 ): PageContent | undefined {
   const id = url.searchParams.get("preview");
   if (!id || !/^\d{1,15}$/.test(id) || !url.pathname.startsWith(`${PATHS.articles}/`)) return undefined;
   const stored = repo.get(Number(id));
   if (!stored || articlePath(stored.slug) !== url.pathname) return undefined;
-  return { path: url.pathname, article: toPublished(stored, brandName), related: [], preview: true };
+  return {
+    path: url.pathname,
+    article: toPublished(stored, brandName, authors()),
+    related: [],
+    preview: true,
+  };
 }
 
 /** Published stored articles, and /case-studies once at least one case study is published. */
@@ -125,10 +136,22 @@ export function contentSitemapEntries({
   ];
 }
 
-/** The RSS feed of every article public now, newest first. */
-export const articlesFeed = (repo: ArticlesRepo, brand: Brand, publicUrl: string, at: Date): string =>
-  articlesRss(
-    repo.published(at).map((a) => ({ ...a, date: (a.publishedAt ?? a.createdAt).slice(0, 10) })),
+/** The RSS feed of every article public now, newest first, each by its author as its page names them. */
+export function articlesFeed(
+  repo: ArticlesRepo,
+  authors: FirmAuthors,
+  brand: Brand,
+  publicUrl: string,
+  at: Date,
+): string {
+  const people = authors();
+  return articlesRss(
+    repo.published(at).map((a) => ({
+      ...a,
+      date: (a.publishedAt ?? a.createdAt).slice(0, 10),
+      creator: bylineOf(authorOf(a, brand.name, people)),
+    })),
     brand,
     publicUrl,
   );
+}
