@@ -43,6 +43,8 @@ export const CAPABILITIES = {
   backups: OWNERS,
   businessHours: OWNERS,
   audit: OWNERS,
+  /** The firm's setup list: what is left to configure leads to owners' screens and the server's settings. */
+  setup: OWNERS,
   /** What no route declares yet (a route added without a capability): owners only, until it is given one. */
   unlisted: OWNERS,
 } as const satisfies Record<string, readonly Role[]>;
@@ -65,6 +67,7 @@ export const CAPABILITY_WORDS: Record<Capability, string> = {
   backups: "take or list backups",
   businessHours: "change business hours and closures",
   audit: "read the audit log",
+  setup: "see the firm's setup",
   unlisted: "do this",
 };
 
@@ -109,6 +112,10 @@ export const ADMIN_ROUTE_CAPABILITIES: Record<string, Capability> = {
   "POST /api/admin/account/mfa/disable": "account",
   "GET /api/admin/staff/me": "account",
   "PUT /api/admin/staff/me": "account",
+  "GET /api/admin/account/passkeys": "account",
+  "POST /api/admin/account/passkeys/options": "account",
+  "POST /api/admin/account/passkeys": "account",
+  "DELETE /api/admin/account/passkeys/:id": "account",
 
   "GET /api/admin/audit": "audit",
 
@@ -172,6 +179,20 @@ export const ADMIN_ROUTE_CAPABILITIES: Record<string, Capability> = {
   "POST /api/admin/submissions/:id/subscription/resume": "engagements",
   "POST /api/admin/submissions/:id/subscription/cancel": "engagements",
   "GET /api/admin/subscriptions/sweeps": "engagements",
+  // The engagement's money (issue 30): its ledger, the accountant's file and the processor's payments to match.
+  "GET /api/admin/submissions/:id/ledger": "engagements",
+  "POST /api/admin/submissions/:id/time": "engagements",
+  "POST /api/admin/submissions/:id/expenses": "engagements",
+  "POST /api/admin/submissions/:id/ledger/adjustments": "engagements",
+  "GET /api/admin/ledger.csv": "engagements",
+  "GET /api/admin/payments/unmatched": "engagements",
+  "POST /api/admin/payments/unmatched/:id/match": "engagements",
+  "POST /api/admin/payments/unmatched/:id/dismiss": "engagements",
+  // How consultations happen (a phone number or a video link): the desk's to set, as it books them.
+  "GET /api/admin/firm/consultation-place": "consultations",
+  "PUT /api/admin/firm/consultation-place": "consultations",
+  "DELETE /api/admin/firm/consultation-place": "consultations",
+  "GET /api/admin/setup": "setup",
 
   "GET /api/admin/submissions/:id/documents": "documents",
   "GET /api/admin/submissions/:id/documents/:docId": "documents",
