@@ -41,6 +41,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "subscription.paused": "Judgment Intel monitoring paused",
   "subscription.resumed": "Judgment Intel monitoring resumed",
   "subscription.cancelled": "Judgment Intel monitoring cancelled with 30 days' notice",
+  "statement.issued": "Statement of account issued and the client told",
   "document.downloaded": "Engagement document downloaded",
   "document.report": "Document marked as the report and the client told",
   "document.sweep-report": "Document delivered as a sweep report and counsel told",

@@ -189,6 +189,8 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
     emailHashes: [{ column: "email_hash", of: "email" }],
   },
   { table: "subscriptions", id: "id", columns: ["subjects"] },
+  // An issued statement, its PDF as issued (it names the client and what they owe).
+  { table: "statements", id: "id", columns: ["pdf"] },
 ];
 
 /** Where the generated sealing certificate is kept in DATA_DIR (src/modules/signing/service.ts). */

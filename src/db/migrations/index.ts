@@ -32,6 +32,8 @@ import * as subscriptions from "./030-subscriptions";
 
 import * as monthlyEngagements from "./031-monthly-engagements";
 
+import * as statements from "./033-statements";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -74,4 +76,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 30, name: "subscriptions", ...subscriptions },
 
   { version: 31, name: "monthly-engagements", ...monthlyEngagements },
+
+  { version: 33, name: "statements", ...statements },
 ];
