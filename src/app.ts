@@ -28,6 +28,7 @@ import {
 import { createDocuments, documentsBytes } from "./modules/documents";
 import { createFirm } from "./modules/firm";
 import { createIntakeLimits, intakeModule } from "./modules/intake";
+import { createLedger } from "./modules/ledger";
 import { confirmationMessageId, createMailOutbox } from "./modules/mail";
 import { createMetrics } from "./modules/metrics";
 import {
@@ -38,11 +39,11 @@ import {
   rawPath,
   renderPageResponse,
 } from "./modules/pages";
-import { createPortal, engagementFacts } from "./modules/portal";
+import { createPortal, engagementFacts, engagementPayments } from "./modules/portal";
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";
-import { createSubscriptions } from "./modules/subscriptions";
+import { createSubscriptions, raisedCharges } from "./modules/subscriptions";
 import { DATABASE_FILE } from "./ops/data-store";
 import { loadSessionSecrets } from "./secrets";
 import type { DataStore } from "./store";
@@ -150,6 +151,18 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
         }
       : null;
   };
+  const ledger = createLedger({
+    store,
+    auth,
+    trustProxy: config.trustProxy,
+    calendar: due.clock,
+    engagements: engagementFacts(store.db),
+    personOf,
+    // Documents are made after; an expense's receipt is checked only when one is recorded.
+    documentOf: (engagementId, documentId) =>
+      documents.service.list(engagementId).some((d) => d.id === documentId),
+    now,
+  });
   const subscriptions = createSubscriptions({
     store,
     config,
@@ -163,6 +176,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     now,
     // Documents are made after; a sweep report's receipt is read only when a view is asked for.
     receipts: (engagementId) => documents.sweepReceipts(engagementId),
+    charged: ledger.charged,
   });
   const portal = createPortal({
     store,
@@ -171,8 +185,11 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     outbox: mailOutbox,
     due,
     subscriptions: subscriptions.service,
+    ledger: ledger.portalHooks,
     now,
   });
+  // What was signed, paid or raised before the ledger (or while a hook was not wired) gets its entry, once.
+  ledger.service.backfill({ payments: engagementPayments(store), charges: raisedCharges(store) });
   const documents = createDocuments({
     store,
     config,
@@ -231,6 +248,13 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     },
     readiness: { search: () => store.search.state(), mail: mailOutbox.reachable },
   });
+  // The engagement's money after the letter, in one plugin: one more link in the app's chain is one too many
+  // for TypeScript's instantiation depth.
+  const moneyRoutes = new Elysia({ name: "money" })
+    .use(subscriptions.staffRoutes)
+    .use(subscriptions.deskRoutes)
+    .use(subscriptions.portalRoutes)
+    .use(ledger.routes);
   const log = requestLog({ logger, rawPath, fastAsset, fastPage, badHost, observe: metrics.observe });
 
   return (
@@ -288,9 +312,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(documents.portalRoutes)
       .use(consultation.staffRoutes)
       .use(consultation.portalRoutes)
-      .use(subscriptions.staffRoutes)
-      .use(subscriptions.deskRoutes)
-      .use(subscriptions.portalRoutes)
+      .use(moneyRoutes)
       .use(staffModule({ store, config, auth, outbox: mailOutbox, now }))
       .use(privacy.module)
       .use(backups.routes)

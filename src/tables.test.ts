@@ -47,6 +47,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   subscription_sweeps: "subscriptions",
   subscription_events: "subscriptions",
   backup_runs: "backups",
+  ledger_entries: "ledger",
   statements: "statements",
   data_requests: "privacy",
   retention_policy: "privacy",

@@ -41,6 +41,10 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "subscription.paused": "Judgment Intel monitoring paused",
   "subscription.resumed": "Judgment Intel monitoring resumed",
   "subscription.cancelled": "Judgment Intel monitoring cancelled with 30 days' notice",
+  "ledger.time_recorded": "Time recorded on an engagement's ledger",
+  "ledger.expense_recorded": "Expense recorded on an engagement's ledger",
+  "ledger.adjusted": "Adjustment recorded on an engagement's ledger",
+  "ledger.exported": "Ledger exported for the accountant (CSV)",
   "statement.issued": "Statement of account issued and the client told",
   "document.downloaded": "Engagement document downloaded",
   "document.report": "Document marked as the report and the client told",
@@ -93,7 +97,7 @@ export const AUDIT_AREAS = [
   {
     value: "desk",
     label: "Intake desk",
-    prefixes: ["submissions", "submission", "desk", "engagement", "document", "subscription"],
+    prefixes: ["submissions", "submission", "desk", "engagement", "document", "subscription", "ledger"],
   },
   {
     value: "content",

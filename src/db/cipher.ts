@@ -189,6 +189,8 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
     emailHashes: [{ column: "email_hash", of: "email" }],
   },
   { table: "subscriptions", id: "id", columns: ["subjects"] },
+  // What staff write of the work and a payment's method; the database lets only this column be rewritten.
+  { table: "ledger_entries", id: "id", columns: ["description"] },
   // An issued statement, its PDF as issued (it names the client and what they owe).
   { table: "statements", id: "id", columns: ["pdf"] },
 ];

@@ -32,6 +32,8 @@ import * as subscriptions from "./030-subscriptions";
 
 import * as monthlyEngagements from "./031-monthly-engagements";
 
+import * as ledger from "./032-ledger";
+
 import * as statements from "./033-statements";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
@@ -76,6 +78,8 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 30, name: "subscriptions", ...subscriptions },
 
   { version: 31, name: "monthly-engagements", ...monthlyEngagements },
+
+  { version: 32, name: "ledger", ...ledger },
 
   { version: 33, name: "statements", ...statements },
 ];

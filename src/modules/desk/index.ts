@@ -34,6 +34,7 @@ export function deskModule(deps: {
 
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export type { BusinessClock } from "./lib/business-clock";
+export { csvCell, toCsv } from "./lib/csv";
 export { intakeMessage, registerIntakeMail } from "./mail/intake";
 export type { ContactSubmissions, MailKind, SubmissionRow } from "./repo/contact-submissions";
 export { contactSubmissions, INTAKE_MAIL_KINDS } from "./repo/contact-submissions";

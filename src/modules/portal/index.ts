@@ -6,6 +6,7 @@ import type { DueService } from "../desk";
 import type { MailOutbox } from "../mail";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
 import { portalMailRenderers } from "./mail";
+import { engagementsRepo } from "./repo/engagements";
 import { portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
 import { engagementStaffRoutes } from "./routes/staff";
 import { createPortalService } from "./service";
@@ -19,6 +20,7 @@ export function createPortal(deps: {
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
   due: DueService;
   subscriptions: PortalServiceDeps["subscriptions"];
+  ledger?: PortalServiceDeps["ledger"];
   now: () => Date;
 }) {
   const { store, config } = deps;
@@ -63,6 +65,13 @@ export function createPortal(deps: {
 }
 
 export { engagementRecord } from "./repo/engagements";
+export type { LedgerHooks } from "./service/engagement";
+
+/** An engagement's payments as recorded, oldest first: the ledger's backfill (issue 30). */
+export const engagementPayments = (store: DataStore) => {
+  const repo = engagementsRepo(store);
+  return (engagementId: number) => repo.payments(engagementId);
+};
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export {
   type EngagementFacts,

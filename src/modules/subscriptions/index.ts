@@ -6,6 +6,7 @@ import type { MailOutbox } from "../mail";
 import { createSubscriptionJobs } from "./jobs";
 import { type PersonOf, subscriptionMailRenderers } from "./mail";
 import type { SweepReceipt } from "./model";
+import { type RaisedCharge, subscriptionsRepo } from "./repo/subscriptions";
 import { subscriptionDeskRoutes, subscriptionPortalRoutes, subscriptionStaffRoutes } from "./routes";
 import { createSubscriptionsService, type FirmCalendar } from "./service";
 
@@ -40,6 +41,8 @@ export function createSubscriptions(deps: {
   now: () => Date;
   /** Each sweep report's receipt, from the documents feature. */
   receipts?: (engagementId: number) => readonly SweepReceipt[];
+  /** Each month raised, for the ledger (issue 30). */
+  charged?: (charge: RaisedCharge) => void;
 }) {
   const service = createSubscriptionsService(deps);
   const mails = subscriptionMailRenderers(deps.config, service, deps.personOf);
@@ -58,3 +61,7 @@ export function createSubscriptions(deps: {
 }
 
 export type Subscriptions = ReturnType<typeof createSubscriptions>;
+export type { RaisedCharge };
+
+/** Every month raised so far, with its engagement: the ledger's backfill (issue 30). */
+export const raisedCharges = (store: DataStore): RaisedCharge[] => subscriptionsRepo(store).allCharges();

@@ -27,7 +27,12 @@ import {
   upcomingSweep,
   type WorkCalendar,
 } from "./model";
-import { type EventKind, type SubscriptionRow, subscriptionsRepo } from "./repo/subscriptions";
+import {
+  type EventKind,
+  type RaisedCharge,
+  type SubscriptionRow,
+  subscriptionsRepo,
+} from "./repo/subscriptions";
 
 /** A change the client made, told to the desk; one staff made, told to the client (ref_id: the event). */
 export const SUBSCRIPTION_DESK_MAIL = "subscription-desk";
@@ -82,6 +87,8 @@ export function createSubscriptionsService(deps: {
    * and the file that delivered it are marked in one write with the same instant, which pairs them.
    */
   receipts?: (engagementId: number) => readonly SweepReceipt[];
+  /** Each month raised, told to the ledger in the same write (issue 30). */
+  charged?: (charge: RaisedCharge) => void;
 }) {
   const { store, calendar, outbox, now } = deps;
   const { db } = store;
@@ -120,12 +127,18 @@ export function createSubscriptionsService(deps: {
     };
   }
 
+  /** Raises one month's charge; the ledger records it when it is new. */
+  function raise(row: SubscriptionRow, c: ChargeDue, paidCents: number, at: string) {
+    if (repo.addCharge(row.id, c, paidCents, at))
+      deps.charged?.({ ...c, engagementId: row.engagementId, subscriptionId: row.id });
+  }
+
   /** Raises what fell due by `day` for one subscription and saves its schedule; answers what it raised. */
   function catchUp(row: SubscriptionRow, day: string, dryRun = false) {
     const r = dueBy(row, day, calendar);
     if (dryRun || (r.charges.length === 0 && r.sweeps.length === 0 && !r.ended)) return { row, ...r };
     const at = now().toISOString();
-    for (const c of r.charges) repo.addCharge(row.id, c, 0, at);
+    for (const c of r.charges) raise(row, c, 0, at);
     for (const w of r.sweeps) repo.addSweep(row.id, w, at);
     repo.saveSchedule(row.id, r.schedule, at);
     if (r.ended) repo.addEvent(row.id, "ended", "schedule", row.endsOn ?? day, at);
@@ -178,7 +191,7 @@ export function createSubscriptionsService(deps: {
     const startedOn = [row.signedOn, row.paidOn].sort()[1] as string;
     const { schedule, firstCharge } = begin(row, startedOn);
     repo.saveSchedule(row.id, schedule, at);
-    repo.addCharge(row.id, firstCharge, firstCharge.amountCents, at);
+    raise(row, firstCharge, firstCharge.amountCents, at);
     repo.addEvent(row.id, "started", "schedule", startedOn, at);
     // Started on a past date (the payment recorded late): what fell due since is raised now.
     return catchUp({ ...row, ...schedule }, today()).row;

@@ -108,9 +108,9 @@ export function engagementsRepo({ db, cipher }: Sealed) {
     `SELECT id, amount_cents AS amountCents, received_on AS receivedOn, method, created_at AS recordedAt
      FROM engagement_payments WHERE engagement_id = ? ORDER BY received_on, id`,
   );
-  const insertPayment = db.prepare<never, [number, number, string, string, string, string]>(
+  const insertPayment = db.prepare<{ id: number }, [number, number, string, string, string, string]>(
     `INSERT INTO engagement_payments (engagement_id, amount_cents, received_on, method, recorded_by, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
   );
   const signedPdf = db.prepare<{ pdf: string | null }, [number]>(
     "SELECT signed_pdf AS pdf FROM engagements WHERE id = ?",
@@ -284,11 +284,14 @@ export function engagementsRepo({ db, cipher }: Sealed) {
       return true;
     },
     payments: (id: number) => paymentsOf.all(id).map((p) => ({ ...p, method: cipher.decrypt(p.method) })),
+    /** Records a payment; answers its id. */
     addPayment(
       id: number,
       p: { amountCents: number; receivedOn: string; method: string; by: string; at: string },
-    ) {
-      insertPayment.run(id, p.amountCents, p.receivedOn, cipher.encrypt(p.method), p.by, p.at);
+    ): number {
+      const row = insertPayment.get(id, p.amountCents, p.receivedOn, cipher.encrypt(p.method), p.by, p.at);
+      if (!row) throw new Error("payment not recorded");
+      return row.id;
     },
   };
 }

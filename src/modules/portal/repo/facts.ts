@@ -1,4 +1,4 @@
-import type { EngagementStatus } from "../../../contracts/portal";
+import type { EngagementStatus, FeeKind } from "../../../contracts/portal";
 import type { Database } from "../../../db/index";
 
 /** What other features may know of an engagement: its request, its state and when its report was delivered. */
@@ -7,12 +7,18 @@ export type EngagementFacts = {
   submissionId: number;
   status: EngagementStatus;
   deliveredAt: string | null;
+  /** The terms the ledger bills by (issue 30): the fee, its kind, the hourly rate; and when it was signed. */
+  feeKind: FeeKind;
+  feeCents: number;
+  hourlyRateCents: number | null;
+  signedAt: string | null;
 };
 
 /** A report the firm owes on a request: when it is due. */
 export type OpenDelivery = { submissionId: number; deliveryDueAt: string };
 
-const FACTS = "id, submission_id AS submissionId, status, delivered_at AS deliveredAt";
+const FACTS = `id, submission_id AS submissionId, status, delivered_at AS deliveredAt, fee_kind AS feeKind,
+  fee_cents AS feeCents, hourly_rate_cents AS hourlyRateCents, signed_at AS signedAt`;
 
 /**
  * The engagements as the features serving them (documents, consultation) read them: no personal data, so no
@@ -23,6 +29,7 @@ export function engagementFacts(db: Database) {
   const bySubmission = db.prepare<EngagementFacts, [number]>(
     `SELECT ${FACTS} FROM engagements WHERE submission_id = ?`,
   );
+  const every = db.prepare<EngagementFacts, []>(`SELECT ${FACTS} FROM engagements ORDER BY id`);
   const submissionsOf = db.prepare<{ id: number; submissionId: number }, [string]>(
     "SELECT id, submission_id AS submissionId FROM engagements WHERE id IN (SELECT value FROM json_each(?))",
   );
@@ -38,6 +45,8 @@ export function engagementFacts(db: Database) {
   return {
     byId: (engagementId: number): EngagementFacts | null => byId.get(engagementId),
     ofSubmission: (submissionId: number): EngagementFacts | null => bySubmission.get(submissionId),
+    /** Every engagement, for the ledger's backfill. */
+    all: (): EngagementFacts[] => every.all(),
     /** Each engagement's request, by engagement id, for a list of engagements in one read. */
     submissionsOf(engagementIds: readonly number[]): Map<number, number> {
       if (engagementIds.length === 0) return new Map();

@@ -222,6 +222,8 @@ export function clientEngagements(core: EngagementCore) {
           letterSha256,
           pdf: sealed,
         });
+        // A flat fee is owed from the signature: the ledger records it in the same write.
+        deps.ledger?.signed(e.id);
         deps.outbox.enqueue({ kind: PORTAL_SIGNED_CLIENT_MAIL, submissionId: e.submissionId, refId: e.id });
         deps.outbox.enqueue({ kind: PORTAL_SIGNED_DESK_MAIL, submissionId: e.submissionId, refId: e.id });
         // Monitoring starts on the later of the signature and the first month's payment (ADR 246).

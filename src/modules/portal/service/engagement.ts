@@ -33,7 +33,22 @@ export type PortalServiceDeps = {
     "start" | "recordPayment" | "viewForEngagement" | "discardPending"
   >;
   certificate: () => SealingCertificate;
+  /** The engagement's ledger (issue 30): told of the signature (a flat fee is owed) and of each payment. */
+  ledger?: LedgerHooks;
   now: () => Date;
+};
+
+/** What the portal tells the ledger, in the same write as what it records. */
+export type LedgerHooks = {
+  signed(engagementId: number): void;
+  paid(payment: {
+    engagementId: number;
+    paymentId: number;
+    amountCents: number;
+    receivedOn: string;
+    method: string;
+    by?: string;
+  }): void;
 };
 
 /**

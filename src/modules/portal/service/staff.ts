@@ -190,7 +190,8 @@ export function staffEngagements(core: EngagementCore) {
       if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
       const at = now();
       db.transaction(() => {
-        repo.addPayment(e.id, { ...payment, by: actor.username, at: at.toISOString() });
+        const paymentId = repo.addPayment(e.id, { ...payment, by: actor.username, at: at.toISOString() });
+        deps.ledger?.paid({ ...payment, engagementId: e.id, paymentId, by: actor.username });
         repo.addEvent(e.id, {
           kind: "payment",
           at: at.toISOString(),

@@ -11,6 +11,9 @@ export type SubscriptionRow = Schedule & {
   paidOn: string | null;
 };
 
+/** A month raised, as the ledger records it: its engagement, its subscription, its dates and amount. */
+export type RaisedCharge = ChargeDue & { engagementId: number; subscriptionId: number };
+
 export type EventKind = "started" | "paused" | "resumed" | "cancelled" | "ended";
 export type EventActor = "client" | "staff" | "schedule";
 export type SubscriptionEvent = {
@@ -67,6 +70,11 @@ export function subscriptionsRepo({ db, cipher }: Sealed) {
   const charges = db.query<Charge & { id: number }, [number]>(
     `SELECT id, from_on AS "from", to_on AS "to", amount_cents AS amountCents, paid_cents AS paidCents
      FROM subscription_charges WHERE subscription_id = ? ORDER BY from_on`,
+  );
+  const everyCharge = db.query<RaisedCharge, []>(
+    `SELECT s.engagement_id AS engagementId, c.subscription_id AS subscriptionId, c.from_on AS "from",
+       c.to_on AS "to", c.amount_cents AS amountCents
+     FROM subscription_charges c JOIN subscriptions s ON s.id = c.subscription_id ORDER BY c.id`,
   );
   const extendLast = db.query<never, [string, number]>(
     `UPDATE subscription_charges SET to_on = ?1
@@ -178,6 +186,8 @@ export function subscriptionsRepo({ db, cipher }: Sealed) {
     addCharge: (id: number, c: ChargeDue, paidCents: number, at: string) =>
       insertCharge.run(id, c.from, c.to, c.amountCents, paidCents, at).changes > 0,
     charges: (id: number) => charges.all(id),
+    /** Every month raised, with its engagement: what the ledger records (issue 30). */
+    allCharges: () => everyCharge.all(),
     /** The month running when it paused ends later by the days paused (ADR 246). */
     extendLastCharge: (id: number, to: string) => extendLast.run(to, id),
     pay: (chargeId: number, cents: number) => pay.run(cents, chargeId),

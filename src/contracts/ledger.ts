@@ -1,0 +1,126 @@
+import * as v from "valibot";
+import { calendarDate } from "./dates";
+import { requiredText } from "./fields";
+
+/**
+ * The engagement's money as an append-only ledger (issue 30, ADR 252): what the desk and the screens share with
+ * the server's ledger feature. Amounts are whole cents: positive for what the client owes, negative for what
+ * they paid or were credited.
+ */
+export const LEDGER_KINDS = ["fee", "charge", "time", "expense", "payment", "adjustment"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  fee: "Fee",
+  charge: "Charge",
+  time: "Time",
+  expense: "Expense",
+  payment: "Payment",
+  adjustment: "Adjustment",
+};
+
+export type LedgerEntry = {
+  id: number;
+  /** The firm's calendar day (its time zone), YYYY-MM-DD. */
+  on: string;
+  kind: LedgerKind;
+  description: string;
+  amountCents: number;
+  /** Time: the minutes worked, billed at the engagement's hourly rate. */
+  minutes?: number;
+  /** Who recorded it (staff username), when staff did. */
+  by?: string;
+  /** An adjustment: the entry it corrects. */
+  corrects?: number;
+  /** An expense: the receipt, a document of the engagement. */
+  documentId?: string;
+};
+
+/** A retainer engagement's deposit: what was paid into it, what time and expenses drew, what is left. */
+export type RetainerView = { heldCents: number; drawnCents: number; remainingCents: number };
+
+export type LedgerView = {
+  entries: LedgerEntry[];
+  /** What the client owes after every payment and credit (negative: the firm holds money of theirs). */
+  balanceCents: number;
+  retainer: RetainerView | null;
+};
+
+export const DESCRIPTION_MAX = 500;
+/** A day's work at most in one entry. */
+export const MINUTES_MAX = 24 * 60;
+export const LEDGER_AMOUNT_MAX = 100_000_000;
+/** The rate a retainer engagement bills its hours at unless its draft says otherwise: $350 an hour. */
+export const DEFAULT_HOURLY_RATE_CENTS = 35_000;
+
+export const LEDGER_MESSAGES = {
+  on: "Date must be a date (YYYY-MM-DD)",
+  future: "Date cannot be after today",
+  minutes: `Minutes must be a whole number from 1 to ${MINUTES_MAX}`,
+  amount: `Amount must be a whole number of cents from 1 to ${LEDGER_AMOUNT_MAX}`,
+  adjustment: `Amount must be a whole number of cents, not 0, between -${LEDGER_AMOUNT_MAX} and ${LEDGER_AMOUNT_MAX}`,
+  corrects: "Choose an entry of this engagement's ledger",
+  documentId: "Choose a document of this engagement",
+  notSigned:
+    "The engagement letter is not signed yet: time, expenses and adjustments are recorded once it is.",
+  noRate:
+    "This engagement has no hourly rate: set one in the engagement's draft before its letter is sent to bill time.",
+  from: "From must be a date (YYYY-MM-DD)",
+  to: "To must be a date (YYYY-MM-DD)",
+  range: "To must be on or after From",
+} as const;
+
+const wholeCents = (message: string, min: number, max: number) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+
+const description = requiredText("Description", DESCRIPTION_MAX);
+
+/** POST /api/admin/submissions/:id/time. */
+export const TimeEntrySchema = v.object({
+  on: calendarDate(LEDGER_MESSAGES.on),
+  minutes: wholeCents(LEDGER_MESSAGES.minutes, 1, MINUTES_MAX),
+  description,
+});
+export type TimeEntryInput = v.InferOutput<typeof TimeEntrySchema>;
+
+/** POST /api/admin/submissions/:id/expenses: a records fee passed through at cost, its receipt a document. */
+export const ExpenseEntrySchema = v.object({
+  on: calendarDate(LEDGER_MESSAGES.on),
+  amountCents: wholeCents(LEDGER_MESSAGES.amount, 1, LEDGER_AMOUNT_MAX),
+  description,
+  documentId: v.optional(
+    v.pipe(v.string(LEDGER_MESSAGES.documentId), v.trim(), v.maxLength(100, LEDGER_MESSAGES.documentId)),
+  ),
+});
+export type ExpenseEntryInput = v.InferOutput<typeof ExpenseEntrySchema>;
+
+/** POST /api/admin/submissions/:id/ledger/adjustments: a correction or a credit, never an edit. */
+export const AdjustmentSchema = v.object({
+  corrects: v.optional(wholeCents(LEDGER_MESSAGES.corrects, 1, Number.MAX_SAFE_INTEGER)),
+  amountCents: v.pipe(
+    wholeCents(LEDGER_MESSAGES.adjustment, -LEDGER_AMOUNT_MAX, LEDGER_AMOUNT_MAX),
+    v.check((n) => n !== 0, LEDGER_MESSAGES.adjustment),
+  ),
+  description,
+});
+export type AdjustmentInput = v.InferOutput<typeof AdjustmentSchema>;
+
+/** GET /api/admin/ledger.csv?from=&to=: the firm's days, both included. */
+export const LedgerCsvQuery = v.pipe(
+  v.object({
+    from: calendarDate(LEDGER_MESSAGES.from),
+    to: calendarDate(LEDGER_MESSAGES.to),
+  }),
+  v.forward(
+    v.check((q) => q.from <= q.to, LEDGER_MESSAGES.range),
+    ["to"],
+  ),
+);
+
+/** Cents as the desk reads money: -$1,250.00. */
+export function money(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString("en-US");
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, "0")}`;
+}

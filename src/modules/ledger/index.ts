@@ -1,0 +1,43 @@
+import type { DataStore } from "../../store";
+import type { Auth } from "../auth";
+import type { EngagementLookup } from "../portal";
+import { ledgerRoutes } from "./routes";
+import { createLedgerService, type FirmDay, type PersonOf } from "./service";
+
+export type { LedgerEntry, LedgerKind, LedgerView, RetainerView } from "./model";
+export { summarize, timeAmountCents } from "./model";
+export type { ChargeFact, LedgerService, PaymentFact } from "./service";
+
+/**
+ * The engagement's ledger as the app composes it (issue 30; ADRs 252 and 253): its service, the hooks the portal
+ * and the subscriptions call in their own writes, the desk's routes and the accountant's file. The calendar is
+ * the desk's business clock (the firm's days).
+ *
+ * What other features use (the statements feature):
+ * - `view(engagementId)`: `{ entries, balanceCents, retainer }`, entries by day then as written;
+ * - `entriesAfter(engagementId, afterEntryId, throughOn)`: the entries written after an entry (a statement's
+ *   last) dated up to a day, by day then as written.
+ */
+export function createLedger(deps: {
+  store: DataStore;
+  auth: Pick<Auth, "requireAdmin">;
+  trustProxy: boolean;
+  calendar: FirmDay;
+  engagements: EngagementLookup;
+  personOf: PersonOf;
+  documentOf: (engagementId: number, documentId: string) => boolean;
+  now: () => Date;
+}) {
+  const service = createLedgerService(deps);
+  return {
+    service,
+    view: service.view,
+    entriesAfter: service.entriesAfter,
+    /** What the portal tells the ledger: a signature (a flat fee owed) and each payment. */
+    portalHooks: { signed: service.signed, paid: service.paid },
+    charged: service.charged,
+    routes: ledgerRoutes({ service, auth: deps.auth, trustProxy: deps.trustProxy }),
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

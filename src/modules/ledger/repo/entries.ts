@@ -1,0 +1,117 @@
+import type { LedgerEntry, LedgerKind } from "../../../contracts/ledger";
+import type { Sealed } from "../../../store";
+
+/** An entry as written: its engagement, and the source that makes a hook's or a job's write happen once. */
+export type NewEntry = {
+  engagementId: number;
+  source: string | null;
+  on: string;
+  kind: LedgerKind;
+  description: string;
+  amountCents: number;
+  minutes?: number;
+  rateCents?: number;
+  documentId?: string;
+  corrects?: number;
+  by?: string;
+};
+
+type Stored = {
+  id: number;
+  engagementId: number;
+  on: string;
+  kind: LedgerKind;
+  description: string;
+  amountCents: number;
+  minutes: number | null;
+  by: string | null;
+  corrects: number | null;
+  documentId: string | null;
+};
+
+const COLUMNS = `id, engagement_id AS engagementId, on_date AS "on", kind, description, amount_cents AS amountCents,
+  minutes, recorded_by AS "by", corrects, document_id AS documentId`;
+
+/**
+ * The ledger's one table. Only inserts: the database refuses an update or a delete (migration 032). The
+ * description is staff's words about a client's matter: encrypted on write, decrypted on read.
+ */
+export function ledgerRepo({ db, cipher }: Sealed) {
+  const insert = db.prepare<
+    { id: number },
+    [
+      number,
+      string | null,
+      string,
+      string,
+      string,
+      number,
+      number | null,
+      number | null,
+      string | null,
+      number | null,
+      string | null,
+      string,
+    ]
+  >(
+    `INSERT INTO ledger_entries (engagement_id, source, on_date, kind, description, amount_cents, minutes,
+       rate_cents, document_id, corrects, recorded_by, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (source) DO NOTHING RETURNING id`,
+  );
+  const ofEngagement = db.prepare<Stored, [number]>(
+    `SELECT ${COLUMNS} FROM ledger_entries WHERE engagement_id = ? ORDER BY on_date, id`,
+  );
+  const after = db.prepare<Stored, [number, number, string]>(
+    `SELECT ${COLUMNS} FROM ledger_entries WHERE engagement_id = ? AND id > ? AND on_date <= ?
+     ORDER BY on_date, id`,
+  );
+  const between = db.prepare<Stored, [string, string]>(
+    `SELECT ${COLUMNS} FROM ledger_entries WHERE on_date BETWEEN ? AND ? ORDER BY on_date, id`,
+  );
+  const one = db.prepare<Stored, [number]>(`SELECT ${COLUMNS} FROM ledger_entries WHERE id = ?`);
+
+  const readable = (r: Stored): LedgerEntry & { engagementId: number } => ({
+    id: r.id,
+    engagementId: r.engagementId,
+    on: r.on,
+    kind: r.kind,
+    description: cipher.decrypt(r.description),
+    amountCents: r.amountCents,
+    ...(r.minutes !== null ? { minutes: r.minutes } : {}),
+    ...(r.by !== null ? { by: r.by } : {}),
+    ...(r.corrects !== null ? { corrects: r.corrects } : {}),
+    ...(r.documentId !== null ? { documentId: r.documentId } : {}),
+  });
+
+  return {
+    /** Writes the entry; answers its id, or null when its source was written before (nothing changes). */
+    add(e: NewEntry, at: string): number | null {
+      const row = insert.get(
+        e.engagementId,
+        e.source,
+        e.on,
+        e.kind,
+        cipher.encrypt(e.description),
+        e.amountCents,
+        e.minutes ?? null,
+        e.rateCents ?? null,
+        e.documentId ?? null,
+        e.corrects ?? null,
+        e.by ?? null,
+        at,
+      );
+      return row?.id ?? null;
+    },
+    byId: (id: number) => {
+      const r = one.get(id);
+      return r ? readable(r) : null;
+    },
+    of: (engagementId: number) => ofEngagement.all(engagementId).map(readable),
+    after: (engagementId: number, afterId: number, throughOn: string) =>
+      after.all(engagementId, afterId, throughOn).map(readable),
+    between: (from: string, to: string) => between.all(from, to).map(readable),
+  };
+}
+
+export type LedgerRepo = ReturnType<typeof ledgerRepo>;

@@ -1,0 +1,293 @@
+import { PORTAL_MESSAGES } from "../../contracts/portal";
+import { type Actor, auditBy } from "../../http/admin-http";
+import { ConflictError, InvalidError, NotFoundError } from "../../http/errors";
+import type { DataStore } from "../../store";
+import type { EngagementFacts, EngagementLookup } from "../portal";
+import {
+  type AdjustmentInput,
+  decimalDollars,
+  type ExpenseEntryInput,
+  importDate,
+  LEDGER_KIND_LABELS,
+  type LedgerEntry,
+  type LedgerView,
+  LEDGER_MESSAGES as M,
+  summarize,
+  type TimeEntryInput,
+  timeAmountCents,
+} from "./model";
+import { ledgerRepo, type NewEntry } from "./repo/entries";
+
+/** The firm's calendar day at an instant (its time zone): the desk's business clock answers it. */
+export type FirmDay = { local: (at: Date) => { date: string } };
+
+/** Who a request is from, for the accountant's file. */
+export type PersonOf = (submissionId: number) => { name: string; reference: string } | null;
+
+/** A payment as the portal records it (staff's, or the payment processor's through the same path). */
+export type PaymentFact = {
+  engagementId: number;
+  paymentId: number;
+  amountCents: number;
+  receivedOn: string;
+  method: string;
+  by?: string;
+};
+
+/** A subscription month as its feature raises it. */
+export type ChargeFact = {
+  engagementId: number;
+  subscriptionId: number;
+  from: string;
+  to: string;
+  amountCents: number;
+};
+
+export type LedgerDeps = {
+  store: DataStore;
+  calendar: FirmDay;
+  engagements: EngagementLookup;
+  personOf: PersonOf;
+  /** Whether a document (its public id) belongs to the engagement: an expense's receipt. */
+  documentOf: (engagementId: number, documentId: string) => boolean;
+  now: () => Date;
+};
+
+/**
+ * The engagement's money as an append-only ledger (issue 30, ADRs 252 and 253): entries are only ever added.
+ * What the other features do becomes an entry in their own write (the signature of a flat fee, a payment, a
+ * subscription month), each under a source key so a retry or the start's backfill writes it once; staff add
+ * time, expenses and adjustments. Every day is the firm's.
+ */
+export function createLedgerService(deps: LedgerDeps) {
+  const { store, calendar, engagements, now } = deps;
+  const { db } = store;
+  const repo = ledgerRepo(store);
+  const today = () => calendar.local(now()).date;
+  const at = () => now().toISOString();
+  const add = (e: NewEntry) => repo.add(e, at());
+
+  function viewOf(facts: EngagementFacts | null, engagementId: number): LedgerView {
+    const entries: LedgerEntry[] = repo.of(engagementId).map(({ engagementId: _, ...e }) => e);
+    return { entries, ...summarize(entries, facts?.feeKind ?? null) };
+  }
+
+  /** The request's engagement, or the 404 that says which is missing. */
+  function engagementOf(submissionId: number): EngagementFacts {
+    if (!deps.personOf(submissionId)) throw new NotFoundError("Not found");
+    const e = engagements.ofSubmission(submissionId);
+    if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+    return e;
+  }
+
+  /** Staff write on a signed engagement only: before it there is no account to bill. */
+  function signedEngagementOf(submissionId: number): EngagementFacts {
+    const e = engagementOf(submissionId);
+    if (!e.signedAt) throw new ConflictError(M.notSigned);
+    return e;
+  }
+
+  const notAfterToday = (on: string) => {
+    if (on > today()) throw new InvalidError({ on: [M.future] });
+  };
+
+  /** The fee a signed flat engagement owes, on the firm's day it was signed. */
+  function recordFee(e: EngagementFacts): number | null {
+    if (e.feeKind !== "flat" || !e.signedAt) return null;
+    return add({
+      engagementId: e.id,
+      source: `fee:${e.id}`,
+      on: calendar.local(new Date(e.signedAt)).date,
+      kind: "fee",
+      description: "Flat fee, paid in full on engagement",
+      amountCents: e.feeCents,
+    });
+  }
+
+  function recordPayment(p: PaymentFact): number | null {
+    return add({
+      engagementId: p.engagementId,
+      source: `payment:${p.paymentId}`,
+      on: p.receivedOn,
+      kind: "payment",
+      description: `Payment received (${p.method})`,
+      amountCents: -p.amountCents,
+      ...(p.by ? { by: p.by } : {}),
+    });
+  }
+
+  function recordCharge(c: ChargeFact): number | null {
+    return add({
+      engagementId: c.engagementId,
+      source: `charge:${c.subscriptionId}:${c.from}`,
+      on: c.from,
+      kind: "charge",
+      description: `Judgment Intel monitoring, ${c.from} to ${c.to}`,
+      amountCents: c.amountCents,
+    });
+  }
+
+  /** A payment as the portal lists them. */
+  type RecordedPayment = { id: number; amountCents: number; receivedOn: string; method: string };
+
+  const backfillTx = db.transaction(
+    (sources: {
+      payments: (engagementId: number) => readonly RecordedPayment[];
+      charges: readonly ChargeFact[];
+    }) => {
+      let written = 0;
+      const count = (id: number | null) => {
+        if (id !== null) written++;
+      };
+      for (const e of engagements.all()) {
+        count(recordFee(e));
+        for (const p of sources.payments(e.id))
+          count(recordPayment({ ...p, engagementId: e.id, paymentId: p.id }));
+      }
+      for (const c of sources.charges) count(recordCharge(c));
+      return written;
+    },
+  );
+
+  return {
+    today,
+    /** The engagement's entries (by day, then as written), its balance and, for a retainer, what is left of it. */
+    view: (engagementId: number): LedgerView => viewOf(engagements.byId(engagementId), engagementId),
+    /** The entries written after `afterEntryId` dated up to `throughOn`: what a statement adds to the last. */
+    entriesAfter: (engagementId: number, afterEntryId: number, throughOn: string): LedgerEntry[] =>
+      repo.after(engagementId, afterEntryId, throughOn).map(({ engagementId: _, ...e }) => e),
+    /** The desk's ledger of a request: 404 for an unknown request or one without an engagement. */
+    forSubmission(submissionId: number): LedgerView {
+      const e = engagementOf(submissionId);
+      return viewOf(e, e.id);
+    },
+    /** For the routes' hook: the request and its engagement exist before a body is read. */
+    requireEngagement: (submissionId: number) => void engagementOf(submissionId),
+
+    /** The hooks of the other features, each in their own transaction; every one writes once. */
+    signed(engagementId: number) {
+      const e = engagements.byId(engagementId);
+      if (e) recordFee(e);
+    },
+    paid: recordPayment,
+    charged: recordCharge,
+    /**
+     * Entries for what happened before the ledger existed (or while a hook was not wired): every signed flat
+     * fee, every payment, every subscription month. Run at each start; a source already written is skipped.
+     */
+    backfill: backfillTx,
+
+    recordTime(submissionId: number, input: TimeEntryInput, actor: Actor): LedgerView {
+      const e = signedEngagementOf(submissionId);
+      if (!e.hourlyRateCents) throw new ConflictError(M.noRate);
+      notAfterToday(input.on);
+      const rate = e.hourlyRateCents;
+      const amountCents = timeAmountCents(input.minutes, rate);
+      db.transaction(() => {
+        const id = add({
+          engagementId: e.id,
+          source: null,
+          on: input.on,
+          kind: "time",
+          description: input.description,
+          amountCents,
+          minutes: input.minutes,
+          rateCents: rate,
+          by: actor.username,
+        });
+        auditBy(
+          db,
+          actor,
+          "ledger.time_recorded",
+          { submissionId, entryId: id, minutes: input.minutes, amountCents },
+          now(),
+        );
+      })();
+      return viewOf(e, e.id);
+    },
+
+    recordExpense(submissionId: number, input: ExpenseEntryInput, actor: Actor): LedgerView {
+      const e = signedEngagementOf(submissionId);
+      notAfterToday(input.on);
+      if (input.documentId !== undefined && !deps.documentOf(e.id, input.documentId))
+        throw new InvalidError({ documentId: [M.documentId] });
+      db.transaction(() => {
+        const id = add({
+          engagementId: e.id,
+          source: null,
+          on: input.on,
+          kind: "expense",
+          description: input.description,
+          amountCents: input.amountCents,
+          ...(input.documentId !== undefined ? { documentId: input.documentId } : {}),
+          by: actor.username,
+        });
+        auditBy(
+          db,
+          actor,
+          "ledger.expense_recorded",
+          { submissionId, entryId: id, amountCents: input.amountCents },
+          now(),
+        );
+      })();
+      return viewOf(e, e.id);
+    },
+
+    /** A correction or a credit on the firm's today; one that corrects names an entry of this engagement. */
+    adjust(submissionId: number, input: AdjustmentInput, actor: Actor): LedgerView {
+      const e = signedEngagementOf(submissionId);
+      db.transaction(() => {
+        if (input.corrects !== undefined && repo.byId(input.corrects)?.engagementId !== e.id)
+          throw new InvalidError({ corrects: [M.corrects] });
+        const id = add({
+          engagementId: e.id,
+          source: null,
+          on: today(),
+          kind: "adjustment",
+          description: input.description,
+          amountCents: input.amountCents,
+          ...(input.corrects !== undefined ? { corrects: input.corrects } : {}),
+          by: actor.username,
+        });
+        auditBy(
+          db,
+          actor,
+          "ledger.adjusted",
+          { submissionId, entryId: id, corrects: input.corrects ?? null, amountCents: input.amountCents },
+          now(),
+        );
+      })();
+      return viewOf(e, e.id);
+    },
+
+    /**
+     * Every entry dated from `from` to `to` (the firm's days) across engagements, as the accountant imports
+     * them: Date, Client, Reference, Type, Description, Amount in decimal dollars.
+     */
+    csvRows(from: string, to: string, actor: Actor): string[][] {
+      const entries = repo.between(from, to);
+      const requests = engagements.submissionsOf(entries.map((e) => e.engagementId));
+      const people = new Map<number, ReturnType<PersonOf>>();
+      const personOf = (submissionId: number | undefined) => {
+        if (submissionId === undefined) return null;
+        if (!people.has(submissionId)) people.set(submissionId, deps.personOf(submissionId));
+        return people.get(submissionId) ?? null;
+      };
+      const rows = entries.map((e) => {
+        const person = personOf(requests.get(e.engagementId));
+        return [
+          importDate(e.on),
+          person?.name ?? "",
+          person?.reference ?? "",
+          LEDGER_KIND_LABELS[e.kind],
+          e.description,
+          decimalDollars(e.amountCents),
+        ];
+      });
+      auditBy(db, actor, "ledger.exported", { from, to, entries: rows.length }, now());
+      return rows;
+    },
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;
