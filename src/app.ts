@@ -43,6 +43,7 @@ import { createPortal, engagementFacts, engagementPayments } from "./modules/por
 import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";
+import { createStatements } from "./modules/statements";
 import { createSubscriptions, raisedCharges } from "./modules/subscriptions";
 import { DATABASE_FILE } from "./ops/data-store";
 import { loadSessionSecrets } from "./secrets";
@@ -190,6 +191,21 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
   });
   // What was signed, paid or raised before the ledger (or while a hook was not wired) gets its entry, once.
   ledger.service.backfill({ payments: engagementPayments(store), charges: raisedCharges(store) });
+  const facts = engagementFacts(store.db);
+  const statements = createStatements({
+    store,
+    config,
+    auth,
+    calendar: due.clock,
+    ledger,
+    engagementIds: ledger.engagementIds,
+    engagements: { ofSubmission: facts.ofSubmission, byId: facts.byId },
+    outbox: mailOutbox,
+    requireSession: portal.requireSession,
+    personOf,
+    logger,
+    now,
+  });
   const documents = createDocuments({
     store,
     config,
@@ -254,7 +270,9 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     .use(subscriptions.staffRoutes)
     .use(subscriptions.deskRoutes)
     .use(subscriptions.portalRoutes)
-    .use(ledger.routes);
+    .use(ledger.routes)
+    .use(statements.staffRoutes)
+    .use(statements.portalRoutes);
   const log = requestLog({ logger, rawPath, fastAsset, fastPage, badHost, observe: metrics.observe });
 
   return (
@@ -267,6 +285,8 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .decorate("documents", documents.service)
       .decorate("subscriptions", subscriptions.service)
       .decorate("subscriptionJobs", subscriptions.jobs)
+      .decorate("statements", statements.service)
+      .decorate("statementJobs", statements.jobs)
       .decorate("backups", backups)
       .use(securityPlugin(security))
       .onRequest(({ request, set }) => {

@@ -29,10 +29,3 @@ export const staffStatementPdf = (submissionId: number, id: number) =>
 
 /** "Statement 3": how a statement is named to the client and the desk. */
 export const statementTitle = (number: number) => `Statement ${number}`;
-
-/** Cents as a statement writes them, always with cents and a minus sign: "$1,250.00", "-$350.00". */
-export const statementMoney = (cents: number) =>
-  `${cents < 0 ? "-" : ""}$${(Math.abs(cents) / 100).toLocaleString("en-US", {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })}`;

@@ -44,10 +44,10 @@ export async function portalClient(
   t: TestApp & Parameters<typeof fileIntake>[0],
   at: Date,
   admin: string,
-  opts: { email: string; sign?: boolean; intake?: Record<string, unknown> },
+  opts: { email: string; sign?: boolean; intake?: Record<string, unknown>; draft?: Record<string, unknown> },
 ) {
   const submission = await fileIntake(t, at, { ...opts.intake, email: opts.email });
-  const put: RequestInit = { ...post(DRAFT), method: "PUT" };
+  const put: RequestInit = { ...post({ ...DRAFT, ...opts.draft }), method: "PUT" };
   for (const [path, init] of [
     [`${API}/${submission.id}/engagement`, put],
     [`${API}/${submission.id}/engagement/send`, post()],

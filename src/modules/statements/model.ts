@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { calendarDate } from "../../contracts/dates";
+import type { LedgerEntry, LedgerView, RetainerView } from "../ledger";
 
 export type { StatementSummary } from "../../contracts/statements";
 
@@ -9,26 +10,8 @@ export type { StatementSummary } from "../../contracts/statements";
  * month's run. Nothing here reads a clock or the database.
  */
 
-export type EntryKind = "fee" | "charge" | "time" | "expense" | "payment" | "adjustment";
-
-/** One entry of the engagement's ledger, as the ledger gives it: positive owed, negative paid or credited. */
-export type LedgerEntry = {
-  id: number;
-  on: string;
-  kind: EntryKind;
-  description: string;
-  amountCents: number;
-  minutes?: number;
-  by?: string;
-};
-
-export type Retainer = { heldCents: number; drawnCents: number; remainingCents: number };
-
-export type LedgerView = {
-  entries: readonly LedgerEntry[];
-  balanceCents: number;
-  retainer: Retainer | null;
-};
+export type { LedgerEntry, LedgerView } from "../ledger";
+export type Retainer = RetainerView;
 
 /** What statements read of the ledger (src/modules/ledger): one engagement's entries and retainer. */
 export type StatementLedger = { view(engagementId: number): LedgerView };

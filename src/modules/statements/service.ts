@@ -77,7 +77,12 @@ export function createStatementsService(deps: StatementsServiceDeps) {
     if (entries.length === 0) return null;
     const balanceCents = balanceThrough(view.entries, through);
     const stated = entries.reduce((sum, e) => sum + e.amountCents, 0);
+    // The period starts the day after the last one ended, or earlier when an entry was recorded late for a day
+    // the last statement already covered.
+    const earliest = entries[0]?.on ?? through;
+    const after = last ? dayAfter(last.throughOn) : null;
     return {
+      fromOn: after === null ? null : after < earliest ? after : earliest,
       last: last ?? null,
       number: (last?.number ?? 0) + 1,
       entries,
@@ -112,7 +117,7 @@ export function createStatementsService(deps: StatementsServiceDeps) {
         number: next.number,
         reference: person.reference,
         clientName: person.name,
-        fromOn: next.last ? dayAfter(next.last.throughOn) : null,
+        fromOn: next.fromOn,
         throughOn: through,
         issuedOn: firmToday,
         entries: next.entries,
@@ -138,7 +143,7 @@ export function createStatementsService(deps: StatementsServiceDeps) {
         engagementId: engagement.id,
         submissionId: engagement.submissionId,
         number: next.number,
-        fromOn: next.last ? dayAfter(next.last.throughOn) : null,
+        fromOn: next.fromOn,
         throughOn: through,
         entryIds: next.entries.map((e) => e.id),
         balanceCents: next.balanceCents,

@@ -1,8 +1,9 @@
 import type { Brand } from "../../../contracts/brand";
-import { statementMoney as money, statementTitle } from "../../../contracts/statements";
+import { LEDGER_KIND_LABELS, money } from "../../../contracts/ledger";
+import { statementTitle } from "../../../contracts/statements";
 import { longDate } from "../../../contracts/subscriptions";
 import { type DocBlock, type DocSpec, renderPdf, winAnsi } from "../../signing";
-import type { EntryKind, LedgerEntry, Retainer } from "../model";
+import type { LedgerEntry, Retainer } from "../model";
 
 /** Everything a statement shows: given the same facts, the same document. */
 export type StatementFacts = {
@@ -23,15 +24,6 @@ export type StatementFacts = {
   payment: { url: string | null; instructions: string | null };
 };
 
-const KIND_WORDS: Record<EntryKind, string> = {
-  fee: "Fee",
-  charge: "Charge",
-  time: "Time",
-  expense: "Expense",
-  payment: "Payment",
-  adjustment: "Adjustment",
-};
-
 const hours = (minutes: number) => {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
@@ -39,7 +31,7 @@ const hours = (minutes: number) => {
 };
 
 const kindOf = (e: LedgerEntry) =>
-  e.kind === "time" && e.minutes !== undefined ? `Time, ${hours(e.minutes)}` : KIND_WORDS[e.kind];
+  e.kind === "time" && e.minutes !== undefined ? `Time, ${hours(e.minutes)}` : LEDGER_KIND_LABELS[e.kind];
 
 /** The payment link for a balance: PAYMENT_URL with the reference and the amount filled in, as the portal's. */
 export function payLink(template: string | undefined, reference: string, cents: number): string | null {
