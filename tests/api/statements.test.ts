@@ -262,3 +262,59 @@ describe("a retainer running low", () => {
     expect(fineText).not.toContain("replenish");
   });
 });
+
+describe("the monthly run on the firm's first business day", () => {
+  const clock = { at: new Date("2024-08-20T15:00:00.000Z") };
+  const t = makeTestApp(ENV, { now: () => clock.at });
+  const jobs = t.app.decorator.statementJobs;
+  const statementsOf = (engagementId: number) => t.app.decorator.statements.list(engagementId);
+
+  test("a holiday Monday is not the first business day: the run waits for Tuesday, then issues once", async () => {
+    let admin = await signIn(t.request, OWNER, PASSWORD);
+    // Signed in August: the fee is an August entry. September 2024 starts on a Sunday; Monday the 2nd is Labor Day.
+    const client = await portalClient(t, clock.at, admin, { email: CLIENT });
+    clock.at = new Date("2024-09-01T15:00:00.000Z");
+    expect(await jobs.runIfDue()).toBeNull();
+    clock.at = new Date("2024-09-02T15:00:00.000Z");
+    expect(await jobs.runIfDue()).toBeNull();
+    expect(statementsOf(client.engagementId)).toEqual([]);
+
+    clock.at = new Date("2024-09-03T13:05:00.000Z");
+    const run = await jobs.runIfDue();
+    expect(run?.day).toBe("2024-09-03");
+    expect(run?.through).toBe("2024-08-31");
+    expect(run?.issued.map((s) => [s.engagementId, s.number])).toEqual([[client.engagementId, 1]]);
+    expect(statementsOf(client.engagementId).map((s) => [s.number, s.throughOn])).toEqual([
+      [1, "2024-08-31"],
+    ]);
+    // Twice the same day (a restart, a second timer, the operator's command): nothing more.
+    expect(await jobs.runIfDue()).toBeNull();
+    expect((await jobs.runFor("2024-09-03")).issued).toEqual([]);
+    expect(statementsOf(client.engagementId)).toHaveLength(1);
+    const audit = t.db
+      .query<{ detail: string }, []>("SELECT detail FROM audit_log WHERE event = 'statement.issued'")
+      .all();
+    expect(audit.map((r) => JSON.parse(r.detail))).toEqual([
+      { submissionId: client.submission.id, statement: 1, through: "2024-08-31", by: "schedule" },
+    ]);
+
+    // September's entries wait for October's run; a new engagement signed in September too.
+    admin = await signIn(t.request, OWNER, PASSWORD);
+    const later = await portalClient(t, clock.at, admin, { email: "later@example.com" });
+    expect(statementsOf(later.engagementId)).toEqual([]);
+  });
+
+  test("standing on the day before a first business day nothing is issued; on it, what is new since the last", async () => {
+    // Tuesday 1 October 2024 is the first business day; Monday 30 September is the day before.
+    clock.at = new Date("2024-09-30T20:00:00.000Z");
+    expect(await jobs.runIfDue()).toBeNull();
+    clock.at = new Date("2024-10-01T04:30:00.000Z"); // 00:30 in New York: the firm's 1 October has begun
+    const run = await jobs.runIfDue();
+    expect(run?.day).toBe("2024-10-01");
+    expect(run?.through).toBe("2024-09-30");
+    // Only the engagement signed in September has something new; the first one stated all it had.
+    expect(run?.issued.map((s) => s.number)).toEqual([1]);
+    expect(run?.issued).toHaveLength(1);
+    expect(await jobs.runIfDue()).toBeNull();
+  });
+});
