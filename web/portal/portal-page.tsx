@@ -8,6 +8,7 @@ import { LetterSection } from "./letter-section";
 import { MonitoringSection } from "./monitoring-section";
 import { PaymentSection } from "./payment-section";
 import { OpenLink, OpenWithoutScript, RequestLink, SignOut } from "./portal-access";
+import { StatementsSection } from "./statements-section";
 import { usePortalEngagement, useReturnedWord } from "./use-portal-engagement";
 
 /**
@@ -62,6 +63,7 @@ export function PortalPage() {
           />
           {state.engagement.signedAt && <PaymentSection engagement={state.engagement} />}
           {state.engagement.signedAt && <MonitoringSection engagement={state.engagement} />}
+          {state.engagement.signedAt && <StatementsSection />}
           {state.engagement.signedAt && <DocumentsSection />}
           {state.engagement.signedAt && (
             <ConsultationSection delivered={Boolean(state.engagement.deliveredAt)} />

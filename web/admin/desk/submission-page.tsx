@@ -33,6 +33,7 @@ import { PhoneJumps } from "./phone-jumps";
 import { RecordResponse } from "./record-response";
 import { RelatedRequests } from "./related-requests";
 import { ReplyComposer } from "./reply-composer";
+import { StatementsPanel } from "./statements-panel";
 import { SubmissionHistory } from "./submission-history";
 import { SubmissionMail } from "./submission-mail";
 import { SubmissionStatusBadge } from "./submission-status-badge";
@@ -183,6 +184,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
           </Fields>
           <EngagementPanel submissionId={s.id} requestStatus={s.status} onChanged={refresh} />
           <SubscriptionPanel submissionId={s.id} />
+          <StatementsPanel submissionId={s.id} />
           <ConsultationPanel submissionId={s.id} />
           <DocumentsPanel submissionId={s.id} />
           <DetailKeys />
