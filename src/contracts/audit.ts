@@ -97,7 +97,16 @@ export const AUDIT_AREAS = [
   {
     value: "desk",
     label: "Intake desk",
-    prefixes: ["submissions", "submission", "desk", "engagement", "document", "subscription", "ledger"],
+    prefixes: [
+      "submissions",
+      "submission",
+      "desk",
+      "engagement",
+      "document",
+      "subscription",
+      "ledger",
+      "statement",
+    ],
   },
   {
     value: "content",

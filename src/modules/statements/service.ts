@@ -82,7 +82,7 @@ export function createStatementsService(deps: StatementsServiceDeps) {
     const earliest = entries[0]?.on ?? through;
     const after = last ? dayAfter(last.throughOn) : null;
     return {
-      fromOn: after === null ? null : after < earliest ? after : earliest,
+      fromOn: after === null ? null : ([after, earliest].toSorted()[0] ?? after),
       last: last ?? null,
       number: (last?.number ?? 0) + 1,
       entries,
