@@ -1,3 +1,4 @@
+import { DEFAULT_HOURLY_RATE_CENTS } from "./ledger";
 import type { EngagementDraft, FeeKind } from "./portal";
 import { SERVICES } from "./services";
 
@@ -43,5 +44,7 @@ export function engagementDefaults(serviceId: string): Omit<EngagementDraft, "sc
     // Judgment Intel is billed per subject per month (the fee above is the range's low end, per subject);
     // the subjects are named by the desk, the sweeps quarterly unless monthly ones were agreed.
     ...(service.id === "judgment-intel" ? { subjects: [], cadence: "quarterly" as const } : {}),
+    // A retainer's hours are billed at the published rate unless the desk agrees another.
+    ...(FEE_KIND_OF[service.id] === "retainer" ? { hourlyRateCents: DEFAULT_HOURLY_RATE_CENTS } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { calendarDate } from "./dates";
+import { calendarDate, isCalendarDate } from "./dates";
 import { requiredText } from "./fields";
 
 /**
@@ -73,20 +73,28 @@ export const LEDGER_MESSAGES = {
 const wholeCents = (message: string, min: number, max: number) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 
-const description = requiredText("Description", DESCRIPTION_MAX);
+/**
+ * A field that must be sent: a missing one is read as a value its schema refuses, so the form's field gets the
+ * field's own message rather than the validator's "Invalid key".
+ */
+const given = <S extends v.GenericSchema>(schema: S, refused: string | number) =>
+  v.optional(schema, refused as never);
+const day = (message: string) => given(calendarDate(message), "");
+const cents = (message: string, min: number, max: number) => given(wholeCents(message, min, max), Number.NaN);
+const description = given(requiredText("Description", DESCRIPTION_MAX), "");
 
 /** POST /api/admin/submissions/:id/time. */
 export const TimeEntrySchema = v.object({
-  on: calendarDate(LEDGER_MESSAGES.on),
-  minutes: wholeCents(LEDGER_MESSAGES.minutes, 1, MINUTES_MAX),
+  on: day(LEDGER_MESSAGES.on),
+  minutes: cents(LEDGER_MESSAGES.minutes, 1, MINUTES_MAX),
   description,
 });
 export type TimeEntryInput = v.InferOutput<typeof TimeEntrySchema>;
 
 /** POST /api/admin/submissions/:id/expenses: a records fee passed through at cost, its receipt a document. */
 export const ExpenseEntrySchema = v.object({
-  on: calendarDate(LEDGER_MESSAGES.on),
-  amountCents: wholeCents(LEDGER_MESSAGES.amount, 1, LEDGER_AMOUNT_MAX),
+  on: day(LEDGER_MESSAGES.on),
+  amountCents: cents(LEDGER_MESSAGES.amount, 1, LEDGER_AMOUNT_MAX),
   description,
   documentId: v.optional(
     v.pipe(v.string(LEDGER_MESSAGES.documentId), v.trim(), v.maxLength(100, LEDGER_MESSAGES.documentId)),
@@ -97,9 +105,12 @@ export type ExpenseEntryInput = v.InferOutput<typeof ExpenseEntrySchema>;
 /** POST /api/admin/submissions/:id/ledger/adjustments: a correction or a credit, never an edit. */
 export const AdjustmentSchema = v.object({
   corrects: v.optional(wholeCents(LEDGER_MESSAGES.corrects, 1, Number.MAX_SAFE_INTEGER)),
-  amountCents: v.pipe(
-    wholeCents(LEDGER_MESSAGES.adjustment, -LEDGER_AMOUNT_MAX, LEDGER_AMOUNT_MAX),
-    v.check((n) => n !== 0, LEDGER_MESSAGES.adjustment),
+  amountCents: given(
+    v.pipe(
+      wholeCents(LEDGER_MESSAGES.adjustment, -LEDGER_AMOUNT_MAX, LEDGER_AMOUNT_MAX),
+      v.check((n) => n !== 0, LEDGER_MESSAGES.adjustment),
+    ),
+    Number.NaN,
   ),
   description,
 });
@@ -108,11 +119,11 @@ export type AdjustmentInput = v.InferOutput<typeof AdjustmentSchema>;
 /** GET /api/admin/ledger.csv?from=&to=: the firm's days, both included. */
 export const LedgerCsvQuery = v.pipe(
   v.object({
-    from: calendarDate(LEDGER_MESSAGES.from),
-    to: calendarDate(LEDGER_MESSAGES.to),
+    from: day(LEDGER_MESSAGES.from),
+    to: day(LEDGER_MESSAGES.to),
   }),
   v.forward(
-    v.check((q) => q.from <= q.to, LEDGER_MESSAGES.range),
+    v.check((q) => !isCalendarDate(q.from) || !isCalendarDate(q.to) || q.from <= q.to, LEDGER_MESSAGES.range),
     ["to"],
   ),
 );

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { calendarDate } from "./dates";
 import { dropControls, oneLine, oneLineMessage, requiredText } from "./fields";
 import type { SubmissionStatus } from "./intake";
+import { DEFAULT_HOURLY_RATE_CENTS } from "./ledger";
 import {
   type Cadence,
   CadenceSchema,
@@ -14,6 +15,8 @@ import {
 export const SCOPE_MIN = 20;
 export const SCOPE_MAX = 4000;
 export const TURNAROUND_MAX_DAYS = 120;
+/** The most an hour may be billed at: $10,000. */
+export const HOURLY_RATE_MAX_CENTS = 1_000_000;
 /** Flat (paid in full), retainer (hours drawn from it), monthly (Judgment Intel: per subject per month). */
 export const FEE_KINDS = ["flat", "retainer", "monthly"] as const;
 export type FeeKind = (typeof FEE_KINDS)[number];
@@ -99,6 +102,8 @@ export type PortalEngagement = {
   scope: string;
   feeCents: number;
   feeKind: FeeKind;
+  /** A retainer engagement's hourly rate, as its letter states it; null for the other fee kinds. */
+  hourlyRateCents: number | null;
   turnaroundBusinessDays: number;
   expedite: boolean;
   /** A monthly engagement's terms: who is monitored, how often they are swept, the month's total. */
@@ -154,6 +159,7 @@ export const EngagementDraftSchema = v.pipe(
     ),
     feeCents: wholeNumber("Fee", 1, 100_000_000),
     feeKind: v.picklist(FEE_KINDS, ENGAGEMENT_MESSAGES.feeKind),
+    hourlyRateCents: v.optional(wholeNumber("Hourly rate", 1, HOURLY_RATE_MAX_CENTS)),
     turnaroundBusinessDays: wholeNumber("Turnaround", 1, TURNAROUND_MAX_DAYS),
     expedite: v.boolean("Expedite must be true or false"),
     subjects: v.optional(SubjectsSchema),
@@ -166,10 +172,19 @@ export const EngagementDraftSchema = v.pipe(
   v.transform((d) =>
     d.feeKind === "monthly" ? d : { ...d, subjects: undefined, cadence: "quarterly" as Cadence },
   ),
+  // Hours are billed only where the letter states their rate: a retainer's ($350 unless the desk set another).
+  v.transform((d) => ({
+    ...d,
+    hourlyRateCents: d.feeKind === "retainer" ? (d.hourlyRateCents ?? DEFAULT_HOURLY_RATE_CENTS) : undefined,
+  })),
 );
 /** The draft as the desk sends and stores it: a cadence only matters (and is only sent) for a monthly fee. */
-export type EngagementDraft = Omit<v.InferOutput<typeof EngagementDraftSchema>, "cadence"> & {
+export type EngagementDraft = Omit<
+  v.InferOutput<typeof EngagementDraftSchema>,
+  "cadence" | "hourlyRateCents"
+> & {
   cadence?: Cadence;
+  hourlyRateCents?: number;
 };
 
 /** POST /api/admin/submissions/:id/engagement/payments: a receipt staff record. */
@@ -228,6 +243,7 @@ export type EngagementView = {
   scope: string;
   feeCents: number;
   feeKind: FeeKind;
+  hourlyRateCents: number | null;
   turnaroundBusinessDays: number;
   expedite: boolean;
   monthly: MonthlyTerms | null;

@@ -32,6 +32,7 @@ const AUDITED_IDS: Record<string, string> = {
   resourceId: "resources",
   personId: "people",
   testimonialId: "testimonials",
+  entryId: "ledger_entries",
 };
 
 /** The `…Id` keys written in the arguments of every audit call in the server's source. */

@@ -3,7 +3,7 @@ import type { StatementSummary } from "../../src/contracts/statements";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { pdfText } from "../helpers/pdf-text";
-import { freshSession, portalClient } from "../helpers/portal-client";
+import { DRAFT, freshSession, portalClient } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
@@ -212,7 +212,7 @@ describe("a retainer running low", () => {
     let admin = await signIn(t.request, OWNER, PASSWORD);
     const client = await portalClient(t, clock.at, admin, {
       email: CLIENT,
-      draft: { feeKind: "retainer", feeCents: 500_000 },
+      draft: { ...DRAFT, feeKind: "retainer", feeCents: 500_000 },
     });
     const id = client.submission.id;
     await t.request(

@@ -47,7 +47,7 @@ export async function portalClient(
   opts: { email: string; sign?: boolean; intake?: Record<string, unknown>; draft?: Record<string, unknown> },
 ) {
   const submission = await fileIntake(t, at, { ...opts.intake, email: opts.email });
-  const put: RequestInit = { ...post({ ...DRAFT, ...opts.draft }), method: "PUT" };
+  const put: RequestInit = { ...post(opts.draft ?? DRAFT), method: "PUT" };
   for (const [path, init] of [
     [`${API}/${submission.id}/engagement`, put],
     [`${API}/${submission.id}/engagement/send`, post()],

@@ -83,6 +83,7 @@ type Terms = {
   scope: string;
   feeCents: number;
   feeKind: string;
+  hourlyRateCents: number | null;
   turnaroundBusinessDays: number;
   expedite: boolean;
   subjects: string[] | null;
@@ -97,6 +98,7 @@ export const sameTerms = (a: Terms, b: Terms) =>
   a.scope === b.scope &&
   a.feeCents === b.feeCents &&
   a.feeKind === b.feeKind &&
+  a.hourlyRateCents === b.hourlyRateCents &&
   a.turnaroundBusinessDays === b.turnaroundBusinessDays &&
   a.expedite === b.expedite &&
   JSON.stringify(a.subjects) === JSON.stringify(b.subjects) &&

@@ -1,6 +1,7 @@
 import { Save } from "lucide-react";
 import { type FormEvent, type RefObject, useState } from "react";
 import * as v from "valibot";
+import { DEFAULT_HOURLY_RATE_CENTS } from "../../../src/contracts/ledger";
 import {
   type EngagementDraft,
   EngagementDraftSchema,
@@ -17,11 +18,12 @@ import { TextField } from "../shared/text-field";
 import { useFieldForm } from "../shared/use-field-form";
 import { centsOf, dollarsOf, engagementApi } from "./engagement-api";
 
-const FIELDS = ["scope", "fee", "feeKind", "turnaround", "subjects", "cadence"] as const;
+const FIELDS = ["scope", "fee", "feeKind", "rate", "turnaround", "subjects", "cadence"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 /** The contract's field names, as the form names them. */
 const FORM_FIELD: Record<string, string> = {
   feeCents: "fee",
+  hourlyRateCents: "rate",
   turnaroundBusinessDays: "turnaround",
 };
 
@@ -36,6 +38,7 @@ const toDraft = (values: Values, expedite: boolean) => ({
   scope: values.scope,
   feeCents: centsOf(values.fee),
   feeKind: values.feeKind,
+  ...(values.feeKind === "retainer" ? { hourlyRateCents: centsOf(values.rate) } : {}),
   turnaroundBusinessDays: Number(values.turnaround),
   expedite,
   ...(values.feeKind === "monthly" ? { subjects: subjectsOf(values.subjects), cadence: values.cadence } : {}),
@@ -58,6 +61,7 @@ const valuesOf = (d: EngagementDraft): Values => ({
   scope: d.scope,
   fee: dollarsOf(d.feeCents),
   feeKind: d.feeKind,
+  rate: dollarsOf(d.hourlyRateCents ?? DEFAULT_HOURLY_RATE_CENTS),
   turnaround: String(d.turnaroundBusinessDays),
   subjects: (d.subjects ?? []).join("\n"),
   cadence: d.cadence ?? "quarterly",
@@ -151,6 +155,20 @@ export function EngagementDraftForm(props: {
             </select>
           )}
         </Field>
+        {values.feeKind === "retainer" && (
+          <TextField
+            ref={refs.rate}
+            id="engagement-rate"
+            label="Hourly rate (US dollars)"
+            hint="The letter states it; time is billed at it, drawn from the retainer."
+            name="rate"
+            inputMode="decimal"
+            value={values.rate}
+            onChange={(e) => form.change("rate", e.target.value)}
+            onBlur={() => form.blur("rate")}
+            error={errors.rate}
+          />
+        )}
         <TextField
           ref={refs.turnaround}
           id="engagement-turnaround"

@@ -34,6 +34,7 @@ const base: EngagementView = {
   scope: "Asset search on one subject across three states.",
   feeCents: 350_000,
   feeKind: "flat",
+  hourlyRateCents: null,
   turnaroundBusinessDays: 10,
   expedite: false,
   monthly: null,

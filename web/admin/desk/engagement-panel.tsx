@@ -127,6 +127,7 @@ export function EngagementPanel({
         scope: e.scope,
         feeCents: e.feeCents,
         feeKind: e.feeKind,
+        hourlyRateCents: e.hourlyRateCents ?? undefined,
         turnaroundBusinessDays: e.turnaroundBusinessDays,
         expedite: e.expedite,
         subjects: e.monthly?.subjects,

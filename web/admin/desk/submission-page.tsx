@@ -29,6 +29,7 @@ import { patchSubmission, type Saved } from "./desk-requests";
 import { DetailKeys } from "./detail-keys";
 import { DocumentsPanel } from "./documents-panel";
 import { EngagementPanel } from "./engagement-panel";
+import { LedgerPanel } from "./ledger-panel";
 import { PhoneJumps } from "./phone-jumps";
 import { RecordResponse } from "./record-response";
 import { RelatedRequests } from "./related-requests";
@@ -183,6 +184,7 @@ function SubmissionView({ id, username }: { id: string; username: string | undef
             </Field>
           </Fields>
           <EngagementPanel submissionId={s.id} requestStatus={s.status} onChanged={refresh} />
+          <LedgerPanel submissionId={s.id} changed={detail} />
           <SubscriptionPanel submissionId={s.id} />
           <StatementsPanel submissionId={s.id} />
           <ConsultationPanel submissionId={s.id} />

@@ -19,6 +19,16 @@ describe("csvCell", () => {
     expect(csvCell("+1 312 555 0199")).toBe(`"'+1 312 555 0199"`);
   });
 
+  test("a plain number, negative included, is left as the number a spreadsheet reads", () => {
+    expect(csvCell("-1250.00")).toBe('"-1250.00"');
+    expect(csvCell(-42)).toBe('"-42"');
+    expect(csvCell("350.00")).toBe('"350.00"');
+    // Only a whole number with optional decimals: anything more after the sign is still guarded.
+    expect(csvCell("-1250.00+cmd|' /C calc'!A0")).toBe(`"'-1250.00+cmd|' /C calc'!A0"`);
+    expect(csvCell("-1e5")).toBe(`"'-1e5"`);
+    expect(csvCell("+1250.00")).toBe(`"'+1250.00"`);
+  });
+
   test("ordinary text is left alone", () => {
     expect(csvCell("Dana = partner")).toBe('"Dana = partner"');
     expect(csvCell("(312) 555-0199")).toBe('"(312) 555-0199"');

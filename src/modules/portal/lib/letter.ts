@@ -1,5 +1,5 @@
 import type { Brand } from "../../../contracts/brand";
-import { TRANSACTION_TRACE_HOURLY_RATE } from "../../../contracts/constants";
+import { DEFAULT_HOURLY_RATE_CENTS } from "../../../contracts/ledger";
 import type { FeeKind } from "../../../contracts/portal";
 import type { Cadence } from "../../../contracts/subscriptions";
 import { layoutPdf, type SignatureField, winAnsi } from "../../signing";
@@ -14,6 +14,8 @@ export type LetterFacts = {
   scope: string;
   feeCents: number;
   feeKind: FeeKind;
+  /** A retainer's hourly rate: the rate its time is billed at, so the rate the letter states. */
+  hourlyRateCents: number | null;
   turnaroundBusinessDays: number;
   expedite: boolean;
   /** A monthly engagement's subjects and cadence (`feeCents` is then per subject per month). */
@@ -44,7 +46,11 @@ export function renderLetter(
     matter: winAnsi(f.matter.length > 70 ? `${f.matter.slice(0, 67)}...` : f.matter),
     serviceAndReference: `${f.serviceName}, ${f.reference}`,
     scope: winAnsi(f.scope),
-    fee: { kind: f.feeKind, amount: dollars(f.feeCents), hourlyRate: TRANSACTION_TRACE_HOURLY_RATE },
+    fee: {
+      kind: f.feeKind,
+      amount: dollars(f.feeCents),
+      hourlyRate: dollars(f.hourlyRateCents ?? DEFAULT_HOURLY_RATE_CENTS),
+    },
     monthly:
       f.feeKind === "monthly" && f.subjects
         ? {

@@ -22,6 +22,8 @@ export type EngagementRow = {
   scope: string;
   feeCents: number;
   feeKind: FeeKind;
+  /** A retainer's hourly rate (its letter states it); null for the other fee kinds. */
+  hourlyRateCents: number | null;
   turnaroundBusinessDays: number;
   expedite: boolean;
   /** A monthly engagement's subjects (decrypted here) and cadence; null for the other fee kinds. */
@@ -52,7 +54,8 @@ const COLUMNS = `id, submission_id AS submissionId, scope, fee_cents AS feeCents
   turnaround_business_days AS turnaroundBusinessDays, expedite, status,
   sent_at AS sentAt, consented_at AS consentedAt, consent_sha256 AS consentSha256, signed_at AS signedAt,
   signed_name AS signedName, letter_sha256 AS letterSha256, work_started_at AS workStartedAt,
-  delivery_due_at AS deliveryDueAt, delivered_at AS deliveredAt, subjects, cadence`;
+  delivery_due_at AS deliveryDueAt, delivered_at AS deliveredAt, subjects, cadence,
+  hourly_rate_cents AS hourlyRateCents`;
 
 export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 const GENESIS = "0".repeat(64);
@@ -82,12 +85,16 @@ export function engagementsRepo({ db, cipher }: Sealed) {
   );
   const byId = lazy(() => db.prepare<Stored, [number]>(`SELECT ${COLUMNS} FROM engagements WHERE id = ?`));
   const upsert = lazy(() =>
-    db.prepare<never, [number, string, number, string, number, number, string, string | null, string | null]>(
+    db.prepare<
+      never,
+      [number, string, number, string, number, number, string, string | null, string | null, number | null]
+    >(
       `INSERT INTO engagements (submission_id, scope, fee_cents, fee_kind, turnaround_business_days, expedite,
-       created_at, updated_at, subjects, cadence)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9)
+       created_at, updated_at, subjects, cadence, hourly_rate_cents)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10)
      ON CONFLICT (submission_id) DO UPDATE SET scope = ?2, fee_cents = ?3, fee_kind = ?4,
-       turnaround_business_days = ?5, expedite = ?6, updated_at = ?7, subjects = ?8, cadence = ?9`,
+       turnaround_business_days = ?5, expedite = ?6, updated_at = ?7, subjects = ?8, cadence = ?9,
+       hourly_rate_cents = ?10`,
     ),
   );
   const eventsOf = db.prepare<StoredEvent, [number]>(
@@ -151,6 +158,7 @@ export function engagementsRepo({ db, cipher }: Sealed) {
         at,
         d.feeKind === "monthly" && d.subjects ? cipher.encrypt(JSON.stringify(d.subjects)) : null,
         d.feeKind === "monthly" ? (d.cadence ?? "quarterly") : null,
+        d.feeKind === "retainer" ? (d.hourlyRateCents ?? null) : null,
       );
     },
     /**

@@ -99,6 +99,7 @@ export function engagementCore(deps: PortalServiceDeps) {
       scope: e.scope,
       feeCents: e.feeCents,
       feeKind: e.feeKind,
+      hourlyRateCents: e.hourlyRateCents,
       turnaroundBusinessDays: e.turnaroundBusinessDays,
       expedite: e.expedite,
       monthly,

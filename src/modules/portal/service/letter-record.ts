@@ -56,6 +56,7 @@ export function letterRecord(deps: {
       scope: e.scope,
       feeCents: e.feeCents,
       feeKind: e.feeKind,
+      hourlyRateCents: e.hourlyRateCents,
       turnaroundBusinessDays: e.turnaroundBusinessDays,
       expedite: e.expedite,
       subjects: e.subjects,
