@@ -47,6 +47,7 @@ import { createPrivacy } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { createSetup } from "./modules/setup";
 import { staffModule } from "./modules/staff";
+import { createStatements } from "./modules/statements";
 import { createSubscriptions, raisedCharges } from "./modules/subscriptions";
 import { DATABASE_FILE } from "./ops/data-store";
 import { loadSessionSecrets } from "./secrets";
@@ -212,6 +213,21 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     auth,
     trustProxy: config.trustProxy,
   });
+  const facts = engagementFacts(store.db);
+  const statements = createStatements({
+    store,
+    config,
+    auth,
+    calendar: due.clock,
+    ledger,
+    engagementIds: ledger.engagementIds,
+    engagements: { ofSubmission: facts.ofSubmission, byId: facts.byId },
+    outbox: mailOutbox,
+    requireSession: portal.requireSession,
+    personOf,
+    logger,
+    now,
+  });
   const documents = createDocuments({
     store,
     config,
@@ -293,7 +309,9 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     .use(subscriptions.staffRoutes)
     .use(subscriptions.deskRoutes)
     .use(subscriptions.portalRoutes)
-    .use(ledger.routes);
+    .use(ledger.routes)
+    .use(statements.staffRoutes)
+    .use(statements.portalRoutes);
   const log = requestLog({ logger, rawPath, fastAsset, fastPage, badHost, observe: metrics.observe });
 
   return (
@@ -308,6 +326,8 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
         documents: documents.service,
         subscriptions: subscriptions.service,
         subscriptionJobs: subscriptions.jobs,
+        statements: statements.service,
+        statementJobs: statements.jobs,
         backups,
       })
       .use(securityPlugin(security))

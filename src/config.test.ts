@@ -151,4 +151,13 @@ describe("loadConfig", () => {
     for (const sample of [demo.arbitrationProvider, demo.governingLaw])
       expect(sample).toMatch(/\(sample\b[^)]*\)$/);
   });
+
+  test("RETAINER_REPLENISH_PERCENT is 20 unless set, a whole number from 0 to 100, refused naming it", () => {
+    expect(load({}).statements.replenishPercent).toBe(20);
+    expect(load({ RETAINER_REPLENISH_PERCENT: " 35 " }).statements.replenishPercent).toBe(35);
+    expect(load({ RETAINER_REPLENISH_PERCENT: "0" }).statements.replenishPercent).toBe(0);
+    for (const bad of ["twenty", "12.5", "-5", "101"]) {
+      expect(() => load({ RETAINER_REPLENISH_PERCENT: bad })).toThrow("Invalid RETAINER_REPLENISH_PERCENT");
+    }
+  });
 });

@@ -129,6 +129,19 @@ const slaHours = v.pipe(
   v.maxValue(200, "must be between 1 and 200"),
 );
 
+/** RETAINER_REPLENISH_PERCENT's default: a statement asks for more once a fifth of the retainer is left. */
+export const DEFAULT_REPLENISH_PERCENT = 20;
+
+const percent = (fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.trim(),
+    v.regex(/^\d+$/, "must be a whole number of percent"),
+    v.transform(Number),
+    v.minValue(0, "must be between 0 and 100"),
+    v.maxValue(100, "must be between 0 and 100"),
+  );
+
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 
 /**
@@ -240,6 +253,7 @@ const EnvSchema = v.object({
       v.transform((s) => (s === "" ? undefined : s)),
     ),
   ),
+  RETAINER_REPLENISH_PERCENT: percent(DEFAULT_REPLENISH_PERCENT),
   BRAND_ADDRESS: optionalText,
   BRAND_LICENCES: optionalText,
   FIRM_ARBITRATION_PROVIDER: optionalLine,
@@ -313,6 +327,11 @@ export type Config = {
       governingLaw: string | undefined;
     };
   };
+  /**
+   * Statements of account: a retainer whose remaining part is below RETAINER_REPLENISH_PERCENT of what was held
+   * is asked to be replenished (0 never asks).
+   */
+  statements: { replenishPercent: number };
   /** The portal's documents: largest file (UPLOAD_MAX_BYTES) and all of one engagement's files (UPLOAD_MAX_TOTAL_BYTES). */
   uploads: { maxBytes: number; maxTotalBytes: number };
 };
@@ -433,6 +452,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
         governingLaw: e.FIRM_GOVERNING_LAW ?? (e.DEMO ? DEMO_DISPUTE_TERMS.governingLaw : undefined),
       },
     },
+    statements: { replenishPercent: e.RETAINER_REPLENISH_PERCENT },
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, maxTotalBytes: e.UPLOAD_MAX_TOTAL_BYTES },
   };
 }

@@ -52,6 +52,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   backup_runs: "backups",
   ledger_entries: "ledger",
   processor_payments: "payments",
+  statements: "statements",
   data_requests: "privacy",
   retention_policy: "privacy",
   data_keys_in_use: "db",

@@ -118,6 +118,15 @@ export async function renderDocx(spec: DocSpec, brand: Brand): Promise<Uint8Arra
             spacing: { before: 120, after: 200 },
           }),
         ];
+      case "table":
+        // A table prints as tab-separated rows: no published document has one yet.
+        return [b.columns.map((c) => c.label), ...b.rows, ...(b.total ? [b.total] : [])].map(
+          (cells, i) =>
+            new Paragraph({
+              children: runs(cells.join("\t"), { bold: i === 0 }),
+              spacing: { after: 60 },
+            }),
+        );
       case "signatures":
         return b.parties.flatMap((party) => [
           new Paragraph({

@@ -61,6 +61,64 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
       now: systemClock,
     });
   }
+  if (command === "statements") {
+    const [{ statementsCli }, { createLedgerService }, { engagementFacts }, { contactSubmissions }, mail] =
+      await Promise.all([
+        import("../modules/statements"),
+        import("../modules/ledger"),
+        import("../modules/portal"),
+        import("../modules/desk"),
+        import("../modules/mail"),
+      ]);
+    const config = loadConfig(process.env);
+    return statementsCli(argv.slice(1), {
+      openStore: () => dataStoreFor("statements", config),
+      partsOf: (store) => {
+        const calendar = createDueService({
+          store,
+          config,
+          now: store.clock,
+          engagements: engagementFacts(store.db),
+        }).clock;
+        const engagements = engagementFacts(store.db);
+        const submissions = contactSubmissions(store);
+        const personOf = (submissionId: number) => {
+          const s = submissions.byId(submissionId);
+          return s
+            ? {
+                name: s.name,
+                email: s.email,
+                reference: s.reference,
+                thread: mail.confirmationMessageId(s.reference, config),
+              }
+            : null;
+        };
+        const ledger = createLedgerService({
+          store,
+          calendar,
+          engagements,
+          personOf,
+          documentOf: () => false,
+          now: store.clock,
+        });
+        // The notices wait in the outbox; the server sends them.
+        const outbox = mail.mailOutboxRepo(store);
+        return {
+          config,
+          calendar,
+          ledger,
+          engagementIds: ledger.engagementIds,
+          engagements: { ofSubmission: engagements.ofSubmission, byId: engagements.byId },
+          personOf,
+          outbox: {
+            enqueue: (m) => outbox.enqueue({ ...m, at: store.clock().toISOString() }),
+            wake: () => {},
+          },
+        };
+      },
+      now: systemClock,
+    });
+  }
   if (command === "healthcheck") {
     const config = loadConfig(process.env);
     const res = await fetch(`http://127.0.0.1:${config.port}/healthz`, {

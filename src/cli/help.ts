@@ -7,6 +7,7 @@ import {
   KEYS_HELP,
   RETENTION_HELP,
   STAFF_HELP,
+  STATEMENTS_HELP,
   SUBSCRIPTIONS_HELP,
 } from "../contracts/commands-help";
 
@@ -24,6 +25,7 @@ ${KEYS_HELP}
 ${BACKUP_HELP}
 ${RETENTION_HELP}
 ${SUBSCRIPTIONS_HELP}
+${STATEMENTS_HELP}
 ${DIGEST_HELP}
   tracewell healthcheck  Exit 0 when the server on PORT answers GET /healthz with 200 (for containers).
   tracewell --help       Show this help.

@@ -67,6 +67,9 @@ export async function serve(): Promise<number> {
   // The subscriptions' calendar: now, then at each of the firm's new days (ADR 247).
   const subscriptionJobs = app.decorator.subscriptionJobs;
   subscriptionJobs.start();
+  // The month's statements on its first business day, caught up at start after downtime (ADR 255).
+  const statementJobs = app.decorator.statementJobs;
+  statementJobs.start();
   // Backups by themselves: BACKUP_SCHEDULE on the firm's clock (src/modules/backups).
   const stopBackups = app.decorator.backups.start();
   logger.info("listening", {
@@ -99,6 +102,7 @@ export async function serve(): Promise<number> {
     stopUploadExpiry();
     deskDigest.stop();
     subscriptionJobs.stop();
+    statementJobs.stop();
     stopBackups();
     await mailStopped;
     closeDatabase(db);

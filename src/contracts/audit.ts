@@ -51,6 +51,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "ledger.expense_recorded": "Expense recorded on an engagement's ledger",
   "ledger.adjusted": "Adjustment recorded on an engagement's ledger",
   "ledger.exported": "Ledger exported for the accountant (CSV)",
+  "statement.issued": "Statement of account issued and the client told",
   "document.downloaded": "Engagement document downloaded",
   "document.report": "Document marked as the report and the client told",
   "document.sweep-report": "Document delivered as a sweep report and counsel told",
@@ -113,6 +114,7 @@ export const AUDIT_AREAS = [
       "subscription",
       "ledger",
       "payment",
+      "statement",
     ],
   },
   {

@@ -26,6 +26,7 @@ export const COMMAND_DATA = {
   retention: "read-only",
   digest: "data key",
   subscriptions: "data key",
+  statements: "data key",
   healthcheck: "none",
 } as const satisfies Record<string, "data key" | "database" | "read-only" | "none">;
 
@@ -54,6 +55,12 @@ export const SUBSCRIPTIONS_HELP = `  tracewell subscriptions [--as-of YYYY-MM-DD
                          Raise what Judgment Intel's subscriptions owe by that date (the firm's today by
                          default): each month's charge, each sweep due, each notice that ran out. The server
                          does this daily; a day already done raises nothing twice. --dry-run lists it only.`;
+
+export const STATEMENTS_HELP = `  tracewell statements [--as-of YYYY-MM-DD] [--dry-run]
+                         Issue the month's statements of account (the run of the month of that date, the
+                         firm's today by default): each engagement with ledger entries through the end of the
+                         month before that no statement showed. The server does this on the first business
+                         day; a month already done issues nothing twice. --dry-run lists them only.`;
 
 export const BACKUP_HELP = `  tracewell backup [<file>]
                          Take one encrypted backup (database, uploads, sealed documents, sealing certificate;

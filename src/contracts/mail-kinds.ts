@@ -29,6 +29,7 @@ export const MAIL_KINDS = {
   "documents-sweep-report": "bulk",
   "subscription-client": "bulk",
   "subscription-desk": "bulk",
+  "statement-issued": "bulk",
 } as const satisfies Record<string, MailUrgency>;
 
 export type MailKindName = keyof typeof MAIL_KINDS;
@@ -57,4 +58,5 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   "documents-sweep-report": "Sweep-report notice to counsel",
   "subscription-client": "Monitoring change to the client",
   "subscription-desk": "Monitoring change to the intake desk",
+  "statement-issued": "New statement of account to the client",
 };

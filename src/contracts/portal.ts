@@ -156,6 +156,12 @@ export type LetterBlock =
   | { kind: "terms"; items: readonly { term: string; text: string }[] }
   | { kind: "fields"; labels: readonly string[]; values?: readonly string[] }
   | { kind: "note"; title: string; text: string }
+  | {
+      kind: "table";
+      columns: readonly { label: string; share: number; align?: "left" | "right" }[];
+      rows: readonly (readonly string[])[];
+      total?: readonly string[];
+    }
   | { kind: "signatures"; parties: readonly string[]; columns?: 1 | 2 | 3 }
   | { kind: "keep"; blocks: readonly LetterBlock[] }
   | { kind: "spacer" }

@@ -194,6 +194,8 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   { table: "ledger_entries", id: "id", columns: ["description"] },
   // Who paid at the processor, for staff matching a payment by hand.
   { table: "processor_payments", id: "id", columns: ["payer"] },
+  // An issued statement, its PDF as issued (it names the client and what they owe).
+  { table: "statements", id: "id", columns: ["pdf"] },
 ];
 
 /** Where the generated sealing certificate is kept in DATA_DIR (src/modules/signing/service.ts). */

@@ -84,6 +84,7 @@ const INVOCATIONS: Record<Command, { args: string[]; stdin?: string; code?: numb
   retention: { args: ["retention", "--dry-run"], code: 0 },
   digest: { args: ["digest"] },
   subscriptions: { args: ["subscriptions", "--dry-run"] },
+  statements: { args: ["statements", "--dry-run"] },
   // Nothing listens on the port: 1 is its answer, and it is about the server, not the key.
   healthcheck: { args: ["healthcheck"], code: 1 },
 };

@@ -111,6 +111,7 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
     },
     "subscription-client": { pick: (m) => subject(m, "Your monitoring is paused"), quotes: [NAME] },
     "subscription-desk": { pick: (m) => subject(m, "Monitoring resumed by the client"), quotes: [] },
+    "statement-issued": { pick: (m) => subject(m, "Statement 1 of your engagement"), quotes: [NAME] },
   };
 
   test("the app registers exactly the kinds the outbox lists", () => {
@@ -152,6 +153,12 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
       intake: { name: NAME, firm: FIRM },
     });
     await deliverReport(t, owner, client.submission.id);
+    // The signed fee is on the ledger: its first statement is issued and the client told.
+    const statement = await t.request(
+      `/api/admin/submissions/${client.submission.id}/statements`,
+      withCookie(owner, post({ through: "2026-11-16" })),
+    );
+    expect(statement.status).toBe(201);
     // A fresh link for the signed client, mailed before anyone uses it (a used link is never mailed).
     const resent = await t.request(
       `/api/admin/submissions/${client.submission.id}/engagement/send`,

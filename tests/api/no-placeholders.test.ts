@@ -192,6 +192,19 @@ describe("no bracketed placeholder anywhere a client or a reader looks", () => {
       200,
     );
 
+    // Sam's first statement of account (the client is told), and the statement itself holds no placeholder.
+    const issued = await t.request(
+      `${API}/${sam.id}/statements`,
+      withCookie(admin, post({ through: "2026-11-16" })),
+    );
+    expect(issued.status).toBe(201);
+    const { statements } = await json<{ statements: { pdfPath: string }[] }>(
+      t.request(`${API}/${sam.id}/statements`, withCookie(admin)),
+    );
+    const statementText = pdfText(await bytesOf(t.request(statements[0]?.pdfPath ?? "", withCookie(admin))));
+    expect(statementText).toContain("Statement 1");
+    expect(placeholdersIn(statementText)).toEqual([]);
+
     // A link Sam keeps for later: its mail goes out (a link already used is never mailed).
     await t.request("/api/portal/link", post({ email: "sam@example.com" }));
 

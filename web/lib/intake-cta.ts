@@ -22,6 +22,7 @@ const HEADER_PX = 64;
 export function useInPageIntakeInView(): boolean {
   const [location] = useLocation();
   const [inView, setInView] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page may bring a new <main> to watch
   useEffect(() => {
     const main = document.querySelector("main");
     if (!main || typeof IntersectionObserver === "undefined") return;

@@ -73,6 +73,39 @@ function Block({ block }: { block: LetterBlock }) {
           <p className="mt-1">{block.text}</p>
         </div>
       );
+    case "table":
+      // A letter has none today; the document model the PDF is drawn from has them (a statement's entries).
+      return (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr>
+                {block.columns.map((c) => (
+                  <th key={c.label} scope="col" className={`p-2 ${c.align === "right" ? "text-right" : ""}`}>
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {[...block.rows, ...(block.total ? [block.total] : [])].map((row, r) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the letter is frozen, its rows never move
+                <tr key={r} className="border-t border-line">
+                  {row.map((cell, c) => (
+                    <td
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in order
+                      key={c}
+                      className={`p-2 ${block.columns[c]?.align === "right" ? "text-right" : ""}`}
+                    >
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
     case "keep":
       return (
         <>

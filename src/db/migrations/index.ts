@@ -34,6 +34,8 @@ import * as monthlyEngagements from "./031-monthly-engagements";
 
 import * as ledger from "./032-ledger";
 
+import * as statements from "./033-statements";
+
 import * as processorPayments from "./034-processor-payments";
 
 import * as staffRoles from "./035-staff-roles";
@@ -88,6 +90,8 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 31, name: "monthly-engagements", ...monthlyEngagements },
 
   { version: 32, name: "ledger", ...ledger },
+
+  { version: 33, name: "statements", ...statements },
 
   { version: 34, name: "processor-payments", ...processorPayments },
 

@@ -7,6 +7,8 @@ import { createLedgerService, type FirmDay, type PersonOf } from "./service";
 export type { LedgerEntry, LedgerKind, LedgerView, RetainerView } from "./model";
 export { summarize, timeAmountCents } from "./model";
 export type { ChargeFact, LedgerService, PaymentFact } from "./service";
+/** The ledger without its routes: what an operator's command reads (`tracewell statements`). */
+export { createLedgerService } from "./service";
 
 /**
  * The engagement's ledger as the app composes it (issue 30; ADRs 252 and 253): its service, the hooks the portal
@@ -33,6 +35,7 @@ export function createLedger(deps: {
     service,
     view: service.view,
     entriesAfter: service.entriesAfter,
+    engagementIds: service.engagementIds,
     /** What the portal tells the ledger (a signature: a flat fee owed; each payment) and asks of it (the balance). */
     portalHooks: {
       signed: service.signed,

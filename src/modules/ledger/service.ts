@@ -156,6 +156,8 @@ export function createLedgerService(deps: LedgerDeps) {
     /** The entries written after `afterEntryId` dated up to `throughOn`: what a statement adds to the last. */
     entriesAfter: (engagementId: number, afterEntryId: number, throughOn: string): LedgerEntry[] =>
       repo.after(engagementId, afterEntryId, throughOn).map(({ engagementId: _, ...e }) => e),
+    /** Every engagement with entries: the ones the monthly statements look at. */
+    engagementIds: () => repo.engagementIds(),
     /** The desk's ledger of a request: 404 for an unknown request or one without an engagement. */
     forSubmission(submissionId: number): LedgerView {
       const e = engagementOf(submissionId);

@@ -1,16 +1,11 @@
 import type { Database } from "bun:sqlite";
-import * as v from "valibot";
+import { parseAsOfFlags } from "../../cli/as-of-flags";
 import { RETENTION_HELP } from "../../contracts/commands-help";
-import { calendarDate } from "../../contracts/dates";
 import { utcDate } from "./model";
 import { retentionRepo } from "./repo/retention";
 import { ruleText } from "./service/retention";
 
 export { RETENTION_HELP };
-
-const NOT_A_DATE = "not a date";
-/** The day the dry run is for: the one reading of a date every route and command shares. */
-const AS_OF = calendarDate(NOT_A_DATE);
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 
@@ -32,23 +27,10 @@ export function retentionCli(
     io.stderr(`${problem ? `${problem}\n\n` : ""}Usage:\n${RETENTION_HELP}\n`);
     return 2;
   };
-  let dryRun = false;
-  let asOf = utcDate(deps.now());
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? "";
-    if (arg === "--dry-run") dryRun = true;
-    else if (arg === "--as-of" || arg.startsWith("--as-of=")) {
-      const raw = arg === "--as-of" ? args[++i] : arg.slice("--as-of=".length);
-      const parsed = v.safeParse(AS_OF, raw ?? "");
-      if (!parsed.success) {
-        const why = parsed.issues[0]?.message;
-        return usage(
-          `--as-of needs a date as YYYY-MM-DD${why === NOT_A_DATE ? ` (got "${raw ?? ""}")` : `: ${why}`}.`,
-        );
-      }
-      asOf = parsed.output;
-    } else return usage(`Unknown argument "${arg}".`);
-  }
+  const parsed = parseAsOfFlags(args);
+  if ("problem" in parsed) return usage(parsed.problem);
+  const { dryRun } = parsed.flags;
+  const asOf = parsed.flags.asOf ?? utcDate(deps.now());
   if (!dryRun) {
     return usage("Only a dry run is offered here: the server itself purges at start and once a day.");
   }

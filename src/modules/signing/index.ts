@@ -9,6 +9,7 @@ import type * as Stamp from "./lib/signature-stamp";
 
 export type { SignatureField } from "./lib/doc-pdf";
 export type { DocBlock, DocSpec } from "./model";
+export { winAnsi } from "./model";
 export type { SealingCertificate } from "./service";
 export { loadSealingCertificate } from "./service";
 

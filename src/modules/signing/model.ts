@@ -16,6 +16,16 @@ export type DocBlock =
   | { kind: "fields"; labels: readonly string[]; values?: readonly string[] }
   | { kind: "note"; title: string; text: string }
   /**
+   * Rows under a header, each column a share of the page's width (the shares add up to 1); a right-aligned
+   * column is for amounts. `total` is a last row set in bold under a rule.
+   */
+  | {
+      kind: "table";
+      columns: readonly { label: string; share: number; align?: "left" | "right" }[];
+      rows: readonly (readonly string[])[];
+      total?: readonly string[];
+    }
+  /**
    * Signature lines, one per party, `columns` to a row (up to three; a letter signed online has one, so a long
    * name has the page's width). The PDF writer says where each party's lines are, for the signature to be
    * written on them later (signature-stamp.ts).
@@ -37,3 +47,13 @@ export type DocSpec = {
   /** Printed at the foot of every page. */
   footer: string;
 };
+
+/**
+ * Text the standard PDF fonts can draw (a client's name may hold any character): accents folded, anything else
+ * replaced with "?". Every document filled in with what a person typed passes it through this.
+ */
+export const winAnsi = (s: string) =>
+  s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\n]/g, "?");

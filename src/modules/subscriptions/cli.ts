@@ -1,6 +1,5 @@
-import * as v from "valibot";
+import { parseAsOfFlags } from "../../cli/as-of-flags";
 import { SUBSCRIPTIONS_HELP } from "../../contracts/commands-help";
-import { calendarDate } from "../../contracts/dates";
 import { closeDatabase } from "../../db";
 import type { Logger } from "../../log";
 import { silentLogger } from "../../log";
@@ -9,9 +8,6 @@ import { createSubscriptionJobs } from "./jobs";
 import { createSubscriptionsService, type FirmCalendar, type RunResult } from "./service";
 
 export { SUBSCRIPTIONS_HELP };
-
-const NOT_A_DATE = "not a date";
-const AS_OF = calendarDate(NOT_A_DATE);
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 
@@ -47,23 +43,9 @@ export function subscriptionsCli(
     io.stderr(`${problem}\n\nUsage:\n${SUBSCRIPTIONS_HELP}\n`);
     return 2;
   };
-  let dryRun = false;
-  let asOf: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? "";
-    if (arg === "--dry-run") dryRun = true;
-    else if (arg === "--as-of" || arg.startsWith("--as-of=")) {
-      const raw = arg === "--as-of" ? args[++i] : arg.slice("--as-of=".length);
-      const parsed = v.safeParse(AS_OF, raw ?? "");
-      if (!parsed.success) {
-        const why = parsed.issues[0]?.message;
-        return usage(
-          `--as-of needs a date as YYYY-MM-DD${why === NOT_A_DATE ? ` (got "${raw ?? ""}")` : `: ${why}`}.`,
-        );
-      }
-      asOf = parsed.output;
-    } else return usage(`Unknown argument "${arg}".`);
-  }
+  const parsed = parseAsOfFlags(args);
+  if ("problem" in parsed) return usage(parsed.problem);
+  const { dryRun, asOf } = parsed.flags;
 
   const store = deps.openStore();
   try {

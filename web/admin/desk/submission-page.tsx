@@ -36,6 +36,7 @@ import { PhoneJumps } from "./phone-jumps";
 import { RecordResponse } from "./record-response";
 import { RelatedRequests } from "./related-requests";
 import { ReplyComposer } from "./reply-composer";
+import { StatementsPanel } from "./statements-panel";
 import { SubmissionHistory } from "./submission-history";
 import { SubmissionMail } from "./submission-mail";
 import { SubmissionStatusBadge } from "./submission-status-badge";
@@ -201,6 +202,7 @@ function SubmissionView({
           <EngagementPanel submissionId={s.id} requestStatus={s.status} onChanged={refresh} />
           <LedgerPanel submissionId={s.id} changed={detail} />
           <SubscriptionPanel submissionId={s.id} />
+          <StatementsPanel submissionId={s.id} />
           <ConsultationPanel submissionId={s.id} />
           <DocumentsPanel submissionId={s.id} />
           <DetailKeys />

@@ -70,6 +70,9 @@ export function ledgerRepo({ db, cipher }: Sealed) {
     `SELECT ${COLUMNS} FROM ledger_entries WHERE on_date BETWEEN ? AND ? ORDER BY on_date, id`,
   );
   const one = db.prepare<Stored, [number]>(`SELECT ${COLUMNS} FROM ledger_entries WHERE id = ?`);
+  const withEntries = db.prepare<{ id: number }, []>(
+    "SELECT DISTINCT engagement_id AS id FROM ledger_entries ORDER BY engagement_id",
+  );
 
   const readable = (r: Stored): LedgerEntry & { engagementId: number } => ({
     id: r.id,
@@ -111,6 +114,8 @@ export function ledgerRepo({ db, cipher }: Sealed) {
     after: (engagementId: number, afterId: number, throughOn: string) =>
       after.all(engagementId, afterId, throughOn).map(readable),
     between: (from: string, to: string) => between.all(from, to).map(readable),
+    /** Every engagement with at least one entry. */
+    engagementIds: (): number[] => withEntries.all().map((r) => r.id),
   };
 }
 

@@ -2,7 +2,7 @@ import type { Brand } from "../../../contracts/brand";
 import { DEFAULT_HOURLY_RATE_CENTS } from "../../../contracts/ledger";
 import type { FeeKind } from "../../../contracts/portal";
 import type { Cadence } from "../../../contracts/subscriptions";
-import { type DocSpec, layoutPdf, type SignatureField } from "../../signing";
+import { type DocSpec, layoutPdf, type SignatureField, winAnsi } from "../../signing";
 import { type DisputeTerms, engagementLetter, type LetterFill } from "./letter-template";
 
 export type LetterFacts = {
@@ -29,13 +29,6 @@ export type LetterFacts = {
 
 export const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0 })}`;
-
-/** Text the standard fonts can draw (a client's name may hold any character): accents folded, others replaced. */
-const winAnsi = (s: string) =>
-  s
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\n]/g, "?");
 
 /**
  * The engagement letter for one request, as a PDF: the firm's letter filled in, where each party signs on it

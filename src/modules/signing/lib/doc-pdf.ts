@@ -365,6 +365,50 @@ export async function layoutPdf(
         y -= pad + 8;
         return;
       }
+      case "table": {
+        const gap = 8;
+        const cells = block.columns.map((c) => ({ ...c, width: CONTENT_WIDTH * c.share - gap }));
+        const lefts = cells.map((_, i) => MARGIN.left + CONTENT_WIDTH * sumShares(block.columns, i));
+        const row = (values: readonly string[], font: PDFFont, colour: ReturnType<typeof rgb>) => {
+          const lines = cells.map((c, i) => wrap(values[i] ?? "", font, 9.5, c.width));
+          const height = Math.max(1, ...lines.map((l) => l.length)) * 13 + 6;
+          ensure(height);
+          lines.forEach((cellLines, i) => {
+            const cell = cells[i]!;
+            cellLines.forEach((text, j) => {
+              const width = font.widthOfTextAtSize(measurable(text), 9.5);
+              const x = cell.align === "right" ? lefts[i]! + cell.width - width : lefts[i]!;
+              drawRun(text, { x, y: y - 12 - j * 13, size: 9.5, font, color: colour });
+            });
+          });
+          y -= height;
+        };
+        const rule = (thickness: number, colour: ReturnType<typeof rgb>) => {
+          page.drawLine({
+            start: { x: MARGIN.left, y: y + 2 },
+            end: { x: PAGE.width - MARGIN.right, y: y + 2 },
+            thickness,
+            color: colour,
+          });
+        };
+        ensure(13 * 3 + 18);
+        row(
+          block.columns.map((c) => c.label),
+          fonts.bold,
+          colours.navy,
+        );
+        rule(0.9, colours.navy);
+        for (const values of block.rows) {
+          row(values, fonts.regular, colours.ink);
+          rule(0.4, colours.rule);
+        }
+        if (block.total) {
+          rule(0.9, colours.navy);
+          row(block.total, fonts.bold, colours.navy);
+        }
+        y -= 8;
+        return;
+      }
       case "signatures": {
         // Up to three parties side by side; a row is never split across pages. Each party has a box above its
         // signature line and one above its name line, recorded for the signature to be written on them.
@@ -462,6 +506,10 @@ export async function layoutPdf(
 
   return { pdf: await doc.save(), signatureFields };
 }
+
+/** Where column `i` of a table starts, as a share of the page's width. */
+const sumShares = (columns: readonly { share: number }[], i: number) =>
+  columns.slice(0, i).reduce((sum, c) => sum + c.share, 0);
 
 /** Marks redacted text in a document's content (the sample report): drawn as a black bar, never as text. */
 const REDACTION = "\u2588";

@@ -1,0 +1,31 @@
+/**
+ * Statements of account as the desk and the portal read them (issue 30, ADR 254): the list either side gets and
+ * where each PDF is downloaded.
+ */
+
+/** One issued statement, as listed. Amounts are integer cents; dates are the firm's calendar days. */
+export type StatementSummary = {
+  id: number;
+  /** 1, 2, 3... for the engagement; never given twice. */
+  number: number;
+  /** The first day the statement covers (the day after the last statement's), null for the first one. */
+  fromOn: string | null;
+  throughOn: string;
+  /** What the client owed on `throughOn`: positive they owe, negative in credit. */
+  balanceCents: number;
+  /** Whether the statement asks for the retainer to be replenished. */
+  replenish: boolean;
+  issuedAt: string;
+  /** The PDF's path for the side that listed it. */
+  pdfPath: string;
+};
+
+export const PORTAL_STATEMENTS_API = "/api/portal/statements";
+export const staffStatementsApi = (submissionId: number) =>
+  `/api/admin/submissions/${submissionId}/statements`;
+export const portalStatementPdf = (id: number) => `${PORTAL_STATEMENTS_API}/${id}.pdf`;
+export const staffStatementPdf = (submissionId: number, id: number) =>
+  `${staffStatementsApi(submissionId)}/${id}.pdf`;
+
+/** "Statement 3": how a statement is named to the client and the desk. */
+export const statementTitle = (number: number) => `Statement ${number}`;

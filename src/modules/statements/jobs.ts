@@ -1,0 +1,101 @@
+import { ConflictError } from "../../http/errors";
+import type { Logger } from "../../log";
+import type { DataStore } from "../../store";
+import { scheduledRuns } from "../desk";
+import { endOfPreviousMonth, firstBusinessDayOfMonth, monthlyRunOwed } from "./model";
+import type { FirmCalendar, Issued, StatementsService } from "./service";
+
+/** The job's name in scheduled_runs, beside the digest's and the subscriptions'. */
+export const STATEMENTS_JOB = "statements";
+const TICK_MS = 60_000;
+
+export type MonthlyRun = {
+  /** The month's first business day, the day the run is for; null when `asOf` is before it. */
+  day: string | null;
+  /** The last day the statements cover: the end of the month before. */
+  through: string | null;
+  issued: Issued[];
+  /** Engagements that have something to state (what a dry run lists, and what a real run issued). */
+  due: number[];
+};
+
+/**
+ * The monthly statements (issue 30, ADR 255): on the firm's first business day of each month (the desk's business
+ * clock: weekends, public holidays and the firm's closures skipped), every engagement with ledger entries through
+ * the end of the month before that no statement showed gets its next statement. The day of the last run is kept
+ * in scheduled_runs, and a statement states each entry once, so a restart, a second timer or the operator's
+ * command on the same day issues nothing twice; a server down on that day runs it when it next starts.
+ */
+export function createStatementJobs(deps: {
+  store: DataStore;
+  service: StatementsService;
+  calendar: FirmCalendar;
+  /** Engagements with ledger entries: the ones a run looks at. */
+  engagementIds: () => readonly number[];
+  logger: Logger;
+  now: () => Date;
+}) {
+  const { service, calendar, logger, now } = deps;
+  const runs = scheduledRuns(deps.store);
+
+  /** The run the month of `asOf` owes (none before its first business day); a dry run writes nothing. */
+  async function runFor(asOf: string, dryRun = false): Promise<MonthlyRun> {
+    const day = firstBusinessDayOfMonth(asOf, calendar.isBusinessDay);
+    if (!day || asOf < day) return { day: null, through: null, issued: [], due: [] };
+    const through = endOfPreviousMonth(day);
+    const due = deps.engagementIds().filter((id) => service.hasNew(id, through));
+    const issued: Issued[] = [];
+    if (!dryRun) {
+      for (const engagementId of due) {
+        const engagement = service.engagementRef(engagementId);
+        if (!engagement) continue;
+        try {
+          issued.push(await service.issue(engagement, through, { by: "schedule" }));
+        } catch (error) {
+          // Staff issued it meanwhile: the entries are stated, which is what the run is for.
+          if (!(error instanceof ConflictError)) throw error;
+        }
+      }
+      runs.record(STATEMENTS_JOB, day, now().toISOString());
+    }
+    logger.info("statements_run", { day, through, dryRun, due: due.length, issued: issued.length });
+    return { day, through, issued, due };
+  }
+
+  /** What the timer does each minute: the month's run, once, from its first business day. */
+  async function runIfDue(): Promise<MonthlyRun | null> {
+    const today = service.today();
+    const owed = monthlyRunOwed(today, runs.last(STATEMENTS_JOB)?.lastDay ?? null, calendar.isBusinessDay);
+    return owed ? runFor(owed) : null;
+  }
+
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runIfDue();
+    } catch (error) {
+      logger.error("statements_error", { error: String(error) });
+    } finally {
+      running = false;
+    }
+  };
+
+  return {
+    runFor,
+    runIfDue,
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, TICK_MS);
+      void tick();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
+
+export type StatementJobs = ReturnType<typeof createStatementJobs>;

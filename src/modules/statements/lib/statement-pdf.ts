@@ -1,0 +1,117 @@
+import type { Brand } from "../../../contracts/brand";
+import { LEDGER_KIND_LABELS, money } from "../../../contracts/ledger";
+import { statementTitle } from "../../../contracts/statements";
+import { longDate } from "../../../contracts/subscriptions";
+import { type DocBlock, type DocSpec, renderPdf, winAnsi } from "../../signing";
+import type { LedgerEntry, Retainer } from "../model";
+
+/** Everything a statement shows: given the same facts, the same document. */
+export type StatementFacts = {
+  number: number;
+  reference: string;
+  clientName: string;
+  /** The first day covered (the day after the last statement's), or null for the first statement. */
+  fromOn: string | null;
+  throughOn: string;
+  /** The day it was issued, in the firm's time zone. */
+  issuedOn: string;
+  entries: readonly LedgerEntry[];
+  /** What was owed at the end of the last statement's period (0 for the first). */
+  openingCents: number;
+  balanceCents: number;
+  retainer: Retainer | null;
+  replenish: { percent: number } | null;
+  payment: { url: string | null; instructions: string | null };
+};
+
+const hours = (minutes: number) => {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? `${h} h` : "", m ? `${m} min` : ""].filter(Boolean).join(" ") || "0 min";
+};
+
+const kindOf = (e: LedgerEntry) =>
+  e.kind === "time" && e.minutes !== undefined ? `Time, ${hours(e.minutes)}` : LEDGER_KIND_LABELS[e.kind];
+
+/** The payment link for a balance: PAYMENT_URL with the reference and the amount filled in, as the portal's. */
+export function payLink(template: string | undefined, reference: string, cents: number): string | null {
+  return (
+    template
+      ?.replaceAll("{reference}", encodeURIComponent(reference))
+      .replaceAll("{amount}", (cents / 100).toFixed(2)) ?? null
+  );
+}
+
+/** The statement as a document: the firm's letterhead is the shared PDF writer's (src/modules/signing). */
+export function statementDoc(brand: Brand, f: StatementFacts): DocSpec {
+  const period = f.fromOn
+    ? `${longDate(f.fromOn)} to ${longDate(f.throughOn)}`
+    : `Through ${longDate(f.throughOn)}`;
+  const owed = f.balanceCents > 0;
+  const blocks: DocBlock[] = [
+    {
+      kind: "fields",
+      labels: ["Client", "Reference", "Statement", "Period", "Issued"],
+      values: [winAnsi(f.clientName), f.reference, String(f.number), period, longDate(f.issuedOn)],
+    },
+    { kind: "heading", text: f.fromOn ? "Since the last statement" : "Your account" },
+    ...(f.fromOn
+      ? [{ kind: "paragraph" as const, text: `Balance on the last statement: ${money(f.openingCents)}.` }]
+      : []),
+    {
+      kind: "table",
+      columns: [
+        { label: "Date", share: 0.18 },
+        { label: "Entry", share: 0.18 },
+        { label: "Description", share: 0.46 },
+        { label: "Amount", share: 0.18, align: "right" },
+      ],
+      rows: f.entries.map((e) => [longDate(e.on), kindOf(e), winAnsi(e.description), money(e.amountCents)]),
+      total: ["", "", `Balance on ${longDate(f.throughOn)}`, money(f.balanceCents)],
+    },
+  ];
+  if (f.retainer) {
+    blocks.push(
+      { kind: "heading", text: "Retainer" },
+      {
+        kind: "paragraph",
+        text: `Held ${money(f.retainer.heldCents)}; drawn ${money(f.retainer.drawnCents)}; remaining ${money(f.retainer.remainingCents)}.`,
+      },
+    );
+    if (f.replenish)
+      blocks.push({
+        kind: "note",
+        title: "Please replenish the retainer",
+        text: `What remains of the retainer is below ${f.replenish.percent}% of the ${money(f.retainer.heldCents)} held. Please pay ${money(f.retainer.heldCents - f.retainer.remainingCents)} to bring it back to ${money(f.retainer.heldCents)}, so that the work continues without a pause.`,
+      });
+  }
+  blocks.push(
+    { kind: "heading", text: "How to pay" },
+    {
+      kind: "paragraph",
+      text: owed
+        ? `Amount due: ${money(f.balanceCents)}, payable on receipt. Please quote reference ${f.reference} with your payment.`
+        : `Nothing is due on this statement${f.balanceCents < 0 ? `: you are in credit by ${money(-f.balanceCents)}` : ""}.`,
+    },
+  );
+  if (owed && f.payment.url)
+    blocks.push({ kind: "paragraph", text: `Pay online at the firm's processor: ${f.payment.url}` });
+  if (owed && f.payment.instructions)
+    blocks.push({ kind: "paragraph", text: winAnsi(f.payment.instructions) });
+  blocks.push({
+    kind: "paragraph",
+    text: `Questions about this statement: ${brand.email} or ${brand.phone}, quoting reference ${f.reference}.`,
+  });
+  return {
+    title: `${statementTitle(f.number)}`,
+    subtitle: `Statement of account, reference ${f.reference}: ${period}`,
+    subject: `Statement of account ${f.number} for ${f.reference}`,
+    keywords: ["statement", f.reference],
+    blocks,
+    footer: `${brand.name}  |  ${statementTitle(f.number)}  |  Reference ${f.reference}`,
+  };
+}
+
+/** The statement's PDF. `at` (the instant it was issued) is its creation date. */
+export const renderStatement = (brand: Brand, f: StatementFacts, at: Date) =>
+  renderPdf(statementDoc(brand, f), brand, at);

@@ -1,0 +1,46 @@
+import type { Config } from "../../config";
+import { statementTitle } from "../../contracts/statements";
+import { longDate } from "../../contracts/subscriptions";
+import { composeText, line, type MailMessage } from "../mail";
+import { type PersonOf, STATEMENT_ISSUED_MAIL, type StatementsService } from "./service";
+
+type QueuedMail = { id: number; refId: number | null };
+
+/**
+ * The client's notice of a new statement. It names the statement and its period and sends them to the portal;
+ * it states no amount: what is owed is read behind the portal's sign-in, not in a mailbox.
+ */
+export function statementMailRenderers(
+  config: Pick<Config, "publicUrl" | "brand" | "intakeNotifyTo">,
+  service: Pick<StatementsService, "byId">,
+  personOf: PersonOf,
+) {
+  const host = new URL(config.publicUrl).hostname;
+  const toClient = (mail: QueuedMail): MailMessage | null => {
+    const statement = mail.refId === null ? null : service.byId(mail.refId);
+    const person = statement ? personOf(statement.submissionId) : null;
+    if (!statement || !person) return null;
+    const period = statement.fromOn
+      ? `from ${longDate(statement.fromOn)} to ${longDate(statement.throughOn)}`
+      : `through ${longDate(statement.throughOn)}`;
+    return {
+      to: person.email,
+      subject: `${statementTitle(statement.number)} of your engagement (reference ${person.reference})`,
+      ...composeText([
+        line`Hello ${person.name},`,
+        "",
+        `${config.brand.name} has issued statement ${statement.number} of your engagement, covering ${period}.`,
+        ...(statement.replenish ? ["", "It asks you to replenish your retainer."] : []),
+        "",
+        `You can read and download it, and see how to pay, in our secure portal: ${config.publicUrl}/portal`,
+        "",
+        config.brand.name,
+      ]),
+      replyTo: config.intakeNotifyTo,
+      messageId: `<${person.reference}.statement-${mail.id}@${host}>`,
+      inReplyTo: person.thread,
+      references: person.thread,
+    };
+  };
+  return { [STATEMENT_ISSUED_MAIL]: toClient };
+}

@@ -1,0 +1,98 @@
+import * as v from "valibot";
+import { calendarDate } from "../../contracts/dates";
+import type { LedgerEntry, LedgerView, RetainerView } from "../ledger";
+
+export type { StatementSummary } from "../../contracts/statements";
+
+/**
+ * Statements of account (issue 30, ADR 254) as pure rules over the firm's calendar days (YYYY-MM-DD in its time
+ * zone): which ledger entries a statement shows, when the retainer asks to be replenished, and the day of each
+ * month's run. Nothing here reads a clock or the database.
+ */
+
+export type { LedgerEntry, LedgerView } from "../ledger";
+export type Retainer = RetainerView;
+
+/** What statements read of the ledger (src/modules/ledger): one engagement's entries and retainer. */
+export type StatementLedger = { view(engagementId: number): LedgerView };
+
+export const STATEMENT_MESSAGES = {
+  through: "Give the last day the statement covers, as YYYY-MM-DD",
+  future: (today: string) => `A statement covers days that have passed: choose ${today} or earlier`,
+  beforeLast: (last: string) => `The last statement covers through ${last}: choose ${last} or later`,
+  nothingNew: (through: string) =>
+    `Nothing was recorded through ${through} since the last statement: there is nothing to state`,
+  noEngagement: "This request has no engagement to state",
+  none: "No such statement",
+  raced: "Another statement was issued meanwhile: reload to see it",
+} as const;
+
+export const IssueBody = v.object({ through: calendarDate(STATEMENT_MESSAGES.through) });
+export type IssueInput = v.InferOutput<typeof IssueBody>;
+export const SubmissionParams = v.object({ id: v.string() });
+export const StatementParams = v.object({ id: v.string(), file: v.string() });
+export const PortalStatementParams = v.object({ file: v.string() });
+
+/** The statement id a path's file names ("12.pdf"), or null. */
+export function statementIdOf(file: string): number | null {
+  const m = /^([1-9]\d{0,15})\.pdf$/.exec(file);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * The entries a statement through `through` shows: every entry dated on or before it that no earlier statement
+ * showed (an entry recorded late for an earlier day is shown on the next statement, not lost), in date order.
+ */
+export function entriesToState(
+  entries: readonly LedgerEntry[],
+  stated: ReadonlySet<number>,
+  through: string,
+): LedgerEntry[] {
+  return entries
+    .filter((e) => e.on <= through && !stated.has(e.id))
+    .toSorted((a, b) => (a.on === b.on ? a.id - b.id : a.on < b.on ? -1 : 1));
+}
+
+/** What the client owed at the end of `through`: every entry dated on or before it. */
+export const balanceThrough = (entries: readonly LedgerEntry[], through: string) =>
+  entries.reduce((sum, e) => (e.on <= through ? sum + e.amountCents : sum), 0);
+
+/**
+ * Whether a statement asks for the retainer to be replenished: what remains is below `percent` of what was held.
+ * Integer arithmetic throughout (cents times 100 against cents times the percent), so no rounding decides it.
+ */
+export function replenishDue(retainer: Retainer | null, percent: number): boolean {
+  if (!retainer || retainer.heldCents <= 0) return false;
+  return retainer.remainingCents * 100 < retainer.heldCents * percent;
+}
+
+const DAY_MS = 86_400_000;
+const shift = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The day after a date. */
+export const dayAfter = (date: string) => shift(date, 1);
+
+/** The last day of the month before the one `date` is in. */
+export const endOfPreviousMonth = (date: string) => shift(`${date.slice(0, 7)}-01`, -1);
+
+/** The first day of `date`'s month on which the firm opens (weekends, public holidays and closures skipped). */
+export function firstBusinessDayOfMonth(date: string, isBusinessDay: (d: string) => boolean): string | null {
+  const month = date.slice(0, 7);
+  for (let d = `${month}-01`; d.startsWith(month); d = shift(d, 1)) if (isBusinessDay(d)) return d;
+  return null;
+}
+
+/**
+ * The day of the monthly run that is owed on `today`, or null: the month's first business day once it has
+ * come, unless a run on or after it is recorded (`lastRun`). A server down on that day catches up when it starts.
+ */
+export function monthlyRunOwed(
+  today: string,
+  lastRun: string | null,
+  isBusinessDay: (d: string) => boolean,
+): string | null {
+  const first = firstBusinessDayOfMonth(today, isBusinessDay);
+  if (!first || today < first) return null;
+  return lastRun !== null && lastRun >= first ? null : first;
+}
