@@ -1,5 +1,6 @@
 import { ConflictError } from "../../http/errors";
 import type { Logger } from "../../log";
+import { every } from "../../ops/every";
 import type { DataStore } from "../../store";
 import { scheduledRuns } from "../desk";
 import { endOfPreviousMonth, firstBusinessDayOfMonth, monthlyRunOwed } from "./model";
@@ -69,15 +70,14 @@ export function createStatementJobs(deps: {
     return owed ? runFor(owed) : null;
   }
 
-  let timer: ReturnType<typeof setInterval> | undefined;
+  let stopTimer: (() => void) | undefined;
   let running = false;
+  // A month's run renders PDFs: a turn that comes while one is still going leaves it be.
   const tick = async () => {
     if (running) return;
     running = true;
     try {
       await runIfDue();
-    } catch (error) {
-      logger.error("statements_error", { error: String(error) });
     } finally {
       running = false;
     }
@@ -87,13 +87,11 @@ export function createStatementJobs(deps: {
     runFor,
     runIfDue,
     start() {
-      if (timer) return;
-      timer = setInterval(tick, TICK_MS);
-      void tick();
+      stopTimer ??= every({ name: "statements", ms: TICK_MS, logger, run: tick });
     },
     stop() {
-      clearInterval(timer);
-      timer = undefined;
+      stopTimer?.();
+      stopTimer = undefined;
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 } from "../../../src/contracts/payments";
 import { apiAnswer, getJson } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
-import { money } from "../desk/engagement-api";
+import { money } from "../desk";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { TextField } from "../shared/text-field";
 import { firmDay } from "./sweeps-panel";
