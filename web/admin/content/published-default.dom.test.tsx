@@ -18,10 +18,14 @@ const newEntries: [string, ReactNode][] = [
 
 for (const [kind, page] of newEntries) {
   test(`a new ${kind} starts unpublished, so nothing reaches the site before staff tick Published`, async () => {
-    globalThis.fetch = (async () =>
-      new Response(JSON.stringify({ authenticated: true, username: "staff" }), {
-        headers: { "content-type": "application/json" },
-      })) as unknown as typeof fetch;
+    // The session, and (for an article) the firm's people it may name as author: none yet.
+    globalThis.fetch = (async (input: RequestInfo | URL) =>
+      new Response(
+        JSON.stringify(
+          String(input).includes("/people") ? [] : { authenticated: true, username: "staff", role: "owner" },
+        ),
+        { headers: { "content-type": "application/json" } },
+      )) as unknown as typeof fetch;
     render(page);
     const published = (await screen.findByRole("checkbox", { name: "Published" })) as HTMLInputElement;
     expect(published.checked).toBe(false);
