@@ -278,6 +278,7 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
         "portal-link",
         "portal-signed-client",
         "staff-invitation",
+        "statement-issued",
         "subscription-client",
         "subscription-desk",
       ].sort(),

@@ -112,7 +112,7 @@ describe("statements issued by staff", () => {
     expect(firstText).toContain("Statement 1");
     expect(firstText).toContain("$3,500.00");
     expect(firstText).toContain("-$1,000.00");
-    expect(firstText).toContain("Balance on 15 July 2026 $2,500.00");
+    expect(firstText).toContain("Balance on 15 Jul 2026 $2,500.00");
 
     const res = await t.request(second.pdfPath, withCookie(admin));
     expect(res.headers.get("content-type")).toBe("application/pdf");
@@ -123,11 +123,11 @@ describe("statements issued by staff", () => {
       "TRACEWELL",
       "Statement 2",
       reference,
-      "16 July 2026 to 20 July 2026",
+      "16 Jul 2026 to 20 Jul 2026",
       "Balance on the last statement: $2,500.00",
       "Courtesy credit for the July delay",
       "-$50.00",
-      "Balance on 20 July 2026 $2,450.00",
+      "Balance on 20 Jul 2026 $2,450.00",
       "Amount due: $2,450.00",
       `https://pay.example.com/tw?ref=${reference}&amount=2450.00`,
     ])

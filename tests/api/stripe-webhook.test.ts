@@ -129,9 +129,9 @@ afterAll(() => smtp.close());
 describe("the Stripe webhook", () => {
   test("the portal's Pay button is the firm's Stripe Payment Link with the engagement's reference", async () => {
     const view = (await (await t.request("/api/portal", withCookie(dana.cookie))).json()) as {
-      engagement: { payment: { url: string } };
+      engagement: { payment: { payUrl: string } };
     };
-    expect(view.engagement.payment.url).toBe(
+    expect(view.engagement.payment.payUrl).toBe(
       `https://buy.stripe.com/test_5kA9AQ?client_reference_id=${dana.submission.reference}`,
     );
   });
