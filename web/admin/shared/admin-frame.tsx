@@ -43,7 +43,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
   // A screen not every role may open waits for the role before it asks the server for anything.
   const waiting = !status?.role && screen !== undefined && !ROLES.every((r) => can(r, screen.capability));
   return (
-    <div className="min-h-screen bg-paper lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
+    <div className="min-h-screen bg-paper lg:grid lg:bg-navy lg:grid-cols-[15rem_minmax(0,1fr)]">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
@@ -79,7 +79,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
           </nav>
         )}
       </header>
-      <main id="main" tabIndex={-1} className="min-w-0 px-4 py-8 outline-none sm:px-6 sm:py-10 lg:px-10">
+      <main id="main" tabIndex={-1} className="min-w-0 bg-paper px-4 py-8 outline-none sm:px-6 sm:py-10 lg:px-10">
         <div className="mx-auto w-full max-w-6xl">
           {refused && status?.role ? (
             <ScreenRefused label={refused.label} capability={refused.capability} role={status.role} />
