@@ -7,7 +7,7 @@ import { createDataCipher } from "../../src/db/cipher";
 import { closeDatabase, migrate, openDatabaseFile } from "../../src/db/index";
 import { MIGRATIONS } from "../../src/db/migrations";
 import { MANIFEST } from "../../src/generated/assets";
-import { engagementsRepo } from "../../src/modules/portal/repo/engagements";
+import { engagementEvents } from "../../src/modules/portal/repo/events";
 import { openDataStore } from "../../src/ops/data-store";
 import { loadDataKeys } from "../../src/secrets";
 import { cookieFrom, post } from "../helpers/admin";
@@ -67,7 +67,7 @@ const ids = { opened: 0, unopened: 0, queued: 0 };
     db,
     MIGRATIONS.filter((m) => m.version < 24),
   );
-  const repo = engagementsRepo({ db, cipher });
+  const repo = engagementEvents({ db, cipher });
   for (const which of ["opened", "unopened", "queued"] as const) {
     const email = EMAILS[which];
     const submissionId = insertPreviousRequest(db, {

@@ -79,7 +79,11 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
           </nav>
         )}
       </header>
-      <main id="main" tabIndex={-1} className="min-w-0 bg-paper px-4 py-8 outline-none sm:px-6 sm:py-10 lg:px-10">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="min-w-0 bg-paper px-4 py-8 outline-none sm:px-6 sm:py-10 lg:px-10"
+      >
         <div className="mx-auto w-full max-w-6xl">
           {refused && status?.role ? (
             <ScreenRefused label={refused.label} capability={refused.capability} role={status.role} />

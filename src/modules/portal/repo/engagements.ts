@@ -9,6 +9,9 @@ import type {
 import type { Cadence } from "../../../contracts/subscriptions";
 import type { Sealed } from "../../../store";
 import type { DocSpec, SignatureField } from "../../signing";
+import { engagementEvents } from "./events";
+
+export type { StoredEvent } from "./events";
 
 /** Where the letter as presented is signed: each party's boxes, and who signs for the firm (as it was printed). */
 export type LetterLayout = { fields: SignatureField[]; firm: { party: string; signatory: string } };
@@ -44,15 +47,6 @@ export type EngagementRow = {
   deliveredAt: string | null;
 };
 
-export type StoredEvent = EngagementEvent & {
-  id: number;
-  ip: string | null;
-  userAgent: string | null;
-  detail: string | null;
-  prevHash: string;
-  hash: string;
-};
-
 const COLUMNS = `id, submission_id AS submissionId, scope, fee_cents AS feeCents, fee_kind AS feeKind,
   turnaround_business_days AS turnaroundBusinessDays, expedite, status,
   sent_at AS sentAt, consented_at AS consentedAt, consent_sha256 AS consentSha256, signed_at AS signedAt,
@@ -61,11 +55,6 @@ const COLUMNS = `id, submission_id AS submissionId, scope, fee_cents AS feeCents
   hourly_rate_cents AS hourlyRateCents`;
 
 export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
-const GENESIS = "0".repeat(64);
-
-/** What an event's hash covers: everything it says and the hash before it, so no event can change or go unseen. */
-const eventHash = (e: Omit<StoredEvent, "id" | "hash">) =>
-  sha256(JSON.stringify([e.prevHash, e.kind, e.at, e.ip, e.userAgent, e.detail]));
 
 /**
  * The engagement tables. The scope, the typed name, the signed PDF, each event's address, browser and detail,
@@ -73,6 +62,7 @@ const eventHash = (e: Omit<StoredEvent, "id" | "hash">) =>
  * engagement by the id its session is bound to.
  */
 export function engagementsRepo({ db, cipher }: Sealed) {
+  const events = engagementEvents({ db, cipher });
   type Stored = Omit<EngagementRow, "subjects"> & { subjects: string | null };
   // Prepared at first use: a test that seeds an earlier release's schema appends events through this repository
   // before the engagement's later columns (subjects, cadence) exist.
@@ -100,20 +90,6 @@ export function engagementsRepo({ db, cipher }: Sealed) {
        hourly_rate_cents = ?10`,
     ),
   );
-  const eventsOf = db.prepare<StoredEvent, [number]>(
-    `SELECT id, kind, at, ip, user_agent AS userAgent, detail, prev_hash AS prevHash, hash
-     FROM engagement_events WHERE engagement_id = ? ORDER BY id`,
-  );
-  const lastHash = db.prepare<{ hash: string }, [number]>(
-    "SELECT hash FROM engagement_events WHERE engagement_id = ? ORDER BY id DESC LIMIT 1",
-  );
-  const insertEvent = db.prepare<
-    never,
-    [number, string, string, string | null, string | null, string | null, string, string]
-  >(
-    `INSERT INTO engagement_events (engagement_id, kind, at, ip, user_agent, detail, prev_hash, hash)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   const paymentsOf = db.prepare<Payment, [number]>(
     `SELECT id, amount_cents AS amountCents, received_on AS receivedOn, method, created_at AS recordedAt
      FROM engagement_payments WHERE engagement_id = ? ORDER BY received_on, id`,
@@ -140,12 +116,6 @@ export function engagementsRepo({ db, cipher }: Sealed) {
       scope: cipher.decrypt(r.scope),
       signedName: cipher.decryptNullable(r.signedName),
     };
-  const readableEvent = (e: StoredEvent): StoredEvent => ({
-    ...e,
-    ip: cipher.decryptNullable(e.ip),
-    userAgent: cipher.decryptNullable(e.userAgent),
-    detail: cipher.decryptNullable(e.detail),
-  });
 
   return {
     bySubmission: (submissionId: number): EngagementRow | null => readable(bySubmission().get(submissionId)),
@@ -263,39 +233,7 @@ export function engagementsRepo({ db, cipher }: Sealed) {
       return stored === null ? null : Buffer.from(cipher.decrypt(stored), "base64");
     },
     /** Appends an event to the engagement's chain. */
-    addEvent(
-      id: number,
-      e: { kind: string; at: string; ip?: string | null; userAgent?: string | null; detail?: string | null },
-    ) {
-      const plain = {
-        kind: e.kind,
-        at: e.at,
-        ip: e.ip ?? null,
-        userAgent: e.userAgent ?? null,
-        detail: e.detail ?? null,
-        prevHash: lastHash.get(id)?.hash ?? GENESIS,
-      };
-      insertEvent.run(
-        id,
-        plain.kind,
-        plain.at,
-        cipher.encryptNullable(plain.ip),
-        cipher.encryptNullable(plain.userAgent),
-        cipher.encryptNullable(plain.detail),
-        plain.prevHash,
-        eventHash(plain),
-      );
-    },
-    events: (id: number) => eventsOf.all(id).map(readableEvent),
-    /** Whether the events are whole: each links to the one before and hashes to what it says. */
-    chainIntact(id: number): boolean {
-      let prev = GENESIS;
-      for (const e of eventsOf.all(id).map(readableEvent)) {
-        if (e.prevHash !== prev || eventHash(e) !== e.hash) return false;
-        prev = e.hash;
-      }
-      return true;
-    },
+    ...events,
     payments: (id: number) => paymentsOf.all(id).map((p) => ({ ...p, method: cipher.decrypt(p.method) })),
     /** Records a payment; answers its id. */
     addPayment(
