@@ -28,7 +28,7 @@ const WRITERS = [
 ];
 
 /**
- * What writes a time or a calendar word by hand: the calendar's word lists and its 24-hour `hhmm`, imported for
+ * What writes a time or a calendar word by hand: the calendar's word lists, or a 24-hour `hhmm` helper, used for
  * display, or a template that glues a padded hour to a minute ("${pad(h)}:${pad(m)}"). The formatter spells
  * these in one style ("Tue 17 Nov 2026, 10:00 AM EST"); anything else would put "10:00 EST" beside "10:00 AM EST".
  */
@@ -42,7 +42,7 @@ const MACHINE = new Map<string, string>([
   ["src/contracts/calendar.ts", "defines the word lists the formatter reads"],
   [
     "src/modules/desk/lib/business-clock.ts",
-    "reads and writes BUSINESS_HOURS, a setting in its own syntax (Mon-Fri 09:00-17:00)",
+    "reads the weekday names of BUSINESS_HOURS, a setting in its own syntax (Mon-Fri 09:00-17:00)",
   ],
   ["web/admin/content/article-schedule-field.tsx", "the value of a datetime-local input (YYYY-MM-DDTHH:MM)"],
   ["web/admin/desk/response-time.ts", "the value of a datetime-local input (YYYY-MM-DDTHH:MM)"],

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import {
   dayIn,
+  formatClockTime,
   formatDate,
   formatDateTime,
   formatDateTimeFor,
@@ -106,5 +107,15 @@ describe("the one time formatter", () => {
     expect(formatWhen("2026-11-30T21:00:00Z", NY, now)).toBe("Mon 30 Nov 2026, 4:00 PM EST");
     // Across the end of DST (1 Nov 2026) the days are counted on the calendar, not in 24-hour steps.
     expect(formatWhen("2026-11-02T14:00:00Z", NY, "2026-10-31T14:00:00Z")).toBe("Mon 9:00 AM EST");
+  });
+
+  test("a time in a weekly schedule is on the same 12-hour clock", () => {
+    expect([0, 9 * 60, 12 * 60 + 30, 17 * 60, 23 * 60 + 59].map(formatClockTime)).toEqual([
+      "12:00 AM",
+      "9:00 AM",
+      "12:30 PM",
+      "5:00 PM",
+      "11:59 PM",
+    ]);
   });
 });

@@ -122,11 +122,19 @@ export const formatDate = (at: Date | string | number, timeZone: string) => form
 /** Seconds are shown only where a record is evidence (the audit log, a signature's certificate). */
 type Precision = { seconds?: boolean };
 
+const twelve = (hour: number, minute: number, second?: number) =>
+  `${hour % 12 === 0 ? 12 : hour % 12}:${pad(minute)}${second === undefined ? "" : `:${pad(second)}`} ${hour < 12 ? "AM" : "PM"}`;
+
+/**
+ * "9:00 AM" from minutes after midnight: a time in a weekly schedule (business hours), which is no instant and
+ * so has no zone label of its own; the zone is named beside it.
+ */
+export const formatClockTime = (minutes: number) => twelve(Math.floor(minutes / 60) % 24, minutes % 60);
+
 /** "10:00 AM" without a label: only beside a label already given. */
 function clock(at: Date, timeZone: string, precision: Precision = {}): string {
   const w = wallClock(at, timeZone);
-  const h = w.hour % 12 === 0 ? 12 : w.hour % 12;
-  return `${h}:${pad(w.minute)}${precision.seconds ? `:${pad(w.second)}` : ""} ${w.hour < 12 ? "AM" : "PM"}`;
+  return twelve(w.hour, w.minute, precision.seconds ? w.second : undefined);
 }
 
 /** "10:00 AM EST" (or "10:00:07 AM EST"): the time of an instant in the zone, with the zone's label. */

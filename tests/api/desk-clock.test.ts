@@ -67,7 +67,11 @@ describe("the desk's business-day clock through the API", () => {
       respondBy: ny("2026-11-18 10:00").toISOString(),
       firstResponseAt: null,
       // Wednesday 10:00 to Monday 11:00: 7 + 8 + 8 + 2 business hours.
-      due: { state: "overdue", label: "overdue by 25 business hours", dueText: "Wed 18 Nov 2026, 10:00 AM EST" },
+      due: {
+        state: "overdue",
+        label: "overdue by 25 business hours",
+        dueText: "Wed 18 Nov 2026, 10:00 AM EST",
+      },
     });
     expect(byRef[r.friday!.reference]).toMatchObject({
       respondBy: ny("2026-11-23 16:30").toISOString(),
@@ -192,7 +196,7 @@ describe("the desk's business-day clock through the API", () => {
     );
     expect(o.settings).toEqual({
       timeZone: "America/New_York",
-      businessHours: "Mon-Fri 09:00-17:00",
+      businessHours: "Mon-Fri 9:00 AM-5:00 PM",
       holidays: "US",
       slaHours: 8,
     });

@@ -28,7 +28,9 @@ describe("due labels, as the list, the detail, the dashboard and the digest show
     const beforeThanksgiving = request("2026-11-25 15:00"); // due Friday 15:00
     expect(dueStatus(clock, beforeThanksgiving, ny("2026-11-25 15:00")).label).toBe("due Fri 3:00 PM EST");
     const christmas = request("2026-12-24 16:00"); // due Monday 2026-12-28 16:00
-    expect(dueStatus(clock, christmas, ny("2026-12-20 12:00")).label).toBe("due Mon 28 Dec 2026, 4:00 PM EST");
+    expect(dueStatus(clock, christmas, ny("2026-12-20 12:00")).label).toBe(
+      "due Mon 28 Dec 2026, 4:00 PM EST",
+    );
   });
 
   test("overdue: in business hours and minutes, or since when when none has passed", () => {
