@@ -42,8 +42,6 @@ test("each sweep report is listed with its due and delivered dates and its recei
   const reports = within(card)
     .getAllByRole("listitem")
     .map((li) => li.textContent);
-  expect(reports).toContain(
-    "Sweep due 19 Feb 2027: delivered 22 Feb 2027, received 23 Feb 2027",
-  );
+  expect(reports).toContain("Sweep due 19 Feb 2027: delivered 22 Feb 2027, received 23 Feb 2027");
   expect(reports).toContain("Sweep due 19 May 2027: delivered 19 May 2027, not downloaded yet");
 });
