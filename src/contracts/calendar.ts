@@ -29,9 +29,5 @@ export const WEEKDAY_NAMES = [
 /** Sun to Sat (0 = Sunday): also how staff write business hours ("Mon-Fri 09:00-17:00"). */
 export const WEEKDAY_SHORT = WEEKDAY_NAMES.map((d) => d.slice(0, 3));
 
-/** "09:05": minutes after midnight on a 24-hour clock. */
-export const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-
 /** Short zone name at an instant ("EST", "CET", "GMT+9"): the one formatter's label (ADR 266). */
 export { zoneLabel as zoneName } from "./time-format";

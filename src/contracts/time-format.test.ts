@@ -1,12 +1,17 @@
 import { describe, expect, test } from "bun:test";
 import {
   dayIn,
+  formatClockTime,
   formatDate,
   formatDateTime,
   formatDateTimeFor,
   formatDay,
   formatTime,
   formatTimeFor,
+  formatWeekday,
+  formatWeekdayDateTime,
+  formatWeekdayDay,
+  formatWhen,
   isTimeZone,
   zoneLabel,
 } from "./time-format";
@@ -77,5 +82,40 @@ describe("the one time formatter", () => {
     expect(isTimeZone(NY)).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+  });
+
+  test("a day keeps its weekday where the week matters: Tue 17 Nov 2026, or Tuesday, 17 Nov 2026", () => {
+    expect(formatWeekday("2026-11-17")).toBe("Tue");
+    expect(formatWeekday("2026-11-17", "long")).toBe("Tuesday");
+    expect(formatWeekdayDay("2026-11-17")).toBe("Tue 17 Nov 2026");
+    expect(formatWeekdayDay("2026-11-17", "long")).toBe("Tuesday, 17 Nov 2026");
+    // 10:30 PM in New York is already Wednesday in UTC: the weekday is the firm's.
+    expect(formatWeekdayDateTime("2026-11-18T03:30:00Z", NY)).toBe("Tue 17 Nov 2026, 10:30 PM EST");
+    expect(formatWeekdayDateTime("2026-07-06T14:00:00Z", NY, "long")).toBe(
+      "Monday, 6 Jul 2026, 10:00 AM EDT",
+    );
+  });
+
+  test("a badge's time reads from today: today, tomorrow, yesterday, a weekday, then the whole date", () => {
+    const now = "2026-11-23T15:00:00Z"; // Monday 10:00 AM EST
+    expect(formatWhen("2026-11-23T22:00:00Z", NY, now)).toBe("5:00 PM EST");
+    expect(formatWhen("2026-11-24T15:00:00Z", NY, now)).toBe("tomorrow 10:00 AM EST");
+    expect(formatWhen("2026-11-22T22:00:00Z", NY, now)).toBe("yesterday 5:00 PM EST");
+    expect(formatWhen("2026-11-27T20:00:00Z", NY, now)).toBe("Fri 3:00 PM EST");
+    expect(formatWhen("2026-11-27T20:00:00Z", NY, now, "long")).toBe("Friday 3:00 PM EST");
+    expect(formatWhen("2026-11-17T20:00:00Z", NY, now)).toBe("Tue 3:00 PM EST");
+    expect(formatWhen("2026-11-30T21:00:00Z", NY, now)).toBe("Mon 30 Nov 2026, 4:00 PM EST");
+    // Across the end of DST (1 Nov 2026) the days are counted on the calendar, not in 24-hour steps.
+    expect(formatWhen("2026-11-02T14:00:00Z", NY, "2026-10-31T14:00:00Z")).toBe("Mon 9:00 AM EST");
+  });
+
+  test("a time in a weekly schedule is on the same 12-hour clock", () => {
+    expect([0, 9 * 60, 12 * 60 + 30, 17 * 60, 23 * 60 + 59].map(formatClockTime)).toEqual([
+      "12:00 AM",
+      "9:00 AM",
+      "12:30 PM",
+      "5:00 PM",
+      "11:59 PM",
+    ]);
   });
 });

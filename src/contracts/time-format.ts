@@ -1,4 +1,4 @@
-import { MONTH_SHORT } from "./calendar";
+import { MONTH_SHORT, WEEKDAY_NAMES } from "./calendar";
 
 /**
  * The one way a date or a time is shown to a person, on the server (pages, mails, PDFs) and in the browser
@@ -122,11 +122,19 @@ export const formatDate = (at: Date | string | number, timeZone: string) => form
 /** Seconds are shown only where a record is evidence (the audit log, a signature's certificate). */
 type Precision = { seconds?: boolean };
 
+const twelve = (hour: number, minute: number, second?: number) =>
+  `${hour % 12 === 0 ? 12 : hour % 12}:${pad(minute)}${second === undefined ? "" : `:${pad(second)}`} ${hour < 12 ? "AM" : "PM"}`;
+
+/**
+ * "9:00 AM" from minutes after midnight: a time in a weekly schedule (business hours), which is no instant and
+ * so has no zone label of its own; the zone is named beside it.
+ */
+export const formatClockTime = (minutes: number) => twelve(Math.floor(minutes / 60) % 24, minutes % 60);
+
 /** "10:00 AM" without a label: only beside a label already given. */
 function clock(at: Date, timeZone: string, precision: Precision = {}): string {
   const w = wallClock(at, timeZone);
-  const h = w.hour % 12 === 0 ? 12 : w.hour % 12;
-  return `${h}:${pad(w.minute)}${precision.seconds ? `:${pad(w.second)}` : ""} ${w.hour < 12 ? "AM" : "PM"}`;
+  return twelve(w.hour, w.minute, precision.seconds ? w.second : undefined);
 }
 
 /** "10:00 AM EST" (or "10:00:07 AM EST"): the time of an instant in the zone, with the zone's label. */
@@ -143,6 +151,55 @@ export function formatDateTime(
 ): string {
   const d = toDate(at);
   return `${formatDate(d, timeZone)}, ${formatTime(d, timeZone, precision)}`;
+}
+
+type WeekdayStyle = "short" | "long";
+const DAY_MS = 86_400_000;
+/** Days from one YYYY-MM-DD to another: calendar days, whatever the zone's DST does between them. */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to.slice(0, 10)) - Date.parse(from.slice(0, 10))) / DAY_MS);
+
+/** "Tue", or "Tuesday" in long: the weekday of a day written YYYY-MM-DD. */
+export function formatWeekday(day: string, style: WeekdayStyle = "short"): string {
+  const name = WEEKDAY_NAMES[new Date(`${day.slice(0, 10)}T00:00:00Z`).getUTCDay()] ?? "";
+  return style === "long" ? name : name.slice(0, 3);
+}
+
+/** "Tue 17 Nov 2026", or "Tuesday, 17 Nov 2026" in long: a day with its weekday, where the week matters. */
+export function formatWeekdayDay(day: string, style: WeekdayStyle = "short"): string {
+  return `${formatWeekday(day, style)}${style === "long" ? "," : ""} ${formatDay(day)}`;
+}
+
+/** "Tue 17 Nov 2026, 10:00 AM EST" (or "Tuesday, 17 Nov 2026, 10:00 AM EST"): a due time, a slot. */
+export function formatWeekdayDateTime(
+  at: Date | string | number,
+  timeZone: string,
+  style: WeekdayStyle = "short",
+): string {
+  const d = toDate(at);
+  return `${formatWeekdayDay(dayIn(d, timeZone), style)}, ${formatTime(d, timeZone)}`;
+}
+
+/**
+ * An instant as read on `now`'s day in the zone, for a badge: "10:00 AM EST" today, "tomorrow 10:00 AM EST",
+ * "yesterday 5:00 PM EST", "Fri 3:00 PM EST" within a week either way, and "Mon 28 Dec 2026, 4:00 PM EST"
+ * further off. Always with the zone's label: "until Sunday 3:00 PM" says nothing of whose Sunday.
+ */
+export function formatWhen(
+  at: Date | string | number,
+  timeZone: string,
+  now: Date | string | number,
+  style: WeekdayStyle = "short",
+): string {
+  const d = toDate(at);
+  const day = dayIn(d, timeZone);
+  const days = daysBetween(dayIn(now, timeZone), day);
+  const time = formatTime(d, timeZone);
+  if (days === 0) return time;
+  if (days === 1) return `tomorrow ${time}`;
+  if (days === -1) return `yesterday ${time}`;
+  if (Math.abs(days) < 7) return `${formatWeekday(day, style)} ${time}`;
+  return formatWeekdayDateTime(d, timeZone, style);
 }
 
 /**

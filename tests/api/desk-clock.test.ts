@@ -67,7 +67,11 @@ describe("the desk's business-day clock through the API", () => {
       respondBy: ny("2026-11-18 10:00").toISOString(),
       firstResponseAt: null,
       // Wednesday 10:00 to Monday 11:00: 7 + 8 + 8 + 2 business hours.
-      due: { state: "overdue", label: "overdue by 25 business hours", dueText: "Wed Nov 18, 10:00 EST" },
+      due: {
+        state: "overdue",
+        label: "overdue by 25 business hours",
+        dueText: "Wed 18 Nov 2026, 10:00 AM EST",
+      },
     });
     expect(byRef[r.friday!.reference]).toMatchObject({
       respondBy: ny("2026-11-23 16:30").toISOString(),
@@ -92,13 +96,13 @@ describe("the desk's business-day clock through the API", () => {
     await travel("2026-11-23 08:30"); // Monday before opening: Friday's request is due this afternoon
     expect((await label(r.friday!.id)).label).toBe("due in 8 h");
     await travel("2026-11-20 18:00"); // Friday evening
-    expect((await label(r.friday!.id)).label).toBe("due Mon 16:30");
+    expect((await label(r.friday!.id)).label).toBe("due Mon 4:30 PM EST");
     await travel("2026-11-22 20:00"); // Sunday evening
-    expect((await label(r.friday!.id)).label).toBe("due tomorrow 16:30");
+    expect((await label(r.friday!.id)).label).toBe("due tomorrow 4:30 PM EST");
     await travel("2026-11-23 20:00"); // Monday evening
     expect((await label(r.friday!.id)).label).toBe("overdue by 30 business minutes");
     // Due at 17:00, and no business time has passed since.
-    expect(await label(r.monday!.id)).toMatchObject({ state: "overdue", label: "overdue since 17:00" });
+    expect(await label(r.monday!.id)).toMatchObject({ state: "overdue", label: "overdue since 5:00 PM EST" });
     await travel("2026-11-24 09:40");
     expect((await label(r.monday!.id)).label).toBe("overdue by 40 business minutes");
     expect((await label(r.friday!.id)).label).toBe("overdue by 1 business hour");
@@ -192,7 +196,7 @@ describe("the desk's business-day clock through the API", () => {
     );
     expect(o.settings).toEqual({
       timeZone: "America/New_York",
-      businessHours: "Mon-Fri 09:00-17:00",
+      businessHours: "Mon-Fri 9:00 AM-5:00 PM",
       holidays: "US",
       slaHours: 8,
     });

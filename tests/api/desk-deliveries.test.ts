@@ -103,7 +103,7 @@ describe("deliveries due and overdue, on the firm's business clock", () => {
     expect(row?.delivery).toMatchObject({
       state: "waiting",
       label: "due in 2 h",
-      dueText: "Tue Nov 17, 10:00 EST",
+      dueText: "Tue 17 Nov 2026, 10:00 AM EST",
     });
     expect(items.find((i) => i.id === waiting.id)?.delivery).toBeNull();
     expect((await detail(engaged.id)).delivery).toMatchObject({ state: "waiting", label: "due in 2 h" });
@@ -135,7 +135,7 @@ describe("deliveries due and overdue, on the firm's business clock", () => {
     const first = digests().at(-1);
     expect(first?.text).toContain("Deliveries due today (1)");
     expect(first?.text).toContain(`- ${engaged.reference}`);
-    expect(first?.text).toContain("Delivery due Tue Nov 17, 10:00 EST (due in 2 h)");
+    expect(first?.text).toContain("Delivery due Tue 17 Nov 2026, 10:00 AM EST (due in 2 h)");
 
     clock.at = ny("2026-11-18 08:00");
     expect(t.app.decorator.deskDigest.runIfDue()).toMatchObject({ sent: true });

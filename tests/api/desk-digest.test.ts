@@ -92,12 +92,12 @@ describe("the morning digest", () => {
       [
         "Overdue (1)",
         `- ${r.thursday.reference} · Transaction Trace`,
-        "  Due Fri Nov 20, 10:00 EST (overdue by 7 business hours)",
+        "  Due Fri 20 Nov 2026, 10:00 AM EST (overdue by 7 business hours)",
         `  http://localhost:3000/admin/submissions/${r.thursday.id}`,
       ].join("\n"),
     );
     expect(text).toContain(`Due today (2)\n- ${r.monday.reference} · Judgment Intel`);
-    expect(text).toContain("  Due Mon Nov 23, 17:00 EST (due in 9 h)");
+    expect(text).toContain("  Due Mon 23 Nov 2026, 5:00 PM EST (due in 9 h)");
     expect(text).toContain(`- ${r.later.reference}`);
     expect(text).not.toContain(r.answered.reference);
     expect(text).toContain("http://localhost:3000/admin/submissions?sort=due");

@@ -72,7 +72,7 @@ describe("without mail configured", () => {
       ok: true,
       reference: expect.stringMatching(/^IR-261120-[2-9A-Z]{4}$/),
       respondBy: "2026-11-23T22:00:00.000Z",
-      respondByText: "Monday 17:00 EST",
+      respondByText: "Monday 5:00 PM EST",
       confirmation: "delayed",
     });
     const setCookie = res.headers.get("set-cookie") ?? "";
@@ -91,7 +91,7 @@ describe("without mail configured", () => {
     expect(page.headers.get("x-robots-tag")).toContain("noindex");
     const shown = text(await page.text());
     expect(shown).toContain(body.reference);
-    expect(shown).toContain("You'll hear from us by Monday 17:00 EST.");
+    expect(shown).toContain("You'll hear from us by Monday 5:00 PM EST.");
     expect(shown).toContain("One business day");
     // Mail cannot go out: no screen says a confirmation is on its way or was sent.
     expect(shown).not.toContain("on its way");
@@ -103,13 +103,13 @@ describe("without mail configured", () => {
     clock.at = new Date("2026-11-25T19:00:00.000Z"); // Wednesday 14:00 in New York; Thursday is Thanksgiving
     const body = (await (await submit(request, clock.at)).json()) as Receipt;
     expect(body.respondBy).toBe("2026-11-27T19:00:00.000Z");
-    expect(body.respondByText).toBe("Friday 14:00 EST");
+    expect(body.respondByText).toBe("Friday 2:00 PM EST");
   });
 
   test("a due time later the same day reads as today's, one more than a week off names its date", async () => {
     clock.at = new Date("2026-11-23T14:00:00.000Z"); // Monday 09:00 in New York
     expect(((await (await submit(request, clock.at)).json()) as Receipt).respondByText).toBe(
-      "17:00 EST today",
+      "5:00 PM EST today",
     );
     // The firm closes between the holidays: a request on the evening of December 23 is due after New Year.
     clock.at = new Date("2026-12-23T22:30:00.000Z"); // Wednesday 17:30 in New York
@@ -119,7 +119,7 @@ describe("without mail configured", () => {
       expect(res.status).toBe(201);
     }
     expect(((await (await submit(request, clock.at)).json()) as Receipt).respondByText).toBe(
-      "Monday, January 4, 17:00 EST",
+      "Monday, 4 Jan 2027, 5:00 PM EST",
     );
   });
 
@@ -136,7 +136,7 @@ describe("without mail configured", () => {
     ).reference;
     const shown = text(await (await thanks(request, cookie)).text());
     expect(shown).toContain(reference);
-    expect(shown).toContain("You'll hear from us by Tuesday 12:51 EST.");
+    expect(shown).toContain("You'll hear from us by Tuesday 12:51 PM EST.");
   });
 
   test("/thanks shows no one else's reference: not to a visitor without the cookie, not from the cache", async () => {
@@ -194,7 +194,7 @@ describe("with a real SMTP server", () => {
   test("the confirmation is on its way, /thanks says so, and it arrives with the same reference", async () => {
     const res = await submit(request, clock.at);
     const body = (await res.json()) as Receipt;
-    expect(body).toMatchObject({ respondByText: "Tuesday 12:51 EST", confirmation: "queued" });
+    expect(body).toMatchObject({ respondByText: "Tuesday 12:51 PM EST", confirmation: "queued" });
     const shown = text(await (await thanks(request, receiptCookie(res))).text());
     expect(shown).toContain(body.reference);
     expect(shown).toContain("Confirmation sent");

@@ -53,7 +53,9 @@ test("the dashboard's morning view: a new request waits with its due time, then 
   await expect(counts.getByRole("link", { name: /Waiting/ })).toContainText(/[1-9]\d*/);
   const row = waitingPanel(page).getByRole("listitem").filter({ hasText: reference });
   await expect(row).toContainText("Transaction Trace");
-  await expect(row).toContainText(/due (in \d+ [hm]|tomorrow \d\d:\d\d|\w{3} \d\d:\d\d|\w{3} \d+ \d\d:\d\d)/);
+  await expect(row).toContainText(
+    /due (in \d+ [hm]|tomorrow \d{1,2}:\d\d [AP]M [A-Z]{3}|\w{3} \d{1,2}:\d\d [AP]M [A-Z]{3}|\w{3} \d+ \w{3} \d{4}, \d{1,2}:\d\d [AP]M [A-Z]{3})/,
+  );
   await expect(page.getByRole("region", { name: "First response, last 30 days" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Mail that failed" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -63,7 +65,9 @@ test("the dashboard's morning view: a new request waits with its due time, then 
   // The queue names who is waiting, beside the reference.
   await row.getByRole("link", { name: "Morgan Dashboard-Check" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Morgan Dashboard-Check");
-  await expect(page.getByText(/^Respond by \w{3} \w{3} \d+, \d\d:\d\d/)).toBeVisible();
+  await expect(
+    page.getByText(/^Respond by \w{3} \d{1,2} \w{3} \d{4}, \d{1,2}:\d\d [AP]M [A-Z]{3}/),
+  ).toBeVisible();
   await page.getByLabel("Where this request stands").selectOption({ label: "In review" });
   // The choice is the change: no Save Status.
   await expect(page.getByText(/^Status changed from New to In review/)).toBeVisible();
@@ -120,13 +124,13 @@ test("the list's due labels, sorting and overdue filter, and the closures panel,
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Business Hours" }).click();
   await expect(page).toHaveURL(/\/admin\/business-hours$/);
   const panel = page.getByRole("region", { name: "Business hours & closures" });
-  await expect(panel.getByText("Mon-Fri 09:00-17:00")).toBeVisible();
+  await expect(panel.getByText("Mon-Fri 9:00 AM-5:00 PM")).toBeVisible();
   const next = new Date().getUTCFullYear() + 1;
   await panel.getByLabel("Date closed").fill(`${next}-08-14`);
   await panel.getByLabel("Note (optional)").fill("Firm retreat");
   await panel.getByRole("button", { name: "Add Closure" }).click();
   const closure = panel.getByRole("listitem").filter({ hasText: "Firm retreat" });
-  await expect(closure).toContainText(`August 14, ${next}`);
+  await expect(closure).toContainText(`14 Aug ${next}`);
   await expectNoAxeViolations(page);
   await closure.getByRole("button", { name: /Remove the closure/ }).click();
   await expect(panel.getByText("Firm retreat")).toHaveCount(0);
@@ -200,7 +204,7 @@ test.describe("a desk with requests filed months ago, on the same binary and the
 
       await page.getByRole("link", { name: "Avery Overdue" }).filter({ visible: true }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Avery Overdue");
-      await expect(page.getByText(/^Respond by Tue Jan 6, 10:00 EST/)).toBeVisible();
+      await expect(page.getByText(/^Respond by Tue 6 Jan 2026, 10:00 AM EST/)).toBeVisible();
       await expect(page.getByText(/^overdue by \d+ business hours$/)).toBeVisible();
       await expectNoAxeViolations(page);
       expect(problems).toEqual([]);

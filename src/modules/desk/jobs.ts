@@ -1,5 +1,4 @@
 import type { Config } from "../../config";
-import { WEEKDAY_SHORT } from "../../contracts/calendar";
 import type { WaitingRequest } from "../../contracts/desk";
 import { SERVICE_LABELS } from "../../contracts/intake-labels";
 import { adminSubmissionPath, PATHS } from "../../contracts/paths";
@@ -9,7 +8,7 @@ import {
   type DataRequestKind,
   daysLeft,
 } from "../../contracts/privacy";
-import { formatDay } from "../../contracts/time-format";
+import { formatWeekdayDay } from "../../contracts/time-format";
 import type { Logger } from "../../log";
 import { every } from "../../ops/every";
 import type { MailMessage, MailOutbox } from "../mail";
@@ -35,8 +34,7 @@ export type DigestResult =
     }
   | { sent: true; day: string; overdue: number; dueToday: number; outboxId: number | null };
 
-const longDate = (day: string) =>
-  `${WEEKDAY_SHORT[new Date(`${day}T00:00:00Z`).getUTCDay()]} ${formatDay(day)}`;
+const longDate = (day: string) => formatWeekdayDay(day);
 
 /**
  * The morning digest (ADR 054): on business days at 08:00 firm time, one e-mail to INTAKE_NOTIFY_TO with the

@@ -29,7 +29,7 @@ test("the dashboard names each delivery owed with its due label, and says how ma
             due: {
               state: "overdue",
               label: "overdue by 2 business hours",
-              dueText: "Tue Nov 17, 10:00 EST",
+              dueText: "Tue 17 Nov 2026, 10:00 AM EST",
               late: false,
             },
           },

@@ -38,9 +38,9 @@ test("each sweep owed is named by its request's reference, its standing in words
       .getAttribute("href"),
   ).toBe("/admin/submissions/4");
   expect(rows.map((r) => r.textContent)).toEqual([
-    "IR-261116-ABCDOverdue since Fri Feb 19",
-    "IR-261201-WXYZDue today, Mon Feb 22",
-    "IR-261210-KLMNDue soon, Mon Mar 1",
+    "IR-261116-ABCDOverdue since Fri 19 Feb 2027",
+    "IR-261201-WXYZDue today, Mon 22 Feb 2027",
+    "IR-261210-KLMNDue soon, Mon 1 Mar 2027",
   ]);
   expect(within(panel).getByText(/3 owed or due within 14 days, 1 overdue/)).toBeTruthy();
 });

@@ -1,19 +1,15 @@
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
-import { MONTH_SHORT, WEEKDAY_SHORT } from "../../../src/contracts/calendar";
 import { adminSubmissionPath } from "../../../src/contracts/paths";
 import type { SweepDueItem, SweepsDue } from "../../../src/contracts/subscriptions";
+import { formatWeekdayDay } from "../../../src/contracts/time-format";
 import { getJson } from "../../lib/api";
 import { DashboardPanel } from "./morning-view";
 
 export const SWEEPS_DUE_API = "/api/admin/subscriptions/sweeps";
 
-/** "Fri Feb 19": a firm's calendar date as the delivery clock writes its due times. */
-export function firmDay(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const weekday = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)).getUTCDay();
-  return `${WEEKDAY_SHORT[weekday]} ${MONTH_SHORT[(m ?? 1) - 1]} ${d}`;
-}
+/** "Fri 19 Feb 2027": a firm's calendar date as the delivery clock writes its due times (ADR 266). */
+export const firmDay = (date: string): string => formatWeekdayDay(date);
 
 const TONES: Record<SweepDueItem["standing"], string> = {
   overdue: "border-danger bg-danger-light text-danger",

@@ -22,7 +22,7 @@ const LIST: ClosureList = {
   closures: [{ date: "2026-12-24", note: "Office party" }],
   settings: {
     timeZone: "America/New_York",
-    businessHours: "Mon–Fri 09:00–17:00",
+    businessHours: "Mon-Fri 9:00 AM-5:00 PM",
     holidays: "US",
     slaHours: 8,
   },

@@ -1,10 +1,9 @@
 import { CalendarX2, Plus, X } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { WEEKDAY_SHORT } from "../../../src/contracts/calendar";
 import type { ClosureList } from "../../../src/contracts/desk";
+import { formatWeekdayDay } from "../../../src/contracts/time-format";
 import { apiRequest, getJson } from "../../lib/api";
 import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-errors";
-import { formatLongDate } from "../../lib/dates";
 import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { toast } from "../../lib/toast-store";
 import { failedToast } from "../shared/failed-toast";
@@ -12,9 +11,8 @@ import { OnlyNote } from "../shared/role-notice";
 import { TextField } from "../shared/text-field";
 import { deskClockApi } from "./desk-labels";
 
-/** "Thu, December 24, 2026" from "2026-12-24", whatever the browser's zone. */
-const dayLabel = (date: string) =>
-  `${WEEKDAY_SHORT[new Date(`${date}T00:00:00Z`).getUTCDay()]}, ${formatLongDate(date)}`;
+/** "Thu 24 Dec 2026" from "2026-12-24", whatever the browser's zone. */
+const dayLabel = (date: string) => formatWeekdayDay(date);
 
 /**
  * The desk's clock as staff see it: the settings due times are computed from (read-only, set by the

@@ -1,4 +1,3 @@
-import { WEEKDAY_NAMES } from "../../../contracts/calendar";
 import {
   CONSULTATION_BUSINESS_DAYS,
   CONSULTATION_LEAD_BUSINESS_MINUTES,
@@ -8,8 +7,9 @@ import {
   dayIn,
   formatDay,
   formatTime,
+  formatWeekday,
+  formatWeekdayDay,
   isTimeZone as isZone,
-  wallClock,
 } from "../../../contracts/time-format";
 
 /**
@@ -71,12 +71,11 @@ export function isTimeZone(name: string): boolean {
 /** Labels of an instant in a zone: "Monday, 30 Nov 2026", "11:00 AM EST", and both in short. */
 export function labels(ms: number, timeZone: string) {
   const day = dayIn(ms, timeZone);
-  const weekday = WEEKDAY_NAMES[wallClock(ms, timeZone).weekday] ?? "";
   const time = formatTime(ms, timeZone);
   return {
-    day: `${weekday}, ${formatDay(day)}`,
+    day: formatWeekdayDay(day, "long"),
     time,
-    short: `${weekday.slice(0, 3)} ${formatDay(day).replace(/ \d{4}$/, "")}, ${time}`,
+    short: `${formatWeekday(day)} ${formatDay(day).replace(/ \d{4}$/, "")}, ${time}`,
   };
 }
 

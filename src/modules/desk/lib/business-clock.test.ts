@@ -167,11 +167,13 @@ describe("a custom BUSINESS_HOURS", () => {
 
 describe("reading the settings", () => {
   test("BUSINESS_HOURS forms and the messages for wrong ones", () => {
-    expect(describeHours(hours("Mon-Fri 09:00-17:00"))).toBe("Mon-Fri 09:00-17:00");
+    expect(describeHours(hours("Mon-Fri 09:00-17:00"))).toBe("Mon-Fri 9:00 AM-5:00 PM");
     expect(describeHours(hours("fri 08:00-12:00, Mon-Thu 08:00-18:00"))).toBe(
-      "Mon-Thu 08:00-18:00, Fri 08:00-12:00",
+      "Mon-Thu 8:00 AM-6:00 PM, Fri 8:00 AM-12:00 PM",
     );
-    expect(describeHours(hours("Fri-Mon 10:00-14:00"))).toBe("Mon 10:00-14:00, Fri-Sun 10:00-14:00");
+    expect(describeHours(hours("Fri-Mon 10:00-14:00"))).toBe(
+      "Mon 10:00 AM-2:00 PM, Fri-Sun 10:00 AM-2:00 PM",
+    );
     expect(parseBusinessHours("weekdays 9-5")).toContain("is not like");
     expect(parseBusinessHours("Mon-Fry 09:00-17:00")).toContain("unknown day");
     expect(parseBusinessHours("Mon-Fri 17:00-09:00")).toContain("closes before it opens");

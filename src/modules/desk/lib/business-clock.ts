@@ -1,6 +1,6 @@
 import Holidays from "date-holidays";
-import { hhmm, WEEKDAY_SHORT } from "../../../contracts/calendar";
-import { wallClock } from "../../../contracts/time-format";
+import { WEEKDAY_SHORT } from "../../../contracts/calendar";
+import { formatClockTime, wallClock } from "../../../contracts/time-format";
 import { ConflictError } from "../../../http/errors";
 
 /**
@@ -86,7 +86,7 @@ export function parseHolidayRegion(text: string): HolidayRegion | null | string 
   return state ? { country, state } : { country };
 }
 
-/** "Mon-Fri 09:00-17:00" again, for the settings panel. */
+/** "Mon-Fri 9:00 AM-5:00 PM": the setting as staff read it on the settings panel, on the one 12-hour clock. */
 export function describeHours(hours: WeeklyHours): string {
   const groups: string[] = [];
   // Monday first, as people read a week.
@@ -107,7 +107,7 @@ export function describeHours(hours: WeeklyHours): string {
     }
     const from = WEEKDAY_SHORT[d];
     const to = WEEKDAY_SHORT[order[j] as number];
-    groups.push(`${from}${j > i ? `-${to}` : ""} ${hhmm(h.open)}-${hhmm(h.close)}`);
+    groups.push(`${from}${j > i ? `-${to}` : ""} ${formatClockTime(h.open)}-${formatClockTime(h.close)}`);
     i = j + 1;
   }
   return groups.join(", ");

@@ -8,7 +8,7 @@ describe("the desk clock's settings at start", () => {
   test("defaults: New York, Mon-Fri 09:00-17:00, US holidays, 8 business hours", () => {
     const { desk } = load({});
     expect(desk.timeZone).toBe("America/New_York");
-    expect(describeHours(desk.hours)).toBe("Mon-Fri 09:00-17:00");
+    expect(describeHours(desk.hours)).toBe("Mon-Fri 9:00 AM-5:00 PM");
     expect(desk.holidays).toEqual({ country: "US" });
     expect(desk.slaHours).toBe(8);
   });
@@ -21,12 +21,12 @@ describe("the desk clock's settings at start", () => {
       RESPONSE_SLA_HOURS: " 16 ",
     });
     expect(desk).toMatchObject({ timeZone: "Europe/London", holidays: { country: "GB", state: "ENG" } });
-    expect(describeHours(desk.hours)).toBe("Mon-Thu 08:30-17:30, Fri 08:30-13:00");
+    expect(describeHours(desk.hours)).toBe("Mon-Thu 8:30 AM-5:30 PM, Fri 8:30 AM-1:00 PM");
     expect(desk.slaHours).toBe(16);
     expect(load({ HOLIDAYS: "none" }).desk.holidays).toBeNull();
     // As docker --env-file passes a quoted value from .env.example.
     expect(describeHours(load({ BUSINESS_HOURS: '"Mon-Fri 08:00-16:00"' }).desk.hours)).toBe(
-      "Mon-Fri 08:00-16:00",
+      "Mon-Fri 8:00 AM-4:00 PM",
     );
   });
 

@@ -24,11 +24,13 @@ describe("due labels, as the list, the detail, the dashboard and the digest show
     const r = request("2026-11-23 10:00"); // due Tuesday 10:00
     expect(dueStatus(clock, r, ny("2026-11-24 07:00")).label).toBe("due in 3 h");
     expect(dueStatus(clock, r, ny("2026-11-24 09:35")).label).toBe("due in 25 m");
-    expect(dueStatus(clock, r, ny("2026-11-23 10:00")).label).toBe("due tomorrow 10:00");
+    expect(dueStatus(clock, r, ny("2026-11-23 10:00")).label).toBe("due tomorrow 10:00 AM EST");
     const beforeThanksgiving = request("2026-11-25 15:00"); // due Friday 15:00
-    expect(dueStatus(clock, beforeThanksgiving, ny("2026-11-25 15:00")).label).toBe("due Fri 15:00");
+    expect(dueStatus(clock, beforeThanksgiving, ny("2026-11-25 15:00")).label).toBe("due Fri 3:00 PM EST");
     const christmas = request("2026-12-24 16:00"); // due Monday 2026-12-28 16:00
-    expect(dueStatus(clock, christmas, ny("2026-12-20 12:00")).label).toBe("due Dec 28 16:00");
+    expect(dueStatus(clock, christmas, ny("2026-12-20 12:00")).label).toBe(
+      "due Mon 28 Dec 2026, 4:00 PM EST",
+    );
   });
 
   test("overdue: in business hours and minutes, or since when when none has passed", () => {
@@ -40,7 +42,7 @@ describe("due labels, as the list, the detail, the dashboard and the digest show
     expect(dueStatus(clock, r, ny("2026-11-24 09:35")).label).toBe("overdue by 1 business hour");
     expect(dueStatus(clock, r, ny("2026-11-23 16:31")).label).toBe("overdue by 1 business minute");
     expect(dueStatus(clock, request("2026-11-23 09:00"), ny("2026-11-24 08:00")).label).toBe(
-      "overdue since yesterday 17:00",
+      "overdue since yesterday 5:00 PM EST",
     );
   });
 
@@ -49,7 +51,7 @@ describe("due labels, as the list, the detail, the dashboard and the digest show
       {
         state: "answered",
         label: "answered in 2 h 40 m",
-        dueText: "Mon Nov 23, 16:30 EST",
+        dueText: "Mon 23 Nov 2026, 4:30 PM EST",
         late: false,
       },
     );
@@ -76,7 +78,7 @@ describe("due labels, as the list, the detail, the dashboard and the digest show
       "8 h",
       "25 h 5 m",
     ]);
-    expect(firmDateTime(clock, new Date("2026-07-06T14:00:00Z"))).toBe("Mon Jul 6, 10:00 EDT");
+    expect(firmDateTime(clock, new Date("2026-07-06T14:00:00Z"))).toBe("Mon 6 Jul 2026, 10:00 AM EDT");
   });
 
   test("median and 90th percentile by nearest rank", () => {

@@ -1,6 +1,6 @@
-import { hhmm, MONTH_SHORT, WEEKDAY_SHORT, zoneName } from "../../../contracts/calendar";
 import type { DueStatus, FirstResponseBy } from "../../../contracts/desk";
-import { type BusinessClock, nextDate } from "./business-clock";
+import { formatWeekdayDateTime, formatWhen } from "../../../contracts/time-format";
+import type { BusinessClock } from "./business-clock";
 
 const HOUR = 60;
 
@@ -14,30 +14,17 @@ export function formatDuration(minutes: number): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** "Wed Nov 18, 10:00 EST": a firm-time instant written out in full. */
-export function firmDateTime(clock: BusinessClock, at: Date): string {
-  const l = clock.local(at);
-  const [, month, day] = l.date.split("-").map(Number);
-  return `${WEEKDAY_SHORT[l.weekday]} ${MONTH_SHORT[(month ?? 1) - 1]} ${day}, ${hhmm(l.minutes)} ${zoneName(clock.settings.timeZone, at)}`;
-}
+/** "Wed 18 Nov 2026, 10:00 AM EST": a firm-time instant written out in full, by the one formatter (ADR 266). */
+export const firmDateTime = (clock: BusinessClock, at: Date): string =>
+  formatWeekdayDateTime(at, clock.settings.timeZone);
 
-/** "10:00", "tomorrow 10:00", "yesterday 17:00", "Mon 16:30" or "Nov 30 16:30", relative to `now`'s firm date. */
-export function firmWhen(clock: BusinessClock, at: Date, now: Date): string {
-  const l = clock.local(at);
-  const today = clock.local(now).date;
-  const time = hhmm(l.minutes);
-  if (l.date === today) return `today ${time}`;
-  if (l.date === nextDate(today)) return `tomorrow ${time}`;
-  if (l.date === nextDate(today, -1)) return `yesterday ${time}`;
-  if (l.date > today && l.date <= nextDate(today, 6)) return `${WEEKDAY_SHORT[l.weekday]} ${time}`;
-  if (l.date < today && l.date >= nextDate(today, -6)) return `${WEEKDAY_SHORT[l.weekday]} ${time}`;
-  const [, month, day] = l.date.split("-").map(Number);
-  return `${MONTH_SHORT[(month ?? 1) - 1]} ${day} ${time}`;
-}
+/** "10:00 AM EST", "tomorrow 10:00 AM EST", "Mon 4:30 PM EST" or "Mon 30 Nov 2026, 4:30 PM EST", from `now`. */
+export const firmWhen = (clock: BusinessClock, at: Date, now: Date): string =>
+  formatWhen(at, clock.settings.timeZone, now);
 
 /**
  * Where a request stands against its due time, in the words the desk shows: "due in 3 h", "due tomorrow
- * 10:00", "overdue by 2 business hours", "answered in 1 h 40 m" (business time from arrival).
+ * 10:00 AM EST", "overdue by 2 business hours", "answered in 1 h 40 m" (business time from arrival).
  */
 export function dueStatus(
   clock: BusinessClock,
@@ -76,7 +63,7 @@ export function dueStatus(
     }
     return {
       state: "waiting",
-      label: `due ${firmWhen(clock, due, now).replace(/^today /, "")}`,
+      label: `due ${firmWhen(clock, due, now)}`,
       dueText,
       late: false,
     };
@@ -87,10 +74,10 @@ export function dueStatus(
       ? `overdue by ${plural(Math.floor(over / HOUR), "business hour")}`
       : over > 0
         ? `overdue by ${plural(over, "business minute")}`
-        : `overdue since ${firmWhen(clock, due, now).replace(/^today /, "")}`;
+        : `overdue since ${firmWhen(clock, due, now)}`;
   return { state: "overdue", label, dueText, late: false };
 }
 
-/** A delivery against its due time, in the words first responses use: "due tomorrow 10:00", "overdue by 2 business hours". */
+/** A delivery against its due time, in the words first responses use: "due tomorrow 10:00 AM EST", "overdue by 2 business hours". */
 export const deliveryStatus = (clock: BusinessClock, deliveryDueAt: string, now: Date): DueStatus =>
   dueStatus(clock, { submittedAt: deliveryDueAt, respondBy: deliveryDueAt, firstResponseAt: null }, now);

@@ -1,5 +1,5 @@
-import { hhmm, MONTH_NAMES, WEEKDAY_NAMES, zoneName } from "../../../contracts/calendar";
 import { type IntakeReceipt, isIntakeReceipt } from "../../../contracts/intake";
+import { formatTime, formatWeekday, formatWeekdayDateTime } from "../../../contracts/time-format";
 import type { BusinessClock } from "../../desk";
 
 /**
@@ -12,19 +12,19 @@ export const RECEIPT_COOKIE = "tw_intake_receipt";
 export const RECEIPT_MAX_AGE_S = 30 * 60;
 
 /**
- * A due time on the firm's clock as the sender reads it on the day they write: "17:00 EST today", "Tuesday
- * 12:51 EST" within the coming week, "Monday, January 4, 17:00 EST" beyond it.
+ * A due time on the firm's clock as the sender reads it on the day they write, in the one formatter's words
+ * (ADR 266): "5:00 PM EST today", "Tuesday 12:51 PM EST" within the coming week, "Monday, 4 Jan 2027, 5:00 PM
+ * EST" beyond it.
  */
 export function respondByText(clock: BusinessClock, due: Date, now: Date): string {
   const at = clock.local(due);
-  const time = `${hhmm(at.minutes)} ${zoneName(clock.settings.timeZone, due)}`;
+  const zone = clock.settings.timeZone;
+  const time = formatTime(due, zone);
   const today = clock.local(now).date;
   if (at.date === today) return `${time} today`;
   const days = (Date.parse(at.date) - Date.parse(today)) / 86_400_000;
-  const weekday = WEEKDAY_NAMES[at.weekday] ?? "";
-  if (days > 0 && days < 7) return `${weekday} ${time}`;
-  const [, month, day] = at.date.split("-").map(Number);
-  return `${weekday}, ${MONTH_NAMES[(month ?? 1) - 1]} ${day}, ${time}`;
+  if (days > 0 && days < 7) return `${formatWeekday(at.date, "long")} ${time}`;
+  return formatWeekdayDateTime(due, zone, "long");
 }
 
 /** The receipt of a request that arrived at `arrival`. */
