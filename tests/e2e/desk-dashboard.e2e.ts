@@ -44,9 +44,10 @@ test("the dashboard's morning view: a new request waits with its due time, then 
   const problems = watchForErrors(page);
   await signIn(page);
 
-  // SPEC's welcome line, the four cards, and the desk's figures above them.
-  for (const area of ["Articles", "Resources", "Case Studies", "Submissions"]) {
-    await expect(page.getByRole("link", { name: new RegExp(`Open ${area}`) })).toBeVisible();
+  // The welcome line, the sidebar's areas (ADR 262: they replace SPEC's four cards), and the desk's figures.
+  const sidebar = page.getByRole("navigation", { name: "Admin" });
+  for (const area of ["Articles", "Resources", "Case Studies", "Desk"]) {
+    await expect(sidebar.getByRole("link", { name: area, exact: true })).toBeVisible();
   }
   const counts = page.getByRole("list", { name: "Today at the desk" });
   await expect(counts.getByRole("link", { name: /New today/ })).toBeVisible();
