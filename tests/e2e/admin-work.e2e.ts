@@ -55,15 +55,19 @@ for (const [width, size] of [
     await expect(page).toHaveURL(/\/admin\/articles\/new$/);
     await page.getByLabel("Title").fill(title);
 
-    // A link inside the admin: staff stay, and keep what they typed.
+    // A link inside the admin: staff stay, and keep what they typed. On a phone the links are in the menu.
+    if (size.width < 1024) await press(page, page.getByRole("button", { name: "Open menu" }));
     let asked = answerNextDialog(page, false);
     await press(
       page,
-      page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Articles" }),
+      page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Articles", exact: true }),
     );
     expect((await asked).message()).toBe(LEAVE);
     await expect(page).toHaveURL(/\/admin\/articles\/new$/);
     await expect(page.getByLabel("Title")).toHaveValue(title);
+    const menu = page.getByRole("dialog", { name: "Admin menu" });
+    if (await menu.isVisible()) await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
 
     // Back: the same question, and staying keeps the address and the words.
     asked = answerNextDialog(page, false);
@@ -95,10 +99,11 @@ for (const [width, size] of [
     // Leaving on purpose drops the draft: the article opens again as saved.
     const edited = page.url();
     await page.getByLabel("Title").fill(`${title} (edited)`);
+    if (size.width < 1024) await press(page, page.getByRole("button", { name: "Open menu" }));
     asked = answerNextDialog(page, true);
     await press(
       page,
-      page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Articles" }),
+      page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Articles", exact: true }),
     );
     await asked;
     await expect(page).toHaveURL(/\/admin\/articles$/);
