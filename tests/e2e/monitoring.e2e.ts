@@ -23,13 +23,12 @@ test.afterAll(async () => {
 });
 
 const mailsAbout = (subject: string) => received().filter((m) => m.subject?.startsWith(subject));
-const longDate = (d: Date) =>
-  d.toLocaleDateString("en-GB", {
-    timeZone: "America/New_York",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
+/** "27 Nov 2026": a day on the firm's calendar as the product writes it (ADR 266). */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const longDate = (d: Date) => {
+  const [y, m, day] = d.toLocaleDateString("en-CA", { timeZone: "America/New_York" }).split("-").map(Number);
+  return `${day} ${MONTHS[(m ?? 1) - 1]} ${y}`;
+};
 
 test("counsel pauses monitoring, then cancels it with notice, each confirmed in dates", async ({
   browser,
