@@ -1,7 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { validIntake } from "../helpers/intake-body";
-import { DEMO_ADMIN, DESKTOP, PHONE, signIn, waitForHydration } from "./helpers";
+import { DEMO_ADMIN, DESKTOP, logOut, PHONE, signIn, waitForHydration } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
@@ -158,7 +158,7 @@ for (const [width, viewport] of [
         await section.getByRole("button", { name: "I Have Saved My Codes" }).click();
         await expect(section.getByText("Status: on")).toBeVisible();
 
-        await page.getByRole("button", { name: "Logout" }).click();
+        await logOut(page);
         await expect(page).toHaveURL(/\/admin\/login$/);
         await page.getByLabel("Username").fill(DEMO_ADMIN.username);
         await page.getByLabel("Password").fill(PASSWORD);

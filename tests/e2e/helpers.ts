@@ -75,6 +75,13 @@ export async function signIn(page: Page, origin = "") {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${DEMO_ADMIN.username}`);
 }
 
+/** Signs out by the admin's own control: the sidebar's Logout, or on a phone the one in its menu. */
+export async function logOut(page: Page) {
+  const shown = page.getByRole("button", { name: "Logout" }).locator("visible=true");
+  if ((await shown.count()) === 0) await page.getByRole("button", { name: "Open menu" }).click();
+  await shown.first().click();
+}
+
 /**
  * Checks the page at both widths with axe, and keeps a full-page screenshot of each in SCREENSHOT_DIR when it is
  * set (named `<name>-1280.png` and `<name>-390.png`), to be looked at.

@@ -1,5 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { checkBothWidths, DEMO_ADMIN, DESKTOP, PHONE, waitForHydration, watchForErrors } from "./helpers";
+import {
+  checkBothWidths,
+  DEMO_ADMIN,
+  DESKTOP,
+  logOut,
+  PHONE,
+  waitForHydration,
+  watchForErrors,
+} from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
@@ -64,7 +72,7 @@ for (const [label, size] of [
     if (label === "1280") await checkBothWidths(page, "passkeys-list");
     await page.setViewportSize(size);
 
-    await page.getByRole("button", { name: "Logout" }).first().click();
+    await logOut(page);
     await expect(page).toHaveURL(/\/admin\/login$/);
     await waitForHydration(page);
     if (label === "1280") await checkBothWidths(page, "passkeys-sign-in");
