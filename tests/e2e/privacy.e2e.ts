@@ -34,9 +34,13 @@ async function setStatus(page: Page, baseURL: string, name: string, status: stri
   expect(res.status()).toBe(200);
 }
 
+/** Tomorrow's UTC date as the product writes a day: "28 Nov 2026" (ADR 266). */
 const tomorrow = () => {
   const d = new Date(Date.now() + 86_400_000);
-  return d.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][
+    d.getUTCMonth()
+  ];
+  return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}`;
 };
 
 test("Data & Privacy: the policy is edited with messages, the next purges are listed, the privacy page follows", async ({

@@ -64,11 +64,18 @@ test("an editor sees the site's content only, and is told who may open the rest"
     "Account",
   ])
     await expect(nav(page).getByRole("link", { name: label })).toBeVisible();
-  for (const label of ["Submissions", "Staff", "Data & Privacy", "Audit Log"])
-    await expect(nav(page).getByRole("link", { name: label })).toHaveCount(0);
-  // The dashboard's card for the desk says who may instead of linking there; no desk figures are asked for.
-  await expect(page.getByText("Only an owner or staff can work the intake desk.")).toBeVisible();
-  await expect(page.getByRole("link", { name: /Open Submissions/ })).toHaveCount(0);
+  for (const label of [
+    "Desk",
+    "Consultations",
+    "Staff",
+    "Business Hours",
+    "Data & Privacy",
+    "Backups",
+    "Audit Log",
+  ])
+    await expect(nav(page).getByRole("link", { name: label, exact: true })).toHaveCount(0);
+  // No desk figures are asked for or shown to an editor.
+  await expect(page.getByRole("list", { name: "Today at the desk" })).toHaveCount(0);
   await checkBothWidths(page, "roles-editor-dashboard");
 
   // The Staff screen by its address: why, not a screen of refusals.
@@ -102,17 +109,19 @@ test("staff work the desk but not business hours, staff or the audit log", async
   const problems = watchForErrors(page);
   await signInAs(page, staff);
 
-  for (const label of ["Dashboard", "Submissions", "Articles", "People & Testimonials", "Account"])
-    await expect(nav(page).getByRole("link", { name: label })).toBeVisible();
-  for (const label of ["Staff", "Data & Privacy", "Audit Log"])
-    await expect(nav(page).getByRole("link", { name: label })).toHaveCount(0);
+  for (const label of ["Dashboard", "Desk", "Consultations", "Articles", "People & Testimonials", "Account"])
+    await expect(nav(page).getByRole("link", { name: label, exact: true })).toBeVisible();
+  for (const label of ["Staff", "Business Hours", "Data & Privacy", "Backups", "Audit Log"])
+    await expect(nav(page).getByRole("link", { name: label, exact: true })).toHaveCount(0);
   await checkBothWidths(page, "roles-staff-dashboard");
 
-  await nav(page).getByRole("link", { name: "Submissions" }).click();
+  await nav(page).getByRole("link", { name: "Desk", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/submissions$/);
+  await checkBothWidths(page, "roles-staff-desk");
+  // Business hours by their address: who may, not a form the server would refuse.
+  await page.goto("/admin/business-hours");
   await expect(page.getByText("Only an owner can change business hours and closures.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Closure" })).toHaveCount(0);
-  await checkBothWidths(page, "roles-staff-desk");
 
   const closure = await page.request.post("/api/admin/desk/closures", {
     headers: sameOrigin(origin),
