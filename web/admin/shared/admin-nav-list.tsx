@@ -32,6 +32,7 @@ export function AdminNavList({
   onNavigate?: () => void;
   items?: readonly AdminNavItem[];
 }) {
+  // The current page's mark is a drawn bar, not a shadow: the focus ring is a box-shadow and must still show on it.
   const link = (item: AdminNavItem, extra = "") => {
     const Icon = item.icon;
     return (
@@ -40,7 +41,7 @@ export function AdminNavList({
           href={item.href}
           onClick={onNavigate}
           aria-current={isCurrentItem(item.href, location) ? "page" : undefined}
-          className={`${ROW} no-underline aria-[current=page]:bg-white/12 aria-[current=page]:text-white aria-[current=page]:shadow-[inset_3px_0_0_var(--brand-accent)]`}
+          className={`${ROW} no-underline aria-[current=page]:bg-white/12 aria-[current=page]:text-white aria-[current=page]:[background-image:linear-gradient(to_right,var(--brand-accent)_3px,transparent_3px)]`}
         >
           <Icon className="size-4 shrink-0" aria-hidden="true" />
           <span className="min-w-0 truncate">{item.label}</span>
