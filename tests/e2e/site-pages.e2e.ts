@@ -255,11 +255,9 @@ test.describe("calls to action and details", () => {
   test("privacy shows this month as Last Updated", async ({ page }) => {
     await page.goto("/privacy");
     await waitForHydration(page);
-    const month = new Date().toLocaleDateString("en-US", {
-      month: "long",
-      year: "numeric",
-      timeZone: "UTC",
-    });
+    // This month as the product writes one: "Nov 2026" (ADR 266).
+    const now = new Date();
+    const month = `${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][now.getUTCMonth()]} ${now.getUTCFullYear()}`;
     await expect(page.getByText(`Last Updated: ${month}`)).toBeVisible();
   });
 });
