@@ -48,7 +48,7 @@ import { seoModule } from "./modules/seo";
 import { createSetup } from "./modules/setup";
 import { staffModule } from "./modules/staff";
 import { createStatements } from "./modules/statements";
-import { createSubscriptions, raisedCharges } from "./modules/subscriptions";
+import { createSubscriptions, firstMonthAsked, raisedCharges } from "./modules/subscriptions";
 import { DATABASE_FILE } from "./ops/data-store";
 import { loadSessionSecrets } from "./secrets";
 import type { DataStore } from "./store";
@@ -174,6 +174,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     // Documents are made after; an expense's receipt is checked only when one is recorded.
     documentOf: (engagementId, documentId) =>
       documents.service.list(engagementId).some((d) => d.id === documentId),
+    firstMonthAsked: firstMonthAsked(store),
     now,
   });
   const subscriptions = createSubscriptions({

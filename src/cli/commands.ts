@@ -62,14 +62,21 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
     });
   }
   if (command === "statements") {
-    const [{ statementsCli }, { createLedgerService }, { engagementFacts }, { contactSubmissions }, mail] =
-      await Promise.all([
-        import("../modules/statements"),
-        import("../modules/ledger"),
-        import("../modules/portal"),
-        import("../modules/desk"),
-        import("../modules/mail"),
-      ]);
+    const [
+      { statementsCli },
+      { createLedgerService },
+      { engagementFacts },
+      { contactSubmissions },
+      mail,
+      { firstMonthAsked },
+    ] = await Promise.all([
+      import("../modules/statements"),
+      import("../modules/ledger"),
+      import("../modules/portal"),
+      import("../modules/desk"),
+      import("../modules/mail"),
+      import("../modules/subscriptions"),
+    ]);
     const config = loadConfig(process.env);
     return statementsCli(argv.slice(1), {
       openStore: () => dataStoreFor("statements", config),
@@ -99,6 +106,7 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
           engagements,
           personOf,
           documentOf: () => false,
+          firstMonthAsked: firstMonthAsked(store),
           now: store.clock,
         });
         // The notices wait in the outbox; the server sends them.

@@ -9,6 +9,18 @@ export const UNMATCHED_PAYMENTS_API = "/api/admin/payments/unmatched";
 export const unmatchedPaymentPath = (id: number, action: "match" | "dismiss") =>
   `${UNMATCHED_PAYMENTS_API}/${id}/${action}`;
 
+/**
+ * The firm's payment link for an amount: its PAYMENT_URL with the reference and the amount (decimal dollars)
+ * filled in, the same link on the portal's Payments card and on a statement; null when the firm set none.
+ */
+export function payLink(template: string | undefined, reference: string, cents: number): string | null {
+  return (
+    template
+      ?.replaceAll("{reference}", encodeURIComponent(reference))
+      .replaceAll("{amount}", (cents / 100).toFixed(2)) ?? null
+  );
+}
+
 /** Why a reported payment could not be recorded by itself. */
 export type UnmatchedReason = "no-reference" | "unknown-reference" | "currency";
 

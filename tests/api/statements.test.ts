@@ -318,3 +318,108 @@ describe("the monthly run on the firm's first business day", () => {
     expect(await jobs.runIfDue()).toBeNull();
   });
 });
+
+describe("one amount due: the portal's Payments card and the statement read the same figure", () => {
+  const clock = { at: new Date("2026-07-15T15:00:00.000Z") };
+  const t = makeTestApp(ENV, { now: () => clock.at });
+  const signedOn = "2026-07-15";
+  type Case = {
+    name: string;
+    draft: Record<string, unknown>;
+    intake?: Record<string, unknown>;
+    paidCents: number;
+    expenseCents?: number;
+    due: { amountDueCents: number; dueOn: string | null };
+    /** The statement's sentence of what is due. */
+    says: string;
+  };
+  const cases: Case[] = [
+    {
+      name: "a flat fee half paid",
+      draft: DRAFT,
+      paidCents: 175_000,
+      due: { amountDueCents: 175_000, dueOn: signedOn },
+      says: "Amount due: $1,750.00, due on 15 Jul 2026.",
+    },
+    {
+      // The letter asks the whole retainer before work begins: what was paid is held, the rest is still asked.
+      name: "a retainer part paid",
+      draft: { ...DRAFT, feeKind: "retainer", feeCents: 500_000 },
+      paidCents: 200_000,
+      due: { amountDueCents: 300_000, dueOn: signedOn },
+      says: "Amount due: $3,000.00, due on 15 Jul 2026.",
+    },
+    {
+      // Fees past the retainer are billed monthly, as the letter says: no day of the signature is claimed.
+      name: "a retainer overdrawn",
+      draft: { ...DRAFT, feeKind: "retainer", feeCents: 500_000 },
+      paidCents: 500_000,
+      expenseCents: 620_000,
+      due: { amountDueCents: 120_000, dueOn: null },
+      says: "Amount due: $1,200.00. Please quote reference",
+    },
+    {
+      // Two subjects at $750: the first month ($1,500) is paid on engagement; $500 of it came.
+      name: "a monthly engagement",
+      draft: {
+        ...DRAFT,
+        feeKind: "monthly",
+        feeCents: 75_000,
+        turnaroundBusinessDays: 60,
+        subjects: ["Vexhollow Andrithe Parnaby", "Quarrendel Estates Omicron LLC"],
+      },
+      intake: { role: "attorney", desiredService: "judgment-intel" },
+      paidCents: 50_000,
+      due: { amountDueCents: 100_000, dueOn: signedOn },
+      says: "Amount due: $1,000.00, due on 15 Jul 2026.",
+    },
+  ];
+
+  for (const c of cases) {
+    test(`${c.name}: the same amount and day in the portal, on the statement and in its pay link`, async () => {
+      const admin = await signIn(t.request, OWNER, PASSWORD);
+      const client = await portalClient(t, clock.at, admin, {
+        email: `client-${Math.random().toString(36).slice(2)}@example.com`,
+        draft: c.draft,
+        ...(c.intake ? { intake: c.intake } : {}),
+      });
+      const id = client.submission.id;
+      const paid = await t.request(
+        `${API}/${id}/engagement/payments`,
+        withCookie(admin, post({ amountCents: c.paidCents, receivedOn: signedOn, method: "wire" })),
+      );
+      expect(paid.status).toBe(201);
+      if (c.expenseCents) {
+        const fees = await t.request(
+          `${API}/${id}/expenses`,
+          withCookie(admin, post({ on: signedOn, amountCents: c.expenseCents, description: "County deeds" })),
+        );
+        expect(fees.status).toBe(201);
+      }
+      const view = (await (await t.request("/api/portal", withCookie(client.cookie))).json()) as {
+        engagement: { payment: { amountDueCents: number; dueOn: string | null; payUrl: string | null } };
+      };
+      expect(view.engagement.payment).toMatchObject(c.due);
+      const amount = (c.due.amountDueCents / 100).toFixed(2);
+      const link = `https://pay.example.com/tw?ref=${client.submission.reference}&amount=${amount}`;
+      expect(view.engagement.payment.payUrl).toBe(link);
+
+      const issued = await t.request(
+        `${API}/${id}/statements`,
+        withCookie(admin, post({ through: signedOn })),
+      );
+      expect(issued.status).toBe(201);
+      const [statement] = (
+        (await (await t.request(`${API}/${id}/statements`, withCookie(admin))).json()) as {
+          statements: StatementSummary[];
+        }
+      ).statements;
+      const text = flat(pdfText(await bytesOf(await t.request(statement?.pdfPath ?? "", withCookie(admin)))));
+      expect(text).toContain(c.says);
+      expect(text).toContain(link);
+      // The letter sets when each amount is due; the statement adds no term of its own.
+      expect(text).not.toContain("payable on receipt");
+      expect(text).not.toContain("Nothing is due");
+    });
+  }
+});

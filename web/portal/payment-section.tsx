@@ -53,7 +53,7 @@ export function PaymentSection({ engagement: e }: { engagement: PortalEngagement
               <div>
                 <dt className="text-sm text-ink-muted">Due by</dt>
                 <dd className="mt-0.5 text-lg font-semibold text-ink">
-                  {p?.dueOn ? formatLongDate(p.dueOn) : due === 0 ? "Nothing due" : "On engagement"}
+                  {p?.dueOn ? formatLongDate(p.dueOn) : due === 0 ? "Nothing due" : "Billed monthly"}
                 </dd>
               </div>
               <div>

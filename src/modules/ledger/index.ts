@@ -4,8 +4,8 @@ import type { EngagementLookup } from "../portal";
 import { ledgerRoutes } from "./routes";
 import { createLedgerService, type FirmDay, type PersonOf } from "./service";
 
-export type { LedgerEntry, LedgerKind, LedgerView, RetainerView } from "./model";
-export { summarize, timeAmountCents } from "./model";
+export type { LedgerEntry, LedgerKind, LedgerView, PaymentDue, RetainerView } from "./model";
+export { paymentDue, summarize, timeAmountCents } from "./model";
 export type { ChargeFact, LedgerService, PaymentFact } from "./service";
 /** The ledger without its routes: what an operator's command reads (`tracewell statements`). */
 export { createLedgerService } from "./service";
@@ -17,6 +17,7 @@ export { createLedgerService } from "./service";
  *
  * What other features use (the statements feature):
  * - `view(engagementId)`: `{ entries, balanceCents, retainer }`, entries by day then as written;
+ * - `due(engagementId)`: what is due and by when, the one figure the portal and the statements show;
  * - `entriesAfter(engagementId, afterEntryId, throughOn)`: the entries written after an entry (a statement's
  *   last) dated up to a day, by day then as written.
  */
@@ -28,20 +29,18 @@ export function createLedger(deps: {
   engagements: EngagementLookup;
   personOf: PersonOf;
   documentOf: (engagementId: number, documentId: string) => boolean;
+  firstMonthAsked: (engagementId: number) => number;
   now: () => Date;
 }) {
   const service = createLedgerService(deps);
   return {
     service,
     view: service.view,
+    due: service.due,
     entriesAfter: service.entriesAfter,
     engagementIds: service.engagementIds,
-    /** What the portal tells the ledger (a signature: a flat fee owed; each payment) and asks of it (the balance). */
-    portalHooks: {
-      signed: service.signed,
-      paid: service.paid,
-      balance: (engagementId: number) => service.view(engagementId).balanceCents,
-    },
+    /** What the portal tells the ledger (a signature: a flat fee owed; each payment) and asks of it (what is due). */
+    portalHooks: { signed: service.signed, paid: service.paid, due: service.due },
     charged: service.charged,
     routes: ledgerRoutes({ service, auth: deps.auth, trustProxy: deps.trustProxy }),
   };

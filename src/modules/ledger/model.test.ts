@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { LedgerEntry, LedgerKind } from "../../contracts/ledger";
-import { decimalDollars, importDate, summarize, timeAmountCents } from "./model";
+import { decimalDollars, importDate, paymentDue, summarize, timeAmountCents } from "./model";
 
 describe("time at the hourly rate", () => {
   test("minutes times the rate over 60, to the nearest cent, half a cent up", () => {
@@ -135,5 +135,46 @@ describe("property: over random sequences of entries nothing drifts", () => {
         }
       }
     }
+  });
+});
+
+describe("what is due and by when", () => {
+  const on = (e: LedgerEntry, day: string): LedgerEntry => ({ ...e, on: day });
+  const signed = { askedCents: 0, signedOn: "2026-03-01" };
+
+  test("a flat fee: the balance, credits included, due on the day it was signed", () => {
+    const entries = [entry(1, "fee", 350_000), entry(2, "payment", -100_000), entry(3, "adjustment", -5_000)];
+    expect(paymentDue(entries, signed)).toEqual({ amountDueCents: 245_000, dueOn: "2026-03-01" });
+    expect(paymentDue([...entries, entry(4, "payment", -245_000)], signed)).toEqual({
+      amountDueCents: 0,
+      dueOn: null,
+    });
+  });
+
+  test("months raised: the oldest one payments have not covered dates what is due", () => {
+    const entries = [
+      on(entry(1, "charge", 150_000), "2026-03-01"),
+      on(entry(2, "payment", -150_000), "2026-03-01"),
+      on(entry(3, "charge", 150_000), "2026-04-01"),
+      on(entry(4, "payment", -50_000), "2026-04-03"),
+      on(entry(5, "charge", 150_000), "2026-05-01"),
+    ];
+    expect(paymentDue(entries, signed)).toEqual({ amountDueCents: 250_000, dueOn: "2026-04-01" });
+  });
+
+  test("a retainer asks the rest of itself on engagement; past what it holds, time is billed monthly", () => {
+    const retainer = { askedCents: 500_000, signedOn: "2026-03-01" };
+    expect(paymentDue([entry(1, "payment", -200_000)], retainer)).toEqual({
+      amountDueCents: 300_000,
+      dueOn: "2026-03-01",
+    });
+    // A refunded payment (an adjustment correcting it) is asked again.
+    expect(paymentDue([entry(1, "payment", -200_000), entry(2, "adjustment", 200_000, 1)], retainer)).toEqual(
+      { amountDueCents: 500_000, dueOn: "2026-03-01" },
+    );
+    expect(paymentDue([entry(1, "payment", -500_000), entry(2, "time", 620_000)], retainer)).toEqual({
+      amountDueCents: 120_000,
+      dueOn: null,
+    });
   });
 });

@@ -71,6 +71,48 @@ export function summarize(
   return { balanceCents, retainer };
 }
 
+/** What the client is asked to pay now, and the day the letter set for it (null: billed monthly, no day set). */
+export type PaymentDue = { amountDueCents: number; dueOn: string | null };
+
+/** The kinds the letter sets a day for: the flat fee on engagement, each month on the day it begins. */
+const DATED_KINDS: ReadonlySet<LedgerKind> = new Set(["fee", "charge"]);
+
+/**
+ * What is due and by when (ADR 271), the one figure the portal's Payments card, a statement and its pay link
+ * show. It is the ledger's balance, unless the letter still asks more on engagement than the ledger records as
+ * owed: a retainer (a deposit, held rather than billed) or a monthly engagement's first month before it is
+ * raised (`askedCents`, less every payment), due on the day the letter was signed. Otherwise the day is that
+ * of the oldest amount payments and credits have not covered, when the letter dates it (a fee, a month);
+ * time and expenses past what is held are billed monthly, with no day of their own.
+ */
+export function paymentDue(
+  entries: readonly LedgerEntry[],
+  terms: { askedCents: number; signedOn: string },
+): PaymentDue {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  let balanceCents = 0;
+  let paidCents = 0;
+  for (const e of entries) {
+    balanceCents += e.amountCents;
+    if (countedKind(e, byId) === "payment") paidCents -= e.amountCents;
+  }
+  const askedCents = terms.askedCents - paidCents;
+  if (askedCents > 0 && askedCents >= balanceCents)
+    return { amountDueCents: askedCents, dueOn: terms.signedOn };
+  if (balanceCents <= 0) return { amountDueCents: 0, dueOn: null };
+  // Payments and credits settle the oldest amounts first: the first one left owing dates what is due.
+  let covered = -entries.reduce((sum, e) => (e.amountCents < 0 ? sum + e.amountCents : sum), 0);
+  const owing = entries
+    .filter((e) => e.amountCents > 0)
+    .toSorted((a, b) => (a.on === b.on ? a.id - b.id : a.on < b.on ? -1 : 1))
+    .find((e) => {
+      covered -= e.amountCents;
+      return covered < 0;
+    });
+  const kind = owing ? countedKind(owing, byId) : "adjustment";
+  return { amountDueCents: balanceCents, dueOn: owing && DATED_KINDS.has(kind) ? owing.on : null };
+}
+
 /** Whole cents as the accountant's file writes them: -1250.00. */
 export function decimalDollars(cents: number): string {
   const abs = Math.abs(cents);

@@ -12,6 +12,8 @@ import {
   type LedgerEntry,
   type LedgerView,
   LEDGER_MESSAGES as M,
+  type PaymentDue,
+  paymentDue,
   summarize,
   type TimeEntryInput,
   timeAmountCents,
@@ -50,6 +52,8 @@ export type LedgerDeps = {
   personOf: PersonOf;
   /** Whether a document (its public id) belongs to the engagement: an expense's receipt. */
   documentOf: (engagementId: number, documentId: string) => boolean;
+  /** A monthly engagement's first month while it is not raised yet: the letter asks it on engagement. */
+  firstMonthAsked: (engagementId: number) => number;
   now: () => Date;
 };
 
@@ -156,6 +160,18 @@ export function createLedgerService(deps: LedgerDeps) {
     /** The entries written after `afterEntryId` dated up to `throughOn`: what a statement adds to the last. */
     entriesAfter: (engagementId: number, afterEntryId: number, throughOn: string): LedgerEntry[] =>
       repo.after(engagementId, afterEntryId, throughOn).map(({ engagementId: _, ...e }) => e),
+    /**
+     * What is due and by when (the portal's Payments card, a statement and its pay link all read this), or
+     * null before the letter is signed: nothing is asked of an unsigned engagement.
+     */
+    due(engagementId: number): PaymentDue | null {
+      const e = engagements.byId(engagementId);
+      if (!e?.signedAt) return null;
+      const askedCents =
+        e.feeKind === "retainer" ? e.feeCents : e.feeKind === "monthly" ? deps.firstMonthAsked(e.id) : 0;
+      const signedOn = calendar.local(new Date(e.signedAt)).date;
+      return paymentDue(viewOf(e, e.id).entries, { askedCents, signedOn });
+    },
     /** Every engagement with entries: the ones the monthly statements look at. */
     engagementIds: () => repo.engagementIds(),
     /** The desk's ledger of a request: 404 for an unknown request or one without an engagement. */

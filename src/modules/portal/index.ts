@@ -22,7 +22,7 @@ export function createPortal(deps: {
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
   due: DueService;
   subscriptions: PortalServiceDeps["subscriptions"];
-  ledger?: PortalServiceDeps["ledger"];
+  ledger: PortalServiceDeps["ledger"];
   now: () => Date;
 }) {
   const { store, config } = deps;

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { calendarDate } from "../../contracts/dates";
-import type { LedgerEntry, LedgerView, RetainerView } from "../ledger";
+import type { LedgerEntry, LedgerView, PaymentDue, RetainerView } from "../ledger";
 
 export type { StatementSummary } from "../../contracts/statements";
 
@@ -10,11 +10,17 @@ export type { StatementSummary } from "../../contracts/statements";
  * month's run. Nothing here reads a clock or the database.
  */
 
-export type { LedgerEntry, LedgerView } from "../ledger";
+export type { LedgerEntry, LedgerView, PaymentDue } from "../ledger";
 export type Retainer = RetainerView;
 
-/** What statements read of the ledger (src/modules/ledger): one engagement's entries and retainer. */
-export type StatementLedger = { view(engagementId: number): LedgerView };
+/**
+ * What statements read of the ledger (src/modules/ledger): one engagement's entries and retainer, and what is
+ * due and by when (the figure the portal's Payments card shows too).
+ */
+export type StatementLedger = {
+  view(engagementId: number): LedgerView;
+  due(engagementId: number): PaymentDue | null;
+};
 
 export const STATEMENT_MESSAGES = {
   through: "Give the last day the statement covers, as YYYY-MM-DD",

@@ -1,10 +1,11 @@
 import type { Config } from "../../config";
+import { payLink } from "../../contracts/payments";
 import type { Actor } from "../../http/admin-http";
 import { ConflictError, IntegrityError, InvalidError, NotFoundError } from "../../http/errors";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
-import { payLink, renderStatement } from "./lib/statement-pdf";
+import { renderStatement } from "./lib/statement-pdf";
 import {
   balanceThrough,
   dayAfter,
@@ -111,6 +112,7 @@ export function createStatementsService(deps: StatementsServiceDeps) {
     const at = now();
     const percent = config.statements.replenishPercent;
     const replenish = replenishDue(next.retainer, percent);
+    const due = ledger.due(engagement.id) ?? { amountDueCents: 0, dueOn: null };
     const pdf = await renderStatement(
       config.brand,
       {
@@ -126,9 +128,10 @@ export function createStatementsService(deps: StatementsServiceDeps) {
         retainer: next.retainer,
         replenish: replenish ? { percent } : null,
         payment: {
+          ...due,
           url:
-            next.balanceCents > 0
-              ? payLink(config.portal.paymentUrl, person.reference, next.balanceCents)
+            due.amountDueCents > 0
+              ? payLink(config.portal.paymentUrl, person.reference, due.amountDueCents)
               : null,
           instructions: config.portal.paymentInstructions ?? null,
         },

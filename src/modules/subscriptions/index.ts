@@ -63,5 +63,17 @@ export function createSubscriptions(deps: {
 export type Subscriptions = ReturnType<typeof createSubscriptions>;
 export type { RaisedCharge };
 
+/**
+ * A monthly engagement's first month while its subscription waits for it (pending, from the signature): the
+ * letter asks it on engagement, before the ledger bills any month (what is due, issue 30). 0 otherwise.
+ */
+export const firstMonthAsked = (store: DataStore) => {
+  const repo = subscriptionsRepo(store);
+  return (engagementId: number): number => {
+    const s = repo.byEngagement(engagementId);
+    return s?.state === "pending" ? s.monthlyCents : 0;
+  };
+};
+
 /** Every month raised so far, with its engagement: the ledger's backfill (issue 30). */
 export const raisedCharges = (store: DataStore): RaisedCharge[] => subscriptionsRepo(store).allCharges();

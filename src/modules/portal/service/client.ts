@@ -1,3 +1,4 @@
+import { payLink } from "../../../contracts/payments";
 import {
   PORTAL_MESSAGES,
   type PortalEngagement,
@@ -228,7 +229,7 @@ export function clientEngagements(core: EngagementCore) {
           pdf: sealed,
         });
         // A flat fee is owed from the signature: the ledger records it in the same write.
-        deps.ledger?.signed(e.id);
+        deps.ledger.signed(e.id);
         deps.outbox.enqueue({ kind: PORTAL_SIGNED_CLIENT_MAIL, submissionId: e.submissionId, refId: e.id });
         deps.outbox.enqueue({ kind: PORTAL_SIGNED_DESK_MAIL, submissionId: e.submissionId, refId: e.id });
         // Monitoring starts on the later of the signature and the first month's payment (ADR 246).
@@ -247,23 +248,13 @@ export function clientEngagements(core: EngagementCore) {
     },
   };
 
-  /**
-   * What is due and by when, and where to pay it: what the letter asks first (a flat fee or a retainer in full on
-   * the day the letter is signed, a monthly engagement's first month then and each later month on the day it
-   * begins), or, once that is paid, the ledger's balance (hours past the retainer, records fees, months charged).
-   */
+  /** What is due and by when, as the ledger reckons it for the statements too, and where to pay it. */
   function paymentDue(e: EngagementRow, v: ReturnType<typeof view>): PortalPayment | null {
-    if (!e.signedAt) return null;
-    const amountDueCents = Math.max(v.outstandingCents, deps.ledger?.balance(e.id) ?? 0);
-    const unpaid = v.subscription?.charges.find((c) => c.paidCents < c.amountCents);
-    const dueOn = amountDueCents === 0 ? null : (unpaid?.from ?? firmDay(new Date(e.signedAt)));
+    const due = deps.ledger.due(e.id);
+    if (!due) return null;
     const payUrl =
-      amountDueCents > 0 && config.portal.paymentUrl
-        ? config.portal.paymentUrl
-            .replaceAll("{reference}", encodeURIComponent(v.reference))
-            .replaceAll("{amount}", (amountDueCents / 100).toFixed(2))
-        : null;
-    return { amountDueCents, dueOn, payUrl, instructions: config.portal.paymentInstructions ?? null };
+      due.amountDueCents > 0 ? payLink(config.portal.paymentUrl, v.reference, due.amountDueCents) : null;
+    return { ...due, payUrl, instructions: config.portal.paymentInstructions ?? null };
   }
 
   /** The letter's text as the client was sent it, the very document its PDF was drawn from. */

@@ -34,14 +34,14 @@ export type PortalServiceDeps = {
   >;
   certificate: () => SealingCertificate;
   /** The engagement's ledger (issue 30): told of the signature (a flat fee is owed) and of each payment. */
-  ledger?: LedgerHooks;
+  ledger: LedgerHooks;
   now: () => Date;
 };
 
 /** What the portal tells the ledger, in the same write as what it records, and what it asks of it. */
 export type LedgerHooks = {
-  /** What the client owes on the ledger now: time and expenses past the retainer, months charged, fees. */
-  balance(engagementId: number): number;
+  /** What is due and by when (the ledger's one reckoning), or null before the signature. */
+  due(engagementId: number): { amountDueCents: number; dueOn: string | null } | null;
   signed(engagementId: number): void;
   paid(payment: {
     engagementId: number;

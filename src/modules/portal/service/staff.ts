@@ -191,7 +191,7 @@ export function staffEngagements(core: EngagementCore) {
       const at = now();
       db.transaction(() => {
         const paymentId = repo.addPayment(e.id, { ...payment, by: actor.username, at: at.toISOString() });
-        deps.ledger?.paid({ ...payment, engagementId: e.id, paymentId, by: actor.username });
+        deps.ledger.paid({ ...payment, engagementId: e.id, paymentId, by: actor.username });
         repo.addEvent(e.id, {
           kind: "payment",
           at: at.toISOString(),

@@ -3,7 +3,7 @@ import { LEDGER_KIND_LABELS, money } from "../../../contracts/ledger";
 import { statementTitle } from "../../../contracts/statements";
 import { longDate } from "../../../contracts/subscriptions";
 import { type DocBlock, type DocSpec, renderPdf, winAnsi } from "../../signing";
-import type { LedgerEntry, Retainer } from "../model";
+import type { LedgerEntry, PaymentDue, Retainer } from "../model";
 
 /** Everything a statement shows: given the same facts, the same document. */
 export type StatementFacts = {
@@ -21,7 +21,8 @@ export type StatementFacts = {
   balanceCents: number;
   retainer: Retainer | null;
   replenish: { percent: number } | null;
-  payment: { url: string | null; instructions: string | null };
+  /** What is due and by when, as the portal's Payments card says it, and how to pay it. */
+  payment: PaymentDue & { url: string | null; instructions: string | null };
 };
 
 const hours = (minutes: number) => {
@@ -33,21 +34,13 @@ const hours = (minutes: number) => {
 const kindOf = (e: LedgerEntry) =>
   e.kind === "time" && e.minutes !== undefined ? `Time, ${hours(e.minutes)}` : LEDGER_KIND_LABELS[e.kind];
 
-/** The payment link for a balance: PAYMENT_URL with the reference and the amount filled in, as the portal's. */
-export function payLink(template: string | undefined, reference: string, cents: number): string | null {
-  return (
-    template
-      ?.replaceAll("{reference}", encodeURIComponent(reference))
-      .replaceAll("{amount}", (cents / 100).toFixed(2)) ?? null
-  );
-}
-
 /** The statement as a document: the firm's letterhead is the shared PDF writer's (src/modules/signing). */
 export function statementDoc(brand: Brand, f: StatementFacts): DocSpec {
   const period = f.fromOn
     ? `${longDate(f.fromOn)} to ${longDate(f.throughOn)}`
     : `Through ${longDate(f.throughOn)}`;
-  const owed = f.balanceCents > 0;
+  const { amountDueCents: due, dueOn } = f.payment;
+  const owed = due > 0;
   const blocks: DocBlock[] = [
     {
       kind: "fields",
@@ -89,8 +82,9 @@ export function statementDoc(brand: Brand, f: StatementFacts): DocSpec {
     { kind: "heading", text: "How to pay" },
     {
       kind: "paragraph",
+      // The day is the letter's (on engagement, or the day a month begins); what it bills monthly has none.
       text: owed
-        ? `Amount due: ${money(f.balanceCents)}, payable on receipt. Please quote reference ${f.reference} with your payment.`
+        ? `Amount due: ${money(due)}${dueOn ? `, due on ${longDate(dueOn)}` : ""}. Please quote reference ${f.reference} with your payment.`
         : `Nothing is due on this statement${f.balanceCents < 0 ? `: you are in credit by ${money(-f.balanceCents)}` : ""}.`,
     },
   );
