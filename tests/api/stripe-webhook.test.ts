@@ -297,6 +297,39 @@ describe("the Stripe webhook", () => {
     expect((await t.request(`${UNMATCHED}/999999/dismiss`, withCookie(admin, post()))).status).toBe(404);
   });
 
+  test("the same event delivered twice at once records one payment", async () => {
+    const before = paymentRows();
+    const body = sessionEvent("evt_twice", {
+      client_reference_id: lee.submission.reference,
+      amount_total: 7_500,
+    });
+    const outcomes = await Promise.all([deliver(body), deliver(body)]);
+    expect(outcomes.map((o) => o.status)).toEqual([200, 200]);
+    expect(outcomes.map((o) => o.body.outcome).toSorted()).toEqual(["recorded", "replay"]);
+    expect(paymentRows()).toBe(before + 1);
+    expect(
+      (await engagementOf(lee.submission.id)).payments.filter((p) => p.amountCents === 7_500),
+    ).toHaveLength(1);
+  });
+
+  test("one unmatched payment matched by two staff at once is recorded once; the second is told it was", async () => {
+    await deliver(sessionEvent("evt_both", { client_reference_id: null, amount_total: 4_200 }));
+    const [p] = await unmatched();
+    const other = await signIn(t.request, OWNER, PASSWORD);
+    const before = paymentRows();
+    const answers = await Promise.all(
+      [admin, other].map((cookie) =>
+        t.request(
+          `${UNMATCHED}/${p?.id}/match`,
+          withCookie(cookie, post({ reference: lee.submission.reference })),
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.status).toSorted()).toEqual([200, 409]);
+    expect(paymentRows()).toBe(before + 1);
+    expect(await unmatched()).toEqual([]);
+  });
+
   test("a body larger than any Stripe event is refused before it is read", async () => {
     const res = await t.request(WEBHOOK, {
       method: "POST",
