@@ -423,3 +423,23 @@ describe("one amount due: the portal's Payments card and the statement read the 
     });
   }
 });
+
+describe("two statements issued at once", () => {
+  const clock = { at: new Date("2026-07-15T15:00:00.000Z") };
+  const t = makeTestApp(ENV, { now: () => clock.at });
+
+  test("two presses at once give one statement: the other is told one was issued meanwhile", async () => {
+    const admin = await signIn(t.request, OWNER, PASSWORD);
+    const client = await portalClient(t, clock.at, admin, { email: CLIENT });
+    const id = client.submission.id;
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        t.request(`${API}/${id}/statements`, withCookie(admin, post({ through: "2026-07-15" }))),
+      ),
+    );
+    expect(answers.map((r) => r.status).toSorted()).toEqual([201, 409]);
+    const refused = answers.find((r) => r.status === 409);
+    expect(((await refused?.json()) as { error: string }).error).toMatch(/meanwhile|Nothing was recorded/);
+    expect(t.app.decorator.statements.list(client.engagementId).map((s) => s.number)).toEqual([1]);
+  });
+});
