@@ -68,6 +68,8 @@ export const LEDGER_MESSAGES = {
   from: "From must be a date (YYYY-MM-DD)",
   to: "To must be a date (YYYY-MM-DD)",
   range: "To must be on or after From",
+  key: "The form's key must be a UUID: reload the page and try again",
+  keyUsed: "This form's entry was recorded already: reload the ledger to see it",
 } as const;
 
 const wholeCents = (message: string, min: number, max: number) =>
@@ -82,12 +84,19 @@ const given = <S extends v.GenericSchema>(schema: S, refused: string | number) =
 const day = (message: string) => given(calendarDate(message), "");
 const cents = (message: string, min: number, max: number) => given(wholeCents(message, min, max), Number.NaN);
 const description = given(requiredText("Description", DESCRIPTION_MAX), "");
+/**
+ * The form's key: a UUID the desk's form makes when it opens and sends with every press of Save, kept unique
+ * with the entry, so the same press arriving twice records once (ADR 271). A client that sends none is not
+ * protected from its own repeats.
+ */
+const key = v.optional(v.pipe(v.string(LEDGER_MESSAGES.key), v.uuid(LEDGER_MESSAGES.key)));
 
 /** POST /api/admin/submissions/:id/time. */
 export const TimeEntrySchema = v.object({
   on: day(LEDGER_MESSAGES.on),
   minutes: cents(LEDGER_MESSAGES.minutes, 1, MINUTES_MAX),
   description,
+  key,
 });
 export type TimeEntryInput = v.InferOutput<typeof TimeEntrySchema>;
 
@@ -99,6 +108,7 @@ export const ExpenseEntrySchema = v.object({
   documentId: v.optional(
     v.pipe(v.string(LEDGER_MESSAGES.documentId), v.trim(), v.maxLength(100, LEDGER_MESSAGES.documentId)),
   ),
+  key,
 });
 export type ExpenseEntryInput = v.InferOutput<typeof ExpenseEntrySchema>;
 
@@ -113,6 +123,7 @@ export const AdjustmentSchema = v.object({
     Number.NaN,
   ),
   description,
+  key,
 });
 export type AdjustmentInput = v.InferOutput<typeof AdjustmentSchema>;
 

@@ -318,6 +318,53 @@ describe("time, expenses and adjustments", () => {
   });
 });
 
+describe("a form pressed twice records once", () => {
+  // Each form makes a key when it opens and sends it with every press of its Save button.
+  const writes = [
+    { path: "time", body: { on: "2026-03-09", minutes: 30, description: "Call with counsel" } },
+    { path: "expenses", body: { on: "2026-03-09", amountCents: 2_500, description: "County copy fee" } },
+    { path: "ledger/adjustments", body: { amountCents: -1_000, description: "Courtesy credit" } },
+  ] as const;
+
+  for (const w of writes) {
+    test(`${w.path}: the same press twice at once is one entry; another key is another entry`, async () => {
+      const c = await client({ ...RETAINER, hourlyRateCents: 35_000 });
+      const id = c.submission.id;
+      const key = crypto.randomUUID();
+      const both = await Promise.all([
+        write(id, w.path, { ...w.body, key }),
+        write(id, w.path, { ...w.body, key }),
+      ]);
+      expect(both.map((r) => r.status).toSorted()).toEqual([200, 201]);
+      const [first, second] = both as [Awaited<ReturnType<typeof write>>, Awaited<ReturnType<typeof write>>];
+      expect(second.body.entries).toEqual(first.body.entries);
+      expect((await ledgerOf(id)).body.entries).toHaveLength(1);
+      const audited = t.db
+        .query<{ n: number }, [string]>(
+          "SELECT count(*) AS n FROM audit_log WHERE event LIKE 'ledger.%' AND detail LIKE ?",
+        )
+        .get(`%"submissionId":${id},%`);
+      expect(audited?.n).toBe(1);
+      // A later press of a new form (a new key) is a new entry, even with the same words.
+      expect((await write(id, w.path, { ...w.body, key: crypto.randomUUID() })).status).toBe(201);
+      expect((await ledgerOf(id)).body.entries).toHaveLength(2);
+    });
+  }
+
+  test("a key used for one entry cannot record another: 409; a key that is not one is 422", async () => {
+    const c = await client({ ...RETAINER, hourlyRateCents: 35_000 });
+    const id = c.submission.id;
+    const key = crypto.randomUUID();
+    expect((await write(id, "time", { ...writes[0].body, key })).status).toBe(201);
+    const other = await write(id, "expenses", { ...writes[1].body, key });
+    expect(other.status).toBe(409);
+    expect(other.body.error).toContain("already");
+    const bad = await write(id, "time", { ...writes[0].body, key: "press-1" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors?.key?.[0]).toBeDefined();
+  });
+});
+
 describe("entries are never changed or deleted", () => {
   test("the database refuses an update or a delete; erasing the request still takes them", async () => {
     const c = await client();

@@ -9,7 +9,7 @@ import {
   SubmissionParams,
   TimeEntrySchema,
 } from "./model";
-import type { LedgerService } from "./service";
+import type { LedgerService, StaffWrite } from "./service";
 
 export const LEDGER_CSV_API = "/api/admin/ledger.csv";
 /** The accountant's columns, in the order QuickBooks' and Xero's importers map them (ADR 252). */
@@ -29,8 +29,10 @@ export function ledgerRoutes(deps: {
   const actor = actorFrom(deps.trustProxy);
   const engagementFirst = ({ params }: { params: { id: string } }) =>
     service.requireEngagement(requireId(params.id));
-  const created = (set: { status?: number | string }) => {
-    set.status = 201;
+  /** 201 for the press that wrote the entry; 200 for the same press arriving again (the entry it wrote). */
+  const answer = (set: { status?: number | string }, write: StaffWrite) => {
+    set.status = write.created ? 201 : 200;
+    return write.view;
   };
 
   const submissions = new Elysia({ name: "ledger-staff", prefix: "/api/admin/submissions/:id" })
@@ -46,27 +48,21 @@ export function ledgerRoutes(deps: {
     .post(
       "/time",
       ({ admin, request, server, params, body, set }) => {
-        const view = service.recordTime(requireId(params.id), body, actor(admin, request, server));
-        created(set);
-        return view;
+        return answer(set, service.recordTime(requireId(params.id), body, actor(admin, request, server)));
       },
       { params: SubmissionParams, body: TimeEntrySchema, transform: engagementFirst },
     )
     .post(
       "/expenses",
       ({ admin, request, server, params, body, set }) => {
-        const view = service.recordExpense(requireId(params.id), body, actor(admin, request, server));
-        created(set);
-        return view;
+        return answer(set, service.recordExpense(requireId(params.id), body, actor(admin, request, server)));
       },
       { params: SubmissionParams, body: ExpenseEntrySchema, transform: engagementFirst },
     )
     .post(
       "/ledger/adjustments",
       ({ admin, request, server, params, body, set }) => {
-        const view = service.adjust(requireId(params.id), body, actor(admin, request, server));
-        created(set);
-        return view;
+        return answer(set, service.adjust(requireId(params.id), body, actor(admin, request, server)));
       },
       { params: SubmissionParams, body: AdjustmentSchema, transform: engagementFirst },
     );

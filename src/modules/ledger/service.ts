@@ -36,6 +36,9 @@ export type PaymentFact = {
   by?: string;
 };
 
+/** What a staff write answers: the ledger, and whether this press wrote the entry (not a repeat of it). */
+export type StaffWrite = { created: boolean; view: LedgerView };
+
 /** A subscription month as its feature raises it. */
 export type ChargeFact = {
   engagementId: number;
@@ -134,6 +137,31 @@ export function createLedgerService(deps: LedgerDeps) {
   /** A payment as the portal lists them. */
   type RecordedPayment = { id: number; amountCents: number; receivedOn: string; method: string };
 
+  /**
+   * A staff entry, audited, in one transaction. With the form's key it is written once: the same press arriving
+   * again answers the entry the first wrote (`created` false); a key that wrote another entry is refused.
+   */
+  const staffWrite = (
+    e: EngagementFacts,
+    key: string | undefined,
+    entry: Omit<NewEntry, "engagementId" | "source" | "by">,
+    actor: Actor,
+    audit: (entryId: number) => [event: string, detail: Parameters<typeof auditBy>[3]],
+  ): StaffWrite => {
+    const source = key === undefined ? null : `form:${key}`;
+    const created = db.transaction(() => {
+      const id = add({ ...entry, engagementId: e.id, source, by: actor.username });
+      if (id !== null) {
+        auditBy(db, actor, ...audit(id), now());
+        return true;
+      }
+      const first = source === null ? null : repo.bySource(source);
+      if (first?.engagementId !== e.id || first.kind !== entry.kind) throw new ConflictError(M.keyUsed);
+      return false;
+    })();
+    return { created, view: viewOf(e, e.id) };
+  };
+
   const backfillTx = db.transaction(
     (sources: {
       payments: (engagementId: number) => readonly RecordedPayment[];
@@ -195,87 +223,60 @@ export function createLedgerService(deps: LedgerDeps) {
      */
     backfill: backfillTx,
 
-    recordTime(submissionId: number, input: TimeEntryInput, actor: Actor): LedgerView {
+    recordTime(submissionId: number, input: TimeEntryInput, actor: Actor): StaffWrite {
       const e = signedEngagementOf(submissionId);
       if (!e.hourlyRateCents) throw new ConflictError(M.noRate);
       notAfterToday(input.on);
       const rate = e.hourlyRateCents;
       const amountCents = timeAmountCents(input.minutes, rate);
-      db.transaction(() => {
-        const id = add({
-          engagementId: e.id,
-          source: null,
-          on: input.on,
-          kind: "time",
-          description: input.description,
-          amountCents,
-          minutes: input.minutes,
-          rateCents: rate,
-          by: actor.username,
-        });
-        auditBy(
-          db,
-          actor,
-          "ledger.time_recorded",
-          { submissionId, entryId: id, minutes: input.minutes, amountCents },
-          now(),
-        );
-      })();
-      return viewOf(e, e.id);
+      const entry = {
+        on: input.on,
+        kind: "time" as const,
+        description: input.description,
+        amountCents,
+        minutes: input.minutes,
+        rateCents: rate,
+      };
+      return staffWrite(e, input.key, entry, actor, (entryId) => [
+        "ledger.time_recorded",
+        { submissionId, entryId, minutes: input.minutes, amountCents },
+      ]);
     },
 
-    recordExpense(submissionId: number, input: ExpenseEntryInput, actor: Actor): LedgerView {
+    recordExpense(submissionId: number, input: ExpenseEntryInput, actor: Actor): StaffWrite {
       const e = signedEngagementOf(submissionId);
       notAfterToday(input.on);
       if (input.documentId !== undefined && !deps.documentOf(e.id, input.documentId))
         throw new InvalidError({ documentId: [M.documentId] });
-      db.transaction(() => {
-        const id = add({
-          engagementId: e.id,
-          source: null,
-          on: input.on,
-          kind: "expense",
-          description: input.description,
-          amountCents: input.amountCents,
-          ...(input.documentId !== undefined ? { documentId: input.documentId } : {}),
-          by: actor.username,
-        });
-        auditBy(
-          db,
-          actor,
-          "ledger.expense_recorded",
-          { submissionId, entryId: id, amountCents: input.amountCents },
-          now(),
-        );
-      })();
-      return viewOf(e, e.id);
+      const entry = {
+        on: input.on,
+        kind: "expense" as const,
+        description: input.description,
+        amountCents: input.amountCents,
+        ...(input.documentId !== undefined ? { documentId: input.documentId } : {}),
+      };
+      return staffWrite(e, input.key, entry, actor, (entryId) => [
+        "ledger.expense_recorded",
+        { submissionId, entryId, amountCents: input.amountCents },
+      ]);
     },
 
     /** A correction or a credit on the firm's today; one that corrects names an entry of this engagement. */
-    adjust(submissionId: number, input: AdjustmentInput, actor: Actor): LedgerView {
+    adjust(submissionId: number, input: AdjustmentInput, actor: Actor): StaffWrite {
       const e = signedEngagementOf(submissionId);
-      db.transaction(() => {
-        if (input.corrects !== undefined && repo.byId(input.corrects)?.engagementId !== e.id)
-          throw new InvalidError({ corrects: [M.corrects] });
-        const id = add({
-          engagementId: e.id,
-          source: null,
-          on: today(),
-          kind: "adjustment",
-          description: input.description,
-          amountCents: input.amountCents,
-          ...(input.corrects !== undefined ? { corrects: input.corrects } : {}),
-          by: actor.username,
-        });
-        auditBy(
-          db,
-          actor,
-          "ledger.adjusted",
-          { submissionId, entryId: id, corrects: input.corrects ?? null, amountCents: input.amountCents },
-          now(),
-        );
-      })();
-      return viewOf(e, e.id);
+      if (input.corrects !== undefined && repo.byId(input.corrects)?.engagementId !== e.id)
+        throw new InvalidError({ corrects: [M.corrects] });
+      const entry = {
+        on: today(),
+        kind: "adjustment" as const,
+        description: input.description,
+        amountCents: input.amountCents,
+        ...(input.corrects !== undefined ? { corrects: input.corrects } : {}),
+      };
+      return staffWrite(e, input.key, entry, actor, (entryId) => [
+        "ledger.adjusted",
+        { submissionId, entryId, corrects: input.corrects ?? null, amountCents: input.amountCents },
+      ]);
     },
 
     /**

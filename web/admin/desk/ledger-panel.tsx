@@ -101,14 +101,20 @@ function EntryForm(props: {
   };
   const form = useFieldForm(fields, blank(), check);
   const [pending, setPending] = useState(false);
+  // Made when the form opens and sent with each press: the server records a press that arrives twice once.
+  const [key, setKey] = useState(() => crypto.randomUUID());
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!form.checkAll()) return;
     setPending(true);
     try {
-      const res = await apiRequest("POST", `${api(props.submissionId)}/${spec.path}`, spec.body(form.values));
+      const res = await apiRequest("POST", `${api(props.submissionId)}/${spec.path}`, {
+        ...spec.body(form.values),
+        key,
+      });
       toast({ title: "Entry Recorded", description: `${spec.title.replace("Add ", "")} is on the ledger.` });
       form.setValues(blank());
+      setKey(crypto.randomUUID());
       props.onSaved((await res.json()) as LedgerView);
     } catch (error) {
       const found = serverErrors(error);

@@ -70,6 +70,7 @@ export function ledgerRepo({ db, cipher }: Sealed) {
     `SELECT ${COLUMNS} FROM ledger_entries WHERE on_date BETWEEN ? AND ? ORDER BY on_date, id`,
   );
   const one = db.prepare<Stored, [number]>(`SELECT ${COLUMNS} FROM ledger_entries WHERE id = ?`);
+  const bySource = db.prepare<Stored, [string]>(`SELECT ${COLUMNS} FROM ledger_entries WHERE source = ?`);
   const withEntries = db.prepare<{ id: number }, []>(
     "SELECT DISTINCT engagement_id AS id FROM ledger_entries ORDER BY engagement_id",
   );
@@ -108,6 +109,11 @@ export function ledgerRepo({ db, cipher }: Sealed) {
     },
     byId: (id: number) => {
       const r = one.get(id);
+      return r ? readable(r) : null;
+    },
+    /** The entry a source wrote (a hook's, or a form's key), or null. */
+    bySource: (source: string) => {
+      const r = bySource.get(source);
       return r ? readable(r) : null;
     },
     of: (engagementId: number) => ofEngagement.all(engagementId).map(readable),
