@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { dateRefusal, isInstant } from "./dates";
+import { dollars } from "./money";
 
 /**
  * The audit log in words: a label for every event the server records (a test walks src/ for events and fails
@@ -196,9 +197,6 @@ export type AuditQuery = v.InferOutput<typeof AuditQuerySchema>;
 /** One piece of an audit entry's sentence: words, or a request named by its reference and linked to it. */
 export type AuditPart = { text: string } | { text: string; submissionId: number };
 
-/** "$1,500" or "$1,500.50" from cents. */
-const money = (cents: number) =>
-  `$${(cents / 100).toFixed(cents % 100 ? 2 : 0).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 /** "submissionId" as "submission id": a fact's name in words. */
 const words = (key: string) => key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 
@@ -222,7 +220,7 @@ export function auditSentence(
     } else if (key === "to" && typeof detail.from === "string") {
       // Said with "from".
     } else if (/Cents$/.test(key) && typeof value === "number") {
-      facts.push(`${words(key.replace(/Cents$/, ""))} ${money(value)}`);
+      facts.push(`${words(key.replace(/Cents$/, ""))} ${dollars(value)}`);
     } else {
       const shown =
         typeof value === "boolean" ? (value ? "yes" : "no") : value === null ? "none" : String(value);

@@ -138,11 +138,3 @@ export const LedgerCsvQuery = v.pipe(
     ["to"],
   ),
 );
-
-/** Cents as the desk reads money: -$1,250.00. */
-export function money(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString("en-US");
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, "0")}`;
-}

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { decimalDollars } from "./money";
 
 /**
  * Payments the firm's card processor reports by webhook (issue 30, ADRs 256 and 257), as the desk reads them:
@@ -17,7 +18,7 @@ export function payLink(template: string | undefined, reference: string, cents: 
   return (
     template
       ?.replaceAll("{reference}", encodeURIComponent(reference))
-      .replaceAll("{amount}", (cents / 100).toFixed(2)) ?? null
+      .replaceAll("{amount}", decimalDollars(cents)) ?? null
   );
 }
 

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { dollars } from "../../src/contracts/money";
 import { longDate, NOTICE_DAYS, STATE_WORDS, type SubscriptionView } from "../../src/contracts/subscriptions";
 import { formatMonth } from "../../src/contracts/time-format";
 
@@ -9,8 +10,6 @@ const DAY_MS = 86_400_000;
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 const addDays = (date: string, days: number) =>
   new Date((dayOf(date) + days) * DAY_MS).toISOString().slice(0, 10);
-const money = (cents: number) =>
-  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0 })}`;
 const monthOf = formatMonth;
 
 /**
@@ -31,7 +30,7 @@ export function consequence(action: MonitoringAction, s: SubscriptionView, today
     const last = s.charges.at(-1);
     const next = last ? addDays(last.to, paused + 1) : null;
     return [
-      `Monitoring resumes today, ${longDate(today)}. The ${paused === 1 ? "day" : `${paused} days`} it was paused ${paused === 1 ? "is" : "are"} added to the month that was running${next ? `: the next charge, ${money(s.monthlyCents)}, is on ${longDate(next)}` : ""}.`,
+      `Monitoring resumes today, ${longDate(today)}. The ${paused === 1 ? "day" : `${paused} days`} it was paused ${paused === 1 ? "is" : "are"} added to the month that was running${next ? `: the next charge, ${dollars(s.monthlyCents)}, is on ${longDate(next)}` : ""}.`,
       ...(s.state === "cancelling"
         ? [`The notice to cancel given on ${longDate(s.cancelNoticeOn ?? today)} is withdrawn.`]
         : []),
@@ -40,7 +39,7 @@ export function consequence(action: MonitoringAction, s: SubscriptionView, today
   const endsOn = addDays(today, NOTICE_DAYS);
   const billed =
     s.state === "active" && s.nextChargeOn && s.nextChargeOn < endsOn
-      ? `${monthOf(s.nextChargeOn)} is billed in full (${money(s.monthlyCents)} on ${longDate(s.nextChargeOn)}), since that month begins before then`
+      ? `${monthOf(s.nextChargeOn)} is billed in full (${dollars(s.monthlyCents)} on ${longDate(s.nextChargeOn)}), since that month begins before then`
       : "no further month is billed";
   const sweep =
     s.state === "active" && s.nextSweepDueOn && s.nextSweepDueOn < endsOn
@@ -117,7 +116,9 @@ export function MonitoringCard(props: {
     ["Next sweep", view.nextSweepDueOn ? longDate(view.nextSweepDueOn) : "None scheduled"],
     [
       "Next charge",
-      view.nextChargeOn ? `${money(view.monthlyCents)} on ${longDate(view.nextChargeOn)}` : "None scheduled",
+      view.nextChargeOn
+        ? `${dollars(view.monthlyCents)} on ${longDate(view.nextChargeOn)}`
+        : "None scheduled",
     ],
     ["Paid through", view.paidThrough ? longDate(view.paidThrough) : "Not yet paid"],
   ];

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { money } from "../../src/contracts/ledger";
+import { money } from "../../src/contracts/money";
 import { type StatementSummary, statementTitle } from "../../src/contracts/statements";
 import { longDate } from "../../src/contracts/subscriptions";
 

@@ -1,8 +1,9 @@
 import { AlertCircle, Download } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { dollars } from "../../src/contracts/money";
 import { focusFirstInvalid } from "../lib/focus-first-invalid";
 import { LetterText } from "./letter-text";
-import { type Answer, dollars, type PortalEngagement, portalCall } from "./portal-api";
+import { type Answer, type PortalEngagement, portalCall } from "./portal-api";
 
 /** What a refused step says: at the controls it is about (by their names), or above the form when about none. */
 export type Problem = { message?: string; fields: Record<string, string>; fromServer?: boolean };

@@ -1,7 +1,7 @@
 import { CreditCard } from "lucide-react";
+import { dollars } from "../../src/contracts/money";
 import { formatLongDate, useClientTimes } from "../lib/dates";
 import type { PortalEngagement } from "./portal-api";
-import { dollars } from "./portal-api";
 
 /**
  * After the signature: the Payments card (what is due, by when, and the Pay button at the firm's processor, or

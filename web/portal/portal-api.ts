@@ -6,6 +6,3 @@ export type { Answer, PortalEngagement };
 
 export const portalCall = <T>(path: string, body?: unknown): Promise<Answer<T>> =>
   apiAnswer<T>(body === undefined ? "GET" : "POST", `/api/portal${path}`, body);
-
-export const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0 })}`;

@@ -114,10 +114,7 @@ export function paymentDue(
 }
 
 /** Whole cents as the accountant's file writes them: -1250.00. */
-export function decimalDollars(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? "-" : ""}${(abs - (abs % 100)) / 100}.${String(abs % 100).padStart(2, "0")}`;
-}
+export { decimalDollars } from "../../contracts/money";
 
 /** A firm's day (YYYY-MM-DD) as QuickBooks and Xero read a US file's dates: MM/DD/YYYY. */
 export function importDate(day: string): string {

@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
+import { dollars } from "../../../src/contracts/money";
 import { PATHS } from "../../../src/contracts/paths";
 import {
   UNMATCHED_PAYMENTS_API,
@@ -9,7 +10,6 @@ import {
 } from "../../../src/contracts/payments";
 import { apiAnswer, getJson } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
-import { money } from "../desk";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { TextField } from "../shared/text-field";
 import { firmDay } from "./sweeps-panel";
@@ -57,7 +57,7 @@ function UnmatchedRow({ payment: p, onDone }: { payment: UnmatchedPayment; onDon
   const [confirming, setConfirming] = useState(false);
   const amount =
     p.currency === "usd"
-      ? money(p.amountCents)
+      ? dollars(p.amountCents)
       : `${p.amountCents} ${p.currency.toUpperCase()} (minor units)`;
 
   const match = async (ev: FormEvent<HTMLFormElement>) => {

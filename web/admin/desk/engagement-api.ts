@@ -26,12 +26,6 @@ export function centsOf(dollars: string): number {
   return Math.round(Number(clean) * 100);
 }
 
-/** Cents as dollars to type or read: 150000 is "1500", 150050 is "1500.50". */
-export const dollarsOf = (cents: number) => (cents % 100 ? (cents / 100).toFixed(2) : String(cents / 100));
-
-export const money = (cents: number) =>
-  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0 })}`;
-
 export const EVENT_LABELS: Record<string, string> = {
   sent: "Link emailed",
   withdrawn: "Letter withdrawn",

@@ -2,6 +2,7 @@ import { Save } from "lucide-react";
 import { type FormEvent, type RefObject, useState } from "react";
 import * as v from "valibot";
 import { DEFAULT_HOURLY_RATE_CENTS } from "../../../src/contracts/ledger";
+import { plainDollars } from "../../../src/contracts/money";
 import {
   type EngagementDraft,
   EngagementDraftSchema,
@@ -16,7 +17,7 @@ import { CONTROL_CLASS, Field } from "../shared/field";
 import { TextArea } from "../shared/text-area";
 import { TextField } from "../shared/text-field";
 import { useFieldForm } from "../shared/use-field-form";
-import { centsOf, dollarsOf, engagementApi } from "./engagement-api";
+import { centsOf, engagementApi } from "./engagement-api";
 
 const FIELDS = ["scope", "fee", "feeKind", "rate", "turnaround", "subjects", "cadence"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -59,9 +60,9 @@ function check(values: Values, expedite: boolean): FieldMessages {
 
 const valuesOf = (d: EngagementDraft): Values => ({
   scope: d.scope,
-  fee: dollarsOf(d.feeCents),
+  fee: plainDollars(d.feeCents),
   feeKind: d.feeKind,
-  rate: dollarsOf(d.hourlyRateCents ?? DEFAULT_HOURLY_RATE_CENTS),
+  rate: plainDollars(d.hourlyRateCents ?? DEFAULT_HOURLY_RATE_CENTS),
   turnaround: String(d.turnaroundBusinessDays),
   subjects: (d.subjects ?? []).join("\n"),
   cadence: d.cadence ?? "quarterly",

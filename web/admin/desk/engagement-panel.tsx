@@ -1,6 +1,7 @@
 import { FileText, Send, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { SubmissionStatus } from "../../../src/contracts/intake";
+import { dollars } from "../../../src/contracts/money";
 import {
   type EngagementDraft,
   type EngagementView,
@@ -11,7 +12,7 @@ import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
 import { ConfirmDialog } from "../shared/confirm-dialog";
-import { type EngagementAnswer, EVENT_LABELS, engagementApi, money } from "./engagement-api";
+import { type EngagementAnswer, EVENT_LABELS, engagementApi } from "./engagement-api";
 import { EngagementDraftForm } from "./engagement-draft-form";
 import { EngagementPaymentForm } from "./engagement-payment-form";
 
@@ -239,14 +240,14 @@ export function EngagementPanel({
             <div className="mt-6">
               <h3 className="font-semibold text-ink">Payments</h3>
               <p className="mt-1 text-sm text-ink">
-                Paid <strong>{money(e.paidCents)}</strong>; outstanding{" "}
-                <strong>{money(e.outstandingCents)}</strong>
+                Paid <strong>{dollars(e.paidCents)}</strong>; outstanding{" "}
+                <strong>{dollars(e.outstandingCents)}</strong>
               </p>
               {e.payments.length > 0 && (
                 <ul className="mt-2 grid gap-1 text-sm text-ink-muted">
                   {e.payments.map((p) => (
                     <li key={p.id}>
-                      {money(p.amountCents)} received {p.receivedOn} ({p.method})
+                      {dollars(p.amountCents)} received {p.receivedOn} ({p.method})
                     </li>
                   ))}
                 </ul>

@@ -1,6 +1,7 @@
 import { Banknote } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import * as v from "valibot";
+import { dollars, plainDollars } from "../../../src/contracts/money";
 import { type EngagementView, PaymentSchema } from "../../../src/contracts/portal";
 import { apiRequest } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
@@ -8,7 +9,7 @@ import { toast } from "../../lib/toast-store";
 import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
 import { useFieldForm } from "../shared/use-field-form";
-import { centsOf, dollarsOf, engagementApi, money } from "./engagement-api";
+import { centsOf, engagementApi } from "./engagement-api";
 
 const FIELDS = ["amount", "receivedOn", "method"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -45,7 +46,7 @@ export function EngagementPaymentForm(props: {
 }) {
   const e = props.engagement;
   // The outstanding amount is the likely receipt; once nothing is outstanding, nothing is suggested.
-  const suggest = (outstanding: number) => (outstanding > 0 ? dollarsOf(outstanding) : "");
+  const suggest = (outstanding: number) => (outstanding > 0 ? plainDollars(outstanding) : "");
   const blank = () => ({ amount: suggest(e.outstandingCents), receivedOn: today(), method: "" });
   const form = useFieldForm(FIELDS, blank(), check);
   const { values, errors, refs } = form;
@@ -60,7 +61,7 @@ export function EngagementPaymentForm(props: {
       const { engagement } = (await res.json()) as { engagement: EngagementView };
       toast({
         title: "Payment Recorded",
-        description: `${money(centsOf(values.amount))} on ${engagement.reference}; ${money(engagement.outstandingCents)} outstanding.`,
+        description: `${dollars(centsOf(values.amount))} on ${engagement.reference}; ${dollars(engagement.outstandingCents)} outstanding.`,
       });
       form.setValues({ ...blank(), amount: suggest(engagement.outstandingCents) });
       props.onSaved(engagement);

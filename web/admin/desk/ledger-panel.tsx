@@ -6,16 +6,16 @@ import {
   ExpenseEntrySchema,
   LEDGER_KIND_LABELS,
   type LedgerView,
-  money,
   TimeEntrySchema,
 } from "../../../src/contracts/ledger";
+import { money, plainDollars } from "../../../src/contracts/money";
 import { apiAnswer, apiRequest } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
 import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
 import { useFieldForm } from "../shared/use-field-form";
-import { centsOf, dollarsOf } from "./engagement-api";
+import { centsOf } from "./engagement-api";
 
 const api = (id: number) => `/api/admin/submissions/${id}`;
 type Engagement = { status: string; feeKind: string; firmToday: string; hourlyRateCents: number | null };
@@ -219,7 +219,7 @@ export function LedgerPanel({ submissionId, changed }: { submissionId: number; c
       </dl>
       {engagement.hourlyRateCents !== null && (
         <p className="mt-2 text-sm text-ink-muted">
-          Time is billed at ${dollarsOf(engagement.hourlyRateCents)} an hour.
+          Time is billed at ${plainDollars(engagement.hourlyRateCents)} an hour.
         </p>
       )}
       <section

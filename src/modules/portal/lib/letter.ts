@@ -1,5 +1,6 @@
 import type { Brand } from "../../../contracts/brand";
 import { DEFAULT_HOURLY_RATE_CENTS } from "../../../contracts/ledger";
+import { dollars } from "../../../contracts/money";
 import type { FeeKind } from "../../../contracts/portal";
 import type { Cadence } from "../../../contracts/subscriptions";
 import { type DocSpec, layoutPdf, type SignatureField, winAnsi } from "../../signing";
@@ -26,9 +27,6 @@ export type LetterFacts = {
   date: string;
   disputes: DisputeTerms;
 };
-
-export const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0 })}`;
 
 /**
  * The engagement letter for one request, as a PDF: the firm's letter filled in, where each party signs on it

@@ -1,5 +1,6 @@
 import type { Brand } from "../../../contracts/brand";
-import { LEDGER_KIND_LABELS, money } from "../../../contracts/ledger";
+import { LEDGER_KIND_LABELS } from "../../../contracts/ledger";
+import { money } from "../../../contracts/money";
 import { statementTitle } from "../../../contracts/statements";
 import { longDate } from "../../../contracts/subscriptions";
 import { type DocBlock, type DocSpec, renderPdf, winAnsi } from "../../signing";
