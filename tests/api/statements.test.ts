@@ -438,8 +438,8 @@ describe("two statements issued at once", () => {
       ),
     );
     expect(answers.map((r) => r.status).toSorted()).toEqual([201, 409]);
-    const refused = answers.find((r) => r.status === 409);
-    expect(((await refused?.json()) as { error: string }).error).toMatch(/meanwhile|Nothing was recorded/);
+    const refused = answers.find((r) => r.status === 409) as Response;
+    expect(((await refused.json()) as { error: string }).error).toMatch(/meanwhile|Nothing was recorded/);
     expect(t.app.decorator.statements.list(client.engagementId).map((s) => s.number)).toEqual([1]);
   });
 });
