@@ -257,6 +257,11 @@ describe("a retainer running low", () => {
     expect(lowText).toContain("Please replenish the retainer");
     expect(lowText).toContain("below 20% of the $5,000.00 held");
     expect(lowText).toContain("Entity filings copies");
+    // A request the letter does not make: said as one, with no promise the code does not keep.
+    expect(lowText).toContain("Please pay $4,200.00 to bring it back to $5,000.00.");
+    expect(lowText).toContain("This is a request, not an amount due");
+    expect(lowText).not.toContain("without a pause");
+    expect(lowText).toContain("Nothing is due on this statement: you are in credit by $800.00.");
     const fineText = flat(pdfText(await bytesOf(await t.request(fine.pdfPath, withCookie(admin)))));
     expect(fineText).toContain("remaining $1,500.00");
     expect(fineText).not.toContain("replenish");

@@ -30,7 +30,9 @@ export function statementMailRenderers(
         line`Hello ${person.name},`,
         "",
         `${config.brand.name} has issued statement ${statement.number} of your engagement, covering ${period}.`,
-        ...(statement.replenish ? ["", "It asks you to replenish your retainer."] : []),
+        ...(statement.replenish
+          ? ["", "It asks you to replenish your retainer (a request, not an amount due)."]
+          : []),
         "",
         `You can read and download it, and see how to pay, in our secure portal: ${config.publicUrl}/portal`,
         "",
