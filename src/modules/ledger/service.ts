@@ -2,7 +2,7 @@ import { PORTAL_MESSAGES } from "../../contracts/portal";
 import { type Actor, auditBy } from "../../http/admin-http";
 import { ConflictError, InvalidError, NotFoundError } from "../../http/errors";
 import type { DataStore } from "../../store";
-import type { EngagementFacts, EngagementLookup } from "../portal";
+import type { EngagementFacts, EngagementLookup, LedgerHooks } from "../portal";
 import {
   type AdjustmentInput,
   decimalDollars,
@@ -27,14 +27,7 @@ export type FirmDay = { local: (at: Date) => { date: string } };
 export type PersonOf = (submissionId: number) => { name: string; reference: string } | null;
 
 /** A payment as the portal records it (staff's, or the payment processor's through the same path). */
-export type PaymentFact = {
-  engagementId: number;
-  paymentId: number;
-  amountCents: number;
-  receivedOn: string;
-  method: string;
-  by?: string;
-};
+export type PaymentFact = Parameters<LedgerHooks["paid"]>[0];
 
 /** What a staff write answers: the ledger, and whether this press wrote the entry (not a repeat of it). */
 export type StaffWrite = { created: boolean; view: LedgerView };

@@ -137,16 +137,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** What waits for staff: oldest first. */
     unmatched(): UnmatchedPayment[] {
-      return repo.unmatched().map((p) => ({
-        id: p.id,
+      return repo.unmatched().map(({ eventId: _e, state: _s, submissionId: _r, receivedAt: _a, ...p }) => ({
+        ...p,
         processor: STRIPE.actor,
-        objectId: p.objectId,
-        paymentIntent: p.paymentIntent,
-        reference: p.reference,
-        amountCents: p.amountCents,
-        currency: p.currency,
-        paidOn: p.paidOn,
-        payer: p.payer,
         reason: unmatchedReason(p),
       }));
     },

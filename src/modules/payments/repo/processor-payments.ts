@@ -1,16 +1,9 @@
+import type { UnmatchedPayment } from "../../../contracts/payments";
 import type { Sealed } from "../../../store";
 
-export type ProcessorPaymentRow = {
-  id: number;
-  processor: string;
+/** A reported payment as stored: what the desk lists of it, and the event, its state and its request. */
+export type ProcessorPaymentRow = Omit<UnmatchedPayment, "reason"> & {
   eventId: string;
-  objectId: string;
-  paymentIntent: string | null;
-  reference: string | null;
-  amountCents: number;
-  currency: string;
-  paidOn: string;
-  payer: string | null;
   state: "recorded" | "unmatched" | "matched" | "dismissed";
   submissionId: number | null;
   receivedAt: string;
