@@ -41,6 +41,7 @@ export {
   findAccountByName,
   findUserById,
   findUserByName,
+  hasSecondFactor,
   insertAdmin,
   recordSignIn,
   resetSecondFactor,

@@ -30,6 +30,7 @@ import {
   findUserById,
   findUserByName,
   hashPassword,
+  hasSecondFactor,
   insertAdmin,
   recordSignIn,
   resetSecondFactor,
@@ -344,7 +345,9 @@ export function createStaffService(deps: {
       const target = id === null ? null : findUserById(store, id);
       if (!target) throw new NotFoundError(STAFF_MESSAGES.notFound);
       if (target.id === actor.id) throw new ForbiddenError(STAFF_MESSAGES.resetSelf);
-      if (!target.totpSecret && !target.totpPendingSecret) throw new ConflictError(STAFF_MESSAGES.mfaNotSet);
+      // An app, a passkey, or an app half set up: each is something to reset.
+      if (!hasSecondFactor(store, target.id) && !target.totpPendingSecret)
+        throw new ConflictError(STAFF_MESSAGES.mfaNotSet);
       resetSecondFactor(store, target.id);
       audit("staff.mfa_reset", actor, actor.clientAddress, {
         targetId: target.id,
