@@ -46,4 +46,5 @@ export {
   recordSignIn,
   resetSecondFactor,
 } from "./repo/users";
+export { PUBLIC_API, routeKey } from "./routes/guard";
 export { createSessionStore, type Session, type SessionStore } from "./service/sessions";
