@@ -161,7 +161,16 @@ export type AuthStatus = {
 };
 
 /** POST /api/admin/login (200) */
-export type LoginResult = { username: string; mfaRequired?: boolean; mfaEnrolmentRequired?: boolean };
+/**
+ * A password sign-in's answer: signed in, or the second step it still needs: the app's code (`mfaRequired`), the
+ * account's passkey (`passkeyRequired`: no session, "Use a Passkey" signs in), or setting up the app.
+ */
+export type LoginResult = {
+  username: string;
+  mfaRequired?: boolean;
+  passkeyRequired?: boolean;
+  mfaEnrolmentRequired?: boolean;
+};
 
 export type MfaStatus = { enabled: boolean; recoveryCodesLeft: number; required: boolean };
 export type MfaEnrolment = { secret: string; otpauthUri: string; qrSvg: string };

@@ -65,6 +65,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "staff.removed": "Colleague removed",
   "staff.remove_refused": "Colleague removal refused",
   "staff.mfa_reset": "Two-step sign-in reset",
+  "staff.mfa_reset_refused": "Two-step sign-in reset refused",
   "staff.role_changed": "Colleague's role changed",
   "staff.role_change_refused": "Role change refused",
   "staff.name_changed": "Display name changed",

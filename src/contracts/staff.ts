@@ -95,6 +95,7 @@ export type StaffMember = {
   /** Their display name, null until one is set. */
   displayName: string | null;
   email: string | null;
+  /** Whether they have a second factor: an authenticator app or a passkey (ADR 272). */
   mfaEnabled: boolean;
   role: Role;
   lastSignInAt: string | null;

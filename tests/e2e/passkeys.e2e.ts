@@ -75,6 +75,13 @@ for (const [label, size] of [
     await logOut(page);
     await expect(page).toHaveURL(/\/admin\/login$/);
     await waitForHydration(page);
+    // The passkey is now the account's second factor: the password alone does not sign in, it points at the key.
+    await page.getByLabel("Username").fill(DEMO_ADMIN.username);
+    await page.getByLabel("Password").fill(DEMO_ADMIN.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "second step is its passkey" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Use a Passkey" })).toBeFocused();
+    await expect(page).toHaveURL(/\/admin\/login$/);
     if (label === "1280") await checkBothWidths(page, "passkeys-sign-in");
     await page.setViewportSize(size);
     await page.getByRole("button", { name: "Use a Passkey" }).click();

@@ -41,8 +41,10 @@ export {
   findAccountByName,
   findUserById,
   findUserByName,
+  hasSecondFactor,
   insertAdmin,
   recordSignIn,
   resetSecondFactor,
 } from "./repo/users";
+export { PUBLIC_API, routeKey } from "./routes/guard";
 export { createSessionStore, type Session, type SessionStore } from "./service/sessions";

@@ -30,6 +30,7 @@ import {
   findUserById,
   findUserByName,
   hashPassword,
+  hasSecondFactor,
   insertAdmin,
   recordSignIn,
   resetSecondFactor,
@@ -314,7 +315,13 @@ export function createStaffService(deps: {
           const from = repo.roleOf(id);
           if (!from) return new NotFoundError(STAFF_MESSAGES.notFound);
           // The guard read the asker's role before this write began; another owner may have demoted them since.
-          if (repo.roleOf(actor.id) !== "owner") return new ForbiddenError(ROLE_MESSAGES.notOwner);
+          if (repo.roleOf(actor.id) !== "owner") {
+            audit("staff.role_change_refused", actor, actor.clientAddress, {
+              targetId: id,
+              reason: "not_owner",
+            });
+            return new ForbiddenError(ROLE_MESSAGES.notOwner);
+          }
           if (from === role) return { from };
           if (from === "owner" && repo.owners() <= 1) {
             audit("staff.role_change_refused", actor, actor.clientAddress, {
@@ -343,8 +350,14 @@ export function createStaffService(deps: {
     resetMfa(id: number | null, actor: Actor): { ok: true } {
       const target = id === null ? null : findUserById(store, id);
       if (!target) throw new NotFoundError(STAFF_MESSAGES.notFound);
-      if (target.id === actor.id) throw new ForbiddenError(STAFF_MESSAGES.resetSelf);
-      if (!target.totpSecret && !target.totpPendingSecret) throw new ConflictError(STAFF_MESSAGES.mfaNotSet);
+      const refuse = (reason: string, error: HttpError) => {
+        audit("staff.mfa_reset_refused", actor, actor.clientAddress, { targetId: target.id, reason });
+        return error;
+      };
+      if (target.id === actor.id) throw refuse("self", new ForbiddenError(STAFF_MESSAGES.resetSelf));
+      // An app, a passkey, or an app half set up: each is something to reset.
+      if (!hasSecondFactor(store, target.id) && !target.totpPendingSecret)
+        throw refuse("nothing_set_up", new ConflictError(STAFF_MESSAGES.mfaNotSet));
       resetSecondFactor(store, target.id);
       audit("staff.mfa_reset", actor, actor.clientAddress, {
         targetId: target.id,

@@ -38,6 +38,8 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const [status, setStatus] = useState<AuthStatus | null>(null);
   const [step, setStep] = useState<"password" | "code">("password");
+  // The password was right and the account's second factor is a passkey: the passkey's button finishes.
+  const [passkeyAsked, setPasskeyAsked] = useState(false);
 
   // The demo hint and a half-finished two-step sign-in are live server state: read them, never cache them.
   useEffect(() => {
@@ -64,8 +66,16 @@ export function LoginPage() {
     <SignedOutShell>
       {step === "password" ? (
         <>
-          <PasswordStep onDone={(result) => (result.mfaRequired ? setStep("code") : signedIn(result))} />
-          <PasskeySignIn onDone={signedIn} />
+          <PasswordStep
+            onDone={(result) =>
+              result.mfaRequired
+                ? setStep("code")
+                : result.passkeyRequired
+                  ? setPasskeyAsked(true)
+                  : signedIn(result)
+            }
+          />
+          <PasskeySignIn onDone={signedIn} asked={passkeyAsked} />
         </>
       ) : (
         <CodeStep onDone={signedIn} onRestart={() => setStep("password")} />
@@ -167,8 +177,12 @@ function PasswordStep({ onDone }: { onDone: (result: LoginResult) => void }) {
  * Signing in with a passkey alone: no username, the browser offers the passkeys it holds for this site and
  * asks for the fingerprint, face or PIN that unlocks one. Both factors at once, so no code step follows.
  */
-function PasskeySignIn({ onDone }: { onDone: (result: LoginResult) => void }) {
+function PasskeySignIn({ onDone, asked }: { onDone: (result: LoginResult) => void; asked: boolean }) {
   const [pending, setPending] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asked) buttonRef.current?.focus();
+  }, [asked]);
   const onClick = async () => {
     setPending(true);
     try {
@@ -202,6 +216,7 @@ function PasskeySignIn({ onDone }: { onDone: (result: LoginResult) => void }) {
   return (
     <div className="mt-6 border-t border-line pt-6">
       <button
+        ref={buttonRef}
         type="button"
         onClick={onClick}
         disabled={pending}
@@ -212,8 +227,13 @@ function PasskeySignIn({ onDone }: { onDone: (result: LoginResult) => void }) {
             hold the other (a screen reader's list of buttons, and every test that presses Sign In). */}
         {pending ? "Waiting for the passkey..." : "Use a Passkey"}
       </button>
-      <p className="mt-2 text-sm text-ink-muted">
-        Sign in without a username or password: your device asks for its fingerprint, face or PIN.
+      <p
+        role="status"
+        className={asked ? "mt-2 text-sm font-semibold text-navy" : "mt-2 text-sm text-ink-muted"}
+      >
+        {asked
+          ? "This account's second step is its passkey: use it to finish signing in."
+          : "Sign in without a username or password: your device asks for its fingerprint, face or PIN."}
       </p>
     </div>
   );

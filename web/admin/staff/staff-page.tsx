@@ -194,7 +194,7 @@ const CONFIRM: Record<
   reset: {
     title: (p) => `Reset two-step sign-in for ${nameOf(p)}?`,
     text: (p) =>
-      `Use this when ${nameOf(p)} has lost their authenticator app. Their recovery codes stop working, they are signed out, and their next sign-in with their password sets up two-step sign-in again.`,
+      `Use this when ${nameOf(p)} has lost their authenticator app or a passkey. Their app's codes, recovery codes and passkeys stop working, they are signed out, and their next sign-in with their password sets up two-step sign-in again.`,
     label: "Reset Two-Step Sign-In",
     pendingLabel: "Resetting...",
     done: "Two-Step Sign-In Reset",

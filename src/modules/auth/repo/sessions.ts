@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { Role } from "../../../contracts/roles";
+import { hasSecondFactorSql } from "./users";
 
 export type SessionStage = "active" | "mfa" | "enrol";
 
@@ -12,7 +13,7 @@ export type Session = {
   username: string;
   stage: SessionStage;
   signedInWith: SignedInWith;
-  /** Whether the admin has two-step sign-in set up now (whatever it was when this session began). */
+  /** Whether the admin has a second factor now, an app or a passkey (whatever it was when this session began). */
   userHasMfa: boolean;
   /** The admin's role now (read with the session on every request: a change applies at once). */
   role: Role;
@@ -39,7 +40,7 @@ export function sessionsRepo(db: Database) {
        VALUES ($idHash, $userId, $stage, $signedInWith, $now, $now, $expiresAt)`,
     ),
     find: db.query(
-      `SELECT s.id_hash, s.user_id, u.username, s.stage, s.signed_in_with, u.totp_secret IS NOT NULL AS has_mfa,
+      `SELECT s.id_hash, s.user_id, u.username, s.stage, s.signed_in_with, ${hasSecondFactorSql("u")} AS has_mfa,
               u.role, s.last_seen_at, s.expires_at
        FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.id_hash = $idHash`,
     ),

@@ -1,6 +1,7 @@
 import type { Role } from "../../../contracts/roles";
 import { forgettingWrite } from "../../../db/forget-deleted";
 import type { Sealed } from "../../../store";
+import { hasSecondFactorSql } from "./users";
 
 /**
  * The admin accounts as the Staff screen sees and changes them: who they are, how they are named and reached,
@@ -23,9 +24,9 @@ type RawStaff = Omit<StaffRow, "mfaEnabled"> & { mfaEnabled: number };
 export function staffAccounts({ db, cipher }: Sealed) {
   const q = {
     list: db.prepare<RawStaff, []>(
-      `SELECT id, username, display_name AS displayName, email, totp_secret IS NOT NULL AS mfaEnabled, role, last_sign_in_at AS lastSignInAt,
-         created_at AS createdAt
-       FROM admin_users ORDER BY username COLLATE NOCASE`,
+      `SELECT u.id, u.username, u.display_name AS displayName, u.email, ${hasSecondFactorSql("u")} AS mfaEnabled,
+         u.role, u.last_sign_in_at AS lastSignInAt, u.created_at AS createdAt
+       FROM admin_users u ORDER BY u.username COLLATE NOCASE`,
     ),
     count: db.prepare<{ n: number }, []>("SELECT count(*) AS n FROM admin_users"),
     owners: db.prepare<{ n: number }, []>("SELECT count(*) AS n FROM admin_users WHERE role = 'owner'"),

@@ -36,6 +36,25 @@ const toUser = (cipher: Sealed["cipher"], r: Row | null): AdminUser | null =>
 
 const COLUMNS = "id, username, password_hash, totp_secret, totp_pending_secret, totp_last_step";
 
+/**
+ * Whether the admin aliased `u` in a query over admin_users has a second factor: an authenticator app or a
+ * passkey (ADR 272). One expression, so the sign-in, the session rule, the Staff screen and the operator's
+ * command ask the same question; it reads no encrypted value, so commands without the data key can ask it.
+ * A pending enrolment is not a second factor yet.
+ */
+export const hasSecondFactorSql = (u: string) =>
+  `(${u}.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM passkeys WHERE passkeys.user_id = ${u}.id))`;
+
+export function hasSecondFactor({ db }: Sealed, userId: number): boolean {
+  return (
+    (
+      db.query(`SELECT ${hasSecondFactorSql("u")} AS has FROM admin_users u WHERE u.id = ?`).get(userId) as {
+        has: number;
+      } | null
+    )?.has === 1
+  );
+}
+
 export function findUserByName({ db, cipher }: Sealed, username: string): AdminUser | null {
   return toUser(
     cipher,
@@ -58,9 +77,9 @@ export type AdminAccount = {
 export function findAccountByName({ db }: Sealed, username: string): AdminAccount | null {
   const row = db
     .query(
-      `SELECT id, username, password_hash, totp_secret IS NOT NULL AS has_mfa,
-              totp_pending_secret IS NOT NULL AS has_pending
-       FROM admin_users WHERE username = $username`,
+      `SELECT u.id, u.username, u.password_hash, ${hasSecondFactorSql("u")} AS has_mfa,
+              u.totp_pending_secret IS NOT NULL AS has_pending
+       FROM admin_users u WHERE u.username = $username`,
     )
     .get({ username }) as {
     id: number;

@@ -9,8 +9,18 @@ import type { Session, SessionStore } from "../service/sessions";
 
 export const ADMIN_API_PREFIX = "/api/admin";
 
-/** The only /api/admin routes open without a session: they are how one signs in and out. */
-const PUBLIC_API = new Set([
+/**
+ * A route as the guard and the route table name it: "METHOD /path", with no trailing slash (the router lists
+ * some paths with one).
+ */
+export const routeKey = (method: string, pathname: string) =>
+  `${method.toUpperCase()} ${pathname.replace(/\/+$/, "")}`;
+
+/**
+ * The only /api/admin routes open without a session: they are how one signs in and out. The route walks
+ * (tests/api/admin-guard.test.ts, roles-routes.test.ts) read this list, so there is one.
+ */
+export const PUBLIC_API: ReadonlySet<string> = new Set([
   `POST ${ADMIN_API_PREFIX}/login`,
   `POST ${ADMIN_API_PREFIX}/login/mfa`,
   `POST ${ADMIN_API_PREFIX}/login/passkey/options`,
@@ -42,7 +52,7 @@ const capabilityOf = routeCapabilities();
  * list is an owner's alone.
  */
 export function authorise(session: Session | null, method: string, pathname: string): Denial | null {
-  const key = `${method} ${pathname.replace(/\/+$/, "")}`;
+  const key = routeKey(method, pathname);
   if (PUBLIC_API.has(key)) return null;
   if (session?.stage === "active") {
     const capability = capabilityOf(method, pathname);

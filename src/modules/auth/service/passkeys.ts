@@ -154,6 +154,9 @@ export function passkeysService(core: AuthCore) {
       };
       const id = repo.insert(passkey);
       if (id === null) throw new ConflictError(MESSAGES.passkeyAlreadyAdded);
+      // This session has just shown the new passkey, unlocked: it counts as signed in with a second factor, as
+      // after setting up the app. The admin's sessions signed in with the password alone end (ADR 272).
+      sessions.recordSecondFactor(session.idHash);
       audit("passkey.added", user, address, { passkeyId: id, synced: passkey.backedUp });
       return { passkey: view({ ...passkey, id, lastUsedAt: null }) };
     },

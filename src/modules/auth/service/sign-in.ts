@@ -11,7 +11,13 @@ import {
   type MfaLoginInput,
 } from "../model";
 import { staffNames } from "../repo/staff-names";
-import { claimTotpStep, consumeRecoveryCode, findUserById, findUserByName } from "../repo/users";
+import {
+  claimTotpStep,
+  consumeRecoveryCode,
+  findUserById,
+  findUserByName,
+  hasSecondFactor,
+} from "../repo/users";
 import type { AuthCore, SessionStep } from "./core";
 import type { Session } from "./sessions";
 
@@ -66,6 +72,12 @@ export function signInService(core: AuthCore) {
         const { setCookie } = await sessions.create(user.id, "mfa");
         audit("login.password_accepted", user, address);
         return { result: { username: user.username, mfaRequired: true }, setCookie };
+      }
+      // The account's second factor is a passkey, which signs in alone: the password opens nothing more, and
+      // the attempt is not yet a success for the throttle.
+      if (hasSecondFactor(store, user.id)) {
+        audit("login.password_accepted", user, address, { next: "passkey" });
+        return { result: { username: user.username, passkeyRequired: true } };
       }
       tries.succeeded();
       if (config.requireMfa) {
