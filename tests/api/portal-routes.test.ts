@@ -57,7 +57,7 @@ describe("every portal route with another engagement's ids and session", () => {
   const ids = { uploadId: "", docId: "", file: "" };
   /** What of A's engagement would show if it leaked: its reference, its name, its email, its files' ids. */
   let markers: string[] = [];
-  let before: Record<string, unknown> = {};
+  let before: Awaited<ReturnType<typeof aViews>> | undefined;
   const aViews = async () => ({
     portal: await read("/api/portal", a.cookie),
     documents: await read("/api/portal/documents", a.cookie),
@@ -124,7 +124,7 @@ describe("every portal route with another engagement's ids and session", () => {
       ids.docId,
     ];
     before = await aViews();
-    expect((before.consultation as { body: { consultation: unknown } }).body.consultation).not.toBeNull();
+    expect((before?.consultation as { body: { consultation: unknown } }).body.consultation).not.toBeNull();
   });
 
   test("walks every route the router lists, each with B's session and A's ids: refused, and nothing of A in it", async () => {
@@ -182,8 +182,9 @@ describe("every portal route with another engagement's ids and session", () => {
   });
 
   test("A's engagement reads exactly as it did: nothing B sent reached it", async () => {
-    expect(await aViews()).toEqual(before);
-    const portal = (before.portal as { body: { engagement: Json } }).body.engagement;
+    expect(before).toBeDefined();
+    expect(await aViews()).toEqual(before as NonNullable<typeof before>);
+    const portal = (before?.portal as { body: { engagement: Json } }).body.engagement;
     expect(portal).toMatchObject({ reference: a.submission.reference, clientName: "Quilla Marchbanks" });
     expect(portal.payment).not.toBeNull();
   });
