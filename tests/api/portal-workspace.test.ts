@@ -129,6 +129,29 @@ describe("the portal as the client's workspace", () => {
     expect(words(page)).toContain(reference);
   });
 
+  test("a letter kept before its text was: written out once from its terms as sent, then kept with it", async () => {
+    const letterOf = async () =>
+      (
+        (await (await t.request("/api/portal", { headers: { cookie: client } })).json()) as {
+          engagement: { letter: { title: string; blocks: unknown[] } | null };
+        }
+      ).engagement.letter;
+    const kept = await letterOf();
+    // As an earlier version kept it: the PDF without the document it was laid out from.
+    t.db.run("UPDATE engagements SET letter_spec = NULL WHERE id = ?", [engagementId]);
+    const specOf = () =>
+      t.db
+        .query<{ spec: string | null }, [number]>("SELECT letter_spec AS spec FROM engagements WHERE id = ?")
+        .get(engagementId)?.spec ?? null;
+    expect(await letterOf()).toEqual(kept);
+    // Frozen since it was sent: written out at the first reading and kept, sealed like the PDF, not again at each.
+    const stored = specOf();
+    expect(stored).not.toBeNull();
+    expect(stored?.includes(reference)).toBe(false);
+    expect(await letterOf()).toEqual(kept);
+    expect(specOf()).toBe(stored);
+  });
+
   test("/portal's API without a session says how to open the engagement; a session that ended says it ended", async () => {
     const none = await t.request("/api/portal");
     expect(none.status).toBe(401);

@@ -85,13 +85,19 @@ export function letterRecord(deps: {
 
   /**
    * The text of the letter as sent: the document its kept PDF was laid out from. A letter kept before that
-   * document was kept with it is written out again from its terms as they were when it was sent (frozen since).
+   * document was kept with it is written out from its terms as they were when it was sent (frozen since), once:
+   * the text is then kept beside it, so later readers read it as kept and no request lays it out again.
    */
-  function textOf(e: EngagementRow, kept: PresentedLetter): DocSpec | null {
+  function textOf(e: EngagementRow): DocSpec | null {
+    const kept = repo.letterText(e.id);
+    if (!kept) return null;
     if (kept.spec) return kept.spec;
     try {
       const facts = factsOf(e, new Date(e.sentAt ?? deps.now().toISOString()));
-      return facts ? letterSpec(config.brand, facts) : null;
+      if (!facts) return null;
+      const spec = letterSpec(config.brand, facts);
+      repo.keepLetterText(e.id, kept.sha256, spec);
+      return spec;
     } catch (error) {
       // A server since stripped of its dispute terms cannot write it out: the PDF alone is offered.
       if (error instanceof ConflictError) return null;
