@@ -1,16 +1,15 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { PORTAL_MESSAGES } from "../../src/contracts/portal";
-import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
+import { post, signIn } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
-import { fileIntake } from "../helpers/intake";
 import { pdfText } from "../helpers/pdf-text";
+import { portalClient } from "../helpers/portal-client";
 
 // An intake, a letter and a sealed signature: slow on a busy machine.
 setDefaultTimeout(30_000);
 
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
-const API = "/api/admin/submissions";
 const clock = { at: new Date("2026-11-16T15:00:00.000Z") };
 const t = makeTestApp(
   {
@@ -71,26 +70,14 @@ describe("the portal as the client's workspace", () => {
   let reference = "";
 
   test("the letter in the page is word for word the PDF the client downloads", async () => {
-    const dana = await fileIntake(t, clock.at, { email: "dana@whitfieldmoss.example" });
-    reference = dana.reference;
     const admin = await signIn(t.request, USER, PASSWORD);
-    const draft = {
-      scope: "A sourced map of real property and entities in Cook County for the March deposition.",
-      feeCents: 350_000,
-      feeKind: "flat",
-      turnaroundBusinessDays: 5,
-      expedite: false,
-    };
-    await t.request(`${API}/${dana.id}/engagement`, withCookie(admin, { ...post(draft), method: "PUT" }));
-    expect((await t.request(`${API}/${dana.id}/engagement/send`, withCookie(admin, post()))).status).toBe(
-      200,
-    );
-    engagementId = portal.repo.bySubmission(dana.id)?.id ?? 0;
-    const opened = await t.request(
-      "/api/portal/session",
-      post({ token: portal.repo.linkToken(engagementId) }),
-    );
-    client = cookieFrom(opened);
+    const dana = await portalClient(t, clock.at, admin, {
+      email: "dana@whitfieldmoss.example",
+      sign: false,
+    });
+    reference = dana.submission.reference;
+    engagementId = dana.engagementId;
+    client = dana.cookie;
 
     const pdf = new Uint8Array(
       await (await t.request("/api/portal/letter.pdf", { headers: { cookie: client } })).arrayBuffer(),
