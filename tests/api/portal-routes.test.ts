@@ -123,8 +123,9 @@ describe("every portal route with another engagement's ids and session", () => {
       ids.uploadId,
       ids.docId,
     ];
-    before = await aViews();
-    expect((before?.consultation as { body: { consultation: unknown } }).body.consultation).not.toBeNull();
+    const views = await aViews();
+    before = views;
+    expect((views.consultation.body as { consultation: unknown }).consultation).not.toBeNull();
   });
 
   test("walks every route the router lists, each with B's session and A's ids: refused, and nothing of A in it", async () => {
@@ -182,9 +183,9 @@ describe("every portal route with another engagement's ids and session", () => {
   });
 
   test("A's engagement reads exactly as it did: nothing B sent reached it", async () => {
-    expect(before).toBeDefined();
-    expect(await aViews()).toEqual(before as NonNullable<typeof before>);
-    const portal = (before?.portal as { body: { engagement: Json } }).body.engagement;
+    const views = await aViews();
+    expect(views).toEqual(before as typeof views);
+    const portal = (views.portal.body as { engagement: Json }).engagement;
     expect(portal).toMatchObject({ reference: a.submission.reference, clientName: "Quilla Marchbanks" });
     expect(portal.payment).not.toBeNull();
   });
