@@ -202,5 +202,14 @@ describe("the portal as the client's workspace", () => {
       instructions: "Wire to First Example Bank, account 000123",
     });
     expect(view.engagement.clientName).toBe("Dana Whitfield");
+
+    // The signed letter as its reader reads it: its date and the signatures' dates in the product's one style
+    // (ADR 266), never the machine's YYYY-MM-DD; only the certificate's evidence keeps its UTC instants.
+    const signedPdf = new Uint8Array(
+      await (await t.request("/api/portal/letter.pdf", { headers: { cookie: client } })).arrayBuffer(),
+    );
+    const [letterPages = ""] = pdfText(signedPdf).split("Certificate of completion");
+    expect(letterPages.match(/\d{4}-\d{2}-\d{2}/g)).toBeNull();
+    expect(letterPages.split("16 Nov 2026").length - 1).toBeGreaterThanOrEqual(3);
   });
 });

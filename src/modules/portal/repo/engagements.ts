@@ -1,11 +1,5 @@
 import { createHash } from "node:crypto";
-import type {
-  EngagementDraft,
-  EngagementEvent,
-  EngagementStatus,
-  FeeKind,
-  Payment,
-} from "../../../contracts/portal";
+import type { EngagementDraft, EngagementStatus, FeeKind, Payment } from "../../../contracts/portal";
 import type { Cadence } from "../../../contracts/subscriptions";
 import type { Sealed } from "../../../store";
 import type { DocSpec, SignatureField } from "../../signing";

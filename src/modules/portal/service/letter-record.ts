@@ -1,6 +1,6 @@
 import type { Config } from "../../../config";
 import { matterName, serviceName } from "../../../contracts/engagement-defaults";
-import { dayIn } from "../../../contracts/time-format";
+import { formatDate } from "../../../contracts/time-format";
 import { ConflictError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";
@@ -34,7 +34,8 @@ export function letterRecord(deps: {
 }) {
   const { config, repo } = deps;
   const submissions = contactSubmissions(deps.store);
-  const firmDate = { format: (at: Date) => dayIn(at, config.desk.timeZone) };
+  // The letter's date and its signatures' are read by people: the product's one style, on the firm's calendar.
+  const firmDate = { format: (at: Date) => formatDate(at, config.desk.timeZone) };
 
   /** The firm's dispute terms, or a refusal naming every setting still missing: no letter carries a blank. */
   function disputeTerms(): DisputeTerms {
