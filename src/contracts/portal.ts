@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { calendarDate } from "./dates";
+import type { DocSpec } from "./document";
 import { dropControls, oneLine, oneLineMessage, requiredText } from "./fields";
 import type { SubmissionStatus } from "./intake";
 import { DEFAULT_HOURLY_RATE_CENTS } from "./ledger";
@@ -147,25 +148,7 @@ export type PortalEngagement = {
 };
 
 /** The letter as the page shows it: the blocks its PDF was laid out from, in order. */
-export type PortalLetter = { title: string; subtitle: string; blocks: readonly LetterBlock[] };
-
-/** The letter's blocks (the signing module's document model, as plain data the page renders). */
-export type LetterBlock =
-  | { kind: "heading" | "subheading" | "paragraph"; text: string }
-  | { kind: "bullets" | "numbered" | "checklist"; items: readonly string[] }
-  | { kind: "terms"; items: readonly { term: string; text: string }[] }
-  | { kind: "fields"; labels: readonly string[]; values?: readonly string[] }
-  | { kind: "note"; title: string; text: string }
-  | {
-      kind: "table";
-      columns: readonly { label: string; share: number; align?: "left" | "right" }[];
-      rows: readonly (readonly string[])[];
-      total?: readonly string[];
-    }
-  | { kind: "signatures"; parties: readonly string[]; columns?: 1 | 2 | 3 }
-  | { kind: "keep"; blocks: readonly LetterBlock[] }
-  | { kind: "spacer" }
-  | { kind: "pageBreak" };
+export type PortalLetter = Pick<DocSpec, "title" | "subtitle" | "blocks">;
 
 /**
  * The amount due, the firm's day it is due (YYYY-MM-DD; null when nothing is), the processor's link with the

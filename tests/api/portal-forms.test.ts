@@ -1,14 +1,13 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
+import { signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
-import { fileIntake } from "../helpers/intake";
+import { portalClient } from "../helpers/portal-client";
 
 // An intake, a sealed signature: slow on a busy machine.
 setDefaultTimeout(30_000);
 
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
-const API = "/api/admin/submissions";
 const clock = { at: new Date("2026-11-16T15:00:00.000Z") };
 const t = makeTestApp({ ADMIN_USERNAME: USER, ADMIN_PASSWORD: PASSWORD }, { now: () => clock.at });
 const portal = t.app.decorator.portal;
@@ -42,26 +41,17 @@ describe("the portal's consent and signature without JavaScript", () => {
   let engagementId = 0;
 
   test("a client with a portal session", async () => {
-    const dana = await fileIntake(t, clock.at, { email: "dana@whitfieldmoss.example" });
     const admin = await signIn(t.request, USER, PASSWORD);
-    const draft = {
-      scope: "A sourced map of real property and entities in Cook County for the March deposition.",
-      feeCents: 350_000,
-      feeKind: "flat",
-      turnaroundBusinessDays: 5,
-      expedite: false,
-    };
-    await t.request(`${API}/${dana.id}/engagement`, withCookie(admin, { ...post(draft), method: "PUT" }));
-    expect((await t.request(`${API}/${dana.id}/engagement/send`, withCookie(admin, post()))).status).toBe(
-      200,
-    );
-    engagementId = portal.repo.bySubmission(dana.id)?.id ?? 0;
-    const opened = await t.request(
-      "/api/portal/session",
-      post({ token: portal.repo.linkToken(engagementId) }),
-    );
+    // Opened as its mail carries the link (the helper refuses any step that is not 200); the session is live.
+    const dana = await portalClient(t, clock.at, admin, {
+      email: "dana@whitfieldmoss.example",
+      sign: false,
+    });
+    engagementId = dana.engagementId;
+    client = dana.cookie;
+    const opened = await t.request("/api/portal", withCookie(client));
     expect(opened.status).toBe(200);
-    client = cookieFrom(opened);
+    expect(((await opened.json()) as { engagement: { status: string } }).engagement.status).toBe("sent");
   });
 
   test("a form from another site is refused, and nothing is recorded", async () => {

@@ -1,16 +1,15 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { PORTAL_MESSAGES } from "../../src/contracts/portal";
-import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
+import { post, signIn } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
-import { fileIntake } from "../helpers/intake";
 import { pdfText } from "../helpers/pdf-text";
+import { portalClient } from "../helpers/portal-client";
 
 // An intake, a letter and a sealed signature: slow on a busy machine.
 setDefaultTimeout(30_000);
 
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
-const API = "/api/admin/submissions";
 const clock = { at: new Date("2026-11-16T15:00:00.000Z") };
 const t = makeTestApp(
   {
@@ -71,26 +70,14 @@ describe("the portal as the client's workspace", () => {
   let reference = "";
 
   test("the letter in the page is word for word the PDF the client downloads", async () => {
-    const dana = await fileIntake(t, clock.at, { email: "dana@whitfieldmoss.example" });
-    reference = dana.reference;
     const admin = await signIn(t.request, USER, PASSWORD);
-    const draft = {
-      scope: "A sourced map of real property and entities in Cook County for the March deposition.",
-      feeCents: 350_000,
-      feeKind: "flat",
-      turnaroundBusinessDays: 5,
-      expedite: false,
-    };
-    await t.request(`${API}/${dana.id}/engagement`, withCookie(admin, { ...post(draft), method: "PUT" }));
-    expect((await t.request(`${API}/${dana.id}/engagement/send`, withCookie(admin, post()))).status).toBe(
-      200,
-    );
-    engagementId = portal.repo.bySubmission(dana.id)?.id ?? 0;
-    const opened = await t.request(
-      "/api/portal/session",
-      post({ token: portal.repo.linkToken(engagementId) }),
-    );
-    client = cookieFrom(opened);
+    const dana = await portalClient(t, clock.at, admin, {
+      email: "dana@whitfieldmoss.example",
+      sign: false,
+    });
+    reference = dana.submission.reference;
+    engagementId = dana.engagementId;
+    client = dana.cookie;
 
     const pdf = new Uint8Array(
       await (await t.request("/api/portal/letter.pdf", { headers: { cookie: client } })).arrayBuffer(),
@@ -127,6 +114,29 @@ describe("the portal as the client's workspace", () => {
     expect(words(page).join(" ")).toBe(words(paper).join(" "));
     // The page names the letter the PDF is: what the client reads and what they sign are one.
     expect(words(page)).toContain(reference);
+  });
+
+  test("a letter kept before its text was: written out once from its terms as sent, then kept with it", async () => {
+    const letterOf = async () =>
+      (
+        (await (await t.request("/api/portal", { headers: { cookie: client } })).json()) as {
+          engagement: { letter: { title: string; blocks: unknown[] } | null };
+        }
+      ).engagement.letter;
+    const kept = await letterOf();
+    // As an earlier version kept it: the PDF without the document it was laid out from.
+    t.db.run("UPDATE engagements SET letter_spec = NULL WHERE id = ?", [engagementId]);
+    const specOf = () =>
+      t.db
+        .query<{ spec: string | null }, [number]>("SELECT letter_spec AS spec FROM engagements WHERE id = ?")
+        .get(engagementId)?.spec ?? null;
+    expect(await letterOf()).toEqual(kept);
+    // Frozen since it was sent: written out at the first reading and kept, sealed like the PDF, not again at each.
+    const stored = specOf();
+    expect(stored).not.toBeNull();
+    expect(stored?.includes(reference)).toBe(false);
+    expect(await letterOf()).toEqual(kept);
+    expect(specOf()).toBe(stored);
   });
 
   test("/portal's API without a session says how to open the engagement; a session that ended says it ended", async () => {
@@ -192,5 +202,14 @@ describe("the portal as the client's workspace", () => {
       instructions: "Wire to First Example Bank, account 000123",
     });
     expect(view.engagement.clientName).toBe("Dana Whitfield");
+
+    // The signed letter as its reader reads it: its date and the signatures' dates in the product's one style
+    // (ADR 266), never the machine's YYYY-MM-DD; only the certificate's evidence keeps its UTC instants.
+    const signedPdf = new Uint8Array(
+      await (await t.request("/api/portal/letter.pdf", { headers: { cookie: client } })).arrayBuffer(),
+    );
+    const [letterPages = ""] = pdfText(signedPdf).split("Certificate of completion");
+    expect(letterPages.match(/\d{4}-\d{2}-\d{2}/g)).toBeNull();
+    expect(letterPages.split("16 Nov 2026").length - 1).toBeGreaterThanOrEqual(3);
   });
 });

@@ -60,6 +60,7 @@ export async function portalClient(
     .get(submission.id);
   if (!row) throw new Error("no engagement");
   const session = await t.request("/api/portal/session", post({ token: heldToken(t, row.id) }));
+  if (session.status !== 200) throw new Error(`session: ${session.status} ${await session.text()}`);
   const cookie = cookieFrom(session);
   if (opts.sign !== false) {
     await t.request("/api/portal/consent", withCookie(cookie, post({ consent: true })));

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import type { SubscriptionView } from "../../src/contracts/subscriptions";
 import { MonitoringCard } from "./monitoring-card";
 
@@ -44,4 +44,20 @@ test("each sweep report is listed with its due and delivered dates and its recei
     .map((li) => li.textContent);
   expect(reports).toContain("Sweep due 19 Feb 2027: delivered 22 Feb 2027, received 23 Feb 2027");
   expect(reports).toContain("Sweep due 19 May 2027: delivered 19 May 2027, not downloaded yet");
+});
+
+test("Tab and Shift+Tab go round the confirmation's buttons: focus never leaves the open dialog", () => {
+  render(
+    <MonitoringCard subscription={view} today="2027-05-20" act={async () => ({ ok: false, error: "" })} />,
+  );
+  fireEvent.click(screen.getByRole("button", { name: "Pause" }));
+  const keep = screen.getByRole("button", { name: "Keep as it is", hidden: true });
+  const yes = screen.getByRole("button", { name: /^Yes, /, hidden: true });
+  const dialog = keep.closest("dialog") as HTMLDialogElement;
+  yes.focus();
+  fireEvent.keyDown(yes, { key: "Tab" });
+  expect(document.activeElement).toBe(keep);
+  fireEvent.keyDown(keep, { key: "Tab", shiftKey: true });
+  expect(document.activeElement).toBe(yes);
+  expect(dialog.contains(document.activeElement)).toBe(true);
 });

@@ -1,7 +1,8 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { dollars } from "../../src/contracts/money";
 import { longDate, NOTICE_DAYS, STATE_WORDS, type SubscriptionView } from "../../src/contracts/subscriptions";
 import { formatMonth } from "../../src/contracts/time-format";
+import { keepTabInside } from "../lib/keep-tab-inside";
 
 export type MonitoringAction = "pause" | "resume" | "cancel";
 export type ActAnswer = { ok: true; data: SubscriptionView } | { ok: false; error: string };
@@ -187,7 +188,7 @@ export function MonitoringCard(props: {
           e.preventDefault();
           if (!pending) setAsking(null);
         }}
-        onKeyDown={keepFocusInside}
+        onKeyDown={keepTabInside}
         className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-line bg-white p-6 text-ink shadow-xl backdrop:bg-navy/60"
       >
         <h2 id={`${id}-dialog-title`} className="font-serif text-2xl font-bold text-navy">
@@ -213,22 +214,6 @@ export function MonitoringCard(props: {
       </dialog>
     </section>
   );
-}
-
-/** Tab and Shift-Tab go round the dialog's buttons: the page behind is inert, and so is the browser's frame. */
-function keepFocusInside(e: KeyboardEvent<HTMLDialogElement>) {
-  if (e.key !== "Tab") return;
-  const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>("button:not([disabled])")];
-  const first = buttons[0];
-  const last = buttons.at(-1);
-  if (!first || !last) return;
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  }
 }
 
 function stateLine(s: SubscriptionView): string {

@@ -1,4 +1,5 @@
-import type { LetterBlock, PortalLetter } from "../../src/contracts/portal";
+import type { DocBlock } from "../../src/contracts/document";
+import type { PortalLetter } from "../../src/contracts/portal";
 
 /**
  * The engagement letter as text in the page: the very document its PDF was laid out from (kept with the letter
@@ -20,7 +21,7 @@ export function LetterText({ letter }: { letter: PortalLetter }) {
   );
 }
 
-function Block({ block }: { block: LetterBlock }) {
+function Block({ block }: { block: DocBlock }) {
   switch (block.kind) {
     case "heading":
       return <h4 className="pt-2 font-serif text-xl font-bold text-navy">{block.text}</h4>;

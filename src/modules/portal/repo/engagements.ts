@@ -1,11 +1,5 @@
 import { createHash } from "node:crypto";
-import type {
-  EngagementDraft,
-  EngagementEvent,
-  EngagementStatus,
-  FeeKind,
-  Payment,
-} from "../../../contracts/portal";
+import type { EngagementDraft, EngagementStatus, FeeKind, Payment } from "../../../contracts/portal";
 import type { Cadence } from "../../../contracts/subscriptions";
 import type { Sealed } from "../../../store";
 import type { DocSpec, SignatureField } from "../../signing";
@@ -108,6 +102,10 @@ export function engagementsRepo({ db, cipher }: Sealed) {
     "SELECT letter_pdf AS pdf, letter_fields AS layout, letter_sha256 AS sha256, letter_spec AS spec FROM engagements WHERE id = ?",
   );
 
+  const keptText = db.prepare<{ sha256: string | null; spec: string | null }, [number]>(
+    "SELECT letter_sha256 AS sha256, letter_spec AS spec FROM engagements WHERE id = ? AND letter_pdf IS NOT NULL",
+  );
+
   const readable = (r: (Omit<EngagementRow, "subjects"> & { subjects: string | null }) | null) =>
     r && {
       ...r,
@@ -183,6 +181,26 @@ export function engagementsRepo({ db, cipher }: Sealed) {
         layout: JSON.parse(row.layout) as LetterLayout,
         spec: row.spec ? (JSON.parse(cipher.decrypt(row.spec)) as DocSpec) : null,
       };
+    },
+    /**
+     * The text of the letter as kept, without reading its PDF: the SHA-256 it was kept under and the document it
+     * was laid out from (null for a letter kept before that was). Null while no letter is kept.
+     */
+    letterText(id: number): { sha256: string; spec: DocSpec | null } | null {
+      const row = keptText.get(id);
+      if (!row?.sha256) return null;
+      return {
+        sha256: row.sha256,
+        spec: row.spec ? (JSON.parse(cipher.decrypt(row.spec)) as DocSpec) : null,
+      };
+    },
+    /** Keeps the text of a letter kept without it, once: only beside the very letter it was written out for. */
+    keepLetterText(id: number, sha256: string, spec: DocSpec): void {
+      db.run(
+        `UPDATE engagements SET letter_spec = ?
+         WHERE id = ? AND letter_sha256 = ? AND letter_pdf IS NOT NULL AND letter_spec IS NULL`,
+        [cipher.encrypt(JSON.stringify(spec)), id, sha256],
+      );
     },
     /**
      * A sent letter back to a draft: its link, its consent and the letter as presented are void (the events keep

@@ -259,8 +259,7 @@ export function clientEngagements(core: EngagementCore) {
 
   /** The letter's text as the client was sent it, the very document its PDF was drawn from. */
   function letterText(e: EngagementRow): PortalLetter | null {
-    const kept = repo.presentedLetter(e.id);
-    const spec = kept && letters.textOf(e, kept);
+    const spec = letters.textOf(e);
     return spec ? { title: spec.title, subtitle: spec.subtitle, blocks: spec.blocks } : null;
   }
 

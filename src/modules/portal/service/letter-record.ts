@@ -1,6 +1,6 @@
 import type { Config } from "../../../config";
 import { matterName, serviceName } from "../../../contracts/engagement-defaults";
-import { dayIn } from "../../../contracts/time-format";
+import { formatDate } from "../../../contracts/time-format";
 import { ConflictError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";
@@ -34,7 +34,8 @@ export function letterRecord(deps: {
 }) {
   const { config, repo } = deps;
   const submissions = contactSubmissions(deps.store);
-  const firmDate = { format: (at: Date) => dayIn(at, config.desk.timeZone) };
+  // The letter's date and its signatures' are read by people: the product's one style, on the firm's calendar.
+  const firmDate = { format: (at: Date) => formatDate(at, config.desk.timeZone) };
 
   /** The firm's dispute terms, or a refusal naming every setting still missing: no letter carries a blank. */
   function disputeTerms(): DisputeTerms {
@@ -85,13 +86,19 @@ export function letterRecord(deps: {
 
   /**
    * The text of the letter as sent: the document its kept PDF was laid out from. A letter kept before that
-   * document was kept with it is written out again from its terms as they were when it was sent (frozen since).
+   * document was kept with it is written out from its terms as they were when it was sent (frozen since), once:
+   * the text is then kept beside it, so later readers read it as kept and no request lays it out again.
    */
-  function textOf(e: EngagementRow, kept: PresentedLetter): DocSpec | null {
+  function textOf(e: EngagementRow): DocSpec | null {
+    const kept = repo.letterText(e.id);
+    if (!kept) return null;
     if (kept.spec) return kept.spec;
     try {
       const facts = factsOf(e, new Date(e.sentAt ?? deps.now().toISOString()));
-      return facts ? letterSpec(config.brand, facts) : null;
+      if (!facts) return null;
+      const spec = letterSpec(config.brand, facts);
+      repo.keepLetterText(e.id, kept.sha256, spec);
+      return spec;
     } catch (error) {
       // A server since stripped of its dispute terms cannot write it out: the PDF alone is offered.
       if (error instanceof ConflictError) return null;
