@@ -112,16 +112,16 @@ for (const { name, size, sidebar, walk } of WIDTHS) {
       }
       await expectNoSideways(page);
       await expectNoAxeViolations(page);
+      const shots = process.env.SCREENSHOT_DIR;
+      if (shots) {
+        const file = path === requestHref ? "request" : path.split("/").pop();
+        await page.screenshot({ path: join(shots, `admin-${file}-${name}.png`), fullPage: true });
+      }
       if (walk) {
         // Every stop from the skip link to the last, each with a ring that shows and none under the phone's bar.
         const { stops, faults } = await walkFocus(page);
         expect(stops.length, `${path} has keyboard stops`).toBeGreaterThan(3);
         expect(faults, `${path} at ${name} px`).toEqual([]);
-      }
-      const shots = process.env.SCREENSHOT_DIR;
-      if (shots) {
-        const file = path === requestHref ? "request" : path.split("/").pop();
-        await page.screenshot({ path: join(shots, `admin-${file}-${name}.png`), fullPage: true });
       }
     }
     await context.close();
