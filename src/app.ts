@@ -261,11 +261,11 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
   const setup = createSetup({
     auth,
     sources: {
-      people: () => firm.profile().people,
+      people: firm.authors,
       brand: config.brand,
       letterTerms: config.portal.disputes,
       paymentUrl: config.portal.paymentUrl,
-      mail: { configured: mailOutbox.configured, lastSentAt: mailOutbox.lastSentAt },
+      mail: { configured: mailOutbox.configured, delivered: mailOutbox.delivered },
       backups: {
         dataDir: config.dataDir,
         dir: backups.settings.dir,

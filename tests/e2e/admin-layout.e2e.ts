@@ -1,12 +1,13 @@
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { installQuietFocus, walkFocus } from "./focus-walk";
 import { DEMO_ADMIN, expectNoAxeViolations, fileIntake, signIn, waitForHydration } from "./helpers";
 
-/** The widths the admin is laid out for: the sidebar's first width, a laptop, a phone. */
+/** The widths the admin is laid out for: the sidebar's first width, a laptop, a phone (the keyboard walked at the last two). */
 const WIDTHS = [
-  { name: "1024", size: { width: 1024, height: 768 }, sidebar: true },
-  { name: "1280", size: { width: 1280, height: 900 }, sidebar: true },
-  { name: "390", size: { width: 390, height: 844 }, sidebar: false },
+  { name: "1024", size: { width: 1024, height: 768 }, sidebar: true, walk: false },
+  { name: "1280", size: { width: 1280, height: 900 }, sidebar: true, walk: true },
+  { name: "390", size: { width: 390, height: 844 }, sidebar: false, walk: true },
 ] as const;
 
 /** Every screen of the sidebar, and where it is marked current. */
@@ -59,10 +60,15 @@ test.beforeAll(async ({ baseURL }) => {
   requestPath = reference;
 });
 
-for (const { name, size, sidebar } of WIDTHS) {
-  test(`at ${name} px every admin screen fits, marks where it is and is axe clean`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize(size);
+for (const { name, size, sidebar, walk } of WIDTHS) {
+  test(`at ${name} px every admin screen fits, marks where it is and is axe clean${walk ? ", and every keyboard stop shows its ring in view" : ""}`, async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    // The walk's own stylesheet (transitions off) needs the CSP set aside; the other widths keep it.
+    const context = await browser.newContext({ viewport: size, bypassCSP: walk });
+    const page = await context.newPage();
+    if (walk) await installQuietFocus(page);
     await signIn(page);
     // The request page of the intake filed above, found through the desk's search.
     await page.goto(`/admin/submissions?q=${encodeURIComponent(requestPath)}`);
@@ -70,6 +76,19 @@ for (const { name, size, sidebar } of WIDTHS) {
     const open = page.locator("a[data-desk-open]").locator("visible=true").first();
     const requestHref = (await open.getAttribute("href")) ?? "";
     expect(requestHref).toMatch(/^\/admin\/submissions\/\d+$/);
+    // The request page with an engagement drafted, so its panel shows its form and figures.
+    const drafted = await page.request.put(`/api${requestHref}/engagement`, {
+      headers: { origin: new URL(page.url()).origin },
+      data: {
+        scope: "Trace the transfers out of the joint accounts from 2022 to 2025 and report where they went.",
+        feeCents: 500_000,
+        feeKind: "retainer",
+        hourlyRateCents: 40_000,
+        turnaroundBusinessDays: 30,
+        expedite: false,
+      },
+    });
+    expect(drafted.status()).toBe(200);
 
     for (const [label, path] of [...SCREENS, ["Desk", requestHref] as const]) {
       await page.goto(path);
@@ -98,7 +117,14 @@ for (const { name, size, sidebar } of WIDTHS) {
         const file = path === requestHref ? "request" : path.split("/").pop();
         await page.screenshot({ path: join(shots, `admin-${file}-${name}.png`), fullPage: true });
       }
+      if (walk) {
+        // Every stop from the skip link to the last, each with a ring that shows and none under the phone's bar.
+        const { stops, faults } = await walkFocus(page);
+        expect(stops.length, `${path} has keyboard stops`).toBeGreaterThan(3);
+        expect(faults, `${path} at ${name} px`).toEqual([]);
+      }
     }
+    await context.close();
   });
 }
 

@@ -1,15 +1,12 @@
-import { Menu } from "lucide-react";
-import { type ComponentProps, type ComponentType, useEffect, useRef, useState } from "react";
+import { type ComponentProps, type ComponentType, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { HEADER_LINKS, isCurrent } from "../content/navigation";
 import { loadOnce } from "../lib/load-once";
 import { LogoMark } from "./logo-mark";
+import { MenuButton, useMenuOpen } from "./menu-button";
 import type { MobileMenuDialog } from "./mobile-menu-dialog";
 
 export const MOBILE_MENU_ID = "mobile-menu";
-
-/** Where the header's links move into the menu (the header shows them itself from here up). */
-const WIDE = "(min-width: 64rem)";
 
 type Dialog = ComponentType<ComponentProps<typeof MobileMenuDialog>>;
 
@@ -33,21 +30,10 @@ const loadDialog = loadOnce(
  * that would otherwise leave the entry for a chunk of its own.
  */
 export function MobileMenu() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useMenuOpen();
   const [Dialog, setDialog] = useState<Dialog | undefined>(() => loaded);
   const [location] = useLocation();
   const toggleRef = useRef<HTMLButtonElement>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the location changes
-  useEffect(() => setOpen(false), [location]);
-  // Widened past the breakpoint, the menu button is gone: so is the menu.
-  useEffect(() => {
-    const wide = window.matchMedia?.(WIDE);
-    if (!wide) return;
-    const onChange = () => wide.matches && setOpen(false);
-    wide.addEventListener("change", onChange);
-    return () => wide.removeEventListener("change", onChange);
-  }, []);
 
   const prefetch = () => {
     loadDialog().catch(() => {});
@@ -69,20 +55,14 @@ export function MobileMenu() {
 
   return (
     <div className="lg:hidden">
-      <button
-        ref={toggleRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={MOBILE_MENU_ID}
-        aria-haspopup="dialog"
+      <MenuButton
+        buttonRef={toggleRef}
+        controls={MOBILE_MENU_ID}
+        open={open}
         onPointerDown={prefetch}
         onFocus={prefetch}
         onClick={openMenu}
-        className="flex size-11 items-center justify-center rounded-md text-white hover:bg-white/10"
-      >
-        <Menu className="size-6" aria-hidden="true" />
-        <span className="sr-only">Open menu</span>
-      </button>
+      />
       {Dialog && (
         <Dialog
           id={MOBILE_MENU_ID}

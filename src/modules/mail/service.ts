@@ -291,8 +291,8 @@ export function createMailOutbox(deps: {
     initialError: sender ? null : MAIL_NOT_CONFIGURED,
     /** How many mails wait to go and how many were given up. */
     counts: () => outbox.counts(),
-    /** When a mail last reached the mail server, or null: what proves the settings work, not only exist. */
-    lastSentAt: () => outbox.lastSentAt(),
+    /** Whether a mail has ever reached the mail server: what proves the settings work, not only exist. */
+    delivered: () => outbox.anySent(),
     /** Whether the mail server answers now: "off" without SMTP_URL, else "ok" or why not. */
     reachable: async (): Promise<"ok" | "off" | { error: string }> => {
       if (!sender) return "off";

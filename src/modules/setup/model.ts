@@ -8,7 +8,8 @@ export type SetupSources = {
   /** The letter's dispute terms: a letter is not sent while one is missing. */
   letterTerms: { arbitrationProvider?: string; venue?: string; governingLaw?: string };
   paymentUrl: string | undefined;
-  mail: { configured: boolean; lastSentAt: () => string | null };
+  /** Whether mail is set up, and whether one has ever been delivered. */
+  mail: { configured: boolean; delivered: () => boolean };
   backups: {
     dataDir: string;
     dir: string;

@@ -2,9 +2,6 @@ import { PATHS } from "../../contracts/paths";
 import type { SetupList, SetupStep } from "../../contracts/setup";
 import { hasBackupDestination, listed, type SetupSources } from "./model";
 
-const unset = (pairs: [string, string | undefined][]) =>
-  pairs.filter(([, value]) => !value?.trim()).map(([name]) => name);
-
 /**
  * The firm's setup list, read from the real state each time it is asked: a step is done when what it needs is
  * there (a setting) and, where a setting alone proves nothing, when it has worked once (a mail delivered, a
@@ -28,64 +25,67 @@ export function createSetupService(src: SetupSources) {
     };
   }
 
-  function address(): SetupStep {
-    const missing = unset([
-      ["BRAND_ADDRESS", src.brand.address],
-      ["BRAND_LICENCES", src.brand.licences],
-    ]);
+  /** A step done by settings alone: done when each is set, else naming the ones still unset. */
+  function settingsStep(
+    id: SetupStep["id"],
+    title: string,
+    values: Record<string, string | undefined>,
+    done: string,
+    missing: (names: string) => string,
+  ): SetupStep {
+    const unset = Object.entries(values)
+      .filter(([, value]) => !value?.trim())
+      .map(([name]) => name);
     return {
-      id: "address",
-      title: "Address and licences",
-      done: missing.length === 0,
-      detail:
-        missing.length === 0
-          ? "The office address and licences are shown on the site."
-          : `Set ${listed(missing)} in the server's environment file: the site shows no office or licence until then.`,
-      settings: ["BRAND_ADDRESS", "BRAND_LICENCES"],
+      id,
+      title,
+      done: unset.length === 0,
+      detail: unset.length === 0 ? done : missing(listed(unset)),
+      settings: Object.keys(values),
     };
   }
 
-  function letterTerms(): SetupStep {
-    const t = src.letterTerms;
-    const missing = unset([
-      ["FIRM_ARBITRATION_PROVIDER", t.arbitrationProvider],
-      ["FIRM_VENUE", t.venue],
-      ["FIRM_GOVERNING_LAW", t.governingLaw],
-    ]);
-    return {
-      id: "letterTerms",
-      title: "Letter terms",
-      done: missing.length === 0,
-      detail:
-        missing.length === 0
-          ? "Engagement letters state the firm's dispute terms."
-          : `Set ${listed(missing)}: no engagement letter is sent while a term is missing.`,
-      settings: ["FIRM_ARBITRATION_PROVIDER", "FIRM_VENUE", "FIRM_GOVERNING_LAW"],
-    };
-  }
+  const address = () =>
+    settingsStep(
+      "address",
+      "Address and licences",
+      { BRAND_ADDRESS: src.brand.address, BRAND_LICENCES: src.brand.licences },
+      "The office address and licences are shown on the site.",
+      (names) =>
+        `Set ${names} in the server's environment file: the site shows no office or licence until then.`,
+    );
 
-  function payment(): SetupStep {
-    const done = Boolean(src.paymentUrl?.trim());
-    return {
-      id: "payment",
-      title: "Payment link",
-      done,
-      detail: done
-        ? "Clients pay through the firm's payment link."
-        : "Set PAYMENT_URL to the processor's payment link: until then clients see no Pay button.",
-      settings: ["PAYMENT_URL"],
-    };
-  }
+  const letterTerms = () =>
+    settingsStep(
+      "letterTerms",
+      "Letter terms",
+      {
+        FIRM_ARBITRATION_PROVIDER: src.letterTerms.arbitrationProvider,
+        FIRM_VENUE: src.letterTerms.venue,
+        FIRM_GOVERNING_LAW: src.letterTerms.governingLaw,
+      },
+      "Engagement letters state the firm's dispute terms.",
+      (names) => `Set ${names}: no engagement letter is sent while a term is missing.`,
+    );
+
+  const payment = () =>
+    settingsStep(
+      "payment",
+      "Payment link",
+      { PAYMENT_URL: src.paymentUrl },
+      "Clients pay through the firm's payment link.",
+      () => "Set PAYMENT_URL to the processor's payment link: until then clients see no Pay button.",
+    );
 
   function mail(): SetupStep {
-    const sentAt = src.mail.configured ? src.mail.lastSentAt() : null;
+    const delivered = src.mail.configured && src.mail.delivered();
     return {
       id: "mail",
       title: "Mail",
-      done: sentAt !== null,
+      done: delivered,
       detail: !src.mail.configured
         ? "Set SMTP_URL and MAIL_FROM: no confirmation, reply or invitation is sent until then."
-        : sentAt === null
+        : !delivered
           ? "Mail is configured but none has been delivered yet: invite a colleague or answer a request to prove it works."
           : "Mail is configured and has been delivered.",
       settings: ["SMTP_URL", "MAIL_FROM"],

@@ -1,31 +1,18 @@
 import { DatabaseBackup } from "lucide-react";
-import { useEffect, useState } from "react";
-import { apiRequest, getJson } from "../../lib/api";
+import { useState } from "react";
+import { apiRequest } from "../../lib/api";
+import { useJson } from "../../lib/use-json";
 
 export const BACKUPS_API = "/api/admin/backups";
 
 type Started = "idle" | "starting" | "started" | "running" | "failed";
 
 /**
- * A failed backup, or none for 26 hours while the schedule runs, said at the top of the dashboard: what is
- * wrong (the API's `warning`), a button that starts one now, and where the operations guide explains the
- * settings. Nothing is shown while all is well, or when the backups cannot be read.
+ * "Take a backup now", for the dashboard's warning and the Backups screen: what came of the last press
+ * ("running" when one was running already), and the press itself.
  */
-export function BackupWarning() {
-  const [warning, setWarning] = useState<string | null>(null);
+export function useStartBackup() {
   const [started, setStarted] = useState<Started>("idle");
-  useEffect(() => {
-    let live = true;
-    getJson<{ warning: string | null }>([BACKUPS_API]).then(
-      (v) => live && setWarning(v.warning),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (!warning) return null;
-
   const start = async () => {
     setStarted("starting");
     try {
@@ -36,6 +23,19 @@ export function BackupWarning() {
       setStarted("failed");
     }
   };
+  return { started, start, pressed: started === "starting" || started === "started" };
+}
+
+/**
+ * A failed backup, or none for 26 hours while the schedule runs, said at the top of the dashboard: what is
+ * wrong (the API's `warning`), a button that starts one now, and where the operations guide explains the
+ * settings. Nothing is shown while all is well, or when the backups cannot be read.
+ */
+export function BackupWarning() {
+  const view = useJson<{ warning: string | null }>(BACKUPS_API);
+  const { started, start, pressed } = useStartBackup();
+  const warning = view && view !== "failed" ? view.warning : null;
+  if (!warning) return null;
 
   return (
     <section
@@ -56,12 +56,7 @@ export function BackupWarning() {
         backup kept.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3" aria-live="polite">
-        <button
-          type="button"
-          className="btn-navy min-h-11"
-          onClick={start}
-          disabled={started === "starting" || started === "started"}
-        >
+        <button type="button" className="btn-navy min-h-11" onClick={start} disabled={pressed}>
           Take a backup now
         </button>
         {started === "started" && <p>A backup has started. This notice goes once one succeeds.</p>}

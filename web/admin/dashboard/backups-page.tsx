@@ -1,11 +1,10 @@
 import { CheckCircle2, XCircle } from "lucide-react";
-import { useEffect, useState } from "react";
 import { formatFileSize } from "../../../src/contracts/file-size";
-import { apiRequest, getJson } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
+import { useJson } from "../../lib/use-json";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
-import { BACKUPS_API } from "./backup-warning";
+import { BACKUPS_API, useStartBackup } from "./backup-warning";
 
 type Run = {
   at: string;
@@ -30,29 +29,8 @@ type BackupsView = {
  * the recent runs with their errors, and a button that takes one now. Settings are the operator's (BACKUP_*).
  */
 export function BackupsPage() {
-  const [view, setView] = useState<BackupsView | null | "failed">(null);
-  const [started, setStarted] = useState<"idle" | "starting" | "started" | "running" | "failed">("idle");
-  useEffect(() => {
-    let live = true;
-    getJson<BackupsView>([BACKUPS_API]).then(
-      (v) => live && setView(v),
-      () => live && setView("failed"),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const start = async () => {
-    setStarted("starting");
-    try {
-      const res = await apiRequest("POST", BACKUPS_API);
-      const { started: began } = (await res.json()) as { started: boolean };
-      setStarted(began ? "started" : "running");
-    } catch {
-      setStarted("failed");
-    }
-  };
+  const view = useJson<BackupsView>(BACKUPS_API);
+  const { started, start, pressed } = useStartBackup();
 
   return (
     <AdminFrame>
@@ -100,12 +78,7 @@ export function BackupsPage() {
                 </div>
               </dl>
               <div className="mt-6 flex flex-wrap items-center gap-3" aria-live="polite">
-                <button
-                  type="button"
-                  className="btn-navy"
-                  onClick={start}
-                  disabled={view.running || started === "starting" || started === "started"}
-                >
+                <button type="button" className="btn-navy" onClick={start} disabled={view.running || pressed}>
                   Take a backup now
                 </button>
                 {(view.running || started === "running") && <p>A backup is running.</p>}

@@ -1,14 +1,12 @@
-import { useEffect, useState } from "react";
 import type { AuthStatus } from "../../../src/contracts/admin-auth";
 import { type Capability, can } from "../../../src/contracts/roles";
 import type { StaffProfile } from "../../../src/contracts/staff";
-import { getJson } from "../../lib/api";
+import { useJson } from "../../lib/use-json";
 import { PROFILE_API } from "../account";
 import { SourcesPanel } from "../desk";
 import { OpenDataRequestsPanel } from "../privacy";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
-import { OnlyNote } from "../shared/role-notice";
 import { BackupWarning } from "./backup-warning";
 import {
   DeliveriesPanel,
@@ -25,17 +23,7 @@ import { UpcomingConsultationsPanel } from "./upcoming-consultations-panel";
 
 /** The admin's display name, else their username; undefined until the profile has answered. */
 function useGreetingName(username: string | undefined): string | undefined {
-  const [profile, setProfile] = useState<StaffProfile | "failed" | null>(null);
-  useEffect(() => {
-    let live = true;
-    getJson<StaffProfile>([PROFILE_API]).then(
-      (p) => live && setProfile(p),
-      () => live && setProfile("failed"),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const profile = useJson<StaffProfile>(PROFILE_API);
   if (profile === null || !username) return undefined;
   return (profile !== "failed" && profile.displayName) || username;
 }

@@ -1,8 +1,7 @@
 import { ArrowRight, CheckCircle2, Circle } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { SETUP_API, type SetupList } from "../../../src/contracts/setup";
-import { getJson } from "../../lib/api";
+import { useJson } from "../../lib/use-json";
 import { settingRuns } from "./setup-detail";
 
 /**
@@ -11,18 +10,8 @@ import { settingRuns } from "./setup-detail";
  * Nothing is shown while it loads or when it cannot be read: the dashboard's own work comes first.
  */
 export function SetupChecklist() {
-  const [list, setList] = useState<SetupList | null>(null);
-  useEffect(() => {
-    let live = true;
-    getJson<SetupList>([SETUP_API]).then(
-      (l) => live && setList(l),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (!list || list.done) return null;
+  const list = useJson<SetupList>(SETUP_API);
+  if (!list || list === "failed" || list.done) return null;
   const left = list.steps.filter((s) => !s.done).length;
 
   return (

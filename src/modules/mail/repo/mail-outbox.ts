@@ -84,8 +84,9 @@ export function mailOutboxRepo({ db, cipher }: Sealed) {
     "SELECT DISTINCT submission_id AS id FROM mail_outbox WHERE state = 'pending' AND submission_id IS NOT NULL",
   );
 
-  const newestSent = db.prepare<{ sentAt: string }, []>(
-    "SELECT sent_at AS sentAt FROM mail_outbox WHERE state = 'sent' ORDER BY sent_at DESC LIMIT 1",
+  // The first sent row its state's index finds: the outbox keeps every mail sent, so no sort over them all.
+  const anySent = db.prepare<{ sent: number }, []>(
+    "SELECT EXISTS (SELECT 1 FROM mail_outbox WHERE state = 'sent') AS sent",
   );
   const stateCounts = db.prepare<{ state: "pending" | "failed"; n: number }, []>(
     "SELECT state, count(*) AS n FROM mail_outbox WHERE state IN ('pending', 'failed') GROUP BY state",
@@ -98,8 +99,8 @@ export function mailOutboxRepo({ db, cipher }: Sealed) {
       for (const r of stateCounts.all()) found[r.state] = r.n;
       return found;
     },
-    /** When the newest mail the server took was sent, or null when none has gone yet. */
-    lastSentAt: () => newestSent.get()?.sentAt ?? null,
+    /** Whether any mail has been sent. */
+    anySent: () => anySent.get()?.sent === 1,
     /** Queues a mail; null when one with the same dedupe key is already queued or sent. */
     enqueue: (m: EnqueueMail): number | null =>
       insert.get(m.kind, m.submissionId ?? null, m.refId ?? null, m.dedupeKey ?? null, m.at)?.id ?? null,
