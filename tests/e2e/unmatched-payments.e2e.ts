@@ -1,25 +1,15 @@
 import { expect, test } from "@playwright/test";
 import Stripe from "stripe";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, watchForErrors } from "./helpers";
-import { type OwnServer, startOwnServer } from "./own-server";
+import { ownServerForSpec } from "./own-server";
 
 // A server with Stripe's webhook set up: a card payment whose reference names no engagement waits on the
 // dashboard under "Payments to match", at 1280 and 390 px, until staff match or dismiss it.
 const SECRET = "whsec_browserTestSigningSecret0123456789";
-let own: OwnServer | undefined;
-let base = "";
-
-test.beforeAll(async () => {
-  own = await startOwnServer({
-    name: "unmatched-payments",
-    smtp: false,
-    env: { STRIPE_WEBHOOK_SECRET: SECRET },
-  });
-  base = own.origin;
-});
-
-test.afterAll(async () => {
-  await own?.stop();
+const server = ownServerForSpec({
+  name: "unmatched-payments",
+  smtp: false,
+  env: { STRIPE_WEBHOOK_SECRET: SECRET },
 });
 
 test("a payment that names no engagement is listed on the dashboard, then dismissed", async ({ page }) => {
@@ -41,6 +31,7 @@ test("a payment that names no engagement is listed on the dashboard, then dismis
       },
     },
   });
+  const base = server.origin;
   const delivered = await page.request.post(`${base}/api/payments/stripe`, {
     headers: {
       "content-type": "application/json",
