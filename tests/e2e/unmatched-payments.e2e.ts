@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import Stripe from "stripe";
+import { checkoutSessionEvent, stripeSignature } from "../helpers/stripe";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, watchForErrors } from "./helpers";
 import { ownServerForSpec } from "./own-server";
 
@@ -14,28 +14,17 @@ const server = ownServerForSpec({
 
 test("a payment that names no engagement is listed on the dashboard, then dismissed", async ({ page }) => {
   const problems = watchForErrors(page);
-  const payload = JSON.stringify({
-    id: "evt_browser",
-    object: "event",
-    type: "checkout.session.completed",
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: "cs_test_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ0123456789",
-        payment_status: "paid",
-        client_reference_id: "IR-261117-ZZZZ",
-        amount_total: 350_000,
-        currency: "usd",
-        payment_intent: "pi_browser",
-        customer_details: { email: "dana.whitfield@whitfieldmoss.example" },
-      },
+  const payload = checkoutSessionEvent("evt_browser", {
+    session: {
+      client_reference_id: "IR-261117-ZZZZ",
+      customer_details: { email: "dana.whitfield@whitfieldmoss.example" },
     },
   });
   const base = server.origin;
   const delivered = await page.request.post(`${base}/api/payments/stripe`, {
     headers: {
       "content-type": "application/json",
-      "stripe-signature": await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: SECRET }),
+      "stripe-signature": await stripeSignature(payload, SECRET),
     },
     data: payload,
   });
