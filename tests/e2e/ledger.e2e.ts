@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { FIRM_TIMEZONE, firmToday, recordPayment, signedEngagement } from "./engagement";
-import { checkBothWidths, PHONE, waitForHydration } from "./helpers";
+import { checkBothWidths, PHONE, press, waitForHydration } from "./helpers";
 import { ownServerForSpec } from "./own-server";
 
 /**
@@ -42,11 +42,11 @@ test("the desk records time, an expense and a correction; the retainer and balan
   const time = ledger.getByRole("form", { name: "Add time" });
   await time.getByLabel("Minutes").fill("0");
   await time.getByLabel("Description").fill("Reviewed the bank statements");
-  await time.getByRole("button", { name: "Add time" }).click();
+  await press(desk, time.getByRole("button", { name: "Add time" }));
   await expect(time.getByText("Minutes must be a whole number from 1 to 1440")).toBeVisible();
   await expect(time.getByLabel("Minutes")).toBeFocused();
   await time.getByLabel("Minutes").fill("90");
-  await time.getByRole("button", { name: "Add time" }).click();
+  await press(desk, time.getByRole("button", { name: "Add time" }));
   const entries = ledger.getByRole("region", { name: "Ledger entries" });
   await expect(entries.getByRole("row", { name: /Reviewed the bank statements/ })).toContainText("$600.00");
   await expect(ledger.getByTestId("ledger-retainer")).toHaveText("$4,400.00 of $5,000.00");
@@ -56,10 +56,10 @@ test("the desk records time, an expense and a correction; the retainer and balan
   await expense.getByLabel("Amount (US dollars)").fill("12.50");
   await expense.getByLabel("Description").fill("Recorder's office copies");
   await expense.getByLabel("Date").fill("2999-01-01");
-  await expense.getByRole("button", { name: "Add an expense" }).click();
+  await press(desk, expense.getByRole("button", { name: "Add an expense" }));
   await expect(expense.getByText("Date cannot be after today")).toBeVisible();
   await expense.getByLabel("Date").fill(today);
-  await expense.getByRole("button", { name: "Add an expense" }).click();
+  await press(desk, expense.getByRole("button", { name: "Add an expense" }));
   await expect(entries.getByRole("row", { name: /Recorder's office copies/ })).toContainText("$12.50");
 
   // A correction names the entry it corrects; nothing is edited.
@@ -74,7 +74,7 @@ test("the desk records time, an expense and a correction; the retainer and balan
   await adjustment.getByLabel("Corrects entry number (optional)").fill(timeNo ?? "");
   await adjustment.getByLabel("Amount (US dollars)").fill("-100");
   await adjustment.getByLabel("Description").fill("Half an hour was billed twice");
-  await adjustment.getByRole("button", { name: "Add an adjustment" }).click();
+  await press(desk, adjustment.getByRole("button", { name: "Add an adjustment" }));
   await expect(entries.getByRole("row", { name: /Half an hour was billed twice/ })).toContainText(
     `corrects no. ${timeNo}`,
   );

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { FIRM_TIMEZONE, firmToday, signedEngagement } from "./engagement";
-import { checkBothWidths, waitForHydration } from "./helpers";
+import { checkBothWidths, press, waitForHydration } from "./helpers";
 import { ownServerForSpec } from "./own-server";
 
 /**
@@ -38,11 +38,11 @@ test("the desk issues a statement and the client lists and downloads it in the p
   await waitForHydration(desk);
   const panel = desk.getByRole("region", { name: "Statements" });
   await panel.getByLabel("Issue the next statement through").fill(today);
-  await panel.getByRole("button", { name: "Issue statement" }).click();
+  await press(desk, panel.getByRole("button", { name: "Issue statement" }));
   await expect(panel.getByText("Statement 1", { exact: true })).toBeVisible();
   await checkBothWidths(desk, "statements-desk");
   // Again the same day: the desk says why nothing was issued.
-  await panel.getByRole("button", { name: "Issue statement" }).click();
+  await press(desk, panel.getByRole("button", { name: "Issue statement" }));
   await expect(panel.getByRole("alert")).toContainText("Nothing was recorded through");
 
   await client.reload();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { checkoutSessionEvent, stripeSignature } from "../helpers/stripe";
-import { DESKTOP, expectNoAxeViolations, PHONE, signIn, watchForErrors } from "./helpers";
+import { DESKTOP, expectNoAxeViolations, PHONE, press, signIn, watchForErrors } from "./helpers";
 import { ownServerForSpec } from "./own-server";
 
 // A server with Stripe's webhook set up: a card payment whose reference names no engagement waits on the
@@ -49,7 +49,7 @@ test("a payment that names no engagement is listed on the dashboard, then dismis
 
   // A reference that names no engagement is refused at its field.
   await panel.getByLabel("Request reference").fill("IR-000000-0000");
-  await panel.getByRole("button", { name: "Match" }).click();
+  await press(page, panel.getByRole("button", { name: "Match" }));
   await expect(panel).toContainText("No request with an engagement has this reference.");
 
   await panel.getByRole("button", { name: "Dismiss" }).click();
