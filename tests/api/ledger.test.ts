@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { createApp } from "../../src/app";
 import { MANIFEST } from "../../src/generated/assets";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
+import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
 import { pdfText } from "../helpers/pdf-text";
 import { DRAFT, portalClient, sendFirmFile } from "../helpers/portal-client";
@@ -17,8 +17,7 @@ setDefaultTimeout(60_000);
  * entries on the firm's days; the desk adds time at the engagement's rate, expenses and adjustments; nothing is
  * ever changed or deleted; the accountant's file opens in a CSV parser.
  */
-const OWNER = "morgan";
-const PASSWORD = "trace every transfer";
+const { username: OWNER, password: PASSWORD } = DESK_OWNER;
 // 9:30 PM in New York on Monday 9 March 2026: already the 10th in UTC.
 const clock = { at: new Date("2026-03-10T01:30:00.000Z") };
 const [SMTP_PORT = 0] = freePorts(1);
@@ -28,12 +27,9 @@ const RETAINER = { ...DRAFT, feeKind: "retainer", feeCents: 500_000 };
 
 const t = makeTestApp(
   {
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: PASSWORD,
+    ...NEW_YORK_DESK,
     TRUST_PROXY: "1",
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-    FIRM_TIMEZONE: "America/New_York",
-    BUSINESS_HOURS: "Mon-Fri 09:00-17:00",
   },
   { now: () => clock.at },
 );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createLogger } from "../../src/log";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
+import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { portalClient } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
@@ -13,8 +13,7 @@ setDefaultTimeout(60_000);
  * Payments that record themselves (issue 30): Stripe's webhook, each delivery signed by the stripe package's
  * own test helper as Stripe signs them, against a real SQLite file and the desk's own payment path.
  */
-const OWNER = "morgan";
-const PASSWORD = "trace every transfer";
+const { username: OWNER, password: PASSWORD } = DESK_OWNER;
 const SECRET = "whsec_tracewellTestSigningSecret0123456789";
 const WEBHOOK = "/api/payments/stripe";
 const UNMATCHED = "/api/admin/payments/unmatched";
@@ -27,12 +26,9 @@ const lines: string[] = [];
 
 const t = makeTestApp(
   {
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: PASSWORD,
+    ...NEW_YORK_DESK,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     INTAKE_NOTIFY_TO: "desk@tracewell.example",
-    FIRM_TIMEZONE: "America/New_York",
-    BUSINESS_HOURS: "Mon-Fri 09:00-17:00",
     PAYMENT_URL: STRIPE_LINK,
     STRIPE_WEBHOOK_SECRET: SECRET,
   },
