@@ -373,7 +373,11 @@ describe("the sign-in throttle counts passkeys with passwords", () => {
 describe("password and code keep working beside passkeys", () => {
   test("password then code, and password then recovery code", async () => {
     tick(LOGIN_WINDOW_MS);
-    expect(await signInWithCode()).toBeTruthy();
+    const byCode = await signInWithCode();
+    expect(byCode).toBeTruthy();
+    // The code's session is a signed-in one, not only a cookie.
+    const status = await request("/api/admin/auth/status", withCookie(byCode));
+    expect(await status.json()).toMatchObject({ authenticated: true, username: USER });
     const step = await request("/api/admin/login", from(post({ username: USER, password: PASSWORD })));
     expect(await step.json()).toEqual({ username: USER, mfaRequired: true });
     const res = await request(

@@ -2,15 +2,14 @@ import { describe, expect, test } from "bun:test";
 import { type ConsultationSlots, CONSULTATION_MESSAGES as M } from "../../src/contracts/consultation";
 import { PORTAL_MESSAGES } from "../../src/contracts/portal";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
+import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { deliverReport, portalClient } from "../helpers/portal-client";
 
 /**
  * The consultation's refusals its story test does not walk: every portal route without a session, a time zone
  * refused by each route that takes one, and each way a move can be refused, with the booking left as it was.
  */
-const USER = "morgan";
-const PASSWORD = "trace every transfer";
+const { username: USER, password: PASSWORD } = DESK_OWNER;
 const _API = "/api/admin/submissions";
 const SLOTS = "/api/portal/consultation/slots";
 const BOOKING = "/api/portal/consultation";
@@ -20,10 +19,7 @@ const ORIGIN = { origin: "http://localhost:3000" };
 const clock = { at: new Date("2026-11-16T15:00:00.000Z") };
 const t = makeTestApp(
   {
-    ADMIN_USERNAME: USER,
-    ADMIN_PASSWORD: PASSWORD,
-    FIRM_TIMEZONE: "America/New_York",
-    BUSINESS_HOURS: "Mon-Fri 09:00-17:00",
+    ...NEW_YORK_DESK,
   },
   { now: () => clock.at },
 );

@@ -7,14 +7,13 @@ import type {
   UpcomingConsultation,
 } from "../../src/contracts/consultation";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
+import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { deliverReport, freshSession, portalClient } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
 const [SMTP_PORT = 0] = freePorts(1);
-const USER = "morgan";
-const PASSWORD = "trace every transfer";
+const { username: USER, password: PASSWORD } = DESK_OWNER;
 const API = "/api/admin/submissions";
 const SLOTS = "/api/portal/consultation/slots";
 const BOOKING = "/api/portal/consultation";
@@ -47,12 +46,9 @@ describe("the consultation: slots on the firm's business clock, booking, moving 
   afterAll(() => smtp.close());
   const t = makeTestApp(
     {
-      ADMIN_USERNAME: USER,
-      ADMIN_PASSWORD: PASSWORD,
+      ...NEW_YORK_DESK,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       INTAKE_NOTIFY_TO: DESK,
-      FIRM_TIMEZONE: "America/New_York",
-      BUSINESS_HOURS: "Mon-Fri 09:00-17:00",
       HOLIDAYS: "US",
     },
     { now: () => clock.at },

@@ -3,7 +3,7 @@ import type { ConsultationSlots } from "../../src/contracts/consultation";
 import { noSuchDay } from "../../src/contracts/dates";
 import { retentionCli } from "../../src/modules/privacy/cli";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
+import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { DRAFT, deliverReport, portalClient } from "../helpers/portal-client";
 
 /**
@@ -12,17 +12,13 @@ import { DRAFT, deliverReport, portalClient } from "../helpers/portal-client";
  * does not (24:00, minute 60) is refused with a 4xx and a message, never a 500 and never read as another day
  * (Date.parse takes 2026-02-30 for March 2), and nothing is stored.
  */
-const USER = "morgan";
-const PASSWORD = "trace every transfer";
+const { username: USER, password: PASSWORD } = DESK_OWNER;
 const API = "/api/admin/submissions";
 // Monday 2026-02-23, 10:00 in New York: the consultation's open times run into March.
 const clock = { at: new Date("2026-02-23T15:00:00.000Z") };
 const t = makeTestApp(
   {
-    ADMIN_USERNAME: USER,
-    ADMIN_PASSWORD: PASSWORD,
-    FIRM_TIMEZONE: "America/New_York",
-    BUSINESS_HOURS: "Mon-Fri 09:00-17:00",
+    ...NEW_YORK_DESK,
   },
   { now: () => clock.at },
 );

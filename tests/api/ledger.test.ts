@@ -3,11 +3,10 @@ import { parse } from "csv-parse/sync";
 import { createApp } from "../../src/app";
 import { MANIFEST } from "../../src/generated/assets";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
-import { b64 } from "../helpers/files";
+import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
 import { pdfText } from "../helpers/pdf-text";
-import { DRAFT, portalClient } from "../helpers/portal-client";
+import { DRAFT, portalClient, sendFirmFile } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
 
@@ -18,8 +17,7 @@ setDefaultTimeout(60_000);
  * entries on the firm's days; the desk adds time at the engagement's rate, expenses and adjustments; nothing is
  * ever changed or deleted; the accountant's file opens in a CSV parser.
  */
-const OWNER = "morgan";
-const PASSWORD = "trace every transfer";
+const { username: OWNER, password: PASSWORD } = DESK_OWNER;
 // 9:30 PM in New York on Monday 9 March 2026: already the 10th in UTC.
 const clock = { at: new Date("2026-03-10T01:30:00.000Z") };
 const [SMTP_PORT = 0] = freePorts(1);
@@ -29,12 +27,9 @@ const RETAINER = { ...DRAFT, feeKind: "retainer", feeCents: 500_000 };
 
 const t = makeTestApp(
   {
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: PASSWORD,
+    ...NEW_YORK_DESK,
     TRUST_PROXY: "1",
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-    FIRM_TIMEZONE: "America/New_York",
-    BUSINESS_HOURS: "Mon-Fri 09:00-17:00",
   },
   { now: () => clock.at },
 );
@@ -225,24 +220,7 @@ describe("time, expenses and adjustments", () => {
   test("an expense names its receipt only among the engagement's documents", async () => {
     const c = await client({ ...RETAINER });
     const other = await client({ ...RETAINER });
-    const receipt = async (submissionId: number) => {
-      const bytes = new TextEncoder().encode("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
-      const sent = await t.request(
-        `${API}/${submissionId}/documents`,
-        withCookie(admin, {
-          method: "POST",
-          headers: {
-            origin: "http://localhost:3000",
-            "content-type": "application/octet-stream",
-            "content-length": String(bytes.length),
-            "upload-metadata": `filename ${b64("receipt.pdf")}`,
-          },
-          body: bytes,
-        }),
-      );
-      expect(sent.status).toBe(201);
-      return ((await sent.json()) as { document: { id: string } }).document.id;
-    };
+    const receipt = (submissionId: number) => sendFirmFile(t, admin, submissionId, "receipt.pdf");
     const foreignId = await receipt(other.submission.id);
     const ownId = await receipt(c.submission.id);
     const refused = await write(c.submission.id, "expenses", {
@@ -265,19 +243,13 @@ describe("time, expenses and adjustments", () => {
 
   test("before the signature nothing is billed (409); a flat engagement bills no hours (409)", async () => {
     const unsigned = await client({ ...RETAINER }, false);
-    const early = await write(unsigned.submission.id, "time", {
-      on: "2026-03-09",
-      minutes: 30,
-      description: "Call",
-    });
+    const halfHourCall = (submissionId: number) =>
+      write(submissionId, "time", { on: "2026-03-09", minutes: 30, description: "Call" });
+    const early = await halfHourCall(unsigned.submission.id);
     expect(early.status).toBe(409);
     expect(early.body.error).toContain("not signed yet");
     const flat = await client();
-    const noRate = await write(flat.submission.id, "time", {
-      on: "2026-03-09",
-      minutes: 30,
-      description: "Call",
-    });
+    const noRate = await halfHourCall(flat.submission.id);
     expect(noRate.status).toBe(409);
     expect(noRate.body.error).toContain("no hourly rate");
   });

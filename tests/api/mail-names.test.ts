@@ -5,7 +5,7 @@ import { DRAFT_PLACEHOLDERS } from "../../src/contracts/submissions";
 import { MAIL_KINDS, type MailKindName } from "../../src/modules/mail";
 import { replyDraft } from "../../web/admin/desk/reply-template";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
+import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
 import { deliverReport, deliverSweepReport, portalClient } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
@@ -21,8 +21,7 @@ setDefaultTimeout(60_000);
  * names are shaped like addresses.
  */
 const [SMTP_PORT = 0] = freePorts(1);
-const OWNER = "morgan";
-const PASSWORD = "trace every transfer";
+const { username: OWNER, password: PASSWORD } = DESK_OWNER;
 const DESK = "desk@tracewell.example";
 const CLIENT = "client@whitfieldmoss.example";
 const NAME = "https://evil.example/sign-in";
@@ -64,13 +63,10 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
   afterAll(() => smtp.close());
   const t = makeTestApp(
     {
-      ADMIN_USERNAME: OWNER,
-      ADMIN_PASSWORD: PASSWORD,
+      ...NEW_YORK_DESK,
       TRUST_PROXY: "1",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       INTAKE_NOTIFY_TO: DESK,
-      FIRM_TIMEZONE: "America/New_York",
-      BUSINESS_HOURS: "Mon-Fri 09:00-17:00",
       HOLIDAYS: "US",
     },
     { now: () => clock.at },

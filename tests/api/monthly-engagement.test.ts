@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { cookieFrom, post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
+import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { scanForMarkers } from "../helpers/byte-scan";
 import { sha } from "../helpers/files";
 import { fileIntake } from "../helpers/intake";
@@ -17,8 +17,7 @@ setDefaultTimeout(60_000);
  * once sent, gone when withdrawn, started by the signature and the first month's payment, its sweeps delivered
  * as documents.
  */
-const OWNER = "morgan";
-const PASSWORD = "trace every transfer";
+const { username: OWNER, password: PASSWORD } = DESK_OWNER;
 const clock = { at: new Date("2026-11-16T15:00:00.000Z") };
 const [SMTP_PORT = 0] = freePorts(1);
 const smtp = smtpServer(SMTP_PORT);
@@ -68,13 +67,10 @@ const engagementIdOf = (submissionId: number) =>
 
 const t = makeTestApp(
   {
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: PASSWORD,
+    ...NEW_YORK_DESK,
     TRUST_PROXY: "1",
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     INTAKE_NOTIFY_TO: "desk@tracewell.example",
-    FIRM_TIMEZONE: "America/New_York",
-    BUSINESS_HOURS: "Mon-Fri 09:00-17:00",
     HOLIDAYS: "US",
   },
   { now: () => clock.at },

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { StatementSummary } from "../../src/contracts/statements";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
+import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { pdfText } from "../helpers/pdf-text";
 import { DRAFT, freshSession, portalClient } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
@@ -13,17 +13,13 @@ setDefaultTimeout(60_000);
  * Statements of account (issue 30): issued by staff through a day that has passed, numbered per engagement,
  * kept as issued, read by the client in the portal and only there, and told by a mail that states no amount.
  */
-const OWNER = "morgan";
-const PASSWORD = "trace every transfer";
+const { username: OWNER, password: PASSWORD } = DESK_OWNER;
 const CLIENT = "dana@whitfieldmoss.example";
 const [SMTP_PORT = 0] = freePorts(1);
 const ENV = {
-  ADMIN_USERNAME: OWNER,
-  ADMIN_PASSWORD: PASSWORD,
+  ...NEW_YORK_DESK,
   TRUST_PROXY: "1",
   INTAKE_NOTIFY_TO: "desk@tracewell.example",
-  FIRM_TIMEZONE: "America/New_York",
-  BUSINESS_HOURS: "Mon-Fri 09:00-17:00",
   HOLIDAYS: "US",
   PAYMENT_URL: "https://pay.example.com/tw?ref={reference}&amount={amount}",
 };

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import Stripe from "stripe";
 import { createLogger } from "../../src/log";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
+import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { portalClient } from "../helpers/portal-client";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
+import { checkoutSessionEvent, stripeSignature } from "../helpers/stripe";
 
 setDefaultTimeout(60_000);
 
@@ -13,8 +13,7 @@ setDefaultTimeout(60_000);
  * Payments that record themselves (issue 30): Stripe's webhook, each delivery signed by the stripe package's
  * own test helper as Stripe signs them, against a real SQLite file and the desk's own payment path.
  */
-const OWNER = "morgan";
-const PASSWORD = "trace every transfer";
+const { username: OWNER, password: PASSWORD } = DESK_OWNER;
 const SECRET = "whsec_tracewellTestSigningSecret0123456789";
 const WEBHOOK = "/api/payments/stripe";
 const UNMATCHED = "/api/admin/payments/unmatched";
@@ -27,57 +26,23 @@ const lines: string[] = [];
 
 const t = makeTestApp(
   {
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: PASSWORD,
+    ...NEW_YORK_DESK,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     INTAKE_NOTIFY_TO: "desk@tracewell.example",
-    FIRM_TIMEZONE: "America/New_York",
-    BUSINESS_HOURS: "Mon-Fri 09:00-17:00",
     PAYMENT_URL: STRIPE_LINK,
     STRIPE_WEBHOOK_SECRET: SECRET,
   },
   { now: () => clock.at, logger: createLogger("info", (line) => void lines.push(line)) },
 );
 
-/** A Checkout Session completed event as Stripe sends it (the fields this server reads and some it does not). */
-function sessionEvent(
-  id: string,
-  session: Record<string, unknown> = {},
-  type = "checkout.session.completed",
-): string {
-  return JSON.stringify({
-    id,
-    object: "event",
-    api_version: "2025-09-30",
-    created: Math.floor(clock.at.getTime() / 1000) - 2,
-    type,
-    livemode: false,
-    data: {
-      object: {
-        id: `cs_test_${id}`,
-        object: "checkout.session",
-        mode: "payment",
-        payment_status: "paid",
-        status: "complete",
-        amount_total: 350_000,
-        currency: "usd",
-        payment_intent: `pi_${id}`,
-        customer_details: { email: "dana@whitfieldmoss.example", name: "Dana Whitfield" },
-        ...session,
-      },
-    },
-  });
-}
+/** A Checkout Session completed event as Stripe sends it, made two seconds before the clock's time. */
+const sessionEvent = (id: string, session: Record<string, unknown> = {}, type?: string) =>
+  checkoutSessionEvent(id, { at: clock.at, session, type });
 
 /** Delivers `body` as Stripe does: the signature by the stripe package over the exact bytes, at `signedAt`. */
 async function deliver(body: string, opts: { secret?: string; signedAt?: Date; header?: string } = {}) {
   const header =
-    opts.header ??
-    (await Stripe.webhooks.generateTestHeaderStringAsync({
-      payload: body,
-      secret: opts.secret ?? SECRET,
-      timestamp: Math.floor((opts.signedAt ?? clock.at).getTime() / 1000),
-    }));
+    opts.header ?? (await stripeSignature(body, opts.secret ?? SECRET, opts.signedAt ?? clock.at));
   const res = await t.request(WEBHOOK, {
     method: "POST",
     headers: { "content-type": "application/json", "stripe-signature": header, "user-agent": "Stripe/1.0" },
@@ -141,11 +106,7 @@ describe("the Stripe webhook", () => {
     const other = await deliver(body, { secret: "whsec_notTheFirmsSecret" });
     expect(other.status).toBe(400);
     expect(other.body.error).toContain("Stripe-Signature");
-    const header = await Stripe.webhooks.generateTestHeaderStringAsync({
-      payload: body,
-      secret: SECRET,
-      timestamp: Math.floor(clock.at.getTime() / 1000),
-    });
+    const header = await stripeSignature(body, SECRET, clock.at);
     expect((await deliver(body.replace("350000", "1"), { header })).status).toBe(400);
     expect((await deliver(body, { header: "" })).status).toBe(400);
     expect(stored()).toBe(0);

@@ -4,7 +4,7 @@ import { engagementFacts } from "../../src/modules/portal";
 import { subscriptionsCli } from "../../src/modules/subscriptions";
 import { openDataStore } from "../../src/ops/data-store";
 import { post, signIn, withCookie } from "../helpers/admin";
-import { makeTestApp } from "../helpers/app";
+import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { scanForMarkers } from "../helpers/byte-scan";
 import { freshSession, portalClient } from "../helpers/portal-client";
 
@@ -14,17 +14,13 @@ setDefaultTimeout(60_000);
  * Judgment Intel as a subscription (issue 29): started by the engagement once signed and paid, then paused,
  * resumed and cancelled by staff and by the client, on the firm's calendar (New York, US holidays).
  */
-const OWNER = "morgan";
-const PASSWORD = "trace every transfer";
+const { username: OWNER, password: PASSWORD } = DESK_OWNER;
 const clock = { at: new Date("2026-11-16T15:00:00.000Z") };
 const t = makeTestApp(
   {
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: PASSWORD,
+    ...NEW_YORK_DESK,
     TRUST_PROXY: "1",
     INTAKE_NOTIFY_TO: "desk@tracewell.example",
-    FIRM_TIMEZONE: "America/New_York",
-    BUSINESS_HOURS: "Mon-Fri 09:00-17:00",
     HOLIDAYS: "US",
   },
   { now: () => clock.at },

@@ -1,28 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, watchForErrors } from "./helpers";
-import { type OwnServer, startOwnServer } from "./own-server";
+import { ownServerForSpec } from "./own-server";
 
 // A server whose backups cannot be written (BACKUP_DIR lies under a device, not a folder): the first backup fails, and the
 // dashboard says so at the top, with a way to start another and where the guide explains the settings.
-let own: OwnServer | undefined;
-let base = "";
-
-test.beforeAll(async () => {
-  own = await startOwnServer({
-    name: "backup-warning",
-    smtp: false,
-    env: { BACKUP_DIR: "/dev/null/backups" },
-  });
-  base = own.origin;
-});
-
-test.afterAll(async () => {
-  await own?.stop();
+const server = ownServerForSpec({
+  name: "backup-warning",
+  smtp: false,
+  env: { BACKUP_DIR: "/dev/null/backups" },
 });
 
 test("a failed backup shows on the dashboard at 1280 and 390 px, with a button that starts one now", async ({
   page,
 }) => {
+  const base = server.origin;
   const problems = watchForErrors(page);
   await page.setViewportSize(DESKTOP);
   await signIn(page, base);

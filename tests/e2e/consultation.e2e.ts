@@ -1,88 +1,34 @@
 import { expect, test } from "@playwright/test";
-import { checkBothWidths, DESKTOP, fileIntake, letterSha256, signIn, waitForHydration } from "./helpers";
-import { type OwnServer, startOwnServer } from "./own-server";
+import { FIRM_TIMEZONE, signedEngagement } from "./engagement";
+import { checkBothWidths, waitForHydration } from "./helpers";
+import { ownServerForSpec } from "./own-server";
 
 /**
  * The consultation end to end on the built binary, with mail through a real SMTP server on 127.0.0.1: a
  * client whose report is delivered picks a day and a time in the portal, books, moves and cancels, and the
  * desk sees the booking on the dashboard and in the request. This spec starts its own server.
  */
-let ORIGIN = "";
-let own: OwnServer | undefined;
-const received = () => own?.mail ?? [];
+const server = ownServerForSpec({ name: "consultation", env: { FIRM_TIMEZONE } });
+const mailsAbout = server.mailsAbout;
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
-
-test.beforeAll(async () => {
-  own = await startOwnServer({ name: "consultation", env: { FIRM_TIMEZONE: "America/New_York" } });
-  ORIGIN = own.origin;
-});
-
-test.afterAll(async () => {
-  await own?.stop();
-});
-
-const mailsAbout = (subject: string) => received().filter((m) => m.subject?.startsWith(subject));
 
 test("a client with a delivered report books, moves and cancels the consultation; the desk sees it", async ({
   browser,
 }) => {
-  const same = { origin: ORIGIN };
-  const reference = await fileIntake(ORIGIN);
-
-  // Staff sign in, send the engagement; the client opens the mailed link and signs.
-  const desk = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await signIn(desk, ORIGIN);
-  const found = (await (await desk.request.get(`${ORIGIN}/api/admin/submissions?q=${reference}`)).json()) as {
-    items: { id: number }[];
-  };
-  const id = found.items[0]?.id;
-  const api = `${ORIGIN}/api/admin/submissions/${id}`;
-  expect(
-    (
-      await desk.request.put(`${api}/engagement`, {
-        headers: same,
-        data: {
-          scope: "A sourced map of real property, entities and vehicles.",
-          feeCents: 350_000,
-          feeKind: "flat",
-          turnaroundBusinessDays: 5,
-          expedite: false,
-        },
-      })
-    ).status(),
-  ).toBe(200);
-  expect((await desk.request.post(`${api}/engagement/send`, { headers: same })).status()).toBe(200);
-  await expect
-    .poll(() => mailsAbout("Your engagement letter").length, { timeout: 20_000 })
-    .toBeGreaterThan(0);
-  const link = mailsAbout("Your engagement letter")
-    .at(-1)
-    ?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/portal#token=[A-Za-z0-9_-]+/)?.[0];
-  if (!link) throw new Error("no portal link in the mail");
-
-  // The client's browser is in London: times show in New York and in London.
-  const client = await (
-    await browser.newContext({ viewport: DESKTOP, timezoneId: "Europe/London" })
-  ).newPage();
-  await client.goto(link);
-  await waitForHydration(client);
-  // Each link opens the portal once, when the client presses Open (a mail scanner loading it uses nothing).
-  await client.getByRole("button", { name: "Open", exact: true }).click();
-  await expect(client.getByRole("heading", { name: "1. Consent to sign electronically" })).toBeVisible();
-  expect(
-    (
-      await client.request.post(`${ORIGIN}/api/portal/consent`, { headers: same, data: { consent: true } })
-    ).status(),
-  ).toBe(200);
-  expect(
-    (
-      await client.request.post(`${ORIGIN}/api/portal/sign`, {
-        headers: same,
-        data: { fullName: "Dana Whitfield", agree: true, letterSha256: await letterSha256(client, ORIGIN) },
-      })
-    ).status(),
-  ).toBe(200);
+  const ORIGIN = server.origin;
+  // Staff sign in, send the engagement; the client opens the mailed link and signs. The client's browser is in
+  // London: times show in New York and in London.
+  const { desk, client, id, reference } = await signedEngagement(browser, server, {
+    draft: {
+      scope: "A sourced map of real property, entities and vehicles.",
+      feeCents: 350_000,
+      feeKind: "flat",
+      turnaroundBusinessDays: 5,
+      expedite: false,
+    },
+    clientTimezone: "Europe/London",
+  });
   await client.reload();
   await waitForHydration(client);
   const section = client.getByRole("region", { name: "Your consultation" });

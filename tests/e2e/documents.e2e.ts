@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { type Browser, type Download, expect, type Page, type Route, test } from "@playwright/test";
 import { pdf, sha } from "../helpers/files";
 import { macroWorkbook } from "../helpers/office-files";
+import { mailedPortalLink } from "./engagement";
 import {
   checkBothWidths,
   DEMO_ADMIN,
@@ -84,19 +85,7 @@ async function sentEngagement(): Promise<number> {
   return id;
 }
 
-async function mailedLink(): Promise<string> {
-  await expect
-    .poll(() => received().filter((m) => m.subject?.startsWith("Your engagement letter")).length, {
-      timeout: 20_000,
-    })
-    .toBeGreaterThan(0);
-  const mail = received()
-    .filter((m) => m.subject?.startsWith("Your engagement letter"))
-    .at(-1);
-  const found = mail?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/portal#token=[A-Za-z0-9_-]+/);
-  if (!found) throw new Error("no portal link in the mail");
-  return found[0];
-}
+const mailedLink = () => mailedPortalLink({ mail: received() });
 
 async function deskPage(browser: Browser) {
   const page = await (await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();

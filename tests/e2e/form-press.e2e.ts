@@ -1,7 +1,7 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { validIntake } from "../helpers/intake-body";
-import { DEMO_ADMIN, DESKTOP, logOut, PHONE, signIn, waitForHydration } from "./helpers";
+import { DEMO_ADMIN, DESKTOP, logOut, PHONE, press, signIn, waitForHydration } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
@@ -35,30 +35,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await own?.stop();
 });
-
-/**
- * Presses `button` like a person: pointer to its centre, down, 100 ms, up. The button must be where it was
- * when the press began until the release, with nothing over it; the caller then checks that the press did what
- * the button says.
- */
-async function press(page: Page, button: Locator) {
-  await button.scrollIntoViewIfNeeded();
-  const before = await button.boundingBox();
-  if (!before) throw new Error("the button has no box");
-  const x = before.x + before.width / 2;
-  const y = before.y + before.height / 2;
-  // What the pointer lands on is the button itself, not something laid over it (a toast at 390 px, issue 17).
-  const hit = () => button.evaluate((b, at) => b.contains(document.elementFromPoint(at.x, at.y)), { x, y });
-  expect(await hit(), "something covers the button where it is pressed").toBe(true);
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  // The hold is the test: nothing may move the button while it lasts (ADR 110).
-  await page.waitForTimeout(100);
-  const during = await button.boundingBox();
-  expect(await hit(), "something covered the button during the press").toBe(true);
-  await page.mouse.up();
-  expect(during, "the button moved between press and release").toEqual(before);
-}
 
 const open = async (page: Page, path: string) => {
   await page.goto(`${origin}${path}`);

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { sha } from "../helpers/files";
 import { validIntake } from "../helpers/intake-body";
 
@@ -59,6 +59,30 @@ export function watchForErrors(page: Page, opts: { allowStatus?: number[] } = {}
 /** Resolves once React has hydrated: the client entry marks the root when hydration is done. */
 export async function waitForHydration(page: Page) {
   await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Presses `button` like a person: pointer to its centre, down, 100 ms, up. The button must be where it was
+ * when the press began until the release, with nothing over it; the caller then checks that the press did what
+ * the button says.
+ */
+export async function press(page: Page, button: Locator) {
+  await button.scrollIntoViewIfNeeded();
+  const before = await button.boundingBox();
+  if (!before) throw new Error("the button has no box");
+  const x = before.x + before.width / 2;
+  const y = before.y + before.height / 2;
+  // What the pointer lands on is the button itself, not something laid over it (a toast at 390 px, issue 17).
+  const hit = () => button.evaluate((b, at) => b.contains(document.elementFromPoint(at.x, at.y)), { x, y });
+  expect(await hit(), "something covers the button where it is pressed").toBe(true);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  // The hold is the test: nothing may move the button while it lasts (ADR 110).
+  await page.waitForTimeout(100);
+  const during = await button.boundingBox();
+  expect(await hit(), "something covered the button during the press").toBe(true);
+  await page.mouse.up();
+  expect(during, "the button moved between press and release").toEqual(before);
 }
 
 /** The admin the e2e server (DEMO=1, start-binary.sh) seeds. */

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { checkBothWidths, DESKTOP, fileIntake, letterSha256, signIn, waitForHydration } from "./helpers";
-import { type OwnServer, startOwnServer } from "./own-server";
+import { FIRM_TIMEZONE, firmToday, recordPayment, signedEngagement } from "./engagement";
+import { checkBothWidths, PHONE, press, waitForHydration } from "./helpers";
+import { ownServerForSpec } from "./own-server";
 
 /**
  * The desk's ledger on the built binary (issue 30): a retainer engagement signed in the portal and paid, then
@@ -8,36 +9,17 @@ import { type OwnServer, startOwnServer } from "./own-server";
  * with their running balance and the retainer left, at 1280 and 390 pixels with axe. This spec starts its own
  * server.
  */
-let ORIGIN = "";
-let own: OwnServer | undefined;
-const received = () => own?.mail ?? [];
+const server = ownServerForSpec({ name: "ledger", env: { FIRM_TIMEZONE } });
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
-
-test.beforeAll(async () => {
-  own = await startOwnServer({ name: "ledger", env: { FIRM_TIMEZONE: "America/New_York" } });
-  ORIGIN = own.origin;
-});
-
-test.afterAll(async () => {
-  await own?.stop();
-});
 
 test("the desk records time, an expense and a correction; the retainer and balance follow", async ({
   browser,
 }) => {
-  const same = { origin: ORIGIN };
-  const reference = await fileIntake(ORIGIN, { desiredService: "transaction-trace" });
-  const desk = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await signIn(desk, ORIGIN);
-  const found = (await (await desk.request.get(`${ORIGIN}/api/admin/submissions?q=${reference}`)).json()) as {
-    items: { id: number }[];
-  };
-  const id = found.items[0]?.id;
-  const api = `${ORIGIN}/api/admin/submissions/${id}`;
-  const put = await desk.request.put(`${api}/engagement`, {
-    headers: same,
-    data: {
+  const ORIGIN = server.origin;
+  const { desk, id, api } = await signedEngagement(browser, server, {
+    intake: { desiredService: "transaction-trace" },
+    draft: {
       scope: "Trace the transfers out of the joint accounts from 2022 to 2025 and report where they went.",
       feeCents: 500_000,
       feeKind: "retainer",
@@ -46,43 +28,8 @@ test("the desk records time, an expense and a correction; the retainer and balan
       expedite: false,
     },
   });
-  expect(put.status()).toBe(200);
-  expect((await desk.request.post(`${api}/engagement/send`, { headers: same })).status()).toBe(200);
-  await expect
-    .poll(() => received().filter((m) => m.subject?.startsWith("Your engagement letter")).length, {
-      timeout: 20_000,
-    })
-    .toBeGreaterThan(0);
-  const link = received()
-    .filter((m) => m.subject?.startsWith("Your engagement letter"))
-    .at(-1)
-    ?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/portal#token=[A-Za-z0-9_-]+/)?.[0];
-  if (!link) throw new Error("no portal link in the mail");
-  const client = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await client.goto(link);
-  await waitForHydration(client);
-  await client.getByRole("button", { name: "Open", exact: true }).click();
-  await expect(client.getByRole("heading", { name: "1. Consent to sign electronically" })).toBeVisible();
-  expect(
-    (
-      await client.request.post(`${ORIGIN}/api/portal/consent`, { headers: same, data: { consent: true } })
-    ).status(),
-  ).toBe(200);
-  const sha = await letterSha256(client, ORIGIN);
-  expect(
-    (
-      await client.request.post(`${ORIGIN}/api/portal/sign`, {
-        headers: same,
-        data: { fullName: "Dana Whitfield", agree: true, letterSha256: sha },
-      })
-    ).status(),
-  ).toBe(200);
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const paid = await desk.request.post(`${api}/engagement/payments`, {
-    headers: same,
-    data: { amountCents: 500_000, receivedOn: today, method: "Wire" },
-  });
-  expect(paid.status()).toBe(201);
+  const today = firmToday();
+  await recordPayment(desk, api, 500_000);
 
   await desk.goto(`${ORIGIN}/admin/submissions/${id}`);
   await waitForHydration(desk);
@@ -95,11 +42,11 @@ test("the desk records time, an expense and a correction; the retainer and balan
   const time = ledger.getByRole("form", { name: "Add time" });
   await time.getByLabel("Minutes").fill("0");
   await time.getByLabel("Description").fill("Reviewed the bank statements");
-  await time.getByRole("button", { name: "Add time" }).click();
+  await press(desk, time.getByRole("button", { name: "Add time" }));
   await expect(time.getByText("Minutes must be a whole number from 1 to 1440")).toBeVisible();
   await expect(time.getByLabel("Minutes")).toBeFocused();
   await time.getByLabel("Minutes").fill("90");
-  await time.getByRole("button", { name: "Add time" }).click();
+  await press(desk, time.getByRole("button", { name: "Add time" }));
   const entries = ledger.getByRole("region", { name: "Ledger entries" });
   await expect(entries.getByRole("row", { name: /Reviewed the bank statements/ })).toContainText("$600.00");
   await expect(ledger.getByTestId("ledger-retainer")).toHaveText("$4,400.00 of $5,000.00");
@@ -109,10 +56,10 @@ test("the desk records time, an expense and a correction; the retainer and balan
   await expense.getByLabel("Amount (US dollars)").fill("12.50");
   await expense.getByLabel("Description").fill("Recorder's office copies");
   await expense.getByLabel("Date").fill("2999-01-01");
-  await expense.getByRole("button", { name: "Add an expense" }).click();
+  await press(desk, expense.getByRole("button", { name: "Add an expense" }));
   await expect(expense.getByText("Date cannot be after today")).toBeVisible();
   await expense.getByLabel("Date").fill(today);
-  await expense.getByRole("button", { name: "Add an expense" }).click();
+  await press(desk, expense.getByRole("button", { name: "Add an expense" }));
   await expect(entries.getByRole("row", { name: /Recorder's office copies/ })).toContainText("$12.50");
 
   // A correction names the entry it corrects; nothing is edited.
@@ -127,7 +74,7 @@ test("the desk records time, an expense and a correction; the retainer and balan
   await adjustment.getByLabel("Corrects entry number (optional)").fill(timeNo ?? "");
   await adjustment.getByLabel("Amount (US dollars)").fill("-100");
   await adjustment.getByLabel("Description").fill("Half an hour was billed twice");
-  await adjustment.getByRole("button", { name: "Add an adjustment" }).click();
+  await press(desk, adjustment.getByRole("button", { name: "Add an adjustment" }));
   await expect(entries.getByRole("row", { name: /Half an hour was billed twice/ })).toContainText(
     `corrects no. ${timeNo}`,
   );
@@ -137,6 +84,6 @@ test("the desk records time, an expense and a correction; the retainer and balan
   await expect(entries.getByRole("row").last()).toContainText("-$4,487.50");
   await checkBothWidths(desk, "ledger-desk");
   // At a phone's width nothing of the page runs off its side (the entries' table scrolls within its region).
-  await desk.setViewportSize({ width: 390, height: 844 });
+  await desk.setViewportSize(PHONE);
   expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -1,49 +1,30 @@
 import { expect, test } from "@playwright/test";
-import { checkBothWidths, DESKTOP, fileIntake, letterSha256, signIn, waitForHydration } from "./helpers";
-import { type OwnServer, startOwnServer } from "./own-server";
+import { FIRM_TIMEZONE, firmToday, recordPayment, signedEngagement } from "./engagement";
+import { checkBothWidths, waitForHydration } from "./helpers";
+import { ownServerForSpec } from "./own-server";
 
 /**
  * Judgment Intel in the portal on the built binary: counsel's monthly engagement is drafted and sent by the desk,
  * signed in the portal and its first month paid; the client pauses monitoring, then cancels it with notice, each
  * through a confirmation that states the consequence in dates. This spec starts its own server.
  */
-let ORIGIN = "";
-let own: OwnServer | undefined;
-const received = () => own?.mail ?? [];
+const server = ownServerForSpec({ name: "monitoring", env: { FIRM_TIMEZONE } });
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
-test.beforeAll(async () => {
-  own = await startOwnServer({ name: "monitoring", env: { FIRM_TIMEZONE: "America/New_York" } });
-  ORIGIN = own.origin;
-});
-
-test.afterAll(async () => {
-  await own?.stop();
-});
-
-const mailsAbout = (subject: string) => received().filter((m) => m.subject?.startsWith(subject));
 /** "27 Nov 2026": a day on the firm's calendar as the product writes it (ADR 266). */
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const longDate = (d: Date) => {
-  const [y, m, day] = d.toLocaleDateString("en-CA", { timeZone: "America/New_York" }).split("-").map(Number);
+  const [y, m, day] = d.toLocaleDateString("en-CA", { timeZone: FIRM_TIMEZONE }).split("-").map(Number);
   return `${day} ${MONTHS[(m ?? 1) - 1]} ${y}`;
 };
 
 test("counsel pauses monitoring, then cancels it with notice, each confirmed in dates", async ({
   browser,
 }) => {
-  const same = { origin: ORIGIN };
-  const reference = await fileIntake(ORIGIN, { role: "attorney", desiredService: "judgment-intel" });
-  const desk = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await signIn(desk, ORIGIN);
-  const found = (await (await desk.request.get(`${ORIGIN}/api/admin/submissions?q=${reference}`)).json()) as {
-    items: { id: number }[];
-  };
-  const api = `${ORIGIN}/api/admin/submissions/${found.items[0]?.id}`;
-  const put = await desk.request.put(`${api}/engagement`, {
-    headers: same,
-    data: {
+  const { desk, client, id, api } = await signedEngagement(browser, server, {
+    intake: { role: "attorney", desiredService: "judgment-intel" },
+    draft: {
       scope: "Quarterly public-records sweeps on the judgment debtors named below, reported to counsel.",
       feeCents: 75_000,
       feeKind: "monthly",
@@ -51,41 +32,10 @@ test("counsel pauses monitoring, then cancels it with notice, each confirmed in 
       expedite: false,
       subjects: ["Harlan Whitfield", "Whitfield Holdings LLC"],
     },
+    signer: "Avery Counsel",
   });
-  expect(put.status()).toBe(200);
-  expect((await desk.request.post(`${api}/engagement/send`, { headers: same })).status()).toBe(200);
-  await expect
-    .poll(() => mailsAbout("Your engagement letter").length, { timeout: 20_000 })
-    .toBeGreaterThan(0);
-  const link = mailsAbout("Your engagement letter")
-    .at(-1)
-    ?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/portal#token=[A-Za-z0-9_-]+/)?.[0];
-  if (!link) throw new Error("no portal link in the mail");
-
-  const client = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await client.goto(link);
-  await waitForHydration(client);
-  await client.getByRole("button", { name: "Open", exact: true }).click();
-  await expect(client.getByRole("heading", { name: "1. Consent to sign electronically" })).toBeVisible();
-  expect(
-    (
-      await client.request.post(`${ORIGIN}/api/portal/consent`, { headers: same, data: { consent: true } })
-    ).status(),
-  ).toBe(200);
-  expect(
-    (
-      await client.request.post(`${ORIGIN}/api/portal/sign`, {
-        headers: same,
-        data: { fullName: "Avery Counsel", agree: true, letterSha256: await letterSha256(client, ORIGIN) },
-      })
-    ).status(),
-  ).toBe(200);
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const paid = await desk.request.post(`${api}/engagement/payments`, {
-    headers: same,
-    data: { amountCents: 150_000, receivedOn: today, method: "Wire" },
-  });
-  expect(paid.status()).toBe(201);
+  const today = firmToday();
+  await recordPayment(desk, api, 150_000);
 
   await client.reload();
   await waitForHydration(client);
@@ -128,11 +78,11 @@ test("counsel pauses monitoring, then cancels it with notice, each confirmed in 
   await checkBothWidths(client, "monitoring-cancelling");
 
   // The desk sees the same on the request, with its own buttons, and was told by e-mail.
-  await desk.goto(`${ORIGIN}/admin/submissions/${found.items[0]?.id}`);
+  await desk.goto(`${server.origin}/admin/submissions/${id}`);
   await waitForHydration(desk);
   const staffCard = desk.getByRole("region", { name: "Monitoring (Judgment Intel)" });
   await expect(staffCard.getByText(`Cancelled with notice: ends on ${ends}`)).toBeVisible();
   await expect(staffCard.getByRole("button", { name: "Resume" })).toBeVisible();
   await checkBothWidths(desk, "monitoring-desk");
-  await expect.poll(() => mailsAbout("Monitoring").length, { timeout: 20_000 }).toBeGreaterThan(1);
+  await expect.poll(() => server.mailsAbout("Monitoring").length, { timeout: 20_000 }).toBeGreaterThan(1);
 });

@@ -4,6 +4,7 @@ import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { test } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { eventually } from "../helpers/wait";
@@ -33,7 +34,7 @@ export const freePort = () =>
     });
   });
 
-export async function startOwnServer(opts: {
+export type OwnServerOptions = {
   /** Names the temporary folder, so a leftover one says which spec left it. */
   name: string;
   /** Settings beyond the demo's (DEMO=1, its admin, mail to the SMTP server). */
@@ -49,7 +50,9 @@ export async function startOwnServer(opts: {
    * party is a domain, never an IP address, and localhost is a secure context over plain http.
    */
   publicHost?: "localhost";
-}): Promise<OwnServer> {
+};
+
+export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer> {
   const mail: ParsedMail[] = [];
   const smtp =
     opts.smtp === false
@@ -116,4 +119,44 @@ export async function startOwnServer(opts: {
   if (server.exitCode === null && (await healthy())) return { origin, dataDir, mail, stop };
   await stop();
   throw new Error(`the ${opts.name} spec's server did not start`);
+}
+
+/** The spec's own server as its tests read it, between the spec's first test and its last. */
+export type SpecServer = {
+  readonly origin: string;
+  readonly dataDir: string;
+  /** Every mail the server sent so far, in the order it arrived. */
+  readonly mail: ParsedMail[];
+  /** The mails so far whose subject starts with `subject`, in the order they arrived. */
+  mailsAbout(subject: string): ParsedMail[];
+};
+
+/**
+ * Starts the spec's own server before its first test and stops it after its last (call it once, at the top of the
+ * spec file): one place for what every such spec did by hand.
+ */
+export function ownServerForSpec(opts: OwnServerOptions): SpecServer {
+  let own: OwnServer | undefined;
+  test.beforeAll(async () => {
+    own = await startOwnServer(opts);
+  });
+  test.afterAll(async () => {
+    await own?.stop();
+  });
+  const started = () => {
+    if (!own) throw new Error(`the ${opts.name} spec's server is not running`);
+    return own;
+  };
+  return {
+    get origin() {
+      return started().origin;
+    },
+    get dataDir() {
+      return started().dataDir;
+    },
+    get mail() {
+      return own?.mail ?? [];
+    },
+    mailsAbout: (subject) => (own?.mail ?? []).filter((m) => m.subject?.startsWith(subject)),
+  };
 }

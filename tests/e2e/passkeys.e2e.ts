@@ -8,7 +8,7 @@ import {
   waitForHydration,
   watchForErrors,
 } from "./helpers";
-import { type OwnServer, startOwnServer } from "./own-server";
+import { ownServerForSpec } from "./own-server";
 
 /**
  * Passkeys through Chromium's own WebAuthn stack, with its virtual authenticator (the DevTools protocol's WebAuthn
@@ -16,13 +16,7 @@ import { type OwnServer, startOwnServer } from "./own-server";
  * factor), then the only thing used to sign in. The server's PUBLIC_URL is http://localhost:<port>: a relying
  * party must be a domain (Chromium refuses 127.0.0.1 as one), and localhost is a secure context over http.
  */
-let server: OwnServer;
-test.beforeAll(async () => {
-  server = await startOwnServer({ name: "passkeys", smtp: false, publicHost: "localhost" });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServerForSpec({ name: "passkeys", smtp: false, publicHost: "localhost" });
 
 async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);

@@ -1,32 +1,24 @@
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { mailedPortalLink } from "./engagement";
 import { DESKTOP, expectNoAxeViolations, fileIntake, PHONE, signIn, waitForHydration } from "./helpers";
-import { type OwnServer, startOwnServer } from "./own-server";
+import { ownServerForSpec } from "./own-server";
 
 /**
  * The portal as the client's workspace (issue 33), on the built binary at 1280, 1024 and 390 px with axe: its
  * own frame, the steps in view, the letter readable in the page, errors at their controls, the Payments card,
  * how the consultation happens, and /portal without a session.
  */
-let ORIGIN = "";
 const SHOTS = process.env.SCREENSHOT_DIR;
-let own: OwnServer | undefined;
+const server = ownServerForSpec({
+  name: "portal-workspace",
+  env: {
+    PAYMENT_URL: "https://pay.example.com/tracewell?ref={reference}&amount={amount}",
+    PAYMENT_INSTRUCTIONS: "Wire to First Example Bank, account 000123, quoting your reference.",
+  },
+});
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
-
-test.beforeAll(async () => {
-  own = await startOwnServer({
-    name: "portal-workspace",
-    env: {
-      PAYMENT_URL: "https://pay.example.com/tracewell?ref={reference}&amount={amount}",
-      PAYMENT_INSTRUCTIONS: "Wire to First Example Bank, account 000123, quoting your reference.",
-    },
-  });
-  ORIGIN = own.origin;
-});
-test.afterAll(async () => {
-  await own?.stop();
-});
 
 const WIDTHS = [
   ["1280", DESKTOP],
@@ -46,32 +38,26 @@ async function checkWidths(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-const linkOf = async (before: number) => {
-  const letters = () => (own?.mail ?? []).filter((m) => m.subject?.startsWith("Your engagement letter"));
-  await expect.poll(() => letters().length, { timeout: 20_000 }).toBeGreaterThan(before);
-  const found = letters()[before]?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/portal#token=[A-Za-z0-9_-]+/);
-  if (!found) throw new Error("no portal link in the mail");
-  return found[0];
-};
-
 async function sentEngagement(browser: Browser, name: string) {
-  const reference = await fileIntake(ORIGIN, { name });
+  const reference = await fileIntake(server.origin, { name });
   const desk = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await signIn(desk, ORIGIN);
-  const found = (await (await desk.request.get(`${ORIGIN}/api/admin/submissions?q=${reference}`)).json()) as {
+  await signIn(desk, server.origin);
+  const found = (await (
+    await desk.request.get(`${server.origin}/api/admin/submissions?q=${reference}`)
+  ).json()) as {
     items: { id: number }[];
   };
-  await desk.goto(`${ORIGIN}/admin/submissions/${found.items[0]?.id}`);
+  await desk.goto(`${server.origin}/admin/submissions/${found.items[0]?.id}`);
   const panel = desk.getByRole("region", { name: "Engagement" });
   await panel.getByRole("button", { name: "Save Draft" }).click();
-  const before = (own?.mail ?? []).filter((m) => m.subject?.startsWith("Your engagement letter")).length;
+  const before = server.mailsAbout("Your engagement letter").length;
   await panel.getByRole("button", { name: "Send to the Client" }).click();
-  return { reference, desk, link: await linkOf(before) };
+  return { reference, desk, link: await mailedPortalLink(server, before) };
 }
 
 test("/portal without a session is a clear way in, in the portal's own frame", async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await page.goto(`${ORIGIN}/portal`);
+  await page.goto(`${server.origin}/portal`);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Open your engagement" })).toBeVisible();
   await expect(page.getByText("Use the link in our email.")).toBeVisible();
@@ -166,7 +152,7 @@ test("the client reads the letter in the page, is told at each control what is m
   await checkWidths(page, "portal-payments");
 
   // The consultation says how it happens, as the firm set it on its screen.
-  await desk.goto(`${ORIGIN}/admin/firm`);
+  await desk.goto(`${server.origin}/admin/firm`);
   const place = desk.getByRole("region", { name: "How consultations happen" });
   await place.getByLabel("Phone number clients call").fill("call us");
   await place.getByRole("button", { name: "Save" }).click();

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { mailedPortalLink } from "./engagement";
 import { installQuietFocus, walkFocus } from "./focus-walk";
 import {
   checkBothWidths,
@@ -85,13 +86,7 @@ const linkOf = (text: string | false | undefined) => {
 };
 
 /** The portal link in the engagement mail that follows the first `before` ones, as the client's mail program shows it. */
-async function mailedLink(before = 0): Promise<string> {
-  await expect.poll(() => letterMails().length, { timeout: 20_000 }).toBeGreaterThan(before);
-  const mail = letterMails()[before];
-  const found = mail?.text?.match(/http:\/\/127\.0\.0\.1:\d+\/portal#token=[A-Za-z0-9_-]+/);
-  if (!found) throw new Error("no portal link in the mail");
-  return found[0];
-}
+const mailedLink = (before = 0) => mailedPortalLink({ mail: received() }, before);
 
 test("staff draft and send the engagement, the client consents and signs, a payment starts the work clock", async ({
   browser,

@@ -161,44 +161,6 @@ test.describe("the phone menu is a dialog", () => {
 });
 
 test.describe("the floating Request Intake button", () => {
-  /** Text the button overlaps, page by page, scrolled from top to bottom in steps of a third of a screen. */
-  const coveredText = (page: Page) =>
-    page.evaluate(async () => {
-      const button = document.querySelector<HTMLElement>("[data-testid=sticky-intake]");
-      if (!button) return ["no floating button"];
-      const hits: string[] = [];
-      const bottom = document.documentElement.scrollHeight - window.innerHeight;
-      for (let y = 0; ; y = Math.min(y + Math.round(window.innerHeight / 3), bottom)) {
-        window.scrollTo(0, y);
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-        const b = button.getBoundingClientRect();
-        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          const parent = n.parentElement;
-          if (!parent || !n.textContent?.trim() || button.contains(n) || !parent.checkVisibility()) continue;
-          const own = parent.getBoundingClientRect();
-          if (own.width <= 1 || own.height <= 1) continue; // visually hidden text for screen readers
-          const range = document.createRange();
-          range.selectNodeContents(n);
-          for (const r of range.getClientRects()) {
-            if (
-              r.width &&
-              r.height &&
-              r.left < b.right &&
-              b.left < r.right &&
-              r.top < b.bottom &&
-              b.top < r.bottom
-            ) {
-              hits.push(`at ${y}px: "${n.textContent.trim().slice(0, 50)}"`);
-              break;
-            }
-          }
-        }
-        if (y >= bottom) break;
-      }
-      return hits;
-    });
-
   /**
    * The calls to the intake a visitor sees, at each scroll position from top to bottom in steps of a third of a
    * screen: the header's Start, the phone's bar and the page's own intake buttons, each counted where it is in

@@ -1,50 +1,30 @@
 import { expect, test } from "@playwright/test";
-import Stripe from "stripe";
-import { DESKTOP, expectNoAxeViolations, PHONE, signIn, watchForErrors } from "./helpers";
-import { type OwnServer, startOwnServer } from "./own-server";
+import { checkoutSessionEvent, stripeSignature } from "../helpers/stripe";
+import { DESKTOP, expectNoAxeViolations, PHONE, press, signIn, watchForErrors } from "./helpers";
+import { ownServerForSpec } from "./own-server";
 
 // A server with Stripe's webhook set up: a card payment whose reference names no engagement waits on the
 // dashboard under "Payments to match", at 1280 and 390 px, until staff match or dismiss it.
 const SECRET = "whsec_browserTestSigningSecret0123456789";
-let own: OwnServer | undefined;
-let base = "";
-
-test.beforeAll(async () => {
-  own = await startOwnServer({
-    name: "unmatched-payments",
-    smtp: false,
-    env: { STRIPE_WEBHOOK_SECRET: SECRET },
-  });
-  base = own.origin;
-});
-
-test.afterAll(async () => {
-  await own?.stop();
+const server = ownServerForSpec({
+  name: "unmatched-payments",
+  smtp: false,
+  env: { STRIPE_WEBHOOK_SECRET: SECRET },
 });
 
 test("a payment that names no engagement is listed on the dashboard, then dismissed", async ({ page }) => {
   const problems = watchForErrors(page);
-  const payload = JSON.stringify({
-    id: "evt_browser",
-    object: "event",
-    type: "checkout.session.completed",
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: "cs_test_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ0123456789",
-        payment_status: "paid",
-        client_reference_id: "IR-261117-ZZZZ",
-        amount_total: 350_000,
-        currency: "usd",
-        payment_intent: "pi_browser",
-        customer_details: { email: "dana.whitfield@whitfieldmoss.example" },
-      },
+  const payload = checkoutSessionEvent("evt_browser", {
+    session: {
+      client_reference_id: "IR-261117-ZZZZ",
+      customer_details: { email: "dana.whitfield@whitfieldmoss.example" },
     },
   });
+  const base = server.origin;
   const delivered = await page.request.post(`${base}/api/payments/stripe`, {
     headers: {
       "content-type": "application/json",
-      "stripe-signature": await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: SECRET }),
+      "stripe-signature": await stripeSignature(payload, SECRET),
     },
     data: payload,
   });
@@ -69,7 +49,7 @@ test("a payment that names no engagement is listed on the dashboard, then dismis
 
   // A reference that names no engagement is refused at its field.
   await panel.getByLabel("Request reference").fill("IR-000000-0000");
-  await panel.getByRole("button", { name: "Match" }).click();
+  await press(page, panel.getByRole("button", { name: "Match" }));
   await expect(panel).toContainText("No request with an engagement has this reference.");
 
   await panel.getByRole("button", { name: "Dismiss" }).click();

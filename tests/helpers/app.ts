@@ -16,6 +16,17 @@ export { FIRM_TERMS, TEST_ENV, TEST_HASH };
 
 export const ORIGIN = "http://localhost:3000";
 
+/** The owner of the desk the engagement tests run, signing in with a password only. */
+export const DESK_OWNER = { username: "morgan", password: "trace every transfer" } as const;
+
+/** The settings of that desk: its owner, and the firm's working week in New York. */
+export const NEW_YORK_DESK = {
+  ADMIN_USERNAME: DESK_OWNER.username,
+  ADMIN_PASSWORD: DESK_OWNER.password,
+  FIRM_TIMEZONE: "America/New_York",
+  BUSINESS_HOURS: "Mon-Fri 09:00-17:00",
+};
+
 /** loadConfig with the test run's settings under the test's own. */
 export const loadTestConfig = (env: Record<string, string | undefined>) =>
   loadConfig({ ...TEST_ENV, ...env });

@@ -129,8 +129,8 @@ export function tus(request: TestApp["request"], cookie: string) {
   };
 }
 
-/** Staff send a file for the client through the desk's routes: its id. */
-async function sendFirmFile(t: TestApp, admin: string, submissionId: number, name: string) {
+/** Staff send a file (a PDF of 20 kB) for the client through the desk's routes: its id. */
+export async function sendFirmFile(t: TestApp, admin: string, submissionId: number, name: string) {
   const report = randomBytes(20_000);
   report.set(Buffer.from("%PDF-1.7\n"), 0);
   const sent = await t.request(

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Stripe from "stripe";
 import { newDataKey } from "../../src/ops/keys-cli";
 import { killStarted, startBinary } from "../helpers/binary";
+import { checkoutSessionEvent, stripeSignature } from "../helpers/stripe";
 
 /**
  * The built executable verifies Stripe's signature too (ADR 256): the package is bundled into the binary and
@@ -23,23 +23,10 @@ describe("POST /api/payments/stripe on the built binary", () => {
       dataDir: join(dir, "data"),
       env: { DATA_KEY: newDataKey(), STRIPE_WEBHOOK_SECRET: SECRET, LOG_LEVEL: "warn" },
     });
-    const body = JSON.stringify({
-      id: "evt_binary",
-      object: "event",
-      type: "checkout.session.completed",
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: "cs_test_binary",
-          payment_status: "paid",
-          client_reference_id: "IR-000000-NONE",
-          amount_total: 50_000,
-          currency: "usd",
-          payment_intent: "pi_binary",
-        },
-      },
+    const body = checkoutSessionEvent("evt_binary", {
+      session: { client_reference_id: "IR-000000-NONE", amount_total: 50_000 },
     });
-    const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret: SECRET });
+    const header = await stripeSignature(body, SECRET);
     const deliver = (payload: string) =>
       fetch(`${server.base}/api/payments/stripe`, {
         method: "POST",
@@ -49,7 +36,7 @@ describe("POST /api/payments/stripe on the built binary", () => {
     const first = await deliver(body);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true, outcome: "unmatched" });
-    expect((await deliver(body.replace("50000", "5"))).status).toBe(400);
+    expect((await deliver(body.replace('"amount_total":50000', '"amount_total":5'))).status).toBe(400);
     expect(await (await deliver(body)).json()).toEqual({ received: true, outcome: "replay" });
     expect(await server.stop()).toBe(0);
   });
