@@ -71,23 +71,12 @@ export function createStatementJobs(deps: {
   }
 
   let stopTimer: (() => void) | undefined;
-  let running = false;
-  // A month's run renders PDFs: a turn that comes while one is still going leaves it be.
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runIfDue();
-    } finally {
-      running = false;
-    }
-  };
 
   return {
     runFor,
     runIfDue,
     start() {
-      stopTimer ??= every({ name: "statements", ms: TICK_MS, logger, run: tick });
+      stopTimer ??= every({ name: "statements", ms: TICK_MS, logger, run: runIfDue });
     },
     stop() {
       stopTimer?.();
