@@ -9,10 +9,9 @@ import { existsSync, writeFileSync } from "node:fs";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { MANIFEST } from "../../src/generated/assets";
-import { createDueService } from "../../src/modules/desk";
-import { engagementFacts } from "../../src/modules/portal";
 import { subscriptionsCli } from "../../src/modules/subscriptions";
 import { openDataStore } from "../../src/ops/data-store";
+import { dueServiceOf } from "../../src/parts";
 
 const [mode, iso = "", go = ""] = process.argv.slice(2);
 const at = new Date(iso);
@@ -35,7 +34,7 @@ if (mode === "server") {
   const code = subscriptionsCli(["--as-of", at.toISOString().slice(0, 10)], {
     openStore: () => openDataStore(config, { clock: now }),
     calendarOf: (store) => {
-      const calendar = createDueService({ store, config, now, engagements: engagementFacts(store.db) }).clock;
+      const calendar = dueServiceOf(store, config).clock;
       ready();
       return calendar;
     },
