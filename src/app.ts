@@ -23,7 +23,6 @@ import {
   type BuildOptions,
   contactSubmissions,
   createDigest,
-  createDueService,
   deskClockModule,
   deskModule,
 } from "./modules/desk";
@@ -31,7 +30,7 @@ import { createDocuments, documentsBytes } from "./modules/documents";
 import { createFirm } from "./modules/firm";
 import { createIntakeLimits, intakeModule } from "./modules/intake";
 import { createLedger } from "./modules/ledger";
-import { confirmationMessageId, createMailOutbox } from "./modules/mail";
+import { createMailOutbox } from "./modules/mail";
 import { createMetrics } from "./modules/metrics";
 import {
   createPageFastPath,
@@ -50,6 +49,7 @@ import { staffModule } from "./modules/staff";
 import { createStatements } from "./modules/statements";
 import { createSubscriptions, firstMonthAsked, raisedCharges } from "./modules/subscriptions";
 import { DATABASE_FILE } from "./ops/data-store";
+import { dueServiceOf, personOfRequests } from "./parts";
 import { loadSessionSecrets } from "./secrets";
 import type { DataStore } from "./store";
 
@@ -88,13 +88,14 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     onError: (error) =>
       logger.error("search_index_failed", { error: error instanceof Error ? error.message : String(error) }),
   });
+  const submissions = contactSubmissions(store);
   const auth = createAuth({
     store,
     config,
     secrets: loadSessionSecrets(config),
     logger,
     now,
-    referenceOf: (id) => contactSubmissions(store).byId(id)?.reference ?? null,
+    referenceOf: (id) => submissions.byId(id)?.reference ?? null,
   });
   const privacy = createPrivacy({ store, config, auth, logger, now, onPolicyChanged: () => cache.clear() });
   const firm = createFirm({
@@ -147,29 +148,18 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     load: (pathname: string) => privacy.pageContent(pathname) ?? content.load(pathname),
     firm: () => ({ ...firm.profile(), caseStudies: content.hasCaseStudies() }),
   };
-  const submissions = contactSubmissions(store);
   const mailOutbox = createMailOutbox({ config, store, logger, now });
-  const due = createDueService({ store, config, now, engagements: engagementFacts(store.db) });
+  const due = dueServiceOf(store, config);
   // The settings may have changed since the last start: every waiting request's due time follows them.
   due.recomputeWaiting();
-  // Who a request's mail goes to, and the thread it joins: the consultation's and the subscription's alike.
-  const personOf = (submissionId: number) => {
-    const s = submissions.byId(submissionId);
-    return s
-      ? {
-          name: s.name,
-          email: s.email,
-          reference: s.reference,
-          thread: confirmationMessageId(s.reference, config),
-        }
-      : null;
-  };
+  const personOf = personOfRequests(submissions, config);
+  const facts = engagementFacts(store.db);
   const ledger = createLedger({
     store,
     auth,
     trustProxy: config.trustProxy,
     calendar: due.clock,
-    engagements: engagementFacts(store.db),
+    engagements: facts,
     personOf,
     // Documents are made after; an expense's receipt is checked only when one is recorded.
     documentOf: (engagementId, documentId) =>
@@ -214,7 +204,6 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     auth,
     trustProxy: config.trustProxy,
   });
-  const facts = engagementFacts(store.db);
   const statements = createStatements({
     store,
     config,

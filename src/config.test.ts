@@ -152,6 +152,23 @@ describe("loadConfig", () => {
       expect(sample).toMatch(/\(sample\b[^)]*\)$/);
   });
 
+  test("STRIPE_WEBHOOK_SECRET is unset unless given, and a value that is not a signing secret is refused naming it", () => {
+    expect(load({}).portal.stripeWebhookSecret).toBeUndefined();
+    expect(load({ STRIPE_WEBHOOK_SECRET: "" }).portal.stripeWebhookSecret).toBeUndefined();
+    expect(load({ STRIPE_WEBHOOK_SECRET: " whsec_abc123 " }).portal.stripeWebhookSecret).toBe("whsec_abc123");
+    // The API key pasted in its place, or the secret with its quotes, stops the start instead of refusing every event.
+    for (const bad of ["sk_live_abc123", '"whsec_abc123"', "whsec_"]) {
+      expect(() => load({ STRIPE_WEBHOOK_SECRET: bad })).toThrow("Invalid STRIPE_WEBHOOK_SECRET");
+    }
+  });
+
+  test("PAYMENT_INSTRUCTIONS is free text kept as given, unset when blank", () => {
+    expect(load({ PAYMENT_INSTRUCTIONS: "  " }).portal.paymentInstructions).toBeUndefined();
+    expect(
+      load({ PAYMENT_INSTRUCTIONS: "Wire to account 123, ABA 021000021" }).portal.paymentInstructions,
+    ).toBe("Wire to account 123, ABA 021000021");
+  });
+
   test("RETAINER_REPLENISH_PERCENT is 20 unless set, a whole number from 0 to 100, refused naming it", () => {
     expect(load({}).statements.replenishPercent).toBe(20);
     expect(load({ RETAINER_REPLENISH_PERCENT: " 35 " }).statements.replenishPercent).toBe(35);

@@ -1,5 +1,7 @@
 import * as v from "valibot";
 import { calendarDate } from "../contracts/dates";
+import { closeDatabase } from "../db";
+import type { DataStore } from "../store";
 
 const NOT_A_DATE = "not a date";
 /** The day a command runs for: the one reading of a date every route and command shares. */
@@ -30,4 +32,66 @@ export function parseAsOfFlags(args: readonly string[]): { flags: AsOfFlags } | 
     } else return { problem: `Unknown argument "${arg}".` };
   }
   return { flags };
+}
+
+type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
+
+/**
+ * A job of the firm's calendar run by an operator's command for a date (`subscriptions`, `statements`): the flags
+ * read (a problem shown above the usage, exit 2), the data folder opened and closed whatever happens, the date the
+ * firm's today unless given, a date after today refused unless it is a dry run, and what the run says printed.
+ * Returns the exit code; a run that awaits gives it once it ends.
+ */
+export function runDatedCommand(
+  args: readonly string[],
+  deps: {
+    help: string;
+    openStore: () => DataStore;
+    /** Why a later date waits, and what its dry run shows: "nothing is charged before it falls due", "raised". */
+    later: { why: string; shows: string };
+    /** The firm's today and the run for a day, for the store opened; the run's answer is what the command prints. */
+    job: (store: DataStore) => {
+      today: string;
+      run: (day: string, dryRun: boolean) => string | Promise<string>;
+    };
+    io?: Partial<Io>;
+  },
+): number | Promise<number> {
+  const io: Io = {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    ...deps.io,
+  };
+  const parsed = parseAsOfFlags(args);
+  if ("problem" in parsed) {
+    io.stderr(`${parsed.problem}\n\nUsage:\n${deps.help}\n`);
+    return 2;
+  }
+  const { dryRun, asOf } = parsed.flags;
+  const store = deps.openStore();
+  let closeLater = false;
+  try {
+    const { today, run } = deps.job(store);
+    const day = asOf ?? today;
+    if (day > today && !dryRun) {
+      io.stderr(
+        `--as-of ${day} is after the firm's today (${today}): ${deps.later.why}. Add --dry-run to see what would be ${deps.later.shows}.\n`,
+      );
+      return 2;
+    }
+    const said = run(day, dryRun);
+    if (typeof said === "string") {
+      io.stdout(said);
+      return 0;
+    }
+    closeLater = true;
+    return said
+      .then((text) => {
+        io.stdout(text);
+        return 0;
+      })
+      .finally(() => closeDatabase(store.db));
+  } finally {
+    if (!closeLater) closeDatabase(store.db);
+  }
 }

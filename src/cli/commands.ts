@@ -1,10 +1,10 @@
 import { loadConfig } from "../config";
 import { adminCli } from "../modules/auth";
-import { createDueService } from "../modules/desk";
 import { retentionCli } from "../modules/privacy";
 import { resetMfaCli } from "../modules/staff";
 import { databaseFor, dataStoreFor } from "../ops/commands";
 import { keysCli } from "../ops/keys-cli";
+import { dueServiceOf, personOfRequests } from "../parts";
 import { systemClock } from "../store";
 
 /** The operator's commands other than serve and digest; what each opens is declared in src/ops/commands.ts. */
@@ -49,15 +49,11 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
     });
   }
   if (command === "subscriptions") {
-    const [{ subscriptionsCli }, { engagementFacts }] = await Promise.all([
-      import("../modules/subscriptions"),
-      import("../modules/portal"),
-    ]);
+    const { subscriptionsCli } = await import("../modules/subscriptions");
     const config = loadConfig(process.env);
     return subscriptionsCli(argv.slice(1), {
       openStore: () => dataStoreFor("subscriptions", config),
-      calendarOf: (store) =>
-        createDueService({ store, config, now: store.clock, engagements: engagementFacts(store.db) }).clock,
+      calendarOf: (store) => dueServiceOf(store, config).clock,
       now: systemClock,
     });
   }
@@ -81,25 +77,9 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
     return statementsCli(argv.slice(1), {
       openStore: () => dataStoreFor("statements", config),
       partsOf: (store) => {
-        const calendar = createDueService({
-          store,
-          config,
-          now: store.clock,
-          engagements: engagementFacts(store.db),
-        }).clock;
+        const calendar = dueServiceOf(store, config).clock;
         const engagements = engagementFacts(store.db);
-        const submissions = contactSubmissions(store);
-        const personOf = (submissionId: number) => {
-          const s = submissions.byId(submissionId);
-          return s
-            ? {
-                name: s.name,
-                email: s.email,
-                reference: s.reference,
-                thread: mail.confirmationMessageId(s.reference, config),
-              }
-            : null;
-        };
+        const personOf = personOfRequests(contactSubmissions(store), config);
         const ledger = createLedgerService({
           store,
           calendar,

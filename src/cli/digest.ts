@@ -1,10 +1,10 @@
 import { loadConfig } from "../config";
 import { closeDatabase } from "../db";
 import { createLogger } from "../log";
-import { createDigest, createDueService, DIGEST_KIND } from "../modules/desk";
+import { createDigest, DIGEST_KIND } from "../modules/desk";
 import { createMailOutbox } from "../modules/mail";
-import { engagementFacts } from "../modules/portal";
 import { dataStoreFor } from "../ops/commands";
+import { dueServiceOf } from "../parts";
 
 /** `tracewell digest`: queues today's digest and sends it (with anything else due in the outbox) before exiting. */
 export async function digestNow(): Promise<number> {
@@ -16,7 +16,7 @@ export async function digestNow(): Promise<number> {
     // Only what the digest needs: the server's other start-up work (the desk's search index reads every
     // request) is no business of a command that sends one e-mail.
     const outbox = createMailOutbox({ config, store, logger, now });
-    const due = createDueService({ store, config, now, engagements: engagementFacts(db) });
+    const due = dueServiceOf(store, config);
     // As at the server's start: the clock's settings may have changed since the due times were stored.
     due.recomputeWaiting();
     const result = createDigest({ store, config, due, outbox, logger, now }).sendNow();

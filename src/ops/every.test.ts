@@ -53,3 +53,28 @@ test("a job can wait one interval before its first turn", async () => {
   await until("the first turn", () => turns >= 1);
   stop();
 });
+
+test("a turn that comes while the last one's promise is still pending is left be: no job runs over itself", async () => {
+  const { logger } = logs();
+  let started = 0;
+  let finish = () => {};
+  const from = Date.now();
+  const stop = every({
+    name: "statements",
+    ms: 5,
+    logger,
+    run: () => {
+      started++;
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    },
+  });
+  // Ten intervals pass while the first run renders: none of them starts a second.
+  await until("ten intervals", () => Date.now() - from >= 50);
+  expect(started).toBe(1);
+  finish();
+  await until("the next turn once it ended", () => started >= 2);
+  stop();
+  finish();
+});

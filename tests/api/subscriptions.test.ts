@@ -1,8 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { createDueService } from "../../src/modules/desk";
-import { engagementFacts } from "../../src/modules/portal";
 import { subscriptionsCli } from "../../src/modules/subscriptions";
 import { openDataStore } from "../../src/ops/data-store";
+import { dueServiceOf } from "../../src/parts";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { scanForMarkers } from "../helpers/byte-scan";
@@ -369,13 +368,7 @@ describe("the operator's command and the data at rest", () => {
     const run = (args: string[]) =>
       subscriptionsCli(args, {
         openStore: () => openDataStore(t.config, { clock: () => clock.at }),
-        calendarOf: (store) =>
-          createDueService({
-            store,
-            config: t.config,
-            now: store.clock,
-            engagements: engagementFacts(store.db),
-          }).clock,
+        calendarOf: (store) => dueServiceOf(store, t.config).clock,
         now: () => clock.at,
         io: { stdout: (s) => out.push(s), stderr: (s) => err.push(s) },
       });

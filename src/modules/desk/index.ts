@@ -44,6 +44,7 @@ export { submissionEvents } from "./repo/submission-events";
 export { submissionReplies } from "./repo/submission-replies";
 export { submissionResponses } from "./repo/submission-responses";
 export { type BuildOptions, createSubmissionSearch, type SubmissionSearch } from "./repo/submission-search";
+export { calendarJob } from "./service/calendar-job";
 export type { DueService } from "./service/due";
 export { submissionDesk };
 

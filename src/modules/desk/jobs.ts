@@ -10,10 +10,10 @@ import {
 } from "../../contracts/privacy";
 import { formatWeekdayDay } from "../../contracts/time-format";
 import type { Logger } from "../../log";
-import { every } from "../../ops/every";
 import type { MailMessage, MailOutbox } from "../mail";
 import { dataRequestsRepo } from "../privacy";
 import { scheduledRuns } from "./repo/desk-clock";
+import { calendarJob } from "./service/calendar-job";
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +24,6 @@ export const DIGEST_KIND = "desk-digest";
 const DIGEST_JOB = "desk-digest";
 /** 08:00 in the firm's time zone. */
 export const DIGEST_MINUTES = 8 * 60;
-const TICK_MS = 60_000;
 
 export type DigestResult =
   | {
@@ -172,8 +171,8 @@ export function createDigest(deps: {
       due.deliveriesDueToday(at).length === 0 &&
       warnings().length === 0
     ) {
-      // The morning's check counts as the day's run; an operator's empty run leaves 08:00 to the timer.
-      if (!force) runs.record(DIGEST_JOB, day, at.toISOString());
+      // The morning's check counts as the day's run (the timer remembers it); an operator's empty run leaves
+      // 08:00 to the timer.
       logger.info("digest_skipped", { day, reason: "nothing waits" });
       return { sent: false, reason: "nothing-waits", day };
     }
@@ -186,29 +185,36 @@ export function createDigest(deps: {
     return { sent: true, day, overdue, dueToday: items.length - overdue, outboxId };
   }
 
-  /** What the server's timer does each minute: send once on a business day from 08:00 firm time. */
+  /** Once on a business day, from 08:00 firm time. */
+  const job = calendarJob({
+    store: deps.store,
+    name: DIGEST_JOB,
+    logAs: "digest",
+    logger,
+    now,
+    owed: (lastDay) => {
+      const { date, minutes } = clock.local(now());
+      return clock.isBusinessDay(date) && minutes >= DIGEST_MINUTES && lastDay !== date ? date : null;
+    },
+    run: () => send(now(), false),
+  });
+
+  /** What the server's timer does each minute: the day's digest when owed, or why not. */
   function runIfDue(): DigestResult {
-    const at = now();
-    const { date: day, minutes } = clock.local(at);
+    const ran = job.runIfDue();
+    if (ran) return ran;
+    const { date: day, minutes } = clock.local(now());
     if (!clock.isBusinessDay(day)) return { sent: false, reason: "not-a-business-day", day };
     if (minutes < DIGEST_MINUTES) return { sent: false, reason: "before-08:00", day };
-    if (runs.last(DIGEST_JOB)?.lastDay === day) return { sent: false, reason: "already-sent", day };
-    return send(at, false);
+    return { sent: false, reason: "already-sent", day };
   }
-
-  let stopTimer: (() => void) | undefined;
 
   return {
     runIfDue,
     /** `tracewell digest`: today's digest now, whatever the hour. */
     sendNow: () => send(now(), true),
-    start() {
-      stopTimer ??= every({ name: "digest", ms: TICK_MS, logger, run: runIfDue });
-    },
-    stop() {
-      stopTimer?.();
-      stopTimer = undefined;
-    },
+    start: () => job.start(),
+    stop: job.stop,
   };
 }
 

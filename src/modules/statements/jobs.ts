@@ -1,14 +1,12 @@
 import { ConflictError } from "../../http/errors";
 import type { Logger } from "../../log";
-import { every } from "../../ops/every";
 import type { DataStore } from "../../store";
-import { scheduledRuns } from "../desk";
+import { calendarJob } from "../desk";
 import { endOfPreviousMonth, firstBusinessDayOfMonth, monthlyRunOwed } from "./model";
 import type { FirmCalendar, Issued, StatementsService } from "./service";
 
 /** The job's name in scheduled_runs, beside the digest's and the subscriptions'. */
 export const STATEMENTS_JOB = "statements";
-const TICK_MS = 60_000;
 
 export type MonthlyRun = {
   /** The month's first business day, the day the run is for; null when `asOf` is before it. */
@@ -37,7 +35,6 @@ export function createStatementJobs(deps: {
   now: () => Date;
 }) {
   const { service, calendar, logger, now } = deps;
-  const runs = scheduledRuns(deps.store);
 
   /** The run the month of `asOf` owes (none before its first business day); a dry run writes nothing. */
   async function runFor(asOf: string, dryRun = false): Promise<MonthlyRun> {
@@ -57,42 +54,28 @@ export function createStatementJobs(deps: {
           if (!(error instanceof ConflictError)) throw error;
         }
       }
-      runs.record(STATEMENTS_JOB, day, now().toISOString());
+      job.remember(day);
     }
     logger.info("statements_run", { day, through, dryRun, due: due.length, issued: issued.length });
     return { day, through, issued, due };
   }
 
-  /** What the timer does each minute: the month's run, once, from its first business day. */
-  async function runIfDue(): Promise<MonthlyRun | null> {
-    const today = service.today();
-    const owed = monthlyRunOwed(today, runs.last(STATEMENTS_JOB)?.lastDay ?? null, calendar.isBusinessDay);
-    return owed ? runFor(owed) : null;
-  }
-
-  let stopTimer: (() => void) | undefined;
-  let running = false;
-  // A month's run renders PDFs: a turn that comes while one is still going leaves it be.
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runIfDue();
-    } finally {
-      running = false;
-    }
-  };
+  /** The month's run, once, from its first business day. */
+  const job = calendarJob({
+    store: deps.store,
+    name: STATEMENTS_JOB,
+    logger,
+    now,
+    owed: (lastDay) => monthlyRunOwed(service.today(), lastDay, calendar.isBusinessDay),
+    run: (day) => runFor(day),
+  });
 
   return {
     runFor,
-    runIfDue,
-    start() {
-      stopTimer ??= every({ name: "statements", ms: TICK_MS, logger, run: tick });
-    },
-    stop() {
-      stopTimer?.();
-      stopTimer = undefined;
-    },
+    /** What the timer does each minute. */
+    runIfDue: async (): Promise<MonthlyRun | null> => job.runIfDue(),
+    start: job.start,
+    stop: job.stop,
   };
 }
 

@@ -1,6 +1,5 @@
-import { parseAsOfFlags } from "../../cli/as-of-flags";
+import { runDatedCommand } from "../../cli/as-of-flags";
 import { SUBSCRIPTIONS_HELP } from "../../contracts/commands-help";
-import { closeDatabase } from "../../db";
 import type { Logger } from "../../log";
 import { silentLogger } from "../../log";
 import type { DataStore } from "../../store";
@@ -8,8 +7,6 @@ import { createSubscriptionJobs } from "./jobs";
 import { createSubscriptionsService, type FirmCalendar, type RunResult } from "./service";
 
 export { SUBSCRIPTIONS_HELP };
-
-type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 
 const lines = (r: RunResult) => [
   ...r.charges.map(
@@ -31,56 +28,38 @@ export function subscriptionsCli(
     calendarOf: (store: DataStore) => FirmCalendar;
     now: () => Date;
     logger?: Logger;
-    io?: Partial<Io>;
+    io?: Partial<{ stdout: (s: string) => void; stderr: (s: string) => void }>;
   },
 ): number {
-  const io: Io = {
-    stdout: (s) => process.stdout.write(s),
-    stderr: (s) => process.stderr.write(s),
-    ...deps.io,
-  };
-  const usage = (problem: string) => {
-    io.stderr(`${problem}\n\nUsage:\n${SUBSCRIPTIONS_HELP}\n`);
-    return 2;
-  };
-  const parsed = parseAsOfFlags(args);
-  if ("problem" in parsed) return usage(parsed.problem);
-  const { dryRun, asOf } = parsed.flags;
-
-  const store = deps.openStore();
-  try {
-    const calendar = deps.calendarOf(store);
-    // The run raises charges and sweeps only; it sends no mail, so its outbox takes nothing.
-    const service = createSubscriptionsService({
-      store,
-      calendar,
-      outbox: { enqueue: () => null, wake: () => {} },
-      now: deps.now,
-    });
-    const today = service.today();
-    const day = asOf ?? today;
-    if (day > today && !dryRun) {
-      io.stderr(
-        `--as-of ${day} is after the firm's today (${today}): nothing is charged before it falls due. Add --dry-run to see what would be raised.\n`,
-      );
-      return 2;
-    }
-    const jobs = createSubscriptionJobs({
-      store,
-      service,
-      logger: deps.logger ?? silentLogger,
-      now: deps.now,
-    });
-    const result = jobs.runFor(day, dryRun);
-    const found = lines(result);
-    const verb = dryRun ? "would raise" : "raised";
-    io.stdout(
-      found.length === 0
-        ? `Subscriptions as of ${day}: nothing ${dryRun ? "would be raised" : "new to raise"}.\n`
-        : `Subscriptions as of ${day} ${verb} ${found.length} ${found.length === 1 ? "item" : "items"}${dryRun ? " (nothing was written)" : ""}:\n${found.join("\n")}\n`,
-    );
-    return 0;
-  } finally {
-    closeDatabase(store.db);
-  }
+  return runDatedCommand(args, {
+    help: SUBSCRIPTIONS_HELP,
+    openStore: deps.openStore,
+    io: deps.io,
+    later: { why: "nothing is charged before it falls due", shows: "raised" },
+    job: (store) => {
+      // The run raises charges and sweeps only; it sends no mail, so its outbox takes nothing.
+      const service = createSubscriptionsService({
+        store,
+        calendar: deps.calendarOf(store),
+        outbox: { enqueue: () => null, wake: () => {} },
+        now: deps.now,
+      });
+      const jobs = createSubscriptionJobs({
+        store,
+        service,
+        logger: deps.logger ?? silentLogger,
+        now: deps.now,
+      });
+      return {
+        today: service.today(),
+        run: (day, dryRun) => {
+          const found = lines(jobs.runFor(day, dryRun));
+          const verb = dryRun ? "would raise" : "raised";
+          return found.length === 0
+            ? `Subscriptions as of ${day}: nothing ${dryRun ? "would be raised" : "new to raise"}.\n`
+            : `Subscriptions as of ${day} ${verb} ${found.length} ${found.length === 1 ? "item" : "items"}${dryRun ? " (nothing was written)" : ""}:\n${found.join("\n")}\n`;
+        },
+      };
+    },
+  }) as number;
 }

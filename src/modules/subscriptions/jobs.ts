@@ -1,12 +1,10 @@
 import type { Logger } from "../../log";
-import { every } from "../../ops/every";
 import type { DataStore } from "../../store";
-import { scheduledRuns } from "../desk";
+import { calendarJob } from "../desk";
 import type { SubscriptionsService } from "./service";
 
 /** The job's name in scheduled_runs, beside the digest's and the purge's. */
 export const SUBSCRIPTIONS_JOB = "subscriptions";
-const TICK_MS = 60_000;
 
 /**
  * The subscriptions' daily run (ADR 247): once each of the firm's calendar days, from its first minute, every
@@ -22,16 +20,9 @@ export function createSubscriptionJobs(deps: {
   now: () => Date;
 }) {
   const { service, logger, now } = deps;
-  const runs = scheduledRuns(deps.store);
-  const record = deps.store.db.transaction((day: string, dryRun: boolean) => {
-    const result = service.runCalendar(day, { dryRun });
-    if (!dryRun) runs.record(SUBSCRIPTIONS_JOB, day, now().toISOString());
-    return result;
-  });
 
-  /** Everything due by `day`; a dry run says what would be raised and writes nothing. */
-  function runFor(day: string, dryRun = false) {
-    const result = record(day, dryRun);
+  const calendar = (day: string, dryRun: boolean) => {
+    const result = service.runCalendar(day, { dryRun });
     logger.info("subscriptions_run", {
       day,
       dryRun,
@@ -40,27 +31,32 @@ export function createSubscriptionJobs(deps: {
       ended: result.ended.length,
     });
     return result;
-  }
-
-  /** What the timer does each minute: today's run, once. */
-  function runIfDue() {
-    const day = service.today();
-    if (runs.last(SUBSCRIPTIONS_JOB)?.lastDay === day) return null;
-    return runFor(day);
-  }
-
-  let stopTimer: (() => void) | undefined;
+  };
+  /** Each of the firm's days, once: today's run unless today was run. */
+  const job = calendarJob({
+    store: deps.store,
+    name: SUBSCRIPTIONS_JOB,
+    logger,
+    now,
+    owed: (lastDay) => {
+      const today = service.today();
+      return lastDay === today ? null : today;
+    },
+    run: (day) => calendar(day, false),
+  });
+  const runAndRemember = deps.store.db.transaction((day: string) => {
+    const result = calendar(day, false);
+    job.remember(day);
+    return result;
+  });
 
   return {
-    runFor,
-    runIfDue,
-    start() {
-      stopTimer ??= every({ name: "subscriptions", ms: TICK_MS, logger, run: runIfDue });
-    },
-    stop() {
-      stopTimer?.();
-      stopTimer = undefined;
-    },
+    /** Everything due by `day`; a dry run says what would be raised and writes nothing. */
+    runFor: (day: string, dryRun = false) => (dryRun ? calendar(day, true) : runAndRemember.immediate(day)),
+    /** What the timer does each minute: today's run, once. */
+    runIfDue: job.runIfDue,
+    start: job.start,
+    stop: job.stop,
   };
 }
 
