@@ -2,7 +2,6 @@ import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { adminSubmissionPath, PATHS } from "../../../src/contracts/paths";
-import { can, type Role } from "../../../src/contracts/roles";
 import type { SubmissionList } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
@@ -34,10 +33,10 @@ export const SEARCH_DEBOUNCE_MS = 250;
 const COLUMNS = ["Received", "Name", "Firm", "Role", "Service", "First response", "Status"];
 
 export function SubmissionsPage() {
-  return <AdminFrame>{(status) => <SubmissionsDesk role={status?.role} />}</AdminFrame>;
+  return <AdminFrame>{() => <SubmissionsDesk />}</AdminFrame>;
 }
 
-function SubmissionsDesk({ role }: { role: Role | undefined }) {
+function SubmissionsDesk() {
   // The server caches a page's HTML per path, whatever its query string: the first render (on the server and
   // at hydration) is the unfiltered list, and the address's filters apply once mounted.
   const address = useSearch();
