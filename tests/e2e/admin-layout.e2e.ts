@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { installQuietFocus, walkFocus } from "./focus-walk";
 import { DEMO_ADMIN, expectNoAxeViolations, fileIntake, signIn, waitForHydration } from "./helpers";
 

@@ -1,5 +1,6 @@
-import { type Dialog, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Dialog, Locator, Page } from "@playwright/test";
 import { validIntake } from "../helpers/intake-body";
+import { expect, test } from "./fixtures";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration } from "./helpers";
 
 /** Presses like a person: pointer to the centre, down, 100 ms, up (what a press would move waits for its release). */

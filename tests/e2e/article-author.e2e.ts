@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration } from "./helpers";
 
 const SLUG = "tracing-funds-through-shell-companies";

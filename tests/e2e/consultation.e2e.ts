@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { FIRM_TIMEZONE, signedEngagement } from "./engagement";
+import { expect, test } from "./fixtures";
 import { checkBothWidths, waitForHydration } from "./helpers";
 import { ownServerForSpec } from "./own-server";
 

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { validIntake } from "../helpers/intake-body";
+import { expect, test } from "./fixtures";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
 import { type OwnServer, ROOT, startOwnServer } from "./own-server";
 

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { validIntake } from "../helpers/intake-body";
+import { expect, test } from "./fixtures";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
 
 const ACKNOWLEDGMENT =

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type Download, expect, type Page, type Route, test } from "@playwright/test";
+import type { Browser, Download, Page, Route } from "@playwright/test";
 import { pdf, sha } from "../helpers/files";
 import { macroWorkbook } from "../helpers/office-files";
 import { mailedPortalLink } from "./engagement";
+import { expect, test } from "./fixtures";
 import {
   checkBothWidths,
   DEMO_ADMIN,

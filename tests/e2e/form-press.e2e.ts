@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { validIntake } from "../helpers/intake-body";
+import { expect, test } from "./fixtures";
 import { DEMO_ADMIN, DESKTOP, logOut, PHONE, press, signIn, waitForHydration } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 

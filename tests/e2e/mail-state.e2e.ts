@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { validIntake } from "../helpers/intake-body";
+import { expect, test } from "./fixtures";
 import { DESKTOP, expectNoAxeViolations, signIn, waitForHydration, watchForErrors } from "./helpers";
 
 /**

@@ -25,7 +25,7 @@ export type OwnServer = {
   stop(): Promise<void>;
 };
 
-/** A port nothing listens on now, chosen by the system: ports next to E2E_PORT may be another run's. */
+/** A port nothing listens on now, chosen by the system: a fixed one may be the other worker's or another run's. */
 export const freePort = () =>
   new Promise<number>((resolve) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {

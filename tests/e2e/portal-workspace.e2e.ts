@@ -1,6 +1,7 @@
 import { join } from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { mailedPortalLink } from "./engagement";
+import { expect, test } from "./fixtures";
 import { DESKTOP, expectNoAxeViolations, fileIntake, PHONE, signIn, waitForHydration } from "./helpers";
 import { ownServerForSpec } from "./own-server";
 

@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { mailedPortalLink } from "./engagement";
+import { expect, test } from "./fixtures";
 import { installQuietFocus, walkFocus } from "./focus-walk";
 import {
   checkBothWidths,

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { validIntake } from "../helpers/intake-body";
 import { readZip } from "../helpers/zip";
+import { expect, test } from "./fixtures";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
 
 /** An intake as a visitor sends it, through the public API; returns its reference. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoAxeViolations, PHONE, waitForHydration } from "./helpers";
 
 /** Issue 33's public-site points, each at the widths it is about. */

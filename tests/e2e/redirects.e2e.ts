@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /**
  * A browser given this site's address with a path built to leave it (issue 17) follows the site's redirect

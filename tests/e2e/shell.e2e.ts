@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DESKTOP, expectNoAxeViolations, PHONE, waitForHydration, watchForErrors } from "./helpers";
 
 test.describe("home page", () => {

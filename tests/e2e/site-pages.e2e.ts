@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DESKTOP, expectNoAxeViolations, PHONE, waitForHydration, watchForErrors } from "./helpers";
 
 /** Each site page with its h1 and a few phrases a reader must find in it. */

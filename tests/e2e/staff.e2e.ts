@@ -1,7 +1,8 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import { TOTP } from "otpauth";
 import { waitUntil } from "../helpers/wait";
+import { expect, test } from "./fixtures";
 import { checkBothWidths, DESKTOP, expectNoAxeViolations, waitForHydration, watchForErrors } from "./helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { FIRM_TIMEZONE, firmToday, signedEngagement } from "./engagement";
+import { expect, test } from "./fixtures";
 import { checkBothWidths, press, waitForHydration } from "./helpers";
 import { ownServerForSpec } from "./own-server";
 

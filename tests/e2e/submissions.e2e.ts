@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { validIntake } from "../helpers/intake-body";
+import { expect, test } from "./fixtures";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
 
 const NAME = "Priya Desk-Check";

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { checkoutSessionEvent, stripeSignature } from "../helpers/stripe";
+import { expect, test } from "./fixtures";
 import { DESKTOP, expectNoAxeViolations, PHONE, press, signIn, watchForErrors } from "./helpers";
 import { ownServerForSpec } from "./own-server";
 

@@ -1,0 +1,44 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { test as base } from "@playwright/test";
+import { eventually } from "../helpers/wait";
+import { freePort, ROOT } from "./own-server";
+
+export { expect } from "@playwright/test";
+
+/**
+ * The browser tests run in two workers, each a visitor's session against a demo server of its own: the built
+ * executable started as an operator starts it (start-binary.sh), on a port the system says is free. A spec sees
+ * only what it and the specs before it in its worker did, never a spec running beside it in the other worker.
+ * A worker that is replaced after a failed test starts a server of its own again.
+ */
+export const test = base.extend<object, { demoOrigin: string }>({
+  demoOrigin: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const port = await freePort();
+      const origin = `http://127.0.0.1:${port}`;
+      const server = spawn(join(ROOT, "tests", "e2e", "start-binary.sh"), [], {
+        cwd: ROOT,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, E2E_PORT: String(port) },
+      });
+      const healthy = () =>
+        fetch(`${origin}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+      await eventually(async () => (await healthy()) || server.exitCode !== null, {
+        timeoutMs: 20_000,
+        everyMs: 100,
+      });
+      if (server.exitCode !== null) throw new Error("the worker's demo server did not start");
+      await use(origin);
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    },
+    { scope: "worker", timeout: 30_000 },
+  ],
+  baseURL: async ({ demoOrigin }, use) => use(demoOrigin),
+});
