@@ -227,8 +227,9 @@ function PasskeySignIn({ onDone, asked }: { onDone: (result: LoginResult) => voi
             hold the other (a screen reader's list of buttons, and every test that presses Sign In). */}
         {pending ? "Waiting for the passkey..." : "Use a Passkey"}
       </button>
+      {/* A live region, not a status: the hint is always there, and only its change to the asked step is news. */}
       <p
-        role="status"
+        aria-live="polite"
         className={asked ? "mt-2 text-sm font-semibold text-navy" : "mt-2 text-sm text-ink-muted"}
       >
         {asked
