@@ -131,6 +131,8 @@ export type PortalEngagement = {
   status: EngagementStatus;
   consentedAt: string | null;
   signedAt: string | null;
+  /** When the mail server took the client's sealed copy; null until then. */
+  signedCopyMailedAt: string | null;
   paidCents: number;
   outstandingCents: number;
   workStartedAt: string | null;
@@ -290,6 +292,8 @@ export type EngagementView = {
   consentedAt: string | null;
   signedAt: string | null;
   signedName: string | null;
+  /** When the mail server took the client's sealed copy: null until then, and the portal says only what is so. */
+  signedCopyMailedAt: string | null;
   /** The SHA-256 of the letter as sent to the client (the one they read and sign), once it is sent. */
   letterSha256: string | null;
   payments: Payment[];

@@ -267,7 +267,16 @@ describe("the engagement through the portal", () => {
   }, 30_000);
 
   test("the client and the desk receive the signed PDF; payment instructions show once signed", async () => {
+    // The portal says the sealed copy was e-mailed only once the mail server has taken it.
+    const mailedAt = async () =>
+      (
+        (await (await t.request("/api/portal", asClient(client))).json()) as {
+          engagement: { signedCopyMailedAt: string | null };
+        }
+      ).engagement.signedCopyMailedAt;
+    expect(await mailedAt()).toBeNull();
     await runOutbox();
+    expect(await mailedAt()).toBe(clock.at.toISOString());
     const signedMails = smtp.received.filter(
       (m) => m.subject === `Signed engagement letter (reference ${dana.reference})`,
     );

@@ -145,6 +145,14 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await client.getByRole("button", { name: "I agree to sign" }).click({ delay: 100 });
   await expect(client.getByRole("heading", { name: "Signed: payment" })).toBeVisible({ timeout: 30_000 });
   await expect(client.getByText(/Wire to First Example Bank/)).toBeVisible();
+  // The page says the sealed copy was e-mailed only once the mail server took it: wait for it there, then look.
+  await expect
+    .poll(() => received().filter((m) => m.subject?.startsWith("Signed engagement letter")).length, {
+      timeout: 30_000,
+    })
+    .toBe(2);
+  await client.reload();
+  await waitForHydration(client);
   for (const size of [DESKTOP, PHONE]) {
     await client.setViewportSize(size);
     const signedAt = client.getByText(/^Signed .*\. A sealed copy was emailed to you\.$/);

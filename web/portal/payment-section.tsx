@@ -22,7 +22,13 @@ export function PaymentSection({ engagement: e }: { engagement: PortalEngagement
             ? "Work has started"
             : "Signed: payment"}
       </h2>
-      <p className="text-ink">Signed {when(e.signedAt)}. A sealed copy was emailed to you.</p>
+      {/* Said only once the mail server took it: mail not configured yet, or retrying, sends nothing. */}
+      <p className="text-ink">
+        Signed {when(e.signedAt)}.{" "}
+        {e.signedCopyMailedAt
+          ? "A sealed copy was emailed to you."
+          : "Your sealed copy is ready to download with the letter above."}
+      </p>
       {/* Delivered is where the work ends, whatever was paid: no due time is promised after it. */}
       {e.deliveredAt && (
         <p className="text-ink">Delivered {when(e.deliveredAt)}. Your report is in your documents below.</p>

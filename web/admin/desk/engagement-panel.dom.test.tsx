@@ -46,6 +46,7 @@ const base: EngagementView = {
   consentedAt: null,
   signedAt: null,
   signedName: null,
+  signedCopyMailedAt: null,
   letterSha256: null,
   payments: [],
   paidCents: 0,

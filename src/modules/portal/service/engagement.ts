@@ -7,9 +7,10 @@ import { NotFoundError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import type { DueService } from "../../desk";
 import { contactSubmissions, submissionDesk, submissionEvents } from "../../desk";
+import { mailOutboxRepo } from "../../mail";
 import type { SealingCertificate } from "../../signing";
 import type { SubscriptionsService } from "../../subscriptions";
-import { PORTAL_LINK_MAIL } from "../mail";
+import { PORTAL_LINK_MAIL, PORTAL_SIGNED_CLIENT_MAIL } from "../mail";
 import { businessDayMinutes } from "../model";
 import { type EngagementRow, engagementsRepo } from "../repo/engagements";
 import { portalLinks } from "../repo/links";
@@ -63,6 +64,7 @@ export function engagementCore(deps: PortalServiceDeps) {
   const repo = engagementsRepo(store);
   const sessions = portalSessions(db);
   const links = portalLinks(store);
+  const outbox = mailOutboxRepo(store);
   const submissions = contactSubmissions(store);
   const desk = submissionDesk(store);
   const statusEvents = submissionEvents(db);
@@ -113,6 +115,9 @@ export function engagementCore(deps: PortalServiceDeps) {
       consentedAt: e.consentedAt,
       signedAt: e.signedAt,
       signedName: e.signedName,
+      signedCopyMailedAt: e.signedAt
+        ? (outbox.forRef(PORTAL_SIGNED_CLIENT_MAIL, e.id).find((m) => m.state === "sent")?.sentAt ?? null)
+        : null,
       letterSha256: e.letterSha256,
       payments,
       paidCents,
