@@ -92,7 +92,7 @@ export function ConsultationSection({ delivered }: { delivered: boolean }) {
       setBooking(null);
       setMessage({
         tone: "ok",
-        text: "Your consultation is cancelled. We emailed you a cancellation for your calendar. You can book another time below.",
+        text: "Your consultation is cancelled. A cancellation for your calendar is on its way to your email. You can book another time below.",
       });
       loadSlots();
     } else setMessage({ tone: "error", text: a.error });
