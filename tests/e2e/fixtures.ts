@@ -1,8 +1,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { test as base } from "@playwright/test";
-import { eventually } from "../helpers/wait";
-import { freePort, ROOT } from "./own-server";
+import { answers, freePort, ROOT } from "./own-server";
 
 export { expect } from "@playwright/test";
 
@@ -23,16 +22,7 @@ export const test = base.extend<object, { demoOrigin: string }>({
         stdio: ["ignore", "ignore", "inherit"],
         env: { ...process.env, E2E_PORT: String(port) },
       });
-      const healthy = () =>
-        fetch(`${origin}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-      await eventually(async () => (await healthy()) || server.exitCode !== null, {
-        timeoutMs: 20_000,
-        everyMs: 100,
-      });
-      if (server.exitCode !== null) throw new Error("the worker's demo server did not start");
+      if (!(await answers(origin, server))) throw new Error("the worker's demo server did not start");
       await use(origin);
       const exited = new Promise((resolve) => server.once("exit", resolve));
       server.kill("SIGTERM");

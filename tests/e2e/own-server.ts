@@ -34,6 +34,20 @@ export const freePort = () =>
     });
   });
 
+/** Waits until the started binary answers its health check at `local`, or has exited: whether it answers. */
+export async function answers(local: string, server: ChildProcess): Promise<boolean> {
+  const healthy = () =>
+    fetch(`${local}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  await eventually(async () => (await healthy()) || server.exitCode !== null, {
+    timeoutMs: 20_000,
+    everyMs: 100,
+  });
+  return server.exitCode === null && (await healthy());
+}
+
 export type OwnServerOptions = {
   /** Names the temporary folder, so a leftover one says which spec left it. */
   name: string;
@@ -106,17 +120,7 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
     if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
     rmSync(dir, { recursive: true, force: true });
   };
-  const healthy = () =>
-    fetch(`${local}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  // Until it answers, or has exited.
-  await eventually(async () => (await healthy()) || server.exitCode !== null, {
-    timeoutMs: 20_000,
-    everyMs: 200,
-  });
-  if (server.exitCode === null && (await healthy())) return { origin, dataDir, mail, stop };
+  if (await answers(local, server)) return { origin, dataDir, mail, stop };
   await stop();
   throw new Error(`the ${opts.name} spec's server did not start`);
 }
