@@ -21,9 +21,7 @@ export function createAudit(deps: {
 /** The writer as the features not yet moved to writeAudit call it (documents): the same one writer. */
 export const appendAudit = (db: Database, e: AuditEntryInput) => writeAudit({ db }, e);
 
-/** Colleagues' shown names are the accounts' (auth's); re-exported for the readers that still ask here. */
-export { staffNames } from "../auth";
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export type { AuditActor, AuditEntry, AuditEntryInput, AuditNames, AuditRecord } from "./model";
 export { listAudit } from "./repo/audit-log";
-export { writeAudit } from "./service";
+export { readDisplayNamesWith, writeAudit } from "./service";

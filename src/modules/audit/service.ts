@@ -2,7 +2,6 @@ import type { Database } from "bun:sqlite";
 import { type AuditQuery, eventsOf, READ_ONLY_EVENTS } from "../../contracts/audit";
 import { type DataCipher, NO_DATA_KEY } from "../../db/cipher";
 import type { Sealed } from "../../store";
-import { staffNames } from "../auth";
 import type { AuditRecord } from "./model";
 import { insertAuditRow, listAudit } from "./repo/audit-log";
 
@@ -22,7 +21,9 @@ export function writeAudit(store: { db: Database; cipher?: DataCipher }, entry: 
   // Only an account's own entries have a name to keep; a failed sign-in's typed username names nobody.
   const known = (actor?.id ?? rest.userId) != null;
   const actorName =
-    cipher && username && known ? staffNames({ db: store.db, cipher }).displayName(username) : null;
+    cipher && username && known && displayNames
+      ? displayNames({ db: store.db, cipher }).displayName(username)
+      : null;
   const kept = actorName ? { ...names, [ACTOR_NAME]: actorName } : names;
   insertAuditRow(
     store.db,
@@ -36,6 +37,16 @@ export function writeAudit(store: { db: Database; cipher?: DataCipher }, entry: 
     kept && cipher ? cipher.encrypt(JSON.stringify(kept)) : null,
   );
 }
+
+/**
+ * How an author's display name is read: the accounts' feature (auth) hands its reader in as it loads, so this
+ * feature imports no other, and a module that loads the audit does not load the accounts' routes with it.
+ */
+type DisplayNames = (store: Sealed) => { displayName(username: string): string | null };
+let displayNames: DisplayNames | undefined;
+export const readDisplayNamesWith = (reader: DisplayNames) => {
+  displayNames = reader;
+};
 
 /**
  * The data cipher of each database the audit page reads, so that writers still handing over only the database

@@ -1,8 +1,11 @@
-import { createAudit } from "../audit";
+import { createAudit, readDisplayNamesWith } from "../audit";
 import { staffNames } from "./repo/staff-names";
 import { createAdminGuard } from "./routes/guard";
 import { signInRoutes } from "./routes/sign-in";
 import { type AuthDeps, createAuthService } from "./service";
+
+// Every audit entry keeps its author's display name as it is then: the audit log reads it through this feature.
+readDisplayNamesWith(staffNames);
 
 /**
  * Admin sign-in. `createAuth` builds the service, the guard and this module's routes; app.ts registers

@@ -12,7 +12,7 @@ import { countWords, readingTimeFor } from "../../../contracts/reading-time";
 import { type Actor, auditBy } from "../../../http/admin-http";
 import { ConflictError, InvalidError, NotFoundError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
-import { staffNames } from "../../audit";
+import { staffNames } from "../../auth";
 import type { FirmAuthors } from "../../firm";
 import { lineDiff } from "../lib/line-diff";
 import { ARTICLE_MESSAGES, ArticleBody, type ArticleListFilter } from "../model/articles";

@@ -1,6 +1,6 @@
 import type { Config } from "../../../config";
 import type { DataStore } from "../../../store";
-import { staffNames } from "../../audit";
+import { staffNames } from "../../auth";
 import type { MailMessage, OutboxRow } from "../../mail";
 import { confirmationMessageId, quotedWithin } from "../../mail";
 import { contactSubmissions } from "../repo/contact-submissions";

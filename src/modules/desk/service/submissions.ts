@@ -19,7 +19,7 @@ import { forgetDeleted } from "../../../db/index";
 import { type Actor, auditBy } from "../../../http/admin-http";
 import { ConflictError, InvalidError, NotFoundError, UnavailableError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
-import { staffNames } from "../../audit";
+import { staffNames } from "../../auth";
 import type { MailOutbox } from "../../mail";
 import { toCsv } from "../lib/csv";
 import { buildTimeline } from "../lib/timeline";
