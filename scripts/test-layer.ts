@@ -17,14 +17,20 @@ import { Glob } from "bun";
 const ROOT = new URL("..", import.meta.url).pathname;
 const COMPONENT = /\.dom\.test\.tsx$/;
 const TIMEOUT_MS = 30_000;
+/**
+ * The API and process layers run their files in two processes at once, one per core of the build machine (each
+ * file alone in its process, so no file leans on another's module state); TEST_WORKERS=1 runs them one by one.
+ */
+const WORKERS = Number(process.env.TEST_WORKERS ?? 2);
 
 export const LAYERS = {
-  unit: { globs: ["src/**/*.test.{ts,tsx}", "web/**/*.test.{ts,tsx}"], dom: false },
-  api: { globs: ["tests/api/**/*.test.{ts,tsx}"], dom: false },
-  process: { globs: ["tests/process/**/*.test.{ts,tsx}"], dom: false },
+  unit: { globs: ["src/**/*.test.{ts,tsx}", "web/**/*.test.{ts,tsx}"], dom: false, parallel: false },
+  api: { globs: ["tests/api/**/*.test.{ts,tsx}"], dom: false, parallel: true },
+  process: { globs: ["tests/process/**/*.test.{ts,tsx}"], dom: false, parallel: true },
   component: {
     globs: ["src/**/*.dom.test.tsx", "web/**/*.dom.test.tsx", "tests/**/*.dom.test.tsx"],
     dom: true,
+    parallel: false,
   },
 } as const;
 export type Layer = keyof typeof LAYERS;
@@ -83,8 +89,12 @@ if (import.meta.main) {
   const preload = dom[0] ? ["--preload", "./tests/dom-preload.ts"] : [];
   // bun's 5 s default fails tests that render every page when the machine is busy; a hung test still fails.
   const timeout = extra.some((a) => a.startsWith("--timeout")) ? [] : ["--timeout", String(TIMEOUT_MS)];
+  const parallel =
+    WORKERS > 1 && layers.some((l) => LAYERS[l].parallel) && !extra.some((a) => a.startsWith("--parallel"))
+      ? [`--parallel=${WORKERS}`]
+      : [];
   const scratch = memoryBackedTmp();
-  const run = Bun.spawnSync(["bun", "test", ...preload, ...timeout, ...extra, ...files], {
+  const run = Bun.spawnSync(["bun", "test", ...preload, ...timeout, ...parallel, ...extra, ...files], {
     cwd: ROOT,
     stdio: ["inherit", "inherit", "inherit"],
     env: scratch ? { ...process.env, TMPDIR: scratch } : process.env,
