@@ -357,23 +357,6 @@ test.describe("Request This Service opens the intake form with that service chos
   });
 });
 
-test.describe("axe finds nothing on any public page", () => {
-  test.describe.configure({ timeout: 600_000 });
-  for (const [label, viewport] of [
-    ["1280px", DESKTOP],
-    ["390px", PHONE],
-  ] as const) {
-    test(`at ${label}`, async ({ page, request }) => {
-      await page.setViewportSize(viewport);
-      for (const path of await publicPages(request)) {
-        await page.goto(path);
-        await waitForHydration(page);
-        await test.step(path, () => expectNoAxeViolations(page));
-      }
-    });
-  }
-});
-
 test("people and testimonials entered in the admin appear on /about and the home page", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page);

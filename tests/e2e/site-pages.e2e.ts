@@ -126,7 +126,8 @@ test.describe("accessibility of site pages", () => {
 
 /**
  * The other public pages: what the sitemap lists beyond PAGES (home, lists, every article, the intake page) and
- * the public pages it leaves out (thanks, case studies, the 404 page).
+ * the public pages it leaves out (thanks, case studies, the 404 page and an article's). With PAGES, this is every
+ * public page: axe runs once on each, with its best-practice rules on top of WCAG's.
  */
 async function otherPublicPaths(page: Page) {
   const response = await page.request.get("/sitemap.xml");
@@ -134,7 +135,13 @@ async function otherPublicPaths(page: Page) {
     (m) => new URL(m[1] as string).pathname,
   );
   const covered = new Set<string>(PAGES.map((p) => p.path));
-  return [...listed.filter((p) => !covered.has(p)), "/case-studies", "/thanks", "/no-such-page"];
+  return [
+    ...listed.filter((p) => !covered.has(p)),
+    "/case-studies",
+    "/thanks",
+    "/no-such-page",
+    "/articles/no-such-article",
+  ];
 }
 
 test.describe("every other public page passes axe's best-practice rules too", () => {
