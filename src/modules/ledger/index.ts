@@ -1,8 +1,6 @@
-import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
-import type { EngagementLookup } from "../portal";
 import { ledgerRoutes } from "./routes";
-import { createLedgerService, type FirmDay, type PersonOf } from "./service";
+import { createLedgerService, type LedgerDeps } from "./service";
 
 export type { LedgerEntry, LedgerKind, LedgerView, PaymentDue, RetainerView } from "./model";
 export { paymentDue, summarize, timeAmountCents } from "./model";
@@ -21,17 +19,7 @@ export { createLedgerService } from "./service";
  * - `entriesAfter(engagementId, afterEntryId, throughOn)`: the entries written after an entry (a statement's
  *   last) dated up to a day, by day then as written.
  */
-export function createLedger(deps: {
-  store: DataStore;
-  auth: Pick<Auth, "requireAdmin">;
-  trustProxy: boolean;
-  calendar: FirmDay;
-  engagements: EngagementLookup;
-  personOf: PersonOf;
-  documentOf: (engagementId: number, documentId: string) => boolean;
-  firstMonthAsked: (engagementId: number) => number;
-  now: () => Date;
-}) {
+export function createLedger(deps: LedgerDeps & { auth: Pick<Auth, "requireAdmin">; trustProxy: boolean }) {
   const service = createLedgerService(deps);
   return {
     service,
