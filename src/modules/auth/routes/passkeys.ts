@@ -4,15 +4,11 @@ import type { Config } from "../../../config";
 import { parseId } from "../../../http/admin-http";
 import { clientAddress } from "../../../http/client-address";
 import { PasskeyAddSchema, PasskeyProofSchema, PasskeySignInSchema } from "../model";
-import type { AuthService, SessionStep } from "../service";
+import type { AuthService } from "../service";
 import type { createAdminGuard } from "./guard";
+import { withSession } from "./session-step";
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.transform(parseId)) });
-
-const withCookie = <T>(set: { headers: Record<string, unknown> }, step: SessionStep<T>): T => {
-  if (step.setCookie) set.headers["set-cookie"] = step.setCookie;
-  return step.result;
-};
 
 /**
  * Passkeys: signing in with one (open to a visitor, like the password sign-in) and the signed-in admin's own
@@ -28,11 +24,11 @@ export function passkeyRoutes(deps: {
 
   // Mounted inside the sign-in routes, whose prefix (ADMIN_API_PREFIX) these paths continue.
   const signIn = new Elysia({ name: "auth-passkey-sign-in" })
-    .post("/login/passkey/options", async ({ set }) => withCookie(set, await service.passkeySignInOptions()))
+    .post("/login/passkey/options", async ({ set }) => withSession(set, await service.passkeySignInOptions()))
     .post(
       "/login/passkey",
       async ({ request, server, body, set }) =>
-        withCookie(
+        withSession(
           set,
           await service.signInWithPasskey(
             body,

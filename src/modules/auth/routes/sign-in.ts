@@ -11,15 +11,10 @@ import {
   MfaLoginSchema,
   PasswordChangeSchema,
 } from "../model";
-import type { AuthService, SessionStep } from "../service";
+import type { AuthService } from "../service";
 import { ADMIN_API_PREFIX, type createAdminGuard } from "./guard";
 import { passkeyRoutes } from "./passkeys";
-
-/** Sends the session cookie a step opened, renewed or cleared, and answers with its result. */
-const withSession = <T>(set: { headers: Record<string, unknown> }, step: SessionStep<T>): T => {
-  if (step.setCookie) set.headers["set-cookie"] = step.setCookie;
-  return step.result;
-};
+import { withSession } from "./session-step";
 
 /**
  * Signing in and out, and the signed-in admin's own account, with the audit page behind the guard. Each body is
