@@ -167,7 +167,8 @@ function SubmissionView({
         <SubmissionStatusBadge status={s.status} />
       </div>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      {/* Below 1280 px the side column narrows, so the request itself keeps room for its forms beside the sidebar. */}
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:gap-8">
         <div className="grid content-start gap-8">
           <RelatedRequests related={detail.relatedRequests} />
           <Fields title="Contact" id="contact-title">

@@ -82,7 +82,7 @@ export function AdminFrame({ children }: { children: (status: AuthStatus | null)
       <main
         id="main"
         tabIndex={-1}
-        className="min-w-0 bg-paper px-4 py-8 outline-none sm:px-6 sm:py-10 lg:px-10"
+        className="min-w-0 bg-paper px-4 py-8 outline-none sm:px-6 sm:py-10 lg:px-8 xl:px-10"
       >
         <div className="mx-auto w-full max-w-6xl">
           {refused && status?.role ? (
