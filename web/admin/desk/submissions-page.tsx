@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { adminSubmissionPath, PATHS } from "../../../src/contracts/paths";
 import type { SubmissionList } from "../../../src/contracts/submissions";
@@ -30,7 +30,27 @@ const SEARCH_RETRY_MS = 5000;
 export const SEARCH_DEBOUNCE_MS = 250;
 
 /** The columns of the wide table, left to right. */
-const COLUMNS = ["Received", "Name", "Firm", "Role", "Service", "First response", "Status"];
+/**
+ * The table's columns. Below 1280 px (a tablet, or a laptop beside the sidebar) the table has about 720 px: role
+ * and service move under the firm, so the due time and the status stay in view without scrolling sideways.
+ */
+const WIDE_ONLY = "hidden xl:table-cell";
+const COLUMNS: { label: ReactNode; key: string; className?: string }[] = [
+  { key: "received", label: "Received" },
+  { key: "name", label: "Name" },
+  {
+    key: "firm",
+    label: (
+      <>
+        Firm<span className="xl:hidden">, role and service</span>
+      </>
+    ),
+  },
+  { key: "role", label: "Role", className: WIDE_ONLY },
+  { key: "service", label: "Service", className: WIDE_ONLY },
+  { key: "due", label: "First response" },
+  { key: "status", label: "Status" },
+];
 
 export function SubmissionsPage() {
   return <AdminFrame>{() => <SubmissionsDesk />}</AdminFrame>;
@@ -365,9 +385,9 @@ function SubmissionTable({
                 className="size-5 accent-navy"
               />
             </th>
-            {COLUMNS.map((label) => (
-              <th key={label} scope="col" className={th}>
-                {label}
+            {COLUMNS.map((c) => (
+              <th key={c.key} scope="col" className={`${th} ${c.className ?? ""}`}>
+                {c.label}
               </th>
             ))}
           </tr>
@@ -402,9 +422,14 @@ function SubmissionTable({
                 </Link>
                 <span className="block break-words text-xs text-ink-muted">{s.email}</span>
               </td>
-              <td className="px-3 py-2">{s.firm ?? <span className="text-ink-muted">None given</span>}</td>
-              <td className="px-3 py-2">{roleLabel(s.role)}</td>
-              <td className="px-3 py-2">{serviceLabel(s.desiredService)}</td>
+              <td className="px-3 py-2">
+                {s.firm ?? <span className="text-ink-muted">None given</span>}
+                <span className="block text-xs text-ink-muted xl:hidden">
+                  {roleLabel(s.role)} · {serviceLabel(s.desiredService)}
+                </span>
+              </td>
+              <td className={`px-3 py-2 ${WIDE_ONLY}`}>{roleLabel(s.role)}</td>
+              <td className={`px-3 py-2 ${WIDE_ONLY}`}>{serviceLabel(s.desiredService)}</td>
               <td className="px-3 py-2">
                 <DueBadge due={s.due} />
                 {s.delivery && <DueBadge due={s.delivery} what="Delivery" className="mt-1" />}
