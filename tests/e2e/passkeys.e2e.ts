@@ -77,6 +77,8 @@ for (const [label, size] of [
     const asked = page.getByText("This account's second step is its passkey: use it to finish signing in.");
     await expect(asked).toBeVisible();
     await expect(asked).toHaveAttribute("aria-live", "polite");
+    // The password form is not left waiting: it reads Sign In again and can be sent again.
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeEnabled();
     await expect(page.getByRole("button", { name: "Use a Passkey" })).toBeFocused();
     await expect(page).toHaveURL(/\/admin\/login$/);
     if (label === "1280") await checkBothWidths(page, "passkeys-sign-in");

@@ -122,6 +122,8 @@ function PasswordStep({ onDone }: { onDone: (result: LoginResult) => void }) {
       onDone((await res.json()) as LoginResult);
     } catch (error) {
       toast({ title: LOGIN_MESSAGES.failedTitle, description: failureText(error), variant: "destructive" });
+    } finally {
+      // Also when the answer asks for the passkey: this form stays on screen and may be sent again.
       setPending(false);
     }
   };
