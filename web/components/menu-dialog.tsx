@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, type RefObject, useRef } from "react";
 import { keepTabInside } from "../lib/keep-tab-inside";
+import { useModalDialog } from "../lib/use-modal-dialog";
 
 /**
  * A menu in a modal dialog: the browser's own, so the page behind it is inert and out of reach of assistive
@@ -36,18 +37,9 @@ export function MenuDialog({
   className: string;
   children: (close: () => void) => ReactNode;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-
   // The dialog follows the state; closing it by any way (close(), Escape) reports back through onClose.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      closeRef.current?.focus();
-    } else if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const dialogRef = useModalDialog(open, () => closeRef.current?.focus());
 
   /** Closes now, before a link's navigation moves focus into the new page (which an open modal would block). */
   const close = () => dialogRef.current?.close();

@@ -3,6 +3,7 @@ import { dollars } from "../../src/contracts/money";
 import { longDate, NOTICE_DAYS, STATE_WORDS, type SubscriptionView } from "../../src/contracts/subscriptions";
 import { formatMonth } from "../../src/contracts/time-format";
 import { keepTabInside } from "../lib/keep-tab-inside";
+import { useModalDialog } from "../lib/use-modal-dialog";
 
 export type MonitoringAction = "pause" | "resume" | "cancel";
 export type ActAnswer = { ok: true; data: SubscriptionView } | { ok: false; error: string };
@@ -85,18 +86,10 @@ export function MonitoringCard(props: {
   const [asking, setAsking] = useState<MonitoringAction | null>(null);
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useModalDialog(asking !== null, () => keepRef.current?.focus());
   const id = useId();
   useEffect(() => setView(props.subscription), [props.subscription]);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (asking && !dialog.open) {
-      dialog.showModal();
-      keepRef.current?.focus();
-    } else if (!asking && dialog.open) dialog.close();
-  }, [asking]);
 
   const confirm = async () => {
     if (!asking) return;

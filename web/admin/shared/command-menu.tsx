@@ -5,6 +5,7 @@ import { adminSubmissionPath } from "../../../src/contracts/paths";
 import { can, type Role } from "../../../src/contracts/roles";
 import type { SubmissionList, SubmissionSummary } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
+import { useModalDialog } from "../../lib/use-modal-dialog";
 import { deskApi, statusLabel } from "../desk";
 import { navFor } from "./admin-nav";
 
@@ -47,8 +48,15 @@ export function CommandMenu({ role }: { role?: Role } = {}) {
   const [failed, setFailed] = useState(false);
   const [active, setActive] = useState(0);
   const [goWhenFound, setGoWhenFound] = useState(false);
-  const ref = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Each opening starts afresh: an empty query, no requests, the first row active.
+  const ref = useModalDialog(open, () => {
+    setQuery("");
+    setRequests(null);
+    setActive(0);
+    setGoWhenFound(false);
+    inputRef.current?.focus();
+  });
   const [, navigate] = useLocation();
   const id = useId();
   // The server renders "Ctrl K"; a Mac's browser shows its own key once mounted.
@@ -65,19 +73,6 @@ export function CommandMenu({ role }: { role?: Role } = {}) {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setQuery("");
-      setRequests(null);
-      setActive(0);
-      setGoWhenFound(false);
-      dialog.showModal();
-      inputRef.current?.focus();
-    } else if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const trimmed = query.trim();
   // Requests are searched only for a role that works the desk; an editor's menu finds screens.

@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useModalDialog } from "../../lib/use-modal-dialog";
 import { SHORTCUTS, useShortcuts } from "./keyboard";
 
 /**
@@ -8,14 +9,8 @@ import { SHORTCUTS, useShortcuts } from "./keyboard";
  */
 export function ShortcutsDialog() {
   const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   useShortcuts({ "?": () => setOpen(true) });
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog
