@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test as base } from "@playwright/test";
 import { answers, freePort, ROOT } from "./own-server";
@@ -17,16 +19,26 @@ export const test = base.extend<object, { demoOrigin: string }>({
     async ({}, use) => {
       const port = await freePort();
       const origin = `http://127.0.0.1:${port}`;
+      const dir = mkdtempSync(join(tmpdir(), "tracewell-e2e-"));
       const server = spawn(join(ROOT, "tests", "e2e", "start-binary.sh"), [], {
         cwd: ROOT,
         stdio: ["ignore", "ignore", "inherit"],
-        env: { ...process.env, E2E_PORT: String(port) },
+        env: { ...process.env, E2E_PORT: String(port), E2E_DIR: dir },
       });
-      if (!(await answers(origin, server))) throw new Error("the worker's demo server did not start");
+      const stop = async () => {
+        if (server.exitCode === null && server.signalCode === null) {
+          const exited = new Promise((resolve) => server.once("exit", resolve));
+          server.kill("SIGTERM");
+          await exited;
+        }
+        rmSync(dir, { recursive: true, force: true });
+      };
+      if (!(await answers(origin, server))) {
+        await stop();
+        throw new Error("the worker's demo server did not start");
+      }
       await use(origin);
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
+      await stop();
     },
     { scope: "worker", timeout: 30_000 },
   ],

@@ -2,7 +2,8 @@
 # Starts the built executable the way an operator would: copied alone into an empty folder, data beside it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-dir=$(mktemp -d "${TMPDIR:-/tmp}/tracewell-e2e-XXXXXX")
+# E2E_DIR: the folder a test's fixture made (and removes); by hand, a fresh one.
+dir=${E2E_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/tracewell-e2e-XXXXXX")}
 cp "$root/dist/tracewell" "$dir/"
 cd "$dir"
 # TRUST_PROXY: a browser test can stand for several visitors by sending X-Forwarded-For (the intake accepts
