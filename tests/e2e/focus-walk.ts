@@ -20,7 +20,7 @@ type Stop = { label: string; box: Box; covered: boolean; computed: string | null
  */
 export async function walkFocus(
   page: Page,
-  opts: { pixels?: Page; maxStops?: number } = {},
+  opts: { pixels?: boolean; maxStops?: number } = {},
 ): Promise<{ stops: string[]; faults: FocusFault[] }> {
   // Each state is read the moment it is set: no transition may stand between (the context bypasses the CSP
   // for this one test stylesheet).
@@ -32,6 +32,13 @@ export async function walkFocus(
     window.scrollTo(0, 0);
   });
   const cdp = opts.pixels ? await page.context().newCDPSession(page) : undefined;
+  // The screenshots are decoded in a page of a context of its own: a second page in the walked page's context
+  // would be its window's front tab, and the walked page, behind it, would draw one frame a second (every
+  // screenshot waiting up to two seconds for it).
+  const browser = page.context().browser();
+  if (opts.pixels && !browser) throw new Error("the pixel check needs a browser to open its decoder in");
+  const decoderContext = opts.pixels ? await browser?.newContext() : undefined;
+  const decoder = await decoderContext?.newPage();
   const stops: string[] = [];
   const faults: FocusFault[] = [];
   const viewport = page.viewportSize();
@@ -43,7 +50,7 @@ export async function walkFocus(
     stops.push(stop.label);
     if (stop.covered) faults.push({ element: stop.label, reason: "hidden under the sticky header or bar" });
     if (stop.computed) faults.push({ element: stop.label, reason: stop.computed });
-    if (cdp && opts.pixels && !stop.covered) {
+    if (cdp && decoder && !stop.covered) {
       // Tab scrolls a stop only just into view, where the floating Request Intake button or the viewport's edge
       // can cover part of its ring, and a smooth scroll may still be moving it: the ring is compared where it is
       // seen whole and still (whether a bar hides the stop itself was judged above, where Tab left it).
@@ -53,11 +60,12 @@ export async function walkFocus(
         const r = el.getBoundingClientRect();
         return { x: r.left, y: r.top, width: r.width, height: r.height };
       });
-      const fault = await pixelCheck(page, cdp, opts.pixels, box, viewport);
+      const fault = await pixelCheck(page, cdp, decoder, box, viewport);
       if (fault) faults.push({ element: stop.label, reason: fault });
     }
   }
   await cdp?.detach();
+  await decoderContext?.close();
   return { stops, faults };
 }
 
