@@ -166,9 +166,7 @@ test.describe("account screen", () => {
   test("sets up two-step sign-in with the QR code and secret, then sign-in asks for the code", async ({
     page,
   }) => {
-    await signIn(page);
-    await page.goto("/admin/account");
-    await waitForHydration(page);
+    await signIn(page, "", "/admin/account");
     const section = page.getByRole("region", { name: "Two-Step Sign-In" });
     await section.getByRole("button", { name: "Set Up Two-Step Sign-In" }).click();
     await expect(section.getByRole("img", { name: /QR code/ })).toBeVisible();

@@ -139,9 +139,7 @@ for (const [size, viewport] of VIEWPORTS) {
   }) => {
     await page.setViewportSize(viewport);
     const problems = watchForErrors(page);
-    await signIn(page);
-    await page.goto("/admin/articles");
-    await waitForHydration(page);
+    await signIn(page, "", "/admin/articles");
     const list = page.getByRole("list", { name: "Articles" });
     await expect(list.getByRole("heading", { name: /^Asset Tracing 101/ })).toBeVisible();
 

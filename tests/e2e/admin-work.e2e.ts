@@ -137,9 +137,7 @@ test("a reply being written survives a reload, and signing out leaves no draft b
     }),
   });
   expect(res.status()).toBe(201);
-  await signIn(page);
-  await page.goto(`/admin/submissions?q=${encodeURIComponent(name)}`);
-  await waitForHydration(page);
+  await signIn(page, "", `/admin/submissions?q=${encodeURIComponent(name)}`);
   await page.getByRole("link", { name }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   const detail = page.url();
@@ -161,9 +159,7 @@ test("a reply being written survives a reload, and signing out leaves no draft b
   expect(
     await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("tracewell:draft:"))),
   ).toEqual([]);
-  await signIn(page);
-  await page.goto(detail);
-  await waitForHydration(page);
+  await signIn(page, "", detail);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await expect(page.getByRole("region", { name: "Unsaved draft" })).toHaveCount(0);
 });

@@ -99,9 +99,7 @@ test.describe("articles written in the admin", () => {
   for (const viewport of [DESKTOP, PHONE]) {
     test(`admin article screens pass axe at ${viewport.width}px`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await signIn(page);
-      await page.goto("/admin/articles");
-      await waitForHydration(page);
+      await signIn(page, "", "/admin/articles");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Articles");
       await expectNoAxeViolations(page);
       await page.goto("/admin/articles/new");
@@ -135,9 +133,7 @@ test.describe("case studies written in the admin", () => {
     const problems = watchForErrors(page);
     const title = `Dissipation before a Chapter 7 filing ${Date.now().toString(36)}`;
     await page.setViewportSize(DESKTOP);
-    await signIn(page);
-    await page.goto("/admin/case-studies/new");
-    await waitForHydration(page);
+    await signIn(page, "", "/admin/case-studies/new");
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Category").fill("Bankruptcy");
     await page
@@ -192,9 +188,7 @@ test.describe("resources managed in the admin", () => {
     const problems = watchForErrors(page, { allowStatus: [422] });
     const title = `County Lien Index ${Date.now().toString(36)}`;
     await page.setViewportSize(DESKTOP);
-    await signIn(page);
-    await page.goto("/admin/resources/new");
-    await waitForHydration(page);
+    await signIn(page, "", "/admin/resources/new");
     await page.getByLabel("Title").fill(title);
     await page
       .getByLabel("Description")

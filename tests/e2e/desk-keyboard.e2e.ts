@@ -170,9 +170,7 @@ for (const [size, viewport] of [
   }) => {
     await page.setViewportSize(viewport);
     const problems = watchForErrors(page);
-    await signIn(page);
-    await page.goto("/admin/submissions");
-    await waitForHydration(page);
+    await signIn(page, "", "/admin/submissions");
     // The list's own request finishes first: leaving the page would abort it, and an aborted request is no fault.
     await page.waitForLoadState("networkidle");
     await page.goto("/admin/audit");

@@ -116,8 +116,7 @@ for (const [width, viewport] of [
     test("enrolment and the two-step sign-in: a wrong code, then the right one, is confirmed", async ({
       page,
     }) => {
-      await signIn(page, origin);
-      await open(page, "/admin/account");
+      await signIn(page, origin, "/admin/account");
       const section = page.getByRole("region", { name: "Two-Step Sign-In" });
       try {
         await section.getByRole("button", { name: "Set Up Two-Step Sign-In" }).click();
@@ -161,8 +160,7 @@ for (const [width, viewport] of [
     test("account password: from a short new password the check runs; a good one is changed", async ({
       page,
     }) => {
-      await signIn(page, origin);
-      await open(page, "/admin/account");
+      await signIn(page, origin, "/admin/account");
       const form = page.getByRole("form", { name: "Change password" });
       const button = form.getByRole("button", { name: "Change Password" });
       const current = form.getByLabel("Current password");
@@ -190,8 +188,7 @@ for (const [width, viewport] of [
       page,
       browser,
     }) => {
-      await signIn(page, origin);
-      await open(page, "/admin/staff");
+      await signIn(page, origin, "/admin/staff");
       await page.getByLabel("Colleague's name").fill("Casey Nguyen");
       const email = page.getByLabel("Colleague's email address");
       await email.fill("not-an-address");
@@ -222,8 +219,7 @@ for (const [width, viewport] of [
     });
 
     test("article: fixed after a refusal, one press saves it", async ({ page }) => {
-      await signIn(page, origin);
-      await open(page, "/admin/articles/new");
+      await signIn(page, origin, "/admin/articles/new");
       const button = page.getByRole("button", { name: "Save Article" });
       const description = page.getByLabel("Description");
       await page.getByLabel("Title").fill(`Pressed at ${width}`);
@@ -240,8 +236,7 @@ for (const [width, viewport] of [
     });
 
     test("resource: fixed after a refusal, one press saves it", async ({ page }) => {
-      await signIn(page, origin);
-      await open(page, "/admin/resources/new");
+      await signIn(page, origin, "/admin/resources/new");
       const button = page.getByRole("button", { name: "Save Resource" });
       const description = page.getByLabel("Description");
       await page.getByLabel("Title").fill(`Pressed at ${width}`);
@@ -262,8 +257,7 @@ for (const [width, viewport] of [
     });
 
     test("case study: fixed after a refusal, one press saves it", async ({ page }) => {
-      await signIn(page, origin);
-      await open(page, "/admin/case-studies/new");
+      await signIn(page, origin, "/admin/case-studies/new");
       const button = page.getByRole("button", { name: "Save Case Study" });
       await page.getByLabel("Title").fill(`Pressed at ${width}`);
       await page.getByLabel("Category").fill("Family law");
@@ -301,8 +295,7 @@ for (const [width, viewport] of [
     });
 
     test("retention: fixed after a refusal, one press saves it", async ({ page }) => {
-      await signIn(page, origin);
-      await open(page, "/admin/privacy");
+      await signIn(page, origin, "/admin/privacy");
       const button = page.getByRole("button", { name: "Save Policy" });
       const unengaged = page.getByLabel("Requests that ended without an engagement (days)");
       await unengaged.fill("0");
@@ -317,8 +310,7 @@ for (const [width, viewport] of [
     });
 
     test("data request: fixed after a refusal, one press records it", async ({ page }) => {
-      await signIn(page, origin);
-      await open(page, "/admin/privacy/requests");
+      await signIn(page, origin, "/admin/privacy/requests");
       const button = page.getByRole("button", { name: "Record Request" });
       const email = page.getByLabel("Email address");
       await email.fill("dana@whitfieldmoss.example");
@@ -349,8 +341,7 @@ test.describe("after a failed submit, focus goes to the first field in error in 
   });
 
   test("account password", async ({ page }) => {
-    await signIn(page, origin);
-    await open(page, "/admin/account");
+    await signIn(page, origin, "/admin/account");
     const form = page.getByRole("form", { name: "Change password" });
     await form.getByLabel("Repeat new password").fill("short");
     await form.getByRole("button", { name: "Change Password" }).click();
@@ -381,8 +372,7 @@ test.describe("after a failed submit, focus goes to the first field in error in 
     ["case study", "/admin/case-studies/new", "Save Case Study"],
   ] as const) {
     test(what, async ({ page }) => {
-      await signIn(page, origin);
-      await open(page, path);
+      await signIn(page, origin, path);
       await page.getByLabel("Description").fill("Only the description is there.");
       await page.getByRole("button", { name: button }).click();
       await expect(page.getByLabel("Title")).toHaveAccessibleDescription(/Title is required/);
@@ -391,8 +381,7 @@ test.describe("after a failed submit, focus goes to the first field in error in 
   }
 
   test("retention: both days refused, the first field takes focus", async ({ page }) => {
-    await signIn(page, origin);
-    await open(page, "/admin/privacy");
+    await signIn(page, origin, "/admin/privacy");
     const unengaged = page.getByLabel("Requests that ended without an engagement (days)");
     const engaged = page.getByLabel("Requests that became engagements (days)");
     await unengaged.fill("0");
@@ -403,8 +392,7 @@ test.describe("after a failed submit, focus goes to the first field in error in 
   });
 
   test("retention: only the second refused, it takes focus", async ({ page }) => {
-    await signIn(page, origin);
-    await open(page, "/admin/privacy");
+    await signIn(page, origin, "/admin/privacy");
     const engaged = page.getByLabel("Requests that became engagements (days)");
     await engaged.fill("0");
     await page.getByRole("button", { name: "Save Policy" }).click();
@@ -413,8 +401,7 @@ test.describe("after a failed submit, focus goes to the first field in error in 
   });
 
   test("data request: the address first, then what they ask for", async ({ page }) => {
-    await signIn(page, origin);
-    await open(page, "/admin/privacy/requests");
+    await signIn(page, origin, "/admin/privacy/requests");
     await page.getByRole("button", { name: "Record Request" }).click();
     await expect(page.getByLabel("What they ask for")).toHaveAccessibleDescription(/Choose what the person/);
     await expect(page.getByLabel("Email address")).toBeFocused();

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { validIntake } from "../helpers/intake-body";
 import { expect, test } from "./fixtures";
-import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
+import { DESKTOP, expectNoAxeViolations, PHONE, signIn, watchForErrors } from "./helpers";
 
 const NAME = "Priya Desk-Check";
 
@@ -109,9 +109,7 @@ test("the list and a detail on a phone: cards, labelled controls, no axe violati
   const name = "Tomás Phone-Review";
   await submitIntake(request, baseURL!, name);
   await page.setViewportSize(PHONE);
-  await signIn(page);
-  await page.goto("/admin/submissions");
-  await waitForHydration(page);
+  await signIn(page, "", "/admin/submissions");
   await expect(page.getByRole("list", { name: "Submissions" }).getByRole("link", { name })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name }).click();
