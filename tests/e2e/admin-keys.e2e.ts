@@ -150,11 +150,15 @@ for (const [size, viewport] of VIEWPORTS) {
     await expect(page).toHaveURL(/\/admin\/articles\?q=divorce&status=published&sort=title$/);
     await expect(list.getByRole("heading", { name: /^Asset Tracing 101/ })).toHaveCount(0);
     await expect(list.getByRole("heading", { name: /^Hidden Assets in Divorce/ })).toBeVisible();
-    // By title: A before H.
-    const titles = await list.getByRole("heading", { level: 2 }).allTextContents();
-    const at = (start: string) => titles.findIndex((t) => t.startsWith(start));
-    expect(at("Asset Discovery in Divorce")).toBeGreaterThanOrEqual(0);
-    expect(at("Asset Discovery in Divorce")).toBeLessThan(at("Hidden Assets in Divorce"));
+    // By title: A before H, once the sorted list has come (read again until it has; a failure names the titles).
+    await expect
+      .poll(async () => {
+        const titles = await list.getByRole("heading", { level: 2 }).allTextContents();
+        const at = (start: string) => titles.findIndex((t) => t.startsWith(start));
+        const [a, h] = [at("Asset Discovery in Divorce"), at("Hidden Assets in Divorce")];
+        return a >= 0 && a < h ? "A before H" : titles.join(" | ");
+      })
+      .toBe("A before H");
     await expectNoAxeViolations(page);
     await page.screenshot({ path: join(SHOTS, `articles-filtered-${size}.png`), fullPage: true });
 

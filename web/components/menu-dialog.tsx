@@ -38,11 +38,19 @@ export function MenuDialog({
   children: (close: () => void) => ReactNode;
 }) {
   const closeRef = useRef<HTMLButtonElement>(null);
-  // The dialog follows the state; closing it by any way (close(), Escape) reports back through onClose.
-  const dialogRef = useModalDialog(open, () => closeRef.current?.focus());
+  // The dialog follows the state. Closing it by any way tells the owner at once (close(), Escape), and again by
+  // the `close` event, which is queued: a press of the menu button in between must find the state closed.
+  const dialogRef = useModalDialog(
+    open,
+    () => closeRef.current?.focus(),
+    () => close(),
+  );
 
   /** Closes now, before a link's navigation moves focus into the new page (which an open modal would block). */
-  const close = () => dialogRef.current?.close();
+  const close = () => {
+    dialogRef.current?.close();
+    onClose();
+  };
 
   const onClosed = () => {
     onClose();

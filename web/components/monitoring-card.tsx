@@ -87,7 +87,13 @@ export function MonitoringCard(props: {
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
-  const dialogRef = useModalDialog(asking !== null, () => keepRef.current?.focus());
+  const dialogRef = useModalDialog(
+    asking !== null,
+    () => keepRef.current?.focus(),
+    () => {
+      if (!pending) setAsking(null);
+    },
+  );
   const id = useId();
   useEffect(() => setView(props.subscription), [props.subscription]);
 
@@ -177,10 +183,6 @@ export function MonitoringCard(props: {
         ref={dialogRef}
         aria-labelledby={`${id}-dialog-title`}
         aria-describedby={`${id}-dialog-text`}
-        onCancel={(e) => {
-          e.preventDefault();
-          if (!pending) setAsking(null);
-        }}
         onKeyDown={keepTabInside}
         className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-line bg-white p-6 text-ink shadow-xl backdrop:bg-navy/60"
       >

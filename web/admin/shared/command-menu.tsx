@@ -50,13 +50,17 @@ export function CommandMenu({ role }: { role?: Role } = {}) {
   const [goWhenFound, setGoWhenFound] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   // Each opening starts afresh: an empty query, no requests, the first row active.
-  const ref = useModalDialog(open, () => {
-    setQuery("");
-    setRequests(null);
-    setActive(0);
-    setGoWhenFound(false);
-    inputRef.current?.focus();
-  });
+  const ref = useModalDialog(
+    open,
+    () => {
+      setQuery("");
+      setRequests(null);
+      setActive(0);
+      setGoWhenFound(false);
+      inputRef.current?.focus();
+    },
+    () => setOpen(false),
+  );
   const [, navigate] = useLocation();
   const id = useId();
   // The server renders "Ctrl K"; a Mac's browser shows its own key once mounted.

@@ -30,17 +30,19 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const ref = useModalDialog(open, () => cancelRef.current?.focus());
+  const ref = useModalDialog(
+    open,
+    () => cancelRef.current?.focus(),
+    () => {
+      if (!pending) onCancel();
+    },
+  );
   const id = useId();
   return (
     <dialog
       ref={ref}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!pending) onCancel();
-      }}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-line bg-white p-6 text-ink shadow-xl backdrop:bg-navy/60"
     >
       <h2 id={`${id}-title`} className="font-serif text-2xl font-bold text-navy">

@@ -9,7 +9,7 @@ import { SHORTCUTS, useShortcuts } from "./keyboard";
  */
 export function ShortcutsDialog() {
   const [open, setOpen] = useState(false);
-  const ref = useModalDialog(open);
+  const ref = useModalDialog(open, undefined, () => setOpen(false));
   useShortcuts({ "?": () => setOpen(true) });
 
   return (
