@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Logger } from "../log";
+import { BodyTooDeepError, isJsonContentType, jsonDepthScanner } from "./json-depth";
 
 export const BODY_DEADLINE_MESSAGES = {
   timeout: "The request body did not arrive in time. Check your connection and send it again.",
@@ -31,9 +32,12 @@ export class BodyCutOffError extends Error {
   }
 }
 
-export type BodyError = BodyTimeoutError | BodyTooLargeError | BodyCutOffError;
+export type BodyError = BodyTimeoutError | BodyTooLargeError | BodyCutOffError | BodyTooDeepError;
 export const isBodyError = (e: unknown): e is BodyError =>
-  e instanceof BodyTimeoutError || e instanceof BodyTooLargeError || e instanceof BodyCutOffError;
+  e instanceof BodyTimeoutError ||
+  e instanceof BodyTooLargeError ||
+  e instanceof BodyCutOffError ||
+  e instanceof BodyTooDeepError;
 
 /**
  * A body's chunks as they arrive, throwing BodyTimeoutError when it is not complete within `timeoutMs` (the
@@ -74,13 +78,17 @@ export async function* readWithin(
   }
 }
 
-/** Reads a body to its end within the deadline and the size (see readWithin); the bytes are discarded. */
+/**
+ * Reads a body to its end within the deadline and the size (see readWithin), showing each chunk to `inspect`
+ * (which may refuse the body by throwing); the bytes are discarded.
+ */
 export async function drainWithin(
   body: ReadableStream<Uint8Array>,
   timeoutMs: number,
   maxBytes = Number.POSITIVE_INFINITY,
+  inspect?: (chunk: Uint8Array) => void,
 ): Promise<void> {
-  for await (const _ of readWithin(body, timeoutMs, maxBytes));
+  for await (const chunk of readWithin(body, timeoutMs, maxBytes)) inspect?.(chunk);
 }
 
 /** The answer to a body refused by its deadline or size: the rest is never read, so the connection closes. */
@@ -96,7 +104,8 @@ export const bodyRefusal = (error: BodyError) =>
  * Since the body is held in memory until the route reads it, `maxBytes(path)` bounds it per route (Bun's own
  * limit, 21 MB, still applies to all).
  * A late body is answered 408, a body past its size 413, both with `Connection: close`; a body cut off by the
- * connection ending, 400. Register it after the global guards, so a refused request (cross-site, signed out)
+ * connection ending, 400. A JSON body is measured for depth as it is read (json-depth.ts): nested past the limit,
+ * it is answered 400 and the rest is not read. Register it after the global guards, so a refused request (cross-site, signed out)
  * is not waited for.
  */
 export const bodyDeadline = (opts: {
@@ -120,7 +129,8 @@ export const bodyDeadline = (opts: {
       if (Number(request.headers.get("content-length") ?? 0) > limit) throw new BodyTooLargeError();
       if (opts.readsItself?.(path)) return;
       const copy = request.clone().body;
-      if (copy) await drainWithin(copy, opts.timeoutMs, limit);
+      const depth = isJsonContentType(request.headers.get("content-type")) ? jsonDepthScanner() : undefined;
+      if (copy) await drainWithin(copy, opts.timeoutMs, limit, depth);
     } catch (error) {
       if (!isBodyError(error)) throw error;
       opts.logger.warn("request_body_refused", { method: request.method, path, status: error.status });
