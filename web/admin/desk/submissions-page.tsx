@@ -408,7 +408,7 @@ function SubmissionTable({
                   className="size-5 accent-navy"
                 />
               </td>
-              <td className="px-3 py-2">
+              <td className="px-3 py-2 xl:whitespace-nowrap">
                 <ReceivedAt iso={s.submittedAt} />
                 <span className="block whitespace-nowrap font-mono text-xs text-ink-muted">
                   {s.reference}
@@ -524,8 +524,9 @@ export const submissionsPage = adminPage(SubmissionsPage, {
 });
 
 /**
- * "27 Nov 2026, 9:33 AM EST", free to break only between the day and the time: below 1280 px the column gives
- * back the width the due time and the status need (the desk's table never scrolls sideways).
+ * "27 Nov 2026, 9:33 AM EST", free to break only between the day and the time: below 1280 px (where its cell
+ * lets it) the column gives back the width the due time and the status need (the desk's table never scrolls
+ * sideways); from 1280 px it reads on one line.
  */
 function ReceivedAt({ iso }: { iso: string }) {
   const text = formatDateTime(iso);
