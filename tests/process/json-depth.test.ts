@@ -45,6 +45,7 @@ function streamed(path: string, body: string, size: number): Promise<{ status: n
       for (let at = 0; at < body.length && !socket.destroyed; at += size) {
         const piece = body.slice(at, at + size);
         socket.write(`${piece.length.toString(16)}\r\n${piece}\r\n`);
+        // A body that arrives a piece at a time, as a slow client sends it, is the test: the pieces are apart.
         await Bun.sleep(1);
       }
       if (!socket.destroyed) socket.write("0\r\n\r\n");
