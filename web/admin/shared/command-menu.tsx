@@ -169,7 +169,6 @@ export function CommandMenu({ role }: { role?: Role } = {}) {
       <dialog
         ref={ref}
         aria-labelledby={`${id}-title`}
-        onClose={() => setOpen(false)}
         className="mx-auto mt-[10vh] mb-auto w-[min(36rem,calc(100vw-1.5rem))] rounded-xl border border-line bg-white p-0 text-ink shadow-xl backdrop:bg-navy/50"
       >
         <div className="p-4 sm:p-5">

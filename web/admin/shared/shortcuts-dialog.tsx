@@ -16,7 +16,6 @@ export function ShortcutsDialog() {
     <dialog
       ref={ref}
       aria-labelledby="shortcuts-title"
-      onClose={() => setOpen(false)}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-line bg-white p-5 text-ink shadow-xl backdrop:bg-navy/40"
     >
       <div className="flex items-center justify-between gap-4">
