@@ -91,7 +91,7 @@ export async function drainWithin(
   for await (const chunk of readWithin(body, timeoutMs, maxBytes)) inspect?.(chunk);
 }
 
-/** The answer to a body refused by its deadline or size: the rest is never read, so the connection closes. */
+/** The answer to a body refused by its deadline, size or depth: the rest is never read, so the connection closes. */
 export const bodyRefusal = (error: BodyError) =>
   Response.json({ error: error.message }, { status: error.status, headers: { connection: "close" } });
 
@@ -105,8 +105,8 @@ export const bodyRefusal = (error: BodyError) =>
  * limit, 21 MB, still applies to all).
  * A late body is answered 408, a body past its size 413, both with `Connection: close`; a body cut off by the
  * connection ending, 400. A JSON body is measured for depth as it is read (json-depth.ts): nested past the limit,
- * it is answered 400 and the rest is not read. Register it after the global guards, so a refused request (cross-site, signed out)
- * is not waited for.
+ * it is answered 400 and the rest is not read. Register it after the global guards, so a refused request
+ * (cross-site, signed out) is not waited for.
  */
 export const bodyDeadline = (opts: {
   timeoutMs: number;

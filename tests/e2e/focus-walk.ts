@@ -43,29 +43,33 @@ export async function walkFocus(
   const faults: FocusFault[] = [];
   const viewport = page.viewportSize();
   if (!viewport) throw new Error("the page has no viewport size");
-  for (let i = 0; i < (opts.maxStops ?? 250); i++) {
-    await page.keyboard.press("Tab");
-    const stop: Stop | null = await page.evaluate(inspectFocusedElement, i);
-    if (!stop) break;
-    stops.push(stop.label);
-    if (stop.covered) faults.push({ element: stop.label, reason: "hidden under the sticky header or bar" });
-    if (stop.computed) faults.push({ element: stop.label, reason: stop.computed });
-    if (cdp && decoder && !stop.covered) {
-      // Tab scrolls a stop only just into view, where the floating Request Intake button or the viewport's edge
-      // can cover part of its ring, and a smooth scroll may still be moving it: the ring is compared where it is
-      // seen whole and still (whether a bar hides the stop itself was judged above, where Tab left it).
-      const box = await page.evaluate(() => {
-        const el = document.activeElement as HTMLElement;
-        el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
-        const r = el.getBoundingClientRect();
-        return { x: r.left, y: r.top, width: r.width, height: r.height };
-      });
-      const fault = await pixelCheck(page, cdp, decoder, box, viewport);
-      if (fault) faults.push({ element: stop.label, reason: fault });
+  try {
+    for (let i = 0; i < (opts.maxStops ?? 250); i++) {
+      await page.keyboard.press("Tab");
+      const stop: Stop | null = await page.evaluate(inspectFocusedElement, i);
+      if (!stop) break;
+      stops.push(stop.label);
+      if (stop.covered) faults.push({ element: stop.label, reason: "hidden under the sticky header or bar" });
+      if (stop.computed) faults.push({ element: stop.label, reason: stop.computed });
+      if (cdp && decoder && !stop.covered) {
+        // Tab scrolls a stop only just into view, where the floating Request Intake button or the viewport's edge
+        // can cover part of its ring, and a smooth scroll may still be moving it: the ring is compared where it is
+        // seen whole and still (whether a bar hides the stop itself was judged above, where Tab left it).
+        const box = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+          const r = el.getBoundingClientRect();
+          return { x: r.left, y: r.top, width: r.width, height: r.height };
+        });
+        const fault = await pixelCheck(page, cdp, decoder, box, viewport);
+        if (fault) faults.push({ element: stop.label, reason: fault });
+      }
     }
+  } finally {
+    // Also when a step throws: the decoder's context would otherwise stay open until the worker ends.
+    await cdp?.detach();
+    await decoderContext?.close();
   }
-  await cdp?.detach();
-  await decoderContext?.close();
   return { stops, faults };
 }
 
