@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { sha } from "../helpers/files";
 import { validIntake } from "../helpers/intake-body";
 
@@ -162,4 +162,23 @@ export async function fileIntake(origin: string, fields: Record<string, unknown>
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { reference: string }).reference;
+}
+
+/**
+ * Every public page: the sitemap's, and those it leaves out (the intake page, the thank-you page, case studies,
+ * the 404 page and an article's). The focus walks and the best-practice axe pass both go over this one list.
+ */
+export async function publicPages(request: APIRequestContext): Promise<string[]> {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+  return [
+    ...new Set([
+      ...listed,
+      "/contact",
+      "/thanks",
+      "/case-studies",
+      "/no-such-page",
+      "/articles/no-such-article",
+    ]),
+  ];
 }

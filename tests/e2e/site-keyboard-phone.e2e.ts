@@ -1,23 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { installQuietFocus, walkFocus } from "./focus-walk";
-import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration } from "./helpers";
-
-/** Every public page: the sitemap's, and those it leaves out (the thank-you page, the 404s). */
-async function publicPages(request: APIRequestContext): Promise<string[]> {
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  const listed = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map((m) => m[1] || "/");
-  return [
-    ...new Set([
-      ...listed,
-      "/contact",
-      "/thanks",
-      "/case-studies",
-      "/no-such-page",
-      "/articles/no-such-article",
-    ]),
-  ];
-}
+import { DESKTOP, expectNoAxeViolations, PHONE, publicPages, signIn, waitForHydration } from "./helpers";
 
 const LAPTOP = { width: 1280, height: 800 };
 

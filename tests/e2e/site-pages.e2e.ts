@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { DESKTOP, expectNoAxeViolations, PHONE, waitForHydration, watchForErrors } from "./helpers";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  PHONE,
+  publicPages,
+  waitForHydration,
+  watchForErrors,
+} from "./helpers";
 
 /** Each site page with its h1 and a few phrases a reader must find in it. */
 const PAGES = [
@@ -125,23 +132,12 @@ test.describe("accessibility of site pages", () => {
 });
 
 /**
- * The other public pages: what the sitemap lists beyond PAGES (home, lists, every article, the intake page) and
- * the public pages it leaves out (thanks, case studies, the 404 page and an article's). With PAGES, this is every
- * public page: axe runs once on each, with its best-practice rules on top of WCAG's.
+ * The public pages beyond PAGES (home, lists, every article, the intake page, and those the sitemap leaves out).
+ * With PAGES, this is every public page: axe runs once on each, with its best-practice rules on top of WCAG's.
  */
 async function otherPublicPaths(page: Page) {
-  const response = await page.request.get("/sitemap.xml");
-  const listed = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (m) => new URL(m[1] as string).pathname,
-  );
   const covered = new Set<string>(PAGES.map((p) => p.path));
-  return [
-    ...listed.filter((p) => !covered.has(p)),
-    "/case-studies",
-    "/thanks",
-    "/no-such-page",
-    "/articles/no-such-article",
-  ];
+  return (await publicPages(page.request)).filter((p) => !covered.has(p));
 }
 
 test.describe("every other public page passes axe's best-practice rules too", () => {
