@@ -6,6 +6,7 @@ import {
   formatDay,
   formatTimeFor,
   localZone,
+  formatTime as timeIn,
 } from "../../src/contracts/time-format";
 import { usePageData } from "./page-data-context";
 
@@ -37,6 +38,8 @@ export const formatDateTime = (iso: string) => dateTimeIn(iso, firmZone);
 export const formatDateTimeSeconds = (iso: string) => dateTimeIn(iso, firmZone, { seconds: true });
 /** "27 Nov 2026": the firm's day of an instant. */
 export const formatDate = (iso: string) => dateIn(iso, firmZone);
+/** "10:00 AM EST": the firm's time of day of an instant (formatDateTime is the day, a comma and this). */
+export const formatTimeOfDay = (iso: string) => timeIn(iso, firmZone);
 
 const noSubscription = () => () => {};
 /**

@@ -5,7 +5,7 @@ import { adminSubmissionPath, PATHS } from "../../../src/contracts/paths";
 import type { SubmissionList } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
-import { formatDateTime } from "../../lib/dates";
+import { formatDate, formatDateTime, formatTimeOfDay } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
@@ -529,13 +529,10 @@ export const submissionsPage = adminPage(SubmissionsPage, {
  * sideways); from 1280 px it reads on one line.
  */
 function ReceivedAt({ iso }: { iso: string }) {
-  const text = formatDateTime(iso);
-  const split = text.indexOf(", ");
-  if (split < 0) return <time dateTime={iso}>{text}</time>;
   return (
     <time dateTime={iso}>
-      <span className="whitespace-nowrap">{text.slice(0, split + 1)}</span>{" "}
-      <span className="whitespace-nowrap">{text.slice(split + 2)}</span>
+      <span className="whitespace-nowrap">{formatDate(iso)},</span>{" "}
+      <span className="whitespace-nowrap">{formatTimeOfDay(iso)}</span>
     </time>
   );
 }
