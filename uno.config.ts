@@ -37,6 +37,7 @@ export default {
 html{scroll-padding-top:5rem;-webkit-text-size-adjust:100%}
 @media (max-width:63.99rem){html:has(.sticky-intake){scroll-padding-bottom:4.5rem}}
 html:has(dialog[open]){overflow:hidden}
+input[type=checkbox],input[type=radio]{flex-shrink:0}
 html:has(dialog[open]) .sticky-intake{display:none}
 .mobile-menu::backdrop{background:rgb(8 15 30/.62)}
 body{background:var(--brand-paper);color:var(--brand-ink);font-family:${FONT_STACKS.sans};line-height:1.6;text-rendering:optimizeLegibility;-webkit-font-smoothing:antialiased}

@@ -118,6 +118,15 @@ for (const { name, size, sidebar, walk } of WIDTHS) {
         expect(bar?.height).toBeLessThanOrEqual(72);
       }
       await expectNoSideways(page);
+      if (path === "/admin/submissions") {
+        // A box keeps its size beside a name that wraps (a flex item shrank to 14 px beside a long one at 390 px).
+        const boxes = await page
+          .locator("input[type=checkbox]")
+          .locator("visible=true")
+          .evaluateAll((inputs) => inputs.map((i) => [i.clientWidth, i.clientHeight].join("×")));
+        expect(boxes.length).toBeGreaterThan(1);
+        expect(new Set(boxes)).toEqual(new Set(["20×20"]));
+      }
       if (path === "/admin/submissions" && sidebar) {
         // The desk's table shows every request's due time and status without a scroll of its own sideways.
         const table = page.getByRole("region", { name: "Submissions" });
