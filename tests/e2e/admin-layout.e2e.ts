@@ -55,6 +55,54 @@ async function expectOneRowLinks(page: Page) {
   expect(rows.filter((r) => r.lines !== 1)).toEqual([]);
 }
 
+/**
+ * The widest words the desk's list can show, whatever today is: a due time a week out (a closure before it), a
+ * delivery further off, a received time in a wide month at a two-digit hour, and the longest status.
+ */
+const WIDEST = {
+  due: ["due Wed 30 Dec 2026, ", "10:00 AM EST"],
+  delivery: ["Delivery due Wed 30 Dec 2026, ", "10:00 AM EST"],
+  overdue: ["overdue by 23 business minutes", ""],
+  received: ["28 May 2026,", "12:58 PM EDT"],
+  status: "In review",
+} as const;
+
+async function widestLabels(page: Page) {
+  await page.evaluate((widest) => {
+    const put = (el: Element, [phrase, time]: readonly [string, string]) => {
+      el.replaceChildren(phrase);
+      if (!time) return;
+      const piece = document.createElement("span");
+      piece.className = "whitespace-nowrap";
+      piece.textContent = time;
+      el.append(piece);
+    };
+    const table = document.querySelector("table");
+    const rows = [...(table?.querySelectorAll("tbody tr") ?? [])];
+    rows.forEach((row, i) => {
+      const labels = row.querySelectorAll("[data-due-label]");
+      put(labels[0], i % 2 === 0 ? widest.due : widest.overdue);
+      if (labels[1]) put(labels[1], widest.delivery);
+      const received = row.querySelector("[data-received]");
+      if (received) {
+        const [day, time] = received.querySelectorAll("span");
+        day.textContent = widest.received[0];
+        time.textContent = widest.received[1];
+      }
+    });
+    // The last row also shows a delivery due, as an engaged request does.
+    const last = rows.at(-1)?.querySelector("[data-due-label]")?.parentElement;
+    if (last) {
+      const delivery = last.cloneNode(true) as Element;
+      const label = delivery.querySelector("[data-due-label]");
+      if (label) put(label, widest.delivery);
+      last.after(delivery);
+    }
+    for (const cell of table?.querySelectorAll("tbody tr td:last-child span") ?? [])
+      cell.textContent = widest.status;
+  }, WIDEST);
+}
+
 let requestPath = "";
 test.beforeAll(async ({ baseURL }) => {
   const reference = await fileIntake(baseURL!, { name: "Layout Check", email: LONG_EMAIL });
@@ -128,7 +176,10 @@ for (const { name, size, sidebar, walk } of WIDTHS) {
         expect(new Set(boxes)).toEqual(new Set(["20×20"]));
       }
       if (path === "/admin/submissions" && sidebar) {
-        // The desk's table shows every request's due time and status without a scroll of its own sideways.
+        // The desk's table shows every request's due time and status without a scroll of its own sideways, on any
+        // day: the labels the server wrote today are replaced by the widest a day can give, in the same pieces
+        // the page renders (a phrase that may break, a time of day that may not), and the widest status.
+        await widestLabels(page);
         const table = page.getByRole("region", { name: "Submissions" });
         const { scrollWidth, clientWidth } = await table.evaluate((t) => ({
           scrollWidth: t.scrollWidth,

@@ -530,7 +530,7 @@ export const submissionsPage = adminPage(SubmissionsPage, {
  */
 function ReceivedAt({ iso }: { iso: string }) {
   return (
-    <time dateTime={iso}>
+    <time dateTime={iso} data-received>
       <span className="whitespace-nowrap">{formatDate(iso)},</span>{" "}
       <span className="whitespace-nowrap">{formatTimeOfDay(iso)}</span>
     </time>

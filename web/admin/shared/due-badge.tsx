@@ -13,6 +13,25 @@ const TONES: Record<DueStatus["state"], string> = {
 };
 const ICONS = { waiting: Clock, overdue: AlarmClock, answered: CheckCircle2 };
 
+/** A label's closing time of day ("5:00 PM EST"), which reads as one piece and is never broken. */
+const TIME_OF_DAY = /(\d{1,2}:\d{2}\s[AP]M(?:\s\S+)?)$/;
+
+/**
+ * The label free to break between its words where the cell is narrow (the desk's table below 1280 px), but never
+ * inside its time of day: how long a label is depends on the day ("due tomorrow 5:00 PM EST", "Delivery due Mon 28
+ * Dec 2026, 4:00 PM EST"), and the table must fit on any of them.
+ */
+function Words({ text }: { text: string }) {
+  const [phrase, time] = text.split(TIME_OF_DAY);
+  if (time === undefined) return text;
+  return (
+    <>
+      {phrase}
+      <span className="whitespace-nowrap">{time}</span>
+    </>
+  );
+}
+
 export function DueBadge({
   due,
   what,
@@ -27,11 +46,13 @@ export function DueBadge({
   return (
     <span
       title={`${what ?? ""} Due ${due.dueText}`.trim()}
-      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONES[due.state]} ${className}`}
+      className={`inline-flex items-center gap-1 rounded-2xl border px-2.5 py-0.5 text-xs font-semibold ${TONES[due.state]} ${className}`}
     >
       <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-      {what ? `${what} ${due.label}` : due.label}
-      {due.late && <span> (late)</span>}
+      <span data-due-label>
+        <Words text={what ? `${what} ${due.label}` : due.label} />
+        {due.late && " (late)"}
+      </span>
     </span>
   );
 }
