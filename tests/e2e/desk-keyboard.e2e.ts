@@ -55,6 +55,12 @@ for (const [size, viewport] of [
     await expect(search).toBeFocused();
     await expect(search).toHaveValue(`${firm}jk`);
     await search.fill(firm);
+    // On a busy machine the typed "jk" may have been searched for before the fill (the list then matched nothing):
+    // the moves are tried once the list follows the words as they now stand.
+    await expect(page).toHaveURL(
+      new RegExp(`\\?q=${encodeURIComponent(firm).replace(/%20/g, "(\\+|%20)")}$`),
+    );
+    await expect(page.getByText(/^Showing 1–2 of 2 matching submissions\.$/)).toBeVisible();
     await page.locator("h1").click();
 
     const rows = page.locator("a[data-desk-open]").locator("visible=true");
