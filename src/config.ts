@@ -2,8 +2,8 @@ import { isAbsolute, resolve } from "node:path";
 import * as v from "valibot";
 import { type Brand, BrandSchema } from "./contracts/brand";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
+import { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./contracts/business-hours";
 import { isTimeZone } from "./contracts/time-format";
-import { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./modules/desk";
 
 /**
  * Environment, parsed once at start. A bad value stops the process with a message that names the variable,

@@ -28,6 +28,3 @@ export const WEEKDAY_NAMES = [
 ] as const;
 /** Sun to Sat (0 = Sunday): also how staff write business hours ("Mon-Fri 09:00-17:00"). */
 export const WEEKDAY_SHORT = WEEKDAY_NAMES.map((d) => d.slice(0, 3));
-
-/** Short zone name at an instant ("EST", "CET", "GMT+9"): the one formatter's label (ADR 266). */
-export { zoneLabel as zoneName } from "./time-format";
