@@ -42,7 +42,7 @@ import {
 } from "./modules/pages";
 import { createPayments, WEBHOOK_BODY_MAX_BYTES } from "./modules/payments";
 import { createPortal, engagementFacts, engagementPayments } from "./modules/portal";
-import { createPrivacy } from "./modules/privacy";
+import { createPrivacy, dataRequestsRepo } from "./modules/privacy";
 import { seoModule } from "./modules/seo";
 import { createSetup } from "./modules/setup";
 import { staffModule } from "./modules/staff";
@@ -271,6 +271,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     logger,
     now,
     warnings: () => [backups.warning()].flatMap((w) => w ?? []),
+    dataRequestsDueBy: dataRequestsRepo(store).openDueBy,
   });
   const security = { hsts: config.secure, styleHashes: [...new Set([styles.app.hash, styles.site.hash])] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });

@@ -3,6 +3,7 @@ import { closeDatabase } from "../db";
 import { createLogger } from "../log";
 import { createDigest, DIGEST_KIND } from "../modules/desk";
 import { createMailOutbox } from "../modules/mail";
+import { dataRequestsRepo } from "../modules/privacy";
 import { dataStoreFor } from "../ops/commands";
 import { dueServiceOf } from "../parts";
 
@@ -19,7 +20,15 @@ export async function digestNow(): Promise<number> {
     const due = dueServiceOf(store, config);
     // As at the server's start: the clock's settings may have changed since the due times were stored.
     due.recomputeWaiting();
-    const result = createDigest({ store, config, due, outbox, logger, now }).sendNow();
+    const result = createDigest({
+      store,
+      config,
+      due,
+      outbox,
+      logger,
+      now,
+      dataRequestsDueBy: dataRequestsRepo(store).openDueBy,
+    }).sendNow();
     if (!result.sent) {
       process.stdout.write(`Nothing waits for a first response on ${result.day}: no digest sent.\n`);
       return 0;

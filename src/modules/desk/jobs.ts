@@ -11,7 +11,6 @@ import {
 import { formatWeekdayDay } from "../../contracts/time-format";
 import type { Logger } from "../../log";
 import type { MailMessage, MailOutbox } from "../mail";
-import { dataRequestsRepo } from "../privacy";
 import { scheduledRuns } from "./repo/desk-clock";
 import { calendarJob } from "./service/calendar-job";
 
@@ -51,6 +50,11 @@ export function createDigest(deps: {
   now: () => Date;
   /** What else needs the operator this morning (a failed or missing backup), one line each. */
   warnings?: () => string[];
+  /**
+   * The open data-rights requests due by an instant (the privacy feature's, passed in: the desk reads no feature
+   * that reads the desk).
+   */
+  dataRequestsDueBy: (iso: string) => { kind: DataRequestKind; dueAt: string }[];
 }) {
   const { config, due, outbox, logger } = deps;
   const warnings = () => deps.warnings?.() ?? [];
@@ -59,10 +63,9 @@ export function createDigest(deps: {
   const clock = due.clock;
   const to = config.intakeNotifyTo;
 
-  const dataRequests = dataRequestsRepo(deps.store);
   /** Open data-rights requests due within DATA_REQUEST_REMIND_DAYS, or overdue: their 30 days are a promise too. */
   const dataRequestsDue = (at: Date) =>
-    dataRequests.openDueBy(new Date(at.getTime() + DATA_REQUEST_REMIND_DAYS * DAY_MS).toISOString());
+    deps.dataRequestsDueBy(new Date(at.getTime() + DATA_REQUEST_REMIND_DAYS * DAY_MS).toISOString());
   const dataLine = (r: { kind: DataRequestKind; dueAt: string }, at: Date) => {
     const left = daysLeft(r.dueAt, at);
     const when =
