@@ -14,6 +14,9 @@ export const STATUS_LABELS: Record<SubmissionStatus, string> = {
   closed: "Closed",
 };
 
+/** The desk's requests, staff's side: the server's routes and the admin's calls name them from here. */
+export const SUBMISSIONS_API = "/api/admin/submissions";
+
 export const DESK_PAGE_SIZE = 25;
 export const NOTE_MAX = 4000;
 export const SEARCH_MAX = 100;

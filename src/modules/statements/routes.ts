@@ -5,6 +5,7 @@ import {
   type StatementSummary,
   staffStatementPdf,
 } from "../../contracts/statements";
+import { SUBMISSIONS_API } from "../../contracts/submissions";
 import { actorFrom, requireId } from "../../http/admin-http";
 import type { Auth } from "../auth";
 import {
@@ -18,7 +19,7 @@ import {
 import type { StatementRow } from "./repo/statements";
 import type { StatementsService } from "./service";
 
-const STAFF_API = "/api/admin/submissions";
+const STAFF_API = SUBMISSIONS_API;
 
 const summary = (row: StatementRow, pdfPath: string): StatementSummary => ({
   id: row.id,

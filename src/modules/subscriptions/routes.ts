@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { SUBMISSIONS_API } from "../../contracts/submissions";
 import type { SweepsDue } from "../../contracts/subscriptions";
 import { actorFrom, requireId } from "../../http/admin-http";
 import type { PeerAddressSource } from "../../http/client-address";
@@ -7,7 +8,7 @@ import { SUBSCRIPTION_MESSAGES, SubmissionParams, type SubscriptionAction } from
 import type { SubscriptionsService } from "./service";
 
 export const PORTAL_SUBSCRIPTION_API = "/api/portal/subscription";
-const STAFF_API = "/api/admin/submissions";
+const STAFF_API = SUBMISSIONS_API;
 /** What a staff action reads of its request: the admin the guard found, where they came from, the path. */
 type StaffContext = {
   admin: { id: number; username: string };

@@ -6,9 +6,9 @@ import {
   SERVICE_LABELS,
   SUBJECT_TYPE_LABELS,
 } from "../../../src/contracts/intake-labels";
-import { STATUS_LABELS } from "../../../src/contracts/submissions";
+import { STATUS_LABELS, SUBMISSIONS_API } from "../../../src/contracts/submissions";
 
-export const DESK_API = "/api/admin/submissions";
+export const DESK_API = SUBMISSIONS_API;
 export const deskApi = {
   list: (query: string) => `${DESK_API}${query ? `?${query}` : ""}`,
   export: (query: string) => `${DESK_API}/export.csv${query ? `?${query}` : ""}`,

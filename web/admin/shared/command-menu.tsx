@@ -3,10 +3,14 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { adminSubmissionPath } from "../../../src/contracts/paths";
 import { can, type Role } from "../../../src/contracts/roles";
-import type { SubmissionList, SubmissionSummary } from "../../../src/contracts/submissions";
+import {
+  STATUS_LABELS,
+  SUBMISSIONS_API,
+  type SubmissionList,
+  type SubmissionSummary,
+} from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
 import { useModalDialog } from "../../lib/use-modal-dialog";
-import { deskApi, statusLabel } from "../desk";
 import { navFor } from "./admin-nav";
 
 /** Requests asked of the desk's search per query; the menu is for jumping, the list is for browsing. */
@@ -32,7 +36,7 @@ const requestResult = (s: SubmissionSummary): Result => ({
   key: `request:${s.id}`,
   href: adminSubmissionPath(s.id),
   label: s.name,
-  detail: `${s.reference} · ${statusLabel(s.status)}${s.firm ? ` · ${s.firm}` : ""}`,
+  detail: `${s.reference} · ${STATUS_LABELS[s.status]}${s.firm ? ` · ${s.firm}` : ""}`,
   kind: "request",
 });
 
@@ -86,7 +90,7 @@ export function CommandMenu({ role }: { role?: Role } = {}) {
     let live = true;
     const timer = setTimeout(() => {
       const qs = new URLSearchParams({ q: trimmed, pageSize: String(REQUESTS_SHOWN) }).toString();
-      getJson<SubmissionList>([deskApi.list(qs)]).then(
+      getJson<SubmissionList>([`${SUBMISSIONS_API}?${qs}`]).then(
         (list) => {
           if (!live) return;
           setFailed(false);

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../../config";
-import { DESK_MESSAGES } from "../../../contracts/submissions";
+import { DESK_MESSAGES, SUBMISSIONS_API } from "../../../contracts/submissions";
 import { actorFrom, attachment, requireId } from "../../../http/admin-http";
 import type { Auth } from "../../auth";
 import {
@@ -13,7 +13,7 @@ import {
 } from "../model";
 import type { SubmissionsService } from "../service/submissions";
 
-export const SUBMISSIONS_API = "/api/admin/submissions";
+export { SUBMISSIONS_API };
 export const DESK_API = "/api/admin/desk";
 
 /** The request a path names; an id that names no row gets the desk's 404. */
