@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 
 /**
@@ -319,8 +320,135 @@ describe("layout of web/", () => {
     expect(adminCrossings()).toEqual([]);
   });
 
+  test("the admin's shared kit imports no admin feature: features build on it, not it on them", () => {
+    const kitIntoFeatures = importsOfWeb()
+      .filter(({ from }) => adminFeatureOf(from) === ADMIN_KIT && !/\.test\.tsx?$/.test(from))
+      .filter(({ to }) => adminFeatureOf(to) !== undefined && adminFeatureOf(to) !== ADMIN_KIT)
+      .map(({ from, to }) => `${from} -> ${to}`);
+    expect(kitIntoFeatures).toEqual([]);
+  });
+
   test("every call to the API goes through the one client, web/lib/api.ts", () => {
     expect(readFileSync(join(ROOT, API_CLIENT), "utf8")).toContain("fetch(");
     expect(callsBesideTheClient()).toEqual([]);
+  });
+});
+
+/**
+ * The run-time imports of a file: static imports, re-exports and side-effect imports, less those that bring only
+ * types (`import type`, or braces whose every name is marked `type`), which leave nothing in the built code.
+ * Dynamic `import()` is left out: it runs after every module has loaded, so it cannot change the start's order.
+ */
+function runtimeImportsOf(file: string): string[] {
+  const code = withoutComments(readFileSync(file, "utf8"));
+  const out: string[] = [];
+  const re = /(?:^|[;\n])\s*(?:import|export)\s+(?:([^;"']*?)\s+from\s+)?["'](\.{1,2}\/[^"']+)["']/g;
+  for (const m of code.matchAll(re)) {
+    const clause = (m[1] ?? "").trim();
+    if (/^type\s/.test(clause)) continue;
+    const braces = /^\{([^}]*)\}$/.exec(clause);
+    const names = braces?.[1]
+      ?.split(",")
+      .map((n) => n.trim())
+      .filter(Boolean);
+    if (names && names.length > 0 && names.every((n) => /^type\s/.test(n))) continue;
+    const target = resolveSpec(file, m[2] as string);
+    if (target) out.push(target);
+  }
+  return out;
+}
+
+/**
+ * Every import cycle among `files` at run time, each written as the path that closes it ("a -> b -> a"), found
+ * through the strongly connected parts of the import graph (Tarjan's algorithm): one path for each part, with the
+ * part's size when it holds more files than the path.
+ */
+function importCycles(files: string[], root: string): string[] {
+  const graph = new Map(files.map((f) => [f, runtimeImportsOf(f)]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const parts: string[][] = [];
+  let counter = 0;
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const part: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop() as string;
+      onStack.delete(w);
+      part.push(w);
+    } while (w !== v);
+    if (part.length > 1 || (graph.get(v) ?? []).includes(v)) parts.push(part);
+  };
+  for (const f of [...graph.keys()].sort()) if (!index.has(f)) visit(f);
+  // One cycle through each part: from its first file, the shortest way back to it inside the part.
+  return parts
+    .map((part) => {
+      const inPart = new Set(part);
+      const start = [...part].sort()[0] as string;
+      const cameFrom = new Map<string, string>();
+      const queue = [start];
+      let end: string | undefined;
+      while (queue.length > 0 && !end) {
+        const v = queue.shift() as string;
+        for (const w of graph.get(v) ?? []) {
+          if (w === start) {
+            end = v;
+            break;
+          }
+          if (inPart.has(w) && !cameFrom.has(w)) {
+            cameFrom.set(w, v);
+            queue.push(w);
+          }
+        }
+      }
+      const path = [start];
+      for (let v = end; v && v !== start; v = cameFrom.get(v)) path.splice(1, 0, v);
+      const cycle = [...path, start].map((f) => relative(root, f)).join(" -> ");
+      return part.length > path.length ? `${cycle} (one of the cycles among ${part.length} files)` : cycle;
+    })
+    .sort();
+}
+
+describe("no import cycles", () => {
+  test("no file of src/ or web/ imports itself through others at run time", () => {
+    const all = [...files(SRC), ...webFiles(WEB).filter((f) => !/\.test\.tsx?$/.test(f))];
+    expect(all.length).toBeGreaterThan(500);
+    // Printed whole, so a failure names the files to change.
+    expect(importCycles(all, ROOT)).toEqual([]);
+  });
+
+  test("a cycle is found and written out, and imports of types alone are not one", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cycles-"));
+    try {
+      const write = (name: string, code: string) => writeFileSync(join(dir, name), code);
+      write("a.ts", 'import { b } from "./b";\nexport const a = () => b;\n');
+      write("b.ts", 'import { c } from "./c";\nexport const b = c;\n');
+      write("c.ts", 'export { a } from "./a";\nexport const c = 1;\n');
+      write("d.ts", 'import type { E } from "./e";\nimport { type F } from "./f";\nexport type D = E | F;\n');
+      write("e.ts", 'import type { D } from "./d";\nexport type E = D;\n');
+      write("f.ts", 'import { type D } from "./d";\nexport type F = D;\n');
+      write("g.ts", 'import "./g";\n');
+      const found = importCycles(
+        ["a.ts", "b.ts", "c.ts", "d.ts", "e.ts", "f.ts", "g.ts"].map((n) => join(dir, n)),
+        dir,
+      );
+      expect(found).toEqual(["a.ts -> b.ts -> c.ts -> a.ts", "g.ts -> g.ts"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
