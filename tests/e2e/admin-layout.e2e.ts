@@ -80,14 +80,14 @@ async function widestLabels(page: Page) {
     const table = document.querySelector("table");
     const rows = [...(table?.querySelectorAll("tbody tr") ?? [])];
     rows.forEach((row, i) => {
-      const labels = row.querySelectorAll("[data-due-label]");
-      put(labels[0], i % 2 === 0 ? widest.due : widest.overdue);
-      if (labels[1]) put(labels[1], widest.delivery);
+      const [due, delivery] = row.querySelectorAll("[data-due-label]");
+      if (due) put(due, i % 2 === 0 ? widest.due : widest.overdue);
+      if (delivery) put(delivery, widest.delivery);
       const received = row.querySelector("[data-received]");
       if (received) {
         const [day, time] = received.querySelectorAll("span");
-        day.textContent = widest.received[0];
-        time.textContent = widest.received[1];
+        if (day) day.textContent = widest.received[0];
+        if (time) time.textContent = widest.received[1];
       }
     });
     // The last row also shows a delivery due, as an engaged request does.
