@@ -10,6 +10,9 @@ import { ARTICLE_PROSE_CSS } from "./web/components/article-prose";
  * shadows. Elements flush with the viewport's edges (the phone's bottom bar) draw the bands inside instead.
  * "html" lifts the rule above a single utility class, so a field's shadow-sm cannot take the ring away.
  *
+ * Until the page is hydrated (#root[data-hydrated]) a disclosure marked data-disclosure opens on hover and on
+ * focus inside it by this stylesheet alone: the header's Services menu works before, and without, the scripts.
+ *
  * Brand colours are CSS variables so an operator's BRAND_COLOUR_* override needs no rebuild; the defaults are
  * declared here and the server adds a small override stylesheet only when they differ.
  */
@@ -39,6 +42,7 @@ html{scroll-padding-top:5rem;-webkit-text-size-adjust:100%}
 html:has(dialog[open]){overflow:hidden}
 input[type=checkbox],input[type=radio]{flex-shrink:0}
 html:has(dialog[open]) .sticky-intake{display:none}
+#root:not([data-hydrated]) [data-disclosure]:is(:hover,:focus-within)>[data-disclosure-panel]{display:block!important}
 .mobile-menu::backdrop{background:rgb(8 15 30/.62)}
 body{background:var(--brand-paper);color:var(--brand-ink);font-family:${FONT_STACKS.sans};line-height:1.6;text-rendering:optimizeLegibility;-webkit-font-smoothing:antialiased}
 h1,h2,h3,.font-serif{font-feature-settings:"kern","liga";letter-spacing:-.01em}

@@ -357,6 +357,11 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(brandAssetsPlugin(config.brand, brandCss))
       .use(seoModule({ publicUrl: config.publicUrl, extraEntries: content.sitemapEntries }))
       .use(auth.module)
+      .use(
+        auth.formRoutes((login, status, headers) =>
+          renderPageResponse(pagesDeps, PATHS.adminLogin, { login }, status, headers),
+        ),
+      )
       .use(content.admin)
       .use(firm.module)
       .use(content.feed)

@@ -92,6 +92,17 @@ export const MfaLoginSchema = v.union([
   v.object({ recoveryCode: RecoveryCodeSchema }),
 ]);
 
+/**
+ * What is wrong with a second step's code as typed (the app's code, or a recovery code when `recovery`), in the
+ * chosen branch's words: the union alone would report its branches together. Undefined when it reads right.
+ */
+export function mfaCodeProblem(value: string, recovery: boolean): string | undefined {
+  const r = v.safeParse(MfaLoginSchema, recovery ? { recoveryCode: value } : { code: value });
+  if (r.success) return undefined;
+  const field = recovery ? "recoveryCode" : "code";
+  return r.issues[0].issues?.find((i) => v.getDotPath(i) === field)?.message ?? r.issues[0].message;
+}
+
 export const MfaConfirmSchema = v.object({ code: TotpCodeSchema });
 export const MfaDisableSchema = v.object({
   password: v.pipe(v.string("Password is required"), v.nonEmpty("Password is required")),
@@ -170,6 +181,18 @@ export type LoginResult = {
   mfaRequired?: boolean;
   passkeyRequired?: boolean;
   mfaEnrolmentRequired?: boolean;
+};
+
+/**
+ * /admin/login rendered as the answer to its form posted by the browser itself (before or without the page's
+ * script): the step it stands at, the message to show, and the username kept.
+ */
+export type LoginFormState = {
+  step: "password" | "code";
+  username?: string;
+  error?: string;
+  /** The password was right and the account's second factor is a passkey: its button finishes. */
+  passkeyAsked?: boolean;
 };
 
 export type MfaStatus = { enabled: boolean; recoveryCodesLeft: number; required: boolean };

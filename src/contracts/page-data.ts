@@ -1,4 +1,5 @@
 import type { PublishedArticle, PublishedArticleSummary } from "./articles";
+import type { LoginFormState } from "./admin-auth";
 import type { Brand } from "./brand";
 import type { PublishedCaseStudy } from "./case-studies";
 import type { FirmProfile } from "./firm";
@@ -21,6 +22,8 @@ export type PageData = {
   timeZone?: string;
   /** Only on /contact rendered as the answer to a form post: the form's values and messages. */
   intake?: IntakeFormState;
+  /** Only on /admin/login rendered as the answer to its form posted without a script. */
+  login?: LoginFormState;
   /** Only on /thanks: the visitor's receipt (from its cookie) and whether the server can send mail. */
   thanks?: ThanksState;
   /**

@@ -1,8 +1,7 @@
 import { Phone } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
-import { Link, useLocation } from "wouter";
+import { Link } from "wouter";
 import { PATHS } from "../../src/contracts/paths";
-import { ATTORNEY_SERVICES } from "../../src/contracts/services";
 import { useBrand } from "../lib/brand-context";
 import { telHref } from "../lib/tel";
 import { MenuDialog } from "./menu-dialog";
@@ -17,7 +16,7 @@ import { MenuDialog } from "./menu-dialog";
 export function MobileMenuDialog({
   id,
   brandMark,
-  links,
+  lists,
   open,
   onClose,
   toggleRef,
@@ -26,19 +25,15 @@ export function MobileMenuDialog({
   id: string;
   /** The header's brand mark, repeated in the first row. */
   brandMark: ReactNode;
-  /** The header's links, each with whether it is the current page's. */
-  links: readonly { label: string; href: string; current: boolean }[];
+  /** The services and the header's links, as the header lists them (closing the menu when one is followed). */
+  lists: (close: () => void) => ReactNode;
   open: boolean;
   /** Told when the dialog has closed, by any way. */
   onClose: () => void;
   /** The menu button, which gets focus back on close. */
   toggleRef: RefObject<HTMLButtonElement | null>;
 }) {
-  const [location] = useLocation();
   const brand = useBrand();
-
-  const linkClass =
-    "block rounded-md px-3 py-3 text-base font-medium text-white no-underline hover:bg-white/10 aria-[current=page]:bg-white/10 aria-[current=page]:text-gold";
 
   return (
     <MenuDialog
@@ -62,35 +57,7 @@ export function MobileMenuDialog({
     >
       {(close) => (
         <nav aria-label="Main" className="container border-t border-white/15 pb-6 pt-2">
-          <p className="px-3 pt-2 text-xs font-semibold uppercase tracking-wider text-mist">Services</p>
-          <ul>
-            {ATTORNEY_SERVICES.map((s) => (
-              <li key={s.id}>
-                <Link
-                  href={s.path}
-                  onClick={close}
-                  aria-current={location === s.path ? "page" : undefined}
-                  className={linkClass}
-                >
-                  {s.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <ul className="mt-2 border-t border-white/15 pt-2">
-            {links.map((l) => (
-              <li key={l.href}>
-                <Link
-                  href={l.href}
-                  onClick={close}
-                  aria-current={l.current ? "page" : undefined}
-                  className={linkClass}
-                >
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {lists(close)}
           <div className="mt-4 flex flex-col gap-3 border-t border-white/15 pt-4">
             <a
               href={telHref(brand.phone)}

@@ -1,5 +1,8 @@
-import { type ComponentProps, type ComponentType, useRef, useState } from "react";
-import { useLocation } from "wouter";
+import { Menu } from "lucide-react";
+import { type ComponentProps, type ComponentType, type RefObject, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { PATHS } from "../../src/contracts/paths";
+import { ATTORNEY_SERVICES } from "../../src/contracts/services";
 import { HEADER_LINKS, isCurrent } from "../content/navigation";
 import { loadOnce } from "../lib/load-once";
 import { LogoMark } from "./logo-mark";
@@ -34,6 +37,10 @@ export function MobileMenu() {
   const [Dialog, setDialog] = useState<Dialog | undefined>(() => loaded);
   const [location] = useLocation();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const fallbackRef = useRef<HTMLDetailsElement>(null);
+  // The server's page (and the first render in the browser) holds the menu as a plain disclosure, which opens
+  // without scripts; once hydrated it becomes the button and its modal dialog.
+  const [hydrated, setHydrated] = useState(false);
 
   const prefetch = () => {
     loadDialog().catch(() => {});
@@ -53,6 +60,20 @@ export function MobileMenu() {
     );
   };
 
+  // A tap before the scripts ran is kept: the menu opened then opens as the dialog, and focus on the plain
+  // disclosure's toggle moves to the button that replaces it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    const fallback = fallbackRef.current;
+    const wasOpen = fallback?.open ?? false;
+    const hadFocus = fallback?.contains(document.activeElement) ?? false;
+    setHydrated(true);
+    if (wasOpen) openMenu();
+    else if (hadFocus) requestAnimationFrame(() => toggleRef.current?.focus());
+  }, []);
+
+  if (!hydrated) return <MenuBeforeScripts detailsRef={fallbackRef} location={location} />;
+
   return (
     <div className="lg:hidden">
       <MenuButton
@@ -70,9 +91,71 @@ export function MobileMenu() {
           onClose={() => setOpen(false)}
           toggleRef={toggleRef}
           brandMark={<LogoMark className="size-8" />}
-          links={HEADER_LINKS.map((l) => ({ ...l, current: isCurrent(l.href, location) }))}
+          lists={(close) => <MenuLists location={location} onFollow={close} />}
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The menu as the server sends it: a disclosure of the same links, which a phone opens with a tap before the
+ * scripts have run, or without them.
+ */
+/** The menu's lists: the services, then the header's links, each marked when it is the current page. */
+function MenuLists({ location, onFollow }: { location: string; onFollow?: () => void }) {
+  const linkClass =
+    "block rounded-md px-3 py-3 text-base font-medium text-white no-underline hover:bg-white/10 aria-[current=page]:bg-white/10 aria-[current=page]:text-gold";
+  const current = (href: string) => (isCurrent(href, location) ? "page" : undefined);
+  return (
+    <>
+      <p className="px-3 pt-2 text-xs font-semibold uppercase tracking-wider text-mist">Services</p>
+      <ul>
+        {ATTORNEY_SERVICES.map((s) => (
+          <li key={s.id}>
+            <Link href={s.path} onClick={onFollow} aria-current={current(s.path)} className={linkClass}>
+              {s.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-2 border-t border-white/15 pt-2">
+        {HEADER_LINKS.map((l) => (
+          <li key={l.href}>
+            <Link href={l.href} onClick={onFollow} aria-current={current(l.href)} className={linkClass}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function MenuBeforeScripts({
+  detailsRef,
+  location,
+}: {
+  detailsRef: RefObject<HTMLDetailsElement | null>;
+  location: string;
+}) {
+  return (
+    <details ref={detailsRef} className="lg:hidden">
+      <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-white hover:bg-white/10 [&::-webkit-details-marker]:hidden">
+        <Menu className="size-6" aria-hidden="true" />
+        <span className="sr-only">Open menu</span>
+      </summary>
+      <nav
+        aria-label="Main"
+        className="absolute inset-x-0 top-full z-50 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-white/15 bg-navy pb-6 pt-2 shadow-xl"
+      >
+        <div className="container">
+          <MenuLists location={location} />
+          <Link href={PATHS.contact} className="btn-gold mt-4 w-full">
+            Request Intake
+          </Link>
+        </div>
+      </nav>
+    </details>
   );
 }

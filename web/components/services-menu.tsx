@@ -6,6 +6,10 @@ import { ATTORNEY_SERVICES } from "../../src/contracts/services";
 /**
  * The header's Services disclosure. Opens on mouse hover, and from the keyboard with Enter or Space on its
  * button (ArrowDown also moves into it); Escape closes it and returns focus to the button.
+ *
+ * Before the scripts run (or without them) the stylesheet opens it on hover and on keyboard focus inside it
+ * (`data-disclosure` in uno.config.ts); once hydrated, a pointer already over it or focus already in it keeps it
+ * open, so nothing a visitor did in the first second is undone.
  */
 export function ServicesMenu() {
   const [open, setOpen] = useState(false);
@@ -14,12 +18,20 @@ export function ServicesMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const openedByHover = useRef(false);
+  const wrapperRef = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const inSection = location.startsWith("/services/");
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the location changes
   useEffect(() => setOpen(false), [location]);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // What the stylesheet showed before hydration stays shown: the pointer over it, or focus inside it.
+  useEffect(() => {
+    const wrapper = wrapperRef.current;
+    if (!wrapper) return;
+    if (wrapper.matches(":hover")) openedByHover.current = true;
+    if (wrapper.matches(":hover") || wrapper.matches(":focus-within")) setOpen(true);
+  }, []);
 
   const focusFirstLink = () => requestAnimationFrame(() => panelRef.current?.querySelector("a")?.focus());
 
@@ -42,6 +54,8 @@ export function ServicesMenu() {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover and key handling for the disclosure it wraps
     <div
+      ref={wrapperRef}
+      data-disclosure
       className="relative"
       onKeyDown={onKeyDown}
       onBlur={onBlur}
@@ -79,7 +93,13 @@ export function ServicesMenu() {
           aria-hidden="true"
         />
       </button>
-      <div ref={panelRef} id={panelId} hidden={!open} className="absolute left-0 top-full z-50 w-96 pt-2">
+      <div
+        ref={panelRef}
+        id={panelId}
+        hidden={!open}
+        data-disclosure-panel
+        className="absolute left-0 top-full z-50 w-96 pt-2"
+      >
         <ul className="rounded-lg border border-line bg-white p-2 text-ink shadow-xl">
           {ATTORNEY_SERVICES.map((s) => (
             <li key={s.id}>

@@ -2,6 +2,7 @@ import { createAudit, readDisplayNamesWith } from "../audit";
 import { staffNames } from "./repo/staff-names";
 import { createAdminGuard } from "./routes/guard";
 import { signInRoutes } from "./routes/sign-in";
+import { type RenderLoginPage, signInFormRoutes } from "./routes/sign-in-form";
 import { type AuthDeps, createAuthService } from "./service";
 
 // Every audit entry keeps its author's display name as it is then: the audit log reads it through this feature.
@@ -24,6 +25,9 @@ export function createAuth(deps: AuthDeps) {
   return {
     service,
     module,
+    /** The sign-in forms posted without a script, answered with the login page the app renders. */
+    formRoutes: (renderLoginPage: RenderLoginPage) =>
+      signInFormRoutes({ trustProxy: deps.config.trustProxy, service, guard, renderLoginPage }),
     gate: guard.gate,
     requireAdmin: guard.requireAdmin,
     pageGuard: guard.pageGuard,

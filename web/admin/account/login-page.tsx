@@ -1,18 +1,20 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { Fingerprint, KeyRound, LockKeyhole } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import * as v from "valibot";
 import { useLocation } from "wouter";
 import {
   type AuthStatus,
   LOGIN_MESSAGES,
+  type LoginFormState,
   type LoginResult,
   LoginSchema,
-  MfaLoginSchema,
+  mfaCodeProblem,
 } from "../../../src/contracts/admin-auth";
 import { PATHS } from "../../../src/contracts/paths";
 import { ApiError, apiRequest, getJson } from "../../lib/api";
 import { focusFirstInvalid } from "../../lib/focus-first-invalid";
+import { usePageData } from "../../lib/page-data-context";
 import { toast } from "../../lib/toast-store";
 import { adminPage } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";
@@ -36,10 +38,15 @@ const failureText = (error: unknown) => {
 
 export function LoginPage() {
   const [, navigate] = useLocation();
+  // The page as the server answered a form posted without a script: its step, message and username.
+  const served = usePageData()?.login;
   const [status, setStatus] = useState<AuthStatus | null>(null);
-  const [step, setStep] = useState<"password" | "code">("password");
+  const [step, setStep] = useState<"password" | "code">(served?.step ?? "password");
   // The password was right and the account's second factor is a passkey: the passkey's button finishes.
-  const [passkeyAsked, setPasskeyAsked] = useState(false);
+  const [passkeyAsked, setPasskeyAsked] = useState(served?.passkeyAsked ?? false);
+  // The passkey's button and the recovery-code switch need the script: not shown before it runs.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
 
   // The demo hint and a half-finished two-step sign-in are live server state: read them, never cache them.
   useEffect(() => {
@@ -67,6 +74,7 @@ export function LoginPage() {
       {step === "password" ? (
         <>
           <PasswordStep
+            served={served}
             onDone={(result) =>
               result.mfaRequired
                 ? setStep("code")
@@ -75,10 +83,15 @@ export function LoginPage() {
                   : signedIn(result)
             }
           />
-          <PasskeySignIn onDone={signedIn} asked={passkeyAsked} />
+          {scripted && <PasskeySignIn onDone={signedIn} asked={passkeyAsked} />}
         </>
       ) : (
-        <CodeStep onDone={signedIn} onRestart={() => setStep("password")} />
+        <CodeStep
+          served={served}
+          scripted={scripted}
+          onDone={signedIn}
+          onRestart={() => setStep("password")}
+        />
       )}
       {step === "password" && status?.demoCredentials && (
         <aside
@@ -97,8 +110,42 @@ export function LoginPage() {
   );
 }
 
-function PasswordStep({ onDone }: { onDone: (result: LoginResult) => void }) {
-  const [values, setValues] = useState({ username: "", password: "" });
+/** The message of a form the server answered, over the form it belongs to, read first by a screen reader. */
+function ServedError({ served, step }: { served?: LoginFormState; step: LoginFormState["step"] }) {
+  if (!served?.error || served.step !== step) return null;
+  return (
+    <p role="alert" className="mt-4 rounded-md border border-danger bg-danger-light p-3 text-sm text-danger">
+      {served.error}
+    </p>
+  );
+}
+
+/**
+ * What was typed before the page's script ran stays: the fields are read from the page once hydrated (React
+ * would otherwise put back the empty values it rendered with).
+ */
+function useTypedBeforeHydration(form: RefObject<HTMLFormElement | null>, keep: (typed: FormData) => void) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    if (form.current) keep(new FormData(form.current));
+  }, []);
+}
+
+function PasswordStep({
+  served,
+  onDone,
+}: {
+  served?: LoginFormState;
+  onDone: (result: LoginResult) => void;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ username: served?.username ?? "", password: "" });
+  useTypedBeforeHydration(formRef, (typed) =>
+    setValues({
+      username: String(typed.get("username") ?? ""),
+      password: String(typed.get("password") ?? ""),
+    }),
+  );
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [pending, setPending] = useState(false);
 
@@ -135,10 +182,13 @@ function PasswordStep({ onDone }: { onDone: (result: LoginResult) => void }) {
         Admin Sign In
       </h1>
       <p className="mt-2 text-sm text-ink-muted">Sign in to manage content and intake requests.</p>
-      {/* method/action: without script the browser posts to the API, never puts the password in a URL. */}
+      <ServedError served={served} step="password" />
+      {/* method/action: before or without the script the browser posts the form to the page, which answers as a
+          page (a redirect once signed in); the password never goes in a URL. */}
       <form
+        ref={formRef}
         method="post"
-        action={ADMIN_API.login}
+        action={PATHS.adminLogin}
         noValidate
         onSubmit={onSubmit}
         className="mt-6 space-y-5"
@@ -242,23 +292,27 @@ function PasskeySignIn({ onDone, asked }: { onDone: (result: LoginResult) => voi
   );
 }
 
-function CodeStep({ onDone, onRestart }: { onDone: (r: LoginResult) => void; onRestart: () => void }) {
+function CodeStep({
+  served,
+  scripted,
+  onDone,
+  onRestart,
+}: {
+  served?: LoginFormState;
+  scripted: boolean;
+  onDone: (r: LoginResult) => void;
+  onRestart: () => void;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState("");
+  useTypedBeforeHydration(formRef, (typed) => setValue(String(typed.get("code") ?? "")));
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const payload = () => (useRecovery ? { recoveryCode: value } : { code: value });
-  const validate = () => {
-    const r = v.safeParse(MfaLoginSchema, payload());
-    if (r.success) return undefined;
-    // The union reports the branch for the chosen field; show that branch's message.
-    return (
-      r.issues[0].issues?.find((i) => v.getDotPath(i) === (useRecovery ? "recoveryCode" : "code"))?.message ??
-      r.issues[0].message
-    );
-  };
+  const validate = () => mfaCodeProblem(value, useRecovery);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -307,9 +361,11 @@ function CodeStep({ onDone, onRestart }: { onDone: (r: LoginResult) => void; onR
           ? "Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once."
           : "Enter the 6-digit code your authenticator app shows for this site."}
       </p>
+      <ServedError served={served} step="code" />
       <form
+        ref={formRef}
         method="post"
-        action={ADMIN_API.loginMfa}
+        action={PATHS.adminLogin}
         noValidate
         onSubmit={onSubmit}
         className="mt-6 space-y-5"
@@ -330,21 +386,24 @@ function CodeStep({ onDone, onRestart }: { onDone: (r: LoginResult) => void; onR
           onBlur={() => value && setError(validate())}
           error={error}
         />
+        <input type="hidden" name="step" value="code" />
         <button type="submit" disabled={pending} className="btn-navy w-full disabled:opacity-70">
           {pending ? "Verifying..." : "Verify"}
         </button>
       </form>
-      <button
-        type="button"
-        onClick={() => {
-          setUseRecovery((r) => !r);
-          setValue("");
-          setError(undefined);
-        }}
-        className="mt-4 min-h-11 text-sm font-semibold text-navy underline underline-offset-4"
-      >
-        {useRecovery ? "Use a code from the app instead" : "Use a recovery code instead"}
-      </button>
+      {scripted && (
+        <button
+          type="button"
+          onClick={() => {
+            setUseRecovery((r) => !r);
+            setValue("");
+            setError(undefined);
+          }}
+          className="mt-4 min-h-11 text-sm font-semibold text-navy underline underline-offset-4"
+        >
+          {useRecovery ? "Use a code from the app instead" : "Use a recovery code instead"}
+        </button>
+      )}
     </>
   );
 }
