@@ -71,8 +71,6 @@ export const CAPABILITY_WORDS: Record<Capability, string> = {
   unlisted: "do this",
 };
 
-export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
-
 /** Whether a role holds a capability; a missing role (signed out, still loading) holds none. */
 export const can = (role: Role | null | undefined, capability: Capability): boolean =>
   role != null && (CAPABILITIES[capability] as readonly Role[]).includes(role);
