@@ -22,6 +22,7 @@ import {
   TooManyRequestsError,
 } from "../../http/errors";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
+import { sha256 } from "../../lib/hash";
 import type { DataStore, Sealed } from "../../store";
 import { type AuditNames, writeAudit } from "../audit";
 import type { Session, SessionStore } from "../auth";
@@ -55,7 +56,6 @@ import { type InvitationRow, staffRepo } from "./repo/staff";
 
 export type { Actor };
 
-const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
 const newToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 
 type Audit = (

@@ -2,6 +2,7 @@ import type { Config } from "../../config";
 import { payLink } from "../../contracts/payments";
 import type { Actor } from "../../http/admin-http";
 import { ConflictError, IntegrityError, InvalidError, NotFoundError } from "../../http/errors";
+import { sha256 } from "../../lib/hash";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
@@ -182,8 +183,7 @@ export function createStatementsService(deps: StatementsServiceDeps) {
   /** The PDF exactly as issued; bytes that no longer match what was issued are refused, never served. */
   function pdfOf(row: StatementRow): { bytes: Buffer; filename: string } {
     const bytes = repo.pdf(row.id);
-    const sha256 = bytes ? new Bun.CryptoHasher("sha256").update(bytes).digest("hex") : null;
-    if (!bytes || sha256 !== row.sha256) {
+    if (!bytes || sha256(bytes) !== row.sha256) {
       deps.logger?.error("statement_integrity_failed", { statementId: row.id });
       throw new IntegrityError("This statement's stored copy failed its check. The firm has been told.", {
         statementId: row.id,
