@@ -213,11 +213,16 @@ export function createStaffService(deps: {
     }
     const inv = repo.invitationByTokenHash(sha256(token));
     const closed = closedBecause(inv);
-    const role = inv && !closed ? roleNow(inv) : null;
-    if (inv && role) return { inv, role };
-    failures.hit(address);
-    if (closed || !inv) throw closed ?? new NotFoundError(STAFF_MESSAGES.invitationUnknown);
-    throw withdrawOrphan(inv, address);
+    if (closed || !inv) {
+      failures.hit(address);
+      throw closed ?? new NotFoundError(STAFF_MESSAGES.invitationUnknown);
+    }
+    const role = roleNow(inv);
+    if (!role) {
+      failures.hit(address);
+      throw withdrawOrphan(inv, address);
+    }
+    return { inv, role };
   };
 
   const profileOf = (actor: Actor): StaffProfile => {
