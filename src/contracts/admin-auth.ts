@@ -72,7 +72,6 @@ export const PasswordChangeSchema = v.pipe(
 );
 export type PasswordChangeInput = v.InferOutput<typeof PasswordChangeSchema>;
 
-export const TOTP_DIGITS = 6;
 export const TotpCodeSchema = v.pipe(
   v.string("Enter the 6-digit code from your authenticator app"),
   v.transform((s) => s.replace(/\s+/g, "")),

@@ -13,12 +13,8 @@ export const LOOK_BACK_YEARS = "3–5";
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_DIRECTION = "right";
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = "F8";
-
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const DEFAULT_READING_TIME = "5 min read";
 export const DEFAULT_RESOURCE_CATEGORY = "general";

@@ -71,7 +71,14 @@ export const CAPABILITY_WORDS: Record<Capability, string> = {
   unlisted: "do this",
 };
 
-export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
+/**
+ * Whether role `a` holds more than role `b`. The roles nest (every capability an editor holds, staff hold, and
+ * owners hold everything: src/contracts/roles.test.ts), so ROLES, most first, is their order.
+ */
+export const outranks = (a: Role, b: Role): boolean => ROLES.indexOf(a) < ROLES.indexOf(b);
+
+/** The lesser of two roles: what an invitation gives once its sender holds less than it names (ADR 279). */
+export const lesserRole = (a: Role, b: Role): Role => (outranks(a, b) ? b : a);
 
 /** Whether a role holds a capability; a missing role (signed out, still loading) holds none. */
 export const can = (role: Role | null | undefined, capability: Capability): boolean =>

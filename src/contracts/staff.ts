@@ -14,6 +14,8 @@ export const STAFF_MESSAGES = {
   invitationExpired: "This invitation has expired. Ask a colleague to invite you again.",
   invitationUsed: "This invitation has already been used. Sign in with the username and password you chose.",
   invitationWithdrawn: "This invitation was withdrawn. Ask a colleague to invite you again.",
+  inviterGone:
+    "This invitation was withdrawn: the colleague who sent it is no longer on the staff. Ask an owner to invite you again.",
   usernameTaken: "That username is taken. Choose another one.",
   notFound: "No such colleague. The list may be out of date: reload it.",
   invitationNotFound: "No such open invitation. The list may be out of date: reload it.",
@@ -102,9 +104,17 @@ export type StaffMember = {
   createdAt: string;
   /** The admin asking. */
   you: boolean;
-  /** Invitations they sent that nobody has used or withdrawn (expired ones too): removing them withdraws these. */
+  /**
+   * Invitations they sent that nobody has used or withdrawn (expired ones too): removing them withdraws these, and
+   * lowering their role withdraws those that give more than the new one (ADR 279).
+   */
   openInvitations: number;
 };
+/**
+ * PATCH /api/admin/staff/:id: the colleague as listed after the change, and how many of the invitations they
+ * sent were withdrawn because each gave more than their new role (ADR 279).
+ */
+export type StaffRoleChange = StaffMember & { invitationsWithdrawn: number };
 /** DELETE /api/admin/staff/:id */
 export type StaffRemoval = { ok: true; invitationsWithdrawn: number };
 export type StaffInvitation = {

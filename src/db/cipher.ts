@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
+import { sha256 } from "../lib/hash";
 
 /**
  * Personal data at rest (DESIGN.md): AES-256-GCM per value with a fresh 12-byte IV, the key's id stored with the
@@ -53,7 +54,7 @@ export class DataKeyError extends Error {
 }
 
 /** A short, stable id for a key: the start of its SHA-256, never the key itself. */
-export const keyId = (key: Uint8Array) => createHash("sha256").update(key).digest("base64url").slice(0, 8);
+export const keyId = (key: Uint8Array) => sha256(key, "base64url").slice(0, 8);
 
 export const isEncrypted = (value: string) => value.startsWith(ENCRYPTED_PREFIX);
 

@@ -2,12 +2,13 @@ import type { Config } from "../../config";
 import type { ConsultationPlace } from "../../contracts/firm";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
+import type { PersonOf } from "../desk";
 import { engagementFacts } from "../portal";
 import type { ConsultationClock } from "./lib/slots";
 import { type ConsultationMail, consultationMailRenderers } from "./mail";
 import { consultationsRepo } from "./repo/consultations";
 import { consultationPortalRoutes, consultationStaffRoutes } from "./routes";
-import { type ConsultationOutbox, createConsultationService, type PersonOf } from "./service";
+import { type ConsultationOutbox, createConsultationService } from "./service";
 
 export type { ConsultationClock } from "./lib/slots";
 

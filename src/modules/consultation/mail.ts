@@ -2,13 +2,9 @@ import type { EventAttributes } from "ics";
 import type { Config } from "../../config";
 import { CONSULTATION_CHANGE_HOURS, CONSULTATION_MINUTES } from "../../contracts/consultation";
 import { type ConsultationPlace, consultationLocation } from "../../contracts/firm";
+import type { PersonOf } from "../desk";
 import { composeText, line, type MailMessage } from "../mail";
-import {
-  CONSULTATION_CLIENT_MAIL,
-  CONSULTATION_DESK_MAIL,
-  type ConsultationService,
-  type PersonOf,
-} from "./service";
+import { CONSULTATION_CLIENT_MAIL, CONSULTATION_DESK_MAIL, type ConsultationService } from "./service";
 
 /** The outbox's row as this feature reads it: ref_id is the consultation change. */
 type QueuedMail = { id: number; refId: number | null };

@@ -11,6 +11,7 @@ import {
 import { instant } from "../../contracts/dates";
 import type { Database } from "../../db/index";
 import { BadRequestError, ConflictError, NotFoundError } from "../../http/errors";
+import type { PersonOf } from "../desk";
 import type { EngagementLookup } from "../portal";
 import { type ConsultationClock, isTimeZone, labels, longLabel, slotEnd, slotGrid } from "./lib/slots";
 import {
@@ -30,14 +31,6 @@ export type ConsultationOutbox = {
   enqueue(mail: { kind: string; submissionId?: number | null; refId?: number | null }): number | null;
   wake(): void;
 };
-
-/**
- * Who a request is from (read through the desk's repository by the app): the name and address, the reference,
- * and the Message-ID of the intake confirmation the client's mail is threaded under.
- */
-export type PersonOf = (
-  submissionId: number,
-) => { name: string; email: string; reference: string; thread: string } | null;
 
 const HOUR_MS = 3_600_000;
 const UPCOMING_MAX = 50;

@@ -36,6 +36,7 @@ export function deskModule(deps: {
 export type { BusinessClock } from "./lib/business-clock";
 export { csvCell, toCsv } from "./lib/csv";
 export { intakeMessage, registerIntakeMail } from "./mail/intake";
+export type { FirmCalendar, PersonOf } from "./model";
 export type { ContactSubmissions, MailKind, SubmissionRow } from "./repo/contact-submissions";
 export { contactSubmissions, INTAKE_MAIL_KINDS } from "./repo/contact-submissions";
 export { scheduledRuns } from "./repo/desk-clock";

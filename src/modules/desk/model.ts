@@ -224,3 +224,21 @@ const Closure = v.object(
 );
 export const ClosureSchema = orEmpty(Closure);
 export type ClosureInput = v.InferOutput<typeof Closure>;
+
+/**
+ * Who a request is from, read through the desk's requests (src/parts.ts builds it): the name and address, the
+ * reference, and the Message-ID of the intake confirmation the client's mail is threaded under. The
+ * consultations, the subscriptions and the statements write to the client with it.
+ */
+export type PersonOf = (
+  submissionId: number,
+) => { name: string; email: string; reference: string; thread: string } | null;
+
+/**
+ * The firm's calendar as the features that run on it read the desk's business clock: the firm's date at an
+ * instant (its time zone) and whether a date is a business day (holidays and closures skipped).
+ */
+export type FirmCalendar = {
+  local: (at: Date) => { date: string };
+  isBusinessDay: (date: string) => boolean;
+};

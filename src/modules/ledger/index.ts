@@ -15,9 +15,7 @@ export { createLedgerService } from "./service";
  *
  * What other features use (the statements feature):
  * - `view(engagementId)`: `{ entries, balanceCents, retainer }`, entries by day then as written;
- * - `due(engagementId)`: what is due and by when, the one figure the portal and the statements show;
- * - `entriesAfter(engagementId, afterEntryId, throughOn)`: the entries written after an entry (a statement's
- *   last) dated up to a day, by day then as written.
+ * - `due(engagementId)`: what is due and by when, the one figure the portal and the statements show.
  */
 export function createLedger(deps: LedgerDeps & { auth: Pick<Auth, "requireAdmin">; trustProxy: boolean }) {
   const service = createLedgerService(deps);
@@ -25,7 +23,6 @@ export function createLedger(deps: LedgerDeps & { auth: Pick<Auth, "requireAdmin
     service,
     view: service.view,
     due: service.due,
-    entriesAfter: service.entriesAfter,
     engagementIds: service.engagementIds,
     /** What the portal tells the ledger (a signature: a flat fee owed; each payment) and asks of it (what is due). */
     portalHooks: { signed: service.signed, paid: service.paid, due: service.due },

@@ -178,9 +178,6 @@ export function createLedgerService(deps: LedgerDeps) {
     today,
     /** The engagement's entries (by day, then as written), its balance and, for a retainer, what is left of it. */
     view: (engagementId: number): LedgerView => viewOf(engagements.byId(engagementId), engagementId),
-    /** The entries written after `afterEntryId` dated up to `throughOn`: what a statement adds to the last. */
-    entriesAfter: (engagementId: number, afterEntryId: number, throughOn: string): LedgerEntry[] =>
-      repo.after(engagementId, afterEntryId, throughOn).map(({ engagementId: _, ...e }) => e),
     /**
      * What is due and by when (the portal's Payments card, a statement and its pay link all read this), or
      * null before the letter is signed: nothing is asked of an unsigned engagement.

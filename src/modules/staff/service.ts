@@ -1,7 +1,7 @@
 import type { Config } from "../../config";
 import type { LoginResult } from "../../contracts/admin-auth";
 import { PATHS } from "../../contracts/paths";
-import { ROLE_MESSAGES, type Role } from "../../contracts/roles";
+import { lesserRole, ROLE_MESSAGES, type Role } from "../../contracts/roles";
 import type {
   InvitationPreview,
   MailState,
@@ -10,6 +10,7 @@ import type {
   StaffOverview,
   StaffProfile,
   StaffRemoval,
+  StaffRoleChange,
 } from "../../contracts/staff";
 import type { Actor } from "../../http/admin-http";
 import {
@@ -22,6 +23,7 @@ import {
   TooManyRequestsError,
 } from "../../http/errors";
 import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
+import { sha256 } from "../../lib/hash";
 import type { DataStore, Sealed } from "../../store";
 import { type AuditNames, writeAudit } from "../audit";
 import type { Session, SessionStore } from "../auth";
@@ -55,7 +57,6 @@ import { type InvitationRow, staffRepo } from "./repo/staff";
 
 export type { Actor };
 
-const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
 const newToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 
 type Audit = (
@@ -165,17 +166,9 @@ export function createStaffService(deps: {
     };
   };
 
-  /** The invitation a token opens; throws why it opens none. Wrong or stale tokens count against the address. */
-  const openInvitation = (token: string, address: string): InvitationRow => {
-    const decision = failures.check(address);
-    if (!decision.allowed) {
-      throw new TooManyRequestsError(
-        `Too many invalid invitation links. Wait ${retryAfterText(decision.retryAfterSeconds)}.`,
-        decision.retryAfterSeconds,
-      );
-    }
-    const inv = repo.invitationByTokenHash(sha256(token));
-    const refusal = !inv
+  /** Why an invitation opens nothing now, or null while it is open. */
+  const closedBecause = (inv: InvitationRow | null): HttpError | null =>
+    !inv
       ? new NotFoundError(STAFF_MESSAGES.invitationUnknown)
       : inv.acceptedAt
         ? new GoneError(STAFF_MESSAGES.invitationUsed)
@@ -184,11 +177,52 @@ export function createStaffService(deps: {
           : !isOpen(inv)
             ? new GoneError(STAFF_MESSAGES.invitationExpired)
             : null;
-    if (refusal || !inv) {
-      failures.hit(address);
-      throw refusal ?? new NotFoundError(STAFF_MESSAGES.invitationUnknown);
+
+  /**
+   * What an open invitation gives at this moment: no more than its sender holds now (ADR 279). Null when the
+   * sender is gone: an invitation is a colleague vouching, and a removed admin vouches for no one.
+   */
+  const roleNow = (inv: InvitationRow): Role | null => {
+    const inviterRole = inv.invitedBy === null ? null : repo.roleOf(inv.invitedBy);
+    return inviterRole ? lesserRole(inv.role, inviterRole) : null;
+  };
+
+  /**
+   * An open invitation whose sender is no longer on the staff (removed before their invitations went with them)
+   * is withdrawn as the removal would have done, and the invitee told why.
+   */
+  const withdrawOrphan = (inv: InvitationRow, address: string): HttpError => {
+    db.transaction(() => {
+      if (!repo.revoke(inv.id, now())) return;
+      audit("staff.invitation_withdrawn", {}, address, { invitationId: inv.id, reason: "inviter_removed" });
+    }).immediate();
+    return new GoneError(STAFF_MESSAGES.inviterGone);
+  };
+
+  /**
+   * The invitation a token opens and the role it gives now; throws why it opens none. Wrong or stale tokens
+   * count against the address.
+   */
+  const openInvitation = (token: string, address: string): { inv: InvitationRow; role: Role } => {
+    const decision = failures.check(address);
+    if (!decision.allowed) {
+      throw new TooManyRequestsError(
+        `Too many invalid invitation links. Wait ${retryAfterText(decision.retryAfterSeconds)}.`,
+        decision.retryAfterSeconds,
+      );
     }
-    return inv;
+    const inv = repo.invitationByTokenHash(sha256(token));
+    const closed = closedBecause(inv);
+    if (closed || !inv) {
+      failures.hit(address);
+      throw closed ?? new NotFoundError(STAFF_MESSAGES.invitationUnknown);
+    }
+    const role = roleNow(inv);
+    if (!role) {
+      failures.hit(address);
+      throw withdrawOrphan(inv, address);
+    }
+    return { inv, role };
   };
 
   const profileOf = (actor: Actor): StaffProfile => {
@@ -305,13 +339,14 @@ export function createStaffService(deps: {
     /**
      * An owner gives a colleague (or themselves) another role. Read and written in one immediate transaction, so
      * two owners demoting each other at once leave one owner, never none: the second finds either that it is no
-     * longer an owner itself or that the other is the last one.
+     * longer an owner itself or that the other is the last one. The invitations the colleague sent that give
+     * more than their new role are withdrawn in the same write (ADR 279): nobody joins above who invited them.
      */
-    changeRole(id: number | null, input: RoleChangeInput, actor: Actor): StaffMember {
+    changeRole(id: number | null, input: RoleChangeInput, actor: Actor): StaffRoleChange {
       if (id === null) throw new NotFoundError(STAFF_MESSAGES.notFound);
       const { role } = input;
       const outcome = db
-        .transaction((): HttpError | { from: Role } => {
+        .transaction((): HttpError | { from: Role; withdrawn: number } => {
           const from = repo.roleOf(id);
           if (!from) return new NotFoundError(STAFF_MESSAGES.notFound);
           // The guard read the asker's role before this write began; another owner may have demoted them since.
@@ -322,7 +357,7 @@ export function createStaffService(deps: {
             });
             return new ForbiddenError(ROLE_MESSAGES.notOwner);
           }
-          if (from === role) return { from };
+          if (from === role) return { from, withdrawn: 0 };
           if (from === "owner" && repo.owners() <= 1) {
             audit("staff.role_change_refused", actor, actor.clientAddress, {
               targetId: id,
@@ -331,8 +366,20 @@ export function createStaffService(deps: {
             return new ConflictError(ROLE_MESSAGES.lastOwner);
           }
           repo.setRole(id, role);
-          audit("staff.role_changed", actor, actor.clientAddress, { targetId: id, from, to: role });
-          return { from };
+          const withdrawn = repo.revokeSentAbove(id, role, now());
+          for (const invitationId of withdrawn) {
+            audit("staff.invitation_withdrawn", actor, actor.clientAddress, {
+              invitationId,
+              reason: "inviter_demoted",
+            });
+          }
+          audit("staff.role_changed", actor, actor.clientAddress, {
+            targetId: id,
+            from,
+            to: role,
+            invitationsWithdrawn: withdrawn.length,
+          });
+          return { from, withdrawn: withdrawn.length };
         })
         .immediate();
       if (outcome instanceof HttpError) throw outcome;
@@ -343,6 +390,7 @@ export function createStaffService(deps: {
         ...member,
         you: member.id === actor.id,
         openInvitations: pending.filter((i) => i.invitedBy === member.id).length,
+        invitationsWithdrawn: outcome.withdrawn,
       };
     },
 
@@ -384,13 +432,14 @@ export function createStaffService(deps: {
 
     /** The join screen: who invited whom, before the invitee chooses a username. */
     lookup(input: InvitationLookupInput, address: string): InvitationPreview {
-      const inv = openInvitation(input.token, address);
+      const { inv, role } = openInvitation(input.token, address);
       return {
         email: inv.email,
         name: inv.name,
         invitedBy: inv.invitedByName,
         expiresAt: inv.expiresAt,
-        role: inv.role,
+        // What joining gives now, which the join screen says before the invitee chooses a username.
+        role,
         mfaRequired: config.requireMfa,
       };
     },
@@ -408,26 +457,34 @@ export function createStaffService(deps: {
       const { token, username, password } = input;
       const refused = demoPasswordRefusal(password, config.demo);
       if (refused) throw new InvalidError({ password: [refused] });
-      const found = openInvitation(token, address);
+      const found = openInvitation(token, address).inv;
       const taken = () => new InvalidError({ username: [STAFF_MESSAGES.usernameTaken] });
       if (findUserByName(store, username)) throw taken();
       const passwordHash = await hashPassword(password, config.passwordCost);
 
-      // Checked again inside the write: two tabs accepting at once create one admin, never two. Both refusals
-      // come before the first write, so the rollback of the throw leaves nothing behind.
+      // Checked again inside the write: two tabs accepting at once create one admin, never two, and a sender
+      // demoted or removed while the password was hashed is seen. The refusals come before the first write, so
+      // the rollback of the throw leaves nothing behind.
       const result = db
         .transaction(() => {
           const inv = repo.invitation(found.id);
-          if (!inv || !isOpen(inv)) throw new GoneError(STAFF_MESSAGES.invitationUsed);
+          const closed = closedBecause(inv);
+          if (closed || !inv) throw closed ?? new GoneError(STAFF_MESSAGES.invitationUsed);
+          // The role the invitation names, no more than its sender holds as it is used (ADR 279).
+          const role = roleNow(inv);
+          if (!role) throw new GoneError(STAFF_MESSAGES.inviterGone);
           if (findUserByName(store, username)) throw taken();
           const at = now();
-          // The role the invitation names, as it stands when it is used.
-          const userId = insertAdmin(store, username, passwordHash, at, inv.role);
+          const userId = insertAdmin(store, username, passwordHash, at, role);
           repo.setEmail(userId, inv.email);
           repo.setDisplayName(userId, inv.name);
           repo.accept(inv.id, userId, at);
           recordSignIn(store, userId, at);
-          audit("admin.created", { id: userId, username }, address, { via: "invitation", role: inv.role });
+          audit("admin.created", { id: userId, username }, address, {
+            via: "invitation",
+            role,
+            ...(role !== inv.role ? { invitedAs: inv.role } : {}),
+          });
           audit(
             "staff.invitation_accepted",
             { id: userId, username },

@@ -2,17 +2,13 @@ import type { Config } from "../../config";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
+import type { FirmCalendar, PersonOf } from "../desk";
 import type { MailOutbox } from "../mail";
 import { createStatementJobs } from "./jobs";
 import { statementMailRenderers } from "./mail";
 import type { StatementLedger } from "./model";
 import { statementPortalRoutes, statementStaffRoutes } from "./routes";
-import {
-  createStatementsService,
-  type FirmCalendar,
-  type PersonOf,
-  type StatementsServiceDeps,
-} from "./service";
+import { createStatementsService, type StatementsServiceDeps } from "./service";
 
 export { STATEMENTS_HELP, type StatementsCliParts, statementsCli } from "./cli";
 export { STATEMENTS_JOB } from "./jobs";

@@ -1,9 +1,10 @@
 import { ConflictError } from "../../http/errors";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
+import type { FirmCalendar } from "../desk";
 import { calendarJob } from "../desk";
 import { endOfPreviousMonth, firstBusinessDayOfMonth, monthlyRunOwed } from "./model";
-import type { FirmCalendar, Issued, StatementsService } from "./service";
+import type { Issued, StatementsService } from "./service";
 
 /** The job's name in scheduled_runs, beside the digest's and the subscriptions'. */
 export const STATEMENTS_JOB = "statements";

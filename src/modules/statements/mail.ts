@@ -1,8 +1,9 @@
 import type { Config } from "../../config";
 import { statementTitle } from "../../contracts/statements";
 import { longDate } from "../../contracts/subscriptions";
+import type { PersonOf } from "../desk";
 import { composeText, line, type MailMessage } from "../mail";
-import { type PersonOf, STATEMENT_ISSUED_MAIL, type StatementsService } from "./service";
+import { STATEMENT_ISSUED_MAIL, type StatementsService } from "./service";
 
 type QueuedMail = { id: number; refId: number | null };
 

@@ -2,9 +2,11 @@ import type { Config } from "../../config";
 import { payLink } from "../../contracts/payments";
 import type { Actor } from "../../http/admin-http";
 import { ConflictError, IntegrityError, InvalidError, NotFoundError } from "../../http/errors";
+import { sha256 } from "../../lib/hash";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
+import type { FirmCalendar, PersonOf } from "../desk";
 import { renderStatement } from "./lib/statement-pdf";
 import {
   balanceThrough,
@@ -20,19 +22,8 @@ import { type StatementRow, statementsRepo } from "./repo/statements";
 /** The client is told a statement was issued (ref_id: the statement). */
 export const STATEMENT_ISSUED_MAIL = "statement-issued";
 
-/** The firm's calendar as statements read it: the desk's business clock (src/modules/desk). */
-export type FirmCalendar = {
-  local: (at: Date) => { date: string };
-  isBusinessDay: (date: string) => boolean;
-};
-
 /** An engagement as statements know it: which request it is. */
 export type EngagementRef = { id: number; submissionId: number };
-
-/** Who a request's client is: the name the statement is made out to, the reference it quotes. */
-export type PersonOf = (
-  submissionId: number,
-) => { name: string; email: string; reference: string; thread: string } | null;
 
 /** Who issues: staff (audited under their name) or the monthly run. */
 export type IssuingParty = { by: "staff"; actor: Actor } | { by: "schedule" };
@@ -182,8 +173,7 @@ export function createStatementsService(deps: StatementsServiceDeps) {
   /** The PDF exactly as issued; bytes that no longer match what was issued are refused, never served. */
   function pdfOf(row: StatementRow): { bytes: Buffer; filename: string } {
     const bytes = repo.pdf(row.id);
-    const sha256 = bytes ? new Bun.CryptoHasher("sha256").update(bytes).digest("hex") : null;
-    if (!bytes || sha256 !== row.sha256) {
+    if (!bytes || sha256(bytes) !== row.sha256) {
       deps.logger?.error("statement_integrity_failed", { statementId: row.id });
       throw new IntegrityError("This statement's stored copy failed its check. The firm has been told.", {
         statementId: row.id,

@@ -3,8 +3,9 @@ import { SUBSCRIPTIONS_HELP } from "../../contracts/commands-help";
 import type { Logger } from "../../log";
 import { silentLogger } from "../../log";
 import type { DataStore } from "../../store";
+import type { FirmCalendar } from "../desk";
 import { createSubscriptionJobs } from "./jobs";
-import { createSubscriptionsService, type FirmCalendar, type RunResult } from "./service";
+import { createSubscriptionsService, type RunResult } from "./service";
 
 export { SUBSCRIPTIONS_HELP };
 

@@ -2,16 +2,16 @@ import type { Config } from "../../config";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
+import type { FirmCalendar, PersonOf } from "../desk";
 import type { MailOutbox } from "../mail";
 import { createSubscriptionJobs } from "./jobs";
-import { type PersonOf, subscriptionMailRenderers } from "./mail";
+import { subscriptionMailRenderers } from "./mail";
 import type { SweepReceipt } from "./model";
 import { type RaisedCharge, subscriptionsRepo } from "./repo/subscriptions";
 import { subscriptionDeskRoutes, subscriptionPortalRoutes, subscriptionStaffRoutes } from "./routes";
-import { createSubscriptionsService, type FirmCalendar } from "./service";
+import { createSubscriptionsService } from "./service";
 
 export { SUBSCRIPTIONS_HELP, subscriptionsCli } from "./cli";
-export type { PersonOf } from "./mail";
 export type { Cadence, SubscriptionState, SubscriptionView, SweepReceipt } from "./model";
 export { longDate, NOTICE_DAYS, SubjectsSchema } from "./model";
 export {

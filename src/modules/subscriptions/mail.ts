@@ -1,13 +1,9 @@
 import type { Config } from "../../config";
 import { adminSubmissionPath } from "../../contracts/paths";
+import type { PersonOf } from "../desk";
 import { composeText, line, type MailMessage } from "../mail";
 import { longDate, type SubscriptionView } from "./model";
 import { SUBSCRIPTION_CLIENT_MAIL, SUBSCRIPTION_DESK_MAIL, type SubscriptionsService } from "./service";
-
-/** Who a request is from: the name and address, the reference, the thread of its confirmation. */
-export type PersonOf = (
-  submissionId: number,
-) => { name: string; email: string; reference: string; thread: string } | null;
 
 type QueuedMail = { id: number; refId: number | null };
 

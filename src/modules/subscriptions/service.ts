@@ -3,6 +3,7 @@ import type { Actor } from "../../http/admin-http";
 import { ConflictError, invalidInput, NotFoundError } from "../../http/errors";
 import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
+import type { FirmCalendar } from "../desk";
 import {
   addDays,
   begin,
@@ -25,7 +26,6 @@ import {
   type SweepReceipt,
   upcomingCharge,
   upcomingSweep,
-  type WorkCalendar,
 } from "./model";
 import {
   type EventKind,
@@ -42,9 +42,6 @@ export type SubscriptionOutbox = {
   enqueue(mail: { kind: string; submissionId?: number | null; refId?: number | null }): number | null;
   wake(): void;
 };
-
-/** The firm's calendar: its date at an instant (its time zone) and its business days (holidays, closures). */
-export type FirmCalendar = WorkCalendar & { local: (at: Date) => { date: string } };
 
 /** Who acts: staff (audited under their name) or the client through the portal. */
 export type ActingParty = { by: "staff"; actor: Actor } | { by: "client" };

@@ -7,7 +7,6 @@ import { type FieldMessages, serverErrors, serverMessage } from "../../lib/api-e
 import { focusFirstInvalid } from "../../lib/focus-first-invalid";
 import { toast } from "../../lib/toast-store";
 import { failedToast } from "../shared/failed-toast";
-import { OnlyNote } from "../shared/role-notice";
 import { TextField } from "../shared/text-field";
 import { deskClockApi } from "./desk-labels";
 
@@ -18,25 +17,6 @@ const dayLabel = (date: string) => formatWeekdayDay(date);
  * The desk's clock as staff see it: the settings due times are computed from (read-only, set by the
  * operator), the coming public holidays, and the firm's own closures, which staff add and remove here.
  */
-/** Business hours and closures are an owner's (ADR 258): the desk's other roles are told so, in the same place. */
-export function BusinessHoursNote() {
-  return (
-    <section
-      aria-labelledby="hours-title"
-      className="mt-12 rounded-xl border border-line bg-white p-6 shadow-sm"
-    >
-      <h2 id="hours-title" className="font-serif text-2xl font-bold text-navy">
-        Business hours &amp; closures
-      </h2>
-      <p className="mt-1 max-w-3xl text-sm text-ink-muted">
-        A request is due its first response after the target number of business hours, skipping public
-        holidays and the firm's closures.
-      </p>
-      <OnlyNote capability="businessHours" className="mt-4" />
-    </section>
-  );
-}
-
 export function BusinessHoursPanel() {
   const [data, setData] = useState<ClosureList | null | "failed">(null);
   const [date, setDate] = useState("");

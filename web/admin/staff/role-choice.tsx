@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "../../../src/contracts/roles";
-import type { StaffMember } from "../../../src/contracts/staff";
+import type { StaffMember, StaffRoleChange } from "../../../src/contracts/staff";
 import { apiRequest } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
@@ -39,6 +39,17 @@ export function RoleRadios({ value, onChange }: { value: Role; onChange: (role: 
   );
 }
 
+/**
+ * What a role change did to the invitations the colleague sent: those giving more than the new role are
+ * withdrawn (ADR 279), and the owner is told how many, since their links stop working.
+ */
+export const withdrawnByRoleText = (n: number, role: Role) =>
+  n === 0
+    ? ""
+    : n === 1
+      ? ` 1 invitation they sent gave more than ${ROLE_LABELS[role]} and was withdrawn: its link no longer works.`
+      : ` ${n} invitations they sent gave more than ${ROLE_LABELS[role]} and were withdrawn: their links no longer work.`;
+
 /** A colleague's role on the Staff screen, which an owner changes in place; the server keeps the last owner. */
 export function RoleSelect({
   member,
@@ -52,10 +63,11 @@ export function RoleSelect({
   const change = async (role: Role) => {
     setPending(true);
     try {
-      await apiRequest("PATCH", STAFF_API.member(member.id), { role });
+      const res = await apiRequest("PATCH", STAFF_API.member(member.id), { role });
+      const changed = (await res.json()) as StaffRoleChange;
       toast({
         title: "Role Changed",
-        description: `${member.username} is now ${ROLE_LABELS[role]}; it applies to their next step.`,
+        description: `${member.username} is now ${ROLE_LABELS[role]}; it applies to their next step.${withdrawnByRoleText(changed.invitationsWithdrawn, role)}`,
       });
       await onChanged();
     } catch (error) {

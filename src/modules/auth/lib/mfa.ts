@@ -1,4 +1,5 @@
 import { Secret, TOTP } from "otpauth";
+import { sha256 } from "../../../lib/hash";
 import { RECOVERY_CODE_COUNT } from "../model";
 
 /**
@@ -57,5 +58,5 @@ export function newRecoveryCodes(): string[] {
 
 /** Codes are compared by the hash of their normalised form (no hyphen, lower case). */
 export function hashRecoveryCode(code: string): string {
-  return new Bun.CryptoHasher("sha256").update(code.replace(/[\s-]+/g, "").toLowerCase()).digest("hex");
+  return sha256(code.replace(/[\s-]+/g, "").toLowerCase());
 }

@@ -1,5 +1,6 @@
 import type { Role } from "../../../contracts/roles";
 import { forgetDeleted } from "../../../db/index";
+import { sha256 } from "../../../lib/hash";
 import type { Sealed } from "../../../store";
 import { DEMO_PASSWORD } from "../model";
 import { removeAllPasskeys } from "./passkeys";
@@ -195,8 +196,6 @@ export function countRecoveryCodesLeft({ db }: Sealed, id: number): number {
     }
   ).n;
 }
-
-const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
 
 /**
  * The admins whose password is the public demo password, by verifying every password hash. That costs about

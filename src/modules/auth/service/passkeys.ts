@@ -7,6 +7,7 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from "../../../http/errors";
+import { sha256 } from "../../../lib/hash";
 import { hashRecoveryCode, verifyTotp } from "../lib/mfa";
 import { verifyPassword } from "../lib/passwords";
 import { sessionCookie } from "../lib/session-cookie";
@@ -23,8 +24,6 @@ import { type Passkey, passkeysRepo } from "../repo/passkeys";
 import { claimTotpStep, consumeRecoveryCode, findUserById } from "../repo/users";
 import type { AuthCore, SessionStep } from "./core";
 import type { Session } from "./sessions";
-
-const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
 
 const view = (p: Passkey): PasskeyView => ({
   id: p.id,

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { sha256 } from "../../../lib/hash";
 import { sessionCookie } from "../lib/session-cookie";
 import {
   ENROL_PENDING_MS,
@@ -16,8 +17,6 @@ const LIFETIME: Record<SessionStage, number> = {
   mfa: MFA_PENDING_MS,
   enrol: ENROL_PENDING_MS,
 };
-
-const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
 
 /**
  * Server-side sessions (DESIGN.md decision 7). The cookie carries a random 256-bit id, signed (lib/session-cookie);

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { sha256 } from "../../../lib/hash";
 
 /**
  * The encryption of a whole backup archive (ADR 241): AES-256-GCM over 1 MiB segments in the STREAM
@@ -27,8 +28,7 @@ export class ArchiveError extends Error {
 type Header = { v: 1; keyId: string; salt: string; segment: number };
 
 /** A short, stable id for a data key: the start of its SHA-256 (the same id stored values carry). */
-export const archiveKeyId = (key: Uint8Array) =>
-  createHash("sha256").update(key).digest("base64url").slice(0, 8);
+export const archiveKeyId = (key: Uint8Array) => sha256(key, "base64url").slice(0, 8);
 
 const deriveKey = (dataKey: Uint8Array, salt: Uint8Array) =>
   Buffer.from(hkdfSync("sha256", dataKey, salt, LABEL, 32));

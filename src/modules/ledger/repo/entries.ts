@@ -62,10 +62,6 @@ export function ledgerRepo({ db, cipher }: Sealed) {
   const ofEngagement = db.prepare<Stored, [number]>(
     `SELECT ${COLUMNS} FROM ledger_entries WHERE engagement_id = ? ORDER BY on_date, id`,
   );
-  const after = db.prepare<Stored, [number, number, string]>(
-    `SELECT ${COLUMNS} FROM ledger_entries WHERE engagement_id = ? AND id > ? AND on_date <= ?
-     ORDER BY on_date, id`,
-  );
   const between = db.prepare<Stored, [string, string]>(
     `SELECT ${COLUMNS} FROM ledger_entries WHERE on_date BETWEEN ? AND ? ORDER BY on_date, id`,
   );
@@ -117,8 +113,6 @@ export function ledgerRepo({ db, cipher }: Sealed) {
       return r ? readable(r) : null;
     },
     of: (engagementId: number) => ofEngagement.all(engagementId).map(readable),
-    after: (engagementId: number, afterId: number, throughOn: string) =>
-      after.all(engagementId, afterId, throughOn).map(readable),
     between: (from: string, to: string) => between.all(from, to).map(readable),
     /** Every engagement with at least one entry. */
     engagementIds: (): number[] => withEntries.all().map((r) => r.id),

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { AssetManifest } from "../../../http/assets";
+import { sha256 } from "../../../lib/hash";
 
 export type InlineSheet = { css: string; hash: string };
 
@@ -18,5 +19,5 @@ function readSheet(manifest: AssetManifest, url: string): InlineSheet {
   if (!asset) throw new Error(`The stylesheet ${url} is missing from the build`);
   const css = readFileSync(asset.file, "utf8");
   if (css.includes("</style")) throw new Error("The stylesheet cannot be inlined: it contains </style");
-  return { css, hash: new Bun.CryptoHasher("sha256").update(css).digest("base64") };
+  return { css, hash: sha256(css, "base64") };
 }

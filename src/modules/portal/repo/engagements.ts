@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { EngagementDraft, EngagementStatus, FeeKind, Payment } from "../../../contracts/portal";
 import type { Cadence } from "../../../contracts/subscriptions";
 import type { Sealed } from "../../../store";
@@ -47,8 +46,6 @@ const COLUMNS = `id, submission_id AS submissionId, scope, fee_cents AS feeCents
   signed_name AS signedName, letter_sha256 AS letterSha256, work_started_at AS workStartedAt,
   delivery_due_at AS deliveryDueAt, delivered_at AS deliveredAt, subjects, cadence,
   hourly_rate_cents AS hourlyRateCents`;
-
-export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 /**
  * The engagement tables. The scope, the typed name, the signed PDF, each event's address, browser and detail,

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import type { EngagementEvent } from "../../../contracts/portal";
+import { sha256 } from "../../../lib/hash";
 import type { Sealed } from "../../../store";
 
 export type StoredEvent = EngagementEvent & {
@@ -11,7 +11,6 @@ export type StoredEvent = EngagementEvent & {
   hash: string;
 };
 
-const sha256 = (data: string) => createHash("sha256").update(data).digest("hex");
 const GENESIS = "0".repeat(64);
 
 /** What an event's hash covers: everything it says and the hash before it, so no event can change or go unseen. */

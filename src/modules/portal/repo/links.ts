@@ -1,6 +1,6 @@
 import { forgettingWrite } from "../../../db/forget-deleted";
+import { sha256 } from "../../../lib/hash";
 import type { Sealed } from "../../../store";
-import { sha256 } from "./engagements";
 
 export type PortalLink = {
   id: number;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "../../../db/index";
-import { sha256 } from "./engagements";
+import { sha256 } from "../../../lib/hash";
 
 /** A portal session ends after 30 minutes without a request, and 12 hours after it began whatever happens. */
 export const PORTAL_IDLE_MS = 30 * 60_000;

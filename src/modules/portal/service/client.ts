@@ -8,6 +8,7 @@ import {
 import { consumerDisclosure } from "../../../contracts/portal-disclosure";
 import { ConflictError, UnauthorizedError } from "../../../http/errors";
 import { createRateLimiter } from "../../../http/rate-limit";
+import { sha256 } from "../../../lib/hash";
 import { appendCompletionPage, sealPdf } from "../../signing";
 import { certificateAuthentication } from "../lib/authentication";
 import { PORTAL_SIGNED_CLIENT_MAIL, PORTAL_SIGNED_DESK_MAIL } from "../mail";
@@ -23,7 +24,7 @@ import {
   tokenOf,
   type Visitor,
 } from "../model";
-import { type EngagementRow, sha256 } from "../repo/engagements";
+import type { EngagementRow } from "../repo/engagements";
 import { type EngagementCore, HOUR_MS } from "./engagement";
 
 /** Link requests per address and per hour: enough for a lost mail, too few to flood anyone's inbox. */

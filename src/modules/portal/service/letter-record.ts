@@ -2,13 +2,14 @@ import type { Config } from "../../../config";
 import { matterName, serviceName } from "../../../contracts/engagement-defaults";
 import { formatDate } from "../../../contracts/time-format";
 import { ConflictError } from "../../../http/errors";
+import { sha256 } from "../../../lib/hash";
 import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";
 import type { DocSpec } from "../../signing";
 import { stampSignatures } from "../../signing";
 import { type LetterFacts, letterSpec, renderLetter } from "../lib/letter";
 import { CLIENT_PARTY, type DisputeTerms } from "../lib/letter-template";
-import { type EngagementRow, type EngagementsRepo, type PresentedLetter, sha256 } from "../repo/engagements";
+import type { EngagementRow, EngagementsRepo, PresentedLetter } from "../repo/engagements";
 
 /** The settings each of the letter's dispute terms comes from. */
 const DISPUTE_SETTINGS: ReadonlyArray<[keyof DisputeTerms, string]> = [

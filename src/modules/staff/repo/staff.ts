@@ -1,4 +1,4 @@
-import type { Role } from "../../../contracts/roles";
+import { outranks, ROLES, type Role } from "../../../contracts/roles";
 import { forgettingWrite } from "../../../db/forget-deleted";
 import type { Sealed } from "../../../store";
 import { staffAccounts } from "../../auth";
@@ -63,6 +63,11 @@ export function staffRepo({ db, cipher }: Sealed) {
       `UPDATE staff_invitations SET revoked_at = ?, token = NULL
        WHERE invited_by = ? AND accepted_at IS NULL AND revoked_at IS NULL RETURNING id`,
     ),
+    revokeSentWithRoles: db.prepare<{ id: number }, [string, number, string]>(
+      `UPDATE staff_invitations SET revoked_at = ?, token = NULL
+       WHERE invited_by = ? AND role IN (SELECT value FROM json_each(?))
+         AND accepted_at IS NULL AND revoked_at IS NULL RETURNING id`,
+    ),
     clearToken: db.prepare<never, [number]>("UPDATE staff_invitations SET token = NULL WHERE id = ?"),
     clearExpiredTokens: db.prepare<never, [string]>(
       "UPDATE staff_invitations SET token = NULL WHERE token IS NOT NULL AND expires_at <= ?",
@@ -119,6 +124,16 @@ export function staffRepo({ db, cipher }: Sealed) {
       const ids = q.revokeSentBy.all(at.toISOString(), inviterId).map((r) => r.id);
       forgettingWrite(db, ids.length);
       return ids;
+    },
+    /** Withdraws every open invitation (expired ones included) an admin sent that gives more than `role`. */
+    revokeSentAbove(inviterId: number, role: Role, at: Date): number[] {
+      const above = ROLES.filter((r) => outranks(r, role));
+      if (above.length === 0) return [];
+      const ids = q.revokeSentWithRoles
+        .all(at.toISOString(), inviterId, JSON.stringify(above))
+        .map((r) => r.id);
+      forgettingWrite(db, ids.length);
+      return ids.sort((a, b) => a - b);
     },
     clearToken: (id: number) => forgettingWrite(db, q.clearToken.run(id).changes),
     clearExpiredTokens: (at: Date) => forgettingWrite(db, q.clearExpiredTokens.run(at.toISOString()).changes),

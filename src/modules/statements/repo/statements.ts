@@ -1,3 +1,4 @@
+import { sha256 } from "../../../lib/hash";
 import type { Sealed } from "../../../store";
 
 /** An issued statement as stored, its PDF left sealed until it is read. */
@@ -66,7 +67,6 @@ export function statementsRepo({ db, cipher }: Sealed) {
       return row ? Buffer.from(cipher.decrypt(row.pdf), "base64") : null;
     },
     insert(s: NewStatement): number {
-      const sha256 = new Bun.CryptoHasher("sha256").update(s.pdf).digest("hex");
       const row = insert.get(
         s.engagementId,
         s.submissionId,
@@ -77,7 +77,7 @@ export function statementsRepo({ db, cipher }: Sealed) {
         s.balanceCents,
         s.replenish ? 1 : 0,
         cipher.encrypt(Buffer.from(s.pdf).toString("base64")),
-        sha256,
+        sha256(s.pdf),
         s.issuedBy,
         s.issuedAt.toISOString(),
       );

@@ -105,17 +105,10 @@ export function subscriptionsRepo({ db, cipher }: Sealed) {
   const removePending = db.query<never, [number]>(
     "DELETE FROM subscriptions WHERE engagement_id = ? AND state = 'pending'",
   );
-  const owedSweeps = db.query<{ submissionId: number; dueOn: string }, [string]>(
-    `SELECT s.submission_id AS submissionId, w.due_on AS dueOn FROM subscription_sweeps w
-     JOIN subscriptions s ON s.id = w.subscription_id
-     WHERE w.delivered_at IS NULL AND w.due_on <= ? ORDER BY w.due_on, s.submission_id`,
-  );
 
   return {
     /** A subscription never started, removed with the letter that would have started it. */
     removePending: (engagementId: number) => removePending.run(engagementId).changes > 0,
-    /** Sweeps raised and not delivered, due on or before `until`, oldest first. */
-    owedSweeps: (until: string) => owedSweeps.all(until),
     byEngagement: (engagementId: number) => read(byEngagement.get(engagementId)),
     bySubmission: (submissionId: number) => read(bySubmission.get(submissionId)),
     byId: (id: number) => read(byId.get(id)),
