@@ -32,6 +32,7 @@ import { WEBHOOK_BODY_MAX_BYTES } from "./modules/payments";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";
 import { DATABASE_FILE } from "./ops/data-store";
+import { loadSessionSecrets } from "./secrets";
 import type { DataStore } from "./store";
 
 export type AppDeps = {
@@ -65,12 +66,9 @@ const STAFF_UPLOAD = /^\/api\/admin\/submissions\/\d+\/documents$/;
 const BAD_HOST_MESSAGE = "The request's Host header is not a valid host.";
 
 /** The root composed on a data folder and started up, as the server's start does (src/cli/serve.ts). */
-export function startedRoot(
-  deps: Omit<RootDeps, "logger"> & { logger?: Logger } & {
-    searchBuild?: Pick<BuildOptions, "schedule" | "sliceMs">;
-  },
-): Root {
-  const root = composeRoot(deps);
+function startedRoot(deps: RootDeps & { searchBuild?: Pick<BuildOptions, "schedule" | "sliceMs"> }): Root {
+  const { config, store, logger } = deps;
+  const root = composeRoot({ config, store, logger, sessionSecrets: loadSessionSecrets(config) });
   root.startup({ searchBuild: deps.searchBuild });
   return root;
 }

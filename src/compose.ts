@@ -16,7 +16,7 @@ import { createPrivacy } from "./modules/privacy";
 import { createSetup } from "./modules/setup";
 import { createStatements } from "./modules/statements";
 import { createSubscriptions, firstMonthAsked, raisedCharges } from "./modules/subscriptions";
-import { loadSessionSecrets } from "./secrets";
+import { storedSessionSecrets } from "./secrets";
 import type { DataStore } from "./store";
 
 /** What the public pages are told when what they show changes (an article, the firm, the privacy policy). */
@@ -43,6 +43,12 @@ export type RootDeps = {
   /** The data folder as openDataStore opened it; its clock is every feature's `now`. */
   store: DataStore;
   logger?: Logger;
+  /**
+   * What the sign-in cookies are signed with: the server passes loadSessionSecrets' (made at the first start).
+   * Without it the configured or stored secrets are read and none is written: a command signs no cookie, so
+   * where there is none yet a secret of its own, never kept, does.
+   */
+  sessionSecrets?: string[];
 };
 
 /**
@@ -57,14 +63,17 @@ export type RootDeps = {
  * `catchUp()` before its run. The features' route plugins are built here too, since each feature hands out its
  * routes with its service, but they answer nothing until createApp mounts them.
  */
-export function composeRoot({ config, store, logger = silentLogger }: RootDeps) {
+export function composeRoot({ config, store, logger = silentLogger, sessionSecrets }: RootDeps) {
   const { clock: now } = store;
   const pages = pagesHook();
   const submissions = contactSubmissions(store);
   const auth = createAuth({
     store,
     config,
-    secrets: loadSessionSecrets(config),
+    secrets: sessionSecrets ??
+      storedSessionSecrets(config) ?? [
+        Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString("base64url"),
+      ],
     logger,
     now,
     referenceOf: (id) => submissions.byId(id)?.reference ?? null,
@@ -223,12 +232,14 @@ export function composeRoot({ config, store, logger = silentLogger }: RootDeps) 
    * What every entry point brings up to date before a job runs, as the server does at its start; safe to run
    * again. The firm's clock settings may have changed since the due times were stored: every waiting request's
    * due time follows them. What was signed, paid or raised before the ledger (or by an earlier version while a
-   * hook was not wired) gets its entry, once.
+   * hook was not wired) gets its entry, once. One immediate transaction: a command started while the server
+   * starts (or runs its day) waits for the other's write instead of meeting "database is locked" halfway.
    */
-  const catchUp = () => {
+  const catchUpTx = store.db.transaction(() => {
     due.recomputeWaiting();
     ledger.service.backfill({ payments: engagementPayments(store), charges: raisedCharges(store) });
-  };
+  });
+  const catchUp = () => catchUpTx.immediate();
 
   return {
     config,

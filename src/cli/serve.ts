@@ -38,9 +38,9 @@ export async function serve(): Promise<number> {
   const store = openDataStore(config, { logger });
   const { db } = store;
   const opened = performance.now();
-  loadSessionSecrets(config);
+  const sessionSecrets = loadSessionSecrets(config);
   // One root for the server's routes and its timers, the same every command that runs a job builds (ADR 277).
-  const root = composeRoot({ config, store, logger });
+  const root = composeRoot({ config, store, logger, sessionSecrets });
   root.startup();
   const app = createApp({ root, manifest: MANIFEST });
   const composed = performance.now();
