@@ -160,6 +160,8 @@ export function createApp(deps: AppDeps) {
       // One call, not one a value: TypeScript stops following a chain of this many plugins (TS2589).
       .decorate({
         pageCache: cache,
+        // Every service, hook and job the server runs (src/compose.ts): what a test reaches beyond these.
+        root,
         mailOutbox,
         retention: privacy.retention,
         deskDigest: root.deskDigest,

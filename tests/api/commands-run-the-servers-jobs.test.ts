@@ -177,12 +177,14 @@ describe("a command and the server's timer, on the same day over the same data",
 
       const serverStore = open(byServer)();
       const app = createApp({ config: byServer, store: serverStore, manifest: MANIFEST });
-      // What the server's timer does at its first minute of that day, job by job in the order it starts them.
-      expect(app.decorator.deskDigest.runIfDue()).toMatchObject({ sent: true, day });
+      // What the server's timer does at its first minute of that day (root.startJobs), job by job in the order
+      // it starts them, on the jobs of the app's own root.
+      const { root } = app.decorator;
+      expect(root.deskDigest.runIfDue()).toMatchObject({ sent: true, day });
       // December, January and February; the February sweep is due on the 16th, the first of the quarter.
-      expect(app.decorator.subscriptionJobs.runIfDue()?.charges.length).toBe(3);
+      expect(root.subscriptions.jobs.runIfDue()?.charges.length).toBe(3);
       // Both engagements, through the end of February.
-      expect((await app.decorator.statementJobs.runIfDue())?.issued.length).toBe(2);
+      expect((await root.statements.jobs.runIfDue())?.issued.length).toBe(2);
 
       const commandStore = open(byCommand)();
       const compared = (store: DataStore) =>
