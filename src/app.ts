@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { Elysia } from "elysia";
-import pkg from "../package.json";
+import { composeRoot, type Root, type RootDeps } from "./compose";
 import type { Config } from "./config";
 import { UPLOAD_PATCH_MAX_BYTES, UPLOADS_PATH } from "./contracts/documents";
 import { PATHS } from "./contracts/paths";
@@ -14,23 +14,11 @@ import { readQueryAsSent } from "./http/query";
 import { type Handler, requestLog } from "./http/request-log";
 import { sameOriginPlugin } from "./http/same-origin";
 import { securityHeaders, securityPlugin } from "./http/security";
-import { type Logger, silentLogger } from "./log";
-import { createAuth } from "./modules/auth";
-import { createBackups } from "./modules/backups";
-import { createConsultation } from "./modules/consultation";
-import { ARTICLE_IMAGES_API, createContent } from "./modules/content";
-import {
-  type BuildOptions,
-  contactSubmissions,
-  createDigest,
-  deskClockModule,
-  deskModule,
-} from "./modules/desk";
-import { createDocuments, documentsBytes } from "./modules/documents";
-import { createFirm } from "./modules/firm";
+import type { Logger } from "./log";
+import { ARTICLE_IMAGES_API } from "./modules/content";
+import { type BuildOptions, deskClockModule, deskModule } from "./modules/desk";
+import { documentsBytes } from "./modules/documents";
 import { createIntakeLimits, intakeModule } from "./modules/intake";
-import { createLedger } from "./modules/ledger";
-import { createMailOutbox } from "./modules/mail";
 import { createMetrics } from "./modules/metrics";
 import {
   createPageFastPath,
@@ -40,28 +28,32 @@ import {
   rawPath,
   renderPageResponse,
 } from "./modules/pages";
-import { createPayments, WEBHOOK_BODY_MAX_BYTES } from "./modules/payments";
-import { createPortal, engagementFacts, engagementPayments } from "./modules/portal";
-import { createPrivacy, dataRequestsRepo } from "./modules/privacy";
+import { WEBHOOK_BODY_MAX_BYTES } from "./modules/payments";
 import { seoModule } from "./modules/seo";
-import { createSetup } from "./modules/setup";
 import { staffModule } from "./modules/staff";
-import { createStatements } from "./modules/statements";
-import { createSubscriptions, firstMonthAsked, raisedCharges } from "./modules/subscriptions";
 import { DATABASE_FILE } from "./ops/data-store";
-import { dueServiceOf, personOfRequests } from "./parts";
 import { loadSessionSecrets } from "./secrets";
 import type { DataStore } from "./store";
 
 export type AppDeps = {
-  config: Config;
-  /** The data folder as openDataStore opened it: the server's start and the tests open it the same way. */
-  store: DataStore;
   manifest: AssetManifest;
-  logger?: Logger;
-  /** How the desk's search index is read in the background (tests hold it back to see the desk meanwhile). */
-  searchBuild?: Pick<BuildOptions, "schedule" | "sliceMs">;
-};
+} & (
+  | {
+      /** The composition root (src/compose.ts), its startup() done: what the server serves. */
+      root: Root;
+    }
+  | {
+      /**
+       * The data folder as openDataStore opened it: the app composes its root on it and starts it up, as the
+       * server's start does (the tests' way).
+       */
+      config: Config;
+      store: DataStore;
+      logger?: Logger;
+      /** How the desk's search index is read in the background (tests hold it back to see the desk meanwhile). */
+      searchBuild?: Pick<BuildOptions, "schedule" | "sliceMs">;
+    }
+);
 
 /**
  * The largest body of any route but the uploads (which Bun's 21 MB limit bounds), well above the largest
@@ -73,47 +65,30 @@ const RESOURCES_API = "/api/admin/resources";
 const STAFF_UPLOAD = /^\/api\/admin\/submissions\/\d+\/documents$/;
 const BAD_HOST_MESSAGE = "The request's Host header is not a valid host.";
 
-/** Builds the whole server. Tests call app.handle(request) on it; main.ts adds a port. */
-export function createApp({ config, store, manifest, logger = silentLogger, searchBuild }: AppDeps) {
-  const { db, clock: now } = store;
+/** The root composed on a data folder and started up, as the server's start does (src/cli/serve.ts). */
+function startedRoot(deps: RootDeps & { searchBuild?: Pick<BuildOptions, "schedule" | "sliceMs"> }): Root {
+  const { config, store, logger } = deps;
+  const root = composeRoot({ config, store, logger, sessionSecrets: loadSessionSecrets(config) });
+  root.startup({ searchBuild: deps.searchBuild });
+  return root;
+}
+
+/**
+ * Builds the whole server from the composition root: the HTTP edge (security, the request log, the error mapper,
+ * assets, the rendered pages, metrics) and every feature's routes, mounted. Tests call app.handle(request) on
+ * it; main.ts adds a port. The services, hooks and jobs are the root's (src/compose.ts, ADR 277).
+ */
+export function createApp(deps: AppDeps) {
+  const { manifest } = deps;
+  const root = "root" in deps ? deps.root : startedRoot(deps);
+  const { config, store, logger, now, auth, privacy, firm, content, portal, documents } = root;
+  const { mailOutbox, due, subscriptions, ledger, statements, consultation, backups, setup, payments } = root;
+  const { db } = store;
   const cache = new PageCache();
+  root.pages.connect(cache);
   const brandCss = brandStylesheet(config.brand);
   const styles = inlineStylesheets(manifest);
   const healthCheck = db.query("SELECT 1 AS ok");
-  // Read in the background, newest first: the site answers from the start whatever is stored (ADR 119).
-  store.search.start({
-    ...searchBuild,
-    onReady: (state, ms) =>
-      logger.info("search_index_ready", { requests: state.indexed, ms: Math.round(ms) }),
-    onError: (error) =>
-      logger.error("search_index_failed", { error: error instanceof Error ? error.message : String(error) }),
-  });
-  const submissions = contactSubmissions(store);
-  const auth = createAuth({
-    store,
-    config,
-    secrets: loadSessionSecrets(config),
-    logger,
-    now,
-    referenceOf: (id) => submissions.byId(id)?.reference ?? null,
-  });
-  const privacy = createPrivacy({ store, config, auth, logger, now, onPolicyChanged: () => cache.clear() });
-  const firm = createFirm({
-    store,
-    dataDir: config.dataDir,
-    requireAdmin: auth.requireAdmin,
-    trustProxy: config.trustProxy,
-    now,
-    changed: () => cache.clear(),
-  });
-  const content = createContent({
-    store,
-    config,
-    cache,
-    requireAdmin: auth.requireAdmin,
-    authors: firm.authors,
-    now,
-  });
   const pagesDeps = {
     config,
     manifest,
@@ -148,131 +123,6 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     load: (pathname: string) => privacy.pageContent(pathname) ?? content.load(pathname),
     firm: () => ({ ...firm.profile(), caseStudies: content.hasCaseStudies() }),
   };
-  const mailOutbox = createMailOutbox({ config, store, logger, now });
-  const due = dueServiceOf(store, config);
-  // The settings may have changed since the last start: every waiting request's due time follows them.
-  due.recomputeWaiting();
-  const personOf = personOfRequests(submissions, config);
-  const facts = engagementFacts(store.db);
-  const ledger = createLedger({
-    store,
-    auth,
-    trustProxy: config.trustProxy,
-    calendar: due.clock,
-    engagements: facts,
-    personOf,
-    // Documents are made after; an expense's receipt is checked only when one is recorded.
-    documentOf: (engagementId, documentId) =>
-      documents.service.list(engagementId).some((d) => d.id === documentId),
-    firstMonthAsked: firstMonthAsked(store),
-    now,
-  });
-  const subscriptions = createSubscriptions({
-    store,
-    config,
-    auth,
-    calendar: due.clock,
-    outbox: mailOutbox,
-    // The portal is made next; its session is read only when a request comes.
-    requireSession: (request) => portal.requireSession(request),
-    personOf,
-    logger,
-    now,
-    // Documents are made after; a sweep report's receipt is read only when a view is asked for.
-    receipts: (engagementId) => documents.sweepReceipts(engagementId),
-    charged: ledger.charged,
-  });
-  const portal = createPortal({
-    store,
-    config,
-    auth,
-    outbox: mailOutbox,
-    due,
-    subscriptions: subscriptions.service,
-    ledger: ledger.portalHooks,
-    now,
-  });
-  // What was signed, paid or raised before the ledger (or while a hook was not wired) gets its entry, once.
-  ledger.service.backfill({ payments: engagementPayments(store), charges: raisedCharges(store) });
-  const payments = createPayments({
-    store,
-    stripeWebhookSecret: config.portal.stripeWebhookSecret,
-    calendar: due.clock,
-    logger,
-    now,
-    record: portal.recordPaymentByReference,
-    auth,
-    trustProxy: config.trustProxy,
-  });
-  const statements = createStatements({
-    store,
-    config,
-    auth,
-    calendar: due.clock,
-    ledger,
-    engagementIds: ledger.engagementIds,
-    engagements: { ofSubmission: facts.ofSubmission, byId: facts.byId },
-    outbox: mailOutbox,
-    requireSession: portal.requireSession,
-    personOf,
-    logger,
-    now,
-  });
-  const documents = createDocuments({
-    store,
-    config,
-    requireSession: portal.requireSession,
-    auth,
-    outbox: mailOutbox,
-    sweeps: subscriptions.service,
-    logger,
-    now,
-  });
-  const consultation = createConsultation({
-    store,
-    config,
-    auth,
-    clock: due.clock,
-    outbox: mailOutbox,
-    requireSession: portal.requireSession,
-    personOf,
-    place: firm.consultationPlace,
-    now,
-  });
-  const backups = createBackups({
-    store,
-    config,
-    auth,
-    logger,
-    now,
-    app: { name: pkg.name, version: pkg.version },
-  });
-  const setup = createSetup({
-    auth,
-    sources: {
-      people: firm.authors,
-      brand: config.brand,
-      letterTerms: config.portal.disputes,
-      paymentUrl: config.portal.paymentUrl,
-      mail: { configured: mailOutbox.configured, delivered: mailOutbox.delivered },
-      backups: {
-        dataDir: config.dataDir,
-        dir: backups.settings.dir,
-        s3: backups.settings.s3 !== null,
-        lastGoodAt: () => backups.lastGood()?.at ?? null,
-      },
-    },
-  });
-  const deskDigest = createDigest({
-    store,
-    config,
-    due,
-    outbox: mailOutbox,
-    logger,
-    now,
-    warnings: () => [backups.warning()].flatMap((w) => w ?? []),
-    dataRequestsDueBy: dataRequestsRepo(store).openDueBy,
-  });
   const security = { hsts: config.secure, styleHashes: [...new Set([styles.app.hash, styles.site.hash])] };
   const fastPage = createPageFastPath({ cache, headers: securityHeaders(security), now });
   const fastAsset = createAssetFastPath(manifest, securityHeaders(security, "asset"));
@@ -310,9 +160,11 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       // One call, not one a value: TypeScript stops following a chain of this many plugins (TS2589).
       .decorate({
         pageCache: cache,
+        // Every service, hook and job the server runs (src/compose.ts): what a test reaches beyond these.
+        root,
         mailOutbox,
         retention: privacy.retention,
-        deskDigest,
+        deskDigest: root.deskDigest,
         portal: portal.service,
         documents: documents.service,
         subscriptions: subscriptions.service,
@@ -389,7 +241,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(
         intakeModule({
           config,
-          submissions,
+          submissions: root.submissions,
           outbox: mailOutbox,
           clock: due.clock,
           limits: createIntakeLimits(),

@@ -4,7 +4,6 @@ import { retentionCli } from "../modules/privacy";
 import { resetMfaCli } from "../modules/staff";
 import { databaseFor, dataStoreFor } from "../ops/commands";
 import { keysCli } from "../ops/keys-cli";
-import { dueServiceOf, personOfRequests } from "../parts";
 import { systemClock } from "../store";
 
 /** The operator's commands other than serve and digest; what each opens is declared in src/ops/commands.ts. */
@@ -48,64 +47,14 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
       app: { name: pkg.name, version: pkg.version },
     });
   }
-  if (command === "subscriptions") {
-    const { subscriptionsCli } = await import("../modules/subscriptions");
+  if (command === "subscriptions" || command === "statements") {
+    // The composition root and every feature, loaded only for these (ADR 236).
+    const { subscriptionsCommand, statementsCommand } = await import("./calendar-commands");
     const config = loadConfig(process.env);
-    return subscriptionsCli(argv.slice(1), {
-      openStore: () => dataStoreFor("subscriptions", config),
-      calendarOf: (store) => dueServiceOf(store, config).clock,
-      now: systemClock,
-    });
-  }
-  if (command === "statements") {
-    const [
-      { statementsCli },
-      { createLedgerService },
-      { engagementFacts },
-      { contactSubmissions },
-      mail,
-      { firstMonthAsked },
-    ] = await Promise.all([
-      import("../modules/statements"),
-      import("../modules/ledger"),
-      import("../modules/portal"),
-      import("../modules/desk"),
-      import("../modules/mail"),
-      import("../modules/subscriptions"),
-    ]);
-    const config = loadConfig(process.env);
-    return statementsCli(argv.slice(1), {
-      openStore: () => dataStoreFor("statements", config),
-      partsOf: (store) => {
-        const calendar = dueServiceOf(store, config).clock;
-        const engagements = engagementFacts(store.db);
-        const personOf = personOfRequests(contactSubmissions(store), config);
-        const ledger = createLedgerService({
-          store,
-          calendar,
-          engagements,
-          personOf,
-          documentOf: () => false,
-          firstMonthAsked: firstMonthAsked(store),
-          now: store.clock,
-        });
-        // The notices wait in the outbox; the server sends them.
-        const outbox = mail.mailOutboxRepo(store);
-        return {
-          config,
-          calendar,
-          ledger,
-          engagementIds: ledger.engagementIds,
-          engagements: { ofSubmission: engagements.ofSubmission, byId: engagements.byId },
-          personOf,
-          outbox: {
-            enqueue: (m) => outbox.enqueue({ ...m, at: store.clock().toISOString() }),
-            wake: () => {},
-          },
-        };
-      },
-      now: systemClock,
-    });
+    const deps = { config, openStore: () => dataStoreFor(command, config) };
+    return command === "subscriptions"
+      ? subscriptionsCommand(argv.slice(1), deps)
+      : statementsCommand(argv.slice(1), deps);
   }
   if (command === "healthcheck") {
     const config = loadConfig(process.env);

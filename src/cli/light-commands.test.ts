@@ -49,3 +49,15 @@ describe("the commands that answer at once load nothing of the server", () => {
     });
   }
 });
+
+/**
+ * The commands that run a job of the calendar build the whole composition root (ADR 277) but never the pages:
+ * the root gives the features a hook for the page cache instead of the cache, so React and every page stay
+ * unevaluated by `tracewell subscriptions`, `statements` and `digest`.
+ */
+test("the calendar commands build the composition root without the page renderer", () => {
+  const { files, packages } = staticGraph("src/cli/calendar-commands.ts");
+  expect(files).toContain("src/compose.ts");
+  expect(files.filter((f) => f.startsWith("web/") || f.startsWith("src/modules/pages/"))).toEqual([]);
+  expect(packages.filter((p) => p === "react" || p.startsWith("react-dom") || p === "wouter")).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import pkg from "../../package.json";
 import { createApp } from "../app";
+import { composeRoot } from "../compose";
 import { ConfigError, loadConfig } from "../config";
 import { closeDatabase } from "../db";
 import { MANIFEST } from "../generated/assets";
@@ -37,8 +38,11 @@ export async function serve(): Promise<number> {
   const store = openDataStore(config, { logger });
   const { db } = store;
   const opened = performance.now();
-  loadSessionSecrets(config);
-  const app = createApp({ config, store, manifest: MANIFEST, logger });
+  const sessionSecrets = loadSessionSecrets(config);
+  // One root for the server's routes and its timers, the same every command that runs a job builds (ADR 277).
+  const root = composeRoot({ config, store, logger, sessionSecrets });
+  root.startup();
+  const app = createApp({ root, manifest: MANIFEST });
   const composed = performance.now();
   listen(app, {
     port: config.port,
@@ -56,22 +60,11 @@ export async function serve(): Promise<number> {
     reusePort: false,
   });
   const server = app.server;
-  const mailOutbox = app.decorator.mailOutbox;
+  const mailOutbox = root.mailOutbox;
   mailOutbox.start();
-  // The retention purge: now, then once a day (ADR 086).
-  const stopPurge = app.decorator.retention.startDaily();
-  // Unfinished uploads past their 24 hours: now, then every hour (ADR 146).
-  const stopUploadExpiry = app.decorator.documents.startExpiry();
-  const deskDigest = app.decorator.deskDigest;
-  deskDigest.start();
-  // The subscriptions' calendar: now, then at each of the firm's new days (ADR 247).
-  const subscriptionJobs = app.decorator.subscriptionJobs;
-  subscriptionJobs.start();
-  // The month's statements on its first business day, caught up at start after downtime (ADR 255).
-  const statementJobs = app.decorator.statementJobs;
-  statementJobs.start();
-  // Backups by themselves: BACKUP_SCHEDULE on the firm's clock (src/modules/backups).
-  const stopBackups = app.decorator.backups.start();
+  // The retention purge, the uploads' expiry, the digest, the subscriptions' and the statements' calendar and
+  // the backups: each now (or when owed), then on its own schedule.
+  const stopJobs = root.startJobs();
   logger.info("listening", {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
@@ -98,12 +91,7 @@ export async function serve(): Promise<number> {
       logger.warn("stop_grace_expired", { graceMs: STOP_GRACE_MS });
       await server?.stop(true);
     }
-    stopPurge();
-    stopUploadExpiry();
-    deskDigest.stop();
-    subscriptionJobs.stop();
-    statementJobs.stop();
-    stopBackups();
+    stopJobs();
     await mailStopped;
     closeDatabase(db);
     logger.info("stopped");

@@ -1,5 +1,5 @@
-import type { PublishedArticle, PublishedArticleSummary } from "./articles";
 import type { LoginFormState } from "./admin-auth";
+import type { PublishedArticle, PublishedArticleSummary } from "./articles";
 import type { Brand } from "./brand";
 import type { PublishedCaseStudy } from "./case-studies";
 import type { FirmProfile } from "./firm";

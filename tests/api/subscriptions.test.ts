@@ -1,7 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { subscriptionsCli } from "../../src/modules/subscriptions";
+import { subscriptionsCommand } from "../../src/cli/calendar-commands";
 import { openDataStore } from "../../src/ops/data-store";
-import { dueServiceOf } from "../../src/parts";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { scanForMarkers } from "../helpers/byte-scan";
@@ -366,10 +365,9 @@ describe("the operator's command and the data at rest", () => {
     const out: string[] = [];
     const err: string[] = [];
     const run = (args: string[]) =>
-      subscriptionsCli(args, {
+      subscriptionsCommand(args, {
+        config: t.config,
         openStore: () => openDataStore(t.config, { clock: () => clock.at }),
-        calendarOf: (store) => dueServiceOf(store, t.config).clock,
-        now: () => clock.at,
         io: { stdout: (s) => out.push(s), stderr: (s) => err.push(s) },
       });
     expect(run(["--as-of", "2026-11-17"])).toBe(2);

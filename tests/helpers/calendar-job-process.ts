@@ -7,11 +7,11 @@
  */
 import { existsSync, writeFileSync } from "node:fs";
 import { createApp } from "../../src/app";
+import { commandRoot } from "../../src/cli/calendar-commands";
 import { loadConfig } from "../../src/config";
 import { MANIFEST } from "../../src/generated/assets";
 import { subscriptionsCli } from "../../src/modules/subscriptions";
 import { openDataStore } from "../../src/ops/data-store";
-import { dueServiceOf } from "../../src/parts";
 
 const [mode, iso = "", go = ""] = process.argv.slice(2);
 const at = new Date(iso);
@@ -33,12 +33,12 @@ if (mode === "server") {
 } else {
   const code = subscriptionsCli(["--as-of", at.toISOString().slice(0, 10)], {
     openStore: () => openDataStore(config, { clock: now }),
-    calendarOf: (store) => {
-      const calendar = dueServiceOf(store, config).clock;
+    // As `tracewell subscriptions` does (src/cli/calendar-commands.ts), with the wait once its root is built.
+    subscriptionsOf: (store) => {
+      const root = commandRoot(store, { config });
       ready();
-      return calendar;
+      return root.subscriptions;
     },
-    now,
   });
   process.exit(code);
 }

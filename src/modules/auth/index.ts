@@ -16,7 +16,6 @@ readDisplayNamesWith(staffNames);
  */
 export function createAuth(deps: AuthDeps) {
   const service = createAuthService(deps);
-  service.bootstrap();
   const guard = createAdminGuard(service.sessions, { requireMfa: deps.config.requireMfa });
   // The audit page is the audit log's; it sits behind this feature's guard and names authors by its accounts.
   const audit = createAudit({ store: deps.store, names: staffNames, referenceOf: deps.referenceOf });
@@ -24,6 +23,11 @@ export function createAuth(deps: AuthDeps) {
 
   return {
     service,
+    /**
+     * At the server's start (src/compose.ts): ADMIN_USERNAME/ADMIN_PASSWORD's admin and the demo admin made,
+     * the demo password's leftovers refused. Not at build: a command that builds the app's services makes no admin.
+     */
+    bootstrap: service.bootstrap,
     module,
     /** The sign-in forms posted without a script, answered with the login page the app renders. */
     formRoutes: (renderLoginPage: RenderLoginPage) =>

@@ -28,7 +28,8 @@ import { resourceService } from "./service/resources";
 export type ContentDeps = {
   store: DataStore;
   config: Config;
-  cache: PageCache;
+  /** The pages' cache, cleared on every change (only these two of it: a command builds content without one). */
+  cache: Pick<PageCache, "clear" | "staleAt">;
   requireAdmin: Auth["requireAdmin"];
   /** The firm's published people, whom an article may name as its author (the firm feature owns them). */
   authors: FirmAuthors;
@@ -45,14 +46,16 @@ export function createContent({ store, config, cache, requireAdmin, authors, now
   const articles = articlesRepo(db);
   const caseStudies = caseStudiesRepo(db);
   // Demo mode never shows an empty case-studies page: it stores labelled samples once (again only if every
-  // sample was deleted). Outside demo mode nothing is seeded: a new data folder starts empty.
-  if (config.demo && !caseStudies.hasSamples()) {
+  // sample was deleted). Outside demo mode nothing is seeded: a new data folder starts empty. Called at the
+  // server's start (src/compose.ts), not when the content is built.
+  const seedSamples = () => {
+    if (!config.demo || caseStudies.hasSamples()) return;
     const at = now();
     caseStudies.seedSamples(
       SAMPLE_CASE_STUDIES.map((c) => ({ ...c, publishedAt: at.toISOString() })),
       at,
     );
-  }
+  };
   const changed = () => cache.clear();
   const resources = resourcesRepo(db);
   const { trustProxy } = config;
@@ -69,6 +72,7 @@ export function createContent({ store, config, cache, requireAdmin, authors, now
   const resourceApi = resourceService({ db, repo: resources, dataDir: config.dataDir, now, changed });
   const imageApi = articleImageService({ db, dataDir: config.dataDir, now });
   return {
+    seedSamples,
     admin: new Elysia({ name: "content-admin" })
       .use(articlesRoutes(articleApi, requireAdmin, trustProxy))
       .use(caseStudiesRoutes(caseStudyApi, requireAdmin, trustProxy))

@@ -35,9 +35,9 @@ export function createDocuments(deps: {
     logger: deps.logger,
     now,
   });
-  // Files of rows deleted by any feature leave the disk after its commit; and now, for a crash in between.
+  // Files of rows deleted by any feature leave the disk after its commit; and at the server's start
+  // (service.sweepDeleted, src/compose.ts), for a crash in between.
   onForgetting(deps.store.db, () => service.sweepDeleted());
-  service.sweepDeleted();
   for (const [kind, render] of Object.entries(documentMailRenderers(deps.store, deps.config)))
     deps.outbox.register(kind, render);
   return {

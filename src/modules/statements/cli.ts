@@ -1,19 +1,10 @@
 import { runDatedCommand } from "../../cli/as-of-flags";
 import { STATEMENTS_HELP } from "../../contracts/commands-help";
-import type { Logger } from "../../log";
-import { silentLogger } from "../../log";
 import type { DataStore } from "../../store";
-import { createStatementJobs } from "./jobs";
-import { createStatementsService, type StatementsServiceDeps } from "./service";
+import type { StatementJobs } from "./jobs";
+import type { StatementsService } from "./service";
 
 export { STATEMENTS_HELP };
-
-/** What the command needs of the app around it, for the store it opens. */
-export type StatementsCliParts = Omit<StatementsServiceDeps, "store" | "outbox" | "now" | "logger"> & {
-  engagementIds: () => readonly number[];
-  /** The mail the statements queue (the server's outbox sends it once it runs). */
-  outbox: StatementsServiceDeps["outbox"];
-};
 
 /**
  * `tracewell statements [--as-of YYYY-MM-DD] [--dry-run]`: the monthly statements the month of that date owes
@@ -24,9 +15,14 @@ export async function statementsCli(
   args: string[],
   deps: {
     openStore: () => DataStore;
-    partsOf: (store: DataStore) => StatementsCliParts;
-    now: () => Date;
-    logger?: Logger;
+    /**
+     * The statements as the composition root builds them over the store opened (src/compose.ts): the run the
+     * server's timer makes, the client's mail queued in the outbox the server sends from.
+     */
+    statementsOf: (store: DataStore) => {
+      service: Pick<StatementsService, "today">;
+      jobs: Pick<StatementJobs, "runFor">;
+    };
     io?: Partial<{ stdout: (s: string) => void; stderr: (s: string) => void }>;
   },
 ): Promise<number> {
@@ -36,17 +32,7 @@ export async function statementsCli(
     io: deps.io,
     later: { why: "no statement is issued before its day", shows: "issued" },
     job: (store) => {
-      const parts = deps.partsOf(store);
-      const logger = deps.logger ?? silentLogger;
-      const service = createStatementsService({ ...parts, store, now: deps.now, logger });
-      const jobs = createStatementJobs({
-        store,
-        service,
-        calendar: parts.calendar,
-        engagementIds: parts.engagementIds,
-        logger,
-        now: deps.now,
-      });
+      const { service, jobs } = deps.statementsOf(store);
       return {
         today: service.today(),
         run: async (day, dryRun) => {

@@ -10,7 +10,7 @@ import type { StatementLedger } from "./model";
 import { statementPortalRoutes, statementStaffRoutes } from "./routes";
 import { createStatementsService, type StatementsServiceDeps } from "./service";
 
-export { STATEMENTS_HELP, type StatementsCliParts, statementsCli } from "./cli";
+export { STATEMENTS_HELP, statementsCli } from "./cli";
 export { STATEMENTS_JOB } from "./jobs";
 export type { LedgerEntry, LedgerView, Retainer, StatementLedger } from "./model";
 export { STATEMENT_ISSUED_MAIL, type StatementsService } from "./service";

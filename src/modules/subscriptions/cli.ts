@@ -1,11 +1,8 @@
 import { runDatedCommand } from "../../cli/as-of-flags";
 import { SUBSCRIPTIONS_HELP } from "../../contracts/commands-help";
-import type { Logger } from "../../log";
-import { silentLogger } from "../../log";
 import type { DataStore } from "../../store";
-import type { FirmCalendar } from "../desk";
-import { createSubscriptionJobs } from "./jobs";
-import { createSubscriptionsService, type RunResult } from "./service";
+import type { SubscriptionJobs } from "./jobs";
+import type { RunResult, SubscriptionsService } from "./service";
 
 export { SUBSCRIPTIONS_HELP };
 
@@ -26,9 +23,14 @@ export function subscriptionsCli(
   args: string[],
   deps: {
     openStore: () => DataStore;
-    calendarOf: (store: DataStore) => FirmCalendar;
-    now: () => Date;
-    logger?: Logger;
+    /**
+     * The subscriptions as the composition root builds them over the store opened (src/compose.ts): the job the
+     * server's timer runs, with the same hooks (each month raised is written to the ledger at once).
+     */
+    subscriptionsOf: (store: DataStore) => {
+      service: Pick<SubscriptionsService, "today">;
+      jobs: Pick<SubscriptionJobs, "runFor">;
+    };
     io?: Partial<{ stdout: (s: string) => void; stderr: (s: string) => void }>;
   },
 ): number {
@@ -38,19 +40,7 @@ export function subscriptionsCli(
     io: deps.io,
     later: { why: "nothing is charged before it falls due", shows: "raised" },
     job: (store) => {
-      // The run raises charges and sweeps only; it sends no mail, so its outbox takes nothing.
-      const service = createSubscriptionsService({
-        store,
-        calendar: deps.calendarOf(store),
-        outbox: { enqueue: () => null, wake: () => {} },
-        now: deps.now,
-      });
-      const jobs = createSubscriptionJobs({
-        store,
-        service,
-        logger: deps.logger ?? silentLogger,
-        now: deps.now,
-      });
+      const { service, jobs } = deps.subscriptionsOf(store);
       return {
         today: service.today(),
         run: (day, dryRun) => {
