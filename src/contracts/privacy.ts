@@ -57,13 +57,15 @@ export type RetentionView = RetentionPolicy & {
   /** The deletions due within the next PURGE_HORIZON_DAYS, soonest first (overdue ones go at the next run). */
   upcoming: PlannedPurge[];
   horizonDays: number;
+  /** The firm's today (YYYY-MM-DD in its zone): the day the list is counted from and its labels read against. */
+  today: string;
 };
 
 export const PURGE_HORIZON_DAYS = 30;
 
 /**
  * GET /api/admin/retention/dry-run?unengagedDays=&engagedDays=: what the purge would delete at once (on `asOf`,
- * today's UTC date) under a proposed policy, before it is saved. Nothing is deleted.
+ * the firm's today) under a proposed policy, before it is saved. Nothing is deleted.
  */
 export type RetentionDryRun = RetentionPolicy & {
   asOf: string;
