@@ -13,6 +13,13 @@ const MINUTE_MS = 60_000;
 
 // ---- Days ---------------------------------------------------------------------------------------------------
 
+/**
+ * `n` days as a span of time in milliseconds (n × 24 hours): for lifetimes and windows that are lengths of time
+ * (a link that lasts 7 days, the last 30 days of figures, a certificate's ten years), not days of the calendar,
+ * which a clock change makes 23 or 25 hours long. A day on the calendar is addDays.
+ */
+export const spanOfDays = (n: number) => n * DAY_MS;
+
 /** "YYYY-MM-DD" as a day number (days since 1970-01-01). A calendar day has no zone, so UTC is only the ruler. */
 export const dayNumber = (day: string) => Math.round(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) / DAY_MS);
 /** The day a day number names. */

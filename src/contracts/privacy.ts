@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { DATA_RIGHTS_RESPONSE_DAYS } from "./constants";
 import { oneLine, oneLineMessage } from "./fields";
+import { spanOfDays } from "./firm-calendar";
 import type { SubmissionStatus } from "./intake";
 
 /**
@@ -94,7 +95,7 @@ export const DATA_REQUEST_REMIND_DAYS = 7;
  * at least one, negative (an hour late is "1 day overdue").
  */
 export function daysLeft(dueAt: string, at: Date): number {
-  const diff = (Date.parse(dueAt) - at.getTime()) / 86_400_000;
+  const diff = (Date.parse(dueAt) - at.getTime()) / spanOfDays(1);
   return diff >= 0 ? Math.ceil(diff) : -Math.max(1, Math.floor(-diff));
 }
 

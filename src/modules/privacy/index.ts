@@ -22,7 +22,12 @@ export function createPrivacy(deps: {
   onPolicyChanged?: () => void;
 }) {
   const retention = createRetention({ ...deps, timeZone: deps.config.desk.timeZone });
-  const requests = createDataRequests({ store: deps.store, dataDir: deps.config.dataDir, now: deps.now });
+  const requests = createDataRequests({
+    store: deps.store,
+    dataDir: deps.config.dataDir,
+    now: deps.now,
+    timeZone: deps.config.desk.timeZone,
+  });
   return {
     module: privacyRoutes({ config: deps.config, auth: deps.auth, retention, requests }),
     retention,
