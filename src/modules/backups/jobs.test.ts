@@ -73,6 +73,12 @@ function server(folder: ReturnType<typeof dataFolder>, clock: { at: Date }, sche
     settings: { ...settings, keep: { daily: 30, weekly: 0, monthly: 0 } },
   });
 }
+const lastRun = (folder: ReturnType<typeof dataFolder>) =>
+  (
+    folder.db.query("SELECT last_day AS day FROM scheduled_runs WHERE job = 'backup_schedule'").get() as {
+      day: string;
+    } | null
+  )?.day;
 const backupsTaken = (folder: ReturnType<typeof dataFolder>) =>
   (folder.db.query("SELECT count(*) AS n FROM backup_runs WHERE ok = 1").get() as { n: number }).n;
 
@@ -89,7 +95,8 @@ describe("the schedule on the calendar job", () => {
     clock.at = new Date("2026-06-02T06:30:40Z");
     const second = server(folder, clock);
     const stopSecond = second.start({ tickMs: 2 });
-    await Bun.sleep(100);
+    // A start asks at once (its first turn runs before start returns): a run owed now would be running.
+    expect(second.service.running()).toBe(false);
     stopSecond();
     expect(backupsTaken(folder)).toBe(1);
     expect(readdirSync(join(folder.dataDir, "backups")).filter((n) => n.endsWith(".twbackup"))).toEqual([
@@ -110,19 +117,24 @@ describe("the schedule on the calendar job", () => {
     const morning = server(folder, clock);
     const stopMorning = morning.start({ tickMs: 2 });
     await waitUntil("the missed backup, at start", () => backupsTaken(folder) === 2);
-    await Bun.sleep(100);
-    clock.at = new Date("2026-06-04T15:00:00Z");
-    await Bun.sleep(100);
+    await waitUntil("the run remembered", () => lastRun(folder) === "2026-06-04T06:30Z");
     stopMorning();
-    expect(backupsTaken(folder)).toBe(2);
     expect(morning.lastGood()?.at).toBe("2026-06-04T13:00:00.000Z");
+    // Once: started again later that day, nothing more is owed (the 3rd's missed night is not run as well).
+    clock.at = new Date("2026-06-04T15:00:00Z");
+    const afternoon = server(folder, clock);
+    const stopAfternoon = afternoon.start({ tickMs: 2 });
+    expect(afternoon.service.running()).toBe(false);
+    stopAfternoon();
+    expect(backupsTaken(folder)).toBe(2);
   });
 
   test("a new data folder is not backed up the moment it starts: its first run is the next time named", async () => {
     const folder = dataFolder("fresh");
     const clock = { at: new Date("2026-06-02T13:00:00Z") };
-    const stop = server(folder, clock).start({ tickMs: 2 });
-    await Bun.sleep(100);
+    const fresh = server(folder, clock);
+    const stop = fresh.start({ tickMs: 2 });
+    expect(fresh.service.running()).toBe(false);
     expect(backupsTaken(folder)).toBe(0);
     clock.at = new Date("2026-06-03T06:30:00Z");
     await waitUntil("the first 02:30", () => backupsTaken(folder) === 1);
