@@ -31,7 +31,11 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
   }
   if (command === "retention") {
     const config = loadConfig(process.env);
-    return retentionCli(argv.slice(1), { openDb: () => databaseFor("retention", config), now: systemClock });
+    return retentionCli(argv.slice(1), {
+      openDb: () => databaseFor("retention", config),
+      now: systemClock,
+      timeZone: config.desk.timeZone,
+    });
   }
   if (command === "backup" || command === "restore") {
     const { backupCli } = await import("../modules/backups");

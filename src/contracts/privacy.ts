@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { DATA_RIGHTS_RESPONSE_DAYS } from "./constants";
 import { oneLine, oneLineMessage } from "./fields";
+import { spanOfDays } from "./firm-calendar";
 import type { SubmissionStatus } from "./intake";
 
 /**
@@ -57,13 +58,15 @@ export type RetentionView = RetentionPolicy & {
   /** The deletions due within the next PURGE_HORIZON_DAYS, soonest first (overdue ones go at the next run). */
   upcoming: PlannedPurge[];
   horizonDays: number;
+  /** The firm's today (YYYY-MM-DD in its zone): the day the list is counted from and its labels read against. */
+  today: string;
 };
 
 export const PURGE_HORIZON_DAYS = 30;
 
 /**
  * GET /api/admin/retention/dry-run?unengagedDays=&engagedDays=: what the purge would delete at once (on `asOf`,
- * today's UTC date) under a proposed policy, before it is saved. Nothing is deleted.
+ * the firm's today) under a proposed policy, before it is saved. Nothing is deleted.
  */
 export type RetentionDryRun = RetentionPolicy & {
   asOf: string;
@@ -92,7 +95,7 @@ export const DATA_REQUEST_REMIND_DAYS = 7;
  * at least one, negative (an hour late is "1 day overdue").
  */
 export function daysLeft(dueAt: string, at: Date): number {
-  const diff = (Date.parse(dueAt) - at.getTime()) / 86_400_000;
+  const diff = (Date.parse(dueAt) - at.getTime()) / spanOfDays(1);
   return diff >= 0 ? Math.ceil(diff) : -Math.max(1, Math.floor(-diff));
 }
 

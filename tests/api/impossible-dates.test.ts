@@ -247,6 +247,7 @@ describe("impossible dates and times", () => {
           throw new Error("the database was opened for a date that does not exist");
         },
         now: () => clock.at,
+        timeZone: "America/New_York",
         io: { stdout: () => {}, stderr: (s) => void err.push(s) },
       });
       expect({ raw, code, said: err.join("").split("\n")[0] }).toEqual({

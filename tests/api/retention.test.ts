@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { addDays } from "../../src/contracts/firm-calendar";
 import { PATHS } from "../../src/contracts/paths";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
@@ -19,9 +20,6 @@ const retention = app.decorator.retention;
 const API = "/api/admin/retention";
 /** Tests that sign in (a password hash each time the clock jumps) get room on a busy machine. */
 const SIGN_IN_TIMEOUT = 20_000;
-
-const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 let cookie = "";
 /** Signs in at the clock's time (a jump of years ends the previous session). */
@@ -164,7 +162,7 @@ describe("the purge, on an injected clock", () => {
   );
 
   test("on 2027-01-10 the purge deletes the declined and closed requests with their notes and mail, and leaves a receipt for each", () => {
-    clock.at = new Date("2027-01-10T00:30:00.000Z");
+    clock.at = new Date("2027-01-10T05:30:00.000Z"); // 00:30 in New York, the firm's zone
     const since = lastAuditId();
     const result = retention.purge();
     expect(result.deleted.sort()).toEqual([rows.declined!.reference, rows.closed!.reference].sort());
@@ -181,7 +179,7 @@ describe("the purge, on an injected clock", () => {
     for (const r of receipts) {
       const detail = JSON.parse(r.detail) as Record<string, unknown>;
       expect(Object.keys(detail).sort()).toEqual(["deletedAt", "receivedAt", "reference", "rule", "status"]);
-      expect(detail.deletedAt).toBe("2027-01-10T00:30:00.000Z");
+      expect(detail.deletedAt).toBe("2027-01-10T05:30:00.000Z");
       expect(detail.receivedAt).toMatch(/^2026-01-10T/);
       expect(detail.rule).toBe("declined or closed: kept 365 days after the last status change");
       expect(r.username).toBeNull();
@@ -214,7 +212,10 @@ describe("the purge, on an injected clock", () => {
     expect(retention.purge().deleted).toEqual([]);
     expect(auditSince(since)).toEqual([]);
     expect(retention.runIfDue()).toBe(false);
+    // 19:10 on the 10th in New York: still the firm's day of the last purge.
     clock.at = new Date("2027-01-11T00:10:00.000Z");
+    expect(retention.runIfDue()).toBe(false);
+    clock.at = new Date("2027-01-11T05:10:00.000Z");
     expect(retention.runIfDue()).toBe(true);
     expect(retention.runIfDue()).toBe(false);
   });
@@ -315,7 +316,7 @@ describe("the count starts at the last status change, not at the last note", () 
       [rows.noted!.reference, "2131-03-01", "2130-03-01T09:00:00.000Z"],
       [rows.reclosed!.reference, "2131-04-15", "2130-04-15T09:00:00.000Z"],
     ]);
-    clock.at = new Date("2131-03-01T00:30:00.000Z");
+    clock.at = new Date("2131-03-01T05:30:00.000Z");
     expect(retention.purge().deleted).toEqual([rows.noted!.reference]);
   });
 });

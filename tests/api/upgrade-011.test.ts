@@ -60,7 +60,10 @@ describe("the last status change of requests stored by the previous release", ()
   });
 
   test("and the purge counts from it: the noted request is due 365 days after it was declined", () => {
-    const due = retentionRepo(db).dueBy("2027-03-01", { unengagedDays: 365, engagedDays: 2555 });
+    const due = retentionRepo(db, "America/New_York").dueBy("2027-03-01", {
+      unengagedDays: 365,
+      engagedDays: 2555,
+    });
     expect(due.map((d) => [d.id, d.deleteOn, d.lastChangeAt])).toEqual([
       [ids.old, "2027-02-10", "2026-02-10T09:00:00.000Z"],
       [ids.noted, "2027-03-01", "2026-03-01T09:00:00.000Z"],

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { addDays, firmToday } from "../../src/contracts/firm-calendar";
+import { formatDay } from "../../src/contracts/time-format";
 import { validIntake } from "../helpers/intake-body";
 import { readZip } from "../helpers/zip";
 import { expect, test } from "./fixtures";
@@ -35,14 +37,8 @@ async function setStatus(page: Page, baseURL: string, name: string, status: stri
   expect(res.status()).toBe(200);
 }
 
-/** Tomorrow's UTC date as the product writes a day: "28 Nov 2026" (ADR 266). */
-const tomorrow = () => {
-  const d = new Date(Date.now() + 86_400_000);
-  const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][
-    d.getUTCMonth()
-  ];
-  return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}`;
-};
+/** The firm's tomorrow (FIRM_TIMEZONE's default, New York) as the product writes a day: "28 Nov 2026" (ADR 266, 280). */
+const tomorrow = () => formatDay(addDays(firmToday(new Date(), "America/New_York"), 1));
 
 test("Data & Privacy: the policy is edited with messages, the next purges are listed, the privacy page follows", async ({
   page,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { addDays, daysBetween } from "../../src/contracts/firm-calendar";
 import { dollars } from "../../src/contracts/money";
 import { longDate, NOTICE_DAYS, STATE_WORDS, type SubscriptionView } from "../../src/contracts/subscriptions";
 import { formatMonth } from "../../src/contracts/time-format";
@@ -8,10 +9,6 @@ import { useModalDialog } from "../lib/use-modal-dialog";
 export type MonitoringAction = "pause" | "resume" | "cancel";
 export type ActAnswer = { ok: true; data: SubscriptionView } | { ok: false; error: string };
 
-const DAY_MS = 86_400_000;
-const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const addDays = (date: string, days: number) =>
-  new Date((dayOf(date) + days) * DAY_MS).toISOString().slice(0, 10);
 const monthOf = formatMonth;
 
 /**
@@ -28,7 +25,7 @@ export function consequence(action: MonitoringAction, s: SubscriptionView, today
       return [
         `The notice given on ${longDate(s.cancelNoticeOn ?? today)} is withdrawn: monitoring goes on after ${longDate(s.endsOn ?? today)}, and the next charge is on ${longDate(s.nextChargeOn ?? today)}.`,
       ];
-    const paused = s.pausedOn ? dayOf(today) - dayOf(s.pausedOn) : 0;
+    const paused = s.pausedOn ? daysBetween(s.pausedOn, today) : 0;
     const last = s.charges.at(-1);
     const next = last ? addDays(last.to, paused + 1) : null;
     return [

@@ -4,7 +4,7 @@ import { every } from "../../ops/every";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import { commandKeys } from "./cli";
-import { backupWarning, startSchedule } from "./jobs";
+import { backupSchedule, backupWarning } from "./jobs";
 import { type BackupSettings, backupSettings, STALE_AFTER_MS } from "./model";
 import { backupRunsRepo } from "./repo/backup-runs";
 import { backupRoutes } from "./routes";
@@ -96,14 +96,18 @@ export function createBackups(deps: {
     /** Starts the schedule; returns its stop. A schedule that has gone 26 hours without a good backup logs it. */
     start: (opts: { tickMs?: number } = {}) => {
       since = deps.now();
-      const stopSchedule = startSchedule({
+      const schedule = backupSchedule({
+        store: deps.store,
         schedule: settings.schedule,
         timeZone: settings.timeZone,
         now: deps.now,
         run: () => service.run(),
         logger: deps.logger,
+        lastBackupAt: () => runs.recent(1)[0]?.at ?? null,
+        since,
         tickMs: opts.tickMs,
       });
+      if (settings.schedule) schedule.start();
       let warned = false;
       const stopWatch = every({
         name: "backup_watch",
@@ -117,7 +121,7 @@ export function createBackups(deps: {
         },
       });
       return () => {
-        stopSchedule();
+        schedule.stop();
         stopWatch();
       };
     },

@@ -1,11 +1,15 @@
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Elysia } from "elysia";
 import { waitUntil } from "../../../tests/helpers/wait";
+import type { Config } from "../../config";
 import { openDatabase } from "../../db/index";
 import { silentLogger } from "../../log";
-import { backupWarning, startSchedule } from "./jobs";
+import type { DataStore } from "../../store";
+import { createBackups } from "./index";
+import { backupSchedule, backupWarning } from "./jobs";
 import { archiveTime, backupSettings, parseCron } from "./model";
 import { createBackupService, type RunRecord } from "./service/index";
 
@@ -42,27 +46,193 @@ test("nightly runs on an injected clock leave what the keep rule keeps in the ba
   expect(left).toEqual(["2025-01-31", "2025-02-09", "2025-02-12", "2025-02-13", "2025-02-14"]);
 });
 
-test("the schedule starts one run in each minute it names, on the firm's clock", async () => {
-  let clock = new Date("2025-03-10T06:29:00Z"); // 02:29 in New York (EDT)
+/** A data folder of its own: a migrated database, opened as the server opens it, and its backup folder. */
+function dataFolder(name: string) {
+  const dataDir = join(root, name);
+  const db = openDatabase(join(dataDir, "tracewell.db"));
+  return { dataDir, db, store: { db } as unknown as DataStore };
+}
+
+/**
+ * The server's backups over a data folder, as the server builds them (createBackups), on an injected clock. A
+ * second call on the same folder is the server started again: nothing is shared but the database.
+ */
+function server(folder: ReturnType<typeof dataFolder>, clock: { at: Date }, schedule = "30 2 * * *") {
+  const settings = backupSettings({ BACKUP_SCHEDULE: schedule }, { dataDir: folder.dataDir, timeZone: TZ });
+  return createBackups({
+    store: folder.store,
+    config: {
+      dataDir: folder.dataDir,
+      dataKeys: [new Uint8Array(32).fill(7)],
+      desk: { timeZone: TZ },
+    } as Config,
+    auth: { requireAdmin: new Elysia({ name: "no-admin" }) } as never,
+    logger: silentLogger,
+    now: () => clock.at,
+    app: { name: "tracewell", version: "test" },
+    settings: { ...settings, keep: { daily: 30, weekly: 0, monthly: 0 } },
+  });
+}
+const lastRun = (folder: ReturnType<typeof dataFolder>) =>
+  (
+    folder.db.query("SELECT last_day AS day FROM scheduled_runs WHERE job = 'backup_schedule'").get() as {
+      day: string;
+    } | null
+  )?.day;
+const backupsTaken = (folder: ReturnType<typeof dataFolder>) =>
+  (folder.db.query("SELECT count(*) AS n FROM backup_runs WHERE ok = 1").get() as { n: number }).n;
+
+describe("the schedule on the calendar job", () => {
+  test("a restart within the backup minute takes no second backup", async () => {
+    const folder = dataFolder("restart");
+    const clock = { at: new Date("2026-06-02T06:29:30Z") }; // 02:29:30 EDT
+    const first = server(folder, clock);
+    const stopFirst = first.start({ tickMs: 2 });
+    clock.at = new Date("2026-06-02T06:30:05Z");
+    await waitUntil("the 02:30 backup", () => backupsTaken(folder) === 1);
+    stopFirst();
+    // Started again at 02:30:40: the same minute, a new process with nothing in memory.
+    clock.at = new Date("2026-06-02T06:30:40Z");
+    const second = server(folder, clock);
+    const stopSecond = second.start({ tickMs: 2 });
+    // A start asks at once (its first turn runs before start returns): a run owed now would be running.
+    expect(second.service.running()).toBe(false);
+    stopSecond();
+    expect(backupsTaken(folder)).toBe(1);
+    expect(readdirSync(join(folder.dataDir, "backups")).filter((n) => n.endsWith(".twbackup"))).toEqual([
+      "tracewell-20260602T063005Z.twbackup",
+    ]);
+  });
+
+  test("a run missed while the server was stopped runs when it starts, once", async () => {
+    const folder = dataFolder("missed");
+    const clock = { at: new Date("2026-06-02T06:29:00Z") };
+    const night = server(folder, clock);
+    const stopNight = night.start({ tickMs: 2 });
+    clock.at = new Date("2026-06-02T06:30:00Z");
+    await waitUntil("the first night's backup", () => backupsTaken(folder) === 1);
+    stopNight();
+    // Stopped over the next two nights; started at 09:00 on the 4th.
+    clock.at = new Date("2026-06-04T13:00:00Z");
+    const morning = server(folder, clock);
+    const stopMorning = morning.start({ tickMs: 2 });
+    await waitUntil("the missed backup, at start", () => backupsTaken(folder) === 2);
+    await waitUntil("the run remembered", () => lastRun(folder) === "2026-06-04T06:30Z");
+    stopMorning();
+    expect(morning.lastGood()?.at).toBe("2026-06-04T13:00:00.000Z");
+    // Once: started again later that day, nothing more is owed (the 3rd's missed night is not run as well).
+    clock.at = new Date("2026-06-04T15:00:00Z");
+    const afternoon = server(folder, clock);
+    const stopAfternoon = afternoon.start({ tickMs: 2 });
+    expect(afternoon.service.running()).toBe(false);
+    stopAfternoon();
+    expect(backupsTaken(folder)).toBe(2);
+  });
+
+  test("a new data folder is not backed up the moment it starts: its first run is the next time named", async () => {
+    const folder = dataFolder("fresh");
+    const clock = { at: new Date("2026-06-02T13:00:00Z") };
+    const fresh = server(folder, clock);
+    const stop = fresh.start({ tickMs: 2 });
+    expect(fresh.service.running()).toBe(false);
+    expect(backupsTaken(folder)).toBe(0);
+    clock.at = new Date("2026-06-03T06:30:00Z");
+    await waitUntil("the first 02:30", () => backupsTaken(folder) === 1);
+    stop();
+  });
+});
+
+/**
+ * The schedule's turns walked minute by minute over a day on an injected clock, with scheduled_runs in a real
+ * database: the instants a run started at.
+ */
+async function walk(opts: {
+  schedule: string;
+  timeZone: string;
+  from: string;
+  to: string;
+  stepMinutes?: number;
+}) {
+  const folder = dataFolder(`walk-${crypto.randomUUID()}`);
+  let at = new Date(opts.from);
   const started: string[] = [];
-  const stop = startSchedule({
-    schedule: parseCron("30 2 * * *"),
-    timeZone: TZ,
-    now: () => clock,
+  const job = backupSchedule({
+    store: folder.store,
+    schedule: parseCron(opts.schedule),
+    timeZone: opts.timeZone,
+    now: () => at,
     run: async () => {
-      started.push(clock.toISOString());
+      started.push(at.toISOString());
     },
     logger: silentLogger,
-    tickMs: 2,
+    lastBackupAt: () => null,
+    since: at,
   });
-  clock = new Date("2025-03-10T06:30:05Z");
-  await waitUntil("the 02:30 run", () => started.length === 1);
-  clock = new Date("2025-03-10T06:30:40Z"); // the same minute: no second run
-  clock = new Date("2025-03-10T06:31:00Z"); // 02:31: not named
-  clock = new Date("2025-03-11T06:30:00Z");
-  await waitUntil("the next night's run", () => started.length === 2);
-  expect(started).toEqual(["2025-03-10T06:30:05.000Z", "2025-03-11T06:30:00.000Z"]);
-  stop();
+  for (let t = Date.parse(opts.from); t <= Date.parse(opts.to); t += (opts.stepMinutes ?? 1) * 60_000) {
+    at = new Date(t);
+    await job.runIfDue();
+  }
+  folder.db.close();
+  return started;
+}
+
+describe("the schedule on the days the clock changes", () => {
+  test("spring forward in New York: the 02:30 that does not exist runs at 03:00 EDT, exactly once", async () => {
+    expect(
+      await walk({
+        schedule: "30 2 * * *",
+        timeZone: TZ,
+        from: "2026-03-07T12:00:00Z",
+        to: "2026-03-08T12:00:00Z",
+      }),
+    ).toEqual(["2026-03-08T07:00:00.000Z"]);
+  });
+
+  test("spring forward in Berlin: 02:30 runs at 03:00 CEST, exactly once", async () => {
+    expect(
+      await walk({
+        schedule: "30 2 * * *",
+        timeZone: "Europe/Berlin",
+        from: "2026-03-28T12:00:00Z",
+        to: "2026-03-29T12:00:00Z",
+      }),
+    ).toEqual(["2026-03-29T01:00:00.000Z"]);
+  });
+
+  test("fall back in New York: 01:30 comes twice and runs once", async () => {
+    expect(
+      await walk({
+        schedule: "30 1 * * *",
+        timeZone: TZ,
+        from: "2026-10-31T12:00:00Z",
+        to: "2026-11-01T12:00:00Z",
+      }),
+    ).toEqual(["2026-11-01T05:30:00.000Z"]);
+  });
+
+  test("fall back in Berlin: 02:30 comes twice and runs once", async () => {
+    expect(
+      await walk({
+        schedule: "30 2 * * *",
+        timeZone: "Europe/Berlin",
+        from: "2026-10-24T12:00:00Z",
+        to: "2026-10-25T12:00:00Z",
+      }),
+    ).toEqual(["2026-10-25T00:30:00.000Z"]);
+  });
+
+  test("0 3 1 * 1 runs on the 1st and on every Monday, as cron does", async () => {
+    // December 2026: Tuesday the 1st, then Mondays the 7th and 14th; 03:00 EST is 08:00Z.
+    expect(
+      await walk({
+        schedule: "0 3 1 * 1",
+        timeZone: TZ,
+        from: "2026-11-30T12:00:00Z",
+        to: "2026-12-15T12:00:00Z",
+        stepMinutes: 5,
+      }),
+    ).toEqual(["2026-12-01T08:00:00.000Z", "2026-12-07T08:00:00.000Z", "2026-12-14T08:00:00.000Z"]);
+  });
 });
 
 test("a failed run, or no good one for 26 hours while scheduled, is a warning", () => {

@@ -1,31 +1,56 @@
+import { lastRunAtOrBefore, runKey, type Schedule } from "../../contracts/firm-calendar";
 import { formatDateTime } from "../../contracts/time-format";
 import type { Logger } from "../../log";
-import { every } from "../../ops/every";
-import { type Cron, cronMatches } from "./model";
+import type { DataStore } from "../../store";
+import { calendarJob } from "../desk";
+
+/** The backup schedule's name in scheduled_runs (and in the log's `backup_schedule_error`). */
+export const BACKUP_JOB = "backup_schedule";
 
 /**
- * The schedule: every half minute it asks whether this minute, on the firm's clock, is one BACKUP_SCHEDULE
- * names, and starts one run for it. The clock is injected, so tests walk days in a moment.
+ * The schedule (ADR 280) on the calendar job of ADR 275: each turn asks the firm's calendar for the latest time
+ * BACKUP_SCHEDULE names at or before now, and runs it when scheduled_runs remembers an earlier one. So a time the
+ * clock skips runs at the first minute after the change, a repeated hour runs once, a restart in the same minute
+ * finds the run remembered, and a run missed while the server was stopped is run when it starts (once: only the
+ * latest missed). A schedule never run before (a new data folder, or one from before ADR 280) counts from the
+ * last backup recorded, else from the server's start: a new install is not backed up the moment it starts.
  */
-export function startSchedule(deps: {
-  schedule: Cron | null;
+export function backupSchedule(deps: {
+  store: DataStore;
+  schedule: Schedule | null;
   timeZone: string;
   now: () => Date;
   run: () => Promise<unknown>;
-  logger: Pick<Logger, "error">;
+  logger: Logger;
+  /** When the last backup recorded ran (ISO 8601), null when none did. */
+  lastBackupAt: () => string | null;
+  /** When this server started. */
+  since: Date;
   tickMs?: number;
-}): () => void {
-  if (!deps.schedule) return () => {};
-  const schedule = deps.schedule;
-  let lastMinute = "";
-  const tick = () => {
-    const at = deps.now();
-    const minute = at.toISOString().slice(0, 16);
-    if (minute === lastMinute || !cronMatches(schedule, at, deps.timeZone)) return;
-    lastMinute = minute;
-    return deps.run();
+}) {
+  const { schedule, timeZone } = deps;
+  const latestKey = (at: Date) => {
+    const latest = schedule ? lastRunAtOrBefore(schedule, timeZone, at) : null;
+    return latest ? runKey(latest) : "";
   };
-  return every({ name: "backup_schedule", ms: deps.tickMs ?? 30_000, logger: deps.logger, run: tick });
+  return calendarJob({
+    store: deps.store,
+    name: BACKUP_JOB,
+    logger: deps.logger,
+    now: deps.now,
+    tickMs: deps.tickMs ?? 30_000,
+    owed: (last) => {
+      const due = latestKey(deps.now());
+      const done = last ?? latestKey(new Date(deps.lastBackupAt() ?? deps.since));
+      return due !== "" && due > done ? due : null;
+    },
+    // The run starts once the job's transaction has committed: the archive's snapshot of the database is taken
+    // with no write transaction held. It is remembered when it ends, so a run cut off by a stop is run again.
+    run: async () => {
+      await null;
+      return deps.run();
+    },
+  });
 }
 
 /** Why the backups need an operator now, or null: the last run failed, or none succeeded for 26 hours. */

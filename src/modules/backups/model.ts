@@ -1,5 +1,13 @@
 import { join } from "node:path";
 import { ConfigError } from "../../config";
+import {
+  dayNumber,
+  dayOf,
+  parseSchedule,
+  type Schedule,
+  ScheduleError,
+  scheduleNamesMinuteOf,
+} from "../../contracts/firm-calendar";
 import { wallClock } from "../../contracts/time-format";
 import { DOCUMENTS_DIR, UPLOADS_DIR } from "../../ops/backup";
 
@@ -18,10 +26,7 @@ export class BackupSettingError extends ConfigError {
 }
 
 /** A five-field cron expression (minute hour day-of-month month day-of-week), read in the firm's time zone. */
-export type Cron = {
-  source: string;
-  fields: [Set<number>, Set<number>, Set<number>, Set<number>, Set<number>];
-};
+export type Cron = Schedule;
 export type Keep = { daily: number; weekly: number; monthly: number };
 export type S3Target = {
   url: string;
@@ -43,37 +48,18 @@ export type BackupSettings = {
 export const DEFAULT_SCHEDULE = "30 2 * * *";
 export const DEFAULT_KEEP: Keep = { daily: 7, weekly: 4, monthly: 12 };
 
-const RANGES: [number, number][] = [
-  [0, 59],
-  [0, 23],
-  [1, 31],
-  [1, 12],
-  [0, 7],
-];
-const NAMES = ["minute", "hour", "day of month", "month", "day of week"];
-
+/** BACKUP_SCHEDULE's cron fields, read by the firm's calendar; a bad one stops the start naming the variable. */
 export function parseCron(source: string): Cron {
-  const parts = source.trim().split(/\s+/);
-  if (parts.length !== 5)
+  if (source.trim().split(/\s+/).length !== 5)
     throw new BackupSettingError(
       `BACKUP_SCHEDULE must be "off", "daily" or five cron fields (minute hour day month weekday), not "${source}"`,
     );
-  const fields = parts.map((part, i) => {
-    const [lo, hi] = RANGES[i] as [number, number];
-    const set = new Set<number>();
-    for (const item of part.split(",")) {
-      const m = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(item);
-      if (!m) throw new BackupSettingError(`BACKUP_SCHEDULE's ${NAMES[i]} field "${part}" is not understood`);
-      const from = m[1] === "*" ? lo : Number(m[2]);
-      const to = m[1] === "*" ? hi : m[3] !== undefined ? Number(m[3]) : m[4] ? hi : from;
-      const step = m[4] ? Number(m[4]) : 1;
-      if (from < lo || to > hi || from > to || step < 1)
-        throw new BackupSettingError(`BACKUP_SCHEDULE's ${NAMES[i]} field "${part}" is outside ${lo}-${hi}`);
-      for (let v = from; v <= to; v += step) set.add(i === 4 && v === 7 ? 0 : v);
-    }
-    return set;
-  }) as Cron["fields"];
-  return { source: parts.join(" "), fields };
+  try {
+    return parseSchedule(source);
+  } catch (error) {
+    if (error instanceof ScheduleError) throw new BackupSettingError(`BACKUP_SCHEDULE's ${error.message}`);
+    throw error;
+  }
 }
 
 /** The wall-clock fields of an instant in a time zone. */
@@ -82,14 +68,9 @@ export function localParts(at: Date, timeZone: string) {
   return { year, month, day, hour, minute, weekday };
 }
 
-/** Whether the minute of `at`, on the firm's clock, is one the schedule names. */
-export function cronMatches(cron: Cron, at: Date, timeZone: string): boolean {
-  const p = localParts(at, timeZone);
-  const [minute, hour, dom, month, dow] = cron.fields;
-  return (
-    minute.has(p.minute) && hour.has(p.hour) && dom.has(p.day) && month.has(p.month) && dow.has(p.weekday)
-  );
-}
+/** Whether the minute of `at`, on the firm's clock, is one the schedule names (cron's day rule included). */
+export const cronMatches = (cron: Cron, at: Date, timeZone: string): boolean =>
+  scheduleNamesMinuteOf(cron, at, timeZone);
 
 export function parseKeep(value: string | undefined): Keep {
   if (value === undefined || value.trim() === "") return DEFAULT_KEEP;
@@ -168,9 +149,8 @@ export function toKeep(items: { name: string; at: Date }[], keep: Keep, timeZone
     },
     weekly: (at: Date) => {
       const p = localParts(at, timeZone);
-      // The Monday that starts the week, counted in days since the epoch of the local date.
-      const days = Math.floor(Date.UTC(p.year, p.month - 1, p.day) / 86_400_000);
-      return String(days - ((p.weekday + 6) % 7));
+      // The Monday that starts the week, as a day number of the firm's calendar.
+      return String(dayNumber(dayOf(p.year, p.month, p.day)) - ((p.weekday + 6) % 7));
     },
     monthly: (at: Date) => {
       const p = localParts(at, timeZone);

@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
 import type { WaitingRequest } from "../../contracts/desk";
+import { spanOfDays } from "../../contracts/firm-calendar";
 import { SERVICE_LABELS } from "../../contracts/intake-labels";
 import { adminSubmissionPath, PATHS } from "../../contracts/paths";
 import {
@@ -10,13 +11,10 @@ import {
 } from "../../contracts/privacy";
 import { formatWeekdayDay } from "../../contracts/time-format";
 import type { Logger } from "../../log";
+import type { DataStore } from "../../store";
 import type { MailMessage, MailOutbox } from "../mail";
 import { scheduledRuns } from "./repo/desk-clock";
 import { calendarJob } from "./service/calendar-job";
-
-const DAY_MS = 86_400_000;
-
-import type { DataStore } from "../../store";
 import type { DueService } from "./service/due";
 
 export const DIGEST_KIND = "desk-digest";
@@ -65,7 +63,7 @@ export function createDigest(deps: {
 
   /** Open data-rights requests due within DATA_REQUEST_REMIND_DAYS, or overdue: their 30 days are a promise too. */
   const dataRequestsDue = (at: Date) =>
-    deps.dataRequestsDueBy(new Date(at.getTime() + DATA_REQUEST_REMIND_DAYS * DAY_MS).toISOString());
+    deps.dataRequestsDueBy(new Date(at.getTime() + spanOfDays(DATA_REQUEST_REMIND_DAYS)).toISOString());
   const dataLine = (r: { kind: DataRequestKind; dueAt: string }, at: Date) => {
     const left = daysLeft(r.dueAt, at);
     const when =

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { parseAsOfFlags } from "../../cli/as-of-flags";
 import { RETENTION_HELP } from "../../contracts/commands-help";
-import { utcDate } from "./model";
+import { firmToday } from "../../contracts/firm-calendar";
 import { retentionRepo } from "./repo/retention";
 import { ruleText } from "./service/retention";
 
@@ -16,7 +16,7 @@ type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
  */
 export function retentionCli(
   args: string[],
-  deps: { openDb: () => Database; now: () => Date; io?: Partial<Io> },
+  deps: { openDb: () => Database; now: () => Date; timeZone: string; io?: Partial<Io> },
 ): number {
   const io: Io = {
     stdout: (s) => process.stdout.write(s),
@@ -30,14 +30,14 @@ export function retentionCli(
   const parsed = parseAsOfFlags(args);
   if ("problem" in parsed) return usage(parsed.problem);
   const { dryRun } = parsed.flags;
-  const asOf = parsed.flags.asOf ?? utcDate(deps.now());
+  const asOf = parsed.flags.asOf ?? firmToday(deps.now(), deps.timeZone);
   if (!dryRun) {
     return usage("Only a dry run is offered here: the server itself purges at start and once a day.");
   }
 
   const db = deps.openDb();
   try {
-    const repo = retentionRepo(db);
+    const repo = retentionRepo(db, deps.timeZone);
     const { unengagedDays, engagedDays } = repo.policy();
     const policy = { unengagedDays, engagedDays };
     const due = repo.dueBy(asOf, policy);

@@ -21,8 +21,13 @@ export function createPrivacy(deps: {
   /** The privacy page states the policy: a change must reach it at once (the page cache is cleared). */
   onPolicyChanged?: () => void;
 }) {
-  const retention = createRetention(deps);
-  const requests = createDataRequests({ store: deps.store, dataDir: deps.config.dataDir, now: deps.now });
+  const retention = createRetention({ ...deps, timeZone: deps.config.desk.timeZone });
+  const requests = createDataRequests({
+    store: deps.store,
+    dataDir: deps.config.dataDir,
+    now: deps.now,
+    timeZone: deps.config.desk.timeZone,
+  });
   return {
     module: privacyRoutes({ config: deps.config, auth: deps.auth, retention, requests }),
     retention,

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { spanOfDays } from "../../contracts/firm-calendar";
 import { type DataCipher, SEALING_CERTIFICATE_FILE } from "../../db/cipher";
 import { writeFileAtomically } from "../../db/encrypted-files";
 
@@ -61,7 +62,7 @@ export function selfSignedP12(firmName: string, passphrase: string): Buffer {
   cert.serialNumber = `01${forge.util.bytesToHex(forge.random.getBytesSync(15))}`;
   const now = new Date();
   cert.validity.notBefore = now;
-  cert.validity.notAfter = new Date(now.getTime() + 10 * 365 * 86_400_000);
+  cert.validity.notAfter = new Date(now.getTime() + spanOfDays(10 * 365));
   const subject = [
     { name: "commonName", value: `${firmName} document seal` },
     { name: "organizationName", value: firmName },

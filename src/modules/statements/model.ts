@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { calendarDate } from "../../contracts/dates";
+import { addDays } from "../../contracts/firm-calendar";
 import type { LedgerEntry, LedgerView, PaymentDue, RetainerView } from "../ledger";
 
 export type { StatementSummary } from "../../contracts/statements";
@@ -72,9 +73,7 @@ export function replenishDue(retainer: Retainer | null, percent: number): boolea
   return retainer.remainingCents * 100 < retainer.heldCents * percent;
 }
 
-const DAY_MS = 86_400_000;
-const shift = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const shift = addDays;
 
 /** The day after a date. */
 export const dayAfter = (date: string) => shift(date, 1);

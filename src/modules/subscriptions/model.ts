@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { addDays, addMonths, daysBetween } from "../../contracts/firm-calendar";
 import {
   CADENCES,
   type Cadence,
@@ -43,26 +44,9 @@ export type WorkCalendar = { isBusinessDay: (date: string) => boolean };
 
 // ---- Calendar dates ---------------------------------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-export const addDays = (date: string, days: number) => dateOfDay(dayNumber(date) + days);
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
-
-/**
- * The same day of the month `months` later, or that month's last day when it is shorter: 31 January and one
- * month is 28 February, two months is 31 March (always counted from the date given, so nothing drifts).
- */
-export function addMonths(date: string, months: number): string {
-  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = index - year * 12;
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, month, Math.min(d, last))).toISOString().slice(0, 10);
-}
+// The firm's calendar (ADR 280): days, and months clamped to their last day (31 January and one month is 28
+// February, two months is 31 March, always counted from the date given, so nothing drifts).
+export { addDays, addMonths, daysBetween };
 
 /** The date itself when the firm opens on it, else the next day it does (a sweep due on a holiday moves on). */
 export function businessDayOnOrAfter(calendar: WorkCalendar, date: string): string {

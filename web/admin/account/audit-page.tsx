@@ -4,7 +4,7 @@ import { auditLabel, auditSentence } from "../../../src/contracts/audit";
 import { adminSubmissionPath } from "../../../src/contracts/paths";
 import { STATUS_LABELS } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
-import { formatDateTimeSeconds } from "../../lib/dates";
+import { formatDateTimeSeconds, useFirmZone } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
@@ -52,6 +52,7 @@ export function AuditPage() {
 }
 
 function AuditLog() {
+  const timeZone = useFirmZone();
   // As on the desk's list: the first render is unfiltered (the server caches HTML per path), then the
   // address's filters apply.
   const address = useSearch();
@@ -68,7 +69,7 @@ function AuditLog() {
     async (before?: number) => {
       setLoading(true);
       try {
-        const qs = auditApiQuery(filters, before);
+        const qs = auditApiQuery(filters, timeZone, before);
         const page = await getJson<AuditPage>([`${ADMIN_API.audit}${qs ? `?${qs}` : ""}`]);
         setEntries((e) => [...(before ? (e ?? []) : []), ...page.entries]);
         setNext(page.nextBeforeId);

@@ -1,5 +1,6 @@
 import { AUDIT_AREAS } from "../../../src/contracts/audit";
 import { isCalendarDate } from "../../../src/contracts/dates";
+import { addDays, startOfDay } from "../../../src/contracts/firm-calendar";
 
 /** The audit log's filters as they appear in the page's address: who, what (an area), when (local days). */
 export type AuditFilters = { user: string; area: string; from: string; to: string; views: boolean };
@@ -34,14 +35,12 @@ export function auditFiltersString(f: AuditFilters): string {
   return p.toString();
 }
 
-/** A local calendar day's first instant, as the API takes it. */
-const startOfLocalDay = (day: string, addDays = 0) => {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(y, m - 1, d + addDays).toISOString();
-};
-
-/** The API's query: the chosen days are the staff member's own, from the start of "from" to the end of "to". */
-export function auditApiQuery(f: AuditFilters, before?: number): string {
+/**
+ * The API's query: the chosen days are the firm's (its zone is the one every time in the log is written in,
+ * ADR 266 and 280), from the start of "from" to the end of "to".
+ */
+export function auditApiQuery(f: AuditFilters, timeZone: string, before?: number): string {
+  const startOfLocalDay = (day: string, later = 0) => startOfDay(addDays(day, later), timeZone).toISOString();
   const p = new URLSearchParams();
   if (f.user.trim()) p.set("user", f.user.trim());
   if (f.area) p.set("area", f.area);

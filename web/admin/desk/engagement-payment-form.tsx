@@ -1,10 +1,12 @@
 import { Banknote } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import * as v from "valibot";
+import { firmToday } from "../../../src/contracts/firm-calendar";
 import { dollars, plainDollars } from "../../../src/contracts/money";
 import { type EngagementView, PaymentSchema } from "../../../src/contracts/portal";
 import { apiRequest } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
+import { useFirmZone } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
 import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
@@ -32,12 +34,6 @@ function check(values: Values): FieldMessages {
   return out;
 }
 
-/** Today in the browser's calendar, as the date input wants it. */
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-};
-
 /** A receipt staff record: the firm's processor takes the money, the desk only notes that it arrived. */
 export function EngagementPaymentForm(props: {
   submissionId: number;
@@ -45,6 +41,9 @@ export function EngagementPaymentForm(props: {
   onSaved: (e: EngagementView) => void;
 }) {
   const e = props.engagement;
+  // The firm's today, as the date input wants it: a receipt is dated in the firm's zone, as the ledger is.
+  const timeZone = useFirmZone();
+  const today = () => firmToday(new Date(), timeZone);
   // The outstanding amount is the likely receipt; once nothing is outstanding, nothing is suggested.
   const suggest = (outstanding: number) => (outstanding > 0 ? plainDollars(outstanding) : "");
   const blank = () => ({ amount: suggest(e.outstandingCents), receivedOn: today(), method: "" });

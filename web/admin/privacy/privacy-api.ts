@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { DataRequestItem, DataRequestList } from "../../../src/contracts/privacy";
 import { getJson } from "../../lib/api";
+import { formatLongDate } from "../../lib/dates";
 
 /** The privacy API, as the admin screens call it. */
 export const RETENTION_API = "/api/admin/retention";
@@ -21,6 +22,14 @@ export function daysLeftText(daysLeft: number): string {
   const late = -daysLeft;
   return `${late} ${late === 1 ? "day" : "days"} overdue`;
 }
+
+/**
+ * How a planned deletion reads in the admin's list: "Due: deleted at the next purge" once its day has come on the
+ * firm's calendar, "Deleted on 10 Jan 2027" before. `today` is the firm's, from the server (RetentionView.today):
+ * neither the browser's day nor the UTC one, which turns over hours early on a New York evening.
+ */
+export const purgeLabel = (deleteOn: string, today: string) =>
+  deleteOn <= today ? "Due: deleted at the next purge" : `Deleted on ${formatLongDate(deleteOn)}`;
 
 /** The data-rights requests list, loaded once and on reload(); null while loading, "failed" when it could not be. */
 export function useDataRequests() {

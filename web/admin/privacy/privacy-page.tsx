@@ -18,7 +18,7 @@ import { adminPage } from "../shared/admin-page";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
-import { RETENTION_API, retentionDryRunApi } from "./privacy-api";
+import { purgeLabel, RETENTION_API, retentionDryRunApi } from "./privacy-api";
 import { PrivacyTabs } from "./privacy-tabs";
 
 export function PrivacyAdminPage() {
@@ -219,7 +219,6 @@ function DryRunText({ dryRun }: { dryRun: RetentionDryRun }) {
 }
 
 function UpcomingPurges({ view }: { view: RetentionView }) {
-  const today = new Date().toISOString().slice(0, 10);
   return (
     <section
       aria-labelledby="upcoming-title"
@@ -251,11 +250,7 @@ function UpcomingPurges({ view }: { view: RetentionView }) {
                   · {STATUS_LABELS[p.status]} since {formatLongDate(p.lastChangeAt)}
                 </span>
               </span>
-              <span className="text-sm font-semibold text-ink">
-                {p.deleteOn <= today
-                  ? "Due: deleted at the next purge"
-                  : `Deleted on ${formatLongDate(p.deleteOn)}`}
-              </span>
+              <span className="text-sm font-semibold text-ink">{purgeLabel(p.deleteOn, view.today)}</span>
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import {
   CONSULTATION_LEAD_BUSINESS_MINUTES,
   CONSULTATION_MINUTES,
 } from "../../../contracts/consultation";
+import { addDays, weekdayOf } from "../../../contracts/firm-calendar";
 import {
   dayIn,
   formatDay,
@@ -28,12 +29,6 @@ const MINUTE_MS = 60_000;
 /** Calendar days looked through for the ten business days (a long run of closures still ends). */
 const MAX_CALENDAR_DAYS = 120;
 
-const nextDate = (date: string) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-};
-
 /** A slot of the grid: its start instant and the firm's calendar date. */
 export type GridSlot = { startMs: number; date: string };
 
@@ -47,10 +42,10 @@ export function slotGrid(clock: ConsultationClock, now: Date): GridSlot[] {
   const out: GridSlot[] = [];
   let date = clock.local(new Date(earliest)).date;
   let days = 0;
-  for (let i = 0; i < MAX_CALENDAR_DAYS && days < CONSULTATION_BUSINESS_DAYS; i++, date = nextDate(date)) {
+  for (let i = 0; i < MAX_CALENDAR_DAYS && days < CONSULTATION_BUSINESS_DAYS; i++, date = addDays(date, 1)) {
     if (!clock.isBusinessDay(date)) continue;
     days++;
-    const hours = clock.settings.hours[new Date(`${date}T00:00:00Z`).getUTCDay()];
+    const hours = clock.settings.hours[weekdayOf(date)];
     if (!hours) continue;
     for (let m = hours.open; m + CONSULTATION_MINUTES <= hours.close; m += CONSULTATION_MINUTES) {
       const startMs = clock.instant(date, m).getTime();

@@ -1,6 +1,14 @@
 import Holidays from "date-holidays";
 import { WEEKDAY_SHORT } from "../../../contracts/calendar";
-import { formatClockTime, wallClock } from "../../../contracts/time-format";
+import {
+  addDays,
+  dayNumber,
+  dayOfNumber,
+  instantAt,
+  wallTime,
+  weekdayOf,
+} from "../../../contracts/firm-calendar";
+import { formatClockTime } from "../../../contracts/time-format";
 import { ConflictError } from "../../../http/errors";
 
 /**
@@ -45,47 +53,23 @@ export function describeHours(hours: WeeklyHours): string {
   return groups.join(", ");
 }
 
-/** Calendar dates and wall times in one IANA zone, through Intl (no time-zone data of our own). */
+/** Calendar dates and wall times in one IANA zone: the firm's calendar (ADR 280). */
 function zone(timeZone: string) {
-  /** The wall clock at an instant, read as if it were UTC: its difference to the instant is the offset. */
-  const wall = (ms: number) => {
-    const p = wallClock(ms, timeZone);
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  };
-  const offset = (ms: number) => wall(Math.floor(ms / 1000) * 1000) - Math.floor(ms / 1000) * 1000;
   return {
     /** Local date "YYYY-MM-DD", weekday and minutes after midnight at an instant. */
     local(ms: number) {
-      const w = new Date(wall(ms));
-      return {
-        date: w.toISOString().slice(0, 10),
-        weekday: w.getUTCDay(),
-        minutes: w.getUTCHours() * 60 + w.getUTCMinutes(),
-      };
+      const w = wallTime(ms, timeZone);
+      return { date: w.day, weekday: w.weekday, minutes: w.minutes };
     },
-    /** The instant a local wall time occurs (in a spring-forward gap: the hour after). */
-    instant(date: string, minutes: number): number {
-      const [y, m, d] = date.split("-").map(Number);
-      const asUtc = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, 0, minutes);
-      const first = asUtc - offset(asUtc);
-      const second = asUtc - offset(first);
-      return second;
-    },
+    /** The instant a local wall time occurs (in a spring-forward gap: the first minute after it). */
+    instant: (date: string, minutes: number): number => instantAt(date, minutes, timeZone).getTime(),
   };
 }
 
-/** The next calendar date after "YYYY-MM-DD". */
-export function nextDate(date: string, days = 1): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
-}
+/** The calendar date `days` (one unless told) after "YYYY-MM-DD". */
+export const nextDate = (date: string, days = 1) => addDays(date, days);
 
-const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-
-const DAY_MS = 86_400_000;
-/** "YYYY-MM-DD" as a day number (days since 1970-01-01), and back. */
-const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const dateOfDay = dayOfNumber;
 
 type Opening = { start: number; end: number };
 

@@ -8,8 +8,9 @@ const TICK_MS = 60_000;
 
 /**
  * The one way a job falls due on the firm's calendar (the morning digest, the subscriptions' day, the month's
- * statements): each minute the job says which day a run is owed for, given the last day scheduled_runs remembers
- * (a server down on that day is owed it when it next starts), and that day is run and remembered.
+ * statements; the backup schedule, whose "day" is the minute a run is for, ADR 280): each minute the job says
+ * which day a run is owed for, given the last day scheduled_runs remembers (a server down on that day is owed it
+ * when it next starts), and that day is run and remembered.
  *
  * A run that is all database work is asked, run and remembered in one immediate transaction: a second timer, or the
  * operator's command while the server runs, waits for the first and then finds the day done, so it is done once
@@ -24,6 +25,8 @@ export function calendarJob<T>(deps: {
   logAs?: string;
   logger: Logger;
   now: () => Date;
+  /** How often it asks (a minute unless told). */
+  tickMs?: number;
   /** The day a run is owed for now, given the last day run (null: never), or null when none is owed. */
   owed: (lastDay: string | null) => string | null;
   run: (day: string) => T;
@@ -61,7 +64,12 @@ export function calendarJob<T>(deps: {
     remember,
     lastDay,
     start() {
-      stopTimer ??= every({ name: deps.logAs ?? name, ms: TICK_MS, logger: deps.logger, run: runIfDue });
+      stopTimer ??= every({
+        name: deps.logAs ?? name,
+        ms: deps.tickMs ?? TICK_MS,
+        logger: deps.logger,
+        run: runIfDue,
+      });
     },
     stop() {
       stopTimer?.();

@@ -1,11 +1,10 @@
 import { CLOSURE_MESSAGES } from "../../../contracts/desk";
+import { daysBetween } from "../../../contracts/firm-calendar";
 import { type Actor, auditBy } from "../../../http/admin-http";
 import { HttpError, InvalidError, NotFoundError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import type { ClosureInput } from "../model";
 import type { DueService } from "./due";
-
-const DAY_MS = 86_400_000;
 
 /** A date already closed: a conflict whose body names only the field, as the closures form has always read it. */
 export class ClosureExistsError extends HttpError {
@@ -32,9 +31,8 @@ export function createClosuresService(deps: { store: DataStore; due: DueService;
     list: () => due.closures.list(),
 
     add({ date, note }: ClosureInput, actor: Actor) {
-      const today = new Date(`${due.closures.today()}T00:00:00Z`).getTime();
-      const when = new Date(`${date}T00:00:00Z`).getTime();
-      if (when < today - 366 * DAY_MS || when > today + 3 * 366 * DAY_MS) {
+      const ahead = daysBetween(due.closures.today(), date);
+      if (ahead < -366 || ahead > 3 * 366) {
         throw new InvalidError({ date: [CLOSURE_MESSAGES.range] });
       }
       if (!due.closures.add(date, note)) throw new ClosureExistsError();

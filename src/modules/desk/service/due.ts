@@ -8,6 +8,7 @@ import {
   FIRST_RESPONSE_DAYS,
   OVERVIEW_WAITING_MAX,
 } from "../../../contracts/desk";
+import { spanOfDays } from "../../../contracts/firm-calendar";
 import { ConflictError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import type { EngagementLookup } from "../../portal";
@@ -142,7 +143,7 @@ export function createDueService(deps: {
         deliveriesDue: owed.length,
         deliveriesOverdue: owed.filter((d) => d.deliveryDueAt <= at.toISOString()).length,
       };
-      const windowStart = new Date(at.getTime() - FIRST_RESPONSE_DAYS * 86_400_000).toISOString();
+      const windowStart = new Date(at.getTime() - spanOfDays(FIRST_RESPONSE_DAYS)).toISOString();
       const minutes = dueTimes
         .answeredSince(windowStart)
         .map((r) => clock.businessMinutesBetween(new Date(r.submittedAt), new Date(r.firstResponseAt)))

@@ -1,4 +1,5 @@
 import { FIRST_RESPONSE_BY_LABELS, RESPONSE_CLOCK_SKEW_MS, RESPONSE_MESSAGES } from "../../../contracts/desk";
+import { spanOfDays } from "../../../contracts/firm-calendar";
 import type { SubmissionStatus } from "../../../contracts/intake";
 import {
   MATTER_TYPE_LABELS,
@@ -60,7 +61,6 @@ const CSV_HEADER = [
   "First response by",
 ] as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long an export asked for while the search index is still being read is told to wait. */
 const SEARCH_RETRY_SECONDS = 60;
 
@@ -307,7 +307,7 @@ export function createSubmissionsService(deps: {
     /** Requests of the last SOURCES_DAYS days by landing page and by referring site. */
     sources(): DeskSources {
       const to = now();
-      const from = new Date(to.getTime() - SOURCES_DAYS * DAY_MS);
+      const from = new Date(to.getTime() - spanOfDays(SOURCES_DAYS));
       const body: DeskSources = {
         from: from.toISOString(),
         to: to.toISOString(),
@@ -375,7 +375,7 @@ export function createSubmissionsService(deps: {
           r.firstResponseBy ? FIRST_RESPONSE_BY_LABELS[r.firstResponseBy] : null,
         ]),
       );
-      return { csv, filename: `submissions-${now().toISOString().slice(0, 10)}.csv` };
+      return { csv, filename: `submissions-${due.closures.today()}.csv` };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { daysBetween } from "../../../contracts/firm-calendar";
 import { type IntakeReceipt, isIntakeReceipt } from "../../../contracts/intake";
 import { formatTime, formatWeekday, formatWeekdayDateTime } from "../../../contracts/time-format";
 import type { BusinessClock } from "../../desk";
@@ -22,7 +23,7 @@ export function respondByText(clock: BusinessClock, due: Date, now: Date): strin
   const time = formatTime(due, zone);
   const today = clock.local(now).date;
   if (at.date === today) return `${time} today`;
-  const days = (Date.parse(at.date) - Date.parse(today)) / 86_400_000;
+  const days = daysBetween(today, at.date);
   if (days > 0 && days < 7) return `${formatWeekday(at.date, "long")} ${time}`;
   return formatWeekdayDateTime(due, zone, "long");
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Config } from "../../../config";
 import { EXPEDITE_HOURS } from "../../../contracts/constants";
 import { serviceName } from "../../../contracts/engagement-defaults";
+import { spanOfDays } from "../../../contracts/firm-calendar";
 import { type EngagementView, PORTAL_CLOSED_STATUSES, PORTAL_LINK_DAYS } from "../../../contracts/portal";
 import { NotFoundError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
@@ -17,7 +18,6 @@ import { portalLinks } from "../repo/links";
 import { portalSessions } from "../repo/sessions";
 import { letterRecord } from "./letter-record";
 
-const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
 
 export type PortalServiceDeps = {
@@ -186,7 +186,7 @@ export function engagementCore(deps: PortalServiceDeps) {
    */
   function issueLink(e: EngagementRow, at: Date) {
     const token = randomBytes(32).toString("base64url");
-    const expiresAt = new Date(at.getTime() + PORTAL_LINK_DAYS * DAY_MS).toISOString();
+    const expiresAt = new Date(at.getTime() + spanOfDays(PORTAL_LINK_DAYS)).toISOString();
     links.clearSpent(at);
     const linkId = links.issue(e.id, token, at, expiresAt);
     deps.outbox.enqueue({ kind: PORTAL_LINK_MAIL, submissionId: e.submissionId, refId: linkId });

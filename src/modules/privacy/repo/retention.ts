@@ -13,10 +13,10 @@ export type PurgeCandidate = PlannedPurge & { id: number };
 
 /**
  * The retention policy (one row), and the question the purge asks of the desk's requests: which ended ones
- * reach the end of their retention on or before a date (the desk answers it from clear columns only, so the
+ * reach the end of their retention on or before a day of the firm's calendar, in its zone (the desk answers it from clear columns only, so the
  * dry run needs no data key).
  */
-export function retentionRepo(db: Database) {
+export function retentionRepo(db: Database, timeZone: string) {
   const selectPolicy = db.prepare<PolicyRow, []>(
     `SELECT unengaged_days AS unengagedDays, engaged_days AS engagedDays, updated_at AS updatedAt,
        last_purge_at AS lastPurgeAt, last_purge_deleted AS lastPurgeDeleted
@@ -37,10 +37,10 @@ export function retentionRepo(db: Database) {
   return {
     policy,
     setPolicy: (p: RetentionPolicy, at: string) => updatePolicy.run(p.unengagedDays, p.engagedDays, at),
-    /** Requests whose retention ends on or before `until` (YYYY-MM-DD), soonest first: the desk's rows. */
+    /** Requests whose retention ends on or before `until` (the firm's YYYY-MM-DD), soonest first: the desk's rows. */
     dueBy(until: string, p: RetentionPolicy): PurgeCandidate[] {
       return endedRequests(db)
-        .dueBy(until, p)
+        .dueBy(until, p, timeZone)
         .map((r) => ({ ...r, rule: ruleOf(r.status) }));
     },
     recordPurge: (at: string, deleted: number) => updateLastPurge.run(at, deleted),

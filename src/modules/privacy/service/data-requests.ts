@@ -1,4 +1,5 @@
 import { makeZip } from "client-zip";
+import { firmToday, spanOfDays } from "../../../contracts/firm-calendar";
 import {
   DATA_REQUEST_DUE_DAYS,
   DATA_REQUEST_MESSAGES,
@@ -25,14 +26,18 @@ import type { Actor, DataRequestInput } from "../model";
 import { type DataRequestRow, dataRequestsRepo } from "../repo/data-requests";
 import { createErasure } from "./erasure";
 
-const DAY_MS = 86_400_000;
-
 /**
  * Data-rights requests (access, correction, deletion, opt-out): recorded with a due date 30 days out, matched
  * to every intake from the same address through the keyed hash, exported as one JSON file, erased with a
  * receipt per intake, and completed. Every step is in the audit log, by id and counts, never the address.
  */
-export function createDataRequests(deps: { store: DataStore; dataDir: string; now: () => Date }) {
+export function createDataRequests(deps: {
+  store: DataStore;
+  dataDir: string;
+  now: () => Date;
+  /** The firm's time zone: an export is named by the firm's day. */
+  timeZone: string;
+}) {
   const { store } = deps;
   const { db } = store;
   const { now } = deps;
@@ -102,7 +107,7 @@ export function createDataRequests(deps: { store: DataStore; dataDir: string; no
     create(input: DataRequestInput, actor: Actor): DataRequestCreated {
       const { email, kind } = input;
       const received = now();
-      const dueAt = new Date(received.getTime() + DATA_REQUEST_DUE_DAYS * DAY_MS).toISOString();
+      const dueAt = new Date(received.getTime() + spanOfDays(DATA_REQUEST_DUE_DAYS)).toISOString();
       const intakes = ended.intakeFacts(submissions.idsByEmail(email));
       const id = repo.create({
         kind,
@@ -166,7 +171,7 @@ export function createDataRequests(deps: { store: DataStore; dataDir: string; no
         },
         intakes,
       };
-      const name = `data-request-${request.id}-${at.toISOString().slice(0, 10)}`;
+      const name = `data-request-${request.id}-${firmToday(at, deps.timeZone)}`;
       const json = {
         name: `${name}.json`,
         lastModified: at,

@@ -1,3 +1,4 @@
+import { addDays, firmToday } from "../../../contracts/firm-calendar";
 import {
   PURGE_HORIZON_DAYS,
   type RetentionDryRun,
@@ -9,11 +10,11 @@ import { type Logger, silentLogger } from "../../../log";
 import { every } from "../../../ops/every";
 import type { DataStore } from "../../../store";
 import { writeAudit } from "../../audit";
-import { type Actor, addDays, utcDate } from "../model";
+import type { Actor } from "../model";
 import { type PurgeCandidate, retentionRepo } from "../repo/retention";
 import { createErasure } from "./erasure";
 
-/** How often the timer looks whether today's purge has run; it runs once per UTC day. */
+/** How often the timer looks whether today's purge has run; it runs once per day of the firm's calendar. */
 const CHECK_EVERY_MS = 60 * 60_000;
 
 /** The rule in words, for receipts: which statuses, and how long after their last status change. */
@@ -25,12 +26,15 @@ export function ruleText(rule: RetentionRule, policy: RetentionPolicy): string {
 
 /**
  * The retention policy and its purge. Ended requests (declined, closed, engaged) are deleted once their
- * retention has run out, counted in whole UTC days from their last status change; new, in-review and quoted
+ * retention has run out, counted in whole days of the firm's calendar from the firm's day of their last status
+ * change (ADR 280), so the purge, the admin's list and the dry run agree with the day staff are living; new, in-review and quoted
  * requests are never deleted here. Each deletion leaves a receipt in the audit log with no personal data.
  */
 export function createRetention(deps: {
   store: DataStore;
   now: () => Date;
+  /** The firm's time zone: its days are the ones retention counts and purges on. */
+  timeZone: string;
   logger?: Logger;
   /** Called after the policy changes (the privacy page states it: the page cache must forget it). */
   onPolicyChanged?: () => void;
@@ -39,7 +43,8 @@ export function createRetention(deps: {
   const { db } = store;
   const { now } = deps;
   const logger = deps.logger ?? silentLogger;
-  const repo = retentionRepo(db);
+  const repo = retentionRepo(db, deps.timeZone);
+  const today = () => firmToday(now(), deps.timeZone);
   const erasure = createErasure(store);
 
   const policy = (): RetentionPolicy => {
@@ -50,7 +55,7 @@ export function createRetention(deps: {
   /** Deletes what is due today, in one transaction with its receipts; safe to run twice (nothing is left). */
   const purgeNow = db.transaction((at: Date): PurgeCandidate[] => {
     const p = policy();
-    const due = repo.dueBy(utcDate(at), p);
+    const due = repo.dueBy(firmToday(at, deps.timeZone), p);
     for (const c of due)
       erasure.erase([c], { event: "retention.request_deleted", rule: ruleText(c.rule, p) }, at);
     repo.recordPurge(at.toISOString(), due.length);
@@ -61,7 +66,7 @@ export function createRetention(deps: {
     const at = now();
     const deleted = purgeNow.immediate(at);
     if (deleted.length > 0) erasure.afterCommit();
-    logger.info("retention_purge", { deleted: deleted.length, asOf: utcDate(at) });
+    logger.info("retention_purge", { deleted: deleted.length, asOf: firmToday(at, deps.timeZone) });
     return { at: at.toISOString(), deleted: deleted.map((c) => c.reference) };
   };
 
@@ -75,10 +80,10 @@ export function createRetention(deps: {
     }
   };
 
-  /** The timer's tick: purges when no purge has run yet on today's UTC date. */
+  /** The timer's tick: purges when no purge has run yet on the firm's today. */
   const runIfDue = (): boolean => {
     const last = repo.policy().lastPurgeAt;
-    if (last && last.slice(0, 10) >= utcDate(now())) return false;
+    if (last && firmToday(last, deps.timeZone) >= today()) return false;
     purgeSafely();
     return true;
   };
@@ -86,10 +91,11 @@ export function createRetention(deps: {
   const view = (): RetentionView => {
     const row = repo.policy();
     const p = { unengagedDays: row.unengagedDays, engagedDays: row.engagedDays };
+    const day = today();
     const upcoming = repo
-      .dueBy(addDays(utcDate(now()), PURGE_HORIZON_DAYS), p)
+      .dueBy(addDays(day, PURGE_HORIZON_DAYS), p)
       .map(({ id: _id, ...planned }) => planned);
-    return { ...p, lastPurgeAt: row.lastPurgeAt, upcoming, horizonDays: PURGE_HORIZON_DAYS };
+    return { ...p, lastPurgeAt: row.lastPurgeAt, upcoming, horizonDays: PURGE_HORIZON_DAYS, today: day };
   };
 
   return {
@@ -104,7 +110,7 @@ export function createRetention(deps: {
      * by the same query the purge and `tracewell retention --dry-run` use. Reads only; deletes nothing.
      */
     dryRun(proposed: RetentionPolicy): RetentionDryRun {
-      const asOf = utcDate(now());
+      const asOf = today();
       const deletions = repo.dueBy(asOf, proposed).map(({ id: _id, ...planned }) => planned);
       return { ...proposed, asOf, count: deletions.length, deletions };
     },
@@ -133,7 +139,7 @@ export function createRetention(deps: {
 
     runIfDue,
 
-    /** Purges now, then whenever the UTC date has moved on since the last run. Returns a stop function. */
+    /** Purges now, then whenever the firm's day has moved on since the last run. Returns a stop function. */
     startDaily(): () => void {
       purgeSafely();
       return every({ name: "retention", ms: CHECK_EVERY_MS, logger, run: runIfDue, immediately: false });
