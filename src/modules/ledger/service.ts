@@ -104,6 +104,19 @@ export function createLedgerService(deps: LedgerDeps) {
     });
   }
 
+  /**
+   * A payment, dated the day it was received. Whatever brought it (staff, the processor, a match), that day has
+   * come: one after the firm's today is refused (422 naming it), before anything follows from it in the
+   * caller's transaction (the work clock, a subscription's start). The backfill writes what was recorded before
+   * this rule as it was recorded.
+   */
+  function paid(p: PaymentFact): number | null {
+    const firmToday = today();
+    if (p.receivedOn > firmToday)
+      throw new InvalidError({ receivedOn: [M.paymentFuture(p.receivedOn, firmToday)] });
+    return recordPayment(p);
+  }
+
   function recordPayment(p: PaymentFact): number | null {
     return add({
       engagementId: p.engagementId,
@@ -208,7 +221,7 @@ export function createLedgerService(deps: LedgerDeps) {
       const e = engagements.byId(engagementId);
       if (e) recordFee(e);
     },
-    paid: recordPayment,
+    paid,
     charged: recordCharge,
     /**
      * Entries for what happened before the ledger existed (or while a hook was not wired): every signed flat

@@ -11,14 +11,16 @@ import {
 import type { Logger } from "../../log";
 import type { Sealed } from "../../store";
 import { writeAudit } from "../audit";
-import { verifyStripeSignature } from "./lib/stripe-signature";
+import { STRIPE_TOLERANCE_SECONDS, verifyStripeSignature } from "./lib/stripe-signature";
 import {
   AMOUNT_MAX_CENTS,
   type CheckoutSession,
   CheckoutSessionSchema,
+  isCreatedTime,
   type MatchPaymentInput,
   PAID_SESSION_EVENTS,
   PAYMENTS_MESSAGES,
+  paidAtMs,
   RECORDED_CURRENCY,
   STRIPE,
   StripeEventSchema,
@@ -70,6 +72,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       logger.warn("stripe_payment_amount_refused", { eventId, amountCents });
       return "ignored" as const;
     }
+    const paidAt = paidAtMs(created, at.getTime(), STRIPE_TOLERANCE_SECONDS);
+    if (paidAt !== created * 1000)
+      logger.warn("stripe_event_dated_received", { eventId, created, receivedAt: at.toISOString() });
     const payment = {
       processor: STRIPE.processor,
       eventId,
@@ -78,7 +83,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       reference,
       amountCents,
       currency: (s.currency ?? "").toLowerCase(),
-      paidOn: deps.calendar.local(new Date(created * 1000)).date,
+      paidOn: deps.calendar.local(new Date(paidAt)).date,
       payer: s.customer_details?.email ?? null,
       receivedAt: at.toISOString(),
     };
@@ -118,6 +123,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const event = v.safeParse(StripeEventSchema, verified.event);
       if (!event.success) throw new BadRequestError(PAYMENTS_MESSAGES.event);
       const { id, type, created, data } = event.output;
+      if (!isCreatedTime(created)) {
+        logger.warn("stripe_webhook_refused", { reason: "created", eventId: id, created });
+        throw new BadRequestError(PAYMENTS_MESSAGES.created);
+      }
       if (!PAID_SESSION_EVENTS.has(type)) {
         logger.info("stripe_event_ignored", { eventId: id, type });
         return "ignored";
