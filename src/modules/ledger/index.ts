@@ -6,7 +6,7 @@ export type { LedgerEntry, LedgerKind, LedgerView, PaymentDue, RetainerView } fr
 export { paymentDue, summarize, timeAmountCents } from "./model";
 export type { ChargeFact, LedgerService, PaymentFact } from "./service";
 /** The ledger without its routes: what an operator's command reads (`tracewell statements`). */
-export { createLedgerService } from "./service";
+export { createLedgerService, PaymentRecordedError } from "./service";
 
 /**
  * The engagement's ledger as the app composes it (issue 30; ADRs 252 and 253): its service, the hooks the portal

@@ -29,6 +29,16 @@ export type PersonOf = (submissionId: number) => { name: string; reference: stri
 /** A payment as the portal records it (staff's, or the payment processor's through the same path). */
 export type PaymentFact = Parameters<LedgerHooks["paid"]>[0];
 
+/**
+ * A payment the processor reported whose session or intent the ledger holds already: refused (409), so nothing
+ * that would follow from it in the caller's transaction is written either. The webhook answers it as a replay.
+ */
+export class PaymentRecordedError extends ConflictError {
+  constructor(readonly processorRef: string) {
+    super(M.paymentRecorded(processorRef));
+  }
+}
+
 /** What a staff write answers: the ledger, and whether this press wrote the entry (not a repeat of it). */
 export type StaffWrite = { created: boolean; view: LedgerView };
 
@@ -114,7 +124,9 @@ export function createLedgerService(deps: LedgerDeps) {
     const firmToday = today();
     if (p.receivedOn > firmToday)
       throw new InvalidError({ receivedOn: [M.paymentFuture(p.receivedOn, firmToday)] });
-    return recordPayment(p);
+    const id = recordPayment(p);
+    if (id === null && p.processor) throw new PaymentRecordedError(p.processor.intent ?? p.processor.object);
+    return id;
   }
 
   function recordPayment(p: PaymentFact): number | null {
@@ -126,6 +138,7 @@ export function createLedgerService(deps: LedgerDeps) {
       description: `Payment received (${p.method})`,
       amountCents: -p.amountCents,
       ...(p.by ? { by: p.by } : {}),
+      ...(p.processor ? { processorObject: p.processor.object, processorIntent: p.processor.intent } : {}),
     });
   }
 

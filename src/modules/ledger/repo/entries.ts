@@ -14,6 +14,9 @@ export type NewEntry = {
   documentId?: string;
   corrects?: number;
   by?: string;
+  /** A processor's payment: what was paid ("stripe:cs_…", "stripe:pi_…"), each written once (migration 039). */
+  processorObject?: string;
+  processorIntent?: string | null;
 };
 
 type Stored = {
@@ -52,12 +55,15 @@ export function ledgerRepo({ db, cipher }: Sealed) {
       number | null,
       string | null,
       string,
+      string | null,
+      string | null,
     ]
   >(
+    // No conflict target: a source, a session or an intent written before each leave the entry unwritten.
     `INSERT INTO ledger_entries (engagement_id, source, on_date, kind, description, amount_cents, minutes,
-       rate_cents, document_id, corrects, recorded_by, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (source) DO NOTHING RETURNING id`,
+       rate_cents, document_id, corrects, recorded_by, created_at, processor_object, processor_intent)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT DO NOTHING RETURNING id`,
   );
   const ofEngagement = db.prepare<Stored, [number]>(
     `SELECT ${COLUMNS} FROM ledger_entries WHERE engagement_id = ? ORDER BY on_date, id`,
@@ -89,7 +95,10 @@ export function ledgerRepo({ db, cipher }: Sealed) {
   });
 
   return {
-    /** Writes the entry; answers its id, or null when its source was written before (nothing changes). */
+    /**
+     * Writes the entry; answers its id, or null when its source, or the processor's session or intent it pays,
+     * was written before (nothing changes).
+     */
     add(e: NewEntry, at: string): number | null {
       const row = insert.get(
         e.engagementId,
@@ -104,6 +113,8 @@ export function ledgerRepo({ db, cipher }: Sealed) {
         e.corrects ?? null,
         e.by ?? null,
         at,
+        e.processorObject ?? null,
+        e.processorIntent ?? null,
       );
       return row?.id ?? null;
     },
