@@ -48,6 +48,8 @@ import * as articleAuthors from "./038-article-authors";
 
 import * as paymentsOnce from "./039-payments-once";
 
+import * as ledgerNeverChanged from "./040-ledger-never-changed";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -106,4 +108,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 38, name: "article-authors", ...articleAuthors },
 
   { version: 39, name: "payments-once", ...paymentsOnce },
+
+  { version: 40, name: "ledger-never-changed", ...ledgerNeverChanged },
 ];
