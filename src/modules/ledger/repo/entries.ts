@@ -36,8 +36,9 @@ const COLUMNS = `id, engagement_id AS engagementId, on_date AS "on", kind, descr
   minutes, recorded_by AS "by", corrects, document_id AS documentId`;
 
 /**
- * The ledger's one table. Only inserts: the database refuses an update of any column or a delete (migrations 032 and 040). The
- * description is staff's words about a client's matter: encrypted on write, decrypted on read.
+ * The ledger's one table. Only inserts: the database refuses an update of any column (but the data key's
+ * rotation of the description) or a delete (migrations 032 and 040). The description is staff's words about a
+ * client's matter: encrypted on write, decrypted on read.
  */
 export function ledgerRepo({ db, cipher }: Sealed) {
   const insert = db.prepare<
