@@ -50,6 +50,8 @@ import * as paymentsOnce from "./039-payments-once";
 
 import * as ledgerNeverChanged from "./040-ledger-never-changed";
 
+import * as statementFailures from "./041-statement-failures";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -110,4 +112,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 39, name: "payments-once", ...paymentsOnce },
 
   { version: 40, name: "ledger-never-changed", ...ledgerNeverChanged },
+
+  { version: 41, name: "statement-failures", ...statementFailures },
 ];

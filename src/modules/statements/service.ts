@@ -15,6 +15,7 @@ import {
   replenishDue,
   type StatementLedger,
 } from "./model";
+import { type StatementFailure, statementFailuresRepo } from "./repo/failures";
 import { type StatementRow, statementsRepo } from "./repo/statements";
 
 /** The client is told a statement was issued (ref_id: the statement). */
@@ -68,6 +69,7 @@ export function createStatementsService(deps: StatementsServiceDeps) {
   const { store, config, calendar, ledger, engagements, personOf, outbox, now } = deps;
   const { db } = store;
   const repo = statementsRepo(store);
+  const failures = statementFailuresRepo(store);
   const today = () => calendar.local(now()).date;
 
   /** What the next statement through `through` would show, or null when nothing new was recorded by then. */
@@ -173,6 +175,8 @@ export function createStatementsService(deps: StatementsServiceDeps) {
         at,
       });
       outbox.enqueue({ kind: STATEMENT_ISSUED_MAIL, submissionId: engagement.submissionId, refId: id });
+      // Stated at last: a failure the monthly run recorded for it is over.
+      failures.clear(engagement.id);
       return id;
     })();
     outbox.wake();
@@ -225,6 +229,24 @@ export function createStatementsService(deps: StatementsServiceDeps) {
     /** A statement and its request, for the mail that tells the client (ref_id). */
     byId: (id: number) => repo.byId(id),
     engagementRef: (engagementId: number) => engagements.byId(engagementId),
+    /** The monthly run could not state an engagement: kept until its next statement, for the run and the desk. */
+    recordFailure: (engagementId: number, f: { throughOn: string; reason: string }) =>
+      failures.record(engagementId, { ...f, failedOn: today(), failedAt: now() }),
+    /** Nothing is left to state for it (stated meanwhile, or gone): its failure is over. */
+    clearFailure: (engagementId: number) => failures.clear(engagementId),
+    /** The engagements whose last statement failed, oldest first, with their request's reference. */
+    failures(): (StatementFailure & { submissionId: number; reference: string })[] {
+      return failures.all().flatMap((f) => {
+        const engagement = engagements.byId(f.engagementId);
+        if (!engagement) return [];
+        // What failed may be the request's own record: the list still names the request by its id.
+        let reference = "";
+        try {
+          reference = personOf(engagement.submissionId)?.reference ?? "";
+        } catch {}
+        return [{ ...f, submissionId: engagement.submissionId, reference }];
+      });
+    },
   };
 }
 
