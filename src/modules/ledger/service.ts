@@ -11,10 +11,11 @@ import {
   LEDGER_KIND_LABELS,
   type LedgerEntry,
   type LedgerView,
+  type LetterTerms,
   LEDGER_MESSAGES as M,
   type PaymentDue,
-  paymentDue,
-  summarize,
+  type Standing,
+  standingAsOf,
   type TimeEntryInput,
   timeAmountCents,
 } from "./model";
@@ -77,9 +78,24 @@ export function createLedgerService(deps: LedgerDeps) {
   const at = () => now().toISOString();
   const add = (e: NewEntry) => repo.add(e, at());
 
-  function viewOf(facts: EngagementFacts | null, engagementId: number): LedgerView {
+  /** Every figure of the engagement as of the end of `asOf` (null: every entry), from the one derivation. */
+  function standing(facts: EngagementFacts | null, engagementId: number, asOf: string | null): Standing {
     const entries: LedgerEntry[] = repo.of(engagementId).map(({ engagementId: _, ...e }) => e);
-    return { entries, ...summarize(entries, facts?.feeKind ?? null) };
+    return standingAsOf(entries, termsOf(facts), asOf);
+  }
+
+  function termsOf(e: EngagementFacts | null): LetterTerms {
+    return {
+      feeKind: e?.feeKind ?? null,
+      feeCents: e?.feeCents ?? 0,
+      signedOn: e?.signedAt ? calendar.local(new Date(e.signedAt)).date : null,
+      firstMonthCents: e?.feeKind === "monthly" ? deps.firstMonthAsked(e.id) : 0,
+    };
+  }
+
+  function viewOf(facts: EngagementFacts | null, engagementId: number): LedgerView {
+    const { due: _, ...view } = standing(facts, engagementId, null);
+    return view;
   }
 
   /** The request's engagement, or the 404 that says which is missing. */
@@ -211,14 +227,14 @@ export function createLedgerService(deps: LedgerDeps) {
      * What is due and by when (the portal's Payments card, a statement and its pay link all read this), or
      * null before the letter is signed: nothing is asked of an unsigned engagement.
      */
-    due(engagementId: number): PaymentDue | null {
-      const e = engagements.byId(engagementId);
-      if (!e?.signedAt) return null;
-      const askedCents =
-        e.feeKind === "retainer" ? e.feeCents : e.feeKind === "monthly" ? deps.firstMonthAsked(e.id) : 0;
-      const signedOn = calendar.local(new Date(e.signedAt)).date;
-      return paymentDue(viewOf(e, e.id).entries, { askedCents, signedOn });
-    },
+    due: (engagementId: number): PaymentDue | null =>
+      standing(engagements.byId(engagementId), engagementId, null).due,
+    /**
+     * Every figure as of the end of `asOf`: the entries dated up to it, the balance, the retainer and what is due
+     * (a statement through that day reads these, whenever it is issued).
+     */
+    asOf: (engagementId: number, asOf: string): Standing =>
+      standing(engagements.byId(engagementId), engagementId, asOf),
     /** Every engagement with entries: the ones the monthly statements look at. */
     engagementIds: () => repo.engagementIds(),
     /** The desk's ledger of a request: 404 for an unknown request or one without an engagement. */

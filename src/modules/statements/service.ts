@@ -7,7 +7,6 @@ import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
 import { renderStatement } from "./lib/statement-pdf";
 import {
-  balanceThrough,
   dayAfter,
   entriesToState,
   type LedgerEntry,
@@ -74,11 +73,12 @@ export function createStatementsService(deps: StatementsServiceDeps) {
 
   /** What the next statement through `through` would show, or null when nothing new was recorded by then. */
   function pending(engagementId: number, through: string) {
-    const view = ledger.view(engagementId);
+    // Every figure as the ledger stood at the end of `through`: what was recorded for later days is not in it.
+    const standing = ledger.asOf(engagementId, through);
     const [last] = repo.list(engagementId);
-    const entries = entriesToState(view.entries, repo.statedEntries(engagementId), through);
+    const entries = entriesToState(standing.entries, repo.statedEntries(engagementId), through);
     if (entries.length === 0) return null;
-    const balanceCents = balanceThrough(view.entries, through);
+    const { balanceCents } = standing;
     const stated = entries.reduce((sum, e) => sum + e.amountCents, 0);
     // The period starts the day after the last one ended, or earlier when an entry was recorded late for a day
     // the last statement already covered.
@@ -91,7 +91,8 @@ export function createStatementsService(deps: StatementsServiceDeps) {
       entries,
       balanceCents,
       openingCents: balanceCents - stated,
-      retainer: view.retainer,
+      retainer: standing.retainer,
+      due: standing.due ?? { amountDueCents: 0, dueOn: null },
     };
   }
 
@@ -114,7 +115,7 @@ export function createStatementsService(deps: StatementsServiceDeps) {
     const at = now();
     const percent = config.statements.replenishPercent;
     const replenish = replenishDue(next.retainer, percent);
-    const due = ledger.due(engagement.id) ?? { amountDueCents: 0, dueOn: null };
+    const { due } = next;
     const pdf = await renderStatement(
       config.brand,
       {
