@@ -53,6 +53,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   ledger_entries: "ledger",
   processor_payments: "payments",
   statements: "statements",
+  statement_failures: "statements",
   data_requests: "privacy",
   retention_policy: "privacy",
   data_keys_in_use: "db",

@@ -56,6 +56,11 @@ export const DEFAULT_HOURLY_RATE_CENTS = 35_000;
 export const LEDGER_MESSAGES = {
   on: "Date must be a date (YYYY-MM-DD)",
   future: "Date cannot be after today",
+  /** A payment is dated the day it was received, which has come: the firm's today at the latest. */
+  paymentFuture: (on: string, today: string) =>
+    `Date received cannot be after today (${today}): a payment received on ${on} has not been received yet`,
+  paymentRecorded: (ref: string) =>
+    `This payment (${ref} at the processor) is recorded already: dismiss this copy of it`,
   minutes: `Minutes must be a whole number from 1 to ${MINUTES_MAX}`,
   amount: `Amount must be a whole number of cents from 1 to ${LEDGER_AMOUNT_MAX}`,
   adjustment: `Amount must be a whole number of cents, not 0, between -${LEDGER_AMOUNT_MAX} and ${LEDGER_AMOUNT_MAX}`,

@@ -195,6 +195,7 @@ export const ADMIN_ROUTE_CAPABILITIES: Record<string, Capability> = {
   "GET /api/admin/submissions/:id/statements": "engagements",
   "POST /api/admin/submissions/:id/statements": "engagements",
   "GET /api/admin/submissions/:id/statements/:file": "engagements",
+  "GET /api/admin/statements/failed": "engagements",
   "GET /api/admin/payments/unmatched": "engagements",
   "POST /api/admin/payments/unmatched/:id/match": "engagements",
   "POST /api/admin/payments/unmatched/:id/dismiss": "engagements",

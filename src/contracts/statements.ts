@@ -27,5 +27,20 @@ export const portalStatementPdf = (id: number) => `${PORTAL_STATEMENTS_API}/${id
 export const staffStatementPdf = (submissionId: number, id: number) =>
   `${staffStatementsApi(submissionId)}/${id}.pdf`;
 
+/** The dashboard's list of engagements whose last statement failed (ADR 282). */
+export const STATEMENT_FAILURES_API = "/api/admin/statements/failed";
+
+/** An engagement the monthly run could not state: tried again each day until a statement is issued for it. */
+export type FailedStatement = {
+  submissionId: number;
+  reference: string;
+  /** The last day the statement was to cover. */
+  throughOn: string;
+  reason: string;
+  /** The firm's day of the last attempt. */
+  failedOn: string;
+  attempts: number;
+};
+
 /** "Statement 3": how a statement is named to the client and the desk. */
 export const statementTitle = (number: number) => `Statement ${number}`;

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { parse } from "csv-parse/sync";
 import { createApp } from "../../src/app";
+import { createDataCipher, storedKeyId } from "../../src/db/cipher";
+import { rotateStoredValues } from "../../src/db/encryption";
 import { MANIFEST } from "../../src/generated/assets";
+import { newDataKey } from "../../src/ops/keys-cli";
+import { loadDataKeys } from "../../src/secrets";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
@@ -357,6 +361,56 @@ describe("entries are never changed or deleted", () => {
       .query("SELECT count(*) AS n FROM ledger_entries WHERE engagement_id = ?")
       .get(c.engagementId);
     expect(left).toEqual({ n: 0 });
+  });
+
+  test("every column refuses a raw UPDATE, the description too; only the data key's rotation rewrites it", async () => {
+    const c = await client();
+    await pay(c.submission.id, 100_000);
+    const id = (await ledgerOf(c.submission.id)).body.entries.at(-1)?.id ?? 0;
+    const columns = t.db
+      .query<{ name: string; type: string }, []>("SELECT name, type FROM pragma_table_info('ledger_entries')")
+      .all();
+    expect(columns.map((col) => col.name)).toContain("description");
+    const row = () => t.db.query("SELECT * FROM ledger_entries WHERE id = ?").get(id);
+    const before = row();
+    const allowed: string[] = [];
+    const attempt = (column: string, value: unknown) => {
+      try {
+        t.db.run(`UPDATE ledger_entries SET "${column}" = ? WHERE id = ?`, [value as string, id]);
+        return "changed";
+      } catch (error) {
+        return String(error);
+      }
+    };
+    for (const { name, type } of columns) {
+      // A value the column's type takes, so that only the trigger can refuse it; and a NULL.
+      const value = type === "INTEGER" ? 999_999 : "Refund, not a payment";
+      if (!attempt(name, value).includes("ledger entries are never changed")) allowed.push(name);
+      if (attempt(name, null) === "changed") allowed.push(`${name} = NULL`);
+    }
+    expect(allowed).toEqual([]);
+    // Another encryption under the same key is a new value, not a rotation: refused as well.
+    const sameKey = t.store.cipher.encrypt("Payment received (reversed)");
+    expect(() => t.db.run("UPDATE ledger_entries SET description = ? WHERE id = ?", [sameKey, id])).toThrow(
+      "never changed",
+    );
+    expect(() => t.db.run("UPDATE ledger_entries SET description = description WHERE id = ?", [id])).toThrow(
+      "never changed",
+    );
+    expect(() => t.db.run("DELETE FROM ledger_entries WHERE id = ?", [id])).toThrow("never deleted");
+    expect(row()).toEqual(before);
+
+    // The data key's rotation re-encrypts the description under the new key, the words unchanged.
+    const newKey = Buffer.from(newDataKey(), "base64");
+    const rotated = createDataCipher([newKey, ...loadDataKeys(t.config)]);
+    rotateStoredValues(t.db, rotated);
+    const after = row() as Record<string, string>;
+    const old = before as Record<string, string>;
+    expect(storedKeyId(after.description ?? "")).toBe(rotated.keyIds[0] as string);
+    expect(rotated.decrypt(after.description ?? "")).toBe(rotated.decrypt(old.description ?? ""));
+    expect({ ...after, description: "" }).toEqual({ ...old, description: "" });
+    // And back, for the server of this file, which holds the first key only.
+    rotateStoredValues(t.db, createDataCipher([...loadDataKeys(t.config), newKey]));
   });
 
   test("the start's backfill writes what happened before the ledger, once, whatever it is run", async () => {

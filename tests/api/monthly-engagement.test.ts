@@ -248,7 +248,8 @@ describe("the subscription follows the letter", () => {
     expect(signed.status).toBe(200);
     expect((await subscriptionOf(id)).body).toMatchObject({ state: "pending", startedOn: null });
 
-    // A part of the first month is not the month paid.
+    // A part of the first month is not the month paid. A payment is dated a day that has come (ADR 281).
+    clock.at = new Date("2026-11-18T15:00:00.000Z");
     const pay = async (amountCents: number, receivedOn: string) =>
       t.request(
         `${API}/${id}/engagement/payments`,

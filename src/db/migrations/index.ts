@@ -46,6 +46,12 @@ import * as letterTextAndConsultationPlace from "./037-letter-text-and-consultat
 
 import * as articleAuthors from "./038-article-authors";
 
+import * as paymentsOnce from "./039-payments-once";
+
+import * as ledgerNeverChanged from "./040-ledger-never-changed";
+
+import * as statementFailures from "./041-statement-failures";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -102,4 +108,10 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 37, name: "letter-text-and-consultation-place", ...letterTextAndConsultationPlace },
 
   { version: 38, name: "article-authors", ...articleAuthors },
+
+  { version: 39, name: "payments-once", ...paymentsOnce },
+
+  { version: 40, name: "ledger-never-changed", ...ledgerNeverChanged },
+
+  { version: 41, name: "statement-failures", ...statementFailures },
 ];

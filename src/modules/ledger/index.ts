@@ -2,11 +2,11 @@ import type { Auth } from "../auth";
 import { ledgerRoutes } from "./routes";
 import { createLedgerService, type LedgerDeps } from "./service";
 
-export type { LedgerEntry, LedgerKind, LedgerView, PaymentDue, RetainerView } from "./model";
-export { paymentDue, summarize, timeAmountCents } from "./model";
+export type { LedgerEntry, LedgerKind, LedgerView, PaymentDue, RetainerView, Standing } from "./model";
+export { paymentDue, standingAsOf, summarize, timeAmountCents } from "./model";
 export type { ChargeFact, LedgerService, PaymentFact } from "./service";
 /** The ledger without its routes: what an operator's command reads (`tracewell statements`). */
-export { createLedgerService } from "./service";
+export { createLedgerService, PaymentRecordedError } from "./service";
 
 /**
  * The engagement's ledger as the app composes it (issue 30; ADRs 252 and 253): its service, the hooks the portal
@@ -15,7 +15,9 @@ export { createLedgerService } from "./service";
  *
  * What other features use (the statements feature):
  * - `view(engagementId)`: `{ entries, balanceCents, retainer }`, entries by day then as written;
- * - `due(engagementId)`: what is due and by when, the one figure the portal and the statements show.
+ * - `due(engagementId)`: what is due and by when, the one figure the portal shows;
+ * - `asOf(engagementId, day)`: every figure as of the end of a day, from the entries dated up to it (a
+ *   statement's);
  */
 export function createLedger(deps: LedgerDeps & { auth: Pick<Auth, "requireAdmin">; trustProxy: boolean }) {
   const service = createLedgerService(deps);
@@ -23,6 +25,7 @@ export function createLedger(deps: LedgerDeps & { auth: Pick<Auth, "requireAdmin
     service,
     view: service.view,
     due: service.due,
+    asOf: service.asOf,
     engagementIds: service.engagementIds,
     /** What the portal tells the ledger (a signature: a flat fee owed; each payment) and asks of it (what is due). */
     portalHooks: { signed: service.signed, paid: service.paid, due: service.due },

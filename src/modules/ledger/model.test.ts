@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { LedgerEntry, LedgerKind } from "../../contracts/ledger";
-import { decimalDollars, importDate, paymentDue, summarize, timeAmountCents } from "./model";
+import { decimalDollars, importDate, paymentDue, standingAsOf, summarize, timeAmountCents } from "./model";
 
 describe("time at the hourly rate", () => {
   test("minutes times the rate over 60, to the nearest cent, half a cent up", () => {
@@ -176,5 +176,64 @@ describe("what is due and by when", () => {
       amountDueCents: 120_000,
       dueOn: null,
     });
+  });
+});
+
+describe("every figure as of a day", () => {
+  const on = (id: number, day: string, kind: LedgerKind, amountCents: number): LedgerEntry => ({
+    id,
+    on: day,
+    kind,
+    description: kind,
+    amountCents,
+  });
+  // A $5,000 retainer paid in July, $1,750 of time in July; $5,250 of expenses recorded for August.
+  const entries = [
+    on(1, "2026-07-02", "payment", -500_000),
+    on(2, "2026-07-20", "time", 175_000),
+    on(3, "2026-08-04", "expense", 525_000),
+  ];
+  const retainer = {
+    feeKind: "retainer",
+    feeCents: 500_000,
+    signedOn: "2026-07-01",
+    firstMonthCents: 0,
+  } as const;
+
+  test("through 31 July: the balance, the retainer and what is due take July's entries only", () => {
+    expect(standingAsOf(entries, retainer, "2026-07-31")).toEqual({
+      entries: entries.slice(0, 2),
+      balanceCents: -325_000,
+      retainer: { heldCents: 500_000, drawnCents: 175_000, remainingCents: 325_000 },
+      due: { amountDueCents: 0, dueOn: null },
+    });
+  });
+
+  test("with no day, every entry: what the portal shows today", () => {
+    expect(standingAsOf(entries, retainer, null)).toMatchObject({
+      balanceCents: 200_000,
+      retainer: { heldCents: 500_000, drawnCents: 500_000, remainingCents: 0 },
+      due: { amountDueCents: 200_000, dueOn: null },
+    });
+  });
+
+  test("what the letter asks on engagement is asked from the signature, the first month until one is raised", () => {
+    expect(standingAsOf([], retainer, "2026-06-30").due).toBeNull();
+    expect(standingAsOf([], retainer, "2026-07-01").due).toEqual({
+      amountDueCents: 500_000,
+      dueOn: "2026-07-01",
+    });
+    const monthly = {
+      feeKind: "monthly",
+      feeCents: 75_000,
+      signedOn: "2026-07-01",
+      firstMonthCents: 150_000,
+    } as const;
+    const raised = [on(1, "2026-07-03", "payment", -150_000), on(2, "2026-07-03", "charge", 150_000)];
+    expect(standingAsOf(raised, monthly, "2026-07-02").due).toEqual({
+      amountDueCents: 150_000,
+      dueOn: "2026-07-01",
+    });
+    expect(standingAsOf(raised, monthly, "2026-07-03").due).toEqual({ amountDueCents: 0, dueOn: null });
   });
 });

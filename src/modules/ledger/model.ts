@@ -113,6 +113,41 @@ export function paymentDue(
   return { amountDueCents: balanceCents, dueOn: owing && DATED_KINDS.has(kind) ? owing.on : null };
 }
 
+/** What an engagement's letter asks, as the ledger reads it to tell what is due. */
+export type LetterTerms = {
+  feeKind: FeeKind | null;
+  feeCents: number;
+  /** The firm's day the letter was signed; null while it is not. */
+  signedOn: string | null;
+  /** A monthly engagement's first month, asked on engagement until a month is raised. */
+  firstMonthCents: number;
+};
+
+/** Every figure of an engagement as of the end of a day: the entries dated up to it and all they add up to. */
+export type Standing = LedgerView & { due: PaymentDue | null };
+
+/**
+ * Every figure of an engagement as of the end of `asOf` (ADR 282; null: every entry there is): the entries dated
+ * on or before it, the balance, the retainer held, drawn and remaining, and what is due and by when. Each is
+ * computed from those entries alone, so a statement through a day reads the same figures whenever it is issued,
+ * whatever was recorded for the days after. What the letter asks on engagement is asked from the day it was
+ * signed; a monthly engagement's first month until a month is raised (a charge dated by then).
+ */
+export function standingAsOf(all: readonly LedgerEntry[], terms: LetterTerms, asOf: string | null): Standing {
+  const entries = asOf === null ? [...all] : all.filter((e) => e.on <= asOf);
+  const figures = summarize(entries, terms.feeKind);
+  const { signedOn } = terms;
+  if (signedOn === null || (asOf !== null && signedOn > asOf)) return { entries, ...figures, due: null };
+  const monthRaised = entries.some((e) => e.kind === "charge");
+  const askedCents =
+    terms.feeKind === "retainer"
+      ? terms.feeCents
+      : terms.feeKind === "monthly" && !monthRaised
+        ? terms.firstMonthCents
+        : 0;
+  return { entries, ...figures, due: paymentDue(entries, { askedCents, signedOn }) };
+}
+
 /** Whole cents as the accountant's file writes them: -1250.00. */
 export { decimalDollars } from "../../contracts/money";
 

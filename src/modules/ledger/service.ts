@@ -11,10 +11,11 @@ import {
   LEDGER_KIND_LABELS,
   type LedgerEntry,
   type LedgerView,
+  type LetterTerms,
   LEDGER_MESSAGES as M,
   type PaymentDue,
-  paymentDue,
-  summarize,
+  type Standing,
+  standingAsOf,
   type TimeEntryInput,
   timeAmountCents,
 } from "./model";
@@ -28,6 +29,16 @@ export type PersonOf = (submissionId: number) => { name: string; reference: stri
 
 /** A payment as the portal records it (staff's, or the payment processor's through the same path). */
 export type PaymentFact = Parameters<LedgerHooks["paid"]>[0];
+
+/**
+ * A payment the processor reported whose session or intent the ledger holds already: refused (409), so nothing
+ * that would follow from it in the caller's transaction is written either. The webhook answers it as a replay.
+ */
+export class PaymentRecordedError extends ConflictError {
+  constructor(readonly processorRef: string) {
+    super(M.paymentRecorded(processorRef));
+  }
+}
 
 /** What a staff write answers: the ledger, and whether this press wrote the entry (not a repeat of it). */
 export type StaffWrite = { created: boolean; view: LedgerView };
@@ -67,9 +78,24 @@ export function createLedgerService(deps: LedgerDeps) {
   const at = () => now().toISOString();
   const add = (e: NewEntry) => repo.add(e, at());
 
-  function viewOf(facts: EngagementFacts | null, engagementId: number): LedgerView {
+  /** Every figure of the engagement as of the end of `asOf` (null: every entry), from the one derivation. */
+  function standing(facts: EngagementFacts | null, engagementId: number, asOf: string | null): Standing {
     const entries: LedgerEntry[] = repo.of(engagementId).map(({ engagementId: _, ...e }) => e);
-    return { entries, ...summarize(entries, facts?.feeKind ?? null) };
+    return standingAsOf(entries, termsOf(facts), asOf);
+  }
+
+  function termsOf(e: EngagementFacts | null): LetterTerms {
+    return {
+      feeKind: e?.feeKind ?? null,
+      feeCents: e?.feeCents ?? 0,
+      signedOn: e?.signedAt ? calendar.local(new Date(e.signedAt)).date : null,
+      firstMonthCents: e?.feeKind === "monthly" ? deps.firstMonthAsked(e.id) : 0,
+    };
+  }
+
+  function viewOf(facts: EngagementFacts | null, engagementId: number): LedgerView {
+    const { due: _, ...view } = standing(facts, engagementId, null);
+    return view;
   }
 
   /** The request's engagement, or the 404 that says which is missing. */
@@ -104,6 +130,21 @@ export function createLedgerService(deps: LedgerDeps) {
     });
   }
 
+  /**
+   * A payment, dated the day it was received. Whatever brought it (staff, the processor, a match), that day has
+   * come: one after the firm's today is refused (422 naming it), before anything follows from it in the
+   * caller's transaction (the work clock, a subscription's start). The backfill writes what was recorded before
+   * this rule as it was recorded.
+   */
+  function paid(p: PaymentFact): number | null {
+    const firmToday = today();
+    if (p.receivedOn > firmToday)
+      throw new InvalidError({ receivedOn: [M.paymentFuture(p.receivedOn, firmToday)] });
+    const id = recordPayment(p);
+    if (id === null && p.processor) throw new PaymentRecordedError(p.processor.intent ?? p.processor.object);
+    return id;
+  }
+
   function recordPayment(p: PaymentFact): number | null {
     return add({
       engagementId: p.engagementId,
@@ -113,6 +154,7 @@ export function createLedgerService(deps: LedgerDeps) {
       description: `Payment received (${p.method})`,
       amountCents: -p.amountCents,
       ...(p.by ? { by: p.by } : {}),
+      ...(p.processor ? { processorObject: p.processor.object, processorIntent: p.processor.intent } : {}),
     });
   }
 
@@ -182,14 +224,14 @@ export function createLedgerService(deps: LedgerDeps) {
      * What is due and by when (the portal's Payments card, a statement and its pay link all read this), or
      * null before the letter is signed: nothing is asked of an unsigned engagement.
      */
-    due(engagementId: number): PaymentDue | null {
-      const e = engagements.byId(engagementId);
-      if (!e?.signedAt) return null;
-      const askedCents =
-        e.feeKind === "retainer" ? e.feeCents : e.feeKind === "monthly" ? deps.firstMonthAsked(e.id) : 0;
-      const signedOn = calendar.local(new Date(e.signedAt)).date;
-      return paymentDue(viewOf(e, e.id).entries, { askedCents, signedOn });
-    },
+    due: (engagementId: number): PaymentDue | null =>
+      standing(engagements.byId(engagementId), engagementId, null).due,
+    /**
+     * Every figure as of the end of `asOf`: the entries dated up to it, the balance, the retainer and what is due
+     * (a statement through that day reads these, whenever it is issued).
+     */
+    asOf: (engagementId: number, asOf: string): Standing =>
+      standing(engagements.byId(engagementId), engagementId, asOf),
     /** Every engagement with entries: the ones the monthly statements look at. */
     engagementIds: () => repo.engagementIds(),
     /** The desk's ledger of a request: 404 for an unknown request or one without an engagement. */
@@ -205,7 +247,7 @@ export function createLedgerService(deps: LedgerDeps) {
       const e = engagements.byId(engagementId);
       if (e) recordFee(e);
     },
-    paid: recordPayment,
+    paid,
     charged: recordCharge,
     /**
      * Entries for what happened before the ledger existed (or while a hook was not wired): every signed flat

@@ -27,6 +27,7 @@ export const PAYMENTS_MESSAGES = {
   signature: "The Stripe-Signature header does not match this body, or is too old.",
   json: "The body is not JSON.",
   event: "The body is not a Stripe event.",
+  created: "The event's created time is not a time: Stripe sends whole seconds since 1970.",
   session: "The event's Checkout Session is not readable.",
   notFound: "No unmatched payment has this id.",
   settled: "This payment was already matched or dismissed.",
@@ -34,13 +35,31 @@ export const PAYMENTS_MESSAGES = {
   noEngagement: "No request with an engagement has this reference.",
 } as const;
 
-/** The parts of an event this server reads; anything else in it is ignored. */
+/** The parts of an event this server reads; anything else in it is ignored. `created` is checked on its own. */
 export const StripeEventSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1)),
   type: v.string(),
-  created: v.pipe(v.number(), v.integer()),
+  created: v.number(),
   data: v.object({ object: v.unknown() }),
 });
+
+/** The last second a date can name (9999-12-31T23:59:59Z): a `created` past it is no time at all. */
+const CREATED_MAX_SECONDS = 253_402_300_799;
+
+/** Whether an event's `created` can be a time: whole seconds, not before 1970, not past year 9999. */
+export const isCreatedTime = (created: number) =>
+  Number.isSafeInteger(created) && created >= 0 && created <= CREATED_MAX_SECONDS;
+
+/**
+ * The instant a paid session is dated (ms): Stripe's `created` when it lies within the signature's tolerance of
+ * the time the delivery was received (the signature vouches for that window, no further), else the time received.
+ * Never later than the time received, so a payment is never dated after the day it arrived.
+ */
+export function paidAtMs(createdSeconds: number, receivedAtMs: number, toleranceSeconds: number): number {
+  const createdMs = createdSeconds * 1000;
+  if (Math.abs(createdMs - receivedAtMs) > toleranceSeconds * 1000) return receivedAtMs;
+  return Math.min(createdMs, receivedAtMs);
+}
 
 /** The parts of a Checkout Session this server reads (Stripe's API reference, "The Checkout Session object"). */
 export const CheckoutSessionSchema = v.object({

@@ -11,14 +11,17 @@ import {
 import type { Logger } from "../../log";
 import type { Sealed } from "../../store";
 import { writeAudit } from "../audit";
-import { verifyStripeSignature } from "./lib/stripe-signature";
+import { PaymentRecordedError } from "../ledger";
+import { STRIPE_TOLERANCE_SECONDS, verifyStripeSignature } from "./lib/stripe-signature";
 import {
   AMOUNT_MAX_CENTS,
   type CheckoutSession,
   CheckoutSessionSchema,
+  isCreatedTime,
   type MatchPaymentInput,
   PAID_SESSION_EVENTS,
   PAYMENTS_MESSAGES,
+  paidAtMs,
   RECORDED_CURRENCY,
   STRIPE,
   StripeEventSchema,
@@ -27,8 +30,22 @@ import {
 } from "./model";
 import { type ProcessorPaymentRow, processorPaymentsRepo } from "./repo/processor-payments";
 
-/** A payment as the desk records one (the portal's PaymentSchema). */
-export type RecordedPayment = { amountCents: number; receivedOn: string; method: string };
+/** What a processor payment paid, as the ledger keys it: the processor's name before each id. */
+const processorRefs = (p: Pick<ProcessorPaymentRow, "processor" | "objectId" | "paymentIntent">) => ({
+  object: `${p.processor}:${p.objectId}`,
+  intent: p.paymentIntent ? `${p.processor}:${p.paymentIntent}` : null,
+});
+
+/**
+ * A payment as the desk records one (the portal's PaymentSchema), with what it paid at the processor: the
+ * ledger records one payment per Checkout Session and per PaymentIntent (ADR 281).
+ */
+export type RecordedPayment = {
+  amountCents: number;
+  receivedOn: string;
+  method: string;
+  processor: { object: string; intent: string | null };
+};
 
 export type PaymentsDeps = {
   store: Sealed;
@@ -55,12 +72,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     amountCents: p.amountCents,
     receivedOn: p.paidOn,
     method: STRIPE.method,
+    processor: processorRefs(p),
   });
 
   /**
-   * A paid Checkout Session: stored once per event id, then recorded on the engagement its reference names, all
-   * in one transaction, so a repeated delivery (Stripe retries until it gets a 2xx) records nothing more and a
-   * failure leaves nothing half done for the retry to trip on.
+   * A paid Checkout Session: stored once per session and per PaymentIntent (whatever the event's id or type:
+   * a retry, the same session sent under another event, `async_payment_succeeded` after `completed`), then
+   * recorded on the engagement its reference names, all in one transaction, so a repeat records nothing more and
+   * a failure leaves nothing half done for the retry to trip on. The ledger keys the payment on the session and
+   * the intent too: a copy that got past this (stored by an earlier version) is refused there.
    */
   function paidSession(eventId: string, created: number, s: CheckoutSession, clientAddress: string) {
     const at = now();
@@ -70,6 +90,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       logger.warn("stripe_payment_amount_refused", { eventId, amountCents });
       return "ignored" as const;
     }
+    const paidAt = paidAtMs(created, at.getTime(), STRIPE_TOLERANCE_SECONDS);
+    if (paidAt !== created * 1000)
+      logger.warn("stripe_event_dated_received", { eventId, created, receivedAt: at.toISOString() });
     const payment = {
       processor: STRIPE.processor,
       eventId,
@@ -78,12 +101,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       reference,
       amountCents,
       currency: (s.currency ?? "").toLowerCase(),
-      paidOn: deps.calendar.local(new Date(created * 1000)).date,
+      paidOn: deps.calendar.local(new Date(paidAt)).date,
       payer: s.customer_details?.email ?? null,
       receivedAt: at.toISOString(),
     };
     const actor: Actor = { id: 0, username: STRIPE.actor, clientAddress };
-    const outcome = db.transaction((): { outcome: WebhookOutcome; submissionId?: number } => {
+    const record = db.transaction((): { outcome: WebhookOutcome; submissionId?: number } => {
+      if (repo.paying(payment)) return { outcome: "replay" };
       const id = repo.add(payment);
       if (id === null) return { outcome: "replay" };
       if (payment.currency !== RECORDED_CURRENCY || reference === null) return { outcome: "unmatched" };
@@ -92,7 +116,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (submissionId === null) return { outcome: "unmatched" };
       repo.settle(id, { state: "recorded", submissionId, by: STRIPE.actor, at: at.toISOString() });
       return { outcome: "recorded", submissionId };
-    })();
+    });
+    const outcome = replayIfRecorded(record);
     const fields = { eventId, objectId: s.id, reference, amountCents, currency: payment.currency };
     if (outcome.outcome === "unmatched") logger.warn("stripe_payment_unmatched", fields);
     else if (outcome.outcome === "recorded")
@@ -118,6 +143,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const event = v.safeParse(StripeEventSchema, verified.event);
       if (!event.success) throw new BadRequestError(PAYMENTS_MESSAGES.event);
       const { id, type, created, data } = event.output;
+      if (!isCreatedTime(created)) {
+        logger.warn("stripe_webhook_refused", { reason: "created", eventId: id, created });
+        throw new BadRequestError(PAYMENTS_MESSAGES.created);
+      }
       if (!PAID_SESSION_EVENTS.has(type)) {
         logger.info("stripe_event_ignored", { eventId: id, type });
         return "ignored";
@@ -178,6 +207,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
       })();
     },
   };
+
+  /** The transaction's outcome, or a replay when the ledger holds the session or intent it pays already. */
+  function replayIfRecorded(run: () => { outcome: WebhookOutcome; submissionId?: number }) {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof PaymentRecordedError) return { outcome: "replay" as const };
+      throw error;
+    }
+  }
 
   /** An unmatched payment, or why it cannot be acted on. */
   function open(id: number): ProcessorPaymentRow {

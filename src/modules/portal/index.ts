@@ -12,7 +12,7 @@ import { engagementsRepo } from "./repo/engagements";
 import { portalCookieOf, portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
 import { engagementStaffRoutes } from "./routes/staff";
 import { createPortalService } from "./service";
-import type { PortalServiceDeps } from "./service/engagement";
+import type { PortalServiceDeps, ProcessorRefs } from "./service/engagement";
 
 /** The portal feature as the app composes it: the client's routes, the desk's routes and its mail. */
 export function createPortal(deps: {
@@ -69,7 +69,11 @@ export function createPortal(deps: {
      * exactly as one staff record, under `actor` (the processor, or the colleague who matched it). Answers the
      * request's id, or null when the reference names no request with an engagement.
      */
-    recordPaymentByReference(reference: string, payment: PaymentInput, actor: Actor): number | null {
+    recordPaymentByReference(
+      reference: string,
+      payment: PaymentInput & { processor?: ProcessorRefs },
+      actor: Actor,
+    ): number | null {
       const submissionId = submissions.idByReference(reference);
       if (submissionId === null || !service.staff.viewOf(submissionId)) return null;
       service.staff.recordPayment(submissionId, payment, actor);
@@ -80,7 +84,7 @@ export function createPortal(deps: {
 }
 
 export { engagementRecord } from "./repo/engagements";
-export type { LedgerHooks } from "./service/engagement";
+export type { LedgerHooks, ProcessorRefs } from "./service/engagement";
 
 /** An engagement's payments as recorded, oldest first: the ledger's backfill (issue 30). */
 export const engagementPayments = (store: DataStore) => {

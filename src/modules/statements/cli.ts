@@ -44,9 +44,14 @@ export async function statementsCli(
             : run.issued.map(
                 (s) => `engagement ${s.engagementId}\tstatement ${s.number}\tthrough ${s.throughOn}`,
               );
+          // What could not be stated is said too: the run went on past it, and tries it again the next day.
+          const failed = run.failed.map((f) => `engagement ${f.engagementId}\tfailed\t${f.reason}`);
+          const failures = failed.length
+            ? `Could not state ${failed.length} (tried again the next day):\n${failed.join("\n")}\n`
+            : "";
           return lines.length === 0
-            ? `Statements of ${run.day} (through ${run.through}): nothing ${dryRun ? "would be issued" : "new to issue"}.\n`
-            : `Statements of ${run.day} (through ${run.through}) ${dryRun ? "would issue" : "issued"} ${lines.length}${dryRun ? " (nothing was written)" : ""}:\n${lines.join("\n")}\n`;
+            ? `Statements of ${run.day} (through ${run.through}): nothing ${dryRun ? "would be issued" : "new to issue"}.\n${failures}`
+            : `Statements of ${run.day} (through ${run.through}) ${dryRun ? "would issue" : "issued"} ${lines.length}${dryRun ? " (nothing was written)" : ""}:\n${lines.join("\n")}\n${failures}`;
         },
       };
     },

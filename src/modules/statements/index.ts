@@ -7,12 +7,14 @@ import type { MailOutbox } from "../mail";
 import { createStatementJobs } from "./jobs";
 import { statementMailRenderers } from "./mail";
 import type { StatementLedger } from "./model";
+import { type StatementFailure, statementFailuresRepo } from "./repo/failures";
 import { statementPortalRoutes, statementStaffRoutes } from "./routes";
 import { createStatementsService, type StatementsServiceDeps } from "./service";
 
 export { STATEMENTS_HELP, statementsCli } from "./cli";
-export { STATEMENTS_JOB } from "./jobs";
+export { type Failed, type MonthlyRun, STATEMENTS_JOB } from "./jobs";
 export type { LedgerEntry, LedgerView, Retainer, StatementLedger } from "./model";
+export type { StatementFailure } from "./repo/failures";
 export { STATEMENT_ISSUED_MAIL, type StatementsService } from "./service";
 
 /**
@@ -48,3 +50,10 @@ export function createStatements(deps: {
 }
 
 export type Statements = ReturnType<typeof createStatements>;
+
+/**
+ * The engagements whose last statement failed (ADR 282), oldest failure first: for the dashboard, the digest or
+ * the metrics, read from the store without the rest of the feature.
+ */
+export const failedStatements = (store: Pick<DataStore, "db">): StatementFailure[] =>
+  statementFailuresRepo(store).all();

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { calendarDate } from "../../contracts/dates";
 import { addDays } from "../../contracts/firm-calendar";
-import type { LedgerEntry, LedgerView, PaymentDue, RetainerView } from "../ledger";
+import type { LedgerEntry, RetainerView, Standing } from "../ledger";
 
 export type { StatementSummary } from "../../contracts/statements";
 
@@ -15,12 +15,12 @@ export type { LedgerEntry, LedgerView, PaymentDue } from "../ledger";
 export type Retainer = RetainerView;
 
 /**
- * What statements read of the ledger (src/modules/ledger): one engagement's entries and retainer, and what is
- * due and by when (the figure the portal's Payments card shows too).
+ * What statements read of the ledger (src/modules/ledger): one engagement's entries, balance, retainer and what
+ * is due and by when, all as of the end of the statement's last day (ADR 282).
  */
 export type StatementLedger = {
-  view(engagementId: number): LedgerView;
-  due(engagementId: number): PaymentDue | null;
+  /** Every figure as of the end of a day, from the entries dated up to it: what a statement through it shows. */
+  asOf(engagementId: number, through: string): Standing;
 };
 
 export const STATEMENT_MESSAGES = {
@@ -59,10 +59,6 @@ export function entriesToState(
     .filter((e) => e.on <= through && !stated.has(e.id))
     .toSorted((a, b) => (a.on === b.on ? a.id - b.id : a.on < b.on ? -1 : 1));
 }
-
-/** What the client owed at the end of `through`: every entry dated on or before it. */
-export const balanceThrough = (entries: readonly LedgerEntry[], through: string) =>
-  entries.reduce((sum, e) => (e.on <= through ? sum + e.amountCents : sum), 0);
 
 /**
  * Whether a statement asks for the retainer to be replenished: what remains is below `percent` of what was held.

@@ -1,7 +1,9 @@
 import { Elysia } from "elysia";
 import {
+  type FailedStatement,
   PORTAL_STATEMENTS_API,
   portalStatementPdf,
+  STATEMENT_FAILURES_API,
   type StatementSummary,
   staffStatementPdf,
 } from "../../contracts/statements";
@@ -46,7 +48,10 @@ const noStore = (set: { headers: Record<string, unknown> }) => {
   set.headers["cache-control"] = "no-store";
 };
 
-/** The desk's statements of a request: the list, the next one issued, each PDF. */
+/**
+ * The desk's statements of a request: the list, the next one issued, each PDF; and, for the dashboard, the
+ * engagements whose last statement failed.
+ */
 export function statementStaffRoutes(deps: {
   service: StatementsService;
   auth: Pick<Auth, "requireAdmin">;
@@ -55,7 +60,15 @@ export function statementStaffRoutes(deps: {
   const { service } = deps;
   const actor = actorFrom(deps.trustProxy);
   const submission = (raw: string) => requireId(raw, M.noEngagement);
-  return new Elysia({ name: "statements-staff", prefix: STAFF_API })
+  const failed = new Elysia({ name: "statements-failed" })
+    .use(deps.auth.requireAdmin)
+    .get(STATEMENT_FAILURES_API, ({ set }): { failed: FailedStatement[] } => {
+      noStore(set);
+      return {
+        failed: service.failures().map(({ engagementId: _, failedAt: __, ...f }) => f),
+      };
+    });
+  const submissions = new Elysia({ name: "statements-submissions", prefix: STAFF_API })
     .use(deps.auth.requireAdmin)
     .get(
       "/:id/statements",
@@ -84,6 +97,7 @@ export function statementStaffRoutes(deps: {
         pdfResponse(service.pdfForSubmission(submission(params.id), requireId(pdfId(params.file), M.none))),
       { params: StatementParams },
     );
+  return new Elysia({ name: "statements-staff" }).use(submissions).use(failed);
 }
 
 /** "12.pdf" as the id's digits, anything else as what requireId refuses. */

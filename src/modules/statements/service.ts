@@ -9,7 +9,6 @@ import { appendAudit } from "../audit";
 import type { FirmCalendar, PersonOf } from "../desk";
 import { renderStatement } from "./lib/statement-pdf";
 import {
-  balanceThrough,
   dayAfter,
   entriesToState,
   type LedgerEntry,
@@ -17,6 +16,7 @@ import {
   replenishDue,
   type StatementLedger,
 } from "./model";
+import { type StatementFailure, statementFailuresRepo } from "./repo/failures";
 import { type StatementRow, statementsRepo } from "./repo/statements";
 
 /** The client is told a statement was issued (ref_id: the statement). */
@@ -59,15 +59,17 @@ export function createStatementsService(deps: StatementsServiceDeps) {
   const { store, config, calendar, ledger, engagements, personOf, outbox, now } = deps;
   const { db } = store;
   const repo = statementsRepo(store);
+  const failures = statementFailuresRepo(store);
   const today = () => calendar.local(now()).date;
 
   /** What the next statement through `through` would show, or null when nothing new was recorded by then. */
   function pending(engagementId: number, through: string) {
-    const view = ledger.view(engagementId);
+    // Every figure as the ledger stood at the end of `through`: what was recorded for later days is not in it.
+    const standing = ledger.asOf(engagementId, through);
     const [last] = repo.list(engagementId);
-    const entries = entriesToState(view.entries, repo.statedEntries(engagementId), through);
+    const entries = entriesToState(standing.entries, repo.statedEntries(engagementId), through);
     if (entries.length === 0) return null;
-    const balanceCents = balanceThrough(view.entries, through);
+    const { balanceCents } = standing;
     const stated = entries.reduce((sum, e) => sum + e.amountCents, 0);
     // The period starts the day after the last one ended, or earlier when an entry was recorded late for a day
     // the last statement already covered.
@@ -80,7 +82,8 @@ export function createStatementsService(deps: StatementsServiceDeps) {
       entries,
       balanceCents,
       openingCents: balanceCents - stated,
-      retainer: view.retainer,
+      retainer: standing.retainer,
+      due: standing.due ?? { amountDueCents: 0, dueOn: null },
     };
   }
 
@@ -103,7 +106,7 @@ export function createStatementsService(deps: StatementsServiceDeps) {
     const at = now();
     const percent = config.statements.replenishPercent;
     const replenish = replenishDue(next.retainer, percent);
-    const due = ledger.due(engagement.id) ?? { amountDueCents: 0, dueOn: null };
+    const { due } = next;
     const pdf = await renderStatement(
       config.brand,
       {
@@ -164,6 +167,8 @@ export function createStatementsService(deps: StatementsServiceDeps) {
         at,
       });
       outbox.enqueue({ kind: STATEMENT_ISSUED_MAIL, submissionId: engagement.submissionId, refId: id });
+      // Stated at last: a failure the monthly run recorded for it is over.
+      failures.clear(engagement.id);
       return id;
     })();
     outbox.wake();
@@ -215,6 +220,24 @@ export function createStatementsService(deps: StatementsServiceDeps) {
     /** A statement and its request, for the mail that tells the client (ref_id). */
     byId: (id: number) => repo.byId(id),
     engagementRef: (engagementId: number) => engagements.byId(engagementId),
+    /** The monthly run could not state an engagement: kept until its next statement, for the run and the desk. */
+    recordFailure: (engagementId: number, f: { throughOn: string; reason: string }) =>
+      failures.record(engagementId, { ...f, failedOn: today(), failedAt: now() }),
+    /** Nothing is left to state for it (stated meanwhile, or gone): its failure is over. */
+    clearFailure: (engagementId: number) => failures.clear(engagementId),
+    /** The engagements whose last statement failed, oldest first, with their request's reference. */
+    failures(): (StatementFailure & { submissionId: number; reference: string })[] {
+      return failures.all().flatMap((f) => {
+        const engagement = engagements.byId(f.engagementId);
+        if (!engagement) return [];
+        // What failed may be the request's own record: the list still names the request by its id.
+        let reference = "";
+        try {
+          reference = personOf(engagement.submissionId)?.reference ?? "";
+        } catch {}
+        return [{ ...f, submissionId: engagement.submissionId, reference }];
+      });
+    },
   };
 }
 

@@ -64,14 +64,16 @@ export type Subscriptions = ReturnType<typeof createSubscriptions>;
 export type { RaisedCharge };
 
 /**
- * A monthly engagement's first month while its subscription waits for it (pending, from the signature): the
- * letter asks it on engagement, before the ledger bills any month (what is due, issue 30). 0 otherwise.
+ * A monthly engagement's first month (its subscription's monthly amount, 0 without one): the letter asks it on
+ * engagement, from the signature until the ledger bills a month (what is due, issue 30). The ledger tells when
+ * that was from its own entries (a month raised is a charge dated its first day), so a statement through a
+ * past day asks it as that day stood (ADR 282).
  */
 export const firstMonthAsked = (store: DataStore) => {
   const repo = subscriptionsRepo(store);
   return (engagementId: number): number => {
     const s = repo.byEngagement(engagementId);
-    return s?.state === "pending" ? s.monthlyCents : 0;
+    return s ? s.monthlyCents : 0;
   };
 };
 

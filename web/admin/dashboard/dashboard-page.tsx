@@ -8,6 +8,7 @@ import { OpenDataRequestsPanel } from "../privacy";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { BackupWarning } from "./backup-warning";
+import { FailedStatementsPanel } from "./failed-statements-panel";
 import {
   DeliveriesPanel,
   DeskCounts,
@@ -61,6 +62,7 @@ function Dashboard({ status }: { status: AuthStatus | null }) {
       {/* One grid of panels: the desk's figures, then what other features report. */}
       <div className="mt-6 grid items-start gap-6 xl:grid-cols-2">
         {allowed("engagements") && <UnmatchedPaymentsPanel />}
+        {allowed("engagements") && <FailedStatementsPanel />}
         {desk && overview && overview !== "failed" && (
           <>
             <WaitingPanel overview={overview} />

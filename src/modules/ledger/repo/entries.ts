@@ -14,6 +14,9 @@ export type NewEntry = {
   documentId?: string;
   corrects?: number;
   by?: string;
+  /** A processor's payment: what was paid ("stripe:cs_…", "stripe:pi_…"), each written once (migration 039). */
+  processorObject?: string;
+  processorIntent?: string | null;
 };
 
 type Stored = {
@@ -33,8 +36,9 @@ const COLUMNS = `id, engagement_id AS engagementId, on_date AS "on", kind, descr
   minutes, recorded_by AS "by", corrects, document_id AS documentId`;
 
 /**
- * The ledger's one table. Only inserts: the database refuses an update or a delete (migration 032). The
- * description is staff's words about a client's matter: encrypted on write, decrypted on read.
+ * The ledger's one table. Only inserts: the database refuses an update of any column (but the data key's
+ * rotation of the description) or a delete (migrations 032 and 040). The description is staff's words about a
+ * client's matter: encrypted on write, decrypted on read.
  */
 export function ledgerRepo({ db, cipher }: Sealed) {
   const insert = db.prepare<
@@ -52,12 +56,15 @@ export function ledgerRepo({ db, cipher }: Sealed) {
       number | null,
       string | null,
       string,
+      string | null,
+      string | null,
     ]
   >(
+    // No conflict target: a source, a session or an intent written before each leave the entry unwritten.
     `INSERT INTO ledger_entries (engagement_id, source, on_date, kind, description, amount_cents, minutes,
-       rate_cents, document_id, corrects, recorded_by, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (source) DO NOTHING RETURNING id`,
+       rate_cents, document_id, corrects, recorded_by, created_at, processor_object, processor_intent)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT DO NOTHING RETURNING id`,
   );
   const ofEngagement = db.prepare<Stored, [number]>(
     `SELECT ${COLUMNS} FROM ledger_entries WHERE engagement_id = ? ORDER BY on_date, id`,
@@ -85,7 +92,10 @@ export function ledgerRepo({ db, cipher }: Sealed) {
   });
 
   return {
-    /** Writes the entry; answers its id, or null when its source was written before (nothing changes). */
+    /**
+     * Writes the entry; answers its id, or null when its source, or the processor's session or intent it pays,
+     * was written before (nothing changes).
+     */
     add(e: NewEntry, at: string): number | null {
       const row = insert.get(
         e.engagementId,
@@ -100,6 +110,8 @@ export function ledgerRepo({ db, cipher }: Sealed) {
         e.corrects ?? null,
         e.by ?? null,
         at,
+        e.processorObject ?? null,
+        e.processorIntent ?? null,
       );
       return row?.id ?? null;
     },

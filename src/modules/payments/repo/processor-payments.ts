@@ -28,6 +28,10 @@ export function processorPaymentsRepo({ db, cipher }: Sealed) {
   const selectById = db.prepare<ProcessorPaymentRow, [number]>(
     `SELECT ${COLUMNS} FROM processor_payments WHERE id = ?`,
   );
+  const selectPaying = db.prepare<{ id: number }, [string, string, string | null]>(
+    `SELECT id FROM processor_payments
+     WHERE processor = ?1 AND (object_id = ?2 OR (?3 IS NOT NULL AND payment_intent = ?3)) LIMIT 1`,
+  );
   const selectUnmatched = db.prepare<ProcessorPaymentRow, []>(
     `SELECT ${COLUMNS} FROM processor_payments WHERE state = 'unmatched' ORDER BY received_at, id`,
   );
@@ -56,6 +60,9 @@ export function processorPaymentsRepo({ db, cipher }: Sealed) {
       });
       return row?.id ?? null;
     },
+    /** Whether a payment of this session or of this PaymentIntent is stored already (under any event). */
+    paying: (p: Pick<NewProcessorPayment, "processor" | "objectId" | "paymentIntent">): boolean =>
+      selectPaying.get(p.processor, p.objectId, p.paymentIntent) !== null,
     byId: (id: number) => {
       const r = selectById.get(id);
       return r ? open(r) : null;

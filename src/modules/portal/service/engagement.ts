@@ -39,6 +39,12 @@ export type PortalServiceDeps = {
   now: () => Date;
 };
 
+/**
+ * What a payment the processor reported paid: its Checkout Session and its PaymentIntent, as the ledger keys
+ * them ("stripe:cs_…", "stripe:pi_…"), so the same thing paid is recorded once whatever event brought it.
+ */
+export type ProcessorRefs = { object: string; intent: string | null };
+
 /** What the portal tells the ledger, in the same write as what it records, and what it asks of it. */
 export type LedgerHooks = {
   /** What is due and by when (the ledger's one reckoning), or null before the signature. */
@@ -51,6 +57,7 @@ export type LedgerHooks = {
     receivedOn: string;
     method: string;
     by?: string;
+    processor?: ProcessorRefs;
   }): void;
 };
 

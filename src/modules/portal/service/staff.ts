@@ -10,7 +10,7 @@ import { ConflictError, InvalidError, NotFoundError } from "../../../http/errors
 import { PORTAL_WITHDRAWN_MAIL } from "../mail";
 import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
 import type { EngagementRow } from "../repo/engagements";
-import type { EngagementCore } from "./engagement";
+import type { EngagementCore, ProcessorRefs } from "./engagement";
 import { missingLetterSettings } from "./letter-record";
 
 /** The desk's side of the engagement: prepare, preview, send, withdraw to change the terms, record payments. */
@@ -184,8 +184,15 @@ export function staffEngagements(core: EngagementCore) {
       deps.outbox.wake();
       return view(repo.byId(e.id) as EngagementRow);
     },
-    /** Records a payment; the work starts once the letter is signed and the fee is paid. */
-    recordPayment(submissionId: number, payment: PaymentInput, actor: Actor): EngagementView {
+    /**
+     * Records a payment; the work starts once the letter is signed and the fee is paid. A processor's payment
+     * names what it paid (`processor`): the ledger writes that once, and refuses a second (409, nothing written).
+     */
+    recordPayment(
+      submissionId: number,
+      payment: PaymentInput & { processor?: ProcessorRefs },
+      actor: Actor,
+    ): EngagementView {
       const e = repo.bySubmission(submissionId);
       if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
       const at = now();
