@@ -44,6 +44,10 @@ const MACHINE = new Map<string, string>([
     "src/modules/desk/lib/business-clock.ts",
     "reads the weekday names of BUSINESS_HOURS, a setting in its own syntax (Mon-Fri 09:00-17:00)",
   ],
+  [
+    "src/contracts/business-hours.ts",
+    "parses the weekday names of BUSINESS_HOURS, a setting in its own syntax (Mon-Fri 09:00-17:00)",
+  ],
   ["web/admin/content/article-schedule-field.tsx", "the value of a datetime-local input (YYYY-MM-DDTHH:MM)"],
   ["web/admin/desk/response-time.ts", "the value of a datetime-local input (YYYY-MM-DDTHH:MM)"],
 ]);
