@@ -170,10 +170,10 @@ describe("admin screens", () => {
     // HTML attribute names are case-insensitive; React may write them in camel case.
     expect(html).toMatch(/autocomplete="current-password"/i);
     expect(html).toMatch(/autocomplete="username"/i);
-    // Without script the form posts to the API: the password never lands in a URL.
+    // Without script the form posts to the page, which answers as a page: the password never lands in a URL.
     const form = html.match(/<form[^>]*aria-label="Admin sign in"[^>]*>/)?.[0] ?? "";
     expect(form).toContain('method="post"');
-    expect(form).toContain('action="/api/admin/login"');
+    expect(form).toContain('action="/admin/login"');
     expect(html).not.toContain("Response SLA");
     expect(html).not.toContain("tracewell-demo");
   });

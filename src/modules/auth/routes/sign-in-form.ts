@@ -4,6 +4,7 @@ import { type LoginFormState, mfaCodeProblem } from "../../../contracts/admin-au
 import { PATHS } from "../../../contracts/paths";
 import { clientAddress } from "../../../http/client-address";
 import { HttpError } from "../../../http/errors";
+import { redirectTo } from "../../../http/redirect";
 import { LoginSchema, MESSAGES, MfaLoginSchema } from "../model";
 import type { AuthService } from "../service";
 import type { createAdminGuard } from "./guard";
@@ -67,10 +68,7 @@ export function signInFormRoutes(deps: {
       if (result.passkeyRequired)
         return renderLoginPage({ step: "password", username, passkeyAsked: true }, 200, headers);
       const next = result.mfaEnrolmentRequired ? PATHS.adminAccount : PATHS.adminDashboard;
-      return new Response(null, {
-        status: 303,
-        headers: { ...headers, location: next, "cache-control": "no-store" },
-      });
+      return redirectTo(next, 303, { ...headers, "cache-control": "no-store" });
     } catch (error) {
       if (error instanceof HttpError) return again(error.message, error.status, error.headers());
       throw error;
