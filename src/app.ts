@@ -174,7 +174,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     calendar: due.clock,
     outbox: mailOutbox,
     // The portal is made next; its session is read only when a request comes.
-    requireSession: (request) => portal.requireSession(request),
+    requireSession: (request, action) => portal.requireSession(request, action),
     personOf,
     logger,
     now,
@@ -362,7 +362,16 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       .use(portal.staffRoutes)
       .use(documents.staffRoutes)
       .use(
-        deskModule({ store, config, auth, outbox: mailOutbox, due, now, engagementOf: portal.engagementOf }),
+        deskModule({
+          store,
+          config,
+          auth,
+          outbox: mailOutbox,
+          due,
+          now,
+          engagementOf: portal.engagementOf,
+          requestEnded: portal.requestEnded,
+        }),
       )
       .use(portal.module)
       .use(documents.portalRoutes)

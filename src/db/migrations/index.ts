@@ -45,6 +45,7 @@ import * as passkeys from "./036-passkeys";
 import * as letterTextAndConsultationPlace from "./037-letter-text-and-consultation-place";
 
 import * as articleAuthors from "./038-article-authors";
+import * as portalSessionsEnded from "./039-portal-sessions-ended";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -102,4 +103,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 37, name: "letter-text-and-consultation-place", ...letterTextAndConsultationPlace },
 
   { version: 38, name: "article-authors", ...articleAuthors },
+
+  { version: 39, name: "portal-sessions-ended", ...portalSessionsEnded },
 ];
