@@ -116,6 +116,12 @@ export const SUBSCRIPTION_ALLOWS: Record<"pause" | "resume" | "cancel", readonly
   cancel: ["active", "paused"],
 };
 
+/** How a refusal for an ended request begins: the portal's forms without JavaScript tell the two apart by it. */
+export const ENDED_OPENINGS = {
+  closed: "This request is closed, so ",
+  declined: "This request was declined, so ",
+} as const;
+
 /** What an ended request no longer allows, as the sentence's end: "This request is closed, so …". */
 const ENDED_WORDS: Record<LifecycleAction, string> = {
   send: "no portal link can be sent. Change its status first if the client still needs the portal.",
@@ -174,7 +180,7 @@ export function lifecycleRefusal(state: LifecycleState, action: LifecycleAction)
   const phase = requestPhase(state.request);
   if (phase !== "open") {
     if (ENDED_REQUEST_ALLOWS[action]?.includes(state.engagement)) return null;
-    return `This request ${phase === "closed" ? "is closed" : "was declined"}, so ${ENDED_WORDS[action]}`;
+    return `${ENDED_OPENINGS[phase]}${ENDED_WORDS[action]}`;
   }
   if (!OPEN_REQUEST_ALLOWS[action].includes(state.engagement)) return stageRefusal(state.engagement, action);
   if (action === "pause" || action === "resume" || action === "cancel") {

@@ -66,6 +66,9 @@ export const PORTAL_PROBLEMS = {
   "signed-out": PORTAL_MESSAGES.signedIn,
   link: PORTAL_MESSAGES.linkInvalid,
   "link-used": PORTAL_MESSAGES.linkUsed,
+  // The request's lifecycle (ADR 278): staff closed or declined it while the page was open.
+  closed: "This request is closed, so its letter can no longer be consented to or signed.",
+  declined: "This request was declined, so its letter can no longer be consented to or signed.",
 } as const;
 export type PortalProblem = keyof typeof PORTAL_PROBLEMS;
 

@@ -79,6 +79,22 @@ describe.each([
     ).toBe(0);
   });
 
+  test("the sign form posted without JavaScript comes back to /portal with the reason's word", async () => {
+    const form = await t.request("/api/portal/sign", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "text/html,application/xhtml+xml",
+        origin: "http://localhost:3000",
+        cookie: c.cookie,
+      },
+      body: new URLSearchParams({ fullName: "Dana Whitfield", agree: "on", letterSha256 }).toString(),
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe(`/portal?problem=${status}`);
+    expect(count("SELECT count(*) AS n FROM ledger_entries WHERE engagement_id = ?", c.engagementId)).toBe(0);
+  });
+
   test("the consent is refused with the reason too, and the request keeps the status staff gave it", async () => {
     const consent = await t.request("/api/portal/consent", withCookie(c.cookie, post({ consent: true })));
     expect(consent.status).toBe(409);

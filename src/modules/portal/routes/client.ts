@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../../config";
-import type { LifecycleAction } from "../../../contracts/lifecycle";
+import { ENDED_OPENINGS, type LifecycleAction } from "../../../contracts/lifecycle";
 import { PATHS } from "../../../contracts/paths";
 import { PORTAL_MESSAGES, type PortalProblem } from "../../../contracts/portal";
 import { clientAddress, type PeerAddressSource } from "../../../http/client-address";
@@ -31,6 +31,8 @@ const isPageForm = (request: Request) =>
 /** The problem word a refused form comes back with, from what the JSON caller would have been answered. */
 function problemOf(error: HttpError, form: "consent" | "sign"): PortalProblem {
   if (error instanceof UnauthorizedError) return "signed-out";
+  if (error.message.startsWith(ENDED_OPENINGS.closed)) return "closed";
+  if (error.message.startsWith(ENDED_OPENINGS.declined)) return "declined";
   if (error.message === PORTAL_MESSAGES.consentFirst) return "consent-first";
   if (error.message === PORTAL_MESSAGES.alreadySigned) return "already-signed";
   if (error.message === PORTAL_MESSAGES.letterChanged) return "letter-changed";
