@@ -332,7 +332,8 @@ export function createSubscriptionsService(deps: {
         const out: SweepStanding[] = [];
         for (const id of repo.liveIds()) {
           const found = repo.byId(id);
-          if (!found) continue;
+          // A closed request owes no sweep: none can be delivered through its portal (ADR 278).
+          if (!found || requestEnded(found)) continue;
           const row = catchUp(found, day).row;
           const owed = repo.sweeps(row.id).filter((w) => w.deliveredAt === null);
           for (const w of owed)
