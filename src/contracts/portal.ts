@@ -67,8 +67,10 @@ export const PORTAL_PROBLEMS = {
   link: PORTAL_MESSAGES.linkInvalid,
   "link-used": PORTAL_MESSAGES.linkUsed,
   // The request's lifecycle (ADR 278): staff closed or declined it while the page was open.
-  closed: "This request is closed, so its letter can no longer be consented to or signed.",
-  declined: "This request was declined, so its letter can no longer be consented to or signed.",
+  closed:
+    "This request is closed, so its portal can no longer be used: its letter takes no consent or signature.",
+  declined:
+    "This request was declined, so its portal can no longer be used: its letter takes no consent or signature.",
 } as const;
 export type PortalProblem = keyof typeof PORTAL_PROBLEMS;
 

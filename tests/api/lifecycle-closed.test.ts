@@ -21,6 +21,17 @@ const t = makeTestApp(
 const API = "/api/admin/submissions";
 const count = (sql: string, ...args: number[]) => (t.db.query(sql).get(...args) as { n: number }).n;
 const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
+/** A form posted by the page shown without JavaScript, as a browser sends it. */
+const pageForm = (cookie: string, fields: Record<string, string>): RequestInit => ({
+  method: "POST",
+  headers: {
+    "content-type": "application/x-www-form-urlencoded",
+    accept: "text/html,application/xhtml+xml",
+    origin: "http://localhost:3000",
+    ...(cookie ? { cookie } : {}),
+  },
+  body: new URLSearchParams(fields).toString(),
+});
 
 describe.each([
   ["closed", "This request is closed"],
@@ -80,16 +91,10 @@ describe.each([
   });
 
   test("the sign form posted without JavaScript comes back to /portal with the reason's word", async () => {
-    const form = await t.request("/api/portal/sign", {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        accept: "text/html,application/xhtml+xml",
-        origin: "http://localhost:3000",
-        cookie: c.cookie,
-      },
-      body: new URLSearchParams({ fullName: "Dana Whitfield", agree: "on", letterSha256 }).toString(),
-    });
+    const form = await t.request(
+      "/api/portal/sign",
+      pageForm(c.cookie, { fullName: "Dana Whitfield", agree: "on", letterSha256 }),
+    );
     expect(form.status).toBe(303);
     expect(form.headers.get("location")).toBe(`/portal?problem=${status}`);
     expect(count("SELECT count(*) AS n FROM ledger_entries WHERE engagement_id = ?", c.engagementId)).toBe(0);
@@ -117,6 +122,13 @@ describe.each([
     expect(opened.status).toBe(409);
     expect(await errorOf(opened)).toBe(`${opening}, so its portal can no longer be opened.`);
     expect(opened.headers.get("set-cookie")).toBeNull();
+    // Pasted into the form shown without JavaScript: back to /portal with the reason, in the firm's words.
+    const pasted = await t.request("/api/portal/session", pageForm("", { link: spareToken }));
+    expect(pasted.status).toBe(303);
+    expect(pasted.headers.get("location")).toBe(`/portal?problem=${status}`);
+    expect(await (await t.request(`/portal?problem=${status}`)).text()).toContain(
+      `${opening}, so its portal can no longer be used`,
+    );
     const links = () =>
       count("SELECT count(*) AS n FROM portal_links WHERE engagement_id = ?", c.engagementId);
     const before = links();

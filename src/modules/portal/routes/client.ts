@@ -28,11 +28,18 @@ const isPageForm = (request: Request) =>
     request.headers.get("content-type") ?? "",
   ) && (request.headers.get("accept") ?? "").includes("text/html");
 
+/** The word of a refusal because staff closed or declined the request (the lifecycle's, ADR 278), or null. */
+function endedProblem(error: HttpError): PortalProblem | null {
+  if (error.message.startsWith(ENDED_OPENINGS.closed)) return "closed";
+  if (error.message.startsWith(ENDED_OPENINGS.declined)) return "declined";
+  return null;
+}
+
 /** The problem word a refused form comes back with, from what the JSON caller would have been answered. */
 function problemOf(error: HttpError, form: "consent" | "sign"): PortalProblem {
   if (error instanceof UnauthorizedError) return "signed-out";
-  if (error.message.startsWith(ENDED_OPENINGS.closed)) return "closed";
-  if (error.message.startsWith(ENDED_OPENINGS.declined)) return "declined";
+  const ended = endedProblem(error);
+  if (ended) return ended;
   if (error.message === PORTAL_MESSAGES.consentFirst) return "consent-first";
   if (error.message === PORTAL_MESSAGES.alreadySigned) return "already-signed";
   if (error.message === PORTAL_MESSAGES.letterChanged) return "letter-changed";
@@ -148,7 +155,8 @@ export function portalModule(deps: {
           return redirectTo(PATHS.portal, 303, sessionCookie(open().session));
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
-          const problem: PortalProblem = error.message === PORTAL_MESSAGES.linkUsed ? "link-used" : "link";
+          const problem: PortalProblem =
+            endedProblem(error) ?? (error.message === PORTAL_MESSAGES.linkUsed ? "link-used" : "link");
           return redirectTo(`${PATHS.portal}?problem=${problem}`, 303);
         }
       },
