@@ -1,7 +1,9 @@
+import { allowed } from "../../contracts/lifecycle";
 import { ConflictError } from "../../http/errors";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import { calendarJob } from "../desk";
+import { engagementLifecycle } from "../portal";
 import { endOfPreviousMonth, firstBusinessDayOfMonth, monthlyRunOwed } from "./model";
 import type { FirmCalendar, Issued, StatementsService } from "./service";
 
@@ -35,13 +37,19 @@ export function createStatementJobs(deps: {
   now: () => Date;
 }) {
   const { service, calendar, logger, now } = deps;
+  const lifecycle = engagementLifecycle(deps.store);
+  /** The lifecycle table states money owed whatever became of the request (ADR 278); the run asks it all the same. */
+  const stated = (id: number) => {
+    const state = lifecycle.ofEngagement(id);
+    return state === null || allowed(state, "statement");
+  };
 
   /** The run the month of `asOf` owes (none before its first business day); a dry run writes nothing. */
   async function runFor(asOf: string, dryRun = false): Promise<MonthlyRun> {
     const day = firstBusinessDayOfMonth(asOf, calendar.isBusinessDay);
     if (!day || asOf < day) return { day: null, through: null, issued: [], due: [] };
     const through = endOfPreviousMonth(day);
-    const due = deps.engagementIds().filter((id) => service.hasNew(id, through));
+    const due = deps.engagementIds().filter((id) => stated(id) && service.hasNew(id, through));
     const issued: Issued[] = [];
     if (!dryRun) {
       for (const engagementId of due) {
