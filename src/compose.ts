@@ -131,7 +131,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     calendar: due.clock,
     outbox: mailOutbox,
     // The portal is made next; its session is read only when a request comes.
-    requireSession: (request) => portal.requireSession(request),
+    requireSession: (request, action) => portal.requireSession(request, action),
     personOf,
     logger,
     now,

@@ -2,7 +2,6 @@ import * as v from "valibot";
 import { calendarDate } from "./dates";
 import type { DocSpec } from "./document";
 import { dropControls, oneLine, oneLineMessage, requiredText } from "./fields";
-import type { SubmissionStatus } from "./intake";
 import { DEFAULT_HOURLY_RATE_CENTS } from "./ledger";
 import {
   type Cadence,
@@ -52,16 +51,6 @@ export const PORTAL_MESSAGES = {
     "This link has already been used: each link we email opens the portal once. Enter the email address you gave us below and we will send you a fresh link. If you did not open it yourself, reply to our email.",
 } as const;
 
-/** Why the desk cannot send a link for a request whose portal is closed. */
-export const portalClosedMessage = (status: string) =>
-  `The request is ${status}: no portal link can be sent. Change its status first if the client still needs the portal.`;
-
-/**
- * The statuses of a request whose portal is closed: no link is sent for it, by the desk or on the client's
- * request. Any other request with an engagement sent can always be opened again with a fresh link.
- */
-export const PORTAL_CLOSED_STATUSES: readonly SubmissionStatus[] = ["declined", "closed"];
-
 /**
  * What a form posted without JavaScript comes back to /portal with (`?problem=`): a fixed word, never the
  * server's text, so the address cannot carry anything the page would show as the firm's words.
@@ -77,6 +66,11 @@ export const PORTAL_PROBLEMS = {
   "signed-out": PORTAL_MESSAGES.signedIn,
   link: PORTAL_MESSAGES.linkInvalid,
   "link-used": PORTAL_MESSAGES.linkUsed,
+  // The request's lifecycle (ADR 278): staff closed or declined it while the page was open.
+  closed:
+    "This request is closed, so its portal can no longer be used: its letter takes no consent or signature.",
+  declined:
+    "This request was declined, so its portal can no longer be used: its letter takes no consent or signature.",
 } as const;
 export type PortalProblem = keyof typeof PORTAL_PROBLEMS;
 

@@ -45,12 +45,10 @@ import * as passkeys from "./036-passkeys";
 import * as letterTextAndConsultationPlace from "./037-letter-text-and-consultation-place";
 
 import * as articleAuthors from "./038-article-authors";
-
 import * as paymentsOnce from "./039-payments-once";
-
 import * as ledgerNeverChanged from "./040-ledger-never-changed";
-
 import * as statementFailures from "./041-statement-failures";
+import * as portalSessionsEnded from "./042-portal-sessions-ended";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -114,4 +112,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 40, name: "ledger-never-changed", ...ledgerNeverChanged },
 
   { version: 41, name: "statement-failures", ...statementFailures },
+
+  { version: 42, name: "portal-sessions-ended", ...portalSessionsEnded },
 ];

@@ -3,7 +3,7 @@ import type { ConsultationPlace } from "../../contracts/firm";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { PersonOf } from "../desk";
-import { engagementFacts } from "../portal";
+import { engagementFacts, engagementLifecycle, type RequirePortalSession } from "../portal";
 import type { ConsultationClock } from "./lib/slots";
 import { type ConsultationMail, consultationMailRenderers } from "./mail";
 import { consultationsRepo } from "./repo/consultations";
@@ -29,7 +29,7 @@ export function createConsultation(deps: {
     ): void;
   };
   /** The engagement of the request's portal session, or the portal's 401 (src/modules/portal). */
-  requireSession: (request: Request) => number;
+  requireSession: RequirePortalSession;
   personOf: PersonOf;
   /** How the firm holds its consultations (the firm's setting): the portal shows it, the invitation's LOCATION. */
   place: () => ConsultationPlace | null;
@@ -37,7 +37,13 @@ export function createConsultation(deps: {
 }) {
   const { now } = deps;
   const { db } = deps.store;
-  const service = createConsultationService({ ...deps, db, engagements: engagementFacts(db), now });
+  const service = createConsultationService({
+    ...deps,
+    db,
+    engagements: engagementFacts(db),
+    lifecycle: engagementLifecycle(deps.store),
+    now,
+  });
   for (const [kind, render] of Object.entries(
     consultationMailRenderers(deps.config, service, deps.personOf, deps.place),
   ))

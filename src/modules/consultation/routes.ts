@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { ConsultationPlace } from "../../contracts/firm";
 import { requireId } from "../../http/admin-http";
 import type { Auth } from "../auth";
+import type { RequirePortalSession } from "../portal";
 import { StartBody, SubmissionParams, ZoneQuery } from "./model";
 import type { ConsultationService } from "./service";
 
@@ -19,7 +20,7 @@ const noStore = (set: { headers: Record<string, unknown> }) => {
 export function consultationPortalRoutes(deps: {
   service: ConsultationService;
   /** The engagement of the request's portal session, or the portal's 401. */
-  requireEngagement: (request: Request) => number;
+  requireEngagement: RequirePortalSession;
   /** How the firm holds its consultations (a phone number or a video link), null until it says. */
   place: () => ConsultationPlace | null;
 }) {
@@ -44,15 +45,16 @@ export function consultationPortalRoutes(deps: {
     .post(
       "/",
       ({ request, query, body, set }) => {
-        const booked = service.book(requireEngagement(request), body.start, query.tz);
+        const booked = service.book(requireEngagement(request, "book"), body.start, query.tz);
         set.status = 201;
         return booked;
       },
       {
         query: ZoneQuery,
         body: StartBody,
-        // Signed out comes first (the hook runs ahead of the schema): 401, whatever was sent.
-        transform: ({ request }) => void requireEngagement(request),
+        // Signed out comes first (the hook runs ahead of the schema): 401, whatever was sent; then the
+        // lifecycle's 409 (ADR 278).
+        transform: ({ request }) => void requireEngagement(request, "book"),
       },
     )
     .patch(

@@ -11,8 +11,9 @@ import {
 import { instant } from "../../contracts/dates";
 import type { Database } from "../../db/index";
 import { BadRequestError, ConflictError, NotFoundError } from "../../http/errors";
+import { requireAllowed } from "../../http/lifecycle";
 import type { PersonOf } from "../desk";
-import type { EngagementLookup } from "../portal";
+import type { EngagementLifecycle, EngagementLookup } from "../portal";
 import { type ConsultationClock, isTimeZone, labels, longLabel, slotEnd, slotGrid } from "./lib/slots";
 import {
   AlreadyBooked,
@@ -63,9 +64,14 @@ export function createConsultationService(deps: {
   personOf: PersonOf;
   /** The engagements, as the portal (their owner) tells them. */
   engagements: Pick<EngagementLookup, "byId" | "ofSubmission" | "submissionsOf">;
+  /** Where the engagement and its request stand, for the lifecycle table (ADR 278). */
+  lifecycle: Pick<EngagementLifecycle, "ofEngagement">;
   now: () => Date;
 }) {
   const { db, clock, outbox, engagements, now } = deps;
+  /** A booking follows the lifecycle: once the report is delivered, while the request is open (ADR 278). */
+  const requireBookable = (engagementId: number) =>
+    requireAllowed(deps.lifecycle.ofEngagement(engagementId), "book");
   const repo = consultationsRepo(db);
   const firmZone = clock.settings.timeZone;
 
@@ -129,8 +135,6 @@ export function createConsultationService(deps: {
     outbox.wake();
   }
 
-  const delivered = (engagementId: number) => Boolean(engagements.byId(engagementId)?.deliveredAt);
-
   const current = (engagementId: number, zone: string | null, at: Date) => {
     const b = repo.live(engagementId);
     return { consultation: b ? bookingView(b, zone, at) : null };
@@ -150,7 +154,7 @@ export function createConsultationService(deps: {
     /** GET /slots: free slots once the report is delivered. */
     slots(engagementId: number, tz: string | undefined): ConsultationSlots {
       const zone = clientZone(tz);
-      if (!delivered(engagementId)) throw new ConflictError(M.notDelivered);
+      requireBookable(engagementId);
       const { all, taken } = grid(now());
       const body: ConsultationSlots = {
         timeZone: firmZone,
@@ -180,7 +184,7 @@ export function createConsultationService(deps: {
     /** POST { start }: books a listed slot, and returns the booking. */
     book(engagementId: number, start: string | undefined, tz: string | undefined) {
       const zone = clientZone(tz);
-      if (!delivered(engagementId)) throw new ConflictError(M.notDelivered);
+      requireBookable(engagementId);
       if (repo.live(engagementId)) throw new ConflictError(M.alreadyBooked);
       const at = now();
       const iso = checkStart(startOf(start), at, null);
@@ -194,6 +198,8 @@ export function createConsultationService(deps: {
       const zone = clientZone(tz);
       const at = now();
       const b = changeable(engagementId, at);
+      // A booking is moved as it is made: only while the lifecycle allows booking (ADR 278).
+      requireBookable(engagementId);
       const iso = checkStart(startOf(start), at, b.startsAt);
       write(engagementId, () => repo.move(b, iso, at.toISOString()));
       return current(engagementId, zone, at);

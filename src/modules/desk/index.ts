@@ -25,6 +25,8 @@ export function deskModule(deps: {
   now: () => Date;
   /** The request's engagement (the portal feature), shown with its detail. */
   engagementOf?: (submissionId: number) => unknown;
+  /** A request closed or declined: the portal ends its sessions and links, in the same write (ADR 278). */
+  requestEnded?: (submissionId: number, at: Date) => void;
 }) {
   const service = createSubmissionsService(deps);
   deps.outbox.register(DESK_REPLY_MAIL, deskReplyRenderer(deps.store, deps.config));

@@ -4,6 +4,7 @@ import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
+import type { RequirePortalSession } from "../portal";
 import { documentFiles } from "./lib/file-store";
 import { documentMailRenderers } from "./mail";
 import { portalDocumentRoutes } from "./routes/portal";
@@ -16,7 +17,7 @@ export { documentsBytes } from "./lib/file-store";
 export function createDocuments(deps: {
   store: DataStore;
   config: Config;
-  requireSession: (request: Request) => number;
+  requireSession: RequirePortalSession;
   auth: Pick<Auth, "requireAdmin">;
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
   /** Judgment Intel's subscription, told when a sweep report is delivered. */

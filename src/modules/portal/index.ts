@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import { allowed } from "../../contracts/lifecycle";
 import type { PortalEngagement } from "../../contracts/portal";
 import type { Actor } from "../../http/admin-http";
 import type { DataStore } from "../../store";
@@ -9,6 +10,7 @@ import { loadSealingCertificate, type SealingCertificate } from "../signing";
 import { portalMailRenderers } from "./mail";
 import type { PaymentInput } from "./model";
 import { engagementsRepo } from "./repo/engagements";
+import { engagementLifecycle } from "./repo/facts";
 import { portalCookieOf, portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
 import { engagementStaffRoutes } from "./routes/staff";
 import { createPortalService } from "./service";
@@ -40,8 +42,9 @@ export function createPortal(deps: {
   };
   const service = createPortalService({ ...deps, certificate: sealingCertificate });
   const sessionOf = portalSessionOf(config, service);
-  const requireSession = requirePortalSession(sessionOf, portalCookieOf(config));
+  const requireSession = requirePortalSession(service, portalCookieOf(config));
   const submissions = contactSubmissions(store);
+  const lifecycle = engagementLifecycle(store);
   const mail = portalMailRenderers(store, config);
   for (const [kind, render] of Object.entries(mail.renderers))
     deps.outbox.register(kind, render, mail.settled[kind]);
@@ -51,8 +54,14 @@ export function createPortal(deps: {
     engagementOf: (submissionId: number) => service.staff.viewOf(submissionId),
     module: portalModule({ config, service, sessionOf, requireSession }),
     /** The engagement of a request's portal session, or the 401 that asks the client to sign in again: for the
-     * portal's other routes (its documents and its consultation). */
+     * portal's other routes (its documents and its consultation). Given the action the route performs, the
+     * lifecycle table's 409 comes first (ADR 278). */
     requireSession,
+    /**
+     * The desk closed or declined the request (src/modules/desk calls this, in the write that changes the
+     * status): its portal links open nothing more and its sessions end at once (ADR 278).
+     */
+    requestEnded: (submissionId: number, at: Date) => service.staff.requestEnded(submissionId, at),
     /**
      * What /portal renders for a request with a live portal session: its engagement, so the page needs no
      * script to show it and take the consent and the signature (issue: forms work without JavaScript).
@@ -76,6 +85,10 @@ export function createPortal(deps: {
     ): number | null {
       const submissionId = submissions.idByReference(reference);
       if (submissionId === null || !service.staff.viewOf(submissionId)) return null;
+      // What the lifecycle refuses (a payment on a closed request's unsigned letter) is left for staff to match
+      // or set aside, not recorded: the processor's retries would meet the same refusal (ADR 278).
+      const state = lifecycle.ofSubmission(submissionId);
+      if (state && !allowed(state, "pay")) return null;
       service.staff.recordPayment(submissionId, payment, actor);
       return submissionId;
     },
@@ -94,7 +107,10 @@ export const engagementPayments = (store: DataStore) => {
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export {
   type EngagementFacts,
+  type EngagementLifecycle,
   type EngagementLookup,
   engagementFacts,
+  engagementLifecycle,
   type OpenDelivery,
 } from "./repo/facts";
+export type { RequirePortalSession } from "./routes/client";

@@ -1,8 +1,10 @@
+import { allowed } from "../../contracts/lifecycle";
 import { ConflictError } from "../../http/errors";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { FirmCalendar } from "../desk";
 import { calendarJob } from "../desk";
+import { engagementLifecycle } from "../portal";
 import { endOfPreviousMonth, firstBusinessDayOfMonth, monthlyRunOwed } from "./model";
 import type { Issued, StatementsService } from "./service";
 
@@ -48,6 +50,12 @@ export function createStatementJobs(deps: {
   now: () => Date;
 }) {
   const { service, calendar, logger, now } = deps;
+  const lifecycle = engagementLifecycle(deps.store);
+  /** The lifecycle table states money owed whatever became of the request (ADR 278); the run asks it all the same. */
+  const stated = (id: number) => {
+    const state = lifecycle.ofEngagement(id);
+    return state === null || allowed(state, "statement");
+  };
 
   /** Whether an engagement has something to state through `through`; a failure to tell is a failure to state. */
   function hasNew(engagementId: number, through: string, failed: Failed[], dryRun: boolean): boolean {
@@ -92,7 +100,7 @@ export function createStatementJobs(deps: {
     if (!day || asOf < day) return { day: null, through: null, issued: [], due: [], failed: [] };
     const through = endOfPreviousMonth(day);
     const failed: Failed[] = [];
-    const due = deps.engagementIds().filter((id) => hasNew(id, through, failed, dryRun));
+    const due = deps.engagementIds().filter((id) => stated(id) && hasNew(id, through, failed, dryRun));
     const issued = dryRun ? [] : await issueEach(due, through, failed);
     if (!dryRun) job.remember(day);
     logger.info("statements_run", {

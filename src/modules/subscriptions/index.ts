@@ -4,6 +4,7 @@ import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { FirmCalendar, PersonOf } from "../desk";
 import type { MailOutbox } from "../mail";
+import type { RequirePortalSession } from "../portal";
 import { createSubscriptionJobs } from "./jobs";
 import { subscriptionMailRenderers } from "./mail";
 import type { SweepReceipt } from "./model";
@@ -35,7 +36,7 @@ export function createSubscriptions(deps: {
   calendar: FirmCalendar;
   outbox: Pick<MailOutbox, "register" | "enqueue" | "wake">;
   /** The engagement of the request's portal session, or the portal's 401 (src/modules/portal). */
-  requireSession: (request: Request) => number;
+  requireSession: RequirePortalSession;
   personOf: PersonOf;
   logger: Logger;
   now: () => Date;

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { addDays, addMonths, daysBetween } from "../../contracts/firm-calendar";
+import { SUBSCRIPTION_ALLOWS } from "../../contracts/lifecycle";
 import {
   CADENCES,
   type Cadence,
@@ -167,6 +168,8 @@ export function dueBy(
 
 /** Why an action cannot be taken in this state, in the words both sides read; null when it can. */
 export function refusal(action: SubscriptionAction, s: Schedule): string | null {
+  // Which states allow which move is the lifecycle table's (ADR 278); the words, with their dates, are here.
+  if (SUBSCRIPTION_ALLOWS[action].includes(s.state)) return null;
   if (s.state === "pending")
     return "Monitoring has not started yet: it starts once the engagement letter is signed and the first month is paid.";
   if (s.state === "ended") return `Monitoring ended on ${s.endsOn}: there is nothing left to ${action}.`;
@@ -180,9 +183,7 @@ export function refusal(action: SubscriptionAction, s: Schedule): string | null 
       if (s.state === "active") return "Monitoring is already active: there is nothing to resume.";
       return null;
     case "cancel":
-      if (s.state === "cancelling")
-        return `Notice to cancel was already given on ${s.cancelNoticeOn}: monitoring ends on ${s.endsOn}.`;
-      return null;
+      return `Notice to cancel was already given on ${s.cancelNoticeOn}: monitoring ends on ${s.endsOn}.`;
   }
 }
 

@@ -4,6 +4,7 @@ import type { SweepsDue } from "../../contracts/subscriptions";
 import { actorFrom, requireId } from "../../http/admin-http";
 import type { PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
+import type { RequirePortalSession } from "../portal";
 import { SUBSCRIPTION_MESSAGES, SubmissionParams, type SubscriptionAction } from "./model";
 import type { SubscriptionsService } from "./service";
 
@@ -83,13 +84,13 @@ export function subscriptionDeskRoutes(deps: {
 export function subscriptionPortalRoutes(deps: {
   service: SubscriptionsService;
   /** The engagement of the request's portal session, or the portal's 401. */
-  requireEngagement: (request: Request) => number;
+  requireEngagement: RequirePortalSession;
 }) {
   const { service, requireEngagement } = deps;
   const act =
     (action: SubscriptionAction) =>
     ({ request }: { request: Request }) =>
-      service.act(action, { engagementId: requireEngagement(request) }, { by: "client" });
+      service.act(action, { engagementId: requireEngagement(request, action) }, { by: "client" });
   return new Elysia({ name: "subscriptions-portal", prefix: PORTAL_SUBSCRIPTION_API })
     .post("/pause", act("pause"))
     .post("/resume", act("resume"))

@@ -1,9 +1,11 @@
 import * as v from "valibot";
+import { endsRequest, lifecycleRefusal } from "../../contracts/lifecycle";
 import type { Actor } from "../../http/admin-http";
 import { ConflictError, invalidInput, NotFoundError } from "../../http/errors";
 import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
 import type { FirmCalendar } from "../desk";
+import { type EngagementLifecycle, engagementLifecycle } from "../portal";
 import {
   addDays,
   begin,
@@ -86,10 +88,18 @@ export function createSubscriptionsService(deps: {
   receipts?: (engagementId: number) => readonly SweepReceipt[];
   /** Each month raised, told to the ledger in the same write (issue 30). */
   charged?: (charge: RaisedCharge) => void;
+  /** Where the engagement and its request stand (the portal's reader), for the lifecycle table (ADR 278). */
+  lifecycle?: Pick<EngagementLifecycle, "ofEngagement">;
 }) {
   const { store, calendar, outbox, now } = deps;
   const { db } = store;
   const repo = subscriptionsRepo(store);
+  const lifecycle = deps.lifecycle ?? engagementLifecycle(store);
+  /** Its request was closed or declined: the calendar raises nothing more for it (ADR 278). */
+  const requestEnded = (row: SubscriptionRow) => {
+    const state = lifecycle.ofEngagement(row.engagementId);
+    return state !== null && endsRequest(state.request);
+  };
   const today = () => calendar.local(now()).date;
   /** An instant's day in the firm's time zone: a report delivered at 9 PM New York is that day's, not UTC's next. */
   const firmDay = (at: string | null) => (at ? calendar.local(new Date(at)).date : null);
@@ -132,8 +142,13 @@ export function createSubscriptionsService(deps: {
 
   /** Raises what fell due by `day` for one subscription and saves its schedule; answers what it raised. */
   function catchUp(row: SubscriptionRow, day: string, dryRun = false) {
-    const r = dueBy(row, day, calendar);
-    if (dryRun || (r.charges.length === 0 && r.sweeps.length === 0 && !r.ended)) return { row, ...r };
+    const due = dueBy(row, day, calendar);
+    // A closed request's months are not charged and its sweeps not raised (the table refuses charge and sweep):
+    // its calendar still moves on, so a request reopened later is not billed for the time it was closed.
+    const skipped = due.charges.length + due.sweeps.length > 0 && requestEnded(row);
+    const r = skipped ? { ...due, charges: [], sweeps: [] } : due;
+    if (dryRun || (r.charges.length === 0 && r.sweeps.length === 0 && !r.ended && !skipped))
+      return { row, ...r };
     const at = now().toISOString();
     for (const c of r.charges) raise(row, c, 0, at);
     for (const w of r.sweeps) repo.addSweep(row.id, w, at);
@@ -196,7 +211,10 @@ export function createSubscriptionsService(deps: {
 
   const actTx = db.transaction((action: SubscriptionAction, target: Target, party: ActingParty) => {
     const row = current(target);
-    const why = refusal(action, row);
+    // The request and the engagement first (a closed request's monitoring takes no move), then the
+    // subscription's own state, in its words with its dates (both from the one table, ADR 278).
+    const state = lifecycle.ofEngagement(row.engagementId);
+    const why = (state && lifecycleRefusal(state, action)) ?? refusal(action, row);
     if (why) throw new ConflictError(why);
     const day = today();
     const at = now().toISOString();
@@ -311,7 +329,8 @@ export function createSubscriptionsService(deps: {
         const out: SweepStanding[] = [];
         for (const id of repo.liveIds()) {
           const found = repo.byId(id);
-          if (!found) continue;
+          // A closed request owes no sweep: none can be delivered through its portal (ADR 278).
+          if (!found || requestEnded(found)) continue;
           const row = catchUp(found, day).row;
           const owed = repo.sweeps(row.id).filter((w) => w.deliveredAt === null);
           for (const w of owed)

@@ -1,12 +1,9 @@
 import { FileText, Send, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { SubmissionStatus } from "../../../src/contracts/intake";
+import { endsRequest } from "../../../src/contracts/lifecycle";
 import { dollars } from "../../../src/contracts/money";
-import {
-  type EngagementDraft,
-  type EngagementView,
-  PORTAL_CLOSED_STATUSES,
-} from "../../../src/contracts/portal";
+import type { EngagementDraft, EngagementView } from "../../../src/contracts/portal";
 import { apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
@@ -122,7 +119,8 @@ export function EngagementPanel({
   // Once sent, the letter is the client's record: its terms change only by withdrawing it.
   const frozen = e?.status === "sent";
   const blocked = missing.length > 0 && (!e || e.status === "draft");
-  const closed = requestStatus !== undefined && PORTAL_CLOSED_STATUSES.includes(requestStatus);
+  // The lifecycle table's (ADR 278): a closed or declined request sends no letter and no link.
+  const closed = requestStatus !== undefined && endsRequest(requestStatus);
   const start: EngagementDraft | null = e
     ? {
         scope: e.scope,

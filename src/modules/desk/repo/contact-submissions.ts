@@ -76,6 +76,9 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
   const selectIdByReference = db.prepare<{ id: number }, [string]>(
     "SELECT id FROM contact_submissions WHERE reference = ?",
   );
+  const selectStatus = db.prepare<{ status: SubmissionStatus }, [number]>(
+    "SELECT status FROM contact_submissions WHERE id = ?",
+  );
   const outboxOf = (submissionId: number) =>
     outbox
       .forSubmission(submissionId)
@@ -150,6 +153,8 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
       const r = selectById.get(id);
       return r ? toSubmission(cipher, r) : null;
     },
+    /** The request's status alone (nothing to decrypt), for the lifecycle's checks; null when it is gone. */
+    statusOf: (id: number): SubmissionStatus | null => selectStatus.get(id)?.status ?? null,
     /** The request a reference names (as a client quotes it, or a processor reports it), or null. */
     idByReference: (reference: string) => selectIdByReference.get(reference)?.id ?? null,
     /** Recomputes emailSent/emailError from the submission's intake mails after a delivery attempt. */

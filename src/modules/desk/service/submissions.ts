@@ -7,6 +7,7 @@ import {
   SERVICE_LABELS,
   SUBJECT_TYPE_LABELS,
 } from "../../../contracts/intake-labels";
+import { endsRequest } from "../../../contracts/lifecycle";
 import {
   DESK_MESSAGES,
   type DeskSources,
@@ -76,6 +77,8 @@ export function createSubmissionsService(deps: {
   desk?: SubmissionDesk;
   due: DueService;
   engagementOf?: (submissionId: number) => unknown;
+  /** Told when a request is closed or declined, inside the status change's write (the portal's requestEnded). */
+  requestEnded?: (submissionId: number, at: Date) => void;
 }) {
   const { store, outbox, due } = deps;
   const { db } = store;
@@ -142,6 +145,8 @@ export function createSubmissionsService(deps: {
       const noteId = desk.update(id, change, at);
       if (change.status && history) {
         events.statusChanged(id, { from: history.from, to: change.status, actor: history.actor, at });
+        // Closing or declining ends what hangs off the request (ADR 278): with the change, or not at all.
+        if (endsRequest(change.status)) deps.requestEnded?.(id, new Date(at));
       }
       return noteId;
     },

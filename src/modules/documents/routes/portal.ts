@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { type PortalDocuments, UPLOADS_PATH } from "../../../contracts/documents";
+import type { RequirePortalSession } from "../../portal";
 import { DocumentParams, UploadParams } from "../model";
 import type { DocumentsService } from "../service";
 import { downloadAnswer } from "./download-answer";
@@ -15,7 +16,7 @@ const UPLOAD_PATH = /^\/api\/portal\/uploads\/([A-Za-z0-9_-]{1,64})$/;
 export function portalDocumentRoutes(deps: {
   service: DocumentsService;
   /** The portal's own guard: the engagement of the request's session, or the 401 that asks the client to sign in. */
-  requireSession: (request: Request) => number;
+  requireSession: RequirePortalSession;
   bodyTimeoutMs: number;
   now: () => Date;
 }) {
@@ -30,12 +31,12 @@ export function portalDocumentRoutes(deps: {
         if (found?.[1]) return tus.head(requireSession(request), found[1]);
       })
       .options(UPLOADS_PATH, () => tus.options())
-      .post(UPLOADS_PATH, ({ request }) => tus.create(requireSession(request), request.headers), {
+      .post(UPLOADS_PATH, ({ request }) => tus.create(requireSession(request, "upload"), request.headers), {
         parse: "none",
       })
       .patch(
         `${UPLOADS_PATH}/:uploadId`,
-        ({ request, params }) => tus.patch(requireSession(request), params.uploadId, request),
+        ({ request, params }) => tus.patch(requireSession(request, "upload"), params.uploadId, request),
         { parse: "none", params: UploadParams },
       )
       .delete(

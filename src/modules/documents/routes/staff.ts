@@ -106,6 +106,7 @@ export function documentStaffRoutes(deps: {
       "/:docId/report",
       ({ admin, request, server, params }) => {
         const found = requireEngagement(params.id);
+        service.requireAllowed(found.engagementId, "deliver");
         const d = service.repo.find(params.docId, found.engagementId);
         if (!d) throw new NotFoundError("Not found");
         if (d.direction !== "firm" || !d.completedAt) throw new ConflictError(M.notReport);
@@ -135,6 +136,7 @@ export function documentStaffRoutes(deps: {
       "/:docId/sweep-report",
       ({ admin, request, server, params }) => {
         const found = requireEngagement(params.id);
+        service.requireAllowed(found.engagementId, "deliver");
         const d = service.repo.find(params.docId, found.engagementId);
         if (!d) throw new NotFoundError("Not found");
         if (d.direction !== "firm" || !d.completedAt) throw new ConflictError(M.notSweepReport);

@@ -1,10 +1,17 @@
 import type { Config } from "../../../config";
 import { DOCUMENT_MESSAGES } from "../../../contracts/documents";
+import type { LifecycleAction } from "../../../contracts/lifecycle";
 import { ConflictError } from "../../../http/errors";
+import { requireAllowed } from "../../../http/lifecycle";
 import type { Logger } from "../../../log";
 import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";
-import { type EngagementLookup, engagementFacts } from "../../portal";
+import {
+  type EngagementLifecycle,
+  type EngagementLookup,
+  engagementFacts,
+  engagementLifecycle,
+} from "../../portal";
 import type { DocumentFiles } from "../lib/file-store";
 import { documentsRepo } from "../repo/documents";
 import { downloadService } from "./downloads";
@@ -19,6 +26,8 @@ export type DocumentsDeps = {
   files: DocumentFiles;
   /** The engagements the documents belong to, as the portal (their owner) tells them. */
   engagements: Pick<EngagementLookup, "byId" | "ofSubmission" | "markDelivered">;
+  /** Where the engagement and its request stand, for the lifecycle table's checks (ADR 278). */
+  lifecycle: Pick<EngagementLifecycle, "ofEngagement">;
   /** Judgment Intel's subscription: a sweep report delivered is the sweep owed done (issue 29). */
   sweeps: { sweepDelivered(input: { engagementId: number; at?: Date }): unknown };
   logger?: Logger;
@@ -30,11 +39,15 @@ export type DocumentsDeps = {
  * (downloads.ts). Plain values in, plain results out, refusals thrown (src/http/errors.ts); every call takes the
  * engagement from the caller's session or the desk's request, never from the body.
  */
-export function createDocumentsService(deps: Omit<DocumentsDeps, "engagements">) {
+export function createDocumentsService(deps: Omit<DocumentsDeps, "engagements" | "lifecycle">) {
   const { store } = deps;
   const repo = documentsRepo(store);
   const engagements = engagementFacts(store.db);
-  const full: DocumentsDeps = { ...deps, engagements };
+  const lifecycle = engagementLifecycle(store);
+  const full: DocumentsDeps = { ...deps, engagements, lifecycle };
+  /** The lifecycle table's 409 for an action on the engagement's documents (ADR 278). */
+  const allowedOr409 = (engagementId: number, action: LifecycleAction) =>
+    requireAllowed(lifecycle.ofEngagement(engagementId), action);
   const submissions = contactSubmissions(store);
   const limits = deps.config.uploads;
   return {
@@ -43,6 +56,7 @@ export function createDocumentsService(deps: Omit<DocumentsDeps, "engagements">)
     limits: { maxBytes: limits.maxBytes, maxTotalBytes: limits.maxTotalBytes },
     ...uploadService(full, repo),
     ...downloadService(full, repo),
+    requireAllowed: allowedOr409,
     /** A request as the desk names it: null if there is none, else its engagement's id (null before one). */
     request(submissionId: number): { engagementId: number | null } | null {
       if (!submissions.byId(submissionId)) return null;
@@ -54,6 +68,7 @@ export function createDocumentsService(deps: Omit<DocumentsDeps, "engagements">)
      */
     markSweepReport(rowId: number, engagementId: number, at: Date) {
       store.db.transaction(() => {
+        allowedOr409(engagementId, "deliver");
         if (!repo.markSweep(rowId, at.toISOString()))
           throw new ConflictError(DOCUMENT_MESSAGES.alreadySweepReport);
         deps.sweeps.sweepDelivered({ engagementId, at });
@@ -62,6 +77,7 @@ export function createDocumentsService(deps: Omit<DocumentsDeps, "engagements">)
     /** The firm's file is the report: the engagement's report is delivered (the first time it is marked). */
     markReport(rowId: number, engagementId: number, at: string) {
       store.db.transaction(() => {
+        allowedOr409(engagementId, "deliver");
         repo.markReport(rowId, at);
         engagements.markDelivered(engagementId, at);
       })();

@@ -10,6 +10,7 @@ import {
   TooLargeError,
   UnsupportedTypeError,
 } from "../../../http/errors";
+import { requireAllowed } from "../../../http/lifecycle";
 import { silentLogger } from "../../../log";
 import { every } from "../../../ops/every";
 import type { FileClaim } from "../lib/file-store";
@@ -28,7 +29,6 @@ import type { DocumentRow, DocumentsRepo } from "../repo/documents";
 import type { DocumentsDeps } from "./index";
 
 const HOUR_MS = 3_600_000;
-const SIGNED = new Set(["signed", "engaged"]);
 
 /** The offset the client claims is not the one the server holds: it asks where to resume and goes on from there. */
 export class OffsetMismatchError extends ConflictError {
@@ -72,7 +72,7 @@ const sealedLength = (received: number) => HEADER_BYTES + (received / SEGMENT_BY
  * of a segment not yet complete when a request ends are dropped and sent again by the client.
  */
 export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
-  const { store, config, files, engagements } = deps;
+  const { store, config, files, engagements, lifecycle } = deps;
   const { db } = store;
   const { now } = deps;
   const limits = config.uploads;
@@ -235,8 +235,9 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
       by: { direction: "client" | "firm"; adminId: number | null },
     ): Promise<{ id: string; offset: 0; expiresAt: Date }> {
       const engagement = engagements.byId(engagementId);
-      if (!engagement || (by.direction === "client" && !SIGNED.has(engagement.status)))
-        throw new ConflictError(M.notSigned);
+      if (!engagement) throw new ConflictError(M.notSigned);
+      // The client's files follow the lifecycle (ADR 278): from the signature on, while the request is open.
+      if (by.direction === "client") requireAllowed(lifecycle.ofEngagement(engagementId), "upload");
       const { length } = upload;
       if (length === null) throw new BadRequestError(M.length);
       if (length === 0) throw new BadRequestError(M.empty);

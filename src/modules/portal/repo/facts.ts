@@ -1,5 +1,8 @@
+import { engagementStage, type LifecycleState } from "../../../contracts/lifecycle";
 import type { EngagementStatus, FeeKind } from "../../../contracts/portal";
 import type { Database } from "../../../db/index";
+import type { DataStore } from "../../../store";
+import { contactSubmissions } from "../../desk";
 
 /** What other features may know of an engagement: its request, its state and when its report was delivered. */
 export type EngagementFacts = {
@@ -12,13 +15,15 @@ export type EngagementFacts = {
   feeCents: number;
   hourlyRateCents: number | null;
   signedAt: string | null;
+  /** When the client consented to electronic records: the step between sent and signed. */
+  consentedAt: string | null;
 };
 
 /** A report the firm owes on a request: when it is due. */
 export type OpenDelivery = { submissionId: number; deliveryDueAt: string };
 
 const FACTS = `id, submission_id AS submissionId, status, delivered_at AS deliveredAt, fee_kind AS feeKind,
-  fee_cents AS feeCents, hourly_rate_cents AS hourlyRateCents, signed_at AS signedAt`;
+  fee_cents AS feeCents, hourly_rate_cents AS hourlyRateCents, signed_at AS signedAt, consented_at AS consentedAt`;
 
 /**
  * The engagements as the features serving them (documents, consultation) read them: no personal data, so no
@@ -65,3 +70,23 @@ export function engagementFacts(db: Database) {
 }
 
 export type EngagementLookup = ReturnType<typeof engagementFacts>;
+
+/**
+ * Where a request and its engagement stand, as the lifecycle table reads them (src/contracts/lifecycle.ts,
+ * ADR 278): the request's status and the engagement's stage. The subscription's state is the subscriptions
+ * feature's to add where it asks (null here). Null when the engagement or its request is gone.
+ */
+export function engagementLifecycle(store: DataStore) {
+  const facts = engagementFacts(store.db);
+  const submissions = contactSubmissions(store);
+  const stateOf = (e: EngagementFacts | null): LifecycleState | null => {
+    const request = e ? submissions.statusOf(e.submissionId) : null;
+    return e && request ? { request, engagement: engagementStage(e), subscription: null } : null;
+  };
+  return {
+    ofEngagement: (engagementId: number) => stateOf(facts.byId(engagementId)),
+    ofSubmission: (submissionId: number) => stateOf(facts.ofSubmission(submissionId)),
+  };
+}
+
+export type EngagementLifecycle = ReturnType<typeof engagementLifecycle>;

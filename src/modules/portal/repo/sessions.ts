@@ -15,14 +15,38 @@ export function portalSessions(db: Database) {
   const insert = db.prepare<never, [string, number, string]>(
     "INSERT INTO portal_sessions (id_hash, engagement_id, created_at, last_seen_at) VALUES (?1, ?2, ?3, ?3)",
   );
-  const find = db.prepare<{ engagementId: number; createdAt: string; lastSeenAt: string }, [string]>(
-    "SELECT engagement_id AS engagementId, created_at AS createdAt, last_seen_at AS lastSeenAt FROM portal_sessions WHERE id_hash = ?",
+  const find = db.prepare<
+    { engagementId: number; createdAt: string; lastSeenAt: string; endedAt: string | null },
+    [string]
+  >(
+    "SELECT engagement_id AS engagementId, created_at AS createdAt, last_seen_at AS lastSeenAt, ended_at AS endedAt FROM portal_sessions WHERE id_hash = ?",
   );
   const touch = db.prepare<never, [string, string]>(
     "UPDATE portal_sessions SET last_seen_at = ? WHERE id_hash = ?",
   );
   const remove = db.prepare<never, [string]>("DELETE FROM portal_sessions WHERE id_hash = ?");
   const removeOf = db.prepare<never, [number]>("DELETE FROM portal_sessions WHERE engagement_id = ?");
+  const endOf = db.prepare<never, [string, number]>(
+    "UPDATE portal_sessions SET ended_at = ? WHERE engagement_id = ? AND ended_at IS NULL",
+  );
+
+  /**
+   * The session a cookie names, unless it expired (then it is deleted): its engagement, and whether its request's
+   * closing ended it. A live one is kept alive; an ended one is not, and goes when it would have expired.
+   */
+  function lookup(id: string, at: Date): { engagementId: number; ended: boolean } | null {
+    const hash = sha256(id);
+    const s = find.get(hash);
+    if (!s) return null;
+    const t = at.getTime();
+    if (t - Date.parse(s.lastSeenAt) > PORTAL_IDLE_MS || t - Date.parse(s.createdAt) >= PORTAL_MAX_MS) {
+      remove.run(hash);
+      return null;
+    }
+    if (s.endedAt) return { engagementId: s.engagementId, ended: true };
+    touch.run(at.toISOString(), hash);
+    return { engagementId: s.engagementId, ended: false };
+  }
 
   return {
     create(engagementId: number, at: Date): string {
@@ -30,22 +54,17 @@ export function portalSessions(db: Database) {
       insert.run(sha256(id), engagementId, at.toISOString());
       return id;
     },
-    /** The engagement a live session is bound to (and the session is kept alive); null when none or expired. */
+    /** The engagement a live session is bound to (and the session is kept alive); null when none, ended or expired. */
     engagementOf(id: string, at: Date): number | null {
-      const hash = sha256(id);
-      const s = find.get(hash);
-      if (!s) return null;
-      const t = at.getTime();
-      if (t - Date.parse(s.lastSeenAt) > PORTAL_IDLE_MS || t - Date.parse(s.createdAt) >= PORTAL_MAX_MS) {
-        remove.run(hash);
-        return null;
-      }
-      touch.run(at.toISOString(), hash);
-      return s.engagementId;
+      const found = lookup(id, at);
+      return found && !found.ended ? found.engagementId : null;
     },
+    lookup,
     /** Signing out: the session is deleted, so a copy of its cookie opens nothing either. */
     end: (id: string) => remove.run(sha256(id)).changes > 0,
     /** A withdrawn letter ends every session it opened: the client reads nothing of it any more. */
     endAllOf: (engagementId: number) => removeOf.run(engagementId),
+    /** Its request closed: every session of the engagement opens nothing from `at` on (ADR 278). */
+    endedByClosing: (engagementId: number, at: Date) => endOf.run(at.toISOString(), engagementId).changes,
   };
 }

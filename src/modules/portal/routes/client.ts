@@ -1,9 +1,16 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../../config";
+import { ENDED_OPENINGS, type LifecycleAction } from "../../../contracts/lifecycle";
 import { PATHS } from "../../../contracts/paths";
 import { PORTAL_MESSAGES, type PortalProblem } from "../../../contracts/portal";
 import { clientAddress, type PeerAddressSource } from "../../../http/client-address";
-import { HttpError, InvalidError, invalidInput, UnauthorizedError } from "../../../http/errors";
+import {
+  ConflictError,
+  HttpError,
+  InvalidError,
+  invalidInput,
+  UnauthorizedError,
+} from "../../../http/errors";
 import { redirectTo } from "../../../http/redirect";
 import { ConsentBody, LinkRequestBody, SessionOpeningBody, SignBody } from "../model";
 import { PORTAL_MAX_MS } from "../repo/sessions";
@@ -21,9 +28,18 @@ const isPageForm = (request: Request) =>
     request.headers.get("content-type") ?? "",
   ) && (request.headers.get("accept") ?? "").includes("text/html");
 
+/** The word of a refusal because staff closed or declined the request (the lifecycle's, ADR 278), or null. */
+function endedProblem(error: HttpError): PortalProblem | null {
+  if (error.message.startsWith(ENDED_OPENINGS.closed)) return "closed";
+  if (error.message.startsWith(ENDED_OPENINGS.declined)) return "declined";
+  return null;
+}
+
 /** The problem word a refused form comes back with, from what the JSON caller would have been answered. */
 function problemOf(error: HttpError, form: "consent" | "sign"): PortalProblem {
   if (error instanceof UnauthorizedError) return "signed-out";
+  const ended = endedProblem(error);
+  if (ended) return ended;
   if (error.message === PORTAL_MESSAGES.consentFirst) return "consent-first";
   if (error.message === PORTAL_MESSAGES.alreadySigned) return "already-signed";
   if (error.message === PORTAL_MESSAGES.letterChanged) return "letter-changed";
@@ -76,17 +92,29 @@ export function portalSessionOf(config: Config, service: Pick<PortalService, "po
   };
 }
 
+/** The engagement of a request's portal session, or the 401; with the action, the lifecycle's 409 first. */
+export type RequirePortalSession = (request: Request, action?: LifecycleAction) => number;
+
 /**
  * The engagement of the request's portal session; without one, a 401 that says which way in: a browser that
  * never had a session is told to open the engagement with the e-mailed link, one whose session ended is told so.
+ * Given the action the route performs, the lifecycle table is asked first (ADR 278): a refusal is the 409 that
+ * says why, also for a session its request's closing ended ("This request is closed, so its letter can no longer
+ * be signed."), before anything sent with the action is read.
  */
 export const requirePortalSession =
-  (sessionOf: (request: Request) => number | null, cookieOf: (request: Request) => string | null) =>
-  (request: Request): number => {
-    const id = sessionOf(request);
-    if (id === null)
-      throw new UnauthorizedError(cookieOf(request) ? PORTAL_MESSAGES.signedIn : PORTAL_MESSAGES.noSession);
-    return id;
+  (
+    service: Pick<PortalService, "portal">,
+    cookieOf: (request: Request) => string | null,
+  ): RequirePortalSession =>
+  (request, action) => {
+    const cookie = cookieOf(request);
+    const found = cookie ? service.portal.sessionOf(cookie) : null;
+    const why = found && action ? service.portal.refusal(found.engagementId, action) : null;
+    if (why) throw new ConflictError(why);
+    if (!found || found.ended)
+      throw new UnauthorizedError(cookie ? PORTAL_MESSAGES.signedIn : PORTAL_MESSAGES.noSession);
+    return found.engagementId;
   };
 
 /**
@@ -97,7 +125,7 @@ export function portalModule(deps: {
   config: Config;
   service: PortalService;
   sessionOf: (request: Request) => number | null;
-  requireSession: (request: Request) => number;
+  requireSession: RequirePortalSession;
 }) {
   const { config, service, sessionOf, requireSession } = deps;
   const name = portalCookieName(config);
@@ -127,7 +155,8 @@ export function portalModule(deps: {
           return redirectTo(PATHS.portal, 303, sessionCookie(open().session));
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
-          const problem: PortalProblem = error.message === PORTAL_MESSAGES.linkUsed ? "link-used" : "link";
+          const problem: PortalProblem =
+            endedProblem(error) ?? (error.message === PORTAL_MESSAGES.linkUsed ? "link-used" : "link");
           return redirectTo(`${PATHS.portal}?problem=${problem}`, 303);
         }
       },
@@ -148,7 +177,7 @@ export function portalModule(deps: {
       "/consent",
       ({ body, request, server }) =>
         answer(request, "consent", () => {
-          const id = requireSession(request);
+          const id = requireSession(request, "consent");
           if (!body.ok) invalidInput(body.issues);
           return { engagement: service.portal.consent(id, body.value, visitor(request, server)) };
         }),
@@ -164,7 +193,7 @@ export function portalModule(deps: {
       "/sign",
       ({ body, request, server }) =>
         answer(request, "sign", () => {
-          const id = requireSession(request);
+          const id = requireSession(request, "sign");
           if (!body.ok) invalidInput(body.issues);
           return service.portal.sign(id, body.value, visitor(request, server));
         }),

@@ -61,7 +61,11 @@ export function engagementStaffRoutes(deps: {
       {
         params: SubmissionParams,
         body: PaymentSchema,
-        transform: ({ params }) => staff.requireEngagement(requireId(params.id)),
+        // The request, its engagement and the lifecycle's 409 (ADR 278) come before the body is read.
+        transform: ({ params }) => {
+          staff.requireEngagement(requireId(params.id));
+          staff.requireAllowed(requireId(params.id), "record-payment");
+        },
       },
     );
 }

@@ -1,3 +1,4 @@
+import { allowed, type LifecycleAction, lifecycleRefusal } from "../../../contracts/lifecycle";
 import { payLink } from "../../../contracts/payments";
 import {
   PORTAL_MESSAGES,
@@ -7,6 +8,7 @@ import {
 } from "../../../contracts/portal";
 import { consumerDisclosure } from "../../../contracts/portal-disclosure";
 import { ConflictError, UnauthorizedError } from "../../../http/errors";
+import { requireAllowed } from "../../../http/lifecycle";
 import { createRateLimiter } from "../../../http/rate-limit";
 import { sha256 } from "../../../lib/hash";
 import { appendCompletionPage, sealPdf } from "../../signing";
@@ -40,7 +42,7 @@ const signedOut = () => new UnauthorizedError(PORTAL_MESSAGES.signedIn);
 export function clientEngagements(core: EngagementCore) {
   const { deps, db, repo, links, sessions, submissions, letters, view, sealedLetter } = core;
   const { config, now } = deps;
-  const { startWorkIfReady, issueLink, closedStatusOf, monthlyOf, firmDay } = core;
+  const { startWorkIfReady, issueLink, stateOf, monthlyOf, firmDay } = core;
   const linkRequests = createRateLimiter({ limit: LINK_REQUESTS_PER_HOUR, windowMs: HOUR_MS });
 
   /**
@@ -52,6 +54,8 @@ export function clientEngagements(core: EngagementCore) {
     if ("refused" in found) return found;
     const e = repo.byId(found.link.engagementId);
     if (!e) throw new UnauthorizedError(PORTAL_MESSAGES.linkInvalid);
+    // The link's use is undone with the throw: a link of a request ended meanwhile opens nothing.
+    requireAllowed(stateOf(e), "open");
     const session = sessions.create(e.id, at);
     repo.addEvent(e.id, {
       kind: "opened",
@@ -89,6 +93,10 @@ export function clientEngagements(core: EngagementCore) {
       const opened = token ? openWith(token, visitor, now()) : { refused: "unknown" as const };
       if (!("refused" in opened))
         return { session: opened.session, engagement: portalView(opened.engagement) };
+      // A link of a request staff closed or declined (voided then) says so, not "ask for a fresh link": none
+      // would come. Its holder had it by e-mail from us; nothing else is told.
+      const linked = opened.link ? repo.byId(opened.link.engagementId) : null;
+      if (linked) requireAllowed(stateOf(linked), "open");
       const live =
         opened.refused === "used" && current === opened.link?.engagementId ? repo.byId(current) : null;
       if (live) return { session: null, engagement: portalView(live) };
@@ -97,6 +105,13 @@ export function clientEngagements(core: EngagementCore) {
       );
     },
     engagementOf: (sessionId: string) => sessions.engagementOf(sessionId, now()),
+    /** The session a cookie names (live, or ended by its request's closing), or null when there is none. */
+    sessionOf: (sessionId: string) => sessions.lookup(sessionId, now()),
+    /** Why the engagement's state refuses the client's action (the lifecycle table, ADR 278), or null. */
+    refusal(engagementId: number, action: LifecycleAction): string | null {
+      const e = repo.byId(engagementId);
+      return e ? lifecycleRefusal(stateOf(e), action) : null;
+    },
     /** Signing out deletes the session: its cookie, or any copy of it, opens nothing afterwards. */
     signOut: (sessionId: string) => sessions.end(sessionId),
     /**
@@ -114,7 +129,7 @@ export function clientEngagements(core: EngagementCore) {
       }
       for (const id of submissions.idsByEmail(request.email)) {
         const e = repo.bySubmission(id);
-        if (e && e.status !== "draft" && !closedStatusOf(e)) {
+        if (e && allowed(stateOf(e), "open")) {
           db.transaction(() => {
             issueLink(e, at);
             repo.addEvent(e.id, {
@@ -141,6 +156,7 @@ export function clientEngagements(core: EngagementCore) {
     consent(engagementId: number, _consent: ConsentInput, visitor: Visitor) {
       const e = repo.byId(engagementId);
       if (!e) throw signedOut();
+      requireAllowed(stateOf(e), "consent");
       if (e.consentedAt) return portalView(e);
       const at = now().toISOString();
       const textSha = sha256(disclosureText(config));
@@ -177,8 +193,7 @@ export function clientEngagements(core: EngagementCore) {
     ): Promise<{ signedAt: string; sha256: string; letterSha256: string }> {
       const e = repo.byId(engagementId);
       if (!e) throw signedOut();
-      if (e.signedAt) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
-      if (!e.consentedAt) throw new ConflictError(PORTAL_MESSAGES.consentFirst);
+      requireAllowed(stateOf(e), "sign");
       const presented = await letters.presented(e);
       const reference = submissions.byId(e.submissionId)?.reference;
       if (!presented || !reference) throw signedOut();
@@ -222,6 +237,8 @@ export function clientEngagements(core: EngagementCore) {
         if (current?.signedAt) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
         if (current?.letterSha256 !== letterSha256 || !current.consentedAt)
           throw new ConflictError(PORTAL_MESSAGES.letterChanged);
+        // Sealing took a moment: a request closed or declined meanwhile takes no signature, no fee, no mail.
+        requireAllowed(stateOf(current), "sign");
         repo.addEvent(e.id, signedEvent);
         repo.setSigned(e.id, {
           name: signature.fullName,

@@ -3,7 +3,8 @@ import type { Config } from "../../../config";
 import { EXPEDITE_HOURS } from "../../../contracts/constants";
 import { serviceName } from "../../../contracts/engagement-defaults";
 import { spanOfDays } from "../../../contracts/firm-calendar";
-import { type EngagementView, PORTAL_CLOSED_STATUSES, PORTAL_LINK_DAYS } from "../../../contracts/portal";
+import { endsRequest, engagementStage, type LifecycleState } from "../../../contracts/lifecycle";
+import { type EngagementView, PORTAL_LINK_DAYS } from "../../../contracts/portal";
 import { NotFoundError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import type { DueService } from "../../desk";
@@ -150,6 +151,9 @@ export function engagementCore(deps: PortalServiceDeps) {
   function startWorkIfReady(id: number, at: Date) {
     const e = repo.byId(id);
     if (e?.status !== "signed" || e.workStartedAt) return;
+    // A payment recorded on a closed request (money owed on its signed letter) settles it; it does not reopen
+    // the request nor start a clock for work the firm ended (ADR 278).
+    if (endsRequest(stateOf(e).request)) return;
     const received = paid(id);
     const monthly = monthlyOf(e);
     if (monthly) {
@@ -200,11 +204,17 @@ export function engagementCore(deps: PortalServiceDeps) {
     return expiresAt;
   }
 
-  /** The status of the engagement's request when its portal is closed (no link goes out), else null. */
-  const closedStatusOf = (e: EngagementRow) => {
-    const status = submissions.byId(e.submissionId)?.status;
-    return status && PORTAL_CLOSED_STATUSES.includes(status) ? status : null;
-  };
+  /**
+   * Where the engagement and its request stand, as the lifecycle table reads them (ADR 278). The subscription's
+   * state is its own feature's to check; the request is read afresh each time, so a write that asks inside its
+   * transaction sees a close made a moment before.
+   */
+  const stateOf = (e: EngagementRow): LifecycleState => ({
+    // A request is never gone while its engagement is (erasure removes both): "closed" only satisfies the type.
+    request: submissions.statusOf(e.submissionId) ?? "closed",
+    engagement: engagementStage(e),
+    subscription: null,
+  });
 
   return {
     deps,
@@ -219,7 +229,7 @@ export function engagementCore(deps: PortalServiceDeps) {
     sealedLetter,
     startWorkIfReady,
     issueLink,
-    closedStatusOf,
+    stateOf,
     monthlyOf,
     firmDay,
   };

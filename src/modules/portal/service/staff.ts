@@ -1,12 +1,9 @@
 import { engagementDefaults } from "../../../contracts/engagement-defaults";
-import {
-  ENGAGEMENT_MESSAGES,
-  type EngagementView,
-  PORTAL_MESSAGES,
-  portalClosedMessage,
-} from "../../../contracts/portal";
+import type { LifecycleAction } from "../../../contracts/lifecycle";
+import { ENGAGEMENT_MESSAGES, type EngagementView, PORTAL_MESSAGES } from "../../../contracts/portal";
 import { type Actor, auditBy } from "../../../http/admin-http";
 import { ConflictError, InvalidError, NotFoundError } from "../../../http/errors";
+import { requireAllowed } from "../../../http/lifecycle";
 import { PORTAL_WITHDRAWN_MAIL } from "../mail";
 import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
 import type { EngagementRow } from "../repo/engagements";
@@ -17,7 +14,7 @@ import { missingLetterSettings } from "./letter-record";
 export function staffEngagements(core: EngagementCore) {
   const { deps, db, repo, links, sessions, submissions, desk, letters, view, sealedLetter } = core;
   const { config, now } = deps;
-  const { startWorkIfReady, issueLink, closedStatusOf, monthlyOf } = core;
+  const { startWorkIfReady, issueLink, stateOf, monthlyOf } = core;
   const { subscriptions } = deps;
 
   /**
@@ -59,6 +56,26 @@ export function staffEngagements(core: EngagementCore) {
     /** As requireRequest, and the request has an engagement to act on. */
     requireEngagement(submissionId: number): void {
       if (!repo.bySubmission(submissionId)) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+    },
+    /**
+     * The lifecycle table's answer for a staff action on the request's engagement (ADR 278): the 409 that says
+     * why, before anything sent with the action is read. Nothing when the request has no engagement (its 404
+     * comes from requireEngagement).
+     */
+    requireAllowed(submissionId: number, action: LifecycleAction): void {
+      const e = repo.bySubmission(submissionId);
+      if (e) requireAllowed(stateOf(e), action);
+    },
+    /**
+     * The request was closed or declined: what hangs off it ends at once (ADR 278). Its outstanding links open
+     * nothing more and its portal sessions are ended (the client's next action is told why, then signed out).
+     * In the caller's transaction, with the status change.
+     */
+    requestEnded(submissionId: number, at: Date): void {
+      const e = repo.bySubmission(submissionId);
+      if (!e) return;
+      links.voidOutstanding(e.id, at);
+      sessions.endedByClosing(e.id, at);
     },
     /** The engagement, or what the desk pre-fills for a request that has none yet. */
     get(submissionId: number) {
@@ -109,8 +126,7 @@ export function staffEngagements(core: EngagementCore) {
     async send(submissionId: number, actor: Actor): Promise<string> {
       const e = repo.bySubmission(submissionId);
       if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
-      const closed = closedStatusOf(e);
-      if (closed) throw new ConflictError(portalClosedMessage(closed));
+      requireAllowed(stateOf(e), "send");
       // Counsel directs Judgment Intel and receives every report: the letter goes to the attorney who asked.
       const monthly = monthlyOf(e);
       if (monthly && submissions.byId(submissionId)?.role !== "attorney")
@@ -128,6 +144,8 @@ export function staffEngagements(core: EngagementCore) {
         // letter is never sent again; only a link back to it is.
         const current = repo.byId(e.id);
         if (!current) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+        // Asked again here: a request closed while the letter was rendering sends nothing.
+        requireAllowed(stateOf(current), "send");
         if (letter) {
           if (isSigned(current)) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
           if (!sameTerms(current, e)) throw new ConflictError(PORTAL_MESSAGES.termsChanged);
@@ -167,7 +185,9 @@ export function staffEngagements(core: EngagementCore) {
       const at = now();
       db.transaction(() => {
         const current = repo.byId(e.id);
-        if (!current || isSigned(current)) throw new ConflictError(PORTAL_MESSAGES.withdrawSigned);
+        if (!current) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+        requireAllowed(stateOf(current), "withdraw");
+        // Checked again by the write itself: a letter never sent (or withdrawn a moment ago) changes nothing.
         if (!repo.withdraw(e.id, at.toISOString())) throw new ConflictError(PORTAL_MESSAGES.notSent);
         links.voidOutstanding(e.id, at);
         sessions.endAllOf(e.id);
@@ -197,6 +217,7 @@ export function staffEngagements(core: EngagementCore) {
       if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
       const at = now();
       db.transaction(() => {
+        requireAllowed(stateOf(e), "record-payment");
         const paymentId = repo.addPayment(e.id, { ...payment, by: actor.username, at: at.toISOString() });
         deps.ledger.paid({ ...payment, engagementId: e.id, paymentId, by: actor.username });
         repo.addEvent(e.id, {
