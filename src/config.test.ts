@@ -178,3 +178,38 @@ describe("loadConfig", () => {
     }
   });
 });
+
+describe("values an env file or systemd spoilt", () => {
+  test.each([
+    ["DATA_DIR", "/var/lib/tracewell   # the data folder"],
+    ["BACKUP_DIR", "# default DATA_DIR/backups"],
+    ["PUBLIC_URL", "https://www.tracewell.example # canonical"],
+    ["PORT", "3000 # where to listen"],
+    ["SMTP_URL", "smtp://mail.example.com:587\t# relay"],
+  ])("%s with a comment after its value is refused, naming the fix", (name, value) => {
+    expect(() => load({ [name]: value })).toThrow(ConfigError);
+    expect(() => load({ [name]: value })).toThrow(
+      new RegExp(
+        `^Invalid ${name}: .* holds a comment, and env files have no inline comments.*line of its own`,
+      ),
+    );
+  });
+
+  test("free text may hold a #", () => {
+    expect(load({ BRAND_ADDRESS: "1200 Main Street, Suite #400" }).brand.address).toContain("#400");
+  });
+
+  test("under systemd (INVOCATION_ID set) a relative DATA_DIR or BACKUP_DIR is refused; an absolute one starts", () => {
+    const systemd = { INVOCATION_ID: "5b1e0c3a" };
+    expect(() => load({ ...systemd, DATA_DIR: "./data" })).toThrow(
+      /^Invalid DATA_DIR: "\.\/data" is relative.*give an absolute path/,
+    );
+    expect(() => load({ ...systemd, DATA_DIR: "/var/lib/tracewell", BACKUP_DIR: "backups" })).toThrow(
+      /^Invalid BACKUP_DIR: "backups" is relative/,
+    );
+    expect(() => load(systemd)).toThrow(/^Invalid DATA_DIR: not set/);
+    expect(load({ ...systemd, DATA_DIR: "/var/lib/tracewell" }).dataDir).toBe("/var/lib/tracewell");
+    // Outside systemd a relative folder is the operator's own choice, resolved where the command runs.
+    expect(load({ DATA_DIR: "./data" }).dataDir).toBe("/srv/tracewell/data");
+  });
+});

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import * as v from "valibot";
+import { inlineCommentIssue, systemdPathIssue } from "./config-checks";
 import { type Brand, BrandSchema } from "./contracts/brand";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./contracts/business-hours";
@@ -393,6 +394,9 @@ function describeIssue(issue: v.BaseIssue<unknown> | undefined, names?: Record<s
 
 /** Parses the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  // What an env file or systemd did to a value is named before the value's own rule, which would say less.
+  const early = inlineCommentIssue(env) ?? systemdPathIssue(env);
+  if (early) throw new ConfigError(early);
   const parsed = v.safeParse(EnvSchema, env);
   if (!parsed.success) throw new ConfigError(describeIssue(parsed.issues[0]));
   const e = parsed.output;
@@ -404,6 +408,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       "Invalid PASSWORD_COST: only a test run (NODE_ENV=test) may lower the password cost",
     );
   }
+  const signingP12 =
+    e.SIGNING_P12 === undefined || isAbsolute(e.SIGNING_P12) ? e.SIGNING_P12 : resolve(cwd, e.SIGNING_P12);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`;
   const brand = brandFromEnv(e);
   return {
@@ -437,10 +443,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     brand,
     portal: {
       signatory: e.BRAND_SIGNATORY ?? `For ${brand.name}`,
-      signingP12:
-        e.SIGNING_P12 === undefined || isAbsolute(e.SIGNING_P12)
-          ? e.SIGNING_P12
-          : resolve(cwd, e.SIGNING_P12),
+      signingP12,
       signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
       paymentUrl: e.PAYMENT_URL,
       paymentInstructions: e.PAYMENT_INSTRUCTIONS,
