@@ -1,3 +1,6 @@
+import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { isIP } from "node:net";
+import { userInfo } from "node:os";
 import { isAbsolute } from "node:path";
 
 /**
@@ -76,4 +79,105 @@ export function systemdPathIssue(env: Env): string | undefined {
     return "Invalid DATA_DIR: not set, and under systemd its default ./data would resolve against the unit's working directory: set DATA_DIR=/var/lib/tracewell in the unit (deploy/tracewell.service does).";
   }
   return undefined;
+}
+
+const ADDRESS = /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;]+$/;
+const NAMED_ADDRESS = /^[^<>]*<([^<>]+)>$/;
+const QUOTED = /^(["']).*\1$/s;
+
+const quotesIssue = (name: string, example: string) =>
+  `Invalid ${name}: the value is wrapped in quotes, which docker --env-file keeps as part of it: remove them (${name}=${example}).`;
+
+/** MAIL_FROM: an address alone, or `Name <address>`. */
+export function mailFromIssue(value: string | undefined): string | undefined {
+  const s = value?.trim();
+  if (!s) return undefined;
+  const example = "Tracewell Intake <intake@example.com>";
+  if (QUOTED.test(s)) return quotesIssue("MAIL_FROM", example);
+  const address = NAMED_ADDRESS.exec(s)?.[1]?.trim() ?? s;
+  if (ADDRESS.test(address)) return undefined;
+  return `Invalid MAIL_FROM: ${JSON.stringify(s)} is not an e-mail address: give one alone (intake@example.com) or with a name (${example}).`;
+}
+
+/** INTAKE_NOTIFY_TO: one address, or several separated by commas. */
+export function notifyToIssue(value: string | undefined): string | undefined {
+  const s = value?.trim();
+  if (!s) return undefined;
+  if (QUOTED.test(s)) return quotesIssue("INTAKE_NOTIFY_TO", "desk@example.com");
+  const bad = s
+    .split(",")
+    .map((a) => a.trim())
+    .find((a) => !ADDRESS.test(a));
+  if (bad === undefined) return undefined;
+  return `Invalid INTAKE_NOTIFY_TO: ${JSON.stringify(bad)} is not an e-mail address: give the desk's address (desk@example.com), several separated by commas.`;
+}
+
+/** The shortest session secret accepted: 32 characters, what `openssl rand -base64 24` prints. */
+export const SESSION_SECRET_MIN = 32;
+
+export function sessionSecretIssue(value: string | undefined): string | undefined {
+  const secrets = (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const short = secrets.find((s) => s.length < SESSION_SECRET_MIN);
+  if (short === undefined) return undefined;
+  return `Invalid SESSION_SECRET: each secret must be at least ${SESSION_SECRET_MIN} characters, and one has ${short.length}: make one with openssl rand -base64 48, or unset SESSION_SECRET to have one generated in DATA_DIR.`;
+}
+
+/** PUBLIC_URL is an origin: links are built by appending paths to it. */
+export function publicUrlIssue(value: string | undefined): string | undefined {
+  if (!value || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  if ((url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !value.includes("?"))
+    return undefined;
+  return `Invalid PUBLIC_URL: must be the site's origin alone, with no path, query or fragment (${url.origin}), not ${JSON.stringify(value)}.`;
+}
+
+/** HOST: an address or a host name to listen on, without a scheme or a port. */
+export function hostIssue(value: string | undefined): string | undefined {
+  const s = value?.trim();
+  if (!s || isIP(s)) return undefined;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s))
+    return `Invalid HOST: ${JSON.stringify(s)} is a URL: give the address to listen on alone (127.0.0.1 behind a proxy, 0.0.0.0 for every interface) and the origin in PUBLIC_URL.`;
+  const withPort = /^(\[[^\]]+\]|[^:]+):(\d*)$/.exec(s);
+  if (withPort)
+    return `Invalid HOST: ${JSON.stringify(s)} holds a port: give the address alone (HOST=${withPort[1]?.replace(/^\[|\]$/g, "")}) and the port in PORT.`;
+  if (
+    /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(s)
+  )
+    return undefined;
+  return `Invalid HOST: ${JSON.stringify(s)} is neither an IP address nor a host name: give the address to listen on (127.0.0.1 behind a proxy, 0.0.0.0 for every interface).`;
+}
+
+/** An S3 target needs credentials: without them every upload fails, at 02:30, unseen. */
+export function s3CredentialsIssue(env: Env): string | undefined {
+  if (!env.BACKUP_S3_URL?.trim()) return undefined;
+  const pair = (id: string, secret: string) => !!env[id]?.trim() && !!env[secret]?.trim();
+  if (pair("S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY") || pair("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"))
+    return undefined;
+  return "Invalid BACKUP_S3_URL: the bucket's credentials are missing: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the store's access key) beside it, or unset BACKUP_S3_URL.";
+}
+
+/** A file the process must read (SIGNING_P12): it exists, is a file, and this process's user can read it. */
+export function readableFileIssue(name: string, path: string | undefined, fix: string): string | undefined {
+  if (path === undefined) return undefined;
+  if (!existsSync(path)) return `Invalid ${name}: ${path} does not exist: ${fix}.`;
+  if (!statSync(path).isFile()) return `Invalid ${name}: ${path} is not a file: ${fix}.`;
+  try {
+    accessSync(path, constants.R_OK);
+    return undefined;
+  } catch {
+    return `Invalid ${name}: ${path} cannot be read by user ${processUser()}: chown it to that user or chmod it readable (0600 for that user alone).`;
+  }
+}
+
+/** The name of the user this process runs as (uid when it has no name), for messages about permissions. */
+export function processUser(): string {
+  const uid = process.getuid?.() ?? -1;
+  try {
+    return `${userInfo().username} (uid ${uid})`;
+  } catch {
+    return `uid ${uid}`;
+  }
 }

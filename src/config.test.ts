@@ -213,3 +213,79 @@ describe("values an env file or systemd spoilt", () => {
     expect(load({ DATA_DIR: "./data" }).dataDir).toBe("/srv/tracewell/data");
   });
 });
+
+describe("every setting checked at start, refused naming the variable and the fix", () => {
+  test.each([
+    [
+      { MAIL_FROM: "not an address" },
+      /^Invalid MAIL_FROM: "not an address" is not an e-mail address: give one/,
+    ],
+    [
+      { MAIL_FROM: '"Tracewell Intake <intake@tracewell.example>"' },
+      /^Invalid MAIL_FROM: .*wrapped in quotes.*remove them/,
+    ],
+    [{ MAIL_FROM: "'intake@tracewell.example'" }, /^Invalid MAIL_FROM: .*wrapped in quotes/],
+    [
+      { INTAKE_NOTIFY_TO: "desk" },
+      /^Invalid INTAKE_NOTIFY_TO: "desk" is not an e-mail address: give the desk's address/,
+    ],
+    [{ INTAKE_NOTIFY_TO: "desk@tracewell.example, team" }, /^Invalid INTAKE_NOTIFY_TO: "team"/],
+    [
+      { SESSION_SECRET: "abc" },
+      /^Invalid SESSION_SECRET: each secret must be at least 32 characters, and one has 3: make one with openssl rand/,
+    ],
+    [{ SESSION_SECRET: `${"n".repeat(40)},old` }, /^Invalid SESSION_SECRET: .*one has 3/],
+    [
+      { SIGNING_P12: "/nonexistent" },
+      /^Invalid SIGNING_P12: \/nonexistent does not exist: give the path of the firm's PKCS#12 file/,
+    ],
+    [{ SIGNING_P12: "/" }, /^Invalid SIGNING_P12: \/ is not a file/],
+    [
+      { PUBLIC_URL: "https://www.tracewell.example/site" },
+      /^Invalid PUBLIC_URL: must be the site's origin alone.*\(https:\/\/www\.tracewell\.example\)/,
+    ],
+    [
+      { PUBLIC_URL: "https://www.tracewell.example/?utm=1" },
+      /^Invalid PUBLIC_URL: must be the site's origin alone/,
+    ],
+    [{ PUBLIC_URL: "https://www.tracewell.example#top" }, /^Invalid PUBLIC_URL/],
+    [
+      { BACKUP_S3_URL: "s3://firm-backups/tracewell" },
+      /^Invalid BACKUP_S3_URL: the bucket's credentials are missing: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    ],
+    [{ BACKUP_S3_URL: "s3://firm-backups", S3_ACCESS_KEY_ID: "AKIA" }, /^Invalid BACKUP_S3_URL/],
+    [
+      { HOST: "localhost:3000" },
+      /^Invalid HOST: "localhost:3000" holds a port: give the address alone \(HOST=localhost\) and the port in PORT/,
+    ],
+    [{ HOST: "[::1]:3000" }, /^Invalid HOST: .* holds a port: give the address alone \(HOST=::1\)/],
+    [{ HOST: "http://127.0.0.1" }, /^Invalid HOST: "http:\/\/127\.0\.0\.1" is a URL/],
+    [{ HOST: "my host" }, /^Invalid HOST: "my host" is neither an IP address nor a host name/],
+  ] as [Record<string, string>, RegExp][])("%o", (env, message) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(message);
+  });
+
+  test("the good forms of the same settings start", () => {
+    const c = load({
+      MAIL_FROM: '"Tracewell Intake" <intake@tracewell.example>',
+      INTAKE_NOTIFY_TO: "desk@tracewell.example, partner@tracewell.example",
+      SESSION_SECRET: "x".repeat(32),
+      PUBLIC_URL: "https://www.tracewell.example/",
+      BACKUP_S3_URL: "s3://firm-backups/tracewell",
+      S3_ACCESS_KEY_ID: "AKIA",
+      S3_SECRET_ACCESS_KEY: "secret",
+      HOST: "::1",
+      SIGNING_P12: import.meta.path,
+    });
+    expect(c.mailFrom).toBe('"Tracewell Intake" <intake@tracewell.example>');
+    expect(c.publicUrl).toBe("https://www.tracewell.example");
+    expect(c.host).toBe("::1");
+    expect(load({ MAIL_FROM: "intake@tracewell.example", HOST: "tracewell-app.internal" }).host).toBe(
+      "tracewell-app.internal",
+    );
+    expect(load({ BACKUP_S3_URL: "s3://b", AWS_ACCESS_KEY_ID: "a", AWS_SECRET_ACCESS_KEY: "s" }).port).toBe(
+      3000,
+    );
+  });
+});

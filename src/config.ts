@@ -1,6 +1,16 @@
 import { isAbsolute, resolve } from "node:path";
 import * as v from "valibot";
-import { inlineCommentIssue, systemdPathIssue } from "./config-checks";
+import {
+  hostIssue,
+  inlineCommentIssue,
+  mailFromIssue,
+  notifyToIssue,
+  publicUrlIssue,
+  readableFileIssue,
+  s3CredentialsIssue,
+  sessionSecretIssue,
+  systemdPathIssue,
+} from "./config-checks";
 import { type Brand, BrandSchema } from "./contracts/brand";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./contracts/business-hours";
@@ -408,8 +418,22 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       "Invalid PASSWORD_COST: only a test run (NODE_ENV=test) may lower the password cost",
     );
   }
+  const issue =
+    hostIssue(e.HOST) ??
+    publicUrlIssue(env.PUBLIC_URL?.trim()) ??
+    sessionSecretIssue(e.SESSION_SECRET) ??
+    mailFromIssue(e.MAIL_FROM) ??
+    notifyToIssue(e.INTAKE_NOTIFY_TO) ??
+    s3CredentialsIssue(env);
+  if (issue) throw new ConfigError(issue);
   const signingP12 =
     e.SIGNING_P12 === undefined || isAbsolute(e.SIGNING_P12) ? e.SIGNING_P12 : resolve(cwd, e.SIGNING_P12);
+  const p12Issue = readableFileIssue(
+    "SIGNING_P12",
+    signingP12,
+    "give the path of the firm's PKCS#12 file, or unset SIGNING_P12 to have a self-signed certificate made in DATA_DIR",
+  );
+  if (p12Issue) throw new ConfigError(p12Issue);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`;
   const brand = brandFromEnv(e);
   return {

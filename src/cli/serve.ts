@@ -25,6 +25,11 @@ function listen(
         `PORT ${options.port} on HOST ${options.hostname} is in use by another process: stop it or choose another PORT.`,
       );
     }
+    if (typeof options === "object" && /ENOTFOUND|EADDRNOTAVAIL|EINVAL/.test(String(error))) {
+      throw new ConfigError(
+        `Invalid HOST: cannot listen on ${JSON.stringify(options.hostname)} (${(error as Error).message}): give an address of this machine (127.0.0.1 behind a proxy, 0.0.0.0 for every interface).`,
+      );
+    }
     throw error;
   }
 }
