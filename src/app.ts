@@ -48,6 +48,7 @@ import { createSetup } from "./modules/setup";
 import { staffModule } from "./modules/staff";
 import { createStatements } from "./modules/statements";
 import { createSubscriptions, firstMonthAsked, raisedCharges } from "./modules/subscriptions";
+import { dataDirCheck } from "./ops/data-dir";
 import { DATABASE_FILE } from "./ops/data-store";
 import { dueServiceOf, personOfRequests } from "./parts";
 import { loadSessionSecrets } from "./secrets";
@@ -292,7 +293,12 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
       databaseFile: join(config.dataDir, DATABASE_FILE),
       documentsBytes: () => documentsBytes(config.dataDir),
     },
-    readiness: { search: () => store.search.state(), mail: mailOutbox.reachable },
+    readiness: {
+      search: () => store.search.state(),
+      mail: mailOutbox.reachable,
+      data: dataDirCheck(config.dataDir),
+    },
+    logger,
   });
   // The engagement's money after the letter, in one plugin: one more link in the app's chain is one too many
   // for TypeScript's instantiation depth.

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
 import { isIP } from "node:net";
 import { userInfo } from "node:os";
 import { isAbsolute } from "node:path";
@@ -172,12 +172,28 @@ export function readableFileIssue(name: string, path: string | undefined, fix: s
   }
 }
 
-/** The name of the user this process runs as (uid when it has no name), for messages about permissions. */
+/** The name of the user this process runs as, with its uid, for messages about permissions. */
 export function processUser(): string {
   const uid = process.getuid?.() ?? -1;
+  const name = userName(uid);
+  return name ? `${name} (uid ${uid})` : `uid ${uid}`;
+}
+
+/**
+ * The name of a uid. os.userInfo() answers "unknown" for a process started with only its ids changed (setpriv,
+ * a unit's User= with DynamicUser), so the password database is read when it does.
+ */
+export function userName(uid: number): string | undefined {
   try {
-    return `${userInfo().username} (uid ${uid})`;
+    const own = uid === process.getuid?.() ? userInfo().username : "";
+    if (own && own !== "unknown") return own;
+  } catch {}
+  try {
+    const line = readFileSync("/etc/passwd", "utf8")
+      .split("\n")
+      .find((l) => l.split(":")[2] === String(uid));
+    return line?.split(":")[0] || undefined;
   } catch {
-    return `uid ${uid}`;
+    return undefined;
   }
 }
