@@ -9,6 +9,7 @@ import { portalQuery } from "./contracts/portal";
 import { type AssetManifest, assetsPlugin, createAssetFastPath } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
 import { brandAssetsPlugin, brandStylesheet } from "./http/brand-assets";
+import { peerAddresses } from "./http/client-address";
 import { errorMapper } from "./http/error-mapper";
 import { readQueryAsSent } from "./http/query";
 import { type Handler, requestLog } from "./http/request-log";
@@ -309,9 +310,18 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
     .use(ledger.routes)
     .use(statements.staffRoutes)
     .use(statements.portalRoutes);
-  const log = requestLog({ logger, rawPath, fastAsset, fastPage, badHost, observe: metrics.observe });
+  const peers = peerAddresses(config.trustProxy);
+  const log = requestLog({
+    logger,
+    rawPath,
+    fastAsset,
+    fastPage,
+    badHost,
+    observe: metrics.observe,
+    addressOf: peers.of,
+  });
 
-  return (
+  return peers.attach(
     new Elysia()
       // One call, not one a value: TypeScript stops following a chain of this many plugins (TS2589).
       .decorate({
@@ -403,7 +413,7 @@ export function createApp({ config, store, manifest, logger = silentLogger, sear
             renderPageResponse(pagesDeps, PATHS.thanks, { thanks }, 200, headers),
         }),
       )
-      .use(pagesModule(pagesDeps))
+      .use(pagesModule(pagesDeps)),
   );
 }
 
