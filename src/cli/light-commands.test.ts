@@ -49,3 +49,10 @@ describe("the commands that answer at once load nothing of the server", () => {
     });
   }
 });
+
+describe("--version", () => {
+  test("names the release, the commit and the build day; from source it says it was not built", async () => {
+    const { versionLine } = await import("../contracts/build-info");
+    expect(versionLine({ name: "tracewell", version: "0.1.0" })).toBe("tracewell 0.1.0 (unknown, not built)");
+  });
+});

@@ -1,6 +1,7 @@
 import pkg from "../../package.json";
 import { createApp } from "../app";
 import { ConfigError, loadConfig } from "../config";
+import { BUILD } from "../contracts/build-info";
 import { closeDatabase } from "../db";
 import { MANIFEST } from "../generated/assets";
 import { createLogger } from "../log";
@@ -81,6 +82,7 @@ export async function serve(): Promise<number> {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
     version: pkg.version,
+    commit: BUILD.commit,
     dataStoreMs: Math.round(opened - started),
     appMs: Math.round(composed - opened),
     listenMs: Math.round(performance.now() - composed),
