@@ -48,11 +48,17 @@ const MACHINE_VALUES = [
   "S3_REGION",
 ] as const;
 
+/** A secret may begin with "#" (random punctuation): only a "#" after a space is a comment there. */
+const SECRETS = new Set(["SESSION_SECRET", "DATA_KEY", "METRICS_TOKEN", "STRIPE_WEBHOOK_SECRET"]);
+
 export function inlineCommentIssue(env: Env): string | undefined {
   for (const name of MACHINE_VALUES) {
     const value = env[name];
-    if (value !== undefined && /(^|\s)#/.test(value)) {
-      return `Invalid ${name}: ${JSON.stringify(value)} holds a comment, and env files have no inline comments (everything after = is the value): put the comment on a line of its own above the setting.`;
+    const at = value === undefined ? -1 : value.search(SECRETS.has(name) ? /\s#/ : /(^|\s)#/);
+    if (value !== undefined && at >= 0) {
+      // Only the comment is quoted: the value before it may be a secret or a URL with a password.
+      const comment = value.slice(at).trim();
+      return `Invalid ${name}: the value ends in a comment (${JSON.stringify(comment)}), and env files have no inline comments (everything after = is the value): put the comment on a line of its own above the setting.`;
     }
   }
   return undefined;

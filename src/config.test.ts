@@ -190,9 +190,19 @@ describe("values an env file or systemd spoilt", () => {
     expect(() => load({ [name]: value })).toThrow(ConfigError);
     expect(() => load({ [name]: value })).toThrow(
       new RegExp(
-        `^Invalid ${name}: .* holds a comment, and env files have no inline comments.*line of its own`,
+        `^Invalid ${name}: the value ends in a comment \\("#[^"]*"\\), and env files have no inline comments.*line of its own`,
       ),
     );
+  });
+
+  test("a secret may begin with #; after a space it is a comment there too", () => {
+    expect(load({ SESSION_SECRET: `#${"s".repeat(40)}` }).sessionSecrets).toEqual([`#${"s".repeat(40)}`]);
+    expect(() => load({ SESSION_SECRET: `${"s".repeat(40)} # the new one` })).toThrow(
+      /^Invalid SESSION_SECRET: the value ends in a comment \("# the new one"\)/,
+    );
+    // The secret itself is not repeated in the message, nor a URL's password.
+    expect(() => load({ SESSION_SECRET: `${"s".repeat(40)} # the new one` })).not.toThrow(/s{40}/);
+    expect(() => load({ SMTP_URL: "smtp://user:hunter22@mail.example.com # relay" })).not.toThrow(/hunter22/);
   });
 
   test("free text may hold a #", () => {

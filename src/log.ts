@@ -31,7 +31,8 @@ export type LineSink = ((line: string, now?: boolean) => void) & { flush?: () =>
 
 /**
  * One JSON object per line on stdout. Callers pass event names and ids, never personal data: no names,
- * e-mail addresses, message bodies or secrets reach the log.
+ * e-mail addresses, message bodies or secrets reach the log. The client's address is the one exception, on
+ * request lines and refused sign-ins, because an operator blocks abuse by it (ADR 284).
  *
  * Events are rare and record what happened (an intake accepted, a mail sent, an error): they are written at
  * once. A request line is written at once when the request may have changed something (any method but GET

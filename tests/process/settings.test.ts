@@ -33,7 +33,10 @@ describe("a wrong setting stops the start with one line", () => {
     [{ MAIL_FROM: "not an address" }, /^Invalid MAIL_FROM: "not an address" is not an e-mail address/],
     [{ HOST: "localhost:3000" }, /^Invalid HOST: "localhost:3000" holds a port: .*the port in PORT\.$/m],
     [{ SESSION_SECRET: "abc" }, /^Invalid SESSION_SECRET: each secret must be at least 32 characters/],
-    [{ BACKUP_DIR: "# default DATA_DIR/backups" }, /^Invalid BACKUP_DIR: .* holds a comment/],
+    [
+      { BACKUP_DIR: "# default DATA_DIR/backups" },
+      /^Invalid BACKUP_DIR: the value ends in a comment \("# default DATA_DIR\/backups"\)/,
+    ],
     [{ INVOCATION_ID: "5b1e0c3a", DATA_DIR: "./data" }, /^Invalid DATA_DIR: "\.\/data" is relative/],
   ] as [Record<string, string>, RegExp][])("%o", async (settings, line) => {
     expectOneLine(await startWith(settings), line);
