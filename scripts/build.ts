@@ -257,7 +257,20 @@ ${rows.join("\n")}
   writeFileSync(join(GENERATED, "assets.ts"), source);
 }
 
+/**
+ * The binary's identity for --version (src/contracts/build-info.ts): the commit's short hash ("unknown" outside
+ * git, as in a source tarball) and the UTC date, SOURCE_DATE_EPOCH's when set so a rebuild can match.
+ */
+function buildIdentity(): { commit: string; built: string } {
+  const git = Bun.spawnSync(["git", "rev-parse", "--short=7", "HEAD"], { cwd: ROOT, stderr: "ignore" });
+  const commit = git.exitCode === 0 ? git.stdout.toString().trim() : "";
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+  const at = Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date();
+  return { commit: /^[0-9a-f]{7,}$/.test(commit) ? commit : "unknown", built: at.toISOString().slice(0, 10) };
+}
+
 async function compile(): Promise<void> {
+  const identity = buildIdentity();
   const proc = Bun.spawn(
     [
       process.execPath,
@@ -273,6 +286,10 @@ async function compile(): Promise<void> {
       "--no-compile-autoload-bunfig",
       "--define",
       'process.env.NODE_ENV="production"',
+      "--define",
+      `TRACEWELL_COMMIT=${JSON.stringify(identity.commit)}`,
+      "--define",
+      `TRACEWELL_BUILT=${JSON.stringify(identity.built)}`,
       "--outfile",
       join(DIST, "tracewell"),
       join(ROOT, "src", "main.ts"),

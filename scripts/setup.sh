@@ -1,6 +1,6 @@
 # Sourced by scripts/start and scripts/test: makes sure Bun 1.4.4 and the packages are installed, and (with
-# NEED_BROWSER=1) Debian's Chromium for the browser tests, poppler's pdfsig and Prometheus's promtool. Safe to
-# run again: it skips what is in place.
+# NEED_BROWSER=1) Debian's Chromium for the browser tests, poppler's pdfsig, Prometheus's promtool and
+# fail2ban's fail2ban-regex. Safe to run again: it skips what is in place.
 BUN_VERSION=1.4.4
 
 log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
@@ -59,6 +59,18 @@ if [ "${NEED_BROWSER:-}" = 1 ] && ! command -v promtool >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null
   else
     echo "The metrics test needs promtool: apt-get install prometheus" >&2
+    exit 1
+  fi
+fi
+
+# The fail2ban filter in deploy/ is checked with Debian's own fail2ban-regex against the server's log lines.
+if [ "${NEED_BROWSER:-}" = 1 ] && ! command -v fail2ban-regex >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing Debian's fail2ban (fail2ban-regex) for the sign-in log test"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends fail2ban >/dev/null
+  else
+    echo "The sign-in log test needs fail2ban-regex: apt-get install fail2ban" >&2
     exit 1
   fi
 fi

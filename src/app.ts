@@ -9,6 +9,7 @@ import { portalQuery } from "./contracts/portal";
 import { type AssetManifest, assetsPlugin, createAssetFastPath } from "./http/assets";
 import { bodyDeadline } from "./http/body-deadline";
 import { brandAssetsPlugin, brandStylesheet } from "./http/brand-assets";
+import { peerAddresses } from "./http/client-address";
 import { errorMapper } from "./http/error-mapper";
 import { readQueryAsSent } from "./http/query";
 import { type Handler, requestLog } from "./http/request-log";
@@ -31,6 +32,7 @@ import {
 import { WEBHOOK_BODY_MAX_BYTES } from "./modules/payments";
 import { seoModule } from "./modules/seo";
 import { staffModule } from "./modules/staff";
+import { dataDirCheck } from "./ops/data-dir";
 import { DATABASE_FILE } from "./ops/data-store";
 import { loadSessionSecrets } from "./secrets";
 import type { DataStore } from "./store";
@@ -142,7 +144,12 @@ export function createApp(deps: AppDeps) {
       databaseFile: join(config.dataDir, DATABASE_FILE),
       documentsBytes: () => documentsBytes(config.dataDir),
     },
-    readiness: { search: () => store.search.state(), mail: mailOutbox.reachable },
+    readiness: {
+      search: () => store.search.state(),
+      mail: mailOutbox.reachable,
+      data: dataDirCheck(config.dataDir),
+    },
+    logger,
   });
   // The engagement's money after the letter, in one plugin: one more link in the app's chain is one too many
   // for TypeScript's instantiation depth.
@@ -153,9 +160,18 @@ export function createApp(deps: AppDeps) {
     .use(ledger.routes)
     .use(statements.staffRoutes)
     .use(statements.portalRoutes);
-  const log = requestLog({ logger, rawPath, fastAsset, fastPage, badHost, observe: metrics.observe });
+  const peers = peerAddresses(config.trustProxy);
+  const log = requestLog({
+    logger,
+    rawPath,
+    fastAsset,
+    fastPage,
+    badHost,
+    observe: metrics.observe,
+    addressOf: peers.of,
+  });
 
-  return (
+  return peers.attach(
     new Elysia()
       // One call, not one a value: TypeScript stops following a chain of this many plugins (TS2589).
       .decorate({
@@ -263,7 +279,7 @@ export function createApp(deps: AppDeps) {
             renderPageResponse(pagesDeps, PATHS.thanks, { thanks }, 200, headers),
         }),
       )
-      .use(pagesModule(pagesDeps))
+      .use(pagesModule(pagesDeps)),
   );
 }
 

@@ -178,3 +178,124 @@ describe("loadConfig", () => {
     }
   });
 });
+
+describe("values an env file or systemd spoilt", () => {
+  test.each([
+    ["DATA_DIR", "/var/lib/tracewell   # the data folder"],
+    ["BACKUP_DIR", "# default DATA_DIR/backups"],
+    ["PUBLIC_URL", "https://www.tracewell.example # canonical"],
+    ["PORT", "3000 # where to listen"],
+    ["SMTP_URL", "smtp://mail.example.com:587\t# relay"],
+  ])("%s with a comment after its value is refused, naming the fix", (name, value) => {
+    expect(() => load({ [name]: value })).toThrow(ConfigError);
+    expect(() => load({ [name]: value })).toThrow(
+      new RegExp(
+        `^Invalid ${name}: the value ends in a comment \\("#[^"]*"\\), and env files have no inline comments.*line of its own`,
+      ),
+    );
+  });
+
+  test("a secret may begin with #; after a space it is a comment there too", () => {
+    expect(load({ SESSION_SECRET: `#${"s".repeat(40)}` }).sessionSecrets).toEqual([`#${"s".repeat(40)}`]);
+    expect(() => load({ SESSION_SECRET: `${"s".repeat(40)} # the new one` })).toThrow(
+      /^Invalid SESSION_SECRET: the value ends in a comment \("# the new one"\)/,
+    );
+    // The secret itself is not repeated in the message, nor a URL's password.
+    expect(() => load({ SESSION_SECRET: `${"s".repeat(40)} # the new one` })).not.toThrow(/s{40}/);
+    expect(() => load({ SMTP_URL: "smtp://user:hunter22@mail.example.com # relay" })).not.toThrow(/hunter22/);
+  });
+
+  test("free text may hold a #", () => {
+    expect(load({ BRAND_ADDRESS: "1200 Main Street, Suite #400" }).brand.address).toContain("#400");
+  });
+
+  test("under systemd (INVOCATION_ID set) a relative DATA_DIR or BACKUP_DIR is refused; an absolute one starts", () => {
+    const systemd = { INVOCATION_ID: "5b1e0c3a" };
+    expect(() => load({ ...systemd, DATA_DIR: "./data" })).toThrow(
+      /^Invalid DATA_DIR: "\.\/data" is relative.*give an absolute path/,
+    );
+    expect(() => load({ ...systemd, DATA_DIR: "/var/lib/tracewell", BACKUP_DIR: "backups" })).toThrow(
+      /^Invalid BACKUP_DIR: "backups" is relative/,
+    );
+    expect(() => load(systemd)).toThrow(/^Invalid DATA_DIR: not set/);
+    expect(load({ ...systemd, DATA_DIR: "/var/lib/tracewell" }).dataDir).toBe("/var/lib/tracewell");
+    // Outside systemd a relative folder is the operator's own choice, resolved where the command runs.
+    expect(load({ DATA_DIR: "./data" }).dataDir).toBe("/srv/tracewell/data");
+  });
+});
+
+describe("every setting checked at start, refused naming the variable and the fix", () => {
+  test.each([
+    [
+      { MAIL_FROM: "not an address" },
+      /^Invalid MAIL_FROM: "not an address" is not an e-mail address: give one/,
+    ],
+    [
+      { MAIL_FROM: '"Tracewell Intake <intake@tracewell.example>"' },
+      /^Invalid MAIL_FROM: .*wrapped in quotes.*remove them/,
+    ],
+    [{ MAIL_FROM: "'intake@tracewell.example'" }, /^Invalid MAIL_FROM: .*wrapped in quotes/],
+    [
+      { INTAKE_NOTIFY_TO: "desk" },
+      /^Invalid INTAKE_NOTIFY_TO: "desk" is not an e-mail address: give the desk's address/,
+    ],
+    [{ INTAKE_NOTIFY_TO: "desk@tracewell.example, team" }, /^Invalid INTAKE_NOTIFY_TO: "team"/],
+    [
+      { SESSION_SECRET: "abc" },
+      /^Invalid SESSION_SECRET: each secret must be at least 32 characters, and one has 3: make one with openssl rand/,
+    ],
+    [{ SESSION_SECRET: `${"n".repeat(40)},old` }, /^Invalid SESSION_SECRET: .*one has 3/],
+    [
+      { SIGNING_P12: "/nonexistent" },
+      /^Invalid SIGNING_P12: \/nonexistent does not exist: give the path of the firm's PKCS#12 file/,
+    ],
+    [{ SIGNING_P12: "/" }, /^Invalid SIGNING_P12: \/ is not a file/],
+    [
+      { PUBLIC_URL: "https://www.tracewell.example/site" },
+      /^Invalid PUBLIC_URL: must be the site's origin alone.*\(https:\/\/www\.tracewell\.example\)/,
+    ],
+    [
+      { PUBLIC_URL: "https://www.tracewell.example/?utm=1" },
+      /^Invalid PUBLIC_URL: must be the site's origin alone/,
+    ],
+    [{ PUBLIC_URL: "https://www.tracewell.example#top" }, /^Invalid PUBLIC_URL/],
+    [
+      { BACKUP_S3_URL: "s3://firm-backups/tracewell" },
+      /^Invalid BACKUP_S3_URL: the bucket's credentials are missing: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    ],
+    [{ BACKUP_S3_URL: "s3://firm-backups", S3_ACCESS_KEY_ID: "AKIA" }, /^Invalid BACKUP_S3_URL/],
+    [
+      { HOST: "localhost:3000" },
+      /^Invalid HOST: "localhost:3000" holds a port: give the address alone \(HOST=localhost\) and the port in PORT/,
+    ],
+    [{ HOST: "[::1]:3000" }, /^Invalid HOST: .* holds a port: give the address alone \(HOST=::1\)/],
+    [{ HOST: "http://127.0.0.1" }, /^Invalid HOST: "http:\/\/127\.0\.0\.1" is a URL/],
+    [{ HOST: "my host" }, /^Invalid HOST: "my host" is neither an IP address nor a host name/],
+  ] as [Record<string, string>, RegExp][])("%o", (env, message) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(message);
+  });
+
+  test("the good forms of the same settings start", () => {
+    const c = load({
+      MAIL_FROM: '"Tracewell Intake" <intake@tracewell.example>',
+      INTAKE_NOTIFY_TO: "desk@tracewell.example, partner@tracewell.example",
+      SESSION_SECRET: "x".repeat(32),
+      PUBLIC_URL: "https://www.tracewell.example/",
+      BACKUP_S3_URL: "s3://firm-backups/tracewell",
+      S3_ACCESS_KEY_ID: "AKIA",
+      S3_SECRET_ACCESS_KEY: "secret",
+      HOST: "::1",
+      SIGNING_P12: import.meta.path,
+    });
+    expect(c.mailFrom).toBe('"Tracewell Intake" <intake@tracewell.example>');
+    expect(c.publicUrl).toBe("https://www.tracewell.example");
+    expect(c.host).toBe("::1");
+    expect(load({ MAIL_FROM: "intake@tracewell.example", HOST: "tracewell-app.internal" }).host).toBe(
+      "tracewell-app.internal",
+    );
+    expect(load({ BACKUP_S3_URL: "s3://b", AWS_ACCESS_KEY_ID: "a", AWS_SECRET_ACCESS_KEY: "s" }).port).toBe(
+      3000,
+    );
+  });
+});

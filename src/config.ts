@@ -1,5 +1,16 @@
 import { isAbsolute, resolve } from "node:path";
 import * as v from "valibot";
+import {
+  hostIssue,
+  inlineCommentIssue,
+  mailFromIssue,
+  notifyToIssue,
+  publicUrlIssue,
+  readableFileIssue,
+  s3CredentialsIssue,
+  sessionSecretIssue,
+  systemdPathIssue,
+} from "./config-checks";
 import { type Brand, BrandSchema } from "./contracts/brand";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./contracts/business-hours";
@@ -393,6 +404,9 @@ function describeIssue(issue: v.BaseIssue<unknown> | undefined, names?: Record<s
 
 /** Parses the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  // What an env file or systemd did to a value is named before the value's own rule, which would say less.
+  const early = inlineCommentIssue(env) ?? systemdPathIssue(env);
+  if (early) throw new ConfigError(early);
   const parsed = v.safeParse(EnvSchema, env);
   if (!parsed.success) throw new ConfigError(describeIssue(parsed.issues[0]));
   const e = parsed.output;
@@ -404,6 +418,22 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       "Invalid PASSWORD_COST: only a test run (NODE_ENV=test) may lower the password cost",
     );
   }
+  const issue =
+    hostIssue(e.HOST) ??
+    publicUrlIssue(env.PUBLIC_URL?.trim()) ??
+    sessionSecretIssue(e.SESSION_SECRET) ??
+    mailFromIssue(e.MAIL_FROM) ??
+    notifyToIssue(e.INTAKE_NOTIFY_TO) ??
+    s3CredentialsIssue(env);
+  if (issue) throw new ConfigError(issue);
+  const signingP12 =
+    e.SIGNING_P12 === undefined || isAbsolute(e.SIGNING_P12) ? e.SIGNING_P12 : resolve(cwd, e.SIGNING_P12);
+  const p12Issue = readableFileIssue(
+    "SIGNING_P12",
+    signingP12,
+    "give the path of the firm's PKCS#12 file, or unset SIGNING_P12 to have a self-signed certificate made in DATA_DIR",
+  );
+  if (p12Issue) throw new ConfigError(p12Issue);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`;
   const brand = brandFromEnv(e);
   return {
@@ -437,10 +467,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     brand,
     portal: {
       signatory: e.BRAND_SIGNATORY ?? `For ${brand.name}`,
-      signingP12:
-        e.SIGNING_P12 === undefined || isAbsolute(e.SIGNING_P12)
-          ? e.SIGNING_P12
-          : resolve(cwd, e.SIGNING_P12),
+      signingP12,
       signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
       paymentUrl: e.PAYMENT_URL,
       paymentInstructions: e.PAYMENT_INSTRUCTIONS,

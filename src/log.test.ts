@@ -137,3 +137,14 @@ for (let n = 0; n < 2000; n++) logger.info("line", { n, pad });`;
     .map((l) => JSON.parse(l).n);
   expect(ns).toEqual(Array.from({ length: 2000 }, (_, i) => i));
 });
+
+test("a request line names the client's address last, when the app knows it", () => {
+  const lines: string[] = [];
+  const logger = createLogger("info", (l) => void lines.push(l));
+  const fields = { id: "abc", method: "GET", path: "/", status: 200, ms: 1, client: '2001:db8::1"x' };
+  logger.request(fields);
+  logger.info("request", fields);
+  const [byHand, generic] = lines.map((l) => JSON.parse(l));
+  expect(Object.keys(byHand).at(-1)).toBe("client");
+  expect({ ...byHand, time: undefined }).toEqual({ ...generic, time: undefined });
+});

@@ -12,7 +12,15 @@ export type Logger = Record<LogLevel, (event: string, fields?: Record<string, un
   flush(): void;
 };
 
-export type RequestLine = { id: string; method: string; path: string; status: number; ms: number };
+export type RequestLine = {
+  id: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  /** The client's address, by the TRUST_PROXY rule the rate limits use (src/http/client-address.ts). */
+  client?: string;
+};
 
 /**
  * Where lines go. `now` marks a line that must be on stdout before the caller goes on (with every line
@@ -23,7 +31,8 @@ export type LineSink = ((line: string, now?: boolean) => void) & { flush?: () =>
 
 /**
  * One JSON object per line on stdout. Callers pass event names and ids, never personal data: no names,
- * e-mail addresses, message bodies or secrets reach the log.
+ * e-mail addresses, message bodies or secrets reach the log. The client's address is the one exception, on
+ * request lines and refused sign-ins, because an operator blocks abuse by it (ADR 284).
  *
  * Events are rare and record what happened (an intake accepted, a mail sent, an error): they are written at
  * once. A request line is written at once when the request may have changed something (any method but GET
@@ -48,7 +57,7 @@ export function createLogger(level: LogLevel, write: LineSink = batchedStdout())
     request: (l, now = false) => {
       if (!requests) return;
       write(
-        `{"time":"${isoNow()}","level":"info","event":"request","id":"${l.id}","method":${JSON.stringify(l.method)},"path":${JSON.stringify(l.path)},"status":${l.status},"ms":${l.ms}}\n`,
+        `{"time":"${isoNow()}","level":"info","event":"request","id":"${l.id}","method":${JSON.stringify(l.method)},"path":${JSON.stringify(l.path)},"status":${l.status},"ms":${l.ms}${l.client === undefined ? "" : `,"client":${JSON.stringify(l.client)}`}}\n`,
         now || l.status >= 500 || (l.method !== "GET" && l.method !== "HEAD"),
       );
     },

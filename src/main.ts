@@ -1,4 +1,5 @@
 import pkg from "../package.json";
+import { versionLine } from "./contracts/build-info";
 
 /**
  * The executable's entry: it reads the command and imports that command's code only then, so `--version`
@@ -11,7 +12,7 @@ async function main(argv: string[]): Promise<number> {
   // readable by its own user only, however it was started (the systemd unit says the same with UMask).
   process.umask(0o077);
   if (command === "--version" || command === "-v") {
-    process.stdout.write(`${pkg.version}\n`);
+    process.stdout.write(`${versionLine(pkg)}\n`);
     return 0;
   }
   if (command === "--help" || command === "-h" || command === "help") {

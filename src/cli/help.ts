@@ -29,7 +29,7 @@ ${STATEMENTS_HELP}
 ${DIGEST_HELP}
   tracewell healthcheck  Exit 0 when the server on PORT answers GET /healthz with 200 (for containers).
   tracewell --help       Show this help.
-  tracewell --version    Print the version.
+  tracewell --version    Print the release, the commit it was built from and the build day.
 
 The data key (DATA_KEY, else DATA_DIR/data-key) is needed by ${NEEDS_KEY.join(", ")} only: run them with the
 server's environment. The other commands never read, check or make a key.

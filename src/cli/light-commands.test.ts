@@ -61,3 +61,10 @@ test("the calendar commands build the composition root without the page renderer
   expect(files.filter((f) => f.startsWith("web/") || f.startsWith("src/modules/pages/"))).toEqual([]);
   expect(packages.filter((p) => p === "react" || p.startsWith("react-dom") || p === "wouter")).toEqual([]);
 });
+
+describe("--version", () => {
+  test("names the release, the commit and the build day; from source it says it was not built", async () => {
+    const { versionLine } = await import("../contracts/build-info");
+    expect(versionLine({ name: "tracewell", version: "0.1.0" })).toBe("tracewell 0.1.0 (unknown, not built)");
+  });
+});

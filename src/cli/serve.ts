@@ -2,6 +2,7 @@ import pkg from "../../package.json";
 import { createApp } from "../app";
 import { composeRoot } from "../compose";
 import { ConfigError, loadConfig } from "../config";
+import { BUILD } from "../contracts/build-info";
 import { closeDatabase } from "../db";
 import { MANIFEST } from "../generated/assets";
 import { createLogger } from "../log";
@@ -24,6 +25,11 @@ function listen(
     if (typeof options === "object" && /in use/i.test(String(error))) {
       throw new ConfigError(
         `PORT ${options.port} on HOST ${options.hostname} is in use by another process: stop it or choose another PORT.`,
+      );
+    }
+    if (typeof options === "object" && /ENOTFOUND|EADDRNOTAVAIL|EINVAL/.test(String(error))) {
+      throw new ConfigError(
+        `Invalid HOST: cannot listen on ${JSON.stringify(options.hostname)} (${(error as Error).message}): give an address of this machine (127.0.0.1 behind a proxy, 0.0.0.0 for every interface).`,
       );
     }
     throw error;
@@ -69,6 +75,7 @@ export async function serve(): Promise<number> {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
     version: pkg.version,
+    commit: BUILD.commit,
     dataStoreMs: Math.round(opened - started),
     appMs: Math.round(composed - opened),
     listenMs: Math.round(performance.now() - composed),

@@ -17,3 +17,18 @@ export function clientAddress(request: Request, server: PeerAddressSource, trust
   }
   return server?.requestIP(request)?.address ?? "unknown";
 }
+
+/**
+ * The client's address for a request answered before Elysia's context exists (the request log, the fast paths):
+ * the server is known only once the app listens, so `attach` hands it the app and `of` asks it then.
+ */
+export function peerAddresses(trustProxy: boolean) {
+  let server: () => PeerAddressSource = () => null;
+  return {
+    of: (request: Request) => clientAddress(request, server(), trustProxy),
+    attach<A extends { server: PeerAddressSource }>(app: A): A {
+      server = () => app.server;
+      return app;
+    },
+  };
+}

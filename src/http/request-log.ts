@@ -25,8 +25,10 @@ export function requestLog(deps: {
   badHost: (requestId: string) => Response;
   /** Told of every answer, for the metrics: `early` names one given before the router (an asset, say). */
   observe?: (request: Request, status: number, ms: number, early?: EarlyAnswer) => void;
+  /** The client's address for the line, as the rate limits see it (TRUST_PROXY); none under app.handle's tests. */
+  addressOf?: (request: Request) => string;
 }) {
-  const { logger, rawPath, fastAsset, fastPage, badHost, observe } = deps;
+  const { logger, rawPath, fastAsset, fastPage, badHost, observe, addressOf } = deps;
   const requests = new WeakMap<Request, RequestInfo>();
   /**
    * Requests that may write (any method but GET and HEAD) being answered now. While one is, its commit (an
@@ -44,7 +46,14 @@ export function requestLog(deps: {
   ) => {
     const ms = performance.now() - start;
     logger.request(
-      { id, method: request.method, path, status: response.status, ms: Math.round(ms * 10) / 10 },
+      {
+        id,
+        method: request.method,
+        path,
+        status: response.status,
+        ms: Math.round(ms * 10) / 10,
+        client: addressOf?.(request),
+      },
       changesInFlight > 0,
     );
     observe?.(request, response.status, ms, early);

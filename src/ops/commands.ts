@@ -4,6 +4,7 @@ import type { Config } from "../config";
 import { COMMAND_DATA } from "../contracts/commands-help";
 import { openDatabase } from "../db/index";
 import type { Logger } from "../log";
+import { assertDataDirWritable } from "./data-dir";
 import { DATABASE_FILE, openDataStore } from "./data-store";
 
 export { COMMAND_DATA };
@@ -22,5 +23,7 @@ export function dataStoreFor(command: Needing<"data key">, config: Config, opts:
 /** The database without any key, for a command declared "database" or "read-only". */
 export function databaseFor(command: Needing<"database" | "read-only">, config: Config): Database {
   const file = join(config.dataDir, DATABASE_FILE);
-  return COMMAND_DATA[command] === "read-only" ? new Database(file, { readonly: true }) : openDatabase(file);
+  if (COMMAND_DATA[command] === "read-only") return new Database(file, { readonly: true });
+  assertDataDirWritable(config.dataDir);
+  return openDatabase(file);
 }

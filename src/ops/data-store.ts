@@ -26,6 +26,7 @@ import { snapshotBeforeUpgrade, upgradeSnapshotDir } from "../modules/backups";
 import { createSubmissionSearch } from "../modules/desk";
 import { DATA_KEY_FILE, loadDataKeys } from "../secrets";
 import { type Clock, type DataStore, systemClock } from "../store";
+import { assertDataDirWritable } from "./data-dir";
 
 export const DATABASE_FILE = "tracewell.db";
 
@@ -47,6 +48,7 @@ export function openDataStore(
 ): DataStore {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? silentLogger;
+  assertDataDirWritable(config.dataDir);
   const file = join(config.dataDir, DATABASE_FILE);
   const leftWal = existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0;
   const db = openDatabaseFile(file);

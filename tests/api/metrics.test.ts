@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
-import { fileIntake } from "../helpers/intake";
+import { capturingLogger, fileIntake } from "../helpers/intake";
 import { validIntake } from "../helpers/intake-body";
 import { freePorts } from "../helpers/ports";
 import { smtpServer } from "../helpers/smtp";
@@ -143,7 +143,8 @@ describe("GET /metrics", () => {
   });
 });
 
-const plain = makeTestApp({ SMTP_URL: `smtp://127.0.0.1:${CLOSED_PORT}` });
+const plainLog = capturingLogger();
+const plain = makeTestApp({ SMTP_URL: `smtp://127.0.0.1:${CLOSED_PORT}` }, { logger: plainLog.logger });
 
 describe("without METRICS_TOKEN", () => {
   test("/metrics is not served (404), whatever is sent", async () => {
@@ -162,22 +163,64 @@ describe("/readyz and /healthz", () => {
   test("ready: the search index built and the mail server answering", async () => {
     await app.store.search.whenReady();
     const res = await app.request("/readyz");
-    expect(await res.json()).toEqual({ status: "ready", checks: { search: "ok", mail: "ok" } });
+    expect(await res.json()).toEqual({ status: "ready", checks: { search: "ok", data: "ok", mail: "ok" } });
     expect(res.status).toBe(200);
   });
 
-  test("503 naming the mail server that does not answer; /healthz stays 200", async () => {
+  test("503 when the mail server does not answer, naming no host in the answer and the cause in the log; /healthz stays 200", async () => {
     await plain.store.search.whenReady();
     const res = await plain.request("/readyz");
     expect(res.status).toBe(503);
-    const body = (await res.json()) as {
+    const text = await res.text();
+    const body = JSON.parse(text) as {
       status: string;
-      checks: { search: unknown; mail: { error: string } };
+      checks: { search: unknown; data: unknown; mail: { error: string } };
     };
     expect(body.status).toBe("not ready");
     expect(body.checks.search).toBe("ok");
-    expect(body.checks.mail.error).toMatch(/ECONNREFUSED|connect/i);
+    expect(body.checks.data).toBe("ok");
+    expect(body.checks.mail.error).toBe(
+      "the mail server (SMTP_URL) does not answer; the server's log says why (readiness_failed)",
+    );
+    // Anyone may ask /readyz: the mail server's address and the connection error are for the log only.
+    expect(text).not.toContain("127.0.0.1");
+    expect(text).not.toContain(String(CLOSED_PORT));
+    expect(text).not.toMatch(/ECONNREFUSED/);
+    const failed = plainLog.lines.map((l) => JSON.parse(l)).filter((l) => l.event === "readiness_failed");
+    expect(failed).toHaveLength(1);
+    expect(failed[0].checks.mail).toMatch(/ECONNREFUSED|connect/i);
+    // Asked again with the same cause, the log is not repeated.
+    expect((await plain.request("/readyz")).status).toBe(503);
+    expect(plainLog.lines.filter((l) => l.includes('"readiness_failed"'))).toHaveLength(1);
     expect((await plain.request("/healthz")).status).toBe(200);
+  });
+
+  test("503 while the data folder cannot be written, the folder named in the log only", async () => {
+    const log = capturingLogger();
+    const noMail = makeTestApp({}, { logger: log.logger });
+    await noMail.store.search.whenReady();
+    expect((await noMail.request("/readyz")).status).toBe(200);
+    // The open database keeps working while its folder is moved away and a file stands in its place: no file
+    // can be made at DATA_DIR, as on a disk remounted read-only.
+    const moved = `${noMail.dataDir}-moved`;
+    renameSync(noMail.dataDir, moved);
+    writeFileSync(noMail.dataDir, "");
+    try {
+      const res = await noMail.request("/readyz");
+      expect(res.status).toBe(503);
+      const text = await res.text();
+      expect(JSON.parse(text).checks.data).toEqual({
+        error: "the data folder (DATA_DIR) cannot be written; the server's log says why (readiness_failed)",
+      });
+      expect(text).not.toContain(noMail.dataDir);
+      const failed = log.lines.map((l) => JSON.parse(l)).find((l) => l.event === "readiness_failed");
+      expect(failed?.checks.data).toContain(noMail.dataDir);
+    } finally {
+      rmSync(noMail.dataDir);
+      renameSync(moved, noMail.dataDir);
+    }
+    expect((await noMail.request("/readyz")).status).toBe(200);
+    expect(log.lines.some((l) => l.includes('"readiness_restored"'))).toBe(true);
   });
 
   test("mail not configured is off, not a failure", async () => {

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pkg from "../../package.json";
 import { binaryEnv, killStarted, runBinary, startBinary } from "../helpers/binary";
 import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
@@ -202,7 +203,17 @@ describe("operator commands", () => {
   });
 
   test("--version and --help", async () => {
-    expect((await runBinary(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    // The release, the commit it was built from and the build's UTC day (ADR 284).
+    const version = (await runBinary(["--version"])).stdout;
+    const m = /^tracewell (\d+\.\d+\.\d+) \(([0-9a-f]{7,}|unknown), built (\d{4}-\d{2}-\d{2})\)\n$/.exec(
+      version,
+    );
+    expect({ version, matched: m !== null }).toEqual({ version, matched: true });
+    expect(m?.[1]).toBe(pkg.version);
+    const built = Date.parse(`${m?.[3]}T00:00:00Z`);
+    expect(built).toBeLessThanOrEqual(Date.now());
+    const head = Bun.spawnSync(["git", "cat-file", "-t", m?.[2] ?? ""], { cwd: import.meta.dir });
+    if (m?.[2] !== "unknown") expect(head.stdout.toString().trim()).toBe("commit");
     const { stdout: help } = await runBinary(["--help"]);
     for (const command of [
       "serve",

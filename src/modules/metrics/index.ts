@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { Logger } from "../../log";
 import { type IntakeOutcome, methodLabel, UNROUTED } from "./model";
 import { metricsRoutes, readyRoutes, routeTemplates } from "./routes";
 import { type CheckResult, checkReadiness, createMetricsService, type MetricsSources } from "./service";
@@ -15,15 +16,31 @@ export function createMetrics(deps: {
   token: string | undefined;
   sources: MetricsSources;
   readiness: Parameters<typeof checkReadiness>[0];
+  /** Where a failing readiness check's cause is written, once each time it changes. */
+  logger?: Logger;
 }) {
   const service = deps.token ? createMetricsService(deps.sources) : null;
   const templates = new WeakMap<Request, string>();
   let pending: ReturnType<typeof checkReadiness> | null = null;
+  let lastCauses = "{}";
+  // A probe every 10 s would repeat the same line: the cause is logged when it appears or changes.
+  const noteCauses = (causes: Record<string, string>) => {
+    const now = JSON.stringify(causes);
+    if (now === lastCauses) return;
+    if (now === "{}") deps.logger?.info("readiness_restored", { was: JSON.parse(lastCauses) });
+    else deps.logger?.warn("readiness_failed", { checks: causes });
+    lastCauses = now;
+  };
   // Probes that arrive together share one check: a burst of them opens one connection to the mail server.
   const ready = () => {
-    pending ??= checkReadiness(deps.readiness).finally(() => {
-      pending = null;
-    });
+    pending ??= checkReadiness(deps.readiness)
+      .then((r) => {
+        noteCauses(r.causes);
+        return r;
+      })
+      .finally(() => {
+        pending = null;
+      });
     return pending;
   };
 

@@ -7,6 +7,7 @@ describe("readiness", () => {
     const r = await checkReadiness({
       search: () => ({ ready: false, indexed: 120, total: 500 }),
       mail: async () => "ok",
+      data: () => "ok",
     });
     expect(r.ready).toBe(false);
     expect(r.checks.search).toEqual({
@@ -21,9 +22,24 @@ describe("readiness", () => {
           await checkReadiness({
             search: () => ({ ready: true, indexed: 1, total: 1 }),
             mail: async () => mail,
+            data: () => "ok",
           })
         ).ready,
       ).toBe(true);
+  });
+});
+
+test("a failing check's cause is kept apart from the public answer, which names no host or folder", async () => {
+  const r = await checkReadiness({
+    search: () => ({ ready: true, indexed: 1, total: 1 }),
+    mail: async () => ({ error: "getaddrinfo ENOTFOUND mail.internal.example" }),
+    data: () => ({ error: "/var/lib/tracewell is on a read-only file system (EROFS)" }),
+  });
+  expect(r.ready).toBe(false);
+  expect(JSON.stringify(r.checks)).not.toMatch(/mail\.internal|\/var\/lib/);
+  expect(r.causes).toEqual({
+    mail: "getaddrinfo ENOTFOUND mail.internal.example",
+    data: "/var/lib/tracewell is on a read-only file system (EROFS)",
   });
 });
 

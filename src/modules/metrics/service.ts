@@ -118,18 +118,40 @@ export type MetricsService = ReturnType<typeof createMetricsService>;
 export type CheckResult = "ok" | "off" | { error: string };
 
 /**
+ * What the public answer says of a failing check. /readyz answers anyone, so it names no host, address or path:
+ * the cause (the mail server's name in a connection error, the data folder's path) goes to the log only.
+ */
+const PUBLIC_FAILURE = {
+  mail: "the mail server (SMTP_URL) does not answer",
+  data: "the data folder (DATA_DIR) cannot be written",
+} as const;
+
+/**
  * Whether the server can do its work now: the desk's search index built (until then a search may miss
- * requests) and the mail server answering (unless mail is off). Each check is named in the answer.
+ * requests), the data folder writable (a small file written and removed) and the mail server answering
+ * (unless mail is off). Each check is named in the answer; `causes` holds what failed, for the log alone.
  */
 export async function checkReadiness(checks: {
   search: () => { ready: boolean; indexed: number; total: number };
   mail: () => Promise<CheckResult>;
+  data: () => CheckResult;
 }) {
   const s = checks.search();
   const search: CheckResult = s.ready
     ? "ok"
     : { error: `the desk's search index is being built (${s.indexed} of ${s.total} requests read)` };
-  const mail = await checks.mail();
-  const results = { search, mail };
-  return { ready: Object.values(results).every((r) => r === "ok" || r === "off"), checks: results };
+  const causes: Partial<Record<keyof typeof PUBLIC_FAILURE, string>> = {};
+  const shown = (name: keyof typeof PUBLIC_FAILURE, result: CheckResult): CheckResult => {
+    if (typeof result === "string") return result;
+    causes[name] = result.error;
+    return { error: `${PUBLIC_FAILURE[name]}; the server's log says why (readiness_failed)` };
+  };
+  const data = shown("data", checks.data());
+  const mail = shown("mail", await checks.mail());
+  const results = { search, data, mail };
+  return {
+    ready: Object.values(results).every((r) => r === "ok" || r === "off"),
+    checks: results,
+    causes,
+  };
 }

@@ -74,6 +74,25 @@ export function authCore(deps: AuthDeps) {
       at: now(),
     });
 
+  /**
+   * A refused sign-in: in the audit log (the account when one was named), and as a `signin_failed` line an
+   * operator's fail2ban can act on: the client's address (by the TRUST_PROXY rule of the throttle) and a keyed
+   * hash of the username typed, never the username or the password (ADR 284).
+   */
+  const signInFailed = (
+    who: { id?: number; username?: string } | null,
+    typed: string | null,
+    address: string,
+    detail: { reason: string } & Record<string, string | number | boolean | null>,
+  ) => {
+    audit("login.failed", who, address, detail);
+    logger.warn("signin_failed", {
+      client: address,
+      ...(typed === null ? {} : { user: usernameTag(typed) }),
+      reason: detail.reason,
+    });
+  };
+
   /** A completed sign-in: the Staff screen shows its time, the audit log its details. */
   const signedIn = (
     user: { id: number; username: string },
@@ -116,7 +135,15 @@ export function authCore(deps: AuthDeps) {
     return user;
   };
 
-  return { ...deps, db, sessions, demo, audit, signedIn, attempt, accountOf };
+  // The log's key, derived from the newest session secret: the same username gives the same tag across restarts
+  // (one attacker trying one account is visible), and nobody without the secret can test a guess against it.
+  const logKey = new Bun.CryptoHasher("sha256", deps.secrets[0] ?? "")
+    .update("tracewell: the signin_failed line's username tag")
+    .digest();
+  const usernameTag = (username: string) =>
+    new Bun.CryptoHasher("sha256", logKey).update(username.trim().toLowerCase()).digest("hex").slice(0, 16);
+
+  return { ...deps, db, sessions, demo, audit, signedIn, signInFailed, attempt, accountOf };
 }
 
 export type AuthCore = ReturnType<typeof authCore>;

@@ -40,7 +40,7 @@ const view = (p: Passkey): PasskeyView => ({
  * Every check of a secret, a passkey's included, goes through the one sign-in throttle.
  */
 export function passkeysService(core: AuthCore) {
-  const { store, config, now, sessions, audit, signedIn, attempt, accountOf } = core;
+  const { store, config, now, sessions, audit, signedIn, signInFailed, attempt, accountOf } = core;
   const repo = passkeysRepo(store);
   const rp = relyingParty(config.publicUrl, config.brand.name);
   const challengeCookie = sessionCookie({
@@ -208,11 +208,11 @@ export function passkeysService(core: AuthCore) {
       const cookieId = await challengeCookie.idIn(cookieHeader);
       const pending = cookieId ? repo.claimChallenge("sign_in", sha256(cookieId), now().toISOString()) : null;
       if (!pending || pending.expired || challengeIn(response) !== pending.challenge) {
-        audit("login.failed", user, address, { reason: "passkey_challenge_expired" });
+        signInFailed(user, user?.username ?? null, address, { reason: "passkey_challenge_expired" });
         throw new UnauthorizedError(MESSAGES.passkeySignInExpired);
       }
       if (!passkey || !user) {
-        audit("login.failed", null, address, { reason: "unknown_passkey" });
+        signInFailed(null, null, address, { reason: "unknown_passkey" });
         throw new UnauthorizedError(MESSAGES.passkeyRefused);
       }
       const { verifyAuthenticationResponse } = await webauthn();
@@ -226,12 +226,18 @@ export function passkeysService(core: AuthCore) {
         requireUserVerification: true,
       }).catch(() => null);
       if (!verified?.verified) {
-        audit("login.failed", user, address, { reason: "passkey_refused", passkeyId: passkey.id });
+        signInFailed(user, user?.username ?? null, address, {
+          reason: "passkey_refused",
+          passkeyId: passkey.id,
+        });
         throw new UnauthorizedError(MESSAGES.passkeyRefused);
       }
       const { newCounter, credentialBackedUp } = verified.authenticationInfo;
       if (!repo.recordUse(passkey.id, newCounter, credentialBackedUp, now().toISOString())) {
-        audit("login.failed", user, address, { reason: "passkey_counter_regressed", passkeyId: passkey.id });
+        signInFailed(user, user?.username ?? null, address, {
+          reason: "passkey_counter_regressed",
+          passkeyId: passkey.id,
+        });
         throw new UnauthorizedError(MESSAGES.passkeyRefused);
       }
       tries.succeeded();

@@ -27,7 +27,7 @@ import type { Session } from "./sessions";
  * client address.
  */
 export function signInService(core: AuthCore) {
-  const { store, config, now, sessions, demo, audit, signedIn, attempt } = core;
+  const { store, config, now, sessions, demo, audit, signedIn, signInFailed, attempt } = core;
   return {
     status(session: Session | null): AuthStatus {
       const shownAs = () => (session && staffNames(store).ofId(session.userId)) ?? session?.username;
@@ -61,7 +61,7 @@ export function signInService(core: AuthCore) {
       const demoRefused = passwordOk && demoPasswordRefusal(password, config.demo) !== null;
       if (!user || !passwordOk || demoRefused) {
         // An unknown username is often a password typed into the wrong field: it is not kept (issue 17, item 5).
-        audit("login.failed", user, address, {
+        signInFailed(user, username, address, {
           reason: !user ? "unknown_username" : demoRefused ? "demo_password_outside_demo" : "wrong_password",
         });
         throw new UnauthorizedError(MESSAGES.invalidCredentials);
@@ -111,7 +111,7 @@ export function signInService(core: AuthCore) {
         accepted = consumeRecoveryCode(store, user.id, hashRecoveryCode(proof.recoveryCode), now());
       }
       if (!accepted) {
-        audit("login.failed", user, address, {
+        signInFailed(user, session.username, address, {
           reason: via === "totp" ? "wrong_code" : "wrong_recovery_code",
         });
         throw new UnauthorizedError(MESSAGES.invalidCode);

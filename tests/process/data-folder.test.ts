@@ -1,0 +1,138 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BINARY, binaryEnv } from "../helpers/binary";
+import { waitHealthy } from "../helpers/healthy";
+import { freePorts } from "../helpers/ports";
+import { eventually } from "../helpers/wait";
+
+/**
+ * The data folder the server cannot write: read-only, another user's, on a read-only mount. The built executable
+ * runs as the unprivileged user `nobody` (root writes anywhere), and its start must say in one line which
+ * folder, as which user, and what to do, never SQLite's or mkdir's stack (ADR 284). /readyz turns 503 when the
+ * folder stops being writable while it serves.
+ */
+const NOBODY = 65534;
+const root = mkdtempSync(join(tmpdir(), "tracewell-data-folder-"));
+// The unprivileged user must reach the folders below.
+chmodSync(root, 0o755);
+const started: Bun.Subprocess[] = [];
+afterAll(() => {
+  for (const proc of started) proc.kill("SIGKILL");
+  rmSync(root, { recursive: true, force: true });
+});
+
+const AS_NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"];
+
+function spawn(command: string[], dataDir: string, port: number) {
+  const proc = Bun.spawn(command, {
+    env: binaryEnv(dataDir, port, { PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info" }),
+    cwd: root,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  started.push(proc);
+  return proc;
+}
+
+async function run(command: string[], dataDir: string) {
+  const proc = spawn(command, dataDir, freePorts(1)[0] as number);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  return { code, stdout, stderr };
+}
+
+const expectOneLine = (r: { code: number; stderr: string }, pattern: RegExp) => {
+  expect(r.code).toBe(1);
+  expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
+  expect(r.stderr).toMatch(pattern);
+  expect(r.stderr).not.toMatch(/SQLiteError|^\s+at /m);
+};
+
+describe("a data folder the server cannot write stops the start with one line", () => {
+  test("read-only (0555): names DATA_DIR, the user and the fix", async () => {
+    const dir = join(root, "read-only");
+    mkdirSync(dir);
+    chownSync(dir, NOBODY, NOBODY);
+    chmodSync(dir, 0o555);
+    const r = await run([...AS_NOBODY, BINARY], dir);
+    expectOneLine(
+      r,
+      new RegExp(
+        `^DATA_DIR ${dir} cannot be written: .*user nobody \\(uid 65534\\) may not write in it\\. Fix: .*chown -R nobody ${dir}`,
+      ),
+    );
+  }, 30_000);
+
+  test("owned by another user: names the owner and the fix", async () => {
+    const dir = join(root, "root-owned");
+    mkdirSync(dir, { mode: 0o700 });
+    const r = await run([...AS_NOBODY, BINARY], dir);
+    expectOneLine(
+      r,
+      new RegExp(
+        `^DATA_DIR ${dir} cannot be written: ${dir} is owned by root \\(uid 0\\) with mode 0700, and user nobody \\(uid 65534\\) may not write in it\\. Fix: give the folder to that user`,
+      ),
+    );
+  }, 30_000);
+
+  test("on a read-only mount (as under ProtectSystem=strict): names the unit's writable folders", async () => {
+    const dir = join(root, "mounted-read-only");
+    mkdirSync(dir);
+    const script = `mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && exec "$2"`;
+    const r = await run(["unshare", "-m", "sh", "-c", script, "sh", dir, BINARY], dir);
+    if (r.stderr.includes("unshare:") || r.stderr.includes("mount:")) {
+      console.warn(`skipped: no private mount namespace here (${r.stderr.trim()})`);
+      return;
+    }
+    expectOneLine(
+      r,
+      new RegExp(
+        `^DATA_DIR ${dir} cannot be written: ${dir} is on a read-only file system\\. Fix: under systemd .*ReadWritePaths`,
+      ),
+    );
+  }, 30_000);
+});
+
+describe("/readyz while serving", () => {
+  test("answers 503 once the data folder cannot be written, the cause in the log and not in the answer", async () => {
+    const dir = join(root, "serving");
+    mkdirSync(dir);
+    chownSync(dir, NOBODY, NOBODY);
+    const port = freePorts(1)[0] as number;
+    const base = `http://127.0.0.1:${port}`;
+    const proc = spawn([...AS_NOBODY, BINARY], dir, port);
+    let log = "";
+    const reading = (async () => {
+      for await (const chunk of proc.stdout as ReadableStream<Uint8Array>)
+        log += new TextDecoder().decode(chunk);
+    })();
+    await waitHealthy(base, proc);
+    const ready = await eventually(async () => (await fetch(`${base}/readyz`)).status === 200, {
+      timeoutMs: 10_000,
+    });
+    expect(ready).toBe(true);
+    chmodSync(dir, 0o555);
+    const res = await fetch(`${base}/readyz`);
+    expect(res.status).toBe(503);
+    const text = await res.text();
+    expect(JSON.parse(text).checks.data.error).toContain("the data folder (DATA_DIR) cannot be written");
+    expect(text).not.toContain(dir);
+    expect(await eventually(() => log.includes('"readiness_failed"'), { timeoutMs: 5000 })).toBe(true);
+    const failed = log
+      .split("\n")
+      .filter((l) => l.includes('"readiness_failed"'))
+      .map((l) => JSON.parse(l));
+    expect(failed[0].checks.data).toContain(dir);
+    expect(failed[0].checks.data).toContain("EACCES");
+    chmodSync(dir, 0o700);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    proc.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+    await reading;
+  }, 30_000);
+});
