@@ -102,7 +102,7 @@ export function mailFromIssue(value: string | undefined): string | undefined {
   if (QUOTED.test(s)) return quotesIssue("MAIL_FROM", example);
   const address = NAMED_ADDRESS.exec(s)?.[1]?.trim() ?? s;
   if (ADDRESS.test(address)) return undefined;
-  return `Invalid MAIL_FROM: ${JSON.stringify(s)} is not an e-mail address: give one alone (intake@example.com) or with a name (${example}).`;
+  return `Invalid MAIL_FROM: ${JSON.stringify(s)} is not an email address: give one alone (intake@example.com) or with a name (${example}).`;
 }
 
 /** INTAKE_NOTIFY_TO: one address, or several separated by commas. */
@@ -115,7 +115,7 @@ export function notifyToIssue(value: string | undefined): string | undefined {
     .map((a) => a.trim())
     .find((a) => !ADDRESS.test(a));
   if (bad === undefined) return undefined;
-  return `Invalid INTAKE_NOTIFY_TO: ${JSON.stringify(bad)} is not an e-mail address: give the desk's address (desk@example.com), several separated by commas.`;
+  return `Invalid INTAKE_NOTIFY_TO: ${JSON.stringify(bad)} is not an email address: give the desk's address (desk@example.com), several separated by commas.`;
 }
 
 /** The shortest session secret accepted: 32 characters, what `openssl rand -base64 24` prints. */

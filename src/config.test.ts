@@ -228,7 +228,7 @@ describe("every setting checked at start, refused naming the variable and the fi
   test.each([
     [
       { MAIL_FROM: "not an address" },
-      /^Invalid MAIL_FROM: "not an address" is not an e-mail address: give one/,
+      /^Invalid MAIL_FROM: "not an address" is not an email address: give one/,
     ],
     [
       { MAIL_FROM: '"Tracewell Intake <intake@tracewell.example>"' },
@@ -237,7 +237,7 @@ describe("every setting checked at start, refused naming the variable and the fi
     [{ MAIL_FROM: "'intake@tracewell.example'" }, /^Invalid MAIL_FROM: .*wrapped in quotes/],
     [
       { INTAKE_NOTIFY_TO: "desk" },
-      /^Invalid INTAKE_NOTIFY_TO: "desk" is not an e-mail address: give the desk's address/,
+      /^Invalid INTAKE_NOTIFY_TO: "desk" is not an email address: give the desk's address/,
     ],
     [{ INTAKE_NOTIFY_TO: "desk@tracewell.example, team" }, /^Invalid INTAKE_NOTIFY_TO: "team"/],
     [

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { validIntake } from "../helpers/intake-body";
+import { firmToday } from "./engagement";
 import { expect, test } from "./fixtures";
 import { DESKTOP, expectNoAxeViolations, PHONE, signIn, waitForHydration, watchForErrors } from "./helpers";
 
@@ -200,10 +201,8 @@ for (const [size, viewport] of [
     await page.getByLabel("Who (username)").fill("admin");
     await expect(page).toHaveURL(/user=admin/);
 
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-    });
+    // The filter's days are the firm's (its zone, not the browser's): the firm's today holds the sign-in above.
+    const today = firmToday();
     await page.getByLabel("From").fill(today);
     await expect(page).toHaveURL(new RegExp(`from=${today}`));
     await expect(table.getByRole("cell", { name: "Signed in" }).first()).toBeVisible();

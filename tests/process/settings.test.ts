@@ -30,7 +30,7 @@ const expectOneLine = (run: { code: number; stdout: string; stderr: string }, li
 
 describe("a wrong setting stops the start with one line", () => {
   test.each([
-    [{ MAIL_FROM: "not an address" }, /^Invalid MAIL_FROM: "not an address" is not an e-mail address/],
+    [{ MAIL_FROM: "not an address" }, /^Invalid MAIL_FROM: "not an address" is not an email address/],
     [{ HOST: "localhost:3000" }, /^Invalid HOST: "localhost:3000" holds a port: .*the port in PORT\.$/m],
     [{ SESSION_SECRET: "abc" }, /^Invalid SESSION_SECRET: each secret must be at least 32 characters/],
     [
