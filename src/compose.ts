@@ -138,6 +138,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     // Documents are made after; a sweep report's receipt is read only when a view is asked for.
     receipts: (engagementId) => documents.sweepReceipts(engagementId),
     charged: ledger.charged,
+    paidThrough: ledger.paidThrough,
   });
   const portal = createPortal({
     store,
