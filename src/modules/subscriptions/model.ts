@@ -3,7 +3,6 @@ import { addDays, addMonths, daysBetween } from "../../contracts/firm-calendar";
 import {
   CADENCES,
   type Cadence,
-  type Charge,
   NOTICE_DAYS,
   SUBJECT_MESSAGES,
   SubjectsSchema,
