@@ -40,7 +40,8 @@ export type LedgerEntry = {
 export type RetainerView = { heldCents: number; drawnCents: number; remainingCents: number };
 
 export type LedgerView = {
-  entries: LedgerEntry[];
+  /** In the desk's view, each with the balance after it (`runningCents`, the ledger's running total). */
+  entries: (LedgerEntry & { runningCents?: number })[];
   /** What the client owes after every payment and credit (negative: the firm holds money of theirs). */
   balanceCents: number;
   retainer: RetainerView | null;

@@ -159,6 +159,15 @@ export function importDate(day: string): string {
   return `${m}/${d}/${y}`;
 }
 
+/** Each entry with the balance after it, in the order given: the desk's running balance column. */
+export function withRunning(entries: readonly LedgerEntry[]): (LedgerEntry & { runningCents: number })[] {
+  let runningCents = 0;
+  return entries.map((e) => {
+    runningCents += e.amountCents;
+    return { ...e, runningCents };
+  });
+}
+
 /** Cents added up: the one sum of amounts in the code (ADR 285). Everything else asks the ledger's functions. */
 export function sumCents(entries: readonly Pick<LedgerEntry, "amountCents">[]): number {
   let total = 0;

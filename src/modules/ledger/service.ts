@@ -26,6 +26,7 @@ import {
   standingAsOf,
   type TimeEntryInput,
   timeAmountCents,
+  withRunning,
 } from "./model";
 import { type DisputeRow, ledgerRepo, type NewEntry } from "./repo/entries";
 
@@ -116,8 +117,8 @@ export function createLedgerService(deps: LedgerDeps) {
   }
 
   function viewOf(facts: EngagementFacts | null, engagementId: number): LedgerView {
-    const { due: _, ...view } = standing(facts, engagementId, null);
-    return view;
+    const { due: _, entries, ...view } = standing(facts, engagementId, null);
+    return { entries: withRunning(entries), ...view };
   }
 
   /** The request's engagement, or the 404 that says which is missing. */
