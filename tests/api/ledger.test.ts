@@ -60,6 +60,7 @@ type Entry = {
   minutes?: number;
   by?: string;
   corrects?: number;
+  runningCents?: number;
 };
 type View = {
   entries: Entry[];
