@@ -56,7 +56,25 @@ const offenders = () =>
     .filter((f) => !f.startsWith(LEDGER) && !ALLOWED.has(f))
     .flatMap((f) => sumsIn(f, readFileSync(join(ROOT, f), "utf8")));
 
+/** Every place that writes a payment: the ledger's hook, and the engagement's record of what was received. */
+const PAYMENT_WRITES = [/\bledger\.paid\(/, /\.addPayment\(/];
+
 describe("one ledger", () => {
+  test("a payment is recorded in one place, whatever brought it (the desk, Stripe, a match)", () => {
+    const writers = [...files(join(ROOT, "src"))]
+      .map((f) => relative(ROOT, f))
+      .filter((f) => !f.startsWith(LEDGER) && !f.includes("/repo/"))
+      .filter((f) => PAYMENT_WRITES.some((w) => w.test(readFileSync(join(ROOT, f), "utf8"))));
+    // The desk's recordPayment: the processor's webhook and a match reach it through recordPaymentByReference.
+    expect(writers).toEqual(["src/modules/portal/service/staff.ts"]);
+    const portal = readFileSync(join(ROOT, "src/modules/portal/index.ts"), "utf8");
+    expect(portal).toMatch(/recordPaymentByReference[\s\S]*service\.staff\.recordPayment\(/);
+    const compose = readFileSync(join(ROOT, "src/compose.ts"), "utf8");
+    expect(compose).toContain("record: portal.recordPaymentByReference");
+    const payments = readFileSync(join(ROOT, "src/modules/payments/service.ts"), "utf8");
+    expect(payments.match(/deps\.record\(/g)).toHaveLength(2);
+  });
+
   test(`nothing outside ${LEDGER} adds amounts up`, () => {
     expect(offenders()).toEqual([]);
   });
