@@ -138,6 +138,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     // Documents are made after; a sweep report's receipt is read only when a view is asked for.
     receipts: (engagementId) => documents.sweepReceipts(engagementId),
     charged: ledger.charged,
+    paidThrough: ledger.paidThrough,
   });
   const portal = createPortal({
     store,
@@ -156,6 +157,12 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     logger,
     now,
     record: portal.recordPaymentByReference,
+    ledger: ledger.processorHooks,
+    requestOf: (engagementId) => {
+      const e = facts.byId(engagementId);
+      const s = e ? submissions.byId(e.submissionId) : null;
+      return e && s ? { submissionId: e.submissionId, reference: s.reference } : null;
+    },
     auth,
     trustProxy: config.trustProxy,
   });

@@ -51,6 +51,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   subscription_events: "subscriptions",
   backup_runs: "backups",
   ledger_entries: "ledger",
+  ledger_disputes: "ledger",
   processor_payments: "payments",
   statements: "statements",
   statement_failures: "statements",

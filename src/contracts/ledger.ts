@@ -40,7 +40,8 @@ export type LedgerEntry = {
 export type RetainerView = { heldCents: number; drawnCents: number; remainingCents: number };
 
 export type LedgerView = {
-  entries: LedgerEntry[];
+  /** In the desk's view, each with the balance after it (`runningCents`, the ledger's running total). */
+  entries: (LedgerEntry & { runningCents?: number })[];
   /** What the client owes after every payment and credit (negative: the firm holds money of theirs). */
   balanceCents: number;
   retainer: RetainerView | null;
@@ -143,3 +144,25 @@ export const LedgerCsvQuery = v.pipe(
     ["to"],
   ),
 );
+
+/**
+ * A dispute the processor opened on a payment (Stripe's `charge.dispute.created`): when, why, and the payment it
+ * names as the ledger has it (null when the ledger holds no such payment).
+ */
+export type PaymentDispute = {
+  openedOn: string;
+  reason: string;
+  payment: { on: string; amountCents: number } | null;
+};
+
+/**
+ * An engagement's money as the desk and the portal show it, every figure derived from the ledger's entries
+ * (ADR 285): what was paid (net of refunds), the balance, the retainer, the last payment and any dispute.
+ */
+export type MoneyView = {
+  balanceCents: number;
+  paidCents: number;
+  retainer: RetainerView | null;
+  lastPayment: { on: string; amountCents: number } | null;
+  disputes: PaymentDispute[];
+};

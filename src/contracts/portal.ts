@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { calendarDate } from "./dates";
 import type { DocSpec } from "./document";
 import { dropControls, oneLine, oneLineMessage, requiredText } from "./fields";
-import { DEFAULT_HOURLY_RATE_CENTS } from "./ledger";
+import { DEFAULT_HOURLY_RATE_CENTS, type MoneyView } from "./ledger";
 import {
   type Cadence,
   CadenceSchema,
@@ -129,6 +129,8 @@ export type PortalEngagement = {
   signedCopyMailedAt: string | null;
   paidCents: number;
   outstandingCents: number;
+  /** Every money figure of the engagement, from the ledger (ADR 285). */
+  money: MoneyView;
   workStartedAt: string | null;
   deliveryDueAt: string | null;
   deliveredAt: string | null;
@@ -291,7 +293,9 @@ export type EngagementView = {
   /** The SHA-256 of the letter as sent to the client (the one they read and sign), once it is sent. */
   letterSha256: string | null;
   payments: Payment[];
+  /** What was paid, net of refunds: the ledger's. */
   paidCents: number;
+  /** What is owed now, the payment form's default: the ledger's (before the signature, what it will ask). */
   outstandingCents: number;
   workStartedAt: string | null;
   deliveryDueAt: string | null;
@@ -299,3 +303,9 @@ export type EngagementView = {
   deliveredAt: string | null;
   events: EngagementEvent[];
 };
+
+/**
+ * The engagement as the desk's API answers it (GET /api/admin/submissions/:id/engagement): the view, with every
+ * money figure of the ledger, any dispute the processor opened on a payment among them (ADR 285).
+ */
+export type EngagementWithMoney = EngagementView & { money: MoneyView };

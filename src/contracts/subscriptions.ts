@@ -41,7 +41,8 @@ export const SubjectsSchema = v.pipe(
 
 export const CadenceSchema = v.picklist(CADENCES, SUBJECT_MESSAGES.cadence);
 
-export type Charge = { from: string; to: string; amountCents: number; paidCents: number };
+/** A month raised, at the amount the ledger's charge for it holds; what is paid of it is the ledger's to say. */
+export type Charge = { from: string; to: string; amountCents: number };
 export type Sweep = { dueOn: string; deliveredAt: string | null };
 /** A sweep as both sides read it: with its receipt, the client's first download of its report (issue 29). */
 export type SweepReport = Sweep & {
@@ -60,6 +61,7 @@ export type SubscriptionView = {
   cadence: Cadence;
   monthlyCents: number;
   startedOn: string | null;
+  /** The last day of the months the ledger's payments cover, oldest first (ADR 285). */
   paidThrough: string | null;
   nextChargeOn: string | null;
   nextSweepDueOn: string | null;

@@ -60,6 +60,7 @@ type Entry = {
   minutes?: number;
   by?: string;
   corrects?: number;
+  runningCents?: number;
 };
 type View = {
   entries: Entry[];
@@ -90,6 +91,7 @@ describe("the ledger records what the engagement does", () => {
         kind: "fee",
         description: "Flat fee, paid in full on engagement",
         amountCents: 350_000,
+        runningCents: 350_000,
       },
       {
         on: "2026-03-09",
@@ -97,6 +99,7 @@ describe("the ledger records what the engagement does", () => {
         description: "Payment received (wire 4471)",
         amountCents: -100_000,
         by: OWNER,
+        runningCents: 250_000,
       },
     ]);
     expect(body.balanceCents).toBe(250_000);

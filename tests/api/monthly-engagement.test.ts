@@ -266,7 +266,7 @@ describe("the subscription follows the letter", () => {
       paidThrough: "2026-12-18",
       nextChargeOn: "2026-12-19",
       nextSweepDueOn: "2027-02-19",
-      charges: [{ from: "2026-11-19", to: "2026-12-18", amountCents: 150_000, paidCents: 150_000 }],
+      charges: [{ from: "2026-11-19", to: "2026-12-18", amountCents: 150_000 }],
     });
     // Engaged, with no delivery date: the sweeps are monitoring's clock.
     expect(

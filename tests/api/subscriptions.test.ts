@@ -45,7 +45,7 @@ const api = (submissionId: number) => `/api/admin/submissions/${submissionId}/su
 
 type View = Record<string, unknown> & {
   state: string;
-  charges: { from: string; to: string; amountCents: number; paidCents: number }[];
+  charges: { from: string; to: string; amountCents: number }[];
   sweeps: { dueOn: string; deliveredAt: string | null }[];
 };
 const json = async (res: Response | Promise<Response>) => {
@@ -65,8 +65,16 @@ async function subscribed(email: string, on: string, opts: { cadence?: "monthly"
     signedOn: on,
     paidOn: on,
   });
-  return { ...client, view };
+  // What the month was paid with is the ledger's record (ADR 285): the engagement's balance, received that day.
+  pay(client.engagementId, ledger.money(client.engagementId).balanceCents, on);
+  return { ...client, view: subscriptions.viewForEngagement(client.engagementId) ?? view };
 }
+
+const ledger = t.app.decorator.root.ledger.service;
+let paymentIds = 90_000;
+/** A payment on the ledger, as the desk's path or the processor's records one. */
+const pay = (engagementId: number, amountCents: number, receivedOn: string) =>
+  ledger.paid({ engagementId, paymentId: ++paymentIds, amountCents, receivedOn, method: "wire" });
 
 const staff = async (id: number, action: string) =>
   json(t.request(`${api(id)}/${action}`, withCookie(await signedIn(), post())));
@@ -114,7 +122,7 @@ describe("the subscription's view", () => {
       cancelNoticeOn: null,
       endsOn: null,
       sweeps: [],
-      charges: [{ from: "2026-11-16", to: "2026-12-15", amountCents: 150_000, paidCents: 150_000 }],
+      charges: [{ from: "2026-11-16", to: "2026-12-15", amountCents: 150_000 }],
     } as never);
     expect(subscriptions.viewForEngagement(c.engagementId)).toEqual(got.body as never);
     // Without a staff session the desk's route is closed.
@@ -270,20 +278,19 @@ describe("time passes", () => {
       ended: [],
     });
     const view = subscriptions.viewForEngagement(c.engagementId);
-    expect(view?.charges.map((x) => [x.from, x.paidCents])).toEqual([
+    expect(view?.charges.map((x) => [x.from, x.amountCents])).toEqual([
       ["2026-11-16", 150_000],
-      ["2026-12-16", 0],
+      ["2026-12-16", 150_000],
     ]);
     expect(view?.paidThrough).toBe("2026-12-15");
     expect(view?.sweeps).toEqual([
       { dueOn: "2026-12-16", deliveredAt: null, receivedAt: null, deliveredOn: null, receivedOn: null },
     ]);
-    // A payment settles the month raised; the sweep report delivered marks the sweep done.
-    const paid = subscriptions.recordPayment({ engagementId: c.engagementId, amountCents: 150_000 });
-    expect(paid).toMatchObject({ paidThrough: "2027-01-15", unappliedCents: 0 });
-    expect(() => subscriptions.recordPayment({ engagementId: c.engagementId, amountCents: 1 })).toThrow(
-      "paid in full",
-    );
+    // A payment on the ledger settles the month raised; the sweep report delivered marks the sweep done.
+    pay(c.engagementId, 149_999, "2026-12-16");
+    expect(subscriptions.viewForEngagement(c.engagementId)?.paidThrough).toBe("2026-12-15");
+    pay(c.engagementId, 1, "2026-12-16");
+    expect(subscriptions.viewForEngagement(c.engagementId)?.paidThrough).toBe("2027-01-15");
     const delivered = subscriptions.sweepDelivered({ engagementId: c.engagementId });
     expect(delivered.sweeps).toEqual([
       {

@@ -29,7 +29,7 @@ test("the desk issues a statement and the client lists and downloads it in the p
   // Before any statement the portal says so.
   await client.reload();
   await waitForHydration(client);
-  const list = client.getByRole("region", { name: "Statements" });
+  const list = client.getByRole("region", { name: "Statements of account" });
   await expect(list.getByText("No statement has been issued yet.")).toBeVisible();
 
   // The desk issues the first statement from the request's page, through today.

@@ -22,8 +22,9 @@ export function DocumentsSection() {
         <p className="mt-2 flex items-start gap-2 text-ink">
           <LockKeyhole className="mt-1 size-4 shrink-0 text-navy" aria-hidden="true" />
           <span>
-            Send us your statements and records here rather than by email. Each file is encrypted as it
-            arrives, and its SHA-256 fingerprint is shown so you can check that our copy is exactly yours.
+            Send us your records (bank and account statements among them) here rather than by email. Each file
+            is encrypted as it arrives, and its SHA-256 fingerprint is shown so you can check that our copy is
+            exactly yours.
           </span>
         </p>
       </div>

@@ -5,14 +5,17 @@ import type { PortalEngagement } from "./portal-api";
 
 /**
  * After the signature: the Payments card (what is due, by when, and the Pay button at the firm's processor, or
- * the firm's words on how to pay), then the work clock and the report's delivery. The amount, its date and the
- * link are the server's (`payment`), whatever it reckons them from.
+ * the firm's words on how to pay; the retainer held, drawn and remaining; the last payment; monitoring's next
+ * charge), then the work clock and the report's delivery. Every figure is the server's, drawn from the ledger
+ * (`payment`, `money`, ADR 285): the card adds nothing up.
  */
 export function PaymentSection({ engagement: e }: { engagement: PortalEngagement }) {
   const p = e.payment;
   const due = p?.amountDueCents ?? e.outstandingCents;
   const times = useClientTimes();
   const when = (iso: string | null) => (iso ? times.dateTime(iso) : "");
+  const { retainer, lastPayment } = e.money;
+  const nextCharge = e.subscription?.nextChargeOn ?? null;
   return (
     <section id="payment" aria-labelledby="payment-title" className="scroll-mt-6 space-y-4">
       <h2 id="payment-title" className="font-serif text-2xl font-bold text-navy sm:text-3xl">
@@ -66,7 +69,44 @@ export function PaymentSection({ engagement: e }: { engagement: PortalEngagement
                 <dt className="text-sm text-ink-muted">Paid so far</dt>
                 <dd className="mt-0.5 text-lg font-semibold text-ink">{dollars(e.paidCents)}</dd>
               </div>
+              <div>
+                <dt className="text-sm text-ink-muted">Last payment</dt>
+                <dd className="mt-0.5 text-lg font-semibold text-ink">
+                  {lastPayment
+                    ? `${dollars(lastPayment.amountCents)} on ${formatLongDate(lastPayment.on)}`
+                    : "None yet"}
+                </dd>
+              </div>
+              {nextCharge && e.subscription && (
+                <div>
+                  <dt className="text-sm text-ink-muted">Next monitoring charge</dt>
+                  <dd className="mt-0.5 text-lg font-semibold text-ink">
+                    {dollars(e.subscription.monthlyCents)} on {formatLongDate(nextCharge)}
+                  </dd>
+                </div>
+              )}
             </dl>
+            {retainer && (
+              <section aria-labelledby="retainer-title" className="mt-4">
+                <h4 id="retainer-title" className="text-sm font-semibold text-ink">
+                  Retainer
+                </h4>
+                <dl className="mt-2 grid grid-cols-3 gap-x-8 gap-y-2">
+                  <div>
+                    <dt className="text-sm text-ink-muted">Held</dt>
+                    <dd className="mt-0.5 font-semibold text-ink">{dollars(retainer.heldCents)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-ink-muted">Drawn</dt>
+                    <dd className="mt-0.5 font-semibold text-ink">{dollars(retainer.drawnCents)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-ink-muted">Remaining</dt>
+                    <dd className="mt-0.5 font-semibold text-ink">{dollars(retainer.remainingCents)}</dd>
+                  </div>
+                </dl>
+              </section>
+            )}
           </div>
           {due > 0 && p?.payUrl && (
             <a className="btn-gold w-full justify-center sm:w-auto" href={p.payUrl} rel="noopener">

@@ -3,7 +3,10 @@ import { PORTAL_STATEMENTS_API, type StatementSummary } from "../../src/contract
 import { StatementList } from "../components/statement-list";
 import { apiAnswer } from "../lib/api";
 
-/** The client's statements of account, newest first, each a PDF to download. */
+/**
+ * The firm's statements of account, newest first, each with its period, its balance and its PDF: named apart from
+ * the documents the client sends (their own bank and account statements among them), which are listed below.
+ */
 export function StatementsSection() {
   const [statements, setStatements] = useState<StatementSummary[] | null>(null);
   useEffect(() => {
@@ -18,8 +21,12 @@ export function StatementsSection() {
   return (
     <section aria-labelledby="statements-title" className="space-y-3">
       <h2 id="statements-title" className="font-serif text-2xl font-bold text-navy">
-        Statements
+        Statements of account
       </h2>
+      <p className="text-ink">
+        What we billed and what you paid, period by period, as our ledger records it. Records you send us are
+        under Documents.
+      </p>
       {statements === null ? (
         <p className="text-ink-muted">Loading your statements…</p>
       ) : (

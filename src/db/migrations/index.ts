@@ -50,6 +50,8 @@ import * as ledgerNeverChanged from "./040-ledger-never-changed";
 import * as statementFailures from "./041-statement-failures";
 import * as portalSessionsEnded from "./042-portal-sessions-ended";
 
+import * as moneyOneRecord from "./045-money-one-record";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -114,4 +116,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 41, name: "statement-failures", ...statementFailures },
 
   { version: 42, name: "portal-sessions-ended", ...portalSessionsEnded },
+
+  { version: 45, name: "money-one-record", ...moneyOneRecord },
 ];

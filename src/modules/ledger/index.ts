@@ -2,9 +2,29 @@ import type { Auth } from "../auth";
 import { ledgerRoutes } from "./routes";
 import { createLedgerService, type LedgerDeps } from "./service";
 
-export type { LedgerEntry, LedgerKind, LedgerView, PaymentDue, RetainerView, Standing } from "./model";
-export { paymentDue, standingAsOf, summarize, timeAmountCents } from "./model";
-export type { ChargeFact, LedgerService, PaymentFact } from "./service";
+export type {
+  LedgerEntry,
+  LedgerKind,
+  LedgerView,
+  MoneyView,
+  MonthRaised,
+  PaymentDispute,
+  PaymentDue,
+  RetainerView,
+  Standing,
+} from "./model";
+export {
+  dayPaidReaching,
+  lastPayment,
+  paidCents,
+  paidThrough,
+  paymentDue,
+  standingAsOf,
+  sumCents,
+  summarize,
+  timeAmountCents,
+} from "./model";
+export type { ChargeFact, DisputeFact, LedgerService, PaymentFact, RefundFact } from "./service";
 /** The ledger without its routes: what an operator's command reads (`tracewell statements`). */
 export { createLedgerService, PaymentRecordedError } from "./service";
 
@@ -27,9 +47,24 @@ export function createLedger(deps: LedgerDeps & { auth: Pick<Auth, "requireAdmin
     due: service.due,
     asOf: service.asOf,
     engagementIds: service.engagementIds,
-    /** What the portal tells the ledger (a signature: a flat fee owed; each payment) and asks of it (what is due). */
-    portalHooks: { signed: service.signed, paid: service.paid, due: service.due },
+    /**
+     * What the portal tells the ledger (a signature: a flat fee owed; each payment) and asks of it: what is due
+     * and owed, what was paid, the engagement's money as both sides show it (ADR 285).
+     */
+    portalHooks: {
+      signed: service.signed,
+      paid: service.paid,
+      due: service.due,
+      owed: service.owed,
+      money: service.money,
+      paidCents: service.paidCents,
+      dayPaidReaching: service.dayPaidReaching,
+    },
     charged: service.charged,
+    /** A subscription's months as paid through, from the ledger's payments and charges. */
+    paidThrough: service.paidThrough,
+    /** What the processor's webhook tells the ledger besides a payment: a refund, a dispute. */
+    processorHooks: { refunded: service.refunded, disputed: service.disputed, disputes: service.disputes },
     routes: ledgerRoutes({ service, auth: deps.auth, trustProxy: deps.trustProxy }),
   };
 }

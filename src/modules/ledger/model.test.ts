@@ -1,6 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import type { LedgerEntry, LedgerKind } from "../../contracts/ledger";
-import { decimalDollars, importDate, paymentDue, standingAsOf, summarize, timeAmountCents } from "./model";
+import {
+  dayPaidReaching,
+  decimalDollars,
+  importDate,
+  lastPayment,
+  paidCents,
+  paidThrough,
+  paymentDue,
+  standingAsOf,
+  summarize,
+  timeAmountCents,
+  withRunning,
+} from "./model";
 
 describe("time at the hourly rate", () => {
   test("minutes times the rate over 60, to the nearest cent, half a cent up", () => {
@@ -235,5 +247,55 @@ describe("every figure as of a day", () => {
       dueOn: "2026-07-01",
     });
     expect(standingAsOf(raised, monthly, "2026-07-03").due).toEqual({ amountDueCents: 0, dueOn: null });
+  });
+});
+
+describe("what the desk and the portal read besides the balance (ADR 285)", () => {
+  let id = 0;
+  const at = (on: string, kind: LedgerKind, amountCents: number, corrects?: number): LedgerEntry => ({
+    id: ++id,
+    on,
+    kind,
+    description: kind,
+    amountCents,
+    ...(corrects !== undefined ? { corrects } : {}),
+  });
+  const months = [
+    { from: "2026-01-10", to: "2026-02-09" },
+    { from: "2026-02-10", to: "2026-03-09" },
+    { from: "2026-03-10", to: "2026-04-09" },
+  ];
+
+  test("paid through is the end of the unbroken run of months that payments and credits cover, oldest first", () => {
+    const charges = months.map((m) => at(m.from, "charge", 100));
+    expect(paidThrough(charges, months)).toBeNull();
+    expect(paidThrough([...charges, at("2026-01-10", "payment", -100)], months)).toBe("2026-02-09");
+    // Two months paid up front: the second is covered once it is raised.
+    expect(paidThrough([...charges, at("2026-01-10", "payment", -200)], months)).toBe("2026-03-09");
+    expect(paidThrough([...charges, at("2026-01-10", "payment", -140)], months)).toBe("2026-02-09");
+    // A credit settles like a payment; a refund of the payment takes its cover back.
+    const pay = at("2026-01-10", "payment", -300);
+    expect(paidThrough([...charges, pay], months)).toBe("2026-04-09");
+    expect(paidThrough([...charges, pay, at("2026-02-01", "adjustment", 150, pay.id)], months)).toBe(
+      "2026-02-09",
+    );
+    expect(paidThrough([...charges, at("2026-01-10", "adjustment", -200)], months)).toBe("2026-03-09");
+    expect(paidThrough([], [])).toBeNull();
+  });
+
+  test("paid is every payment less its refunds; the day paid reaching an amount; the last payment", () => {
+    const first = at("2026-01-10", "payment", -100);
+    const entries = [
+      at("2026-01-09", "fee", 500),
+      first,
+      at("2026-01-12", "payment", -400),
+      at("2026-01-13", "adjustment", 50, first.id),
+    ];
+    expect(paidCents(entries)).toBe(450);
+    expect(dayPaidReaching(entries, 500)).toBe("2026-01-12");
+    expect(dayPaidReaching(entries, 501)).toBeNull();
+    expect(lastPayment(entries)).toEqual({ on: "2026-01-12", amountCents: 400 });
+    expect(lastPayment([])).toBeNull();
+    expect(withRunning(entries).map((e) => e.runningCents)).toEqual([500, 400, 0, 50]);
   });
 });

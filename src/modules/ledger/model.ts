@@ -14,6 +14,8 @@ export {
   type LedgerEntry,
   type LedgerKind,
   type LedgerView,
+  type MoneyView,
+  type PaymentDispute,
   type RetainerView,
   type TimeEntryInput,
   TimeEntrySchema,
@@ -155,4 +157,89 @@ export { decimalDollars } from "../../contracts/money";
 export function importDate(day: string): string {
   const [y, m, d] = day.split("-");
   return `${m}/${d}/${y}`;
+}
+
+/** Each entry with the balance after it, in the order given: the desk's running balance column. */
+export function withRunning(entries: readonly LedgerEntry[]): (LedgerEntry & { runningCents: number })[] {
+  let runningCents = 0;
+  return entries.map((e) => {
+    runningCents += e.amountCents;
+    return { ...e, runningCents };
+  });
+}
+
+/** Cents added up: the one sum of amounts in the code (ADR 285). Everything else asks the ledger's functions. */
+export function sumCents(entries: readonly Pick<LedgerEntry, "amountCents">[]): number {
+  let total = 0;
+  for (const e of entries) total += e.amountCents;
+  return total;
+}
+
+/**
+ * What the client has paid, net: every payment less every refund of one (an adjustment that corrects a payment).
+ */
+export function paidCents(entries: readonly LedgerEntry[]): number {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  let paid = 0;
+  for (const e of entries) if (countedKind(e, byId) === "payment") paid -= e.amountCents;
+  return paid;
+}
+
+/** The firm's day the payments received first added up to `cents` (net of refunds by then), or null. */
+export function dayPaidReaching(entries: readonly LedgerEntry[], cents: number): string | null {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  let paid = 0;
+  for (const e of byDay(entries)) {
+    if (countedKind(e, byId) !== "payment") continue;
+    paid -= e.amountCents;
+    if (paid >= cents) return e.on;
+  }
+  return null;
+}
+
+const byDay = (entries: readonly LedgerEntry[]) =>
+  entries.toSorted((a, b) => (a.on === b.on ? a.id - b.id : a.on < b.on ? -1 : 1));
+
+/** The last payment received (its day and amount), or null: the portal's "last payment". */
+export function lastPayment(entries: readonly LedgerEntry[]): { on: string; amountCents: number } | null {
+  const last = byDay(entries)
+    .filter((e) => e.kind === "payment")
+    .at(-1);
+  return last ? { on: last.on, amountCents: -last.amountCents } : null;
+}
+
+/** A month of a subscription, as its calendar raised it (the amount is the ledger's charge dated `from`). */
+export type MonthRaised = { from: string; to: string };
+
+/**
+ * The last day of the unbroken run of months, from the first, that what was paid and credited covers: payments
+ * and credits settle the oldest amounts billed first (a month, then anything billed after it), as what is due
+ * reads them. A month is covered when every charge dated its first day is.
+ */
+export function paidThrough(entries: readonly LedgerEntry[], months: readonly MonthRaised[]): string | null {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  // What settles: every credit, less what was refunded of a payment (a refund settles nothing).
+  let covered = 0;
+  for (const e of entries) {
+    if (e.amountCents < 0) covered -= e.amountCents;
+    else if (countedKind(e, byId) === "payment") covered -= e.amountCents;
+  }
+  const unsettled = new Set<number>();
+  for (const e of byDay(entries)) {
+    if (e.amountCents <= 0 || countedKind(e, byId) === "payment") continue;
+    covered -= e.amountCents;
+    if (covered < 0) unsettled.add(e.id);
+  }
+  let through: string | null = null;
+  for (const m of months) {
+    const charges = entries.filter((e) => e.kind === "charge" && e.on === m.from);
+    if (charges.length === 0 || charges.some((c) => unsettled.has(c.id))) break;
+    through = m.to;
+  }
+  return through;
+}
+
+/** What the refunds of a payment add up to so far: a new refund total records only what is new. */
+export function refundedCents(entries: readonly LedgerEntry[], paymentId: number): number {
+  return sumCents(entries.filter((e) => e.kind === "adjustment" && e.corrects === paymentId));
 }

@@ -5,6 +5,7 @@ import type { DataStore } from "../../store";
 import type { EngagementFacts, EngagementLookup, LedgerHooks } from "../portal";
 import {
   type AdjustmentInput,
+  dayPaidReaching,
   decimalDollars,
   type ExpenseEntryInput,
   importDate,
@@ -12,14 +13,22 @@ import {
   type LedgerEntry,
   type LedgerView,
   type LetterTerms,
+  lastPayment,
   LEDGER_MESSAGES as M,
+  type MoneyView,
+  type MonthRaised,
+  type PaymentDispute,
   type PaymentDue,
+  paidCents,
+  paidThrough,
+  refundedCents,
   type Standing,
   standingAsOf,
   type TimeEntryInput,
   timeAmountCents,
+  withRunning,
 } from "./model";
-import { ledgerRepo, type NewEntry } from "./repo/entries";
+import { type DisputeRow, ledgerRepo, type NewEntry } from "./repo/entries";
 
 /** The firm's calendar day at an instant (its time zone): the desk's business clock answers it. */
 export type FirmDay = { local: (at: Date) => { date: string } };
@@ -39,6 +48,20 @@ export class PaymentRecordedError extends ConflictError {
     super(M.paymentRecorded(processorRef));
   }
 }
+
+/** A refund the processor reported: the payment it refunds and the total refunded of it so far. */
+export type RefundFact = {
+  /** What was paid, as the ledger keys it ("stripe:pi_…"). */
+  intent: string;
+  /** The processor's object that carries the refund total (the charge), for the entry's key. */
+  object: string;
+  refundedTotalCents: number;
+  on: string;
+  by: string;
+};
+
+/** A dispute the processor opened: its own id, the payment it names, why, and the firm's day it was opened. */
+export type DisputeFact = { dispute: string; intent: string | null; reason: string; on: string };
 
 /** What a staff write answers: the ledger, and whether this press wrote the entry (not a repeat of it). */
 export type StaffWrite = { created: boolean; view: LedgerView };
@@ -94,8 +117,8 @@ export function createLedgerService(deps: LedgerDeps) {
   }
 
   function viewOf(facts: EngagementFacts | null, engagementId: number): LedgerView {
-    const { due: _, ...view } = standing(facts, engagementId, null);
-    return view;
+    const { due: _, entries, ...view } = standing(facts, engagementId, null);
+    return { entries: withRunning(entries), ...view };
   }
 
   /** The request's engagement, or the 404 that says which is missing. */
@@ -167,6 +190,90 @@ export function createLedgerService(deps: LedgerDeps) {
       description: `Judgment Intel monitoring, ${c.from} to ${c.to}`,
       amountCents: c.amountCents,
     });
+  }
+
+  const entriesOf = (engagementId: number): LedgerEntry[] =>
+    repo.of(engagementId).map(({ engagementId: _, ...e }) => e);
+
+  /**
+   * A refund the processor reported, as an adjustment that corrects the payment it refunds (a positive amount:
+   * it takes back what the payment credited). The processor reports the total refunded so far: only what is new
+   * is written, once per total, and never more than the payment. Null when the ledger holds no such payment.
+   */
+  function refunded(r: RefundFact): { engagementId: number; entryId: number | null } | null {
+    const payment = repo.paymentByProcessor(r.intent);
+    if (!payment) return null;
+    const entries = entriesOf(payment.engagementId);
+    const already = refundedCents(entries, payment.id);
+    const total = Math.min(r.refundedTotalCents, -payment.amountCents);
+    if (total <= already) return { engagementId: payment.engagementId, entryId: null };
+    const entryId = add({
+      engagementId: payment.engagementId,
+      source: `refund:${r.object}:${total}`,
+      on: r.on,
+      kind: "adjustment",
+      description: `Refund of the payment received ${payment.on}`,
+      amountCents: total - already,
+      corrects: payment.id,
+      by: r.by,
+    });
+    return { engagementId: payment.engagementId, entryId };
+  }
+
+  /** A dispute, recorded once, beside the payment it names when the ledger holds it. */
+  function disputed(d: DisputeFact): { created: boolean; engagementId: number | null } {
+    const payment = d.intent ? repo.paymentByProcessor(d.intent) : null;
+    const id = repo.addDispute(
+      {
+        dispute: d.dispute,
+        intent: d.intent,
+        engagementId: payment?.engagementId ?? null,
+        entryId: payment?.id ?? null,
+        reason: d.reason,
+        openedOn: d.on,
+      },
+      at(),
+    );
+    return { created: id !== null, engagementId: payment?.engagementId ?? null };
+  }
+
+  const disputeView = (d: DisputeRow): PaymentDispute => {
+    const payment = d.entryId === null ? null : repo.byId(d.entryId);
+    return {
+      openedOn: d.openedOn,
+      reason: d.reason,
+      payment: payment ? { on: payment.on, amountCents: -payment.amountCents } : null,
+    };
+  };
+
+  /** An engagement's money as the desk and the portal show it: every figure from its entries. */
+  function money(engagementId: number): MoneyView {
+    const { entries, balanceCents, retainer } = viewOf(engagements.byId(engagementId), engagementId);
+    return {
+      balanceCents,
+      paidCents: paidCents(entries),
+      retainer,
+      lastPayment: lastPayment(entries),
+      disputes: repo.disputesOf(engagementId).map(disputeView),
+    };
+  }
+
+  /**
+   * What the client owes now: what is due once the letter is signed; before it, what the letter will ask on
+   * signing (the fee, the deposit, the first month) less what was paid already.
+   */
+  function owed(engagementId: number): PaymentDue {
+    const facts = engagements.byId(engagementId);
+    const terms = termsOf(facts);
+    const signedOn = terms.signedOn ?? today();
+    const due = standingAsOf(entriesOf(engagementId), { ...terms, signedOn }, null).due;
+    if (!due) return { amountDueCents: 0, dueOn: null };
+    // The fee of a flat engagement is entered on signing: until then the letter asks it.
+    if (facts?.feeKind === "flat" && !terms.signedOn) {
+      const unpaid = (facts.feeCents ?? 0) - paidCents(entriesOf(engagementId));
+      return { amountDueCents: Math.max(0, unpaid), dueOn: null };
+    }
+    return due;
   }
 
   /** A payment as the portal lists them. */
@@ -249,6 +356,21 @@ export function createLedgerService(deps: LedgerDeps) {
     },
     paid,
     charged: recordCharge,
+    refunded,
+    disputed,
+    money,
+    owed,
+    /** What was paid, net of refunds: the work clock reads it against what the letter asks up front. */
+    paidCents: (engagementId: number): number => paidCents(entriesOf(engagementId)),
+    /** The day payments first added up to `cents` (a monthly engagement's first month), or null. */
+    dayPaidReaching: (engagementId: number, cents: number): string | null =>
+      dayPaidReaching(entriesOf(engagementId), cents),
+    /** The last day of the months raised that payments cover, oldest first (a subscription's paid through). */
+    paidThrough: (engagementId: number, months: readonly MonthRaised[]): string | null =>
+      paidThrough(entriesOf(engagementId), months),
+    /** Every dispute recorded, with the request it is on: the dashboard's line. */
+    disputes: (): (PaymentDispute & { engagementId: number | null })[] =>
+      repo.disputes().map((d) => ({ ...disputeView(d), engagementId: d.engagementId })),
     /**
      * Entries for what happened before the ledger existed (or while a hook was not wired): every signed flat
      * fee, every payment, every subscription month. Run at each start; a source already written is skipped.

@@ -29,6 +29,8 @@ export const PAYMENTS_MESSAGES = {
   event: "The body is not a Stripe event.",
   created: "The event's created time is not a time: Stripe sends whole seconds since 1970.",
   session: "The event's Checkout Session is not readable.",
+  charge: "The event's Charge is not readable.",
+  dispute: "The event's Dispute is not readable.",
   notFound: "No unmatched payment has this id.",
   settled: "This payment was already matched or dismissed.",
   currency: "This payment is not in US dollars: record it by hand on the request and dismiss it here.",
@@ -73,6 +75,31 @@ export const CheckoutSessionSchema = v.object({
   customer_details: v.nullish(v.object({ email: v.nullish(v.string()) })),
 });
 export type CheckoutSession = v.InferOutput<typeof CheckoutSessionSchema>;
+
+/** A refund of a payment (Stripe's `charge.refunded`): the charge, what it paid and the total refunded of it. */
+export const REFUND_EVENT = "charge.refunded";
+/** A dispute opened on a payment by the card's holder (Stripe's `charge.dispute.created`). */
+export const DISPUTE_EVENT = "charge.dispute.created";
+
+const intentId = v.nullish(v.union([v.string(), v.object({ id: v.string() })]));
+/** An id, or the whole object when the event was sent with it expanded. */
+export const idOf = (x: string | { id: string } | null | undefined): string | null =>
+  typeof x === "string" ? x : (x?.id ?? null);
+
+/** The parts of a Charge this server reads (Stripe's API reference, "The Charge object"). */
+export const RefundedChargeSchema = v.object({
+  id: v.pipe(v.string(), v.minLength(1)),
+  payment_intent: intentId,
+  amount_refunded: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  currency: v.nullish(v.string()),
+});
+
+/** The parts of a Dispute this server reads (Stripe's API reference, "The Dispute object"). */
+export const DisputeSchema = v.object({
+  id: v.pipe(v.string(), v.minLength(1)),
+  payment_intent: intentId,
+  reason: v.nullish(v.string()),
+});
 
 /** Why a payment waits for staff, from what it came with. */
 export function unmatchedReason(p: { reference: string | null; currency: string }): UnmatchedReason {

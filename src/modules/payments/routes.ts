@@ -43,7 +43,8 @@ export function unmatchedPaymentsRoutes(deps: {
     .use(deps.auth.requireAdmin)
     .get("/", ({ set }) => {
       set.headers["cache-control"] = "no-store";
-      return { payments: service.unmatched() };
+      // The dashboard's payments: what waits to be matched, and each dispute the processor opened (ADR 285).
+      return { payments: service.unmatched(), disputes: service.disputes() };
     })
     .post(
       "/:id/match",

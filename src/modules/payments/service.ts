@@ -11,18 +11,23 @@ import {
 import type { Logger } from "../../log";
 import type { Sealed } from "../../store";
 import { writeAudit } from "../audit";
-import { PaymentRecordedError } from "../ledger";
+import { type DisputeFact, type PaymentDispute, PaymentRecordedError, type RefundFact } from "../ledger";
 import { STRIPE_TOLERANCE_SECONDS, verifyStripeSignature } from "./lib/stripe-signature";
 import {
   AMOUNT_MAX_CENTS,
   type CheckoutSession,
   CheckoutSessionSchema,
+  DISPUTE_EVENT,
+  DisputeSchema,
+  idOf,
   isCreatedTime,
   type MatchPaymentInput,
   PAID_SESSION_EVENTS,
   PAYMENTS_MESSAGES,
   paidAtMs,
   RECORDED_CURRENCY,
+  REFUND_EVENT,
+  RefundedChargeSchema,
   STRIPE,
   StripeEventSchema,
   unmatchedReason,
@@ -61,6 +66,17 @@ export type PaymentsDeps = {
    * when the reference names no request with an engagement. Runs inside this feature's transaction.
    */
   record: (reference: string, payment: RecordedPayment, actor: Actor) => number | null;
+  /**
+   * What the processor says of a payment besides that it was made, told to the ledger (ADR 285): a refund is an
+   * entry correcting the payment, a dispute is recorded beside it; the dashboard lists the disputes.
+   */
+  ledger: {
+    refunded(r: RefundFact): { engagementId: number; entryId: number | null } | null;
+    disputed(d: DisputeFact): { created: boolean; engagementId: number | null };
+    disputes(): (PaymentDispute & { engagementId: number | null })[];
+  };
+  /** The request of an engagement, for the dashboard's line. */
+  requestOf?: (engagementId: number) => { submissionId: number; reference: string } | null;
 };
 
 /** Payments the firm's processor reports (the webhook) and the desk's matching of those that named no engagement. */
@@ -126,6 +142,75 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return outcome.outcome;
   }
 
+  /** The firm's day of an event: its `created`, within the signature's tolerance of when it arrived. */
+  const eventDay = (created: number) =>
+    deps.calendar.local(new Date(paidAtMs(created, now().getTime(), STRIPE_TOLERANCE_SECONDS))).date;
+
+  /**
+   * A refund: the ledger writes what is new of the charge's refunded total as an entry correcting the payment,
+   * once per total, so a repeated event writes nothing more. A refund of a payment the ledger does not hold (one
+   * that waits for staff) is left to them.
+   */
+  function refund(eventId: string, created: number, object: unknown): WebhookOutcome {
+    const charge = v.safeParse(RefundedChargeSchema, object);
+    if (!charge.success) throw new BadRequestError(PAYMENTS_MESSAGES.charge);
+    const { id, amount_refunded: refunded, currency } = charge.output;
+    const intent = idOf(charge.output.payment_intent);
+    if (intent === null || (currency ?? "").toLowerCase() !== RECORDED_CURRENCY || refunded < 1) {
+      logger.warn("stripe_refund_unmatched", { eventId, charge: id, intent });
+      return "unmatched";
+    }
+    const recorded = db.transaction(() =>
+      deps.ledger.refunded({
+        intent: `${STRIPE.processor}:${intent}`,
+        object: `${STRIPE.processor}:${id}`,
+        refundedTotalCents: refunded,
+        on: eventDay(created),
+        by: STRIPE.actor,
+      }),
+    )();
+    if (!recorded) {
+      logger.warn("stripe_refund_unmatched", { eventId, charge: id, intent });
+      return "unmatched";
+    }
+    if (recorded.entryId === null) {
+      logger.info("stripe_event_repeated", { eventId });
+      return "replay";
+    }
+    logger.info("stripe_refund_recorded", {
+      eventId,
+      charge: id,
+      engagementId: recorded.engagementId,
+      refunded,
+    });
+    return "recorded";
+  }
+
+  /** A dispute, recorded once beside the payment it names: the dashboard and the engagement show it. */
+  function dispute(eventId: string, created: number, object: unknown): WebhookOutcome {
+    const parsed = v.safeParse(DisputeSchema, object);
+    if (!parsed.success) throw new BadRequestError(PAYMENTS_MESSAGES.dispute);
+    const intent = idOf(parsed.output.payment_intent);
+    const d = db.transaction(() =>
+      deps.ledger.disputed({
+        dispute: `${STRIPE.processor}:${parsed.output.id}`,
+        intent: intent === null ? null : `${STRIPE.processor}:${intent}`,
+        reason: parsed.output.reason ?? "unknown",
+        on: eventDay(created),
+      }),
+    )();
+    if (!d.created) {
+      logger.info("stripe_event_repeated", { eventId });
+      return "replay";
+    }
+    logger.warn("stripe_dispute_opened", {
+      eventId,
+      dispute: parsed.output.id,
+      engagementId: d.engagementId,
+    });
+    return d.engagementId === null ? "unmatched" : "recorded";
+  }
+
   return {
     /**
      * A delivery to the Stripe webhook: `body` exactly as it arrived (the signature is over its bytes). A bad
@@ -147,6 +232,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         logger.warn("stripe_webhook_refused", { reason: "created", eventId: id, created });
         throw new BadRequestError(PAYMENTS_MESSAGES.created);
       }
+      if (type === REFUND_EVENT) return refund(id, created, data.object);
+      if (type === DISPUTE_EVENT) return dispute(id, created, data.object);
       if (!PAID_SESSION_EVENTS.has(type)) {
         logger.info("stripe_event_ignored", { eventId: id, type });
         return "ignored";
@@ -162,6 +249,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
         return "ignored";
       }
       return paidSession(id, created, session.output, clientAddress);
+    },
+
+    /** Every dispute the processor opened, oldest first, with its request when the ledger holds the payment. */
+    disputes() {
+      return deps.ledger.disputes().map(({ engagementId, ...d }) => {
+        const request = engagementId === null ? null : (deps.requestOf?.(engagementId) ?? null);
+        return { ...d, submissionId: request?.submissionId ?? null, reference: request?.reference ?? null };
+      });
     },
 
     /** What waits for staff: oldest first. */

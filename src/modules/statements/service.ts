@@ -7,6 +7,7 @@ import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import { appendAudit } from "../audit";
 import type { FirmCalendar, PersonOf } from "../desk";
+import { sumCents } from "../ledger";
 import { renderStatement } from "./lib/statement-pdf";
 import {
   dayAfter,
@@ -70,7 +71,7 @@ export function createStatementsService(deps: StatementsServiceDeps) {
     const entries = entriesToState(standing.entries, repo.statedEntries(engagementId), through);
     if (entries.length === 0) return null;
     const { balanceCents } = standing;
-    const stated = entries.reduce((sum, e) => sum + e.amountCents, 0);
+    const stated = sumCents(entries);
     // The period starts the day after the last one ended, or earlier when an entry was recorded late for a day
     // the last statement already covered.
     const earliest = entries[0]?.on ?? through;

@@ -44,6 +44,8 @@ export function createSubscriptions(deps: {
   receipts?: (engagementId: number) => readonly SweepReceipt[];
   /** Each month raised, for the ledger (issue 30). */
   charged?: (charge: RaisedCharge) => void;
+  /** The months the ledger's payments cover: the ledger is the only record of what was paid (ADR 285). */
+  paidThrough?: (engagementId: number, months: readonly { from: string; to: string }[]) => string | null;
 }) {
   const service = createSubscriptionsService(deps);
   const mails = subscriptionMailRenderers(deps.config, service, deps.personOf);

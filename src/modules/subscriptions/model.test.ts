@@ -5,7 +5,6 @@ import {
   businessDayOnOrAfter,
   cancel,
   dueBy,
-  paidThrough,
   pause,
   pendingSchedule,
   refusal,
@@ -141,17 +140,6 @@ describe("the calendar of a subscription", () => {
     const run = daily(noticed, "2026-01-25", "2026-03-01");
     expect(run.charges).toEqual([]);
     expect(run.schedule.state).toBe("ended");
-  });
-
-  test("paid through is the end of the unbroken run of fully paid months", () => {
-    expect(
-      paidThrough([
-        { from: "2026-01-10", to: "2026-02-09", amountCents: 100, paidCents: 100 },
-        { from: "2026-02-10", to: "2026-03-09", amountCents: 100, paidCents: 40 },
-        { from: "2026-03-10", to: "2026-04-09", amountCents: 100, paidCents: 100 },
-      ]),
-    ).toBe("2026-02-09");
-    expect(paidThrough([])).toBeNull();
   });
 
   test("each move not allowed from a state is refused with a reason; the allowed ones are not", () => {

@@ -4,7 +4,6 @@ import { SUBSCRIPTION_ALLOWS } from "../../contracts/lifecycle";
 import {
   CADENCES,
   type Cadence,
-  type Charge,
   NOTICE_DAYS,
   SUBJECT_MESSAGES,
   SubjectsSchema,
@@ -233,16 +232,6 @@ export function resume(
 
 // ---- What both sides see ----------------------------------------------------------------------------------
 
-/** The last day of the unbroken run of fully paid months from the start. */
-export function paidThrough(charges: readonly Charge[]): string | null {
-  let through: string | null = null;
-  for (const c of charges) {
-    if (c.paidCents < c.amountCents) break;
-    through = c.to;
-  }
-  return through;
-}
-
 /** The next charge, while charges fall due and before the end. */
 export function upcomingCharge(s: Schedule): string | null {
   const next = nextChargeDate(s);
@@ -269,7 +258,6 @@ export const SUBSCRIPTION_MESSAGES = {
   notStarted:
     "Monitoring has not started yet: it starts once the engagement letter is signed and the first month is paid.",
   nothingOwed: "No sweep is owed: every sweep due so far has been delivered.",
-  nothingToPay: "Every charge raised so far is paid in full.",
   otherEngagement: "This engagement already has a monitoring subscription with other terms.",
 } as const;
 
@@ -290,16 +278,6 @@ export const StartSchema = v.object({
   paidOn: v.optional(v.nullable(DATE), null),
 });
 export type StartInput = v.InferInput<typeof StartSchema>;
-
-export const PaymentSchema = v.object({
-  engagementId: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  amountCents: v.pipe(
-    v.number(SUBSCRIPTION_MESSAGES.amountCents),
-    v.integer(SUBSCRIPTION_MESSAGES.amountCents),
-    v.minValue(1, SUBSCRIPTION_MESSAGES.amountCents),
-  ),
-});
-export type PaymentInput = v.InferInput<typeof PaymentSchema>;
 
 /** The path's request id, as the desk reads it. */
 export const SubmissionParams = v.object({ id: v.string() });

@@ -13,9 +13,6 @@ import {
   cancel,
   dueBy,
   SUBSCRIPTION_MESSAGES as M,
-  type PaymentInput,
-  PaymentSchema,
-  paidThrough,
   pause,
   refusal,
   resume,
@@ -90,6 +87,11 @@ export function createSubscriptionsService(deps: {
   charged?: (charge: RaisedCharge) => void;
   /** Where the engagement and its request stand (the portal's reader), for the lifecycle table (ADR 278). */
   lifecycle?: Pick<EngagementLifecycle, "ofEngagement">;
+  /**
+   * The last day of the months that the ledger's payments cover (ADR 285): the ledger is the only record of what
+   * was paid. Without it (a subscription alone, in a test) no month reads as paid.
+   */
+  paidThrough?: (engagementId: number, months: readonly { from: string; to: string }[]) => string | null;
 }) {
   const { store, calendar, outbox, now } = deps;
   const { db } = store;
@@ -115,7 +117,7 @@ export function createSubscriptionsService(deps: {
       cadence: row.cadence,
       monthlyCents: row.monthlyCents,
       startedOn: row.startedOn,
-      paidThrough: paidThrough(charges),
+      paidThrough: deps.paidThrough?.(row.engagementId, charges) ?? null,
       nextChargeOn: upcomingCharge(row),
       nextSweepDueOn: upcomingSweep(row, sweeps, calendar),
       pausedOn: row.pausedOn,
@@ -135,8 +137,8 @@ export function createSubscriptionsService(deps: {
   }
 
   /** Raises one month's charge; the ledger records it when it is new. */
-  function raise(row: SubscriptionRow, c: ChargeDue, paidCents: number, at: string) {
-    if (repo.addCharge(row.id, c, paidCents, at))
+  function raise(row: SubscriptionRow, c: ChargeDue, at: string) {
+    if (repo.addCharge(row.id, c, at))
       deps.charged?.({ ...c, engagementId: row.engagementId, subscriptionId: row.id });
   }
 
@@ -150,7 +152,7 @@ export function createSubscriptionsService(deps: {
     if (dryRun || (r.charges.length === 0 && r.sweeps.length === 0 && !r.ended && !skipped))
       return { row, ...r };
     const at = now().toISOString();
-    for (const c of r.charges) raise(row, c, 0, at);
+    for (const c of r.charges) raise(row, c, at);
     for (const w of r.sweeps) repo.addSweep(row.id, w, at);
     repo.saveSchedule(row.id, r.schedule, at);
     if (r.ended) repo.addEvent(row.id, "ended", "schedule", row.endsOn ?? day, at);
@@ -203,7 +205,7 @@ export function createSubscriptionsService(deps: {
     const startedOn = [row.signedOn, row.paidOn].sort()[1] as string;
     const { schedule, firstCharge } = begin(row, startedOn);
     repo.saveSchedule(row.id, schedule, at);
-    raise(row, firstCharge, firstCharge.amountCents, at);
+    raise(row, firstCharge, at);
     repo.addEvent(row.id, "started", "schedule", startedOn, at);
     // Started on a past date (the payment recorded late): what fell due since is raised now.
     return catchUp({ ...row, ...schedule }, today()).row;
@@ -245,23 +247,6 @@ export function createSubscriptionsService(deps: {
     return { ...row, ...next };
   });
 
-  const payTx = db.transaction((input: v.InferOutput<typeof PaymentSchema>) => {
-    const row = current({ engagementId: input.engagementId });
-    if (row.state === "pending") throw new ConflictError(M.notStarted);
-    let left = input.amountCents;
-    // Oldest charge first: a payment settles the months in the order they were billed.
-    for (const c of repo.charges(row.id)) {
-      if (left === 0) break;
-      const owed = c.amountCents - c.paidCents;
-      if (owed <= 0) continue;
-      const paid = Math.min(owed, left);
-      repo.pay(c.id, paid);
-      left -= paid;
-    }
-    if (left === input.amountCents) throw new ConflictError(M.nothingToPay);
-    return { row, unappliedCents: left };
-  });
-
   const deliverTx = db.transaction((engagementId: number, at: Date) => {
     const row = current({ engagementId });
     const owed = repo.sweeps(row.id).find((w) => w.deliveredAt === null);
@@ -294,13 +279,6 @@ export function createSubscriptionsService(deps: {
       const parsed = v.safeParse(StartSchema, input);
       if (!parsed.success) invalidInput(parsed.issues);
       return view(startTx(parsed.output));
-    },
-    /** A payment received for later months: settles the oldest unpaid charges first. */
-    recordPayment(input: PaymentInput): SubscriptionView & { unappliedCents: number } {
-      const parsed = v.safeParse(PaymentSchema, input);
-      if (!parsed.success) invalidInput(parsed.issues);
-      const { row, unappliedCents } = payTx(parsed.output);
-      return { ...view(repo.byId(row.id) as SubscriptionRow), unappliedCents };
     },
     /** The sweep report was delivered: the oldest sweep owed is done. */
     sweepDelivered(input: { engagementId: number; at?: Date }): SubscriptionView {

@@ -32,6 +32,17 @@ type Stored = {
   documentId: string | null;
 };
 
+/** A dispute the processor opened on a payment: its entry and engagement when the ledger holds the payment. */
+export type DisputeRow = {
+  id: number;
+  dispute: string;
+  intent: string | null;
+  engagementId: number | null;
+  entryId: number | null;
+  reason: string;
+  openedOn: string;
+};
+
 const COLUMNS = `id, engagement_id AS engagementId, on_date AS "on", kind, description, amount_cents AS amountCents,
   minutes, recorded_by AS "by", corrects, document_id AS documentId`;
 
@@ -74,6 +85,26 @@ export function ledgerRepo({ db, cipher }: Sealed) {
   );
   const one = db.prepare<Stored, [number]>(`SELECT ${COLUMNS} FROM ledger_entries WHERE id = ?`);
   const bySource = db.prepare<Stored, [string]>(`SELECT ${COLUMNS} FROM ledger_entries WHERE source = ?`);
+  const byProcessor = db.prepare<Stored, [string]>(
+    `SELECT ${COLUMNS} FROM ledger_entries
+     WHERE kind = 'payment' AND (processor_intent = ?1 OR processor_object = ?1) ORDER BY id LIMIT 1`,
+  );
+  const insertDispute = db.prepare<
+    { id: number },
+    [string, string | null, number | null, number | null, string, string, string]
+  >(
+    `INSERT INTO ledger_disputes (processor_dispute, processor_intent, engagement_id, entry_id, reason, opened_on,
+       created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (processor_dispute) DO NOTHING RETURNING id`,
+  );
+  const disputeColumns = `id, processor_dispute AS dispute, processor_intent AS intent, engagement_id AS engagementId,
+    entry_id AS entryId, reason, opened_on AS openedOn`;
+  const disputesOf = db.prepare<DisputeRow, [number]>(
+    `SELECT ${disputeColumns} FROM ledger_disputes WHERE engagement_id = ? ORDER BY opened_on, id`,
+  );
+  const allDisputes = db.prepare<DisputeRow, []>(
+    `SELECT ${disputeColumns} FROM ledger_disputes ORDER BY opened_on, id`,
+  );
   const withEntries = db.prepare<{ id: number }, []>(
     "SELECT DISTINCT engagement_id AS id FROM ledger_entries ORDER BY engagement_id",
   );
@@ -126,6 +157,16 @@ export function ledgerRepo({ db, cipher }: Sealed) {
     },
     of: (engagementId: number) => ofEngagement.all(engagementId).map(readable),
     between: (from: string, to: string) => between.all(from, to).map(readable),
+    /** The payment a processor's session or intent paid ("stripe:pi_…"), with its engagement; or null. */
+    paymentByProcessor: (ref: string) => {
+      const r = byProcessor.get(ref);
+      return r ? readable(r) : null;
+    },
+    /** Records a dispute once; null when it was recorded before. */
+    addDispute: (d: Omit<DisputeRow, "id">, at: string): number | null =>
+      insertDispute.get(d.dispute, d.intent, d.engagementId, d.entryId, d.reason, d.openedOn, at)?.id ?? null,
+    disputesOf: (engagementId: number) => disputesOf.all(engagementId),
+    disputes: () => allDisputes.all(),
     /** Every engagement with at least one entry. */
     engagementIds: (): number[] => withEntries.all().map((r) => r.id),
   };

@@ -39,6 +39,12 @@ export function processorPaymentsRepo({ db, cipher }: Sealed) {
     `UPDATE processor_payments SET state = ?, submission_id = ?, settled_by = ?, settled_at = ?
      WHERE id = ? AND state = 'unmatched'`,
   );
+  const selectAll = db.prepare<ProcessorPaymentRow, []>(
+    `SELECT ${COLUMNS} FROM processor_payments ORDER BY id`,
+  );
+  const clearPayer = db.prepare<never, [number]>(
+    "UPDATE processor_payments SET payer = NULL WHERE id = ? AND state IN ('unmatched', 'dismissed')",
+  );
   const open = (r: ProcessorPaymentRow): ProcessorPaymentRow => ({
     ...r,
     payer: cipher.decryptNullable(r.payer),
@@ -68,6 +74,10 @@ export function processorPaymentsRepo({ db, cipher }: Sealed) {
       return r ? open(r) : null;
     },
     unmatched: () => selectUnmatched.all().map(open),
+    /** Every reported payment, its payer readable: a data-rights request finds a person's by the address. */
+    all: () => selectAll.all().map(open),
+    /** Takes the payer's address off a payment no request holds (unmatched or dismissed); false otherwise. */
+    clearPayer: (id: number): boolean => clearPayer.run(id).changes === 1,
     /** Settles an unmatched payment; false when it was settled already. */
     settle(
       id: number,

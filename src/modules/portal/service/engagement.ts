@@ -3,8 +3,9 @@ import type { Config } from "../../../config";
 import { EXPEDITE_HOURS } from "../../../contracts/constants";
 import { serviceName } from "../../../contracts/engagement-defaults";
 import { spanOfDays } from "../../../contracts/firm-calendar";
+import type { MoneyView } from "../../../contracts/ledger";
 import { endsRequest, engagementStage, type LifecycleState } from "../../../contracts/lifecycle";
-import { type EngagementView, PORTAL_LINK_DAYS } from "../../../contracts/portal";
+import { type EngagementWithMoney, PORTAL_LINK_DAYS } from "../../../contracts/portal";
 import { NotFoundError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import type { DueService } from "../../desk";
@@ -30,10 +31,7 @@ export type PortalServiceDeps = {
   };
   due: DueService;
   /** Judgment Intel's subscription, which a monthly engagement starts, pays and shows (issue 29). */
-  subscriptions: Pick<
-    SubscriptionsService,
-    "start" | "recordPayment" | "viewForEngagement" | "discardPending"
-  >;
+  subscriptions: Pick<SubscriptionsService, "start" | "viewForEngagement" | "discardPending">;
   certificate: () => SealingCertificate;
   /** The engagement's ledger (issue 30): told of the signature (a flat fee is owed) and of each payment. */
   ledger: LedgerHooks;
@@ -50,6 +48,14 @@ export type ProcessorRefs = { object: string; intent: string | null };
 export type LedgerHooks = {
   /** What is due and by when (the ledger's one reckoning), or null before the signature. */
   due(engagementId: number): { amountDueCents: number; dueOn: string | null } | null;
+  /** What is owed now: what is due, or before the signature what the letter asks on it less what was paid. */
+  owed(engagementId: number): { amountDueCents: number; dueOn: string | null };
+  /** The engagement's money as both sides show it, every figure from the ledger's entries (ADR 285). */
+  money(engagementId: number): MoneyView;
+  /** What was paid, net of refunds. */
+  paidCents(engagementId: number): number;
+  /** The day payments first added up to `cents`, or null while they do not. */
+  dayPaidReaching(engagementId: number, cents: number): string | null;
   signed(engagementId: number): void;
   paid(payment: {
     engagementId: number;
@@ -78,8 +84,6 @@ export function engagementCore(deps: PortalServiceDeps) {
   const statusEvents = submissionEvents(db);
   const letters = letterRecord({ store, config, repo, now });
 
-  const paid = (id: number) => repo.payments(id).reduce((sum, p) => sum + p.amountCents, 0);
-
   /** A monthly engagement's terms; `feeCents` is per subject per month, so the month's total is their product. */
   const monthlyOf = (e: EngagementRow) =>
     e.feeKind === "monthly" && e.subjects
@@ -92,19 +96,13 @@ export function engagementCore(deps: PortalServiceDeps) {
   /** The firm's calendar date of an instant: the subscription's dates are the firm's days. */
   const firmDay = (at: Date) => deps.due.clock.local(at).date;
 
-  function view(e: EngagementRow): EngagementView {
+  function view(e: EngagementRow): EngagementWithMoney {
     const submission = submissions.byId(e.submissionId);
     const payments = repo.payments(e.id);
-    const paidCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
     const monthly = monthlyOf(e);
     const subscription = monthly ? deps.subscriptions.viewForEngagement(e.id) : null;
-    // What is owed: the flat fee or retainer less what was paid; for monthly, the first month until it starts,
-    // then whatever the raised months still lack.
-    const owed = !monthly
-      ? e.feeCents - paidCents
-      : subscription && subscription.state !== "pending"
-        ? subscription.charges.reduce((sum, c) => sum + c.amountCents - c.paidCents, 0)
-        : monthly.monthlyCents - paidCents;
+    // Every figure is the ledger's (ADR 285): what was paid, what is owed now, the retainer, the last payment.
+    const money = deps.ledger.money(e.id);
     return {
       reference: submission?.reference ?? "",
       service: serviceName(submission?.desiredService ?? ""),
@@ -128,8 +126,9 @@ export function engagementCore(deps: PortalServiceDeps) {
         : null,
       letterSha256: e.letterSha256,
       payments,
-      paidCents,
-      outstandingCents: Math.max(0, owed),
+      paidCents: money.paidCents,
+      outstandingCents: deps.ledger.owed(e.id).amountDueCents,
+      money,
       workStartedAt: e.workStartedAt,
       deliveryDueAt: e.deliveryDueAt,
       deliveredAt: e.deliveredAt,
@@ -145,8 +144,10 @@ export function engagementCore(deps: PortalServiceDeps) {
   };
 
   /**
-   * The work clock: once the letter is signed and the fee paid in full (a retainer: any payment), the request is
-   * engaged and its delivery is due after the turnaround on the firm's business clock (72 hours when expedited).
+   * The work clock: once the letter is signed and what it asks up front is paid in full (the flat fee, the
+   * retainer's deposit, the first month), as the ledger has it, the request is engaged and its delivery is due
+   * after the turnaround on the firm's business clock (72 hours when expedited). A part payment is recorded and
+   * starts nothing: what remains is what the desk and the portal show as owed.
    */
   function startWorkIfReady(id: number, at: Date) {
     const e = repo.byId(id);
@@ -154,7 +155,7 @@ export function engagementCore(deps: PortalServiceDeps) {
     // A payment recorded on a closed request (money owed on its signed letter) settles it; it does not reopen
     // the request nor start a clock for work the firm ended (ADR 278).
     if (endsRequest(stateOf(e).request)) return;
-    const received = paid(id);
+    const received = deps.ledger.paidCents(id);
     const monthly = monthlyOf(e);
     if (monthly) {
       if (received < monthly.monthlyCents) return;
@@ -164,7 +165,7 @@ export function engagementCore(deps: PortalServiceDeps) {
       markEngaged(e.submissionId, at);
       return;
     }
-    if (e.feeKind === "flat" ? received < e.feeCents : received <= 0) return;
+    if (received < e.feeCents) return;
     const dueAt = e.expedite
       ? new Date(at.getTime() + EXPEDITE_HOURS * HOUR_MS)
       : deps.due.clock.addBusinessMinutes(at, e.turnaroundBusinessDays * businessDayMinutes(config));

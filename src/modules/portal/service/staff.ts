@@ -19,34 +19,21 @@ export function staffEngagements(core: EngagementCore) {
 
   /**
    * A payment of a monthly engagement: until monitoring starts, the payment that completes the first month
-   * gives the subscription its paid date; after that each payment settles the oldest months owed. A payment
-   * when nothing is owed stays in the engagement's payments (credit for the next month, settled by hand).
+   * gives the subscription its paid date. After that a payment is the ledger's alone: the months it covers are
+   * read from it (paid through), oldest first, and what it leaves over is credit for the next month.
    */
-  function payMonthly(e: EngagementRow, payment: PaymentInput) {
+  function payMonthly(e: EngagementRow) {
     const monthly = monthlyOf(e);
     if (!monthly) return;
     const current = subscriptions.viewForEngagement(e.id);
-    if (current && current.state !== "pending") {
-      try {
-        subscriptions.recordPayment({ engagementId: e.id, amountCents: payment.amountCents });
-      } catch (error) {
-        if (!(error instanceof ConflictError)) throw error;
-      }
-      return;
-    }
+    if (current && current.state !== "pending") return;
     const paidOn = firstMonthPaidOn(e.id, monthly.monthlyCents);
     if (paidOn) subscriptions.start({ engagementId: e.id, submissionId: e.submissionId, ...monthly, paidOn });
   }
 
   /** The day the payments received first added up to the month's total, or null while they do not. */
-  function firstMonthPaidOn(id: number, monthlyCents: number): string | null {
-    let total = 0;
-    for (const p of repo.payments(id)) {
-      total += p.amountCents;
-      if (total >= monthlyCents) return p.receivedOn;
-    }
-    return null;
-  }
+  const firstMonthPaidOn = (id: number, monthlyCents: number): string | null =>
+    deps.ledger.dayPaidReaching(id, monthlyCents);
 
   return {
     /** A request the path names that does not exist is not found, before anything sent with it is read. */
@@ -226,7 +213,7 @@ export function staffEngagements(core: EngagementCore) {
           detail: `${payment.amountCents} cents received ${payment.receivedOn}`,
         });
         auditBy(db, actor, "engagement.payment", { submissionId, amountCents: payment.amountCents }, at);
-        payMonthly(e, payment);
+        payMonthly(e);
         startWorkIfReady(e.id, at);
       })();
       return view(repo.byId(e.id) as EngagementRow);

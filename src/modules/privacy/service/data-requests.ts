@@ -21,6 +21,7 @@ import {
 } from "../../desk";
 import { documentExport, type ExportedFile } from "../../documents";
 import { mailOutboxRepo } from "../../mail";
+import { forgetProcessorPayer, processorPaymentsOf } from "../../payments";
 import { engagementRecord } from "../../portal";
 import type { Actor, DataRequestInput } from "../model";
 import { type DataRequestRow, dataRequestsRepo } from "../repo/data-requests";
@@ -90,6 +91,8 @@ export function createDataRequests(deps: {
       },
       at,
     ).length;
+    // The processor's payments no request holds keep no address of theirs (those recorded went with the request).
+    const payments = forgetProcessorPayer(store, request.email);
     // Completed by someone else meanwhile: throwing rolls the erasures back, and the admin is told so (409).
     if (!repo.complete(request.id, at.toISOString(), { intakes: intakes.length, erased })) {
       throw new ConflictError(DATA_REQUEST_MESSAGES.completed);
@@ -97,7 +100,7 @@ export function createDataRequests(deps: {
     audit(
       actor,
       "data_request.completed",
-      { dataRequestId: request.id, kind: request.kind, intakes: intakes.length, erased },
+      { dataRequestId: request.id, kind: request.kind, intakes: intakes.length, erased, payments },
       at,
     );
     return { erased, references: intakes.map((i) => i.reference) };
@@ -159,6 +162,8 @@ export function createDataRequests(deps: {
           },
         ];
       });
+      // Their payments as the processor reported them, recorded on a request or waiting for staff (ADR 285).
+      const payments = processorPaymentsOf(store, request.email, submissions.idsByEmail(request.email));
       audit(actor, "data_request.exported", { dataRequestId: request.id, intakes: intakes.length }, at);
       const document = {
         exportedAt: at.toISOString(),
@@ -170,6 +175,7 @@ export function createDataRequests(deps: {
           dueAt: request.dueAt,
         },
         intakes,
+        payments,
       };
       const name = `data-request-${request.id}-${firmToday(at, deps.timeZone)}`;
       const json = {

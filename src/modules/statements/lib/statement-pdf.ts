@@ -76,7 +76,7 @@ export function statementDoc(brand: Brand, f: StatementFacts): DocSpec {
       blocks.push({
         kind: "note",
         title: "Please replenish the retainer",
-        text: `What remains of the retainer is below ${f.replenish.percent}% of the ${money(f.retainer.heldCents)} held. Please pay ${money(f.retainer.heldCents - f.retainer.remainingCents)} to bring it back to ${money(f.retainer.heldCents)}. This is a request, not an amount due: time and expenses beyond the retainer are billed monthly, as your engagement letter says.`,
+        text: `What remains of the retainer is below ${f.replenish.percent}% of the ${money(f.retainer.heldCents)} held. Please pay ${money(f.retainer.drawnCents)} to bring it back to ${money(f.retainer.heldCents)}. This is a request, not an amount due: time and expenses beyond the retainer are billed monthly, as your engagement letter says.`,
       });
   }
   blocks.push(

@@ -63,12 +63,12 @@ export function subscriptionsRepo({ db, cipher }: Sealed) {
        paused_on = $pausedOn, cancel_notice_on = $cancelNoticeOn, ends_on = $endsOn, updated_at = $at
      WHERE id = $id`,
   );
-  const insertCharge = db.query<never, [number, string, string, number, number, string]>(
-    `INSERT OR IGNORE INTO subscription_charges (subscription_id, from_on, to_on, amount_cents, paid_cents, raised_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+  const insertCharge = db.query<never, [number, string, string, number, string]>(
+    `INSERT OR IGNORE INTO subscription_charges (subscription_id, from_on, to_on, amount_cents, raised_at)
+     VALUES (?, ?, ?, ?, ?)`,
   );
   const charges = db.query<Charge & { id: number }, [number]>(
-    `SELECT id, from_on AS "from", to_on AS "to", amount_cents AS amountCents, paid_cents AS paidCents
+    `SELECT id, from_on AS "from", to_on AS "to", amount_cents AS amountCents
      FROM subscription_charges WHERE subscription_id = ? ORDER BY from_on`,
   );
   const everyCharge = db.query<RaisedCharge, []>(
@@ -79,9 +79,6 @@ export function subscriptionsRepo({ db, cipher }: Sealed) {
   const extendLast = db.query<never, [string, number]>(
     `UPDATE subscription_charges SET to_on = ?1
      WHERE id = (SELECT id FROM subscription_charges WHERE subscription_id = ?2 ORDER BY from_on DESC LIMIT 1)`,
-  );
-  const pay = db.query<never, [number, number]>(
-    "UPDATE subscription_charges SET paid_cents = paid_cents + ? WHERE id = ?",
   );
   const insertSweep = db.query<never, [number, string, string, string]>(
     `INSERT OR IGNORE INTO subscription_sweeps (subscription_id, nominal_on, due_on, raised_at) VALUES (?, ?, ?, ?)`,
@@ -176,14 +173,13 @@ export function subscriptionsRepo({ db, cipher }: Sealed) {
         $at: at,
       });
     },
-    addCharge: (id: number, c: ChargeDue, paidCents: number, at: string) =>
-      insertCharge.run(id, c.from, c.to, c.amountCents, paidCents, at).changes > 0,
+    addCharge: (id: number, c: ChargeDue, at: string) =>
+      insertCharge.run(id, c.from, c.to, c.amountCents, at).changes > 0,
     charges: (id: number) => charges.all(id),
     /** Every month raised, with its engagement: what the ledger records (issue 30). */
     allCharges: () => everyCharge.all(),
     /** The month running when it paused ends later by the days paused (ADR 246). */
     extendLastCharge: (id: number, to: string) => extendLast.run(to, id),
-    pay: (chargeId: number, cents: number) => pay.run(cents, chargeId),
     addSweep: (id: number, w: SweepDue, at: string) =>
       insertSweep.run(id, w.nominalOn, w.dueOn, at).changes > 0,
     sweeps: (id: number) => sweeps.all(id),

@@ -1,0 +1,44 @@
+import { afterEach, expect, test } from "bun:test";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import type { StatementSummary } from "../../src/contracts/statements";
+import { StatementsSection } from "./statements-section";
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const statement = (over: Partial<StatementSummary>): StatementSummary => ({
+  id: 1,
+  number: 1,
+  fromOn: null,
+  throughOn: "2026-11-30",
+  balanceCents: 20_000,
+  replenish: false,
+  issuedAt: "2026-12-01T14:00:00.000Z",
+  pdfPath: "/api/portal/statements/1.pdf",
+  ...over,
+});
+
+test("the firm's statements are 'Statements of account', each with its period and amount, apart from documents", async () => {
+  globalThis.fetch = (async () =>
+    new Response(
+      JSON.stringify({
+        statements: [
+          statement({ id: 2, number: 2, fromOn: "2026-12-01", throughOn: "2026-12-31", balanceCents: 0 }),
+          statement({}),
+        ],
+      }),
+      { status: 200 },
+    )) as unknown as typeof fetch;
+  render(<StatementsSection />);
+  const region = screen.getByRole("region", { name: "Statements of account" });
+  expect(within(region).getByText(/Records you send us are under Documents/)).toBeTruthy();
+  await waitFor(() => expect(within(region).getAllByRole("listitem")).toHaveLength(2));
+  const [second, first] = within(region).getAllByRole("listitem");
+  expect(second?.textContent).toContain("1 Dec 2026 to 31 Dec 2026");
+  expect(second?.textContent).toContain("Balance $0.00");
+  expect(first?.textContent).toContain("Through 30 Nov 2026");
+  expect(first?.textContent).toContain("Balance $200.00");
+  expect(within(region).getAllByRole("link", { name: /Download Statement/ })).toHaveLength(2);
+});
