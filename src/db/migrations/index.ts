@@ -52,6 +52,10 @@ import * as ledgerNeverChanged from "./040-ledger-never-changed";
 
 import * as statementFailures from "./041-statement-failures";
 
+import * as dataKeyHolders from "./047-data-key-holders";
+
+import * as keyCopiesAndMailKeyWaits from "./048-key-copies-and-mail-key-waits";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -114,4 +118,8 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 40, name: "ledger-never-changed", ...ledgerNeverChanged },
 
   { version: 41, name: "statement-failures", ...statementFailures },
+
+  { version: 47, name: "data-key-holders", ...dataKeyHolders },
+
+  { version: 48, name: "key-copies-and-mail-key-waits", ...keyCopiesAndMailKeyWaits },
 ];
