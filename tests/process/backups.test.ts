@@ -160,7 +160,8 @@ describe("scheduled backups off the machine", () => {
     );
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
-    expect(readdirSync(restoredDir).sort()).toEqual(["tracewell.db"]);
+    // The database, and the hold on its outbox (ADR 287): a restored folder sends nothing until released.
+    expect(readdirSync(restoredDir).sort()).toEqual(["outbox-held", "tracewell.db"]);
     const restored = await startBinary({
       dataDir: restoredDir,
       port: RESTORED_PORT,
