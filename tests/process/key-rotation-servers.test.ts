@@ -8,6 +8,7 @@ import { validIntake } from "../helpers/intake";
 import { freePorts } from "../helpers/ports";
 import { sender } from "../helpers/send";
 import { smtpServer } from "../helpers/smtp";
+import { waitUntil } from "../helpers/wait";
 
 setDefaultTimeout(120_000);
 
@@ -93,8 +94,7 @@ describe("keys rotate while a server holds only the old key", () => {
     await smtp.waitFor("the second request's confirmation", (m) =>
       m.to && "text" in m.to && m.to.text.includes("lee@harrowgate.example") ? true : undefined,
     );
-    const deadline = Date.now() + 30_000;
-    while (smtp.received.length < 4 && Date.now() < deadline) await Bun.sleep(100);
+    await waitUntil("all four mails", async () => smtp.received.length >= 4 || null, { timeoutMs: 30_000 });
     expect(smtp.received).toHaveLength(4);
     expect(mailStates()).toEqual([{ state: "sent", n: 4 }]);
     expect(server.log()).not.toContain('"mail_failed"');
