@@ -46,7 +46,8 @@ export const KEYS_HELP = `  tracewell keys generate
                          Print a new data key (base64 of 32 random bytes) for DATA_KEY.
   tracewell keys rotate  Re-encrypt every stored value and the sealing certificate with the first key of
                          DATA_KEY and recompute the email hashes; safe while the server runs (configured
-                         with the same DATA_KEY). Says when the older keys are no longer needed.`;
+                         with the same DATA_KEY). Refuses (exit 1), rewriting nothing, while a running server
+                         does not hold that key. Says when the older keys are no longer needed.`;
 
 export const RETENTION_HELP = `  tracewell retention --dry-run [--as-of YYYY-MM-DD]
                          List the references the retention purge would delete on that date (UTC, today
