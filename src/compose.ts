@@ -1,5 +1,7 @@
+import { join } from "node:path";
 import pkg from "../package.json";
 import type { Config } from "./config";
+import { confirmKeyCopy, keyCopyConfirmed } from "./db/data-key-holders";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
 import { createBackups } from "./modules/backups";
@@ -16,7 +18,7 @@ import { createPrivacy, dataRequestsRepo } from "./modules/privacy";
 import { createSetup } from "./modules/setup";
 import { createStatements } from "./modules/statements";
 import { createSubscriptions, firstMonthAsked, raisedCharges } from "./modules/subscriptions";
-import { storedSessionSecrets } from "./secrets";
+import { DATA_KEY_FILE, storedSessionSecrets } from "./secrets";
 import type { DataStore } from "./store";
 
 /** What the public pages are told when what they show changes (an article, the firm, the privacy policy). */
@@ -208,10 +210,19 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     logger,
     now,
     app: { name: pkg.name, version: pkg.version },
+    outbox: mailOutbox,
   });
+  const [writingKey = ""] = store.cipher.keyIds;
   const setup = createSetup({
     auth,
+    confirmKeyCopy: (by) => confirmKeyCopy(store.db, writingKey, by, now()),
     sources: {
+      dataKey: {
+        // The key is the data folder's file when DATA_KEY does not give it (the first start made it).
+        file: config.dataKeys?.length ? null : join(config.dataDir, DATA_KEY_FILE),
+        keyId: writingKey,
+        copyConfirmed: () => keyCopyConfirmed(store.db, writingKey),
+      },
       people: firm.authors,
       brand: config.brand,
       letterTerms: config.portal.disputes,

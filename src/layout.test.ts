@@ -194,11 +194,13 @@ describe("layout", () => {
     expect(httpInServices()).toEqual([]);
   });
 
-  // The record of the data keys in use (ADR 135) and the data folder's encrypted files (ADR 223) are the cipher's own.
+  // The record of the data keys in use (ADR 135), of the keys the running servers hold and the copies kept of them
+  // (ADR 286), and the data folder's encrypted files (ADR 223) are the cipher's own.
   test("src/db holds only the connection, its migrations and the cipher", () => {
     const kept = readdirSync(join(SRC, "db")).filter((n) => !n.endsWith(".test.ts"));
     expect(kept.sort()).toEqual([
       "cipher.ts",
+      "data-key-holders.ts",
       "data-keys-in-use.ts",
       "encrypted-files.ts",
       "encryption.ts",

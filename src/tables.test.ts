@@ -58,6 +58,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   data_requests: "privacy",
   retention_policy: "privacy",
   data_keys_in_use: "db",
+  data_key_holders: "db",
+  data_key_copies: "db",
   data_at_rest: "db",
 };
 

@@ -6,6 +6,28 @@ import { databaseFor, dataStoreFor } from "../ops/commands";
 import { keysCli } from "../ops/keys-cli";
 import { systemClock } from "../store";
 
+/**
+ * `tracewell outbox release`: lets a restored folder's outbox send (ADR 287). It touches the hold's file only, no
+ * database and no key, so it works whatever the folder's schema; a running server sees it at its next poll.
+ */
+async function outboxCli(args: string[], dataDir: string): Promise<number> {
+  const { OUTBOX_HELP } = await import("../contracts/commands-help");
+  if (args.length !== 1 || args[0] !== "release") {
+    process.stderr.write(`Usage:\n${OUTBOX_HELP}\n`);
+    return 2;
+  }
+  const { outboxHold, releaseOutbox } = await import("../modules/mail");
+  const held = outboxHold(dataDir);
+  if (!releaseOutbox(dataDir)) {
+    process.stdout.write(`The outbox of ${dataDir} is not held: its mail goes as usual.\n`);
+    return 0;
+  }
+  process.stdout.write(
+    `Released the outbox of ${dataDir} (held since ${held?.since || "its restore"}): the queued mail is sent now, by a running server within 15 s, else at its start.\n`,
+  );
+  return 0;
+}
+
 /** The operator's commands other than serve and digest; what each opens is declared in src/ops/commands.ts. */
 export async function runCommand(argv: string[]): Promise<number | undefined> {
   const [command] = argv;
@@ -59,6 +81,10 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
     return command === "subscriptions"
       ? subscriptionsCommand(argv.slice(1), deps)
       : statementsCommand(argv.slice(1), deps);
+  }
+  if (command === "outbox") {
+    const config = loadConfig(process.env);
+    return outboxCli(argv.slice(1), config.dataDir);
   }
   if (command === "healthcheck") {
     const config = loadConfig(process.env);

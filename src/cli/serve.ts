@@ -7,6 +7,7 @@ import { closeDatabase } from "../db";
 import { MANIFEST } from "../generated/assets";
 import { createLogger } from "../log";
 import { openDataStore } from "../ops/data-store";
+import { holdDataKeys } from "../ops/key-holder";
 import { loadSessionSecrets } from "../secrets";
 
 const MAX_BODY_BYTES = 21 * 1024 * 1024;
@@ -43,6 +44,8 @@ export async function serve(): Promise<number> {
   const started = performance.now();
   const store = openDataStore(config, { logger });
   const { db } = store;
+  // Which keys this server holds, for `keys rotate` to ask before it rewrites a value (ADR 286).
+  const releaseKeys = holdDataKeys(store, logger);
   const opened = performance.now();
   const sessionSecrets = loadSessionSecrets(config);
   // One root for the server's routes and its timers, the same every command that runs a job builds (ADR 277).
@@ -100,6 +103,7 @@ export async function serve(): Promise<number> {
     }
     stopJobs();
     await mailStopped;
+    releaseKeys();
     closeDatabase(db);
     logger.info("stopped");
     process.exit(0);

@@ -27,6 +27,7 @@ export const COMMAND_DATA = {
   digest: "data key",
   subscriptions: "data key",
   statements: "data key",
+  "outbox release": "none",
   healthcheck: "none",
 } as const satisfies Record<string, "data key" | "database" | "read-only" | "none">;
 
@@ -45,7 +46,8 @@ export const KEYS_HELP = `  tracewell keys generate
                          Print a new data key (base64 of 32 random bytes) for DATA_KEY.
   tracewell keys rotate  Re-encrypt every stored value and the sealing certificate with the first key of
                          DATA_KEY and recompute the email hashes; safe while the server runs (configured
-                         with the same DATA_KEY). Says when the older keys are no longer needed.`;
+                         with the same DATA_KEY). Refuses (exit 1), rewriting nothing, while a running server
+                         does not hold that key. Says when the older keys are no longer needed.`;
 
 export const RETENTION_HELP = `  tracewell retention --dry-run [--as-of YYYY-MM-DD]
                          List the references the retention purge would delete on that date (UTC, today
@@ -70,6 +72,10 @@ export const BACKUP_HELP = `  tracewell backup [<file>]
                          List the kept backups; decrypt one into a temporary folder and check it.
   tracewell restore <file|s3://bucket/key> --into <folder>
                          Verify a backup, then place it in <folder> (new or empty) as a data folder.`;
+
+export const OUTBOX_HELP = `  tracewell outbox release
+                         Let the outbox of a data folder made by "tracewell restore" send its queued mail: a
+                         restored folder sends nothing until then (a restore drill mails no client).`;
 
 export const DIGEST_HELP = `  tracewell digest       Send today's morning digest of the intake desk (requests overdue and due today) to
                          INTAKE_NOTIFY_TO now, whatever the hour; nothing is sent when nothing waits.`;

@@ -204,6 +204,7 @@ export const ADMIN_ROUTE_CAPABILITIES: Record<string, Capability> = {
   "PUT /api/admin/firm/consultation-place": "consultations",
   "DELETE /api/admin/firm/consultation-place": "consultations",
   "GET /api/admin/setup": "setup",
+  "POST /api/admin/setup/data-key-copy": "setup",
 
   "GET /api/admin/submissions/:id/documents": "documents",
   "GET /api/admin/submissions/:id/documents/:docId": "documents",
@@ -233,4 +234,5 @@ export const ADMIN_ROUTE_CAPABILITIES: Record<string, Capability> = {
 
   "GET /api/admin/backups": "backups",
   "POST /api/admin/backups": "backups",
+  "POST /api/admin/backups/outbox/release": "backups",
 };

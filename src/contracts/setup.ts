@@ -1,7 +1,18 @@
 /** GET /api/admin/setup: what the firm has still to set up before the product works for it in full. */
 export const SETUP_API = "/api/admin/setup";
 
-export const SETUP_STEP_IDS = ["people", "address", "letterTerms", "payment", "mail", "backups"] as const;
+/** POST: the owner's word that a copy of the data key the server made is kept off this machine (ADR 286). */
+export const SETUP_DATA_KEY_COPY_API = `${SETUP_API}/data-key-copy`;
+
+export const SETUP_STEP_IDS = [
+  "dataKey",
+  "people",
+  "address",
+  "letterTerms",
+  "payment",
+  "mail",
+  "backups",
+] as const;
 export type SetupStepId = (typeof SETUP_STEP_IDS)[number];
 
 export type SetupStep = {
@@ -14,6 +25,8 @@ export type SetupStep = {
   href?: string;
   /** The server settings that do it, when it is done in the server's environment file. */
   settings?: string[];
+  /** An action the owner takes on the step itself (the data key's "a copy is kept elsewhere"). */
+  action?: { label: string; api: string };
 };
 
 export type SetupList = { done: boolean; steps: SetupStep[] };

@@ -1,4 +1,5 @@
 import type { Brand } from "../contracts/brand";
+import { DataKeyError } from "../db/cipher";
 import type { Logger } from "../log";
 import { errorPage } from "./error-page";
 import { HttpError } from "./errors";
@@ -31,6 +32,23 @@ export function errorMapper(deps: {
       return error.bodiless ? new Response(null, { status: error.status }) : error.body();
     }
     const id = idOf(request);
+    // Data written with a key this server does not hold (a rotation run while it held only the old one): the
+    // operator's to fix by restarting with every key, said as such, never a bare 500 (ADR 286).
+    if (error instanceof DataKeyError) {
+      logger.error("data_key_unreadable", {
+        id,
+        path: new URL(request.url).pathname,
+        error: error.message,
+        hint: "Restart the server with every key in DATA_KEY, the new one first (DATA_KEY=NEW,OLD)",
+      });
+      set.status = 503;
+      set.headers["retry-after"] = "60";
+      return {
+        error:
+          "This server cannot read some of its stored data with the data key it holds. The operator must restart it with every data key (DATA_KEY). Nothing was lost.",
+        requestId: id,
+      };
+    }
     switch (code) {
       case "NOT_FOUND":
         set.status = 404;

@@ -72,8 +72,17 @@ export function openDataStore(
         );
       }
     }
+    const makesKey = !config.dataKeys?.length && !existsSync(keyFile);
     const keys = loadDataKeys(config);
     const cipher = createDataCipher(keys);
+    // A key made here is the only key to the data: the operator must learn where it is before anything depends
+    // on it (ADR 286). Its path and id only, never the key.
+    if (makesKey)
+      logger.warn("data_key_created", {
+        file: keyFile,
+        keyId: cipher.keyIds[0],
+        hint: "This key alone reads the data and every backup: keep a copy off this machine (a password manager), or move it to DATA_KEY in the service's environment",
+      });
     // The census reads every stored value (seconds over 100,000 requests): the record of the keys in use spares
     // it at an ordinary start, and whatever the record does not settle goes to the census as before (ADR 135).
     const counted = keysCoverRecord(db, cipher) ? null : assertKeysReadStoredValues(db, cipher);

@@ -35,6 +35,7 @@ type View = {
   warning: string | null;
   running: boolean;
   items: { at: string; ok: boolean; name: string | null; error: string | null }[];
+  outbox: { held: unknown; waitingForDataKey: number };
 };
 const view = async () => (await (await request(API, withCookie(cookie))).json()) as View;
 const startNow = () =>
@@ -68,8 +69,10 @@ describe("/api/admin/backups", () => {
     });
     expect(done.last).toMatchObject({ at: clock.toISOString(), ok: true, verified: true });
     expect(done.last?.bytes).toBeGreaterThan(0);
-    expect(done.items[0]?.name).toBe("tracewell-20261123T140000Z.twbackup");
+    // "Take a backup now" is a manual backup: named apart, to the millisecond, and never the keep rule's (ADR 287).
+    expect(done.items[0]?.name).toBe("tracewell-manual-20261123T140000000Z.twbackup");
     expect(done.warning).toBeNull();
+    expect(done.outbox).toEqual({ held: null, waitingForDataKey: 0 });
   });
 
   test("a failed run is listed with its error, warns, and the morning digest says so", async () => {

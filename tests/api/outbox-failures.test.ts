@@ -68,7 +68,7 @@ describe("one bad mail does not stall the outbox", () => {
     expect(state(bad)?.attempts).toBe(1);
   });
 
-  test("a request whose stored data cannot be decrypted: its mails fail, the next request's go out", async () => {
+  test("a request whose stored data cannot be decrypted: its mails wait, never given up, the next request's go out", async () => {
     const damaged = await fileIntake(app, clock.at, { email: "damaged@example.com" });
     // A damaged ciphertext (a bad restore, a disk error): the renderer's read fails to decrypt it.
     const stored = db.query("SELECT email FROM contact_submissions WHERE id = ?").get(damaged.id) as {
@@ -83,9 +83,23 @@ describe("one bad mail does not stall the outbox", () => {
     const to = smtp.received.flatMap((m) => (m.subject?.includes(healthy.reference) ? [m.subject] : []));
     expect(to).toHaveLength(2);
     expect(smtp.received.some((m) => m.subject?.includes(damaged.reference))).toBe(false);
-    const failed = repo.forSubmission(damaged.id);
-    expect(failed.map((m) => m.state)).toEqual(["failed", "failed"]);
-    for (const m of failed) expect(m.lastError).toMatch(/could not be decrypted/);
+    // Not the mail's fault (ADR 286): pending, no attempt counted, the reason on the desk's and dashboard's lists.
+    const waiting = repo.forSubmission(damaged.id);
+    expect(waiting.map((m) => [m.state, m.attempts])).toEqual([
+      ["pending", 0],
+      ["pending", 0],
+    ]);
+    for (const m of waiting)
+      expect(m.lastError).toMatch(/Waiting for the data key: .*could not be decrypted/);
+    expect(repo.keyWaits()).toBe(2);
+    // Logged once, however many mails wait.
+    expect(lines.filter((l) => l.includes('"event":"mail_waiting_for_data_key"'))).toHaveLength(1);
+    // Repaired (the backup's copy put back, say), they go.
+    db.query("UPDATE contact_submissions SET email = ? WHERE id = ?").run(stored.email, damaged.id);
+    clock.at = new Date(clock.at.getTime() + 61_000);
+    await outbox.runOnce();
+    expect(repo.forSubmission(damaged.id).map((m) => m.state)).toEqual(["sent", "sent"]);
+    expect(repo.keyWaits()).toBe(0);
   });
 
   test("a hook after sending that throws: the mail is recorded as sent once, and the rest go on", async () => {

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SetupList, SetupStepId } from "../../src/contracts/setup";
+import { newDataKey } from "../../src/ops/keys-cli";
 import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
 import { fileIntake } from "../helpers/intake";
@@ -37,6 +38,7 @@ describe("GET /api/admin/setup", () => {
     const cookie = await signIn(bare.request, USER, PASSWORD);
     const l = await list(bare, cookie);
     expect(l.steps.map((s) => s.id)).toEqual([
+      "dataKey",
       "people",
       "address",
       "letterTerms",
@@ -45,6 +47,7 @@ describe("GET /api/admin/setup", () => {
       "backups",
     ]);
     expect(states(l)).toEqual({
+      dataKey: false,
       people: false,
       address: false,
       letterTerms: true,
@@ -74,7 +77,9 @@ describe("GET /api/admin/setup", () => {
     });
     expect(plain.status).toBe(201);
     expect(states(await list(bare, cookie)).people).toBe(false);
-    expect((await list(bare, cookie)).steps[0]?.detail).toContain("No published person has credentials");
+    expect((await list(bare, cookie)).steps.find((s) => s.id === "people")?.detail).toContain(
+      "No published person has credentials",
+    );
     const res = await send("POST", "/api/admin/people", {
       name: "Dana Whitfield",
       role: "Principal",
@@ -83,6 +88,42 @@ describe("GET /api/admin/setup", () => {
     });
     expect(res.status).toBe(201);
     expect(states(await list(bare, cookie)).people).toBe(true);
+  });
+
+  test("the data key the first start made heads the list, with its path and id, until an owner confirms a copy", async () => {
+    const cookie = await signIn(bare.request, USER, PASSWORD);
+    const keyFile = join(bare.dataDir, "data-key");
+    const [keyId] = bare.store.cipher.keyIds;
+    const [first] = (await list(bare, cookie)).steps;
+    expect(first).toMatchObject({
+      id: "dataKey",
+      done: false,
+      action: { label: "A copy is kept elsewhere", api: "/api/admin/setup/data-key-copy" },
+    });
+    expect(first?.detail).toContain(keyFile);
+    expect(first?.detail).toContain(`key ${keyId}`);
+    // Never the key itself.
+    expect(JSON.stringify(first)).not.toContain(readFileSync(keyFile, "utf8").trim());
+
+    expect((await bare.request("/api/admin/setup/data-key-copy", post())).status).toBe(401);
+    const confirmed = await bare.request("/api/admin/setup/data-key-copy", withCookie(cookie, post()));
+    expect(confirmed.status).toBe(200);
+    const after = (await confirmed.json()) as SetupList;
+    expect(after.steps[0]).toMatchObject({ id: "dataKey", done: true });
+    expect(after.steps[0]?.action).toBeUndefined();
+    expect(after.steps[0]?.detail).toContain(`as ${USER} confirmed`);
+    // Kept in the database: the next read, and every later start, find it.
+    expect(
+      bare.db.query("SELECT key_id AS keyId, confirmed_by AS confirmedBy FROM data_key_copies").all(),
+    ).toEqual([{ keyId, confirmedBy: USER }]);
+    expect(states(await list(bare, cookie)).dataKey).toBe(true);
+  });
+
+  test("a data key given by DATA_KEY is not the data folder's to lose: that step is done", async () => {
+    const app = makeTestApp({ ADMIN_USERNAME: USER, ADMIN_PASSWORD: PASSWORD, DATA_KEY: newDataKey() });
+    const cookie = await signIn(app.request, USER, PASSWORD);
+    const [first] = (await list(app, cookie)).steps;
+    expect(first).toMatchObject({ id: "dataKey", done: true });
   });
 
   test("a missing letter term undoes that step and is named", async () => {
@@ -111,6 +152,8 @@ describe("a firm that has set everything up", () => {
     PAYMENT_URL: "https://pay.example.com/tracewell?ref={reference}&amount={amount}",
     BRAND_ADDRESS: "200 Main Street, Suite 400, Dallas, TX 75201",
     BRAND_LICENCES: "Texas Private Security Bureau licence A-12345",
+    // The key kept in the service's environment, apart from the disk the backups are on.
+    DATA_KEY: newDataKey(),
   });
   // The backup settings are read from the process's environment (as the server reads them at start).
   delete process.env.BACKUP_DIR;
@@ -145,6 +188,28 @@ describe("a firm that has set everything up", () => {
     const done = await list(app, cookie);
     expect(done.steps.filter((s) => !s.done)).toEqual([]);
     expect(done.done).toBe(true);
+  });
+});
+
+describe("backups on the data key's disk", () => {
+  const backupDir = mkdtempSync(join(tmpdir(), "tracewell-same-disk-"));
+  afterAll(() => rmSync(backupDir, { recursive: true, force: true }));
+  process.env.BACKUP_DIR = join(backupDir, "not-made-yet");
+  // The key is the data folder's file (the first start made it), on the disk the backup folder is on.
+  const app = makeTestApp({ ADMIN_USERNAME: USER, ADMIN_PASSWORD: PASSWORD });
+  delete process.env.BACKUP_DIR;
+
+  test("warn while they are the only backups, even once one succeeded", async () => {
+    const cookie = await signIn(app.request, USER, PASSWORD);
+    const backups = async () => (await list(app, cookie)).steps.find((s) => s.id === "backups");
+    expect(await backups()).toMatchObject({ done: false });
+    expect((await backups())?.detail).toContain("sit on the disk that holds the data key's file");
+    expect((await app.request("/api/admin/backups", withCookie(cookie, post()))).status).toBe(202);
+    await waitUntil("a backup taken", async () =>
+      app.db.query("SELECT 1 AS ok FROM backup_runs WHERE ok = 1").get(),
+    );
+    expect(await backups()).toMatchObject({ done: false });
+    expect((await backups())?.detail).toContain("Set BACKUP_S3_URL, or BACKUP_DIR to another disk");
   });
 });
 

@@ -320,12 +320,15 @@ test("the dashboard greets by display name and lists the firm's setup with where
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   const setup = page.getByRole("region", { name: "Set up the firm" });
-  await expect(setup.getByRole("listitem")).toHaveCount(6);
+  await expect(setup.getByRole("listitem")).toHaveCount(7);
   await expect(setup.getByRole("link", { name: /Set up people and credentials/ })).toHaveAttribute(
     "href",
     "/admin/firm",
   );
   await expect(setup).toContainText("PAYMENT_URL");
+  // The data key the first start made leads, with its button, until an owner says a copy is kept elsewhere.
+  await expect(setup.getByRole("listitem").first()).toContainText("Data key");
+  await expect(setup.getByRole("button", { name: "A copy is kept elsewhere" })).toBeVisible();
   // The four link cards that repeated the sidebar are gone; the sidebar reaches the same screens.
   await expect(
     page.getByRole("main").getByRole("link", { name: /^Open (Articles|Resources|Case Studies|Submissions)/ }),
@@ -349,7 +352,7 @@ test("each setup step done in the environment file names each of its settings on
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   const steps = page.getByRole("region", { name: "Set up the firm" }).getByRole("listitem");
-  await expect(steps).toHaveCount(6);
+  await expect(steps).toHaveCount(7);
   const named = await steps.evaluateAll((items) =>
     items.map((li) => {
       // Text node by text node, so that two names in neighbouring elements are read as two.

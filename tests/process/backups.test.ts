@@ -97,8 +97,9 @@ describe("scheduled backups off the machine", () => {
         return listed
           .map((o) => o.key.slice("tracewell/".length))
           .find((n) => {
-            const m = /^tracewell-(\d{8})T(\d{6})Z\.twbackup$/.exec(n);
-            return m && n > `tracewell-${stored.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z.twbackup`;
+            // Named to the millisecond (ADR 287): two backups in one second never share a name.
+            const m = /^tracewell-(\d{8})T(\d{9})Z\.twbackup$/.exec(n);
+            return m && n > `tracewell-${stored.toISOString().replace(/[-:.]/g, "")}`;
           });
       },
       { timeoutMs: 90_000, everyMs: 250 },
@@ -159,7 +160,8 @@ describe("scheduled backups off the machine", () => {
     );
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
-    expect(readdirSync(restoredDir).sort()).toEqual(["tracewell.db"]);
+    // The database, and the hold on its outbox (ADR 287): a restored folder sends nothing until released.
+    expect(readdirSync(restoredDir).sort()).toEqual(["outbox-held", "tracewell.db"]);
     const restored = await startBinary({
       dataDir: restoredDir,
       port: RESTORED_PORT,

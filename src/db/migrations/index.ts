@@ -50,7 +50,11 @@ import * as ledgerNeverChanged from "./040-ledger-never-changed";
 import * as statementFailures from "./041-statement-failures";
 import * as portalSessionsEnded from "./042-portal-sessions-ended";
 
-import * as moneyOneRecord from "./045-money-one-record";
+import * as moneyOneRecord from "./043-money-one-record";
+
+import * as dataKeyHolders from "./044-data-key-holders";
+
+import * as keyCopiesAndMailKeyWaits from "./045-key-copies-and-mail-key-waits";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -117,5 +121,9 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
 
   { version: 42, name: "portal-sessions-ended", ...portalSessionsEnded },
 
-  { version: 45, name: "money-one-record", ...moneyOneRecord },
+  { version: 43, name: "money-one-record", ...moneyOneRecord },
+
+  { version: 44, name: "data-key-holders", ...dataKeyHolders },
+
+  { version: 45, name: "key-copies-and-mail-key-waits", ...keyCopiesAndMailKeyWaits },
 ];

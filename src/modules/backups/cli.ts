@@ -20,6 +20,13 @@ export function commandKeys(config: Config): Uint8Array[] {
   );
 }
 
+/** What `backup list` says of each kind: what made it, and whether the keep rule may delete it. */
+const KIND_WORDS = {
+  scheduled: "scheduled",
+  manual: "manual (kept until you delete it)",
+  upgrade: "before an upgrade (kept until you delete it; restore it to roll back)",
+} as const;
+
 const formatBytes = (n: number) =>
   n >= 1024 * 1024
     ? `${(n / 1024 / 1024).toFixed(1)} MB`
@@ -67,7 +74,9 @@ export async function backupCli(
       for (const target of await service.list()) {
         out(`${target.where} (${target.items.length} backups)`);
         for (const item of target.items)
-          out(`  ${item.name}  ${item.at.toISOString()}  ${formatBytes(item.bytes)}`);
+          out(
+            `  ${item.name}  ${item.at.toISOString()}  ${formatBytes(item.bytes)}  ${KIND_WORDS[item.kind]}`,
+          );
       }
       return 0;
     }
@@ -96,7 +105,7 @@ export async function backupCli(
       );
       return 0;
     }
-    const run = await service.run();
+    const run = await service.run({ manual: true });
     if (!run.ok) {
       process.stderr.write(`The backup failed: ${run.error}\n`);
       return 1;

@@ -31,6 +31,8 @@ export function createBackups(deps: {
   /** The environment the BACKUP_* and S3_* settings are read from. */
   env?: Record<string, string | undefined>;
   settings?: BackupSettings;
+  /** The outbox's hold (a restored folder's) and its mail waiting for a data key, shown with the backups. */
+  outbox?: { hold(): { since: string; reason: string } | null; release(): boolean; keyWaits(): number };
 }) {
   const settings =
     deps.settings ??
@@ -75,6 +77,10 @@ export function createBackups(deps: {
       running: service.running(),
       last: last ? { at: last.at, ok: last.ok, bytes: last.bytes, verified: last.verified } : null,
       warning: warning(),
+      outbox: {
+        held: deps.outbox?.hold() ?? null,
+        waitingForDataKey: deps.outbox?.keyWaits() ?? 0,
+      },
       items,
     };
   };
@@ -86,8 +92,13 @@ export function createBackups(deps: {
       view,
       startNow: () => {
         const started = !service.running();
-        void service.run();
+        void service.run({ manual: true });
         return { started };
+      },
+      releaseOutbox: (by) => {
+        const released = deps.outbox?.release() ?? false;
+        if (released) deps.logger.info("outbox_released", { by });
+        return { released };
       },
     }),
     warning,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Elysia } from "elysia";
@@ -100,7 +100,7 @@ describe("the schedule on the calendar job", () => {
     stopSecond();
     expect(backupsTaken(folder)).toBe(1);
     expect(readdirSync(join(folder.dataDir, "backups")).filter((n) => n.endsWith(".twbackup"))).toEqual([
-      "tracewell-20260602T063005Z.twbackup",
+      "tracewell-20260602T063005000Z.twbackup",
     ]);
   });
 
@@ -256,4 +256,54 @@ test("a failed run, or no good one for 26 hours while scheduled, is a warning", 
   );
   expect(backupWarning({ ...base, last: null, lastGoodAt: "2025-03-09T12:30:00Z" })).toBeNull();
   expect(backupWarning({ ...base, scheduled: false, last: null, lastGoodAt: null })).toBeNull();
+});
+
+describe("names and the keep rule (ADR 287)", () => {
+  test("two backups in one second get two names, and manual and pre-upgrade copies outlive the keep rule", async () => {
+    const dataDir = join(root, "names");
+    openDatabase(join(dataDir, "tracewell.db")).close();
+    let clock = new Date("2025-03-03T07:30:00.120Z");
+    const settings = backupSettings({ BACKUP_KEEP: "1 daily" }, { dataDir, timeZone: TZ });
+    const service = createBackupService({
+      settings,
+      dataDir,
+      keys: () => [new Uint8Array(32).fill(7)],
+      app: { name: "tracewell", version: "test" },
+      now: () => clock,
+      logger: silentLogger,
+    });
+    const first = await service.run();
+    clock = new Date("2025-03-03T07:30:00.480Z");
+    const second = await service.run({ manual: true });
+    clock = new Date("2025-03-03T07:30:00.910Z");
+    const third = await service.run();
+    expect([first.ok, second.ok, third.ok]).toEqual([true, true, true]);
+    expect([first.name, second.name, third.name]).toEqual([
+      "tracewell-20250303T073000120Z.twbackup",
+      "tracewell-manual-20250303T073000480Z.twbackup",
+      "tracewell-20250303T073000910Z.twbackup",
+    ]);
+    // A copy a start took before an upgrade, and a backup an earlier version named to the second.
+    const upgrade = "pre-upgrade-schema-41-20250101T000000000Z.twbackup";
+    const older = "tracewell-20250101T000000Z.twbackup";
+    for (const name of [upgrade, older]) writeFileSync(join(settings.dir, name), "sealed");
+    // A week of nights later, one daily kept: of the scheduled ones only the newest stays.
+    for (let night = 1; night <= 7; night++) {
+      clock = new Date(Date.parse("2025-03-03T07:30:00Z") + night * 86_400_000);
+      await service.run();
+    }
+    const left = readdirSync(settings.dir).sort();
+    expect(left).toEqual([
+      upgrade,
+      "tracewell-20250310T073000000Z.twbackup",
+      "tracewell-manual-20250303T073000480Z.twbackup",
+    ]);
+    const listed = (await service.list())[0]?.items.map((i) => [i.name, i.kind]);
+    expect(listed).toEqual([
+      ["tracewell-20250310T073000000Z.twbackup", "scheduled"],
+      ["tracewell-manual-20250303T073000480Z.twbackup", "manual"],
+      [upgrade, "upgrade"],
+    ]);
+    expect(archiveTime(older)?.toISOString()).toBe("2025-01-01T00:00:00.000Z");
+  });
 });

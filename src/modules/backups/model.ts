@@ -121,17 +121,37 @@ export function backupSettings(
   };
 }
 
-/** An archive's name carries its time (UTC), so a target's listing alone orders and keeps them. */
-export const archiveName = (at: Date) =>
-  `tracewell-${at
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z")}${ARCHIVE_SUFFIX}`;
+/**
+ * What made an archive, read from its name: the schedule ("scheduled", the only kind the keep rule deletes),
+ * an operator ("manual": `tracewell backup`, "Take a backup now"), or a start before its migrations ("upgrade",
+ * ADR 243). An operator's copy and the copy to roll back to are theirs to delete, never the rule's (ADR 287).
+ */
+export type ArchiveKind = "scheduled" | "manual" | "upgrade";
 
-export function archiveTime(name: string): Date | null {
-  const m = /^tracewell-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.twbackup$/.exec(name);
-  return m ? new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) : null;
+/** The UTC time to the millisecond, as a name carries it: two backups in one second never share a name. */
+export const nameStamp = (at: Date) => at.toISOString().replace(/[-:.]/g, "");
+
+/** An archive's name carries its kind and its time (UTC, to the millisecond), so a listing alone orders and keeps them. */
+export const archiveName = (at: Date, kind: Exclude<ArchiveKind, "upgrade"> = "scheduled") =>
+  `tracewell-${kind === "manual" ? "manual-" : ""}${nameStamp(at)}${ARCHIVE_SUFFIX}`;
+
+/** The copy a start takes before it migrates a database at `schema`. */
+export const upgradeSnapshotName = (schema: number, at: Date) =>
+  `pre-upgrade-schema-${schema}-${nameStamp(at)}${ARCHIVE_SUFFIX}`;
+
+const STAMP = String.raw`(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})?Z`;
+const NAMED = new RegExp(String.raw`^(?:tracewell-(manual-)?|pre-upgrade-schema-(\d+)-)${STAMP}\.twbackup$`);
+
+/** An archive's kind and time from its name (names of earlier versions, to the second, included); null for another file. */
+export function archiveOf(name: string): { kind: ArchiveKind; at: Date; schema?: number } | null {
+  const m = NAMED.exec(name);
+  if (!m) return null;
+  const at = new Date(`${m[3]}-${m[4]}-${m[5]}T${m[6]}:${m[7]}:${m[8]}.${m[9] ?? "000"}Z`);
+  if (m[2] !== undefined) return { kind: "upgrade", at, schema: Number(m[2]) };
+  return { kind: m[1] ? "manual" : "scheduled", at };
 }
+
+export const archiveTime = (name: string): Date | null => archiveOf(name)?.at ?? null;
 
 /**
  * The keep rule (grandfather-father-son): the newest archive of each of the last `daily` days that have one, of

@@ -4,6 +4,13 @@
 export { MAIL_KINDS, type MailKindName, type MailUrgency, urgencyOf } from "../../contracts/mail-kinds";
 export { automaticMail, type MailMessage } from "./lib/automatic";
 export { composeText, line, quotedWithin } from "./lib/compose";
+export {
+  holdOutbox,
+  OUTBOX_HOLD_FILE,
+  type OutboxHold,
+  outboxHold,
+  releaseOutbox,
+} from "./lib/hold";
 export { confirmationMessageId } from "./lib/thread";
 export type { OutboxRow } from "./repo/mail-outbox";
 export { mailOutboxRepo } from "./repo/mail-outbox";

@@ -3,9 +3,11 @@ import type { Config } from "../../config";
 import type { Brand } from "../../contracts/brand";
 import { toOneLine } from "../../contracts/fields";
 import { urgencyOf } from "../../contracts/mail-kinds";
+import { DataKeyError } from "../../db/cipher";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import { automaticMail, type MailMessage } from "./lib/automatic";
+import { type OutboxHold, outboxHold, releaseOutbox } from "./lib/hold";
 import { type EnqueueMail, mailOutboxRepo, type OutboxRow } from "./repo/mail-outbox";
 
 export const MAIL_NOT_CONFIGURED =
@@ -14,6 +16,8 @@ export const MAIL_NOT_CONFIGURED =
 /** Waits between attempts: 30 s, doubling, at most an hour; after MAX_ATTEMPTS the message is given up. */
 export const RETRY_BASE_MS = 30_000;
 export const RETRY_MAX_MS = 60 * 60_000;
+/** How often a mail waiting for a data key is tried again by the same server (a restart tries it at once). */
+export const KEY_WAIT_RETRY_MS = 60_000;
 export const MAX_ATTEMPTS = 20;
 const POLL_MS = 15_000;
 /** How many due mails are chosen at a time; a run goes on choosing until none is left (or none can go). */
@@ -125,6 +129,12 @@ export function createMailOutbox(deps: {
   /** Set when a stop gave up waiting for a send: what it answers later is not recorded (the row stays pending). */
   let abandoned = false;
 
+  /** Whether this run's key problem was logged: once, until a mail goes again (ADR 286). */
+  let keyWaitLogged = false;
+  /** Whether the hold was seen: logged once, and the release logged when it goes. */
+  let heldSeen = false;
+  const hold = (): OutboxHold | null => outboxHold(config.dataDir);
+
   /** What the features asked to be told when the outbox starts with no way to send (no SMTP_URL). */
   const unavailable: (() => void)[] = [];
 
@@ -156,6 +166,19 @@ export function createMailOutbox(deps: {
     });
   }
 
+  function waitForKey(mail: OutboxRow, error: DataKeyError) {
+    const reason = `Waiting for the data key: ${error.message}. Start the server with every key in DATA_KEY (new first, then the old ones); the mail is sent then.`;
+    outbox.recordKeyWait(mail, reason, new Date(now().getTime() + KEY_WAIT_RETRY_MS).toISOString());
+    if (keyWaitLogged) return;
+    keyWaitLogged = true;
+    logger.error("mail_waiting_for_data_key", {
+      outboxId: mail.id,
+      kind: mail.kind,
+      reason: error.message,
+      hint: "Mail whose data this server's DATA_KEY cannot read stays queued, none given up: restart the server with the key it was written with (DATA_KEY=NEW,OLD)",
+    });
+  }
+
   /**
    * One attempt: `sent`; `failed` when the mail server could not take it now (it is retried later); `settled`
    * when it will not be sent in this run whatever the server does (dropped, given up, refused for good).
@@ -168,6 +191,12 @@ export function createMailOutbox(deps: {
     try {
       message = kind.render(mail);
     } catch (error) {
+      // Data written with a key this server does not hold (a rotation run while it held only the old key): not
+      // the mail's fault. It waits, pending and its attempts uncounted, for a server with the key (ADR 286).
+      if (error instanceof DataKeyError) {
+        waitForKey(mail, error);
+        return "settled";
+      }
       // A mail that cannot be written (its data cannot be read, its template fails) will not be written by
       // trying again: it is given up with the reason, and the mails behind it go on.
       recordFailure(mail, error, true);
@@ -189,6 +218,7 @@ export function createMailOutbox(deps: {
     // Left to the next start by a stop (the database may be closed): it is sent again then.
     if (abandoned) return "settled";
     settle(mail, () => outbox.recordSent(mail, now().toISOString()));
+    keyWaitLogged = false;
     logger.info("mail_sent", { outboxId: mail.id, kind: mail.kind, attempts: mail.attempts + 1 });
     return "sent";
   }
@@ -256,6 +286,17 @@ export function createMailOutbox(deps: {
    */
   function runOnce(only: { kind?: string } = {}): Promise<number> {
     if (!sender) return Promise.resolve(0);
+    // A restored folder sends nothing until the operator releases it (ADR 287): a drill never mails clients.
+    const held = hold();
+    if (held) {
+      if (!heldSeen) logHold(held);
+      heldSeen = true;
+      return Promise.resolve(0);
+    }
+    if (heldSeen) {
+      heldSeen = false;
+      logger.info("outbox_released", {});
+    }
     if (busy && running) {
       woken = true;
       if (only.kind !== runKind) runKind = undefined;
@@ -265,6 +306,14 @@ export function createMailOutbox(deps: {
     runKind = only.kind;
     running = run();
     return running;
+  }
+
+  function logHold(held: OutboxHold) {
+    logger.warn("outbox_held", {
+      since: held.since,
+      reason: held.reason,
+      hint: 'Nothing is sent from this data folder until "tracewell outbox release" (or the admin\'s Backups screen) releases it',
+    });
   }
 
   const tick = () => {
@@ -291,6 +340,16 @@ export function createMailOutbox(deps: {
     initialError: sender ? null : MAIL_NOT_CONFIGURED,
     /** How many mails wait to go and how many were given up. */
     counts: () => outbox.counts(),
+    /** How many mails wait for a data key this server does not hold. */
+    keyWaits: () => outbox.keyWaits(),
+    /** The hold on a restored folder's outbox, or null (ADR 287). */
+    hold,
+    /** Releases the hold: the waiting mail goes now. False when nothing was held. */
+    release(): boolean {
+      const released = releaseOutbox(config.dataDir);
+      if (released && timer) queueMicrotask(tick);
+      return released;
+    },
     /** Whether a mail has ever reached the mail server: what proves the settings work, not only exist. */
     delivered: () => outbox.anySent(),
     /** Whether the mail server answers now: "off" without SMTP_URL, else "ok" or why not. */
@@ -309,11 +368,18 @@ export function createMailOutbox(deps: {
     /** Sends what is due now and every `pollMs` (15 s); wakes send sooner. */
     start({ pollMs = POLL_MS }: { pollMs?: number } = {}) {
       if (timer) return;
+      const held = hold();
+      if (held) {
+        heldSeen = true;
+        logHold(held);
+      }
       if (!sender) {
         logger.warn("mail_not_configured", { hint: "Set SMTP_URL to send intake emails" });
         for (const tell of unavailable) tell();
         return;
       }
+      // Mail that waited for a key another server lacked: this one may hold it, so it tries them now.
+      outbox.keyWaitsDueAt(now().toISOString());
       timer = setInterval(tick, pollMs);
       tick();
     },

@@ -1,4 +1,5 @@
-import { relative } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { dirname, relative } from "node:path";
 
 /** What the setup list reads, each from the feature that owns it (app.ts hands them over). */
 export type SetupSources = {
@@ -10,6 +11,15 @@ export type SetupSources = {
   paymentUrl: string | undefined;
   /** Whether mail is set up, and whether one has ever been delivered. */
   mail: { configured: boolean; delivered: () => boolean };
+  /**
+   * The data key, when it is the data folder's own file (DATA_DIR/data-key, made by the first start; null when
+   * DATA_KEY holds it): its path, its id, and whether an owner said a copy is kept elsewhere (ADR 286).
+   */
+  dataKey: {
+    file: string | null;
+    keyId: string;
+    copyConfirmed: () => { at: string; by: string } | null;
+  };
   backups: {
     dataDir: string;
     dir: string;
@@ -27,6 +37,22 @@ export function hasBackupDestination(b: { dataDir: string; dir: string; s3: bool
   if (b.s3) return true;
   const rel = relative(b.dataDir, b.dir);
   return rel.startsWith("..") || rel.startsWith("/");
+}
+
+/** The device of a path, or of its nearest folder that exists (a backup folder not made yet). */
+function deviceOf(path: string): number {
+  let at = path;
+  while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
+  return statSync(at).dev;
+}
+
+/**
+ * Whether every backup sits on the disk that holds the data key's file (ADR 286): no S3, and the backup folder on
+ * the key's filesystem. One lost disk then loses the key and every backup with it.
+ */
+export function backupsBesideKey(keyFile: string | null, b: { dir: string; s3: boolean }): boolean {
+  if (!keyFile || b.s3 || !existsSync(keyFile)) return false;
+  return deviceOf(b.dir) === statSync(keyFile).dev;
 }
 
 /** Names what is still unset, in words: "BRAND_ADDRESS and BRAND_LICENCES". */

@@ -1,6 +1,6 @@
 import { PATHS } from "../../contracts/paths";
-import type { SetupList, SetupStep } from "../../contracts/setup";
-import { hasBackupDestination, listed, type SetupSources } from "./model";
+import { SETUP_DATA_KEY_COPY_API, type SetupList, type SetupStep } from "../../contracts/setup";
+import { backupsBesideKey, hasBackupDestination, listed, type SetupSources } from "./model";
 
 /**
  * The firm's setup list, read from the real state each time it is asked: a step is done when what it needs is
@@ -92,18 +92,48 @@ export function createSetupService(src: SetupSources) {
     };
   }
 
+  /**
+   * The data key the first start made (DATA_DIR/data-key): the only key to the data and to every backup. It heads
+   * the list until an owner says a copy is kept off this machine (ADR 286).
+   */
+  function dataKey(): SetupStep {
+    const { file, keyId } = src.dataKey;
+    if (!file)
+      return {
+        id: "dataKey",
+        title: "Data key",
+        done: true,
+        detail: "The data key is given to the server by DATA_KEY, apart from the data folder.",
+        settings: ["DATA_KEY"],
+      };
+    const confirmed = src.dataKey.copyConfirmed();
+    return {
+      id: "dataKey",
+      title: "Data key",
+      done: confirmed !== null,
+      detail: confirmed
+        ? `A copy of the data key (key ${keyId}, ${file}) is kept elsewhere, as ${confirmed.by} confirmed.`
+        : `The server made the data key at its first start: ${file} (key ${keyId}). It alone reads the data and every backup: copy it to the firm's password manager (or move it to DATA_KEY), then confirm.`,
+      settings: ["DATA_KEY"],
+      ...(confirmed ? {} : { action: { label: "A copy is kept elsewhere", api: SETUP_DATA_KEY_COPY_API } }),
+    };
+  }
+
   function backups(): SetupStep {
     const destination = hasBackupDestination(src.backups);
+    const besideKey = backupsBesideKey(src.dataKey.file, src.backups);
     const lastGoodAt = src.backups.lastGoodAt();
     return {
       id: "backups",
       title: "Backups",
-      done: destination && lastGoodAt !== null,
+      done: destination && !besideKey && lastGoodAt !== null,
       detail: !destination
         ? "Set BACKUP_S3_URL, or BACKUP_DIR to a folder off the data folder's disk: a copy beside the data is lost with it."
-        : lastGoodAt === null
-          ? "A destination is set but no backup has succeeded yet: take one now."
-          : "Backups are taken and kept off the data folder.",
+        : besideKey
+          ? "The only backups (BACKUP_DIR) sit on the disk that holds the data key's file: one lost disk loses the key and every backup. Set BACKUP_S3_URL, or BACKUP_DIR to another disk."
+          : lastGoodAt === null
+            ? "A destination is set but no backup has succeeded yet: take one now."
+            : "Backups are taken and kept off the data folder.",
       href: PATHS.adminBackups,
       settings: ["BACKUP_S3_URL", "BACKUP_DIR"],
     };
@@ -111,7 +141,7 @@ export function createSetupService(src: SetupSources) {
 
   return {
     list(): SetupList {
-      const steps = [people(), address(), letterTerms(), payment(), mail(), backups()];
+      const steps = [dataKey(), people(), address(), letterTerms(), payment(), mail(), backups()];
       return { done: steps.every((s) => s.done), steps };
     },
   };

@@ -4,7 +4,7 @@ import { formatDateTime } from "../../lib/dates";
 import { useJson } from "../../lib/use-json";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
-import { BACKUPS_API, useStartBackup } from "./backup-warning";
+import { BACKUPS_API, OutboxNotice, type OutboxState, useStartBackup } from "./backup-warning";
 
 type Run = {
   at: string;
@@ -21,6 +21,7 @@ type BackupsView = {
   targets: { kind: "folder" | "s3"; where: string }[];
   running: boolean;
   warning: string | null;
+  outbox: OutboxState;
   items: Run[];
 };
 
@@ -54,6 +55,7 @@ export function BackupsPage() {
                   {view.warning}.
                 </p>
               )}
+              <OutboxNotice outbox={view.outbox} />
               <dl className="mt-8 grid gap-4 rounded-xl border border-line bg-white p-6 shadow-sm sm:grid-cols-3">
                 <div>
                   <dt className="text-sm font-semibold text-ink-muted">Schedule</dt>

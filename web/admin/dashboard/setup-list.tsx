@@ -1,6 +1,8 @@
 import { ArrowRight, CheckCircle2, Circle } from "lucide-react";
+import { useState } from "react";
 import { Link } from "wouter";
 import { SETUP_API, type SetupList } from "../../../src/contracts/setup";
+import { apiRequest } from "../../lib/api";
 import { useJson } from "../../lib/use-json";
 import { settingRuns } from "./setup-detail";
 
@@ -10,8 +12,21 @@ import { settingRuns } from "./setup-detail";
  * Nothing is shown while it loads or when it cannot be read: the dashboard's own work comes first.
  */
 export function SetupChecklist() {
-  const list = useJson<SetupList>(SETUP_API);
+  const loaded = useJson<SetupList>(SETUP_API);
+  /** The list as a step's action answered it (the data key's confirmation), over the one first loaded. */
+  const [answered, setAnswered] = useState<SetupList | null>(null);
+  const [acting, setActing] = useState<"idle" | "pressed" | "failed">("idle");
+  const list = answered ?? loaded;
   if (!list || list === "failed" || list.done) return null;
+  const act = async (api: string) => {
+    setActing("pressed");
+    try {
+      setAnswered((await (await apiRequest("POST", api)).json()) as SetupList);
+      setActing("idle");
+    } catch {
+      setActing("failed");
+    }
+  };
   const left = list.steps.filter((s) => !s.done).length;
 
   return (
@@ -51,6 +66,21 @@ export function SetupChecklist() {
                 )}
               </p>
             </div>
+            {!s.done && s.action && (
+              <div className="shrink-0" aria-live="polite">
+                <button
+                  type="button"
+                  className="btn-navy min-h-10"
+                  disabled={acting === "pressed"}
+                  onClick={() => s.action && act(s.action.api)}
+                >
+                  {s.action.label}
+                </button>
+                {acting === "failed" && (
+                  <p className="mt-1 text-sm text-danger">That did not work. Try again.</p>
+                )}
+              </div>
+            )}
             {!s.done && s.href && (
               <Link
                 href={s.href}

@@ -1,7 +1,10 @@
+import { Database } from "bun:sqlite";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { mkdir, rename } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { forgetKeyHolders } from "../../../db/data-key-holders";
 import type { Logger } from "../../../log";
+import { holdOutbox } from "../../mail";
 import { ArchiveError } from "../lib/archive-cipher";
 import type { Manifest } from "../lib/container";
 import { archiveName, type BackupSettings, DATABASE_IN_ARCHIVE, toKeep } from "../model";
@@ -87,11 +90,14 @@ export function createBackupService(deps: BackupDeps) {
     return { ...written, verified };
   }
 
-  /** Applies the keep rule to every target; what it removes, by target. */
+  /**
+   * Applies the keep rule to every target's scheduled backups; what it removes, by target. An operator's own
+   * backups and the copies taken before upgrades are never the rule's to delete (ADR 287).
+   */
   async function prune(): Promise<Record<string, string[]>> {
     const removed: Record<string, string[]> = {};
     for (const target of targets()) {
-      const listed = await target.list();
+      const listed = (await target.list()).filter((item) => item.kind === "scheduled");
       const kept = toKeep(listed, settings.keep, settings.timeZone);
       for (const item of listed) {
         if (kept.has(item.name)) continue;
@@ -106,9 +112,10 @@ export function createBackupService(deps: BackupDeps) {
 
   /**
    * A backup to the configured targets: written in the backup folder, verified, sent off the machine, then the
-   * keep rule. The result is recorded and logged whatever happens; one run at a time.
+   * keep rule. The result is recorded and logged whatever happens; one run at a time. A manual run (a command,
+   * "Take a backup now") is named apart, and the keep rule never deletes it.
    */
-  function run(): Promise<RunRecord> {
+  function run(opts: { manual?: boolean } = {}): Promise<RunRecord> {
     running ??= (async () => {
       const at = deps.now();
       const result: RunRecord = {
@@ -121,7 +128,7 @@ export function createBackupService(deps: BackupDeps) {
         error: null,
       };
       try {
-        const name = archiveName(at);
+        const name = archiveName(at, opts.manual ? "manual" : "scheduled");
         const file = join(settings.dir, name);
         const written = await backupTo(file);
         result.name = name;
@@ -159,7 +166,9 @@ export function createBackupService(deps: BackupDeps) {
 
   /**
    * Restores an archive into an empty (or new) folder: opened and checked beside it first, so a bad archive
-   * places nothing; then every file is moved into place.
+   * places nothing; then every file is moved into place. The folder's outbox is held (ADR 287): a drill, or a
+   * second machine, sends none of the backup's queued mail until the operator releases it; and the servers the
+   * backup saw running are forgotten (none runs on the new folder).
    */
   async function restore(source: string, into: string) {
     const target = resolve(into);
@@ -171,6 +180,16 @@ export function createBackupService(deps: BackupDeps) {
       for (const entry of readdirSync(dir)) await rename(join(dir, entry), join(target, entry));
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+    holdOutbox(target, {
+      since: deps.now(),
+      reason: `Restored from ${source}, a backup taken ${manifest.createdAt}`,
+    });
+    const restored = new Database(join(target, DATABASE_IN_ARCHIVE));
+    try {
+      forgetKeyHolders(restored);
+    } finally {
+      restored.close();
     }
     return {
       into: target,

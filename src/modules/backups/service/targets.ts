@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { S3Client } from "bun";
-import { archiveTime, BackupSettingError, parseS3Url, type S3Target } from "../model";
+import { type ArchiveKind, archiveOf, BackupSettingError, parseS3Url, type S3Target } from "../model";
 
-export type Listed = { name: string; at: Date; bytes: number };
+export type Listed = { name: string; at: Date; bytes: number; kind: ArchiveKind };
 
 /** Where archives are kept: the backup folder on this machine, and an S3-compatible bucket off it. */
 export type Target = {
@@ -24,8 +24,10 @@ export function folderTarget(dir: string): Target {
     list: async () => {
       if (!existsSync(dir)) return [];
       return readdirSync(dir).flatMap((name) => {
-        const at = archiveTime(name);
-        return at ? [{ name, at, bytes: statSync(join(dir, name)).size }] : [];
+        const archive = archiveOf(name);
+        return archive
+          ? [{ name, at: archive.at, kind: archive.kind, bytes: statSync(join(dir, name)).size }]
+          : [];
       });
     },
     remove: async (name) => rmSync(join(dir, name), { force: true }),
@@ -57,8 +59,8 @@ export function s3Target(target: S3Target): Target {
         const page = await client.list({ prefix: target.prefix, continuationToken });
         for (const item of page.contents ?? []) {
           const name = item.key.slice(target.prefix.length);
-          const at = archiveTime(name);
-          if (at) out.push({ name, at, bytes: item.size ?? 0 });
+          const archive = archiveOf(name);
+          if (archive) out.push({ name, at: archive.at, kind: archive.kind, bytes: item.size ?? 0 });
         }
         continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
       } while (continuationToken);

@@ -30,7 +30,7 @@ test("before migrations change the file, a sealed copy of it as it was goes besi
   const store = openDataStore(loadConfig({ DATA_DIR: dataDir, DATA_KEY: KEY }), { logger });
   store.db.close();
   const [copy] = readdirSync(join(dataDir, "backups"));
-  expect(copy).toMatch(/^pre-upgrade-schema-\d+-\d{8}T\d{6}Z\.twbackup$/);
+  expect(copy).toMatch(/^pre-upgrade-schema-\d+-\d{8}T\d{9}Z\.twbackup$/);
   // Sealed like a backup: `tracewell restore` opens it, and it holds the database as it was.
   const restored = join(root, "undo");
   await createBackupService({

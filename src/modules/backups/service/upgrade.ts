@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ARCHIVE_SUFFIX } from "../model";
+import { upgradeSnapshotName } from "../model";
 import { sealDatabaseSync } from "./archive";
 
 /** Where the copy taken before an upgrade goes: the backup folder (BACKUP_DIR, else DATA_DIR/backups). */
@@ -20,11 +20,7 @@ export function snapshotBeforeUpgrade(opts: {
   app: { name: string; version: string };
 }): string {
   mkdirSync(opts.dir, { recursive: true, mode: 0o700 });
-  const stamp = opts.at
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
-  const out = join(opts.dir, `pre-upgrade-schema-${opts.schema}-${stamp}${ARCHIVE_SUFFIX}`);
+  const out = join(opts.dir, upgradeSnapshotName(opts.schema, opts.at));
   sealDatabaseSync({
     databaseFile: opts.databaseFile,
     dataKey: opts.dataKey,

@@ -1,3 +1,4 @@
+import { DataKeyError } from "../../../db/cipher";
 import type { Sealed } from "../../../store";
 import { mailOutboxRepo } from "../../mail";
 
@@ -90,6 +91,17 @@ export function deskDueTimes({ db, cipher }: Sealed) {
     for (const r of rows) setRespondBy.run(r.respondBy, r.id);
   });
 
+  // A name written with a key this server does not hold must not take the whole dashboard down with it: the
+  // mail list beside it says why, and the request's own page answers 503 naming DATA_KEY (ADR 286).
+  const readableName = (stored: string) => {
+    try {
+      return cipher.decrypt(stored);
+    } catch (error) {
+      if (error instanceof DataKeyError) return "(unreadable with this server's data key)";
+      throw error;
+    }
+  };
+
   return {
     /** Requests with no due time yet (new since the last read, or from before the clock). */
     missing: () => missing.all(),
@@ -105,7 +117,7 @@ export function deskDueTimes({ db, cipher }: Sealed) {
      * e-mail, never asks for them (ADR 054).
      */
     namesOf: (ids: readonly number[]): Map<number, string> =>
-      new Map(namesOf.all(JSON.stringify(ids)).map((r) => [r.id, cipher.decrypt(r.name)] as const)),
+      new Map(namesOf.all(JSON.stringify(ids)).map((r) => [r.id, readableName(r.name)] as const)),
     counts: (since: string, now: string) =>
       counts.get({ since, now }) ?? { newToday: 0, waiting: 0, overdue: 0 },
     answeredSince: (since: string) => answered.all(since),

@@ -1,3 +1,4 @@
+import { DataKeyError } from "../../../db/cipher";
 import type { Sealed } from "../../../store";
 
 /** One queued e-mail: what it is about, never what it says (rendered at send time). */
@@ -33,14 +34,27 @@ export type EnqueueMail = {
 
 const ROW = `id, kind, submission_id AS submissionId, ref_id AS refId, dedupe_key AS dedupeKey, attempts`;
 const DELIVERY = `id, kind, state, attempts, last_error AS lastError, sent_at AS sentAt,
-  next_attempt_at AS nextAttemptAt, created_at AS createdAt`;
+  next_attempt_at AS nextAttemptAt, created_at AS createdAt, key_wait AS keyWait`;
+
+/** What the error column of a mail written under a key this server does not hold says instead of failing. */
+export const UNREADABLE_ERROR = "(written with a data key this server does not hold)";
 
 /** The mail_outbox table: queue, due rows, delivery results. last_error is encrypted: it can quote an address. */
 export function mailOutboxRepo({ db, cipher }: Sealed) {
-  const readable = <T extends MailDelivery>(d: T): T => ({
-    ...d,
-    lastError: cipher.decryptNullable(d.lastError),
-  });
+  /** An error stored under a key this server does not hold reads as such: the dashboard must not fail on it. */
+  const errorText = (stored: string | null) => {
+    try {
+      return cipher.decryptNullable(stored);
+    } catch (error) {
+      if (error instanceof DataKeyError) return UNREADABLE_ERROR;
+      throw error;
+    }
+  };
+  /** A mail waiting for a data key says why as its error (key ids only): what the dashboard shows. */
+  const readable = <T extends MailDelivery>(row: T & { keyWait?: string | null }): T => {
+    const { keyWait, ...d } = row;
+    return { ...(d as unknown as T), lastError: keyWait ?? errorText(d.lastError) };
+  };
   const insert = db.prepare<{ id: number }, [string, number | null, number | null, string | null, string]>(
     `INSERT INTO mail_outbox (kind, submission_id, ref_id, dedupe_key, next_attempt_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
@@ -54,10 +68,20 @@ export function mailOutboxRepo({ db, cipher }: Sealed) {
     `SELECT ${DELIVERY} FROM mail_outbox WHERE id = ?`,
   );
   const markSent = db.prepare<never, [string, number]>(
-    "UPDATE mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?",
+    "UPDATE mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL, key_wait = NULL WHERE id = ?",
   );
   const markAttemptFailed = db.prepare<never, [string, string, string, number]>(
-    "UPDATE mail_outbox SET state = ?, attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
+    "UPDATE mail_outbox SET state = ?, attempts = attempts + 1, last_error = ?, next_attempt_at = ?, key_wait = NULL WHERE id = ?",
+  );
+  // Its attempts uncounted and its state pending: a key this server lacks is not the mail's fault (ADR 286).
+  const markKeyWait = db.prepare<never, [string, string, number]>(
+    "UPDATE mail_outbox SET key_wait = ?, next_attempt_at = ? WHERE id = ? AND state = 'pending'",
+  );
+  const keyWaitCount = db.prepare<{ n: number }, []>(
+    "SELECT count(*) AS n FROM mail_outbox WHERE state = 'pending' AND key_wait IS NOT NULL",
+  );
+  const keyWaitsDue = db.prepare<never, [string]>(
+    "UPDATE mail_outbox SET next_attempt_at = ? WHERE state = 'pending' AND key_wait IS NOT NULL",
   );
   const remove = db.prepare<never, [number]>("DELETE FROM mail_outbox WHERE id = ?");
   const ofSubmission = db.prepare<MailDelivery, [number]>(
@@ -68,7 +92,7 @@ export function mailOutboxRepo({ db, cipher }: Sealed) {
   );
   const selectTroubled = db.prepare<MailDelivery & { submissionId: number | null }, [number]>(
     `SELECT ${DELIVERY}, submission_id AS submissionId FROM mail_outbox
-     WHERE state = 'failed' OR (state = 'pending' AND attempts > 0)
+     WHERE state = 'failed' OR (state = 'pending' AND (attempts > 0 OR key_wait IS NOT NULL))
      ORDER BY state = 'failed' DESC, id DESC LIMIT ?`,
   );
   const requeueSubmission = db.prepare<never, [string, number]>(
@@ -113,6 +137,12 @@ export function mailOutboxRepo({ db, cipher }: Sealed) {
     recordSent: (mail: OutboxRow, nowIso: string) => markSent.run(nowIso, mail.id),
     recordFailure: (mail: OutboxRow, error: string, next: { state: "pending" | "failed"; at: string }) =>
       markAttemptFailed.run(next.state, cipher.encrypt(error), next.at, mail.id),
+    /** A mail that cannot be written with the keys this server holds: pending, tried again at `at`. */
+    recordKeyWait: (mail: OutboxRow, reason: string, at: string) => markKeyWait.run(reason, at, mail.id),
+    /** How many mails wait for a data key. */
+    keyWaits: () => keyWaitCount.get()?.n ?? 0,
+    /** Every mail waiting for a data key is due at `atIso`: a server started with other keys tries them now. */
+    keyWaitsDueAt: (atIso: string) => keyWaitsDue.run(atIso),
     /** A mail whose subject is gone (deleted before it was sent): nothing left to say. */
     drop: (mail: OutboxRow) => remove.run(mail.id),
     forSubmission: (submissionId: number) => ofSubmission.all(submissionId).map(readable),
