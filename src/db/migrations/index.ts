@@ -51,6 +51,7 @@ import * as paymentsOnce from "./039-payments-once";
 import * as ledgerNeverChanged from "./040-ledger-never-changed";
 
 import * as statementFailures from "./041-statement-failures";
+import * as dueTimesBasis from "./049-due-times-basis";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -114,4 +115,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 40, name: "ledger-never-changed", ...ledgerNeverChanged },
 
   { version: 41, name: "statement-failures", ...statementFailures },
+
+  { version: 49, name: "due-times-basis", ...dueTimesBasis },
 ];

@@ -4,6 +4,7 @@ import type { Brand } from "../../contracts/brand";
 import { toOneLine } from "../../contracts/fields";
 import { urgencyOf } from "../../contracts/mail-kinds";
 import type { Logger } from "../../log";
+import type { Slicing } from "../../ops/slices";
 import type { DataStore } from "../../store";
 import { automaticMail, type MailMessage } from "./lib/automatic";
 import { type EnqueueMail, mailOutboxRepo, type OutboxRow } from "./repo/mail-outbox";
@@ -125,8 +126,11 @@ export function createMailOutbox(deps: {
   /** Set when a stop gave up waiting for a send: what it answers later is not recorded (the row stays pending). */
   let abandoned = false;
 
-  /** What the features asked to be told when the outbox starts with no way to send (no SMTP_URL). */
-  const unavailable: (() => void)[] = [];
+  /**
+   * What the features asked to be told when the outbox starts with no way to send (no SMTP_URL): each may work
+   * after the start, in batches (its promise).
+   */
+  const unavailable: ((slicing: Slicing) => Promise<unknown>)[] = [];
 
   // What the mail's feature keeps about it (a request's mail state) is updated in a savepoint of its own: if
   // that fails, the attempt's result is still recorded, so a sent mail is never sent again.
@@ -278,7 +282,7 @@ export function createMailOutbox(deps: {
       kinds.set(kind, { render, settled });
     },
     /** Called at start when no mail can be sent: a feature notes it where its staff look (the desk's requests). */
-    whenUnavailable(tell: () => void) {
+    whenUnavailable(tell: (slicing: Slicing) => Promise<unknown>) {
       unavailable.push(tell);
     },
     /** The kinds registered so far: once the app is composed, every kind of MAIL_KINDS and no other. */
@@ -306,16 +310,19 @@ export function createMailOutbox(deps: {
     /** One queued mail's delivery state. */
     delivery: (id: number | null) => (id === null ? undefined : outbox.delivery(id)),
     runOnce,
-    /** Sends what is due now and every `pollMs` (15 s); wakes send sooner. */
-    start({ pollMs = POLL_MS }: { pollMs?: number } = {}) {
-      if (timer) return;
+    /**
+     * Sends what is due now and every `pollMs` (15 s); wakes send sooner. Without SMTP_URL, tells the features
+     * instead; resolves once what they do about it is done (the server logs it with its catch-up).
+     */
+    start({ pollMs = POLL_MS, slicing = {} }: { pollMs?: number; slicing?: Slicing } = {}): Promise<void> {
+      if (timer) return Promise.resolve();
       if (!sender) {
         logger.warn("mail_not_configured", { hint: "Set SMTP_URL to send intake emails" });
-        for (const tell of unavailable) tell();
-        return;
+        return Promise.all(unavailable.map((tell) => tell(slicing))).then(() => undefined);
       }
       timer = setInterval(tick, pollMs);
       tick();
+      return Promise.resolve();
     },
     /**
      * After a mail is committed: send now rather than at the next poll (only while started). During a run, the

@@ -80,8 +80,10 @@ export function mailOutboxRepo({ db, cipher }: Sealed) {
      WHERE id IN (SELECT max(id) FROM mail_outbox WHERE kind = ?1 AND ref_id IN (SELECT value FROM json_each(?2))
        GROUP BY ref_id)`,
   );
-  const pendingSubmissions = db.prepare<{ id: number }, []>(
-    "SELECT DISTINCT submission_id AS id FROM mail_outbox WHERE state = 'pending' AND submission_id IS NOT NULL",
+
+  const pendingSubmissionsAfter = db.prepare<{ id: number }, [number, number]>(
+    `SELECT DISTINCT submission_id AS id FROM mail_outbox
+     WHERE submission_id > ? AND state = 'pending' ORDER BY submission_id LIMIT ?`,
   );
 
   // The first sent row its state's index finds: the outbox keeps every mail sent, so no sort over them all.
@@ -128,8 +130,9 @@ export function mailOutboxRepo({ db, cipher }: Sealed) {
         : new Map(
             latestOfRefs.all(kind, JSON.stringify(refIds)).map(({ refId, ...d }) => [refId, readable(d)]),
           ),
-    /** The requests with mail still waiting to go. */
-    pendingSubmissionIds: () => pendingSubmissions.all().map((r) => r.id),
+    /** The next `limit` requests with mail still waiting to go after request `afterId`, by id (its index). */
+    pendingSubmissionIdsAfter: (afterId: number, limit: number) =>
+      pendingSubmissionsAfter.all(afterId, limit).map((r) => r.id),
   };
 }
 
