@@ -92,19 +92,22 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
      WHERE email_sent = 0 AND id IN (SELECT value FROM json_each(?))`,
   );
   /**
-   * One batch of the note that mail cannot go: the requests with mail waiting after request `afterId`, those whose stored
-   * reason is not this one already (a restart without mail rewrites nothing). The last request looked at, or null
-   * when none was left.
+   * One batch of the note that mail cannot go: the requests with mail waiting among ids `afterId` + 1 to
+   * `afterId` + `span`, those whose stored reason is not this one already (a restart without mail rewrites
+   * nothing). The last id of the window, or null once past every request any mail names.
    */
-  const noteMailUnavailableAfter = db.transaction((reason: string, afterId: number, limit: number) => {
-    const ids = outbox.pendingSubmissionIdsAfter(afterId, limit);
-    if (ids.length === 0) return null;
-    const stale = unsentErrors
-      .all(JSON.stringify(ids))
-      .filter((r) => r.error === null || cipher.decrypt(r.error) !== reason)
-      .map((r) => r.id);
+  const noteMailUnavailableAfter = db.transaction((reason: string, afterId: number, span: number) => {
+    if (afterId >= outbox.lastSubmissionId()) return null;
+    const upTo = afterId + span;
+    const ids = outbox.pendingSubmissionIdsIn(afterId, upTo);
+    const stale = ids.length
+      ? unsentErrors
+          .all(JSON.stringify(ids))
+          .filter((r) => r.error === null || cipher.decrypt(r.error) !== reason)
+          .map((r) => r.id)
+      : [];
     if (stale.length > 0) setEmailError.run(cipher.encrypt(reason), JSON.stringify(stale));
-    return ids.at(-1) ?? null;
+    return upTo;
   });
 
   /** Writes a submission and queues its two messages, committed before returning. */
@@ -178,11 +181,11 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
     idsByEmail: (email: string) =>
       selectIdsByEmailHash.all(JSON.stringify(cipher.emailHashes(email))).map((r) => r.id),
     /**
-     * Marks the unsent submissions after `afterId` with why their mail is waiting (no SMTP server configured),
-     * up to `limit` of them: the start does every one, a batch at a time.
+     * Marks the unsent submissions among the `span` ids after `afterId` with why their mail is waiting (no SMTP
+     * server configured): the start does every one, a window at a time.
      */
-    noteMailUnavailableAfter: (reason: string, afterId: number, limit: number): number | null =>
-      noteMailUnavailableAfter(reason, afterId, limit),
+    noteMailUnavailableAfter: (reason: string, afterId: number, span: number): number | null =>
+      noteMailUnavailableAfter(reason, afterId, span),
   };
 }
 
