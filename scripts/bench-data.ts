@@ -3,13 +3,17 @@
 // complete), POST /api/contact with every personal field encrypted, the desk's list with a free-text search
 // (one member of staff at a time, then four at once) and the server's memory.
 //   bun scripts/bench-data.ts [--rows 10000] [--requests 400] [--port N] [--binary dist/tracewell]
-//   bun scripts/bench-data.ts --start [--rows 100000]   the start figures alone (ADR 236): --version and --help
-//     beside a compiled hello-world's --version, spawn to the first 200 on / at the first start and at a restart,
-//     the desk search in the restart's first seconds
+//   bun scripts/bench-data.ts --start [--shapes 20000,100000] [--runs 3] [--seeded DIR] [--seed-binary B]
+//     the start over stored data (ADR 289): each shape seeded through POST /api/contact of a running binary (32
+//     in flight, each from its own X-Forwarded-For under TRUST_PROXY=1, mail off), then restarted --runs times
+//     with its mail sent and with every mail still queued; each restart's spawn to first 200 on / beside a
+//     compiled bare Bun.serve's, the start log's steps, when the catch-up and the search index were done, and
+//     the desk's search from the first second. --seeded keeps the seeded folders for another run (or build).
 // --rows is how many requests are stored before the start; --requests how many are timed per run; --binary
 // another build to measure on the same data (an earlier version, say).
 // The stored requests are a desk as years of use leave it: spread over three years, their mail sent, all but
 // the newest 100 answered, and the ended ones still within their retention.
+import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -331,22 +335,12 @@ async function main() {
   }
 }
 
-/** Wall-clock of `argv` run to its exit, RUNS times after two unmeasured runs: median and best. */
-async function spawnTimes(argv: string[], runs = 20) {
-  const times: number[] = [];
-  for (let i = 0; i < runs + 2; i++) {
-    const t = performance.now();
-    await Bun.spawn(argv, { stdout: "ignore", stderr: "ignore" }).exited;
-    if (i >= 2) times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return `median ${fmt(quantile(times, 0.5))}  best ${fmt(times[0] ?? Number.NaN)}`;
-}
-
-/** A Bun hello-world compiled as the executable is (bytecode, ESM): the floor of any compiled program's start. */
-async function helloWorld(): Promise<string> {
-  const dir = join(dataDir, "hello");
-  await Bun.write(join(dir, "hello.ts"), 'process.stdout.write("0.0.0\\n");\n');
+/** A bare Bun.serve compiled as the executable is: the floor of any compiled server's spawn-to-first-200. */
+async function helloServer(dir: string): Promise<string> {
+  await Bun.write(
+    join(dir, "hello.ts"),
+    'Bun.serve({ hostname: "127.0.0.1", port: Number(process.env.PORT), fetch: () => new Response("hello") });\n',
+  );
   const out = join(dir, "hello");
   const build = Bun.spawn(
     [
@@ -365,74 +359,254 @@ async function helloWorld(): Promise<string> {
   return out;
 }
 
-/** The first seconds after a start: spawn to the first 200 on /, then the desk's search, one at a time. */
-async function startFigures() {
-  const seedMs = seed();
-  const hello = await helloWorld();
-  console.log(`\nThe start (${ROWS.toLocaleString("en-US")} stored requests, 127.0.0.1)`);
-  line("seed through the repository (encrypting)", fmt(seedMs));
-  line("compiled hello-world --version", await spawnTimes([hello, "--version"]));
-  line("tracewell --version", await spawnTimes([BINARY, "--version"]));
-  line("tracewell --help", await spawnTimes([BINARY, "--help"]));
-  line("compiled hello-world --version, again", await spawnTimes([hello, "--version"]));
-  // The first start in a folder also makes the admin (a password hash) and the sealing certificate; a restart,
-  // what an upgrade or a crash costs, does not. Both are timed; the desk's search on the restart.
-  const firstPage = async (label: string) => {
-    const spawned = performance.now();
-    const server = Bun.spawn([BINARY], { env, stdout: "pipe", stderr: "inherit" });
-    const served = serverTimes(server.stdout);
-    const pageMs = await firstTime(
-      spawned,
-      server,
-      async () => (await fetch(`${BASE}/`, { headers: { accept: "text/html" } })).status === 200,
-    );
-    line(`spawn to first 200, / (${label})`, fmt(pageMs));
-    return { spawned, server, served };
-  };
-  const first = await firstPage("first start");
-  first.server.kill("SIGTERM");
-  await first.server.exited;
-  const { spawned, server, served } = await firstPage("restart");
-  try {
-    const login = await fetch(`${BASE}/api/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: BASE },
-      body: JSON.stringify({ username: USER, password: PASSWORD }),
-    });
-    if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const from = performance.now() - spawned;
-    // Searches one after another until three seconds after the spawn: what staff who open the desk at once get.
-    const early = await served.during(async () => {
-      const times: number[] = [];
-      let indexing = 0;
-      for (let i = 0; performance.now() - spawned < 3000 || times.length < 20; i++) {
-        const t = performance.now();
-        const res = await fetch(
-          `${BASE}/api/admin/submissions?q=${encodeURIComponent(pick(["okafor", "priya", "harbor legal", "castellano", "IR-BENCH-004242"], i))}&page=1`,
-          { headers: { cookie } },
-        );
-        const body = (await res.json()) as { searchIndexing?: unknown };
-        times.push(performance.now() - t);
-        if (body.searchIndexing !== undefined) indexing++;
+const shapesArg = process.argv.indexOf("--shapes");
+/** How many requests each shape stores: 20,000 (the issue's) and 100,000 unless --shapes 20000,100000 says. */
+const START_SHAPES =
+  shapesArg > 0
+    ? String(process.argv[shapesArg + 1])
+        .split(",")
+        .map(Number)
+    : [20_000, 100_000];
+const RUNS = arg("runs", 3);
+const seededArg = process.argv.indexOf("--seeded");
+/** Where seeded folders are kept between runs (each folder holds its own data-key); a fresh one otherwise. */
+const SEEDED = seededArg > 0 ? String(process.argv[seededArg + 1]) : join(dataDir, "seeded");
+const seedBinaryArg = process.argv.indexOf("--seed-binary");
+/** The build that seeds (an earlier one, so that each build measured meets the same folder). */
+const SEED_BINARY = seedBinaryArg > 0 ? String(process.argv[seedBinaryArg + 1]) : BINARY;
+/** What every start of the --start runs is given: no DATA_KEY (the folder's own data-key), no SMTP_URL. */
+const startEnv = (dir: string, port: number) => ({
+  PATH: process.env.PATH ?? "",
+  DATA_DIR: dir,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  TRUST_PROXY: "1",
+  LOG_LEVEL: "info",
+  ADMIN_USERNAME: USER,
+  ADMIN_PASSWORD: PASSWORD,
+  REQUIRE_MFA: "false",
+});
+
+/**
+ * N requests through the public intake of a running binary, as visitors send them: many POSTs in flight, each
+ * from its own address (TRUST_PROXY=1, X-Forwarded-For), mail not configured, so every request's two mails stay
+ * queued. Reused when `dir` already holds them.
+ */
+async function seedThroughApi(dir: string, n: number) {
+  if (await Bun.file(join(dir, "seeded")).exists()) return Number(await Bun.file(join(dir, "seeded")).text());
+  rmSync(dir, { recursive: true, force: true });
+  const port = freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = Bun.spawn([SEED_BINARY], {
+    env: { ...startEnv(dir, port), LOG_LEVEL: "warn" },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  await firstTime(performance.now(), server, async () => (await fetch(`${base}/healthz`)).ok);
+  const started = performance.now();
+  let next = 0;
+  let refused = 0;
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < n) {
+        const i = next++;
+        const res = await fetch(`${base}/api/contact`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            origin: base,
+            "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+          },
+          body: JSON.stringify({ ...intake(i), formStartTime: Date.now() - 60_000 }),
+        });
+        await res.arrayBuffer();
+        if (res.status !== 201) refused++;
       }
-      return { times: times.sort((a, b) => a - b), indexing };
+    }),
+  );
+  const ms = performance.now() - started;
+  server.kill("SIGTERM");
+  await server.exited;
+  if (refused > 0) throw new Error(`${refused} of ${n} intakes were refused`);
+  await Bun.write(join(dir, "seeded"), String(Math.round(ms)));
+  return ms;
+}
+
+/** A copy of a seeded folder with its mail gone out (a desk whose mail works): nothing queued. */
+function mailSent(from: string, to: string) {
+  rmSync(to, { recursive: true, force: true });
+  Bun.spawnSync(["cp", "-r", from, to]);
+  const db = new Database(join(to, "tracewell.db"));
+  db.exec("PRAGMA busy_timeout = 5000");
+  db.exec("UPDATE mail_outbox SET state = 'sent', sent_at = next_attempt_at, attempts = 1");
+  db.exec("UPDATE contact_submissions SET email_sent = 1, email_error = NULL");
+  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  db.close();
+}
+
+type Started = {
+  server: Bun.Subprocess<"ignore", "pipe", "inherit">;
+  ms: number;
+  lines: Record<string, Record<string, unknown>>;
+  port: number;
+  spawned: number;
+};
+
+/** Spawns `argv` on `port` and polls `/` every 5 ms until its first 200: spawn to that answer, in ms. */
+async function spawnToFirst200(argv: string[], env: Record<string, string>, port: number): Promise<Started> {
+  const lines: Record<string, Record<string, unknown>> = {};
+  const spawned = performance.now();
+  const server = Bun.spawn(argv, { env, stdout: "pipe", stderr: "inherit" });
+  void (async () => {
+    let rest = "";
+    const decoder = new TextDecoder();
+    for await (const chunk of server.stdout) {
+      const parts = (rest + decoder.decode(chunk)).split("\n");
+      rest = parts.pop() ?? "";
+      for (const l of parts) {
+        const m = /"event":"(listening|catch_up_done|search_index_ready)"/.exec(l);
+        if (m?.[1]) lines[m[1]] = { ...JSON.parse(l), atMs: performance.now() - spawned };
+      }
+    }
+  })();
+  const ms = await firstTime(
+    spawned,
+    server,
+    async () =>
+      (await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: "text/html" } })).status === 200,
+  );
+  return { server, ms, lines, port, spawned };
+}
+
+const stopped = async (s: Started) => {
+  s.server.kill("SIGTERM");
+  await s.server.exited;
+};
+
+/**
+ * Waits (up to a minute) until the server's log says `event`; its time after the spawn, or NaN. A build whose
+ * start log names no steps (before ADR 289) logs no catch-up: a few seconds are waited for it instead.
+ */
+async function logged(s: Started, event: string) {
+  const named = s.lines.listening?.steps !== undefined || event !== "catch_up_done";
+  const until = performance.now() + (named ? 60_000 : 3000);
+  while (!s.lines[event] && performance.now() < until) await Bun.sleep(20);
+  return Number(s.lines[event]?.atMs ?? Number.NaN);
+}
+
+/** Searches one after another from the first 200 until 3 s after the spawn (at least 20): what staff get. */
+async function earlySearches(s: Started) {
+  const base = `http://127.0.0.1:${s.port}`;
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ username: USER, password: PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const from = performance.now() - s.spawned;
+  const times: number[] = [];
+  let indexing = 0;
+  const terms = ["okafor", "priya", "harbor legal", "castellano", "IR-BENCH-004242", "555-0042"];
+  for (let i = 0; performance.now() - s.spawned < 3000 || times.length < 20; i++) {
+    const t = performance.now();
+    const res = await fetch(`${base}/api/admin/submissions?q=${encodeURIComponent(pick(terms, i))}&page=1`, {
+      headers: { cookie },
     });
-    const { times, indexing } = early.result;
-    line(
-      `desk search, ${fmt(from)} to 3 s after spawn`,
-      `p50 ${fmt(quantile(times, 0.5))}  p99 ${fmt(quantile(times, 0.99))}  ${times.length} searches, ${indexing} while indexing  (in the server: p99 ${fmt(quantile(early.server, 0.99))})`,
-    );
-    line(
-      "  the restart in the server: store, app, listen",
-      ["dataStoreMs", "appMs", "listenMs"].map((k) => fmt(Number(served.start[k]))).join(", "),
-    );
-    line("load average", loadavg()[0]?.toFixed(1) ?? "");
-  } finally {
-    server.kill("SIGTERM");
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    const body = (await res.json()) as { searchIndexing?: unknown };
+    if (res.status !== 200) throw new Error(`search answered ${res.status}`);
+    times.push(performance.now() - t);
+    if (body.searchIndexing !== undefined) indexing++;
   }
+  times.sort((a, b) => a - b);
+  return { from, times, indexing };
+}
+
+const range = (values: number[]) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return "n/a";
+  const [lo, hi] = [sorted[0] as number, sorted.at(-1) as number];
+  return lo === hi ? `${lo.toFixed(0)}` : `${lo.toFixed(0)}-${hi.toFixed(0)}`;
+};
+
+/**
+ * The start over stored data (ADR 289): each shape seeded through the public intake, then restarted RUNS times,
+ * each restart beside a compiled bare Bun.serve's, spawn to the first 200 on `/`; the server's account of each
+ * step; and the desk's search from the first second.
+ */
+async function startFigures() {
+  const hello = await helloServer(dataDir);
+  console.log(
+    `\nThe start over stored data (127.0.0.1, ${RUNS} restarts a shape, load ${loadavg()[0]?.toFixed(1)})`,
+  );
+  console.log(`  binary ${BINARY}${SEED_BINARY !== BINARY ? `, seeded by ${SEED_BINARY}` : ""}`);
+  for (const n of START_SHAPES) {
+    const seeded = join(SEEDED, String(n));
+    const seedMs = await seedThroughApi(seeded, n);
+    line(`${n.toLocaleString("en-US")} requests through POST /api/contact`, fmt(seedMs));
+    const queued = join(dataDir, `queued-${n}`);
+    rmSync(queued, { recursive: true, force: true });
+    Bun.spawnSync(["cp", "-r", seeded, queued]);
+    const sent = join(dataDir, `sent-${n}`);
+    mailSent(seeded, sent);
+    const shapes = [
+      { label: `${n.toLocaleString("en-US")} requests, mail sent`, dir: sent },
+      {
+        label: `${n.toLocaleString("en-US")} requests, ${(2 * n).toLocaleString("en-US")} mails queued (mail off)`,
+        dir: queued,
+      },
+    ];
+    for (const shape of shapes) {
+      console.log(`\n  ${shape.label}`);
+      // One start unmeasured: an upgrade's copy and migrations, or a seed's unfinished work, are not a restart's.
+      const port = freePort();
+      const warm = await spawnToFirst200([BINARY], startEnv(shape.dir, port), port);
+      await logged(warm, "catch_up_done");
+      await stopped(warm);
+      const ours: number[] = [];
+      const bare: number[] = [];
+      for (let r = 0; r < RUNS; r++) {
+        const helloPort = freePort();
+        const h = await spawnToFirst200([hello], { PATH: "", PORT: String(helloPort) }, helloPort);
+        bare.push(h.ms);
+        await stopped(h);
+        const s = await spawnToFirst200([BINARY], startEnv(shape.dir, port), port);
+        ours.push(s.ms);
+        const last = r === RUNS - 1;
+        const early = last ? await earlySearches(s) : null;
+        const doneMs = await logged(s, "catch_up_done");
+        const indexMs = await logged(s, "search_index_ready");
+        const l = s.lines.listening ?? {};
+        const c = s.lines.catch_up_done ?? {};
+        line(
+          `restart ${r + 1}: spawn to first 200 on /`,
+          `${fmt(s.ms)}  (bare Bun.serve ${fmt(h.ms)}, ratio ${(s.ms / h.ms).toFixed(1)})`,
+        );
+        line(
+          "  in the server: process, store, app, listen",
+          `${["processMs", "dataStoreMs", "appMs", "listenMs"].map((k) => Number(l[k])).join(", ")} ms`,
+        );
+        line("  steps before listening (ms)", JSON.stringify(l.steps ?? {}));
+        line(
+          "  after: catch_up_done, search_index_ready",
+          `${fmt(doneMs)}, ${fmt(indexMs)} after spawn; ${JSON.stringify({ dueTimesRecomputed: c.dueTimesRecomputed, dueTimesMs: c.dueTimesMs, ledgerMs: c.ledgerMs, jobs: c.jobs })}`,
+        );
+        if (early) {
+          const { times, indexing, from } = early;
+          line(
+            `  desk search, ${fmt(from)} to 3 s after spawn`,
+            `p50 ${fmt(quantile(times, 0.5))}  p99 ${fmt(quantile(times, 0.99))}  ${times.length} searches, ${indexing} while indexing`,
+          );
+        }
+        await stopped(s);
+      }
+      line(
+        "spawn to first 200 on /, range",
+        `${range(ours)} ms  (bare Bun.serve ${range(bare)} ms; load ${loadavg()[0]?.toFixed(1)})`,
+      );
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 if (process.argv.includes("--start")) await startFigures();

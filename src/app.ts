@@ -72,6 +72,8 @@ function startedRoot(deps: RootDeps & { searchBuild?: Pick<BuildOptions, "schedu
   const { config, store, logger } = deps;
   const root = composeRoot({ config, store, logger, sessionSecrets: loadSessionSecrets(config) });
   root.startup({ searchBuild: deps.searchBuild });
+  // Whole, before the first request: the server does it in batches once it listens (ADR 289).
+  root.catchUp();
   return root;
 }
 

@@ -17,7 +17,14 @@ import { createPortal, engagementFacts, engagementPayments } from "./modules/por
 import { createPrivacy, dataRequestsRepo } from "./modules/privacy";
 import { createSetup } from "./modules/setup";
 import { createStatements } from "./modules/statements";
-import { createSubscriptions, firstMonthAsked, raisedCharges } from "./modules/subscriptions";
+import {
+  createSubscriptions,
+  firstMonthAsked,
+  raisedCharges,
+  raisedChargesAfter,
+} from "./modules/subscriptions";
+import { inSlices, type Slicing } from "./ops/slices";
+import { type StartSteps, untimed } from "./ops/start-steps";
 import { DATA_KEY_FILE, storedSessionSecrets } from "./secrets";
 import type { DataStore } from "./store";
 
@@ -248,17 +255,52 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
   });
 
   /**
-   * What every entry point brings up to date before a job runs, as the server does at its start; safe to run
+   * What every entry point brings up to date before a job runs, as the server does after its start; safe to run
    * again. The firm's clock settings may have changed since the due times were stored: every waiting request's
-   * due time follows them. What was signed, paid or raised before the ledger (or by an earlier version while a
-   * hook was not wired) gets its entry, once. One immediate transaction: a command started while the server
-   * starts (or runs its day) waits for the other's write instead of meeting "database is locked" halfway.
+   * due time follows them (nothing to do while they are what the due times were computed under). What was
+   * signed, paid or raised before the ledger (or by an earlier version while a hook was not wired) gets its
+   * entry, once. One immediate transaction: a command started while the server starts (or runs its day) waits
+   * for the other's write instead of meeting "database is locked" halfway. A command calls this before its job.
    */
   const catchUpTx = store.db.transaction(() => {
-    due.recomputeWaiting();
+    if (!due.dueTimesCurrent()) due.recomputeWaiting();
     ledger.service.backfill({ payments: engagementPayments(store), charges: raisedCharges(store) });
   });
   const catchUp = () => catchUpTx.immediate();
+
+  /**
+   * The same work as catchUp(), as the server does it once it listens (ADR 289): a batch at a time between the
+   * event loop's turns, each batch an immediate transaction of its own, so the first requests are answered while
+   * it goes. The jobs start after it. Resolves to what it did and what each part took.
+   */
+  async function catchUpInSlices(slicing: Slicing = {}) {
+    const started = performance.now();
+    const dueTimesRecomputed = await due.recomputeWaitingInSlices(slicing);
+    const dueTimesMs = performance.now() - started;
+    const payments = engagementPayments(store);
+    const chargesAfter = raisedChargesAfter(store);
+    let ledgerEntries = 0;
+    let afterEngagement = 0;
+    await inSlices(() => {
+      const engagements = facts.after(afterEngagement, 100);
+      ledgerEntries += ledger.service.backfillBatch.immediate({ engagements, payments, charges: [] });
+      afterEngagement = engagements.at(-1)?.id ?? afterEngagement;
+      return engagements.length > 0;
+    }, slicing);
+    let afterCharge = 0;
+    await inSlices(() => {
+      const charges = chargesAfter(afterCharge, 200);
+      ledgerEntries += ledger.service.backfillBatch.immediate({ engagements: [], payments, charges });
+      afterCharge = charges.at(-1)?.id ?? afterCharge;
+      return charges.length > 0;
+    }, slicing);
+    return {
+      dueTimesRecomputed,
+      dueTimesMs: Math.round(dueTimesMs),
+      ledgerEntries,
+      ledgerMs: Math.round(performance.now() - started - dueTimesMs),
+    };
+  }
 
   return {
     config,
@@ -286,47 +328,56 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     setup,
     deskDigest,
     catchUp,
+    catchUpInSlices,
     /**
      * The server's start, before it answers: the admin ADMIN_USERNAME names (and the demo admin), the demo's case
-     * studies, the files of deleted rows, the desk's search index read in the background (ADR 119), then catchUp().
+     * studies, the files of deleted rows, the desk's search index read in the background (ADR 119). Nothing here
+     * reads every request: the catch-up is the server's after it listens (catchUpInSlices, then startJobs).
      */
-    startup(opts: { searchBuild?: Pick<BuildOptions, "schedule" | "sliceMs"> } = {}) {
-      auth.bootstrap();
-      content.seedSamples();
-      documents.service.sweepDeleted();
+    startup(opts: { searchBuild?: Pick<BuildOptions, "schedule" | "sliceMs">; steps?: StartSteps } = {}) {
+      const { time } = opts.steps ?? untimed;
+      time("admins", () => auth.bootstrap());
+      time("sampleContent", () => content.seedSamples());
+      time("deletedFiles", () => documents.service.sweepDeleted());
       // Read in the background, newest first: the site answers from the start whatever is stored (ADR 119).
-      store.search.start({
-        ...opts.searchBuild,
-        onReady: (state, ms) =>
-          logger.info("search_index_ready", { requests: state.indexed, ms: Math.round(ms) }),
-        onError: (error) =>
-          logger.error("search_index_failed", {
-            error: error instanceof Error ? error.message : String(error),
-          }),
-      });
-      catchUp();
+      time("searchFirstSlice", () =>
+        store.search.start({
+          ...opts.searchBuild,
+          onReady: (state, ms) =>
+            logger.info("search_index_ready", { requests: state.indexed, ms: Math.round(ms) }),
+          onError: (error) =>
+            logger.error("search_index_failed", {
+              error: error instanceof Error ? error.message : String(error),
+            }),
+        }),
+      );
     },
     /**
      * The server's timers, each run now then on its own schedule: the retention purge (daily, ADR 086), the
      * unfinished uploads (hourly, ADR 146), the morning digest, the subscriptions' day (ADR 247), the month's
      * statements (ADR 255) and the backups (BACKUP_SCHEDULE). The outbox has a stop of its own (the server stops
-     * it while requests drain). Returns the stop of them all.
+     * it while requests drain). The purge's first run goes a batch at a time (ADR 289). Returns the stop of them
+     * all, and the end of that first purge.
      */
-    startJobs(): () => void {
-      const stopPurge = privacy.retention.startDaily();
-      const stopUploadExpiry = documents.service.startExpiry();
-      deskDigest.start();
-      subscriptions.jobs.start();
-      statements.jobs.start();
-      const stopBackups = backups.start();
-      return () => {
-        stopPurge();
+    startJobs(
+      { time }: StartSteps = untimed,
+      slicing: Slicing = {},
+    ): { stop: () => void; firstPurge: Promise<void> } {
+      const purge = time("purge", () => privacy.retention.startDaily(slicing));
+      const stopUploadExpiry = time("uploadExpiry", () => documents.service.startExpiry());
+      time("digest", () => deskDigest.start());
+      time("subscriptionsDay", () => subscriptions.jobs.start());
+      time("statementsMonth", () => statements.jobs.start());
+      const stopBackups = time("backups", () => backups.start());
+      const stop = () => {
+        purge.stop();
         stopUploadExpiry();
         deskDigest.stop();
         subscriptions.jobs.stop();
         statements.jobs.stop();
         stopBackups();
       };
+      return { stop, firstPurge: purge.firstPurge };
     },
   };
 }

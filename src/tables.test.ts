@@ -29,6 +29,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   search_fact_changes: "desk",
   desk_closures: "desk",
   scheduled_runs: "desk",
+  due_times_basis: "desk",
   articles: "content",
   article_revisions: "content",
   resources: "content",

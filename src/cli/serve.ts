@@ -8,6 +8,7 @@ import { MANIFEST } from "../generated/assets";
 import { createLogger } from "../log";
 import { openDataStore } from "../ops/data-store";
 import { holdDataKeys } from "../ops/key-holder";
+import { startSteps } from "../ops/start-steps";
 import { loadSessionSecrets } from "../secrets";
 
 const MAX_BODY_BYTES = 21 * 1024 * 1024;
@@ -38,51 +39,82 @@ function listen(
 }
 
 export async function serve(): Promise<number> {
+  // From the process's own start (the runtime, then evaluating main.ts and the server's modules) to here.
+  const entered = performance.now();
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
   // What the start costs before the first request can be answered, in the log (ADR 135).
+  // Each step by name too (ADR 289): a step whose cost grows with what is stored shows which it is.
+  const steps = startSteps();
+  const { time } = steps;
   const started = performance.now();
-  const store = openDataStore(config, { logger });
+  const store = openDataStore(config, { logger, steps });
   const { db } = store;
   // Which keys this server holds, for `keys rotate` to ask before it rewrites a value (ADR 286).
   const releaseKeys = holdDataKeys(store, logger);
   const opened = performance.now();
-  const sessionSecrets = loadSessionSecrets(config);
+  const sessionSecrets = time("sessionSecrets", () => loadSessionSecrets(config));
   // One root for the server's routes and its timers, the same every command that runs a job builds (ADR 277).
-  const root = composeRoot({ config, store, logger, sessionSecrets });
-  root.startup();
-  const app = createApp({ root, manifest: MANIFEST });
+  const root = time("compose", () => composeRoot({ config, store, logger, sessionSecrets }));
+  root.startup({ steps });
+  const app = time("createApp", () => createApp({ root, manifest: MANIFEST }));
   const composed = performance.now();
-  listen(app, {
-    port: config.port,
-    hostname: config.host,
-    // Uploads are at most 20 MB; a larger declared body gets Bun's 413 before it is read, a larger chunked
-    // one when it passes the limit. IDLE_TIMEOUT_S closes idle keep-alive connections; while a body streams
-    // in, Bun resets this timer only on some chunks, so a slow trickle is closed about IDLE_TIMEOUT_S after
-    // it started. BODY_TIMEOUT (src/http/body-deadline.ts) is the deadline for every body (ADR 070).
-    maxRequestBodySize: MAX_BODY_BYTES,
-    idleTimeout: IDLE_TIMEOUT_S,
-    // Elysia decides Bun's development mode from NODE_ENV read at run time (the build's define does not reach
-    // Bun.env), and development mode's error page shows file paths. The binary is never a development server.
-    development: false,
-    // Elysia's default lets a second process bind the same port and take half the connections unnoticed.
-    reusePort: false,
-  });
+  time("listen", () =>
+    listen(app, {
+      port: config.port,
+      hostname: config.host,
+      // Uploads are at most 20 MB; a larger declared body gets Bun's 413 before it is read, a larger chunked
+      // one when it passes the limit. IDLE_TIMEOUT_S closes idle keep-alive connections; while a body streams
+      // in, Bun resets this timer only on some chunks, so a slow trickle is closed about IDLE_TIMEOUT_S after
+      // it started. BODY_TIMEOUT (src/http/body-deadline.ts) is the deadline for every body (ADR 070).
+      maxRequestBodySize: MAX_BODY_BYTES,
+      idleTimeout: IDLE_TIMEOUT_S,
+      // Elysia decides Bun's development mode from NODE_ENV read at run time (the build's define does not reach
+      // Bun.env), and development mode's error page shows file paths. The binary is never a development server.
+      development: false,
+      // Elysia's default lets a second process bind the same port and take half the connections unnoticed.
+      reusePort: false,
+    }),
+  );
   const server = app.server;
   const mailOutbox = root.mailOutbox;
-  mailOutbox.start();
-  // The retention purge, the uploads' expiry, the digest, the subscriptions' and the statements' calendar and
-  // the backups: each now (or when owed), then on its own schedule.
-  const stopJobs = root.startJobs();
   logger.info("listening", {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
     version: pkg.version,
     commit: BUILD.commit,
+    processMs: Math.round(entered),
     dataStoreMs: Math.round(opened - started),
     appMs: Math.round(composed - opened),
     listenMs: Math.round(performance.now() - composed),
+    steps: steps.figures(),
   });
+
+  // What grows with what is stored waits for the listen (ADR 289) and goes a batch at a time between requests:
+  // the outbox (with mail off, the requests note why their mail waits), the due times and the ledger's backfill,
+  // then the jobs (the retention purge, the uploads' expiry, the digest, the subscriptions' and the statements'
+  // calendar, the backups: each now or when owed, then on its own schedule), which read what the catch-up wrote.
+  const background = new AbortController();
+  const slicing = { signal: background.signal };
+  let stopJobs = () => {};
+  const caughtUp = (async () => {
+    const from = performance.now();
+    const mailNoted = mailOutbox.start({ slicing });
+    const done = await root.catchUpInSlices(slicing);
+    if (background.signal.aborted) return;
+    const jobSteps = startSteps();
+    const jobs = root.startJobs(jobSteps, slicing);
+    stopJobs = jobs.stop;
+    await Promise.all([mailNoted, jobs.firstPurge]);
+    if (background.signal.aborted) return;
+    logger.info("catch_up_done", {
+      ...done,
+      ms: Math.round(performance.now() - from),
+      jobs: jobSteps.figures(),
+    });
+  })().catch((error: unknown) =>
+    logger.error("catch_up_failed", { error: error instanceof Error ? error.message : String(error) }),
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -92,6 +124,8 @@ export async function serve(): Promise<number> {
     // The outbox stops while requests drain, not after: a mail server that never answers costs at most
     // STOP_WAIT_MS of the same grace, and the whole stop stays within 10 s (systemd kills at 20 s, unflushed).
     const mailStopped = mailOutbox.stop();
+    // No further batch of the catch-up starts; what was written stays (each batch is its own transaction).
+    background.abort();
     const drained = server?.stop(false);
     const timedOut = await Promise.race([
       drained?.then(() => false),
@@ -101,6 +135,7 @@ export async function serve(): Promise<number> {
       logger.warn("stop_grace_expired", { graceMs: STOP_GRACE_MS });
       await server?.stop(true);
     }
+    await caughtUp;
     stopJobs();
     await mailStopped;
     releaseKeys();

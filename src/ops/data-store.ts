@@ -27,6 +27,7 @@ import { createSubmissionSearch } from "../modules/desk";
 import { DATA_KEY_FILE, loadDataKeys } from "../secrets";
 import { type Clock, type DataStore, systemClock } from "../store";
 import { assertDataDirWritable } from "./data-dir";
+import { type StartSteps, untimed } from "./start-steps";
 
 export const DATABASE_FILE = "tracewell.db";
 
@@ -44,14 +45,15 @@ export const DATABASE_FILE = "tracewell.db";
  */
 export function openDataStore(
   config: Config,
-  opts: { logger?: Logger; clock?: Clock; makeKey?: boolean } = {},
+  opts: { logger?: Logger; clock?: Clock; makeKey?: boolean; steps?: StartSteps } = {},
 ): DataStore {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? silentLogger;
   assertDataDirWritable(config.dataDir);
+  const { time } = opts.steps ?? untimed;
   const file = join(config.dataDir, DATABASE_FILE);
   const leftWal = existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0;
-  const db = openDatabaseFile(file);
+  const db = time("openFile", () => openDatabaseFile(file));
   configureForgetting(db, { logger });
   try {
     // A database a newer version wrote is refused before any check or write (its message names both versions).
@@ -85,8 +87,10 @@ export function openDataStore(
       });
     // The census reads every stored value (seconds over 100,000 requests): the record of the keys in use spares
     // it at an ordinary start, and whatever the record does not settle goes to the census as before (ADR 135).
-    const counted = keysCoverRecord(db, cipher) ? null : assertKeysReadStoredValues(db, cipher);
-    assertKeysReadStoredFiles(config.dataDir, cipher);
+    const counted = time("keyCheck", () =>
+      keysCoverRecord(db, cipher) ? null : assertKeysReadStoredValues(db, cipher),
+    );
+    time("keyCheckFiles", () => assertKeysReadStoredFiles(config.dataDir, cipher));
     // Before an upgrade changes the file, a copy of it as it was, beside the backups (ADR 243).
     if (schema > 0 && schema < latestSchema()) {
       const snapshot = snapshotBeforeUpgrade({
@@ -99,7 +103,7 @@ export function openDataStore(
       });
       logger.info("upgrade_snapshot", { file: snapshot, fromSchema: schema, toSchema: latestSchema() });
     }
-    const migrated = migrate(db);
+    const migrated = time("migrate", () => migrate(db));
     // Clear values and missing hashes come only from earlier versions: looked for after a census or an upgrade,
     // the census taken again only if migrations changed what there is to count.
     if (counted || migrated > 0) {
@@ -107,9 +111,9 @@ export function openDataStore(
       const filled = fillMissingHashes(db, cipher);
       if (encrypted || filled) logger.info("data_encrypted", { values: encrypted, emailHashes: filled });
     }
-    recordKeysInUse(db, cipher, counted);
-    if (scrubIfPending(db, clock())) logger.info("data_file_rewritten");
-    if (leftWal) forgetDeleted(db);
+    time("recordKeys", () => recordKeysInUse(db, cipher, counted));
+    if (time("scrub", () => scrubIfPending(db, clock()))) logger.info("data_file_rewritten");
+    if (leftWal) time("forgetDeleted", () => forgetDeleted(db));
     return { db, cipher, search: createSubmissionSearch({ db, cipher }), clock };
   } catch (error) {
     db.close();

@@ -304,8 +304,10 @@ export function createLedgerService(deps: LedgerDeps) {
     return { created, view: viewOf(e, e.id) };
   };
 
-  const backfillTx = db.transaction(
-    (sources: {
+  /** Entries for these engagements' fees and payments and for these months, each source written once. */
+  const backfillOf = db.transaction(
+    (batch: {
+      engagements: readonly EngagementFacts[];
       payments: (engagementId: number) => readonly RecordedPayment[];
       charges: readonly ChargeFact[];
     }) => {
@@ -313,15 +315,19 @@ export function createLedgerService(deps: LedgerDeps) {
       const count = (id: number | null) => {
         if (id !== null) written++;
       };
-      for (const e of engagements.all()) {
+      for (const e of batch.engagements) {
         count(recordFee(e));
-        for (const p of sources.payments(e.id))
+        for (const p of batch.payments(e.id))
           count(recordPayment({ ...p, engagementId: e.id, paymentId: p.id }));
       }
-      for (const c of sources.charges) count(recordCharge(c));
+      for (const c of batch.charges) count(recordCharge(c));
       return written;
     },
   );
+  const backfillTx = (sources: {
+    payments: (engagementId: number) => readonly RecordedPayment[];
+    charges: readonly ChargeFact[];
+  }) => backfillOf({ engagements: engagements.all(), ...sources });
 
   return {
     today,
@@ -376,6 +382,11 @@ export function createLedgerService(deps: LedgerDeps) {
      * fee, every payment, every subscription month. Run at each start; a source already written is skipped.
      */
     backfill: backfillTx,
+    /**
+     * The same for one batch (the server's start, after it listens, a batch at a time: ADR 289), in a transaction
+     * of its own; how many entries it wrote.
+     */
+    backfillBatch: backfillOf,
 
     recordTime(submissionId: number, input: TimeEntryInput, actor: Actor): StaffWrite {
       const e = signedEngagementOf(submissionId);

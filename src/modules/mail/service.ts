@@ -5,6 +5,7 @@ import { toOneLine } from "../../contracts/fields";
 import { urgencyOf } from "../../contracts/mail-kinds";
 import { DataKeyError } from "../../db/cipher";
 import type { Logger } from "../../log";
+import type { Slicing } from "../../ops/slices";
 import type { DataStore } from "../../store";
 import { automaticMail, type MailMessage } from "./lib/automatic";
 import { type OutboxHold, outboxHold, releaseOutbox } from "./lib/hold";
@@ -135,8 +136,11 @@ export function createMailOutbox(deps: {
   let heldSeen = false;
   const hold = (): OutboxHold | null => outboxHold(config.dataDir);
 
-  /** What the features asked to be told when the outbox starts with no way to send (no SMTP_URL). */
-  const unavailable: (() => void)[] = [];
+  /**
+   * What the features asked to be told when the outbox starts with no way to send (no SMTP_URL): each may work
+   * after the start, in batches (its promise).
+   */
+  const unavailable: ((slicing: Slicing) => Promise<unknown>)[] = [];
 
   // What the mail's feature keeps about it (a request's mail state) is updated in a savepoint of its own: if
   // that fails, the attempt's result is still recorded, so a sent mail is never sent again.
@@ -327,7 +331,7 @@ export function createMailOutbox(deps: {
       kinds.set(kind, { render, settled });
     },
     /** Called at start when no mail can be sent: a feature notes it where its staff look (the desk's requests). */
-    whenUnavailable(tell: () => void) {
+    whenUnavailable(tell: (slicing: Slicing) => Promise<unknown>) {
       unavailable.push(tell);
     },
     /** The kinds registered so far: once the app is composed, every kind of MAIL_KINDS and no other. */
@@ -365,9 +369,12 @@ export function createMailOutbox(deps: {
     /** One queued mail's delivery state. */
     delivery: (id: number | null) => (id === null ? undefined : outbox.delivery(id)),
     runOnce,
-    /** Sends what is due now and every `pollMs` (15 s); wakes send sooner. */
-    start({ pollMs = POLL_MS }: { pollMs?: number } = {}) {
-      if (timer) return;
+    /**
+     * Sends what is due now and every `pollMs` (15 s); wakes send sooner. Without SMTP_URL, tells the features
+     * instead; resolves once what they do about it is done (the server logs it with its catch-up).
+     */
+    start({ pollMs = POLL_MS, slicing = {} }: { pollMs?: number; slicing?: Slicing } = {}): Promise<void> {
+      if (timer) return Promise.resolve();
       const held = hold();
       if (held) {
         heldSeen = true;
@@ -375,13 +382,13 @@ export function createMailOutbox(deps: {
       }
       if (!sender) {
         logger.warn("mail_not_configured", { hint: "Set SMTP_URL to send intake emails" });
-        for (const tell of unavailable) tell();
-        return;
+        return Promise.all(unavailable.map((tell) => tell(slicing))).then(() => undefined);
       }
       // Mail that waited for a key another server lacked: this one may hold it, so it tries them now.
       outbox.keyWaitsDueAt(now().toISOString());
       timer = setInterval(tick, pollMs);
       tick();
+      return Promise.resolve();
     },
     /**
      * After a mail is committed: send now rather than at the next poll (only while started). During a run, the

@@ -82,3 +82,8 @@ export const firstMonthAsked = (store: DataStore) => {
 
 /** Every month raised so far, with its engagement: the ledger's backfill (issue 30). */
 export const raisedCharges = (store: DataStore): RaisedCharge[] => subscriptionsRepo(store).allCharges();
+/** The months raised after charge `afterId`, `limit` of them, each with its charge's id: the backfill in batches. */
+export const raisedChargesAfter = (store: DataStore) => {
+  const repo = subscriptionsRepo(store);
+  return (afterId: number, limit: number) => repo.chargesAfter(afterId, limit);
+};

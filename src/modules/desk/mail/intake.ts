@@ -5,6 +5,7 @@ import { MATTER_TYPE_LABELS, ROLE_LABELS, SERVICE_LABELS } from "../../../contra
 import { NEXT_STEPS } from "../../../contracts/next-steps";
 import { adminSubmissionPath } from "../../../contracts/paths";
 import { confirmationSubject } from "../../../contracts/submissions";
+import { inSlices } from "../../../ops/slices";
 import type { DataStore } from "../../../store";
 import {
   composeText,
@@ -102,5 +103,14 @@ export function registerIntakeMail(
       },
     );
   }
-  outbox.whenUnavailable(() => submissions.noteMailUnavailable(MAIL_NOT_CONFIGURED));
+  // After the server listens, a batch at a time (ADR 289): with mail off, every request ever stored may wait.
+  outbox.whenUnavailable((slicing) => {
+    let after = 0;
+    return inSlices(() => {
+      const last = submissions.noteMailUnavailableAfter(MAIL_NOT_CONFIGURED, after, 200);
+      if (last === null) return false;
+      after = last;
+      return true;
+    }, slicing);
+  });
 }

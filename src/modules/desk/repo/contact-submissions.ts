@@ -90,6 +90,29 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
     "UPDATE contact_submissions SET email_error = ? WHERE email_sent = 0 AND id IN (SELECT value FROM json_each(?))",
   );
 
+  const unsentErrors = db.prepare<{ id: number; error: string | null }, [string]>(
+    `SELECT id, email_error AS error FROM contact_submissions
+     WHERE email_sent = 0 AND id IN (SELECT value FROM json_each(?))`,
+  );
+  /**
+   * One batch of the note that mail cannot go: the requests with mail waiting among ids `afterId` + 1 to
+   * `afterId` + `span`, those whose stored reason is not this one already (a restart without mail rewrites
+   * nothing). The last id of the window, or null once past every request any mail names.
+   */
+  const noteMailUnavailableAfter = db.transaction((reason: string, afterId: number, span: number) => {
+    if (afterId >= outbox.lastSubmissionId()) return null;
+    const upTo = afterId + span;
+    const ids = outbox.pendingSubmissionIdsIn(afterId, upTo);
+    const stale = ids.length
+      ? unsentErrors
+          .all(JSON.stringify(ids))
+          .filter((r) => r.error === null || cipher.decrypt(r.error) !== reason)
+          .map((r) => r.id)
+      : [];
+    if (stale.length > 0) setEmailError.run(cipher.encrypt(reason), JSON.stringify(stale));
+    return upTo;
+  });
+
   /** Writes a submission and queues its two messages, committed before returning. */
   const create = db.transaction(
     (
@@ -162,9 +185,12 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
     /** Every submission from this address, oldest first: exact match through the keyed hash. */
     idsByEmail: (email: string) =>
       selectIdsByEmailHash.all(JSON.stringify(cipher.emailHashes(email))).map((r) => r.id),
-    /** Marks every unsent submission with why its mail is waiting (e.g. no SMTP server configured). */
-    noteMailUnavailable: (reason: string) =>
-      setEmailError.run(cipher.encrypt(reason), JSON.stringify(outbox.pendingSubmissionIds())),
+    /**
+     * Marks the unsent submissions among the `span` ids after `afterId` with why their mail is waiting (no SMTP
+     * server configured): the start does every one, a window at a time.
+     */
+    noteMailUnavailableAfter: (reason: string, afterId: number, span: number): number | null =>
+      noteMailUnavailableAfter(reason, afterId, span),
   };
 }
 

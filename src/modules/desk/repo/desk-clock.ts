@@ -54,6 +54,16 @@ export function deskDueTimes({ db, cipher }: Sealed) {
   const unanswered = db.prepare<{ id: number; submittedAt: string }, []>(
     "SELECT id, submitted_at AS submittedAt FROM contact_submissions WHERE first_response_at IS NULL",
   );
+  const unansweredAfter = db.prepare<{ id: number; submittedAt: string }, [number, number]>(
+    `SELECT id, submitted_at AS submittedAt FROM contact_submissions
+     WHERE first_response_at IS NULL AND id > ? ORDER BY id LIMIT ?`,
+  );
+  const selectBasis = db.prepare<{ basis: string }, []>("SELECT basis FROM due_times_basis WHERE id = 1");
+  const putBasis = db.prepare<never, [string, string]>(
+    `INSERT INTO due_times_basis (id, basis, computed_at) VALUES (1, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET basis = excluded.basis, computed_at = excluded.computed_at`,
+  );
+  const clearBasis = db.prepare<never, []>("DELETE FROM due_times_basis");
   const setRespondBy = db.prepare<never, [string, number]>(
     "UPDATE contact_submissions SET respond_by = ? WHERE id = ?",
   );
@@ -107,6 +117,13 @@ export function deskDueTimes({ db, cipher }: Sealed) {
     missing: () => missing.all(),
     /** Every request still waiting for its first response. */
     unanswered: () => unanswered.all(),
+    /** The next `limit` waiting requests after id `afterId`, by id: one slice of a recompute after the start. */
+    unansweredAfter: (afterId: number, limit: number) => unansweredAfter.all(afterId, limit),
+    /** What the waiting requests' due times were last computed under as a whole (migration 046), or null. */
+    basis: () => selectBasis.get()?.basis ?? null,
+    recordBasis: (basis: string, atIso: string) => putBasis.run(basis, atIso),
+    /** Until a recompute is whole, no basis is true of every row. */
+    clearBasis: () => clearBasis.run(),
     setRespondBy: (rows: { id: number; respondBy: string }[]) => {
       if (rows.length > 0) write(rows);
     },

@@ -1,3 +1,4 @@
+import pkg from "../../../../package.json";
 import type { Config } from "../../../config";
 import {
   CLOSURE_MESSAGES,
@@ -10,6 +11,7 @@ import {
 } from "../../../contracts/desk";
 import { spanOfDays } from "../../../contracts/firm-calendar";
 import { ConflictError } from "../../../http/errors";
+import { inSlices, type Slicing } from "../../../ops/slices";
 import type { DataStore } from "../../../store";
 import type { EngagementLookup } from "../../portal";
 import { type BusinessClock, createBusinessClock, describeHours, nextDate } from "../lib/business-clock";
@@ -63,8 +65,44 @@ export function createDueService(deps: {
 
   /** Due times for requests that have none yet (arrived since the last read). Cheap: an indexed scan. */
   const sync = () => computeFor(dueTimes.missing());
+  /**
+   * What a waiting request's due time depends on besides its arrival (ADR 289): the clock's settings, the closures
+   * and the version (its calendar code, its holidays' data). While the recorded basis is this, every waiting
+   * request's due time is what the clock says now, and a start has nothing to recompute.
+   */
+  const basisNow = () =>
+    JSON.stringify({ clock: deps.config.desk, closed: [...closed].sort(), version: pkg.version });
   /** Every waiting request again: the settings or the closures changed. Answered ones keep theirs. */
-  const recomputeWaiting = () => computeFor(dueTimes.unanswered());
+  const recomputeWaiting = () => {
+    computeFor(dueTimes.unanswered());
+    dueTimes.recordBasis(basisNow(), now().toISOString());
+  };
+  /** Whether the waiting requests' due times were computed as a whole under the clock as it is now. */
+  const dueTimesCurrent = () => dueTimes.basis() === basisNow();
+
+  /**
+   * The server's recompute, after it listens: nothing when the due times are current; else the basis is cleared
+   * at once (a stop halfway leaves none, so the next start recomputes again), the waiting requests are recomputed
+   * a batch at a time between the event loop's turns, and the basis recorded once all are. Until then a waiting
+   * request not reached yet shows the due time the earlier clock gave it. Resolves to how many were recomputed.
+   */
+  async function recomputeWaitingInSlices(slicing: Slicing & { batch?: number } = {}): Promise<number> {
+    if (dueTimesCurrent()) return 0;
+    const basis = basisNow();
+    dueTimes.clearBasis();
+    let after = 0;
+    let done = 0;
+    await inSlices(() => {
+      const rows = dueTimes.unansweredAfter(after, slicing.batch ?? 100);
+      computeFor(rows);
+      done += rows.length;
+      after = rows.at(-1)?.id ?? after;
+      return rows.length > 0;
+    }, slicing);
+    // A closure set meanwhile recomputed every waiting request itself and recorded its own basis.
+    if (basisNow() === basis) dueTimes.recordBasis(basis, now().toISOString());
+    return done;
+  }
 
   const settings: DeskSettings = {
     timeZone: deps.config.desk.timeZone,
@@ -91,6 +129,8 @@ export function createDueService(deps: {
     settings,
     sync,
     recomputeWaiting,
+    dueTimesCurrent,
+    recomputeWaitingInSlices,
     /** The label of a request as the list and detail show it. */
     status: (r: Parameters<typeof dueStatus>[1]) => dueStatus(clock, r, now()),
 

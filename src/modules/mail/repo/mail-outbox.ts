@@ -104,8 +104,15 @@ export function mailOutboxRepo({ db, cipher }: Sealed) {
      WHERE id IN (SELECT max(id) FROM mail_outbox WHERE kind = ?1 AND ref_id IN (SELECT value FROM json_each(?2))
        GROUP BY ref_id)`,
   );
-  const pendingSubmissions = db.prepare<{ id: number }, []>(
-    "SELECT DISTINCT submission_id AS id FROM mail_outbox WHERE state = 'pending' AND submission_id IS NOT NULL",
+
+  // Through the request's index (`+state` keeps the planner off the due index, which reads every pending row),
+  // over a window of ids: a window costs its own rows whatever the rest of the outbox holds.
+  const pendingSubmissionsIn = db.prepare<{ id: number }, [number, number]>(
+    `SELECT DISTINCT submission_id AS id FROM mail_outbox
+     WHERE submission_id > ?1 AND submission_id <= ?2 AND +state = 'pending' ORDER BY submission_id`,
+  );
+  const lastSubmission = db.prepare<{ id: number | null }, []>(
+    "SELECT max(submission_id) AS id FROM mail_outbox",
   );
 
   // The first sent row its state's index finds: the outbox keeps every mail sent, so no sort over them all.
@@ -158,8 +165,11 @@ export function mailOutboxRepo({ db, cipher }: Sealed) {
         : new Map(
             latestOfRefs.all(kind, JSON.stringify(refIds)).map(({ refId, ...d }) => [refId, readable(d)]),
           ),
-    /** The requests with mail still waiting to go. */
-    pendingSubmissionIds: () => pendingSubmissions.all().map((r) => r.id),
+    /** The requests with mail still waiting to go whose ids are above `afterId` and at most `upTo`. */
+    pendingSubmissionIdsIn: (afterId: number, upTo: number) =>
+      pendingSubmissionsIn.all(afterId, upTo).map((r) => r.id),
+    /** The highest request id any mail names (0 when none). */
+    lastSubmissionId: () => lastSubmission.get()?.id ?? 0,
   };
 }
 

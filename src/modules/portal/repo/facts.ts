@@ -35,6 +35,9 @@ export function engagementFacts(db: Database) {
     `SELECT ${FACTS} FROM engagements WHERE submission_id = ?`,
   );
   const every = db.prepare<EngagementFacts, []>(`SELECT ${FACTS} FROM engagements ORDER BY id`);
+  const after = db.prepare<EngagementFacts, [number, number]>(
+    `SELECT ${FACTS} FROM engagements WHERE id > ? ORDER BY id LIMIT ?`,
+  );
   const submissionsOf = db.prepare<{ id: number; submissionId: number }, [string]>(
     "SELECT id, submission_id AS submissionId FROM engagements WHERE id IN (SELECT value FROM json_each(?))",
   );
@@ -52,6 +55,8 @@ export function engagementFacts(db: Database) {
     ofSubmission: (submissionId: number): EngagementFacts | null => bySubmission.get(submissionId),
     /** Every engagement, for the ledger's backfill. */
     all: (): EngagementFacts[] => every.all(),
+    /** The next `limit` engagements after id `afterId`, by id: the backfill a batch at a time. */
+    after: (afterId: number, limit: number): EngagementFacts[] => after.all(afterId, limit),
     /** Each engagement's request, by engagement id, for a list of engagements in one read. */
     submissionsOf(engagementIds: readonly number[]): Map<number, number> {
       if (engagementIds.length === 0) return new Map();

@@ -8,6 +8,7 @@ import {
 } from "../../../contracts/privacy";
 import { type Logger, silentLogger } from "../../../log";
 import { every } from "../../../ops/every";
+import { inSlices, type Slicing } from "../../../ops/slices";
 import type { DataStore } from "../../../store";
 import { writeAudit } from "../../audit";
 import type { Actor } from "../model";
@@ -68,6 +69,34 @@ export function createRetention(deps: {
     if (deleted.length > 0) erasure.afterCommit();
     logger.info("retention_purge", { deleted: deleted.length, asOf: firmToday(at, deps.timeZone) });
     return { at: at.toISOString(), deleted: deleted.map((c) => c.reference) };
+  };
+
+  /** A batch of today's purge, in a transaction of its own with its receipts: those still there are erased. */
+  const eraseBatch = db.transaction((batch: readonly PurgeCandidate[], p: RetentionPolicy, at: Date) => {
+    for (const c of batch)
+      erasure.erase([c], { event: "retention.request_deleted", rule: ruleText(c.rule, p) }, at);
+  });
+
+  /**
+   * The start's purge, after the server listens (ADR 289): what is due today (read through the index, costing
+   * what it deletes), erased a batch at a time between the event loop's turns, the run recorded once all are. A
+   * stop halfway leaves the run unrecorded: the next start (or the hour's check) deletes the rest.
+   */
+  const purgeInSlices = async (slicing: Slicing & { batch?: number } = {}) => {
+    const at = now();
+    const p = policy();
+    let due: PurgeCandidate[] | null = null;
+    let done = 0;
+    await inSlices(() => {
+      due ??= repo.dueBy(firmToday(at, deps.timeZone), p);
+      const batch = due.slice(done, done + (slicing.batch ?? 20));
+      eraseBatch.immediate(batch, p, at);
+      done += batch.length;
+      return done < due.length;
+    }, slicing);
+    repo.recordPurge(at.toISOString(), done);
+    if (done > 0) erasure.afterCommit();
+    logger.info("retention_purge", { deleted: done, asOf: firmToday(at, deps.timeZone) });
   };
 
   const purgeSafely = () => {
@@ -139,10 +168,24 @@ export function createRetention(deps: {
 
     runIfDue,
 
-    /** Purges now, then whenever the firm's day has moved on since the last run. Returns a stop function. */
-    startDaily(): () => void {
-      purgeSafely();
-      return every({ name: "retention", ms: CHECK_EVERY_MS, logger, run: runIfDue, immediately: false });
+    /**
+     * Purges at once, a batch at a time after the caller's turn (the server's listen), then whenever the firm's
+     * day has moved on since the last run. Returns the timer's stop and the first purge's end.
+     */
+    startDaily(slicing: Slicing = {}): { stop: () => void; firstPurge: Promise<void> } {
+      const firstPurge = purgeInSlices(slicing).catch((error: unknown) =>
+        logger.error("retention_purge_failed", {
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        }),
+      );
+      const stop = every({
+        name: "retention",
+        ms: CHECK_EVERY_MS,
+        logger,
+        run: runIfDue,
+        immediately: false,
+      });
+      return { stop, firstPurge };
     },
   };
 }

@@ -71,6 +71,12 @@ export function subscriptionsRepo({ db, cipher }: Sealed) {
     `SELECT id, from_on AS "from", to_on AS "to", amount_cents AS amountCents
      FROM subscription_charges WHERE subscription_id = ? ORDER BY from_on`,
   );
+  const chargesAfter = db.query<RaisedCharge & { id: number }, [number, number]>(
+    `SELECT c.id, s.engagement_id AS engagementId, c.subscription_id AS subscriptionId, c.from_on AS "from",
+       c.to_on AS "to", c.amount_cents AS amountCents
+     FROM subscription_charges c JOIN subscriptions s ON s.id = c.subscription_id
+     WHERE c.id > ? ORDER BY c.id LIMIT ?`,
+  );
   const everyCharge = db.query<RaisedCharge, []>(
     `SELECT s.engagement_id AS engagementId, c.subscription_id AS subscriptionId, c.from_on AS "from",
        c.to_on AS "to", c.amount_cents AS amountCents
@@ -178,6 +184,8 @@ export function subscriptionsRepo({ db, cipher }: Sealed) {
     charges: (id: number) => charges.all(id),
     /** Every month raised, with its engagement: what the ledger records (issue 30). */
     allCharges: () => everyCharge.all(),
+    /** The next `limit` months raised after charge `afterId`, by id (the ledger's backfill a batch at a time). */
+    chargesAfter: (afterId: number, limit: number) => chargesAfter.all(afterId, limit),
     /** The month running when it paused ends later by the days paused (ADR 246). */
     extendLastCharge: (id: number, to: string) => extendLast.run(to, id),
     addSweep: (id: number, w: SweepDue, at: string) =>
