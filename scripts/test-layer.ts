@@ -10,7 +10,7 @@
  *
  * Usage: bun scripts/test-layer.ts <layer> [<layer> ...] [-- extra bun test arguments]
  */
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Glob } from "bun";
 
@@ -57,7 +57,10 @@ function memoryBackedTmp(): string | undefined {
   if (process.env.TMPDIR) return undefined;
   try {
     if (!statSync("/dev/shm").isDirectory()) return undefined;
-    return mkdtempSync(join("/dev/shm", "tracewell-tests-"));
+    const dir = mkdtempSync(join("/dev/shm", "tracewell-tests-"));
+    // Passable, not listable, by other users: a process test runs the binary as `nobody` in a folder below.
+    chmodSync(dir, 0o711);
+    return dir;
   } catch {
     return undefined;
   }
