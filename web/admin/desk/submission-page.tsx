@@ -11,12 +11,17 @@ import { formatDateTime } from "../../lib/dates";
 import type { PageProps } from "../../lib/lazy-page";
 import { telHref } from "../../lib/tel";
 import { toast } from "../../lib/toast-store";
+import { ConsultationPanel } from "../consultation";
+import { DocumentsPanel } from "../documents";
+import { EngagementPanel } from "../engagements";
+import { LedgerPanel } from "../ledger";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { DueBadge } from "../shared/due-badge";
 import { OnlyNote } from "../shared/role-notice";
-import { ConsultationPanel } from "./consultation-panel";
+import { StatementsPanel } from "../statements";
+import { SubscriptionPanel } from "../subscriptions";
 import {
   deskApi,
   firstResponseByLabel,
@@ -29,18 +34,13 @@ import {
 } from "./desk-labels";
 import { patchSubmission, type Saved } from "./desk-requests";
 import { DetailKeys } from "./detail-keys";
-import { DocumentsPanel } from "./documents-panel";
-import { EngagementPanel } from "./engagement-panel";
-import { LedgerPanel } from "./ledger-panel";
 import { PhoneJumps } from "./phone-jumps";
 import { RecordResponse } from "./record-response";
 import { RelatedRequests } from "./related-requests";
 import { ReplyComposer } from "./reply-composer";
-import { StatementsPanel } from "./statements-panel";
 import { SubmissionHistory } from "./submission-history";
 import { SubmissionMail } from "./submission-mail";
 import { SubmissionStatusBadge } from "./submission-status-badge";
-import { SubscriptionPanel } from "./subscription-panel";
 
 export function SubmissionPage({ params }: PageProps) {
   return (

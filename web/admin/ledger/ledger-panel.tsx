@@ -12,10 +12,10 @@ import { money, plainDollars } from "../../../src/contracts/money";
 import { apiAnswer, apiRequest } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
+import { centsOf } from "../engagements";
 import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
 import { useFieldForm } from "../shared/use-field-form";
-import { centsOf } from "./engagement-api";
 
 const api = (id: number) => `/api/admin/submissions/${id}`;
 type Engagement = { status: string; feeKind: string; firmToday: string; hourlyRateCents: number | null };
