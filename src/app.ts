@@ -220,7 +220,16 @@ export function createApp(deps: AppDeps) {
       .use(portal.staffRoutes)
       .use(documents.staffRoutes)
       .use(
-        deskModule({ store, config, auth, outbox: mailOutbox, due, now, engagementOf: portal.engagementOf }),
+        deskModule({
+          store,
+          config,
+          auth,
+          outbox: mailOutbox,
+          due,
+          now,
+          engagementOf: portal.engagementOf,
+          engagementStagesOf: portal.engagementStagesOf,
+        }),
       )
       .use(portal.module)
       .use(documents.portalRoutes)

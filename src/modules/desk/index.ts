@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import type { EngagementStage } from "../../contracts/submissions";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
@@ -25,6 +26,8 @@ export function deskModule(deps: {
   now: () => Date;
   /** The request's engagement (the portal feature), shown with its detail. */
   engagementOf?: (submissionId: number) => unknown;
+  /** Where each listed request's engagement stands (the portal feature), for the desk's list. */
+  engagementStagesOf?: (submissionIds: readonly number[]) => Map<number, EngagementStage>;
 }) {
   const service = createSubmissionsService(deps);
   deps.outbox.register(DESK_REPLY_MAIL, deskReplyRenderer(deps.store, deps.config));

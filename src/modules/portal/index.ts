@@ -1,14 +1,17 @@
 import type { Config } from "../../config";
 import type { PortalEngagement } from "../../contracts/portal";
+import type { EngagementStage } from "../../contracts/submissions";
 import type { Actor } from "../../http/admin-http";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import { contactSubmissions, type DueService } from "../desk";
 import type { MailOutbox } from "../mail";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
+import { engagementStage } from "./lib/engagement-stage";
 import { portalMailRenderers } from "./mail";
 import type { PaymentInput } from "./model";
 import { engagementsRepo } from "./repo/engagements";
+import { engagementFacts } from "./repo/facts";
 import { portalCookieOf, portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
 import { engagementStaffRoutes } from "./routes/staff";
 import { createPortalService } from "./service";
@@ -42,6 +45,7 @@ export function createPortal(deps: {
   const sessionOf = portalSessionOf(config, service);
   const requireSession = requirePortalSession(sessionOf, portalCookieOf(config));
   const submissions = contactSubmissions(store);
+  const facts = engagementFacts(store.db);
   const mail = portalMailRenderers(store, config);
   for (const [kind, render] of Object.entries(mail.renderers))
     deps.outbox.register(kind, render, mail.settled[kind]);
@@ -49,6 +53,21 @@ export function createPortal(deps: {
     service,
     /** The engagement the desk's detail shows with a request. */
     engagementOf: (submissionId: number) => service.staff.viewOf(submissionId),
+    /**
+     * Where each of these requests' engagement stands, for a page of the desk's list: one read of the
+     * engagements, and the subscription of the monthly ones under way (requests without one are left out).
+     */
+    engagementStagesOf(submissionIds: readonly number[]): Map<number, EngagementStage> {
+      return new Map(
+        facts.progressOf(submissionIds).map((e) => {
+          const monitoring =
+            e.feeKind === "monthly" && e.status === "engaged"
+              ? deps.subscriptions.viewForEngagement(e.id)
+              : null;
+          return [e.submissionId, engagementStage(e, monitoring)] as const;
+        }),
+      );
+    },
     module: portalModule({ config, service, sessionOf, requireSession }),
     /** The engagement of a request's portal session, or the 401 that asks the client to sign in again: for the
      * portal's other routes (its documents and its consultation). */
