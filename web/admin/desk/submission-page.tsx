@@ -167,9 +167,19 @@ function SubmissionView({
         <SubmissionStatusBadge status={s.status} />
       </div>
 
-      {/* Below 1280 px the side column narrows, so the request itself keeps room for its forms beside the sidebar. */}
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:gap-8">
-        <div className="grid content-start gap-8">
+      {/*
+        From 1280 px two columns: the request, its reply, its history and its mail on the left; on the right what
+        staff set and check (status, first response), then the engagement and what hangs off it, grouped: money,
+        files and the consultation. Below, one column in the order a phone wants: the status and a response
+        first, then the request, its reply and history, then the engagement and the rest. The grid's first row is only as tall as the status group
+        (the main column spans a flexible second row too), so the side column reads without a gap.
+      */}
+      <div className="mt-6 grid gap-5 xl:grid-cols-[minmax(0,1fr)_24rem] xl:grid-rows-[auto_1fr] xl:gap-x-6">
+        <div className="grid content-start gap-5 xl:col-start-2 xl:row-start-1">
+          <StatusForm detail={detail} onSaved={setDetail} />
+          <RecordResponse detail={detail} onSaved={setDetail} />
+        </div>
+        <div className="grid content-start gap-5 xl:col-start-1 xl:row-span-2 xl:row-start-1">
           <RelatedRequests related={detail.relatedRequests} />
           <Fields title="Contact" id="contact-title">
             <Field label="Name">{s.name}</Field>
@@ -200,19 +210,6 @@ function SubmissionView({
               {s.acknowledgment ? "Acknowledged when the request was sent" : "Not acknowledged"}
             </Field>
           </Fields>
-          <EngagementPanel submissionId={s.id} requestStatus={s.status} onChanged={refresh} />
-          <LedgerPanel submissionId={s.id} changed={detail} />
-          <SubscriptionPanel submissionId={s.id} />
-          <StatementsPanel submissionId={s.id} />
-          <ConsultationPanel submissionId={s.id} />
-          <DocumentsPanel submissionId={s.id} />
-          <DetailKeys />
-          <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
-          <SubmissionHistory detail={detail} onSaved={setDetail} />
-        </div>
-        <div className="grid content-start gap-8">
-          <StatusForm detail={detail} onSaved={setDetail} />
-          <RecordResponse detail={detail} onSaved={setDetail} />
           <Fields title="How they found us" id="source-title">
             <Field label="First page of the visit" wide>
               {s.landingPage ? (
@@ -227,11 +224,39 @@ function SubmissionView({
               {s.referrerHost ?? "No other site (a direct visit, or not known)"}
             </Field>
           </Fields>
+          <DetailKeys />
+          <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
+          <SubmissionHistory detail={detail} onSaved={setDetail} />
           <MailPanel detail={detail} onSaved={setDetail} />
           <DeleteSubmission reference={s.reference} id={s.id} allowed={canDelete} />
         </div>
+        <div className="grid content-start gap-5 xl:col-start-2 xl:row-start-2">
+          <EngagementPanel submissionId={s.id} requestStatus={s.status} onChanged={refresh} />
+          <Group label="Money">
+            <LedgerPanel submissionId={s.id} changed={detail} />
+            <SubscriptionPanel submissionId={s.id} />
+            <StatementsPanel submissionId={s.id} />
+          </Group>
+          <Group label="Files and meetings">
+            <DocumentsPanel submissionId={s.id} />
+            <ConsultationPanel submissionId={s.id} />
+          </Group>
+        </div>
       </div>
     </>
+  );
+}
+
+/**
+ * Panels that belong together, under a small label for the eye. The label is not a heading: each panel keeps its
+ * own (h2), so the headings stay one level and in order for a screen reader.
+ */
+function Group({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid content-start gap-3">
+      <p className="eyebrow text-xs">{label}</p>
+      {children}
+    </div>
   );
 }
 
