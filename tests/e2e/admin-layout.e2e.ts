@@ -91,13 +91,14 @@ async function widestLabels(page: Page) {
         if (time) time.textContent = widest.received[1];
       }
     });
-    // The last row also shows a delivery due, as an engaged request does.
-    const last = rows.at(-1)?.querySelector("[data-due-label]")?.parentElement;
-    if (last) {
-      const delivery = last.cloneNode(true) as Element;
+    // The last row also shows a delivery due, as an engaged request does: under the status and due time's line.
+    const first = rows.at(-1)?.querySelector("[data-due-label]")?.parentElement;
+    if (first) {
+      const delivery = first.cloneNode(true) as Element;
       const label = delivery.querySelector("[data-due-label]");
       if (label) put(label, widest.delivery);
-      last.after(delivery);
+      delivery.classList.add("mt-1", "xl:whitespace-nowrap");
+      (first.closest("[data-due-line]") ?? first).after(delivery);
     }
     for (const badge of table?.querySelectorAll("tbody tr [data-status]") ?? [])
       badge.textContent = widest.status;

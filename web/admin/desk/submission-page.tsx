@@ -168,13 +168,14 @@ function SubmissionView({
       </div>
 
       {/*
-        From 1280 px two columns: the request, its reply, its history and its mail on the left; on the right what
-        staff set and check (status, first response), then the engagement and what hangs off it, grouped: money,
-        files and the consultation. Below, one column in the order a phone wants: the status and a response
-        first, then the request, its reply and history, then the engagement and the rest. The grid's first row is only as tall as the status group
-        (the main column spans a flexible second row too), so the side column reads without a gap.
+        From 1280 px two columns: the request, its reply and its history on the left, its mail and Delete under
+        them; on the right what staff set and check (status, first response), then the engagement and what hangs
+        off it, grouped: money, files and the consultation. Below, one column in the order a phone wants: the
+        status and a response first, then the request, its reply and history, the engagement and the rest, Delete
+        last. The grid's first and last rows are only as tall as the status group and the mail and Delete (the
+        columns' long parts span the flexible middle row), so the side column reads without a gap.
       */}
-      <div className="mt-6 grid gap-5 xl:grid-cols-[minmax(0,1fr)_24rem] xl:grid-rows-[auto_1fr] xl:gap-x-6">
+      <div className="mt-6 grid gap-5 xl:grid-cols-[minmax(0,1fr)_24rem] xl:grid-rows-[auto_1fr_auto] xl:gap-x-6">
         <div className="grid content-start gap-5 xl:col-start-2 xl:row-start-1">
           <StatusForm detail={detail} onSaved={setDetail} />
           <RecordResponse detail={detail} onSaved={setDetail} />
@@ -227,10 +228,8 @@ function SubmissionView({
           <DetailKeys />
           <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
           <SubmissionHistory detail={detail} onSaved={setDetail} />
-          <MailPanel detail={detail} onSaved={setDetail} />
-          <DeleteSubmission reference={s.reference} id={s.id} allowed={canDelete} />
         </div>
-        <div className="grid content-start gap-5 xl:col-start-2 xl:row-start-2">
+        <div className="grid content-start gap-5 xl:col-start-2 xl:row-span-2 xl:row-start-2">
           <EngagementPanel submissionId={s.id} requestStatus={s.status} onChanged={refresh} />
           <Group label="Money">
             <LedgerPanel submissionId={s.id} changed={detail} />
@@ -241,6 +240,10 @@ function SubmissionView({
             <DocumentsPanel submissionId={s.id} />
             <ConsultationPanel submissionId={s.id} />
           </Group>
+        </div>
+        <div className="grid content-start gap-5 xl:col-start-1 xl:row-start-3">
+          <MailPanel detail={detail} onSaved={setDetail} />
+          <DeleteSubmission reference={s.reference} id={s.id} allowed={canDelete} />
         </div>
       </div>
     </>

@@ -447,7 +447,10 @@ function SubmissionTable({
               </td>
               <td className={td}>
                 {/* From 1280 px the status and the due time read on one line, the delivery due under them. */}
-                <span className="flex flex-wrap items-start gap-1 xl:flex-nowrap xl:whitespace-nowrap">
+                <span
+                  data-due-line
+                  className="flex flex-wrap items-start gap-1 xl:flex-nowrap xl:whitespace-nowrap"
+                >
                   <SubmissionStatusBadge status={s.status} />
                   <DueBadge due={s.due} />
                 </span>
