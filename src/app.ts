@@ -247,6 +247,7 @@ export function createApp(deps: AppDeps) {
           now,
           engagementOf: portal.engagementOf,
           requestEnded: portal.requestEnded,
+          engagementStagesOf: portal.engagementStagesOf,
         }),
       )
       .use(portal.module)

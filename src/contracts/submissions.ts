@@ -76,8 +76,41 @@ export type SubmissionSummary = {
   delivery: DueStatus | null;
 };
 
+/**
+ * Where a request's engagement stands, as the desk's list shows it beside the request: the letter drafted, sent,
+ * signed, paid (the work clock runs), the report delivered; a monthly engagement's monitoring running, ending
+ * on a day (cancelled with notice) or ended. `at` is when it got there (an instant), `endsOn` the firm's day
+ * monitoring ends on.
+ */
+export const ENGAGEMENT_STAGES = [
+  "drafted",
+  "sent",
+  "signed",
+  "paid",
+  "delivered",
+  "monitoring",
+  "monitoring-ending",
+  "monitoring-ended",
+] as const;
+export type EngagementStageName = (typeof ENGAGEMENT_STAGES)[number];
+export type EngagementStage = { stage: EngagementStageName; at: string | null; endsOn: string | null };
+
+export const ENGAGEMENT_STAGE_LABELS: Record<EngagementStageName, string> = {
+  drafted: "Letter drafted",
+  sent: "Letter sent",
+  signed: "Signed, awaiting payment",
+  paid: "Paid, work under way",
+  delivered: "Report delivered",
+  monitoring: "Monitoring",
+  "monitoring-ending": "Monitoring ends",
+  "monitoring-ended": "Monitoring ended",
+};
+
+/** One row of the desk's list: the request, and where its engagement stands (null: none drafted). */
+export type DeskListItem = SubmissionSummary & { engagement: EngagementStage | null };
+
 export type SubmissionList = {
-  items: SubmissionSummary[];
+  items: DeskListItem[];
   total: number;
   page: number;
   pageSize: number;

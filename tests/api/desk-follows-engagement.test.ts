@@ -44,6 +44,7 @@ type Summary = {
   firstResponseBy: string | null;
   due: Due;
   delivery: Due | null;
+  engagement: { stage: string; at: string | null; endsOn: string | null } | null;
 };
 type Request = { id: number; reference: string };
 
@@ -168,6 +169,17 @@ describe("the desk follows the engagement", () => {
     });
   });
 
+  test("the list says where each request's engagement stands: none, the letter sent, paid with work under way", async () => {
+    const stages = Object.fromEntries((await list()).map((s) => [s.reference, s.engagement]));
+    const sentAt = ny("2026-11-16 10:00").toISOString();
+    expect(stages).toEqual({
+      [untouched.reference]: null,
+      [lettered.reference]: { stage: "sent", at: sentAt, endsOn: null },
+      [replied.reference]: { stage: "sent", at: sentAt, endsOn: null },
+      [signed.reference]: { stage: "paid", at: expect.any(String), endsOn: null },
+    });
+  });
+
   test("once the report is delivered, no delivery is due in the list, the detail, the dashboard or the digest", async () => {
     // Monday noon: the delivery was due at 10:00 (five business days from the work's start) and is overdue.
     clock.at = ny("2026-11-23 12:00");
@@ -179,6 +191,7 @@ describe("the desk follows the engagement", () => {
     const row = (await list()).find((s) => s.id === signed.id);
     const board = await overview();
     const morning = sections(await digest());
+    expect(row?.engagement?.stage).toBe("delivered");
     expect({
       list: row?.delivery,
       detail: (await detail(signed)).delivery,

@@ -65,6 +65,7 @@ const WIDEST = {
   overdue: ["overdue by 23 business minutes", ""],
   received: ["28 May 2026,", "12:58 PM EDT"],
   status: "In review",
+  engagement: ["Signed, awaiting payment", "Wed 30 Dec 2026"],
 } as const;
 
 async function widestLabels(page: Page) {
@@ -90,16 +91,29 @@ async function widestLabels(page: Page) {
         if (time) time.textContent = widest.received[1];
       }
     });
-    // The last row also shows a delivery due, as an engaged request does.
-    const last = rows.at(-1)?.querySelector("[data-due-label]")?.parentElement;
-    if (last) {
-      const delivery = last.cloneNode(true) as Element;
+    // The last row also shows a delivery due, as an engaged request does: under the status and due time's line.
+    const first = rows.at(-1)?.querySelector("[data-due-label]")?.parentElement;
+    if (first) {
+      const delivery = first.cloneNode(true) as Element;
       const label = delivery.querySelector("[data-due-label]");
       if (label) put(label, widest.delivery);
-      last.after(delivery);
+      delivery.classList.add("mt-1", "xl:whitespace-nowrap");
+      (first.closest("[data-due-line]") ?? first).after(delivery);
     }
-    for (const cell of table?.querySelectorAll("tbody tr td:last-child span") ?? [])
-      cell.textContent = widest.status;
+    for (const badge of table?.querySelectorAll("tbody tr [data-status]") ?? [])
+      badge.textContent = widest.status;
+    // And the longest stage an engagement can be at, on every row.
+    for (const cell of table?.querySelectorAll("tbody tr td:last-child") ?? []) {
+      const [stage, day] = widest.engagement;
+      cell.innerHTML = "";
+      const words = document.createElement("span");
+      words.className = "block font-semibold";
+      words.textContent = stage;
+      const when = document.createElement("span");
+      when.className = "block whitespace-nowrap";
+      when.textContent = day;
+      cell.append(words, when);
+    }
   }, WIDEST);
 }
 
@@ -188,6 +202,33 @@ for (const { name, size, sidebar, walk } of WIDTHS) {
         expect(scrollWidth, `the desk's table scrolls sideways at ${name} px`).toBeLessThanOrEqual(
           clientWidth,
         );
+        // Every column in view: the last one's right edge is inside the list's box, long name and firm and all.
+        const edges = await table.evaluate((t) => {
+          const box = t.getBoundingClientRect();
+          const last = t.querySelector("thead th:last-child")?.getBoundingClientRect();
+          return { box: Math.round(box.right), last: Math.round(last?.right ?? Number.POSITIVE_INFINITY) };
+        });
+        expect(edges.last, `the engagement column is cut off at ${name} px`).toBeLessThanOrEqual(edges.box);
+        if (name === "1280") {
+          // A laptop reads each request's status and due time on one line, however long the words.
+          const lines = await table.locator("tbody tr").evaluateAll((rows) =>
+            rows.map((row) => {
+              const status = row.querySelector("[data-status]")?.getBoundingClientRect();
+              const due = row
+                .querySelector("[data-due-label]")
+                ?.closest("span[title]")
+                ?.getBoundingClientRect();
+              return status && due ? Math.abs(status.top - due.top) < 4 : false;
+            }),
+          );
+          expect(lines.length).toBeGreaterThan(1);
+          expect(lines.filter((one) => !one)).toEqual([]);
+        }
+      }
+      if (path === "/admin/submissions") {
+        // The screen is the desk, as the sidebar calls it.
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Desk");
+        await expect(page).toHaveTitle(/^Desk/);
       }
       await expectNoAxeViolations(page);
       const shots = process.env.SCREENSHOT_DIR;

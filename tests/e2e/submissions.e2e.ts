@@ -42,7 +42,8 @@ test("the desk: find a request, open it, change its status, add a note, export, 
 
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Desk" }).click();
   await expect(page).toHaveURL(/\/admin\/submissions$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Submissions");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Desk");
+  await expect(page).toHaveTitle(/^Desk/);
   await page.getByLabel("Search name, email, firm, phone, reference or description").fill("desai & kerr");
   await page.getByLabel("Service").selectOption({ label: "Judgment Intel" });
   await expect(page).toHaveURL(/q=desai/);

@@ -74,7 +74,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
   ),
   admin(
     PATHS.adminConsultations,
-    lazyPage(() => import("../admin/dashboard/consultations-page"), "consultationsPage"),
+    lazyPage(() => import("../admin/consultation/consultations-page"), "consultationsPage"),
   ),
   admin(
     PATHS.adminBusinessHours,
@@ -82,7 +82,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
   ),
   admin(
     PATHS.adminBackups,
-    lazyPage(() => import("../admin/dashboard/backups-page"), "backupsPage"),
+    lazyPage(() => import("../admin/backups/backups-page"), "backupsPage"),
   ),
   admin(
     PATHS.adminStaff,

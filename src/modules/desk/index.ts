@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import type { EngagementStage } from "../../contracts/submissions";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
@@ -27,6 +28,8 @@ export function deskModule(deps: {
   engagementOf?: (submissionId: number) => unknown;
   /** A request closed or declined: the portal ends its sessions and links, in the same write (ADR 278). */
   requestEnded?: (submissionId: number, at: Date) => void;
+  /** Where each listed request's engagement stands (the portal feature), for the desk's list. */
+  engagementStagesOf?: (submissionIds: readonly number[]) => Map<number, EngagementStage>;
 }) {
   const service = createSubmissionsService(deps);
   deps.outbox.register(DESK_REPLY_MAIL, deskReplyRenderer(deps.store, deps.config));

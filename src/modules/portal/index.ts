@@ -1,16 +1,18 @@
 import type { Config } from "../../config";
 import { allowed } from "../../contracts/lifecycle";
 import type { PortalEngagement } from "../../contracts/portal";
+import type { EngagementStage } from "../../contracts/submissions";
 import type { Actor } from "../../http/admin-http";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import { contactSubmissions, type DueService } from "../desk";
 import type { MailOutbox } from "../mail";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
+import { engagementStage } from "./lib/engagement-stage";
 import { portalMailRenderers } from "./mail";
 import type { PaymentInput } from "./model";
 import { engagementsRepo } from "./repo/engagements";
-import { engagementLifecycle } from "./repo/facts";
+import { engagementFacts, engagementLifecycle } from "./repo/facts";
 import { portalCookieOf, portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
 import { engagementStaffRoutes } from "./routes/staff";
 import { createPortalService } from "./service";
@@ -45,6 +47,7 @@ export function createPortal(deps: {
   const requireSession = requirePortalSession(service, portalCookieOf(config));
   const submissions = contactSubmissions(store);
   const lifecycle = engagementLifecycle(store);
+  const facts = engagementFacts(store.db);
   const mail = portalMailRenderers(store, config);
   for (const [kind, render] of Object.entries(mail.renderers))
     deps.outbox.register(kind, render, mail.settled[kind]);
@@ -52,6 +55,21 @@ export function createPortal(deps: {
     service,
     /** The engagement the desk's detail shows with a request. */
     engagementOf: (submissionId: number) => service.staff.viewOf(submissionId),
+    /**
+     * Where each of these requests' engagement stands, for a page of the desk's list: one read of the
+     * engagements, and the subscription of the monthly ones under way (requests without one are left out).
+     */
+    engagementStagesOf(submissionIds: readonly number[]): Map<number, EngagementStage> {
+      return new Map(
+        facts.progressOf(submissionIds).map((e) => {
+          const monitoring =
+            e.feeKind === "monthly" && e.status === "engaged"
+              ? deps.subscriptions.viewForEngagement(e.id)
+              : null;
+          return [e.submissionId, engagementStage(e, monitoring)] as const;
+        }),
+      );
+    },
     module: portalModule({ config, service, sessionOf, requireSession }),
     /** The engagement of a request's portal session, or the 401 that asks the client to sign in again: for the
      * portal's other routes (its documents and its consultation). Given the action the route performs, the

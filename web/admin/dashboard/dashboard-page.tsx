@@ -3,12 +3,14 @@ import { type Capability, can } from "../../../src/contracts/roles";
 import type { StaffProfile } from "../../../src/contracts/staff";
 import { useJson } from "../../lib/use-json";
 import { PROFILE_API } from "../account";
+import { BackupWarning } from "../backups";
+import { UpcomingConsultationsPanel } from "../consultation";
 import { SourcesPanel } from "../desk";
+import { UnmatchedPaymentsPanel } from "../payments";
 import { OpenDataRequestsPanel } from "../privacy";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
-import { BackupWarning } from "./backup-warning";
-import { FailedStatementsPanel } from "./failed-statements-panel";
+import { FailedStatementsPanel } from "../statements";
 import {
   DeliveriesPanel,
   DeskCounts,
@@ -19,8 +21,6 @@ import {
 } from "./morning-view";
 import { SetupChecklist } from "./setup-list";
 import { SweepsPanel } from "./sweeps-panel";
-import { UnmatchedPaymentsPanel } from "./unmatched-payments-panel";
-import { UpcomingConsultationsPanel } from "./upcoming-consultations-panel";
 
 /** The admin's display name, else their username; undefined until the profile has answered. */
 function useGreetingName(username: string | undefined): string | undefined {

@@ -11,12 +11,17 @@ import { formatDateTime } from "../../lib/dates";
 import type { PageProps } from "../../lib/lazy-page";
 import { telHref } from "../../lib/tel";
 import { toast } from "../../lib/toast-store";
+import { ConsultationPanel } from "../consultation";
+import { DocumentsPanel } from "../documents";
+import { EngagementPanel } from "../engagements";
+import { LedgerPanel } from "../ledger";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { DueBadge } from "../shared/due-badge";
 import { OnlyNote } from "../shared/role-notice";
-import { ConsultationPanel } from "./consultation-panel";
+import { StatementsPanel } from "../statements";
+import { SubscriptionPanel } from "../subscriptions";
 import {
   deskApi,
   firstResponseByLabel,
@@ -29,18 +34,13 @@ import {
 } from "./desk-labels";
 import { patchSubmission, type Saved } from "./desk-requests";
 import { DetailKeys } from "./detail-keys";
-import { DocumentsPanel } from "./documents-panel";
-import { EngagementPanel } from "./engagement-panel";
-import { LedgerPanel } from "./ledger-panel";
 import { PhoneJumps } from "./phone-jumps";
 import { RecordResponse } from "./record-response";
 import { RelatedRequests } from "./related-requests";
 import { ReplyComposer } from "./reply-composer";
-import { StatementsPanel } from "./statements-panel";
 import { SubmissionHistory } from "./submission-history";
 import { SubmissionMail } from "./submission-mail";
 import { SubmissionStatusBadge } from "./submission-status-badge";
-import { SubscriptionPanel } from "./subscription-panel";
 
 export function SubmissionPage({ params }: PageProps) {
   return (
@@ -167,9 +167,20 @@ function SubmissionView({
         <SubmissionStatusBadge status={s.status} />
       </div>
 
-      {/* Below 1280 px the side column narrows, so the request itself keeps room for its forms beside the sidebar. */}
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:gap-8">
-        <div className="grid content-start gap-8">
+      {/*
+        From 1280 px two columns: the request, its reply and its history on the left, its mail and Delete under
+        them; on the right what staff set and check (status, first response), then the engagement and what hangs
+        off it, grouped: money, files and the consultation. Below, one column in the order a phone wants: the
+        status and a response first, then the request, its reply and history, the engagement and the rest, Delete
+        last. The grid's first and last rows are only as tall as the status group and the mail and Delete (the
+        columns' long parts span the flexible middle row), so the side column reads without a gap.
+      */}
+      <div className="mt-6 grid gap-5 xl:grid-cols-[minmax(0,1fr)_24rem] xl:grid-rows-[auto_1fr_auto] xl:gap-x-6">
+        <div className="grid content-start gap-5 xl:col-start-2 xl:row-start-1">
+          <StatusForm detail={detail} onSaved={setDetail} />
+          <RecordResponse detail={detail} onSaved={setDetail} />
+        </div>
+        <div className="grid content-start gap-5 xl:col-start-1 xl:row-span-2 xl:row-start-1">
           <RelatedRequests related={detail.relatedRequests} />
           <Fields title="Contact" id="contact-title">
             <Field label="Name">{s.name}</Field>
@@ -200,19 +211,6 @@ function SubmissionView({
               {s.acknowledgment ? "Acknowledged when the request was sent" : "Not acknowledged"}
             </Field>
           </Fields>
-          <EngagementPanel submissionId={s.id} requestStatus={s.status} onChanged={refresh} />
-          <LedgerPanel submissionId={s.id} changed={detail} />
-          <SubscriptionPanel submissionId={s.id} />
-          <StatementsPanel submissionId={s.id} />
-          <ConsultationPanel submissionId={s.id} />
-          <DocumentsPanel submissionId={s.id} />
-          <DetailKeys />
-          <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
-          <SubmissionHistory detail={detail} onSaved={setDetail} />
-        </div>
-        <div className="grid content-start gap-8">
-          <StatusForm detail={detail} onSaved={setDetail} />
-          <RecordResponse detail={detail} onSaved={setDetail} />
           <Fields title="How they found us" id="source-title">
             <Field label="First page of the visit" wide>
               {s.landingPage ? (
@@ -227,11 +225,41 @@ function SubmissionView({
               {s.referrerHost ?? "No other site (a direct visit, or not known)"}
             </Field>
           </Fields>
+          <DetailKeys />
+          <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
+          <SubmissionHistory detail={detail} onSaved={setDetail} />
+        </div>
+        <div className="grid content-start gap-5 xl:col-start-2 xl:row-span-2 xl:row-start-2">
+          <EngagementPanel submissionId={s.id} requestStatus={s.status} onChanged={refresh} />
+          <Group label="Money">
+            <LedgerPanel submissionId={s.id} changed={detail} />
+            <SubscriptionPanel submissionId={s.id} />
+            <StatementsPanel submissionId={s.id} />
+          </Group>
+          <Group label="Files and meetings">
+            <DocumentsPanel submissionId={s.id} />
+            <ConsultationPanel submissionId={s.id} />
+          </Group>
+        </div>
+        <div className="grid content-start gap-5 xl:col-start-1 xl:row-start-3">
           <MailPanel detail={detail} onSaved={setDetail} />
           <DeleteSubmission reference={s.reference} id={s.id} allowed={canDelete} />
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * Panels that belong together, under a small label for the eye. The label is not a heading: each panel keeps its
+ * own (h2), so the headings stay one level and in order for a screen reader.
+ */
+function Group({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid content-start gap-3">
+      <p className="eyebrow text-xs">{label}</p>
+      {children}
+    </div>
   );
 }
 

@@ -14,6 +14,7 @@ const TONES: Record<SubmissionStatus, string> = {
 export function SubmissionStatusBadge({ status }: { status: SubmissionStatus }) {
   return (
     <span
+      data-status={status}
       className={`inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONES[status]}`}
     >
       {statusLabel(status)}

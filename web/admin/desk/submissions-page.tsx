@@ -1,8 +1,13 @@
 import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { adminSubmissionPath, PATHS } from "../../../src/contracts/paths";
-import type { SubmissionList } from "../../../src/contracts/submissions";
+import {
+  type DeskListItem,
+  ENGAGEMENT_STAGE_LABELS,
+  type SubmissionList,
+} from "../../../src/contracts/submissions";
+import { formatWeekdayDay } from "../../../src/contracts/time-format";
 import { getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDate, formatDateTime, formatTimeOfDay } from "../../lib/dates";
@@ -29,27 +34,18 @@ const SEARCH_RETRY_MS = 5000;
 /** The pause after the last keystroke before the list follows the search: one request per pause, not per key. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-/** The columns of the wide table, left to right. */
 /**
- * The table's columns. Below 1280 px (a tablet, or a laptop beside the sidebar) the table has about 720 px: role
- * and service move under the firm, so the due time and the status stay in view without scrolling sideways.
+ * The table's columns, left to right. Every one stays in view from 1024 px (the sidebar beside a 720 px list):
+ * the role and the firm sit under the name, the status and the due time share a line, and below 1280 px the
+ * service joins them under the name too, so no cell needs a scroll of its own sideways.
  */
 const WIDE_ONLY = "hidden xl:table-cell";
-const COLUMNS: { label: ReactNode; key: string; className?: string }[] = [
-  { key: "received", label: "Received" },
-  { key: "name", label: "Name" },
-  {
-    key: "firm",
-    label: (
-      <>
-        Firm<span className="xl:hidden">, role and service</span>
-      </>
-    ),
-  },
-  { key: "role", label: "Role", className: WIDE_ONLY },
+const COLUMNS: { label: string; key: string; className?: string }[] = [
+  { key: "name", label: "Request" },
   { key: "service", label: "Service", className: WIDE_ONLY },
-  { key: "due", label: "First response" },
-  { key: "status", label: "Status" },
+  { key: "received", label: "Received" },
+  { key: "status", label: "Status and first response" },
+  { key: "engagement", label: "Engagement" },
 ];
 
 export function SubmissionsPage() {
@@ -112,29 +108,28 @@ function SubmissionsDesk() {
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="eyebrow">Intake</p>
-          <h1 className="mt-2 font-serif text-3xl font-bold text-navy sm:text-4xl">Submissions</h1>
-          <p className="mt-3 max-w-2xl text-ink-muted">
-            Intake requests, each with its first-response time against the one-business-day promise. Opening,
-            changing, exporting or deleting one is recorded in the audit log.
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <div className="min-w-64 flex-1">
+          <h1 className="font-serif text-3xl font-bold text-navy">Desk</h1>
+          <p className="mt-1 max-w-3xl text-sm text-ink-muted">
+            Intake requests with their first-response time against the one-business-day promise and where each
+            engagement stands. Opening, changing, exporting or deleting one is recorded in the audit log.
           </p>
         </div>
-        <a href={deskApi.export(exportQuery)} download className="btn-outline">
+        <a href={deskApi.export(exportQuery)} download className="btn-outline min-h-10 py-1.5 text-sm">
           <Download className="size-4" aria-hidden="true" />
           Export CSV
           {filtered && <span className="sr-only"> of the filtered submissions</span>}
         </a>
       </div>
 
-      <DeskFilters key={withoutWords(search)} query={query} />
+      <DeskFilters key={withoutWords(search)} query={query} scripted={mounted} filtered={filtered} />
 
       <p
         id="desk-summary"
         tabIndex={-1}
         aria-live="polite"
-        className="mt-6 text-sm text-ink-muted outline-none"
+        className="mt-3 text-sm text-ink-muted outline-none"
       >
         {list
           ? summary(list, filtered)
@@ -200,7 +195,16 @@ function summary(list: SubmissionList, filtered: boolean): string {
  * the search as it is typed, once typing pauses (SEARCH_DEBOUNCE_MS), and every other choice at once. Escape in the
  * search goes to the list: its first request, or the count when nothing matches.
  */
-function DeskFilters({ query }: { query: DeskQuery }) {
+function DeskFilters({
+  query,
+  scripted,
+  filtered,
+}: {
+  query: DeskQuery;
+  /** Scripts run: the list follows every change, so the Search button is only for a page without them. */
+  scripted: boolean;
+  filtered: boolean;
+}) {
   const [, navigate] = useLocation();
   const [values, setValues] = useState(query);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -239,36 +243,46 @@ function DeskFilters({ query }: { query: DeskQuery }) {
     if (first) first.focus();
     else document.getElementById("desk-summary")?.focus();
   };
-  // A choice applies at once (the search words apply with Enter or Search).
+  // A choice applies at once (the search words once typing pauses, or with Enter).
   const choose =
     (key: Exclude<keyof DeskQuery, "overdue" | "page" | "q">) => (e: { target: { value: string } }) =>
       go({ ...values, [key]: e.target.value });
 
+  const label = "block text-xs font-semibold text-ink-muted";
+  // Two to a row on a phone; from 640 px each about 6 rem wide, so search, five selects and the overdue box
+  // share one row beside the sidebar at 1280 px (the label above says what a clipped choice is).
+  const cell = "min-w-0 basis-[calc(50%-0.25rem)] sm:basis-auto";
   const control =
-    "mt-1.5 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink focus:border-navy";
+    "mt-1 block min-h-10 w-full rounded-md border border-ink-muted bg-white py-1.5 pr-7 pl-2 text-sm text-ink focus:border-navy";
+  const select = `${control} sm:w-25`;
 
   return (
-    <search aria-label="Search and filter submissions" className="mt-8 block">
+    <search aria-label="Search and filter submissions" className="mt-5 block">
       <form
         method="get"
         action={PATHS.adminSubmissions}
         onSubmit={onSubmit}
-        className="rounded-xl border border-line bg-white p-5 shadow-sm"
+        className="flex flex-wrap items-end gap-x-2 gap-y-3 rounded-xl border border-line bg-white px-4 py-3 shadow-sm"
       >
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
-          <div className="sm:col-span-2">
-            <label htmlFor="desk-q" className="block text-sm font-semibold text-ink">
-              Search name, email, firm, phone, reference or description
-            </label>
-            <p id="desk-q-hint" className="sr-only">
-              The list follows as you type; Escape goes to the list.
-            </p>
+        <div className="w-full sm:w-auto sm:min-w-40 sm:flex-[1_1_10rem]">
+          <label htmlFor="desk-q" className={label}>
+            Search<span className="sr-only"> name, email, firm, phone, reference or description</span>
+          </label>
+          <p id="desk-q-hint" className="sr-only">
+            The list follows as you type; Escape goes to the list.
+          </p>
+          <span className="relative mt-1 block">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-ink-muted"
+              aria-hidden="true"
+            />
             <input
               id="desk-q"
               name="q"
               type="search"
               maxLength={100}
               autoComplete="off"
+              placeholder="Name, email, firm, phone..."
               ref={inputRef}
               value={values.q}
               onChange={(e) => {
@@ -277,73 +291,76 @@ function DeskFilters({ query }: { query: DeskQuery }) {
               }}
               onKeyDown={onSearchKey}
               aria-describedby="desk-q-hint"
-              className={control}
+              className="block min-h-10 w-full rounded-md border border-ink-muted bg-white py-1.5 pr-2.5 pl-8 text-sm text-ink placeholder:text-ink-muted focus:border-navy"
             />
-          </div>
-          {FILTERS.map((f) => (
-            <div key={f.key}>
-              <label htmlFor={`desk-${f.key}`} className="block text-sm font-semibold text-ink">
-                {f.label}
-              </label>
-              <select
-                id={`desk-${f.key}`}
-                name={f.key}
-                value={values[f.key]}
-                onChange={choose(f.key)}
-                className={control}
-              >
-                <option value="">Any</option>
-                {f.options.map((o) => (
-                  <option key={o} value={o}>
-                    {(f.labels as Record<string, string>)[o]}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ))}
+          </span>
         </div>
-        <div className="mt-4 flex flex-wrap items-end gap-x-6 gap-y-4">
-          <div className="w-full sm:w-56">
-            <label htmlFor="desk-sort" className="block text-sm font-semibold text-ink">
-              Order
+        {FILTERS.map((f) => (
+          <div key={f.key} className={cell}>
+            <label htmlFor={`desk-${f.key}`} className={label}>
+              {f.label}
             </label>
             <select
-              id="desk-sort"
-              name="sort"
-              value={values.sort}
-              onChange={choose("sort")}
-              className={control}
+              id={`desk-${f.key}`}
+              name={f.key}
+              value={values[f.key]}
+              onChange={choose(f.key)}
+              className={select}
             >
-              {SORT_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
+              <option value="">Any</option>
+              {f.options.map((o) => (
+                <option key={o} value={o}>
+                  {(f.labels as Record<string, string>)[o]}
                 </option>
               ))}
             </select>
           </div>
-          <div className="flex min-h-11 items-center gap-2">
-            <input
-              id="desk-overdue"
-              name="overdue"
-              type="checkbox"
-              value="1"
-              checked={values.overdue}
-              onChange={(e) => go({ ...values, overdue: e.target.checked })}
-              className="size-5 accent-navy"
-            />
-            <label htmlFor="desk-overdue" className="text-sm font-semibold text-ink">
-              Overdue only (no first response, past due)
-            </label>
-          </div>
+        ))}
+        <div className={cell}>
+          <label htmlFor="desk-sort" className={label}>
+            Order
+          </label>
+          <select
+            id="desk-sort"
+            name="sort"
+            value={values.sort}
+            onChange={choose("sort")}
+            className={`${control} sm:w-40`}
+          >
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
         </div>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <button type="submit" className="btn-navy">
-            <Search className="size-4" aria-hidden="true" />
-            Search
-          </button>
-          <Link href={PATHS.adminSubmissions} className="btn-base text-navy underline hover:bg-paper-deep">
-            Clear Filters
-          </Link>
+        <div className="flex min-h-10 items-center gap-2">
+          <input
+            id="desk-overdue"
+            name="overdue"
+            type="checkbox"
+            value="1"
+            checked={values.overdue}
+            onChange={(e) => go({ ...values, overdue: e.target.checked })}
+            className="size-5 accent-navy"
+          />
+          <label htmlFor="desk-overdue" className="text-sm font-semibold text-ink">
+            Overdue only<span className="sr-only"> (no first response, past due)</span>
+          </label>
+        </div>
+        <div className="flex min-h-10 items-center gap-3">
+          {/* Without scripts the form reloads the page with its choices; with them the list already follows. */}
+          {!scripted && (
+            <button type="submit" className="btn-navy min-h-10 py-1.5 text-sm">
+              <Search className="size-4" aria-hidden="true" />
+              Search
+            </button>
+          )}
+          {filtered && (
+            <Link href={PATHS.adminSubmissions} className="text-sm font-semibold text-navy underline">
+              Clear Filters
+            </Link>
+          )}
         </div>
       </form>
     </search>
@@ -358,7 +375,8 @@ function SubmissionTable({
   toggle,
   setSelected,
 }: { list: SubmissionList; setSelected: (ids: number[]) => void } & Selection) {
-  const th = "px-3 py-2 font-semibold";
+  const th = "px-2.5 py-2 text-xs font-semibold";
+  const td = "px-2.5 py-2";
   const ids = list.items.map((s) => s.id);
   const all = ids.every((id) => selected.includes(id));
   return (
@@ -366,13 +384,13 @@ function SubmissionTable({
       aria-label="Submissions"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard
       tabIndex={0}
-      className="mt-4 hidden overflow-x-auto rounded-xl border border-line bg-white md:block"
+      className="mt-3 hidden overflow-x-auto rounded-xl border border-line bg-white md:block"
     >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Submissions</caption>
         <thead className="border-b border-line bg-paper-deep text-ink">
           <tr>
-            <th scope="col" className="w-10 px-3 py-2">
+            <th scope="col" className="w-10 px-2.5 py-2">
               <input
                 type="checkbox"
                 aria-label="Select every request on this page"
@@ -382,7 +400,7 @@ function SubmissionTable({
                     all ? selected.filter((id) => !ids.includes(id)) : [...new Set([...selected, ...ids])],
                   )
                 }
-                className="size-5 accent-navy"
+                className="block size-5 accent-navy"
               />
             </th>
             {COLUMNS.map((c) => (
@@ -398,46 +416,50 @@ function SubmissionTable({
               key={s.id}
               className="border-b border-line align-top last:border-0 hover:bg-paper focus-within:bg-paper-deep"
             >
-              <td className="px-3 py-2">
+              <td className={td}>
                 <input
                   type="checkbox"
                   data-desk-select={s.id}
                   aria-label={`Select ${s.name}`}
                   checked={selected.includes(s.id)}
                   onChange={() => toggle(s.id)}
-                  className="size-5 accent-navy"
+                  className="block size-5 accent-navy"
                 />
               </td>
-              <td className="px-3 py-2 xl:whitespace-nowrap">
-                <ReceivedAt iso={s.submittedAt} />
-                <span className="block whitespace-nowrap font-mono text-xs text-ink-muted">
-                  {s.reference}
-                </span>
-              </td>
-              <td className="px-3 py-2">
+              <td className={`${td} min-w-40`}>
                 <Link
                   href={adminSubmissionPath(s.id)}
                   data-desk-open={s.id}
-                  className="font-semibold text-navy underline"
+                  className="break-words font-semibold text-navy underline"
                 >
                   {s.name}
                 </Link>
-                <span className="block break-words text-xs text-ink-muted">{s.email}</span>
-              </td>
-              <td className="px-3 py-2">
-                {s.firm ?? <span className="text-ink-muted">None given</span>}
-                <span className="block text-xs text-ink-muted xl:hidden">
-                  {roleLabel(s.role)} · {serviceLabel(s.desiredService)}
+                <span className="block break-words text-xs text-ink-muted">
+                  {roleLabel(s.role)}
+                  {s.firm && ` · ${s.firm}`}
+                  <span className="xl:hidden"> · {serviceLabel(s.desiredService)}</span>
                 </span>
               </td>
-              <td className={`px-3 py-2 ${WIDE_ONLY}`}>{roleLabel(s.role)}</td>
-              <td className={`px-3 py-2 ${WIDE_ONLY}`}>{serviceLabel(s.desiredService)}</td>
-              <td className="px-3 py-2">
-                <DueBadge due={s.due} />
-                {s.delivery && <DueBadge due={s.delivery} what="Delivery" className="mt-1" />}
+              <td className={`${td} ${WIDE_ONLY} min-w-28 text-xs`}>{serviceLabel(s.desiredService)}</td>
+              <td className={`${td} text-xs`}>
+                <ReceivedAt iso={s.submittedAt} />
+                <span className="block whitespace-nowrap font-mono text-ink-muted">{s.reference}</span>
               </td>
-              <td className="px-3 py-2">
-                <SubmissionStatusBadge status={s.status} />
+              <td className={td}>
+                {/* From 1280 px the status and the due time read on one line, the delivery due under them. */}
+                <span
+                  data-due-line
+                  className="flex flex-wrap items-start gap-1 xl:flex-nowrap xl:whitespace-nowrap"
+                >
+                  <SubmissionStatusBadge status={s.status} />
+                  <DueBadge due={s.due} />
+                </span>
+                {s.delivery && (
+                  <DueBadge due={s.delivery} what="Delivery" className="mt-1 xl:whitespace-nowrap" />
+                )}
+              </td>
+              <td className={`${td} text-xs xl:min-w-36`}>
+                <EngagementStanding item={s} />
               </td>
             </tr>
           ))}
@@ -447,38 +469,75 @@ function SubmissionTable({
   );
 }
 
+/**
+ * Where the request's engagement stands, in a word and the day it got there: "Letter sent 3 Dec 2026",
+ * "Monitoring ends Wed 30 Dec 2026"; a dash (read "No engagement") for a request without one.
+ */
+function EngagementStanding({ item }: { item: DeskListItem }) {
+  const e = item.engagement;
+  if (!e)
+    return (
+      <span className="text-ink-muted">
+        <span aria-hidden="true">–</span>
+        <span className="sr-only">No engagement</span>
+      </span>
+    );
+  const day = e.endsOn ? formatWeekdayDay(e.endsOn) : e.at ? formatDate(e.at) : null;
+  return (
+    <span data-engagement={e.stage}>
+      <span className="block font-semibold text-ink">{ENGAGEMENT_STAGE_LABELS[e.stage]}</span>
+      {day && <span className="block whitespace-nowrap text-ink-muted">{day}</span>}
+    </span>
+  );
+}
+
 /** Phones get one card per submission instead of a table wider than the screen. */
 function SubmissionCards({ list, selected, toggle }: { list: SubmissionList } & Selection) {
   return (
-    <ul aria-label="Submissions" className="mt-4 grid gap-3 md:hidden">
+    <ul aria-label="Submissions" className="mt-3 grid gap-3 md:hidden">
       {list.items.map((s) => (
         <li key={s.id} className="rounded-xl border border-line bg-white p-4 shadow-sm">
           <div className="flex items-start justify-between gap-3">
-            <span className="flex items-center gap-3">
+            <span className="flex min-w-0 items-start gap-3">
               <input
                 type="checkbox"
                 data-desk-select={s.id}
                 aria-label={`Select ${s.name}`}
                 checked={selected.includes(s.id)}
                 onChange={() => toggle(s.id)}
-                className="size-5 accent-navy"
+                className="mt-0.5 size-5 shrink-0 accent-navy"
               />
-              <Link
-                href={adminSubmissionPath(s.id)}
-                data-desk-open={s.id}
-                className="font-semibold text-navy underline"
-              >
-                {s.name}
-              </Link>
+              <span className="min-w-0">
+                <Link
+                  href={adminSubmissionPath(s.id)}
+                  data-desk-open={s.id}
+                  className="break-words font-semibold text-navy underline"
+                >
+                  {s.name}
+                </Link>
+                <span className="block break-words text-xs text-ink-muted">
+                  {roleLabel(s.role)}
+                  {s.firm && ` · ${s.firm}`}
+                </span>
+              </span>
             </span>
             <SubmissionStatusBadge status={s.status} />
           </div>
-          {s.firm && <p className="mt-1 text-sm">{s.firm}</p>}
-          <p className="mt-1 text-sm text-ink-muted">
-            {roleLabel(s.role)} · {serviceLabel(s.desiredService)}
+          <p className="mt-1 text-sm text-ink-muted">{serviceLabel(s.desiredService)}</p>
+          <p className="mt-2 flex flex-wrap gap-1">
+            <DueBadge due={s.due} />
+            {s.delivery && <DueBadge due={s.delivery} what="Delivery" />}
           </p>
-          <DueBadge due={s.due} className="mt-2" />
-          {s.delivery && <DueBadge due={s.delivery} what="Delivery" className="mt-1 ml-1" />}
+          {s.engagement && (
+            <p className="mt-2 text-xs">
+              <span className="font-semibold">Engagement:</span> {ENGAGEMENT_STAGE_LABELS[s.engagement.stage]}
+              {s.engagement.endsOn
+                ? ` ${formatWeekdayDay(s.engagement.endsOn)}`
+                : s.engagement.at
+                  ? `, ${formatDate(s.engagement.at)}`
+                  : ""}
+            </p>
+          )}
           <p className="mt-1 text-xs text-ink-muted">
             <time dateTime={s.submittedAt}>{formatDateTime(s.submittedAt)}</time> ·{" "}
             <span className="font-mono">{s.reference}</span>
@@ -519,14 +578,13 @@ function Pager({ list, query }: { list: SubmissionList; query: DeskQuery }) {
 }
 
 export const submissionsPage = adminPage(SubmissionsPage, {
-  title: "Submissions",
+  title: "Desk",
   description: "Intake requests: search, filter, export and open them.",
 });
 
 /**
- * "27 Nov 2026, 9:33 AM EST", free to break only between the day and the time: below 1280 px (where its cell
- * lets it) the column gives back the width the due time and the status need (the desk's table never scrolls
- * sideways); from 1280 px it reads on one line.
+ * "27 Nov 2026, 9:33 AM EST", free to break only between the day and the time, so the column gives the width
+ * the status, the due time and the engagement need (the desk's table never scrolls sideways).
  */
 function ReceivedAt({ iso }: { iso: string }) {
   return (

@@ -12,6 +12,7 @@ import {
   DESK_MESSAGES,
   type DeskSources,
   defaultReplySubject,
+  type EngagementStage,
   SOURCES_DAYS,
   STATUS_LABELS,
   type SubmissionDetail,
@@ -79,6 +80,8 @@ export function createSubmissionsService(deps: {
   engagementOf?: (submissionId: number) => unknown;
   /** Told when a request is closed or declined, inside the status change's write (the portal's requestEnded). */
   requestEnded?: (submissionId: number, at: Date) => void;
+  /** Where each listed request's engagement stands (the portal feature); none is shown without it. */
+  engagementStagesOf?: (submissionIds: readonly number[]) => Map<number, EngagementStage>;
 }) {
   const { store, outbox, due } = deps;
   const { db } = store;
@@ -209,7 +212,9 @@ export function createSubmissionsService(deps: {
       due.sync();
       const listed = desk.list(filter, { limit: pageSize, offset: (page - 1) * pageSize, sort });
       const { total } = listed;
-      const items = due.deliveriesOf(listed.items.map((i) => ({ ...i, due: due.status(i) })));
+      const rows = due.deliveriesOf(listed.items.map((i) => ({ ...i, due: due.status(i) })));
+      const stages = deps.engagementStagesOf?.(rows.map((r) => r.id));
+      const items = rows.map((r) => ({ ...r, engagement: stages?.get(r.id) ?? null }));
       audit(actor, "submissions.listed", {
         ...filterFacts(filter),
         sort,

@@ -19,6 +19,18 @@ export type EngagementFacts = {
   consentedAt: string | null;
 };
 
+/** How far an engagement has come, for the desk's list: each step's time, null until it is taken. */
+export type EngagementProgress = {
+  id: number;
+  submissionId: number;
+  status: EngagementStatus;
+  feeKind: FeeKind;
+  sentAt: string | null;
+  signedAt: string | null;
+  workStartedAt: string | null;
+  deliveredAt: string | null;
+};
+
 /** A report the firm owes on a request: when it is due. */
 export type OpenDelivery = { submissionId: number; deliveryDueAt: string };
 
@@ -47,6 +59,11 @@ export function engagementFacts(db: Database) {
        AND (?2 IS NULL OR submission_id IN (SELECT value FROM json_each(?2)))
      ORDER BY delivery_due_at, submission_id`,
   );
+  const progress = db.prepare<EngagementProgress, [string]>(
+    `SELECT id, submission_id AS submissionId, status, fee_kind AS feeKind, sent_at AS sentAt, signed_at AS signedAt,
+       work_started_at AS workStartedAt, delivered_at AS deliveredAt
+     FROM engagements WHERE submission_id IN (SELECT value FROM json_each(?))`,
+  );
   const delivered = db.prepare<never, [string, number]>(
     "UPDATE engagements SET delivered_at = coalesce(delivered_at, ?) WHERE id = ?",
   );
@@ -69,6 +86,9 @@ export function engagementFacts(db: Database) {
      */
     openDeliveries: (opts: { until?: string; submissionIds?: readonly number[] } = {}): OpenDelivery[] =>
       open.all(opts.until ?? null, opts.submissionIds ? JSON.stringify([...opts.submissionIds]) : null),
+    /** The engagements of these requests (a page of the desk's list) in one read. */
+    progressOf: (submissionIds: readonly number[]): EngagementProgress[] =>
+      submissionIds.length === 0 ? [] : progress.all(JSON.stringify([...submissionIds])),
     /** The report is delivered: the first time only, later reports keep the first time. */
     markDelivered: (engagementId: number, at: string) => void delivered.run(at, engagementId),
   };

@@ -1,5 +1,5 @@
 import type { EngagementDraft, EngagementView } from "../../../src/contracts/portal";
-import { DESK_API } from "./desk-labels";
+import { SUBMISSIONS_API as DESK_API } from "../../../src/contracts/submissions";
 
 /** The desk's engagement calls, under the request they belong to. */
 export const engagementApi = {

@@ -8,11 +8,11 @@ import {
   type UnmatchedPayment,
   unmatchedPaymentPath,
 } from "../../../src/contracts/payments";
+import { formatWeekdayDay } from "../../../src/contracts/time-format";
 import { apiAnswer, getJson } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { TextField } from "../shared/text-field";
-import { firmDay } from "./sweeps-panel";
 
 /**
  * Card payments Stripe reported that named no engagement (a mistyped reference, none, another currency): each
@@ -94,7 +94,10 @@ function UnmatchedRow({ payment: p, onDone }: { payment: UnmatchedPayment; onDon
       setError(answer.error);
       return;
     }
-    toast({ title: "Payment Dismissed", description: `${amount} of ${firmDay(p.paidOn)} left the list.` });
+    toast({
+      title: "Payment Dismissed",
+      description: `${amount} of ${formatWeekdayDay(p.paidOn)} left the list.`,
+    });
     onDone();
   };
 
@@ -102,7 +105,7 @@ function UnmatchedRow({ payment: p, onDone }: { payment: UnmatchedPayment; onDon
     <li className="grid gap-3 py-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <span className="text-lg font-semibold text-ink">
-          {amount} on {firmDay(p.paidOn)}
+          {amount} on {formatWeekdayDay(p.paidOn)}
         </span>
         <span className="text-sm text-ink-muted">
           {p.reference ? (
@@ -163,7 +166,7 @@ function UnmatchedRow({ payment: p, onDone }: { payment: UnmatchedPayment; onDon
       <ConfirmDialog
         open={confirming}
         title="Dismiss this payment?"
-        text={`${amount} of ${firmDay(p.paidOn)} leaves this list and is not recorded on any request. Dismiss it once it is settled by hand (or was a test).`}
+        text={`${amount} of ${formatWeekdayDay(p.paidOn)} leaves this list and is not recorded on any request. Dismiss it once it is settled by hand (or was a test).`}
         confirmLabel="Dismiss"
         pending={pending}
         onConfirm={dismiss}

@@ -12,10 +12,10 @@ import { money, plainDollars } from "../../../src/contracts/money";
 import { apiAnswer, apiRequest } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
+import { centsOf } from "../engagements";
 import { failedToast } from "../shared/failed-toast";
 import { TextField } from "../shared/text-field";
 import { useFieldForm } from "../shared/use-field-form";
-import { centsOf } from "./engagement-api";
 
 const api = (id: number) => `/api/admin/submissions/${id}`;
 type Engagement = { status: string; feeKind: string; firmToday: string; hourlyRateCents: number | null };
@@ -191,11 +191,8 @@ export function LedgerPanel({ submissionId, changed }: { submissionId: number; c
     };
   }, [submissionId, changed]);
   if (!engagement || !view) return null;
-  let running = 0;
-  const rows = view.entries.map((e) => {
-    running += e.amountCents;
-    return { ...e, running };
-  });
+  // The balance after each entry is the ledger's own running total: no figure is summed on this screen.
+  const rows = view.entries.map((e) => ({ ...e, running: e.runningCents ?? 0 }));
   return (
     <section aria-labelledby="ledger-title" className="rounded-xl border border-line bg-white p-6 shadow-sm">
       <h2 id="ledger-title" className="font-serif text-xl font-bold text-navy">

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { adminSubmissionPath } from "../../../src/contracts/paths";
 import { type FailedStatement, STATEMENT_FAILURES_API } from "../../../src/contracts/statements";
+import { formatWeekdayDay } from "../../../src/contracts/time-format";
 import { getJson } from "../../lib/api";
-import { firmDay } from "./sweeps-panel";
 
 /**
  * Engagements the monthly statement run could not state (ADR 282): each with its request, the day the statement
@@ -37,7 +37,7 @@ export function FailedStatementsPanel() {
             <Link href={adminSubmissionPath(f.submissionId)} className="font-semibold text-navy underline">
               {f.reference || `Request ${f.submissionId}`}
             </Link>{" "}
-            through {firmDay(f.throughOn)}: last tried {firmDay(f.failedOn)} ({f.attempts}{" "}
+            through {formatWeekdayDay(f.throughOn)}: last tried {formatWeekdayDay(f.failedOn)} ({f.attempts}{" "}
             {f.attempts === 1 ? "try" : "tries"}).
             <span className="block break-words text-ink-muted">{f.reason}</span>
           </li>

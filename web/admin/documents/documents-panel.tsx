@@ -2,15 +2,15 @@ import { Download, FileCheck, Upload } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { cleanFileName, type DocumentView, UPLOAD_PATCH_MAX_BYTES } from "../../../src/contracts/documents";
 import { formatFileSize, formatLimit } from "../../../src/contracts/file-size";
+import { SUBMISSIONS_API as DESK_API } from "../../../src/contracts/submissions";
 import type { SubscriptionView } from "../../../src/contracts/subscriptions";
 import { ProgressBar } from "../../components/progress-bar";
 import { apiAnswer, apiRequest, apiSendFile, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
+import { type EngagementAnswer, engagementApi } from "../engagements";
 import { ConfirmDialog } from "../shared/confirm-dialog";
-import { DESK_API } from "./desk-labels";
-import { type EngagementAnswer, engagementApi } from "./engagement-api";
 
 export const documentsApi = {
   list: (id: number) => `${DESK_API}/${id}/documents`,

@@ -23,10 +23,10 @@ export function ConsultationPanel({ submissionId }: { submissionId: number }) {
       aria-labelledby="consultation-title"
       className="rounded-xl border border-line bg-white p-6 shadow-sm"
     >
-      <h2 id="consultation-title" className="font-serif text-2xl font-bold text-navy">
+      <h2 id="consultation-title" className="font-serif text-xl font-bold text-navy">
         Consultation
       </h2>
-      <div aria-live="polite" className="mt-3">
+      <div aria-live="polite" className="mt-3 text-sm">
         {state === undefined && <p className="text-ink-muted">Loading the consultation...</p>}
         {state === "failed" && <p className="text-ink-muted">The consultation could not be loaded.</p>}
         {state === null && (
