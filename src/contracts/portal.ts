@@ -51,6 +51,11 @@ export const PORTAL_MESSAGES = {
     "This link has already been used: each link we email opens the portal once. Enter the email address you gave us below and we will send you a fresh link. If you did not open it yourself, reply to our email.",
 } as const;
 
+/** The opening of the refusal of a typed name that is not the addressed signer's: the letter's name follows. */
+export const SIGN_AS_ADDRESSED = "Type your full name as it appears on the letter";
+/** The refusal of a signature in another name than the one the letter is addressed to (422, at the name). */
+export const signAsAddressed = (addressed: string) => `${SIGN_AS_ADDRESSED}: ${addressed}`;
+
 /**
  * What a form posted without JavaScript comes back to /portal with (`?problem=`): a fixed word, never the
  * server's text, so the address cannot carry anything the page would show as the firm's words.
@@ -60,6 +65,8 @@ export const PORTAL_PROBLEMS = {
   sign: 'Type your full name (one line) and tick "I agree to sign" to sign.',
   "sign-name": "Type your full name, on one line, to sign.",
   "sign-agree": 'Tick "I agree to sign" to sign.',
+  // The page shows the letter's name beside the field: the address carries only this word.
+  "sign-as-addressed": `${SIGN_AS_ADDRESSED}.`,
   "consent-first": PORTAL_MESSAGES.consentFirst,
   "already-signed": PORTAL_MESSAGES.alreadySigned,
   "letter-changed": PORTAL_MESSAGES.letterChanged,
@@ -83,6 +90,7 @@ export const PORTAL_PROBLEM_FIELDS: Partial<Record<PortalProblem, Record<string,
   sign: { fullName: PORTAL_PROBLEMS["sign-name"], agree: PORTAL_PROBLEMS["sign-agree"] },
   "sign-name": { fullName: PORTAL_PROBLEMS["sign-name"] },
   "sign-agree": { agree: PORTAL_PROBLEMS["sign-agree"] },
+  "sign-as-addressed": { fullName: PORTAL_PROBLEMS["sign-as-addressed"] },
 };
 
 /** What a form posted without JavaScript comes back to /portal with when it worked (`?notice=`). */

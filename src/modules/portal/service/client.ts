@@ -5,14 +5,16 @@ import {
   type PortalEngagement,
   type PortalLetter,
   type PortalPayment,
+  signAsAddressed,
 } from "../../../contracts/portal";
 import { consumerDisclosure } from "../../../contracts/portal-disclosure";
-import { ConflictError, UnauthorizedError } from "../../../http/errors";
+import { ConflictError, InvalidError, UnauthorizedError } from "../../../http/errors";
 import { requireAllowed } from "../../../http/lifecycle";
 import { createRateLimiter } from "../../../http/rate-limit";
 import { sha256 } from "../../../lib/hash";
 import { appendCompletionPage, sealPdf } from "../../signing";
 import { certificateAuthentication } from "../lib/authentication";
+import { signsAs } from "../lib/signer-name";
 import { PORTAL_SIGNED_CLIENT_MAIL, PORTAL_SIGNED_DESK_MAIL } from "../mail";
 import {
   CERTIFIED_BEFORE_SIGNING,
@@ -194,9 +196,14 @@ export function clientEngagements(core: EngagementCore) {
       const e = repo.byId(engagementId);
       if (!e) throw signedOut();
       requireAllowed(stateOf(e), "sign");
+      const submission = submissions.byId(e.submissionId);
+      const reference = submission?.reference;
+      if (!submission || !reference) throw signedOut();
+      // The letter is addressed to one person, the one its links were mailed to: only their name signs it.
+      if (!signsAs(signature.fullName, submission.name))
+        throw new InvalidError({ fullName: [signAsAddressed(submission.name)] });
       const presented = await letters.presented(e);
-      const reference = submissions.byId(e.submissionId)?.reference;
-      if (!presented || !reference) throw signedOut();
+      if (!presented) throw signedOut();
       // What the client signs is the letter they read: the one whose bytes they downloaded, named by its hash.
       const letterSha256 = presented.sha256;
       if (signature.letterSha256 !== letterSha256) throw new ConflictError(PORTAL_MESSAGES.letterChanged);
@@ -213,9 +220,15 @@ export function clientEngagements(core: EngagementCore) {
       const withCertificate = await appendCompletionPage(signedLetter, {
         firm: config.brand.name,
         reference,
-        signer: signature.fullName,
+        signer: { name: submission.name, email: submission.email },
+        typedName: signature.fullName,
         timeZone: config.desk.timeZone,
-        authentication: certificateAuthentication(repo.events(e.id), links.used(e.id), config.desk.timeZone),
+        authentication: certificateAuthentication(
+          repo.events(e.id),
+          links.used(e.id),
+          config.desk.timeZone,
+          submission.email,
+        ),
         letterSha256,
         consentSha256: e.consentSha256,
         events: [
