@@ -1,5 +1,5 @@
 import { allowed, type LifecycleAction, lifecycleRefusal } from "../../../contracts/lifecycle";
-import { payLink } from "../../../contracts/payments";
+import { payInstructions, payLink } from "../../../contracts/payments";
 import {
   PORTAL_MESSAGES,
   type PortalEngagement,
@@ -285,7 +285,8 @@ export function clientEngagements(core: EngagementCore) {
     if (!due) return null;
     const payUrl =
       due.amountDueCents > 0 ? payLink(config.portal.paymentUrl, v.reference, due.amountDueCents) : null;
-    return { ...due, payUrl, instructions: config.portal.paymentInstructions ?? null };
+    const instructions = payInstructions(config.portal.paymentInstructions, v.reference, due.amountDueCents);
+    return { ...due, payUrl, instructions };
   }
 
   /** The letter's text as the client was sent it, the very document its PDF was drawn from. */
