@@ -12,6 +12,7 @@ import { ConflictError, InvalidError, UnauthorizedError } from "../../../http/er
 import { requireAllowed } from "../../../http/lifecycle";
 import { createRateLimiter } from "../../../http/rate-limit";
 import { sha256 } from "../../../lib/hash";
+import { writeAudit } from "../../audit";
 import { appendCompletionPage, sealPdf } from "../../signing";
 import { certificateAuthentication } from "../lib/authentication";
 import { signsAs } from "../lib/signer-name";
@@ -47,6 +48,15 @@ export function clientEngagements(core: EngagementCore) {
   const { startWorkIfReady, issueLink, stateOf, monthlyOf, firmDay } = core;
   const linkRequests = createRateLimiter({ limit: LINK_REQUESTS_PER_HOUR, windowMs: HOUR_MS });
 
+  /** The client's step in the audit log, under the engagement's client name and the address they came from. */
+  const audited = (e: EngagementRow, event: string, visitor: Visitor, at: Date) =>
+    writeAudit(deps.store, {
+      event,
+      client: { name: submissions.byId(e.submissionId)?.name ?? "", clientAddress: visitor.ip },
+      detail: { submissionId: e.submissionId },
+      at,
+    });
+
   /**
    * Opens the portal with a link: the link is marked used and the session made in one write, so of two openings
    * of one link only one makes a session. Answers why it opened nothing otherwise.
@@ -66,6 +76,7 @@ export function clientEngagements(core: EngagementCore) {
       userAgent: visitor.userAgent,
       detail: `Opened with the single-use link emailed to the client's address at ${found.link.createdAt}; the link opens nothing more`,
     });
+    audited(e, "engagement.opened", visitor, at);
     return { session, engagement: e };
   });
 
@@ -171,6 +182,7 @@ export function clientEngagements(core: EngagementCore) {
           userAgent: visitor.userAgent,
           detail: `Consumer disclosure SHA-256 ${textSha}`,
         });
+        audited(e, "engagement.consented", visitor, new Date(at));
       })();
       return portalView(repo.byId(e.id) as EngagementRow);
     },
@@ -253,6 +265,7 @@ export function clientEngagements(core: EngagementCore) {
         // Sealing took a moment: a request closed or declined meanwhile takes no signature, no fee, no mail.
         requireAllowed(stateOf(current), "sign");
         repo.addEvent(e.id, signedEvent);
+        audited(e, "engagement.signed", visitor, at);
         repo.setSigned(e.id, {
           name: signature.fullName,
           at: at.toISOString(),
