@@ -51,6 +51,18 @@ export const PORTAL_MESSAGES = {
     "This link has already been used: each link we email opens the portal once. Enter the email address you gave us below and we will send you a fresh link. If you did not open it yourself, reply to our email.",
 } as const;
 
+/**
+ * What a mail's own portal link opens the portal on (`#token=…&focus=`): the part of the page the mail is about.
+ * Each names the heading the page scrolls to once the link has opened it.
+ */
+export const PORTAL_FOCUS = {
+  report: "documents-title",
+  statement: "statements-title",
+  letter: "letter-title",
+  consultation: "consultation-title",
+} as const;
+export type PortalFocus = keyof typeof PORTAL_FOCUS;
+
 /** The opening of the refusal of a typed name that is not the addressed signer's: the letter's name follows. */
 export const SIGN_AS_ADDRESSED = "Type your full name as it appears on the letter";
 /** The refusal of a signature in another name than the one the letter is addressed to (422, at the name). */

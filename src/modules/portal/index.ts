@@ -7,6 +7,7 @@ import type { Auth } from "../auth";
 import { contactSubmissions, type DueService } from "../desk";
 import type { MailOutbox } from "../mail";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
+import { portalMailLinks } from "./lib/mail-link";
 import { portalMailRenderers } from "./mail";
 import type { PaymentInput } from "./model";
 import { engagementsRepo } from "./repo/engagements";
@@ -45,7 +46,7 @@ export function createPortal(deps: {
   const requireSession = requirePortalSession(service, portalCookieOf(config));
   const submissions = contactSubmissions(store);
   const lifecycle = engagementLifecycle(store);
-  const mail = portalMailRenderers(store, config);
+  const mail = portalMailRenderers(store, config, portalMailLinks(store, config, deps.now));
   for (const [kind, render] of Object.entries(mail.renderers))
     deps.outbox.register(kind, render, mail.settled[kind]);
   return {
@@ -96,6 +97,7 @@ export function createPortal(deps: {
   };
 }
 
+export { type PortalMailLinks, portalMailLinks } from "./lib/mail-link";
 export { engagementRecord } from "./repo/engagements";
 export type { LedgerHooks, ProcessorRefs } from "./service/engagement";
 

@@ -21,7 +21,12 @@ export const portalLink = (publicUrl: string, token: string) => `${publicUrl}/po
  * replies. Null when the engagement or its request is gone, or the link can no longer open anything (the mail
  * is dropped). A link's token is wiped once its mail is sent (`settled`).
  */
-export function portalMailRenderers(store: DataStore, config: Config) {
+export function portalMailRenderers(
+  store: DataStore,
+  config: Config,
+  /** The mail's own portal link (lib/mail-link.ts), opening on the signed letter. */
+  mailLink: (submissionId: number, focus: "letter") => string = () => `${config.publicUrl}/portal`,
+) {
   const repo = engagementsRepo(store);
   const links = portalLinks(store);
   const outbox = mailOutboxRepo(store);
@@ -96,7 +101,9 @@ export function portalMailRenderers(store: DataStore, config: Config) {
                 "",
                 `Thank you: your engagement letter with ${config.brand.name} is signed. Your copy, sealed with our certificate and with its certificate of completion, is attached. Keep it with your records.`,
                 "",
-                `Payment and the next steps are shown in the portal: ${config.publicUrl}/portal`,
+                `Payment and the next steps are shown in the portal: ${mailLink(e.submissionId, "letter")}`,
+                "",
+                `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
                 "",
                 config.brand.name,
               ],
