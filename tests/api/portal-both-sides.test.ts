@@ -1,7 +1,9 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { signIn, withCookie } from "../helpers/admin";
+import type { ConsultationSlots } from "../../src/contracts/consultation";
+import { post, signIn, withCookie } from "../helpers/admin";
 import { makeTestApp } from "../helpers/app";
-import { portalClient } from "../helpers/portal-client";
+import { pdf } from "../helpers/files";
+import { deliverReport, portalClient, tus } from "../helpers/portal-client";
 
 // A sealed signature: slow on a busy machine.
 setDefaultTimeout(60_000);
@@ -22,19 +24,32 @@ type Entry = {
 };
 
 describe("the client's steps in the audit log", () => {
-  test("opening, consent and signature are each recorded with the client as the actor, never as no one", async () => {
+  test("opening, consent, signature, an upload and a booking are each recorded with the client as the actor, never as no one", async () => {
     const admin = await signIn(t.request, OWNER, PASSWORD);
     const c = await portalClient(t, clock.at, admin, { email: "dana@whitfieldmoss.example" });
-    const res = await t.request("/api/admin/audit?area=desk", withCookie(admin));
+    // A file sent, then the report delivered and a consultation booked on it.
+    const sent = await tus(t.request, c.cookie).upload(pdf(20_000), "Whitfield ledger.pdf");
+    expect(sent.response.status).toBe(204);
+    await deliverReport(t, admin, c.submission.id);
+    const slots = (await (
+      await t.request("/api/portal/consultation/slots", withCookie(c.cookie))
+    ).json()) as ConsultationSlots;
+    const booked = await t.request(
+      "/api/portal/consultation",
+      withCookie(c.cookie, post({ start: slots.slots[0]?.start })),
+    );
+    expect(booked.status).toBe(201);
+    const res = await t.request("/api/admin/audit?area=desk&limit=100", withCookie(admin));
     expect(res.status).toBe(200);
     const { entries } = (await res.json()) as { entries: Entry[] };
     const ours = entries.filter(
-      (e) => e.detail?.submissionId === c.submission.id && e.event.startsWith("engagement."),
+      (e) =>
+        e.detail?.submissionId === c.submission.id && /^(engagement|document|consultation)\./.test(e.event),
     );
-    const byClient = ours.filter((e) =>
-      ["engagement.opened", "engagement.consented", "engagement.signed"].includes(e.event),
-    );
+    const byClient = ours.filter((e) => e.username === "client (portal)");
     expect(byClient.map((e) => e.event).sort()).toEqual([
+      "consultation.booked",
+      "document.uploaded",
       "engagement.consented",
       "engagement.opened",
       "engagement.signed",

@@ -3,7 +3,13 @@ import type { ConsultationPlace } from "../../contracts/firm";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { PersonOf } from "../desk";
-import { engagementFacts, engagementLifecycle, portalMailLinks, type RequirePortalSession } from "../portal";
+import {
+  clientAudit,
+  engagementFacts,
+  engagementLifecycle,
+  portalMailLinks,
+  type RequirePortalSession,
+} from "../portal";
 import type { ConsultationClock } from "./lib/slots";
 import { type ConsultationMail, consultationMailRenderers } from "./mail";
 import { consultationsRepo } from "./repo/consultations";
@@ -60,6 +66,7 @@ export function createConsultation(deps: {
       service,
       requireEngagement: deps.requireSession,
       place: deps.place,
+      audited: clientAudit(deps.store, deps.config.trustProxy, now),
     }),
     staffRoutes: consultationStaffRoutes({ service, auth: deps.auth }),
   };

@@ -4,7 +4,7 @@ import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
-import { portalMailLinks, type RequirePortalSession } from "../portal";
+import { clientAudit, portalMailLinks, type RequirePortalSession } from "../portal";
 import { documentFiles } from "./lib/file-store";
 import { documentMailRenderers } from "./mail";
 import { portalDocumentRoutes } from "./routes/portal";
@@ -60,7 +60,13 @@ export function createDocuments(deps: {
       service
         .list(engagementId)
         .flatMap((d) => (d.sweepAt ? [{ deliveredAt: d.sweepAt, receivedAt: d.receivedAt }] : [])),
-    portalRoutes: portalDocumentRoutes({ service, requireSession: deps.requireSession, bodyTimeoutMs, now }),
+    portalRoutes: portalDocumentRoutes({
+      service,
+      requireSession: deps.requireSession,
+      bodyTimeoutMs,
+      now,
+      audited: clientAudit(deps.store, deps.config.trustProxy, now),
+    }),
   };
 }
 

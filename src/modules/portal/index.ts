@@ -97,6 +97,7 @@ export function createPortal(deps: {
   };
 }
 
+export { type ClientAudit, clientAudit } from "./lib/client-audit";
 export { type PortalMailLinks, portalMailLinks } from "./lib/mail-link";
 export { engagementRecord } from "./repo/engagements";
 export type { LedgerHooks, ProcessorRefs } from "./service/engagement";
