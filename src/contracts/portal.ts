@@ -60,6 +60,7 @@ export const PORTAL_FOCUS = {
   statement: "statements-title",
   letter: "letter-title",
   consultation: "consultation-title",
+  payment: "payment-title",
 } as const;
 export type PortalFocus = keyof typeof PORTAL_FOCUS;
 

@@ -45,7 +45,7 @@ describe("each mail into the portal carries its own single-use link", () => {
   let admin = "";
   let c: Awaited<ReturnType<typeof portalClient>>;
 
-  test("the signed letter, report, statement and consultation mails each open a session on what they are about, once", async () => {
+  test("the signed letter, report, statement, consultation and payment mails each open a session on what they are about, once", async () => {
     await smtp.listen();
     admin = await signIn(t.request, OWNER, PASSWORD);
     c = await portalClient(t, clock.at, admin, { email: CLIENT, intake: { name: "Quilla Marchbanks" } });
@@ -63,6 +63,11 @@ describe("each mail into the portal carries its own single-use link", () => {
       withCookie(c.cookie, post({ start: slots.slots[0]?.start })),
     );
     expect(booked.status).toBe(201);
+    const paid = await t.request(
+      `/api/admin/submissions/${c.submission.id}/engagement/payments`,
+      withCookie(admin, post({ amountCents: 350_000, receivedOn: "2026-11-16", method: "Wire" })),
+    );
+    expect(paid.status).toBe(201);
     await sendAllMail();
 
     const mails = [
@@ -70,6 +75,7 @@ describe("each mail into the portal carries its own single-use link", () => {
       { subject: /^Your report is ready/, focus: "report" },
       { subject: /^Statement/, focus: "statement" },
       { subject: /^Consultation booked/, focus: "consultation" },
+      { subject: /^Payment received/, focus: "payment" },
     ];
     for (const { subject, focus } of mails) {
       const link = linkOf(subject);
