@@ -30,6 +30,7 @@ export const MAIL_KINDS = {
   "subscription-client": "bulk",
   "subscription-desk": "bulk",
   "statement-issued": "bulk",
+  "portal-payment-client": "bulk",
 } as const satisfies Record<string, MailUrgency>;
 
 export type MailKindName = keyof typeof MAIL_KINDS;
@@ -59,4 +60,5 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   "subscription-client": "Monitoring change to the client",
   "subscription-desk": "Monitoring change to the intake desk",
   "statement-issued": "New statement of account to the client",
+  "portal-payment-client": "Payment received, to the client",
 };

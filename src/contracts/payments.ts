@@ -15,10 +15,32 @@ export const unmatchedPaymentPath = (id: number, action: "match" | "dismiss") =>
  * filled in, the same link on the portal's Payments card and on a statement; null when the firm set none.
  */
 export function payLink(template: string | undefined, reference: string, cents: number): string | null {
+  return filledPayment(template, reference, cents, encodeURIComponent);
+}
+
+/**
+ * The firm's PAYMENT_INSTRUCTIONS for an amount: `{reference}` and `{amount}` filled in as in the payment link
+ * (the reference as written, not encoded for an address), so "Quote {reference}" reads "Quote IR-…"; null when
+ * the firm set none.
+ */
+export function payInstructions(
+  template: string | undefined,
+  reference: string,
+  cents: number,
+): string | null {
+  return filledPayment(template, reference, cents, (r) => r);
+}
+
+/** The one filling of the payment settings' placeholders, for a link and for the words alike. */
+function filledPayment(
+  template: string | undefined,
+  reference: string,
+  cents: number,
+  encode: (reference: string) => string,
+): string | null {
   return (
-    template
-      ?.replaceAll("{reference}", encodeURIComponent(reference))
-      .replaceAll("{amount}", decimalDollars(cents)) ?? null
+    template?.replaceAll("{reference}", encode(reference)).replaceAll("{amount}", decimalDollars(cents)) ??
+    null
   );
 }
 

@@ -52,6 +52,24 @@ export const PORTAL_MESSAGES = {
 } as const;
 
 /**
+ * What a mail's own portal link opens the portal on (`#token=…&focus=`): the part of the page the mail is about.
+ * Each names the heading the page scrolls to once the link has opened it.
+ */
+export const PORTAL_FOCUS = {
+  report: "documents-title",
+  statement: "statements-title",
+  letter: "letter-title",
+  consultation: "consultation-title",
+  payment: "payment-title",
+} as const;
+export type PortalFocus = keyof typeof PORTAL_FOCUS;
+
+/** The opening of the refusal of a typed name that is not the addressed signer's: the letter's name follows. */
+export const SIGN_AS_ADDRESSED = "Type your full name as it appears on the letter";
+/** The refusal of a signature in another name than the one the letter is addressed to (422, at the name). */
+export const signAsAddressed = (addressed: string) => `${SIGN_AS_ADDRESSED}: ${addressed}`;
+
+/**
  * What a form posted without JavaScript comes back to /portal with (`?problem=`): a fixed word, never the
  * server's text, so the address cannot carry anything the page would show as the firm's words.
  */
@@ -60,6 +78,8 @@ export const PORTAL_PROBLEMS = {
   sign: 'Type your full name (one line) and tick "I agree to sign" to sign.',
   "sign-name": "Type your full name, on one line, to sign.",
   "sign-agree": 'Tick "I agree to sign" to sign.',
+  // The page shows the letter's name beside the field: the address carries only this word.
+  "sign-as-addressed": `${SIGN_AS_ADDRESSED}.`,
   "consent-first": PORTAL_MESSAGES.consentFirst,
   "already-signed": PORTAL_MESSAGES.alreadySigned,
   "letter-changed": PORTAL_MESSAGES.letterChanged,
@@ -83,6 +103,7 @@ export const PORTAL_PROBLEM_FIELDS: Partial<Record<PortalProblem, Record<string,
   sign: { fullName: PORTAL_PROBLEMS["sign-name"], agree: PORTAL_PROBLEMS["sign-agree"] },
   "sign-name": { fullName: PORTAL_PROBLEMS["sign-name"] },
   "sign-agree": { agree: PORTAL_PROBLEMS["sign-agree"] },
+  "sign-as-addressed": { fullName: PORTAL_PROBLEMS["sign-as-addressed"] },
 };
 
 /** What a form posted without JavaScript comes back to /portal with when it worked (`?notice=`). */

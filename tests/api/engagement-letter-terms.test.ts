@@ -106,7 +106,8 @@ describe("the letter states this engagement's terms", () => {
     expect(split).toEqual([]);
   });
 
-  test("a 200-character signer name wraps inside the page, on the letter and on its certificate", async () => {
+  // The signature is in the letter's name (the intake's, at most 120 characters), however long it is.
+  test("the longest signer name wraps inside the page, on the letter and on its certificate", async () => {
     const names = [
       "Maximiliana Alexandrina Bartholomea Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh "
         .repeat(3)
@@ -114,8 +115,9 @@ describe("the letter states this engagement's terms", () => {
         .trim(),
       "W".repeat(200),
     ];
-    for (const fullName of names) {
-      const intake = await fileIntake(t, clock.at, { name: fullName.slice(0, 120).trim() });
+    for (const longName of names) {
+      const fullName = longName.slice(0, 120).trim();
+      const intake = await fileIntake(t, clock.at, { name: fullName });
       await t.request(
         `${API}/${intake.id}/engagement`,
         withCookie(

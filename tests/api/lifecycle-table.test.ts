@@ -99,7 +99,7 @@ async function fixture(phase: Phase, stage: EngagementStage, n: number): Promise
     await must(
       t.request(
         "/api/portal/sign",
-        withCookie(cookie, post({ fullName: "Avery Counsel", agree: true, letterSha256 })),
+        withCookie(cookie, post({ fullName: "Dana Whitfield", agree: true, letterSha256 })),
       ),
       200,
       "sign",

@@ -108,6 +108,7 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
     "subscription-client": { pick: (m) => subject(m, "Your monitoring is paused"), quotes: [NAME] },
     "subscription-desk": { pick: (m) => subject(m, "Monitoring resumed by the client"), quotes: [] },
     "statement-issued": { pick: (m) => subject(m, "Statement 1 of your engagement"), quotes: [NAME] },
+    "portal-payment-client": { pick: (m) => subject(m, "Payment received"), quotes: [NAME] },
   };
 
   test("the app registers exactly the kinds the outbox lists", () => {
@@ -149,6 +150,12 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
       intake: { name: NAME, firm: FIRM },
     });
     await deliverReport(t, owner, client.submission.id);
+    // A payment recorded: the client is told.
+    const paid = await t.request(
+      `/api/admin/submissions/${client.submission.id}/engagement/payments`,
+      withCookie(owner, post({ amountCents: 100_000, receivedOn: "2026-11-16", method: "Wire" })),
+    );
+    expect(paid.status).toBe(201);
     // The signed fee is on the ledger: its first statement is issued and the client told.
     const statement = await t.request(
       `/api/admin/submissions/${client.submission.id}/statements`,
@@ -272,6 +279,7 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
         "documents-sweep-report",
         "intake-notification",
         "portal-link",
+        "portal-payment-client",
         "portal-signed-client",
         "staff-invitation",
         "statement-issued",

@@ -89,6 +89,7 @@ describe("one record", () => {
     clock.at = new Date("2026-11-16T15:00:00.000Z");
     const { id } = await fileIntake(t, clock.at, {
       role: "attorney",
+      name: "Avery Counsel",
       email: "counsel-upfront@harborlaw.example",
       desiredService: "judgment-intel",
     });

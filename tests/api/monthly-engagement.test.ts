@@ -243,7 +243,7 @@ describe("the subscription follows the letter", () => {
     );
     const signed = await t.request(
       "/api/portal/sign",
-      withCookie(cookie, post({ fullName: "Avery Counsel", agree: true, letterSha256: sha(letter) })),
+      withCookie(cookie, post({ fullName: "Dana Whitfield", agree: true, letterSha256: sha(letter) })),
     );
     expect(signed.status).toBe(200);
     expect((await subscriptionOf(id)).body).toMatchObject({ state: "pending", startedOn: null });

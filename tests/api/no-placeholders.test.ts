@@ -160,8 +160,16 @@ describe("no bracketed placeholder anywhere a client or a reader looks", () => {
     const fresh = portal.repo.linkToken(portal.repo.bySubmission(sam.id)?.id ?? 0);
     sam.cookie = cookieFrom(await t.request("/api/portal/session", post({ token: fresh })));
     await signAs(sam.cookie);
-    // The report, and a consultation booked, moved and cancelled.
+    // The report, a payment recorded (Sam is told), and a consultation booked, moved and cancelled.
     await deliverReport(t, admin, sam.id);
+    expect(
+      (
+        await t.request(
+          `${API}/${sam.id}/engagement/payments`,
+          withCookie(admin, post({ amountCents: 100_000, receivedOn: "2026-11-16", method: "Wire" })),
+        )
+      ).status,
+    ).toBe(201);
     const { slots } = await json<{ slots: { start: string }[] }>(
       t.request("/api/portal/consultation/slots", withCookie(sam.cookie)),
     );

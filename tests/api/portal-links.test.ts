@@ -200,7 +200,7 @@ describe("the portal's links and sessions", () => {
     );
     const text = pdfText(pdf);
     expect(text).toContain(
-      "Authentication: Single-use links emailed to the client's address, each opened once and each opening a portal session bound to this engagement only:",
+      "Authentication: Single-use links emailed to dana@whitfieldmoss.example, each opened once and each opening a portal session bound to this engagement only:",
     );
     expect(text).toContain(
       "the link emailed 16 Nov 2026, 10:00:00 AM EST, opened on 16 Nov 2026, 10:00:00 AM EST from 203.0.113.7;",

@@ -73,11 +73,12 @@ describe("the engagement through the portal", () => {
   let dana = { id: 0, reference: "" };
   let other = { id: 0, reference: "" };
   let client = "";
-  const signature = `Dana ${marker("Sig")}`;
+  // The letter is addressed to this name, so it is the one that signs it (and is scanned for on disk).
+  const signature = `Dana Whitfield ${marker("Sig")}`;
 
   test("staff save a draft, pre-filled from the service's published price, checked like the contract", async () => {
     await smtp.listen();
-    dana = await fileIntake(t, clock.at, { email: "dana@whitfieldmoss.example" });
+    dana = await fileIntake(t, clock.at, { email: "dana@whitfieldmoss.example", name: signature });
     other = await fileIntake(t, clock.at, { email: "lee@elsewhere.example", name: "Lee Other" });
     admin = await signIn(t.request, USER, PASSWORD);
 
@@ -435,7 +436,9 @@ describe("the engagement through the portal", () => {
 
   test("no marker typed as the signature is readable anywhere in DATA_DIR", () => {
     t.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
-    expect(scanForMarkers([t.dataDir], [signature.split(" ")[1] as string, SCOPE.slice(0, 30)])).toEqual([]);
+    expect(scanForMarkers([t.dataDir], [signature.split(" ").at(-1) as string, SCOPE.slice(0, 30)])).toEqual(
+      [],
+    );
   });
 
   test("the data-rights export holds the engagement, its events, payments and the signed PDF", async () => {

@@ -202,14 +202,14 @@ describe("every move, by staff and by the client", () => {
     expect(pauses.map((r) => r.status).sort()).toEqual([200, 409]);
     const notices = await Promise.all([client(c.cookie, "cancel"), staff(id, "cancel")]);
     expect(notices.map((r) => r.status).sort()).toEqual([200, 409]);
-    // One pause and one notice were recorded, audited once each, and mailed once each.
+    // One pause and one notice were recorded, audited once each, and confirmed to the client once each.
     expect(auditEvents(id).map((e) => e.event)).toEqual(["subscription.paused", "subscription.cancelled"]);
-    expect(outboxKinds(id)).toHaveLength(2);
+    expect(outboxKinds(id).filter((k) => k === "subscription-client")).toHaveLength(2);
     const view = (await json(t.request(api(id), withCookie(await signedIn())))).body;
     expect(view).toMatchObject({ state: "cancelling", pausedOn: "2026-11-16", cancelNoticeOn: "2026-11-16" });
   });
 
-  test("the client: the same moves from the portal, audited as the client's and mailed to the desk", async () => {
+  test("the client: the same moves from the portal, audited under the client's name and address, mailed to the desk and confirmed to the client", async () => {
     set("2026-11-16T15:00:00.000Z");
     const c = await subscribed("sam@harborlaw.example", "2026-11-16");
     expect((await client(c.cookie, "pause")).body).toMatchObject({ state: "paused", pausedOn: "2026-11-16" });
@@ -228,11 +228,29 @@ describe("every move, by staff and by the client", () => {
     expect(again).toMatchObject({ status: 409 });
     expect(again.body.error).toContain("monitoring ends on 2026-12-20");
     expect(auditEvents(c.submission.id)).toEqual([
-      { event: "subscription.paused", username: null },
-      { event: "subscription.resumed", username: null },
-      { event: "subscription.cancelled", username: null },
+      { event: "subscription.paused", username: "client (portal)" },
+      { event: "subscription.resumed", username: "client (portal)" },
+      { event: "subscription.cancelled", username: "client (portal)" },
     ]);
-    expect(outboxKinds(c.submission.id)).toEqual(Array(3).fill("subscription-desk"));
+    // The audit log names the engagement's client (its name sealed at rest) where a colleague's name would be.
+    const log = (await json(t.request("/api/admin/audit?area=desk", withCookie(await signedIn()))))
+      .body as unknown as {
+      entries: { event: string; name: string | null; clientAddress: string | null }[];
+    };
+    const moves = log.entries.filter(
+      (e) => e.event.startsWith("subscription.") && e.name === "Dana Whitfield",
+    );
+    expect(moves.length).toBeGreaterThanOrEqual(3);
+    expect(outboxKinds(c.submission.id)).toEqual(
+      Array(3).fill(["subscription-client", "subscription-desk"]).flat(),
+    );
+    // The client's own mail confirms what they did, in the firm's words of what it means.
+    const confirmation = t.db
+      .query<{ id: number }, [number]>(
+        "SELECT id FROM mail_outbox WHERE submission_id = ? AND kind = 'subscription-client' ORDER BY id LIMIT 1",
+      )
+      .get(c.submission.id);
+    expect(confirmation).not.toBeNull();
   });
 
   test("another engagement's session is refused on every portal route and changes nothing; no session is 401", async () => {

@@ -189,7 +189,8 @@ describe("links kept by the previous release", () => {
     const letterSha256 = sha(new Uint8Array(await presented.arrayBuffer()));
     const signed = await request(
       "/api/portal/sign",
-      asClient(post({ fullName: "Dana Whitfield", agree: true, letterSha256 })),
+      // The letter's name signs it: the previous release's request was filed as "Client opened".
+      asClient(post({ fullName: "Client opened", agree: true, letterSha256 })),
     );
     expect(signed.status).toBe(200);
     const pdf = new Uint8Array(await (await request("/api/portal/letter.pdf", asClient({}))).arrayBuffer());
@@ -197,7 +198,7 @@ describe("links kept by the previous release", () => {
       .stdout.toString()
       .replace(/\s+/g, " ");
     expect(text).toContain(
-      "Authentication: Links emailed to the client's address, each opening portal sessions bound to this engagement only: the link emailed 2 Nov 2026, 10:00:00 AM EST, opened 2 times (on 2 Nov 2026, 11:00:00 AM EST from 203.0.113.7; on 9 Nov 2026, 11:00:00 AM EST from 203.0.113.8), emailed before links were single-use",
+      `Authentication: Links emailed to ${EMAILS.opened}, each opening portal sessions bound to this engagement only: the link emailed 2 Nov 2026, 10:00:00 AM EST, opened 2 times (on 2 Nov 2026, 11:00:00 AM EST from 203.0.113.7; on 9 Nov 2026, 11:00:00 AM EST from 203.0.113.8), emailed before links were single-use`,
     );
     expect(text).toContain(
       "the single-use link emailed 10 Nov 2026, 10:00:00 AM EST, opened once, on 10 Nov 2026, 10:00:00 AM EST from 192.0.2.44.",

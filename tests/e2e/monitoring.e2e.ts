@@ -23,7 +23,7 @@ test("counsel pauses monitoring, then cancels it with notice, each confirmed in 
   browser,
 }) => {
   const { desk, client, id, api } = await signedEngagement(browser, server, {
-    intake: { role: "attorney", desiredService: "judgment-intel" },
+    intake: { role: "attorney", desiredService: "judgment-intel", name: "Avery Counsel" },
     draft: {
       scope: "Quarterly public-records sweeps on the judgment debtors named below, reported to counsel.",
       feeCents: 75_000,

@@ -121,7 +121,7 @@ test("the client reads the letter in the page, is told at each control what is m
   await page.getByRole("button", { name: "Give consent" }).click();
 
   // The name typed but the box unticked: the message names the box, not the name.
-  const name = page.getByLabel("Your full name, as your signature");
+  const name = page.getByLabel("Your full name, as it appears on the letter");
   await name.fill("Dana Whitfield");
   await page.getByRole("button", { name: "I agree to sign" }).click();
   const agree = page.getByLabel(/I agree to sign the engagement letter/);

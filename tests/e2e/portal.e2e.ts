@@ -138,7 +138,7 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await checkBothWidths(client, "portal-consent");
   await client.getByLabel(/I have read the disclosure/).check();
   await client.getByRole("button", { name: "Give consent" }).click();
-  await client.getByLabel("Your full name, as your signature").fill(SIGNATURE);
+  await client.getByLabel("Your full name, as it appears on the letter").fill(SIGNATURE);
   await client.getByLabel(/I agree to sign the engagement letter/).check();
   await checkBothWidths(client, "portal-sign");
   // Pressed like a person: the button must still be there when the mouse comes up.
@@ -278,7 +278,7 @@ test("without JavaScript the client pastes the link, consents and signs with pla
   await client.getByLabel(/I have read the disclosure/).check();
   await client.getByRole("button", { name: "Give consent" }).click({ delay: 100 });
   await expect(client.getByRole("heading", { name: "2. Sign the letter" })).toBeVisible();
-  await client.getByLabel("Your full name, as your signature").fill("Lee Harbor");
+  await client.getByLabel("Your full name, as it appears on the letter").fill("Lee Harbor");
   await client.getByLabel(/I agree to sign the engagement letter/).check();
   await checkWithoutScript(browser, client, "portal-no-script-sign");
   await client.getByRole("button", { name: "I agree to sign" }).click({ delay: 100 });

@@ -68,7 +68,11 @@ export async function portalClient(
     const letterSha256 = sha(new Uint8Array(await letter.arrayBuffer()));
     const signed = await t.request(
       "/api/portal/sign",
-      withCookie(cookie, post({ fullName: "Dana Whitfield", agree: true, letterSha256 })),
+      // The letter's name signs it: the intake's, when the test gave one.
+      withCookie(
+        cookie,
+        post({ fullName: String(opts.intake?.name ?? "Dana Whitfield"), agree: true, letterSha256 }),
+      ),
     );
     if (signed.status !== 200) throw new Error(`sign: ${signed.status} ${await signed.text()}`);
   }

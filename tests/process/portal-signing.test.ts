@@ -70,7 +70,7 @@ test("the binary seals the signed engagement letter the client read, and pdfsig 
     (
       await fetch(
         `${base}/api/contact`,
-        json(validIntake(new Date(), { email: "dana@whitfieldmoss.example" })),
+        json(validIntake(new Date(), { email: "dana@whitfieldmoss.example", name: signature })),
       )
     ).status,
   ).toBe(201);

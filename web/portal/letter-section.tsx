@@ -165,14 +165,22 @@ export function LetterSection(props: {
             }}
           >
             <p className="text-ink">
-              You sign the letter above, exactly as you can download it. Its SHA-256 fingerprint, which your
-              signature names: <code className="break-all font-mono text-sm">{e.letterSha256}</code>
+              You sign the letter above, exactly as you can download it, as the person it is addressed to:{" "}
+              <strong>{e.clientName}</strong>.
             </p>
+            {/* The fingerprint is for whoever checks the signed PDF later, not a step of signing. */}
+            <details className="text-sm text-ink-muted">
+              <summary className="cursor-pointer">Technical details</summary>
+              <p className="mt-2">
+                The letter's SHA-256 fingerprint, which your signature names:{" "}
+                <code className="break-all font-mono">{e.letterSha256}</code>
+              </p>
+            </details>
             {/* Without the script the form names the letter this page showed too. */}
             <input type="hidden" name="letterSha256" value={e.letterSha256 ?? ""} />
             <div>
               <label htmlFor="full-name" className="block font-semibold text-ink">
-                Your full name, as your signature
+                Your full name, as it appears on the letter ({e.clientName})
               </label>
               <input
                 id="full-name"

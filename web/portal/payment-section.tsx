@@ -121,7 +121,10 @@ export function PaymentSection({ engagement: e }: { engagement: PortalEngagement
         )}
         {due > 0 && p?.instructions && (
           <div className="mt-4 rounded-lg bg-paper p-4">
-            <p className="font-semibold text-ink">{p.payUrl ? "Or pay another way" : "How to pay"}</p>
+            <p className="font-semibold text-ink">
+              {p.payUrl ? "Or pay another way" : "How to pay"}
+              <span className="ml-2 font-normal text-ink-muted">Your reference: {e.reference}</span>
+            </p>
             <p className="mt-1 whitespace-pre-line text-ink">{p.instructions}</p>
           </div>
         )}

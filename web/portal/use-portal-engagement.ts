@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useSearch } from "wouter";
 import {
+  PORTAL_FOCUS,
   PORTAL_NOTICES,
   PORTAL_PROBLEM_FIELDS,
   PORTAL_PROBLEMS,
@@ -80,9 +81,18 @@ export function usePortalEngagement(served: PortalEngagement | undefined) {
     scripted,
     /** Exchanges the link's token for a session, taking it out of the address bar first. */
     openLink: (token: string) => {
+      // A mail's own link names what it is about (`&focus=report`): the page opens on it once it has loaded.
+      const focus = new URLSearchParams(window.location.hash.slice(1)).get("focus") ?? "";
+      const heading = Object.hasOwn(PORTAL_FOCUS, focus)
+        ? PORTAL_FOCUS[focus as keyof typeof PORTAL_FOCUS]
+        : null;
       history.replaceState(null, "", window.location.pathname);
       setState({ kind: "loading" });
-      portalCall<Loaded>("/session", { token }).then(show);
+      portalCall<Loaded>("/session", { token }).then((answer) => {
+        show(answer);
+        if (answer.ok && heading)
+          requestAnimationFrame(() => document.getElementById(heading)?.scrollIntoView({ block: "start" }));
+      });
     },
     /** The engagement read again, after a step changed it. */
     reload: () => portalCall<Loaded>("").then(show),

@@ -22,6 +22,6 @@ export function createAudit(deps: {
 export const appendAudit = (db: Database, e: AuditEntryInput) => writeAudit({ db }, e);
 
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
-export type { AuditActor, AuditEntry, AuditEntryInput, AuditNames, AuditRecord } from "./model";
+export type { AuditActor, AuditClient, AuditEntry, AuditEntryInput, AuditNames, AuditRecord } from "./model";
 export { listAudit } from "./repo/audit-log";
 export { readDisplayNamesWith, writeAudit } from "./service";

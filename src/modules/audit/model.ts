@@ -31,4 +31,10 @@ export type AuditActor = { id: number; username: string; clientAddress: string }
  * admin (`actor`) or by the fields the sign-in steps and the operator's commands know (`userId`, `username`,
  * `clientAddress`); and the staff names it copies (`names`), which are sealed before they are stored.
  */
-export type AuditRecord = AuditEntryInput & { actor?: AuditActor; names?: AuditNames };
+export type AuditRecord = AuditEntryInput & { actor?: AuditActor; names?: AuditNames; client?: AuditClient };
+
+/**
+ * The client acting in the portal: named as the engagement's client (sealed with the staff names, so no intake's
+ * name is stored in the clear) from the address they came from; the entry's username is "client".
+ */
+export type AuditClient = { name: string; clientAddress: string | null };

@@ -11,12 +11,12 @@ import { insertAuditRow, listAudit } from "./repo/audit-log";
  * and the staff names an entry copies are always sealed by the data cipher (ADR 222), never stored clear.
  */
 export function writeAudit(store: { db: Database; cipher?: DataCipher }, entry: AuditRecord): void {
-  const { actor, names, ...rest } = entry;
+  const { actor, names, client, ...rest } = entry;
   const given = store.cipher ?? ciphers.get(store.db);
   // A command run without the data key (NO_DATA_KEY) can seal nothing, and no name is read for it.
   const cipher = given === NO_DATA_KEY ? undefined : given;
   if (names && !cipher) throw new Error("An audit entry that copies staff names needs the data cipher");
-  const username = actor?.username ?? rest.username;
+  const username = actor?.username ?? (client ? CLIENT_USERNAME : rest.username);
   // The author's display name as it is now, kept with the entry: a later change of name leaves it as it was.
   // Only an account's own entries have a name to keep; a failed sign-in's typed username names nobody.
   const known = (actor?.id ?? rest.userId) != null;
@@ -24,14 +24,15 @@ export function writeAudit(store: { db: Database; cipher?: DataCipher }, entry: 
     cipher && username && known && displayNames
       ? displayNames({ db: store.db, cipher }).displayName(username)
       : null;
-  const kept = actorName ? { ...names, [ACTOR_NAME]: actorName } : names;
+  const named = actorName ?? (client && cipher ? client.name : null);
+  const kept = named ? { ...names, [ACTOR_NAME]: named } : names;
   insertAuditRow(
     store.db,
     {
       ...rest,
       userId: actor?.id ?? rest.userId,
       username,
-      clientAddress: actor?.clientAddress ?? rest.clientAddress,
+      clientAddress: actor?.clientAddress ?? client?.clientAddress ?? rest.clientAddress,
       at: rest.at ?? new Date(),
     },
     kept && cipher ? cipher.encrypt(JSON.stringify(kept)) : null,
@@ -57,6 +58,8 @@ export const sealAuditNamesWith = (store: Sealed) => void ciphers.set(store.db, 
 
 /** Where an entry keeps its author's name of the time, among the names it seals. */
 const ACTOR_NAME = "actorName";
+/** The username of an entry the client made in the portal: no account, so the log shows the client's name. */
+const CLIENT_USERNAME = "client (portal)";
 
 /** How a colleague is named on the page: given by the feature that keeps the accounts (auth). */
 export type NameOf = (store: Sealed) => { of(username: string): string };

@@ -3,7 +3,13 @@ import type { ConsultationPlace } from "../../contracts/firm";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { PersonOf } from "../desk";
-import { engagementFacts, engagementLifecycle, type RequirePortalSession } from "../portal";
+import {
+  clientAudit,
+  engagementFacts,
+  engagementLifecycle,
+  portalMailLinks,
+  type RequirePortalSession,
+} from "../portal";
 import type { ConsultationClock } from "./lib/slots";
 import { type ConsultationMail, consultationMailRenderers } from "./mail";
 import { consultationsRepo } from "./repo/consultations";
@@ -45,7 +51,13 @@ export function createConsultation(deps: {
     now,
   });
   for (const [kind, render] of Object.entries(
-    consultationMailRenderers(deps.config, service, deps.personOf, deps.place),
+    consultationMailRenderers(
+      deps.config,
+      service,
+      deps.personOf,
+      deps.place,
+      portalMailLinks(deps.store, deps.config, deps.now),
+    ),
   ))
     deps.outbox.register(kind, render);
   return {
@@ -54,6 +66,7 @@ export function createConsultation(deps: {
       service,
       requireEngagement: deps.requireSession,
       place: deps.place,
+      audited: clientAudit(deps.store, deps.config.trustProxy, now),
     }),
     staffRoutes: consultationStaffRoutes({ service, auth: deps.auth }),
   };

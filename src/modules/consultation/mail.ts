@@ -4,6 +4,7 @@ import { CONSULTATION_CHANGE_HOURS, CONSULTATION_MINUTES } from "../../contracts
 import { type ConsultationPlace, consultationLocation } from "../../contracts/firm";
 import type { PersonOf } from "../desk";
 import { composeText, line, type MailMessage } from "../mail";
+import type { PortalMailLinks } from "../portal";
 import { CONSULTATION_CLIENT_MAIL, CONSULTATION_DESK_MAIL, type ConsultationService } from "./service";
 
 /** The outbox's row as this feature reads it: ref_id is the consultation change. */
@@ -84,6 +85,8 @@ export function consultationMailRenderers(
   service: Pick<ConsultationService, "changeFor">,
   personOf: PersonOf,
   place: () => ConsultationPlace | null = () => null,
+  /** The client mail's own portal link, opening on the consultation (src/modules/portal). */
+  link: PortalMailLinks = () => `${config.publicUrl}/portal`,
 ) {
   const host = new URL(config.publicUrl).hostname;
   const firm = config.brand.name;
@@ -136,8 +139,10 @@ export function consultationMailRenderers(
               `Your ${CONSULTATION_MINUTES}-minute consultation with ${firm} to walk through your report is ${what}.`,
               "",
               kind === "cancelled"
-                ? `The attached file removes it from your calendar. You can book another time in the portal: ${portal}`
-                : `The attached invitation adds it to your calendar. You can move or cancel it in the portal until ${CONSULTATION_CHANGE_HOURS} hours before it starts: ${portal}`,
+                ? `The attached file removes it from your calendar. You can book another time in the portal: ${link(change.submissionId, "consultation")}`
+                : `The attached invitation adds it to your calendar. You can move or cancel it in the portal until ${CONSULTATION_CHANGE_HOURS} hours before it starts: ${link(change.submissionId, "consultation")}`,
+              "",
+              `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
               "",
               firm,
             ],

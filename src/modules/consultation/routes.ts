@@ -1,8 +1,9 @@
 import { Elysia } from "elysia";
 import type { ConsultationPlace } from "../../contracts/firm";
 import { requireId } from "../../http/admin-http";
+import type { PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
-import type { RequirePortalSession } from "../portal";
+import type { ClientAudit, RequirePortalSession } from "../portal";
 import { StartBody, SubmissionParams, ZoneQuery } from "./model";
 import type { ConsultationService } from "./service";
 
@@ -23,8 +24,21 @@ export function consultationPortalRoutes(deps: {
   requireEngagement: RequirePortalSession;
   /** How the firm holds its consultations (a phone number or a video link), null until it says. */
   place: () => ConsultationPlace | null;
+  /** The client's booking, move or cancellation in the audit log, under their name (src/modules/portal). */
+  audited?: ClientAudit;
 }) {
   const { service, requireEngagement } = deps;
+  /** The action done, then audited under the client: a refused one is not an action. */
+  const asClient = <T>(
+    request: Request,
+    server: PeerAddressSource,
+    engagementId: number,
+    event: string,
+    done: T,
+  ): T => {
+    deps.audited?.(request, server, engagementId, event);
+    return done;
+  };
   return new Elysia({ name: "portal-consultation", prefix: CONSULTATION_API })
     .get(
       "/slots",
@@ -44,10 +58,11 @@ export function consultationPortalRoutes(deps: {
     )
     .post(
       "/",
-      ({ request, query, body, set }) => {
-        const booked = service.book(requireEngagement(request, "book"), body.start, query.tz);
+      ({ request, server, query, body, set }) => {
+        const id = requireEngagement(request, "book");
+        const booked = service.book(id, body.start, query.tz);
         set.status = 201;
-        return booked;
+        return asClient(request, server, id, "consultation.booked", booked);
       },
       {
         query: ZoneQuery,
@@ -59,7 +74,10 @@ export function consultationPortalRoutes(deps: {
     )
     .patch(
       "/",
-      ({ request, query, body }) => service.move(requireEngagement(request), body.start, query.tz),
+      ({ request, server, query, body }) => {
+        const id = requireEngagement(request);
+        return asClient(request, server, id, "consultation.moved", service.move(id, body.start, query.tz));
+      },
       {
         query: ZoneQuery,
         body: StartBody,
@@ -67,7 +85,10 @@ export function consultationPortalRoutes(deps: {
         transform: ({ request }) => void requireEngagement(request),
       },
     )
-    .delete("/", ({ request }) => service.cancel(requireEngagement(request)));
+    .delete("/", ({ request, server }) => {
+      const id = requireEngagement(request);
+      return asClient(request, server, id, "consultation.cancelled", service.cancel(id));
+    });
 }
 
 /** The desk's view: upcoming consultations for the dashboard, and a request's booking for its detail. */

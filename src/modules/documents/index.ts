@@ -4,7 +4,7 @@ import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
-import type { RequirePortalSession } from "../portal";
+import { clientAudit, portalMailLinks, type RequirePortalSession } from "../portal";
 import { documentFiles } from "./lib/file-store";
 import { documentMailRenderers } from "./mail";
 import { portalDocumentRoutes } from "./routes/portal";
@@ -39,7 +39,9 @@ export function createDocuments(deps: {
   // Files of rows deleted by any feature leave the disk after its commit; and at the server's start
   // (service.sweepDeleted, src/compose.ts), for a crash in between.
   onForgetting(deps.store.db, () => service.sweepDeleted());
-  for (const [kind, render] of Object.entries(documentMailRenderers(deps.store, deps.config)))
+  for (const [kind, render] of Object.entries(
+    documentMailRenderers(deps.store, deps.config, portalMailLinks(deps.store, deps.config, deps.now)),
+  ))
     deps.outbox.register(kind, render);
   return {
     service,
@@ -58,7 +60,13 @@ export function createDocuments(deps: {
       service
         .list(engagementId)
         .flatMap((d) => (d.sweepAt ? [{ deliveredAt: d.sweepAt, receivedAt: d.receivedAt }] : [])),
-    portalRoutes: portalDocumentRoutes({ service, requireSession: deps.requireSession, bodyTimeoutMs, now }),
+    portalRoutes: portalDocumentRoutes({
+      service,
+      requireSession: deps.requireSession,
+      bodyTimeoutMs,
+      now,
+      audited: clientAudit(deps.store, deps.config.trustProxy, now),
+    }),
   };
 }
 

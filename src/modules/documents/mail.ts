@@ -3,14 +3,24 @@ import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
 import type { MailMessage, OutboxRow } from "../mail";
 import { composeText, confirmationMessageId, line } from "../mail";
-import { engagementFacts } from "../portal";
+import { engagementFacts, type PortalMailLinks } from "../portal";
 
 /** The report is ready: ref_id is the engagement. No attachment: the report stays behind the portal. */
 export const REPORT_READY_MAIL = "documents-report-ready";
 /** A sweep report delivered: ref_id is the engagement; to counsel, the request's sender. */
 export const SWEEP_REPORT_MAIL = "documents-sweep-report";
 
-export function documentMailRenderers(store: DataStore, config: Config) {
+/** The bare portal address, where no link of the mail's own can be made (a mail rendered outside the app). */
+const bareLink =
+  (config: Config): PortalMailLinks =>
+  () =>
+    `${config.publicUrl}/portal`;
+
+export function documentMailRenderers(
+  store: DataStore,
+  config: Config,
+  link: PortalMailLinks = bareLink(config),
+) {
   const { db } = store;
   const submissions = contactSubmissions(store);
   const host = new URL(config.publicUrl).hostname;
@@ -28,9 +38,9 @@ export function documentMailRenderers(store: DataStore, config: Config) {
         "",
         `Your report from ${config.brand.name} is ready. For your privacy it is not attached: download it from our secure portal, where it is kept with the files you sent us.`,
         "",
-        `${config.publicUrl}/portal`,
+        link(s.id, "report"),
         "",
-        "To open it, ask for a fresh link there with this email address: each link we email opens the portal once.",
+        `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
         "",
         config.brand.name,
       ]),
@@ -54,9 +64,9 @@ export function documentMailRenderers(store: DataStore, config: Config) {
         "",
         `${config.brand.name} has delivered a Judgment Intel sweep report for your matter. For your client's privacy it is not attached: download it from our secure portal, where every sweep report is listed by date.`,
         "",
-        `${config.publicUrl}/portal`,
+        link(s.id, "report"),
         "",
-        "To open it, ask for a fresh link there with this email address: each link we email opens the portal once.",
+        `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
         "",
         config.brand.name,
       ]),

@@ -9,6 +9,7 @@ import { contactSubmissions, type DueService } from "../desk";
 import type { MailOutbox } from "../mail";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
 import { engagementStage } from "./lib/engagement-stage";
+import { portalMailLinks } from "./lib/mail-link";
 import { portalMailRenderers } from "./mail";
 import type { PaymentInput } from "./model";
 import { engagementsRepo } from "./repo/engagements";
@@ -48,7 +49,7 @@ export function createPortal(deps: {
   const submissions = contactSubmissions(store);
   const lifecycle = engagementLifecycle(store);
   const facts = engagementFacts(store.db);
-  const mail = portalMailRenderers(store, config);
+  const mail = portalMailRenderers(store, config, portalMailLinks(store, config, deps.now));
   for (const [kind, render] of Object.entries(mail.renderers))
     deps.outbox.register(kind, render, mail.settled[kind]);
   return {
@@ -114,6 +115,8 @@ export function createPortal(deps: {
   };
 }
 
+export { type ClientAudit, clientAudit } from "./lib/client-audit";
+export { type PortalMailLinks, portalMailLinks } from "./lib/mail-link";
 export { engagementRecord } from "./repo/engagements";
 export type { LedgerHooks, ProcessorRefs } from "./service/engagement";
 

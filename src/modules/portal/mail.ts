@@ -1,4 +1,6 @@
 import type { Config } from "../../config";
+import { dollars } from "../../contracts/money";
+import { longDate } from "../../contracts/subscriptions";
 import { formatDate, formatDateTime } from "../../contracts/time-format";
 import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
@@ -12,6 +14,8 @@ export const PORTAL_LINK_MAIL = "portal-link";
 export const PORTAL_SIGNED_CLIENT_MAIL = "portal-signed-client";
 export const PORTAL_SIGNED_DESK_MAIL = "portal-signed-desk";
 export const PORTAL_WITHDRAWN_MAIL = "portal-withdrawn";
+/** A payment recorded on the engagement, confirmed to the client: ref_id is the payment. */
+export const PORTAL_PAYMENT_MAIL = "portal-payment-client";
 
 /** The portal's address with the token in the fragment: never sent to a server's logs by a browser. */
 export const portalLink = (publicUrl: string, token: string) => `${publicUrl}/portal#token=${token}`;
@@ -21,7 +25,13 @@ export const portalLink = (publicUrl: string, token: string) => `${publicUrl}/po
  * replies. Null when the engagement or its request is gone, or the link can no longer open anything (the mail
  * is dropped). A link's token is wiped once its mail is sent (`settled`).
  */
-export function portalMailRenderers(store: DataStore, config: Config) {
+export function portalMailRenderers(
+  store: DataStore,
+  config: Config,
+  /** The mail's own portal link (lib/mail-link.ts), opening on the signed letter. */
+  mailLink: (submissionId: number, focus: "letter" | "payment") => string = () =>
+    `${config.publicUrl}/portal`,
+) {
   const repo = engagementsRepo(store);
   const links = portalLinks(store);
   const outbox = mailOutboxRepo(store);
@@ -96,7 +106,9 @@ export function portalMailRenderers(store: DataStore, config: Config) {
                 "",
                 `Thank you: your engagement letter with ${config.brand.name} is signed. Your copy, sealed with our certificate and with its certificate of completion, is attached. Keep it with your records.`,
                 "",
-                `Payment and the next steps are shown in the portal: ${config.publicUrl}/portal`,
+                `Payment and the next steps are shown in the portal: ${mailLink(e.submissionId, "letter")}`,
+                "",
+                `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
                 "",
                 config.brand.name,
               ],
@@ -110,6 +122,34 @@ export function portalMailRenderers(store: DataStore, config: Config) {
         ],
       };
     };
+
+  /** A payment the firm recorded (by hand or from its processor), confirmed to the client with a way back. */
+  const paymentRecorded = (mail: OutboxRow): MailMessage | null => {
+    const e = mail.submissionId === null ? null : repo.bySubmission(mail.submissionId);
+    const found = e ? engagementAbout(e.id) : null;
+    const payment = found ? repo.payments(found.e.id).find((p) => p.id === mail.refId) : null;
+    if (!found || !payment) return null;
+    const { s, thread } = found;
+    return {
+      to: s.email,
+      subject: `Payment received (reference ${s.reference})`,
+      ...composeText([
+        line`Hello ${s.name},`,
+        "",
+        `${config.brand.name} has recorded your payment of ${dollars(payment.amountCents)}, received on ${longDate(payment.receivedOn)}, for reference ${s.reference}. Thank you.`,
+        "",
+        `What is still due, if anything, is shown in the portal: ${mailLink(s.id, "payment")}`,
+        "",
+        `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
+        "",
+        config.brand.name,
+      ]),
+      replyTo: config.intakeNotifyTo,
+      messageId: `<${s.reference}.payment-${mail.id}@${host}>`,
+      inReplyTo: thread,
+      references: thread,
+    };
+  };
 
   /** The letter sent was withdrawn to change its terms: the client is told its link and consent are void. */
   const withdrawn = (mail: OutboxRow): MailMessage | null => {
@@ -141,6 +181,7 @@ export function portalMailRenderers(store: DataStore, config: Config) {
     renderers: {
       [PORTAL_LINK_MAIL]: link,
       [PORTAL_WITHDRAWN_MAIL]: withdrawn,
+      [PORTAL_PAYMENT_MAIL]: paymentRecorded,
       [PORTAL_SIGNED_CLIENT_MAIL]: signed(false),
       [PORTAL_SIGNED_DESK_MAIL]: signed(true),
     },

@@ -4,6 +4,7 @@ import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { FirmCalendar, PersonOf } from "../desk";
 import type { MailOutbox } from "../mail";
+import { portalMailLinks } from "../portal";
 import { createStatementJobs } from "./jobs";
 import { statementMailRenderers } from "./mail";
 import type { StatementLedger } from "./model";
@@ -39,7 +40,14 @@ export function createStatements(deps: {
   now: () => Date;
 }) {
   const service = createStatementsService(deps);
-  for (const [kind, render] of Object.entries(statementMailRenderers(deps.config, service, deps.personOf)))
+  for (const [kind, render] of Object.entries(
+    statementMailRenderers(
+      deps.config,
+      service,
+      deps.personOf,
+      portalMailLinks(deps.store, deps.config, deps.now),
+    ),
+  ))
     deps.outbox.register(kind, render);
   return {
     service,

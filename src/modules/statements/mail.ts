@@ -3,6 +3,7 @@ import { statementTitle } from "../../contracts/statements";
 import { longDate } from "../../contracts/subscriptions";
 import type { PersonOf } from "../desk";
 import { composeText, line, type MailMessage } from "../mail";
+import type { PortalMailLinks } from "../portal";
 import { STATEMENT_ISSUED_MAIL, type StatementsService } from "./service";
 
 type QueuedMail = { id: number; refId: number | null };
@@ -15,6 +16,8 @@ export function statementMailRenderers(
   config: Pick<Config, "publicUrl" | "brand" | "intakeNotifyTo">,
   service: Pick<StatementsService, "byId">,
   personOf: PersonOf,
+  /** The mail's own portal link, opening on the statements (src/modules/portal). */
+  link: PortalMailLinks = () => `${config.publicUrl}/portal`,
 ) {
   const host = new URL(config.publicUrl).hostname;
   const toClient = (mail: QueuedMail): MailMessage | null => {
@@ -35,7 +38,9 @@ export function statementMailRenderers(
           ? ["", "It asks you to replenish your retainer (a request, not an amount due)."]
           : []),
         "",
-        `You can read and download it, and see how to pay, in our secure portal: ${config.publicUrl}/portal`,
+        `You can read and download it, and see how to pay, in our secure portal: ${link(statement.submissionId, "statement")}`,
+        "",
+        `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
         "",
         config.brand.name,
       ]),

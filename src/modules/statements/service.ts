@@ -1,5 +1,5 @@
 import type { Config } from "../../config";
-import { payLink } from "../../contracts/payments";
+import { payInstructions, payLink } from "../../contracts/payments";
 import type { Actor } from "../../http/admin-http";
 import { ConflictError, IntegrityError, InvalidError, NotFoundError } from "../../http/errors";
 import { sha256 } from "../../lib/hash";
@@ -128,7 +128,11 @@ export function createStatementsService(deps: StatementsServiceDeps) {
             due.amountDueCents > 0
               ? payLink(config.portal.paymentUrl, person.reference, due.amountDueCents)
               : null,
-          instructions: config.portal.paymentInstructions ?? null,
+          instructions: payInstructions(
+            config.portal.paymentInstructions,
+            person.reference,
+            due.amountDueCents,
+          ),
         },
       },
       at,

@@ -59,7 +59,11 @@ export function createSubscriptions(deps: {
       auth: deps.auth,
       referenceOf: (id) => deps.personOf(id)?.reference ?? null,
     }),
-    portalRoutes: subscriptionPortalRoutes({ service, requireEngagement: deps.requireSession }),
+    portalRoutes: subscriptionPortalRoutes({
+      service,
+      requireEngagement: deps.requireSession,
+      trustProxy: deps.config.trustProxy,
+    }),
   };
 }
 

@@ -62,7 +62,9 @@ export function subscriptionMailRenderers(config: Config, service: Subscriptions
       ...composeText([
         line`Hello ${a.person.name},`,
         "",
-        `${config.brand.name} has ${WHAT[a.event.kind] ?? a.event.kind} the Judgment Intel monitoring of your engagement.`,
+        a.event.actor === "client"
+          ? `This confirms that you have ${WHAT[a.event.kind] ?? a.event.kind} the Judgment Intel monitoring of your engagement in our portal.`
+          : `${config.brand.name} has ${WHAT[a.event.kind] ?? a.event.kind} the Judgment Intel monitoring of your engagement.`,
         "",
         ...consequence(a.event.kind, a.event.onDate, a.view),
         "",

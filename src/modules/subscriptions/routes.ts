@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { SUBMISSIONS_API } from "../../contracts/submissions";
 import type { SweepsDue } from "../../contracts/subscriptions";
 import { actorFrom, requireId } from "../../http/admin-http";
-import type { PeerAddressSource } from "../../http/client-address";
+import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
 import type { RequirePortalSession } from "../portal";
 import { SUBSCRIPTION_MESSAGES, SubmissionParams, type SubscriptionAction } from "./model";
@@ -85,12 +85,17 @@ export function subscriptionPortalRoutes(deps: {
   service: SubscriptionsService;
   /** The engagement of the request's portal session, or the portal's 401. */
   requireEngagement: RequirePortalSession;
+  trustProxy: boolean;
 }) {
   const { service, requireEngagement } = deps;
   const act =
     (action: SubscriptionAction) =>
-    ({ request }: { request: Request }) =>
-      service.act(action, { engagementId: requireEngagement(request, action) }, { by: "client" });
+    ({ request, server }: { request: Request; server: PeerAddressSource }) =>
+      service.act(
+        action,
+        { engagementId: requireEngagement(request, action) },
+        { by: "client", clientAddress: clientAddress(request, server, deps.trustProxy) },
+      );
   return new Elysia({ name: "subscriptions-portal", prefix: PORTAL_SUBSCRIPTION_API })
     .post("/pause", act("pause"))
     .post("/resume", act("resume"))

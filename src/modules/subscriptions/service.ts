@@ -3,7 +3,7 @@ import { endsRequest, lifecycleRefusal } from "../../contracts/lifecycle";
 import type { Actor } from "../../http/admin-http";
 import { ConflictError, invalidInput, NotFoundError } from "../../http/errors";
 import type { DataStore } from "../../store";
-import { appendAudit } from "../audit";
+import { writeAudit } from "../audit";
 import type { FirmCalendar } from "../desk";
 import { type EngagementLifecycle, engagementLifecycle } from "../portal";
 import {
@@ -43,7 +43,10 @@ export type SubscriptionOutbox = {
 };
 
 /** Who acts: staff (audited under their name) or the client through the portal. */
-export type ActingParty = { by: "staff"; actor: Actor } | { by: "client" };
+export type ActingParty =
+  | { by: "staff"; actor: Actor }
+  /** The client in the portal, from the address their request came from. */
+  | { by: "client"; clientAddress?: string | null };
 
 /** Which subscription: a request's (staff) or a portal session's engagement (the client). */
 export type Target = { submissionId: number } | { engagementId: number };
@@ -92,6 +95,8 @@ export function createSubscriptionsService(deps: {
    * was paid. Without it (a subscription alone, in a test) no month reads as paid.
    */
   paidThrough?: (engagementId: number, months: readonly { from: string; to: string }[]) => string | null;
+  /** Who a request is from: the client a portal move is audited under. */
+  personOf?: (submissionId: number) => { name: string } | null;
 }) {
   const { store, calendar, outbox, now } = deps;
   const { db } = store;
@@ -231,19 +236,23 @@ export function createSubscriptionsService(deps: {
     repo.saveSchedule(row.id, next, at);
     const eventId = repo.addEvent(row.id, RECORDED[action].kind, party.by, day, at);
     const detail = { submissionId: row.submissionId, subscriptionId: row.id, on: day, endsOn: next.endsOn };
-    appendAudit(db, {
+    writeAudit(store, {
       event: RECORDED[action].event,
       ...(party.by === "staff"
         ? { userId: party.actor.id, username: party.actor.username, clientAddress: party.actor.clientAddress }
-        : {}),
+        : {
+            client: {
+              name: deps.personOf?.(row.submissionId)?.name ?? "",
+              clientAddress: party.clientAddress ?? null,
+            },
+          }),
       detail: party.by === "client" ? { ...detail, by: "client" } : detail,
       at: now(),
     });
-    outbox.enqueue({
-      kind: party.by === "client" ? SUBSCRIPTION_DESK_MAIL : SUBSCRIPTION_CLIENT_MAIL,
-      submissionId: row.submissionId,
-      refId: eventId,
-    });
+    // The client is told of every change, theirs too (a confirmation); the desk of the client's.
+    outbox.enqueue({ kind: SUBSCRIPTION_CLIENT_MAIL, submissionId: row.submissionId, refId: eventId });
+    if (party.by === "client")
+      outbox.enqueue({ kind: SUBSCRIPTION_DESK_MAIL, submissionId: row.submissionId, refId: eventId });
     return { ...row, ...next };
   });
 

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { type PortalDocuments, UPLOADS_PATH } from "../../../contracts/documents";
-import type { RequirePortalSession } from "../../portal";
+import type { ClientAudit, RequirePortalSession } from "../../portal";
 import { DocumentParams, UploadParams } from "../model";
 import type { DocumentsService } from "../service";
 import { downloadAnswer } from "./download-answer";
@@ -19,6 +19,8 @@ export function portalDocumentRoutes(deps: {
   requireSession: RequirePortalSession;
   bodyTimeoutMs: number;
   now: () => Date;
+  /** Each file the client sent, in the audit log under their name (src/modules/portal). */
+  audited?: ClientAudit;
 }) {
   const { service, requireSession } = deps;
   const tus = tusUploads({ service, bodyTimeoutMs: deps.bodyTimeoutMs });
@@ -36,7 +38,12 @@ export function portalDocumentRoutes(deps: {
       })
       .patch(
         `${UPLOADS_PATH}/:uploadId`,
-        ({ request, params }) => tus.patch(requireSession(request, "upload"), params.uploadId, request),
+        ({ request, server, params }) => {
+          const id = requireSession(request, "upload");
+          return tus.patch(id, params.uploadId, request, () => {
+            deps.audited?.(request, server, id, "document.uploaded");
+          });
+        },
         { parse: "none", params: UploadParams },
       )
       .delete(

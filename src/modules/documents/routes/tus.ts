@@ -136,7 +136,7 @@ export function tusUploads(deps: { service: DocumentsService; bodyTimeoutMs: num
       }),
 
     /** PATCH: the bytes at the offset the client claims, sealed as they arrive. */
-    patch: (engagementId: number, uploadId: string, request: Request) =>
+    patch: (engagementId: number, uploadId: string, request: Request, received?: () => void) =>
       withBodyRefusal(() =>
         tusRefusals(
           async () => {
@@ -151,6 +151,8 @@ export function tusUploads(deps: { service: DocumentsService; bodyTimeoutMs: num
               offset: offsetIn(headers.get("upload-offset")),
               body: boundedBody(request.body, deps.bodyTimeoutMs),
             });
+            // The last bytes make the file the client sent: told once, as it is received whole.
+            if (written.offset === written.length) received?.();
             return answer(204, { "upload-offset": String(written.offset), ...expiry(written.expiresAt) });
           },
           { bareNotFound: true },

@@ -17,6 +17,8 @@ export function certificateAuthentication(
   events: readonly Event[],
   used: readonly Pick<PortalLink, "createdAt" | "usedAt">[],
   timeZone: string,
+  /** The address the links were emailed to, as the certificate names it. */
+  to = "the client's address",
 ): string {
   const moment = (iso: string) => formatDateTime(iso, timeZone, { seconds: true });
   const where = (ev: Event) => `on ${moment(ev.at)} from ${ev.ip ?? "an unrecorded address"}`;
@@ -39,13 +41,12 @@ export function certificateAuthentication(
   told.sort((a, b) => (a.openings[0]?.at ?? "").localeCompare(b.openings[0]?.at ?? ""));
 
   const [first] = told;
-  if (!first)
-    return "A link emailed to the client's address, opening a portal session bound to this engagement only.";
+  if (!first) return `A link emailed to ${to}, opening a portal session bound to this engagement only.`;
   if (told.every((t) => t.singleUse)) {
     const opening = (t: Told) => where(t.openings[0] as Event);
     if (told.length === 1)
-      return `The single-use link emailed to the client's address on ${moment(first.sent)}, opened once, ${opening(first)}; it opened a portal session bound to this engagement only.`;
-    return `Single-use links emailed to the client's address, each opened once and each opening a portal session bound to this engagement only: ${told
+      return `The single-use link emailed to ${to} on ${moment(first.sent)}, opened once, ${opening(first)}; it opened a portal session bound to this engagement only.`;
+    return `Single-use links emailed to ${to}, each opened once and each opening a portal session bound to this engagement only: ${told
       .map((t) => `the link emailed ${moment(t.sent)}, opened ${opening(t)}`)
       .join("; ")}.`;
   }
@@ -54,5 +55,5 @@ export function certificateAuthentication(
       ? `the single-use link emailed ${moment(t.sent)}, opened once, ${where(t.openings[0] as Event)}`
       : `the link emailed ${moment(t.sent)}, opened ${t.openings.length === 1 ? "once" : `${t.openings.length} times`} (${t.openings.map(where).join("; ")}), emailed before links were single-use: it opened the portal each time it was used until it expired`,
   );
-  return `Links emailed to the client's address, each opening portal sessions bound to this engagement only: ${described.join("; ")}.`;
+  return `Links emailed to ${to}, each opening portal sessions bound to this engagement only: ${described.join("; ")}.`;
 }

@@ -27,6 +27,10 @@ export function portalLinks({ db, cipher }: Sealed) {
     `INSERT INTO portal_links (engagement_id, token_hash, token, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?) RETURNING id`,
   );
+  const insertUnheld = db.prepare<{ id: number }, [number, string, string, string]>(
+    `INSERT INTO portal_links (engagement_id, token_hash, token, created_at, expires_at)
+     VALUES (?, ?, NULL, ?, ?) RETURNING id`,
+  );
   const byId = db.prepare<PortalLink, [number]>(`SELECT ${COLUMNS} FROM portal_links WHERE id = ?`);
   const byHash = db.prepare<PortalLink, [string]>(`SELECT ${COLUMNS} FROM portal_links WHERE token_hash = ?`);
   // The opening and its check are one statement: of two requests with the same link, one changes the row.
@@ -61,6 +65,14 @@ export function portalLinks({ db, cipher }: Sealed) {
     /** A new link: only its hash is looked up; its token is held for its mail. Answers the link's id. */
     issue(engagementId: number, token: string, at: Date, expiresAt: string): number {
       const row = insert.get(engagementId, sha256(token), cipher.encrypt(token), at.toISOString(), expiresAt);
+      return (row as { id: number }).id;
+    },
+    /**
+     * A new link whose mail is being written now (the outbox renders it as it sends): nothing holds its token
+     * but that mail, so only its hash is kept. Answers the link's id.
+     */
+    issueUnheld(engagementId: number, token: string, at: Date, expiresAt: string): number {
+      const row = insertUnheld.get(engagementId, sha256(token), at.toISOString(), expiresAt);
       return (row as { id: number }).id;
     },
     byId: (id: number) => byId.get(id),

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Config } from "../../../config";
 import { ENDED_OPENINGS, type LifecycleAction } from "../../../contracts/lifecycle";
 import { PATHS } from "../../../contracts/paths";
-import { PORTAL_MESSAGES, type PortalProblem } from "../../../contracts/portal";
+import { PORTAL_MESSAGES, type PortalProblem, SIGN_AS_ADDRESSED } from "../../../contracts/portal";
 import { clientAddress, type PeerAddressSource } from "../../../http/client-address";
 import {
   ConflictError,
@@ -47,6 +47,7 @@ function problemOf(error: HttpError, form: "consent" | "sign"): PortalProblem {
   if (form === "sign" && error instanceof InvalidError) {
     const name = Boolean(error.errors.fullName?.length);
     const agree = Boolean(error.errors.agree?.length);
+    if (error.errors.fullName?.[0]?.startsWith(SIGN_AS_ADDRESSED)) return "sign-as-addressed";
     if (name !== agree) return name ? "sign-name" : "sign-agree";
   }
   return form;

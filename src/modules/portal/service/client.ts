@@ -1,18 +1,21 @@
 import { allowed, type LifecycleAction, lifecycleRefusal } from "../../../contracts/lifecycle";
-import { payLink } from "../../../contracts/payments";
+import { payInstructions, payLink } from "../../../contracts/payments";
 import {
   PORTAL_MESSAGES,
   type PortalEngagement,
   type PortalLetter,
   type PortalPayment,
+  signAsAddressed,
 } from "../../../contracts/portal";
 import { consumerDisclosure } from "../../../contracts/portal-disclosure";
-import { ConflictError, UnauthorizedError } from "../../../http/errors";
+import { ConflictError, InvalidError, UnauthorizedError } from "../../../http/errors";
 import { requireAllowed } from "../../../http/lifecycle";
 import { createRateLimiter } from "../../../http/rate-limit";
 import { sha256 } from "../../../lib/hash";
+import { writeAudit } from "../../audit";
 import { appendCompletionPage, sealPdf } from "../../signing";
 import { certificateAuthentication } from "../lib/authentication";
+import { signsAs } from "../lib/signer-name";
 import { PORTAL_SIGNED_CLIENT_MAIL, PORTAL_SIGNED_DESK_MAIL } from "../mail";
 import {
   CERTIFIED_BEFORE_SIGNING,
@@ -45,6 +48,15 @@ export function clientEngagements(core: EngagementCore) {
   const { startWorkIfReady, issueLink, stateOf, monthlyOf, firmDay } = core;
   const linkRequests = createRateLimiter({ limit: LINK_REQUESTS_PER_HOUR, windowMs: HOUR_MS });
 
+  /** The client's step in the audit log, under the engagement's client name and the address they came from. */
+  const audited = (e: EngagementRow, event: string, visitor: Visitor, at: Date) =>
+    writeAudit(deps.store, {
+      event,
+      client: { name: submissions.byId(e.submissionId)?.name ?? "", clientAddress: visitor.ip },
+      detail: { submissionId: e.submissionId },
+      at,
+    });
+
   /**
    * Opens the portal with a link: the link is marked used and the session made in one write, so of two openings
    * of one link only one makes a session. Answers why it opened nothing otherwise.
@@ -64,6 +76,7 @@ export function clientEngagements(core: EngagementCore) {
       userAgent: visitor.userAgent,
       detail: `Opened with the single-use link emailed to the client's address at ${found.link.createdAt}; the link opens nothing more`,
     });
+    audited(e, "engagement.opened", visitor, at);
     return { session, engagement: e };
   });
 
@@ -169,6 +182,7 @@ export function clientEngagements(core: EngagementCore) {
           userAgent: visitor.userAgent,
           detail: `Consumer disclosure SHA-256 ${textSha}`,
         });
+        audited(e, "engagement.consented", visitor, new Date(at));
       })();
       return portalView(repo.byId(e.id) as EngagementRow);
     },
@@ -194,9 +208,14 @@ export function clientEngagements(core: EngagementCore) {
       const e = repo.byId(engagementId);
       if (!e) throw signedOut();
       requireAllowed(stateOf(e), "sign");
+      const submission = submissions.byId(e.submissionId);
+      const reference = submission?.reference;
+      if (!submission || !reference) throw signedOut();
+      // The letter is addressed to one person, the one its links were mailed to: only their name signs it.
+      if (!signsAs(signature.fullName, submission.name))
+        throw new InvalidError({ fullName: [signAsAddressed(submission.name)] });
       const presented = await letters.presented(e);
-      const reference = submissions.byId(e.submissionId)?.reference;
-      if (!presented || !reference) throw signedOut();
+      if (!presented) throw signedOut();
       // What the client signs is the letter they read: the one whose bytes they downloaded, named by its hash.
       const letterSha256 = presented.sha256;
       if (signature.letterSha256 !== letterSha256) throw new ConflictError(PORTAL_MESSAGES.letterChanged);
@@ -213,9 +232,15 @@ export function clientEngagements(core: EngagementCore) {
       const withCertificate = await appendCompletionPage(signedLetter, {
         firm: config.brand.name,
         reference,
-        signer: signature.fullName,
+        signer: { name: submission.name, email: submission.email },
+        typedName: signature.fullName,
         timeZone: config.desk.timeZone,
-        authentication: certificateAuthentication(repo.events(e.id), links.used(e.id), config.desk.timeZone),
+        authentication: certificateAuthentication(
+          repo.events(e.id),
+          links.used(e.id),
+          config.desk.timeZone,
+          submission.email,
+        ),
         letterSha256,
         consentSha256: e.consentSha256,
         events: [
@@ -240,6 +265,7 @@ export function clientEngagements(core: EngagementCore) {
         // Sealing took a moment: a request closed or declined meanwhile takes no signature, no fee, no mail.
         requireAllowed(stateOf(current), "sign");
         repo.addEvent(e.id, signedEvent);
+        audited(e, "engagement.signed", visitor, at);
         repo.setSigned(e.id, {
           name: signature.fullName,
           at: at.toISOString(),
@@ -272,7 +298,8 @@ export function clientEngagements(core: EngagementCore) {
     if (!due) return null;
     const payUrl =
       due.amountDueCents > 0 ? payLink(config.portal.paymentUrl, v.reference, due.amountDueCents) : null;
-    return { ...due, payUrl, instructions: config.portal.paymentInstructions ?? null };
+    const instructions = payInstructions(config.portal.paymentInstructions, v.reference, due.amountDueCents);
+    return { ...due, payUrl, instructions };
   }
 
   /** The letter's text as the client was sent it, the very document its PDF was drawn from. */

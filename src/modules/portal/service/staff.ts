@@ -4,7 +4,7 @@ import { ENGAGEMENT_MESSAGES, type EngagementView, PORTAL_MESSAGES } from "../..
 import { type Actor, auditBy } from "../../../http/admin-http";
 import { ConflictError, InvalidError, NotFoundError } from "../../../http/errors";
 import { requireAllowed } from "../../../http/lifecycle";
-import { PORTAL_WITHDRAWN_MAIL } from "../mail";
+import { PORTAL_PAYMENT_MAIL, PORTAL_WITHDRAWN_MAIL } from "../mail";
 import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
 import type { EngagementRow } from "../repo/engagements";
 import type { EngagementCore, ProcessorRefs } from "./engagement";
@@ -213,9 +213,12 @@ export function staffEngagements(core: EngagementCore) {
           detail: `${payment.amountCents} cents received ${payment.receivedOn}`,
         });
         auditBy(db, actor, "engagement.payment", { submissionId, amountCents: payment.amountCents }, at);
+        // The client is told of every payment recorded, whoever recorded it (ADR 290).
+        deps.outbox.enqueue({ kind: PORTAL_PAYMENT_MAIL, submissionId, refId: paymentId });
         payMonthly(e);
         startWorkIfReady(e.id, at);
       })();
+      deps.outbox.wake();
       return view(repo.byId(e.id) as EngagementRow);
     },
     /** For the desk's detail: the engagement's view, or null. */

@@ -13,7 +13,10 @@ export type CompletionEvent = {
 export type Completion = {
   firm: string;
   reference: string;
-  signer: string;
+  /** Who the letter is addressed to and where its links were emailed: the one person who may sign it. */
+  signer: { name: string; email: string };
+  /** The name the signer typed as their signature (the same name, as the portal compares them). */
+  typedName: string;
   timeZone: string;
   authentication: string;
   letterSha256: string;
@@ -77,7 +80,9 @@ export async function appendCompletionPage(pdf: Uint8Array, c: Completion): Prom
   line("Certificate of completion", bold, 16);
   y -= 6;
   line(`${c.firm}, engagement letter ${c.reference}`, font, 10.5);
-  line(`Signer: ${c.signer}`);
+  line(`Signer (the person the letter is addressed to): ${c.signer.name}`);
+  line(`Signer's email address: ${c.signer.email}`);
+  line(`Name typed as the signature: ${c.typedName}`);
   line(`Authentication: ${c.authentication}`);
   line("Letter as presented, SHA-256:");
   line(c.letterSha256, mono, 8.5, 80);
