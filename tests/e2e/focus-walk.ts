@@ -47,6 +47,9 @@ export async function walkFocus(
     for (let i = 0; i < (opts.maxStops ?? 250); i++) {
       await page.keyboard.press("Tab");
       const stop: Stop | null = await page.evaluate(inspectFocusedElement, i);
+      // A date or time field takes Tab through its own parts (day, month, year, hour…) while it keeps focus: a
+      // second visit to it is that, not the walk come round again.
+      if (!stop && (await page.evaluate(inDateParts))) continue;
       if (!stop) break;
       stops.push(stop.label);
       if (stop.covered) faults.push({ element: stop.label, reason: "hidden under the sticky header or bar" });
@@ -71,6 +74,12 @@ export async function walkFocus(
     await decoderContext?.close();
   }
   return { stops, faults };
+}
+
+/** Run in the page: whether focus is on a date or time field, which Tab walks part by part. */
+function inDateParts(): boolean {
+  const el = document.activeElement;
+  return el instanceof HTMLInputElement && /^(date|time|datetime-local|month|week)$/.test(el.type);
 }
 
 /**
