@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { DEMO_ADMIN, DESKTOP, PHONE, waitForHydration } from "./helpers";
 
@@ -22,6 +22,20 @@ async function holdScripts(context: BrowserContext) {
     await route.continue();
   });
   return release;
+}
+
+/** A page of its own context opened at `path` with every script held back; `release` lets them run. */
+async function heldPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  viewport: typeof DESKTOP,
+  path: string,
+) {
+  const context = await browser.newContext({ baseURL, viewport });
+  const release = await holdScripts(context);
+  const page = await context.newPage();
+  await page.goto(path, { waitUntil: "commit" });
+  return { context, page, release };
 }
 
 const notHydrated = (page: Page) =>
@@ -89,10 +103,7 @@ test.describe("before the scripts have run", () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ baseURL, viewport: PHONE });
-    const release = await holdScripts(context);
-    const page = await context.newPage();
-    await page.goto("/", { waitUntil: "commit" });
+    const { context, page, release } = await heldPage(browser, baseURL, PHONE, "/");
     await page.locator("summary").filter({ hasText: "Open menu" }).click({ delay: 100 });
     await notHydrated(page);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
@@ -110,10 +121,7 @@ test.describe("before the scripts have run", () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ baseURL, viewport: DESKTOP });
-    const release = await holdScripts(context);
-    const page = await context.newPage();
-    await page.goto("/process", { waitUntil: "commit" });
+    const { context, page, release } = await heldPage(browser, baseURL, DESKTOP, "/process");
     const header = page.getByRole("banner");
     await header.getByRole("button", { name: "Services" }).hover();
     await notHydrated(page);
@@ -130,10 +138,7 @@ test.describe("before the scripts have run", () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ baseURL, viewport: DESKTOP });
-    const release = await holdScripts(context);
-    const page = await context.newPage();
-    await page.goto("/admin/login", { waitUntil: "commit" });
+    const { context, page, release } = await heldPage(browser, baseURL, DESKTOP, "/admin/login");
     await page.getByLabel("Username").fill(DEMO_ADMIN.username);
     await page.getByLabel("Password").fill(DEMO_ADMIN.password);
     await notHydrated(page);
@@ -145,11 +150,11 @@ test.describe("before the scripts have run", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${DEMO_ADMIN.username}`);
 
     // Signed out again, typed before hydration, sent after it: the script sends what the page held.
-    await context.clearCookies();
-    const held = await browser.newContext({ baseURL, viewport: DESKTOP });
-    const releaseHeld = await holdScripts(held);
-    const again = await held.newPage();
-    await again.goto("/admin/login", { waitUntil: "commit" });
+    const {
+      context: held,
+      page: again,
+      release: releaseHeld,
+    } = await heldPage(browser, baseURL, DESKTOP, "/admin/login");
     await again.getByLabel("Username").fill(DEMO_ADMIN.username);
     await again.getByLabel("Password").fill(DEMO_ADMIN.password);
     releaseHeld();
