@@ -88,7 +88,7 @@ export function createApp(deps: AppDeps) {
   const { config, store, logger, now, auth, privacy, firm, content, portal, documents } = root;
   const { mailOutbox, due, subscriptions, ledger, statements, consultation, backups, setup, payments } = root;
   const { db } = store;
-  const cache = new PageCache();
+  const cache = new PageCache(config.desk.timeZone);
   root.pages.connect(cache);
   const brandCss = brandStylesheet(config.brand);
   const styles = inlineStylesheets(manifest);

@@ -8,7 +8,8 @@ import { SiteHeader } from "./components/site-header";
 import { StickyIntake } from "./components/sticky-intake";
 import { Toaster } from "./components/toaster";
 import { BrandProvider, useBrand } from "./lib/brand-context";
-import { setFirmZone } from "./lib/dates";
+import { setFirmZone, useFirmZone } from "./lib/dates";
+import { firmMonth } from "./lib/now-context";
 import { PageDataProvider } from "./lib/page-data-context";
 import { needsServerData, type ResolvedPage, resolvePage, siteStylesheetFits } from "./routes";
 
@@ -50,6 +51,7 @@ function Shell({ data }: { data: PageData }) {
   const { page } = shown;
   const Page = page.definition.component;
   const mainRef = useRef<HTMLElement>(null);
+  const firmZone = useFirmZone();
   useNavigationEffects(shown.location, page.meta, data.publicUrl, mainRef);
 
   // The admin and the portal draw their own frames: neither has the public menu, intake buttons or footer.
@@ -70,7 +72,7 @@ function Shell({ data }: { data: PageData }) {
       <main id="main" ref={mainRef} tabIndex={-1} className="outline-none">
         <Page params={page.params} />
       </main>
-      <SiteFooter year={new Date(data.now).getUTCFullYear()} />
+      <SiteFooter year={Number(firmMonth(new Date(data.now), firmZone).slice(0, 4))} />
       <StickyIntake />
       <Toaster />
     </>

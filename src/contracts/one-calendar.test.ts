@@ -42,10 +42,6 @@ const ALLOWED = new Map<string, string>([
     "src/contracts/time-format.ts",
     "the one formatter counts days for its relative words; the calendar reads its wall clock, so cannot be imported here",
   ],
-  [
-    "src/modules/pages/service/cache.ts",
-    "the page cache's bucket: UTC months, as the copyright year it holds is written (web/app.tsx)",
-  ],
 ]);
 
 const offenders = () =>

@@ -1,4 +1,4 @@
-import { formatMonth } from "../../src/contracts/time-format";
+import { dayIn, formatMonth } from "../../src/contracts/time-format";
 import { usePageData } from "./page-data-context";
 
 /**
@@ -7,5 +7,7 @@ import { usePageData } from "./page-data-context";
  */
 export const useNow = () => new Date(usePageData()?.now ?? 0);
 
-/** "Nov 2026": month and year in UTC, the server's reference. */
-export const monthYear = (date: Date) => formatMonth(date.toISOString());
+/** "2026-11": the firm's month of an instant (the page cache keeps pages per this month, ADR 280). */
+export const firmMonth = (date: Date, timeZone: string) => dayIn(date, timeZone).slice(0, 7);
+/** "Nov 2026": the firm's month and year of an instant. */
+export const monthYear = (date: Date, timeZone: string) => formatMonth(firmMonth(date, timeZone));

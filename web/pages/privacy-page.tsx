@@ -4,7 +4,8 @@ import { RETENTION_DEFAULTS } from "../../src/contracts/retention";
 import { PageHero } from "../components/page-hero";
 import { PRIVACY as C, PRIVACY_META, retentionSentences } from "../content/privacy";
 import { useBrand } from "../lib/brand-context";
-import { monthYear, useNow } from "../lib/now-context";
+import { useFirmZone } from "../lib/dates";
+import { firmMonth, monthYear, useNow } from "../lib/now-context";
 import { usePageData } from "../lib/page-data-context";
 import { publicPage } from "../lib/public-page";
 import { telHref } from "../lib/tel";
@@ -12,13 +13,14 @@ import { telHref } from "../lib/tel";
 export function PrivacyPage() {
   const brand = useBrand();
   const now = useNow();
+  const zone = useFirmZone();
   // The live retention policy, loaded by the server (a policy change clears the page cache).
   const retention = usePageData()?.content?.retention ?? RETENTION_DEFAULTS;
   return (
     <>
       <PageHero eyebrow={C.eyebrow} title={C.title} lede={C.intro} tone="paper">
         <p className="mt-6 text-sm text-ink-muted">
-          {C.lastUpdated}: <time dateTime={now.toISOString().slice(0, 7)}>{monthYear(now)}</time>
+          {C.lastUpdated}: <time dateTime={firmMonth(now, zone)}>{monthYear(now, zone)}</time>
         </p>
       </PageHero>
 

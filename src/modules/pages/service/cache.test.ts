@@ -6,7 +6,7 @@ const page = (html: string): CachedPage =>
   encodePage({ status: 200, html, noindex: false, private: false }, "fast");
 
 test("a page is served in the month it was rendered in, and missed from the first instant of the next", () => {
-  const cache = new PageCache();
+  const cache = new PageCache("UTC");
   const november = page("<p>November</p>");
   cache.set(Date.UTC(2026, 10, 1), "/process", november);
   expect(cache.get(Date.UTC(2026, 10, 30, 23, 59, 59, 999), "/process")).toBe(november);
@@ -23,7 +23,7 @@ test("a page is served in the month it was rendered in, and missed from the firs
 });
 
 test("it holds at most its bound, dropping the page stored longest ago", () => {
-  const cache = new PageCache(2);
+  const cache = new PageCache("UTC", 2);
   const at = Date.UTC(2026, 10, 22);
   const [a, b, c] = ["a", "b", "c"].map(page);
   cache.set(at, "/a", a as CachedPage);
@@ -40,7 +40,7 @@ test("it holds at most its bound, dropping the page stored longest ago", () => {
 });
 
 test("pages told they are stale from a time are missed from that instant, and the time is forgotten then", () => {
-  const cache = new PageCache();
+  const cache = new PageCache("UTC");
   const at = Date.UTC(2026, 10, 2, 15);
   const list = page("<p>Before the scheduled article</p>");
   cache.set(at, "/articles", list);
@@ -70,7 +70,7 @@ test("the best encoding replaces the quick one with the same bytes and ETag, unl
     { length: 1500 },
     (_, i) => `<p class="c${i % 13}">${words[(i * 7) % 10]} ${words[(i * i) % 10]} ${(i * 7919) % 10007}</p>`,
   ).join("")}</main>`;
-  const cache = new PageCache();
+  const cache = new PageCache("UTC");
   const at = Date.UTC(2026, 10, 26);
   const quick = page(html);
   cache.set(at, "/services/asset-map", quick);
@@ -90,4 +90,19 @@ test("the best encoding replaces the quick one with the same bytes and ETag, unl
   cache.clear();
   expect(cache.replace("/services/asset-map", edited, await bestEncoded(edited))).toBe(false);
   expect(cache.get(at, "/services/asset-map")).toBeUndefined();
+});
+
+test("the month is the firm's: a New York evening on the last day is still that month, its midnight the next", () => {
+  const cache = new PageCache("America/New_York");
+  const november = page("<p>November</p>");
+  // 30 November, 9 PM in New York: already 1 December in UTC.
+  cache.set(Date.UTC(2026, 11, 1, 2), "/process", november);
+  expect(cache.get(Date.UTC(2026, 11, 1, 4, 59, 59, 999), "/process")).toBe(november);
+  // New York's midnight (05:00 UTC in December) starts December.
+  expect(cache.get(Date.UTC(2026, 11, 1, 5), "/process")).toBeUndefined();
+  // A firm in Berlin has December an hour before UTC does (midnight CET is 23:00 UTC).
+  const berlin = new PageCache("Europe/Berlin");
+  berlin.set(Date.UTC(2026, 10, 30, 22, 30), "/process", november);
+  expect(berlin.get(Date.UTC(2026, 10, 30, 22, 59), "/process")).toBe(november);
+  expect(berlin.get(Date.UTC(2026, 10, 30, 23, 0), "/process")).toBeUndefined();
 });

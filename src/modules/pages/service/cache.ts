@@ -1,3 +1,4 @@
+import { addMonths, firmToday, instantAt, monthStart } from "../../../contracts/firm-calendar";
 import { type Bytes, bestInBackground, brotli, gzip } from "../../../http/compress";
 import type { RenderedPage } from "./render";
 
@@ -41,21 +42,25 @@ export async function bestEncoded(page: CachedPage): Promise<CachedPage> {
 }
 
 /**
- * The month a time falls in ("2026-11"): pages are cached per path and month (the month appears in the
- * copyright and "Last Updated" lines). The month's bounds are kept, so most calls format nothing.
+ * The firm's month a time falls in ("2026-11"): pages are cached per path and month (the month appears in the
+ * copyright and "Last Updated" lines, both on the firm's clock, so a New York evening on the 30th is still the
+ * 30th). The month's bounds are kept, so most calls format nothing.
  */
-export function monthOf(at: Date | number): string {
+export function monthOf(at: Date | number, timeZone: string): string {
   const t = typeof at === "number" ? at : at.getTime();
-  if (!(t >= month.from && t < month.to)) month = monthAround(t);
+  if (!(t >= month.from && t < month.to && month.zone === timeZone)) month = monthAround(t, timeZone);
   return month.label;
 }
 
-let month = { from: 0, to: 0, label: "" };
-function monthAround(t: number) {
-  const d = new Date(t);
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth();
-  return { from: Date.UTC(y, m, 1), to: Date.UTC(y, m + 1, 1), label: d.toISOString().slice(0, 7) };
+let month = { from: 0, to: 0, label: "", zone: "" };
+function monthAround(t: number, timeZone: string) {
+  const first = monthStart(firmToday(t, timeZone));
+  return {
+    from: instantAt(first, 0, timeZone).getTime(),
+    to: instantAt(addMonths(first, 1), 0, timeZone).getTime(),
+    label: first.slice(0, 7),
+    zone: timeZone,
+  };
 }
 
 /**
@@ -68,12 +73,16 @@ export class PageCache {
   private readonly entries = new Map<string, { month: string; page: CachedPage }>();
   /** When what the cached pages show stops being true (a scheduled article's time): all are dropped then. */
   private staleFrom = Number.POSITIVE_INFINITY;
-  constructor(private readonly maxEntries = 500) {}
+  constructor(
+    /** The firm's zone: a cached page's month is the firm's (monthOf). */
+    private readonly timeZone: string,
+    private readonly maxEntries = 500,
+  ) {}
 
   get(at: Date | number, path: string): CachedPage | undefined {
     if ((typeof at === "number" ? at : at.getTime()) >= this.staleFrom) this.clear();
     const entry = this.entries.get(path);
-    return entry !== undefined && entry.month === monthOf(at) ? entry.page : undefined;
+    return entry !== undefined && entry.month === monthOf(at, this.timeZone) ? entry.page : undefined;
   }
 
   set(at: Date | number, path: string, page: CachedPage): void {
@@ -83,7 +92,7 @@ export class PageCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(path, { month: monthOf(at), page });
+    this.entries.set(path, { month: monthOf(at, this.timeZone), page });
   }
 
   /**
