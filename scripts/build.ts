@@ -7,9 +7,9 @@
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join, relative } from "node:path";
 import { build as unocss } from "@unocss/cli";
-import type { BunPlugin } from "bun";
-import { minify as terser } from "terser";
+import { type InputOptions, type OutputAsset, type OutputChunk, type Plugin, rolldown } from "rolldown";
 import { brotli, gzip } from "../src/http/compress";
+import { SCRIPT_BYTES_BUDGET, SCRIPT_FILES_BUDGET } from "./budget.mjs";
 import { documentSizesModule, generateDocuments } from "./docs/generate";
 import { buildFonts } from "./fonts";
 
@@ -50,89 +50,215 @@ function walk(dir: string): string[] {
 }
 
 /** wouter's use-sync-external-store shim, replaced by React's own hook (web/lib/use-sync-external-store.ts). */
-const reactsOwnSyncExternalStore: BunPlugin = {
-  name: "react-use-sync-external-store",
-  setup(build) {
-    build.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
-      path: join(ROOT, "web", "lib", "use-sync-external-store.ts"),
-    }));
+const REACTS_OWN_SYNC_EXTERNAL_STORE = {
+  "use-sync-external-store/shim": join(ROOT, "web", "lib", "use-sync-external-store.ts"),
+  "use-sync-external-store/shim/index.js": join(ROOT, "web", "lib", "use-sync-external-store.ts"),
+};
+
+type ClientBuild = {
+  script: string;
+  preload: string[];
+  pageChunks: Record<string, string[]>;
+  /** Each public page (web/pages/) and the files it loads beyond the boot script: the entry's, then its own. */
+  publicPages: Record<string, string[]>;
+};
+
+const CLIENT_INPUT: InputOptions = {
+  input: join(ROOT, "web", "entry-client.tsx"),
+  cwd: ROOT,
+  platform: "browser",
+  tsconfig: join(ROOT, "tsconfig.json"),
+  transform: { define: { "process.env.NODE_ENV": '"production"' }, jsx: { runtime: "automatic" } },
+  resolve: { alias: REACTS_OWN_SYNC_EXTERNAL_STORE },
+  onLog(level, log, handle) {
+    // lucide-react marks its modules "use client" for React Server Components, which this app does not use.
+    if (log.code === "MODULE_LEVEL_DIRECTIVE") return;
+    handle(level, log);
   },
 };
 
-type ClientBuild = { script: string; preload: string[]; pageChunks: Record<string, string[]> };
+const chunksOf = (output: (OutputChunk | OutputAsset)[]) =>
+  new Map(output.filter((o): o is OutputChunk => o.type === "chunk").map((c) => [c.fileName, c]));
+
+/** A chunk's modules and those of every chunk it imports statically. */
+function staticModules(chunks: Map<string, OutputChunk>, from: OutputChunk, into = new Set<string>()) {
+  for (const id of Object.keys(from.modules)) into.add(id);
+  for (const file of from.imports) {
+    const next = chunks.get(file);
+    if (next && !into.has(`chunk:${file}`)) {
+      into.add(`chunk:${file}`);
+      staticModules(chunks, next, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * Which chunk each module goes in, read off a first, automatic split (ADR 302). Left alone, the bundler gives every
+ * set of importers its own chunk: a public page loaded 23 to 28 files, 17 of them slivers of the entry's own
+ * graph. Instead: "shell" holds everything the entry imports (React, the router, the header and footer), since
+ * every page runs it first; each public page has one chunk of its own beside its module; what several public pages
+ * share is grouped by the set of pages sharing it, and where a page would then load more than `setsPerPage` such
+ * groups, the group that costs least to load everywhere (its size times the pages that do not use it) joins
+ * "site", which every public page loads. The admin's and the portal's pages keep the automatic split.
+ */
+function chunkPlan(
+  first: Map<string, OutputChunk>,
+  imports: Map<string, readonly string[]>,
+  setsPerPage: number,
+): (id: string) => string | null {
+  const entry = [...first.values()].find((c) => c.isEntry);
+  if (!entry) throw new Error("Client build produced no entry point");
+  const shell = staticModules(first, entry);
+  // The entry module itself stays in the entry chunk: it awaits the page's chunk before hydrating, and that chunk
+  // imports the shell, which must not be the module still waiting for it.
+  if (entry.facadeModuleId) shell.delete(entry.facadeModuleId);
+  const size = new Map<string, number>();
+  for (const chunk of first.values())
+    for (const [id, m] of Object.entries(chunk.modules)) size.set(id, m.renderedLength);
+  const pagesUsing = new Map<string, string[]>();
+  const pages = new Set<string>();
+  for (const chunk of first.values()) {
+    const page = chunk.isDynamicEntry ? chunk.facadeModuleId?.split("\\").join("/") : undefined;
+    if (!page?.includes("/web/pages/")) continue;
+    const name = basename(page).replace(/\.tsx?$/, "");
+    pages.add(name);
+    for (const id of staticModules(first, chunk))
+      if (!id.startsWith("chunk:") && !shell.has(id))
+        pagesUsing.set(id, [...(pagesUsing.get(id) ?? []), name]);
+  }
+  // The shared modules by the set of pages sharing them: one group each, until the greedy merge below.
+  const groups = new Map<string, { pages: string[]; bytes: number }>();
+  const groupOf = new Map<string, string>();
+  for (const [id, using] of pagesUsing) {
+    if (using.length < 2) continue;
+    const key = `shared-${[...using].sort().join("+")}`;
+    const group = groups.get(key) ?? { pages: using, bytes: 0 };
+    group.bytes += size.get(id) ?? 0;
+    groups.set(key, group);
+    groupOf.set(id, key);
+  }
+  const inSite = new Set<string>();
+  // A group in "site" brings the groups its modules import: every page loads "site", so they would load them too.
+  const joinSite = (key: string) => {
+    const todo = [key];
+    for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+      if (inSite.has(next)) continue;
+      inSite.add(next);
+      for (const [id, group] of groupOf)
+        if (group === next)
+          for (const dep of imports.get(id) ?? []) {
+            const depGroup = groupOf.get(dep);
+            if (depGroup !== undefined && !inSite.has(depGroup)) todo.push(depGroup);
+          }
+    }
+  };
+  const setsOf = (page: string) =>
+    [...groups].filter(([key, g]) => !inSite.has(key) && g.pages.includes(page)).map(([key]) => key);
+  for (;;) {
+    const crowded = [...pages].filter((page) => setsOf(page).length > setsPerPage);
+    if (crowded.length === 0) break;
+    const candidates = [...new Set(crowded.flatMap(setsOf))];
+    const cost = (key: string) => {
+      const g = groups.get(key);
+      return g ? g.bytes * (pages.size - g.pages.length) : 0;
+    };
+    const cheapest = candidates.sort((a, b) => cost(a) - cost(b) || a.localeCompare(b))[0];
+    if (cheapest === undefined) break;
+    joinSite(cheapest);
+  }
+  return (id) => {
+    if (shell.has(id)) return "shell";
+    const key = groupOf.get(id);
+    if (key !== undefined) return inSite.has(key) ? "site" : key;
+    return pagesUsing.get(id)?.[0] ?? null;
+  };
+}
+
+/**
+ * Shared groups a public page may load beside "site": with the boot script, the entry, the shell, the bundler's
+ * runtime, "site" and the page's two, one more keeps every public page at SCRIPT_FILES_BUDGET (8).
+ */
+const SHARED_GROUPS_PER_PAGE = SCRIPT_FILES_BUDGET - 7;
 
 async function buildClient(): Promise<ClientBuild> {
-  const result = await Bun.build({
-    entrypoints: [join(ROOT, "web", "entry-client.tsx")],
-    outdir: ASSETS_OUT,
-    target: "browser",
+  const imports = new Map<string, readonly string[]>();
+  const graph: Plugin = {
+    name: "module-graph",
+    moduleParsed: (info) => void imports.set(info.id, info.importedIds),
+  };
+  const firstBuild = await rolldown({ ...CLIENT_INPUT, plugins: [graph] });
+  const first = chunksOf((await firstBuild.generate({ format: "esm" })).output);
+  await firstBuild.close();
+  const bundle = await rolldown(CLIENT_INPUT);
+  const { output } = await bundle.write({
+    dir: ASSETS_OUT,
     format: "esm",
-    splitting: true,
-    // Folds the tiny shared chunks (an icon, a card) into chunks their importers already load: fewer requests,
-    // and gzip does better on one larger file. Kept small: a chunk folds into one loaded by a superset of its
-    // importers, and at 16 KB admin-only code (an icon of the delete buttons) was folded into chunks every
-    // public page loads, costing them about 1 KB (ADR 011). 2560 is the smallest that folds the service
-    // pages' small shared chunks (0.3 KB off each against 2048; up to 4096 no better, 8192 worse).
-    minChunkSize: 2560,
     minify: true,
-    sourcemap: "none",
-    metafile: true,
-    naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
-    define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [reactsOwnSyncExternalStore],
+    sourcemap: false,
+    entryFileNames: "[name]-[hash].js",
+    chunkFileNames: "[name]-[hash].js",
+    // A module in a named chunk stays there: its dependencies keep the chunk the plan gave them.
+    codeSplitting: {
+      includeDependenciesRecursively: false,
+      groups: [{ name: chunkPlan(first, imports, SHARED_GROUPS_PER_PAGE) }],
+    },
   });
-  if (!result.success || !result.metafile) {
-    for (const log of result.logs) console.error(log);
-    throw new Error("Client build failed");
-  }
-  // A second minifier pass: terser's compressor finds about 2% more than Bun's on this code, which is what
-  // keeps the public pages inside their JavaScript budget (ADR 011). Chunk names keep Bun's hashes, which
-  // already change with every change of the source.
-  for (const output of result.outputs) {
-    if (!output.path.endsWith(".js")) continue;
-    const minified = await terser(await output.text(), {
-      module: true,
-      compress: { passes: 2 },
-      // Bun has already given top-level names one or two letters; renaming them again would only turn
-      // every import into "import { Ab as e }".
-      mangle: { module: false },
-      format: { comments: false },
-    });
-    if (minified.code === undefined) throw new Error(`terser produced nothing for ${output.path}`);
-    await Bun.write(output.path, minified.code);
-  }
-  // The metafile says which chunk each dynamically imported page became and what it imports in turn, so the
-  // server can preload exactly the current page's chunks.
-  const outputs = result.metafile.outputs as Record<
-    string,
-    { entryPoint?: string; exports?: string[]; imports: { path: string; kind: string }[] }
-  >;
-  const url = (out: string) => `/assets/${basename(out)}`;
-  const key = (path: string) => `./${basename(path)}`;
-  const staticImports = (out: string, seen = new Set<string>()): Set<string> => {
-    for (const imp of outputs[out]?.imports ?? []) {
-      if (imp.kind !== "import-statement" || seen.has(key(imp.path))) continue;
-      seen.add(key(imp.path));
-      staticImports(key(imp.path), seen);
+  await bundle.close();
+  const chunks = chunksOf(output);
+  const url = (file: string) => `/assets/${file}`;
+  const staticFiles = (from: OutputChunk, seen = new Set<string>()): Set<string> => {
+    for (const file of from.imports) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const next = chunks.get(file);
+      if (next) staticFiles(next, seen);
     }
     return seen;
   };
-  const entryOut = Object.keys(outputs).find((o) => outputs[o]?.entryPoint?.endsWith("entry-client.tsx"));
-  if (!entryOut) throw new Error("Client build produced no entry point");
-  const entryDeps = staticImports(entryOut);
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  if (!entry) throw new Error("Client build produced no entry point");
+  const entryDeps = staticFiles(entry);
   // Keyed by each page module's exports (a route names its page by export), each with the chunks it imports
-  // beyond the entry's.
+  // beyond the entry's, so the server preloads exactly the current page's chunks.
   const pageChunks: Record<string, string[]> = {};
-  for (const [out, meta] of Object.entries(outputs)) {
-    const source = meta.entryPoint?.split("\\").join("/");
-    if (out === entryOut || !source) continue;
-    const needed = () =>
-      [out, ...staticImports(out)].filter((o) => !entryDeps.has(o) && o !== entryOut).map(url);
+  const publicPages: Record<string, string[]> = {};
+  for (const chunk of chunks.values()) {
+    const source = chunk.isDynamicEntry ? chunk.facadeModuleId?.split("\\").join("/") : undefined;
+    if (!source) continue;
+    const needed = [chunk.fileName, ...staticFiles(chunk)].filter(
+      (f) => !entryDeps.has(f) && f !== entry.fileName,
+    );
     // Pages, and the admin's and the portal's route tables (web/routes.ts), which their pages need first.
     if (source.includes("web/pages/") || source.includes("web/admin/") || source.includes("web/routes/"))
-      for (const name of meta.exports ?? []) pageChunks[name] = needed();
+      for (const name of chunk.exports) pageChunks[name] = needed.map(url);
+    if (source.includes("web/pages/"))
+      publicPages[basename(source)] = [entry.fileName, ...entryDeps, ...needed].map(url);
   }
-  return { script: url(entryOut), preload: [...entryDeps].map(url), pageChunks };
+  return { script: url(entry.fileName), preload: [...entryDeps].map(url), pageChunks, publicPages };
+}
+
+/**
+ * Fails the build when a public page would load more script than the budget allows (scripts/budget.mjs, ADR 302),
+ * counted as the browser fetches them: the boot script, the entry and what it imports, the page's chunks.
+ */
+async function checkScriptBudget(client: ClientBuild, boot: string): Promise<void> {
+  const gzipped = async (path: string) =>
+    gzip(new Uint8Array(await Bun.file(join(PUBLIC_OUT, path)).arrayBuffer())).byteLength;
+  const over: string[] = [];
+  for (const [page, files] of Object.entries(client.publicPages)) {
+    const all = [boot, ...new Set(files)];
+    let bytes = 0;
+    for (const file of all) bytes += await gzipped(file);
+    if (all.length > SCRIPT_FILES_BUDGET || bytes > SCRIPT_BYTES_BUDGET)
+      over.push(
+        `  ${page}: ${all.length} files, ${(bytes / 1024).toFixed(1)} KB gzip (${all.map((f) => basename(f)).join(" ")})`,
+      );
+  }
+  if (over.length > 0)
+    throw new Error(
+      `Past the script budget (${SCRIPT_FILES_BUDGET} files, ${SCRIPT_BYTES_BUDGET / 1024} KB gzip a public page):\n${over.join("\n")}`,
+    );
 }
 
 /**
@@ -308,6 +434,7 @@ mkdirSync(GENERATED, { recursive: true });
 writeFileSync(join(GENERATED, "documents.ts"), documentSizesModule(documentSizes));
 const client = await buildClient();
 const boot = await buildBoot(client);
+await checkScriptBudget(client, boot);
 const fonts = await buildFonts(ROOT, ASSETS_OUT, hashName);
 const sheets = await buildCss(fonts.css);
 await copyPublic();
