@@ -177,48 +177,42 @@ async function walk(opts: {
 }
 
 describe("the schedule on the days the clock changes", () => {
-  test("spring forward in New York: the 02:30 that does not exist runs at 03:00 EDT, exactly once", async () => {
-    expect(
-      await walk({
-        schedule: "30 2 * * *",
-        timeZone: TZ,
-        from: "2026-03-07T12:00:00Z",
-        to: "2026-03-08T12:00:00Z",
-      }),
-    ).toEqual(["2026-03-08T07:00:00.000Z"]);
-  });
-
-  test("spring forward in Berlin: 02:30 runs at 03:00 CEST, exactly once", async () => {
-    expect(
-      await walk({
-        schedule: "30 2 * * *",
-        timeZone: "Europe/Berlin",
-        from: "2026-03-28T12:00:00Z",
-        to: "2026-03-29T12:00:00Z",
-      }),
-    ).toEqual(["2026-03-29T01:00:00.000Z"]);
-  });
-
-  test("fall back in New York: 01:30 comes twice and runs once", async () => {
-    expect(
-      await walk({
-        schedule: "30 1 * * *",
-        timeZone: TZ,
-        from: "2026-10-31T12:00:00Z",
-        to: "2026-11-01T12:00:00Z",
-      }),
-    ).toEqual(["2026-11-01T05:30:00.000Z"]);
-  });
-
-  test("fall back in Berlin: 02:30 comes twice and runs once", async () => {
-    expect(
-      await walk({
-        schedule: "30 2 * * *",
-        timeZone: "Europe/Berlin",
-        from: "2026-10-24T12:00:00Z",
-        to: "2026-10-25T12:00:00Z",
-      }),
-    ).toEqual(["2026-10-25T00:30:00.000Z"]);
+  // Each walks a day around the change minute by minute and lists the backups started.
+  test.each([
+    {
+      name: "spring forward in New York: the 02:30 that does not exist runs at 03:00 EDT, exactly once",
+      schedule: "30 2 * * *",
+      timeZone: TZ,
+      from: "2026-03-07T12:00:00Z",
+      to: "2026-03-08T12:00:00Z",
+      runs: ["2026-03-08T07:00:00.000Z"],
+    },
+    {
+      name: "spring forward in Berlin: 02:30 runs at 03:00 CEST, exactly once",
+      schedule: "30 2 * * *",
+      timeZone: "Europe/Berlin",
+      from: "2026-03-28T12:00:00Z",
+      to: "2026-03-29T12:00:00Z",
+      runs: ["2026-03-29T01:00:00.000Z"],
+    },
+    {
+      name: "fall back in New York: 01:30 comes twice and runs once",
+      schedule: "30 1 * * *",
+      timeZone: TZ,
+      from: "2026-10-31T12:00:00Z",
+      to: "2026-11-01T12:00:00Z",
+      runs: ["2026-11-01T05:30:00.000Z"],
+    },
+    {
+      name: "fall back in Berlin: 02:30 comes twice and runs once",
+      schedule: "30 2 * * *",
+      timeZone: "Europe/Berlin",
+      from: "2026-10-24T12:00:00Z",
+      to: "2026-10-25T12:00:00Z",
+      runs: ["2026-10-25T00:30:00.000Z"],
+    },
+  ])("$name", async ({ runs, ...day }) => {
+    expect(await walk(day)).toEqual([...runs]);
   });
 
   test("0 3 1 * 1 runs on the 1st and on every Monday, as cron does", async () => {
