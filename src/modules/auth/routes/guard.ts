@@ -18,7 +18,7 @@ export const routeKey = (method: string, pathname: string) =>
 
 /**
  * The only /api/admin routes open without a session: they are how one signs in and out. The route walks
- * (tests/api/admin-guard.test.ts, roles-routes.test.ts) read this list, so there is one.
+ * (tests/api/auth/admin-guard.test.ts, roles-routes.test.ts) read this list, so there is one.
  */
 export const PUBLIC_API: ReadonlySet<string> = new Set([
   `POST ${ADMIN_API_PREFIX}/login`,
