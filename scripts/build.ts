@@ -9,7 +9,7 @@ import { basename, dirname, extname, join, relative } from "node:path";
 import { build as unocss } from "@unocss/cli";
 import type { BunPlugin } from "bun";
 import { minify as terser } from "terser";
-import { brotli, gzip } from "../src/http/compress";
+import { brotli, gzip } from "../src/lib/compress";
 import { documentSizesModule, generateDocuments } from "./docs/generate";
 import { buildFonts } from "./fonts";
 

@@ -1,7 +1,7 @@
+import { ConflictError, InvalidError, NotFoundError } from "../../contracts/errors";
 import { PORTAL_MESSAGES } from "../../contracts/portal";
-import { type Actor, auditBy } from "../../http/admin-http";
-import { ConflictError, InvalidError, NotFoundError } from "../../http/errors";
 import type { DataStore } from "../../store";
+import { type Actor, auditBy } from "../audit";
 import type { EngagementFacts, EngagementLookup, LedgerHooks } from "../portal";
 import {
   type AdjustmentInput,

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { migrate } from "../../../src/db/index";
 import { MIGRATIONS } from "../../../src/db/migrations";
 import { UnauthorizedError } from "../../../src/http/errors";
-import { createRateLimiter } from "../../../src/http/rate-limit";
+import { createRateLimiter } from "../../../src/lib/rate-limit";
 import { silentLogger } from "../../../src/log";
 import { listAudit } from "../../../src/modules/audit";
 import { createAuthService } from "../../../src/modules/auth/service/index";

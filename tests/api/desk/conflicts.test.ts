@@ -9,6 +9,8 @@ import {
   NotFoundError,
   PreconditionFailedError,
   TooManyRequestsError,
+  withHeaders,
+  withoutBody,
 } from "../../../src/http/errors";
 import { post, signIn, withCookie } from "../../helpers/admin";
 import { makeTestApp } from "../../helpers/app";
@@ -16,7 +18,7 @@ import { capturingLogger, fileIntake } from "../../helpers/intake";
 
 /**
  * A request that loses a race, or meets a state it cannot work with, is the client's to know about: 409 with a
- * message, nothing half done, never a 500 (issue 17). Services throw typed errors (src/http/errors.ts) and the
+ * message, nothing half done, never a 500 (issue 17). Services throw domain errors (src/contracts/errors.ts) and the
  * app's one error handler answers them.
  */
 const USER = "morgan";
@@ -38,9 +40,9 @@ const THROWN: Record<string, () => Error> = {
   precondition: () => new PreconditionFailedError("This server speaks tus 1.0.0."),
   integrity: () => new IntegrityError("The stored file failed its integrity check", { document: "d1" }),
   // What a route's protocol adds to a refusal: its headers, or an answer without a body.
-  "with-headers": () => new ConflictError("Offset").withHeaders({ "upload-offset": "65536" }),
-  "too-many-with-headers": () => new TooManyRequestsError("Slow down", 30).withHeaders({ "x-extra": "1" }),
-  bodiless: () => new NotFoundError("Not found").withHeaders({ "tus-resumable": "1.0.0" }).withoutBody(),
+  "with-headers": () => withHeaders(new ConflictError("Offset"), { "upload-offset": "65536" }),
+  "too-many-with-headers": () => withHeaders(new TooManyRequestsError("Slow down", 30), { "x-extra": "1" }),
+  bodiless: () => withoutBody(withHeaders(new NotFoundError("Not found"), { "tus-resumable": "1.0.0" })),
   defect: () => new Error("Insert returned no row"),
 };
 app.get("/api/test-throws/:kind", ({ params }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { ROLE_MESSAGES } from "../../../src/contracts/roles";
 import type { StaffOverview } from "../../../src/contracts/staff";
-import { HttpError } from "../../../src/http/errors";
+import { answerOf, DomainError } from "../../../src/http/errors";
 import { listAudit } from "../../../src/modules/audit";
 import { createSessionStore } from "../../../src/modules/auth";
 import { createStaffService } from "../../../src/modules/staff";
@@ -193,8 +193,9 @@ describe("changing a role", () => {
         return error;
       }
     })();
-    if (!(refusal instanceof HttpError)) throw new Error("the removal was not refused");
-    expect({ status: refusal.status, body: refusal.body() }).toEqual({
+    if (!(refusal instanceof DomainError)) throw new Error("the removal was not refused");
+    const { status, body } = answerOf(refusal);
+    expect({ status, body }).toEqual({
       status: 409,
       body: { error: ROLE_MESSAGES.lastOwner },
     });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { STAFF_MESSAGES } from "../../../src/contracts/staff";
-import { retryAfterText } from "../../../src/http/rate-limit";
+import { retryAfterText } from "../../../src/lib/rate-limit";
 import { post, signIn, withCookie } from "../../helpers/admin";
 import { makeTestApp } from "../../helpers/app";
 

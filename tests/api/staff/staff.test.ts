@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { join } from "node:path";
 import type { LoginResult, MfaEnrolment } from "../../../src/contracts/admin-auth";
 import type { InvitationPreview, StaffInvitation, StaffOverview } from "../../../src/contracts/staff";
-import { HttpError } from "../../../src/http/errors";
+import { answerOf, DomainError } from "../../../src/http/errors";
 import { listAudit } from "../../../src/modules/audit";
 import { createSessionStore } from "../../../src/modules/auth";
 import { createStaffService } from "../../../src/modules/staff/service";
@@ -386,8 +386,9 @@ describe("removing and resetting a colleague", () => {
         return error;
       }
     })();
-    if (!(refusal instanceof HttpError)) throw new Error("the removal was not refused");
-    expect({ status: refusal.status, body: refusal.body() }).toEqual({
+    if (!(refusal instanceof DomainError)) throw new Error("the removal was not refused");
+    const { status, body } = answerOf(refusal);
+    expect({ status, body }).toEqual({
       status: 409,
       body: { error: "The last admin cannot be removed." },
     });

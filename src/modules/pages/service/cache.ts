@@ -1,4 +1,4 @@
-import { type Bytes, bestInBackground, brotli, gzip } from "../../../http/compress";
+import { type Bytes, bestInBackground, brotli, gzip } from "../../../lib/compress";
 import type { RenderedPage } from "./render";
 
 export type CachedPage = {

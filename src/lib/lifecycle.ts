@@ -1,5 +1,5 @@
+import { ConflictError } from "../contracts/errors";
 import { type LifecycleAction, type LifecycleState, lifecycleRefusal } from "../contracts/lifecycle";
-import { ConflictError } from "./errors";
 
 /**
  * The lifecycle table's answer as the services throw it (ADR 278): nothing when `state` allows `action`, else
