@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs
 import { basename, dirname, extname, join, relative } from "node:path";
 import { build as unocss } from "@unocss/cli";
 import { type InputOptions, type OutputAsset, type OutputChunk, type Plugin, rolldown } from "rolldown";
-import { brotli, gzip } from "../src/http/compress";
+import { brotli, gzip } from "../src/lib/compress";
 import { SCRIPT_BYTES_BUDGET, SCRIPT_FILES_BUDGET } from "./budget.mjs";
 import { documentSizesModule, generateDocuments } from "./docs/generate";
 import { buildFonts } from "./fonts";

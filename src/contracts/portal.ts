@@ -126,37 +126,37 @@ export function portalQuery(search: string): string {
   return "";
 }
 
-/** The client's view of the engagement (GET /api/portal, and /portal rendered for a session). */
-export type PortalEngagement = {
-  reference: string;
-  service: string;
-  scope: string;
-  feeCents: number;
-  feeKind: FeeKind;
-  /** A retainer engagement's hourly rate, as its letter states it; null for the other fee kinds. */
-  hourlyRateCents: number | null;
-  turnaroundBusinessDays: number;
-  expedite: boolean;
-  /** A monthly engagement's terms: who is monitored, how often they are swept, the month's total. */
-  monthly: MonthlyTerms | null;
-  /** A monthly engagement's subscription once the letter is sent (pending until signed and paid). */
-  subscription: SubscriptionView | null;
-  /** The firm's date today: what the monitoring card's confirmations count from. */
-  firmToday: string;
-  status: EngagementStatus;
-  consentedAt: string | null;
-  signedAt: string | null;
-  /** When the mail server took the client's sealed copy; null until then. */
-  signedCopyMailedAt: string | null;
-  paidCents: number;
-  outstandingCents: number;
+/**
+ * The client's view of the engagement (GET /api/portal, and /portal rendered for a session): the terms and the
+ * progress the desk sees (EngagementView), less what is the firm's own (when and to whom it was sent, the name
+ * signed, each payment, the history), and what the client's page adds.
+ */
+export type PortalEngagement = Pick<
+  EngagementView,
+  | "reference"
+  | "service"
+  | "scope"
+  | "feeCents"
+  | "feeKind"
+  | "hourlyRateCents"
+  | "turnaroundBusinessDays"
+  | "expedite"
+  | "monthly"
+  | "subscription"
+  | "firmToday"
+  | "status"
+  | "consentedAt"
+  | "signedAt"
+  | "signedCopyMailedAt"
+  | "paidCents"
+  | "outstandingCents"
+  | "workStartedAt"
+  | "deliveryDueAt"
+  | "deliveredAt"
+  | "letterSha256"
+> & {
   /** Every money figure of the engagement, from the ledger (ADR 285). */
   money: MoneyView;
-  workStartedAt: string | null;
-  deliveryDueAt: string | null;
-  deliveredAt: string | null;
-  /** The SHA-256 of the letter as presented (GET /api/portal/letter.pdf): the signature names it. */
-  letterSha256: string | null;
   /** The client's name as the request gave it: the portal's frame says whose engagement this is. */
   clientName: string;
   /** The letter's text, the document its PDF was drawn from; null until the letter is kept (sent). */
@@ -297,11 +297,15 @@ export type EngagementView = {
   scope: string;
   feeCents: number;
   feeKind: FeeKind;
+  /** A retainer engagement's hourly rate, as its letter states it; null for the other fee kinds. */
   hourlyRateCents: number | null;
   turnaroundBusinessDays: number;
   expedite: boolean;
+  /** A monthly engagement's terms: who is monitored, how often they are swept, the month's total. */
   monthly: MonthlyTerms | null;
+  /** A monthly engagement's subscription once the letter is sent (pending until signed and paid). */
   subscription: SubscriptionView | null;
+  /** The firm's date today: what the monitoring card's confirmations count from. */
   firmToday: string;
   status: EngagementStatus;
   sentAt: string | null;
@@ -311,7 +315,10 @@ export type EngagementView = {
   signedName: string | null;
   /** When the mail server took the client's sealed copy: null until then, and the portal says only what is so. */
   signedCopyMailedAt: string | null;
-  /** The SHA-256 of the letter as sent to the client (the one they read and sign), once it is sent. */
+  /**
+   * The SHA-256 of the letter as sent to the client (the one they read and sign, GET /api/portal/letter.pdf), once
+   * it is sent: the signature names it.
+   */
   letterSha256: string | null;
   payments: Payment[];
   /** What was paid, net of refunds: the ledger's. */

@@ -108,7 +108,7 @@ export const RoleSchema = v.picklist(ROLES, ROLE_MESSAGES.invalid);
 /**
  * The capability each admin API route needs, by "METHOD /path" as the router lists it (trailing slash dropped).
  * The routes open without a session (sign-in, the invitee's link) are the guard's own and not listed here. A route
- * missing from this table is refused to everyone but owners (deny by default), and tests/api/roles-routes.test.ts
+ * missing from this table is refused to everyone but owners (deny by default), and tests/api/auth/roles-routes.test.ts
  * fails until it is given a capability.
  */
 export const ADMIN_ROUTE_CAPABILITIES: Record<string, Capability> = {

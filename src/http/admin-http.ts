@@ -1,15 +1,13 @@
-import type { Database } from "../db";
-import { writeAudit } from "../modules/audit";
+import type { Actor } from "../modules/audit";
 import { clientAddress, type PeerAddressSource } from "./client-address";
 import { NotFoundError } from "./errors";
 
 /**
  * What every admin route shares: who made a change (for the audit log), ids from path segments and file
- * downloads. Services stay free of Elysia and throw what they refuse (src/http/errors.ts).
+ * downloads. Services stay free of HTTP and throw domain errors (src/contracts/errors.ts); the audit log's
+ * actor and writer are the audit feature's, named here for the routes that used to find them here.
  */
-
-/** Who did something, for the audit log. */
-export type Actor = { id: number; username: string; clientAddress: string };
+export { type Actor, auditBy } from "../modules/audit";
 
 /** The signed-in admin and the address they came from (the proxy's header only when TRUST_PROXY is set). */
 export const actorFrom =
@@ -19,18 +17,6 @@ export const actorFrom =
     username: admin.username,
     clientAddress: clientAddress(request, server, trustProxy),
   });
-
-/**
- * Writes one admin action to the audit log through its one writer (the audit feature's writeAudit): who did it,
- * from where, and what identifies it. Kept for the features that still call it by this name.
- */
-export const auditBy = (
-  db: Database,
-  actor: Actor,
-  event: string,
-  detail: Record<string, string | number | boolean | null>,
-  at: Date,
-) => writeAudit({ db }, { event, actor, detail, at });
 
 /** Ids are positive integers; anything else names no row. */
 export const parseId = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);

@@ -1,29 +1,10 @@
 import { readFileSync } from "node:fs";
 import { Elysia } from "elysia";
-import { chooseEncoding, type Encoding } from "./compress";
+import type { AssetFile, AssetManifest } from "../lib/asset-manifest";
+import { chooseEncoding, type Encoding } from "../lib/compress";
 
-/** One file the binary serves. Paths are embedded-file paths in the binary, real paths in development. */
-export type AssetFile = {
-  file: string;
-  type: string;
-  br?: string;
-  gz?: string;
-  /** Content-hashed name: cache forever. */
-  immutable: boolean;
-};
-
-export type AssetManifest = {
-  files: Record<string, AssetFile>;
-  /**
-   * URLs of the client bootstrap module and the stylesheet every page links; `fonts`: the web fonts every
-   * page paints above the fold, which its head preloads (ADR 114); `siteCss`: the public site's smaller
-   * stylesheet, without the admin's and the portal's rules (ADR 165); `boot`: the small script a page names
-   * in its head, which starts `script` once the first frame is painted (ADR 215).
-   */
-  entry: { boot: string; script: string; css: string; siteCss?: string; preload: string[]; fonts?: string[] };
-  /** For each lazily loaded page (by its export name), the chunk URLs it needs beyond the entry's. */
-  pageChunks: Record<string, string[]>;
-};
+// The manifest is described beside the pages that read it (src/lib/asset-manifest.ts); this serves its files.
+export type { AssetFile, AssetManifest };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Stable names (logos, downloads, manifest) may change with a release: cache a day, then revalidate. */

@@ -2,7 +2,7 @@ import type { Brand } from "../contracts/brand";
 import { DataKeyError } from "../db/cipher";
 import type { Logger } from "../log";
 import { errorPage } from "./error-page";
-import { HttpError } from "./errors";
+import { answerOf, DomainError } from "./errors";
 import { validationBody } from "./validation";
 
 type ErrorContext = {
@@ -13,9 +13,9 @@ type ErrorContext = {
 };
 
 /**
- * The app's one error handler: what a service refuses (src/http/errors.ts) and what Elysia refuses become
- * the 4xx bodies clients read; anything else is logged with the request's id and answered with a 500 that
- * quotes it and shows nothing of the server.
+ * The app's one error handler: what a service refuses (a domain error, answered as src/http/errors.ts says) and
+ * what Elysia refuses become the 4xx bodies clients read; anything else is logged with the request's id and
+ * answered with a 500 that quotes it and shows nothing of the server.
  */
 export function errorMapper(deps: {
   brand: Brand;
@@ -26,10 +26,11 @@ export function errorMapper(deps: {
   return ({ code, error, request, set }: ErrorContext) => {
     // What a service refuses: its status, headers and the body clients already read (none, where the route's
     // protocol answers without one).
-    if (error instanceof HttpError) {
-      set.status = error.status;
-      Object.assign(set.headers, error.headers());
-      return error.bodiless ? new Response(null, { status: error.status }) : error.body();
+    if (error instanceof DomainError) {
+      const { status, headers, body } = answerOf(error);
+      set.status = status;
+      Object.assign(set.headers, headers);
+      return body === undefined ? new Response(null, { status }) : body;
     }
     const id = idOf(request);
     // Data written with a key this server does not hold (a rotation run while it held only the old one): the

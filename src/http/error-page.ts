@@ -1,5 +1,5 @@
 import type { Brand } from "../contracts/brand";
-import { escapeHtml } from "./escape-html";
+import { escapeHtml } from "../lib/escape-html";
 
 /** A plain page for a 500 on a page request: no React (it may be what failed), the reference to quote. */
 export function errorPage(brand: Brand, requestId: string | undefined): string {

@@ -9,9 +9,9 @@ import {
   type UpcomingConsultation,
 } from "../../contracts/consultation";
 import { instant } from "../../contracts/dates";
+import { BadRequestError, ConflictError, NotFoundError } from "../../contracts/errors";
 import type { Database } from "../../db/index";
-import { BadRequestError, ConflictError, NotFoundError } from "../../http/errors";
-import { requireAllowed } from "../../http/lifecycle";
+import { requireAllowed } from "../../lib/lifecycle";
 import type { PersonOf } from "../desk";
 import type { EngagementLifecycle, EngagementLookup } from "../portal";
 import { type ConsultationClock, isTimeZone, labels, longLabel, slotEnd, slotGrid } from "./lib/slots";

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { sentFields } from "../../contracts/admin-body";
+import { InvalidError, NotFoundError, TooLargeError } from "../../contracts/errors";
 import {
   type ConsultationPlace,
   FIRM_MESSAGES,
@@ -12,10 +13,9 @@ import {
   type StoredTestimonial,
   type TestimonialInput,
 } from "../../contracts/firm";
-import { type Actor, auditBy } from "../../http/admin-http";
-import { InvalidError, NotFoundError, TooLargeError } from "../../http/errors";
 import { UPLOADS_DIR } from "../../ops/backup";
 import type { DataStore } from "../../store";
+import { type Actor, auditBy } from "../audit";
 import { changeEvent } from "../content";
 import { detectPhoto, PHOTO_TYPES, type PhotoKind } from "./lib/photo-type";
 import { PHOTO_NAME, PHOTOS_PREFIX } from "./model";

@@ -1,7 +1,8 @@
+import { ConflictError, InvalidError, NotFoundError } from "../../contracts/errors";
 import { PORTAL_MESSAGES } from "../../contracts/portal";
-import { type Actor, auditBy } from "../../http/admin-http";
-import { ConflictError, InvalidError, NotFoundError } from "../../http/errors";
 import type { DataStore } from "../../store";
+import { type Actor, auditBy } from "../audit";
+import type { PersonOf } from "../desk";
 import type { EngagementFacts, EngagementLookup, LedgerHooks } from "../portal";
 import {
   type AdjustmentInput,
@@ -32,9 +33,6 @@ import { type DisputeRow, ledgerRepo, type NewEntry } from "./repo/entries";
 
 /** The firm's calendar day at an instant (its time zone): the desk's business clock answers it. */
 export type FirmDay = { local: (at: Date) => { date: string } };
-
-/** Who a request is from, for the accountant's file. */
-export type PersonOf = (submissionId: number) => { name: string; reference: string } | null;
 
 /** A payment as the portal records it (staff's, or the payment processor's through the same path). */
 export type PaymentFact = Parameters<LedgerHooks["paid"]>[0];

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { UnauthorizedError } from "../../http/errors";
+import { UnauthorizedError, withHeaders } from "../../http/errors";
 import { bearerMatches, METRICS_PATH, READY_PATH } from "./model";
 
 const NO_STORE = { "cache-control": "no-store" };
@@ -8,7 +8,7 @@ const NO_STORE = { "cache-control": "no-store" };
 export const metricsRoutes = (token: string, render: () => Promise<string>, contentType: string) =>
   new Elysia({ name: "metrics" }).get(METRICS_PATH, async ({ request }) => {
     if (!bearerMatches(request.headers.get("authorization"), token))
-      throw new UnauthorizedError("GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.").withHeaders({
+      throw withHeaders(new UnauthorizedError("GET /metrics needs Authorization: Bearer <METRICS_TOKEN>."), {
         "www-authenticate": 'Bearer realm="metrics"',
       });
     return new Response(await render(), { headers: { "content-type": contentType, ...NO_STORE } });

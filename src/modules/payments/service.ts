@@ -1,15 +1,15 @@
 import * as v from "valibot";
-import type { UnmatchedPayment } from "../../contracts/payments";
-import type { Actor } from "../../http/admin-http";
 import {
   BadRequestError,
   ConflictError,
   InvalidError,
   NotFoundError,
   UnavailableError,
-} from "../../http/errors";
+} from "../../contracts/errors";
+import type { UnmatchedPayment } from "../../contracts/payments";
 import type { Logger } from "../../log";
 import type { Sealed } from "../../store";
+import type { Actor } from "../audit";
 import { writeAudit } from "../audit";
 import { type DisputeFact, type PaymentDispute, PaymentRecordedError, type RefundFact } from "../ledger";
 import { STRIPE_TOLERANCE_SECONDS, verifyStripeSignature } from "./lib/stripe-signature";

@@ -2,8 +2,8 @@ import type { Config } from "../../config";
 import { allowed } from "../../contracts/lifecycle";
 import type { PortalEngagement } from "../../contracts/portal";
 import type { EngagementStage } from "../../contracts/submissions";
-import type { Actor } from "../../http/admin-http";
 import type { DataStore } from "../../store";
+import type { Actor } from "../audit";
 import type { Auth } from "../auth";
 import { contactSubmissions, type DueService } from "../desk";
 import type { MailOutbox } from "../mail";
@@ -115,9 +115,9 @@ export function createPortal(deps: {
   };
 }
 
-export { type ClientAudit, clientAudit } from "./lib/client-audit";
 export { type PortalMailLinks, portalMailLinks } from "./lib/mail-link";
 export { engagementRecord } from "./repo/engagements";
+export { type ClientAudit, clientAudit } from "./routes/client-audit";
 export type { LedgerHooks, ProcessorRefs } from "./service/engagement";
 
 /** An engagement's payments as recorded, oldest first: the ledger's backfill (issue 30). */

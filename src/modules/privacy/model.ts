@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { DataRequestSchema, RetentionPolicySchema } from "../../contracts/privacy";
 
-export type { Actor } from "../../http/admin-http";
+export type { Actor } from "../audit";
 
 /** POST /api/admin/data-requests: the kind and the requester's address. */
 export { DataRequestSchema, RetentionPolicySchema };

@@ -1,5 +1,14 @@
 import type { Config } from "../../config";
 import type { LoginResult } from "../../contracts/admin-auth";
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  GoneError,
+  InvalidError,
+  NotFoundError,
+  TooManyRequestsError,
+} from "../../contracts/errors";
 import { PATHS } from "../../contracts/paths";
 import { lesserRole, ROLE_MESSAGES, type Role } from "../../contracts/roles";
 import type {
@@ -12,19 +21,10 @@ import type {
   StaffRemoval,
   StaffRoleChange,
 } from "../../contracts/staff";
-import type { Actor } from "../../http/admin-http";
-import {
-  ConflictError,
-  ForbiddenError,
-  GoneError,
-  HttpError,
-  InvalidError,
-  NotFoundError,
-  TooManyRequestsError,
-} from "../../http/errors";
-import { createRateLimiter, retryAfterText } from "../../http/rate-limit";
 import { sha256 } from "../../lib/hash";
+import { createRateLimiter, retryAfterText } from "../../lib/rate-limit";
 import type { DataStore, Sealed } from "../../store";
+import type { Actor } from "../audit";
 import { type AuditNames, writeAudit } from "../audit";
 import type { Session, SessionStore } from "../auth";
 import {
@@ -167,7 +167,7 @@ export function createStaffService(deps: {
   };
 
   /** Why an invitation opens nothing now, or null while it is open. */
-  const closedBecause = (inv: InvitationRow | null): HttpError | null =>
+  const closedBecause = (inv: InvitationRow | null): DomainError | null =>
     !inv
       ? new NotFoundError(STAFF_MESSAGES.invitationUnknown)
       : inv.acceptedAt
@@ -191,7 +191,7 @@ export function createStaffService(deps: {
    * An open invitation whose sender is no longer on the staff (removed before their invitations went with them)
    * is withdrawn as the removal would have done, and the invitee told why.
    */
-  const withdrawOrphan = (inv: InvitationRow, address: string): HttpError => {
+  const withdrawOrphan = (inv: InvitationRow, address: string): DomainError => {
     db.transaction(() => {
       if (!repo.revoke(inv.id, now())) return;
       audit("staff.invitation_withdrawn", {}, address, { invitationId: inv.id, reason: "inviter_removed" });
@@ -299,7 +299,7 @@ export function createStaffService(deps: {
       // A refusal is returned from the transaction and thrown once it has committed: thrown inside, it would
       // roll back the audit entry that records it.
       const outcome = db
-        .transaction((): HttpError | number => {
+        .transaction((): DomainError | number => {
           const target = findUserById(store, id);
           if (!target) return new NotFoundError(STAFF_MESSAGES.notFound);
           if (target.id === actor.id) {
@@ -346,7 +346,7 @@ export function createStaffService(deps: {
       if (id === null) throw new NotFoundError(STAFF_MESSAGES.notFound);
       const { role } = input;
       const outcome = db
-        .transaction((): HttpError | { from: Role; withdrawn: number } => {
+        .transaction((): DomainError | { from: Role; withdrawn: number } => {
           const from = repo.roleOf(id);
           if (!from) return new NotFoundError(STAFF_MESSAGES.notFound);
           // The guard read the asker's role before this write began; another owner may have demoted them since.
@@ -382,7 +382,7 @@ export function createStaffService(deps: {
           return { from, withdrawn: withdrawn.length };
         })
         .immediate();
-      if (outcome instanceof HttpError) throw outcome;
+      if (outcome instanceof DomainError) throw outcome;
       const member = repo.list().find((m) => m.id === id);
       if (!member) throw new NotFoundError(STAFF_MESSAGES.notFound);
       const pending = repo.pending();
@@ -398,7 +398,7 @@ export function createStaffService(deps: {
     resetMfa(id: number | null, actor: Actor): { ok: true } {
       const target = id === null ? null : findUserById(store, id);
       if (!target) throw new NotFoundError(STAFF_MESSAGES.notFound);
-      const refuse = (reason: string, error: HttpError) => {
+      const refuse = (reason: string, error: DomainError) => {
         audit("staff.mfa_reset_refused", actor, actor.clientAddress, { targetId: target.id, reason });
         return error;
       };

@@ -1,5 +1,5 @@
+import { ConflictError } from "../../contracts/errors";
 import { allowed } from "../../contracts/lifecycle";
-import { ConflictError } from "../../http/errors";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { FirmCalendar } from "../desk";

@@ -1,10 +1,10 @@
 import type { Config } from "../../config";
+import { ConflictError, IntegrityError, InvalidError, NotFoundError } from "../../contracts/errors";
 import { payInstructions, payLink } from "../../contracts/payments";
-import type { Actor } from "../../http/admin-http";
-import { ConflictError, IntegrityError, InvalidError, NotFoundError } from "../../http/errors";
 import { sha256 } from "../../lib/hash";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
+import type { Actor } from "../audit";
 import { appendAudit } from "../audit";
 import type { FirmCalendar, PersonOf } from "../desk";
 import { sumCents } from "../ledger";

@@ -1,8 +1,8 @@
 import * as v from "valibot";
+import { ConflictError, invalidInput, NotFoundError } from "../../contracts/errors";
 import { endsRequest, lifecycleRefusal } from "../../contracts/lifecycle";
-import type { Actor } from "../../http/admin-http";
-import { ConflictError, invalidInput, NotFoundError } from "../../http/errors";
 import type { DataStore } from "../../store";
+import type { Actor } from "../audit";
 import { writeAudit } from "../audit";
 import type { FirmCalendar } from "../desk";
 import { type EngagementLifecycle, engagementLifecycle } from "../portal";

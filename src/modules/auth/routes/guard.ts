@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { PATHS } from "../../../contracts/paths";
 import { can, type Role, roleRefusal } from "../../../contracts/roles";
-import { ForbiddenError, UnauthorizedError } from "../../../http/errors";
+import { answerOf, ForbiddenError, UnauthorizedError } from "../../../http/errors";
 import { redirectTo } from "../../../http/redirect";
 import { routeCapabilities } from "../lib/route-capability";
 import { MESSAGES } from "../model";
@@ -18,7 +18,7 @@ export const routeKey = (method: string, pathname: string) =>
 
 /**
  * The only /api/admin routes open without a session: they are how one signs in and out. The route walks
- * (tests/api/admin-guard.test.ts, roles-routes.test.ts) read this list, so there is one.
+ * (tests/api/auth/admin-guard.test.ts, roles-routes.test.ts) read this list, so there is one.
  */
 export const PUBLIC_API: ReadonlySet<string> = new Set([
   `POST ${ADMIN_API_PREFIX}/login`,
@@ -118,20 +118,25 @@ export function createAdminGuard(sessions: SessionStore, rule: { requireMfa: boo
     // Answered here, before routing: this hook runs ahead of the app's error mapper, so it sends the
     // refusal's own status and body itself.
     if (denial) {
-      return Response.json(denial.body(), {
-        status: denial.status,
-        headers: { "cache-control": "no-store" },
-      });
+      const { status, body } = answerOf(denial);
+      return Response.json(body, { status, headers: { "cache-control": "no-store" } });
     }
   });
 
   const requireAdmin = new Elysia({ name: "require-admin" }).resolve(
     { as: "scoped" },
-    async ({ request }) => {
+    async ({ request, status }) => {
       const session = await sessionOf(request);
-      const denial = authorise(session, request.method, new URL(request.url).pathname);
-      if (denial) throw denial;
-      if (!session) throw new UnauthorizedError(MESSAGES.unauthenticated);
+      // A route open to everyone (PUBLIC_API) that takes this guard still needs a session to hand its handler.
+      const denial =
+        authorise(session, request.method, new URL(request.url).pathname) ??
+        (session ? null : new UnauthorizedError(MESSAGES.unauthenticated));
+      // Answered here as the app's error handler answers it, so a controller mounted without that handler
+      // refuses the same way: a domain error carries no status of its own for Elysia to find.
+      if (denial || !session) {
+        const { status: code, body } = answerOf(denial ?? new UnauthorizedError(MESSAGES.unauthenticated));
+        return status(code, body);
+      }
       return {
         admin: {
           id: session.userId,

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { type LoginFormState, mfaCodeProblem } from "../../../contracts/admin-auth";
 import { PATHS } from "../../../contracts/paths";
 import { clientAddress } from "../../../http/client-address";
-import { HttpError } from "../../../http/errors";
+import { answerOf, DomainError } from "../../../http/errors";
 import { redirectTo } from "../../../http/redirect";
 import { LoginSchema, MESSAGES, MfaLoginSchema } from "../model";
 import type { AuthService } from "../service";
@@ -70,7 +70,10 @@ export function signInFormRoutes(deps: {
       const next = result.mfaEnrolmentRequired ? PATHS.adminAccount : PATHS.adminDashboard;
       return redirectTo(next, 303, { ...headers, "cache-control": "no-store" });
     } catch (error) {
-      if (error instanceof HttpError) return again(error.message, error.status, error.headers());
+      if (error instanceof DomainError) {
+        const { status, headers } = answerOf(error);
+        return again(error.message, status, headers);
+      }
       throw error;
     }
   });

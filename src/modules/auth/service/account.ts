@@ -1,5 +1,5 @@
 import type { MfaEnrolment, MfaStatus } from "../../../contracts/admin-auth";
-import { ConflictError, InvalidError } from "../../../http/errors";
+import { ConflictError, InvalidError } from "../../../contracts/errors";
 import { enrolmentFor, hashRecoveryCode, newRecoveryCodes, newTotpSecret, verifyTotp } from "../lib/mfa";
 import { hashPassword, verifyPassword } from "../lib/passwords";
 import {

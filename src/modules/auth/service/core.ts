@@ -1,6 +1,6 @@
 import type { Config } from "../../../config";
-import { TooManyRequestsError, UnauthorizedError } from "../../../http/errors";
-import { createRateLimiter, type RateLimiter, retryAfterText } from "../../../http/rate-limit";
+import { TooManyRequestsError, UnauthorizedError } from "../../../contracts/errors";
+import { createRateLimiter, type RateLimiter, retryAfterText } from "../../../lib/rate-limit";
 import type { Logger } from "../../../log";
 import type { Sealed } from "../../../store";
 import { writeAudit } from "../../audit";

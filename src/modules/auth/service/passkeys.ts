@@ -6,7 +6,7 @@ import {
   InvalidError,
   NotFoundError,
   UnauthorizedError,
-} from "../../../http/errors";
+} from "../../../contracts/errors";
 import { sha256 } from "../../../lib/hash";
 import { hashRecoveryCode, verifyTotp } from "../lib/mfa";
 import { verifyPassword } from "../lib/passwords";

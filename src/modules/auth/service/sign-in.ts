@@ -1,5 +1,5 @@
 import type { AuthStatus, LoginResult } from "../../../contracts/admin-auth";
-import { UnauthorizedError } from "../../../http/errors";
+import { UnauthorizedError } from "../../../contracts/errors";
 import { hashRecoveryCode, verifyTotp } from "../lib/mfa";
 import { verifyPassword } from "../lib/passwords";
 import {

@@ -6,10 +6,10 @@ import {
   type ArticleImage,
   imageMarkdown,
 } from "../../../contracts/articles";
+import { InvalidError, NotFoundError, TooLargeError } from "../../../contracts/errors";
 import type { Database } from "../../../db";
-import { type Actor, auditBy } from "../../../http/admin-http";
-import { InvalidError, NotFoundError, TooLargeError } from "../../../http/errors";
 import { UPLOADS_DIR } from "../../../ops/backup";
+import { type Actor, auditBy } from "../../audit";
 import {
   ARTICLE_IMAGE_NAME,
   ARTICLE_IMAGES_PREFIX,

@@ -6,12 +6,12 @@ import {
   type PublishedArticle,
   type StoredArticle,
 } from "../../../contracts/articles";
+import { ConflictError, InvalidError, NotFoundError } from "../../../contracts/errors";
 import type { FirmAuthor } from "../../../contracts/firm";
 import { aboutPersonPath } from "../../../contracts/paths";
 import { countWords, readingTimeFor } from "../../../contracts/reading-time";
-import { type Actor, auditBy } from "../../../http/admin-http";
-import { ConflictError, InvalidError, NotFoundError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
+import { type Actor, auditBy } from "../../audit";
 import { staffNames } from "../../auth";
 import type { FirmAuthors } from "../../firm";
 import { lineDiff } from "../lib/line-diff";

@@ -1,8 +1,8 @@
 import { sentFields } from "../../../contracts/admin-body";
 import type { CaseStudyInput, StoredCaseStudy } from "../../../contracts/case-studies";
+import { NotFoundError } from "../../../contracts/errors";
 import type { Database } from "../../../db";
-import { type Actor, auditBy } from "../../../http/admin-http";
-import { NotFoundError } from "../../../http/errors";
+import { type Actor, auditBy } from "../../audit";
 import { CASE_STUDY_MESSAGES } from "../model/case-studies";
 import { changeEvent } from "../model/changes";
 import type { CaseStudiesRepo, CaseStudyWrite } from "../repo/case-studies";

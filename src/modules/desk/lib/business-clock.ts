@@ -1,5 +1,6 @@
 import Holidays from "date-holidays";
 import { WEEKDAY_SHORT } from "../../../contracts/calendar";
+import { ConflictError } from "../../../contracts/errors";
 import {
   addDays,
   dayNumber,
@@ -9,7 +10,6 @@ import {
   weekdayOf,
 } from "../../../contracts/firm-calendar";
 import { formatClockTime } from "../../../contracts/time-format";
-import { ConflictError } from "../../../http/errors";
 
 /**
  * The desk's business-day clock: business hours in the firm's time zone, public holidays from date-holidays

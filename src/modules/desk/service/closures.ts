@@ -1,20 +1,16 @@
 import { CLOSURE_MESSAGES } from "../../../contracts/desk";
+import { FieldConflictError, InvalidError, NotFoundError } from "../../../contracts/errors";
 import { daysBetween } from "../../../contracts/firm-calendar";
-import { type Actor, auditBy } from "../../../http/admin-http";
-import { HttpError, InvalidError, NotFoundError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
+import { type Actor, auditBy } from "../../audit";
 import type { ClosureInput } from "../model";
 import type { DueService } from "./due";
 
 /** A date already closed: a conflict whose body names only the field, as the closures form has always read it. */
-export class ClosureExistsError extends HttpError {
+export class ClosureExistsError extends FieldConflictError {
   override readonly name = "ClosureExistsError";
-  readonly status = 409;
   constructor() {
-    super(CLOSURE_MESSAGES.exists);
-  }
-  override body() {
-    return { errors: { date: [this.message] } };
+    super("date", CLOSURE_MESSAGES.exists);
   }
 }
 

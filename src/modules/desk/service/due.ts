@@ -9,8 +9,8 @@ import {
   FIRST_RESPONSE_DAYS,
   OVERVIEW_WAITING_MAX,
 } from "../../../contracts/desk";
+import { ConflictError } from "../../../contracts/errors";
 import { spanOfDays } from "../../../contracts/firm-calendar";
-import { ConflictError } from "../../../http/errors";
 import { inSlices, type Slicing } from "../../../ops/slices";
 import type { DataStore } from "../../../store";
 import type { EngagementLookup } from "../../portal";

@@ -1,4 +1,5 @@
 import { FIRST_RESPONSE_BY_LABELS, RESPONSE_CLOCK_SKEW_MS, RESPONSE_MESSAGES } from "../../../contracts/desk";
+import { ConflictError, InvalidError, NotFoundError, UnavailableError } from "../../../contracts/errors";
 import { spanOfDays } from "../../../contracts/firm-calendar";
 import type { SubmissionStatus } from "../../../contracts/intake";
 import {
@@ -19,9 +20,8 @@ import {
   type SubmissionList,
 } from "../../../contracts/submissions";
 import { forgetDeleted } from "../../../db/index";
-import { type Actor, auditBy } from "../../../http/admin-http";
-import { ConflictError, InvalidError, NotFoundError, UnavailableError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
+import { type Actor, auditBy } from "../../audit";
 import { staffNames } from "../../auth";
 import type { MailOutbox } from "../../mail";
 import { toCsv } from "../lib/csv";

@@ -74,7 +74,7 @@ const ACTIVE_TEXT = [
   /<[^<>]*\son[a-z]+\s*=/i,
   /^#!/,
   /(["'])use strict\1/,
-  // "locat(?:ion)": the word alone is kept for the Location header (tests/api/redirects.test.ts looks for it).
+  // "locat(?:ion)": the word alone is kept for the Location header (tests/api/platform/redirects.test.ts looks for it).
   /\bdocument\.(?:write(?:ln)?|cookie|locat(?:ion)|body|forms|domain|createElement|getElement\w*|querySelector\w*)\b/,
   /\bwindow\.(?:locat(?:ion)|open|onload|eval|document|fetch|localStorage|sessionStorage|alert|top|parent)\b/,
   /\b(?:eval|setTimeout|setInterval)\(|\brequire\(\s*["']/,

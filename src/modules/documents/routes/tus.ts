@@ -6,11 +6,14 @@ import {
 } from "../../../contracts/documents";
 import { bodyRefusal, isBodyError, readWithin } from "../../../http/body-deadline";
 import {
-  HttpError,
+  answerOf,
+  DomainError,
   NotFoundError,
   PreconditionFailedError,
   TooLargeError,
   UnsupportedTypeError,
+  withHeaders,
+  withoutBody,
 } from "../../../http/errors";
 import { createdAt } from "../../../http/redirect";
 import {
@@ -71,10 +74,10 @@ export async function tusRefusals<T>(act: () => T | Promise<T>, opts: { bareNotF
   try {
     return await act();
   } catch (error) {
-    if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    error.withHeaders(TUS_HEADERS);
-    if (error instanceof OffsetMismatchError) error.withHeaders({ "upload-offset": String(error.held) });
-    if (opts.bareNotFound && error instanceof NotFoundError) error.withoutBody();
+    if (!(error instanceof DomainError) || answerOf(error).status >= 500) throw error;
+    withHeaders(error, TUS_HEADERS);
+    if (error instanceof OffsetMismatchError) withHeaders(error, { "upload-offset": String(error.held) });
+    if (opts.bareNotFound && error instanceof NotFoundError) withoutBody(error);
     throw error;
   }
 }
@@ -95,7 +98,7 @@ export async function withBodyRefusal<T>(act: () => Promise<T>): Promise<T | Res
 /** tus 1.0 asks a client that speaks another version to go away with a 412 naming the one spoken here. */
 function requireTusVersion(headers: Headers) {
   if (headers.get("tus-resumable") !== TUS_VERSION)
-    throw new PreconditionFailedError(M.version).withHeaders({ ...TUS_HEADERS, "tus-version": TUS_VERSION });
+    throw withHeaders(new PreconditionFailedError(M.version), { ...TUS_HEADERS, "tus-version": TUS_VERSION });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DOCUMENT_MESSAGES as M } from "../../../contracts/documents";
-import type { Actor } from "../../../http/admin-http";
-import { IntegrityError, NotFoundError } from "../../../http/errors";
+import { IntegrityError, NotFoundError } from "../../../contracts/errors";
+import type { Actor } from "../../audit";
 import { appendAudit } from "../../audit";
 import { downloadName } from "../lib/names";
 import { release } from "../lib/release";

@@ -1,8 +1,8 @@
 import type { Config } from "../../../config";
 import { DOCUMENT_MESSAGES } from "../../../contracts/documents";
+import { ConflictError } from "../../../contracts/errors";
 import type { LifecycleAction } from "../../../contracts/lifecycle";
-import { ConflictError } from "../../../http/errors";
-import { requireAllowed } from "../../../http/lifecycle";
+import { requireAllowed } from "../../../lib/lifecycle";
 import type { Logger } from "../../../log";
 import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";
@@ -36,8 +36,8 @@ export type DocumentsDeps = {
 
 /**
  * An engagement's documents: uploads as tus sees them (uploads.ts) and the list and downloads either side reads
- * (downloads.ts). Plain values in, plain results out, refusals thrown (src/http/errors.ts); every call takes the
- * engagement from the caller's session or the desk's request, never from the body.
+ * (downloads.ts). Plain values in, plain results out, domain errors thrown (src/contracts/errors.ts); every call
+ * takes the engagement from the caller's session or the desk's request, never from the body.
  */
 export function createDocumentsService(deps: Omit<DocumentsDeps, "engagements" | "lifecycle">) {
   const { store } = deps;

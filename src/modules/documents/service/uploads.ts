@@ -2,15 +2,15 @@ import { createHash, type Hash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { cleanFileName, DOCUMENT_MESSAGES as M, UPLOAD_EXPIRY_HOURS } from "../../../contracts/documents";
-import { forgetDeleted } from "../../../db/index";
 import {
   BadRequestError,
   ConflictError,
   NotFoundError,
   TooLargeError,
   UnsupportedTypeError,
-} from "../../../http/errors";
-import { requireAllowed } from "../../../http/lifecycle";
+} from "../../../contracts/errors";
+import { forgetDeleted } from "../../../db/index";
+import { requireAllowed } from "../../../lib/lifecycle";
 import { silentLogger } from "../../../log";
 import { every } from "../../../ops/every";
 import type { FileClaim } from "../lib/file-store";
@@ -65,9 +65,9 @@ const sealedLength = (received: number) => HEADER_BYTES + (received / SEGMENT_BY
 
 /**
  * Uploads as tus 1.0 sees them (core, creation, expiration, termination; ADR 146) and the documents they make:
- * plain values in, plain results out, refusals thrown (src/http/errors.ts); the protocol's headers and statuses
- * are the routes' (tus.ts). Every call takes the engagement from the caller's session or the desk's request,
- * never from the body.
+ * plain values in, plain results out, domain errors thrown (src/contracts/errors.ts); the protocol's headers and
+ * statuses are the routes' (tus.ts). Every call takes the engagement from the caller's session or the desk's
+ * request, never from the body.
  * The offset the server reports is always the end of the last whole sealed segment (or the file's end): bytes
  * of a segment not yet complete when a request ends are dropped and sent again by the client.
  */

@@ -3,7 +3,7 @@ import type { Config } from "../../../config";
 import type { IntakeFormState, ThanksState } from "../../../contracts/intake";
 import { PATHS } from "../../../contracts/paths";
 import { clientAddress, type PeerAddressSource } from "../../../http/client-address";
-import { HttpError, InvalidError, TooManyRequestsError } from "../../../http/errors";
+import { answerOf, DomainError, InvalidError, TooManyRequestsError } from "../../../http/errors";
 import { redirectTo } from "../../../http/redirect";
 import type { Logger } from "../../../log";
 import type { BusinessClock, ContactSubmissions } from "../../desk";
@@ -42,7 +42,7 @@ const wantsPage = (request: Request, formEncoded: boolean) =>
 
 /** A body the intake refuses to read (its type, size or syntax) is no body at all; anything else is a defect. */
 const unreadable = (error: unknown) => {
-  if (error instanceof HttpError) return null;
+  if (error instanceof DomainError) return null;
   throw error;
 };
 
@@ -75,7 +75,7 @@ export const intakeModule = (deps: IntakeDeps) => {
       );
     }
     const body = await readIntakeBody(request).catch((error) => {
-      if (error instanceof HttpError) count({ outcome: "refused", reason: "unreadable" });
+      if (error instanceof DomainError) count({ outcome: "refused", reason: "unreadable" });
       throw error;
     });
     const page = wantsPage(request, body.formEncoded);
@@ -148,7 +148,11 @@ export const intakeModule = (deps: IntakeDeps) => {
   /** Over a limit: a form posted without JavaScript gets the page saying so; anything else the 429 itself. */
   const limited = (refusal: TooManyRequestsError, page: boolean, values: IntakeFormState["values"]) => {
     if (!page) throw refusal;
-    return deps.renderContactPage({ values, errors: {}, formError: refusal.message }, 429, refusal.headers());
+    return deps.renderContactPage(
+      { values, errors: {}, formError: refusal.message },
+      429,
+      answerOf(refusal).headers,
+    );
   };
 
   // The status is copied to `set` so the request log shows what was answered.

@@ -1,4 +1,4 @@
-import { createRateLimiter, type RateDecision } from "../../../http/rate-limit";
+import { createRateLimiter, type RateDecision } from "../../../lib/rate-limit";
 
 /**
  * Intake rate limits per client address: a bounded number of attempts per minute (every POST counts) and a

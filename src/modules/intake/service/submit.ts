@@ -1,7 +1,7 @@
 import { SQLiteError } from "bun:sqlite";
+import { InvalidError, TooManyRequestsError } from "../../../contracts/errors";
 import { MIN_FILL_MS } from "../../../contracts/intake";
 import { validateIntake } from "../../../contracts/intake-schema";
-import { InvalidError, TooManyRequestsError } from "../../../http/errors";
 import type { ContactSubmissions } from "../../desk";
 import { type IntakeLimits, rateLimitMessage } from "./limits";
 import { visitSourceOf } from "./visit-source";

@@ -1,6 +1,6 @@
 import type { Brand } from "../../../contracts/brand";
 import { toOneLine } from "../../../contracts/fields";
-import { escapeHtml } from "../../../http/escape-html";
+import { escapeHtml } from "../../../lib/escape-html";
 import type { TextSpan } from "./compose";
 import { unlinkable } from "./unlinkable";
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../../http/escape-html";
+import { escapeHtml } from "../../../lib/escape-html";
 
 /** U+2060 WORD JOINER: no width, no line break, and no place in any address (ADR 224). */
 const WORD_JOINER = "&#8288;";

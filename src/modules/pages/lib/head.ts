@@ -1,7 +1,7 @@
 import type { Brand } from "../../../contracts/brand";
 import { fullTitle, type PageMeta } from "../../../contracts/meta";
-import type { AssetManifest } from "../../../http/assets";
-import { escapeHtml } from "../../../http/escape-html";
+import type { AssetManifest } from "../../../lib/asset-manifest";
+import { escapeHtml } from "../../../lib/escape-html";
 import { jsonForScript } from "./html";
 import { absolute, firmJsonLd } from "./structured-data";
 

@@ -1,4 +1,4 @@
-import { type Bytes, chooseEncoding } from "../../../http/compress";
+import { type Bytes, chooseEncoding } from "../../../lib/compress";
 import type { CachedPage } from "../service/cache";
 
 type Variant = { body: Blob | null; headers: Headers };

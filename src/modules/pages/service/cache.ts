@@ -1,5 +1,5 @@
 import { addMonths, firmToday, instantAt, monthStart } from "../../../contracts/firm-calendar";
-import { type Bytes, bestInBackground, brotli, gzip } from "../../../http/compress";
+import { type Bytes, bestInBackground, brotli, gzip } from "../../../lib/compress";
 import type { RenderedPage } from "./render";
 
 export type CachedPage = {

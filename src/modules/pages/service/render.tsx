@@ -1,7 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import { App, loadPage, type ResolvedPage, siteStylesheetFits } from "../../../../web/server-entry";
 import { PAGE_DATA_ELEMENT_ID, type PageData, ROOT_ELEMENT_ID } from "../../../contracts/page-data";
-import type { AssetManifest } from "../../../http/assets";
+import type { AssetManifest } from "../../../lib/asset-manifest";
 import { buildHead } from "../lib/head";
 import { jsonForScript } from "../lib/html";
 

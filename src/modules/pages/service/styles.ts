@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { AssetManifest } from "../../../http/assets";
+import type { AssetManifest } from "../../../lib/asset-manifest";
 import { sha256 } from "../../../lib/hash";
 
 export type InlineSheet = { css: string; hash: string };

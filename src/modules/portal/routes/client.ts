@@ -6,7 +6,7 @@ import { PORTAL_MESSAGES, type PortalProblem, SIGN_AS_ADDRESSED } from "../../..
 import { clientAddress, type PeerAddressSource } from "../../../http/client-address";
 import {
   ConflictError,
-  HttpError,
+  DomainError,
   InvalidError,
   invalidInput,
   UnauthorizedError,
@@ -29,14 +29,14 @@ const isPageForm = (request: Request) =>
   ) && (request.headers.get("accept") ?? "").includes("text/html");
 
 /** The word of a refusal because staff closed or declined the request (the lifecycle's, ADR 278), or null. */
-function endedProblem(error: HttpError): PortalProblem | null {
+function endedProblem(error: DomainError): PortalProblem | null {
   if (error.message.startsWith(ENDED_OPENINGS.closed)) return "closed";
   if (error.message.startsWith(ENDED_OPENINGS.declined)) return "declined";
   return null;
 }
 
 /** The problem word a refused form comes back with, from what the JSON caller would have been answered. */
-function problemOf(error: HttpError, form: "consent" | "sign"): PortalProblem {
+function problemOf(error: DomainError, form: "consent" | "sign"): PortalProblem {
   if (error instanceof UnauthorizedError) return "signed-out";
   const ended = endedProblem(error);
   if (ended) return ended;
@@ -63,7 +63,7 @@ async function answer<T>(request: Request, form: "consent" | "sign", act: () => 
   try {
     await act();
   } catch (error) {
-    if (error instanceof HttpError)
+    if (error instanceof DomainError)
       return redirectTo(`${PATHS.portal}?problem=${problemOf(error, form)}`, 303);
     throw error;
   }
@@ -155,7 +155,7 @@ export function portalModule(deps: {
         try {
           return redirectTo(PATHS.portal, 303, sessionCookie(open().session));
         } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
+          if (!(error instanceof DomainError)) throw error;
           const problem: PortalProblem =
             endedProblem(error) ?? (error.message === PORTAL_MESSAGES.linkUsed ? "link-used" : "link");
           return redirectTo(`${PATHS.portal}?problem=${problem}`, 303);

@@ -1,3 +1,4 @@
+import { ConflictError, InvalidError, UnauthorizedError } from "../../../contracts/errors";
 import { allowed, type LifecycleAction, lifecycleRefusal } from "../../../contracts/lifecycle";
 import { payInstructions, payLink } from "../../../contracts/payments";
 import {
@@ -8,10 +9,9 @@ import {
   signAsAddressed,
 } from "../../../contracts/portal";
 import { consumerDisclosure } from "../../../contracts/portal-disclosure";
-import { ConflictError, InvalidError, UnauthorizedError } from "../../../http/errors";
-import { requireAllowed } from "../../../http/lifecycle";
-import { createRateLimiter } from "../../../http/rate-limit";
 import { sha256 } from "../../../lib/hash";
+import { requireAllowed } from "../../../lib/lifecycle";
+import { createRateLimiter } from "../../../lib/rate-limit";
 import { writeAudit } from "../../audit";
 import { appendCompletionPage, sealPdf } from "../../signing";
 import { certificateAuthentication } from "../lib/authentication";

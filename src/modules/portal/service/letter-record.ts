@@ -1,7 +1,7 @@
 import type { Config } from "../../../config";
 import { matterName, serviceName } from "../../../contracts/engagement-defaults";
+import { ConflictError } from "../../../contracts/errors";
 import { formatDate } from "../../../contracts/time-format";
-import { ConflictError } from "../../../http/errors";
 import { sha256 } from "../../../lib/hash";
 import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";

@@ -1,9 +1,9 @@
 import { engagementDefaults } from "../../../contracts/engagement-defaults";
+import { ConflictError, InvalidError, NotFoundError } from "../../../contracts/errors";
 import type { LifecycleAction } from "../../../contracts/lifecycle";
 import { ENGAGEMENT_MESSAGES, type EngagementView, PORTAL_MESSAGES } from "../../../contracts/portal";
-import { type Actor, auditBy } from "../../../http/admin-http";
-import { ConflictError, InvalidError, NotFoundError } from "../../../http/errors";
-import { requireAllowed } from "../../../http/lifecycle";
+import { requireAllowed } from "../../../lib/lifecycle";
+import { type Actor, auditBy } from "../../audit";
 import { PORTAL_PAYMENT_MAIL, PORTAL_WITHDRAWN_MAIL } from "../mail";
 import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
 import type { EngagementRow } from "../repo/engagements";

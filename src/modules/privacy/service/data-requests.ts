@@ -1,4 +1,5 @@
 import { makeZip } from "client-zip";
+import { ConflictError, NotFoundError } from "../../../contracts/errors";
 import { firmToday, spanOfDays } from "../../../contracts/firm-calendar";
 import {
   DATA_REQUEST_DUE_DAYS,
@@ -8,7 +9,6 @@ import {
   type DataRequestList,
   daysLeft,
 } from "../../../contracts/privacy";
-import { ConflictError, NotFoundError } from "../../../http/errors";
 import type { DataStore } from "../../../store";
 import { writeAudit } from "../../audit";
 import { consultationRecord } from "../../consultation";
