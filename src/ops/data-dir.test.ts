@@ -24,7 +24,9 @@ describe("/readyz's data folder check", () => {
     }
     // The first ask after it probes, and fails.
     clock += 100;
-    expect(check()).toEqual({ error: expect.stringMatching(new RegExp(`${dir} cannot be written \\(EEXIST\\)$`)) });
+    expect(check()).toEqual({
+      error: expect.stringMatching(new RegExp(`${dir} cannot be written \\(EEXIST\\)$`)),
+    });
     // The failure is kept as long, then the folder back is seen at the next probe.
     rmSync(dir);
     mkdirSync(dir);
