@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import { scheduleInWords } from "../../contracts/schedule-words";
 import type { Logger } from "../../log";
 import { every } from "../../ops/every";
 import type { DataStore } from "../../store";
@@ -80,6 +81,8 @@ export function createBackups(deps: {
     const [last] = items;
     return {
       schedule: settings.schedule ? settings.schedule.source : "off",
+      /** "Every day at 2:30 AM EST": the schedule on the firm's clock, as the Backups screen says it. */
+      scheduleInWords: scheduleInWords(settings.schedule, settings.timeZone, deps.now()),
       timeZone: settings.timeZone,
       keep: settings.keep,
       targets: service.targets(),
