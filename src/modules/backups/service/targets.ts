@@ -56,7 +56,7 @@ const S3_CAUSES: Record<string, string> = {
   InvalidAccessKeyId: "the store does not know the access key: check S3_ACCESS_KEY_ID",
   SignatureDoesNotMatch: "the store refused the signature: check S3_SECRET_ACCESS_KEY (and S3_REGION)",
   AccessDenied:
-    "the access key may not do this on the bucket: give it write, list, read and delete on the prefix",
+    "the access key may not do this on the bucket: give the key write, list, read and delete on the prefix",
   AuthorizationHeaderMalformed: "the store refused the request's region: check S3_REGION",
   PermanentRedirect: "the bucket is in another region: check S3_REGION and S3_ENDPOINT",
 };
