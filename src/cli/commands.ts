@@ -86,6 +86,10 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
     const config = loadConfig(process.env);
     return outboxCli(argv.slice(1), config.dataDir);
   }
+  if (command === "doctor") {
+    const { doctorCommand } = await import("./doctor");
+    return doctorCommand(argv.slice(1), { env: process.env });
+  }
   if (command === "healthcheck") {
     const config = loadConfig(process.env);
     const res = await fetch(`http://127.0.0.1:${config.port}/healthz`, {

@@ -4,6 +4,7 @@ import {
   BACKUP_HELP,
   COMMAND_DATA,
   DIGEST_HELP,
+  DOCTOR_HELP,
   KEYS_HELP,
   OUTBOX_HELP,
   RETENTION_HELP,
@@ -29,6 +30,7 @@ ${RETENTION_HELP}
 ${SUBSCRIPTIONS_HELP}
 ${STATEMENTS_HELP}
 ${DIGEST_HELP}
+${DOCTOR_HELP}
   tracewell healthcheck  Exit 0 when the server on PORT answers GET /healthz with 200 (for containers).
   tracewell --help       Show this help.
   tracewell --version    Print the release, the commit it was built from and the build day.

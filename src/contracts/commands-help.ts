@@ -12,6 +12,8 @@
  *   makes a key, at the first start; a command that finds none refuses, naming DATA_KEY.
  * - "database": the SQLite file alone, migrated, without a key: the command reads and writes no personal value.
  * - "read-only": the SQLite file alone, read-only, without a key.
+ * - "checks": the SQLite file alone, read-only, and the data key only to check it: the command works, and says
+ *   so, without one, and never makes one (`tracewell doctor`, ADR 293).
  * - "none": nothing in the data folder.
  */
 export const COMMAND_DATA = {
@@ -29,7 +31,8 @@ export const COMMAND_DATA = {
   statements: "data key",
   "outbox release": "none",
   healthcheck: "none",
-} as const satisfies Record<string, "data key" | "database" | "read-only" | "none">;
+  doctor: "checks",
+} as const satisfies Record<string, "data key" | "database" | "read-only" | "checks" | "none">;
 
 export const ADMIN_HELP = `  tracewell admin create <username> [--password-stdin]
                          Create an admin. The password is asked for twice on the terminal,
@@ -79,3 +82,11 @@ export const OUTBOX_HELP = `  tracewell outbox release
 
 export const DIGEST_HELP = `  tracewell digest       Send today's morning digest of the intake desk (requests overdue and due today) to
                          INTAKE_NOTIFY_TO now, whatever the hour; nothing is sent when nothing waits.`;
+
+export const DOCTOR_HELP = `  tracewell doctor [--send-test <address>]
+                         Check what the server depends on and print one line each, with what to fix: every
+                         setting, the data folder (owner, mode, writable, free space), the database's schema,
+                         the data keys held against those the data needs, the mail server (an SMTP
+                         handshake; --send-test also sends a test mail), the S3 bucket (a probe object put,
+                         read and deleted) and the firm's clock. Exits 1 when something needs fixing. Writes
+                         nothing in the data folder; run it with the server's environment.`;

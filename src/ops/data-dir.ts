@@ -64,8 +64,27 @@ export function assertDataDirWritable(dir: string): void {
   throw new DataDirError(`DATA_DIR ${dir} cannot be written: ${problem.reason}. Fix: ${fix}.`);
 }
 
-/** /readyz's check of the data folder: "ok", or why a small file cannot be written in it now (for the log). */
-export const dataDirCheck = (dir: string) => (): "ok" | { error: string } => {
-  const problem = dataDirProblem(dir);
-  return problem ? { error: `${problem.reason} (${problem.code})` } : "ok";
-};
+/** How long /readyz's data folder probe is trusted: a folder that stops being writable shows within this. */
+export const DATA_DIR_CHECK_MS = 2000;
+
+/**
+ * /readyz's check of the data folder: "ok", or why a small file cannot be written in it (for the log). The
+ * probe writes, syncs nothing and removes a file: cheap once, not at every call of a balancer polling each
+ * second from several places. So its answer is kept `everyMs` (2 s): at most one probe file in that time,
+ * and a folder remounted read-only, full or given away answers 503 within it.
+ */
+export function dataDirCheck(dir: string, opts: { everyMs?: number; now?: () => number } = {}) {
+  const everyMs = opts.everyMs ?? DATA_DIR_CHECK_MS;
+  const now = opts.now ?? Date.now;
+  let last: { at: number; result: "ok" | { error: string } } | null = null;
+  return (): "ok" | { error: string } => {
+    const at = now();
+    if (last && at - last.at < everyMs && at >= last.at) return last.result;
+    const problem = dataDirProblem(dir);
+    const error =
+      problem &&
+      (problem.reason.endsWith(`(${problem.code})`) ? problem.reason : `${problem.reason} (${problem.code})`);
+    last = { at, result: error ? { error } : "ok" };
+    return last.result;
+  };
+}

@@ -117,7 +117,16 @@ describe("/readyz while serving", () => {
     });
     expect(ready).toBe(true);
     chmodSync(dir, 0o555);
-    const res = await fetch(`${base}/readyz`);
+    // The probe's answer is kept 2 s (DATA_DIR_CHECK_MS), so the 503 comes within that, not at once.
+    let res = await fetch(`${base}/readyz`);
+    const turned = await eventually(
+      async () => {
+        res = await fetch(`${base}/readyz`);
+        return res.status === 503;
+      },
+      { timeoutMs: 5000, everyMs: 250 },
+    );
+    expect(turned).toBe(true);
     expect(res.status).toBe(503);
     const text = await res.text();
     expect(JSON.parse(text).checks.data.error).toContain("the data folder (DATA_DIR) cannot be written");
@@ -130,7 +139,12 @@ describe("/readyz while serving", () => {
     expect(failed[0].checks.data).toContain(dir);
     expect(failed[0].checks.data).toContain("EACCES");
     chmodSync(dir, 0o700);
-    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    expect(
+      await eventually(async () => (await fetch(`${base}/readyz`)).status === 200, {
+        timeoutMs: 5000,
+        everyMs: 250,
+      }),
+    ).toBe(true);
     proc.kill("SIGTERM");
     expect(await proc.exited).toBe(0);
     await reading;

@@ -71,14 +71,22 @@ export async function backupCli(
       return 0;
     }
     if (action === "list") {
+      let unreachable = 0;
       for (const target of await service.list()) {
+        if (target.error !== null) {
+          unreachable++;
+          out(`${target.where} (could not be reached: its backups are not listed)`);
+          process.stderr.write(`${target.error}\n`);
+          continue;
+        }
         out(`${target.where} (${target.items.length} backups)`);
         for (const item of target.items)
           out(
             `  ${item.name}  ${item.at.toISOString()}  ${formatBytes(item.bytes)}  ${KIND_WORDS[item.kind]}`,
           );
       }
-      return 0;
+      // The folder is listed whatever the bucket does; the exit code says a target could not be read.
+      return unreachable > 0 ? 1 : 0;
     }
     if (action === "verify") {
       const source = rest[0];

@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import { scheduleInWords } from "../../contracts/schedule-words";
 import type { Logger } from "../../log";
 import { every } from "../../ops/every";
 import type { DataStore } from "../../store";
@@ -9,6 +10,7 @@ import { type BackupSettings, backupSettings, STALE_AFTER_MS } from "./model";
 import { backupRunsRepo } from "./repo/backup-runs";
 import { backupRoutes } from "./routes";
 import { createBackupService } from "./service/index";
+import { probeS3 } from "./service/targets";
 
 /**
  * Backups (issue 31, ADRs 241-243): one encrypted archive of the data folder, taken on a schedule or by command,
@@ -16,8 +18,16 @@ import { createBackupService } from "./service/index";
  */
 export { backupCli, commandKeys } from "./cli";
 export { ArchiveError } from "./lib/archive-cipher";
-export { archiveName, BACKUPS_API, type BackupSettings, backupSettings, toKeep } from "./model";
+export {
+  archiveName,
+  BACKUPS_API,
+  BackupSettingError,
+  type BackupSettings,
+  backupSettings,
+  toKeep,
+} from "./model";
 export { type BackupService, createBackupService, type RunRecord } from "./service/index";
+export { type S3Probe, S3TargetError } from "./service/targets";
 export { snapshotBeforeUpgrade, upgradeSnapshotDir } from "./service/upgrade";
 
 /** The server's backups: the admin routes, the schedule, and the warning the dashboard and digest show. */
@@ -71,6 +81,8 @@ export function createBackups(deps: {
     const [last] = items;
     return {
       schedule: settings.schedule ? settings.schedule.source : "off",
+      /** "Every day at 2:30 AM EST": the schedule on the firm's clock, as the Backups screen says it. */
+      scheduleInWords: scheduleInWords(settings.schedule, settings.timeZone, deps.now()),
       timeZone: settings.timeZone,
       keep: settings.keep,
       targets: service.targets(),
@@ -102,6 +114,8 @@ export function createBackups(deps: {
       },
     }),
     warning,
+    /** `tracewell doctor`'s look at the bucket: a probe object put, read and deleted; null without BACKUP_S3_URL. */
+    probeS3: () => (settings.s3 ? probeS3(settings.s3, deps.now()) : Promise.resolve(null)),
     /** The newest backup that succeeded, or null. */
     lastGood: () => runs.lastGood(),
     /** Starts the schedule; returns its stop. A schedule that has gone 26 hours without a good backup logs it. */

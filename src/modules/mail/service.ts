@@ -366,6 +366,43 @@ export function createMailOutbox(deps: {
         return { error: error instanceof Error ? error.message : String(error) };
       }
     },
+    /**
+     * `tracewell doctor`'s look at mail (ADR 293): the SMTP handshake now (connect, greeting, EHLO, STARTTLS and
+     * AUTH as SMTP_URL asks, QUIT), and with `testTo` a test message sent at once through the same sender as
+     * every mail (its From, its automatic headers), never queued, so the answer is the mail server's own.
+     */
+    probe: async (
+      testTo?: string,
+    ): Promise<
+      | { state: "off" }
+      | { state: "ok"; from: string; sent: boolean }
+      | { state: "failed"; stage: "handshake" | "send"; error: unknown }
+    > => {
+      if (!sender) return { state: "off" };
+      try {
+        await sender.verify();
+      } catch (error) {
+        sender.close();
+        return { state: "failed", stage: "handshake", error };
+      }
+      if (testTo === undefined) {
+        sender.close();
+        return { state: "ok", from, sent: false };
+      }
+      try {
+        await sender.send({
+          from,
+          to: testTo,
+          subject: `Test mail from ${config.brand.name}`,
+          text: `This is a test mail sent by "tracewell doctor --send-test" on the server of ${config.publicUrl}.\n\nIt arrived: mail from the site reaches ${testTo}. Nothing needs doing.\n`,
+        });
+        return { state: "ok", from, sent: true };
+      } catch (error) {
+        return { state: "failed", stage: "send", error };
+      } finally {
+        sender.close();
+      }
+    },
     /** One queued mail's delivery state. */
     delivery: (id: number | null) => (id === null ? undefined : outbox.delivery(id)),
     runOnce,

@@ -197,7 +197,12 @@ describe("/readyz and /healthz", () => {
 
   test("503 while the data folder cannot be written, the folder named in the log only", async () => {
     const log = capturingLogger();
-    const noMail = makeTestApp({}, { logger: log.logger });
+    let clock = new Date("2026-12-02T15:00:00Z");
+    // The probe's answer is kept 2 s (DATA_DIR_CHECK_MS): the clock passes them at each change.
+    const later = () => {
+      clock = new Date(clock.getTime() + 2000);
+    };
+    const noMail = makeTestApp({}, { logger: log.logger, now: () => clock });
     await noMail.store.search.whenReady();
     expect((await noMail.request("/readyz")).status).toBe(200);
     // The open database keeps working while its folder is moved away and a file stands in its place: no file
@@ -205,6 +210,9 @@ describe("/readyz and /healthz", () => {
     const moved = `${noMail.dataDir}-moved`;
     renameSync(noMail.dataDir, moved);
     writeFileSync(noMail.dataDir, "");
+    // Within the 2 s the kept answer stands; past them the folder is probed again.
+    expect((await noMail.request("/readyz")).status).toBe(200);
+    later();
     try {
       const res = await noMail.request("/readyz");
       expect(res.status).toBe(503);
@@ -219,6 +227,7 @@ describe("/readyz and /healthz", () => {
       rmSync(noMail.dataDir);
       renameSync(moved, noMail.dataDir);
     }
+    later();
     expect((await noMail.request("/readyz")).status).toBe(200);
     expect(log.lines.some((l) => l.includes('"readiness_restored"'))).toBe(true);
   });

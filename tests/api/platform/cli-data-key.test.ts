@@ -88,6 +88,8 @@ const INVOCATIONS: Record<Command, { args: string[]; stdin?: string; code?: numb
   "outbox release": { args: ["outbox", "release"], code: 0 },
   // Nothing listens on the port: 1 is its answer, and it is about the server, not the key.
   healthcheck: { args: ["healthcheck"], code: 1 },
+  // It checks the key when there is one: without, it says on standard output that the data needs one (exit 1).
+  doctor: { args: ["doctor"], code: 1 },
 };
 
 describe("every command, without the server's environment", () => {

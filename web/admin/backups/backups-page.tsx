@@ -1,7 +1,8 @@
 import { CheckCircle2, XCircle } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { formatFileSize } from "../../../src/contracts/file-size";
+import { getJson } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
-import { useJson } from "../../lib/use-json";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { BACKUPS_API, OutboxNotice, type OutboxState, useStartBackup } from "./backup-warning";
@@ -16,6 +17,7 @@ type Run = {
 };
 type BackupsView = {
   schedule: string;
+  scheduleInWords: string;
   timeZone: string;
   keep: { daily: number; weekly: number; monthly: number };
   targets: { kind: "folder" | "s3"; where: string }[];
@@ -29,9 +31,67 @@ type BackupsView = {
  * The backups as the server keeps them (GET /api/admin/backups): the schedule, where archives go, the keep rule,
  * the recent runs with their errors, and a button that takes one now. Settings are the operator's (BACKUP_*).
  */
+/** How often the screen asks again while a backup it started runs: its run shows as soon as it ends. */
+const WATCH_MS = 1000;
+/** A backup of a large data folder takes minutes; past this the screen stops asking and says to reload. */
+const WATCH_FOR_MS = 30 * 60_000;
+
+/**
+ * The backups' view, read again every second from a press of "Take a backup now" until the server says no
+ * backup runs and a run is listed that was not before the press: the new run appears without a reload.
+ */
+function useBackupsView(started: string) {
+  const [view, setView] = useState<BackupsView | null | "failed">(null);
+  const [watch, setWatch] = useState<"idle" | "watching" | "ended" | "gave up">("idle");
+  /** The newest run listed so far: the watch waits for a newer one. */
+  const newest = useRef("");
+  const show = useCallback((v: BackupsView) => {
+    newest.current = v.items[0]?.at ?? "";
+    setView(v);
+  }, []);
+  useEffect(() => {
+    let live = true;
+    getJson<BackupsView>([BACKUPS_API]).then(
+      (v) => live && show(v),
+      () => live && setView("failed"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [show]);
+  const pressed = started === "started" || started === "running" ? started : null;
+  useEffect(() => {
+    if (pressed === null) return;
+    let live = true;
+    const before = newest.current;
+    const until = Date.now() + WATCH_FOR_MS;
+    setWatch("watching");
+    let timer: ReturnType<typeof setTimeout>;
+    const ask = async () => {
+      try {
+        const v = await getJson<BackupsView>([BACKUPS_API]);
+        if (!live) return;
+        show(v);
+        if (!v.running && (v.items[0]?.at ?? "") !== before) return setWatch("ended");
+      } catch {
+        // A lost answer is asked again at the next tick.
+      }
+      if (!live) return;
+      if (Date.now() > until) return setWatch("gave up");
+      timer = setTimeout(ask, WATCH_MS);
+    };
+    timer = setTimeout(ask, WATCH_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [pressed, show]);
+  return { view, watch };
+}
+
 export function BackupsPage() {
-  const view = useJson<BackupsView>(BACKUPS_API);
-  const { started, start, pressed } = useStartBackup();
+  const { started, start } = useStartBackup();
+  const { view, watch } = useBackupsView(started);
 
   return (
     <AdminFrame>
@@ -59,9 +119,12 @@ export function BackupsPage() {
               <dl className="mt-8 grid gap-4 rounded-xl border border-line bg-white p-6 shadow-sm sm:grid-cols-3">
                 <div>
                   <dt className="text-sm font-semibold text-ink-muted">Schedule</dt>
-                  <dd className="mt-1 text-ink">
-                    {view.schedule === "off" ? "Off" : <code>{view.schedule}</code>} ({view.timeZone})
-                  </dd>
+                  <dd className="mt-1 text-ink">{view.scheduleInWords}</dd>
+                  {view.schedule !== "off" && (
+                    <dd className="mt-1 text-sm text-ink-muted">
+                      <code>BACKUP_SCHEDULE={view.schedule}</code> on the firm's clock ({view.timeZone})
+                    </dd>
+                  )}
                 </div>
                 <div>
                   <dt className="text-sm font-semibold text-ink-muted">Kept</dt>
@@ -80,11 +143,21 @@ export function BackupsPage() {
                 </div>
               </dl>
               <div className="mt-6 flex flex-wrap items-center gap-3" aria-live="polite">
-                <button type="button" className="btn-navy" onClick={start} disabled={view.running || pressed}>
+                <button
+                  type="button"
+                  className="btn-navy"
+                  onClick={start}
+                  disabled={view.running || started === "starting" || watch === "watching"}
+                >
                   Take a backup now
                 </button>
-                {(view.running || started === "running") && <p>A backup is running.</p>}
-                {started === "started" && <p>A backup has started: reload to see it listed once done.</p>}
+                {(view.running || watch === "watching") && (
+                  <p>A backup is running: it is listed below as soon as it ends.</p>
+                )}
+                {watch === "ended" && !view.running && (
+                  <p role="status">The backup has ended: it is the first of the recent runs.</p>
+                )}
+                {watch === "gave up" && <p>The backup is still running: reload later to see it.</p>}
                 {started === "failed" && (
                   <p className="text-danger">The backup could not be started. Try again.</p>
                 )}

@@ -155,11 +155,22 @@ export function createBackupService(deps: BackupDeps) {
     return running;
   }
 
-  async function list(): Promise<{ where: string; kind: Target["kind"]; items: Listed[] }[]> {
+  /**
+   * What each target holds, newest first. A target that cannot be read (a bucket down) is listed with its error
+   * and no items: the others, the folder on this machine first, are listed all the same.
+   */
+  async function list(): Promise<
+    { where: string; kind: Target["kind"]; items: Listed[]; error: string | null }[]
+  > {
     const out = [];
     for (const target of targets()) {
-      const items = (await target.list()).sort((a, b) => b.at.getTime() - a.at.getTime());
-      out.push({ where: target.where, kind: target.kind, items });
+      try {
+        const items = (await target.list()).sort((a, b) => b.at.getTime() - a.at.getTime());
+        out.push({ where: target.where, kind: target.kind, items, error: null });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        out.push({ where: target.where, kind: target.kind, items: [], error: message });
+      }
     }
     return out;
   }
