@@ -21,6 +21,11 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
 
 export type LedgerEntry = {
   id: number;
+  /**
+   * The entry's number in its engagement's ledger: 1, 2, 3 in the order entries were recorded (ADR 292). The
+   * desk, a statement and an adjustment that corrects one all name an entry by it; the id is the database's.
+   */
+  number: number;
   /** The firm's calendar day (its time zone), YYYY-MM-DD. */
   on: string;
   kind: LedgerKind;
