@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { lastDayOfPreviousMonth } from "../../src/contracts/statements";
@@ -235,6 +236,7 @@ test("the desk's ledger: one add-form at a time, entries by number, and four pla
     .getByRole("link", { name: "Download Statement 1 (PDF)" })
     .getAttribute("href");
   const bytes = await (await desk.request.get(`${ORIGIN}${pdfPath}`)).body();
+  if (SHOTS) writeFileSync(join(SHOTS, "ledger-statement.pdf"), bytes);
   const lines = spawnSync("pdftotext", ["-layout", "-", "-"], { input: bytes })
     .stdout.toString()
     .split("\n")
