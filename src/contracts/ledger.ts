@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { calendarDate, isCalendarDate } from "./dates";
 import { requiredText } from "./fields";
+import { money } from "./money";
 
 /**
  * The engagement's money as an append-only ledger (issue 30, ADR 252): what the desk and the screens share with
@@ -21,6 +22,11 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
 
 export type LedgerEntry = {
   id: number;
+  /**
+   * The entry's number in its engagement's ledger: 1, 2, 3 in the order entries were recorded (ADR 292). The
+   * desk, a statement and an adjustment that corrects one all name an entry by it; the id is the database's.
+   */
+  number: number;
   /** The firm's calendar day (its time zone), YYYY-MM-DD. */
   on: string;
   kind: LedgerKind;
@@ -166,3 +172,22 @@ export type MoneyView = {
   lastPayment: { on: string; amountCents: number } | null;
   disputes: PaymentDispute[];
 };
+
+/**
+ * The ledger's figures in words (ADR 292). The ledger signs amounts from the firm's side: positive the client
+ * owes, negative the firm holds money of theirs. A reader should never have to decode a sign, so a negative
+ * balance reads "In credit $5,000.00", never "Balance owed -$5,000.00".
+ */
+export function balanceWords(cents: number): { label: string; amount: string } {
+  if (cents > 0) return { label: "Balance owed", amount: money(cents) };
+  if (cents < 0) return { label: "In credit", amount: money(-cents) };
+  return { label: "Balance", amount: `${money(0)}, nothing owed` };
+}
+
+/**
+ * A running balance as the entries' column shows it, the way a bank or an accountant's ledger does: what is owed
+ * as it is, a credit unsigned with "Cr" beside it (read out as "in credit").
+ */
+export function runningWords(cents: number): { amount: string; credit: boolean } {
+  return cents < 0 ? { amount: money(-cents), credit: true } : { amount: money(cents), credit: false };
+}

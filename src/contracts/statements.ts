@@ -1,3 +1,5 @@
+import { addDays, monthStart } from "./firm-calendar";
+
 /**
  * Statements of account as the desk and the portal read them (issue 30, ADR 254): the list either side gets and
  * where each PDF is downloaded.
@@ -44,3 +46,9 @@ export type FailedStatement = {
 
 /** "Statement 3": how a statement is named to the client and the desk. */
 export const statementTitle = (number: number) => `Statement ${number}`;
+
+/**
+ * The day the desk's next statement is first set to cover through: the last day of the month before the firm's
+ * today (ADR 292), the period a monthly statement states.
+ */
+export const lastDayOfPreviousMonth = (firmToday: string) => addDays(monthStart(firmToday), -1);

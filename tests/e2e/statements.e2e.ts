@@ -48,7 +48,7 @@ test("the desk issues a statement and the client lists and downloads it in the p
   await client.reload();
   await waitForHydration(client);
   await expect(list.getByText("Statement 1", { exact: true })).toBeVisible();
-  await expect(list.getByText("Balance $3,500.00")).toBeVisible();
+  await expect(list.getByText("Balance owed $3,500.00")).toBeVisible();
   await checkBothWidths(client, "statements-portal");
   const [download] = await Promise.all([
     client.waitForEvent("download"),

@@ -1,12 +1,15 @@
 import { Download } from "lucide-react";
-import { money } from "../../src/contracts/money";
+import { balanceWords } from "../../src/contracts/ledger";
 import { type StatementSummary, statementTitle } from "../../src/contracts/statements";
 import { longDate } from "../../src/contracts/subscriptions";
 
 const period = (s: StatementSummary) =>
   s.fromOn ? `${longDate(s.fromOn)} to ${longDate(s.throughOn)}` : `Through ${longDate(s.throughOn)}`;
 
-/** The engagement's statements, newest first, each with its period, its balance and its PDF: both sides read this. */
+/**
+ * The engagement's statements, newest first, each with its period, its balance in words (owed, or in credit: never
+ * a bare negative) and its PDF: both sides read this.
+ */
 export function StatementList({ statements }: { statements: readonly StatementSummary[] }) {
   if (statements.length === 0) return <p className="text-ink-muted">No statement has been issued yet.</p>;
   return (
@@ -17,7 +20,7 @@ export function StatementList({ statements }: { statements: readonly StatementSu
             <p className="font-semibold text-navy">{statementTitle(s.number)}</p>
             <p className="text-sm text-ink-muted">{period(s)}</p>
             <p className="text-sm text-ink">
-              Balance {money(s.balanceCents)}
+              {balanceWords(s.balanceCents).label} {balanceWords(s.balanceCents).amount}
               {s.replenish && <span className="font-semibold"> · asks to replenish the retainer</span>}
             </p>
           </div>

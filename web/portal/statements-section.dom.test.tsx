@@ -25,6 +25,13 @@ test("the firm's statements are 'Statements of account', each with its period an
     new Response(
       JSON.stringify({
         statements: [
+          statement({
+            id: 3,
+            number: 3,
+            fromOn: "2027-01-01",
+            throughOn: "2027-01-31",
+            balanceCents: -417_400,
+          }),
           statement({ id: 2, number: 2, fromOn: "2026-12-01", throughOn: "2026-12-31", balanceCents: 0 }),
           statement({}),
         ],
@@ -34,11 +41,14 @@ test("the firm's statements are 'Statements of account', each with its period an
   render(<StatementsSection />);
   const region = screen.getByRole("region", { name: "Statements of account" });
   expect(within(region).getByText(/Records you send us are under Documents/)).toBeTruthy();
-  await waitFor(() => expect(within(region).getAllByRole("listitem")).toHaveLength(2));
-  const [second, first] = within(region).getAllByRole("listitem");
+  await waitFor(() => expect(within(region).getAllByRole("listitem")).toHaveLength(3));
+  const [third, second, first] = within(region).getAllByRole("listitem");
+  // A credit reads as one, never as a negative balance (ADR 292).
+  expect(third?.textContent).toContain("In credit $4,174.00");
+  expect(third?.textContent).not.toContain("-$");
   expect(second?.textContent).toContain("1 Dec 2026 to 31 Dec 2026");
-  expect(second?.textContent).toContain("Balance $0.00");
+  expect(second?.textContent).toContain("Balance $0.00, nothing owed");
   expect(first?.textContent).toContain("Through 30 Nov 2026");
-  expect(first?.textContent).toContain("Balance $200.00");
-  expect(within(region).getAllByRole("link", { name: /Download Statement/ })).toHaveLength(2);
+  expect(first?.textContent).toContain("Balance owed $200.00");
+  expect(within(region).getAllByRole("link", { name: /Download Statement/ })).toHaveLength(3);
 });

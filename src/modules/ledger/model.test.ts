@@ -42,6 +42,7 @@ describe("the accountant's numbers", () => {
 
 const entry = (id: number, kind: LedgerKind, amountCents: number, corrects?: number): LedgerEntry => ({
   id,
+  number: id,
   on: "2026-03-01",
   kind,
   description: kind,
@@ -194,6 +195,7 @@ describe("what is due and by when", () => {
 describe("every figure as of a day", () => {
   const on = (id: number, day: string, kind: LedgerKind, amountCents: number): LedgerEntry => ({
     id,
+    number: id,
     on: day,
     kind,
     description: kind,
@@ -254,6 +256,7 @@ describe("what the desk and the portal read besides the balance (ADR 285)", () =
   let id = 0;
   const at = (on: string, kind: LedgerKind, amountCents: number, corrects?: number): LedgerEntry => ({
     id: ++id,
+    number: id,
     on,
     kind,
     description: kind,

@@ -38,6 +38,7 @@ test("a retainer asks to be replenished strictly below the percent of what was h
 test("a statement shows what no earlier one did, through its day, a late entry included", () => {
   const e = (id: number, on: string): LedgerEntry => ({
     id,
+    number: id,
     on,
     kind: "fee",
     description: "",

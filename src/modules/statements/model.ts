@@ -60,6 +60,38 @@ export function entriesToState(
     .toSorted((a, b) => (a.on === b.on ? a.id - b.id : a.on < b.on ? -1 : 1));
 }
 
+/** An entry as a statement lists it: the number of the entry it corrects, and whether it came in late. */
+export type StatedEntry = LedgerEntry & {
+  /** An adjustment: the number of the entry it corrects, as the ledger numbers it (ADR 292). */
+  correctsNumber?: number;
+  /** An entry dated within an earlier statement's period but recorded after it was issued: that statement. */
+  lateFor?: number;
+};
+
+/**
+ * The entries a statement lists, as it prints them (ADR 292): each adjustment with the number of the entry it
+ * corrects (found among every entry of the engagement), and each entry dated on or before the last statement's
+ * day marked late, with the statement whose period its day falls in. Such an entry was recorded after that
+ * statement was issued (an entry recorded before was on it), so it is stated now rather than lost.
+ */
+export function asStated(
+  entries: readonly LedgerEntry[],
+  all: readonly LedgerEntry[],
+  earlier: readonly { number: number; throughOn: string }[],
+): StatedEntry[] {
+  const numbers = new Map(all.map((e) => [e.id, e.number]));
+  const periods = earlier.toSorted((a, b) => a.number - b.number);
+  return entries.map((e) => {
+    const correctsNumber = e.corrects === undefined ? undefined : numbers.get(e.corrects);
+    const lateFor = periods.find((s) => e.on <= s.throughOn)?.number;
+    return {
+      ...e,
+      ...(correctsNumber !== undefined ? { correctsNumber } : {}),
+      ...(lateFor !== undefined ? { lateFor } : {}),
+    };
+  });
+}
+
 /**
  * Whether a statement asks for the retainer to be replenished: what remains is below `percent` of what was held.
  * Integer arithmetic throughout (cents times 100 against cents times the percent), so no rounding decides it.

@@ -10,6 +10,7 @@ import type { FirmCalendar, PersonOf } from "../desk";
 import { sumCents } from "../ledger";
 import { renderStatement } from "./lib/statement-pdf";
 import {
+  asStated,
   dayAfter,
   entriesToState,
   type LedgerEntry,
@@ -67,17 +68,17 @@ export function createStatementsService(deps: StatementsServiceDeps) {
   function pending(engagementId: number, through: string) {
     // Every figure as the ledger stood at the end of `through`: what was recorded for later days is not in it.
     const standing = ledger.asOf(engagementId, through);
-    const [last] = repo.list(engagementId);
-    const entries = entriesToState(standing.entries, repo.statedEntries(engagementId), through);
-    if (entries.length === 0) return null;
+    const issued = repo.list(engagementId);
+    const [last] = issued;
+    const unstated = entriesToState(standing.entries, repo.statedEntries(engagementId), through);
+    if (unstated.length === 0) return null;
     const { balanceCents } = standing;
-    const stated = sumCents(entries);
-    // The period starts the day after the last one ended, or earlier when an entry was recorded late for a day
-    // the last statement already covered.
-    const earliest = entries[0]?.on ?? through;
-    const after = last ? dayAfter(last.throughOn) : null;
+    const stated = sumCents(unstated);
+    // The period starts the day after the last one ended: periods follow each other and never overlap. An entry
+    // recorded late for a day the last statement covered is listed here, marked late (ADR 292).
+    const entries = asStated(unstated, standing.entries, issued);
     return {
-      fromOn: after === null ? null : ([after, earliest].toSorted()[0] ?? after),
+      fromOn: last ? dayAfter(last.throughOn) : null,
       last: last ?? null,
       number: (last?.number ?? 0) + 1,
       entries,

@@ -53,6 +53,7 @@ const json = async <T = Record<string, unknown>>(res: Response | Promise<Respons
 };
 type Entry = {
   id: number;
+  number: number;
   on: string;
   kind: string;
   description: string;
@@ -87,6 +88,7 @@ describe("the ledger records what the engagement does", () => {
     expect(status).toBe(200);
     expect(body.entries.map(({ id: _, ...e }) => e)).toEqual([
       {
+        number: 1,
         on: "2026-03-09",
         kind: "fee",
         description: "Flat fee, paid in full on engagement",
@@ -94,6 +96,7 @@ describe("the ledger records what the engagement does", () => {
         runningCents: 350_000,
       },
       {
+        number: 2,
         on: "2026-03-09",
         kind: "payment",
         description: "Payment received (wire 4471)",

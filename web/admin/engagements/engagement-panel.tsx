@@ -4,6 +4,7 @@ import type { SubmissionStatus } from "../../../src/contracts/intake";
 import { endsRequest } from "../../../src/contracts/lifecycle";
 import { dollars } from "../../../src/contracts/money";
 import type { EngagementDraft, EngagementView } from "../../../src/contracts/portal";
+import { formatDay } from "../../../src/contracts/time-format";
 import { apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
@@ -245,7 +246,7 @@ export function EngagementPanel({
                 <ul className="mt-2 grid gap-1 text-sm text-ink-muted">
                   {e.payments.map((p) => (
                     <li key={p.id}>
-                      {dollars(p.amountCents)} received {p.receivedOn} ({p.method})
+                      {dollars(p.amountCents)} received {formatDay(p.receivedOn)} ({p.method})
                     </li>
                   ))}
                 </ul>

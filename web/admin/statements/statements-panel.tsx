@@ -1,11 +1,16 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
-import { type StatementSummary, staffStatementsApi } from "../../../src/contracts/statements";
+import {
+  lastDayOfPreviousMonth,
+  type StatementSummary,
+  staffStatementsApi,
+} from "../../../src/contracts/statements";
 import { StatementList } from "../../components/statement-list";
 import { apiAnswer } from "../../lib/api";
 
 /**
- * The request's statements of account and the next one issued through a day (the client is told by mail).
- * Nothing shows for a request without an engagement.
+ * The request's statements of account and the next one issued through a day (the client is told by mail), that
+ * day first set to the last of the previous month on the firm's calendar. Nothing shows for a request without an
+ * engagement.
  */
 export function StatementsPanel({ submissionId }: { submissionId: number }) {
   const [statements, setStatements] = useState<StatementSummary[] | null>(null);
@@ -14,11 +19,13 @@ export function StatementsPanel({ submissionId }: { submissionId: number }) {
   const [busy, setBusy] = useState(false);
   const fieldId = useId();
   const load = useCallback(async () => {
-    const engagement = await apiAnswer<{ engagement: unknown | null }>(
+    const engagement = await apiAnswer<{ engagement: { firmToday: string } | null }>(
       "GET",
       `/api/admin/submissions/${submissionId}/engagement`,
     );
     if (!engagement.ok || !engagement.data.engagement) return setStatements(null);
+    const { firmToday } = engagement.data.engagement;
+    setThrough((typed) => typed || lastDayOfPreviousMonth(firmToday));
     const a = await apiAnswer<{ statements: StatementSummary[] }>("GET", staffStatementsApi(submissionId));
     setStatements(a.ok ? a.data.statements : []);
   }, [submissionId]);

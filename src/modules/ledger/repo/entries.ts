@@ -21,6 +21,7 @@ export type NewEntry = {
 
 type Stored = {
   id: number;
+  number: number;
   engagementId: number;
   on: string;
   kind: LedgerKind;
@@ -43,8 +44,14 @@ export type DisputeRow = {
   openedOn: string;
 };
 
+/**
+ * An entry's number is its place among its engagement's entries in the order they were recorded (ADR 292):
+ * entries are never deleted one by one and ids only grow, so a number, once shown, names the same entry for good.
+ */
 const COLUMNS = `id, engagement_id AS engagementId, on_date AS "on", kind, description, amount_cents AS amountCents,
-  minutes, recorded_by AS "by", corrects, document_id AS documentId`;
+  minutes, recorded_by AS "by", corrects, document_id AS documentId,
+  (SELECT COUNT(*) FROM ledger_entries AS earlier
+    WHERE earlier.engagement_id = ledger_entries.engagement_id AND earlier.id <= ledger_entries.id) AS number`;
 
 /**
  * The ledger's one table. Only inserts: the database refuses an update of any column (but the data key's
@@ -111,6 +118,7 @@ export function ledgerRepo({ db, cipher }: Sealed) {
 
   const readable = (r: Stored): LedgerEntry & { engagementId: number } => ({
     id: r.id,
+    number: r.number,
     engagementId: r.engagementId,
     on: r.on,
     kind: r.kind,

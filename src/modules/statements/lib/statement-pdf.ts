@@ -1,10 +1,11 @@
 import type { Brand } from "../../../contracts/brand";
+import { formatDuration } from "../../../contracts/duration";
 import { LEDGER_KIND_LABELS } from "../../../contracts/ledger";
 import { money } from "../../../contracts/money";
 import { statementTitle } from "../../../contracts/statements";
 import { longDate } from "../../../contracts/subscriptions";
 import { type DocBlock, type DocSpec, renderPdf, winAnsi } from "../../signing";
-import type { LedgerEntry, PaymentDue, Retainer } from "../model";
+import type { PaymentDue, Retainer, StatedEntry } from "../model";
 
 /** Everything a statement shows: given the same facts, the same document. */
 export type StatementFacts = {
@@ -16,7 +17,8 @@ export type StatementFacts = {
   throughOn: string;
   /** The day it was issued, in the firm's time zone. */
   issuedOn: string;
-  entries: readonly LedgerEntry[];
+  /** Each with its number in the engagement's ledger, what it corrects and whether it came in late. */
+  entries: readonly StatedEntry[];
   /** What was owed at the end of the last statement's period (0 for the first). */
   openingCents: number;
   balanceCents: number;
@@ -26,14 +28,25 @@ export type StatementFacts = {
   payment: PaymentDue & { url: string | null; instructions: string | null };
 };
 
-const hours = (minutes: number) => {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return [h ? `${h} h` : "", m ? `${m} min` : ""].filter(Boolean).join(" ") || "0 min";
-};
+const kindOf = (e: StatedEntry) =>
+  e.kind === "time" && e.minutes !== undefined
+    ? `Time, ${formatDuration(e.minutes)}`
+    : LEDGER_KIND_LABELS[e.kind];
 
-const kindOf = (e: LedgerEntry) =>
-  e.kind === "time" && e.minutes !== undefined ? `Time, ${hours(e.minutes)}` : LEDGER_KIND_LABELS[e.kind];
+/**
+ * What the description cell says (ADR 292): the entry's words, the entry it corrects by the number this and
+ * earlier statements print beside it, and a late entry's mark. Each note stands beside its own entry only.
+ */
+const descriptionOf = (e: StatedEntry) =>
+  [
+    winAnsi(e.description),
+    e.correctsNumber !== undefined ? `(corrects entry ${e.correctsNumber})` : "",
+    e.lateFor !== undefined
+      ? `Late entry: dated within statement ${e.lateFor}'s period, recorded after it.`
+      : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
 
 /** The statement as a document: the firm's letterhead is the shared PDF writer's (src/modules/signing). */
 export function statementDoc(brand: Brand, f: StatementFacts): DocSpec {
@@ -55,15 +68,27 @@ export function statementDoc(brand: Brand, f: StatementFacts): DocSpec {
     {
       kind: "table",
       columns: [
-        { label: "Date", share: 0.18 },
-        { label: "Entry", share: 0.18 },
-        { label: "Description", share: 0.46 },
+        { label: "No.", share: 0.07 },
+        { label: "Date", share: 0.15 },
+        { label: "Type", share: 0.17 },
+        { label: "Description", share: 0.43 },
         { label: "Amount", share: 0.18, align: "right" },
       ],
-      rows: f.entries.map((e) => [longDate(e.on), kindOf(e), winAnsi(e.description), money(e.amountCents)]),
-      total: ["", "", `Balance on ${longDate(f.throughOn)}`, money(f.balanceCents)],
+      rows: f.entries.map((e) => [
+        String(e.number),
+        longDate(e.on),
+        kindOf(e),
+        descriptionOf(e),
+        money(e.amountCents),
+      ]),
+      total: ["", "", "", `Balance on ${longDate(f.throughOn)}`, money(f.balanceCents)],
     },
   ];
+  if (f.entries.some((e) => e.lateFor !== undefined))
+    blocks.push({
+      kind: "paragraph",
+      text: "An entry marked late is dated within an earlier statement's period but was recorded after that statement was issued, so it was not on it; it is stated here, and the balance above includes it.",
+    });
   if (f.retainer) {
     blocks.push(
       { kind: "heading", text: "Retainer" },
