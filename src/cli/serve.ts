@@ -41,6 +41,12 @@ function listen(
 export async function serve(): Promise<number> {
   // From the process's own start (the runtime, then evaluating main.ts and the server's modules) to here.
   const entered = performance.now();
+  // The handlers come first, before any line says the server started: a signal sent as soon as one appears
+  // (systemd, a test, an operator) must find them, not the default that ends the process unflushed. The start
+  // below runs without a pause, so a signal is handled after it, by the stop it defines.
+  let stop = (_signal: string): Promise<void> => Promise.resolve();
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
   // What the start costs before the first request can be answered, in the log (ADR 135).
@@ -97,27 +103,9 @@ export async function serve(): Promise<number> {
   const background = new AbortController();
   const slicing = { signal: background.signal };
   let stopJobs = () => {};
-  const caughtUp = (async () => {
-    const from = performance.now();
-    const mailNoted = mailOutbox.start({ slicing });
-    const done = await root.catchUpInSlices(slicing);
-    if (background.signal.aborted) return;
-    const jobSteps = startSteps();
-    const jobs = root.startJobs(jobSteps, slicing);
-    stopJobs = jobs.stop;
-    await Promise.all([mailNoted, jobs.firstPurge]);
-    if (background.signal.aborted) return;
-    logger.info("catch_up_done", {
-      ...done,
-      ms: Math.round(performance.now() - from),
-      jobs: jobSteps.figures(),
-    });
-  })().catch((error: unknown) =>
-    logger.error("catch_up_failed", { error: error instanceof Error ? error.message : String(error) }),
-  );
-
+  let caughtUp: Promise<void> = Promise.resolve();
   let stopping = false;
-  const stop = async (signal: string) => {
+  stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info("stopping", { signal });
@@ -143,7 +131,25 @@ export async function serve(): Promise<number> {
     logger.info("stopped");
     process.exit(0);
   };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+
+  caughtUp = (async () => {
+    const from = performance.now();
+    const mailNoted = mailOutbox.start({ slicing });
+    const done = await root.catchUpInSlices(slicing);
+    if (background.signal.aborted) return;
+    const jobSteps = startSteps();
+    const jobs = root.startJobs(jobSteps, slicing);
+    stopJobs = jobs.stop;
+    await Promise.all([mailNoted, jobs.firstPurge]);
+    if (background.signal.aborted) return;
+    logger.info("catch_up_done", {
+      ...done,
+      ms: Math.round(performance.now() - from),
+      jobs: jobSteps.figures(),
+    });
+  })().catch((error: unknown) =>
+    logger.error("catch_up_failed", { error: error instanceof Error ? error.message : String(error) }),
+  );
+
   return new Promise<number>(() => {});
 }
