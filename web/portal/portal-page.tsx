@@ -2,6 +2,7 @@ import { useState } from "react";
 import { PORTAL_MESSAGES, portalQuery } from "../../src/contracts/portal";
 import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
+import { ComingBackSection, PasskeyOpen } from "./coming-back";
 import { ConsultationSection } from "./consultation-section";
 import { DocumentsSection } from "./documents-section";
 import { LetterSection, NO_PROBLEM, type Problem, problemOf } from "./letter-section";
@@ -23,7 +24,7 @@ import { usePortalEngagement, useReturnedWord } from "./use-portal-engagement";
 export function PortalPage() {
   const served = usePageData()?.portal;
   const returned = useReturnedWord();
-  const { state, scripted, openLink, reload, signedOut } = usePortalEngagement(served?.engagement);
+  const { state, scripted, openLink, reload, signedOut, opened } = usePortalEngagement(served?.engagement);
   const [problem, setProblem] = useState<Problem>(returned.problem ?? NO_PROBLEM);
   const open = state.kind === "open" ? state.engagement : null;
 
@@ -54,13 +55,14 @@ export function PortalPage() {
                 </noscript>
               </>
             )}
-            {state.kind === "link" && <OpenLink onOpen={() => openLink(state.token)} />}
+            {state.kind === "link" && <OpenLink onOpen={(remember) => openLink(state.token, remember)} />}
             {state.kind === "signed-out" &&
               (state.message === PORTAL_MESSAGES.noSession && !returned.signedOut ? (
                 <OpenYourEngagement notice={returned.notice} />
               ) : (
                 <RequestLink message={returned.signedOut ?? state.message} notice={returned.notice} />
               ))}
+            {state.kind === "signed-out" && <PasskeyOpen onOpened={opened} />}
           </div>
         )}
         {open && (
@@ -87,6 +89,7 @@ export function PortalPage() {
             {open.signedAt && <StatementsSection />}
             {open.signedAt && <DocumentsSection />}
             {open.signedAt && <ConsultationSection delivered={Boolean(open.deliveredAt)} />}
+            {scripted && <ComingBackSection />}
           </div>
         )}
       </div>

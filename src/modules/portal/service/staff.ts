@@ -6,7 +6,9 @@ import { ConflictError, InvalidError, NotFoundError } from "../../../http/errors
 import { requireAllowed } from "../../../http/lifecycle";
 import { PORTAL_PAYMENT_MAIL, PORTAL_WITHDRAWN_MAIL } from "../mail";
 import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
+import { portalDevices } from "../repo/devices";
 import type { EngagementRow } from "../repo/engagements";
+import { DEVICE_ENDED_BY } from "./access";
 import type { EngagementCore, ProcessorRefs } from "./engagement";
 import { missingLetterSettings } from "./letter-record";
 
@@ -16,6 +18,7 @@ export function staffEngagements(core: EngagementCore) {
   const { config, now } = deps;
   const { startWorkIfReady, issueLink, stateOf, monthlyOf } = core;
   const { subscriptions } = deps;
+  const devices = portalDevices(db);
 
   /**
    * A payment of a monthly engagement: until monitoring starts, the payment that completes the first month
@@ -63,6 +66,8 @@ export function staffEngagements(core: EngagementCore) {
       if (!e) return;
       links.voidOutstanding(e.id, at);
       sessions.endedByClosing(e.id, at);
+      // A device kept signed in opens nothing more either (ADR 299); passkeys stay, refused by the lifecycle.
+      devices.endAllOf(e.id, DEVICE_ENDED_BY.closing, at, false);
     },
     /** The engagement, or what the desk pre-fills for a request that has none yet. */
     get(submissionId: number) {
@@ -178,6 +183,7 @@ export function staffEngagements(core: EngagementCore) {
         if (!repo.withdraw(e.id, at.toISOString())) throw new ConflictError(PORTAL_MESSAGES.notSent);
         links.voidOutstanding(e.id, at);
         sessions.endAllOf(e.id);
+        devices.endAllOf(e.id, DEVICE_ENDED_BY.withdrawal, at);
         // Its terms may change before it is sent again: the pending subscription goes with the letter (ADR 249).
         subscriptions.discardPending(e.id);
         repo.addEvent(e.id, {
