@@ -8,6 +8,9 @@ export const engagementApi = {
   send: (id: number) => `${DESK_API}/${id}/engagement/send`,
   withdraw: (id: number) => `${DESK_API}/${id}/engagement/withdraw`,
   payments: (id: number) => `${DESK_API}/${id}/engagement/payments`,
+  access: (id: number) => `${DESK_API}/${id}/engagement/access`,
+  device: (id: number, deviceId: number) => `${DESK_API}/${id}/engagement/access/devices/${deviceId}`,
+  passkey: (id: number, passkeyId: number) => `${DESK_API}/${id}/engagement/access/passkeys/${passkeyId}`,
 };
 
 /**
@@ -35,4 +38,8 @@ export const EVENT_LABELS: Record<string, string> = {
   signed: "Letter signed",
   payment: "Payment recorded",
   "work-started": "Work started",
+  "device-kept": "Device kept signed in",
+  "device-opened": "Portal opened on a kept device",
+  "passkey-added": "Passkey added",
+  "passkey-opened": "Portal opened with a passkey",
 };

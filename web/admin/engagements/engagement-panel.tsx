@@ -9,6 +9,7 @@ import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
 import { ConfirmDialog } from "../shared/confirm-dialog";
+import { useAcceptedChanges } from "../shared/use-accepted-changes";
 import { type EngagementAnswer, EVENT_LABELS, engagementApi } from "./engagement-api";
 import { EngagementDraftForm } from "./engagement-draft-form";
 import { EngagementPaymentForm } from "./engagement-payment-form";
@@ -46,7 +47,10 @@ export function EngagementPanel({
   const [missing, setMissing] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
   const [withdrawing, setWithdrawing] = useState<"asking" | "pending" | null>(null);
+  // A report marked delivered, a payment matched elsewhere on the page: read again after any change.
+  const changes = useAcceptedChanges();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `changes` is the signal to read it again.
   useEffect(() => {
     let live = true;
     getJson<EngagementAnswer>([engagementApi.one(submissionId)]).then(
@@ -67,7 +71,7 @@ export function EngagementPanel({
     return () => {
       live = false;
     };
-  }, [submissionId]);
+  }, [submissionId, changes]);
 
   const send = async () => {
     setSending(true);

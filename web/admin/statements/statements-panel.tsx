@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { type StatementSummary, staffStatementsApi } from "../../../src/contracts/statements";
 import { StatementList } from "../../components/statement-list";
 import { apiAnswer } from "../../lib/api";
+import { useAcceptedChanges } from "../shared/use-accepted-changes";
 
 /**
  * The request's statements of account and the next one issued through a day (the client is told by mail).
@@ -13,6 +14,8 @@ export function StatementsPanel({ submissionId }: { submissionId: number }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fieldId = useId();
+  const changes = useAcceptedChanges();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `changes` is the signal to read them again.
   const load = useCallback(async () => {
     const engagement = await apiAnswer<{ engagement: unknown | null }>(
       "GET",
@@ -21,7 +24,7 @@ export function StatementsPanel({ submissionId }: { submissionId: number }) {
     if (!engagement.ok || !engagement.data.engagement) return setStatements(null);
     const a = await apiAnswer<{ statements: StatementSummary[] }>("GET", staffStatementsApi(submissionId));
     setStatements(a.ok ? a.data.statements : []);
-  }, [submissionId]);
+  }, [submissionId, changes]);
   useEffect(() => {
     void load();
   }, [load]);
