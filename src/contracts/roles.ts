@@ -182,6 +182,7 @@ export const ADMIN_ROUTE_CAPABILITIES: Record<string, Capability> = {
   "POST /api/admin/submissions/:id/engagement/withdraw": "engagements",
   "POST /api/admin/submissions/:id/engagement/payments": "engagements",
   "GET /api/admin/submissions/:id/engagement/access": "engagements",
+  "GET /api/admin/submissions/:id/engagement/preview": "engagements",
   "DELETE /api/admin/submissions/:id/engagement/access/devices/:deviceId": "engagements",
   "DELETE /api/admin/submissions/:id/engagement/access/passkeys/:passkeyId": "engagements",
   "GET /api/admin/submissions/:id/subscription": "engagements",

@@ -247,7 +247,12 @@ function SubmissionView({
           <SubmissionHistory detail={detail} onSaved={setDetail} />
         </div>
         <div className="grid content-start gap-5 xl:col-start-2 xl:row-span-2 xl:row-start-2">
-          <EngagementPanel submissionId={s.id} requestStatus={s.status} onChanged={refresh} />
+          <EngagementPanel
+            submissionId={s.id}
+            requestStatus={s.status}
+            clientName={s.name}
+            onChanged={refresh}
+          />
           <PortalAccessPanel submissionId={s.id} />
           <Group label="Money">
             <LedgerPanel submissionId={s.id} changed={detail} />

@@ -421,7 +421,7 @@ function SendFileForm({ submissionId, onSent }: { submissionId: number; onSent: 
         className="btn-navy mt-4 w-full disabled:opacity-70 sm:w-auto"
       >
         <Upload className="size-4" aria-hidden="true" />
-        {sent !== null ? "Sending..." : "Send to the Client"}
+        {sent !== null ? "Sending..." : "Send the File to the Client"}
       </button>
     </form>
   );

@@ -5,6 +5,10 @@ import { SUBMISSIONS_API as DESK_API } from "../../../src/contracts/submissions"
 export const engagementApi = {
   one: (id: number) => `${DESK_API}/${id}/engagement`,
   letter: (id: number) => `${DESK_API}/${id}/engagement/letter.pdf`,
+  /** The PDF a preview showed: the draft laid out at the preview's instant, the very bytes a send with it sends. */
+  previewLetter: (id: number, dated: string) =>
+    `${DESK_API}/${id}/engagement/letter.pdf?dated=${encodeURIComponent(dated)}`,
+  preview: (id: number) => `${DESK_API}/${id}/engagement/preview`,
   send: (id: number) => `${DESK_API}/${id}/engagement/send`,
   withdraw: (id: number) => `${DESK_API}/${id}/engagement/withdraw`,
   payments: (id: number) => `${DESK_API}/${id}/engagement/payments`,

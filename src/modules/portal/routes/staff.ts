@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
+import { LetterSendSchema } from "../../../contracts/portal";
 import { actorFrom, parseId, requireId } from "../../../http/admin-http";
 import type { Auth } from "../../auth";
 import { EngagementDraftSchema, PaymentSchema, SubmissionParams } from "../model";
@@ -16,6 +17,7 @@ export function engagementStaffRoutes(deps: {
   trustProxy: boolean;
 }) {
   const { staff, access } = deps.service;
+  const PreviewQuery = v.object({ dated: v.optional(v.string()) });
   const DeviceParams = v.object({ id: v.string(), deviceId: v.string() });
   const PasskeyParams = v.object({ id: v.string(), passkeyId: v.string() });
   const actor = actorFrom(deps.trustProxy);
@@ -37,17 +39,19 @@ export function engagementStaffRoutes(deps: {
       )
       .get(
         "/letter.pdf",
-        async ({ params }) =>
-          letterDownload(await staff.letter(requireId(params.id)), "engagement-letter.pdf"),
-        { params: SubmissionParams },
+        async ({ params, query }) =>
+          letterDownload(await staff.letter(requireId(params.id), query.dated), "engagement-letter.pdf"),
+        { params: SubmissionParams, query: PreviewQuery },
       )
+      // A look before sending (issue 44): the letter a send would freeze now, named by its SHA-256.
+      .get("/preview", ({ params }) => staff.preview(requireId(params.id)), { params: SubmissionParams })
       .post(
         "/send",
-        async ({ admin, request, server, params }) => ({
+        async ({ admin, request, server, params, body }) => ({
           status: "sent",
-          linkExpiresAt: await staff.send(requireId(params.id), actor(admin, request, server)),
+          linkExpiresAt: await staff.send(requireId(params.id), actor(admin, request, server), body ?? {}),
         }),
-        { params: SubmissionParams },
+        { params: SubmissionParams, body: v.optional(LetterSendSchema) },
       )
       .post(
         "/withdraw",
