@@ -152,8 +152,8 @@ test("the client reads the letter in the page, is told at each control what is m
   await expect(page.locator('[aria-current="step"]')).toHaveText(/Payment/);
   await checkWidths(page, "portal-payments");
 
-  // The consultation says how it happens, as the firm set it on its screen.
-  await desk.goto(`${server.origin}/admin/firm`);
+  // The consultation says how it happens, as the firm set it beside its bookings (issue 44).
+  await desk.goto(`${server.origin}/admin/consultations`);
   const place = desk.getByRole("region", { name: "How consultations happen" });
   await place.getByLabel("Phone number clients call").fill("call us");
   await place.getByRole("button", { name: "Save" }).click();
