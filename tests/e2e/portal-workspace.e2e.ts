@@ -53,6 +53,11 @@ async function sentEngagement(browser: Browser, name: string) {
   await panel.getByRole("button", { name: "Save Draft" }).click();
   const before = server.mailsAbout("Your engagement letter").length;
   await panel.getByRole("button", { name: "Send to the Client" }).click();
+  // A look before sending (issue 44): the letter that will go, then Send.
+  await desk
+    .getByRole("dialog", { name: "Look before sending" })
+    .getByRole("button", { name: "Send This Letter" })
+    .click();
   return { reference, desk, link: await mailedPortalLink(server, before) };
 }
 

@@ -141,6 +141,23 @@ describe("keep me signed in on this device", () => {
     ]);
   });
 
+  test("ending a device ends at once the session the link opened with it, too", async () => {
+    const admin = await signIn(t.request, OWNER, PASSWORD);
+    const c = await portalClient(t, clock.at, admin, { email: "kit@samebrowser.example", sign: false });
+    const jar = await openFresh(admin, c, true);
+    expect((await t.request("/api/portal", withCookie(asCookie(jar)))).status).toBe(200);
+    const listed = (await (
+      await t.request(`${API}/${c.submission.id}/engagement/access`, withCookie(admin))
+    ).json()) as DeskPortalAccess;
+    const live = listed.devices.find((d) => d.live);
+    const ended = await t.request(
+      `${API}/${c.submission.id}/engagement/access/devices/${live?.id}`,
+      withCookie(admin, { method: "DELETE", headers: { origin: ORIGIN } }),
+    );
+    expect(ended.status).toBe(200);
+    expect((await t.request("/api/portal", withCookie(asCookie(jar)))).status).toBe(401);
+  });
+
   test("after 30 days the device opens nothing; signing out on it ends it; unticked keeps none", async () => {
     let admin = await signIn(t.request, OWNER, PASSWORD);
     const c = await portalClient(t, clock.at, admin, { email: "lee@harlowtrust.example", sign: false });

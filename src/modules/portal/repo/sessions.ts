@@ -84,8 +84,8 @@ export function portalSessions(db: Database) {
       insert.run(sha256(id), engagementId, at.toISOString(), deviceId, openedBy);
       return id;
     },
-    /** The session is the device's from now on: ending the device ends it too. */
-    keepWith: (id: string, deviceId: number) => keep.run(deviceId, sha256(id)).changes > 0,
+    /** The session (by its id's hash) is the device's from now on: ending the device ends it too. */
+    keepWith: (idHash: string, deviceId: number) => keep.run(deviceId, idHash).changes > 0,
     /** The engagement a live session is bound to (and the session is kept alive); null when none, ended or expired. */
     engagementOf(id: string, at: Date): number | null {
       const found = lookup(id, at);
