@@ -40,7 +40,7 @@ export function passkeyBrowserRefusal(error: { name?: string } | null, host: str
   if (error?.name === "SecurityError")
     return (
       passkeyAddressProblem(host) ??
-      "Passkeys work only at this site's own address. Open the portal from the link in our email and try again."
+      "Passkeys work only at this site's own address: open this page from its usual address and try again."
     );
   if (error?.name === "InvalidStateError") return PORTAL_ACCESS_MESSAGES.passkeyAlreadyAdded;
   return "This browser could not use a passkey. Use the link in our latest email instead.";

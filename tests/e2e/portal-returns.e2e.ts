@@ -257,3 +257,28 @@ test("a device kept signed in opens the portal again without a link", async ({ b
   await expect(back.getByText(/^Kept signed in until/)).toBeVisible();
   await checkBothWidths(page, "returns-kept-device");
 });
+
+test("at a numeric address a passkey is refused in words, never with the browser's 'invalid domain'", async ({
+  page,
+  demoOrigin,
+}) => {
+  // The demo server is http://127.0.0.1:<port>: no relying party can be a numeric address.
+  await virtualAuthenticator(page);
+  const problems = watchForErrors(page, { allowStatus: [401] });
+  await page.goto(`${demoOrigin}/portal`);
+  await waitForHydration(page);
+  await press(page, page.getByRole("button", { name: "Use a Passkey" }));
+  const said = page.getByRole("status").filter({ hasText: "Passkeys work only at a site's name" });
+  await expect(said).toHaveText(
+    "Passkeys work only at a site's name, and this portal is open at the numeric address 127.0.0.1. Keep using the links we email you, or keep this device signed in.",
+  );
+  await expect(page.getByText(/invalid domain/)).toHaveCount(0);
+  // The server says the same to a caller that skips the page's check.
+  const asked = await page.request.post(`${demoOrigin}/api/portal/passkey/options`, {
+    headers: { origin: demoOrigin },
+  });
+  expect(asked.status()).toBe(409);
+  expect(((await asked.json()) as { error: string }).error).toContain("numeric address 127.0.0.1");
+  await checkBothWidths(page, "returns-passkey-numeric-address");
+  expect(problems).toEqual([]);
+});
