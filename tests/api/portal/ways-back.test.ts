@@ -141,6 +141,36 @@ describe("keep me signed in on this device", () => {
     ]);
   });
 
+  test("the form shown without a script keeps the device too: its box posts remember=on", async () => {
+    const admin = await signIn(t.request, OWNER, PASSWORD);
+    const c = await portalClient(t, clock.at, admin, { email: "noscript@keptdevice.example", sign: false });
+    const sent = await t.request(`${API}/${c.submission.id}/engagement/send`, withCookie(admin, post()));
+    expect(sent.status).toBe(200);
+    const form = new URLSearchParams({
+      link: `http://localhost:3000/portal#token=${heldToken(t, c.engagementId)}`,
+      remember: "on",
+    });
+    const res = await t.request("/api/portal/session", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "text/html",
+        origin: ORIGIN,
+        ...UA,
+      },
+      body: form.toString(),
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/portal");
+    const jar = cookiesOf(res);
+    expect(Object.keys(jar).sort()).toEqual(["tw_portal", "tw_portal_device"]);
+    const back = await t.request(
+      "/api/portal/device/session",
+      withCookie(`tw_portal_device=${jar.tw_portal_device}`, post()),
+    );
+    expect(back.status).toBe(200);
+  });
+
   test("ending a device ends at once the session the link opened with it, too", async () => {
     const admin = await signIn(t.request, OWNER, PASSWORD);
     const c = await portalClient(t, clock.at, admin, { email: "kit@samebrowser.example", sign: false });
