@@ -117,6 +117,8 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
           email: s.email,
           reference: s.reference,
           thread: confirmationMessageId(s.reference, config),
+          // The number the firm calls for a consultation while it has set no place of its own (issue 44).
+          phone: s.phone,
         }
       : null;
   };
@@ -234,6 +236,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
       brand: config.brand,
       letterTerms: config.portal.disputes,
       paymentUrl: config.portal.paymentUrl,
+      consultationPlace: () => firm.consultationPlace() !== null,
       mail: { configured: mailOutbox.configured, delivered: mailOutbox.delivered },
       backups: {
         dataDir: config.dataDir,

@@ -124,3 +124,23 @@ export const ConsultationPlaceSchema = v.pipe(
 /** The invitation's LOCATION: the link itself (calendars open it), or the number to call. */
 export const consultationLocation = (p: ConsultationPlace) =>
   p.kind === "phone" ? `Phone: ${p.value}` : p.value;
+
+/**
+ * How a consultation happens, in a sentence for the client (issue 44): the firm's number to call or its video
+ * link once the firm has set one; until then, the firm calls the number the client gave.
+ */
+export function consultationHow(
+  place: ConsultationPlace | null,
+  clientPhone: string | undefined,
+  firm: string,
+) {
+  if (place?.kind === "phone") return `By phone: at the time booked, call ${firm} at ${place.value}.`;
+  if (place?.kind === "video") return `By video: at the time booked, join at ${place.value}.`;
+  return clientPhone
+    ? `By phone: at the time booked, ${firm} calls you at ${clientPhone}.`
+    : `By phone: at the time booked, ${firm} calls you at the number you gave us.`;
+}
+
+/** The invitation's LOCATION: the firm's place, or the client's own number the firm calls. */
+export const consultationWhere = (place: ConsultationPlace | null, clientPhone: string | undefined) =>
+  place ? consultationLocation(place) : `Phone: the firm calls you${clientPhone ? ` at ${clientPhone}` : ""}`;

@@ -44,6 +44,8 @@ export const PORTAL_MESSAGES = {
   letterChanged:
     "The letter you are signing is not the one this page showed you. Read the letter again (reload the page), then sign.",
   termsChanged: "The terms changed while the letter was being sent. Check them and send it again.",
+  previewStale:
+    "The letter is no longer the one you looked at (its terms or its date changed). Look at it again, then send it.",
   noEngagement: "No engagement has been prepared for this request yet.",
   linkRequested: "If that address has an open engagement with us, a fresh link is on its way.",
   signedOut: "You have signed out. To come back, ask for a fresh link with the email address you gave us.",
@@ -284,6 +286,18 @@ export const SignSchema = v.object({
 
 /** What the desk and the portal show of an engagement. */
 export type EngagementEvent = { kind: string; at: string };
+
+/**
+ * "A look before sending" (issue 44): the exact letter the desk would send now, dated `dated`, named by its
+ * SHA-256; its PDF is `letter.pdf?dated=…`, and sending with both sends those very bytes or nothing (409).
+ */
+export type LetterPreview = { dated: string; sha256: string; letter: PortalLetter | null };
+export const LetterSendSchema = v.object({
+  letterSha256: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, "The preview is not a letter's SHA-256")),
+  ),
+  dated: v.optional(v.pipe(v.string(), v.isoTimestamp("The preview's time is not an instant"))),
+});
 export type Payment = {
   id: number;
   amountCents: number;

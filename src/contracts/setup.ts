@@ -10,6 +10,7 @@ export const SETUP_STEP_IDS = [
   "address",
   "letterTerms",
   "payment",
+  "consultationPlace",
   "mail",
   "backups",
 ] as const;

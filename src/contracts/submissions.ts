@@ -177,6 +177,45 @@ export type StatusChange = {
   at: string;
 };
 
+/**
+ * The audit events the request's history lists with its own (issue 44): every step of its portal, the client's
+ * (opened, consent, signature, uploads, bookings, monitoring changes, ways back) and the firm's that the client
+ * meets there (the letter sent or withdrawn, a payment recorded, a report or a statement delivered).
+ */
+export const PORTAL_HISTORY_EVENTS = [
+  "engagement.sent",
+  "engagement.withdrawn",
+  "engagement.opened",
+  "engagement.device_kept",
+  "engagement.device_returned",
+  "engagement.device_ended",
+  "engagement.passkey_added",
+  "engagement.passkey_returned",
+  "engagement.passkey_removed",
+  "engagement.consented",
+  "engagement.signed",
+  "engagement.payment",
+  "document.uploaded",
+  "document.report",
+  "document.sweep-report",
+  "statement.issued",
+  "consultation.booked",
+  "consultation.moved",
+  "consultation.cancelled",
+  "subscription.paused",
+  "subscription.resumed",
+  "subscription.cancelled",
+] as const;
+
+/** A step of the request's portal in its history: what happened (the audit log's words), and who did it. */
+export type PortalStep = {
+  id: number;
+  event: (typeof PORTAL_HISTORY_EVENTS)[number];
+  /** The client, by the engagement's client name; a colleague by the name the team knows them by. */
+  by: string;
+  byClient: boolean;
+};
+
 /** The detail's history, oldest first: everything that happened to the request and when. */
 export type TimelineEntry =
   | { kind: "received"; at: string }
@@ -184,7 +223,8 @@ export type TimelineEntry =
   | { kind: "note"; at: string; note: SubmissionNote }
   | { kind: "reply"; at: string; reply: SubmissionReply }
   | { kind: "status"; at: string; change: StatusChange }
-  | { kind: "response"; at: string; response: RecordedResponse };
+  | { kind: "response"; at: string; response: RecordedResponse }
+  | { kind: "portal"; at: string; step: PortalStep };
 
 /** Another request with the same e-mail address or firm name: the conflict pre-screen. */
 export type RelatedRequest = {

@@ -9,9 +9,17 @@ export type RedirectStatus = 301 | 302 | 303 | 307 | 308;
 export function redirectTo(
   to: string,
   status: RedirectStatus,
-  headers: Record<string, string> = {},
+  /** Headers by name, or as pairs where one name repeats (two cookies set at once). */
+  headers: Record<string, string> | [string, string][] = {},
 ): Response {
-  return new Response(null, { status, headers: { ...headers, location: sameOriginPath(to) } });
+  const pairs = Array.isArray(headers) ? headers : Object.entries(headers);
+  return new Response(null, {
+    status,
+    headers: [
+      ...pairs.filter(([name]) => name.toLowerCase() !== "location"),
+      ["location", sameOriginPath(to)],
+    ],
+  });
 }
 
 /** The Location of what a request created (a tus upload's address): a path of this site, like every redirect's. */

@@ -275,7 +275,7 @@ test("staff download the client's file byte for byte, send the report and delive
     mimeType: "application/pdf",
     buffer: REPORT,
   });
-  await panel.getByRole("button", { name: "Send to the Client" }).click();
+  await panel.getByRole("button", { name: "Send the File to the Client" }).click();
   const fromFirm = panel.getByRole("list", { name: "From the firm" });
   await expect(fromFirm.getByRole("link", { name: "Asset map report.pdf" })).toBeVisible();
   await expect(fromFirm.getByText(sha(REPORT))).toBeVisible();

@@ -53,6 +53,11 @@ async function sentEngagement(browser: Browser, name: string) {
   await panel.getByRole("button", { name: "Save Draft" }).click();
   const before = server.mailsAbout("Your engagement letter").length;
   await panel.getByRole("button", { name: "Send to the Client" }).click();
+  // A look before sending (issue 44): the letter that will go, then Send.
+  await desk
+    .getByRole("dialog", { name: "Look before sending" })
+    .getByRole("button", { name: "Send This Letter" })
+    .click();
   return { reference, desk, link: await mailedPortalLink(server, before) };
 }
 
@@ -152,8 +157,8 @@ test("the client reads the letter in the page, is told at each control what is m
   await expect(page.locator('[aria-current="step"]')).toHaveText(/Payment/);
   await checkWidths(page, "portal-payments");
 
-  // The consultation says how it happens, as the firm set it on its screen.
-  await desk.goto(`${server.origin}/admin/firm`);
+  // The consultation says how it happens, as the firm set it beside its bookings (issue 44).
+  await desk.goto(`${server.origin}/admin/consultations`);
   const place = desk.getByRole("region", { name: "How consultations happen" });
   await place.getByLabel("Phone number clients call").fill("call us");
   await place.getByRole("button", { name: "Save" }).click();

@@ -107,6 +107,11 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await expect(panel.getByRole("link", { name: "View the Letter (PDF)" })).toBeVisible();
   await expect(desk.getByText(/^Respond by /)).toBeVisible();
   await panel.getByRole("button", { name: "Send to the Client" }).click();
+  // A look before sending (issue 44): the letter that will go, then Send.
+  await desk
+    .getByRole("dialog", { name: "Look before sending" })
+    .getByRole("button", { name: "Send This Letter" })
+    .click();
   await expect(panel.getByText("Link works until")).toBeVisible();
   // Staff read the link's end on the firm's clock, labelled with its zone, on a desk and a phone alike.
   for (const size of [DESKTOP, PHONE]) {
@@ -143,7 +148,7 @@ test("staff draft and send the engagement, the client consents and signs, a paym
   await checkBothWidths(client, "portal-sign");
   // Pressed like a person: the button must still be there when the mouse comes up.
   await client.getByRole("button", { name: "I agree to sign" }).click({ delay: 100 });
-  await expect(client.getByRole("heading", { name: "Signed: payment" })).toBeVisible({ timeout: 30_000 });
+  await expect(client.getByRole("heading", { name: "Payment due" })).toBeVisible({ timeout: 30_000 });
   await expect(client.getByText(/Wire to First Example Bank/)).toBeVisible();
   // The page says the sealed copy was e-mailed only once the mail server took it: wait for it there, then look.
   await expect
@@ -253,6 +258,11 @@ test("without JavaScript the client pastes the link, consents and signs with pla
   await panel.getByRole("button", { name: "Save Draft" }).click();
   const before = letterMails().length;
   await panel.getByRole("button", { name: "Send to the Client" }).click();
+  // A look before sending (issue 44): the letter that will go, then Send.
+  await desk
+    .getByRole("dialog", { name: "Look before sending" })
+    .getByRole("button", { name: "Send This Letter" })
+    .click();
   await expect(panel.getByText("Link works until")).toBeVisible();
   const link = await mailedLink(before);
   expect(link).not.toContain(reference);
@@ -282,7 +292,7 @@ test("without JavaScript the client pastes the link, consents and signs with pla
   await client.getByLabel(/I agree to sign the engagement letter/).check();
   await checkWithoutScript(browser, client, "portal-no-script-sign");
   await client.getByRole("button", { name: "I agree to sign" }).click({ delay: 100 });
-  await expect(client.getByRole("heading", { name: "Signed: payment" })).toBeVisible({ timeout: 30_000 });
+  await expect(client.getByRole("heading", { name: "Payment due" })).toBeVisible({ timeout: 30_000 });
 
   // Signing out with the plain form; the same link pasted again is the way to a fresh one.
   await client.getByRole("button", { name: "Sign out" }).click({ delay: 100 });
@@ -312,6 +322,11 @@ test("staff withdraw a sent letter to change its terms: the client's link stops 
   await panel.getByRole("button", { name: "Save Draft" }).click();
   const before = letterMails().length;
   await panel.getByRole("button", { name: "Send to the Client" }).click();
+  // A look before sending (issue 44): the letter that will go, then Send.
+  await desk
+    .getByRole("dialog", { name: "Look before sending" })
+    .getByRole("button", { name: "Send This Letter" })
+    .click();
   const link = await mailedLink(before);
 
   // Sent: the terms are frozen, and the way to change them is to withdraw the letter.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ApiError, apiAnswer, apiRequest, getJson } from "./api";
+import { ApiError, apiAnswer, apiRequest, getJson, onAcceptedChange } from "./api";
 
 // A real HTTP server on 127.0.0.1: the client is exercised over the network, not against a mock.
 let server: ReturnType<typeof Bun.serve>;
@@ -102,5 +102,23 @@ describe("apiAnswer", () => {
     const url = `http://127.0.0.1:${dead.port}/gone`;
     dead.stop(true);
     await expect(apiAnswer("GET", url)).rejects.toBeInstanceOf(Error);
+  });
+});
+
+describe("changes the server accepted are told to the page (issue 44: no stale panels)", () => {
+  test("a POST answered 2xx is told; a GET and a refused change are not", async () => {
+    let told = 0;
+    const stop = onAcceptedChange(() => {
+      told += 1;
+    });
+    await getJson([`${base}/ok`]);
+    expect(told).toBe(0);
+    await apiRequest("POST", `${base}/ok`, { a: 1 });
+    expect(told).toBe(1);
+    await apiAnswer("POST", `${base}/fields`, {});
+    expect(told).toBe(1);
+    stop();
+    await apiRequest("POST", `${base}/ok`, {});
+    expect(told).toBe(1);
   });
 });

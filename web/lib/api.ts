@@ -28,6 +28,23 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, text, res.statusText);
 }
 
+const acceptedListeners = new Set<() => void>();
+
+/**
+ * Told after every change the server accepted (any request but a GET that answered 2xx), whichever screen or panel
+ * made it: a page whose panels show what changed reads them again, so none of them is left stale (issue 44).
+ * Answers the way to stop listening.
+ */
+export function onAcceptedChange(listener: () => void): () => void {
+  acceptedListeners.add(listener);
+  return () => acceptedListeners.delete(listener);
+}
+
+function accepted(method: string, ok: boolean) {
+  if (!ok || method === "GET" || method === "HEAD") return;
+  for (const listener of acceptedListeners) listener();
+}
+
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const res = await fetch(url, {
     method,
@@ -39,6 +56,7 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     credentials: "include",
   });
   await throwIfNotOk(res);
+  accepted(method, res.ok);
   return res;
 }
 
@@ -51,6 +69,7 @@ export async function apiForm(method: string, url: string, form: FormData): Prom
     credentials: "include",
   });
   await throwIfNotOk(res);
+  accepted(method, res.ok);
   return res;
 }
 
@@ -104,7 +123,10 @@ export function apiSendFile(
     xhr.setRequestHeader("content-type", "application/octet-stream");
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (ev) => onProgress(ev.loaded);
-    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
+    xhr.onload = () => {
+      accepted("POST", xhr.status >= 200 && xhr.status < 300);
+      resolve({ status: xhr.status, body: xhr.responseText });
+    };
     xhr.onerror = () => resolve({ status: 0, body: "" });
     xhr.send(file);
   });

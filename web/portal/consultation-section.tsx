@@ -40,6 +40,7 @@ export function ConsultationSection({ delivered }: { delivered: boolean }) {
   const [busy, setBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [place, setPlace] = useState<ConsultationPlace | null>(null);
+  const [callsYouAt, setCallsYouAt] = useState<string | null>(null);
 
   const loadSlots = useCallback(async () => {
     const a = await call<ConsultationSlots>("GET", "/slots");
@@ -49,16 +50,21 @@ export function ConsultationSection({ delivered }: { delivered: boolean }) {
 
   useEffect(() => {
     let live = true;
-    call<{ consultation: ConsultationBooking | null; place: ConsultationPlace | null }>("GET", "").then(
-      (a) => {
-        if (!live) return;
-        if (a.ok) setPlace(a.data.place);
-        if (!delivered) return;
-        if (!a.ok) return setMessage({ tone: "error", text: a.error });
-        setBooking(a.data.consultation);
-        if (!a.data.consultation) loadSlots();
-      },
-    );
+    call<{
+      consultation: ConsultationBooking | null;
+      place: ConsultationPlace | null;
+      callsYouAt?: string | null;
+    }>("GET", "").then((a) => {
+      if (!live) return;
+      if (a.ok) {
+        setPlace(a.data.place);
+        setCallsYouAt(a.data.callsYouAt ?? null);
+      }
+      if (!delivered) return;
+      if (!a.ok) return setMessage({ tone: "error", text: a.error });
+      setBooking(a.data.consultation);
+      if (!a.data.consultation) loadSlots();
+    });
     return () => {
       live = false;
     };
@@ -103,7 +109,7 @@ export function ConsultationSection({ delivered }: { delivered: boolean }) {
       <h2 id="consultation-title" className="font-serif text-2xl font-bold text-navy">
         Your consultation
       </h2>
-      {place && <PlaceLine place={place} />}
+      {place ? <PlaceLine place={place} /> : callsYouAt && <CallsYouLine phone={callsYouAt} />}
       {!delivered && (
         <p className="mt-2 text-ink">
           Once your report is delivered, you can book a {CONSULTATION_MINUTES}-minute consultation here to
@@ -192,6 +198,19 @@ export function ConsultationSection({ delivered }: { delivered: boolean }) {
         />
       )}
     </section>
+  );
+}
+
+/** Until the firm sets how it holds consultations, it calls the client: at the number they gave (issue 44). */
+function CallsYouLine({ phone }: { phone: string }) {
+  return (
+    <p className="mt-2 flex items-start gap-2 rounded-lg border border-line bg-white p-3 text-ink">
+      <Phone className="mt-1 size-4 shrink-0 text-navy" aria-hidden="true" />
+      <span>
+        <span className="font-semibold">By phone.</span> At the time booked, we call you at{" "}
+        <span className="font-semibold">{phone}</span>, the number you gave us.
+      </span>
+    </p>
   );
 }
 

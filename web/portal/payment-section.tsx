@@ -19,11 +19,7 @@ export function PaymentSection({ engagement: e }: { engagement: PortalEngagement
   return (
     <section id="payment" aria-labelledby="payment-title" className="scroll-mt-6 space-y-4">
       <h2 id="payment-title" className="font-serif text-2xl font-bold text-navy sm:text-3xl">
-        {e.deliveredAt
-          ? "Your report is delivered"
-          : e.workStartedAt
-            ? "Work has started"
-            : "Signed: payment"}
+        {e.deliveredAt ? "Your report is delivered" : e.workStartedAt ? "Work has started" : "Payment due"}
       </h2>
       {/* Said only once the mail server took it: mail not configured yet, or retrying, sends nothing. */}
       <p className="text-ink">

@@ -1,10 +1,35 @@
 import { useState } from "react";
 import { PORTAL_LINK_DAYS } from "../../src/contracts/portal";
+import { PORTAL_DEVICE_DAYS } from "../../src/contracts/portal-access";
 import { useBrand } from "../lib/brand-context";
 import { portalCall } from "./portal-api";
 
+/** "Keep me signed in on this device": the box both ways in offer, unticked (ADR 299). */
+function KeepSignedIn({ checked, onChange }: { checked?: boolean; onChange?: (on: boolean) => void }) {
+  return (
+    <div className="mt-4">
+      <label className="flex min-h-11 items-start gap-3 text-ink">
+        <input
+          type="checkbox"
+          name="remember"
+          value="on"
+          checked={checked}
+          onChange={onChange && ((ev) => onChange(ev.target.checked))}
+          className="mt-1 size-5 shrink-0 accent-navy"
+          aria-describedby="keep-signed-in-hint"
+        />
+        <span className="font-semibold">Keep me signed in on this device for {PORTAL_DEVICE_DAYS} days</span>
+      </label>
+      <p id="keep-signed-in-hint" className="ml-8 text-sm text-ink-muted">
+        Only on a device you alone use. Signing out, or asking us, ends it at once.
+      </p>
+    </div>
+  );
+}
+
 /** The e-mailed link, read from the address: opened when the client presses the button. */
-export function OpenLink({ onOpen }: { onOpen: () => void }) {
+export function OpenLink({ onOpen }: { onOpen: (remember: boolean) => void }) {
+  const [remember, setRemember] = useState(false);
   return (
     <section className="mt-6" aria-labelledby="open-title">
       <h2 id="open-title" className="font-serif text-2xl font-bold text-navy">
@@ -14,7 +39,8 @@ export function OpenLink({ onOpen }: { onOpen: () => void }) {
         For your security each link we email opens the portal once. Press Open to start your session in this
         browser.
       </p>
-      <button type="button" className="btn-navy mt-4" onClick={onOpen}>
+      <KeepSignedIn checked={remember} onChange={setRemember} />
+      <button type="button" className="btn-navy mt-4" onClick={() => onOpen(remember)}>
         Open
       </button>
     </section>
@@ -56,6 +82,9 @@ export function OpenWithoutScript({ problem }: { problem?: string }) {
         <button type="submit" className="btn-navy">
           Open
         </button>
+        <div className="basis-full">
+          <KeepSignedIn />
+        </div>
       </form>
     </section>
   );

@@ -4,5 +4,5 @@ import { type Answer, apiAnswer } from "../lib/api";
 
 export type { Answer, PortalEngagement };
 
-export const portalCall = <T>(path: string, body?: unknown): Promise<Answer<T>> =>
-  apiAnswer<T>(body === undefined ? "GET" : "POST", `/api/portal${path}`, body);
+export const portalCall = <T>(path: string, body?: unknown, method?: "DELETE"): Promise<Answer<T>> =>
+  apiAnswer<T>(method ?? (body === undefined ? "GET" : "POST"), `/api/portal${path}`, body);

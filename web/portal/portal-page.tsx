@@ -1,7 +1,8 @@
-import { useState } from "react";
-import { PORTAL_MESSAGES, portalQuery } from "../../src/contracts/portal";
+import { type ReactNode, useState } from "react";
+import { PORTAL_MESSAGES, type PortalEngagement, portalQuery } from "../../src/contracts/portal";
 import { definePage } from "../lib/lazy-page";
 import { usePageData } from "../lib/page-data-context";
+import { ComingBackSection, PasskeyOpen } from "./coming-back";
 import { ConsultationSection } from "./consultation-section";
 import { DocumentsSection } from "./documents-section";
 import { LetterSection, NO_PROBLEM, type Problem, problemOf } from "./letter-section";
@@ -9,7 +10,8 @@ import { MonitoringSection } from "./monitoring-section";
 import { PaymentSection } from "./payment-section";
 import { OpenLink, OpenWithoutScript, RequestLink, SignOut } from "./portal-access";
 import { PortalFrame } from "./portal-frame";
-import { PortalSteps } from "./portal-steps";
+import { currentStep, PortalSteps, stepsOf } from "./portal-steps";
+import { SignedFinish } from "./signed-finish";
 import { StatementsSection } from "./statements-section";
 import { usePortalEngagement, useReturnedWord } from "./use-portal-engagement";
 
@@ -23,8 +25,10 @@ import { usePortalEngagement, useReturnedWord } from "./use-portal-engagement";
 export function PortalPage() {
   const served = usePageData()?.portal;
   const returned = useReturnedWord();
-  const { state, scripted, openLink, reload, signedOut } = usePortalEngagement(served?.engagement);
+  const { state, scripted, openLink, reload, signedOut, opened } = usePortalEngagement(served?.engagement);
   const [problem, setProblem] = useState<Problem>(returned.problem ?? NO_PROBLEM);
+  // Set by the signature's answer: the finish screen leads the page until the client closes it.
+  const [justSigned, setJustSigned] = useState(false);
   const open = state.kind === "open" ? state.engagement : null;
 
   return (
@@ -54,13 +58,14 @@ export function PortalPage() {
                 </noscript>
               </>
             )}
-            {state.kind === "link" && <OpenLink onOpen={() => openLink(state.token)} />}
+            {state.kind === "link" && <OpenLink onOpen={(remember) => openLink(state.token, remember)} />}
             {state.kind === "signed-out" &&
               (state.message === PORTAL_MESSAGES.noSession && !returned.signedOut ? (
                 <OpenYourEngagement notice={returned.notice} />
               ) : (
                 <RequestLink message={returned.signedOut ?? state.message} notice={returned.notice} />
               ))}
+            {state.kind === "signed-out" && <PasskeyOpen onOpened={opened} />}
           </div>
         )}
         {open && (
@@ -72,26 +77,61 @@ export function PortalPage() {
                 <PortalSteps engagement={open} />
               </div>
             </div>
-            <LetterSection
-              engagement={open}
-              problem={problem}
-              onAnswer={(a) => {
-                if (a.ok) {
-                  setProblem(NO_PROBLEM);
-                  reload();
-                } else setProblem({ ...problemOf(a), fromServer: true });
-              }}
-            />
-            {open.signedAt && <PaymentSection engagement={open} />}
-            {open.signedAt && <MonitoringSection engagement={open} />}
-            {open.signedAt && <StatementsSection />}
-            {open.signedAt && <DocumentsSection />}
-            {open.signedAt && <ConsultationSection delivered={Boolean(open.deliveredAt)} />}
+            {justSigned && open.signedAt && (
+              <SignedFinish engagement={open} onDismiss={() => setJustSigned(false)} />
+            )}
+            {leadingFirst(open, {
+              letter: (
+                <LetterSection
+                  key="letter"
+                  engagement={open}
+                  problem={problem}
+                  onAnswer={(a) => {
+                    if (a.ok) {
+                      setProblem(NO_PROBLEM);
+                      if ((a.data as { signedAt?: string } | undefined)?.signedAt) setJustSigned(true);
+                      reload();
+                    } else setProblem({ ...problemOf(a), fromServer: true });
+                  }}
+                />
+              ),
+              payment: open.signedAt && <PaymentSection key="payment" engagement={open} />,
+              monitoring: open.signedAt && <MonitoringSection key="monitoring" engagement={open} />,
+              statements: open.signedAt && <StatementsSection key="statements" />,
+              documents: open.signedAt && <DocumentsSection key="documents" />,
+              consultation: open.signedAt && (
+                <ConsultationSection key="consultation" delivered={Boolean(open.deliveredAt)} />
+              ),
+            })}
+            {scripted && <ComingBackSection />}
           </div>
         )}
       </div>
     </PortalFrame>
   );
+}
+
+type SectionKey = "letter" | "payment" | "monitoring" | "statements" | "documents" | "consultation";
+
+/** Which section the client's current step is done in: the delivered report (documents) leads its consultation. */
+const LEADS: Record<string, SectionKey[]> = {
+  letter: ["letter"],
+  payment: ["payment"],
+  documents: ["documents"],
+  report: ["documents"],
+  monitoring: ["monitoring"],
+  consultation: ["documents", "consultation"],
+};
+
+/**
+ * The sections in the page's order, with the one the client's current step is done in first (issue 44): after
+ * the signature how to pay, once the report is delivered the report and its consultation, so on a phone the step
+ * at hand is not 1,800 px down under a signed letter. The rest keep their order.
+ */
+function leadingFirst(e: PortalEngagement, sections: Record<SectionKey, ReactNode>): ReactNode[] {
+  const order: SectionKey[] = ["letter", "payment", "monitoring", "statements", "documents", "consultation"];
+  const lead = LEADS[currentStep(stepsOf(e))?.key ?? ""] ?? [];
+  return [...lead, ...order.filter((k) => !lead.includes(k))].map((k) => sections[k]);
 }
 
 /** /portal opened without a session: what the page is, and the two ways in (the e-mailed link, or a new one). */

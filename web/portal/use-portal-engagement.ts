@@ -70,7 +70,13 @@ export function usePortalEngagement(served: PortalEngagement | undefined) {
       if (token) setState({ kind: "link", token });
       return token !== null;
     };
-    if (!readLink() && !served) portalCall<Loaded>("").then(show);
+    // Without a session, a browser the client kept signed in opens a new one (ADR 299); otherwise the way in.
+    if (!readLink() && !served)
+      portalCall<Loaded>("").then((answer) =>
+        answer.ok || answer.status !== 401
+          ? show(answer)
+          : portalCall<Loaded>("/device/session", {}).then((kept) => show(kept.ok ? kept : answer)),
+      );
     // A fresh link opened in this tab changes only the address's fragment: the page stays, and offers it.
     window.addEventListener("hashchange", readLink);
     return () => window.removeEventListener("hashchange", readLink);
@@ -80,7 +86,7 @@ export function usePortalEngagement(served: PortalEngagement | undefined) {
     state,
     scripted,
     /** Exchanges the link's token for a session, taking it out of the address bar first. */
-    openLink: (token: string) => {
+    openLink: (token: string, remember = false) => {
       // A mail's own link names what it is about (`&focus=report`): the page opens on it once it has loaded.
       const focus = new URLSearchParams(window.location.hash.slice(1)).get("focus") ?? "";
       const heading = Object.hasOwn(PORTAL_FOCUS, focus)
@@ -88,12 +94,14 @@ export function usePortalEngagement(served: PortalEngagement | undefined) {
         : null;
       history.replaceState(null, "", window.location.pathname);
       setState({ kind: "loading" });
-      portalCall<Loaded>("/session", { token }).then((answer) => {
+      portalCall<Loaded>("/session", { token, remember }).then((answer) => {
         show(answer);
         if (answer.ok && heading)
           requestAnimationFrame(() => document.getElementById(heading)?.scrollIntoView({ block: "start" }));
       });
     },
+    /** A passkey (or another way back) opened a session: the engagement it answered is shown. */
+    opened: (engagement: PortalEngagement) => setState({ kind: "open", engagement }),
     /** The engagement read again, after a step changed it. */
     reload: () => portalCall<Loaded>("").then(show),
     signedOut: (message: string) => setState({ kind: "signed-out", message }),

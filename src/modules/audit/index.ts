@@ -38,5 +38,5 @@ export const auditBy = (
 
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export type { AuditActor, AuditClient, AuditEntry, AuditEntryInput, AuditNames, AuditRecord } from "./model";
-export { listAudit } from "./repo/audit-log";
-export { readDisplayNamesWith, writeAudit } from "./service";
+export { auditOfSubmission, listAudit } from "./repo/audit-log";
+export { CLIENT_USERNAME, readDisplayNamesWith, writeAudit } from "./service";

@@ -59,7 +59,7 @@ export const sealAuditNamesWith = (store: Sealed) => void ciphers.set(store.db, 
 /** Where an entry keeps its author's name of the time, among the names it seals. */
 const ACTOR_NAME = "actorName";
 /** The username of an entry the client made in the portal: no account, so the log shows the client's name. */
-const CLIENT_USERNAME = "client (portal)";
+export const CLIENT_USERNAME = "client (portal)";
 
 /** How a colleague is named on the page: given by the feature that keeps the accounts (auth). */
 export type NameOf = (store: Sealed) => { of(username: string): string };

@@ -44,7 +44,8 @@ export type Auth = ReturnType<typeof createAuth>;
 export { ADMIN_HELP, adminCli } from "./cli";
 export { hashPassword } from "./lib/passwords";
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
-export { demoPasswordRefusal } from "./model";
+export { challengeIn, randomBytes as passkeyChallengeBytes, relyingParty, webauthn } from "./lib/webauthn";
+export { demoPasswordRefusal, PASSKEY_ALGORITHMS, PASSKEY_CHALLENGE_MS } from "./model";
 export { type StaffRow, staffAccounts } from "./repo/staff-accounts";
 export { type StaffNames, shownName, staffNames } from "./repo/staff-names";
 export {

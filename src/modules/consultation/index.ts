@@ -67,6 +67,10 @@ export function createConsultation(deps: {
       requireEngagement: deps.requireSession,
       place: deps.place,
       audited: clientAudit(deps.store, deps.config.trustProxy, now),
+      phoneOf: (engagementId) => {
+        const e = engagementFacts(db).byId(engagementId);
+        return (e && deps.personOf(e.submissionId)?.phone) || null;
+      },
     }),
     staffRoutes: consultationStaffRoutes({ service, auth: deps.auth }),
   };

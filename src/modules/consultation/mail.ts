@@ -1,7 +1,7 @@
 import type { EventAttributes } from "ics";
 import type { Config } from "../../config";
 import { CONSULTATION_CHANGE_HOURS, CONSULTATION_MINUTES } from "../../contracts/consultation";
-import { type ConsultationPlace, consultationLocation } from "../../contracts/firm";
+import { type ConsultationPlace, consultationHow, consultationWhere } from "../../contracts/firm";
 import type { PersonOf } from "../desk";
 import { composeText, line, type MailMessage } from "../mail";
 import type { PortalMailLinks } from "../portal";
@@ -109,10 +109,16 @@ export function consultationMailRenderers(
       const summary = toDesk
         ? `Consultation: ${person.name} (${person.reference})`
         : `Consultation with ${firm} (${person.reference})`;
-      const description = toDesk
-        ? `The ${CONSULTATION_MINUTES}-minute consultation on the report for ${person.reference}.`
-        : `Your ${CONSULTATION_MINUTES}-minute consultation with ${firm} to walk through your report. To move or cancel it, use the portal: ${portal}`;
       const where = place();
+      // How it happens, said in the mail and the invitation alike (issue 44): never left to guess.
+      const how = toDesk
+        ? where
+          ? consultationHow(where, person.phone, firm)
+          : `By phone: no consultation place is set, so the firm calls the client at ${person.phone ?? "the number they gave"}.`
+        : consultationHow(where, person.phone, firm);
+      const description = toDesk
+        ? `The ${CONSULTATION_MINUTES}-minute consultation on the report for ${person.reference}. ${how}`
+        : `Your ${CONSULTATION_MINUTES}-minute consultation with ${firm} to walk through your report. ${how} To move or cancel it, use the portal: ${portal}`;
       const ics = invitation(
         change,
         {
@@ -120,7 +126,7 @@ export function consultationMailRenderers(
           firm,
           firmEmail: config.intakeNotifyTo,
           client: person,
-          place: where ? consultationLocation(where) : undefined,
+          place: consultationWhere(where, person.phone),
         },
         { summary, description },
       );
@@ -128,6 +134,7 @@ export function consultationMailRenderers(
         toDesk
           ? [
               line`The consultation of ${person.name} (${person.reference}) is ${what}.`,
+              ...(kind === "cancelled" ? [] : ["", how]),
               "",
               kind === "cancelled"
                 ? "The cancellation for your calendar is attached."
@@ -137,6 +144,7 @@ export function consultationMailRenderers(
               line`Hello ${person.name},`,
               "",
               `Your ${CONSULTATION_MINUTES}-minute consultation with ${firm} to walk through your report is ${what}.`,
+              ...(kind === "cancelled" ? [] : ["", how]),
               "",
               kind === "cancelled"
                 ? `The attached file removes it from your calendar. You can book another time in the portal: ${link(change.submissionId, "consultation")}`

@@ -26,6 +26,8 @@ export function consultationPortalRoutes(deps: {
   place: () => ConsultationPlace | null;
   /** The client's booking, move or cancellation in the audit log, under their name (src/modules/portal). */
   audited?: ClientAudit;
+  /** The number the client gave, which the firm calls while it has set no place (issue 44). */
+  phoneOf?: (engagementId: number) => string | null;
 }) {
   const { service, requireEngagement } = deps;
   /** The action done, then audited under the client: a refused one is not an action. */
@@ -52,7 +54,14 @@ export function consultationPortalRoutes(deps: {
       "/",
       ({ request, query, set }) => {
         noStore(set);
-        return { ...service.current(requireEngagement(request), query.tz), place: deps.place() };
+        const id = requireEngagement(request);
+        const place = deps.place();
+        // Until the firm sets a place, it calls the client: the page says at which of their numbers.
+        return {
+          ...service.current(id, query.tz),
+          place,
+          callsYouAt: place ? null : (deps.phoneOf?.(id) ?? null),
+        };
       },
       { query: ZoneQuery },
     )

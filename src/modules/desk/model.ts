@@ -232,7 +232,7 @@ export type ClosureInput = v.InferOutput<typeof Closure>;
  */
 export type PersonOf = (
   submissionId: number,
-) => { name: string; email: string; reference: string; thread: string } | null;
+) => { name: string; email: string; reference: string; thread: string; phone?: string } | null;
 
 /**
  * The firm's calendar as the features that run on it read the desk's business clock: the firm's date at an

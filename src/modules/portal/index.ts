@@ -1,3 +1,4 @@
+import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import { allowed } from "../../contracts/lifecycle";
 import type { PortalEngagement } from "../../contracts/portal";
@@ -14,6 +15,7 @@ import { portalMailRenderers } from "./mail";
 import type { PaymentInput } from "./model";
 import { engagementsRepo } from "./repo/engagements";
 import { engagementFacts, engagementLifecycle } from "./repo/facts";
+import { portalAccessRoutes } from "./routes/access";
 import { portalCookieOf, portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
 import { engagementStaffRoutes } from "./routes/staff";
 import { createPortalService } from "./service";
@@ -71,7 +73,9 @@ export function createPortal(deps: {
         }),
       );
     },
-    module: portalModule({ config, service, sessionOf, requireSession }),
+    module: new Elysia({ name: "portal-all" })
+      .use(portalModule({ config, service, sessionOf, requireSession }))
+      .use(portalAccessRoutes({ config, service })),
     /** The engagement of a request's portal session, or the 401 that asks the client to sign in again: for the
      * portal's other routes (its documents and its consultation). Given the action the route performs, the
      * lifecycle table's 409 comes first (ADR 278). */

@@ -30,9 +30,20 @@ export const SubmissionParams = v.object({ id: v.string() });
  * other way) or the token alone. Anything else opens nothing, and is answered as an unknown link is (401), never
  * as a form's mistake: the client is only ever told to ask for a fresh link.
  */
+/** "Keep me signed in on this device" (ADR 299): true from the script, "on" from the plain form's box. */
+const Remember = v.optional(
+  v.pipe(
+    v.union([v.boolean(), v.string()]),
+    v.transform((r) => r === true || r === "on"),
+  ),
+  false,
+);
 export const SessionOpeningBody = v.fallback(
-  v.union([PortalTokenSchema, v.object({ link: v.pipe(v.string(), v.trim()) })]),
-  { token: "" },
+  v.union([
+    v.object({ ...PortalTokenSchema.entries, remember: Remember }),
+    v.object({ link: v.pipe(v.string(), v.trim()), remember: Remember }),
+  ]),
+  { token: "", remember: false },
 );
 export type SessionOpening = v.InferOutput<typeof SessionOpeningBody>;
 

@@ -9,6 +9,8 @@ export type SetupSources = {
   /** The letter's dispute terms: a letter is not sent while one is missing. */
   letterTerms: { arbitrationProvider?: string; venue?: string; governingLaw?: string };
   paymentUrl: string | undefined;
+  /** Whether the firm has said how it holds consultations (a phone number or a video link). */
+  consultationPlace: () => boolean;
   /** Whether mail is set up, and whether one has ever been delivered. */
   mail: { configured: boolean; delivered: () => boolean };
   /**

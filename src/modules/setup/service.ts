@@ -77,6 +77,20 @@ export function createSetupService(src: SetupSources) {
       () => "Set PAYMENT_URL to the processor's payment link: until then clients see no Pay button.",
     );
 
+  /** How consultations happen (issue 44): until it is set the firm calls each client at the number they gave. */
+  function consultationPlace(): SetupStep {
+    const done = src.consultationPlace();
+    return {
+      id: "consultationPlace",
+      title: "How consultations happen",
+      done,
+      detail: done
+        ? "Clients see the firm's number or video link beside their booking and in its invitation."
+        : "Say how the firm holds its consultations (a number clients call or a video link): until then each booking says the firm calls the client's number.",
+      href: PATHS.adminConsultations,
+    };
+  }
+
   function mail(): SetupStep {
     const delivered = src.mail.configured && src.mail.delivered();
     return {
@@ -141,7 +155,16 @@ export function createSetupService(src: SetupSources) {
 
   return {
     list(): SetupList {
-      const steps = [dataKey(), people(), address(), letterTerms(), payment(), mail(), backups()];
+      const steps = [
+        dataKey(),
+        people(),
+        address(),
+        letterTerms(),
+        payment(),
+        consultationPlace(),
+        mail(),
+        backups(),
+      ];
       return { done: steps.every((s) => s.done), steps };
     },
   };

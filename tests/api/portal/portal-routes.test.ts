@@ -5,6 +5,7 @@ import { post, signIn, withCookie } from "../../helpers/admin";
 import { makeTestApp } from "../../helpers/app";
 import { pdf } from "../../helpers/files";
 import { deliverReport, portalClient, tus } from "../../helpers/portal-client";
+import { softAuthenticator } from "../../helpers/webauthn";
 
 setDefaultTimeout(60_000);
 
@@ -31,8 +32,18 @@ const t = makeTestApp(
   { now: () => clock.at },
 );
 const ORIGIN = "http://localhost:3000";
-/** How a client opens a session or asks for a link: no session is read, so there is no one else's to reach. */
-const OPEN = new Set(["POST /api/portal/session", "POST /api/portal/link"]);
+/**
+ * How a client opens a session or asks for a link, or comes back on a kept device or with a passkey (and forgets
+ * the device): no session is read, so there is no one else's to reach.
+ */
+const OPEN = new Set([
+  "POST /api/portal/session",
+  "POST /api/portal/link",
+  "POST /api/portal/device/session",
+  "DELETE /api/portal/device",
+  "POST /api/portal/passkey/options",
+  "POST /api/portal/passkey",
+]);
 
 const portalRoutes = () =>
   t.app.routes
@@ -54,7 +65,7 @@ const read = async (path: string, cookie: string) => {
 describe("every portal route with another engagement's ids and session", () => {
   let a: Awaited<ReturnType<typeof portalClient>>;
   let b: Awaited<ReturnType<typeof portalClient>>;
-  const ids = { uploadId: "", docId: "", file: "" };
+  const ids = { uploadId: "", docId: "", file: "", id: "" };
   /** What of A's engagement would show if it leaked: its reference, its name, its email, its files' ids. */
   let markers: string[] = [];
   let before: Awaited<ReturnType<typeof aViews>> | undefined;
@@ -104,6 +115,16 @@ describe("every portal route with another engagement's ids and session", () => {
     );
     expect(booked.status).toBe(201);
 
+    // A passkey of A's, whose id B's session tries to remove.
+    const options = await t.request("/api/portal/passkeys/options", withCookie(a.cookie, post()));
+    const { challenge } = (await options.json()) as { challenge: string };
+    const response = softAuthenticator().register({ challenge, origin: ORIGIN, rpId: "localhost" });
+    const added = await t.request(
+      "/api/portal/passkeys",
+      withCookie(a.cookie, post({ name: "Phone", response })),
+    );
+    ids.id = String(((await added.json()) as { passkey: { id: number } }).passkey.id);
+
     const docs = (await read("/api/portal/documents", a.cookie)).body as { documents: { id: string }[] };
     ids.docId = docs.documents[0]?.id ?? "";
     const statements = (await read("/api/portal/statements", a.cookie)).body as {
@@ -114,6 +135,7 @@ describe("every portal route with another engagement's ids and session", () => {
       uploadId: expect.any(String),
       docId: expect.any(String),
       file: expect.stringMatching(/\.pdf$/),
+      id: expect.stringMatching(/^\d+$/),
     });
     markers = [
       a.submission.reference,

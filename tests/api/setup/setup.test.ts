@@ -43,6 +43,7 @@ describe("GET /api/admin/setup", () => {
       "address",
       "letterTerms",
       "payment",
+      "consultationPlace",
       "mail",
       "backups",
     ]);
@@ -52,6 +53,7 @@ describe("GET /api/admin/setup", () => {
       address: false,
       letterTerms: true,
       payment: false,
+      consultationPlace: false,
       mail: false,
       backups: false,
     });
@@ -59,6 +61,9 @@ describe("GET /api/admin/setup", () => {
     const step = (id: SetupStepId) => l.steps.find((s) => s.id === id);
     expect(step("people")?.href).toBe("/admin/firm");
     expect(step("backups")?.href).toBe("/admin/backups");
+    // How consultations happen is set on the Consultations screen; until then the firm calls the client.
+    expect(step("consultationPlace")?.href).toBe("/admin/consultations");
+    expect(step("consultationPlace")?.detail).toContain("the firm calls the client's number");
     expect(step("address")?.detail).toContain("BRAND_ADDRESS and BRAND_LICENCES");
     expect(step("payment")?.settings).toEqual(["PAYMENT_URL"]);
     expect(step("mail")?.detail).toContain("SMTP_URL");
@@ -185,6 +190,11 @@ describe("a firm that has set everything up", () => {
         post({ name: "Dana Whitfield", role: "Principal", credentials: "CPA", published: true }),
       ),
     );
+    const placed = await app.request(
+      "/api/admin/firm/consultation-place",
+      withCookie(cookie, { ...post({ kind: "phone", value: "+1 214 555 0100" }), method: "PUT" }),
+    );
+    expect(placed.status).toBe(200);
     const done = await list(app, cookie);
     expect(done.steps.filter((s) => !s.done)).toEqual([]);
     expect(done.done).toBe(true);

@@ -3,6 +3,7 @@ import { Fingerprint } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import * as v from "valibot";
 import { type PasskeyList, PasskeyNameSchema, type PasskeyView } from "../../../src/contracts/admin-auth";
+import { passkeyBrowserRefusal } from "../../../src/contracts/portal-access";
 import { apiRequest, getJson } from "../../lib/api";
 import { serverErrors, serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
@@ -15,7 +16,10 @@ import { TextField } from "../shared/text-field";
 const browserRefusal = (error: unknown) =>
   error instanceof Error && error.name === "NotAllowedError"
     ? "The passkey was not created: the request was cancelled or timed out."
-    : `The passkey was not created: ${error instanceof Error ? error.message : "this browser could not make one"}.`;
+    : error instanceof Error && error.name === "SecurityError"
+      ? // The browser's own words ("… is an invalid domain") say nothing to a person (issue 44).
+        `The passkey was not created. ${passkeyBrowserRefusal(error, window.location.hostname)}`
+      : `The passkey was not created: ${error instanceof Error ? error.message : "this browser could not make one"}.`;
 
 /**
  * The admin's passkeys on the account screen: the list with when each was made and last used, adding one (a

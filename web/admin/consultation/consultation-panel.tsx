@@ -2,10 +2,13 @@ import { useEffect, useState } from "react";
 import type { ConsultationBooking } from "../../../src/contracts/consultation";
 import { getJson } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
+import { useAcceptedChanges } from "../shared/use-accepted-changes";
 
 /** The request's consultation in the desk: when it is, when it was booked, or that none is booked. */
 export function ConsultationPanel({ submissionId }: { submissionId: number }) {
   const [state, setState] = useState<ConsultationBooking | null | undefined | "failed">(undefined);
+  const changes = useAcceptedChanges();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `changes` is the signal to read it again.
   useEffect(() => {
     let live = true;
     getJson<{ consultation: ConsultationBooking | null }>([
@@ -17,7 +20,7 @@ export function ConsultationPanel({ submissionId }: { submissionId: number }) {
     return () => {
       live = false;
     };
-  }, [submissionId]);
+  }, [submissionId, changes]);
   return (
     <section
       aria-labelledby="consultation-title"

@@ -1,3 +1,4 @@
+import { ConsultationPlacePanel } from "../firm";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { UpcomingConsultationsPanel } from "./upcoming-consultations-panel";
@@ -14,7 +15,9 @@ export function ConsultationsPage() {
             Calls clients have booked from their portal once their letter is signed. Open the request to see
             the engagement, move the booking or write to the client.
           </p>
-          <div className="mt-8 max-w-3xl">
+          <div className="mt-8 grid max-w-3xl gap-8">
+            {/* How they happen, beside the bookings it applies to (issue 44): a number to call or a video link. */}
+            <ConsultationPlacePanel />
             <UpcomingConsultationsPanel />
           </div>
         </>

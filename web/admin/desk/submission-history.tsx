@@ -1,7 +1,12 @@
-import { ArrowRightLeft, Inbox, Mail, PhoneCall, Send, StickyNote } from "lucide-react";
+import { ArrowRightLeft, Globe, Inbox, Mail, PhoneCall, Send, StickyNote } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import type { ResponseChannel } from "../../../src/contracts/desk";
-import { NOTE_MAX, type SubmissionDetail, type TimelineEntry } from "../../../src/contracts/submissions";
+import {
+  NOTE_MAX,
+  type PortalStep,
+  type SubmissionDetail,
+  type TimelineEntry,
+} from "../../../src/contracts/submissions";
 import { formatDateTime } from "../../lib/dates";
 import { statusLabel } from "./desk-labels";
 import { patchSubmission, type Saved } from "./desk-requests";
@@ -14,7 +19,34 @@ const ICON = {
   note: StickyNote,
   reply: Send,
   response: PhoneCall,
+  portal: Globe,
 } as const;
+
+/** A step of the request's portal, in the history's words, with who took it. */
+const PORTAL_STEP_TITLES: Record<PortalStep["event"], (by: string) => string> = {
+  "engagement.sent": (by) => `Portal link emailed to the client by ${by}`,
+  "engagement.withdrawn": (by) => `Engagement letter withdrawn by ${by}`,
+  "engagement.opened": (by) => `${by} opened the portal with an emailed link`,
+  "engagement.device_kept": (by) => `${by} kept a device signed in for 30 days`,
+  "engagement.device_returned": (by) => `${by} came back on a device kept signed in`,
+  "engagement.device_ended": (by) => `A device kept signed in was signed out by ${by}`,
+  "engagement.passkey_added": (by) => `${by} added a passkey`,
+  "engagement.passkey_returned": (by) => `${by} came back with a passkey`,
+  "engagement.passkey_removed": (by) => `A passkey was removed by ${by}`,
+  "engagement.consented": (by) => `${by} consented to sign electronically`,
+  "engagement.signed": (by) => `${by} signed the engagement letter`,
+  "engagement.payment": (by) => `Payment recorded by ${by}`,
+  "document.uploaded": (by) => `${by} sent a document through the portal`,
+  "document.report": (by) => `Report delivered to the portal by ${by}`,
+  "document.sweep-report": (by) => `Sweep report delivered to the portal by ${by}`,
+  "statement.issued": (by) => `Statement of account issued by ${by}`,
+  "consultation.booked": (by) => `${by} booked the consultation`,
+  "consultation.moved": (by) => `${by} moved the consultation`,
+  "consultation.cancelled": (by) => `${by} cancelled the consultation`,
+  "subscription.paused": (by) => `Monitoring paused by ${by}`,
+  "subscription.resumed": (by) => `Monitoring resumed by ${by}`,
+  "subscription.cancelled": (by) => `Monitoring cancelled with 30 days' notice by ${by}`,
+};
 
 /** A recorded response as the history tells it. */
 const RESPONSE_TITLES: Record<ResponseChannel, string> = {
@@ -33,6 +65,8 @@ function entryKey(e: TimelineEntry): string {
       return `status-${e.change.id}`;
     case "response":
       return `response-${e.response.id}`;
+    case "portal":
+      return `portal-${e.step.id}`;
     default:
       return e.kind;
   }
@@ -61,6 +95,11 @@ function Entry({ entry, configured }: { entry: TimelineEntry; configured: boolea
       break;
     case "response":
       title = `${RESPONSE_TITLES[entry.response.channel]}, recorded by ${entry.response.actor}`;
+      break;
+    case "portal":
+      title = PORTAL_STEP_TITLES[entry.step.event](
+        entry.step.byClient ? `${entry.step.by} (client)` : entry.step.by,
+      );
       break;
     case "note":
       title = `Internal note by ${entry.note.author}`;
@@ -97,7 +136,7 @@ function Entry({ entry, configured }: { entry: TimelineEntry; configured: boolea
 
 /**
  * The request's history, oldest first (received, confirmation, status changes, notes, replies with their
- * delivery), and the form that adds an internal note to it.
+ * delivery, every step of its portal), and the form that adds an internal note to it.
  */
 export function SubmissionHistory({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
   const [note, setNote] = useState("");

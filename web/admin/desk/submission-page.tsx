@@ -13,13 +13,14 @@ import { telHref } from "../../lib/tel";
 import { toast } from "../../lib/toast-store";
 import { ConsultationPanel } from "../consultation";
 import { DocumentsPanel } from "../documents";
-import { EngagementPanel } from "../engagements";
+import { EngagementPanel, PortalAccessPanel } from "../engagements";
 import { LedgerPanel } from "../ledger";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { DueBadge } from "../shared/due-badge";
 import { OnlyNote } from "../shared/role-notice";
+import { useAcceptedChanges } from "../shared/use-accepted-changes";
 import { StatementsPanel } from "../statements";
 import { SubscriptionPanel } from "../subscriptions";
 import {
@@ -86,6 +87,22 @@ function SubmissionView({
       live = false;
     };
   }, [id]);
+
+  // Any change a panel made is read again here too: the history lists the portal's steps and the desk's (issue 44).
+  const changes = useAcceptedChanges();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `changes` is the signal to read the request again.
+  useEffect(() => {
+    if (changes === 0) return;
+    let live = true;
+    // Quietly: a request just deleted is left to the delete's own answer.
+    getJson<SubmissionDetail>([deskApi.one(id)]).then(
+      (d) => live && setDetail(d),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [changes]);
 
   /** The request again, after something elsewhere on the page changed what it shows (its first response, status). */
   const refresh = () => {
@@ -230,7 +247,13 @@ function SubmissionView({
           <SubmissionHistory detail={detail} onSaved={setDetail} />
         </div>
         <div className="grid content-start gap-5 xl:col-start-2 xl:row-span-2 xl:row-start-2">
-          <EngagementPanel submissionId={s.id} requestStatus={s.status} onChanged={refresh} />
+          <EngagementPanel
+            submissionId={s.id}
+            requestStatus={s.status}
+            clientName={s.name}
+            onChanged={refresh}
+          />
+          <PortalAccessPanel submissionId={s.id} />
           <Group label="Money">
             <LedgerPanel submissionId={s.id} changed={detail} />
             <SubscriptionPanel submissionId={s.id} />

@@ -11,6 +11,7 @@ import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
 import { type EngagementAnswer, engagementApi } from "../engagements";
 import { ConfirmDialog } from "../shared/confirm-dialog";
+import { useAcceptedChanges } from "../shared/use-accepted-changes";
 
 export const documentsApi = {
   list: (id: number) => `${DESK_API}/${id}/documents`,
@@ -40,6 +41,7 @@ export function DocumentsPanel({ submissionId }: { submissionId: number }) {
   const [engaged, setEngaged] = useState(false);
   // A monthly engagement with a sweep raised and not yet delivered: its files may be delivered as the sweep report.
   const [sweepOwed, setSweepOwed] = useState(false);
+  const changes = useAcceptedChanges();
 
   const load = useCallback(
     () =>
@@ -62,9 +64,10 @@ export function DocumentsPanel({ submissionId }: { submissionId: number }) {
       ),
     [submissionId],
   );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `changes` is the signal to read them again.
   useEffect(() => {
     load();
-  }, [load]);
+  }, [load, changes]);
 
   const markReport = async () => {
     if (!marking) return;
@@ -418,7 +421,7 @@ function SendFileForm({ submissionId, onSent }: { submissionId: number; onSent: 
         className="btn-navy mt-4 w-full disabled:opacity-70 sm:w-auto"
       >
         <Upload className="size-4" aria-hidden="true" />
-        {sent !== null ? "Sending..." : "Send to the Client"}
+        {sent !== null ? "Sending..." : "Send the File to the Client"}
       </button>
     </form>
   );

@@ -5,9 +5,16 @@ import { SUBMISSIONS_API as DESK_API } from "../../../src/contracts/submissions"
 export const engagementApi = {
   one: (id: number) => `${DESK_API}/${id}/engagement`,
   letter: (id: number) => `${DESK_API}/${id}/engagement/letter.pdf`,
+  /** The PDF a preview showed: the draft laid out at the preview's instant, the very bytes a send with it sends. */
+  previewLetter: (id: number, dated: string) =>
+    `${DESK_API}/${id}/engagement/letter.pdf?dated=${encodeURIComponent(dated)}`,
+  preview: (id: number) => `${DESK_API}/${id}/engagement/preview`,
   send: (id: number) => `${DESK_API}/${id}/engagement/send`,
   withdraw: (id: number) => `${DESK_API}/${id}/engagement/withdraw`,
   payments: (id: number) => `${DESK_API}/${id}/engagement/payments`,
+  access: (id: number) => `${DESK_API}/${id}/engagement/access`,
+  device: (id: number, deviceId: number) => `${DESK_API}/${id}/engagement/access/devices/${deviceId}`,
+  passkey: (id: number, passkeyId: number) => `${DESK_API}/${id}/engagement/access/passkeys/${passkeyId}`,
 };
 
 /**
@@ -35,4 +42,8 @@ export const EVENT_LABELS: Record<string, string> = {
   signed: "Letter signed",
   payment: "Payment recorded",
   "work-started": "Work started",
+  "device-kept": "Device kept signed in",
+  "device-opened": "Portal opened on a kept device",
+  "passkey-added": "Passkey added",
+  "passkey-opened": "Portal opened with a passkey",
 };

@@ -118,18 +118,36 @@ test("sending shows until when the link works; a payment shows paid and outstand
     workStartedAt: "2026-11-24T17:00:00.000Z",
     deliveryDueAt: "2026-12-08T17:00:00.000Z",
   };
+  const preview = {
+    dated: "2026-11-24T14:59:00.000Z",
+    sha256: "b".repeat(64),
+    letter: { title: "Engagement letter", subtitle: "Reference TW-1", blocks: [] },
+  };
   const sent = answers(
     { status: 200, body: { engagement: base } },
+    { status: 200, body: preview },
     { status: 200, body: { status: "sent", linkExpiresAt } },
     { status: 200, body: { engagement: sentView } },
+    // The panel reads itself again after the change the server accepted (issue 44).
+    { status: 200, body: { engagement: sentView } },
   );
-  const { unmount } = render(<EngagementPanel submissionId={7} />);
+  const { unmount } = render(<EngagementPanel submissionId={7} clientName="Dana Client" />);
+  // "Send to the Client" opens the look before sending: the letter and the PDF that will go, then Send.
   fireEvent.click(await screen.findByRole("button", { name: "Send to the Client" }));
+  expect(await screen.findByText(/This is the letter Dana Client will receive/)).toBeTruthy();
+  expect(screen.getByRole("link", { name: "Open the PDF That Will Be Sent" }).getAttribute("href")).toBe(
+    `/api/admin/submissions/7/engagement/letter.pdf?dated=${encodeURIComponent(preview.dated)}`,
+  );
+  fireEvent.click(screen.getByRole("button", { name: "Send This Letter" }));
   expect(await screen.findByText("Link works until")).toBeTruthy();
   expect(screen.getByText("Link works until").nextElementSibling?.querySelector("time")?.dateTime).toBe(
     linkExpiresAt,
   );
-  expect(sent[1]).toMatchObject({ url: "/api/admin/submissions/7/engagement/send", method: "POST" });
+  expect(sent[2]).toMatchObject({
+    url: "/api/admin/submissions/7/engagement/send",
+    method: "POST",
+    body: { letterSha256: preview.sha256, dated: preview.dated },
+  });
   unmount();
 
   const paid = answers(

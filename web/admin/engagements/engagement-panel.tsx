@@ -3,16 +3,18 @@ import { useEffect, useState } from "react";
 import type { SubmissionStatus } from "../../../src/contracts/intake";
 import { endsRequest } from "../../../src/contracts/lifecycle";
 import { dollars } from "../../../src/contracts/money";
-import type { EngagementDraft, EngagementView } from "../../../src/contracts/portal";
+import type { EngagementDraft, EngagementView, LetterPreview } from "../../../src/contracts/portal";
 import { formatDay } from "../../../src/contracts/time-format";
 import { apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
 import { ConfirmDialog } from "../shared/confirm-dialog";
+import { useAcceptedChanges } from "../shared/use-accepted-changes";
 import { type EngagementAnswer, EVENT_LABELS, engagementApi } from "./engagement-api";
 import { EngagementDraftForm } from "./engagement-draft-form";
 import { EngagementPaymentForm } from "./engagement-payment-form";
+import { LetterPreviewDialog } from "./letter-preview-dialog";
 
 const STATUS_TEXT: Record<EngagementView["status"], string> = {
   draft: "Draft: not sent to the client yet",
@@ -31,9 +33,12 @@ const At = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDateTime(is
 export function EngagementPanel({
   submissionId,
   requestStatus,
+  clientName,
   onChanged,
 }: {
   submissionId: number;
+  /** Who the letter is addressed to, for the look before sending. */
+  clientName?: string;
   /** The request's status: a declined or closed request's portal is closed, and no link is offered. */
   requestStatus?: SubmissionStatus;
   /**
@@ -46,8 +51,12 @@ export function EngagementPanel({
   const [defaults, setDefaults] = useState<EngagementDraft | null>(null);
   const [missing, setMissing] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
+  const [preview, setPreview] = useState<LetterPreview | null>(null);
   const [withdrawing, setWithdrawing] = useState<"asking" | "pending" | null>(null);
+  // A report marked delivered, a payment matched elsewhere on the page: read again after any change.
+  const changes = useAcceptedChanges();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `changes` is the signal to read it again.
   useEffect(() => {
     let live = true;
     getJson<EngagementAnswer>([engagementApi.one(submissionId)]).then(
@@ -68,12 +77,37 @@ export function EngagementPanel({
     return () => {
       live = false;
     };
-  }, [submissionId]);
+  }, [submissionId, changes]);
 
-  const send = async () => {
+  /**
+   * "Send to the Client" on a draft opens the look before sending; a letter already sent (or signed) gets a
+   * fresh link at once, since what it leads to is frozen.
+   */
+  const look = async () => {
+    if (engagement?.sentAt) return void send();
     setSending(true);
     try {
-      const res = await apiRequest("POST", engagementApi.send(submissionId));
+      setPreview(await getJson<LetterPreview>([engagementApi.preview(submissionId)]));
+    } catch (error) {
+      toast({
+        title: "Could Not Prepare the Letter",
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const send = async (seen?: LetterPreview) => {
+    setSending(true);
+    try {
+      const res = await apiRequest(
+        "POST",
+        engagementApi.send(submissionId),
+        seen ? { letterSha256: seen.sha256, dated: seen.dated } : undefined,
+      );
+      setPreview(null);
       const { linkExpiresAt } = (await res.json()) as { linkExpiresAt: string };
       toast({
         title: "Link Sent",
@@ -83,6 +117,8 @@ export function EngagementPanel({
       if (again.engagement) setEngagement(again.engagement);
       onChanged?.();
     } catch (error) {
+      // A letter changed since the look (409) is looked at again before anything goes.
+      setPreview(null);
       toast({
         title: "Link Not Sent",
         description: serverMessage(error, "Please try again."),
@@ -200,7 +236,7 @@ export function EngagementPanel({
               {!closed && (
                 <button
                   type="button"
-                  onClick={send}
+                  onClick={look}
                   disabled={sending || blocked}
                   className="btn-navy w-full disabled:opacity-70 sm:w-auto sm:justify-self-start"
                 >
@@ -220,6 +256,14 @@ export function EngagementPanel({
               )}
             </div>
           )}
+          <LetterPreviewDialog
+            preview={preview}
+            pdfHref={preview ? engagementApi.previewLetter(submissionId, preview.dated) : ""}
+            clientName={clientName ?? ""}
+            pending={sending}
+            onSend={() => preview && void send(preview)}
+            onCancel={() => setPreview(null)}
+          />
           <ConfirmDialog
             open={withdrawing !== null}
             title="Withdraw the letter?"

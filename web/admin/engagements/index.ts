@@ -4,3 +4,4 @@
  */
 export { centsOf, type EngagementAnswer, engagementApi } from "./engagement-api";
 export { EngagementPanel } from "./engagement-panel";
+export { PortalAccessPanel } from "./portal-access-panel";

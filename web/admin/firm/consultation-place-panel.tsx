@@ -70,7 +70,7 @@ export function ConsultationPlacePanel() {
   return (
     <section
       aria-labelledby="consultation-place-title"
-      className="mt-16 rounded-xl border border-line bg-white p-6 shadow-sm"
+      className="rounded-xl border border-line bg-white p-6 shadow-sm"
     >
       <h2 id="consultation-place-title" className="font-serif text-2xl font-bold text-navy">
         How consultations happen

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import type { StoredPerson, StoredTestimonial } from "../../../src/contracts/firm";
 import { adminPersonPath, adminTestimonialPath } from "../../../src/contracts/paths";
-import { can } from "../../../src/contracts/roles";
 import { apiRequest, getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
@@ -12,14 +11,12 @@ import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { ADMIN_API } from "../shared/admin-session";
 import { ConfirmDialog } from "../shared/confirm-dialog";
-import { OnlyNote } from "../shared/role-notice";
-import { ConsultationPlacePanel } from "./consultation-place-panel";
 import { FIRM_ADMIN } from "./firm-copy";
 
 export function FirmAdminPage() {
   return (
     <AdminFrame>
-      {(status) => (
+      {() => (
         <>
           <FirmList<StoredPerson>
             kind="people"
@@ -39,12 +36,6 @@ export function FirmAdminPage() {
               editHref={adminTestimonialPath}
             />
           </div>
-          {/* How consultations happen is the desk's to set, as it books them; an editor is told who may. */}
-          {!status?.role || can(status.role, "consultations") ? (
-            <ConsultationPlacePanel />
-          ) : (
-            <OnlyNote capability="consultations" className="mt-16" />
-          )}
         </>
       )}
     </AdminFrame>

@@ -6,6 +6,7 @@ import {
 } from "../../../src/contracts/statements";
 import { StatementList } from "../../components/statement-list";
 import { apiAnswer } from "../../lib/api";
+import { useAcceptedChanges } from "../shared/use-accepted-changes";
 
 /**
  * The request's statements of account and the next one issued through a day (the client is told by mail), that
@@ -18,6 +19,8 @@ export function StatementsPanel({ submissionId }: { submissionId: number }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fieldId = useId();
+  const changes = useAcceptedChanges();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `changes` is the signal to read them again.
   const load = useCallback(async () => {
     const engagement = await apiAnswer<{ engagement: { firmToday: string } | null }>(
       "GET",
@@ -28,7 +31,7 @@ export function StatementsPanel({ submissionId }: { submissionId: number }) {
     setThrough((typed) => typed || lastDayOfPreviousMonth(firmToday));
     const a = await apiAnswer<{ statements: StatementSummary[] }>("GET", staffStatementsApi(submissionId));
     setStatements(a.ok ? a.data.statements : []);
-  }, [submissionId]);
+  }, [submissionId, changes]);
   useEffect(() => {
     void load();
   }, [load]);

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { SubscriptionView } from "../../../src/contracts/subscriptions";
 import { type MonitoringAction, MonitoringCard } from "../../components/monitoring-card";
 import { apiAnswer } from "../../lib/api";
+import { useAcceptedChanges } from "../shared/use-accepted-changes";
 
 const api = (id: number) => `/api/admin/submissions/${id}/subscription`;
 
@@ -12,6 +13,9 @@ const api = (id: number) => `/api/admin/submissions/${id}/subscription`;
 export function SubscriptionPanel({ submissionId }: { submissionId: number }) {
   const [view, setView] = useState<SubscriptionView | null>(null);
   const [today, setToday] = useState<string | null>(null);
+  // A payment recorded in the engagement's panel starts the subscription: read again after any change.
+  const changes = useAcceptedChanges();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `changes` is the signal to read it again.
   useEffect(() => {
     let live = true;
     // Only a monthly engagement has a subscription: the engagement says so first, and its firm's today is what
@@ -30,7 +34,7 @@ export function SubscriptionPanel({ submissionId }: { submissionId: number }) {
     return () => {
       live = false;
     };
-  }, [submissionId]);
+  }, [submissionId, changes]);
   if (!view || !today) return null;
   return (
     <MonitoringCard

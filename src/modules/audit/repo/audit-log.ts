@@ -87,3 +87,36 @@ export function listAudit(
     nextBeforeId: rows.length > opts.limit ? (page.at(-1)?.id ?? null) : null,
   };
 }
+
+/**
+ * The entries about one request (their `detail.submissionId`), of these events, oldest first: the request's
+ * history on the desk reads its portal steps from here (issue 44). Each with the name its author had then, if kept.
+ */
+export function auditOfSubmission(
+  { db, cipher }: Sealed,
+  submissionId: number,
+  events: readonly string[],
+): { id: number; at: string; event: string; username: string | null; name: string | null }[] {
+  const rows = db
+    .query(
+      `SELECT id, at, event, username, names FROM audit_log
+       WHERE json_valid(detail) AND json_extract(detail, '$.submissionId') = $submissionId
+         AND event IN (SELECT value FROM json_each($events))
+       ORDER BY id`,
+    )
+    .all({ submissionId, events: JSON.stringify(events) }) as Pick<
+    Row,
+    "id" | "at" | "event" | "username" | "names"
+  >[];
+  return rows.map((r) => {
+    const names = r.names ? (JSON.parse(cipher.decrypt(r.names)) as AuditNames) : {};
+    const kept = (names as Record<string, unknown>).actorName;
+    return {
+      id: r.id,
+      at: r.at,
+      event: r.event,
+      username: r.username,
+      name: typeof kept === "string" ? kept : null,
+    };
+  });
+}

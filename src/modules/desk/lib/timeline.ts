@@ -1,6 +1,7 @@
 import type { RecordedResponse } from "../../../contracts/desk";
 import type {
   MailState,
+  PortalStep,
   StatusChange,
   SubmissionNote,
   SubmissionReply,
@@ -15,6 +16,7 @@ const ORDER: Record<TimelineEntry["kind"], number> = {
   note: 3,
   reply: 4,
   response: 5,
+  portal: 6,
 };
 
 /**
@@ -28,6 +30,8 @@ export function buildTimeline(parts: {
   replies: readonly SubmissionReply[];
   responses: readonly RecordedResponse[];
   statusChanges: readonly StatusChange[];
+  /** The steps of its portal, from the audit log. */
+  portal?: readonly (PortalStep & { at: string })[];
 }): TimelineEntry[] {
   const entries: TimelineEntry[] = [{ kind: "received", at: parts.submittedAt }];
   const confirmation = parts.mail.find((m) => m.kind === "intake-confirmation");
@@ -44,6 +48,7 @@ export function buildTimeline(parts: {
   for (const reply of parts.replies) entries.push({ kind: "reply", at: reply.createdAt, reply });
   // At the time the client was answered, not when staff wrote it down.
   for (const response of parts.responses) entries.push({ kind: "response", at: response.at, response });
+  for (const { at, ...step } of parts.portal ?? []) entries.push({ kind: "portal", at, step });
   return entries
     .map((entry, i) => ({ entry, i }))
     .sort(

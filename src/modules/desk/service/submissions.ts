@@ -14,6 +14,8 @@ import {
   type DeskSources,
   defaultReplySubject,
   type EngagementStage,
+  PORTAL_HISTORY_EVENTS,
+  type PortalStep,
   SOURCES_DAYS,
   STATUS_LABELS,
   type SubmissionDetail,
@@ -21,7 +23,7 @@ import {
 } from "../../../contracts/submissions";
 import { forgetDeleted } from "../../../db/index";
 import type { DataStore } from "../../../store";
-import { type Actor, auditBy } from "../../audit";
+import { type Actor, auditBy, auditOfSubmission, CLIENT_USERNAME } from "../../audit";
 import { staffNames } from "../../auth";
 import type { MailOutbox } from "../../mail";
 import { toCsv } from "../lib/csv";
@@ -105,6 +107,22 @@ export function createSubmissionsService(deps: {
     overdue: Boolean(f.overdueAt),
   });
 
+  /**
+   * The request's portal steps as the audit log recorded them (issue 44): the client's under the engagement's
+   * client name, the colleagues' under the name the team knows them by, a processor's under its own.
+   */
+  const portalSteps = (id: number, names: { of(username: string): string }, client: string) =>
+    auditOfSubmission(store, id, PORTAL_HISTORY_EVENTS).map((e) => {
+      const byClient = e.username === CLIENT_USERNAME;
+      return {
+        id: e.id,
+        at: e.at,
+        event: e.event as PortalStep["event"],
+        byClient,
+        by: byClient ? (e.name ?? client) : (e.name ?? (e.username ? names.of(e.username) : "the system")),
+      };
+    });
+
   const detailOf = (id: number): SubmissionDetail | null => {
     due.sync();
     const stored = desk.byId(id);
@@ -124,6 +142,7 @@ export function createSubmissionsService(deps: {
       replies: sent,
       responses: recorded,
       statusChanges: events.statusChanges(id).map((c) => ({ ...c, actor: names.of(c.actor) })),
+      portal: portalSteps(id, names, submission.name),
     });
     return {
       submission,

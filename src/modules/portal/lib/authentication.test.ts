@@ -56,3 +56,18 @@ test("openings by replaced links before the upgrade are told under the link each
     "the link emailed 5 Nov 2026, 10:00:00 AM EST, opened once (on 5 Nov 2026, 11:00:00 AM EST from 203.0.113.8)",
   );
 });
+
+test("sessions opened on a kept device or with a passkey are told after the link that began them (ADR 299)", () => {
+  const events = [
+    sent("2026-11-16T15:00:00.000Z"),
+    opened("2026-11-16T15:05:00.000Z", "203.0.113.7"),
+    { kind: "device-kept", at: "2026-11-16T15:05:00.000Z", ip: "203.0.113.7" },
+    { kind: "device-opened", at: "2026-11-18T15:05:00.000Z", ip: "203.0.113.7" },
+    { kind: "device-opened", at: "2026-11-19T15:05:00.000Z", ip: "203.0.113.7" },
+    { kind: "passkey-opened", at: "2026-11-20T15:05:00.000Z", ip: "198.51.100.2" },
+  ];
+  const used = [{ createdAt: "2026-11-16T15:00:00.000Z", usedAt: "2026-11-16T15:05:00.000Z" }];
+  expect(certificateAuthentication(events, used, NY)).toEndWith(
+    "it opened a portal session bound to this engagement only. The portal was also opened without a new link, each time bound to this engagement only: 2 times on a browser the client chose to keep signed in for 30 days after such a link opened it; once with a passkey the client added in a session such a link opened.",
+  );
+});

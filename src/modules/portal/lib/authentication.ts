@@ -20,6 +20,35 @@ export function certificateAuthentication(
   /** The address the links were emailed to, as the certificate names it. */
   to = "the client's address",
 ): string {
+  return `${linksTold(events, used, timeZone, to)}${waysBackTold(events)}`;
+}
+
+/**
+ * The sessions opened without a new link (ADR 299), which the certificate tells too: on a browser the client
+ * kept signed in after a link opened it, or with a passkey added in a session a link opened. Nothing when none.
+ */
+function waysBackTold(events: readonly Event[]): string {
+  const count = (kind: string) => events.filter((ev) => ev.kind === kind).length;
+  const times = (n: number) => (n === 1 ? "once" : `${n} times`);
+  const device = count("device-opened");
+  const passkey = count("passkey-opened");
+  const told = [
+    device > 0 &&
+      `${times(device)} on a browser the client chose to keep signed in for 30 days after such a link opened it`,
+    passkey > 0 && `${times(passkey)} with a passkey the client added in a session such a link opened`,
+  ].filter(Boolean);
+  return told.length > 0
+    ? ` The portal was also opened without a new link, each time bound to this engagement only: ${told.join("; ")}.`
+    : "";
+}
+
+function linksTold(
+  events: readonly Event[],
+  used: readonly Pick<PortalLink, "createdAt" | "usedAt">[],
+  timeZone: string,
+  /** The address the links were emailed to, as the certificate names it. */
+  to = "the client's address",
+): string {
   const moment = (iso: string) => formatDateTime(iso, timeZone, { seconds: true });
   const where = (ev: Event) => `on ${moment(ev.at)} from ${ev.ip ?? "an unrecorded address"}`;
 

@@ -6,20 +6,43 @@ import { sha256 } from "../../../lib/hash";
 export const PORTAL_IDLE_MS = 30 * 60_000;
 export const PORTAL_MAX_MS = 12 * 60 * 60_000;
 
+/** What opened a portal session: an emailed link, a device kept signed in (ADR 299) or a passkey. */
+export type OpenedBy = "link" | "device" | "passkey";
+
+/** A session a cookie names: its engagement, whether its request's closing ended it, and what opened it. */
+export type SessionFound = {
+  engagementId: number;
+  ended: boolean;
+  deviceId: number | null;
+  openedBy: OpenedBy;
+  /** The SHA-256 of the cookie's value: what a passkey's registration challenge waits on. */
+  idHash: string;
+};
+
 /**
  * Client sessions of the portal, each bound to one engagement. Apart from the admin's sessions by design: a
  * portal cookie opens nothing in the admin and an admin cookie nothing here. Only the SHA-256 of the cookie's
  * value is stored.
  */
 export function portalSessions(db: Database) {
-  const insert = db.prepare<never, [string, number, string]>(
-    "INSERT INTO portal_sessions (id_hash, engagement_id, created_at, last_seen_at) VALUES (?1, ?2, ?3, ?3)",
+  const insert = db.prepare<never, [string, number, string, number | null, OpenedBy]>(
+    "INSERT INTO portal_sessions (id_hash, engagement_id, created_at, last_seen_at, device_id, opened_by) VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
   );
   const find = db.prepare<
-    { engagementId: number; createdAt: string; lastSeenAt: string; endedAt: string | null },
+    {
+      engagementId: number;
+      createdAt: string;
+      lastSeenAt: string;
+      endedAt: string | null;
+      deviceId: number | null;
+      openedBy: OpenedBy;
+    },
     [string]
   >(
-    "SELECT engagement_id AS engagementId, created_at AS createdAt, last_seen_at AS lastSeenAt, ended_at AS endedAt FROM portal_sessions WHERE id_hash = ?",
+    "SELECT engagement_id AS engagementId, created_at AS createdAt, last_seen_at AS lastSeenAt, ended_at AS endedAt, device_id AS deviceId, opened_by AS openedBy FROM portal_sessions WHERE id_hash = ?",
+  );
+  const keep = db.prepare<never, [number, string]>(
+    "UPDATE portal_sessions SET device_id = ? WHERE id_hash = ?",
   );
   const touch = db.prepare<never, [string, string]>(
     "UPDATE portal_sessions SET last_seen_at = ? WHERE id_hash = ?",
@@ -34,7 +57,7 @@ export function portalSessions(db: Database) {
    * The session a cookie names, unless it expired (then it is deleted): its engagement, and whether its request's
    * closing ended it. A live one is kept alive; an ended one is not, and goes when it would have expired.
    */
-  function lookup(id: string, at: Date): { engagementId: number; ended: boolean } | null {
+  function lookup(id: string, at: Date): SessionFound | null {
     const hash = sha256(id);
     const s = find.get(hash);
     if (!s) return null;
@@ -43,17 +66,26 @@ export function portalSessions(db: Database) {
       remove.run(hash);
       return null;
     }
-    if (s.endedAt) return { engagementId: s.engagementId, ended: true };
+    const found = { engagementId: s.engagementId, deviceId: s.deviceId, openedBy: s.openedBy, idHash: hash };
+    if (s.endedAt) return { ...found, ended: true };
     touch.run(at.toISOString(), hash);
-    return { engagementId: s.engagementId, ended: false };
+    return { ...found, ended: false };
   }
 
   return {
-    create(engagementId: number, at: Date): string {
+    /** A new session; `openedBy` says what opened it, `deviceId` the device kept signed in it belongs to. */
+    create(
+      engagementId: number,
+      at: Date,
+      openedBy: OpenedBy = "link",
+      deviceId: number | null = null,
+    ): string {
       const id = randomBytes(32).toString("base64url");
-      insert.run(sha256(id), engagementId, at.toISOString());
+      insert.run(sha256(id), engagementId, at.toISOString(), deviceId, openedBy);
       return id;
     },
+    /** The session (by its id's hash) is the device's from now on: ending the device ends it too. */
+    keepWith: (idHash: string, deviceId: number) => keep.run(deviceId, idHash).changes > 0,
     /** The engagement a live session is bound to (and the session is kept alive); null when none, ended or expired. */
     engagementOf(id: string, at: Date): number | null {
       const found = lookup(id, at);

@@ -1,8 +1,10 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../../config";
+import { spanOfDays } from "../../../contracts/firm-calendar";
 import { ENDED_OPENINGS, type LifecycleAction } from "../../../contracts/lifecycle";
 import { PATHS } from "../../../contracts/paths";
 import { PORTAL_MESSAGES, type PortalProblem, SIGN_AS_ADDRESSED } from "../../../contracts/portal";
+import { PORTAL_DEVICE_DAYS } from "../../../contracts/portal-access";
 import { clientAddress, type PeerAddressSource } from "../../../http/client-address";
 import {
   ConflictError,
@@ -21,6 +23,11 @@ export const PORTAL_API = "/api/portal";
 
 /** The portal's own cookie, never the admin's: __Host- and Secure on https, HttpOnly, SameSite=Strict. */
 export const portalCookieName = (config: Config) => (config.secure ? "__Host-tw_portal" : "tw_portal");
+/** The cookie of a device kept signed in (ADR 299), beside the session's and made the same way. */
+export const deviceCookieName = (config: Config) =>
+  config.secure ? "__Host-tw_portal_device" : "tw_portal_device";
+/** A device's cookie lasts as long as the device does. */
+export const DEVICE_COOKIE_S = spanOfDays(PORTAL_DEVICE_DAYS) / 1000;
 
 /** A plain form from the page with JavaScript off: form-encoded and asking for a page (as /contact does). */
 const isPageForm = (request: Request) =>
@@ -70,9 +77,8 @@ async function answer<T>(request: Request, form: "consent" | "sign", act: () => 
   return redirectTo(PATHS.portal, 303);
 }
 
-/** The portal cookie's value a request carries, or null. */
-export function portalCookieOf(config: Config) {
-  const name = portalCookieName(config);
+/** The portal cookie's value a request carries, or null (or another cookie's, by its name). */
+export function portalCookieOf(config: Config, name = portalCookieName(config)) {
   return (request: Request): string | null =>
     (request.headers.get("cookie") ?? "")
       .split(";")
@@ -119,6 +125,28 @@ export const requirePortalSession =
   };
 
 /**
+ * The portal's cookies (the session's and a kept device's), read and written the same way, and who a request
+ * came from: shared by the portal's routes and its ways back (routes/access.ts).
+ */
+export function portalCookies(config: Config) {
+  const cookieNamed = (cookieName: string) => (value: string, maxAgeS: number) =>
+    `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${config.secure ? "; Secure" : ""}`;
+  return {
+    cookie: cookieNamed(portalCookieName(config)),
+    deviceCookie: cookieNamed(deviceCookieName(config)),
+    /** A passkey sign-in's challenge waits on this browser by a random id in a cookie of its own. */
+    passkeyCookie: cookieNamed(config.secure ? "__Host-tw_portal_passkey" : "tw_portal_passkey"),
+    cookieOf: portalCookieOf(config),
+    deviceOf: portalCookieOf(config, deviceCookieName(config)),
+    passkeyOf: portalCookieOf(config, config.secure ? "__Host-tw_portal_passkey" : "tw_portal_passkey"),
+    visitor: (request: Request, server: PeerAddressSource) => ({
+      ip: clientAddress(request, server, config.trustProxy),
+      userAgent: (request.headers.get("user-agent") ?? "unknown").slice(0, 400),
+    }),
+  };
+}
+
+/**
  * The client's side of the portal. Guard, parse, act: every route but the two that open a session finds its
  * engagement from the session cookie only; no route takes an engagement or request id from the client.
  */
@@ -129,31 +157,45 @@ export function portalModule(deps: {
   requireSession: RequirePortalSession;
 }) {
   const { config, service, sessionOf, requireSession } = deps;
-  const name = portalCookieName(config);
-  const cookieOf = portalCookieOf(config);
-  const cookie = (value: string, maxAgeS: number) =>
-    `${name}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${config.secure ? "; Secure" : ""}`;
-  const visitor = (request: Request, server: PeerAddressSource) => ({
-    ip: clientAddress(request, server, config.trustProxy),
-    userAgent: (request.headers.get("user-agent") ?? "unknown").slice(0, 400),
-  });
+  const { cookie, deviceCookie, cookieOf, deviceOf, visitor } = portalCookies(config);
 
   return new Elysia({ name: "portal", prefix: PORTAL_API })
     .post(
       "/session",
       ({ body, request, server, set }) => {
-        const open = () => service.portal.openSession(body, visitor(request, server), sessionOf(request));
-        /** A new session's cookie; none when the browser's live session was shown again. */
-        const sessionCookie = (session: string | null): Record<string, string> =>
-          session === null ? {} : { "set-cookie": cookie(session, PORTAL_MAX_MS / 1000) };
+        /**
+         * The session opened (its cookie; none when the browser's live session was shown again), and with "Keep
+         * me signed in on this device" the device's cookie too (ADR 299).
+         */
+        const open = () => {
+          const seen = visitor(request, server);
+          const opened = service.portal.openSession(body, seen, sessionOf(request));
+          const cookies: string[] = [];
+          if (opened.session !== null) cookies.push(cookie(opened.session, PORTAL_MAX_MS / 1000));
+          const current = opened.session ?? cookieOf(request);
+          if (body.remember && current) {
+            const kept = service.access.keepDevice(
+              service.portal.sessionOf(current),
+              seen,
+              deviceOf(request),
+            );
+            if (kept) cookies.push(deviceCookie(kept.token, DEVICE_COOKIE_S));
+          }
+          return { engagement: opened.engagement, cookies };
+        };
         if (!isPageForm(request)) {
           const opened = open();
-          Object.assign(set.headers, sessionCookie(opened.session));
+          if (opened.cookies.length > 0) set.headers["set-cookie"] = opened.cookies as unknown as string;
           return { engagement: opened.engagement };
         }
         // The link pasted into the form shown without JavaScript: in, or back with the way to a fresh link.
         try {
-          return redirectTo(PATHS.portal, 303, sessionCookie(open().session));
+          const { cookies } = open();
+          return redirectTo(
+            PATHS.portal,
+            303,
+            cookies.map((c): [string, string] => ["set-cookie", c]),
+          );
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           const problem: PortalProblem =
@@ -204,9 +246,16 @@ export function portalModule(deps: {
       // The session is deleted on the server, not only forgotten by this browser: a copied cookie opens nothing.
       const session = cookieOf(request);
       if (session) service.portal.signOut(session);
+      // Signing out on a device kept signed in ends the device too: the next visit asks for a link again.
+      service.access.forgetDevice(deviceOf(request));
+      const cleared = [cookie("", 0), deviceCookie("", 0)];
       if (isPageForm(request))
-        return redirectTo(`${PATHS.portal}?notice=signed-out`, 303, { "set-cookie": cookie("", 0) });
-      set.headers["set-cookie"] = cookie("", 0);
+        return redirectTo(
+          `${PATHS.portal}?notice=signed-out`,
+          303,
+          cleared.map((c): [string, string] => ["set-cookie", c]),
+        );
+      set.headers["set-cookie"] = cleared as unknown as string;
       return { status: "signed out" };
     });
 }

@@ -1,3 +1,4 @@
+import { portalAccess } from "./access";
 import { clientEngagements } from "./client";
 import { engagementCore, type PortalServiceDeps } from "./engagement";
 import { staffEngagements } from "./staff";
@@ -9,7 +10,12 @@ import { staffEngagements } from "./staff";
  */
 export function createPortalService(deps: PortalServiceDeps) {
   const core = engagementCore(deps);
-  return { staff: staffEngagements(core), portal: clientEngagements(core), repo: core.repo };
+  return {
+    staff: staffEngagements(core),
+    portal: clientEngagements(core),
+    access: portalAccess(core),
+    repo: core.repo,
+  };
 }
 
 export type PortalService = ReturnType<typeof createPortalService>;

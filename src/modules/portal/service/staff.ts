@@ -1,14 +1,25 @@
+import type * as v from "valibot";
 import { engagementDefaults } from "../../../contracts/engagement-defaults";
 import { ConflictError, InvalidError, NotFoundError } from "../../../contracts/errors";
 import type { LifecycleAction } from "../../../contracts/lifecycle";
-import { ENGAGEMENT_MESSAGES, type EngagementView, PORTAL_MESSAGES } from "../../../contracts/portal";
+import {
+  ENGAGEMENT_MESSAGES,
+  type EngagementView,
+  type LetterPreview,
+  type LetterSendSchema,
+  PORTAL_MESSAGES,
+} from "../../../contracts/portal";
 import { requireAllowed } from "../../../lib/lifecycle";
 import { type Actor, auditBy } from "../../audit";
 import { PORTAL_PAYMENT_MAIL, PORTAL_WITHDRAWN_MAIL } from "../mail";
 import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
-import type { EngagementRow } from "../repo/engagements";
+import { portalDevices } from "../repo/devices";
+import type { EngagementRow, PresentedLetter } from "../repo/engagements";
+import { DEVICE_ENDED_BY } from "./access";
 import type { EngagementCore, ProcessorRefs } from "./engagement";
 import { missingLetterSettings } from "./letter-record";
+
+type LetterSend = v.InferOutput<typeof LetterSendSchema>;
 
 /** The desk's side of the engagement: prepare, preview, send, withdraw to change the terms, record payments. */
 export function staffEngagements(core: EngagementCore) {
@@ -16,6 +27,20 @@ export function staffEngagements(core: EngagementCore) {
   const { config, now } = deps;
   const { startWorkIfReady, issueLink, stateOf, monthlyOf } = core;
   const { subscriptions } = deps;
+  const devices = portalDevices(db);
+
+  /**
+   * The instant a preview was laid out at, for laying it out again (issue 44): on the firm's day it is now and
+   * not after now, since the letter's date is the day it goes. Anything else asks for another look.
+   */
+  function previewInstant(dated: string | undefined): Date {
+    const at = now();
+    if (!dated) return at;
+    const then = new Date(dated);
+    if (Number.isNaN(then.getTime()) || then > at || core.firmDay(then) !== core.firmDay(at))
+      throw new ConflictError(PORTAL_MESSAGES.previewStale);
+    return then;
+  }
 
   /**
    * A payment of a monthly engagement: until monitoring starts, the payment that completes the first month
@@ -63,6 +88,8 @@ export function staffEngagements(core: EngagementCore) {
       if (!e) return;
       links.voidOutstanding(e.id, at);
       sessions.endedByClosing(e.id, at);
+      // A device kept signed in opens nothing more either (ADR 299); passkeys stay, refused by the lifecycle.
+      devices.endAllOf(e.id, DEVICE_ENDED_BY.closing, at, false);
     },
     /** The engagement, or what the desk pre-fills for a request that has none yet. */
     get(submissionId: number) {
@@ -95,11 +122,13 @@ export function staffEngagements(core: EngagementCore) {
      * The letter's PDF: the sealed one once signed; the one the client was sent while it waits on them; a draft's
      * as it would be sent today.
      */
-    async letter(submissionId: number): Promise<Uint8Array> {
+    async letter(submissionId: number, dated?: string): Promise<Uint8Array> {
       const e = repo.bySubmission(submissionId);
       if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
       if (e.signedAt) return sealedLetter(e);
-      const letter = e.status === "draft" ? await letters.render(e, now()) : await letters.presented(e);
+      // A preview's PDF is the draft laid out at the preview's instant: the very bytes a send with it freezes.
+      const letter =
+        e.status === "draft" ? await letters.render(e, previewInstant(dated)) : await letters.presented(e);
       if (!letter) throw new NotFoundError("Not found");
       return letter.pdf;
     },
@@ -110,10 +139,37 @@ export function staffEngagements(core: EngagementCore) {
      * The first sending freezes the letter: it is rendered once, with the firm's terms (refused while one is
      * missing), and kept as the client will read it.
      */
-    async send(submissionId: number, actor: Actor): Promise<string> {
+    /**
+     * "A look before sending" (issue 44): the letter a send would freeze now, its text and its SHA-256, dated now;
+     * for a letter already sent (or signed), the one a fresh link leads to.
+     */
+    async preview(submissionId: number): Promise<LetterPreview> {
+      const e = repo.bySubmission(submissionId);
+      if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+      const at = now();
+      const letter = e.status === "draft" ? await letters.render(e, at) : await letters.presented(e);
+      if (!letter) throw new NotFoundError("Not found");
+      const spec = letter.spec ?? letters.textOf(e);
+      return {
+        dated: at.toISOString(),
+        sha256: letter.sha256,
+        letter: spec ? { title: spec.title, subtitle: spec.subtitle, blocks: spec.blocks } : null,
+      };
+    },
+    /**
+     * With a preview's `letterSha256` and `dated` (`seen`), a draft is laid out at that instant and sent only if
+     * it is those very bytes: a term changed since, or a new day on the letter's date, is the 409 that asks for
+     * another look, and nothing is sent.
+     */
+    async send(submissionId: number, actor: Actor, seen: LetterSend = {}): Promise<string> {
       const e = repo.bySubmission(submissionId);
       if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
       requireAllowed(stateOf(e), "send");
+      let previewed: PresentedLetter | null = null;
+      if (e.status === "draft" && seen.letterSha256) {
+        previewed = await letters.render(e, previewInstant(seen.dated));
+        if (previewed?.sha256 !== seen.letterSha256) throw new ConflictError(PORTAL_MESSAGES.previewStale);
+      }
       // Counsel directs Judgment Intel and receives every report: the letter goes to the attorney who asked.
       const monthly = monthlyOf(e);
       if (monthly && submissions.byId(submissionId)?.role !== "attorney")
@@ -123,7 +179,7 @@ export function staffEngagements(core: EngagementCore) {
       const letter = signed
         ? null
         : e.status === "draft"
-          ? await letters.render(e, at)
+          ? (previewed ?? (await letters.render(e, at)))
           : await letters.presented(e);
       if (!signed && !letter) throw new NotFoundError("Not found");
       const linkExpiresAt = db.transaction(() => {
@@ -178,6 +234,7 @@ export function staffEngagements(core: EngagementCore) {
         if (!repo.withdraw(e.id, at.toISOString())) throw new ConflictError(PORTAL_MESSAGES.notSent);
         links.voidOutstanding(e.id, at);
         sessions.endAllOf(e.id);
+        devices.endAllOf(e.id, DEVICE_ENDED_BY.withdrawal, at);
         // Its terms may change before it is sent again: the pending subscription goes with the letter (ADR 249).
         subscriptions.discardPending(e.id);
         repo.addEvent(e.id, {
