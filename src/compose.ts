@@ -8,6 +8,7 @@ import { createBackups } from "./modules/backups";
 import { createConsultation } from "./modules/consultation";
 import { createContent } from "./modules/content";
 import { type BuildOptions, contactSubmissions, createDigest, createDueService } from "./modules/desk";
+import { createDocumentRequests } from "./modules/document-requests";
 import { createDocuments } from "./modules/documents";
 import { createFirm } from "./modules/firm";
 import { createLedger } from "./modules/ledger";
@@ -199,6 +200,18 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     logger,
     now,
   });
+  const documentRequests = createDocumentRequests({
+    store,
+    config,
+    auth,
+    calendar: due.clock,
+    outbox: mailOutbox,
+    requireSession: portal.requireSession,
+    personOf,
+    documentsOf: (engagementId) => documents.service.list(engagementId),
+    logger,
+    now,
+  });
   const consultation = createConsultation({
     store,
     config,
@@ -323,6 +336,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     payments,
     statements,
     documents,
+    documentRequests,
     consultation,
     backups,
     setup,
@@ -368,6 +382,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
       time("digest", () => deskDigest.start());
       time("subscriptionsDay", () => subscriptions.jobs.start());
       time("statementsMonth", () => statements.jobs.start());
+      time("documentReminders", () => documentRequests.jobs.start());
       const stopBackups = time("backups", () => backups.start());
       const stop = () => {
         purge.stop();
@@ -375,6 +390,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
         deskDigest.stop();
         subscriptions.jobs.stop();
         statements.jobs.stop();
+        documentRequests.jobs.stop();
         stopBackups();
       };
       return { stop, firstPurge: purge.firstPurge };

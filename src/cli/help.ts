@@ -4,6 +4,7 @@ import {
   BACKUP_HELP,
   COMMAND_DATA,
   DIGEST_HELP,
+  DOCUMENT_REMINDERS_HELP,
   KEYS_HELP,
   OUTBOX_HELP,
   RETENTION_HELP,
@@ -28,6 +29,7 @@ ${OUTBOX_HELP}
 ${RETENTION_HELP}
 ${SUBSCRIPTIONS_HELP}
 ${STATEMENTS_HELP}
+${DOCUMENT_REMINDERS_HELP}
 ${DIGEST_HELP}
   tracewell healthcheck  Exit 0 when the server on PORT answers GET /healthz with 200 (for containers).
   tracewell --help       Show this help.
@@ -40,5 +42,5 @@ Environment (see .env.example):
   PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), PUBLIC_URL, SESSION_SECRET, DATA_KEY, SMTP_URL, MAIL_FROM,
   INTAKE_NOTIFY_TO, TRUST_PROXY, ADMIN_USERNAME, ADMIN_PASSWORD, DEMO, REQUIRE_MFA, LOG_LEVEL,
   BODY_TIMEOUT (120), FIRM_TIMEZONE (America/New_York), BUSINESS_HOURS (Mon-Fri 09:00-17:00),
-  HOLIDAYS (US), RESPONSE_SLA_HOURS (8), METRICS_TOKEN (unset: no /metrics), BRAND_*.
+  HOLIDAYS (US), RESPONSE_SLA_HOURS (8), METRICS_TOKEN (unset: no /metrics), CLAMD_URL (unset: uploads are not scanned), BRAND_*.
 `;
