@@ -197,6 +197,12 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     auth,
     outbox: mailOutbox,
     sweeps: subscriptions.service,
+    // Document requests are made next; an upload names an item only once a request comes.
+    requests: {
+      itemFor: (engagementId, raw) => documentRequests.uploadHooks.itemFor(engagementId, raw),
+      started: (itemId, documentId) => documentRequests.uploadHooks.started(itemId, documentId),
+      received: (documentId) => documentRequests.uploadHooks.received(documentId),
+    },
     logger,
     now,
   });

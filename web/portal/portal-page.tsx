@@ -10,6 +10,7 @@ import { PaymentSection } from "./payment-section";
 import { OpenLink, OpenWithoutScript, RequestLink, SignOut } from "./portal-access";
 import { PortalFrame } from "./portal-frame";
 import { PortalSteps } from "./portal-steps";
+import { RequestsSection } from "./requests-section";
 import { StatementsSection } from "./statements-section";
 import { usePortalEngagement, useReturnedWord } from "./use-portal-engagement";
 
@@ -85,6 +86,7 @@ export function PortalPage() {
             {open.signedAt && <PaymentSection engagement={open} />}
             {open.signedAt && <MonitoringSection engagement={open} />}
             {open.signedAt && <StatementsSection />}
+            {open.signedAt && <RequestsSection />}
             {open.signedAt && <DocumentsSection />}
             {open.signedAt && <ConsultationSection delivered={Boolean(open.deliveredAt)} />}
           </div>

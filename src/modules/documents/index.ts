@@ -22,6 +22,8 @@ export function createDocuments(deps: {
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
   /** Judgment Intel's subscription, told when a sweep report is delivered. */
   sweeps: DocumentsDeps["sweeps"];
+  /** The list of documents asked of the client: told of the uploads that answer its items (ADR 295). */
+  requests?: DocumentsDeps["requests"];
   logger?: Logger;
   now: () => Date;
 }) {
@@ -33,6 +35,7 @@ export function createDocuments(deps: {
     config: deps.config,
     files,
     sweeps: deps.sweeps,
+    requests: deps.requests,
     logger: deps.logger,
     now,
   });

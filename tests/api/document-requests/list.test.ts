@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type {
   PortalDocumentRequests,
+  RequestsOverviewRow,
   StaffDocumentRequests,
   TemplateView,
 } from "../../../src/contracts/document-requests";
@@ -343,7 +344,7 @@ describe("the engagement's list of documents, as staff build and review it", () 
     clock.at = new Date("2026-11-25T15:00:00.000Z");
     // A week on, the desk signs in again.
     admin = await signIn(t.request, OWNER, PASSWORD);
-    const { engagements } = await json<{ engagements: { submissionId: number; progress: unknown }[] }>(
+    const { engagements } = await json<{ engagements: RequestsOverviewRow[] }>(
       t.request("/api/admin/document-requests/overview", withCookie(admin)),
     );
     expect(engagements).toEqual([

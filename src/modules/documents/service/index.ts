@@ -20,6 +20,12 @@ import { uploadService } from "./uploads";
 export type { DocumentDownload } from "./downloads";
 export { type DeclaredUpload, OffsetMismatchError, UploadBusyError, type UploadProgress } from "./uploads";
 
+export type UploadRequests = {
+  itemFor(engagementId: number, raw: string | undefined): number | null;
+  started(itemId: number, documentId: string): void;
+  received(documentId: string): void;
+};
+
 export type DocumentsDeps = {
   store: DataStore;
   config: Config;
@@ -30,6 +36,12 @@ export type DocumentsDeps = {
   lifecycle: Pick<EngagementLifecycle, "ofEngagement">;
   /** Judgment Intel's subscription: a sweep report delivered is the sweep owed done (issue 29). */
   sweeps: { sweepDelivered(input: { engagementId: number; at?: Date }): unknown };
+  /**
+   * The list of documents asked of the client (the document-requests feature, ADR 295): the item a client's
+   * upload names (`requestItem` in its metadata; a refusal thrown when it is not one of the engagement's, or takes
+   * no files), the upload created against it, and its file received whole.
+   */
+  requests?: UploadRequests;
   logger?: Logger;
   now: () => Date;
 };

@@ -48,8 +48,11 @@ export class UploadBusyError extends ConflictError {
 const refusalOf = (reason: ContentRefusal) =>
   reason === "empty" ? new BadRequestError(M.empty) : new UnsupportedTypeError(M[reason]);
 
-/** What a client declares when it starts an upload: its length (null unless a whole number of bytes) and name. */
-export type DeclaredUpload = { length: number | null; name: string };
+/**
+ * What a client declares when it starts an upload: its length (null unless a whole number of bytes), its name,
+ * and the item of the engagement's list of documents it answers, if it names one (tus's `requestItem`).
+ */
+export type DeclaredUpload = { length: number | null; name: string; requestItem?: string };
 
 /** Where an upload stands: the bytes the server holds of `length`, and until when an unfinished one is kept. */
 export type UploadProgress = { offset: number; length: number; expiresAt: Date | null };
@@ -220,6 +223,7 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
       throw refusalOf(refusal);
     }
     repo.complete(d.rowId, read ? read.sha256 : sealer.facts().sha256, now().toISOString());
+    deps.requests?.received(d.id);
     return { offset: d.size, length: d.size, expiresAt: null };
   }
 
@@ -244,6 +248,9 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
       if (length > limits.maxBytes) throw new TooLargeError(M.tooLarge(limits.maxBytes));
       const name = cleanFileName(upload.name);
       if (!name) throw new BadRequestError(M.filename);
+      // The item it answers is on this engagement's list and takes files, or nothing is stored.
+      const itemId =
+        by.direction === "client" ? (deps.requests?.itemFor(engagementId, upload.requestItem) ?? null) : null;
 
       const at = now();
       const publicId = randomBytes(16).toString("base64url");
@@ -265,6 +272,7 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
         limits.maxTotalBytes,
       );
       if (rowId === null) throw new TooLargeError(M.overTotal(limits.maxTotalBytes));
+      if (itemId !== null) deps.requests?.started(itemId, publicId);
       // The file's id is new: nobody else can hold it. Its client learns its id only from this answer.
       const claim = files.claim(fileId) as FileClaim;
       try {
