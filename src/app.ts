@@ -151,6 +151,7 @@ export function createApp(deps: AppDeps) {
       search: () => store.search.state(),
       mail: mailOutbox.reachable,
       data: dataDirCheck(config.dataDir),
+      scanner: documents.scannerReachable,
     },
     logger,
   });

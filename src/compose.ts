@@ -254,6 +254,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
       letterTerms: config.portal.disputes,
       paymentUrl: config.portal.paymentUrl,
       mail: { configured: mailOutbox.configured, delivered: mailOutbox.delivered },
+      scanning: { configured: config.clamd !== null },
       backups: {
         dataDir: config.dataDir,
         dir: backups.settings.dir,

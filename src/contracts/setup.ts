@@ -11,6 +11,7 @@ export const SETUP_STEP_IDS = [
   "letterTerms",
   "payment",
   "mail",
+  "scanning",
   "backups",
 ] as const;
 export type SetupStepId = (typeof SETUP_STEP_IDS)[number];

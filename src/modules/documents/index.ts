@@ -1,10 +1,12 @@
 import type { Config } from "../../config";
+import { clamdLabel } from "../../contracts/scanning";
 import { onForgetting } from "../../db/forget-deleted";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import { clientAudit, portalMailLinks, type RequirePortalSession } from "../portal";
+import { clamdScanner } from "./lib/clamd";
 import { documentFiles } from "./lib/file-store";
 import { documentMailRenderers } from "./mail";
 import { portalDocumentRoutes } from "./routes/portal";
@@ -30,12 +32,15 @@ export function createDocuments(deps: {
   const { now } = deps;
   const bodyTimeoutMs = deps.config.bodyTimeoutSeconds * 1000;
   const files = documentFiles(deps.config.dataDir);
+  const { clamd } = deps.config;
+  const scanner = clamd ? clamdScanner(clamd) : null;
   const service = createDocumentsService({
     store: deps.store,
     config: deps.config,
     files,
     sweeps: deps.sweeps,
     requests: deps.requests,
+    scanner,
     logger: deps.logger,
     now,
   });
@@ -58,6 +63,13 @@ export function createDocuments(deps: {
       now,
     }),
     files,
+    /** Whether the virus scanner answers (/readyz): off while CLAMD_URL is unset, else ok or why not. */
+    scannerReachable: async (): Promise<"ok" | "off" | { error: string }> => {
+      if (!scanner || !clamd) return "off";
+      return (await scanner.ping()) ? "ok" : { error: `clamd at ${clamdLabel(clamd)} does not answer PING` };
+    },
+    /** Whether uploads are scanned: for the setup list. */
+    scanned: scanner !== null,
     /** The engagement's files delivered as sweep reports: when, and the client's first download (the receipt). */
     sweepReceipts: (engagementId: number) =>
       service

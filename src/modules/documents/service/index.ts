@@ -12,13 +12,22 @@ import {
   engagementFacts,
   engagementLifecycle,
 } from "../../portal";
+import type { ScanVerdict } from "../lib/clamd";
 import type { DocumentFiles } from "../lib/file-store";
 import { documentsRepo } from "../repo/documents";
 import { downloadService } from "./downloads";
 import { uploadService } from "./uploads";
 
 export type { DocumentDownload } from "./downloads";
-export { type DeclaredUpload, OffsetMismatchError, UploadBusyError, type UploadProgress } from "./uploads";
+export {
+  type DeclaredUpload,
+  InfectedFileError,
+  OffsetMismatchError,
+  UploadBusyError,
+  type UploadProgress,
+} from "./uploads";
+
+export type UploadScanner = { scan(stream: AsyncIterable<Uint8Array>): Promise<ScanVerdict> };
 
 export type UploadRequests = {
   itemFor(engagementId: number, raw: string | undefined): number | null;
@@ -42,6 +51,11 @@ export type DocumentsDeps = {
    * no files), the upload created against it, and its file received whole.
    */
   requests?: UploadRequests;
+  /**
+   * ClamAV's clamd (CLAMD_URL, ADR 296): every upload, the client's and the firm's, is scanned once whole and
+   * before it is accepted. Null: uploads are not scanned (the setup list says so).
+   */
+  scanner?: UploadScanner | null;
   logger?: Logger;
   now: () => Date;
 };

@@ -2,17 +2,21 @@ import { createHash, type Hash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { cleanFileName, DOCUMENT_MESSAGES as M, UPLOAD_EXPIRY_HOURS } from "../../../contracts/documents";
+import { SCAN_MESSAGES } from "../../../contracts/scanning";
 import { forgetDeleted } from "../../../db/index";
 import {
   BadRequestError,
   ConflictError,
+  HttpError,
   NotFoundError,
   TooLargeError,
+  UnavailableError,
   UnsupportedTypeError,
 } from "../../../http/errors";
 import { requireAllowed } from "../../../http/lifecycle";
 import { silentLogger } from "../../../log";
 import { every } from "../../../ops/every";
+import { appendAudit } from "../../audit";
 import type { FileClaim } from "../lib/file-store";
 import { type ContentInspector, contentInspector } from "../lib/inspect";
 import { release } from "../lib/release";
@@ -34,6 +38,15 @@ const HOUR_MS = 3_600_000;
 export class OffsetMismatchError extends ConflictError {
   constructor(readonly held: number) {
     super(M.offset);
+  }
+}
+
+/** The virus scanner found a signature in the file: refused (422), nothing of it kept (ADR 296). */
+export class InfectedFileError extends HttpError {
+  override readonly name = "InfectedFileError";
+  readonly status = 422;
+  constructor(readonly signature: string) {
+    super(SCAN_MESSAGES.infected(signature));
   }
 }
 
@@ -222,9 +235,55 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
       await removeRow(d);
       throw refusalOf(refusal);
     }
+    await scanned(d);
     repo.complete(d.rowId, read ? read.sha256 : sealer.facts().sha256, now().toISOString());
     deps.requests?.received(d.id);
     return { offset: d.size, length: d.size, expiresAt: null };
+  }
+
+  /** The stored file's plaintext, a segment at a time, each given back once the scanner has sent it on. */
+  async function* plaintext(d: DocumentRow) {
+    for await (const part of files.read(d.fileId, d.fileKey)) {
+      yield part;
+      release(part);
+    }
+  }
+
+  /**
+   * The whole file through the virus scanner before it is accepted (ADR 296). A signature found refuses it: the
+   * upload ends and nothing of it stays, the desk told by the audit log (with the signature, never the name) and
+   * the log. A scanner that cannot be reached refuses it too (503): a file is never accepted unscanned while one
+   * is configured, and the client's uploader sends it again.
+   */
+  async function scanned(d: DocumentRow) {
+    if (!deps.scanner) return;
+    const submissionId = engagements.byId(d.engagementId)?.submissionId ?? null;
+    let verdict: Awaited<ReturnType<NonNullable<typeof deps.scanner>["scan"]>>;
+    try {
+      verdict = await deps.scanner.scan(plaintext(d));
+    } catch (error) {
+      await removeRow(d);
+      (deps.logger ?? silentLogger).error("document_scan_unavailable", {
+        submissionId,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+      throw new UnavailableError(SCAN_MESSAGES.unavailable, 60);
+    }
+    if (verdict.clean) return;
+    await removeRow(d);
+    (deps.logger ?? silentLogger).warn("document_infected", {
+      submissionId,
+      direction: d.direction,
+      signature: verdict.signature,
+    });
+    appendAudit(db, {
+      event: "document.infected",
+      userId: null,
+      username: null,
+      clientAddress: null,
+      detail: { submissionId, direction: d.direction, signature: verdict.signature, size: d.size },
+    });
+    throw new InfectedFileError(verdict.signature);
   }
 
   return {
