@@ -118,7 +118,7 @@ function DraftRow<
           </label>
           <textarea
             id={`${id}-description`}
-            className={`${input} min-h-20`}
+            className={`${input} min-h-24`}
             value={item.description}
             maxLength={2000}
             aria-invalid={problems("description") ? true : undefined}
