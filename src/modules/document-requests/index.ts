@@ -5,9 +5,10 @@ import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { FirmCalendar, PersonOf } from "../desk";
 import type { MailOutbox } from "../mail";
-import { portalMailLinks, type RequirePortalSession } from "../portal";
+import { engagementFacts, portalMailLinks, type RequirePortalSession } from "../portal";
 import { createReminderJobs } from "./jobs";
 import { documentRequestMailRenderers } from "./mail";
+import { itemsRepo } from "./repo/items";
 import { documentRequestPortalRoutes, documentRequestStaffRoutes } from "./routes";
 import { createDocumentRequestsService } from "./service";
 
@@ -61,3 +62,21 @@ export function createDocumentRequests(deps: {
 }
 
 export type DocumentRequests = ReturnType<typeof createDocumentRequests>;
+
+/**
+ * A request's list of documents as a data-rights export holds it (the privacy feature): every item, withdrawn ones
+ * included, with what was asked, its state, the client's note and the reason it was sent back, the ids of the
+ * documents sent against it (the export lists those documents and their files), and its whole history.
+ */
+export function documentRequestRecord(store: Pick<DataStore, "db" | "cipher">, submissionId: number) {
+  const e = engagementFacts(store.db).ofSubmission(submissionId);
+  if (!e) return [];
+  const repo = itemsRepo(store);
+  const history = repo.history(e.id);
+  const files = repo.files(e.id);
+  return repo.list(e.id).map(({ engagementId: _, position: __, ...item }) => ({
+    ...item,
+    documents: files.filter((f) => f.itemId === item.id).map((f) => f.documentId),
+    history: history.filter((h) => h.itemId === item.id).map(({ itemId: _id, ...h }) => h),
+  }));
+}
