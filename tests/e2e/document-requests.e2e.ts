@@ -129,6 +129,14 @@ test("staff build a list from the template; the client works through it; staff s
   await expect(judgment.getByRole("button", { name: /Send/ })).toHaveCount(0);
   await checkBothWidths(client, "document-requests-portal-done");
 
+  // The desk's list shows each request's progress.
+  await desk.goto(`${ORIGIN}/admin/submissions`);
+  await waitForHydration(desk);
+  await expect(desk.getByRole("table").getByText("Documents 1 of 2")).toBeVisible();
+  await desk.goto(`${ORIGIN}/admin/submissions/${id}`);
+  await waitForHydration(desk);
+  await desk.waitForLoadState("networkidle");
+
   // The templates' screen, reached from the panel: each service's list, saved a service at a time.
   await press(desk, panel.getByRole("link", { name: "Edit the templates" }));
   await expect(desk.getByRole("heading", { level: 1, name: "Document templates" })).toBeVisible();
