@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import * as v from "valibot";
 import {
   DOCUMENT_REQUEST_TEMPLATES_API,
   DOCUMENT_REQUESTS_OVERVIEW_API,
@@ -7,6 +8,7 @@ import {
 } from "../../contracts/document-requests";
 import { SUBMISSIONS_API } from "../../contracts/submissions";
 import { requireId } from "../../http/admin-http";
+import { invalidInput } from "../../http/errors";
 import type { Auth } from "../auth";
 import type { RequirePortalSession } from "../portal";
 import {
@@ -141,10 +143,15 @@ export function documentRequestPortalRoutes(deps: {
     .post(
       "/:itemId/unavailable",
       ({ request, params, body }) => {
+        // Guard, find, then parse: another engagement's item is not found whatever the body says.
         const engagementId = requireSession(request, "answer-request");
-        service.unavailable(engagementId, requireId(params.itemId, M.noItem), body.note);
+        const itemId = requireId(params.itemId, M.noItem);
+        service.requireItem(engagementId, itemId);
+        const parsed = v.safeParse(UnavailableBody, body);
+        if (!parsed.success) invalidInput(parsed.issues);
+        service.unavailable(engagementId, itemId, parsed.output.note);
         return { ok: true };
       },
-      { params: PortalItemParams, body: UnavailableBody },
+      { params: PortalItemParams },
     );
 }

@@ -282,6 +282,9 @@ export function createDocumentRequestsService(deps: DocumentRequestsDeps) {
       return { items, progress: progressOf(repo.list(engagementId), today()) };
     },
 
+    /** The item of the engagement's list, or the 404 for one that is not on it. */
+    requireItem: (engagementId: number, itemId: number): void => void requireItem(engagementId, itemId),
+
     /** The client answers that they do not have it, and why. */
     unavailable(engagementId: number, itemId: number, note: string): void {
       const item = requireItem(engagementId, itemId);
