@@ -189,6 +189,8 @@ export type StaffRequestItem = RequestItemView & { history: RequestItemEvent[] }
 export type RequestProgress = { received: number; asked: number; overdue: number };
 
 export type StaffDocumentRequests = {
+  /** False for a request without an engagement yet: nothing can be asked, and the panel shows nothing. */
+  engaged: boolean;
   items: StaffRequestItem[];
   progress: RequestProgress;
   remindersPaused: boolean;

@@ -181,6 +181,17 @@ export function createDocumentRequestsService(deps: DocumentRequestsDeps) {
 
     /** The desk's view of a request's list: every item with its files and history, and the template to start from. */
     staffView(submissionId: number): StaffDocumentRequests {
+      // A request without an engagement has an empty list, not a refusal: the request page asks on every visit.
+      if (!submissions.byId(submissionId)) throw new NotFoundError("Not found");
+      if (!facts.ofSubmission(submissionId))
+        return {
+          engaged: false,
+          items: [],
+          progress: { received: 0, asked: 0, overdue: 0 },
+          remindersPaused: false,
+          template: [],
+          today: today(),
+        };
       const { engagementId, service } = engagementOf(submissionId);
       const history = repo.history(engagementId);
       const items: StaffRequestItem[] = viewsOf(engagementId).map((i) => ({
@@ -188,6 +199,7 @@ export function createDocumentRequestsService(deps: DocumentRequestsDeps) {
         history: history.filter((e) => e.itemId === i.id).map(({ itemId: _, ...e }) => e),
       }));
       return {
+        engaged: true,
         items,
         progress: progressOf(repo.list(engagementId), today()),
         remindersPaused: repo.paused(engagementId),

@@ -54,6 +54,11 @@ describe("the engagement's list of documents, as staff build and review it", () 
     expect(early.status).toBe(409);
     expect((await json<{ error: string }>(early)).error).toContain("The letter is not signed yet");
     expect((await t.request(api(999_999), withCookie(admin))).status).toBe(404);
+    // The request page asks on every visit: a request without an engagement has an empty list, not an error.
+    expect(await json(t.request(api(bare.id), withCookie(admin)))).toMatchObject({
+      engaged: false,
+      items: [],
+    });
     expect((await t.request(api(bare.id))).status).toBe(401);
     dana = await portalClient(t, clock.at, admin, { email: "dana@whitfieldmoss.example" });
     lee = await portalClient(t, clock.at, admin, { email: "lee@elsewhere.example" });

@@ -46,7 +46,7 @@ export function DocumentRequestsPanel({ submissionId }: { submissionId: number }
   useEffect(() => {
     void load();
   }, [load]);
-  if (view === null) return null;
+  if (view === null || !view.engaged) return null;
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
