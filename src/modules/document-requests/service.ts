@@ -112,15 +112,19 @@ export function createDocumentRequestsService(deps: DocumentRequestsDeps) {
     };
   }
 
-  /** Each item's files: those sent against it that arrived whole, as the documents feature lists them. */
+  /** Each item's files: those sent against it that arrived whole, in the order the documents list them (sent). */
   function filesByItem(engagementId: number): Map<number, RequestItemFile[]> {
-    const links = repo.files(engagementId).filter((f) => f.receivedAt !== null);
-    if (links.length === 0) return new Map();
-    const docs = new Map(deps.documentsOf(engagementId).map((d) => [d.id, d]));
+    const links = new Map(
+      repo
+        .files(engagementId)
+        .filter((f) => f.receivedAt !== null)
+        .map((f) => [f.documentId, f]),
+    );
+    if (links.size === 0) return new Map();
     const out = new Map<number, RequestItemFile[]>();
-    for (const link of links) {
-      const d = docs.get(link.documentId);
-      if (!d) continue;
+    for (const d of deps.documentsOf(engagementId)) {
+      const link = links.get(d.id);
+      if (!link) continue;
       out.set(link.itemId, [
         ...(out.get(link.itemId) ?? []),
         { id: d.id, name: d.name, size: d.size, receivedAt: link.receivedAt },

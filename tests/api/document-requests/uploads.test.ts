@@ -106,7 +106,8 @@ describe("files sent against an item of the list", () => {
       state: "revision-requested",
       reason: "Page 3 of the October statement is missing.",
     });
-    expect((await upload(dana.cookie, items[0] ?? 0)).status).toBe(204);
+    clock.at = new Date("2026-11-16T15:10:00.000Z");
+    expect((await upload(dana.cookie, items[0] ?? 0, pdf(30_000))).status).toBe(204);
     expect((await portalList(dana.cookie)).items[0]?.state).toBe("provided");
     const accepted = await t.request(
       `${api(dana.submission.id)}/${items[0]}/accept`,
@@ -115,6 +116,10 @@ describe("files sent against an item of the list", () => {
     expect(accepted.status).toBe(200);
     const after = (await portalList(dana.cookie)).items[0];
     expect(after?.state).toBe("accepted");
+    // Its files in the order they arrived.
+    expect(after?.files.map((f) => f.receivedAt)).toEqual(
+      [...(after?.files ?? [])].map((f) => f.receivedAt).sort(),
+    );
     expect(after?.files).toHaveLength(2);
     const before = stored();
     const late = await upload(dana.cookie, items[0] ?? 0);

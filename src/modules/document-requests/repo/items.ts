@@ -115,7 +115,7 @@ export function itemsRepo({ db, cipher }: Sealed) {
   const filesOf = db.prepare<{ itemId: number; documentId: string; receivedAt: string | null }, [number]>(
     `SELECT f.item_id AS itemId, f.document_id AS documentId, f.received_at AS receivedAt
      FROM document_request_files f JOIN document_request_items i ON i.id = f.item_id
-     WHERE i.engagement_id = ?`,
+     WHERE i.engagement_id = ? ORDER BY f.received_at, f.document_id`,
   );
   const pause = db.prepare<never, [number, string, number | null]>(
     `INSERT INTO document_request_pauses (engagement_id, paused_at, paused_by) VALUES (?, ?, ?)
