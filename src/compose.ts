@@ -202,6 +202,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
       itemFor: (engagementId, raw) => documentRequests.uploadHooks.itemFor(engagementId, raw),
       started: (itemId, documentId) => documentRequests.uploadHooks.started(itemId, documentId),
       received: (documentId) => documentRequests.uploadHooks.received(documentId),
+      removed: (documentId) => documentRequests.uploadHooks.removed(documentId),
     },
     logger,
     now,

@@ -55,6 +55,7 @@ export function createDocumentRequests(deps: {
       itemFor: service.itemForUpload,
       started: service.fileStarted,
       received: service.fileReceived,
+      removed: service.fileRemoved,
     },
     staffRoutes: documentRequestStaffRoutes({ service, auth: deps.auth }),
     portalRoutes: documentRequestPortalRoutes({ service, requireSession: deps.requireSession }),

@@ -346,6 +346,21 @@ export function createDocumentRequestsService(deps: DocumentRequestsDeps) {
       );
     },
 
+    /**
+     * The client removed a file that answered an item (they may, until the firm opens it): an item provided by it
+     * alone is asked for again; its history says so.
+     */
+    fileRemoved(documentId: string): void {
+      const link = repo.linkOf(documentId);
+      const item = link?.receivedAt ? repo.byId(link.itemId) : null;
+      if (item?.state !== "provided" || repo.otherFiles(item.id, documentId) > 0) return;
+      repo.change(
+        item,
+        { state: "requested", event: { by: "client", adminId: null, action: "file-removed", detail: null } },
+        now().toISOString(),
+      );
+    },
+
     /** Every service's template, for the admin's screen. */
     templates(): TemplateView[] {
       return TEMPLATE_SERVICES.map((service) => ({

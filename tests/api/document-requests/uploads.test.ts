@@ -139,6 +139,19 @@ describe("files sent against an item of the list", () => {
     );
   });
 
+  test("a file the client removes no longer answers its item: with none left, it is asked for again", async () => {
+    const done = await upload(dana.cookie, items[1] ?? 0);
+    expect(done.status).toBe(204);
+    const [, returns] = (await portalList(dana.cookie)).items;
+    expect(returns?.state).toBe("provided");
+    const removed = await t.request(
+      `/api/portal/documents/${returns?.files[0]?.id}`,
+      withCookie(dana.cookie, { method: "DELETE", headers: { origin: "http://localhost:3000" } }),
+    );
+    expect(removed.status).toBe(204);
+    expect((await portalList(dana.cookie)).items[1]).toMatchObject({ state: "requested", files: [] });
+  });
+
   test("a file sent against no item goes into the documents as before, answering nothing", async () => {
     expect((await upload(dana.cookie, null)).status).toBe(204);
     const list = await portalList(dana.cookie);

@@ -20,6 +20,7 @@ const ACTION_WORDS: Record<string, string> = {
   edited: "Edited",
   withdrawn: "Withdrawn",
   provided: "File received",
+  "file-removed": "Client removed their file",
   accepted: "Accepted",
   "revision-requested": "Sent back",
   unavailable: "Client: not available",

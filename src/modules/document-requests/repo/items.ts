@@ -112,6 +112,13 @@ export function itemsRepo({ db, cipher }: Sealed) {
     `UPDATE document_request_files SET received_at = ? WHERE document_id = ? AND received_at IS NULL
      RETURNING item_id AS itemId`,
   );
+  const fileLink = db.prepare<{ itemId: number; receivedAt: string | null }, [string]>(
+    "SELECT item_id AS itemId, received_at AS receivedAt FROM document_request_files WHERE document_id = ?",
+  );
+  const receivedCount = db.prepare<{ n: number }, [number, string]>(
+    `SELECT count(*) AS n FROM document_request_files
+     WHERE item_id = ? AND received_at IS NOT NULL AND document_id <> ?`,
+  );
   const filesOf = db.prepare<{ itemId: number; documentId: string; receivedAt: string | null }, [number]>(
     `SELECT f.item_id AS itemId, f.document_id AS documentId, f.received_at AS receivedAt
      FROM document_request_files f JOIN document_request_items i ON i.id = f.item_id
@@ -196,6 +203,11 @@ export function itemsRepo({ db, cipher }: Sealed) {
     fileReceived: (documentId: string, at: string): number | null =>
       fileReceived.get(at, documentId)?.itemId ?? null,
     files: (engagementId: number) => filesOf.all(engagementId),
+    /** The item a document was sent against, and whether it arrived; null for a document sent against none. */
+    linkOf: (documentId: string) => fileLink.get(documentId),
+    /** How many other files that arrived answer the item. */
+    otherFiles: (itemId: number, documentId: string) =>
+      (receivedCount.get(itemId, documentId) as { n: number }).n,
     pause: (engagementId: number, at: string, adminId: number | null) =>
       void pause.run(engagementId, at, adminId),
     resume: (engagementId: number) => void unpause.run(engagementId),

@@ -33,6 +33,8 @@ export type UploadRequests = {
   itemFor(engagementId: number, raw: string | undefined): number | null;
   started(itemId: number, documentId: string): void;
   received(documentId: string): void;
+  /** The client removed a file they had sent (before the firm opened it). */
+  removed(documentId: string): void;
 };
 
 export type DocumentsDeps = {

@@ -388,6 +388,8 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
       const claim = files.claim(d.fileId);
       if (!claim) throw new ConflictError(M.stillSending);
       try {
+        // The item it answered (if any) hears of it first: with no other file, it is asked for again.
+        if (d.completedAt) deps.requests?.removed(d.id);
         await removeRow(d);
       } finally {
         claim.release();
