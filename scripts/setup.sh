@@ -1,6 +1,6 @@
 # Sourced by scripts/start and scripts/test: makes sure Bun 1.4.4 and the packages are installed, and (with
 # NEED_BROWSER=1) Debian's Chromium for the browser tests, poppler's pdfsig, Prometheus's promtool,
-# fail2ban's fail2ban-regex and caddy. Safe to run again: it skips what is in place.
+# fail2ban's fail2ban-regex, caddy and ClamAV's clamd. Safe to run again: it skips what is in place.
 BUN_VERSION=1.4.4
 
 log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
@@ -83,6 +83,19 @@ if [ "${NEED_BROWSER:-}" = 1 ] && ! command -v caddy >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends caddy >/dev/null
   else
     echo "The Caddyfile test needs caddy: apt-get install caddy" >&2
+    exit 1
+  fi
+fi
+
+# Uploads are scanned by ClamAV's clamd (ADR 296): the tests start Debian's own, with a signature database they
+# write (no freshclam, no network).
+if [ "${NEED_BROWSER:-}" = 1 ] && ! command -v clamd >/dev/null 2>&1 && [ ! -x /usr/sbin/clamd ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing Debian's clamav-daemon (clamd) for the upload scanning tests"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clamav-daemon >/dev/null
+  else
+    echo "The upload scanning tests need clamd: apt-get install clamav-daemon" >&2
     exit 1
   fi
 fi

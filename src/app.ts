@@ -85,7 +85,8 @@ function startedRoot(deps: RootDeps & { searchBuild?: Pick<BuildOptions, "schedu
 export function createApp(deps: AppDeps) {
   const { manifest } = deps;
   const root = "root" in deps ? deps.root : startedRoot(deps);
-  const { config, store, logger, now, auth, privacy, firm, content, portal, documents } = root;
+  const { config, store, logger, now, auth, privacy, firm, content, portal, documents, documentRequests } =
+    root;
   const { mailOutbox, due, subscriptions, ledger, statements, consultation, backups, setup, payments } = root;
   const { db } = store;
   const cache = new PageCache(config.desk.timeZone);
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps) {
       mail: mailOutbox.reachable,
       // On the store's clock: a test moves it past the probe's 2 s instead of waiting them out.
       data: dataDirCheck(config.dataDir, { now: () => store.clock().getTime() }),
+      scanner: documents.scannerReachable,
     },
     logger,
   });
@@ -253,6 +255,8 @@ export function createApp(deps: AppDeps) {
       )
       .use(portal.module)
       .use(documents.portalRoutes)
+      .use(documentRequests.staffRoutes)
+      .use(documentRequests.portalRoutes)
       .use(consultation.staffRoutes)
       .use(consultation.portalRoutes)
       .use(moneyRoutes)

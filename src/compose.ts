@@ -8,6 +8,7 @@ import { createBackups } from "./modules/backups";
 import { createConsultation } from "./modules/consultation";
 import { createContent } from "./modules/content";
 import { type BuildOptions, contactSubmissions, createDigest, createDueService } from "./modules/desk";
+import { createDocumentRequests } from "./modules/document-requests";
 import { createDocuments } from "./modules/documents";
 import { createFirm } from "./modules/firm";
 import { createLedger } from "./modules/ledger";
@@ -198,6 +199,25 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     auth,
     outbox: mailOutbox,
     sweeps: subscriptions.service,
+    // Document requests are made next; an upload names an item only once a request comes.
+    requests: {
+      itemFor: (engagementId, raw) => documentRequests.uploadHooks.itemFor(engagementId, raw),
+      started: (itemId, documentId) => documentRequests.uploadHooks.started(itemId, documentId),
+      received: (documentId) => documentRequests.uploadHooks.received(documentId),
+      removed: (documentId) => documentRequests.uploadHooks.removed(documentId),
+    },
+    logger,
+    now,
+  });
+  const documentRequests = createDocumentRequests({
+    store,
+    config,
+    auth,
+    calendar: due.clock,
+    outbox: mailOutbox,
+    requireSession: portal.requireSession,
+    personOf,
+    documentsOf: (engagementId) => documents.service.list(engagementId),
     logger,
     now,
   });
@@ -238,6 +258,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
       paymentUrl: config.portal.paymentUrl,
       consultationPlace: () => firm.consultationPlace() !== null,
       mail: { configured: mailOutbox.configured, delivered: mailOutbox.delivered },
+      scanning: { configured: config.clamd !== null },
       backups: {
         dataDir: config.dataDir,
         dir: backups.settings.dir,
@@ -326,6 +347,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     payments,
     statements,
     documents,
+    documentRequests,
     consultation,
     backups,
     setup,
@@ -371,6 +393,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
       time("digest", () => deskDigest.start());
       time("subscriptionsDay", () => subscriptions.jobs.start());
       time("statementsMonth", () => statements.jobs.start());
+      time("documentReminders", () => documentRequests.jobs.start());
       const stopBackups = time("backups", () => backups.start());
       const stop = () => {
         purge.stop();
@@ -378,6 +401,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
         deskDigest.stop();
         subscriptions.jobs.stop();
         statements.jobs.stop();
+        documentRequests.jobs.stop();
         stopBackups();
       };
       return { stop, firstPurge: purge.firstPurge };

@@ -14,6 +14,7 @@ import {
 import { type Brand, BrandSchema } from "./contracts/brand";
 import { DEFAULT_BRAND } from "./contracts/brand-defaults";
 import { type ClockSettings, parseBusinessHours, parseHolidayRegion } from "./contracts/business-hours";
+import { type ClamdAddress, parseClamdUrl } from "./contracts/scanning";
 import { isTimeZone } from "./contracts/time-format";
 
 /**
@@ -189,6 +190,17 @@ const EnvSchema = v.object({
       v.transform((s) => (s === "" ? undefined : s)),
     ),
   ),
+  CLAMD_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (s) => s === "" || parseClamdUrl(s) !== null,
+        "must be tcp://host:port or unix:/path/to/clamd.ctl",
+      ),
+      v.transform((s) => (s === "" ? undefined : s)),
+    ),
+  ),
   SMTP_URL: v.optional(
     v.pipe(
       v.string(),
@@ -345,6 +357,8 @@ export type Config = {
   statements: { replenishPercent: number };
   /** The portal's documents: largest file (UPLOAD_MAX_BYTES) and all of one engagement's files (UPLOAD_MAX_TOTAL_BYTES). */
   uploads: { maxBytes: number; maxTotalBytes: number };
+  /** Where ClamAV's clamd listens (CLAMD_URL): every upload is scanned there before it is accepted (ADR 296). */
+  clamd: ClamdAddress | null;
 };
 
 export class ConfigError extends Error {
@@ -481,6 +495,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     },
     statements: { replenishPercent: e.RETAINER_REPLENISH_PERCENT },
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, maxTotalBytes: e.UPLOAD_MAX_TOTAL_BYTES },
+    clamd: e.CLAMD_URL ? parseClamdUrl(e.CLAMD_URL) : null,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import { closeDatabase } from "../db";
 import { type Logger, silentLogger } from "../log";
 import { DIGEST_KIND } from "../modules/desk";
+import { documentRemindersCli } from "../modules/document-requests";
 import { statementsCli } from "../modules/statements";
 import { subscriptionsCli } from "../modules/subscriptions";
 import type { DataStore } from "../store";
@@ -41,6 +42,14 @@ export const statementsCommand = (args: string[], deps: CalendarCommandDeps): Pr
   statementsCli(args, {
     openStore: deps.openStore,
     statementsOf: (store) => commandRoot(store, deps).statements,
+    io: deps.io,
+  });
+
+/** `tracewell document-reminders [--as-of YYYY-MM-DD] [--dry-run]`: the day's reminders of documents due. */
+export const documentRemindersCommand = (args: string[], deps: CalendarCommandDeps) =>
+  documentRemindersCli(args, {
+    openStore: deps.openStore,
+    remindersOf: (store) => commandRoot(store, deps).documentRequests.jobs,
     io: deps.io,
   });
 

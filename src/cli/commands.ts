@@ -82,6 +82,14 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
       ? subscriptionsCommand(argv.slice(1), deps)
       : statementsCommand(argv.slice(1), deps);
   }
+  if (command === "document-reminders") {
+    const { documentRemindersCommand } = await import("./calendar-commands");
+    const config = loadConfig(process.env);
+    return documentRemindersCommand(argv.slice(1), {
+      config,
+      openStore: () => dataStoreFor(command, config),
+    });
+  }
   if (command === "outbox") {
     const config = loadConfig(process.env);
     return outboxCli(argv.slice(1), config.dataDir);

@@ -29,6 +29,7 @@ export const COMMAND_DATA = {
   digest: "data key",
   subscriptions: "data key",
   statements: "data key",
+  "document-reminders": "data key",
   "outbox release": "none",
   healthcheck: "none",
   doctor: "checks",
@@ -66,6 +67,12 @@ export const STATEMENTS_HELP = `  tracewell statements [--as-of YYYY-MM-DD] [--d
                          firm's today by default): each engagement with ledger entries through the end of the
                          month before that no statement showed. The server does this on the first business
                          day; a month already done issues nothing twice. --dry-run lists them only.`;
+
+export const DOCUMENT_REMINDERS_HELP = `  tracewell document-reminders [--as-of YYYY-MM-DD] [--dry-run]
+                         Queue the reminders of documents due that a business day owes (the firm's today by
+                         default): items due in 3 days, in 1 day, today or 3 days ago, one mail per client. The
+                         server does this each business day; a day already done sends nothing twice.
+                         --dry-run lists what would go.`;
 
 export const BACKUP_HELP = `  tracewell backup [<file>]
                          Take one encrypted backup (database, uploads, sealed documents, sealing certificate;

@@ -12,7 +12,14 @@ import type { SubscriptionState } from "./subscriptions";
  */
 
 /** What staff do to a request's engagement, from the desk. */
-export const STAFF_ACTIONS = ["send", "withdraw", "record-payment", "deliver", "close"] as const;
+export const STAFF_ACTIONS = [
+  "send",
+  "withdraw",
+  "record-payment",
+  "deliver",
+  "close",
+  "request-documents",
+] as const;
 /** What the client does in the portal (`pay`: a payment the processor reports for them). */
 export const CLIENT_ACTIONS = [
   "open",
@@ -20,13 +27,14 @@ export const CLIENT_ACTIONS = [
   "sign",
   "pay",
   "upload",
+  "answer-request",
   "book",
   "pause",
   "resume",
   "cancel",
 ] as const;
 /** What the daily jobs do of their own accord. */
-export const JOB_ACTIONS = ["charge", "sweep", "statement"] as const;
+export const JOB_ACTIONS = ["charge", "sweep", "statement", "remind-documents"] as const;
 export const LIFECYCLE_ACTIONS = [...STAFF_ACTIONS, ...CLIENT_ACTIONS, ...JOB_ACTIONS] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
@@ -86,6 +94,11 @@ export const OPEN_REQUEST_ALLOWS: Record<LifecycleAction, readonly EngagementSta
   consent: ["sent", "consented"],
   sign: ["consented"],
   upload: SIGNED,
+  // The list of records the work runs on (ADR 295): asked for, answered and reminded of once the letter is signed,
+  // as files are; a delivered report may still need a record sent back for a revision.
+  "request-documents": SIGNED,
+  "answer-request": SIGNED,
+  "remind-documents": SIGNED,
   book: ["delivered"],
   // Monitoring's moves and its calendar from the signature on: the subscription's own state (pending until the
   // first month is paid too) decides within that.
@@ -134,6 +147,9 @@ const ENDED_WORDS: Record<LifecycleAction, string> = {
   consent: "its letter can no longer be consented to.",
   sign: "its letter can no longer be signed.",
   upload: "no more files can be sent through the portal.",
+  "request-documents": "no documents can be asked for or reviewed.",
+  "answer-request": "its list of documents can no longer be answered.",
+  "remind-documents": "no reminder of its documents is sent.",
   book: "no consultation can be booked.",
   pause: "its monitoring can no longer be paused.",
   resume: "its monitoring can no longer be resumed.",
@@ -146,6 +162,8 @@ const ENDED_WORDS: Record<LifecycleAction, string> = {
 const NOT_STARTED_MONITORING =
   "Monitoring has not started yet: it starts once the engagement letter is signed and the first month is paid.";
 const NOT_SIGNED_YET = "The letter is not signed yet, so no report can be delivered.";
+const NOT_SIGNED_FOR_REQUESTS =
+  "The letter is not signed yet, so no documents can be asked for: the client sends files once it is signed.";
 
 /** Why an open request's engagement at `stage` refuses `action`: the words the portal and the desk already say. */
 function stageRefusal(stage: EngagementStage, action: LifecycleAction): string {
@@ -161,7 +179,11 @@ function stageRefusal(stage: EngagementStage, action: LifecycleAction): string {
     case "open":
       return PORTAL_MESSAGES.notSent;
     case "upload":
+    case "answer-request":
       return DOCUMENT_MESSAGES.notSigned;
+    case "request-documents":
+    case "remind-documents":
+      return NOT_SIGNED_FOR_REQUESTS;
     case "book":
       return CONSULTATION_MESSAGES.notDelivered;
     case "deliver":

@@ -31,6 +31,8 @@ export const MAIL_KINDS = {
   "subscription-desk": "bulk",
   "statement-issued": "bulk",
   "portal-payment-client": "bulk",
+  "document-requests-added": "bulk",
+  "document-requests-reminder": "bulk",
 } as const satisfies Record<string, MailUrgency>;
 
 export type MailKindName = keyof typeof MAIL_KINDS;
@@ -61,4 +63,6 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   "subscription-desk": "Monitoring change to the intake desk",
   "statement-issued": "New statement of account to the client",
   "portal-payment-client": "Payment received, to the client",
+  "document-requests-added": "Documents requested, to the client",
+  "document-requests-reminder": "Reminder of documents due, to the client",
 };

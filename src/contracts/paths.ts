@@ -29,6 +29,7 @@ export const PATHS = {
   adminCaseStudyNew: "/admin/case-studies/new",
   adminSubmissions: "/admin/submissions",
   adminConsultations: "/admin/consultations",
+  adminDocumentTemplates: "/admin/document-templates",
   adminBusinessHours: "/admin/business-hours",
   adminBackups: "/admin/backups",
   adminFirm: "/admin/firm",

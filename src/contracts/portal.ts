@@ -63,6 +63,7 @@ export const PORTAL_FOCUS = {
   letter: "letter-title",
   consultation: "consultation-title",
   payment: "payment-title",
+  requests: "requests-title",
 } as const;
 export type PortalFocus = keyof typeof PORTAL_FOCUS;
 

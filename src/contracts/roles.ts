@@ -215,6 +215,18 @@ export const ADMIN_ROUTE_CAPABILITIES: Record<string, Capability> = {
   "POST /api/admin/submissions/:id/documents": "documents",
   "POST /api/admin/submissions/:id/documents/:docId/report": "documents",
   "POST /api/admin/submissions/:id/documents/:docId/sweep-report": "documents",
+  // The list of records asked of the client (issue 48): built, reviewed and reminded of with the documents.
+  "GET /api/admin/submissions/:id/document-requests": "documents",
+  "POST /api/admin/submissions/:id/document-requests": "documents",
+  "PATCH /api/admin/submissions/:id/document-requests/:itemId": "documents",
+  "DELETE /api/admin/submissions/:id/document-requests/:itemId": "documents",
+  "POST /api/admin/submissions/:id/document-requests/:itemId/accept": "documents",
+  "POST /api/admin/submissions/:id/document-requests/:itemId/revise": "documents",
+  "POST /api/admin/submissions/:id/document-requests/:itemId/waive": "documents",
+  "PUT /api/admin/submissions/:id/document-requests/reminders": "documents",
+  "GET /api/admin/document-request-templates": "documents",
+  "PUT /api/admin/document-request-templates/:service": "documents",
+  "GET /api/admin/document-requests/overview": "documents",
 
   "GET /api/admin/consultations/upcoming": "consultations",
   "GET /api/admin/submissions/:id/consultation": "consultations",

@@ -12,6 +12,7 @@ export const SETUP_STEP_IDS = [
   "payment",
   "consultationPlace",
   "mail",
+  "scanning",
   "backups",
 ] as const;
 export type SetupStepId = (typeof SETUP_STEP_IDS)[number];

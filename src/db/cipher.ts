@@ -197,6 +197,13 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   { table: "processor_payments", id: "id", columns: ["payer"] },
   // An issued statement, its PDF as issued (it names the client and what they owe).
   { table: "statements", id: "id", columns: ["pdf"] },
+  // What staff ask the client for, the client's note and the reason an item was sent back (ADR 295).
+  {
+    table: "document_request_items",
+    id: "id",
+    columns: ["title", "description", "period", "note", "reason"],
+  },
+  { table: "document_request_events", id: "id", columns: ["detail"] },
 ];
 
 /** Where the generated sealing certificate is kept in DATA_DIR (src/modules/signing/service.ts). */

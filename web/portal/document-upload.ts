@@ -31,14 +31,19 @@ export function failureOf(status: number, body: string): { message: string; refu
 /** An upload under way: start (or continue) it, stop it, and its id on the server once it has one. */
 export type SendingFile = { start: () => void; abort: () => Promise<void>; id: () => string | null };
 
-export async function sendFile(file: File, events: UploadEvents): Promise<SendingFile> {
+/** `metadata`: what else the upload says of itself, e.g. the item of the list it answers (`requestItem`). */
+export async function sendFile(
+  file: File,
+  events: UploadEvents,
+  metadata: Record<string, string> = {},
+): Promise<SendingFile> {
   const { Upload } = await import("tus-js-client");
   const upload = new Upload(file, {
     endpoint: UPLOADS_PATH,
     chunkSize: UPLOAD_CHUNK_BYTES,
     // A short outage is ridden out without the client doing anything; after that, the Retry button.
     retryDelays: [0, 1000, 3000, 5000],
-    metadata: { filename: file.name, filetype: file.type || "application/octet-stream" },
+    metadata: { ...metadata, filename: file.name, filetype: file.type || "application/octet-stream" },
     // File names stay out of the browser's storage: a retry on this page resumes from the upload's own URL.
     storeFingerprintForResuming: false,
     onProgress: events.onProgress,

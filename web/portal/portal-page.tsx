@@ -11,6 +11,7 @@ import { PaymentSection } from "./payment-section";
 import { OpenLink, OpenWithoutScript, RequestLink, SignOut } from "./portal-access";
 import { PortalFrame } from "./portal-frame";
 import { currentStep, PortalSteps, stepsOf } from "./portal-steps";
+import { RequestsSection } from "./requests-section";
 import { SignedFinish } from "./signed-finish";
 import { StatementsSection } from "./statements-section";
 import { usePortalEngagement, useReturnedWord } from "./use-portal-engagement";
@@ -98,6 +99,7 @@ export function PortalPage() {
               payment: open.signedAt && <PaymentSection key="payment" engagement={open} />,
               monitoring: open.signedAt && <MonitoringSection key="monitoring" engagement={open} />,
               statements: open.signedAt && <StatementsSection key="statements" />,
+              requests: open.signedAt && <RequestsSection key="requests" />,
               documents: open.signedAt && <DocumentsSection key="documents" />,
               consultation: open.signedAt && (
                 <ConsultationSection key="consultation" delivered={Boolean(open.deliveredAt)} />
@@ -111,13 +113,20 @@ export function PortalPage() {
   );
 }
 
-type SectionKey = "letter" | "payment" | "monitoring" | "statements" | "documents" | "consultation";
+type SectionKey =
+  | "letter"
+  | "payment"
+  | "monitoring"
+  | "statements"
+  | "requests"
+  | "documents"
+  | "consultation";
 
 /** Which section the client's current step is done in: the delivered report (documents) leads its consultation. */
 const LEADS: Record<string, SectionKey[]> = {
   letter: ["letter"],
   payment: ["payment"],
-  documents: ["documents"],
+  documents: ["requests", "documents"],
   report: ["documents"],
   monitoring: ["monitoring"],
   consultation: ["documents", "consultation"],
@@ -129,7 +138,15 @@ const LEADS: Record<string, SectionKey[]> = {
  * at hand is not 1,800 px down under a signed letter. The rest keep their order.
  */
 function leadingFirst(e: PortalEngagement, sections: Record<SectionKey, ReactNode>): ReactNode[] {
-  const order: SectionKey[] = ["letter", "payment", "monitoring", "statements", "documents", "consultation"];
+  const order: SectionKey[] = [
+    "letter",
+    "payment",
+    "monitoring",
+    "statements",
+    "requests",
+    "documents",
+    "consultation",
+  ];
   const lead = LEADS[currentStep(stepsOf(e))?.key ?? ""] ?? [];
   return [...lead, ...order.filter((k) => !lead.includes(k))].map((k) => sections[k]);
 }

@@ -77,6 +77,10 @@ export const ADMIN_ROUTES: AppRoute[] = [
     lazyPage(() => import("../admin/consultation/consultations-page"), "consultationsPage"),
   ),
   admin(
+    PATHS.adminDocumentTemplates,
+    lazyPage(() => import("../admin/document-requests/templates-page"), "documentTemplatesPage"),
+  ),
+  admin(
     PATHS.adminBusinessHours,
     lazyPage(() => import("../admin/desk/business-hours-page"), "businessHoursPage"),
   ),

@@ -57,6 +57,7 @@ import * as dataKeyHolders from "./044-data-key-holders";
 import * as keyCopiesAndMailKeyWaits from "./045-key-copies-and-mail-key-waits";
 
 import * as dueTimesBasis from "./046-due-times-basis";
+import * as documentRequests from "./047-document-requests";
 
 import * as portalDevicesAndPasskeys from "./049-portal-devices-and-passkeys";
 
@@ -133,5 +134,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
 
   { version: 46, name: "due-times-basis", ...dueTimesBasis },
 
+  { version: 47, name: "document-requests", ...documentRequests },
   { version: 49, name: "portal-devices-and-passkeys", ...portalDevicesAndPasskeys },
 ];

@@ -1,10 +1,12 @@
 import type { Config } from "../../config";
+import { clamdLabel } from "../../contracts/scanning";
 import { onForgetting } from "../../db/forget-deleted";
 import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { MailOutbox } from "../mail";
 import { clientAudit, portalMailLinks, type RequirePortalSession } from "../portal";
+import { clamdScanner } from "./lib/clamd";
 import { documentFiles } from "./lib/file-store";
 import { documentMailRenderers } from "./mail";
 import { portalDocumentRoutes } from "./routes/portal";
@@ -22,17 +24,23 @@ export function createDocuments(deps: {
   outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
   /** Judgment Intel's subscription, told when a sweep report is delivered. */
   sweeps: DocumentsDeps["sweeps"];
+  /** The list of documents asked of the client: told of the uploads that answer its items (ADR 295). */
+  requests?: DocumentsDeps["requests"];
   logger?: Logger;
   now: () => Date;
 }) {
   const { now } = deps;
   const bodyTimeoutMs = deps.config.bodyTimeoutSeconds * 1000;
   const files = documentFiles(deps.config.dataDir);
+  const { clamd } = deps.config;
+  const scanner = clamd ? clamdScanner(clamd) : null;
   const service = createDocumentsService({
     store: deps.store,
     config: deps.config,
     files,
     sweeps: deps.sweeps,
+    requests: deps.requests,
+    scanner,
     logger: deps.logger,
     now,
   });
@@ -55,6 +63,13 @@ export function createDocuments(deps: {
       now,
     }),
     files,
+    /** Whether the virus scanner answers (/readyz): off while CLAMD_URL is unset, else ok or why not. */
+    scannerReachable: async (): Promise<"ok" | "off" | { error: string }> => {
+      if (!scanner || !clamd) return "off";
+      return (await scanner.ping()) ? "ok" : { error: `clamd at ${clamdLabel(clamd)} does not answer PING` };
+    },
+    /** Whether uploads are scanned: for the setup list. */
+    scanned: scanner !== null,
     /** The engagement's files delivered as sweep reports: when, and the client's first download (the receipt). */
     sweepReceipts: (engagementId: number) =>
       service

@@ -124,6 +124,7 @@ export type CheckResult = "ok" | "off" | { error: string };
 const PUBLIC_FAILURE = {
   mail: "the mail server (SMTP_URL) does not answer",
   data: "the data folder (DATA_DIR) cannot be written",
+  scanner: "the virus scanner (CLAMD_URL) does not answer: uploads are refused until it does",
 } as const;
 
 /**
@@ -135,6 +136,8 @@ export async function checkReadiness(checks: {
   search: () => { ready: boolean; indexed: number; total: number };
   mail: () => Promise<CheckResult>;
   data: () => CheckResult;
+  /** ClamAV's clamd (ADR 296); off while CLAMD_URL is unset. */
+  scanner?: () => Promise<CheckResult>;
 }) {
   const s = checks.search();
   const search: CheckResult = s.ready
@@ -148,7 +151,14 @@ export async function checkReadiness(checks: {
   };
   const data = shown("data", checks.data());
   const mail = shown("mail", await checks.mail());
-  const results = { search, data, mail };
+  // Named only where a scanner is configured: a firm without one has nothing to wait for.
+  const scanned = checks.scanner ? await checks.scanner() : "off";
+  const results = {
+    search,
+    data,
+    mail,
+    ...(scanned === "off" ? {} : { scanner: shown("scanner", scanned) }),
+  };
   return {
     ready: Object.values(results).every((r) => r === "ok" || r === "off"),
     checks: results,

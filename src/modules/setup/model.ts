@@ -13,6 +13,8 @@ export type SetupSources = {
   consultationPlace: () => boolean;
   /** Whether mail is set up, and whether one has ever been delivered. */
   mail: { configured: boolean; delivered: () => boolean };
+  /** Whether uploads are scanned by ClamAV's clamd (CLAMD_URL, ADR 296). */
+  scanning: { configured: boolean };
   /**
    * The data key, when it is the data folder's own file (DATA_DIR/data-key, made by the first start; null when
    * DATA_KEY holds it): its path, its id, and whether an owner said a copy is kept elsewhere (ADR 286).

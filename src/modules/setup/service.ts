@@ -106,6 +106,18 @@ export function createSetupService(src: SetupSources) {
     };
   }
 
+  function scanning(): SetupStep {
+    return {
+      id: "scanning",
+      title: "Virus scanning",
+      done: src.scanning.configured,
+      detail: src.scanning.configured
+        ? "Every upload is scanned by ClamAV before it is accepted."
+        : "Uploads are not scanned for viruses: set CLAMD_URL to a ClamAV clamd (tcp://host:port or unix:/path) and every file is scanned before it is accepted.",
+      settings: ["CLAMD_URL"],
+    };
+  }
+
   /**
    * The data key the first start made (DATA_DIR/data-key): the only key to the data and to every backup. It heads
    * the list until an owner says a copy is kept off this machine (ADR 286).
@@ -163,6 +175,7 @@ export function createSetupService(src: SetupSources) {
         payment(),
         consultationPlace(),
         mail(),
+        scanning(),
         backups(),
       ];
       return { done: steps.every((s) => s.done), steps };

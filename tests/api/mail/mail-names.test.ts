@@ -109,6 +109,8 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
     "subscription-desk": { pick: (m) => subject(m, "Monitoring resumed by the client"), quotes: [] },
     "statement-issued": { pick: (m) => subject(m, "Statement 1 of your engagement"), quotes: [NAME] },
     "portal-payment-client": { pick: (m) => subject(m, "Payment received"), quotes: [NAME] },
+    "document-requests-added": { pick: (m) => m.subject?.includes("has asked for") === true, quotes: [NAME] },
+    "document-requests-reminder": { pick: (m) => subject(m, "A reminder of the documents"), quotes: [NAME] },
   };
 
   test("the app registers exactly the kinds the outbox lists", () => {
@@ -162,6 +164,13 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
       withCookie(owner, post({ through: "2026-11-16" })),
     );
     expect(statement.status).toBe(201);
+    // Documents asked of the client (they are told), one due in 3 days: the day's reminder names it.
+    const asked = await t.request(
+      `/api/admin/submissions/${client.submission.id}/document-requests`,
+      withCookie(owner, post({ items: [{ title: "Bank statements", dueOn: "2026-11-19" }] })),
+    );
+    expect(asked.status).toBe(201);
+    expect(t.app.decorator.root.documentRequests.jobs.runFor("2026-11-16").reminders).toHaveLength(1);
     // A fresh link for the signed client, mailed before anyone uses it (a used link is never mailed).
     const resent = await t.request(
       `/api/admin/submissions/${client.submission.id}/engagement/send`,
@@ -275,6 +284,8 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
       [
         "consultation-client",
         "desk-digest",
+        "document-requests-added",
+        "document-requests-reminder",
         "documents-report-ready",
         "documents-sweep-report",
         "intake-notification",

@@ -65,13 +65,14 @@ const read = async (path: string, cookie: string) => {
 describe("every portal route with another engagement's ids and session", () => {
   let a: Awaited<ReturnType<typeof portalClient>>;
   let b: Awaited<ReturnType<typeof portalClient>>;
-  const ids = { uploadId: "", docId: "", file: "", id: "" };
+  const ids = { uploadId: "", docId: "", file: "", id: "", itemId: "" };
   /** What of A's engagement would show if it leaked: its reference, its name, its email, its files' ids. */
   let markers: string[] = [];
   let before: Awaited<ReturnType<typeof aViews>> | undefined;
   const aViews = async () => ({
     portal: await read("/api/portal", a.cookie),
     documents: await read("/api/portal/documents", a.cookie),
+    documentRequests: await read("/api/portal/document-requests", a.cookie),
     statements: await read("/api/portal/statements", a.cookie),
     consultation: await read("/api/portal/consultation", a.cookie),
     upload: (await tus(t.request, a.cookie).head(`/api/portal/uploads/${ids.uploadId}`)).headers.get(
@@ -101,6 +102,12 @@ describe("every portal route with another engagement's ids and session", () => {
     ).toBe(204);
 
     await deliverReport(t, admin, a.submission.id);
+    const asked = await t.request(
+      `/api/admin/submissions/${a.submission.id}/document-requests`,
+      withCookie(admin, post({ items: [{ title: "Marchbanks brokerage statements" }] })),
+    );
+    expect(asked.status).toBe(201);
+    ids.itemId = String(((await asked.json()) as { ids: number[] }).ids[0]);
     const issued = await t.request(
       `/api/admin/submissions/${a.submission.id}/statements`,
       withCookie(admin, post({ through: "2026-11-16" })),
@@ -136,6 +143,7 @@ describe("every portal route with another engagement's ids and session", () => {
       docId: expect.any(String),
       file: expect.stringMatching(/\.pdf$/),
       id: expect.stringMatching(/^\d+$/),
+      itemId: expect.stringMatching(/^\d+$/),
     });
     markers = [
       a.submission.reference,
@@ -195,6 +203,7 @@ describe("every portal route with another engagement's ids and session", () => {
       "statements",
       "subscription",
       "documents",
+      "document-requests",
       "uploads",
       "consultation",
       "letter.pdf",

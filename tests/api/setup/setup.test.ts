@@ -45,6 +45,7 @@ describe("GET /api/admin/setup", () => {
       "payment",
       "consultationPlace",
       "mail",
+      "scanning",
       "backups",
     ]);
     expect(states(l)).toEqual({
@@ -55,6 +56,7 @@ describe("GET /api/admin/setup", () => {
       payment: false,
       consultationPlace: false,
       mail: false,
+      scanning: false,
       backups: false,
     });
     expect(l.done).toBe(false);
@@ -157,6 +159,8 @@ describe("a firm that has set everything up", () => {
     PAYMENT_URL: "https://pay.example.com/tracewell?ref={reference}&amount={amount}",
     BRAND_ADDRESS: "200 Main Street, Suite 400, Dallas, TX 75201",
     BRAND_LICENCES: "Texas Private Security Bureau licence A-12345",
+    // Uploads scanned: the list reads the setting (what answers there is /readyz's to say).
+    CLAMD_URL: "tcp://127.0.0.1:3310",
     // The key kept in the service's environment, apart from the disk the backups are on.
     DATA_KEY: newDataKey(),
   });

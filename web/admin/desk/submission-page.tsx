@@ -12,6 +12,7 @@ import type { PageProps } from "../../lib/lazy-page";
 import { telHref } from "../../lib/tel";
 import { toast } from "../../lib/toast-store";
 import { ConsultationPanel } from "../consultation";
+import { DocumentRequestsPanel } from "../document-requests";
 import { DocumentsPanel } from "../documents";
 import { EngagementPanel, PortalAccessPanel } from "../engagements";
 import { LedgerPanel } from "../ledger";
@@ -261,6 +262,7 @@ function SubmissionView({
           </Group>
           <Group label="Files and meetings">
             <DocumentsPanel submissionId={s.id} />
+            <DocumentRequestsPanel submissionId={s.id} />
             <ConsultationPanel submissionId={s.id} />
           </Group>
         </div>

@@ -12,6 +12,7 @@ import { getJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { formatDate, formatDateTime, formatTimeOfDay } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
+import { DocumentProgress } from "../document-requests";
 import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { DueBadge } from "../shared/due-badge";
@@ -487,6 +488,7 @@ function EngagementStanding({ item }: { item: DeskListItem }) {
     <span data-engagement={e.stage}>
       <span className="block font-semibold text-ink">{ENGAGEMENT_STAGE_LABELS[e.stage]}</span>
       {day && <span className="block whitespace-nowrap text-ink-muted">{day}</span>}
+      <DocumentProgress submissionId={item.id} />
     </span>
   );
 }
@@ -536,6 +538,7 @@ function SubmissionCards({ list, selected, toggle }: { list: SubmissionList } & 
                 : s.engagement.at
                   ? `, ${formatDate(s.engagement.at)}`
                   : ""}
+              <DocumentProgress submissionId={s.id} />
             </p>
           )}
           <p className="mt-1 text-xs text-ink-muted">

@@ -1,3 +1,4 @@
+import { REQUEST_ITEM_METADATA } from "../../../contracts/document-requests";
 import {
   DOCUMENT_MESSAGES as M,
   TUS_VERSION,
@@ -55,10 +56,14 @@ function metadata(raw: string | null): Map<string, string> {
  * The upload a request declares: its length (Upload-Length for tus, Content-Length for the desk's one-request
  * upload) and the `filename` of its Upload-Metadata (its `filetype` is not asked for: the content decides).
  */
-export const declaredUpload = (length: string | null, uploadMetadata: string | null): DeclaredUpload => ({
-  length: lengthIn(length),
-  name: metadata(uploadMetadata).get("filename") ?? "",
-});
+export const declaredUpload = (length: string | null, uploadMetadata: string | null): DeclaredUpload => {
+  const meta = metadata(uploadMetadata);
+  return {
+    length: lengthIn(length),
+    name: meta.get("filename") ?? "",
+    requestItem: meta.get(REQUEST_ITEM_METADATA),
+  };
+};
 
 /** A request's body read as it arrives, within the body deadline and the most one request may carry (ADR 167). */
 export const boundedBody = (body: ReadableStream<Uint8Array> | null, timeoutMs: number) =>

@@ -12,13 +12,30 @@ import {
   engagementFacts,
   engagementLifecycle,
 } from "../../portal";
+import type { ScanVerdict } from "../lib/clamd";
 import type { DocumentFiles } from "../lib/file-store";
 import { documentsRepo } from "../repo/documents";
 import { downloadService } from "./downloads";
 import { uploadService } from "./uploads";
 
 export type { DocumentDownload } from "./downloads";
-export { type DeclaredUpload, OffsetMismatchError, UploadBusyError, type UploadProgress } from "./uploads";
+export {
+  type DeclaredUpload,
+  InfectedFileError,
+  OffsetMismatchError,
+  UploadBusyError,
+  type UploadProgress,
+} from "./uploads";
+
+export type UploadScanner = { scan(stream: AsyncIterable<Uint8Array>): Promise<ScanVerdict> };
+
+export type UploadRequests = {
+  itemFor(engagementId: number, raw: string | undefined): number | null;
+  started(itemId: number, documentId: string): void;
+  received(documentId: string): void;
+  /** The client removed a file they had sent (before the firm opened it). */
+  removed(documentId: string): void;
+};
 
 export type DocumentsDeps = {
   store: DataStore;
@@ -30,6 +47,17 @@ export type DocumentsDeps = {
   lifecycle: Pick<EngagementLifecycle, "ofEngagement">;
   /** Judgment Intel's subscription: a sweep report delivered is the sweep owed done (issue 29). */
   sweeps: { sweepDelivered(input: { engagementId: number; at?: Date }): unknown };
+  /**
+   * The list of documents asked of the client (the document-requests feature, ADR 295): the item a client's
+   * upload names (`requestItem` in its metadata; a refusal thrown when it is not one of the engagement's, or takes
+   * no files), the upload created against it, and its file received whole.
+   */
+  requests?: UploadRequests;
+  /**
+   * ClamAV's clamd (CLAMD_URL, ADR 296): every upload, the client's and the firm's, is scanned once whole and
+   * before it is accepted. Null: uploads are not scanned (the setup list says so).
+   */
+  scanner?: UploadScanner | null;
   logger?: Logger;
   now: () => Date;
 };

@@ -5,14 +5,18 @@ import { cleanFileName, DOCUMENT_MESSAGES as M, UPLOAD_EXPIRY_HOURS } from "../.
 import {
   BadRequestError,
   ConflictError,
+  DomainError,
   NotFoundError,
   TooLargeError,
+  UnavailableError,
   UnsupportedTypeError,
 } from "../../../contracts/errors";
+import { SCAN_MESSAGES } from "../../../contracts/scanning";
 import { forgetDeleted } from "../../../db/index";
 import { requireAllowed } from "../../../lib/lifecycle";
 import { silentLogger } from "../../../log";
 import { every } from "../../../ops/every";
+import { appendAudit } from "../../audit";
 import type { FileClaim } from "../lib/file-store";
 import { type ContentInspector, contentInspector } from "../lib/inspect";
 import { release } from "../lib/release";
@@ -37,6 +41,15 @@ export class OffsetMismatchError extends ConflictError {
   }
 }
 
+/** The virus scanner found a signature in the file: refused (422), nothing of it kept (ADR 296). */
+export class InfectedFileError extends DomainError {
+  override readonly name = "InfectedFileError";
+  readonly kind = "invalid";
+  constructor(readonly signature: string) {
+    super(SCAN_MESSAGES.infected(signature));
+  }
+}
+
 /** Another request is writing this upload now: one writer per upload (ADR 221); the client retries. */
 export class UploadBusyError extends ConflictError {
   constructor() {
@@ -48,8 +61,11 @@ export class UploadBusyError extends ConflictError {
 const refusalOf = (reason: ContentRefusal) =>
   reason === "empty" ? new BadRequestError(M.empty) : new UnsupportedTypeError(M[reason]);
 
-/** What a client declares when it starts an upload: its length (null unless a whole number of bytes) and name. */
-export type DeclaredUpload = { length: number | null; name: string };
+/**
+ * What a client declares when it starts an upload: its length (null unless a whole number of bytes), its name,
+ * and the item of the engagement's list of documents it answers, if it names one (tus's `requestItem`).
+ */
+export type DeclaredUpload = { length: number | null; name: string; requestItem?: string };
 
 /** Where an upload stands: the bytes the server holds of `length`, and until when an unfinished one is kept. */
 export type UploadProgress = { offset: number; length: number; expiresAt: Date | null };
@@ -219,8 +235,55 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
       await removeRow(d);
       throw refusalOf(refusal);
     }
+    await scanned(d);
     repo.complete(d.rowId, read ? read.sha256 : sealer.facts().sha256, now().toISOString());
+    deps.requests?.received(d.id);
     return { offset: d.size, length: d.size, expiresAt: null };
+  }
+
+  /** The stored file's plaintext, a segment at a time, each given back once the scanner has sent it on. */
+  async function* plaintext(d: DocumentRow) {
+    for await (const part of files.read(d.fileId, d.fileKey)) {
+      yield part;
+      release(part);
+    }
+  }
+
+  /**
+   * The whole file through the virus scanner before it is accepted (ADR 296). A signature found refuses it: the
+   * upload ends and nothing of it stays, the desk told by the audit log (with the signature, never the name) and
+   * the log. A scanner that cannot be reached refuses it too (503): a file is never accepted unscanned while one
+   * is configured, and the client's uploader sends it again.
+   */
+  async function scanned(d: DocumentRow) {
+    if (!deps.scanner) return;
+    const submissionId = engagements.byId(d.engagementId)?.submissionId ?? null;
+    let verdict: Awaited<ReturnType<NonNullable<typeof deps.scanner>["scan"]>>;
+    try {
+      verdict = await deps.scanner.scan(plaintext(d));
+    } catch (error) {
+      await removeRow(d);
+      (deps.logger ?? silentLogger).error("document_scan_unavailable", {
+        submissionId,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+      throw new UnavailableError(SCAN_MESSAGES.unavailable, 60);
+    }
+    if (verdict.clean) return;
+    await removeRow(d);
+    (deps.logger ?? silentLogger).warn("document_infected", {
+      submissionId,
+      direction: d.direction,
+      signature: verdict.signature,
+    });
+    appendAudit(db, {
+      event: "document.infected",
+      userId: null,
+      username: null,
+      clientAddress: null,
+      detail: { submissionId, direction: d.direction, signature: verdict.signature, size: d.size },
+    });
+    throw new InfectedFileError(verdict.signature);
   }
 
   return {
@@ -244,6 +307,9 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
       if (length > limits.maxBytes) throw new TooLargeError(M.tooLarge(limits.maxBytes));
       const name = cleanFileName(upload.name);
       if (!name) throw new BadRequestError(M.filename);
+      // The item it answers is on this engagement's list and takes files, or nothing is stored.
+      const itemId =
+        by.direction === "client" ? (deps.requests?.itemFor(engagementId, upload.requestItem) ?? null) : null;
 
       const at = now();
       const publicId = randomBytes(16).toString("base64url");
@@ -265,6 +331,7 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
         limits.maxTotalBytes,
       );
       if (rowId === null) throw new TooLargeError(M.overTotal(limits.maxTotalBytes));
+      if (itemId !== null) deps.requests?.started(itemId, publicId);
       // The file's id is new: nobody else can hold it. Its client learns its id only from this answer.
       const claim = files.claim(fileId) as FileClaim;
       try {
@@ -321,6 +388,8 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
       const claim = files.claim(d.fileId);
       if (!claim) throw new ConflictError(M.stillSending);
       try {
+        // The item it answered (if any) hears of it first: with no other file, it is asked for again.
+        if (d.completedAt) deps.requests?.removed(d.id);
         await removeRow(d);
       } finally {
         claim.release();

@@ -19,6 +19,7 @@ import {
   submissionReplies,
   submissionResponses,
 } from "../../desk";
+import { documentRequestRecord } from "../../document-requests";
 import { documentExport, type ExportedFile } from "../../documents";
 import { mailOutboxRepo } from "../../mail";
 import { forgetProcessorPayer, processorPaymentsOf } from "../../payments";
@@ -136,7 +137,7 @@ export function createDataRequests(deps: {
     /**
      * Every intake from the address with every field, its notes, the desk's replies to the requester, the
      * responses recorded as made another way, its mail, its engagement (the signed PDF as base64), its
-     * consultations (each booking, move and cancel) and the
+     * consultations (each booking, move and cancel), the documents asked of them (each item and its history) and the
      * documents either side sent (name, size, SHA-256, direction, times, and where the file is in the archive),
      * as one JSON document; with it in one ZIP archive, the decrypted documents themselves, streamed (ADR 180).
      */
@@ -159,6 +160,7 @@ export function createDataRequests(deps: {
             engagement: engagementRecord(store, intakeId),
             consultations: consultationRecord(store, intakeId),
             documents: documents.records,
+            documentRequests: documentRequestRecord(store, intakeId),
           },
         ];
       });
