@@ -158,6 +158,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     subscriptions: subscriptions.service,
     ledger: ledger.portalHooks,
     now,
+    logger,
   });
   const payments = createPayments({
     store,
@@ -368,6 +369,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
       time("digest", () => deskDigest.start());
       time("subscriptionsDay", () => subscriptions.jobs.start());
       time("statementsMonth", () => statements.jobs.start());
+      time("lettersDay", () => portal.jobs.start());
       const stopBackups = time("backups", () => backups.start());
       const stop = () => {
         purge.stop();
@@ -375,6 +377,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
         deskDigest.stop();
         subscriptions.jobs.stop();
         statements.jobs.stop();
+        portal.jobs.stop();
         stopBackups();
       };
       return { stop, firstPurge: purge.firstPurge };

@@ -46,6 +46,8 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "engagement.opened": "Portal opened by the client with an emailed link",
   "engagement.consented": "Client consented to sign electronically",
   "engagement.signed": "Engagement letter signed by the client",
+  "engagement.declined": "Engagement letter declined by a signer, with a reason",
+  "engagement.countersigned": "Engagement letter countersigned for the firm",
   "consultation.booked": "Consultation booked by the client",
   "consultation.moved": "Consultation moved by the client",
   "consultation.cancelled": "Consultation cancelled by the client",

@@ -58,6 +58,8 @@ import * as keyCopiesAndMailKeyWaits from "./045-key-copies-and-mail-key-waits";
 
 import * as dueTimesBasis from "./046-due-times-basis";
 
+import * as engagementParties from "./048-engagement-parties";
+
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
 
@@ -130,4 +132,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 45, name: "key-copies-and-mail-key-waits", ...keyCopiesAndMailKeyWaits },
 
   { version: 46, name: "due-times-basis", ...dueTimesBasis },
+
+  { version: 48, name: "engagement-parties", ...engagementParties },
 ];

@@ -12,8 +12,14 @@ export const PORTAL_MAX_MS = 12 * 60 * 60_000;
  * value is stored.
  */
 export function portalSessions(db: Database) {
-  const insert = db.prepare<never, [string, number, string]>(
-    "INSERT INTO portal_sessions (id_hash, engagement_id, created_at, last_seen_at) VALUES (?1, ?2, ?3, ?3)",
+  const insert = db.prepare<never, [string, number, string, number | null]>(
+    "INSERT INTO portal_sessions (id_hash, engagement_id, created_at, last_seen_at, signer_id) VALUES (?1, ?2, ?3, ?3, ?4)",
+  );
+  const signerOf = db.prepare<{ signerId: number | null }, [string]>(
+    "SELECT signer_id AS signerId FROM portal_sessions WHERE id_hash = ?",
+  );
+  const removeOthers = db.prepare<never, [number, number]>(
+    "DELETE FROM portal_sessions WHERE engagement_id = ? AND (signer_id IS NULL OR signer_id <> ?)",
   );
   const find = db.prepare<
     { engagementId: number; createdAt: string; lastSeenAt: string; endedAt: string | null },
@@ -49,11 +55,16 @@ export function portalSessions(db: Database) {
   }
 
   return {
-    create(engagementId: number, at: Date): string {
+    /** A new session, bound to the engagement and to the signer whose link opened it (ADR 297). */
+    create(engagementId: number, at: Date, signerId: number | null = null): string {
       const id = randomBytes(32).toString("base64url");
-      insert.run(sha256(id), engagementId, at.toISOString());
+      insert.run(sha256(id), engagementId, at.toISOString(), signerId);
       return id;
     },
+    /** The signer a session acts for; null for a session opened before parties (its requester). */
+    signerOf: (id: string): number | null => signerOf.get(sha256(id))?.signerId ?? null,
+    /** A signer declined: the other parties' sessions end (the letter takes nothing more from them). */
+    endOthersOf: (engagementId: number, signerId: number) => removeOthers.run(engagementId, signerId),
     /** The engagement a live session is bound to (and the session is kept alive); null when none, ended or expired. */
     engagementOf(id: string, at: Date): number | null {
       const found = lookup(id, at);

@@ -12,7 +12,7 @@ import {
   UnauthorizedError,
 } from "../../../http/errors";
 import { redirectTo } from "../../../http/redirect";
-import { ConsentBody, LinkRequestBody, SessionOpeningBody, SignBody } from "../model";
+import { ConsentBody, DeclineBody, LinkRequestBody, SessionOpeningBody, SignBody } from "../model";
 import { PORTAL_MAX_MS } from "../repo/sessions";
 import type { PortalService } from "../service";
 import { letterDownload } from "./letter-download";
@@ -111,7 +111,9 @@ export const requirePortalSession =
   (request, action) => {
     const cookie = cookieOf(request);
     const found = cookie ? service.portal.sessionOf(cookie) : null;
-    const why = found && action ? service.portal.refusal(found.engagementId, action) : null;
+    // Asked for the session's own signer: their consent, their turn (ADR 297).
+    const signer = found && cookie ? service.portal.signerOf(cookie) : null;
+    const why = found && action ? service.portal.refusal(found.engagementId, action, signer) : null;
     if (why) throw new ConflictError(why);
     if (!found || found.ended)
       throw new UnauthorizedError(cookie ? PORTAL_MESSAGES.signedIn : PORTAL_MESSAGES.noSession);
@@ -133,6 +135,11 @@ export function portalModule(deps: {
   const cookieOf = portalCookieOf(config);
   const cookie = (value: string, maxAgeS: number) =>
     `${name}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${config.secure ? "; Secure" : ""}`;
+  /** The signer the request's session acts for (ADR 297); null for a session opened before parties. */
+  const signerOf = (request: Request) => {
+    const value = cookieOf(request);
+    return value ? service.portal.signerOf(value) : null;
+  };
   const visitor = (request: Request, server: PeerAddressSource) => ({
     ip: clientAddress(request, server, config.trustProxy),
     userAgent: (request.headers.get("user-agent") ?? "unknown").slice(0, 400),
@@ -173,20 +180,24 @@ export function portalModule(deps: {
       },
       { body: LinkRequestBody },
     )
-    .get("/", ({ request }) => ({ engagement: service.portal.view(requireSession(request)) }))
+    .get("/", ({ request }) => ({
+      engagement: service.portal.view(requireSession(request), signerOf(request)),
+    }))
     .post(
       "/consent",
       ({ body, request, server }) =>
         answer(request, "consent", () => {
           const id = requireSession(request, "consent");
           if (!body.ok) invalidInput(body.issues);
-          return { engagement: service.portal.consent(id, body.value, visitor(request, server)) };
+          return {
+            engagement: service.portal.consent(id, body.value, visitor(request, server), signerOf(request)),
+          };
         }),
       { body: ConsentBody },
     )
     .get("/letter.pdf", async ({ request, server }) =>
       letterDownload(
-        await service.portal.letter(requireSession(request), visitor(request, server)),
+        await service.portal.letter(requireSession(request), visitor(request, server), signerOf(request)),
         "engagement-letter.pdf",
       ),
     )
@@ -196,9 +207,25 @@ export function portalModule(deps: {
         answer(request, "sign", () => {
           const id = requireSession(request, "sign");
           if (!body.ok) invalidInput(body.issues);
-          return service.portal.sign(id, body.value, visitor(request, server));
+          return service.portal.sign(id, body.value, visitor(request, server), signerOf(request));
         }),
       { body: SignBody },
+    )
+    .post(
+      "/decline",
+      ({ body, request, server }) => {
+        const id = requireSession(request, "decline");
+        if (!body.ok) invalidInput(body.issues);
+        return {
+          engagement: service.portal.decline(
+            id,
+            body.value.reason,
+            visitor(request, server),
+            signerOf(request),
+          ),
+        };
+      },
+      { body: DeclineBody },
     )
     .post("/sign-out", ({ request, set }) => {
       // The session is deleted on the server, not only forgotten by this browser: a copied cookie opens nothing.

@@ -45,6 +45,17 @@ export function engagementStaffRoutes(deps: {
       { params: SubmissionParams },
     )
     .post(
+      "/countersign",
+      async ({ admin, request, server, params }) => ({
+        engagement: await staff.countersign(
+          requireId(params.id),
+          actor(admin, request, server),
+          (request.headers.get("user-agent") ?? "unknown").slice(0, 400),
+        ),
+      }),
+      { params: SubmissionParams },
+    )
+    .post(
       "/withdraw",
       ({ admin, request, server, params }) => ({
         engagement: staff.withdraw(requireId(params.id), actor(admin, request, server)),

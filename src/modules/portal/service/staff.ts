@@ -4,11 +4,13 @@ import { ENGAGEMENT_MESSAGES, type EngagementView, PORTAL_MESSAGES } from "../..
 import { type Actor, auditBy } from "../../../http/admin-http";
 import { ConflictError, InvalidError, NotFoundError } from "../../../http/errors";
 import { requireAllowed } from "../../../http/lifecycle";
+import { staffAccounts } from "../../auth";
 import { PORTAL_PAYMENT_MAIL, PORTAL_WITHDRAWN_MAIL } from "../mail";
 import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
 import type { EngagementRow } from "../repo/engagements";
 import type { EngagementCore, ProcessorRefs } from "./engagement";
 import { missingLetterSettings } from "./letter-record";
+import { type Countersigner, signingRound } from "./signing-round";
 
 /** The desk's side of the engagement: prepare, preview, send, withdraw to change the terms, record payments. */
 export function staffEngagements(core: EngagementCore) {
@@ -16,6 +18,7 @@ export function staffEngagements(core: EngagementCore) {
   const { config, now } = deps;
   const { startWorkIfReady, issueLink, stateOf, monthlyOf } = core;
   const { subscriptions } = deps;
+  const round = signingRound(core);
 
   /**
    * A payment of a monthly engagement: until monitoring starts, the payment that completes the first month
@@ -87,6 +90,10 @@ export function staffEngagements(core: EngagementCore) {
         if (existing && isSigned(existing)) throw new ConflictError(PORTAL_MESSAGES.lockedSigned);
         if (existing && existing.status !== "draft") throw new ConflictError(PORTAL_MESSAGES.lockedSent);
         repo.saveDraft(submissionId, draft, at.toISOString());
+        // Who signs, in order (ADR 297); left out, the requester alone, as the client.
+        const saved = repo.bySubmission(submissionId) as EngagementRow;
+        const requester = submissions.byId(submissionId);
+        core.signers.replace(saved.id, draft.signers ?? [{ role: "client", name: requester?.name ?? "" }]);
         auditBy(db, actor, "engagement.saved", { submissionId }, at);
       })();
       return view(repo.bySubmission(submissionId) as EngagementRow);
@@ -114,9 +121,11 @@ export function staffEngagements(core: EngagementCore) {
       const e = repo.bySubmission(submissionId);
       if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
       requireAllowed(stateOf(e), "send");
-      // Counsel directs Judgment Intel and receives every report: the letter goes to the attorney who asked.
+      // Counsel directs Judgment Intel and receives every report: the letter goes to the attorney who asked, or
+      // names counsel among its signers.
       const monthly = monthlyOf(e);
-      if (monthly && submissions.byId(submissionId)?.role !== "attorney")
+      const counselSigns = core.partiesOf(e).some((p) => p.role === "counsel");
+      if (monthly && !counselSigns && submissions.byId(submissionId)?.role !== "attorney")
         throw new InvalidError({ feeKind: [ENGAGEMENT_MESSAGES.counsel] });
       const at = now();
       const signed = isSigned(e);
@@ -139,7 +148,11 @@ export function staffEngagements(core: EngagementCore) {
           repo.freezeLetter(e.id, letter, at.toISOString());
         }
         links.voidOutstanding(e.id, at);
-        const expires = issueLink(e, at);
+        // A first sending, or one after the round expired, starts a new signing period (ADR 297).
+        if (current.status === "draft" || current.roundState === "expired")
+          repo.startRound(e.id, at.toISOString(), round.expiresAt(at));
+        else if (current.status === "sent") repo.nudged(e.id, at.toISOString());
+        const expires = issueLink(repo.byId(e.id) as EngagementRow, at);
         repo.markSent(e.id, at.toISOString());
         repo.addEvent(e.id, {
           kind: "sent",
@@ -178,6 +191,8 @@ export function staffEngagements(core: EngagementCore) {
         if (!repo.withdraw(e.id, at.toISOString())) throw new ConflictError(PORTAL_MESSAGES.notSent);
         links.voidOutstanding(e.id, at);
         sessions.endAllOf(e.id);
+        // Every party's consent and signature on it are void with it (the events keep them).
+        core.signers.voidRound(e.id);
         // Its terms may change before it is sent again: the pending subscription goes with the letter (ADR 249).
         subscriptions.discardPending(e.id);
         repo.addEvent(e.id, {
@@ -221,6 +236,53 @@ export function staffEngagements(core: EngagementCore) {
       deps.outbox.wake();
       return view(repo.byId(e.id) as EngagementRow);
     },
+    /**
+     * The firm countersigns (ADR 297): an owner, once every party has signed a letter sent with
+     * `countersign`. The letter is then sealed with every signature and the certificate listing them all,
+     * signed, its fee owed, and mailed to every party and copy recipient.
+     */
+    async countersign(submissionId: number, actor: Actor, userAgent: string | null): Promise<EngagementView> {
+      const e = repo.bySubmission(submissionId);
+      if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+      requireAllowed(stateOf(e), "countersign");
+      if (!e.countersign) throw new ConflictError(PORTAL_MESSAGES.countersignNotAsked);
+      const presented = await letters.presented(e);
+      if (!presented) throw new NotFoundError("Not found");
+      const at = now();
+      const profile = staffAccounts(deps.store).profile(actor.id);
+      const countersigner: Countersigner = {
+        username: actor.username,
+        name: profile?.displayName ?? profile?.email ?? actor.username,
+        email: profile?.email ?? null,
+        ip: actor.clientAddress,
+        userAgent,
+      };
+      const event = {
+        kind: "countersigned",
+        at: at.toISOString(),
+        ip: actor.clientAddress,
+        userAgent,
+        detail: `Countersigned for the firm by ${countersigner.name} (${actor.username}, owner); letter SHA-256 ${presented.sha256}`,
+      };
+      const sealed = await round.sealLetter(e, presented, core.partiesOf(e), { countersigner, at }, at, [
+        event,
+      ]);
+      db.transaction(() => {
+        const current = repo.byId(e.id);
+        if (!current) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+        // Sealing took a moment: a letter withdrawn or a request closed meanwhile is not countersigned.
+        requireAllowed(stateOf(current), "countersign");
+        if (current.letterSha256 !== presented.sha256) throw new ConflictError(PORTAL_MESSAGES.letterChanged);
+        repo.addEvent(e.id, event);
+        repo.countersignedBy(e.id, countersigner.name);
+        auditBy(db, actor, "engagement.countersigned", { submissionId }, at);
+        round.recordSigned(current, sealed, at, presented.sha256);
+      })();
+      deps.outbox.wake();
+      return view(repo.byId(e.id) as EngagementRow);
+    },
+    /** The day's reminders and expiries of the letters waiting on a signer (the calendar job's run). */
+    runLetterCalendar: (at?: Date) => round.runCalendar(at),
     /** For the desk's detail: the engagement's view, or null. */
     viewOf(submissionId: number): EngagementView | null {
       const e = repo.bySubmission(submissionId);
