@@ -130,7 +130,9 @@ function cmsOf(pdf: Uint8Array): Asn1 {
   const text = Buffer.from(pdf).toString("latin1");
   const hex = /\/Contents\s*<([0-9a-fA-F]+)>/.exec(text.slice(text.lastIndexOf("/ByteRange")))?.[1] ?? "";
   const der = Buffer.from(hex, "hex");
-  return forge.asn1.fromDer(forge.util.createBuffer(der.toString("binary")), false);
+  // The placeholder's zeros follow the DER: parsed with parseAllBytes off (forge's types know only `strict`).
+  const options = { parseAllBytes: false } as unknown as boolean;
+  return forge.asn1.fromDer(forge.util.createBuffer(der.toString("binary")), options);
 }
 const parts = (a: Asn1) => a.value as Asn1[];
 
