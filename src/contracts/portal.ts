@@ -102,6 +102,9 @@ export const PORTAL_PROBLEMS = {
   "signed-out": PORTAL_MESSAGES.signedIn,
   link: PORTAL_MESSAGES.linkInvalid,
   "link-used": PORTAL_MESSAGES.linkUsed,
+  // A signer's decline that was refused: its reason was missing or too long, or the round had stopped.
+  "declined-letter":
+    "The letter was not declined: say why in 1 to 1,000 characters, or reload the page to see where it stands.",
   // The request's lifecycle (ADR 278): staff closed or declined it while the page was open.
   closed:
     "This request is closed, so its portal can no longer be used: its letter takes no consent or signature.",

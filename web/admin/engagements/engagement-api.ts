@@ -7,6 +7,7 @@ export const engagementApi = {
   letter: (id: number) => `${DESK_API}/${id}/engagement/letter.pdf`,
   send: (id: number) => `${DESK_API}/${id}/engagement/send`,
   withdraw: (id: number) => `${DESK_API}/${id}/engagement/withdraw`,
+  countersign: (id: number) => `${DESK_API}/${id}/engagement/countersign`,
   payments: (id: number) => `${DESK_API}/${id}/engagement/payments`,
 };
 
@@ -33,6 +34,10 @@ export const EVENT_LABELS: Record<string, string> = {
   "letter-opened": "Letter opened",
   consented: "Consent given",
   signed: "Letter signed",
+  countersigned: "Countersigned for the firm",
+  declined: "Letter declined",
+  reminded: "Reminder emailed",
+  expired: "Letter expired unsigned",
   payment: "Payment recorded",
   "work-started": "Work started",
 };

@@ -214,16 +214,23 @@ export function portalModule(deps: {
     .post(
       "/decline",
       ({ body, request, server }) => {
-        const id = requireSession(request, "decline");
-        if (!body.ok) invalidInput(body.issues);
-        return {
-          engagement: service.portal.decline(
-            id,
-            body.value.reason,
-            visitor(request, server),
-            signerOf(request),
-          ),
+        const act = () => {
+          const id = requireSession(request, "decline");
+          if (!body.ok) invalidInput(body.issues);
+          const why = body.value.reason;
+          return { engagement: service.portal.decline(id, why, visitor(request, server), signerOf(request)) };
         };
+        if (!isPageForm(request)) return act();
+        // The form without JavaScript: back to the portal, which shows the round declined (or why not).
+        try {
+          act();
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          const problem: PortalProblem =
+            error instanceof UnauthorizedError ? "signed-out" : (endedProblem(error) ?? "declined-letter");
+          return redirectTo(`${PATHS.portal}?problem=${problem}`, 303);
+        }
+        return redirectTo(PATHS.portal, 303);
       },
       { body: DeclineBody },
     )

@@ -76,7 +76,22 @@ export function staffEngagements(core: EngagementCore) {
       const missingSettings = missingLetterSettings(config);
       return e
         ? { engagement: view(e), missingSettings }
-        : { engagement: null, defaults: engagementDefaults(s.desiredService), missingSettings };
+        : {
+            engagement: null,
+            // An attorney's request drafts counsel (the requester) first and asks for the client; anyone
+            // else's, the requester alone as the client (ADR 297).
+            defaults: {
+              ...engagementDefaults(s.desiredService),
+              signers:
+                s.role === "attorney"
+                  ? [
+                      { role: "counsel" as const, name: s.name },
+                      { role: "client" as const, name: "", email: "" },
+                    ]
+                  : [{ role: "client" as const, name: s.name }],
+            },
+            missingSettings,
+          };
     },
     /**
      * Saves the draft the desk prepares. Once the letter is sent its terms are frozen as the client reads them:
