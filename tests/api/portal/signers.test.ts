@@ -178,8 +178,13 @@ describe("signing in order", () => {
       ["Dana Whitfield", true, false],
       ["Harlan Reyes", false, true],
     ]);
-    // The client's link, mailed when counsel signed, opens a session that is the client's.
-    const client = await open(engagementId);
+    // The client's link, mailed when counsel signed, opens a session that is the client's, and says so at once.
+    const opening = await t.request("/api/portal/session", post({ token: heldToken(t, engagementId) }));
+    expect(opening.status).toBe(200);
+    expect(((await opening.json()) as { engagement: { you: { name: string } } }).engagement.you.name).toBe(
+      CLIENT.name,
+    );
+    const client = cookieOf(opening);
     const view = await json<{ engagement: { you: { name: string; role: string } } }>(
       t.request("/api/portal", withCookie(client)),
     );

@@ -295,7 +295,7 @@ export function EngagementDraftForm(props: {
           the one before has signed.
         </p>
         {parties.signers.map((s, i) => (
-          <div key={s.key} className="grid gap-3 sm:grid-cols-2">
+          <div key={s.key} className="grid gap-3">
             <TextField
               id={`engagement-signer-${i}-name`}
               label={`${i + 1}. ${SIGNER_ROLE_LABELS[s.role]}: full name`}

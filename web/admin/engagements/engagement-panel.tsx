@@ -296,7 +296,8 @@ export function EngagementPanel({
                   {e.signedAt ? "View the Signed Letter (PDF)" : "View the Letter (PDF)"}
                 </a>
               )}
-              {!closed && (
+              {/* The lifecycle's: a letter waiting on the firm, or declined, takes no fresh link (ADR 297). */}
+              {!closed && round !== "awaiting-countersignature" && round !== "declined" && (
                 <button
                   type="button"
                   onClick={send}
@@ -415,7 +416,10 @@ function EngagementFacts({ engagement: e }: { engagement: EngagementView }) {
             </Fact>
           )
         )}
-        {e.signedName && <Fact label="Signed by">{e.signedName}</Fact>}
+        {/* With several parties the signers' list above says who signed: one name here would leave the others out. */}
+        {e.signedName && (e.signing?.signers.length ?? 1) <= 1 && (
+          <Fact label="Signed by">{e.signedName}</Fact>
+        )}
         {e.letterSha256 && (
           <Fact label="Letter as presented, SHA-256" wide>
             <code className="break-all font-mono text-xs">{e.letterSha256}</code>

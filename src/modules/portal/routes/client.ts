@@ -149,7 +149,8 @@ export function portalModule(deps: {
     .post(
       "/session",
       ({ body, request, server, set }) => {
-        const open = () => service.portal.openSession(body, visitor(request, server), sessionOf(request));
+        const open = () =>
+          service.portal.openSession(body, visitor(request, server), sessionOf(request), signerOf(request));
         /** A new session's cookie; none when the browser's live session was shown again. */
         const sessionCookie = (session: string | null): Record<string, string> =>
           session === null ? {} : { "set-cookie": cookie(session, PORTAL_MAX_MS / 1000) };

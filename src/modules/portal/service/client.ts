@@ -80,7 +80,7 @@ export function clientEngagements(core: EngagementCore) {
       detail: `Opened with the single-use link emailed to ${several && party ? `${partyName(party)} at their address` : "the client's address"} at ${found.link.createdAt}; the link opens nothing more`,
     });
     audited(e, "engagement.opened", visitor, at);
-    return { session, engagement: e };
+    return { session, engagement: e, signerId: party?.id ?? null };
   });
 
   /**
@@ -116,18 +116,23 @@ export function clientEngagements(core: EngagementCore) {
      * already used. A used link opened again in the browser whose session is still live on that engagement
      * shows it (`session` null: the cookie it has goes on).
      */
-    openSession(opening: SessionOpening, visitor: Visitor, current: number | null = null) {
+    openSession(
+      opening: SessionOpening,
+      visitor: Visitor,
+      current: number | null = null,
+      currentSigner: number | null = null,
+    ) {
       const token = tokenOf(opening);
       const opened = token ? openWith(token, visitor, now()) : { refused: "unknown" as const };
       if (!("refused" in opened))
-        return { session: opened.session, engagement: portalView(opened.engagement) };
+        return { session: opened.session, engagement: portalView(opened.engagement, opened.signerId) };
       // A link of a request staff closed or declined (voided then) says so, not "ask for a fresh link": none
       // would come. Its holder had it by e-mail from us; nothing else is told.
       const linked = opened.link ? repo.byId(opened.link.engagementId) : null;
       if (linked) requireAllowed(stateOf(linked), "open");
       const live =
         opened.refused === "used" && current === opened.link?.engagementId ? repo.byId(current) : null;
-      if (live) return { session: null, engagement: portalView(live) };
+      if (live) return { session: null, engagement: portalView(live, currentSigner) };
       throw new UnauthorizedError(
         opened.refused === "used" ? PORTAL_MESSAGES.linkUsed : PORTAL_MESSAGES.linkInvalid,
       );
