@@ -51,11 +51,14 @@ const ccOf = (text: string) =>
 const partiesOf = (p: Parties) => ({
   ...(p.signers.length > 0
     ? {
-        signers: p.signers.map((s) => ({
-          role: s.role,
-          name: s.name.trim(),
-          ...(s.requester ? {} : { email: s.email.trim() }),
-        })),
+        // A party the desk was asked for and left blank (name and address) is no party: counsel signs alone.
+        signers: p.signers
+          .filter((s) => s.requester || s.name.trim() !== "" || s.email.trim() !== "")
+          .map((s) => ({
+            role: s.role,
+            name: s.name.trim(),
+            ...(s.requester ? {} : { email: s.email.trim() }),
+          })),
       }
     : {}),
   // Sent only when given: a draft without copies or a countersignature says nothing of them.
@@ -302,7 +305,9 @@ export function EngagementDraftForm(props: {
               hint={
                 s.role === "counsel"
                   ? "The attorney directing the work, who receives every report."
-                  : "The person the work is for, who pays."
+                  : s.requester
+                    ? "The person the work is for, who pays."
+                    : "The person the work is for, who pays. Left blank (with no address), counsel signs alone."
               }
               name={`signer-${i}-name`}
               value={s.name}

@@ -243,7 +243,7 @@ export function EngagementPanel({
         <>
           <p className="mt-1 text-sm text-ink-muted">
             {e
-              ? round && round in ROUND_TEXT
+              ? round && round in ROUND_TEXT && (round !== "waiting" || (e.signing?.signers.length ?? 0) > 1)
                 ? ROUND_TEXT[round as keyof typeof ROUND_TEXT]
                 : STATUS_TEXT[e.status]
               : "Not prepared yet: the terms below come from the requested service."}

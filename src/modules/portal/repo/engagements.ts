@@ -4,6 +4,7 @@ import type { Cadence } from "../../../contracts/subscriptions";
 import type { Sealed } from "../../../store";
 import type { DocSpec, SignatureField } from "../../signing";
 import { engagementEvents } from "./events";
+import { engagementSigners } from "./signers";
 
 export type { StoredEvent } from "./events";
 
@@ -346,6 +347,8 @@ export function engagementRecord(store: Sealed, submissionId: number) {
       .events(e.id)
       .map(({ kind, at, ip, userAgent, detail }) => ({ kind, at, ip, userAgent, detail })),
     payments: repo.payments(e.id),
+    // Who was asked to sign, in order, and what each gave (ADR 297).
+    signers: engagementSigners(store).of(e.id),
     signedPdfBase64: pdf ? pdf.toString("base64") : null,
     letterAsSentBase64: sent ? Buffer.from(sent.pdf).toString("base64") : null,
   };
