@@ -18,8 +18,8 @@ export function portalSessions(db: Database) {
   const signerOf = db.prepare<{ signerId: number | null }, [string]>(
     "SELECT signer_id AS signerId FROM portal_sessions WHERE id_hash = ?",
   );
-  const removeOthers = db.prepare<never, [number, number]>(
-    "DELETE FROM portal_sessions WHERE engagement_id = ? AND (signer_id IS NULL OR signer_id <> ?)",
+  const removeOthers = db.prepare<never, [number, number, number]>(
+    "DELETE FROM portal_sessions WHERE engagement_id = ?1 AND (signer_id IS NULL AND ?3 = 0 OR signer_id <> ?2)",
   );
   const find = db.prepare<
     { engagementId: number; createdAt: string; lastSeenAt: string; endedAt: string | null },
@@ -63,8 +63,12 @@ export function portalSessions(db: Database) {
     },
     /** The signer a session acts for; null for a session opened before parties (its requester). */
     signerOf: (id: string): number | null => signerOf.get(sha256(id))?.signerId ?? null,
-    /** A signer declined: the other parties' sessions end (the letter takes nothing more from them). */
-    endOthersOf: (engagementId: number, signerId: number) => removeOthers.run(engagementId, signerId),
+    /**
+     * A signer declined: the other parties' sessions end (the letter takes nothing more from them). Sessions that
+     * name no signer are the requester's, kept when it is the requester who declined.
+     */
+    endOthersOf: (engagementId: number, signerId: number, requester: boolean) =>
+      removeOthers.run(engagementId, signerId, requester ? 1 : 0),
     /** The engagement a live session is bound to (and the session is kept alive); null when none, ended or expired. */
     engagementOf(id: string, at: Date): number | null {
       const found = lookup(id, at);

@@ -287,7 +287,8 @@ export function clientEngagements(core: EngagementCore) {
         detail: `${several ? `${partyName(party)}: typed` : "Typed"} name "${signature.fullName}" and "I agree to sign"; letter SHA-256 ${letterSha256}`,
       };
       // How this signer was authenticated: the links mailed to them and the openings those made.
-      const mine = links.used(e.id).filter((l) => (l.signerId ?? parties[0]?.id) === party.id);
+      const requester = parties.find((p) => p.requester) ?? parties[0];
+      const mine = links.used(e.id).filter((l) => (l.signerId ?? requester?.id) === party.id);
       const authentication = certificateAuthentication(
         repo.events(e.id).filter((ev) => ev.kind !== "opened" || mine.some((l) => l.usedAt === ev.at)),
         mine,

@@ -115,10 +115,17 @@ export function engagementCore(deps: PortalServiceDeps) {
   }
   /** Whose turn it is: the first signer who has not signed, or null when all have. */
   const waitingOf = (parties: readonly Party[]) => parties.find((p) => !p.signedAt) ?? null;
-  /** The party a session or a link acts for; one made before parties is the first signer's. */
+  /**
+   * The party a session or a link acts for. One that names none was mailed to the request's own address (made
+   * before parties, or a mail's own link): the requester's.
+   */
   const partyFor = (e: EngagementRow, signerId: number | null): Party | null => {
     const parties = partiesOf(e);
-    return (signerId === null ? parties[0] : parties.find((p) => p.id === signerId)) ?? null;
+    const found =
+      signerId === null
+        ? (parties.find((p) => p.requester) ?? parties[0])
+        : parties.find((p) => p.id === signerId);
+    return found ?? null;
   };
   /** "Dana Whitfield (counsel)": how a certificate line and a mail name a party. */
   const partyName = (p: Pick<Party, "name" | "role">) =>

@@ -204,7 +204,7 @@ export function signingRound(core: EngagementCore) {
         if (!repo.decline(e.id, party.id, reason, at.toISOString()))
           throw new ConflictError("The letter can no longer be declined.");
         links.voidOutstanding(e.id, at);
-        sessions.endOthersOf(e.id, party.id);
+        sessions.endOthersOf(e.id, party.id, party.requester);
         repo.addEvent(e.id, {
           kind: "declined",
           at: at.toISOString(),
