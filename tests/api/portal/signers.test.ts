@@ -262,6 +262,7 @@ describe("the firm's countersignature", () => {
     expect(text).toContain("Countersignature for Tracewell");
     expect(text).toContain(`Signed in to the firm's desk as ${DESK_OWNER.username}, an owner`);
     expect(text).toContain("Countersigned for the firm");
+    if (process.env.CERTIFICATE_OUT) await Bun.write(process.env.CERTIFICATE_OUT, pdfText(sealed));
   });
 });
 

@@ -199,8 +199,6 @@ describe("the seal's trusted timestamp", () => {
     expect(verified).toContain("Verification: OK");
     const text = pdfText(pdf).replace(/\s+/g, " ");
     expect(text).toContain(`Timestamp: an RFC 3161 timestamp from the time-stamping authority at ${TSA_URL}`);
-    // The note's record of the certificate, as pdftotext reads it.
-    writeFileSync(join(tmpdir(), "tracewell-certificate-with-timestamp.txt"), pdfText(pdf));
   });
 
   const withoutAnswer = signedLetter({ TSA_URL: "http://127.0.0.1:9/tsa" });

@@ -289,8 +289,11 @@ export function clientEngagements(core: EngagementCore) {
       // How this signer was authenticated: the links mailed to them and the openings those made.
       const requester = parties.find((p) => p.requester) ?? parties[0];
       const mine = links.used(e.id).filter((l) => (l.signerId ?? requester?.id) === party.id);
+      // With several parties each opening names whose link it was: only this signer's count for them.
+      const theirs = (ev: { kind: string; detail: string | null }) =>
+        ev.kind !== "opened" || !several || (ev.detail ?? "").includes(`emailed to ${partyName(party)} `);
       const authentication = certificateAuthentication(
-        repo.events(e.id).filter((ev) => ev.kind !== "opened" || mine.some((l) => l.usedAt === ev.at)),
+        repo.events(e.id).filter(theirs),
         mine,
         config.desk.timeZone,
         party.address,

@@ -3,7 +3,6 @@ import { allowed } from "../../../contracts/lifecycle";
 import { SIGNER_ROLE_LABELS } from "../../../contracts/portal";
 import { ConflictError } from "../../../http/errors";
 import { requireAllowed } from "../../../http/lifecycle";
-import { sha256 } from "../../../lib/hash";
 import { appendCompletionPage, isTimestampError, sealPdf } from "../../signing";
 import {
   PORTAL_COUNTERSIGN_DESK_MAIL,
@@ -115,7 +114,7 @@ export function signingRound(core: EngagementCore) {
               typedName: firm.countersigner.name,
               at: firm.at.toISOString(),
               ip: firm.countersigner.ip,
-              authentication: `Signed in to the firm's desk as ${firm.countersigner.username}, an owner (the right to sign for the firm), with the firm's own sign-in and its second step.`,
+              authentication: `Signed in to the firm's desk as ${firm.countersigner.username}, an owner (the role that may sign for the firm), from ${firm.countersigner.ip}.`,
             }
           : null,
         timestamp: timestampLine(config.portal.tsaUrl, failure),
@@ -274,8 +273,6 @@ export function signingRound(core: EngagementCore) {
       if (reminded.length + expired.length > 0) deps.outbox.wake();
       return { reminded, expired };
     },
-    /** A hash of the sealed bytes, as the signature's answer names them. */
-    hashOf: (pdf: Uint8Array) => sha256(pdf),
   };
 }
 

@@ -141,7 +141,10 @@ export async function appendCompletionPage(pdf: Uint8Array, c: Completion): Prom
   line("Events", bold, 12);
   for (const e of c.events) {
     y -= 4;
-    line(EVENT_NAMES[e.kind] ?? e.kind, bold, 10);
+    // With several parties the letter was not opened by "the client" alone: the detail says who opened it.
+    const name =
+      e.kind === "letter-opened" && parties.length > 1 ? "Letter opened in the portal" : EVENT_NAMES[e.kind];
+    line(name ?? e.kind, bold, 10);
     const at = new Date(e.at);
     line(
       `${at.toISOString().replace(".000Z", "Z")} (UTC); ${firmTime.format(at)} (${c.timeZone})`,
