@@ -161,6 +161,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     subscriptions: subscriptions.service,
     ledger: ledger.portalHooks,
     now,
+    logger,
   });
   const payments = createPayments({
     store,
@@ -394,6 +395,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
       time("subscriptionsDay", () => subscriptions.jobs.start());
       time("statementsMonth", () => statements.jobs.start());
       time("documentReminders", () => documentRequests.jobs.start());
+      time("lettersDay", () => portal.jobs.start());
       const stopBackups = time("backups", () => backups.start());
       const stop = () => {
         purge.stop();
@@ -402,6 +404,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
         subscriptions.jobs.stop();
         statements.jobs.stop();
         documentRequests.jobs.stop();
+        portal.jobs.stop();
         stopBackups();
       };
       return { stop, firstPurge: purge.firstPurge };

@@ -154,6 +154,21 @@ const percent = (fallback: number) =>
     v.maxValue(100, "must be between 0 and 100"),
   );
 
+/** A whole number of days between `min` and `max`, `fallback` when unset. */
+const days = (fallback: number, min: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.trim(),
+    v.regex(/^\d+$/, "must be a whole number of days"),
+    v.transform(Number),
+    v.minValue(min, `must be between ${min} and ${max}`),
+    v.maxValue(max, `must be between ${min} and ${max}`),
+  );
+
+/** Days before a waiting signer is reminded (and again as often), and before an unsigned letter expires. */
+export const DEFAULT_LETTER_REMINDER_DAYS = 3;
+export const DEFAULT_LETTER_EXPIRY_DAYS = 30;
+
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 
 /**
@@ -282,6 +297,16 @@ const EnvSchema = v.object({
   FIRM_ARBITRATION_PROVIDER: optionalLine,
   FIRM_VENUE: optionalLine,
   FIRM_GOVERNING_LAW: optionalLine,
+  LETTER_REMINDER_DAYS: days(DEFAULT_LETTER_REMINDER_DAYS, 1, 60),
+  LETTER_EXPIRY_DAYS: days(DEFAULT_LETTER_EXPIRY_DAYS, 1, 365),
+  TSA_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => s === "" || /^https?:\/\/[^\s]+$/.test(s), "must be an http:// or https:// address"),
+      v.transform((s) => (s === "" ? undefined : s)),
+    ),
+  ),
 });
 
 /**
@@ -349,6 +374,14 @@ export type Config = {
       venue: string | undefined;
       governingLaw: string | undefined;
     };
+    /**
+     * The signing round (ADR 297): a waiting signer is reminded after LETTER_REMINDER_DAYS and as often again;
+     * an unsigned letter expires LETTER_EXPIRY_DAYS after it was sent (firm's calendar days).
+     */
+    reminderDays: number;
+    expiryDays: number;
+    /** The RFC 3161 time-stamping authority the seal's timestamp comes from (TSA_URL, ADR 298); unset: none. */
+    tsaUrl: string | undefined;
   };
   /**
    * Statements of account: a retainer whose remaining part is below RETAINER_REPLENISH_PERCENT of what was held
@@ -492,6 +525,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
         venue: e.FIRM_VENUE ?? (e.DEMO ? DEMO_DISPUTE_TERMS.venue : undefined),
         governingLaw: e.FIRM_GOVERNING_LAW ?? (e.DEMO ? DEMO_DISPUTE_TERMS.governingLaw : undefined),
       },
+      reminderDays: e.LETTER_REMINDER_DAYS,
+      expiryDays: e.LETTER_EXPIRY_DAYS,
+      tsaUrl: e.TSA_URL,
     },
     statements: { replenishPercent: e.RETAINER_REPLENISH_PERCENT },
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, maxTotalBytes: e.UPLOAD_MAX_TOTAL_BYTES },

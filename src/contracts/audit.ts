@@ -52,6 +52,8 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "engagement.passkey_added": "Passkey added by the client",
   "engagement.passkey_returned": "Portal opened by the client with a passkey",
   "engagement.passkey_removed": "Client's passkey removed",
+  "engagement.declined": "Engagement letter declined by a signer, with a reason",
+  "engagement.countersigned": "Engagement letter countersigned for the firm",
   "consultation.booked": "Consultation booked by the client",
   "consultation.moved": "Consultation moved by the client",
   "consultation.cancelled": "Consultation cancelled by the client",

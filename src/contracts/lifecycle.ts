@@ -19,12 +19,14 @@ export const STAFF_ACTIONS = [
   "deliver",
   "close",
   "request-documents",
+  "countersign",
 ] as const;
 /** What the client does in the portal (`pay`: a payment the processor reports for them). */
 export const CLIENT_ACTIONS = [
   "open",
   "consent",
   "sign",
+  "decline",
   "pay",
   "upload",
   "answer-request",
@@ -34,7 +36,7 @@ export const CLIENT_ACTIONS = [
   "cancel",
 ] as const;
 /** What the daily jobs do of their own accord. */
-export const JOB_ACTIONS = ["charge", "sweep", "statement", "remind-documents"] as const;
+export const JOB_ACTIONS = ["charge", "sweep", "statement", "remind", "expire", "remind-documents"] as const;
 export const LIFECYCLE_ACTIONS = [...STAFF_ACTIONS, ...CLIENT_ACTIONS, ...JOB_ACTIONS] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
@@ -51,17 +53,36 @@ export const endsRequest = (status: SubmissionStatus) => requestPhase(status) !=
 /**
  * The engagement's stages, in order: a draft (never sent, or withdrawn to change its terms), sent to the client,
  * consented to, signed, engaged (paid, so the work or the monitoring started), its report delivered (which the
- * firm may do before the fee is paid in full).
+ * firm may do before the fee is paid in full). A sent letter's round may stop before it is signed (ADR 297):
+ * every party signed and it waits for the firm's countersignature, a signer declined it, or it expired.
  */
-export const ENGAGEMENT_STAGES = ["draft", "sent", "consented", "signed", "engaged", "delivered"] as const;
+export const ENGAGEMENT_STAGES = [
+  "draft",
+  "sent",
+  "consented",
+  "awaiting-countersignature",
+  "declined",
+  "expired",
+  "signed",
+  "engaged",
+  "delivered",
+] as const;
 export type EngagementStage = (typeof ENGAGEMENT_STAGES)[number];
 
-/** The stage of an engagement as stored: its status and the moments it records. */
+/** What stopped a sent letter's signing round, as stored; null while it runs (ADR 297). */
+export type RoundState = "awaiting-countersignature" | "declined" | "expired";
+
+/**
+ * The stage of an engagement as stored: its status and the moments it records. `consentedAt` is the consent of
+ * whoever asks (a signer's own, in the portal).
+ */
 export function engagementStage(e: {
   status: "draft" | "sent" | "signed" | "engaged";
   consentedAt: string | null;
   deliveredAt: string | null;
+  roundState?: RoundState | null;
 }): EngagementStage {
+  if (e.status === "sent" && e.roundState) return e.roundState;
   if (e.status === "sent") return e.consentedAt ? "consented" : "sent";
   // The firm may deliver its report before the fee is paid in full: delivered is delivered.
   if (e.status === "signed" || e.status === "engaged") return e.deliveredAt ? "delivered" : e.status;
@@ -78,21 +99,28 @@ export type LifecycleState = {
 
 const SIGNED: readonly EngagementStage[] = ["signed", "engaged", "delivered"];
 const EVERY: readonly EngagementStage[] = ENGAGEMENT_STAGES;
+/** A letter sent whose round still runs: a signer may act, the job may remind or expire it. */
+const SIGNING: readonly EngagementStage[] = ["sent", "consented"];
 
 /** Which stages of an engagement allow each action while its request is open. */
 export const OPEN_REQUEST_ALLOWS: Record<LifecycleAction, readonly EngagementStage[]> = {
-  // The letter the first time, then a fresh link, before the signature or after it.
-  send: EVERY,
-  withdraw: ["sent", "consented"],
+  // The letter the first time, then a fresh link, before the signature or after it; an expired one anew (a new
+  // period). A declined letter is withdrawn and changed first; one signed by all waits only on the firm.
+  send: ["draft", ...SIGNING, "expired", ...SIGNED],
+  withdraw: [...SIGNING, "awaiting-countersignature", "declined", "expired"],
+  countersign: ["awaiting-countersignature"],
   // Money received is a fact: recorded whenever it comes (a retainer may be paid before the letter is signed).
   "record-payment": EVERY,
   pay: EVERY,
   // The firm delivers once the letter is signed (before the fee is paid in full, if it chooses).
   deliver: SIGNED,
   close: EVERY,
-  open: ["sent", "consented", ...SIGNED],
-  consent: ["sent", "consented"],
+  open: [...SIGNING, "awaiting-countersignature", ...SIGNED],
+  consent: SIGNING,
   sign: ["consented"],
+  decline: SIGNING,
+  remind: SIGNING,
+  expire: SIGNING,
   upload: SIGNED,
   // The list of records the work runs on (ADR 295): asked for, answered and reminded of once the letter is signed,
   // as files are; a delivered report may still need a record sent back for a revision.
@@ -155,6 +183,10 @@ const ENDED_WORDS: Record<LifecycleAction, string> = {
   resume: "its monitoring can no longer be resumed.",
   cancel: "its monitoring can no longer be cancelled: nothing more is charged or swept.",
   charge: "no month is charged.",
+  countersign: "its letter can no longer be countersigned.",
+  decline: "its letter can no longer be declined.",
+  remind: "no reminder is sent.",
+  expire: "its unsigned letter is left as it is: nothing more expires.",
   sweep: "no sweep is raised.",
   statement: "",
 };
@@ -168,7 +200,19 @@ const NOT_SIGNED_FOR_REQUESTS =
 /** Why an open request's engagement at `stage` refuses `action`: the words the portal and the desk already say. */
 function stageRefusal(stage: EngagementStage, action: LifecycleAction): string {
   const signed = SIGNED.includes(stage);
+  // A round that stopped says why, whatever was tried (but the desk's withdrawal, which it allows).
+  if (stage === "declined")
+    return action === "send" ? PORTAL_MESSAGES.resendDeclined : PORTAL_MESSAGES.declined;
+  if (stage === "expired") return PORTAL_MESSAGES.expired;
+  if (stage === "awaiting-countersignature" && action !== "countersign")
+    return action === "withdraw" ? PORTAL_MESSAGES.notSent : PORTAL_MESSAGES.awaitingCountersignature;
   switch (action) {
+    case "countersign":
+      return signed ? PORTAL_MESSAGES.alreadySigned : PORTAL_MESSAGES.notAwaitingCountersignature;
+    case "decline":
+    case "remind":
+    case "expire":
+      return signed ? PORTAL_MESSAGES.alreadySigned : PORTAL_MESSAGES.notSent;
     case "withdraw":
       return signed ? PORTAL_MESSAGES.withdrawSigned : PORTAL_MESSAGES.notSent;
     case "consent":

@@ -33,6 +33,14 @@ export const MAIL_KINDS = {
   "portal-payment-client": "bulk",
   "document-requests-added": "bulk",
   "document-requests-reminder": "bulk",
+  /** A signer's reminder carries a fresh link: they need it to go on (ADR 297). */
+  "portal-reminder": "transactional",
+  "portal-signed-party": "bulk",
+  "portal-signed-cc": "bulk",
+  "portal-countersign-desk": "bulk",
+  "portal-declined-desk": "bulk",
+  "portal-declined-party": "bulk",
+  "portal-expired-desk": "bulk",
 } as const satisfies Record<string, MailUrgency>;
 
 export type MailKindName = keyof typeof MAIL_KINDS;
@@ -65,4 +73,11 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   "portal-payment-client": "Payment received, to the client",
   "document-requests-added": "Documents requested, to the client",
   "document-requests-reminder": "Reminder of documents due, to the client",
+  "portal-reminder": "Reminder to sign, to the signer waiting",
+  "portal-signed-party": "Signed engagement letter to a signing party",
+  "portal-signed-cc": "Signed engagement letter to the copy recipients",
+  "portal-countersign-desk": "Letter awaiting the firm's countersignature, to the intake desk",
+  "portal-declined-desk": "Engagement letter declined, to the intake desk",
+  "portal-declined-party": "Engagement letter declined, to the other parties",
+  "portal-expired-desk": "Engagement letter expired unsigned, to the intake desk",
 };

@@ -49,6 +49,18 @@ export const PORTAL_MESSAGES = {
   noEngagement: "No engagement has been prepared for this request yet.",
   linkRequested: "If that address has an open engagement with us, a fresh link is on its way.",
   signedOut: "You have signed out. To come back, ask for a fresh link with the email address you gave us.",
+  alreadySignedByYou:
+    "You have signed this letter. We email you the sealed copy once every party has signed it.",
+  declined: "The letter was declined, so it can no longer be signed. The firm has been told.",
+  expired:
+    "This letter expired before everyone signed it, so it can no longer be opened or signed. Ask the firm to send it again: reply to our email, or ask for a fresh link below and we will tell the firm.",
+  awaitingCountersignature:
+    "Every party has signed: the letter now waits for the firm's countersignature, and the sealed copy is emailed to everyone once it is given.",
+  resendDeclined: "The letter was declined: withdraw it, change what needs changing and send it again.",
+  notAwaitingCountersignature:
+    "The letter is not waiting for the firm's countersignature: every party it names must sign first.",
+  countersignNotAsked:
+    "This letter was sent without a countersignature: the firm's signature was stamped at sending.",
   linkUsed:
     "This link has already been used: each link we email opens the portal once. Enter the email address you gave us below and we will send you a fresh link. If you did not open it yourself, reply to our email.",
 } as const;
@@ -69,6 +81,10 @@ export type PortalFocus = keyof typeof PORTAL_FOCUS;
 
 /** The opening of the refusal of a typed name that is not the addressed signer's: the letter's name follows. */
 export const SIGN_AS_ADDRESSED = "Type your full name as it appears on the letter";
+/** The refusal of a signature out of turn (409): who signs first, and that the signer is emailed then. */
+export const notYourTurn = (before: { name: string; role: SignerRole }) =>
+  `It is not your turn to sign yet: ${before.name} (${SIGNER_ROLE_LABELS[before.role].toLowerCase()}) signs first, and we email you a link as soon as they have.`;
+
 /** The refusal of a signature in another name than the one the letter is addressed to (422, at the name). */
 export const signAsAddressed = (addressed: string) => `${SIGN_AS_ADDRESSED}: ${addressed}`;
 
@@ -89,6 +105,9 @@ export const PORTAL_PROBLEMS = {
   "signed-out": PORTAL_MESSAGES.signedIn,
   link: PORTAL_MESSAGES.linkInvalid,
   "link-used": PORTAL_MESSAGES.linkUsed,
+  // A signer's decline that was refused: its reason was missing or too long, or the round had stopped.
+  "declined-letter":
+    "The letter was not declined: say why in 1 to 1,000 characters, or reload the page to see where it stands.",
   // The request's lifecycle (ADR 278): staff closed or declined it while the page was open.
   closed:
     "This request is closed, so its portal can no longer be used: its letter takes no consent or signature.",
@@ -167,6 +186,9 @@ export type PortalEngagement = Pick<
   disclosure: string[];
   /** Once signed: what is due, by when and where to pay it. */
   payment: PortalPayment | null;
+  /** The parties and the round (ADR 297), and which of the signers this session is. */
+  signing?: SigningView;
+  you?: { position: number; name: string; role: SignerRole } | null;
 };
 
 /** The letter as the page shows it: the blocks its PDF was laid out from, in order. */
@@ -201,6 +223,35 @@ export const ENGAGEMENT_MESSAGES = {
     "Judgment Intel is directed by counsel: a monthly engagement is sent only for a request whose role is attorney. Change the fee kind, or ask counsel to make the request.",
 } as const;
 
+/** The parties who sign an engagement letter before the firm: counsel directing the work, the client paying. */
+export const SIGNER_ROLES = ["counsel", "client"] as const;
+export type SignerRole = (typeof SIGNER_ROLES)[number];
+export const SIGNER_ROLE_LABELS: Record<SignerRole, string> = { counsel: "Counsel", client: "Client" };
+/** At most this many signers before the firm, and copy recipients. */
+export const SIGNERS_MAX = 4;
+export const CC_MAX = 10;
+export const DECLINE_REASON_MAX = 1000;
+
+const emailAddress = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.email(message), v.maxLength(254, message));
+
+/**
+ * One signer of the draft, in order: a role, a name (as they type it to sign) and an address; without one, the
+ * requester at the request's own address.
+ */
+export const SignerDraftSchema = v.object({
+  role: v.picklist(SIGNER_ROLES, "Each signer's role must be counsel or client"),
+  name: v.pipe(
+    v.string("Each signer needs a name"),
+    oneLine(oneLineMessage("A signer's name")),
+    v.trim(),
+    v.minLength(2, "Each signer needs a name"),
+    v.maxLength(SIGNED_NAME_MAX, `A signer's name must be at most ${SIGNED_NAME_MAX} characters`),
+  ),
+  email: v.optional(emailAddress("Each signer's email must be an email address")),
+});
+export type SignerDraft = v.InferOutput<typeof SignerDraftSchema>;
+
 /**
  * PUT /api/admin/submissions/:id/engagement: the draft staff prepare. A monthly engagement names its subjects
  * (and its cadence, quarterly unless monthly sweeps were agreed); the others carry none.
@@ -221,6 +272,27 @@ export const EngagementDraftSchema = v.pipe(
     expedite: v.boolean("Expedite must be true or false"),
     subjects: v.optional(SubjectsSchema),
     cadence: v.optional(CadenceSchema, "quarterly"),
+    /** Who signs, in order (ADR 297); left out, the requester alone signs as the client. */
+    signers: v.optional(
+      v.pipe(
+        v.array(SignerDraftSchema, "Signers must be a list"),
+        v.minLength(1, "Name at least one signer"),
+        v.maxLength(SIGNERS_MAX, `At most ${SIGNERS_MAX} signers`),
+        v.check(
+          (list) => list.filter((s) => s.email === undefined).length <= 1,
+          "Only one signer may be the requester (the one without an email address)",
+        ),
+      ),
+    ),
+    /** Who receives a copy of the signed letter without signing. */
+    cc: v.optional(
+      v.pipe(
+        v.array(emailAddress("Each copy recipient must be an email address"), "Copies must be a list"),
+        v.maxLength(CC_MAX, `At most ${CC_MAX} copy recipients`),
+      ),
+    ),
+    /** The firm countersigns last, in the desk, before the letter is signed. */
+    countersign: v.optional(v.boolean("Countersign must be true or false"), false),
   }),
   v.forward(
     v.check((d) => d.feeKind !== "monthly" || d.subjects !== undefined, ENGAGEMENT_MESSAGES.subjectsNeeded),
@@ -238,10 +310,57 @@ export const EngagementDraftSchema = v.pipe(
 /** The draft as the desk sends and stores it: a cadence only matters (and is only sent) for a monthly fee. */
 export type EngagementDraft = Omit<
   v.InferOutput<typeof EngagementDraftSchema>,
-  "cadence" | "hourlyRateCents"
+  "cadence" | "hourlyRateCents" | "countersign"
 > & {
   cadence?: Cadence;
   hourlyRateCents?: number;
+  countersign?: boolean;
+};
+
+/** POST /api/portal/decline: why the signer declines (told to the desk and the other parties). */
+export const DeclineSchema = v.object({
+  reason: v.pipe(
+    v.string("Say why you decline"),
+    v.transform(dropControls),
+    v.trim(),
+    v.minLength(1, "Say why you decline"),
+    v.maxLength(DECLINE_REASON_MAX, `The reason must be at most ${DECLINE_REASON_MAX} characters`),
+  ),
+});
+
+/** Where the signing round stands: waiting on a signer, on the firm, declined, expired, or signed. */
+export type SigningStatus =
+  | "draft"
+  | "waiting"
+  | "awaiting-countersignature"
+  | "declined"
+  | "expired"
+  | "signed";
+
+/** One signer as both sides see them: who, in which order, and where they stand. */
+export type SignerView = {
+  position: number;
+  role: SignerRole;
+  name: string;
+  email: string;
+  /** The request's own sender (their address is the request's). */
+  requester: boolean;
+  consentedAt: string | null;
+  signedAt: string | null;
+  /** Whose turn it is now. */
+  waiting: boolean;
+};
+
+/** The engagement's parties and its signing round (ADR 297). */
+export type SigningView = {
+  status: SigningStatus;
+  signers: SignerView[];
+  cc: string[];
+  countersign: boolean;
+  countersignedBy: string | null;
+  /** When the round expires unsigned; null once it stopped. */
+  expiresAt: string | null;
+  declined: { by: string; reason: string; at: string } | null;
 };
 
 /** POST /api/admin/submissions/:id/engagement/payments: a receipt staff record. */
@@ -345,6 +464,8 @@ export type EngagementView = {
   /** When the firm marked its report delivered: the delivery clock stops here. */
   deliveredAt: string | null;
   events: EngagementEvent[];
+  /** Who signs, in order, and where the round stands (ADR 297). */
+  signing?: SigningView;
 };
 
 /**

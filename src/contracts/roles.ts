@@ -35,6 +35,8 @@ export const CAPABILITIES = {
   engagements: DESK,
   documents: DESK,
   consultations: DESK,
+  /** Signing an engagement letter for the firm, last, after every party (ADR 297). */
+  countersign: OWNERS,
   /** Deleting a request outright: an erasure by another door. */
   deleteRequests: OWNERS,
   staff: OWNERS,
@@ -60,6 +62,7 @@ export const CAPABILITY_WORDS: Record<Capability, string> = {
   engagements: "manage engagements, payments and subscriptions",
   documents: "send and receive documents",
   consultations: "see consultations",
+  countersign: "countersign an engagement letter for the firm",
   deleteRequests: "delete a request",
   staff: "manage staff and invitations",
   dataRights: "export or erase a person's data",
@@ -180,6 +183,7 @@ export const ADMIN_ROUTE_CAPABILITIES: Record<string, Capability> = {
   "GET /api/admin/submissions/:id/engagement/letter.pdf": "engagements",
   "POST /api/admin/submissions/:id/engagement/send": "engagements",
   "POST /api/admin/submissions/:id/engagement/withdraw": "engagements",
+  "POST /api/admin/submissions/:id/engagement/countersign": "countersign",
   "POST /api/admin/submissions/:id/engagement/payments": "engagements",
   "GET /api/admin/submissions/:id/engagement/access": "engagements",
   "GET /api/admin/submissions/:id/engagement/preview": "engagements",

@@ -47,6 +47,13 @@ export function LetterSection(props: {
     focusFirstInvalid(consentForm.current ?? signForm.current, problem.fields);
   }, [problem]);
   const signed = Boolean(e.signedAt);
+  // Where the signing round stands for this signer (ADR 297): signed already, waiting on someone before them,
+  // or stopped (declined, expired, waiting on the firm). Only a signer whose turn it is sees the signature.
+  const round = e.signing;
+  const me = round?.signers.find((s) => s.position === e.you?.position) ?? null;
+  const waitingOn = round?.signers.find((s) => s.waiting) ?? null;
+  const stopped = round && round.status !== "waiting" && round.status !== "signed";
+  const myTurn = !signed && !stopped && !me?.signedAt && (!waitingOn || waitingOn.position === me?.position);
   const firstInvalid = ["consent", "fullName", "agree"].find((k) => problem.fields[k]);
 
   return (
@@ -106,7 +113,9 @@ export function LetterSection(props: {
         </p>
       )}
 
-      {!e.consentedAt && !signed && (
+      <RoundNotice engagement={e} />
+
+      {!e.consentedAt && !signed && !stopped && !me?.signedAt && (
         <section
           aria-labelledby="consent-title"
           className="rounded-xl border-2 border-navy bg-white p-5 sm:p-6"
@@ -146,7 +155,7 @@ export function LetterSection(props: {
         </section>
       )}
 
-      {e.consentedAt && !signed && (
+      {e.consentedAt && myTurn && (
         <section aria-labelledby="sign-title" className="rounded-xl border-2 border-navy bg-white p-5 sm:p-6">
           <h3 id="sign-title" className="font-serif text-2xl font-bold text-navy">
             2. Sign the letter
@@ -211,7 +220,97 @@ export function LetterSection(props: {
           </form>
         </section>
       )}
+
+      {!signed && !stopped && !me?.signedAt && <DeclineForm onAnswer={props.onAnswer} />}
     </section>
+  );
+}
+
+/**
+ * Where the round stands for this signer, in words: who signs before them, that they signed and who is next, or
+ * why the letter can no longer be signed (declined with its reason, expired, waiting on the firm).
+ */
+function RoundNotice({ engagement: e }: { engagement: PortalEngagement }) {
+  const round = e.signing;
+  if (!round || round.status === "signed" || round.signers.length === 0) return null;
+  const me = round.signers.find((s) => s.position === e.you?.position);
+  const waiting = round.signers.find((s) => s.waiting);
+  const several = round.signers.length > 1 || round.countersign;
+  const say = (text: string) => (
+    <p role="status" className="rounded-lg border border-navy/30 bg-surface p-4 text-ink">
+      {text}
+    </p>
+  );
+  if (round.status === "declined")
+    return say(
+      `${round.declined?.by ?? "A signer"} declined this letter, so it can no longer be signed. The firm has been told and will contact you.`,
+    );
+  if (round.status === "expired")
+    return say(
+      "This letter expired before everyone signed it. Ask the firm to send it again: reply to our email.",
+    );
+  if (round.status === "awaiting-countersignature")
+    return say(
+      "Every party has signed. The letter now waits for the firm's countersignature; we email the sealed copy to everyone once it is given.",
+    );
+  if (me?.signedAt)
+    return say(
+      `You signed this letter. ${waiting ? `${waiting.name} (${waiting.role}) signs next` : "The firm countersigns next"}; we email you the sealed copy once everyone has signed.`,
+    );
+  if (waiting && me && waiting.position !== me.position)
+    return say(
+      `${waiting.name} (${waiting.role}) signs first. Read the letter now; we email you a link to sign as soon as they have.`,
+    );
+  if (!several) return null;
+  return say(
+    `The letter is signed by ${round.signers.map((s) => `${s.name} (${s.role})`).join(", then ")}${round.countersign ? ", then the firm" : ""}. It is your turn.`,
+  );
+}
+
+/**
+ * Declining to sign, with the reason (told to the firm and the other parties): the letter is then not signed by
+ * anyone, and the firm may send a changed one.
+ */
+export function DeclineForm(props: { onAnswer: (a: Answer<unknown>) => void; problem?: string }) {
+  const [reason, setReason] = useState("");
+  const [pending, setPending] = useState(false);
+  return (
+    <details className="rounded-xl border border-line bg-white p-5">
+      <summary className="cursor-pointer font-semibold text-navy">Decline to sign</summary>
+      <form
+        method="post"
+        action="/api/portal/decline"
+        className="mt-4 space-y-3"
+        noValidate
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          setPending(true);
+          portalCall("/decline", { reason })
+            .then(props.onAnswer)
+            .finally(() => setPending(false));
+        }}
+      >
+        <p className="text-ink">
+          The letter is then signed by no one: the firm and the other parties are told, with your reason, and
+          the firm may send you a changed letter.
+        </p>
+        <label htmlFor="decline-reason" className="block font-semibold text-ink">
+          Why you decline (up to 1,000 characters)
+        </label>
+        <textarea
+          id="decline-reason"
+          name="reason"
+          rows={3}
+          maxLength={1000}
+          value={reason}
+          onChange={(ev) => setReason(ev.target.value)}
+          className="w-full rounded-lg border border-line bg-white px-3 py-2 text-ink"
+        />
+        <button type="submit" disabled={pending} className="btn-outline w-full sm:w-auto">
+          {pending ? "Declining..." : "Decline the letter"}
+        </button>
+      </form>
+    </details>
   );
 }
 

@@ -58,7 +58,7 @@ import * as keyCopiesAndMailKeyWaits from "./045-key-copies-and-mail-key-waits";
 
 import * as dueTimesBasis from "./046-due-times-basis";
 import * as documentRequests from "./047-document-requests";
-
+import * as engagementParties from "./048-engagement-parties";
 import * as portalDevicesAndPasskeys from "./049-portal-devices-and-passkeys";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
@@ -135,5 +135,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 46, name: "due-times-basis", ...dueTimesBasis },
 
   { version: 47, name: "document-requests", ...documentRequests },
+  { version: 48, name: "engagement-parties", ...engagementParties },
   { version: 49, name: "portal-devices-and-passkeys", ...portalDevicesAndPasskeys },
 ];

@@ -3,10 +3,11 @@ import type { Config } from "../../config";
 import { allowed } from "../../contracts/lifecycle";
 import type { PortalEngagement } from "../../contracts/portal";
 import type { EngagementStage } from "../../contracts/submissions";
+import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { Actor } from "../audit";
 import type { Auth } from "../auth";
-import { contactSubmissions, type DueService } from "../desk";
+import { calendarJob, contactSubmissions, type DueService } from "../desk";
 import type { MailOutbox } from "../mail";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
 import { engagementStage } from "./lib/engagement-stage";
@@ -21,6 +22,9 @@ import { engagementStaffRoutes } from "./routes/staff";
 import { createPortalService } from "./service";
 import type { PortalServiceDeps, ProcessorRefs } from "./service/engagement";
 
+/** The letters' job's name in scheduled_runs. */
+export const LETTERS_JOB = "letters";
+
 /** The portal feature as the app composes it: the client's routes, the desk's routes and its mail. */
 export function createPortal(deps: {
   store: DataStore;
@@ -31,6 +35,8 @@ export function createPortal(deps: {
   subscriptions: PortalServiceDeps["subscriptions"];
   ledger: PortalServiceDeps["ledger"];
   now: () => Date;
+  /** For the letters' daily job (reminders and expiry, ADR 297). */
+  logger?: Logger;
 }) {
   const { store, config } = deps;
   let certificate: SealingCertificate | undefined;
@@ -54,8 +60,33 @@ export function createPortal(deps: {
   const mail = portalMailRenderers(store, config, portalMailLinks(store, config, deps.now));
   for (const [kind, render] of Object.entries(mail.renderers))
     deps.outbox.register(kind, render, mail.settled[kind]);
+  /**
+   * The letters' day (ADR 297): once each of the firm's calendar days, the signers waiting are reminded and the
+   * rounds past their expiry expire. The last day run is kept in scheduled_runs; the run itself is safe twice.
+   */
+  const letterJob = deps.logger
+    ? calendarJob({
+        store,
+        name: LETTERS_JOB,
+        logger: deps.logger,
+        now: deps.now,
+        owed: (lastDay) => {
+          const today = deps.due.clock.local(deps.now()).date;
+          return lastDay === today ? null : today;
+        },
+        run: () => service.staff.runLetterCalendar(deps.now()),
+      })
+    : null;
   return {
     service,
+    /** The letters' daily job: reminders and expiry (ADR 297). */
+    jobs: {
+      start: () => letterJob?.start(),
+      stop: () => letterJob?.stop(),
+      runIfDue: () => letterJob?.runIfDue() ?? null,
+      /** The day's run now, whatever ran before (the job is safe twice): for tests and the operator. */
+      runNow: (at?: Date) => service.staff.runLetterCalendar(at ?? deps.now()),
+    },
     /** The engagement the desk's detail shows with a request. */
     engagementOf: (submissionId: number) => service.staff.viewOf(submissionId),
     /**
@@ -92,7 +123,8 @@ export function createPortal(deps: {
     pageFor(request: Request): { engagement: PortalEngagement } | undefined {
       const id = sessionOf(request);
       if (id === null) return undefined;
-      const engagement = service.portal.find(id);
+      const cookie = portalCookieOf(config)(request);
+      const engagement = service.portal.find(id, cookie ? service.portal.signerOf(cookie) : null);
       return engagement ? { engagement } : undefined;
     },
     /**

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import type { Config } from "../../config";
 import {
   ConsentSchema,
+  DeclineSchema,
   type EngagementDraft,
   EngagementDraftSchema,
   PaymentSchema,
@@ -79,6 +80,7 @@ const checked = <S extends v.GenericSchema>(schema: S) =>
   );
 export const ConsentBody = checked(ConsentSchema);
 export const SignBody = checked(SignSchema);
+export const DeclineBody = checked(DeclineSchema);
 
 /** The steps before the signature that its certificate of completion lists, with the signature itself. */
 export const LETTER_OPENED = "letter-opened";
@@ -90,6 +92,8 @@ export const sinceWithdrawn = <E extends { kind: string }>(events: E[]) =>
   events.slice(events.findLastIndex((ev) => ev.kind === WITHDRAWN) + 1);
 
 type Terms = {
+  countersign?: boolean;
+  cc?: string[];
   status: string;
   scope: string;
   feeCents: number;
@@ -113,7 +117,9 @@ export const sameTerms = (a: Terms, b: Terms) =>
   a.turnaroundBusinessDays === b.turnaroundBusinessDays &&
   a.expedite === b.expedite &&
   JSON.stringify(a.subjects) === JSON.stringify(b.subjects) &&
-  a.cadence === b.cadence;
+  a.cadence === b.cadence &&
+  a.countersign === b.countersign &&
+  JSON.stringify(a.cc) === JSON.stringify(b.cc);
 
 export const disclosureText = (config: Config) => consumerDisclosure(config.brand).join("\n\n");
 

@@ -20,5 +20,8 @@ export const layoutPdf: typeof DocPdf.layoutPdf = async (...args) =>
 export const renderPdf: typeof DocPdf.renderPdf = async (...args) =>
   (await import("./lib/doc-pdf")).renderPdf(...args);
 export const sealPdf: typeof Seal.sealPdf = async (...args) => (await import("./lib/seal")).sealPdf(...args);
+/** Why a seal carries no timestamp although one was asked for (the authority refused or did not answer). */
+export const isTimestampError = async (error: unknown) =>
+  error instanceof (await import("./lib/timestamp")).TimestampError;
 export const stampSignatures: typeof Stamp.stampSignatures = async (...args) =>
   (await import("./lib/signature-stamp")).stampSignatures(...args);

@@ -9,6 +9,7 @@ import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../../helpers/app";
 import { fileIntake } from "../../helpers/intake";
 import { deliverReport, deliverSweepReport, portalClient } from "../../helpers/portal-client";
 import { freePorts } from "../../helpers/ports";
+import { ROUND_COPY, ROUND_PARTY, signingRounds } from "../../helpers/signing-rounds";
 import { smtpServer } from "../../helpers/smtp";
 
 setDefaultTimeout(60_000);
@@ -28,6 +29,8 @@ const NAME = "https://evil.example/sign-in";
 const FIRM = "www.firm-evil.example";
 const STAFF_NAME = "staff-evil.example";
 const REPLY_SUBJECT = `Your request, ${NAME}`;
+const PARTY = ROUND_PARTY;
+const COPY = ROUND_COPY;
 /** Every value above: what the HTML part must never offer as an address. */
 const URL_SHAPED = [NAME, FIRM, STAFF_NAME];
 
@@ -111,6 +114,23 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
     "portal-payment-client": { pick: (m) => subject(m, "Payment received"), quotes: [NAME] },
     "document-requests-added": { pick: (m) => m.subject?.includes("has asked for") === true, quotes: [NAME] },
     "document-requests-reminder": { pick: (m) => subject(m, "A reminder of the documents"), quotes: [NAME] },
+    // The signing round (ADR 297): counsel named like an address signs first, then the client, then the firm.
+    "portal-reminder": { pick: (m) => subject(m, "Reminder: your engagement letter"), quotes: [NAME] },
+    "portal-signed-party": {
+      pick: (m) => subject(m, "Signed engagement letter") && to(m).includes(PARTY),
+      quotes: [],
+    },
+    "portal-signed-cc": {
+      pick: (m) => subject(m, "Signed engagement letter") && to(m).includes(COPY),
+      quotes: [],
+    },
+    "portal-countersign-desk": { pick: (m) => subject(m, "Engagement letter awaiting"), quotes: [NAME] },
+    "portal-declined-desk": { pick: (m) => subject(m, "Engagement letter declined"), quotes: [NAME] },
+    "portal-declined-party": {
+      pick: (m) => subject(m, "The engagement letter was declined"),
+      quotes: [NAME],
+    },
+    "portal-expired-desk": { pick: (m) => subject(m, "Engagement letter expired"), quotes: [NAME] },
   };
 
   test("the app registers exactly the kinds the outbox lists", () => {
@@ -188,6 +208,7 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
       withCookie(owner, post()),
     );
     expect(withdrawn.status).toBe(200);
+    await signingRounds(t, owner, clock.at, t.app.decorator.root.portal.jobs, NAME, FIRM);
     const slots = (await (
       await t.request("/api/portal/consultation/slots", withCookie(client.cookie))
     ).json()) as ConsultationSlots;
@@ -291,6 +312,7 @@ describe("every kind of mail quotes a URL-shaped name in its HTML part", () => {
         "intake-notification",
         "portal-link",
         "portal-payment-client",
+        "portal-reminder",
         "portal-signed-client",
         "staff-invitation",
         "statement-issued",

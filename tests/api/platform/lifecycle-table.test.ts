@@ -7,6 +7,7 @@ import {
   type LifecycleAction,
   type LifecycleState,
   lifecycleRefusal,
+  type RoundState,
 } from "../../../src/contracts/lifecycle";
 import type { SubscriptionState } from "../../../src/contracts/subscriptions";
 import { post, signIn, withCookie } from "../../helpers/admin";
@@ -79,7 +80,13 @@ async function fixture(phase: Phase, stage: EngagementStage, n: number): Promise
     desiredService: "judgment-intel",
   });
   const base = `${API}/${submission.id}/engagement`;
-  await must(t.request(base, withCookie(admin, { ...post(MONTHLY), method: "PUT" })), 200, "draft");
+  // A round that stops before the signature (ADR 297): the firm countersigns, a signer declines, time runs out.
+  const countersign = stage === "awaiting-countersignature";
+  await must(
+    t.request(base, withCookie(admin, { ...post({ ...MONTHLY, countersign }), method: "PUT" })),
+    200,
+    "draft",
+  );
   await must(t.request(`${base}/send`, withCookie(admin, post())), 200, "send");
   const engagementId = (
     t.db.query("SELECT id FROM engagements WHERE submission_id = ?").get(submission.id) as { id: number }
@@ -91,9 +98,21 @@ async function fixture(phase: Phase, stage: EngagementStage, n: number): Promise
   );
   const cookie = cookieOf(opened);
   const at = ENGAGEMENT_STAGES.indexOf(stage);
+  const stopped = ["awaiting-countersignature", "declined", "expired"].includes(stage);
   if (at >= ENGAGEMENT_STAGES.indexOf("consented"))
     await must(t.request("/api/portal/consent", withCookie(cookie, post({ consent: true }))), 200, "consent");
-  if (at >= ENGAGEMENT_STAGES.indexOf("signed")) {
+  // A stopped round takes no fresh link: the one "open" tries is sent before it stops.
+  if (stopped) await must(t.request(`${base}/send`, withCookie(admin, post())), 200, "fresh link");
+  const stoppedToken = stopped ? heldToken(t, engagementId) : "";
+  if (stage === "declined")
+    await must(
+      t.request("/api/portal/decline", withCookie(cookie, post({ reason: "The scope is wrong." }))),
+      200,
+      "decline",
+    );
+  if (stage === "expired")
+    t.db.run("UPDATE engagements SET round_state = 'expired' WHERE id = ?", [engagementId]);
+  if (at >= ENGAGEMENT_STAGES.indexOf("signed") || countersign) {
     const letter = await t.request("/api/portal/letter.pdf", withCookie(cookie));
     const letterSha256 = sha(new Uint8Array(await letter.arrayBuffer()));
     await must(
@@ -116,8 +135,8 @@ async function fixture(phase: Phase, stage: EngagementStage, n: number): Promise
     );
   if (stage === "delivered") await deliverReport(t, admin, submission.id);
   // The link "open" tries: sent by the desk, never opened (a withdrawal or a close voids it).
-  await must(t.request(`${base}/send`, withCookie(admin, post())), 200, "fresh link");
-  const token = heldToken(t, engagementId);
+  if (!stopped) await must(t.request(`${base}/send`, withCookie(admin, post())), 200, "fresh link");
+  const token = stopped ? stoppedToken : heldToken(t, engagementId);
   if (stage === "draft")
     await must(t.request(`${base}/withdraw`, withCookie(admin, post())), 200, "withdraw");
   if (phase !== "open")
@@ -140,9 +159,12 @@ function stateOf(f: Fixture): LifecycleState {
         status: "draft" | "sent" | "signed" | "engaged";
         consentedAt: string | null;
         deliveredAt: string | null;
+        roundState: RoundState | null;
       },
       [number]
-    >("SELECT status, consented_at AS consentedAt, delivered_at AS deliveredAt FROM engagements WHERE id = ?")
+    >(
+      "SELECT status, consented_at AS consentedAt, delivered_at AS deliveredAt, round_state AS roundState FROM engagements WHERE id = ?",
+    )
     .get(f.engagementId);
   const request = t.db
     .query<{ status: SubmissionStatus }, [number]>("SELECT status FROM contact_submissions WHERE id = ?")
@@ -265,7 +287,15 @@ describe("every state of a request and its engagement against every action", () 
         const f = fixtures.find((x) => x.phase === phase && x.stage === stage) as Fixture;
         const state = stateOf(f);
         const walked: { action: string; status: number; expected: string }[] = [];
-        for (const probe of PROBES) {
+        // A declined letter, or one waiting on the firm, refuses a link but takes a withdrawal (ADR 297): its
+        // send is tried first, so the withdrawal does not change the state the walk began in.
+        const stoppedRound = stage === "declined" || stage === "awaiting-countersignature";
+        const order = stoppedRound
+          ? PROBES.filter((p) => p.action !== "withdraw").flatMap((p) =>
+              p.action === "send" ? [p, ...PROBES.filter((w) => w.action === "withdraw")] : [p],
+            )
+          : PROBES;
+        for (const probe of order) {
           const res = await probe.send(f);
           const body = (await res.json().catch(() => ({}))) as { error?: string; outcome?: string };
           // The request and the engagement say first; a subscription's own refusal says its dates.

@@ -12,6 +12,7 @@ import { pdfText } from "../../helpers/pdf-text";
 import { placeholdersIn } from "../../helpers/placeholders";
 import { deliverReport, deliverSweepReport } from "../../helpers/portal-client";
 import { freePorts } from "../../helpers/ports";
+import { signingRounds } from "../../helpers/signing-rounds";
 import { smtpServer } from "../../helpers/smtp";
 
 // Every letter variant rendered, every kind of mail sent through a real SMTP server, every page: slow.
@@ -212,6 +213,9 @@ describe("no bracketed placeholder anywhere a client or a reader looks", () => {
     const statementText = pdfText(await bytesOf(t.request(statements[0]?.pdfPath ?? "", withCookie(admin))));
     expect(statementText).toContain("Statement 1");
     expect(placeholdersIn(statementText)).toEqual([]);
+
+    // The signing round's mail (ADR 297): parties in order, the countersignature, a reminder, a decline, expiry.
+    await signingRounds(t, admin, clock.at, t.app.decorator.root.portal.jobs);
 
     // A link Sam keeps for later: its mail goes out (a link already used is never mailed).
     await t.request("/api/portal/link", post({ email: "sam@example.com" }));

@@ -8,6 +8,8 @@ import {
   EngagementDraftSchema,
   type EngagementView,
   FEE_KINDS,
+  SIGNER_ROLE_LABELS,
+  type SignerRole,
 } from "../../../src/contracts/portal";
 import { apiRequest } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
@@ -35,7 +37,50 @@ const subjectsOf = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-const toDraft = (values: Values, expedite: boolean) => ({
+/** Who signs, as the form holds them: the requester has no address of their own (the request's is theirs). */
+export type PartyValues = { key: string; role: SignerRole; name: string; email: string; requester: boolean };
+export type Parties = { signers: PartyValues[]; cc: string; countersign: boolean };
+const NO_PARTIES: Parties = { signers: [], cc: "", countersign: false };
+
+const ccOf = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((a) => a.trim())
+    .filter(Boolean);
+
+const partiesOf = (p: Parties) => ({
+  ...(p.signers.length > 0
+    ? {
+        // A party the desk was asked for and left blank (name and address) is no party: counsel signs alone.
+        signers: p.signers
+          .filter((s) => s.requester || s.name.trim() !== "" || s.email.trim() !== "")
+          .map((s) => ({
+            role: s.role,
+            name: s.name.trim(),
+            ...(s.requester ? {} : { email: s.email.trim() }),
+          })),
+      }
+    : {}),
+  // Sent only when given: a draft without copies or a countersignature says nothing of them.
+  ...(ccOf(p.cc).length > 0 ? { cc: ccOf(p.cc) } : {}),
+  ...(p.countersign ? { countersign: true } : {}),
+});
+
+/** The draft's parties as the form shows them. */
+export const partiesFrom = (d: EngagementDraft): Parties => ({
+  signers: (d.signers ?? []).map((s, n) => ({
+    key: `signer-${n + 1}`,
+    role: s.role,
+    name: s.name,
+    email: s.email ?? "",
+    requester: s.email === undefined,
+  })),
+  cc: (d.cc ?? []).join(", "),
+  countersign: d.countersign ?? false,
+});
+
+const toDraft = (values: Values, expedite: boolean, parties: Parties = NO_PARTIES) => ({
+  ...partiesOf(parties),
   scope: values.scope,
   feeCents: centsOf(values.fee),
   feeKind: values.feeKind,
@@ -88,13 +133,36 @@ export function EngagementDraftForm(props: {
   const form = useFieldForm(FIELDS, valuesOf(props.start), (vals) => check(vals, expedite));
   const { values, errors, refs } = form;
   const [pending, setPending] = useState(false);
+  const [parties, setParties] = useState<Parties>(() => partiesFrom(props.start));
+  const [partyErrors, setPartyErrors] = useState<Record<string, string>>({});
+  const setSigner = (i: number, change: Partial<PartyValues>) =>
+    setParties((p) => ({ ...p, signers: p.signers.map((s, j) => (j === i ? { ...s, ...change } : s)) }));
+
+  /** The parties' messages, by their path ("signers.1.email", "cc"), from the one schema. */
+  const checkParties = (): boolean => {
+    const result = v.safeParse(EngagementDraftSchema, toDraft(values, expedite, parties));
+    const found: Record<string, string> = {};
+    if (!result.success)
+      for (const issue of result.issues) {
+        const path = v.getDotPath(issue) ?? "";
+        const key = path.startsWith("cc") ? "cc" : path;
+        if ((key.startsWith("signers") || key === "cc") && !found[key]) found[key] = issue.message;
+      }
+    setPartyErrors(found);
+    return Object.keys(found).length === 0;
+  };
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!form.checkAll()) return;
+    const termsOk = form.checkAll();
+    if (!checkParties() || !termsOk) return;
     setPending(true);
     try {
-      const res = await apiRequest("PUT", engagementApi.one(props.submissionId), toDraft(values, expedite));
+      const res = await apiRequest(
+        "PUT",
+        engagementApi.one(props.submissionId),
+        toDraft(values, expedite, parties),
+      );
       const { engagement } = (await res.json()) as { engagement: EngagementView };
       toast({ title: "Draft Saved", description: "The letter now carries these terms." });
       props.onSaved(engagement);
@@ -223,6 +291,66 @@ export function EngagementDraftForm(props: {
           </Field>
         </div>
       )}
+      <fieldset className="grid gap-4 rounded-lg border border-line p-4">
+        <legend className="px-1 font-semibold text-ink">Who signs, in order</legend>
+        <p className="text-sm text-ink-muted">
+          Each party signs in their own name, by a link of their own, in this order: the next is emailed when
+          the one before has signed.
+        </p>
+        {parties.signers.map((s, i) => (
+          <div key={s.key} className="grid gap-3">
+            <TextField
+              id={`engagement-signer-${i}-name`}
+              label={`${i + 1}. ${SIGNER_ROLE_LABELS[s.role]}: full name`}
+              hint={
+                s.role === "counsel"
+                  ? "The attorney directing the work, who receives every report."
+                  : s.requester
+                    ? "The person the work is for, who pays."
+                    : "The person the work is for, who pays. Left blank (with no address), counsel signs alone."
+              }
+              name={`signer-${i}-name`}
+              value={s.name}
+              onChange={(ev) => setSigner(i, { name: ev.target.value })}
+              error={partyErrors[`signers.${i}.name`]}
+            />
+            {s.requester ? (
+              <p className="self-center text-sm text-ink-muted">
+                Emailed at the request's own address (they sent the request).
+              </p>
+            ) : (
+              <TextField
+                id={`engagement-signer-${i}-email`}
+                label={`${SIGNER_ROLE_LABELS[s.role]}'s email address`}
+                name={`signer-${i}-email`}
+                inputMode="email"
+                value={s.email}
+                onChange={(ev) => setSigner(i, { email: ev.target.value })}
+                error={partyErrors[`signers.${i}.email`]}
+              />
+            )}
+          </div>
+        ))}
+        <TextField
+          id="engagement-cc"
+          label="Copies of the signed letter (optional)"
+          hint="Email addresses, separated by commas: they receive the sealed letter, and sign nothing."
+          name="cc"
+          value={parties.cc}
+          onChange={(ev) => setParties((p) => ({ ...p, cc: ev.target.value }))}
+          error={partyErrors.cc}
+        />
+        <label className="flex min-h-11 items-center gap-2 text-ink">
+          <input
+            type="checkbox"
+            name="countersign"
+            checked={parties.countersign}
+            onChange={(ev) => setParties((p) => ({ ...p, countersign: ev.target.checked }))}
+            className="size-5"
+          />
+          The firm countersigns last (an owner, in the desk)
+        </label>
+      </fieldset>
       <button
         type="submit"
         disabled={pending}

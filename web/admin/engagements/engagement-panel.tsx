@@ -1,4 +1,4 @@
-import { FileText, Send, Undo2 } from "lucide-react";
+import { FileText, PenLine, Send, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { SubmissionStatus } from "../../../src/contracts/intake";
 import { endsRequest } from "../../../src/contracts/lifecycle";
@@ -22,6 +22,70 @@ const STATUS_TEXT: Record<EngagementView["status"], string> = {
   signed: "Signed: waiting for payment",
   engaged: "Engaged: work has started",
 };
+
+/** Where a sent letter's signing round stands, when it says more than its status (ADR 297). */
+const ROUND_TEXT = {
+  waiting: "Sent: waiting for the signers, in order",
+  "awaiting-countersignature": "Signed by every party: waiting for the firm's countersignature",
+  declined: "Declined: withdraw it to change the terms and send it again",
+  expired: "Expired unsigned: send it again to start a new period",
+} as const;
+
+/** Who signs, in order: who has signed, whose turn it is; the decline's reason and the expiry. */
+function Signers({ engagement: e }: { engagement: EngagementView }) {
+  const round = e.signing;
+  if (!round) return null;
+  return (
+    <div className="mt-4">
+      <h3 className="font-semibold text-ink">Signers</h3>
+      <ol className="mt-2 grid gap-1 text-sm">
+        {round.signers.map((s) => (
+          <li key={s.position} className="flex flex-wrap justify-between gap-x-3">
+            <span className="text-ink">
+              {s.position}. {s.name} ({s.role}), {s.email}
+            </span>
+            <span className="text-ink-muted">
+              {s.signedAt ? (
+                <>
+                  Signed <At iso={s.signedAt} />
+                </>
+              ) : s.waiting ? (
+                "Waiting: their turn"
+              ) : (
+                "Not signed"
+              )}
+            </span>
+          </li>
+        ))}
+        {round.countersign && (
+          <li className="flex flex-wrap justify-between gap-x-3">
+            <span className="text-ink">{round.signers.length + 1}. The firm (an owner countersigns)</span>
+            <span className="text-ink-muted">
+              {round.countersignedBy
+                ? `Countersigned by ${round.countersignedBy}`
+                : round.status === "awaiting-countersignature"
+                  ? "Waiting: your turn"
+                  : "Not signed"}
+            </span>
+          </li>
+        )}
+      </ol>
+      {round.declined && (
+        <p role="status" className="mt-3 rounded-lg border border-gold bg-gold/10 p-3 text-sm text-ink">
+          {round.declined.by} declined: "{round.declined.reason}"
+        </p>
+      )}
+      {round.expiresAt && (
+        <p className="mt-2 text-sm text-ink-muted">
+          Expires unsigned on <At iso={round.expiresAt} />.
+        </p>
+      )}
+      {round.cc.length > 0 && (
+        <p className="mt-2 text-sm text-ink-muted">Copies of the signed letter to {round.cc.join(", ")}.</p>
+      )}
+    </div>
+  );
+}
 
 const At = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
 
@@ -55,6 +119,7 @@ export function EngagementPanel({
   const [withdrawing, setWithdrawing] = useState<"asking" | "pending" | null>(null);
   // A report marked delivered, a payment matched elsewhere on the page: read again after any change.
   const changes = useAcceptedChanges();
+  const [countersigning, setCountersigning] = useState<"asking" | "pending" | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `changes` is the signal to read it again.
   useEffect(() => {
@@ -151,7 +216,30 @@ export function EngagementPanel({
     }
   };
 
+  const countersign = async () => {
+    setCountersigning("pending");
+    try {
+      const res = await apiRequest("POST", engagementApi.countersign(submissionId));
+      setEngagement(((await res.json()) as { engagement: EngagementView }).engagement);
+      onChanged?.();
+      toast({
+        title: "Letter Countersigned",
+        description:
+          "The letter is signed and sealed; every party and copy recipient is emailed the sealed copy.",
+      });
+    } catch (error) {
+      toast({
+        title: "Letter Not Countersigned",
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setCountersigning(null);
+    }
+  };
+
   const e = engagement;
+  const round = e?.signing?.status;
   const locked = e?.status === "signed" || e?.status === "engaged";
   // Once sent, the letter is the client's record: its terms change only by withdrawing it.
   const frozen = e?.status === "sent";
@@ -168,6 +256,13 @@ export function EngagementPanel({
         expedite: e.expedite,
         subjects: e.monthly?.subjects,
         cadence: e.monthly?.cadence,
+        signers: e.signing?.signers.map((p) => ({
+          role: p.role,
+          name: p.name,
+          ...(p.requester ? {} : { email: p.email }),
+        })),
+        cc: e.signing?.cc,
+        countersign: e.signing?.countersign,
       }
     : defaults;
 
@@ -184,8 +279,13 @@ export function EngagementPanel({
       ) : (
         <>
           <p className="mt-1 text-sm text-ink-muted">
-            {e ? STATUS_TEXT[e.status] : "Not prepared yet: the terms below come from the requested service."}
+            {e
+              ? round && round in ROUND_TEXT && (round !== "waiting" || (e.signing?.signers.length ?? 0) > 1)
+                ? ROUND_TEXT[round as keyof typeof ROUND_TEXT]
+                : STATUS_TEXT[e.status]
+              : "Not prepared yet: the terms below come from the requested service."}
           </p>
+          {e && e.status !== "draft" && <Signers engagement={e} />}
           {e && <EngagementFacts engagement={e} />}
           {blocked && (
             <p role="status" className="mt-4 rounded-lg border border-gold bg-gold/10 p-3 text-sm text-ink">
@@ -233,7 +333,8 @@ export function EngagementPanel({
                   {e.signedAt ? "View the Signed Letter (PDF)" : "View the Letter (PDF)"}
                 </a>
               )}
-              {!closed && (
+              {/* The lifecycle's: a letter waiting on the firm, or declined, takes no fresh link (ADR 297). */}
+              {!closed && round !== "awaiting-countersignature" && round !== "declined" && (
                 <button
                   type="button"
                   onClick={look}
@@ -242,6 +343,16 @@ export function EngagementPanel({
                 >
                   <Send className="size-4" aria-hidden="true" />
                   {sending ? "Sending..." : e.sentAt ? "Send a Fresh Link" : "Send to the Client"}
+                </button>
+              )}
+              {round === "awaiting-countersignature" && !closed && (
+                <button
+                  type="button"
+                  onClick={() => setCountersigning("asking")}
+                  className="btn-navy w-full sm:w-auto"
+                >
+                  <PenLine className="size-4" aria-hidden="true" />
+                  Countersign for the Firm
                 </button>
               )}
               {frozen && (
@@ -273,6 +384,16 @@ export function EngagementPanel({
             pending={withdrawing === "pending"}
             onConfirm={() => void withdraw()}
             onCancel={() => setWithdrawing(null)}
+          />
+          <ConfirmDialog
+            open={countersigning !== null}
+            title="Countersign the letter for the firm?"
+            text="You sign the letter every party has signed, in your name, for the firm. It is then sealed, its fee is owed, and every party and copy recipient is emailed the sealed copy."
+            confirmLabel="Countersign"
+            pendingLabel="Countersigning..."
+            pending={countersigning === "pending"}
+            onConfirm={() => void countersign()}
+            onCancel={() => setCountersigning(null)}
           />
           {e && closed && (
             <p className="mt-3 text-sm text-ink-muted">
@@ -340,7 +461,10 @@ function EngagementFacts({ engagement: e }: { engagement: EngagementView }) {
             </Fact>
           )
         )}
-        {e.signedName && <Fact label="Signed by">{e.signedName}</Fact>}
+        {/* With several parties the signers' list above says who signed: one name here would leave the others out. */}
+        {e.signedName && (e.signing?.signers.length ?? 1) <= 1 && (
+          <Fact label="Signed by">{e.signedName}</Fact>
+        )}
         {e.letterSha256 && (
           <Fact label="Letter as presented, SHA-256" wide>
             <code className="break-all font-mono text-xs">{e.letterSha256}</code>

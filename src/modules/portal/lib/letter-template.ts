@@ -10,7 +10,7 @@ import {
   RESPONSE_SLA,
   TRANSACTION_TRACE_HOURLY_RATE,
 } from "../../../contracts/constants";
-import type { FeeKind } from "../../../contracts/portal";
+import type { FeeKind, SignerRole } from "../../../contracts/portal";
 import { SERVICES } from "../../../contracts/services";
 import type { Cadence } from "../../../contracts/subscriptions";
 import type { DocBlock, DocSpec } from "../../signing";
@@ -39,7 +39,39 @@ export type LetterFill = {
   expedite: boolean;
   signatory: string;
   disputes: DisputeTerms;
+  /**
+   * Who signs before the firm, in order, and the box each signs in (ADR 297). The letter names each by role:
+   * counsel directs the work and receives the reports, the client is the one the work is for and who pays.
+   */
+  parties: { role: SignerRole; name: string; label: string }[];
+  /** The firm signs last, in the desk, after every party (its signatory is then whoever countersigns). */
+  countersign: boolean;
 };
+
+const between = (voice: Voice) =>
+  voice.counsel && voice.client ? "the counsel and client" : voice.counsel ? "the counsel" : "the client";
+
+/** How the letter speaks to its readers, from who signs it. */
+type Voice = { counsel: boolean; client: boolean };
+const voiceOf = (fill: LetterFill | undefined): Voice =>
+  fill
+    ? {
+        counsel: fill.parties.some((p) => p.role === "counsel"),
+        client: fill.parties.some((p) => p.role === "client"),
+      }
+    : { counsel: false, client: true };
+
+/** The opening: who "you" is, and counsel's place when counsel is a party (a Kovel arrangement). */
+function opening(brand: Brand, fill: LetterFill | undefined, voice: Voice): string {
+  const begins = `Work begins when we receive the signed letter, ${fill ? FIRST_PAYMENT[fill.fee.kind] : "the fee or retainer it requires"}, and the information listed in the scope.`;
+  const monitoring = fill?.fee.kind === "monthly";
+  const start = monitoring ? begins.replace("Work begins", "Monitoring begins") : begins;
+  if (voice.counsel && voice.client)
+    return `This letter confirms the terms on which ${brand.name} ("we") will provide the services described below to the client named above ("you"), who pays for them, at the direction of the counsel named above ("counsel"), who directs the work and receives our reports: we are engaged to assist counsel, and work under counsel's direction. ${start}`;
+  if (voice.counsel)
+    return `This letter confirms the terms on which ${brand.name} ("we") will provide the services described below to the counsel named above ("you"), who directs the work for their client and receives our reports. ${start}`;
+  return `This letter confirms the terms on which ${brand.name} ("we") will provide the services described below to the client named above ("you"). Please read it with your attorney. ${start}`;
+}
 
 const FIELD_LABELS = ["Date", "Client", "Counsel of record (if any)", "Matter", "Service and reference"];
 
@@ -51,7 +83,7 @@ const FIELD_LABELS = ["Date", "Client", "Counsel of record (if any)", "Matter", 
 export const engagementLetter = (brand: Brand, fill?: LetterFill): DocSpec => ({
   title: fill ? "Engagement Letter" : "Sample Engagement Letter",
   subtitle: fill
-    ? `Forensic accounting and public-records asset discovery, between ${brand.name} and the client named below.`
+    ? `Forensic accounting and public-records asset discovery, between ${brand.name} and ${between(voiceOf(fill))} named below.`
     : `Forensic accounting and public-records asset discovery. A sample for review: the letter ${brand.name} signs for your matter sets its actual scope and fee.`,
   subject: "Sample engagement letter for forensic accounting and asset-discovery services",
   keywords: ["engagement letter", "forensic accounting", "asset discovery", "terms"],
@@ -66,23 +98,13 @@ export const engagementLetter = (brand: Brand, fill?: LetterFill): DocSpec => ({
           values: [fill.date, fill.client, fill.counsel, fill.matter, fill.serviceAndReference],
         }
       : { kind: "fields", labels: FIELD_LABELS },
-    {
-      kind: "paragraph",
-      text: `This letter confirms the terms on which ${brand.name} ("we") will provide the services described below to the client named above ("you"). Please read it with your attorney. Work begins when we receive the signed letter, ${fill ? FIRST_PAYMENT[fill.fee.kind] : "the fee or retainer it requires"}, and the information listed in the scope.`,
-    },
+    { kind: "paragraph", text: opening(brand, fill, voiceOf(fill)) },
     { kind: "heading", text: "1. Scope of the engagement" },
     {
       kind: "paragraph",
-      text: `We will perform the service named above, as described in the scope statement ${fill ? "of this letter" : "attached to this letter"}, and deliver a written report with sourced exhibits. Our work uses only lawful methods: searches of public records and analysis of documents you or your counsel provide or obtain through the legal process.`,
+      text: `We will perform the service named above, as described in the scope statement ${fill ? "of this letter" : "attached to this letter"}, and ${fill?.fee.kind === "monthly" ? "report each sweep in writing, with sourced exhibits" : "deliver a written report with sourced exhibits"}. Our work uses only lawful methods: searches of public records and analysis of documents ${voiceOf(fill).counsel ? "counsel or the client provide" : "you or your counsel provide"} or obtain through the legal process.`,
     },
-    {
-      kind: "bullets",
-      items: [
-        "Where your matter is in litigation, we work at the direction of your counsel and deliver our report to counsel. Some services may require attorney direction or a licensed investigator in your state; the scope statement says so where it applies.",
-        "Multi-jurisdiction searches, added subjects and expert testimony are outside the base scope and are priced in writing before we do them.",
-        `Your fee includes a ${CONSULTATION_MINUTES}-minute consultation to walk through the findings after delivery.`,
-      ],
-    },
+    { kind: "bullets", items: scopeBullets(fill) },
     ...(fill ? thisEngagementsFee(fill) : priceList()),
     { kind: "heading", text: "4. Confidentiality and data handling" },
     {
@@ -101,7 +123,7 @@ export const engagementLetter = (brand: Brand, fill?: LetterFill): DocSpec => ({
         "We do not use pretexting, surveillance, hacking or unauthorized access to bank or other accounts, and we will decline any request to do so.",
         "We are not a consumer reporting agency. Our reports are not consumer reports and may not be used to decide eligibility for credit, insurance, employment or housing under the Fair Credit Reporting Act. We handle any non-public personal information in line with the Gramm-Leach-Bliley Act and applicable state privacy laws.",
         "Public records can be incomplete, out of date (commercial data is typically 30 to 90 days behind the source) or wrong. We report what the records show and how we verified it; we cannot guarantee that assets exist or will be found.",
-        "We provide forensic accounting and records research, not legal advice. Legal conclusions, strategy and filings remain with your attorney.",
+        `We provide forensic accounting and records research, not legal advice. Legal conclusions, strategy and filings remain with ${voiceOf(fill).counsel ? "counsel" : "your attorney"}.`,
       ],
     },
     { kind: "heading", text: "6. Termination and refunds" },
@@ -124,19 +146,47 @@ export const engagementLetter = (brand: Brand, fill?: LetterFill): DocSpec => ({
       kind: "keep",
       blocks: [
         { kind: "heading", text: "Acceptance" },
-        {
-          kind: "paragraph",
-          text: fill
-            ? "By signing below you confirm that you have read this letter and its scope statement, that you have had the chance to review them with counsel, and that you agree to their terms."
-            : "By signing below you confirm that you have read this letter, that you have had the chance to review it with counsel, and that you agree to its terms. Where the work is done at counsel's direction, counsel of record signs to acknowledge that direction.",
-        },
+        { kind: "paragraph", text: acceptance(brand, fill) },
         fill
-          ? { kind: "signatures", parties: [CLIENT_PARTY, brand.name], columns: 1 }
+          ? { kind: "signatures", parties: [...fill.parties.map((p) => p.label), brand.name], columns: 1 }
           : { kind: "signatures", parties: [CLIENT_PARTY, "Counsel of record", brand.name] },
       ],
     },
   ],
 });
+
+/** What the scope's list says: counsel's direction, what is priced apart, and the consultation (none for monitoring). */
+function scopeBullets(fill: LetterFill | undefined): string[] {
+  const voice = voiceOf(fill);
+  const direction = voice.counsel
+    ? "We work at the direction of counsel and deliver our reports to counsel. Some services may require a licensed investigator in the client's state; the scope statement says so where it applies."
+    : "Where your matter is in litigation, we work at the direction of your counsel and deliver our report to counsel. Some services may require attorney direction or a licensed investigator in your state; the scope statement says so where it applies.";
+  const extras =
+    "Multi-jurisdiction searches, added subjects and expert testimony are outside the base scope and are priced in writing before we do them.";
+  // Monitoring has no final report to walk through: its reports are the sweeps (issue 44).
+  if (fill?.fee.kind === "monthly") return [direction, extras];
+  const whose = voice.counsel && voice.client ? "The fee" : "Your fee";
+  return [
+    direction,
+    extras,
+    `${whose} includes a ${CONSULTATION_MINUTES}-minute consultation to walk through the findings after delivery.`,
+  ];
+}
+
+/** What each signature means: the client agrees, counsel acknowledges directing the work, the firm accepts. */
+function acceptance(brand: Brand, fill: LetterFill | undefined): string {
+  if (!fill)
+    return "By signing below you confirm that you have read this letter, that you have had the chance to review it with counsel, and that you agree to its terms. Where the work is done at counsel's direction, counsel of record signs to acknowledge that direction.";
+  const voice = voiceOf(fill);
+  const firm = fill.countersign
+    ? ` ${brand.name} countersigns last, once every other party has signed; the letter is in force from its countersignature.`
+    : "";
+  if (voice.counsel && voice.client)
+    return `By signing below the client confirms having read this letter and its scope statement, having had the chance to review them with counsel, and agreeing to their terms; counsel signs to acknowledge directing the work and receiving our reports. The parties sign in the order listed.${firm}`;
+  if (voice.counsel)
+    return `By signing below you confirm that you have read this letter and its scope statement and agree to their terms, and that you direct the work and receive our reports.${firm}`;
+  return `By signing below you confirm that you have read this letter and its scope statement, that you have had the chance to review them with counsel, and that you agree to their terms.${firm}`;
+}
 
 const FIRST_PAYMENT: Record<FeeKind, string> = {
   flat: "the fee",
@@ -188,9 +238,19 @@ const monthlyFee = (fill: LetterFill, m: NonNullable<LetterFill["monthly"]>): Do
   { kind: "heading", text: "3. Sweeps and reports" },
   {
     kind: "paragraph",
-    text: `We sweep the public records on each subject ${SWEEP_WORDS[m.cadence]} from the day monitoring begins, for new employment, new business entities, property acquisitions and litigation. This engagement is directed by your counsel, who receives every sweep report. A sweep that falls on a weekend or a public holiday is delivered on our next business day. ${m.cadence === "quarterly" ? "Monthly sweeps and real-time alerts cost extra and are added only in writing." : "Real-time alerts cost extra and are added only in writing."} We answer messages within ${RESPONSE_SLA}.`,
+    text: `We sweep the public records on each subject ${SWEEP_WORDS[m.cadence]} from the day monitoring begins, for new employment, new business entities, property acquisitions and litigation. ${sweepsReported(fill)} A sweep that falls on a weekend or a public holiday is delivered on our next business day. ${m.cadence === "quarterly" ? "Monthly sweeps and real-time alerts cost extra and are added only in writing." : "Real-time alerts cost extra and are added only in writing."} We answer messages within ${RESPONSE_SLA}.`,
   },
 ];
+
+/** Who receives the sweeps: counsel, named as the letter names them. */
+function sweepsReported(fill: LetterFill): string {
+  const voice = voiceOf(fill);
+  if (voice.counsel && voice.client)
+    return "This engagement is directed by counsel, named above, who receives every sweep report.";
+  if (voice.counsel)
+    return "This engagement is directed by you, as counsel, and every sweep report is delivered to you.";
+  return "This engagement is directed by your counsel, who receives every sweep report.";
+}
 
 const subjectCount = (n: number) => (n === 1 ? "one subject" : `${n} subjects`);
 
@@ -272,10 +332,14 @@ const monitoredSubjects = (fill: LetterFill, m: NonNullable<LetterFill["monthly"
         term: "Pause and cancel",
         text: `Paused and resumed without penalty; cancelled with ${JUDGMENT_INTEL_CANCELLATION_DAYS} days' notice; no refunds for partial months`,
       },
-      { term: "Signing for the firm", text: fill.signatory },
+      { term: "Signing for the firm", text: firmSigns(fill) },
     ],
   },
 ];
+
+/** Who signs for the firm: its signatory, or the owner who countersigns last. */
+const firmSigns = (fill: LetterFill) =>
+  fill.countersign ? "An owner of the firm, countersigning after every other party" : fill.signatory;
 
 const engagementTerms = (fill: LetterFill): DocBlock[] => [
   {
@@ -296,7 +360,7 @@ const engagementTerms = (fill: LetterFill): DocBlock[] => [
         term: "Expedite",
         text: fill.expedite ? `Yes: delivery within ${EXPEDITE_HOURS} hours of the start of work` : "No",
       },
-      { term: "Signing for the firm", text: fill.signatory },
+      { term: "Signing for the firm", text: firmSigns(fill) },
     ],
   },
 ];

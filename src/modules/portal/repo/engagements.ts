@@ -1,8 +1,10 @@
+import type { RoundState } from "../../../contracts/lifecycle";
 import type { EngagementDraft, EngagementStatus, FeeKind, Payment } from "../../../contracts/portal";
 import type { Cadence } from "../../../contracts/subscriptions";
 import type { Sealed } from "../../../store";
 import type { DocSpec, SignatureField } from "../../signing";
 import { engagementEvents } from "./events";
+import { engagementSigners } from "./signers";
 
 export type { StoredEvent } from "./events";
 
@@ -38,6 +40,17 @@ export type EngagementRow = {
   workStartedAt: string | null;
   deliveryDueAt: string | null;
   deliveredAt: string | null;
+  /** Who receives a copy of the signed letter (decrypted here); the firm countersigns last when asked. */
+  cc: string[];
+  countersign: boolean;
+  /** What stopped the round (ADR 297); when it expires; when its waiting signer was last mailed. */
+  roundState: RoundState | null;
+  roundExpiresAt: string | null;
+  remindedAt: string | null;
+  roundChangedAt: string | null;
+  declinedReason: string | null;
+  declinedBy: number | null;
+  countersignedBy: string | null;
 };
 
 const COLUMNS = `id, submission_id AS submissionId, scope, fee_cents AS feeCents, fee_kind AS feeKind,
@@ -45,7 +58,9 @@ const COLUMNS = `id, submission_id AS submissionId, scope, fee_cents AS feeCents
   sent_at AS sentAt, consented_at AS consentedAt, consent_sha256 AS consentSha256, signed_at AS signedAt,
   signed_name AS signedName, letter_sha256 AS letterSha256, work_started_at AS workStartedAt,
   delivery_due_at AS deliveryDueAt, delivered_at AS deliveredAt, subjects, cadence,
-  hourly_rate_cents AS hourlyRateCents`;
+  hourly_rate_cents AS hourlyRateCents, cc, countersign, round_state AS roundState,
+  round_expires_at AS roundExpiresAt, reminded_at AS remindedAt, round_changed_at AS roundChangedAt,
+  declined_reason AS declinedReason, declined_by AS declinedBy, countersigned_by AS countersignedBy`;
 
 /**
  * The engagement tables. The scope, the typed name, the signed PDF, each event's address, browser and detail,
@@ -54,7 +69,7 @@ const COLUMNS = `id, submission_id AS submissionId, scope, fee_cents AS feeCents
  */
 export function engagementsRepo({ db, cipher }: Sealed) {
   const events = engagementEvents({ db, cipher });
-  type Stored = Omit<EngagementRow, "subjects"> & { subjects: string | null };
+  type Stored = Omit<EngagementRow, "subjects" | "cc"> & { subjects: string | null; cc: string | null };
   // Prepared at first use: a test that seeds an earlier release's schema appends events through this repository
   // before the engagement's later columns (subjects, cadence) exist.
   const lazy = <T>(make: () => T) => {
@@ -103,9 +118,13 @@ export function engagementsRepo({ db, cipher }: Sealed) {
     "SELECT letter_sha256 AS sha256, letter_spec AS spec FROM engagements WHERE id = ? AND letter_pdf IS NOT NULL",
   );
 
-  const readable = (r: (Omit<EngagementRow, "subjects"> & { subjects: string | null }) | null) =>
+  const readable = (r: Stored | null): EngagementRow | null =>
     r && {
       ...r,
+      cc: r.cc === null ? [] : (JSON.parse(cipher.decrypt(r.cc)) as string[]),
+      countersign: Boolean(r.countersign),
+      declinedReason: cipher.decryptNullable(r.declinedReason),
+      countersignedBy: cipher.decryptNullable(r.countersignedBy),
       subjects: r.subjects === null ? null : (JSON.parse(cipher.decrypt(r.subjects)) as string[]),
       expedite: Boolean(r.expedite),
       scope: cipher.decrypt(r.scope),
@@ -128,7 +147,52 @@ export function engagementsRepo({ db, cipher }: Sealed) {
         d.feeKind === "monthly" ? (d.cadence ?? "quarterly") : null,
         d.feeKind === "retainer" ? (d.hourlyRateCents ?? null) : null,
       );
+      db.run("UPDATE engagements SET cc = ?, countersign = ? WHERE submission_id = ?", [
+        d.cc?.length ? cipher.encrypt(JSON.stringify(d.cc)) : null,
+        d.countersign ? 1 : 0,
+        submissionId,
+      ]);
     },
+    /** A new signing period: the round runs again until `expiresAt` (a first sending, or one after expiry). */
+    startRound(id: number, at: string, expiresAt: string) {
+      db.run(
+        `UPDATE engagements SET round_state = NULL, round_expires_at = ?, reminded_at = ?, round_changed_at = ?,
+           declined_reason = NULL, declined_by = NULL WHERE id = ?`,
+        [expiresAt, at, at, id],
+      );
+    },
+    /** The waiting signer was mailed (a link of their own, or a reminder): reminders count from now. */
+    nudged(id: number, at: string) {
+      db.run("UPDATE engagements SET reminded_at = ? WHERE id = ?", [at, id]);
+    },
+    /** The round stopped: every party signed and the firm countersigns, or it expired. */
+    stopRound(id: number, state: "awaiting-countersignature" | "expired", at: string) {
+      db.run(
+        "UPDATE engagements SET round_state = ?, round_changed_at = ?, updated_at = ? WHERE id = ? AND status = 'sent'",
+        [state, at, at, id],
+      );
+    },
+    /** A signer declined, with their reason; answers whether this write declined it (once). */
+    decline(id: number, signerId: number, reason: string, at: string): boolean {
+      return (
+        db.run(
+          `UPDATE engagements SET round_state = 'declined', round_changed_at = ?, declined_reason = ?,
+             declined_by = ?, updated_at = ? WHERE id = ? AND status = 'sent' AND round_state IS NULL`,
+          [at, cipher.encrypt(reason), signerId, at, id],
+        ).changes === 1
+      );
+    },
+    countersignedBy(id: number, name: string) {
+      db.run("UPDATE engagements SET countersigned_by = ? WHERE id = ?", [cipher.encrypt(name), id]);
+    },
+    /** Sent letters whose round still runs: what the reminders and expiry job reads. */
+    runningRounds: (): number[] =>
+      db
+        .query<{ id: number }, []>(
+          "SELECT id FROM engagements WHERE status = 'sent' AND round_state IS NULL AND round_expires_at IS NOT NULL ORDER BY id",
+        )
+        .all()
+        .map((r) => r.id),
     /**
      * The desk sent the letter: it counts as sent from now (a draft becomes sent). A link sent again once the
      * letter is signed changes nothing here: the letter the client signed was sent when it was.
@@ -208,7 +272,9 @@ export function engagementsRepo({ db, cipher }: Sealed) {
         db.run(
           `UPDATE engagements SET status = 'draft', token_hash = NULL, link_token = NULL, link_expires_at = NULL,
              sent_at = NULL, consented_at = NULL, consent_sha256 = NULL, letter_pdf = NULL, letter_fields = NULL,
-             letter_sha256 = NULL, letter_spec = NULL, updated_at = ?
+             letter_sha256 = NULL, letter_spec = NULL, round_state = NULL, round_expires_at = NULL,
+             reminded_at = NULL, round_changed_at = NULL, declined_reason = NULL, declined_by = NULL,
+             updated_at = ?
            WHERE id = ? AND status = 'sent' AND signed_at IS NULL`,
           [at, id],
         ).changes === 1
@@ -281,6 +347,8 @@ export function engagementRecord(store: Sealed, submissionId: number) {
       .events(e.id)
       .map(({ kind, at, ip, userAgent, detail }) => ({ kind, at, ip, userAgent, detail })),
     payments: repo.payments(e.id),
+    // Who was asked to sign, in order, and what each gave (ADR 297).
+    signers: engagementSigners(store).of(e.id),
     signedPdfBase64: pdf ? pdf.toString("base64") : null,
     letterAsSentBase64: sent ? Buffer.from(sent.pdf).toString("base64") : null,
   };

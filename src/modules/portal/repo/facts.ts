@@ -1,4 +1,4 @@
-import { engagementStage, type LifecycleState } from "../../../contracts/lifecycle";
+import { engagementStage, type LifecycleState, type RoundState } from "../../../contracts/lifecycle";
 import type { EngagementStatus, FeeKind } from "../../../contracts/portal";
 import type { Database } from "../../../db/index";
 import type { DataStore } from "../../../store";
@@ -17,6 +17,8 @@ export type EngagementFacts = {
   signedAt: string | null;
   /** When the client consented to electronic records: the step between sent and signed. */
   consentedAt: string | null;
+  /** What stopped a sent letter's round (ADR 297), or null. */
+  roundState: RoundState | null;
 };
 
 /** How far an engagement has come, for the desk's list: each step's time, null until it is taken. */
@@ -35,7 +37,8 @@ export type EngagementProgress = {
 export type OpenDelivery = { submissionId: number; deliveryDueAt: string };
 
 const FACTS = `id, submission_id AS submissionId, status, delivered_at AS deliveredAt, fee_kind AS feeKind,
-  fee_cents AS feeCents, hourly_rate_cents AS hourlyRateCents, signed_at AS signedAt, consented_at AS consentedAt`;
+  fee_cents AS feeCents, hourly_rate_cents AS hourlyRateCents, signed_at AS signedAt, consented_at AS consentedAt,
+  round_state AS roundState`;
 
 /**
  * The engagements as the features serving them (documents, consultation) read them: no personal data, so no

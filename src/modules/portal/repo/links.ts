@@ -9,13 +9,15 @@ export type PortalLink = {
   expiresAt: string;
   usedAt: string | null;
   voidedAt: string | null;
+  /** The signer it was mailed to (ADR 297); null: a link of a letter sent before parties, its requester's. */
+  signerId: number | null;
 };
 
 /** Why a token opened nothing: no link of ours, or one used, replaced by the desk or past its expiry. */
 export type LinkRefusal = "unknown" | "used" | "voided" | "expired";
 
 const COLUMNS = `id, engagement_id AS engagementId, created_at AS createdAt, expires_at AS expiresAt,
-  used_at AS usedAt, voided_at AS voidedAt`;
+  used_at AS usedAt, voided_at AS voidedAt, signer_id AS signerId`;
 
 /**
  * The e-mailed links that open the portal (ADR 218). Several may be outstanding for one engagement; each opens
@@ -23,9 +25,9 @@ const COLUMNS = `id, engagement_id AS engagementId, created_at AS createdAt, exp
  * that carries it and wiped as soon as that mail is sent, or the link can no longer open anything.
  */
 export function portalLinks({ db, cipher }: Sealed) {
-  const insert = db.prepare<{ id: number }, [number, string, string, string, string]>(
-    `INSERT INTO portal_links (engagement_id, token_hash, token, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?) RETURNING id`,
+  const insert = db.prepare<{ id: number }, [number, string, string, string, string, number | null]>(
+    `INSERT INTO portal_links (engagement_id, token_hash, token, created_at, expires_at, signer_id)
+     VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
   );
   const insertUnheld = db.prepare<{ id: number }, [number, string, string, string]>(
     `INSERT INTO portal_links (engagement_id, token_hash, token, created_at, expires_at)
@@ -63,8 +65,21 @@ export function portalLinks({ db, cipher }: Sealed) {
 
   return {
     /** A new link: only its hash is looked up; its token is held for its mail. Answers the link's id. */
-    issue(engagementId: number, token: string, at: Date, expiresAt: string): number {
-      const row = insert.get(engagementId, sha256(token), cipher.encrypt(token), at.toISOString(), expiresAt);
+    issue(
+      engagementId: number,
+      token: string,
+      at: Date,
+      expiresAt: string,
+      signerId: number | null = null,
+    ): number {
+      const row = insert.get(
+        engagementId,
+        sha256(token),
+        cipher.encrypt(token),
+        at.toISOString(),
+        expiresAt,
+        signerId,
+      );
       return (row as { id: number }).id;
     },
     /**

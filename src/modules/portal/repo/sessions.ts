@@ -25,8 +25,14 @@ export type SessionFound = {
  * value is stored.
  */
 export function portalSessions(db: Database) {
-  const insert = db.prepare<never, [string, number, string, number | null, OpenedBy]>(
-    "INSERT INTO portal_sessions (id_hash, engagement_id, created_at, last_seen_at, device_id, opened_by) VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
+  const insert = db.prepare<never, [string, number, string, number | null, OpenedBy, number | null]>(
+    "INSERT INTO portal_sessions (id_hash, engagement_id, created_at, last_seen_at, device_id, opened_by, signer_id) VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6)",
+  );
+  const signerOf = db.prepare<{ signerId: number | null }, [string]>(
+    "SELECT signer_id AS signerId FROM portal_sessions WHERE id_hash = ?",
+  );
+  const removeOthers = db.prepare<never, [number, number, number]>(
+    "DELETE FROM portal_sessions WHERE engagement_id = ?1 AND (signer_id IS NULL AND ?3 = 0 OR signer_id <> ?2)",
   );
   const find = db.prepare<
     {
@@ -73,19 +79,29 @@ export function portalSessions(db: Database) {
   }
 
   return {
-    /** A new session; `openedBy` says what opened it, `deviceId` the device kept signed in it belongs to. */
+    /** A new session, bound to the engagement; `openedBy` says what opened it, `deviceId` the device kept signed in it belongs to. */
     create(
       engagementId: number,
       at: Date,
       openedBy: OpenedBy = "link",
       deviceId: number | null = null,
+      /** The signer whose link opened it (ADR 297); null for the requester (and a kept device or passkey). */
+      signerId: number | null = null,
     ): string {
       const id = randomBytes(32).toString("base64url");
-      insert.run(sha256(id), engagementId, at.toISOString(), deviceId, openedBy);
+      insert.run(sha256(id), engagementId, at.toISOString(), deviceId, openedBy, signerId);
       return id;
     },
     /** The session (by its id's hash) is the device's from now on: ending the device ends it too. */
     keepWith: (idHash: string, deviceId: number) => keep.run(deviceId, idHash).changes > 0,
+    /** The signer a session acts for; null for a session opened before parties (its requester). */
+    signerOf: (id: string): number | null => signerOf.get(sha256(id))?.signerId ?? null,
+    /**
+     * A signer declined: the other parties' sessions end (the letter takes nothing more from them). Sessions that
+     * name no signer are the requester's, kept when it is the requester who declined.
+     */
+    endOthersOf: (engagementId: number, signerId: number, requester: boolean) =>
+      removeOthers.run(engagementId, signerId, requester ? 1 : 0),
     /** The engagement a live session is bound to (and the session is kept alive); null when none, ended or expired. */
     engagementOf(id: string, at: Date): number | null {
       const found = lookup(id, at);

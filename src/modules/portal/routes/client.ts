@@ -14,7 +14,7 @@ import {
   UnauthorizedError,
 } from "../../../http/errors";
 import { redirectTo } from "../../../http/redirect";
-import { ConsentBody, LinkRequestBody, SessionOpeningBody, SignBody } from "../model";
+import { ConsentBody, DeclineBody, LinkRequestBody, SessionOpeningBody, SignBody } from "../model";
 import { PORTAL_MAX_MS } from "../repo/sessions";
 import type { PortalService } from "../service";
 import { letterDownload } from "./letter-download";
@@ -117,7 +117,9 @@ export const requirePortalSession =
   (request, action) => {
     const cookie = cookieOf(request);
     const found = cookie ? service.portal.sessionOf(cookie) : null;
-    const why = found && action ? service.portal.refusal(found.engagementId, action) : null;
+    // Asked for the session's own signer: their consent, their turn (ADR 297).
+    const signer = found && cookie ? service.portal.signerOf(cookie) : null;
+    const why = found && action ? service.portal.refusal(found.engagementId, action, signer) : null;
     if (why) throw new ConflictError(why);
     if (!found || found.ended)
       throw new UnauthorizedError(cookie ? PORTAL_MESSAGES.signedIn : PORTAL_MESSAGES.noSession);
@@ -158,6 +160,11 @@ export function portalModule(deps: {
 }) {
   const { config, service, sessionOf, requireSession } = deps;
   const { cookie, deviceCookie, cookieOf, deviceOf, visitor } = portalCookies(config);
+  /** The signer the request's session acts for (ADR 297); null for a session opened before parties. */
+  const signerOf = (request: Request) => {
+    const value = cookieOf(request);
+    return value ? service.portal.signerOf(value) : null;
+  };
 
   return new Elysia({ name: "portal", prefix: PORTAL_API })
     .post(
@@ -169,7 +176,7 @@ export function portalModule(deps: {
          */
         const open = () => {
           const seen = visitor(request, server);
-          const opened = service.portal.openSession(body, seen, sessionOf(request));
+          const opened = service.portal.openSession(body, seen, sessionOf(request), signerOf(request));
           const cookies: string[] = [];
           if (opened.session !== null) cookies.push(cookie(opened.session, PORTAL_MAX_MS / 1000));
           const current = opened.session ?? cookieOf(request);
@@ -215,20 +222,24 @@ export function portalModule(deps: {
       },
       { body: LinkRequestBody },
     )
-    .get("/", ({ request }) => ({ engagement: service.portal.view(requireSession(request)) }))
+    .get("/", ({ request }) => ({
+      engagement: service.portal.view(requireSession(request), signerOf(request)),
+    }))
     .post(
       "/consent",
       ({ body, request, server }) =>
         answer(request, "consent", () => {
           const id = requireSession(request, "consent");
           if (!body.ok) invalidInput(body.issues);
-          return { engagement: service.portal.consent(id, body.value, visitor(request, server)) };
+          return {
+            engagement: service.portal.consent(id, body.value, visitor(request, server), signerOf(request)),
+          };
         }),
       { body: ConsentBody },
     )
     .get("/letter.pdf", async ({ request, server }) =>
       letterDownload(
-        await service.portal.letter(requireSession(request), visitor(request, server)),
+        await service.portal.letter(requireSession(request), visitor(request, server), signerOf(request)),
         "engagement-letter.pdf",
       ),
     )
@@ -238,9 +249,32 @@ export function portalModule(deps: {
         answer(request, "sign", () => {
           const id = requireSession(request, "sign");
           if (!body.ok) invalidInput(body.issues);
-          return service.portal.sign(id, body.value, visitor(request, server));
+          return service.portal.sign(id, body.value, visitor(request, server), signerOf(request));
         }),
       { body: SignBody },
+    )
+    .post(
+      "/decline",
+      ({ body, request, server }) => {
+        const act = () => {
+          const id = requireSession(request, "decline");
+          if (!body.ok) invalidInput(body.issues);
+          const why = body.value.reason;
+          return { engagement: service.portal.decline(id, why, visitor(request, server), signerOf(request)) };
+        };
+        if (!isPageForm(request)) return act();
+        // The form without JavaScript: back to the portal, which shows the round declined (or why not).
+        try {
+          act();
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          const problem: PortalProblem =
+            error instanceof UnauthorizedError ? "signed-out" : (endedProblem(error) ?? "declined-letter");
+          return redirectTo(`${PATHS.portal}?problem=${problem}`, 303);
+        }
+        return redirectTo(PATHS.portal, 303);
+      },
+      { body: DeclineBody },
     )
     .post("/sign-out", ({ request, set }) => {
       // The session is deleted on the server, not only forgotten by this browser: a copied cookie opens nothing.

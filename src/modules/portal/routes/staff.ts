@@ -54,6 +54,17 @@ export function engagementStaffRoutes(deps: {
         { params: SubmissionParams, body: v.optional(LetterSendSchema) },
       )
       .post(
+        "/countersign",
+        async ({ admin, request, server, params }) => ({
+          engagement: await staff.countersign(
+            requireId(params.id),
+            actor(admin, request, server),
+            (request.headers.get("user-agent") ?? "unknown").slice(0, 400),
+          ),
+        }),
+        { params: SubmissionParams },
+      )
+      .post(
         "/withdraw",
         ({ admin, request, server, params }) => ({
           engagement: staff.withdraw(requireId(params.id), actor(admin, request, server)),

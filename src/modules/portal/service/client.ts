@@ -2,6 +2,7 @@ import { ConflictError, InvalidError, UnauthorizedError } from "../../../contrac
 import { allowed, type LifecycleAction, lifecycleRefusal } from "../../../contracts/lifecycle";
 import { payInstructions, payLink } from "../../../contracts/payments";
 import {
+  notYourTurn,
   PORTAL_MESSAGES,
   type PortalEngagement,
   type PortalLetter,
@@ -13,12 +14,9 @@ import { sha256 } from "../../../lib/hash";
 import { requireAllowed } from "../../../lib/lifecycle";
 import { createRateLimiter } from "../../../lib/rate-limit";
 import { writeAudit } from "../../audit";
-import { appendCompletionPage, sealPdf } from "../../signing";
 import { certificateAuthentication } from "../lib/authentication";
 import { signsAs } from "../lib/signer-name";
-import { PORTAL_SIGNED_CLIENT_MAIL, PORTAL_SIGNED_DESK_MAIL } from "../mail";
 import {
-  CERTIFIED_BEFORE_SIGNING,
   type ConsentInput,
   disclosureText,
   LETTER_OPENED,
@@ -30,7 +28,8 @@ import {
   type Visitor,
 } from "../model";
 import type { EngagementRow } from "../repo/engagements";
-import { type EngagementCore, HOUR_MS } from "./engagement";
+import { type EngagementCore, HOUR_MS, type Party } from "./engagement";
+import { signingRound } from "./signing-round";
 
 /** Link requests per address and per hour: enough for a lost mail, too few to flood anyone's inbox. */
 const LINK_REQUESTS_PER_HOUR = 3;
@@ -45,7 +44,8 @@ const signedOut = () => new UnauthorizedError(PORTAL_MESSAGES.signedIn);
 export function clientEngagements(core: EngagementCore) {
   const { deps, db, repo, links, sessions, submissions, letters, view, sealedLetter } = core;
   const { config, now } = deps;
-  const { startWorkIfReady, issueLink, stateOf, monthlyOf, firmDay } = core;
+  const { issueLink, stateOf, partiesOf, partyFor, partyName, waitingOf } = core;
+  const round = signingRound(core);
   const linkRequests = createRateLimiter({ limit: LINK_REQUESTS_PER_HOUR, windowMs: HOUR_MS });
 
   /** The client's step in the audit log, under the engagement's client name and the address they came from. */
@@ -68,32 +68,47 @@ export function clientEngagements(core: EngagementCore) {
     if (!e) throw new UnauthorizedError(PORTAL_MESSAGES.linkInvalid);
     // The link's use is undone with the throw: a link of a request ended meanwhile opens nothing.
     requireAllowed(stateOf(e), "open");
-    const session = sessions.create(e.id, at);
+    // The session acts for the signer the link was mailed to, and for no one else (ADR 297).
+    const party = partyFor(e, found.link.signerId);
+    const session = sessions.create(e.id, at, "link", null, party?.id ?? null);
+    const several = partiesOf(e).length > 1;
     repo.addEvent(e.id, {
       kind: "opened",
       at: at.toISOString(),
       ip: visitor.ip,
       userAgent: visitor.userAgent,
-      detail: `Opened with the single-use link emailed to the client's address at ${found.link.createdAt}; the link opens nothing more`,
+      detail: `Opened with the single-use link emailed to ${several && party ? `${partyName(party)} at their address` : "the client's address"} at ${found.link.createdAt}; the link opens nothing more`,
     });
     audited(e, "engagement.opened", visitor, at);
-    return { session, engagement: e };
+    return { session, engagement: e, signerId: party?.id ?? null };
   });
 
   /**
    * The first time the client opens the letter in the portal, the one the certificate lists between sent and
    * consented; a reload or a second tab is not a new step. Checked and written in one transaction.
    */
-  const recordLetterOpened = db.transaction((id: number, visitor: Visitor) => {
-    if (sinceWithdrawn(repo.events(id)).some((ev) => ev.kind === LETTER_OPENED)) return;
+  const recordLetterOpened = db.transaction((id: number, visitor: Visitor, party: Party | null) => {
+    const several = party !== null && partiesOf(repo.byId(id) as EngagementRow).length > 1;
+    const detail = several
+      ? `${partyName(party)} opened the engagement letter in the portal`
+      : "The client opened the engagement letter in the portal";
+    if (sinceWithdrawn(repo.events(id)).some((ev) => ev.kind === LETTER_OPENED && ev.detail === detail))
+      return;
     repo.addEvent(id, {
       kind: LETTER_OPENED,
       at: now().toISOString(),
       ip: visitor.ip,
       userAgent: visitor.userAgent,
-      detail: "The client opened the engagement letter in the portal",
+      detail,
     });
   });
+
+  /** The party a session acts for: the signer its link was mailed to (the first, for a session before parties). */
+  const partyOf = (e: EngagementRow, signerId: number | null) => {
+    const party = partyFor(e, signerId);
+    if (!party) throw signedOut();
+    return party;
+  };
 
   const client = {
     /**
@@ -101,18 +116,23 @@ export function clientEngagements(core: EngagementCore) {
      * already used. A used link opened again in the browser whose session is still live on that engagement
      * shows it (`session` null: the cookie it has goes on).
      */
-    openSession(opening: SessionOpening, visitor: Visitor, current: number | null = null) {
+    openSession(
+      opening: SessionOpening,
+      visitor: Visitor,
+      current: number | null = null,
+      currentSigner: number | null = null,
+    ) {
       const token = tokenOf(opening);
       const opened = token ? openWith(token, visitor, now()) : { refused: "unknown" as const };
       if (!("refused" in opened))
-        return { session: opened.session, engagement: portalView(opened.engagement) };
+        return { session: opened.session, engagement: portalView(opened.engagement, opened.signerId) };
       // A link of a request staff closed or declined (voided then) says so, not "ask for a fresh link": none
       // would come. Its holder had it by e-mail from us; nothing else is told.
       const linked = opened.link ? repo.byId(opened.link.engagementId) : null;
       if (linked) requireAllowed(stateOf(linked), "open");
       const live =
         opened.refused === "used" && current === opened.link?.engagementId ? repo.byId(current) : null;
-      if (live) return { session: null, engagement: portalView(live) };
+      if (live) return { session: null, engagement: portalView(live, currentSigner) };
       throw new UnauthorizedError(
         opened.refused === "used" ? PORTAL_MESSAGES.linkUsed : PORTAL_MESSAGES.linkInvalid,
       );
@@ -121,10 +141,12 @@ export function clientEngagements(core: EngagementCore) {
     /** The session a cookie names (live, or ended by its request's closing), or null when there is none. */
     sessionOf: (sessionId: string) => sessions.lookup(sessionId, now()),
     /** Why the engagement's state refuses the client's action (the lifecycle table, ADR 278), or null. */
-    refusal(engagementId: number, action: LifecycleAction): string | null {
+    refusal(engagementId: number, action: LifecycleAction, signerId: number | null = null): string | null {
       const e = repo.byId(engagementId);
-      return e ? lifecycleRefusal(stateOf(e), action) : null;
+      return e ? lifecycleRefusal(stateOf(e, partyFor(e, signerId)), action) : null;
     },
+    /** The signer a session acts for (ADR 297); null for a session opened before parties. */
+    signerOf: (sessionId: string) => sessions.signerOf(sessionId),
     /** Signing out deletes the session: its cookie, or any copy of it, opens nothing afterwards. */
     signOut: (sessionId: string) => sessions.end(sessionId),
     /**
@@ -144,7 +166,8 @@ export function clientEngagements(core: EngagementCore) {
         const e = repo.bySubmission(id);
         if (e && allowed(stateOf(e), "open")) {
           db.transaction(() => {
-            issueLink(e, at);
+            // The address is the request's: the link is its requester's own, whoever's turn it is (ADR 297).
+            issueLink(e, at, partiesOf(e).find((p) => p.requester) ?? null);
             repo.addEvent(e.id, {
               kind: "sent",
               at: at.toISOString(),
@@ -157,138 +180,186 @@ export function clientEngagements(core: EngagementCore) {
       deps.outbox.wake();
     },
     /** The session's engagement as the client sees it, or null when it is gone. */
-    find(engagementId: number) {
+    find(engagementId: number, signerId: number | null = null) {
       const e = repo.byId(engagementId);
-      return e ? portalView(e) : null;
+      return e ? portalView(e, signerId) : null;
     },
-    view(engagementId: number) {
+    view(engagementId: number, signerId: number | null = null) {
       const e = repo.byId(engagementId);
       if (!e) throw signedOut();
-      return portalView(e);
+      return portalView(e, signerId);
     },
-    consent(engagementId: number, _consent: ConsentInput, visitor: Visitor) {
+    /** The signer's own consent to electronic records (each party consents for themselves, ADR 297). */
+    consent(engagementId: number, _consent: ConsentInput, visitor: Visitor, signerId: number | null = null) {
       const e = repo.byId(engagementId);
       if (!e) throw signedOut();
-      requireAllowed(stateOf(e), "consent");
-      if (e.consentedAt) return portalView(e);
+      const party = partyOf(e, signerId);
+      requireAllowed(stateOf(e, party), "consent");
+      if (party.consentedAt) return portalView(e, signerId);
       const at = now().toISOString();
       const textSha = sha256(disclosureText(config));
+      const several = partiesOf(e).length > 1;
       db.transaction(() => {
-        repo.setConsent(e.id, textSha, at);
+        core.signers.setConsent(party.id, textSha, at);
+        // The engagement's own consent is its first signer's: the desk's stage reads it.
+        if (!e.consentedAt) repo.setConsent(e.id, textSha, at);
         repo.addEvent(e.id, {
           kind: "consented",
           at,
           ip: visitor.ip,
           userAgent: visitor.userAgent,
-          detail: `Consumer disclosure SHA-256 ${textSha}`,
+          detail: several
+            ? `${partyName(party)}: consumer disclosure SHA-256 ${textSha}`
+            : `Consumer disclosure SHA-256 ${textSha}`,
         });
         audited(e, "engagement.consented", visitor, new Date(at));
       })();
-      return portalView(repo.byId(e.id) as EngagementRow);
+      return portalView(repo.byId(e.id) as EngagementRow, signerId);
+    },
+    /**
+     * The signer declines the letter, with their reason (1 to 1,000 characters): the round ends, the desk and
+     * the other parties are told (ADR 297).
+     */
+    decline(engagementId: number, reason: string, visitor: Visitor, signerId: number | null = null) {
+      const e = repo.byId(engagementId);
+      if (!e) throw signedOut();
+      const party = partyOf(e, signerId);
+      requireAllowed(stateOf(e, party), "decline");
+      if (party.signedAt) throw new ConflictError(PORTAL_MESSAGES.alreadySignedByYou);
+      round.decline(e, party, reason, visitor);
+      audited(e, "engagement.declined", visitor, now());
+      return portalView(repo.byId(e.id) as EngagementRow, signerId);
     },
     /**
      * The letter's PDF as the client reads it: the very bytes kept when it was sent (their SHA-256 is what the
      * signature names), or the sealed copy once signed. The first reading is a step of the certificate.
      */
-    async letter(engagementId: number, visitor: Visitor): Promise<Uint8Array> {
+    async letter(
+      engagementId: number,
+      visitor: Visitor,
+      signerId: number | null = null,
+    ): Promise<Uint8Array> {
       const e = repo.byId(engagementId);
       if (!e) throw signedOut();
       if (e.signedAt) return sealedLetter(e);
       const letter = await letters.presented(e);
       if (!letter) throw signedOut();
-      recordLetterOpened(e.id, visitor);
+      recordLetterOpened(e.id, visitor, partyFor(e, signerId));
       return letter.pdf;
     },
-    /** Seals the signed letter with its certificate of completion; answers when, and the hashes. */
+    /**
+     * The session's signer signs, in their turn (ADR 297): in their own name, on the letter whose hash they were
+     * shown. The next signer is then mailed their link; after the last, the letter waits for the firm's
+     * countersignature when the draft asked for one, or is sealed with its certificate of completion and mailed
+     * to everyone. Answers when, and the hashes (`sha256` of the sealed letter, null while others must sign).
+     */
     async sign(
       engagementId: number,
       signature: SignInput,
       visitor: Visitor,
-    ): Promise<{ signedAt: string; sha256: string; letterSha256: string }> {
+      signerId: number | null = null,
+    ): Promise<{ signedAt: string; sha256: string | null; letterSha256: string; complete: boolean }> {
       const e = repo.byId(engagementId);
       if (!e) throw signedOut();
-      requireAllowed(stateOf(e), "sign");
+      const party = partyOf(e, signerId);
+      if (party.signedAt) throw new ConflictError(PORTAL_MESSAGES.alreadySignedByYou);
+      requireAllowed(stateOf(e, party), "sign");
+      const parties = partiesOf(e);
+      const before = waitingOf(parties);
+      if (before && before.id !== party.id) throw new ConflictError(notYourTurn(before));
       const submission = submissions.byId(e.submissionId);
-      const reference = submission?.reference;
-      if (!submission || !reference) throw signedOut();
-      // The letter is addressed to one person, the one its links were mailed to: only their name signs it.
-      if (!signsAs(signature.fullName, submission.name))
-        throw new InvalidError({ fullName: [signAsAddressed(submission.name)] });
+      if (!submission?.reference) throw signedOut();
+      // The letter names each party: only their own name signs for them.
+      if (!signsAs(signature.fullName, party.name))
+        throw new InvalidError({ fullName: [signAsAddressed(party.name)] });
       const presented = await letters.presented(e);
       if (!presented) throw signedOut();
-      // What the client signs is the letter they read: the one whose bytes they downloaded, named by its hash.
+      // What the signer signs is the letter they read: the one whose bytes they downloaded, named by its hash.
       const letterSha256 = presented.sha256;
       if (signature.letterSha256 !== letterSha256) throw new ConflictError(PORTAL_MESSAGES.letterChanged);
       const at = now();
-      // Recorded with the signature below: a seal that fails leaves no "signed" event behind.
+      const several = parties.length > 1;
       const signedEvent = {
         kind: "signed",
         at: at.toISOString(),
         ip: visitor.ip,
         userAgent: visitor.userAgent,
-        detail: `Typed name "${signature.fullName}" and "I agree to sign"; letter SHA-256 ${letterSha256}`,
+        detail: `${several ? `${partyName(party)}: typed` : "Typed"} name "${signature.fullName}" and "I agree to sign"; letter SHA-256 ${letterSha256}`,
       };
-      const signedLetter = await letters.sign(presented, signature.fullName, at);
-      const withCertificate = await appendCompletionPage(signedLetter, {
-        firm: config.brand.name,
-        reference,
-        signer: { name: submission.name, email: submission.email },
+      // How this signer was authenticated: the links mailed to them and the openings those made.
+      const requester = parties.find((p) => p.requester) ?? parties[0];
+      const mine = links.used(e.id).filter((l) => (l.signerId ?? requester?.id) === party.id);
+      // With several parties each opening names whose link it was: only this signer's count for them.
+      const theirs = (ev: { kind: string; detail: string | null }) =>
+        ev.kind !== "opened" || !several || (ev.detail ?? "").includes(`emailed to ${partyName(party)} `);
+      const authentication = certificateAuthentication(
+        repo.events(e.id).filter(theirs),
+        mine,
+        config.desk.timeZone,
+        party.address,
+      );
+      const signed = {
+        ...party,
+        signedAt: at.toISOString(),
         typedName: signature.fullName,
-        timeZone: config.desk.timeZone,
-        authentication: certificateAuthentication(
-          repo.events(e.id),
-          links.used(e.id),
-          config.desk.timeZone,
-          submission.email,
-        ),
-        letterSha256,
-        consentSha256: e.consentSha256,
-        events: [
-          ...sinceWithdrawn(repo.events(e.id)).filter((ev) => CERTIFIED_BEFORE_SIGNING.includes(ev.kind)),
-          signedEvent,
-        ],
-      });
-      const sealed = await sealPdf(withCertificate, deps.certificate(), {
-        reason: `Engagement letter ${reference} signed by the client`,
-        firm: config.brand.name,
-        contact: config.brand.email,
-        place: config.brand.domain,
-        at,
-      });
+        signedIp: visitor.ip,
+        authentication,
+      };
+      const rest = parties.filter((p) => p.id !== party.id && !p.signedAt);
+      const next = rest[0] ?? null;
+      const sealNow = !next && !e.countersign;
+      // Sealed before the write (it takes a moment); recorded with the signature below, or not at all.
+      const sealed = sealNow
+        ? await round.sealLetter(
+            e,
+            presented,
+            parties.map((p) => (p.id === party.id ? signed : p)),
+            null,
+            at,
+            [signedEvent],
+          )
+        : null;
       // The signature is checked again inside the write, before anything is written: two tabs signing at once
       // sign once, and the second is told so; a letter withdrawn meanwhile is not signed.
       db.transaction(() => {
         const current = repo.byId(e.id);
         if (current?.signedAt) throw new ConflictError(PORTAL_MESSAGES.alreadySigned);
-        if (current?.letterSha256 !== letterSha256 || !current.consentedAt)
-          throw new ConflictError(PORTAL_MESSAGES.letterChanged);
+        if (current?.letterSha256 !== letterSha256) throw new ConflictError(PORTAL_MESSAGES.letterChanged);
+        const now_ = partyFor(current, party.id);
+        if (!now_?.consentedAt) throw new ConflictError(PORTAL_MESSAGES.letterChanged);
         // Sealing took a moment: a request closed or declined meanwhile takes no signature, no fee, no mail.
-        requireAllowed(stateOf(current), "sign");
+        requireAllowed(stateOf(current, now_), "sign");
+        if (
+          !core.signers.setSigned(party.id, {
+            at: at.toISOString(),
+            typedName: signature.fullName,
+            ip: visitor.ip,
+            userAgent: visitor.userAgent,
+            authentication,
+          })
+        )
+          throw new ConflictError(PORTAL_MESSAGES.alreadySignedByYou);
         repo.addEvent(e.id, signedEvent);
         audited(e, "engagement.signed", visitor, at);
-        repo.setSigned(e.id, {
-          name: signature.fullName,
-          at: at.toISOString(),
-          letterSha256,
-          pdf: sealed,
-        });
-        // A flat fee is owed from the signature: the ledger records it in the same write.
-        deps.ledger.signed(e.id);
-        deps.outbox.enqueue({ kind: PORTAL_SIGNED_CLIENT_MAIL, submissionId: e.submissionId, refId: e.id });
-        deps.outbox.enqueue({ kind: PORTAL_SIGNED_DESK_MAIL, submissionId: e.submissionId, refId: e.id });
-        // Monitoring starts on the later of the signature and the first month's payment (ADR 246).
-        const monthly = monthlyOf(e);
-        if (monthly)
-          deps.subscriptions.start({
-            engagementId: e.id,
-            submissionId: e.submissionId,
-            ...monthly,
-            signedOn: firmDay(at),
+        if (next) {
+          // The next party's turn: their own link, mailed now; reminders count from now.
+          issueLink(current, at, next);
+          repo.nudged(e.id, at.toISOString());
+          repo.addEvent(e.id, {
+            kind: "sent",
+            at: at.toISOString(),
+            detail: `Link emailed to ${partyName(next)}, whose turn it is to sign`,
           });
-        startWorkIfReady(e.id, at);
+        } else if (!sealed) round.awaitCountersignature(current, at);
+        else round.recordSigned(current, sealed, at, letterSha256);
       })();
       deps.outbox.wake();
-      return { signedAt: at.toISOString(), sha256: sha256(sealed), letterSha256 };
+      return {
+        signedAt: at.toISOString(),
+        sha256: sealed ? sha256(sealed) : null,
+        letterSha256,
+        complete: sealed !== null,
+      };
     },
   };
 
@@ -309,15 +380,19 @@ export function clientEngagements(core: EngagementCore) {
   }
 
   /** What the client sees: their engagement, the letter's text and, once signed, what is due and how to pay. */
-  function portalView(e: EngagementRow): PortalEngagement {
+  function portalView(e: EngagementRow, signerId: number | null = null): PortalEngagement {
     const v = view(e);
     const { events: _events, linkExpiresAt: _link, ...rest } = v;
+    const you = partyFor(e, signerId);
     return {
       ...rest,
-      clientName: submissions.byId(e.submissionId)?.name ?? "",
+      // The page speaks to the signer whose session this is: their consent, their turn.
+      consentedAt: you ? you.consentedAt : rest.consentedAt,
+      clientName: you?.name ?? submissions.byId(e.submissionId)?.name ?? "",
       letter: letterText(e),
       disclosure: [...consumerDisclosure(config.brand)],
       payment: paymentDue(e, v),
+      you: you ? { position: you.position, name: you.name, role: you.role } : null,
     };
   }
 

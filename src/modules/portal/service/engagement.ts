@@ -6,7 +6,14 @@ import { NotFoundError } from "../../../contracts/errors";
 import { spanOfDays } from "../../../contracts/firm-calendar";
 import type { MoneyView } from "../../../contracts/ledger";
 import { endsRequest, engagementStage, type LifecycleState } from "../../../contracts/lifecycle";
-import { type EngagementWithMoney, PORTAL_LINK_DAYS } from "../../../contracts/portal";
+import {
+  type EngagementWithMoney,
+  PORTAL_LINK_DAYS,
+  SIGNER_ROLE_LABELS,
+  type SignerView,
+  type SigningStatus,
+  type SigningView,
+} from "../../../contracts/portal";
 import type { DataStore } from "../../../store";
 import type { DueService } from "../../desk";
 import { contactSubmissions, submissionDesk, submissionEvents } from "../../desk";
@@ -18,7 +25,11 @@ import { businessDayMinutes } from "../model";
 import { type EngagementRow, engagementsRepo } from "../repo/engagements";
 import { portalLinks } from "../repo/links";
 import { portalSessions } from "../repo/sessions";
+import { type EngagementSigners, engagementSigners, type SignerRow } from "../repo/signers";
 import { letterRecord } from "./letter-record";
+
+/** A signer with the address their mail goes to (the request's own for the requester). */
+export type Party = SignerRow & { address: string; requester: boolean };
 
 export const HOUR_MS = 3_600_000;
 
@@ -82,7 +93,77 @@ export function engagementCore(deps: PortalServiceDeps) {
   const submissions = contactSubmissions(store);
   const desk = submissionDesk(store);
   const statusEvents = submissionEvents(db);
-  const letters = letterRecord({ store, config, repo, now });
+  const signers: EngagementSigners = engagementSigners(store);
+
+  /**
+   * The engagement's signers, in order (ADR 297). An engagement saved before parties has none stored: its
+   * requester alone signs, as the client, and is stored so from the first reading, with the consent and the
+   * signature the engagement recorded for them.
+   */
+  function partiesOf(e: EngagementRow): Party[] {
+    let rows = signers.of(e.id);
+    if (rows.length === 0) {
+      const s = submissions.byId(e.submissionId);
+      if (!s) return [];
+      signers.replace(e.id, [{ role: "client", name: s.name }]);
+      const [only] = signers.of(e.id);
+      if (only) signers.adopt(only.id, e.consentedAt, e.consentSha256, e.signedAt);
+      rows = signers.of(e.id);
+    }
+    const request = submissions.byId(e.submissionId);
+    return rows.map((r) => ({ ...r, address: r.email ?? request?.email ?? "", requester: r.email === null }));
+  }
+  /** Whose turn it is: the first signer who has not signed, or null when all have. */
+  const waitingOf = (parties: readonly Party[]) => parties.find((p) => !p.signedAt) ?? null;
+  /**
+   * The party a session or a link acts for. One that names none was mailed to the request's own address (made
+   * before parties, or a mail's own link): the requester's.
+   */
+  const partyFor = (e: EngagementRow, signerId: number | null): Party | null => {
+    const parties = partiesOf(e);
+    const found =
+      signerId === null
+        ? (parties.find((p) => p.requester) ?? parties[0])
+        : parties.find((p) => p.id === signerId);
+    return found ?? null;
+  };
+  /** "Dana Whitfield (counsel)": how a certificate line and a mail name a party. */
+  const partyName = (p: Pick<Party, "name" | "role">) =>
+    `${p.name} (${SIGNER_ROLE_LABELS[p.role].toLowerCase()})`;
+
+  /** Where the signing round stands, for the desk and the portal. */
+  function signingOf(e: EngagementRow): SigningView {
+    const parties = partiesOf(e);
+    const waiting = e.status === "sent" && !e.roundState ? waitingOf(parties) : null;
+    const status: SigningStatus =
+      e.status === "draft" ? "draft" : e.status !== "sent" ? "signed" : (e.roundState ?? "waiting");
+    const decliner = e.declinedBy === null ? null : parties.find((p) => p.id === e.declinedBy);
+    return {
+      status,
+      signers: parties.map(
+        (p): SignerView => ({
+          position: p.position,
+          role: p.role,
+          name: p.name,
+          email: p.address,
+          requester: p.requester,
+          consentedAt: p.consentedAt,
+          signedAt: p.signedAt,
+          waiting: waiting?.id === p.id,
+        }),
+      ),
+      cc: e.cc,
+      countersign: e.countersign,
+      countersignedBy: e.countersignedBy,
+      expiresAt: status === "waiting" ? e.roundExpiresAt : null,
+      declined:
+        e.roundState === "declined" && decliner
+          ? { by: partyName(decliner), reason: e.declinedReason ?? "", at: e.roundChangedAt ?? "" }
+          : null,
+    };
+  }
+
+  const letters = letterRecord({ store, config, repo, now, parties: partiesOf });
 
   /** A monthly engagement's terms; `feeCents` is per subject per month, so the month's total is their product. */
   const monthlyOf = (e: EngagementRow) =>
@@ -133,6 +214,7 @@ export function engagementCore(deps: PortalServiceDeps) {
       deliveryDueAt: e.deliveryDueAt,
       deliveredAt: e.deliveredAt,
       events: repo.events(e.id).map((ev) => ({ kind: ev.kind, at: ev.at })),
+      signing: signingOf(e),
     };
   }
 
@@ -196,12 +278,20 @@ export function engagementCore(deps: PortalServiceDeps) {
    * A new link for the engagement, mailed by the outbox. It adds to the links the client may hold: no session
    * ends and no other link stops working. Answers until when it works.
    */
-  function issueLink(e: EngagementRow, at: Date) {
+  function issueLink(e: EngagementRow, at: Date, to: Party | null = null, kind = PORTAL_LINK_MAIL) {
+    // While the letter waits on a signer, the link is theirs; otherwise the requester's (their way back in).
+    const parties = partiesOf(e);
+    const party =
+      to ??
+      (e.status === "sent" || e.status === "draft" ? waitingOf(parties) : null) ??
+      parties.find((p) => p.requester) ??
+      parties[0] ??
+      null;
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(at.getTime() + spanOfDays(PORTAL_LINK_DAYS)).toISOString();
     links.clearSpent(at);
-    const linkId = links.issue(e.id, token, at, expiresAt);
-    deps.outbox.enqueue({ kind: PORTAL_LINK_MAIL, submissionId: e.submissionId, refId: linkId });
+    const linkId = links.issue(e.id, token, at, expiresAt, party?.id ?? null);
+    deps.outbox.enqueue({ kind, submissionId: e.submissionId, refId: linkId });
     return expiresAt;
   }
 
@@ -210,10 +300,11 @@ export function engagementCore(deps: PortalServiceDeps) {
    * state is its own feature's to check; the request is read afresh each time, so a write that asks inside its
    * transaction sees a close made a moment before.
    */
-  const stateOf = (e: EngagementRow): LifecycleState => ({
+  const stateOf = (e: EngagementRow, party: Pick<Party, "consentedAt"> | null = null): LifecycleState => ({
     // A request is never gone while its engagement is (erasure removes both): "closed" only satisfies the type.
     request: submissions.statusOf(e.submissionId) ?? "closed",
-    engagement: engagementStage(e),
+    // In the portal, the consent that counts is the signer's own (ADR 297).
+    engagement: engagementStage(party ? { ...e, consentedAt: party.consentedAt } : e),
     subscription: null,
   });
 
@@ -233,6 +324,12 @@ export function engagementCore(deps: PortalServiceDeps) {
     stateOf,
     monthlyOf,
     firmDay,
+    signers,
+    partiesOf,
+    partyFor,
+    partyName,
+    waitingOf,
+    signingOf,
   };
 }
 

@@ -7,9 +7,10 @@ import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";
 import type { DocSpec } from "../../signing";
 import { stampSignatures } from "../../signing";
-import { type LetterFacts, letterSpec, renderLetter } from "../lib/letter";
-import { CLIENT_PARTY, type DisputeTerms } from "../lib/letter-template";
+import { type LetterFacts, letterSpec, partyLabels, renderLetter } from "../lib/letter";
+import type { DisputeTerms } from "../lib/letter-template";
 import type { EngagementRow, EngagementsRepo, PresentedLetter } from "../repo/engagements";
+import type { SignerRow } from "../repo/signers";
 
 /** The settings each of the letter's dispute terms comes from. */
 const DISPUTE_SETTINGS: ReadonlyArray<[keyof DisputeTerms, string]> = [
@@ -32,6 +33,8 @@ export function letterRecord(deps: {
   config: Config;
   repo: EngagementsRepo;
   now: () => Date;
+  /** The engagement's signers in order (ADR 297). */
+  parties: (e: EngagementRow) => (SignerRow & { requester: boolean })[];
 }) {
   const { config, repo } = deps;
   const submissions = contactSubmissions(deps.store);
@@ -68,6 +71,11 @@ export function letterRecord(deps: {
       signatory: config.portal.signatory,
       date: firmDate.format(dated),
       disputes: disputeTerms(),
+      // The requester's own firm goes with their name (counsel's law firm, as the request gave it).
+      parties: deps
+        .parties(e)
+        .map((p) => ({ role: p.role, name: p.name, firm: p.requester ? s.firm : null })),
+      countersign: e.countersign,
     };
   }
 
@@ -76,7 +84,8 @@ export function letterRecord(deps: {
     const facts = factsOf(e, at);
     if (!facts) return null;
     const { pdf, signatureFields, spec } = await renderLetter(config.brand, facts, at);
-    const firm = signatureFields.find((f) => f.party !== CLIENT_PARTY)?.party ?? config.brand.name;
+    const labels = new Set(partyLabels(facts.parties));
+    const firm = signatureFields.find((f) => !labels.has(f.party))?.party ?? config.brand.name;
     return {
       pdf,
       sha256: sha256(pdf),
@@ -122,14 +131,26 @@ export function letterRecord(deps: {
       // Two readers at once freeze it once: the first one kept is the letter.
       return repo.freezeLetter(e.id, letter, deps.now().toISOString()) ? letter : repo.presentedLetter(e.id);
     },
-    /** The letter as presented with the client's typed name and the firm's signatory written on it. */
-    sign(letter: PresentedLetter, name: string, at: Date): Promise<Uint8Array> {
-      const date = firmDate.format(at);
+    /**
+     * The letter as presented with each party's typed name and date in their own box, in order, and the firm's:
+     * its signatory on the day the last party signed, or the owner who countersigned on that day.
+     */
+    sign(
+      letter: PresentedLetter,
+      parties: readonly { role: SignerRow["role"]; typedName: string; at: Date }[],
+      firmSigner: { name: string; at: Date } | null,
+    ): Promise<Uint8Array> {
+      const labels = partyLabels(parties);
       const { firm } = letter.layout;
-      return stampSignatures(letter.pdf, letter.layout.fields, {
-        [CLIENT_PARTY]: { name, date },
-        [firm.party]: { name: firm.signatory, date },
+      const last = parties.at(-1)?.at ?? deps.now();
+      const stamps: Record<string, { name: string; date: string }> = {};
+      parties.forEach((p, i) => {
+        stamps[labels[i] ?? ""] = { name: p.typedName, date: firmDate.format(p.at) };
       });
+      stamps[firm.party] = firmSigner
+        ? { name: firmSigner.name, date: firmDate.format(firmSigner.at) }
+        : { name: firm.signatory, date: firmDate.format(last) };
+      return stampSignatures(letter.pdf, letter.layout.fields, stamps);
     },
   };
 }

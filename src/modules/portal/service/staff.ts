@@ -11,6 +11,7 @@ import {
 } from "../../../contracts/portal";
 import { requireAllowed } from "../../../lib/lifecycle";
 import { type Actor, auditBy } from "../../audit";
+import { staffAccounts } from "../../auth";
 import { PORTAL_PAYMENT_MAIL, PORTAL_WITHDRAWN_MAIL } from "../mail";
 import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
 import { portalDevices } from "../repo/devices";
@@ -18,6 +19,7 @@ import type { EngagementRow, PresentedLetter } from "../repo/engagements";
 import { DEVICE_ENDED_BY } from "./access";
 import type { EngagementCore, ProcessorRefs } from "./engagement";
 import { missingLetterSettings } from "./letter-record";
+import { type Countersigner, signingRound } from "./signing-round";
 
 type LetterSend = v.InferOutput<typeof LetterSendSchema>;
 
@@ -41,6 +43,7 @@ export function staffEngagements(core: EngagementCore) {
       throw new ConflictError(PORTAL_MESSAGES.previewStale);
     return then;
   }
+  const round = signingRound(core);
 
   /**
    * A payment of a monthly engagement: until monitoring starts, the payment that completes the first month
@@ -100,7 +103,22 @@ export function staffEngagements(core: EngagementCore) {
       const missingSettings = missingLetterSettings(config);
       return e
         ? { engagement: view(e), missingSettings }
-        : { engagement: null, defaults: engagementDefaults(s.desiredService), missingSettings };
+        : {
+            engagement: null,
+            // An attorney's request drafts counsel (the requester) first and asks for the client; anyone
+            // else's, the requester alone as the client (ADR 297).
+            defaults: {
+              ...engagementDefaults(s.desiredService),
+              signers:
+                s.role === "attorney"
+                  ? [
+                      { role: "counsel" as const, name: s.name },
+                      { role: "client" as const, name: "", email: "" },
+                    ]
+                  : [{ role: "client" as const, name: s.name }],
+            },
+            missingSettings,
+          };
     },
     /**
      * Saves the draft the desk prepares. Once the letter is sent its terms are frozen as the client reads them:
@@ -114,6 +132,10 @@ export function staffEngagements(core: EngagementCore) {
         if (existing && isSigned(existing)) throw new ConflictError(PORTAL_MESSAGES.lockedSigned);
         if (existing && existing.status !== "draft") throw new ConflictError(PORTAL_MESSAGES.lockedSent);
         repo.saveDraft(submissionId, draft, at.toISOString());
+        // Who signs, in order (ADR 297); left out, the requester alone, as the client.
+        const saved = repo.bySubmission(submissionId) as EngagementRow;
+        const requester = submissions.byId(submissionId);
+        core.signers.replace(saved.id, draft.signers ?? [{ role: "client", name: requester?.name ?? "" }]);
         auditBy(db, actor, "engagement.saved", { submissionId }, at);
       })();
       return view(repo.bySubmission(submissionId) as EngagementRow);
@@ -170,9 +192,11 @@ export function staffEngagements(core: EngagementCore) {
         previewed = await letters.render(e, previewInstant(seen.dated));
         if (previewed?.sha256 !== seen.letterSha256) throw new ConflictError(PORTAL_MESSAGES.previewStale);
       }
-      // Counsel directs Judgment Intel and receives every report: the letter goes to the attorney who asked.
+      // Counsel directs Judgment Intel and receives every report: the letter goes to the attorney who asked, or
+      // names counsel among its signers.
       const monthly = monthlyOf(e);
-      if (monthly && submissions.byId(submissionId)?.role !== "attorney")
+      const counselSigns = core.partiesOf(e).some((p) => p.role === "counsel");
+      if (monthly && !counselSigns && submissions.byId(submissionId)?.role !== "attorney")
         throw new InvalidError({ feeKind: [ENGAGEMENT_MESSAGES.counsel] });
       const at = now();
       const signed = isSigned(e);
@@ -195,7 +219,11 @@ export function staffEngagements(core: EngagementCore) {
           repo.freezeLetter(e.id, letter, at.toISOString());
         }
         links.voidOutstanding(e.id, at);
-        const expires = issueLink(e, at);
+        // A first sending, or one after the round expired, starts a new signing period (ADR 297).
+        if (current.status === "draft" || current.roundState === "expired")
+          repo.startRound(e.id, at.toISOString(), round.expiresAt(at));
+        else if (current.status === "sent") repo.nudged(e.id, at.toISOString());
+        const expires = issueLink(repo.byId(e.id) as EngagementRow, at);
         repo.markSent(e.id, at.toISOString());
         repo.addEvent(e.id, {
           kind: "sent",
@@ -235,6 +263,8 @@ export function staffEngagements(core: EngagementCore) {
         links.voidOutstanding(e.id, at);
         sessions.endAllOf(e.id);
         devices.endAllOf(e.id, DEVICE_ENDED_BY.withdrawal, at);
+        // Every party's consent and signature on it are void with it (the events keep them).
+        core.signers.voidRound(e.id);
         // Its terms may change before it is sent again: the pending subscription goes with the letter (ADR 249).
         subscriptions.discardPending(e.id);
         repo.addEvent(e.id, {
@@ -278,6 +308,53 @@ export function staffEngagements(core: EngagementCore) {
       deps.outbox.wake();
       return view(repo.byId(e.id) as EngagementRow);
     },
+    /**
+     * The firm countersigns (ADR 297): an owner, once every party has signed a letter sent with
+     * `countersign`. The letter is then sealed with every signature and the certificate listing them all,
+     * signed, its fee owed, and mailed to every party and copy recipient.
+     */
+    async countersign(submissionId: number, actor: Actor, userAgent: string | null): Promise<EngagementView> {
+      const e = repo.bySubmission(submissionId);
+      if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+      requireAllowed(stateOf(e), "countersign");
+      if (!e.countersign) throw new ConflictError(PORTAL_MESSAGES.countersignNotAsked);
+      const presented = await letters.presented(e);
+      if (!presented) throw new NotFoundError("Not found");
+      const at = now();
+      const profile = staffAccounts(deps.store).profile(actor.id);
+      const countersigner: Countersigner = {
+        username: actor.username,
+        name: profile?.displayName ?? profile?.email ?? actor.username,
+        email: profile?.email ?? null,
+        ip: actor.clientAddress,
+        userAgent,
+      };
+      const event = {
+        kind: "countersigned",
+        at: at.toISOString(),
+        ip: actor.clientAddress,
+        userAgent,
+        detail: `Countersigned for the firm by ${countersigner.name} (${actor.username}, owner); letter SHA-256 ${presented.sha256}`,
+      };
+      const sealed = await round.sealLetter(e, presented, core.partiesOf(e), { countersigner, at }, at, [
+        event,
+      ]);
+      db.transaction(() => {
+        const current = repo.byId(e.id);
+        if (!current) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+        // Sealing took a moment: a letter withdrawn or a request closed meanwhile is not countersigned.
+        requireAllowed(stateOf(current), "countersign");
+        if (current.letterSha256 !== presented.sha256) throw new ConflictError(PORTAL_MESSAGES.letterChanged);
+        repo.addEvent(e.id, event);
+        repo.countersignedBy(e.id, countersigner.name);
+        auditBy(db, actor, "engagement.countersigned", { submissionId }, at);
+        round.recordSigned(current, sealed, at, presented.sha256);
+      })();
+      deps.outbox.wake();
+      return view(repo.byId(e.id) as EngagementRow);
+    },
+    /** The day's reminders and expiries of the letters waiting on a signer (the calendar job's run). */
+    runLetterCalendar: (at?: Date) => round.runCalendar(at),
     /** For the desk's detail: the engagement's view, or null. */
     viewOf(submissionId: number): EngagementView | null {
       const e = repo.bySubmission(submissionId);

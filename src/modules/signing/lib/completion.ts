@@ -10,9 +10,28 @@ export type CompletionEvent = {
   detail: string | null;
 };
 
+/** One party's signature as the certificate lists it (ADR 297). */
+export type CertifiedSigner = {
+  name: string;
+  email: string;
+  role: string;
+  typedName: string;
+  at: string;
+  ip: string | null;
+  authentication: string;
+};
+
 export type Completion = {
   firm: string;
   reference: string;
+  /**
+   * Every party who signed, in order, and the firm's countersigner (ADR 297). With one party and no
+   * countersignature the page reads as it always did: the signer, their address, the name typed, how.
+   */
+  signers?: readonly CertifiedSigner[];
+  countersigner?: CertifiedSigner | null;
+  /** What the seal's time rests on: the authority's RFC 3161 timestamp, or none (ADR 298). */
+  timestamp?: string;
   /** Who the letter is addressed to and where its links were emailed: the one person who may sign it. */
   signer: { name: string; email: string };
   /** The name the signer typed as their signature (the same name, as the portal compares them). */
@@ -48,6 +67,7 @@ const EVENT_NAMES: Record<string, string> = {
   "letter-opened": "Letter opened by the client",
   consented: "Consented to sign electronically",
   signed: "Signed",
+  countersigned: "Countersigned for the firm",
 };
 
 /** Appends the certificate of completion: who signed, how they were identified, each event and the hashes. */
@@ -80,10 +100,37 @@ export async function appendCompletionPage(pdf: Uint8Array, c: Completion): Prom
   line("Certificate of completion", bold, 16);
   y -= 6;
   line(`${c.firm}, engagement letter ${c.reference}`, font, 10.5);
-  line(`Signer (the person the letter is addressed to): ${c.signer.name}`);
-  line(`Signer's email address: ${c.signer.email}`);
-  line(`Name typed as the signature: ${c.typedName}`);
-  line(`Authentication: ${c.authentication}`);
+  const parties = c.signers ?? [];
+  if (parties.length <= 1 && !c.countersigner) {
+    line(`Signer (the person the letter is addressed to): ${c.signer.name}`);
+    line(`Signer's email address: ${c.signer.email}`);
+    line(`Name typed as the signature: ${c.typedName}`);
+    line(`Authentication: ${c.authentication}`);
+  } else {
+    y -= 4;
+    line("Signers, in the order they signed", bold, 12);
+    const signerLines = (p: CertifiedSigner, heading: string) => {
+      y -= 4;
+      line(heading, bold, 10);
+      line(`Name: ${p.name}; email address: ${p.email}; role: ${p.role}`, font, 9, 80);
+      line(`Name typed as the signature: ${p.typedName}`, font, 9, 80);
+      const at = new Date(p.at);
+      line(
+        `Signed ${at.toISOString().replace(".000Z", "Z")} (UTC); ${firmTime.format(at)} (${c.timeZone})${p.ip ? `, from ${p.ip}` : ""}`,
+        font,
+        9,
+        80,
+      );
+      line(`Authentication: ${p.authentication}`, font, 9, 80);
+    };
+    parties.forEach((p, i) => {
+      signerLines(p, `${i + 1}. ${p.name}, ${p.role}`);
+    });
+    if (c.countersigner)
+      signerLines(c.countersigner, `Countersignature for ${c.firm}: ${c.countersigner.name}`);
+    y -= 4;
+  }
+  if (c.timestamp) line(`Timestamp: ${c.timestamp}`);
   line("Letter as presented, SHA-256:");
   line(c.letterSha256, mono, 8.5, 80);
   if (c.consentSha256) {
@@ -94,7 +141,10 @@ export async function appendCompletionPage(pdf: Uint8Array, c: Completion): Prom
   line("Events", bold, 12);
   for (const e of c.events) {
     y -= 4;
-    line(EVENT_NAMES[e.kind] ?? e.kind, bold, 10);
+    // With several parties the letter was not opened by "the client" alone: the detail says who opened it.
+    const name =
+      e.kind === "letter-opened" && parties.length > 1 ? "Letter opened in the portal" : EVENT_NAMES[e.kind];
+    line(name ?? e.kind, bold, 10);
     const at = new Date(e.at);
     line(
       `${at.toISOString().replace(".000Z", "Z")} (UTC); ${firmTime.format(at)} (${c.timeZone})`,
