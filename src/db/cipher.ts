@@ -178,8 +178,26 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<EncryptedTable> = [
   {
     table: "engagements",
     id: "id",
-    columns: ["scope", "link_token", "signed_name", "signed_pdf", "letter_pdf", "letter_spec", "subjects"],
+    columns: [
+      "scope",
+      "link_token",
+      "signed_name",
+      "signed_pdf",
+      "letter_pdf",
+      "letter_spec",
+      "subjects",
+      "cc",
+      "declined_reason",
+    ],
   },
+  // Each signer's name and address, the name they typed, where they signed from and how they were known (ADR 297).
+  {
+    table: "engagement_signers",
+    id: "id",
+    columns: ["name", "email", "typed_name", "signed_ip", "signed_user_agent", "authentication"],
+  },
+  // The name a client gave a passkey of theirs (ADR 299).
+  { table: "portal_passkeys", id: "id", columns: ["name"] },
   { table: "engagement_events", id: "id", columns: ["ip", "user_agent", "detail"] },
   { table: "engagement_payments", id: "id", columns: ["method"] },
   { table: "portal_links", id: "id", columns: ["token"] },

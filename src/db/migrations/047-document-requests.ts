@@ -66,7 +66,7 @@ CREATE TABLE document_request_pauses (
   engagement_id  INTEGER PRIMARY KEY REFERENCES engagements (id) ON DELETE CASCADE,
   paused_at      TEXT    NOT NULL,
   paused_by      INTEGER REFERENCES admin_users (id) ON DELETE SET NULL
-) STRICT;
+) STRICT, WITHOUT ROWID;
 
 CREATE TABLE document_request_templates (
   id           INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -214,6 +214,14 @@ describe("no bracketed placeholder anywhere a client or a reader looks", () => {
     expect(statementText).toContain("Statement 1");
     expect(placeholdersIn(statementText)).toEqual([]);
 
+    // Documents asked of Sam (Sam is told), one due in 3 days: the day's reminder names it (ADR 295).
+    const asked = await t.request(
+      `${API}/${sam.id}/document-requests`,
+      withCookie(admin, post({ items: [{ title: "Bank statements", dueOn: "2026-11-19" }] })),
+    );
+    expect(asked.status).toBe(201);
+    expect(t.app.decorator.root.documentRequests.jobs.runFor("2026-11-16").reminders).toHaveLength(1);
+
     // The signing round's mail (ADR 297): parties in order, the countersignature, a reminder, a decline, expiry.
     await signingRounds(t, admin, clock.at, t.app.decorator.root.portal.jobs);
 

@@ -33,6 +33,8 @@ const AUDITED_IDS: Record<string, string> = {
   personId: "people",
   testimonialId: "testimonials",
   passkeyId: "passkeys",
+  clientPasskeyId: "portal_passkeys",
+  deviceId: "portal_devices",
   entryId: "ledger_entries",
 };
 

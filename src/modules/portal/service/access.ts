@@ -377,7 +377,7 @@ export function portalAccess(core: EngagementCore) {
       db.transaction(() => {
         if (passkeyId === null || !passkeys.remove(e.id, passkeyId))
           throw new NotFoundError(PORTAL_ACCESS_MESSAGES.passkeyNotFound);
-        auditBy(db, actor, "engagement.passkey_removed", { submissionId, passkeyId }, at);
+        auditBy(db, actor, "engagement.passkey_removed", { submissionId, clientPasskeyId: passkeyId }, at);
       })();
       return this.deskView(submissionId);
     },
