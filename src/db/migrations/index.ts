@@ -57,6 +57,7 @@ import * as dataKeyHolders from "./044-data-key-holders";
 import * as keyCopiesAndMailKeyWaits from "./045-key-copies-and-mail-key-waits";
 
 import * as dueTimesBasis from "./046-due-times-basis";
+import * as samplePeopleTestimonials from "./052-sample-people-testimonials";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -130,4 +131,7 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 45, name: "key-copies-and-mail-key-waits", ...keyCopiesAndMailKeyWaits },
 
   { version: 46, name: "due-times-basis", ...dueTimesBasis },
+
+  // 47 to 51 are taken by changes made at the same time; each lands with its own number.
+  { version: 52, name: "sample-people-testimonials", ...samplePeopleTestimonials },
 ];
