@@ -180,3 +180,36 @@ for (const [label, size] of [
     await expectNoAxeViolations(page);
   });
 }
+
+for (const [label, size] of [
+  ["1280", DESKTOP],
+  ["390", PHONE],
+] as const) {
+  test(`at ${label} px a client-side navigation starts at the top with focus on the new page's heading`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    const problems = watchForErrors(page);
+    await page.goto("/articles");
+    await waitForHydration(page);
+    // Down the list, as a reader who scrolled to an older article.
+    const links = page.locator("main li a.btn-outline[href^='/articles/']");
+    const last = links.last();
+    await last.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const href = (await last.getAttribute("href")) ?? "";
+    await last.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toBeFocused();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(heading).toBeInViewport();
+
+    // Another navigation, by the site's own links (no full load): the same.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Process" }).click();
+    await expect(page).toHaveURL(/\/process$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(problems).toEqual([]);
+  });
+}
