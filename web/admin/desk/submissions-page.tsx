@@ -27,6 +27,7 @@ import {
   serviceLabel,
 } from "./desk-labels";
 import { useDeskListKeys, visibleRows } from "./desk-list-keys";
+import { DeskViews } from "./desk-views";
 import { SearchIndexingNotice } from "./search-indexing-notice";
 import { SubmissionStatusBadge } from "./submission-status-badge";
 
@@ -102,7 +103,7 @@ function SubmissionsDesk() {
   }, [queryString, mounted, reloads]);
 
   const filtered = Boolean(
-    query.q || query.status || query.service || query.role || query.matterType || query.overdue,
+    query.q || query.status || query.service || query.role || query.matterType || query.overdue || query.view,
   );
   const exportQuery = deskQueryString({ ...query, page: 1 });
 
@@ -123,6 +124,7 @@ function SubmissionsDesk() {
         </a>
       </div>
 
+      <DeskViews query={query} reloadKey={`${queryString}#${reloads}`} />
       <DeskFilters key={withoutWords(search)} query={query} scripted={mounted} filtered={filtered} />
 
       <p
@@ -209,8 +211,9 @@ function DeskFilters({
   const [values, setValues] = useState(query);
   const inputRef = useRef<HTMLInputElement>(null);
   const typed = useRef(false);
-  const set = (key: Exclude<keyof DeskQuery, "overdue" | "page">) => (e: { target: { value: string } }) =>
-    setValues((s) => ({ ...s, [key]: e.target.value }));
+  const set =
+    (key: Exclude<keyof DeskQuery, "overdue" | "page" | "view">) => (e: { target: { value: string } }) =>
+      setValues((s) => ({ ...s, [key]: e.target.value }));
 
   const go = (next: DeskQuery, opts: { replace?: boolean } = {}) => {
     const qs = deskQueryString({ ...next, page: 1 });
@@ -245,7 +248,8 @@ function DeskFilters({
   };
   // A choice applies at once (the search words once typing pauses, or with Enter).
   const choose =
-    (key: Exclude<keyof DeskQuery, "overdue" | "page" | "q">) => (e: { target: { value: string } }) =>
+    (key: Exclude<keyof DeskQuery, "overdue" | "page" | "q" | "view">) =>
+    (e: { target: { value: string } }) =>
       go({ ...values, [key]: e.target.value });
 
   const label = "block text-xs font-semibold text-ink-muted";
@@ -348,6 +352,8 @@ function DeskFilters({
             Overdue only<span className="sr-only"> (no first response, past due)</span>
           </label>
         </div>
+        {/* The saved view the list is in rides along with the form's choices, with or without scripts. */}
+        {values.view && <input type="hidden" name="view" value={values.view} />}
         <div className="flex min-h-10 items-center gap-3">
           {/* Without scripts the form reloads the page with its choices; with them the list already follows. */}
           {!scripted && (
