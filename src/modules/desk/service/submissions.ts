@@ -147,6 +147,8 @@ export function createSubmissionsService(deps: {
       responses: recorded,
       timeline,
       relatedRequests: lookups.relatedTo(id),
+      // The engagement's stage by the list's own reading of it, for the page's header (ADR 301).
+      stage: deps.engagementStagesOf?.([id]).get(id) ?? null,
     };
   };
 
