@@ -49,9 +49,8 @@ export function RequestStanding({ detail }: { detail: SubmissionDetail }) {
   const stage = detail.stage?.stage ?? null;
   const next = nextAction(s.status, stage, s.firstResponseAt !== null);
   return (
-    <div
+    <section
       aria-label="Where this request stands"
-      role="group"
       className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-line bg-white px-4 py-3 shadow-sm"
     >
       <p className="text-sm">
@@ -71,6 +70,6 @@ export function RequestStanding({ detail }: { detail: SubmissionDetail }) {
           <ArrowRight className="size-4" aria-hidden="true" />
         </a>
       </p>
-    </div>
+    </section>
   );
 }
