@@ -190,9 +190,15 @@ export function createFirmService({ store, dataDir, now, changed }: FirmServiceD
     },
   };
 
-  /** The people an article may name as its author: the published ones, in the admin's order (ADR 269). */
+  /**
+   * The people an article may name as its author: the published ones, in the admin's order (ADR 269). A demo's
+   * samples are no one (ADR 301): no byline names them, and the setup list does not count them as the firm's.
+   */
   const authors = (): FirmAuthor[] =>
-    people.published().map(({ id, name, role, credentials }) => ({ id, name, role, credentials }));
+    people
+      .published()
+      .filter((p) => !p.sample)
+      .map(({ id, name, role, credentials }) => ({ id, name, role, credentials }));
 
   /**
    * Demo mode's people and testimonials, stored once and marked Sample (again only if every sample of that kind

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../../src/app";
 import { MANIFEST } from "../../../src/generated/assets";
+import { DEMO_PASSWORD, DEMO_USERNAME } from "../../../src/modules/auth/model";
 import { openDataStore } from "../../../src/ops/data-store";
 import { loadTestConfig, ORIGIN } from "../../helpers/app";
 
@@ -50,5 +51,28 @@ describe("people and testimonials: demo mode shows labelled samples, a productio
       expect(home.match(/>Sample</g)?.length).toBeGreaterThanOrEqual(6);
       demo.db.close();
     }
+  });
+});
+
+describe("a demo's sample people are no one", () => {
+  test("no article may name one as its author, and the setup list does not count them as the firm's people", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tracewell-samples-"));
+    const config = loadTestConfig({ DATA_DIR: dir, PUBLIC_URL: ORIGIN, DEMO: "1" });
+    const store = openDataStore(config);
+    const app = createApp({ config, store, manifest: MANIFEST });
+    const login = await app.handle(
+      new Request(`${ORIGIN}/api/admin/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: ORIGIN, "sec-fetch-site": "same-origin" },
+        body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
+      }),
+    );
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const setup = (await (
+      await app.handle(new Request(`${ORIGIN}/api/admin/setup`, { headers: { cookie } }))
+    ).json()) as { steps: { id: string; done: boolean }[] };
+    expect(setup.steps.find((s) => s.id === "people")?.done).toBe(false);
+    store.db.close();
   });
 });
