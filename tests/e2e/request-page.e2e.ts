@@ -30,7 +30,7 @@ for (const [label, size] of [
       .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Rhea Sections ${label}`);
 
-    const standing = page.getByRole("region", { name: "Where this request stands" });
+    const standing = page.getByRole("region", { name: "Stage and next step" });
     await expect(standing).toContainText("Stage: No engagement yet");
     await expect(standing).toContainText("Next: Send the first response: reply, or record a call.");
     await expect(standing.getByRole("link", { name: "Request" })).toHaveAttribute("href", "#section-request");

@@ -50,7 +50,7 @@ export function RequestStanding({ detail }: { detail: SubmissionDetail }) {
   const next = nextAction(s.status, stage, s.firstResponseAt !== null);
   return (
     <section
-      aria-label="Where this request stands"
+      aria-label="Stage and next step"
       className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-line bg-white px-4 py-3 shadow-sm"
     >
       <p className="text-sm">
