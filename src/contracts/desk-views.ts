@@ -52,3 +52,31 @@ export const isStageView = (view: DeskView): view is keyof typeof VIEW_STAGES =>
 export type DeskViewCounts = { counts: Record<DeskView, number> };
 export const DESK_VIEWS_API = "/api/admin/desk/views";
 export const DESK_VIEW_MESSAGE = `Choose one of the desk's views: ${DESK_VIEWS.join(", ")}`;
+
+/**
+ * The desk's board (issue 45): the open requests by where they stand, left to right as work moves. New and
+ * Quoted read the request's status while no letter has been sent (a drafted letter is a quote being written);
+ * the rest read the engagement's stage, as the views do.
+ */
+export const BOARD_COLUMNS = [
+  "new",
+  "quoted",
+  "awaiting-signature",
+  "awaiting-payment",
+  "in-work",
+  "delivered",
+] as const;
+export type BoardColumn = (typeof BOARD_COLUMNS)[number];
+export const BOARD_COLUMN_LABELS: Record<BoardColumn, string> = {
+  new: "New",
+  quoted: "Quoted",
+  "awaiting-signature": "Awaiting signature",
+  "awaiting-payment": "Awaiting payment",
+  "in-work": "In work",
+  delivered: "Delivered",
+};
+/** How many cards a column shows; its count says how many it holds. */
+export const BOARD_CARDS_MAX = 20;
+export type BoardCard = { id: number; reference: string; name: string; desiredService: string };
+export type DeskBoard = { columns: { column: BoardColumn; total: number; cards: BoardCard[] }[] };
+export const DESK_BOARD_API = "/api/admin/desk/board";

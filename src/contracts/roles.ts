@@ -172,6 +172,7 @@ export const ADMIN_ROUTE_CAPABILITIES: Record<string, Capability> = {
   "GET /api/admin/desk/sources": "desk",
   "GET /api/admin/desk/overview": "desk",
   "GET /api/admin/desk/views": "desk",
+  "GET /api/admin/desk/board": "desk",
   "GET /api/admin/desk/closures": "businessHours",
   "POST /api/admin/desk/closures": "businessHours",
   "DELETE /api/admin/desk/closures/:date": "businessHours",

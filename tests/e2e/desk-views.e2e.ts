@@ -84,3 +84,43 @@ async function shots(page: import("@playwright/test").Page, name: string) {
   }
   await page.setViewportSize(DESKTOP);
 }
+
+test("the board holds the open requests by stage and is moved through with the keyboard", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const run = Date.now().toString(36);
+  await fileIntake(origin, { name: `Bea Board ${run}` });
+  await fileIntake(origin, { name: `Cal Board ${run}` });
+  const problems = watchForErrors(page);
+  await signIn(page, origin, "/admin/submissions");
+  await page
+    .getByRole("navigation", { name: "Saved views" })
+    .getByRole("link", { name: "Board by stage" })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/submissions\?layout=board$/);
+  const board = page.getByRole("region", { name: "Board by stage" });
+  for (const column of ["New", "Quoted", "Awaiting signature", "Awaiting payment", "In work", "Delivered"])
+    await expect(board.getByRole("heading", { level: 3, name: new RegExp(`^${column} \\d+`) })).toBeVisible();
+  const fresh = board.getByRole("region", { name: /^New \d+/ }).getByRole("link");
+  expect(await fresh.count()).toBeGreaterThanOrEqual(2);
+  // One card in the Tab order; the arrows move focus between cards, Enter opens one.
+  await expect(board.locator('a[tabindex="0"]')).toHaveCount(1);
+  await fresh.first().focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(fresh.nth(1)).toBeFocused();
+  await expect(fresh.nth(1)).toHaveAttribute("tabindex", "0");
+  await page.keyboard.press("ArrowUp");
+  await expect(fresh.first()).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(fresh.last()).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(fresh.first()).toBeFocused();
+  await shots(page, "desk-board");
+  const name = (await fresh.first().locator("span").first().textContent()) ?? "";
+  await fresh.first().focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  expect(problems).toEqual([]);
+});

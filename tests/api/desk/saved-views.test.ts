@@ -130,3 +130,35 @@ describe("the desk's saved views", () => {
     expect(JSON.stringify(await res.json())).toContain("Choose one of the desk's views");
   });
 });
+
+describe("the desk's board", () => {
+  test("holds the open requests by where they stand, the same stages as the views, a closed one nowhere", async () => {
+    const board = await get<{
+      columns: { column: string; total: number; cards: { reference: string; name: string }[] }[];
+    }>("/api/admin/desk/board");
+    const refsIn = (column: string) =>
+      board.columns
+        .find((c) => c.column === column)
+        ?.cards.map((c) => c.reference)
+        .sort();
+    expect(board.columns.map((c) => c.column)).toEqual([
+      "new",
+      "quoted",
+      "awaiting-signature",
+      "awaiting-payment",
+      "in-work",
+      "delivered",
+    ]);
+    expect(refsIn("new")).toEqual([refs.untouched, refs.replied].sort());
+    expect(refsIn("awaiting-signature")).toEqual(await inView("awaiting-signature"));
+    expect(refsIn("awaiting-payment")).toEqual(await inView("awaiting-payment"));
+    expect(refsIn("in-work")).toEqual(await inView("in-work"));
+    expect(refsIn("delivered")).toEqual(await inView("delivered"));
+    for (const c of board.columns) {
+      expect(c.total).toBe(c.cards.length);
+      expect(c.cards.map((card) => card.reference)).not.toContain(refs.closed);
+    }
+    // Named as the list names them (the names are stored encrypted).
+    expect(board.columns[0]?.cards.every((c) => c.name.length > 0)).toBe(true);
+  });
+});

@@ -12,12 +12,24 @@ import { PATHS } from "../../../src/contracts/paths";
 import { getJson } from "../../lib/api";
 import { type DeskQuery, deskQueryString } from "./desk-labels";
 
+/** The desk's address with the board in place of the list. */
+export const BOARD_QUERY = "layout=board";
+
 /**
  * The desk's saved views (ADR 301): My queue, Overdue and the engagement's stages, each a link into the list with
  * how many open requests it holds now, the current one marked. A view keeps the search and filters chosen beside
  * it. Counts are asked again whenever the list is (`reloadKey`), so a change made on the list shows in them.
  */
-export function DeskViews({ query, reloadKey }: { query: DeskQuery; reloadKey: string }) {
+export function DeskViews({
+  query,
+  reloadKey,
+  board = false,
+}: {
+  query: DeskQuery;
+  reloadKey: string;
+  /** The board is open in place of the list (`?layout=board`). */
+  board?: boolean;
+}) {
   const [counts, setCounts] = useState<DeskViewCounts["counts"] | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked again each time the list is (reloadKey)
   useEffect(() => {
@@ -41,7 +53,11 @@ export function DeskViews({ query, reloadKey }: { query: DeskQuery; reloadKey: s
     <nav aria-label="Saved views" className="mt-4">
       <ul className="flex flex-wrap gap-2">
         <li>
-          <Link href={href("")} aria-current={query.view === "" ? "page" : undefined} className={item}>
+          <Link
+            href={href("")}
+            aria-current={!board && query.view === "" ? "page" : undefined}
+            className={item}
+          >
             All requests
           </Link>
         </li>
@@ -50,7 +66,7 @@ export function DeskViews({ query, reloadKey }: { query: DeskQuery; reloadKey: s
             <Link
               href={href(view)}
               title={DESK_VIEW_HINTS[view]}
-              aria-current={query.view === view ? "page" : undefined}
+              aria-current={!board && query.view === view ? "page" : undefined}
               className={item}
             >
               {DESK_VIEW_LABELS[view]}
@@ -65,8 +81,17 @@ export function DeskViews({ query, reloadKey }: { query: DeskQuery; reloadKey: s
             </Link>
           </li>
         ))}
+        <li>
+          <Link
+            href={`${PATHS.adminSubmissions}?${BOARD_QUERY}`}
+            aria-current={board ? "page" : undefined}
+            className={item}
+          >
+            Board by stage
+          </Link>
+        </li>
       </ul>
-      {query.view && <p className="mt-2 text-sm text-ink-muted">{DESK_VIEW_HINTS[query.view]}.</p>}
+      {!board && query.view && <p className="mt-2 text-sm text-ink-muted">{DESK_VIEW_HINTS[query.view]}.</p>}
     </nav>
   );
 }

@@ -16,6 +16,7 @@ import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { DueBadge } from "../shared/due-badge";
 import { BulkBar } from "./bulk-bar";
+import { DeskBoardView } from "./desk-board";
 import {
   type DeskQuery,
   deskApi,
@@ -27,7 +28,7 @@ import {
   serviceLabel,
 } from "./desk-labels";
 import { useDeskListKeys, visibleRows } from "./desk-list-keys";
-import { DeskViews } from "./desk-views";
+import { BOARD_QUERY, DeskViews } from "./desk-views";
 import { SearchIndexingNotice } from "./search-indexing-notice";
 import { SubmissionStatusBadge } from "./submission-status-badge";
 
@@ -61,6 +62,8 @@ function SubmissionsDesk() {
   useEffect(() => setMounted(true), []);
   const search = mounted ? address : "";
   const query = readDeskQuery(search);
+  // The board in place of the list: a layout of the same desk, kept in the address like its filters.
+  const boardShown = new URLSearchParams(search).toString() === BOARD_QUERY;
   const queryString = deskQueryString(query);
   const [list, setList] = useState<SubmissionList | null>(null);
   const [failed, setFailed] = useState(false);
@@ -73,7 +76,8 @@ function SubmissionsDesk() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads asks for the same list again after a bulk change
   useEffect(() => {
-    if (!mounted) return;
+    // The board asks for its own cards; the list is not loaded under it.
+    if (!mounted || boardShown) return;
     let live = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
     setFailed(false);
@@ -100,7 +104,7 @@ function SubmissionsDesk() {
       live = false;
       clearTimeout(retry);
     };
-  }, [queryString, mounted, reloads]);
+  }, [queryString, mounted, reloads, boardShown]);
 
   const filtered = Boolean(
     query.q || query.status || query.service || query.role || query.matterType || query.overdue || query.view,
@@ -124,7 +128,51 @@ function SubmissionsDesk() {
         </a>
       </div>
 
-      <DeskViews query={query} reloadKey={`${queryString}#${reloads}`} />
+      <DeskViews query={query} reloadKey={`${queryString}#${reloads}`} board={boardShown} />
+      {boardShown ? (
+        <DeskBoardView />
+      ) : (
+        <DeskList
+          search={search}
+          query={query}
+          list={list}
+          failed={failed}
+          filtered={filtered}
+          mounted={mounted}
+          selected={selected}
+          toggle={toggle}
+          setSelected={setSelected}
+          reload={() => setReloads((n) => n + 1)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The list itself: its filters, its count, the table (cards on a phone) and its pages. */
+function DeskList({
+  search,
+  query,
+  list,
+  failed,
+  filtered,
+  mounted,
+  selected,
+  toggle,
+  setSelected,
+  reload,
+}: {
+  search: string;
+  query: DeskQuery;
+  list: SubmissionList | null;
+  failed: boolean;
+  filtered: boolean;
+  mounted: boolean;
+  setSelected: (ids: number[]) => void;
+  reload: () => void;
+} & Selection) {
+  return (
+    <>
       <DeskFilters key={withoutWords(search)} query={query} scripted={mounted} filtered={filtered} />
 
       <p
@@ -144,11 +192,7 @@ function SubmissionsDesk() {
       {list && list.items.length > 0 && (
         <>
           {selected.length > 0 && (
-            <BulkBar
-              selected={selected}
-              onChanged={() => setReloads((n) => n + 1)}
-              onClear={() => setSelected([])}
-            />
+            <BulkBar selected={selected} onChanged={reload} onClear={() => setSelected([])} />
           )}
           <SubmissionTable list={list} selected={selected} toggle={toggle} setSelected={setSelected} />
           <SubmissionCards list={list} selected={selected} toggle={toggle} />

@@ -249,6 +249,8 @@ export function submissionDesk({ db, cipher, search }: Indexed) {
         .map((r) => toSummary(cipher, r));
       return { total, items };
     },
+    /** The summaries of these requests, in that order (the desk's board names its cards with them). */
+    summaries: (ids: number[]) => summariesInOrder(ids),
     /** How complete the search is (it is built in the background after a start). */
     searchState: () => search.state(),
     exportRows: (filter: DeskFilter) => all.all(filterBindings(filter)).map(toDetail),

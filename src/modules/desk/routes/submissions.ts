@@ -97,7 +97,8 @@ export function submissionsRoutes(deps: {
   const reports = new Elysia({ name: "desk-reports", prefix: DESK_API })
     .use(deps.auth.requireAdmin)
     .get("/sources", () => service.sources())
-    .get("/views", ({ admin, request, server }) => service.viewCounts(actor(admin, request, server)));
+    .get("/views", ({ admin, request, server }) => service.viewCounts(actor(admin, request, server)))
+    .get("/board", ({ admin, request, server }) => service.board(actor(admin, request, server)));
 
   return new Elysia({ name: "desk" }).use(submissions).use(reports);
 }

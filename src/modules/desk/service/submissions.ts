@@ -92,7 +92,15 @@ export function createSubmissionsService(deps: {
   const responses = submissionResponses(db);
   const events = submissionEvents(db);
   const lookups = submissionLookups(db);
-  const views = createDeskViews({ db, now, engagementStagesOf: deps.engagementStagesOf });
+  const views = createDeskViews({
+    db,
+    now,
+    engagementStagesOf: deps.engagementStagesOf,
+    cardsOf: (ids) =>
+      desk
+        .summaries(ids)
+        .map(({ id, reference, name, desiredService }) => ({ id, reference, name, desiredService })),
+  });
 
   /**
    * The list's filter from its query: a saved view becomes the selection of ids it holds (kept to the ticked ones
@@ -223,6 +231,8 @@ export function createSubmissionsService(deps: {
 
     /** How many open requests each saved view holds for this member of staff (ADR 301). */
     viewCounts: (actor: Actor) => views.counts(actor.username),
+    /** The open requests by where they stand, for the desk's board. */
+    board: (actor: Actor) => views.board(actor.username),
 
     list(query: ListQuery, actor: Actor): SubmissionList {
       const { page, pageSize, sort, ...rest } = query;
