@@ -221,10 +221,10 @@ test.describe("the floating Request Intake button", () => {
       const floating = page.getByTestId("sticky-intake");
       await expect(floating).toBeVisible();
       await expect(page.getByTestId("header-start")).toBeHidden();
-      const box = await floating.boundingBox();
-      expect(box && box.x + box.width).toBeGreaterThan(width - 48);
-      expect(box && box.x).toBeGreaterThan(width / 2);
-      expect(box && box.y + box.height).toBeGreaterThan(800 - 48);
+      const box = (await floating.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+      expect(box.x + box.width).toBeGreaterThan(width - 48);
+      expect(box.x).toBeGreaterThan(width / 2);
+      expect(box.y + box.height).toBeGreaterThan(800 - 48);
       // At the page's end it leaves the footer readable, and Start is the call again.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expect(floating).toBeHidden();
