@@ -15,14 +15,15 @@ import { ENGAGEMENT_STAGE_LABELS, type SubmissionDetail } from "../../../src/con
  */
 export function RequestSectionsNav() {
   const link =
-    "inline-flex min-h-10 shrink-0 items-center rounded-md px-3 text-sm font-semibold text-navy no-underline hover:bg-paper-deep";
+    "inline-flex min-h-10 shrink-0 items-center whitespace-nowrap rounded-md px-2.5 text-sm font-semibold text-navy no-underline hover:bg-paper-deep sm:px-3";
   return (
     <nav
       aria-label="On this request"
       data-sticky-top
-      className="sticky top-0 z-20 -mx-1 mt-4 border-b border-line bg-paper/95 px-1 py-1.5 backdrop-blur"
+      className="sticky top-0 z-20 -mx-1 mt-4 border-b border-line bg-paper px-1 py-1"
     >
-      <ul className="flex flex-wrap gap-1">
+      {/* One row on a phone too (it scrolls sideways there), so the bar takes a row's height off the screen. */}
+      <ul className="flex gap-1 overflow-x-auto sm:flex-wrap sm:overflow-visible">
         <li>
           <a href="#status-title" className={link}>
             Status
@@ -51,7 +52,7 @@ export function RequestStanding({ detail }: { detail: SubmissionDetail }) {
   return (
     <section
       aria-label="Stage and next step"
-      className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-line bg-white px-4 py-3 shadow-sm"
+      className="mt-4 grid gap-1 rounded-xl border border-line bg-white px-4 py-3 shadow-sm sm:flex sm:flex-wrap sm:items-center sm:gap-x-4 sm:gap-y-2"
     >
       <p className="text-sm">
         <span className="text-ink-muted">Stage: </span>
@@ -59,12 +60,12 @@ export function RequestStanding({ detail }: { detail: SubmissionDetail }) {
           {stage ? ENGAGEMENT_STAGE_LABELS[stage] : "No engagement yet"}
         </span>
       </p>
-      <p className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 text-sm">
+      <p className="min-w-0 text-sm sm:flex-1">
         <span className="text-ink-muted">Next: </span>
-        <span className="font-semibold text-ink">{next.text}</span>
+        <span className="font-semibold text-ink">{next.text}</span>{" "}
         <a
           href={`#${sectionAnchor(next.section)}`}
-          className="inline-flex min-h-8 items-center gap-1 font-semibold text-navy underline"
+          className="inline-flex min-h-8 items-center gap-1 align-middle font-semibold text-navy underline"
         >
           {REQUEST_SECTION_LABELS[next.section]}
           <ArrowRight className="size-4" aria-hidden="true" />
