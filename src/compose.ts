@@ -363,7 +363,10 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     startup(opts: { searchBuild?: Pick<BuildOptions, "schedule" | "sliceMs">; steps?: StartSteps } = {}) {
       const { time } = opts.steps ?? untimed;
       time("admins", () => auth.bootstrap());
-      time("sampleContent", () => content.seedSamples());
+      time("sampleContent", () => {
+        content.seedSamples();
+        firm.seedSamples(config.demo);
+      });
       time("deletedFiles", () => documents.service.sweepDeleted());
       // Read in the background, newest first: the site answers from the start whatever is stored (ADR 119).
       time("searchFirstSlice", () =>

@@ -9,6 +9,7 @@ import { StickyIntake } from "./components/sticky-intake";
 import { Toaster } from "./components/toaster";
 import { BrandProvider, useBrand } from "./lib/brand-context";
 import { setFirmZone, useFirmZone } from "./lib/dates";
+import { finishesNavigation, focusPageHeading, rememberNavigation } from "./lib/navigation-focus";
 import { firmMonth } from "./lib/now-context";
 import { PageDataProvider } from "./lib/page-data-context";
 import { needsServerData, type ResolvedPage, resolvePage, siteStylesheetFits } from "./routes";
@@ -101,6 +102,7 @@ function useLoadedPage(location: string, next: ResolvedPage | Promise<unknown>, 
     // its data.
     if (reloading.current !== location) {
       reloading.current = location;
+      rememberNavigation(location);
       window.location.reload();
     }
   } else if (shown.current && siteSheetOnly.current && !siteStylesheetFits(next.route)) {
@@ -118,7 +120,9 @@ function useLoadedPage(location: string, next: ResolvedPage | Promise<unknown>, 
 /**
  * After a client-side navigation, once the new page is on screen (never on the first render): update the head
  * the server would have sent,
- * scroll to the top (or the #fragment) and move focus to the new page so screen readers start there.
+ * scroll to the top (or the #fragment) and move focus to the new page's heading so screen readers start there.
+ * A page loaded whole to finish a navigation (its data comes with the document) is treated the same on its
+ * first render.
  */
 function useNavigationEffects(
   location: string,
@@ -132,6 +136,10 @@ function useNavigationEffects(
   useEffect(() => {
     if (first.current) {
       first.current = false;
+      if (finishesNavigation(location) && !window.location.hash) {
+        window.scrollTo(0, 0);
+        focusPageHeading(mainRef.current);
+      }
       return;
     }
     const title = fullTitle(meta.title, brand.name);
@@ -143,7 +151,7 @@ function useNavigationEffects(
     setHead('link[rel="canonical"]', "href", `${publicUrl}${location}`);
     if (!window.location.hash) {
       window.scrollTo(0, 0);
-      mainRef.current?.focus({ preventScroll: true });
+      focusPageHeading(mainRef.current);
     }
   }, [location]);
 }

@@ -53,12 +53,24 @@ export const TestimonialInputSchema = v.object({
 export type PersonInput = v.InferOutput<typeof PersonInputSchema>;
 export type TestimonialInput = v.InferOutput<typeof TestimonialInputSchema>;
 
-type Stored = { id: number; createdAt: string; updatedAt: string };
+type Stored = {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Seeded by demo mode to show the pages' shape: labelled "Sample" wherever it is shown (ADR 301). */
+  sample: boolean;
+};
 export type StoredPerson = PersonInput & Stored & { photo: string | null };
 export type StoredTestimonial = TestimonialInput & Stored;
 
-export type PublicPerson = Pick<StoredPerson, "id" | "name" | "role" | "credentials" | "bio" | "photo">;
-export type PublicTestimonial = Pick<StoredTestimonial, "id" | "quote" | "attribution" | "context">;
+export type PublicPerson = Pick<
+  StoredPerson,
+  "id" | "name" | "role" | "credentials" | "bio" | "photo" | "sample"
+>;
+export type PublicTestimonial = Pick<
+  StoredTestimonial,
+  "id" | "quote" | "attribution" | "context" | "sample"
+>;
 
 /** One of the firm's published people as an article's author (ADR 269): who they are, never their photo or bio. */
 export type FirmAuthor = Pick<StoredPerson, "id" | "name" | "role" | "credentials">;

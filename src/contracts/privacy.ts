@@ -134,6 +134,11 @@ export type DataRequestItem = {
   id: number;
   kind: DataRequestKind;
   status: "open" | "completed";
+  /**
+   * The requester's address while the request is open, so staff know whose data it is; null once completed, when
+   * the request keeps no address (ADR 301).
+   */
+  email: string | null;
   receivedAt: string;
   dueAt: string;
   /** Whole days until dueAt, negative once overdue; null when completed. */

@@ -174,6 +174,8 @@ export const ADMIN_ROUTE_CAPABILITIES: Record<string, Capability> = {
   "POST /api/admin/submissions/:id/responses": "desk",
   "GET /api/admin/desk/sources": "desk",
   "GET /api/admin/desk/overview": "desk",
+  "GET /api/admin/desk/views": "desk",
+  "GET /api/admin/desk/board": "desk",
   "GET /api/admin/desk/closures": "businessHours",
   "POST /api/admin/desk/closures": "businessHours",
   "DELETE /api/admin/desk/closures/:date": "businessHours",

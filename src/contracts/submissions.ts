@@ -271,4 +271,6 @@ export type SubmissionDetail = {
   responses: RecordedResponse[];
   timeline: TimelineEntry[];
   relatedRequests: RelatedRequest[];
+  /** Where its engagement stands, as the desk's list shows it (null: none drafted); the page's header reads it. */
+  stage: EngagementStage | null;
 };

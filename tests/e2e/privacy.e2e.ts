@@ -144,8 +144,10 @@ test("Data Requests: record one, see the matched intakes, export them, erase the
   await page.getByLabel("Email address").fill(` ${email.replace("sven", "SVEN")} `);
   await page.getByLabel("What they ask for").selectOption({ label: "Deletion" });
   await page.getByRole("button", { name: "Record Request" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Request Recorded" })).toBeVisible();
   const created = page.getByRole("region", { name: /^Request #\d+, due / });
+  await expect(created).toBeVisible();
+  // The panel is the confirmation: no toast says it again (issue 45).
+  await expect(page.getByRole("status").filter({ hasText: "Request Recorded" })).toHaveCount(0);
   await expect(created.getByText(first)).toBeVisible();
   await expect(created.getByText(second)).toBeVisible();
   const heading = (await created.getByRole("heading").textContent()) ?? "";
@@ -153,6 +155,8 @@ test("Data Requests: record one, see the matched intakes, export them, erase the
   const card = page.getByRole("listitem", { name: `Deletion request #${id}` });
   await expect(card.getByText("Open", { exact: true })).toBeVisible();
   await expect(card.getByText("(30 days left)")).toBeVisible();
+  // Whose request it is, by the address it came from (stored lowercased and trimmed).
+  await expect(card.getByText(email, { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
   const download = page.waitForEvent("download");
@@ -161,6 +165,9 @@ test("Data Requests: record one, see the matched intakes, export them, erase the
   const filename = file.suggestedFilename();
   expect(filename).toMatch(new RegExp(`^data-request-${id}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
   const archive = readZip(new Uint8Array(readFileSync((await file.path())!)));
+  // A document the person reads comes first, the same facts as JSON beside it.
+  const readable = new TextDecoder().decode(archive.get(filename.replace(/\.zip$/, ".html")));
+  expect(readable).toContain(`<h2>Request ${first}</h2>`);
   const json = archive.get(filename.replace(/\.zip$/, ".json"));
   const exported = JSON.parse(new TextDecoder().decode(json)) as {
     intakes: { submission: { reference: string; name: string; email: string } }[];

@@ -206,16 +206,29 @@ test.describe("the floating Request Intake button", () => {
     });
   }
 
-  test("from 1024 px up no button floats over the page: the header's Start stays in reach", async ({
+  test("from 1024 px up the button floats at bottom right once the page moves under the header, in place of Start", async ({
     page,
   }) => {
     for (const width of [1024, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.goto("/about");
+      await page.goto("/articles");
       await waitForHydration(page);
+      // At the top the header's Start is the call; nothing floats.
       await expect(page.getByTestId("sticky-intake")).toBeHidden();
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
-      await expect(page.getByTestId("header-start")).toBeInViewport();
+      await expect(page.getByTestId("header-start")).toBeVisible();
+      // Moved under the header, with none of the page's own calls in view: the floating button, bottom right.
+      await page.evaluate(() => window.scrollTo(0, 600));
+      const floating = page.getByTestId("sticky-intake");
+      await expect(floating).toBeVisible();
+      await expect(page.getByTestId("header-start")).toBeHidden();
+      const box = (await floating.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+      expect(box.x + box.width).toBeGreaterThan(width - 48);
+      expect(box.x).toBeGreaterThan(width / 2);
+      expect(box.y + box.height).toBeGreaterThan(800 - 48);
+      // At the page's end it leaves the footer readable, and Start is the call again.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(floating).toBeHidden();
+      await expect(page.getByTestId("header-start")).toBeVisible();
     }
   });
 

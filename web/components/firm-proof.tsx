@@ -3,6 +3,15 @@ import { personAnchor } from "../../src/contracts/paths";
 import { FIRM_PROOF } from "../content/firm";
 import { usePageData } from "../lib/page-data-context";
 
+/** Said beside a demo's seeded person or testimonial, as on a sample case study: it is no one real (ADR 301). */
+function SampleLabel() {
+  return (
+    <span className="ml-2 inline-block rounded-full border border-ink-muted/50 px-2.5 py-0.5 align-middle font-sans text-xs font-semibold uppercase tracking-wider text-ink-muted">
+      {FIRM_PROOF.sample}
+    </span>
+  );
+}
+
 /** The firm's published people and testimonials (PageData.firm); nothing at all when there are none. */
 export function FirmProof({ variant = "home" }: { variant?: "home" | "about" }) {
   const firm = usePageData()?.firm;
@@ -47,7 +56,10 @@ function People({ people, wide }: { people: PublicPerson[]; wide: boolean }) {
                 </span>
               ) : null}
             </h3>
-            <p className="mt-1 text-sm font-semibold uppercase tracking-wider text-ink-muted">{p.role}</p>
+            <p className="mt-1 text-sm font-semibold uppercase tracking-wider text-ink-muted">
+              {p.role}
+              {p.sample ? <SampleLabel /> : null}
+            </p>
             {p.bio ? <p className="mt-3 text-ink-muted">{p.bio}</p> : null}
           </li>
         ))}
@@ -72,6 +84,7 @@ function Testimonials({ testimonials }: { testimonials: PublicTestimonial[] }) {
                 </blockquote>
                 <figcaption className="mt-5 text-sm">
                   <span className="font-semibold text-ink">{t.attribution}</span>
+                  {t.sample ? <SampleLabel /> : null}
                   {t.context ? <span className="block text-ink-muted">{t.context}</span> : null}
                 </figcaption>
               </figure>

@@ -3,7 +3,7 @@ import { Link, useLocation } from "wouter";
 import { PATHS } from "../../src/contracts/paths";
 import { HEADER_LINKS, isCurrent } from "../content/navigation";
 import { useBrand } from "../lib/brand-context";
-import { useInPageIntakeInView, WITHOUT_INTAKE_CALL } from "../lib/intake-cta";
+import { useFloatingIntake, useInPageIntakeInView, WITHOUT_INTAKE_CALL } from "../lib/intake-cta";
 import { telHref } from "../lib/tel";
 import { LogoMark } from "./logo-mark";
 import { MobileMenu } from "./mobile-menu";
@@ -12,9 +12,11 @@ import { ServicesMenu } from "./services-menu";
 export function SiteHeader() {
   const brand = useBrand();
   const [location] = useLocation();
-  // One call to the intake in view at a time: "Start" steps aside for the page's own (ADR 268).
+  // One call to the intake in view at a time: "Start" steps aside for the page's own (ADR 268), and for the
+  // floating "Request Intake" once the page has moved under the header (ADR 301).
   const inPage = useInPageIntakeInView();
-  const stepAside = inPage || WITHOUT_INTAKE_CALL.has(location);
+  const floating = useFloatingIntake(inPage);
+  const stepAside = inPage || floating || WITHOUT_INTAKE_CALL.has(location);
   return (
     <header className="sticky top-0 z-40 bg-navy text-white shadow-md">
       <div className="container relative flex h-16 items-center justify-between gap-4">

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
+import { lazy, type RefObject, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { TOAST_HOTKEY } from "../../src/contracts/constants";
-import { topInset } from "../lib/toast-edge";
+import { clearEdge, TOAST_AVOID_SELECTOR, type ToastEdge, topInset } from "../lib/toast-edge";
 import { type Toast, useToastStore } from "../lib/toast-store";
 
 // Most visits never raise a toast: the card's code loads with the first one (the live regions are here from
@@ -26,7 +26,8 @@ export function Toaster() {
   }, []);
 
   const open = toasts.filter((t) => t.open);
-  const top = open[0]?.edge === "top";
+  const edge = useClearEdge(regionRef, open[0]?.edge);
+  const top = edge === "top";
   // A toast at the top starts below the header where it is on screen, so it never lies over the navigation either (set through
   // the DOM, not a style prop, so nothing inline reaches the server HTML).
   useLayoutEffect(() => {
@@ -51,6 +52,50 @@ export function Toaster() {
       </div>
     </section>
   );
+}
+
+/**
+ * The toast's edge, moved to the other one while it would lie over a confirmation the page marks
+ * (`data-toast-avoid`): on /thanks the intake's toast came down over the "Confirmation sent" card. Checked again
+ * as the page changes under it (the next page renders after the toast opened; the card's code loads late), on
+ * scrolling and on resizing, for as long as a toast is open.
+ */
+function useClearEdge(
+  regionRef: RefObject<HTMLElement | null>,
+  chosen: ToastEdge | undefined,
+): ToastEdge | undefined {
+  const [edge, setEdge] = useState(chosen);
+  useLayoutEffect(() => {
+    setEdge(chosen);
+    const region = regionRef.current;
+    if (!chosen || !region) return;
+    let frame = 0;
+    const check = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const marked = [...document.querySelectorAll(TOAST_AVOID_SELECTOR)].map((el) =>
+          el.getBoundingClientRect(),
+        );
+        const { left, right, height } = region.getBoundingClientRect();
+        setEdge(clearEdge(chosen, { left, right, height }, marked));
+      });
+    };
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true });
+    const resized = new ResizeObserver(check);
+    resized.observe(region);
+    window.addEventListener("scroll", check, { passive: true });
+    window.addEventListener("resize", check);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      resized.disconnect();
+      window.removeEventListener("scroll", check);
+      window.removeEventListener("resize", check);
+    };
+  }, [chosen, regionRef]);
+  return chosen ? edge : undefined;
 }
 
 function Cards({ toasts }: { toasts: Toast[] }) {

@@ -62,3 +62,35 @@ export function useInPageIntakeInView(): boolean {
   }, [location]);
   return inView;
 }
+
+/** How far the page moves under the sticky header before the floating button takes over from its "Start". */
+const SCROLLED_PX = HEADER_PX;
+
+/**
+ * Whether the floating "Request Intake" shows from 1024 px up (SPEC.md: "floats at bottom right on desktop"; issue
+ * 45, ADR 301): once the page has moved under the header, while none of the page's own intake buttons is in view
+ * (`inPage`) and the footer is not (the button would lie over its text at the page's end). While it does not show,
+ * the header's "Start" is the call in reach; so one call to the intake stays in view at a time (ADR 268).
+ */
+export function useFloatingIntake(inPage: boolean): boolean {
+  const [location] = useLocation();
+  const [scrolled, setScrolled] = useState(false);
+  const [footerInView, setFooterInView] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page may bring a new footer to watch
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLLED_PX);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    const footer = document.querySelector("footer");
+    const observer =
+      footer && typeof IntersectionObserver !== "undefined"
+        ? new IntersectionObserver((entries) => setFooterInView(entries.some((e) => e.isIntersecting)))
+        : null;
+    if (footer) observer?.observe(footer);
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      observer?.disconnect();
+    };
+  }, [location]);
+  return scrolled && !inPage && !footerInView && !WITHOUT_INTAKE_CALL.has(location);
+}

@@ -44,3 +44,39 @@ export function topInset(): number {
   }
   return Math.max(0, Math.ceil(inset));
 }
+
+/** What a page marks as its own confirmation (`data-toast-avoid`): a toast is never laid over it (issue 45). */
+export const TOAST_AVOID_SELECTOR = "[data-toast-avoid]";
+
+type Box = { top: number; bottom: number; left: number; right: number };
+
+/** The area of a box the page's marked confirmations share with it, in square pixels. */
+export function coveredArea(box: Box, marked: readonly Box[]): number {
+  return marked.reduce((sum, m) => {
+    const w = Math.min(box.right, m.right) - Math.max(box.left, m.left);
+    const h = Math.min(box.bottom, m.bottom) - Math.max(box.top, m.top);
+    return sum + (w > 0 && h > 0 ? w * h : 0);
+  }, 0);
+}
+
+/**
+ * The edge a toast takes so it lies over none of the page's marked confirmations: the edge it chose when it opened
+ * while that one is clear, else the other edge when it covers less. `region` is the toast region's width where it
+ * is and its height; its box at either edge follows from them.
+ */
+export function clearEdge(
+  chosen: ToastEdge,
+  region: { left: number; right: number; height: number },
+  marked: readonly Box[],
+): ToastEdge {
+  if (marked.length === 0) return chosen;
+  const { left, right, height } = region;
+  const inset = topInset();
+  const at = (edge: ToastEdge): Box =>
+    edge === "top"
+      ? { left, right, top: inset, bottom: inset + height }
+      : { left, right, top: window.innerHeight - height, bottom: window.innerHeight };
+  const other: ToastEdge = chosen === "top" ? "bottom" : "top";
+  const here = coveredArea(at(chosen), marked);
+  return here > 0 && coveredArea(at(other), marked) < here ? other : chosen;
+}

@@ -35,7 +35,8 @@ export function ThanksPage() {
       <p className="mt-4 text-lg text-ink-muted">{mail?.lede ?? THANKS_PAGE.lede}</p>
 
       {receipt && (
-        <div className="mt-8 rounded-xl border-2 border-navy bg-white p-5">
+        // The page's own confirmation: the intake's toast is never laid over it (data-toast-avoid).
+        <div data-toast-avoid className="mt-8 rounded-xl border-2 border-navy bg-white p-5">
           <p className="text-sm text-ink-muted">{THANKS_PAGE.reference.label}</p>
           <p className="mt-1 font-mono text-2xl font-bold text-navy" data-testid="reference">
             {receipt.reference}
@@ -58,7 +59,7 @@ export function ThanksPage() {
           )}
         </div>
         {mail && confirmation && (
-          <div className="rounded-xl border border-line bg-white p-5">
+          <div data-toast-avoid className="rounded-xl border border-line bg-white p-5">
             <dt className="flex items-center gap-2 text-sm text-ink-muted">
               {confirmation === "queued" ? (
                 <MailCheck className="size-5 shrink-0 text-navy" aria-hidden="true" />

@@ -60,6 +60,7 @@ import * as dueTimesBasis from "./046-due-times-basis";
 import * as documentRequests from "./047-document-requests";
 import * as engagementParties from "./048-engagement-parties";
 import * as portalDevicesAndPasskeys from "./049-portal-devices-and-passkeys";
+import * as samplePeopleTestimonials from "./050-sample-people-testimonials";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -133,8 +134,8 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 45, name: "key-copies-and-mail-key-waits", ...keyCopiesAndMailKeyWaits },
 
   { version: 46, name: "due-times-basis", ...dueTimesBasis },
-
   { version: 47, name: "document-requests", ...documentRequests },
   { version: 48, name: "engagement-parties", ...engagementParties },
   { version: 49, name: "portal-devices-and-passkeys", ...portalDevicesAndPasskeys },
+  { version: 50, name: "sample-people-testimonials", ...samplePeopleTestimonials },
 ];

@@ -6,6 +6,7 @@ import {
   RESPONSE_CHANNELS,
   RESPONSE_MESSAGES,
 } from "../../contracts/desk";
+import { DESK_VIEW_MESSAGE, DESK_VIEWS } from "../../contracts/desk-views";
 import { dropControls, isOneLine, oneLine, oneLineMessage } from "../../contracts/fields";
 import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../contracts/intake";
 import {
@@ -94,6 +95,8 @@ export const ListQuerySchema = v.object({
     optionalPick(DESK_SORTS, "Sort by newest or by due time"),
     v.transform((s) => s ?? "newest"),
   ),
+  /** One of the desk's saved views (ADR 301): the requests it holds, with the other filters on top. */
+  view: optionalPick(DESK_VIEWS, DESK_VIEW_MESSAGE),
   overdue: v.pipe(
     v.optional(v.string(), ""),
     v.transform((s) => s.trim()),

@@ -17,6 +17,8 @@ export function createFirm({ requireAdmin, trustProxy, ...deps }: FirmDeps) {
     /** How consultations happen, for the portal and the invitations (null until the firm says). */
     consultationPlace: service.settings.consultationPlace,
     authors: service.authors,
+    /** Demo mode's sample people and testimonials, marked Sample (ADR 301); nothing outside demo mode. */
+    seedSamples: service.seedSamples,
   };
 }
 

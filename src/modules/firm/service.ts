@@ -18,6 +18,7 @@ import type { DataStore } from "../../store";
 import { type Actor, auditBy } from "../audit";
 import { changeEvent } from "../content";
 import { detectPhoto, PHOTO_TYPES, type PhotoKind } from "./lib/photo-type";
+import { SAMPLE_PEOPLE, SAMPLE_TESTIMONIALS } from "./lib/samples";
 import { PHOTO_NAME, PHOTOS_PREFIX } from "./model";
 import { peopleRepo, testimonialsRepo } from "./repo/firm";
 import { firmSettingsRepo } from "./repo/settings";
@@ -161,19 +162,21 @@ export function createFirmService({ store, dataDir, now, changed }: FirmServiceD
 
   /** What the public pages show of the firm (PageData.firm). */
   const profile = (): Omit<FirmProfile, "caseStudies"> => ({
-    people: people.published().map(({ id, name, role, credentials, bio, photo }) => ({
+    people: people.published().map(({ id, name, role, credentials, bio, photo, sample }) => ({
       id,
       name,
       role,
       credentials,
       bio,
       photo,
+      sample,
     })),
-    testimonials: testimonials.published().map(({ id, quote, attribution, context }) => ({
+    testimonials: testimonials.published().map(({ id, quote, attribution, context, sample }) => ({
       id,
       quote,
       attribution,
       context,
+      sample,
     })),
   });
 
@@ -187,11 +190,36 @@ export function createFirmService({ store, dataDir, now, changed }: FirmServiceD
     },
   };
 
-  /** The people an article may name as its author: the published ones, in the admin's order (ADR 269). */
+  /**
+   * The people an article may name as its author: the published ones, in the admin's order (ADR 269). A demo's
+   * samples are no one (ADR 301): no byline names them, and the setup list does not count them as the firm's.
+   */
   const authors = (): FirmAuthor[] =>
-    people.published().map(({ id, name, role, credentials }) => ({ id, name, role, credentials }));
+    people
+      .published()
+      .filter((p) => !p.sample)
+      .map(({ id, name, role, credentials }) => ({ id, name, role, credentials }));
 
-  return { person, testimonial, profile, settings, authors };
+  /**
+   * Demo mode's people and testimonials, stored once and marked Sample (again only if every sample of that kind
+   * was deleted), as the case studies are. Outside demo mode nothing is seeded. Called at the server's start.
+   */
+  const seedSamples = (demo: boolean) => {
+    if (!demo) return;
+    const at = now();
+    let seeded = false;
+    if (!people.hasSamples()) {
+      people.seedSamples(SAMPLE_PEOPLE, at);
+      seeded = true;
+    }
+    if (!testimonials.hasSamples()) {
+      testimonials.seedSamples(SAMPLE_TESTIMONIALS, at);
+      seeded = true;
+    }
+    if (seeded) changed();
+  };
+
+  return { person, testimonial, profile, settings, authors, seedSamples };
 }
 
 export type FirmService = ReturnType<typeof createFirmService>;

@@ -27,6 +27,7 @@ export function createPrivacy(deps: {
     dataDir: deps.config.dataDir,
     now: deps.now,
     timeZone: deps.config.desk.timeZone,
+    firm: deps.config.brand.name,
   });
   return {
     module: privacyRoutes({ config: deps.config, auth: deps.auth, retention, requests }),

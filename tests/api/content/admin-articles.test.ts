@@ -40,7 +40,7 @@ describe("/api/admin/articles", () => {
     });
   });
 
-  test("empty content reads as the SPEC default, 5 min read", async () => {
+  test("empty content claims no reading time: it says there is nothing to read yet", async () => {
     const res = await send("POST", API, {
       ...valid,
       title: "Notes on Lien Searches",
@@ -48,7 +48,7 @@ describe("/api/admin/articles", () => {
       content: "",
     });
     expect(res.status).toBe(201);
-    expect((await res.json()).readingTime).toBe("5 min read");
+    expect((await res.json()).readingTime).toBe("Nothing to read yet");
   });
 
   test("per-field 422 messages", async () => {

@@ -135,8 +135,9 @@ describe("the data-rights export with the request's documents", () => {
       sha256: sha(statement),
       createdAt: "2026-11-16T15:00:00.000Z",
       completedAt: "2026-11-16T15:00:00.000Z",
-      file: `documents/${reference}/${chase?.id}-Chase statement 2024.pdf`,
     });
+    // The row's own id is the server's, not the person's (ADR 301): the file's place names it only in its path.
+    expect(chase?.file).toMatch(new RegExp(`^documents/${reference}/[^/]+-Chase statement 2024\\.pdf$`));
     expect(named("half-sent.pdf", 300_000)).toMatchObject({ sha256: null, completedAt: null, file: null });
 
     // Every finished file is in the archive, decrypted; its bytes hash to the SHA-256 listed beside it.
@@ -150,8 +151,8 @@ describe("the data-rights export with the request's documents", () => {
     expect(sha(archive.get(chase?.file as string) as Uint8Array)).toBe(sha(statement));
     const firm = named("Asset map report.pdf", report.length);
     expect(sha(archive.get(firm?.file as string) as Uint8Array)).toBe(sha(report));
-    // The JSON file and the four files, nothing of the unfinished upload or of another engagement.
-    expect(archive.size).toBe(5);
+    // The readable document, its JSON and the four files, nothing of the unfinished upload or of another engagement.
+    expect(archive.size).toBe(6);
     expect([...archive.keys()].some((name) => name.includes("someone else"))).toBe(false);
 
     // Her consultations: the cancelled one with its booking, move and cancel, and the one booked now.

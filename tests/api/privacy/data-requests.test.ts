@@ -53,6 +53,7 @@ type Item = {
   id: number;
   kind: string;
   status: string;
+  email: string | null;
   receivedAt: string;
   dueAt: string;
   daysLeft: number | null;
@@ -170,6 +171,7 @@ describe("data-rights requests", () => {
       id: deletion,
       kind: "deletion",
       status: "open",
+      email: "dana.quill@quillmoss.example",
       receivedAt,
       dueAt: "2026-06-04T09:30:00.000Z",
       daysLeft: 30,
@@ -201,8 +203,11 @@ describe("data-rights requests", () => {
     );
     expect(res.headers.get("cache-control")).toBe("no-store");
     const archive = readZip(new Uint8Array(await res.arrayBuffer()));
-    // No engagement, so no documents: the JSON file is all there is.
-    expect([...archive.keys()]).toEqual([`data-request-${deletion}-2026-06-05.json`]);
+    // No engagement, so no documents: the readable document and its JSON are all there is.
+    expect([...archive.keys()]).toEqual([
+      `data-request-${deletion}-2026-06-05.html`,
+      `data-request-${deletion}-2026-06-05.json`,
+    ]);
     const doc = JSON.parse(
       new TextDecoder().decode(archive.get(`data-request-${deletion}-2026-06-05.json`)),
     ) as {
@@ -215,8 +220,8 @@ describe("data-rights requests", () => {
         mail: { kind: string; state: string }[];
       }[];
     };
+    // The archive's name carries the request's number; its rows' ids are the server's (ADR 301).
     expect(doc.request).toMatchObject({
-      id: deletion,
       kind: "deletion",
       email: "dana.quill@quillmoss.example",
     });

@@ -1,8 +1,8 @@
 import { ExternalLink } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ArticleInputSchema, type StoredArticle, slugify } from "../../../src/contracts/articles";
-import { DEFAULT_READING_TIME } from "../../../src/contracts/constants";
 import { adminArticlePath, articlePath, PATHS } from "../../../src/contracts/paths";
+import { EMPTY_READING_TIME } from "../../../src/contracts/reading-time";
 import { MarkdownBody } from "../../components/markdown-body";
 import { apiRequest } from "../../lib/api";
 import { useBrand } from "../../lib/brand-context";
@@ -234,7 +234,9 @@ function ArticleEditor({ id }: { id: number | null }) {
           />
           <p className="text-sm text-ink">
             <span className="font-semibold">Reading time:</span>{" "}
-            <span data-testid="reading-time">{preview.readingTime ?? DEFAULT_READING_TIME}</span>
+            <span data-testid="reading-time">
+              {preview.readingTime ?? (values.content.trim() ? "counting..." : EMPTY_READING_TIME)}
+            </span>
             <span className="text-ink-muted"> (counted from the words)</span>
           </p>
           <PublishedToggle

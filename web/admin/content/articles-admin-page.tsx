@@ -83,7 +83,7 @@ function ArticleList() {
     <>
       <ListHeader
         title="Articles"
-        intro="Articles you publish appear on the Articles page, in the sitemap and in the RSS feed at once. The site's own articles are not listed here."
+        intro="Articles you publish appear on the Articles page, in the sitemap and in the RSS feed at once. The articles the site came with are listed here too, and are edited, unpublished or deleted like yours."
         newHref={PATHS.adminArticleNew}
         newLabel="New Article"
       />

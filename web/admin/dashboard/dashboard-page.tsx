@@ -5,6 +5,7 @@ import { useJson } from "../../lib/use-json";
 import { PROFILE_API } from "../account";
 import { BackupWarning } from "../backups";
 import { UpcomingConsultationsPanel } from "../consultation";
+import { ContentPanel } from "../content";
 import { SourcesPanel } from "../desk";
 import { UnmatchedPaymentsPanel } from "../payments";
 import { OpenDataRequestsPanel } from "../privacy";
@@ -75,6 +76,8 @@ function Dashboard({ status }: { status: AuthStatus | null }) {
         {allowed("consultations") && <UpcomingConsultationsPanel />}
         {allowed("dataRights") && <OpenDataRequestsPanel />}
         {desk && <SourcesPanel />}
+        {/* Every role that edits the site sees its articles: for an editor, the whole of the dashboard's work. */}
+        {allowed("content") && <ContentPanel />}
       </div>
     </>
   );

@@ -1,4 +1,5 @@
 import { FIRST_RESPONSE_BY_LABELS } from "../../../src/contracts/desk";
+import { DESK_VIEWS, type DeskView } from "../../../src/contracts/desk-views";
 import { DESIRED_SERVICES, MATTER_TYPES, ROLES, SUBMISSION_STATUSES } from "../../../src/contracts/intake";
 import {
   MATTER_TYPE_LABELS,
@@ -43,6 +44,8 @@ export type DeskQuery = {
   sort: string;
   /** Only requests past their due time without a first response. */
   overdue: boolean;
+  /** One of the desk's saved views (ADR 301), or "" for all requests. */
+  view: DeskView | "";
   page: number;
 };
 
@@ -62,6 +65,7 @@ export function readDeskQuery(search: string): DeskQuery {
     matterType: p.get("matterType") ?? "",
     sort: p.get("sort") === "due" ? "due" : "",
     overdue: p.get("overdue") === "1",
+    view: (DESK_VIEWS as readonly string[]).includes(p.get("view") ?? "") ? (p.get("view") as DeskView) : "",
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
@@ -69,7 +73,7 @@ export function readDeskQuery(search: string): DeskQuery {
 /** The query string for a DeskQuery, leaving out empty filters and page 1. */
 export function deskQueryString(q: Partial<DeskQuery>): string {
   const p = new URLSearchParams();
-  for (const key of ["q", "status", "service", "role", "matterType", "sort"] as const) {
+  for (const key of ["view", "q", "status", "service", "role", "matterType", "sort"] as const) {
     const value = q[key]?.trim();
     if (value) p.set(key, value);
   }

@@ -2,6 +2,7 @@ import { ArrowLeft, Trash2 } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../../../src/contracts/intake";
+import { sectionAnchor } from "../../../src/contracts/next-action";
 import { PATHS } from "../../../src/contracts/paths";
 import { can } from "../../../src/contracts/roles";
 import type { SubmissionDetail } from "../../../src/contracts/submissions";
@@ -36,10 +37,10 @@ import {
 } from "./desk-labels";
 import { patchSubmission, type Saved } from "./desk-requests";
 import { DetailKeys } from "./detail-keys";
-import { PhoneJumps } from "./phone-jumps";
 import { RecordResponse } from "./record-response";
 import { RelatedRequests } from "./related-requests";
 import { ReplyComposer } from "./reply-composer";
+import { RequestSectionsNav, RequestStanding } from "./request-sections";
 import { SubmissionHistory } from "./submission-history";
 import { SubmissionMail } from "./submission-mail";
 import { SubmissionStatusBadge } from "./submission-status-badge";
@@ -150,7 +151,6 @@ function SubmissionView({
   return (
     <>
       {back}
-      <PhoneJumps />
       <div className="mt-6 flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="eyebrow font-mono normal-case tracking-normal">{s.reference}</p>
@@ -184,6 +184,8 @@ function SubmissionView({
         </div>
         <SubmissionStatusBadge status={s.status} />
       </div>
+      <RequestStanding detail={detail} />
+      <RequestSectionsNav />
 
       {/*
         From 1280 px two columns: the request, its reply and its history on the left, its mail and Delete under
@@ -198,7 +200,10 @@ function SubmissionView({
           <StatusForm detail={detail} onSaved={setDetail} />
           <RecordResponse detail={detail} onSaved={setDetail} />
         </div>
-        <div className="grid content-start gap-5 xl:col-start-1 xl:row-span-2 xl:row-start-1">
+        <div
+          id={sectionAnchor("request")}
+          className={`grid content-start gap-5 xl:col-start-1 xl:row-span-2 xl:row-start-1 ${JUMPED_TO}`}
+        >
           <RelatedRequests related={detail.relatedRequests} />
           <Fields title="Contact" id="contact-title">
             <Field label="Name">{s.name}</Field>
@@ -245,22 +250,26 @@ function SubmissionView({
           </Fields>
           <DetailKeys />
           <ReplyComposer detail={detail} author={username} onSaved={setDetail} />
-          <SubmissionHistory detail={detail} onSaved={setDetail} />
+          <div id={sectionAnchor("history")} className={JUMPED_TO}>
+            <SubmissionHistory detail={detail} onSaved={setDetail} />
+          </div>
         </div>
         <div className="grid content-start gap-5 xl:col-start-2 xl:row-span-2 xl:row-start-2">
-          <EngagementPanel
-            submissionId={s.id}
-            requestStatus={s.status}
-            clientName={s.name}
-            onChanged={refresh}
-          />
+          <div id={sectionAnchor("engagement")} className={JUMPED_TO}>
+            <EngagementPanel
+              submissionId={s.id}
+              requestStatus={s.status}
+              clientName={s.name}
+              onChanged={refresh}
+            />
+          </div>
           <PortalAccessPanel submissionId={s.id} />
-          <Group label="Money">
+          <Group label="Money" id={sectionAnchor("money")}>
             <LedgerPanel submissionId={s.id} changed={detail} />
             <SubscriptionPanel submissionId={s.id} />
             <StatementsPanel submissionId={s.id} />
           </Group>
-          <Group label="Files and meetings">
+          <Group label="Files and meetings" id={sectionAnchor("documents")}>
             <DocumentsPanel submissionId={s.id} />
             <DocumentRequestsPanel submissionId={s.id} />
             <ConsultationPanel submissionId={s.id} />
@@ -275,13 +284,16 @@ function SubmissionView({
   );
 }
 
+/** A section the bar of sections leads to stops below that bar (it stays at the top as the page scrolls). */
+const JUMPED_TO = "scroll-mt-16";
+
 /**
  * Panels that belong together, under a small label for the eye. The label is not a heading: each panel keeps its
  * own (h2), so the headings stay one level and in order for a screen reader.
  */
-function Group({ label, children }: { label: string; children: ReactNode }) {
+function Group({ label, id, children }: { label: string; id?: string; children: ReactNode }) {
   return (
-    <div className="grid content-start gap-3">
+    <div id={id} className={`grid content-start gap-3 ${JUMPED_TO}`}>
       <p className="eyebrow text-xs">{label}</p>
       {children}
     </div>
@@ -331,7 +343,7 @@ function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
 
   return (
     <section aria-labelledby="status-title" className="rounded-xl border border-line bg-white p-6 shadow-sm">
-      <h2 id="status-title" className="font-serif text-xl font-bold text-navy">
+      <h2 id="status-title" className="scroll-mt-16 font-serif text-xl font-bold text-navy">
         Status
       </h2>
       <form onSubmit={(e) => e.preventDefault()} className="mt-4">

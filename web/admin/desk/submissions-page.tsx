@@ -17,6 +17,7 @@ import { AdminFrame } from "../shared/admin-frame";
 import { adminPage } from "../shared/admin-page";
 import { DueBadge } from "../shared/due-badge";
 import { BulkBar } from "./bulk-bar";
+import { DeskBoardView } from "./desk-board";
 import {
   type DeskQuery,
   deskApi,
@@ -28,6 +29,7 @@ import {
   serviceLabel,
 } from "./desk-labels";
 import { useDeskListKeys, visibleRows } from "./desk-list-keys";
+import { BOARD_QUERY, DeskViews } from "./desk-views";
 import { SearchIndexingNotice } from "./search-indexing-notice";
 import { SubmissionStatusBadge } from "./submission-status-badge";
 
@@ -61,6 +63,8 @@ function SubmissionsDesk() {
   useEffect(() => setMounted(true), []);
   const search = mounted ? address : "";
   const query = readDeskQuery(search);
+  // The board in place of the list: a layout of the same desk, kept in the address like its filters.
+  const boardShown = new URLSearchParams(search).toString() === BOARD_QUERY;
   const queryString = deskQueryString(query);
   const [list, setList] = useState<SubmissionList | null>(null);
   const [failed, setFailed] = useState(false);
@@ -73,7 +77,8 @@ function SubmissionsDesk() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads asks for the same list again after a bulk change
   useEffect(() => {
-    if (!mounted) return;
+    // The board asks for its own cards; the list is not loaded under it.
+    if (!mounted || boardShown) return;
     let live = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
     setFailed(false);
@@ -100,10 +105,10 @@ function SubmissionsDesk() {
       live = false;
       clearTimeout(retry);
     };
-  }, [queryString, mounted, reloads]);
+  }, [queryString, mounted, reloads, boardShown]);
 
   const filtered = Boolean(
-    query.q || query.status || query.service || query.role || query.matterType || query.overdue,
+    query.q || query.status || query.service || query.role || query.matterType || query.overdue || query.view,
   );
   const exportQuery = deskQueryString({ ...query, page: 1 });
 
@@ -124,6 +129,51 @@ function SubmissionsDesk() {
         </a>
       </div>
 
+      <DeskViews query={query} reloadKey={`${queryString}#${reloads}`} board={boardShown} />
+      {boardShown ? (
+        <DeskBoardView />
+      ) : (
+        <DeskList
+          search={search}
+          query={query}
+          list={list}
+          failed={failed}
+          filtered={filtered}
+          mounted={mounted}
+          selected={selected}
+          toggle={toggle}
+          setSelected={setSelected}
+          reload={() => setReloads((n) => n + 1)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The list itself: its filters, its count, the table (cards on a phone) and its pages. */
+function DeskList({
+  search,
+  query,
+  list,
+  failed,
+  filtered,
+  mounted,
+  selected,
+  toggle,
+  setSelected,
+  reload,
+}: {
+  search: string;
+  query: DeskQuery;
+  list: SubmissionList | null;
+  failed: boolean;
+  filtered: boolean;
+  mounted: boolean;
+  setSelected: (ids: number[]) => void;
+  reload: () => void;
+} & Selection) {
+  return (
+    <>
       <DeskFilters key={withoutWords(search)} query={query} scripted={mounted} filtered={filtered} />
 
       <p
@@ -143,11 +193,7 @@ function SubmissionsDesk() {
       {list && list.items.length > 0 && (
         <>
           {selected.length > 0 && (
-            <BulkBar
-              selected={selected}
-              onChanged={() => setReloads((n) => n + 1)}
-              onClear={() => setSelected([])}
-            />
+            <BulkBar selected={selected} onChanged={reload} onClear={() => setSelected([])} />
           )}
           <SubmissionTable list={list} selected={selected} toggle={toggle} setSelected={setSelected} />
           <SubmissionCards list={list} selected={selected} toggle={toggle} />
@@ -210,8 +256,9 @@ function DeskFilters({
   const [values, setValues] = useState(query);
   const inputRef = useRef<HTMLInputElement>(null);
   const typed = useRef(false);
-  const set = (key: Exclude<keyof DeskQuery, "overdue" | "page">) => (e: { target: { value: string } }) =>
-    setValues((s) => ({ ...s, [key]: e.target.value }));
+  const set =
+    (key: Exclude<keyof DeskQuery, "overdue" | "page" | "view">) => (e: { target: { value: string } }) =>
+      setValues((s) => ({ ...s, [key]: e.target.value }));
 
   const go = (next: DeskQuery, opts: { replace?: boolean } = {}) => {
     const qs = deskQueryString({ ...next, page: 1 });
@@ -246,7 +293,8 @@ function DeskFilters({
   };
   // A choice applies at once (the search words once typing pauses, or with Enter).
   const choose =
-    (key: Exclude<keyof DeskQuery, "overdue" | "page" | "q">) => (e: { target: { value: string } }) =>
+    (key: Exclude<keyof DeskQuery, "overdue" | "page" | "q" | "view">) =>
+    (e: { target: { value: string } }) =>
       go({ ...values, [key]: e.target.value });
 
   const label = "block text-xs font-semibold text-ink-muted";
@@ -349,6 +397,8 @@ function DeskFilters({
             Overdue only<span className="sr-only"> (no first response, past due)</span>
           </label>
         </div>
+        {/* The saved view the list is in rides along with the form's choices, with or without scripts. */}
+        {values.view && <input type="hidden" name="view" value={values.view} />}
         <div className="flex min-h-10 items-center gap-3">
           {/* Without scripts the form reloads the page with its choices; with them the list already follows. */}
           {!scripted && (

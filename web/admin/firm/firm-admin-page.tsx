@@ -23,7 +23,9 @@ export function FirmAdminPage() {
             url={ADMIN_API.people}
             titleOf={(p) => p.name}
             lineOf={(p) =>
-              [p.role, p.credentials, p.photo ? "Photo" : "No photo"].filter(Boolean).join(" · ")
+              [p.sample ? "Sample (demo mode)" : "", p.role, p.credentials, p.photo ? "Photo" : "No photo"]
+                .filter(Boolean)
+                .join(" · ")
             }
             editHref={adminPersonPath}
           />
@@ -32,7 +34,9 @@ export function FirmAdminPage() {
               kind="testimonials"
               url={ADMIN_API.testimonials}
               titleOf={(t) => t.attribution}
-              lineOf={(t) => `“${t.quote.length > 110 ? `${t.quote.slice(0, 110)}…` : t.quote}”`}
+              lineOf={(t) =>
+                `${t.sample ? "Sample (demo mode) · " : ""}“${t.quote.length > 110 ? `${t.quote.slice(0, 110)}…` : t.quote}”`
+              }
               editHref={adminTestimonialPath}
             />
           </div>

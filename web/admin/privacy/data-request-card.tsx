@@ -36,6 +36,13 @@ export function RequestCard(props: {
         </span>
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <dt className="inline text-ink-muted">From: </dt>
+          {/* A completed request keeps no address: the card says so rather than leave a blank. */}
+          <dd className="inline break-words font-semibold text-ink">
+            {item.email ?? <span className="font-normal text-ink-muted">address removed on completion</span>}
+          </dd>
+        </div>
         <div>
           <dt className="inline text-ink-muted">Received: </dt>
           <dd className="inline text-ink">{formatLongDate(item.receivedAt)}</dd>

@@ -10,7 +10,6 @@ import { apiRequest } from "../../lib/api";
 import { type FieldMessages, serverErrors } from "../../lib/api-errors";
 import { formatLongDate } from "../../lib/dates";
 import { focusFirstInvalid } from "../../lib/focus-first-invalid";
-import { toast } from "../../lib/toast-store";
 import { failedToast } from "../shared/failed-toast";
 import { CONTROL_CLASS, Field } from "../shared/field";
 import { TextField } from "../shared/text-field";
@@ -35,10 +34,7 @@ export function NewRequestForm({ onCreated }: { onCreated: () => Promise<void> }
       setCreated(body);
       setEmail("");
       setKind("");
-      toast({
-        title: "Request Recorded",
-        description: `Due ${formatLongDate(body.dueAt)}. ${body.references.length} ${body.references.length === 1 ? "intake matches" : "intakes match"} the address.`,
-      });
+      // No toast: the panel below the form says what was recorded, its due date and its intakes (issue 45).
       await onCreated();
     } catch (error) {
       const fields = serverErrors(error);

@@ -111,7 +111,12 @@ export function InvitationCard({
             `Link works until ${formatDateTime(i.expiresAt)}`
           )}
         </p>
-        {i.mail && <p className="mt-1 text-sm text-ink-muted">{MAIL_STATE_LABELS[i.mail]}</p>}
+        {/* Announced as it changes: the screen reads the outbox again while the mail waits. */}
+        {i.mail && (
+          <p aria-live="polite" className="mt-1 text-sm text-ink-muted">
+            {MAIL_STATE_LABELS[i.mail]}
+          </p>
+        )}
         {i.link && (
           <div className="mt-3">
             <label htmlFor={`invitation-link-${i.id}`} className="block text-sm font-semibold text-ink">

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from "react";
-import type { StaffInvitation, StaffMember, StaffOverview, StaffRemoval } from "../../../src/contracts/staff";
-import { apiRequest, getJson } from "../../lib/api";
+import { useState } from "react";
+import type { StaffInvitation, StaffMember, StaffRemoval } from "../../../src/contracts/staff";
+import { apiRequest } from "../../lib/api";
 import { serverMessage } from "../../lib/api-errors";
 import { toast } from "../../lib/toast-store";
 import { AdminFrame } from "../shared/admin-frame";
@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../shared/confirm-dialog";
 import { InviteForm } from "./invite-form";
 import { STAFF_API } from "./staff-api";
 import { InvitationCard, MemberCard } from "./staff-cards";
+import { useStaffOverview } from "./use-staff-overview";
 
 type Pending =
   | { kind: "remove"; member: StaffMember }
@@ -20,24 +21,9 @@ export function StaffPage() {
 }
 
 function Staff() {
-  const [overview, setOverview] = useState<StaffOverview | null>(null);
+  const { overview, load } = useStaffOverview();
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(
-    () =>
-      getJson<StaffOverview>([STAFF_API.overview]).then(setOverview, () =>
-        toast({
-          title: "Could Not Load Staff",
-          description: "Reload the page to try again.",
-          variant: "destructive",
-        }),
-      ),
-    [],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const act = async () => {
     if (!confirming) return;

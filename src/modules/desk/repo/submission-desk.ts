@@ -38,13 +38,16 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, phone, subject_type AS subjectType, 
   acknowledgment, email_error AS emailError, updated_at AS updatedAt, landing_page AS landingPage,
   referrer_host AS referrerHost`;
 
+/** Past its first-response time with no response: the overdue filter's test, and the Overdue view's (ADR 301). */
+export const OVERDUE_AT = (at: string) => `(first_response_at IS NULL AND respond_by <= ${at})`;
+
 /** The desk's filters, by the binding each needs: the list applies every one, the count only those in play. */
 const FILTER_CONDITIONS: ReadonlyArray<readonly [string, string]> = [
   ["status", "status = $status"],
   ["service", "desired_service = $service"],
   ["role", "role = $role"],
   ["matterType", "matter_type = $matterType"],
-  ["overdueAt", "(first_response_at IS NULL AND respond_by <= $overdueAt)"],
+  ["overdueAt", OVERDUE_AT("$overdueAt")],
   ["ids", "id IN (SELECT value FROM json_each($ids))"],
 ];
 
@@ -238,13 +241,16 @@ export function submissionDesk({ db, cipher, search }: Indexed) {
       paging: Paging,
     ): { total: number; items: StoredSummary[]; search?: SearchState } {
       if (filter.q) return searchPage({ ...filter, q: filter.q }, paging);
-      const b = bindings(filter, null);
+      // A selection of ids (a saved view's requests, ADR 301) narrows the list as it narrows a search.
+      const b = bindings(filter, filter.ids ?? null);
       const total = countOf(b);
       const items = pages[paging.sort ?? "newest"]
         .all({ ...b, limit: paging.limit, offset: paging.offset })
         .map((r) => toSummary(cipher, r));
       return { total, items };
     },
+    /** The summaries of these requests, in that order (the desk's board names its cards with them). */
+    summaries: (ids: number[]) => summariesInOrder(ids),
     /** How complete the search is (it is built in the background after a start). */
     searchState: () => search.state(),
     exportRows: (filter: DeskFilter) => all.all(filterBindings(filter)).map(toDetail),

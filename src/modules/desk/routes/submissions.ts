@@ -93,10 +93,12 @@ export function submissionsRoutes(deps: {
       { params: IdParams, body: ResponseSchema, transform: requestFirst },
     );
 
-  // Reports over all requests: where they came from.
+  // Reports over all requests: where they came from, and how many each saved view holds (ADR 301).
   const reports = new Elysia({ name: "desk-reports", prefix: DESK_API })
     .use(deps.auth.requireAdmin)
-    .get("/sources", () => service.sources());
+    .get("/sources", () => service.sources())
+    .get("/views", ({ admin, request, server }) => service.viewCounts(actor(admin, request, server)))
+    .get("/board", ({ admin, request, server }) => service.board(actor(admin, request, server)));
 
   return new Elysia({ name: "desk" }).use(submissions).use(reports);
 }

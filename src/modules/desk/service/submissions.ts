@@ -34,6 +34,7 @@ import { submissionEvents } from "../repo/submission-events";
 import { submissionLookups } from "../repo/submission-lookups";
 import { DESK_REPLY_MAIL, submissionReplies } from "../repo/submission-replies";
 import { submissionResponses } from "../repo/submission-responses";
+import { createDeskViews } from "./desk-views";
 import type { DueService } from "./due";
 
 export type { Actor };
@@ -93,6 +94,26 @@ export function createSubmissionsService(deps: {
   const responses = submissionResponses(db);
   const events = submissionEvents(db);
   const lookups = submissionLookups(db);
+  const views = createDeskViews({
+    db,
+    now,
+    engagementStagesOf: deps.engagementStagesOf,
+    cardsOf: (ids) =>
+      desk
+        .summaries(ids)
+        .map(({ id, reference, name, desiredService }) => ({ id, reference, name, desiredService })),
+  });
+
+  /**
+   * The list's filter from its query: a saved view becomes the selection of ids it holds (kept to the ticked ones
+   * when both are sent), so a view lists exactly the requests it counts.
+   */
+  const filterOf = (query: Omit<ListQuery, "page" | "pageSize" | "sort">, actor: Actor): DeskFilter => {
+    const { overdue, view, ids, ...rest } = query;
+    const inView = view ? views.idsOf(view, actor.username) : undefined;
+    const chosen = inView && ids ? inView.filter((id) => ids.includes(id)) : (inView ?? ids);
+    return { ...rest, ids: chosen, overdueAt: overdue ? now().toISOString() : undefined };
+  };
 
   const audit = (actor: Actor, event: string, detail: Record<string, string | number | boolean | null>) =>
     auditBy(db, actor, event, detail, now());
@@ -153,6 +174,8 @@ export function createSubmissionsService(deps: {
       responses: recorded,
       timeline,
       relatedRequests: lookups.relatedTo(id),
+      // The engagement's stage by the list's own reading of it, for the page's header (ADR 301).
+      stage: deps.engagementStagesOf?.([id]).get(id) ?? null,
     };
   };
 
@@ -225,9 +248,14 @@ export function createSubmissionsService(deps: {
       existing(id);
     },
 
+    /** How many open requests each saved view holds for this member of staff (ADR 301). */
+    viewCounts: (actor: Actor) => views.counts(actor.username),
+    /** The open requests by where they stand, for the desk's board. */
+    board: (actor: Actor) => views.board(actor.username),
+
     list(query: ListQuery, actor: Actor): SubmissionList {
-      const { page, pageSize, sort, overdue, ...rest } = query;
-      const filter: DeskFilter = { ...rest, overdueAt: overdue ? now().toISOString() : undefined };
+      const { page, pageSize, sort, ...rest } = query;
+      const filter = filterOf(rest, actor);
       due.sync();
       const listed = desk.list(filter, { limit: pageSize, offset: (page - 1) * pageSize, sort });
       const { total } = listed;
@@ -236,6 +264,7 @@ export function createSubmissionsService(deps: {
       const items = rows.map((r) => ({ ...r, engagement: stages?.get(r.id) ?? null }));
       audit(actor, "submissions.listed", {
         ...filterFacts(filter),
+        ...(query.view ? { view: query.view } : {}),
         sort,
         page,
         results: items.length,
@@ -369,8 +398,8 @@ export function createSubmissionsService(deps: {
      * search could see only part of the requests (the index still being read).
      */
     exportCsv(query: ListQuery, actor: Actor): { csv: string; filename: string } {
-      const { page: _page, pageSize: _size, sort: _sort, overdue, ...rest } = query;
-      const filter: DeskFilter = { ...rest, overdueAt: overdue ? now().toISOString() : undefined };
+      const { page: _page, pageSize: _size, sort: _sort, ...rest } = query;
+      const filter = filterOf(rest, actor);
       // A search seeing part of the requests is flagged in the list; a file would not say so: not yet.
       if (filter.q && !desk.searchState().ready) {
         throw new UnavailableError(DESK_MESSAGES.searchIndexing, SEARCH_RETRY_SECONDS);

@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { PersonInput, StoredPerson, StoredTestimonial, TestimonialInput } from "../../../contracts/firm";
 
 /**
- * The people and testimonials tables (migration 016). Not encrypted: they are what the firm publishes about
+ * The people and testimonials tables (migration 016; their samples, migration 050). Not encrypted: they are what the firm publishes about
  * itself, not anyone's personal data given to it.
  */
 type PersonRow = {
@@ -14,6 +14,7 @@ type PersonRow = {
   photo: string | null;
   sort_order: number;
   published: number;
+  sample: number;
   created_at: string;
   updated_at: string;
 };
@@ -25,6 +26,7 @@ type TestimonialRow = {
   context: string;
   sort_order: number;
   published: number;
+  sample: number;
   created_at: string;
   updated_at: string;
 };
@@ -38,6 +40,7 @@ const person = (r: PersonRow): StoredPerson => ({
   photo: r.photo,
   order: r.sort_order,
   published: r.published === 1,
+  sample: r.sample === 1,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -49,6 +52,7 @@ const testimonial = (r: TestimonialRow): StoredTestimonial => ({
   context: r.context,
   order: r.sort_order,
   published: r.published === 1,
+  sample: r.sample === 1,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -103,6 +107,18 @@ export function peopleRepo(db: Database) {
       return row ? person(row) : undefined;
     },
     remove: (id: number): boolean => db.query("DELETE FROM people WHERE id = ?").run(id).changes > 0,
+    /** Whether any sample (demo mode's seeded people) is stored. */
+    hasSamples: (): boolean => db.query("SELECT 1 FROM people WHERE sample = 1 LIMIT 1").get() !== null,
+    /** Stores published samples (demo mode), marked so every page that shows them says so. */
+    seedSamples(samples: readonly PersonInput[], at: Date): void {
+      const insert = db.query(
+        `INSERT INTO people (name, role, credentials, bio, sort_order, published, sample, created_at, updated_at)
+         VALUES ($name, $role, $credentials, $bio, $order, $published, 1, $at, $at)`,
+      );
+      db.transaction(() => {
+        for (const p of samples) insert.run(params(p, at.toISOString()));
+      })();
+    },
   };
 }
 
@@ -146,6 +162,18 @@ export function testimonialsRepo(db: Database) {
       return row ? testimonial(row) : undefined;
     },
     remove: (id: number): boolean => db.query("DELETE FROM testimonials WHERE id = ?").run(id).changes > 0,
+    /** Whether any sample (demo mode's seeded testimonials) is stored. */
+    hasSamples: (): boolean => db.query("SELECT 1 FROM testimonials WHERE sample = 1 LIMIT 1").get() !== null,
+    /** Stores published samples (demo mode), marked so every page that shows them says so. */
+    seedSamples(samples: readonly TestimonialInput[], at: Date): void {
+      const insert = db.query(
+        `INSERT INTO testimonials (quote, attribution, context, sort_order, published, sample, created_at, updated_at)
+         VALUES ($quote, $attribution, $context, $order, $published, 1, $at, $at)`,
+      );
+      db.transaction(() => {
+        for (const t of samples) insert.run(params(t, at.toISOString()));
+      })();
+    },
   };
 }
 

@@ -27,6 +27,7 @@ import { engagementRecord } from "../../portal";
 import type { Actor, DataRequestInput } from "../model";
 import { type DataRequestRow, dataRequestsRepo } from "../repo/data-requests";
 import { createErasure } from "./erasure";
+import { exportHtml, personFacing } from "./export-document";
 
 /**
  * Data-rights requests (access, correction, deletion, opt-out): recorded with a due date 30 days out, matched
@@ -37,8 +38,10 @@ export function createDataRequests(deps: {
   store: DataStore;
   dataDir: string;
   now: () => Date;
-  /** The firm's time zone: an export is named by the firm's day. */
+  /** The firm's time zone: an export is named by the firm's day, and its document's times are the firm's. */
   timeZone: string;
+  /** The firm's name, as the export's document names who holds the data. */
+  firm: string;
 }) {
   const { store } = deps;
   const { db } = store;
@@ -72,6 +75,7 @@ export function createDataRequests(deps: {
     id: r.id,
     kind: r.kind,
     status: r.status,
+    email: r.status === "open" ? r.email : null,
     receivedAt: r.receivedAt,
     dueAt: r.dueAt,
     daysLeft: r.status === "open" ? daysLeft(r.dueAt, at) : null,
@@ -139,7 +143,8 @@ export function createDataRequests(deps: {
      * responses recorded as made another way, its mail, its engagement (the signed PDF as base64), its
      * consultations (each booking, move and cancel), the documents asked of them (each item and its history) and the
      * documents either side sent (name, size, SHA-256, direction, times, and where the file is in the archive),
-     * as one JSON document; with it in one ZIP archive, the decrypted documents themselves, streamed (ADR 180).
+     * as a document the person reads (HTML) and the same facts as JSON, without the server's machinery (ADR 301);
+     * with them in one ZIP archive, the decrypted documents themselves, streamed (ADR 180).
      */
     exportArchive(id: number, actor: Actor): { archive: ReadableStream<Uint8Array>; filename: string } {
       const request = openRequest(id);
@@ -167,10 +172,10 @@ export function createDataRequests(deps: {
       // Their payments as the processor reported them, recorded on a request or waiting for staff (ADR 285).
       const payments = processorPaymentsOf(store, request.email, submissions.idsByEmail(request.email));
       audit(actor, "data_request.exported", { dataRequestId: request.id, intakes: intakes.length }, at);
-      const document = {
+      // The person's copy, never the server's rows: no outbox ids, attempts, retry times or hashes (issue 45).
+      const document = personFacing({
         exportedAt: at.toISOString(),
         request: {
-          id: request.id,
           kind: request.kind,
           email: request.email,
           receivedAt: request.receivedAt,
@@ -178,14 +183,19 @@ export function createDataRequests(deps: {
         },
         intakes,
         payments,
-      };
+      }) as Parameters<typeof exportHtml>[0];
       const name = `data-request-${request.id}-${firmToday(at, deps.timeZone)}`;
+      const html = {
+        name: `${name}.html`,
+        lastModified: at,
+        input: exportHtml(document, { firm: deps.firm, timeZone: deps.timeZone }),
+      };
       const json = {
         name: `${name}.json`,
         lastModified: at,
         input: `${JSON.stringify(document, null, 2)}\n`,
       };
-      return { archive: makeZip([json, ...files]), filename: `${name}.zip` };
+      return { archive: makeZip([html, json, ...files]), filename: `${name}.zip` };
     },
 
     /** Erases a deletion request's intakes and completes it; answers what was erased and the request now. */
