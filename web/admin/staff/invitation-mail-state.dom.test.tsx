@@ -57,6 +57,7 @@ test("the card reads the outbox again until the invitation's e-mail went, then s
   expect(await screen.findByText("Email sent", {}, { timeout: 2_000 })).toBeTruthy();
   expect(screen.queryByText("Email waiting to be sent")).toBeNull();
   const settled = asked;
+  // Seven of the hook's 20 ms intervals with nothing asked: that the screen stays quiet over time is the test.
   await new Promise((r) => setTimeout(r, 150));
   expect(asked).toBe(settled);
 });
