@@ -1,6 +1,6 @@
 /**
  * A small document model shared by the PDF and DOCX writers, so each document's text is written once as data
- * (scripts/docs/content/, and the engagement letter in src/modules/portal/) and the writers own all layout.
+ * (scripts/docs/content/, and the engagement letter in src/modules/engagements/) and the writers own all layout.
  * It lives with the contracts because the portal's page renders the very blocks the letter's PDF was laid out
  * from (ADR 264).
  */

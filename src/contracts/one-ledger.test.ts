@@ -60,8 +60,8 @@ describe("one ledger", () => {
       .filter((f) => !f.startsWith(LEDGER) && !f.includes("/repo/"))
       .filter((f) => PAYMENT_WRITES.some((w) => w.test(readFileSync(join(ROOT, f), "utf8"))));
     // The desk's recordPayment: the processor's webhook and a match reach it through recordPaymentByReference.
-    expect(writers).toEqual(["src/modules/portal/service/staff.ts"]);
-    const portal = readFileSync(join(ROOT, "src/modules/portal/index.ts"), "utf8");
+    expect(writers).toEqual(["src/modules/engagements/service/staff.ts"]);
+    const portal = readFileSync(join(ROOT, "src/modules/engagements/index.ts"), "utf8");
     expect(portal).toMatch(/recordPaymentByReference[\s\S]*service\.staff\.recordPayment\(/);
     const compose = readFileSync(join(ROOT, "src/compose.ts"), "utf8");
     expect(compose).toContain("record: portal.recordPaymentByReference");

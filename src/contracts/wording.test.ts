@@ -26,7 +26,7 @@ function readable(source: string): string[] {
  * The engagement letter is a legal document: a letter already sent is drawn again from this template until it is
  * signed, so its words change only with a new version of the letter, not with a spelling rule.
  */
-const LEGAL_TEXT = new Set(["src/modules/portal/lib/letter-template.ts"]);
+const LEGAL_TEXT = new Set(["src/modules/engagements/lib/letter-template.ts"]);
 
 /**
  * Issue 22: the product's messages read one way. SPEC.md writes "email" ("Invalid email address", the "Email"

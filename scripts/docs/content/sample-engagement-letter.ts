@@ -1,5 +1,5 @@
 import type { Brand } from "../../../src/contracts/brand";
-import { engagementLetter } from "../../../src/modules/portal/lib/letter-template";
+import { engagementLetter } from "../../../src/modules/engagements/lib/letter-template";
 import type { DocSpec } from "../model";
 
 /** The published sample is the letter clients sign in the portal, with its blanks left to fill. */

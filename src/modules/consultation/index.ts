@@ -9,7 +9,7 @@ import {
   engagementLifecycle,
   portalMailLinks,
   type RequirePortalSession,
-} from "../portal";
+} from "../engagements";
 import type { ConsultationClock } from "./lib/slots";
 import { type ConsultationMail, consultationMailRenderers } from "./mail";
 import { consultationsRepo } from "./repo/consultations";
@@ -34,7 +34,7 @@ export function createConsultation(deps: {
       render: (mail: { id: number; refId: number | null }) => ConsultationMail | null,
     ): void;
   };
-  /** The engagement of the request's portal session, or the portal's 401 (src/modules/portal). */
+  /** The engagement of the request's portal session, or the portal's 401 (src/modules/engagements). */
   requireSession: RequirePortalSession;
   personOf: PersonOf;
   /** How the firm holds its consultations (the firm's setting): the portal shows it, the invitation's LOCATION. */

@@ -3,8 +3,8 @@ import type { Config } from "../../config";
 import { CONSULTATION_CHANGE_HOURS, CONSULTATION_MINUTES } from "../../contracts/consultation";
 import { type ConsultationPlace, consultationHow, consultationWhere } from "../../contracts/firm";
 import type { PersonOf } from "../desk";
+import type { PortalMailLinks } from "../engagements";
 import { composeText, line, type MailMessage } from "../mail";
-import type { PortalMailLinks } from "../portal";
 import { CONSULTATION_CLIENT_MAIL, CONSULTATION_DESK_MAIL, type ConsultationService } from "./service";
 
 /** The outbox's row as this feature reads it: ref_id is the consultation change. */
@@ -85,7 +85,7 @@ export function consultationMailRenderers(
   service: Pick<ConsultationService, "changeFor">,
   personOf: PersonOf,
   place: () => ConsultationPlace | null = () => null,
-  /** The client mail's own portal link, opening on the consultation (src/modules/portal). */
+  /** The client mail's own portal link, opening on the consultation (src/modules/engagements). */
   link: PortalMailLinks = () => `${config.publicUrl}/portal`,
 ) {
   const host = new URL(config.publicUrl).hostname;

@@ -3,7 +3,7 @@ import type { ConsultationPlace } from "../../contracts/firm";
 import { requireId } from "../../http/admin-http";
 import type { PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
-import type { ClientAudit, RequirePortalSession } from "../portal";
+import type { ClientAudit, RequirePortalSession } from "../engagements";
 import { StartBody, SubmissionParams, ZoneQuery } from "./model";
 import type { ConsultationService } from "./service";
 
@@ -24,7 +24,7 @@ export function consultationPortalRoutes(deps: {
   requireEngagement: RequirePortalSession;
   /** How the firm holds its consultations (a phone number or a video link), null until it says. */
   place: () => ConsultationPlace | null;
-  /** The client's booking, move or cancellation in the audit log, under their name (src/modules/portal). */
+  /** The client's booking, move or cancellation in the audit log, under their name (src/modules/engagements). */
   audited?: ClientAudit;
   /** The number the client gave, which the firm calls while it has set no place (issue 44). */
   phoneOf?: (engagementId: number) => string | null;

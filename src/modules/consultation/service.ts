@@ -13,7 +13,7 @@ import { BadRequestError, ConflictError, NotFoundError } from "../../contracts/e
 import type { Database } from "../../db/index";
 import { requireAllowed } from "../../lib/lifecycle";
 import type { PersonOf } from "../desk";
-import type { EngagementLifecycle, EngagementLookup } from "../portal";
+import type { EngagementLifecycle, EngagementLookup } from "../engagements";
 import { type ConsultationClock, isTimeZone, labels, longLabel, slotEnd, slotGrid } from "./lib/slots";
 import {
   AlreadyBooked,

@@ -10,7 +10,7 @@ import { SUBMISSIONS_API } from "../../contracts/submissions";
 import { requireId } from "../../http/admin-http";
 import { invalidInput } from "../../http/errors";
 import type { Auth } from "../auth";
-import type { RequirePortalSession } from "../portal";
+import type { RequirePortalSession } from "../engagements";
 import {
   EditItemBody,
   ItemParams,

@@ -26,8 +26,8 @@ import { serviceById } from "../../contracts/services";
 import { requireAllowed } from "../../lib/lifecycle";
 import type { DataStore } from "../../store";
 import { contactSubmissions, type FirmCalendar } from "../desk";
+import { engagementFacts, engagementLifecycle } from "../engagements";
 import type { MailOutbox } from "../mail";
-import { engagementFacts, engagementLifecycle } from "../portal";
 import { type ItemChange, type ItemRow, itemsRepo } from "./repo/items";
 import { templatesRepo } from "./repo/templates";
 

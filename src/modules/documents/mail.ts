@@ -1,9 +1,9 @@
 import type { Config } from "../../config";
 import type { DataStore } from "../../store";
 import { contactSubmissions } from "../desk";
+import { engagementFacts, type PortalMailLinks } from "../engagements";
 import type { MailMessage, OutboxRow } from "../mail";
 import { composeText, confirmationMessageId, line } from "../mail";
-import { engagementFacts, type PortalMailLinks } from "../portal";
 
 /** The report is ready: ref_id is the engagement. No attachment: the report stays behind the portal. */
 export const REPORT_READY_MAIL = "documents-report-ready";

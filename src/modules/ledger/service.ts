@@ -3,7 +3,7 @@ import { PORTAL_MESSAGES } from "../../contracts/portal";
 import type { DataStore } from "../../store";
 import { type Actor, auditBy } from "../audit";
 import type { PersonOf } from "../desk";
-import type { EngagementFacts, EngagementLookup, LedgerHooks } from "../portal";
+import type { EngagementFacts, EngagementLookup, LedgerHooks } from "../engagements";
 import {
   type AdjustmentInput,
   dayPaidReaching,

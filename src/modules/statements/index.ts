@@ -3,8 +3,8 @@ import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { FirmCalendar, PersonOf } from "../desk";
+import { portalMailLinks } from "../engagements";
 import type { MailOutbox } from "../mail";
-import { portalMailLinks } from "../portal";
 import { createStatementJobs } from "./jobs";
 import { statementMailRenderers } from "./mail";
 import type { StatementLedger } from "./model";
@@ -33,7 +33,7 @@ export function createStatements(deps: {
   engagementIds: () => readonly number[];
   engagements: StatementsServiceDeps["engagements"];
   outbox: Pick<MailOutbox, "register" | "enqueue" | "wake">;
-  /** The engagement of the request's portal session, or the portal's 401 (src/modules/portal). */
+  /** The engagement of the request's portal session, or the portal's 401 (src/modules/engagements). */
   requireSession: (request: Request) => number;
   personOf: PersonOf;
   logger: Logger;

@@ -4,7 +4,7 @@ import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { FirmCalendar } from "../desk";
 import { calendarJob } from "../desk";
-import { engagementLifecycle } from "../portal";
+import { engagementLifecycle } from "../engagements";
 import { endOfPreviousMonth, firstBusinessDayOfMonth, monthlyRunOwed } from "./model";
 import type { Issued, StatementsService } from "./service";
 

@@ -2,8 +2,8 @@ import type { Config } from "../../config";
 import { statementTitle } from "../../contracts/statements";
 import { longDate } from "../../contracts/subscriptions";
 import type { PersonOf } from "../desk";
+import type { PortalMailLinks } from "../engagements";
 import { composeText, line, type MailMessage } from "../mail";
-import type { PortalMailLinks } from "../portal";
 import { STATEMENT_ISSUED_MAIL, type StatementsService } from "./service";
 
 type QueuedMail = { id: number; refId: number | null };
@@ -16,7 +16,7 @@ export function statementMailRenderers(
   config: Pick<Config, "publicUrl" | "brand" | "intakeNotifyTo">,
   service: Pick<StatementsService, "byId">,
   personOf: PersonOf,
-  /** The mail's own portal link, opening on the statements (src/modules/portal). */
+  /** The mail's own portal link, opening on the statements (src/modules/engagements). */
   link: PortalMailLinks = () => `${config.publicUrl}/portal`,
 ) {
   const host = new URL(config.publicUrl).hostname;

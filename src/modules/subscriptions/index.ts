@@ -3,8 +3,8 @@ import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { FirmCalendar, PersonOf } from "../desk";
+import type { RequirePortalSession } from "../engagements";
 import type { MailOutbox } from "../mail";
-import type { RequirePortalSession } from "../portal";
 import { createSubscriptionJobs } from "./jobs";
 import { subscriptionMailRenderers } from "./mail";
 import type { SweepReceipt } from "./model";
@@ -35,7 +35,7 @@ export function createSubscriptions(deps: {
   auth: Pick<Auth, "requireAdmin">;
   calendar: FirmCalendar;
   outbox: Pick<MailOutbox, "register" | "enqueue" | "wake">;
-  /** The engagement of the request's portal session, or the portal's 401 (src/modules/portal). */
+  /** The engagement of the request's portal session, or the portal's 401 (src/modules/engagements). */
   requireSession: RequirePortalSession;
   personOf: PersonOf;
   logger: Logger;

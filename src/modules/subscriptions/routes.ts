@@ -4,7 +4,7 @@ import type { SweepsDue } from "../../contracts/subscriptions";
 import { actorFrom, requireId } from "../../http/admin-http";
 import { clientAddress, type PeerAddressSource } from "../../http/client-address";
 import type { Auth } from "../auth";
-import type { RequirePortalSession } from "../portal";
+import type { RequirePortalSession } from "../engagements";
 import { SUBSCRIPTION_MESSAGES, SubmissionParams, type SubscriptionAction } from "./model";
 import type { SubscriptionsService } from "./service";
 

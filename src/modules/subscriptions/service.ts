@@ -5,7 +5,7 @@ import type { DataStore } from "../../store";
 import type { Actor } from "../audit";
 import { writeAudit } from "../audit";
 import type { FirmCalendar } from "../desk";
-import { type EngagementLifecycle, engagementLifecycle } from "../portal";
+import { type EngagementLifecycle, engagementLifecycle } from "../engagements";
 import {
   addDays,
   begin,

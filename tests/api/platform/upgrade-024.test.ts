@@ -7,7 +7,7 @@ import { createDataCipher } from "../../../src/db/cipher";
 import { closeDatabase, migrate, openDatabaseFile } from "../../../src/db/index";
 import { MIGRATIONS } from "../../../src/db/migrations";
 import { MANIFEST } from "../../../src/generated/assets";
-import { engagementEvents } from "../../../src/modules/portal/repo/events";
+import { engagementEvents } from "../../../src/modules/engagements/repo/events";
 import { openDataStore } from "../../../src/ops/data-store";
 import { loadDataKeys } from "../../../src/secrets";
 import { cookieFrom, post } from "../../helpers/admin";

@@ -13,7 +13,7 @@ import { ConflictError } from "../../../contracts/errors";
 import { spanOfDays } from "../../../contracts/firm-calendar";
 import { inSlices, type Slicing } from "../../../ops/slices";
 import type { DataStore } from "../../../store";
-import type { EngagementLookup } from "../../portal";
+import type { EngagementLookup } from "../../engagements";
 import { type BusinessClock, createBusinessClock, describeHours, nextDate } from "../lib/business-clock";
 import { deliveryStatus, dueStatus, formatDuration } from "../lib/due-labels";
 import { engagedRequests } from "../repo/deliveries";

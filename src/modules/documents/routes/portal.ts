@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { type PortalDocuments, UPLOADS_PATH } from "../../../contracts/documents";
-import type { ClientAudit, RequirePortalSession } from "../../portal";
+import type { ClientAudit, RequirePortalSession } from "../../engagements";
 import { DocumentParams, UploadParams } from "../model";
 import type { DocumentsService } from "../service";
 import { downloadAnswer } from "./download-answer";
@@ -19,7 +19,7 @@ export function portalDocumentRoutes(deps: {
   requireSession: RequirePortalSession;
   bodyTimeoutMs: number;
   now: () => Date;
-  /** Each file the client sent, in the audit log under their name (src/modules/portal). */
+  /** Each file the client sent, in the audit log under their name (src/modules/engagements). */
   audited?: ClientAudit;
 }) {
   const { service, requireSession } = deps;

@@ -1,7 +1,7 @@
 /** The documents feature as the others see it. */
 import type { DocumentView } from "../../../contracts/documents";
 import type { Sealed } from "../../../store";
-import { engagementFacts } from "../../portal";
+import { engagementFacts } from "../../engagements";
 import { documentFiles } from "../lib/file-store";
 import { downloadName } from "../lib/names";
 import { documentsRepo, viewOf } from "../repo/documents";

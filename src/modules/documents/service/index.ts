@@ -11,7 +11,7 @@ import {
   type EngagementLookup,
   engagementFacts,
   engagementLifecycle,
-} from "../../portal";
+} from "../../engagements";
 import type { ScanVerdict } from "../lib/clamd";
 import type { DocumentFiles } from "../lib/file-store";
 import { documentsRepo } from "../repo/documents";

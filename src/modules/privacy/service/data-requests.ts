@@ -21,9 +21,9 @@ import {
 } from "../../desk";
 import { documentRequestRecord } from "../../document-requests";
 import { documentExport, type ExportedFile } from "../../documents";
+import { engagementRecord } from "../../engagements";
 import { mailOutboxRepo } from "../../mail";
 import { forgetProcessorPayer, processorPaymentsOf } from "../../payments";
-import { engagementRecord } from "../../portal";
 import type { Actor, DataRequestInput } from "../model";
 import { type DataRequestRow, dataRequestsRepo } from "../repo/data-requests";
 import { createErasure } from "./erasure";
