@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { composeRoot } from "../compose";
 import { type Config, ConfigError, parseDataKeys } from "../config";
 import { DOCTOR_HELP } from "../contracts/commands-help";
+import { clamdLabel } from "../contracts/scanning";
 import { createDataCipher, NO_DATA_KEY } from "../db/cipher";
 import { closeDatabase, latestSchema, openDatabase } from "../db/index";
 import { createSubmissionSearch } from "../modules/desk";
@@ -16,6 +17,7 @@ import {
   mailFinding,
   report,
   s3Finding,
+  scannerFinding,
   schemaFinding,
   settingsFindings,
 } from "../ops/doctor";
@@ -102,6 +104,7 @@ export async function doctorCommand(
         : keyFindings({ db: data, cipher, dataDir: config.dataDir, source: keys.source, now: clock() })),
       mailFinding(await root.mailOutbox.probe(testTo), config.smtpUrl, testTo),
       s3Finding(await root.backups.probeS3()),
+      scannerFinding(await root.documents.scannerReachable(), config.clamd ? clamdLabel(config.clamd) : null),
       clockFinding(config.desk.timeZone, clock()),
     ];
     const out = report(findings);

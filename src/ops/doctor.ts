@@ -305,6 +305,19 @@ export function s3Finding(probe: S3Probe | null): Finding {
   return ok(check, `${probe.where} at ${probe.endpoint}: a probe object was written, read back and deleted`);
 }
 
+/** The virus scanner uploads pass through (CLAMD_URL, ADR 296): answering, or why not, or not set. */
+export function scannerFinding(probe: "ok" | "off" | { error: string }, where: string | null): Finding {
+  const check = "upload scanning";
+  if (probe === "off")
+    return ok(check, "CLAMD_URL is not set: uploads are checked by type only, not scanned for viruses");
+  if (probe === "ok")
+    return ok(check, `clamd at ${where} answers PING: every upload is scanned before it is kept`);
+  return fix(
+    check,
+    `${probe.error}: uploads are refused until it answers; check CLAMD_URL and that clamd runs (systemctl status clamav-daemon)`,
+  );
+}
+
 /** The firm's clock: its zone, and what the firm's wall clock says now beside UTC, for the operator to compare. */
 export function clockFinding(timeZone: string, now: Date): Finding {
   return ok(

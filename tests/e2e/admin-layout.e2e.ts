@@ -361,7 +361,8 @@ test("the dashboard greets by display name and lists the firm's setup with where
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   const setup = page.getByRole("region", { name: "Set up the firm" });
-  await expect(setup.getByRole("listitem")).toHaveCount(8);
+  // Nine steps: the consultation's place (issue 44) and upload scanning (ADR 296) joined the seven.
+  await expect(setup.getByRole("listitem")).toHaveCount(9);
   await expect(setup.getByRole("link", { name: /Set up people and credentials/ })).toHaveAttribute(
     "href",
     "/admin/firm",
@@ -393,7 +394,7 @@ test("each setup step done in the environment file names each of its settings on
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   const steps = page.getByRole("region", { name: "Set up the firm" }).getByRole("listitem");
-  await expect(steps).toHaveCount(8);
+  await expect(steps).toHaveCount(9);
   const named = await steps.evaluateAll((items) =>
     items.map((li) => {
       // Text node by text node, so that two names in neighbouring elements are read as two.
@@ -414,6 +415,7 @@ test("each setup step done in the environment file names each of its settings on
     expect.arrayContaining([
       expect.stringContaining("PAYMENT_URL"),
       expect.stringContaining("BRAND_ADDRESS"),
+      expect.stringContaining("CLAMD_URL"),
     ]),
   );
   for (const { text, names, code } of withSettings) {

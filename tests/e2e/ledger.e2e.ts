@@ -111,7 +111,7 @@ test("the desk's ledger: one add-form at a time, entries by number, and four pla
     mimeType: "application/pdf",
     buffer: pdf(4_000, "Cook County Recorder of Deeds receipt"),
   });
-  await documents.getByRole("button", { name: "Send to the Client" }).click();
+  await documents.getByRole("button", { name: "Send the File to the Client" }).click();
   await expect(documents.getByRole("link", { name: "Recorder receipt.pdf" })).toBeVisible();
   await desk.reload();
   await waitForHydration(desk);

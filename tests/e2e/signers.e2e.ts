@@ -81,6 +81,13 @@ test("counsel signs, then the client, then the firm countersigns", async ({ brow
   await press(desk, panel.getByRole("button", { name: "Save Draft" }));
   await expect(panel.getByRole("link", { name: "View the Letter (PDF)" })).toBeVisible();
   await press(desk, panel.getByRole("button", { name: "Send to the Client" }));
+  // The look before sending (issue 44): the exact letter, then the send.
+  await press(
+    desk,
+    desk
+      .getByRole("dialog", { name: "Look before sending" })
+      .getByRole("button", { name: "Send This Letter" }),
+  );
   await expect(panel.getByText("Waiting: their turn")).toBeVisible();
 
   // Counsel, first: their mailed link, their name.

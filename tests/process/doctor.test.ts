@@ -130,6 +130,9 @@ describe("tracewell doctor", () => {
     expect(lineOf(r.stdout, "backups off the machine")).toBe(
       `ok   backups off the machine: s3://firm-backups/tracewell/ at http://127.0.0.1:${S3_PORT}: a probe object was written, read back and deleted`,
     );
+    expect(lineOf(r.stdout, "upload scanning")).toBe(
+      "ok   upload scanning: CLAMD_URL is not set: uploads are checked by type only, not scanned for viruses",
+    );
     expect(lineOf(r.stdout, "clock")).toMatch(
       /^ok {3}clock: the firm's time zone is America\/New_York \((EST|EDT)\): it is \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T there, \d{4}-\d{2}-\d{2}T[\d:.]+Z UTC$/,
     );
@@ -170,6 +173,13 @@ describe("tracewell doctor", () => {
     expect(closed.code).toBe(1);
     expect(lineOf(closed.stdout, "mail")).toContain(
       `FIX  mail: smtp://127.0.0.1:${CLOSED_PORT}: no connection to the mail server (connect ECONNREFUSED 127.0.0.1:${CLOSED_PORT}): check the host and port in SMTP_URL`,
+    );
+
+    // A scanner that does not answer: uploads would be refused, so it is a fix, named with the setting.
+    const noScanner = await doctor([], { CLAMD_URL: `tcp://127.0.0.1:${CLOSED_PORT}` });
+    expect(noScanner.code).toBe(1);
+    expect(lineOf(noScanner.stdout, "upload scanning")).toStartWith(
+      `FIX  upload scanning: clamd at tcp://127.0.0.1:${CLOSED_PORT} does not answer PING: uploads are refused until it answers; check CLAMD_URL`,
     );
 
     const noBucket = await doctor([], { BACKUP_S3_URL: "s3://no-such-bucket/tracewell" });

@@ -23,7 +23,8 @@ export function RequestSectionsNav() {
       className="sticky top-0 z-20 -mx-1 mt-4 border-b border-line bg-paper px-1 py-1"
     >
       {/* One row on a phone too (it scrolls sideways there), so the bar takes a row's height off the screen. */}
-      <ul className="flex gap-1 overflow-x-auto sm:flex-wrap sm:overflow-visible">
+      {/* Room inside the scroller for the focus ring (6 px out from a link), which it would otherwise clip. */}
+      <ul className="-m-1.5 flex gap-1 overflow-x-auto p-1.5 sm:flex-wrap sm:overflow-visible">
         <li>
           <a href="#status-title" className={link}>
             Status

@@ -348,7 +348,11 @@ export function portalAccess(core: EngagementCore) {
     /** The desk's list of the client's ways back on a request. */
     deskView(submissionId: number): DeskPortalAccess {
       const e = repo.bySubmission(submissionId);
-      if (!e) throw new NotFoundError(PORTAL_MESSAGES.noEngagement);
+      // A request with no engagement yet has no way back to list: nothing, as its panel shows; an unknown one 404s.
+      if (!e) {
+        if (!submissions.byId(submissionId)) throw new NotFoundError("Not found");
+        return { devices: [], passkeys: [] };
+      }
       return {
         devices: devices.ofEngagement(e.id, now()).map(({ engagementId: _e, ...d }) => d),
         passkeys: passkeys.ofEngagement(e.id).map(passkeyView),
