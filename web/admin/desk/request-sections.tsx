@@ -22,9 +22,11 @@ export function RequestSectionsNav() {
       data-sticky-top
       className="sticky top-0 z-20 -mx-1 mt-4 border-b border-line bg-paper px-1 py-1"
     >
-      {/* One row on a phone too (it scrolls sideways there), so the bar takes a row's height off the screen. */}
-      {/* Room inside the scroller for the focus ring (6 px out from a link), which it would otherwise clip. */}
-      <ul className="-m-1.5 flex gap-1 overflow-x-auto p-1.5 sm:flex-wrap sm:overflow-visible">
+      {/*
+       * It wraps on a phone rather than scrolling sideways: a scroller clips the focus ring of a link it has scrolled
+       * part-way out, and two short rows keep every section in view.
+       */}
+      <ul className="flex flex-wrap gap-1">
         <li>
           <a href="#status-title" className={link}>
             Status
