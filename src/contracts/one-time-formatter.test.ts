@@ -34,12 +34,18 @@ const WRITERS = [
  */
 const HAND_MADE = [
   /\b(MONTH_NAMES|MONTH_SHORT|WEEKDAY_NAMES|WEEKDAY_SHORT|hhmm)\b/,
+  // The calendar's word lists written out again, one word a line as the formatter lays them out.
+  /^\s*"(January|Sunday)",\s*$/,
   /\$\{[^}]*(pad|padStart|[Hh]ours?\b|getHours|getUTCHours)[^}]*\}:\$\{/,
 ];
 /** Where those are not a display: the calendar that defines them, and machine formats, each with its reason. */
 const MACHINE = new Map<string, string>([
   [FORMATTER, "the formatter itself"],
   ["src/contracts/calendar.ts", "defines the word lists the formatter reads"],
+  [
+    "src/contracts/schedule-words.ts",
+    "says a cron schedule in its words (every Monday, in March) from the calendar's lists; its times come from the formatter",
+  ],
   [
     "src/modules/desk/lib/business-clock.ts",
     "reads the weekday names of BUSINESS_HOURS, a setting in its own syntax (Mon-Fri 09:00-17:00)",

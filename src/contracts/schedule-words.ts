@@ -1,3 +1,4 @@
+import { MONTH_NAMES, WEEKDAY_NAMES } from "./calendar";
 import { nextRunAfter, type Schedule } from "./firm-calendar";
 import { formatClockTime, zoneLabel } from "./time-format";
 
@@ -7,21 +8,8 @@ import { formatClockTime, zoneLabel } from "./time-format";
  * wording (a list of minutes in a few hours, say) is given as its cron fields: never a sentence that is wrong.
  */
 
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+const WEEKDAYS = WEEKDAY_NAMES;
+const MONTHS = MONTH_NAMES;
 
 const sorted = (set: ReadonlySet<number>) => [...set].sort((a, b) => a - b);
 
