@@ -2,6 +2,7 @@ import pkg from "../../package.json";
 import { createApp } from "../app";
 import { composeRoot } from "../compose";
 import { ConfigError, loadConfig } from "../config";
+import { listenWarnings } from "../config-checks";
 import { BUILD } from "../contracts/build-info";
 import { closeDatabase } from "../db";
 import { MANIFEST } from "../generated/assets";
@@ -95,6 +96,7 @@ export async function serve(): Promise<number> {
     listenMs: Math.round(performance.now() - composed),
     steps: steps.figures(),
   });
+  for (const { event, hint } of listenWarnings(process.env)) logger.warn(event, { hint });
 
   // What grows with what is stored waits for the listen (ADR 289) and goes a batch at a time between requests:
   // the outbox (with mail off, the requests note why their mail waits), the due times and the ledger's backfill,

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { binaryEnv, killStarted, runBinary } from "../helpers/binary";
+import { binaryEnv, killStarted, runBinary, startBinary } from "../helpers/binary";
 import { freePorts } from "../helpers/ports";
 
 /**
@@ -47,5 +47,49 @@ describe("a wrong setting stops the start with one line", () => {
       await startWith({ HOST: "no-such-host.invalid" }),
       /^Invalid HOST: cannot listen on "no-such-host\.invalid"/,
     );
+  }, 30_000);
+});
+
+describe("an environment file that undoes the unit's machine values is said at start", () => {
+  // Under systemd (INVOCATION_ID), an env file's HOST and TRUST_PROXY override the unit's 127.0.0.1 and true.
+  const underUnit = {
+    INVOCATION_ID: "5b1e0c3a",
+    DATA_DIR: join(root, "unit-data"),
+    PUBLIC_URL: "https://www.tracewell.example",
+  };
+  const warnings = async (settings: Record<string, string>) => {
+    const server = await startBinary({
+      dataDir: join(root, "unit-data"),
+      port: PORT,
+      env: { ...underUnit, ...settings },
+    });
+    expect(await server.stop()).toBe(0);
+    return server
+      .log()
+      .split("\n")
+      .filter((line) => line.includes('"level":"warn"'))
+      .map((line) => JSON.parse(line) as { event: string; hint: string });
+  };
+
+  test("the unit's own values start without a word about the listen address or the proxy", async () => {
+    const events = (await warnings({ HOST: "127.0.0.1", TRUST_PROXY: "true" })).map((w) => w.event);
+    expect(events).not.toContain("listen_exposed");
+    expect(events).not.toContain("proxy_not_trusted");
+  }, 30_000);
+
+  test("HOST=0.0.0.0 from the file is named, with the unit's value to go back to", async () => {
+    const exposed = (await warnings({ HOST: "0.0.0.0", TRUST_PROXY: "true" })).find(
+      (w) => w.event === "listen_exposed",
+    );
+    expect(exposed?.hint).toContain("HOST=0.0.0.0 listens beyond this machine");
+    expect(exposed?.hint).toContain("remove HOST from the environment file");
+  }, 30_000);
+
+  test("TRUST_PROXY=false behind the unit's proxy address is named: every client would share one address", async () => {
+    const untrusted = (await warnings({ HOST: "127.0.0.1", TRUST_PROXY: "false" })).find(
+      (w) => w.event === "proxy_not_trusted",
+    );
+    expect(untrusted?.hint).toContain("every client shares the proxy's address");
+    expect(untrusted?.hint).toContain("Set TRUST_PROXY=true");
   }, 30_000);
 });
