@@ -9,6 +9,7 @@ import { ArchiveError } from "../lib/archive-cipher";
 import type { Manifest } from "../lib/container";
 import { archiveName, type BackupSettings, DATABASE_IN_ARCHIVE, toKeep } from "../model";
 import { checkExtracted, extractArchive, tempFolderBeside, writeArchive } from "./archive";
+import { isEarlierReleaseBackup, placeEarlierReleaseBackup } from "./earlier";
 import { folderTarget, type Listed, openSource, s3Target, type Target } from "./targets";
 
 export type RunRecord = {
@@ -54,7 +55,10 @@ export function createBackupService(deps: BackupDeps) {
     const keys = deps.keys();
     const dir = await tempFolderBeside(near, "verify");
     try {
-      const manifest: Manifest = await extractArchive(openSource(source, settings.s3), keys, dir);
+      // A backup an earlier release wrote (a database file with its folders beside it) is checked as an archive is.
+      const manifest: Manifest = isEarlierReleaseBackup(source)
+        ? placeEarlierReleaseBackup(source, dir, deps.app)
+        : await extractArchive(openSource(source, settings.s3), keys, dir);
       const checked = checkExtracted(dir, manifest, keys);
       return { dir, manifest, checked };
     } catch (error) {
