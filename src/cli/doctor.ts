@@ -6,6 +6,7 @@ import { type Config, ConfigError, parseDataKeys } from "../config";
 import { DOCTOR_HELP } from "../contracts/commands-help";
 import { clamdLabel } from "../contracts/scanning";
 import { createDataCipher, NO_DATA_KEY } from "../db/cipher";
+import { keyCopyConfirmed } from "../db/data-key-holders";
 import { closeDatabase, latestSchema, openDatabase } from "../db/index";
 import { createSubmissionSearch } from "../modules/desk";
 import { DATABASE_FILE } from "../ops/data-store";
@@ -13,6 +14,7 @@ import {
   clockFinding,
   dataFolderFindings,
   type Finding,
+  keyCopyFinding,
   keyFindings,
   mailFinding,
   report,
@@ -103,6 +105,18 @@ export async function doctorCommand(
         ? [{ check: "data key", fix: true, text: keys.problem }]
         : keyFindings({ db: data, cipher, dataDir: config.dataDir, source: keys.source, now: clock() })),
       mailFinding(await root.mailOutbox.probe(testTo), config.smtpUrl, testTo),
+      keyCopyFinding({
+        keySource: keys.source,
+        keyFile: join(config.dataDir, DATA_KEY_FILE),
+        keyId: cipher.keyIds[0],
+        // The confirmation's table came with migration 045; an older file has none to read.
+        confirmed:
+          rootDb === data &&
+          cipher.keyIds[0] !== undefined &&
+          keyCopyConfirmed(data, cipher.keyIds[0]) !== null,
+        backupDir: root.backups.settings.dir,
+        offMachine: root.backups.settings.s3 !== null,
+      }),
       s3Finding(await root.backups.probeS3()),
       scannerFinding(await root.documents.scannerReachable(), config.clamd ? clamdLabel(config.clamd) : null),
       clockFinding(config.desk.timeZone, clock()),

@@ -7,6 +7,7 @@ import { BUILD } from "../contracts/build-info";
 import { closeDatabase } from "../db";
 import { MANIFEST } from "../generated/assets";
 import { createLogger } from "../log";
+import { backupSettings } from "../modules/backups";
 import { openDataStore } from "../ops/data-store";
 import { holdDataKeys } from "../ops/key-holder";
 import { startSteps } from "../ops/start-steps";
@@ -49,6 +50,9 @@ export async function serve(): Promise<number> {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
   const config = loadConfig(process.env);
+  // The backup settings are read where the backups are composed, after the data folder is opened (and a first
+  // start has made its key there): a bad BACKUP_* value must stop the start before anything is written.
+  backupSettings(process.env, { dataDir: config.dataDir, timeZone: config.desk.timeZone });
   const logger = createLogger(config.logLevel);
   // What the start costs before the first request can be answered, in the log (ADR 135).
   // Each step by name too (ADR 289): a step whose cost grows with what is stored shows which it is.

@@ -28,12 +28,14 @@ import { dataDirProblem } from "./data-dir";
  * backup that never reached the bucket, asked now. Each check gives one line: what it found, or what to fix. The
  * checks read and probe; they write nothing in the data folder but the probe file the server's own start writes.
  */
-export type Finding = { check: string; fix: boolean; text: string };
+/** A finding is fine, a risk to act on (`warn`: said, the exit stays 0), or something to fix (exit 1). */
+export type Finding = { check: string; fix: boolean; warn?: boolean; text: string };
 
 type Env = Record<string, string | undefined>;
 
 const ok = (check: string, text: string): Finding => ({ check, fix: false, text });
 const fix = (check: string, text: string): Finding => ({ check, fix: true, text });
+const warn = (check: string, text: string): Finding => ({ check, fix: false, warn: true, text });
 
 /**
  * Every setting the start would refuse, each named with its fix (the start stops at the first; the doctor lists
@@ -305,6 +307,36 @@ export function s3Finding(probe: S3Probe | null): Finding {
   return ok(check, `${probe.where} at ${probe.endpoint}: a probe object was written, read back and deleted`);
 }
 
+/**
+ * A key the first start made (DATA_DIR/data-key) is the only copy until an owner says another is kept: one lost
+ * disk then makes the data and every backup, the bucket's too, unreadable. Said until the setup list's
+ * confirmation (issue 43: "a warning while the only backups sit on the key's disk").
+ */
+export function keyCopyFinding(input: {
+  keySource: string;
+  keyFile: string;
+  keyId: string | undefined;
+  confirmed: boolean;
+  backupDir: string;
+  offMachine: boolean;
+}): Finding {
+  const check = "key kept apart";
+  if (input.keySource !== input.keyFile || !input.keyId)
+    return ok(
+      check,
+      "the data key comes from DATA_KEY in the service's environment, not from the data folder",
+    );
+  if (input.confirmed)
+    return ok(check, `an owner confirmed a copy of key ${input.keyId} is kept off this machine`);
+  const where = input.offMachine
+    ? `the backups in the bucket are unreadable without it`
+    : `it sits on the same machine as every backup (${input.backupDir})`;
+  return warn(
+    check,
+    `key ${input.keyId} exists only in ${input.keyFile}, and ${where}: one lost disk loses the data and the backups. Keep a copy off this machine (a password manager), then confirm it on the admin's setup list`,
+  );
+}
+
 /** The virus scanner uploads pass through (CLAMD_URL, ADR 296): answering, or why not, or not set. */
 export function scannerFinding(probe: "ok" | "off" | { error: string }, where: string | null): Finding {
   const check = "upload scanning";
@@ -329,7 +361,8 @@ export function clockFinding(timeZone: string, now: Date): Finding {
 /** The report: one line a finding, "fix" first on what needs doing, and the exit code (1 when any does). */
 export function report(findings: readonly Finding[]): { text: string; code: number } {
   const toFix = findings.filter((f) => f.fix).length;
-  const lines = findings.map((f) => `${f.fix ? "FIX" : "ok "}  ${f.check}: ${f.text}`);
+  // Five columns before the check's name whatever the word, so the lines read as one table.
+  const lines = findings.map((f) => `${f.fix ? "FIX  " : f.warn ? "warn " : "ok   "}${f.check}: ${f.text}`);
   const summary =
     toFix === 0
       ? "Nothing to fix."

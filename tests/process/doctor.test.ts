@@ -1,3 +1,4 @@
+import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -222,6 +223,40 @@ describe("tracewell doctor", () => {
     }
     expect((await doctor()).code).toBe(0);
   }, 30_000);
+
+  test("a key the first start made is the only copy until an owner confirms one: a warn line, exit 0, then ok", async () => {
+    // A folder started without DATA_KEY: the key is made into DATA_DIR/data-key, beside the backups.
+    const fresh = join(root, "made-key");
+    const first = await startBinary({ dataDir: fresh, port: PORT, env: { BACKUP_SCHEDULE: "off" } });
+    expect(await first.stop()).toBe(0);
+    const keyId = /"event":"data_key_created","file":"[^"]+","keyId":"([^"]+)"/.exec(first.log())?.[1];
+    expect(keyId).toBeDefined();
+    const run = () =>
+      runBinary(["doctor"], {
+        cwd: root,
+        env: binaryEnv(fresh, PORT, { FIRM_TIMEZONE: "America/New_York", BACKUP_SCHEDULE: "off" }),
+      });
+    const before = await run();
+    expect(before.code).toBe(0);
+    expect(lineOf(before.stdout, "key kept apart")).toBe(
+      `warn key kept apart: key ${keyId} exists only in ${join(fresh, "data-key")}, and it sits on the same machine as every backup (${join(fresh, "backups")}): one lost disk loses the data and the backups. Keep a copy off this machine (a password manager), then confirm it on the admin's setup list`,
+    );
+    // The owner's confirmation, as the setup list records it.
+    const db = new Database(join(fresh, "tracewell.db"));
+    db.query("INSERT INTO data_key_copies (key_id, confirmed_at, confirmed_by) VALUES (?, ?, ?)").run(
+      keyId as string,
+      new Date().toISOString(),
+      "morgan",
+    );
+    db.close();
+    expect(lineOf((await run()).stdout, "key kept apart")).toBe(
+      `ok   key kept apart: an owner confirmed a copy of key ${keyId} is kept off this machine`,
+    );
+    // With DATA_KEY in the service's environment the key is the operator's own: nothing to warn of.
+    expect(lineOf((await doctor()).stdout, "key kept apart")).toStartWith(
+      "ok   key kept apart: the data key comes from DATA_KEY",
+    );
+  }, 60_000);
 
   test("wrong settings: every one listed, not only the first, and the other checks wait for them", async () => {
     const r = await doctor([], {

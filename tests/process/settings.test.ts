@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { binaryEnv, killStarted, runBinary, startBinary } from "../helpers/binary";
@@ -93,3 +93,20 @@ describe("an environment file that undoes the unit's machine values is said at s
     expect(untrusted?.hint).toContain("Set TRUST_PROXY=true");
   }, 30_000);
 });
+
+test("a bad BACKUP_* value stops the start before anything is written in the data folder", async () => {
+  const dataDir = join(root, "untouched");
+  for (const [settings, line] of [
+    [{ BACKUP_KEEP: "7 dayly" }, /^Invalid BACKUP_KEEP: "7 dayly" is not a keep rule: write it like/],
+    [{ BACKUP_SCHEDULE: "every night" }, /^Invalid BACKUP_SCHEDULE: "every night" is not a schedule/],
+    [
+      { BACKUP_S3_URL: "s3://Firm_Backups", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" },
+      /^Invalid BACKUP_S3_URL:/,
+    ],
+  ] as [Record<string, string>, RegExp][]) {
+    const run = await runBinary([], { cwd: root, env: binaryEnv(dataDir, PORT, settings) });
+    expectOneLine(run, line);
+    // No data key made, no database opened: the folder was never created.
+    expect(existsSync(dataDir)).toBe(false);
+  }
+}, 30_000);

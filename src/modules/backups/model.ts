@@ -52,12 +52,15 @@ export const DEFAULT_KEEP: Keep = { daily: 7, weekly: 4, monthly: 12 };
 export function parseCron(source: string): Cron {
   if (source.trim().split(/\s+/).length !== 5)
     throw new BackupSettingError(
-      `BACKUP_SCHEDULE must be "off", "daily" or five cron fields (minute hour day month weekday), not "${source}"`,
+      `Invalid BACKUP_SCHEDULE: ${JSON.stringify(source)} is not a schedule: write daily, off, or five cron fields (minute hour day month weekday, as 30 2 * * *).`,
     );
   try {
     return parseSchedule(source);
   } catch (error) {
-    if (error instanceof ScheduleError) throw new BackupSettingError(`BACKUP_SCHEDULE's ${error.message}`);
+    if (error instanceof ScheduleError)
+      throw new BackupSettingError(
+        `Invalid BACKUP_SCHEDULE: the ${error.message}: write daily, off, or five cron fields (minute hour day month weekday, as 30 2 * * *).`,
+      );
     throw error;
   }
 }
@@ -79,18 +82,23 @@ export function parseKeep(value: string | undefined): Keep {
     const m = /^\s*(\d+)\s*(daily|weekly|monthly)\s*$/.exec(item);
     if (!m)
       throw new BackupSettingError(
-        `BACKUP_KEEP must read like "7 daily, 4 weekly, 12 monthly", not "${value}"`,
+        `Invalid BACKUP_KEEP: ${JSON.stringify(value)} is not a keep rule: write it like "7 daily, 4 weekly, 12 monthly", or unset it for that default.`,
       );
     keep[m[2] as keyof Keep] = Number(m[1]);
   }
   if (keep.daily + keep.weekly + keep.monthly === 0)
-    throw new BackupSettingError("BACKUP_KEEP keeps no backup at all: name at least one to keep");
+    throw new BackupSettingError(
+      "Invalid BACKUP_KEEP: it keeps no backup at all: name at least one to keep (7 daily, 4 weekly, 12 monthly).",
+    );
   return keep;
 }
 
 export function parseS3Url(url: string): { bucket: string; prefix: string } {
   const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
-  if (!m) throw new BackupSettingError(`BACKUP_S3_URL must read s3://bucket/prefix, not "${url}"`);
+  if (!m)
+    throw new BackupSettingError(
+      `Invalid BACKUP_S3_URL: ${JSON.stringify(url)} is not an S3 place: write it s3://bucket/prefix (the bucket's name, lower case, then an optional folder).`,
+    );
   const prefix = (m[2] ?? "").replace(/^\/+|\/+$/g, "");
   return { bucket: m[1] as string, prefix: prefix ? `${prefix}/` : "" };
 }
