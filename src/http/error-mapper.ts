@@ -50,6 +50,36 @@ export function errorMapper(deps: {
         requestId: id,
       };
     }
+    // A disk that is full or cannot be written (SQLite's FULL, READONLY, IOERR or CANTOPEN; the file system's
+    // ENOSPC, EROFS, EDQUOT, EACCES): nothing was stored and the client may send again once the operator has
+    // freed it, so a 503 that says so, and a log line that names the folder and the fix (issue 43, finding 6).
+    const storage = storageFailure(error);
+    if (storage) {
+      logger.error("storage_unwritable", {
+        id,
+        path: new URL(request.url).pathname,
+        error: storage,
+        hint: "The data folder (DATA_DIR) cannot be written: free space on its disk (df -h), or give it back to the service's user; /readyz answers 503 until then",
+      });
+      set.status = 503;
+      set.headers["retry-after"] = "300";
+      set.headers["cache-control"] = "no-store";
+      if (request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html")) {
+        return new Response(errorPage(brand, id), {
+          status: 503,
+          headers: {
+            "content-type": "text/html; charset=utf-8",
+            "cache-control": "no-store",
+            "retry-after": "300",
+          },
+        });
+      }
+      return {
+        error:
+          "We could not save this just now: the server cannot store anything at the moment. Nothing was saved. Please try again in a few minutes.",
+        requestId: id,
+      };
+    }
     switch (code) {
       case "NOT_FOUND":
         set.status = 404;
@@ -92,4 +122,15 @@ export function errorMapper(deps: {
       }
     }
   };
+}
+
+const STORAGE_SQLITE = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN)/;
+const STORAGE_ERRNO = new Set(["ENOSPC", "EROFS", "EDQUOT", "EACCES"]);
+
+/** The storage failure an error is, in a few words for the log, or undefined when it is another fault. */
+export function storageFailure(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  const code = String((error as { code: unknown }).code);
+  if (!STORAGE_SQLITE.test(code) && !STORAGE_ERRNO.has(code)) return undefined;
+  return `${code}: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BINARY, binaryEnv } from "../helpers/binary";
 import { waitHealthy } from "../helpers/healthy";
+import { validIntake } from "../helpers/intake-body";
 import { freePorts } from "../helpers/ports";
 import { eventually } from "../helpers/wait";
 
@@ -145,6 +146,73 @@ describe("/readyz while serving", () => {
         everyMs: 250,
       }),
     ).toBe(true);
+    proc.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+    await reading;
+  }, 30_000);
+});
+
+describe("a disk that fills while serving", () => {
+  test("an intake is answered 503 with a message and nothing saved, the log names the folder and the fix, and it takes requests again once space is freed", async () => {
+    // A private mount namespace holds a 24 MB tmpfs as the data folder; the test fills it through the server's
+    // own view of it (/proc/<pid>/root), as a log or a backup filling the disk would.
+    const dir = join(root, "filling");
+    mkdirSync(dir);
+    const port = freePorts(1)[0] as number;
+    const base = `http://127.0.0.1:${port}`;
+    const script = `mount -t tmpfs -o size=24m,mode=0700 tmpfs "$1" && exec "$2"`;
+    const proc = spawn(["unshare", "-m", "sh", "-c", script, "sh", dir, BINARY], dir, port);
+    let log = "";
+    const reading = (async () => {
+      for await (const chunk of proc.stdout as ReadableStream<Uint8Array>)
+        log += new TextDecoder().decode(chunk);
+    })();
+    try {
+      await waitHealthy(base, proc);
+    } catch (error) {
+      const stderr = await new Response(proc.stderr).text();
+      if (stderr.includes("unshare:") || stderr.includes("mount:")) {
+        console.warn(`skipped: no private mount namespace here (${stderr.trim()})`);
+        return;
+      }
+      throw error;
+    }
+    const send = (email: string) =>
+      fetch(`${base}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(validIntake(new Date(), { email })),
+      });
+    expect((await send("before@example.com")).status).toBe(201);
+    const filler = `/proc/${proc.pid}/root${dir}/filler`;
+    await Bun.write(filler, new Uint8Array(24 * 1024 * 1024)).catch(() => 0);
+    const full = await send("while-full@example.com");
+    expect(full.status).toBe(503);
+    expect(full.headers.get("retry-after")).toBe("300");
+    const body = (await full.json()) as { error: string };
+    expect(body.error).toContain("Nothing was saved");
+    expect(JSON.stringify(body)).not.toContain("SQLite");
+    expect(
+      await eventually(async () => (await fetch(`${base}/readyz`)).status === 503, {
+        timeoutMs: 5000,
+        everyMs: 250,
+      }),
+    ).toBe(true);
+    const line = log
+      .split("\n")
+      .filter((l) => l.includes('"storage_unwritable"'))
+      .map((l) => JSON.parse(l))[0];
+    expect(line.error).toMatch(/^SQLITE_FULL/);
+    expect(line.hint).toContain("DATA_DIR");
+    expect(log).not.toContain('"unhandled_error"');
+    rmSync(filler);
+    expect(
+      await eventually(async () => (await fetch(`${base}/readyz`)).status === 200, {
+        timeoutMs: 5000,
+        everyMs: 250,
+      }),
+    ).toBe(true);
+    expect((await send("after@example.com")).status).toBe(201);
     proc.kill("SIGTERM");
     expect(await proc.exited).toBe(0);
     await reading;
