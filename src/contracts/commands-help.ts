@@ -54,8 +54,8 @@ export const KEYS_HELP = `  tracewell keys generate
                          does not hold that key. Says when the older keys are no longer needed.`;
 
 export const RETENTION_HELP = `  tracewell retention --dry-run [--as-of YYYY-MM-DD]
-                         List the references the retention purge would delete on that date (UTC, today
-                         by default) without deleting anything. The server purges at start and daily.`;
+                         List the references the retention purge would delete on that date (the firm's
+                         today by default) without deleting anything. The server purges at start and daily.`;
 
 export const SUBSCRIPTIONS_HELP = `  tracewell subscriptions [--as-of YYYY-MM-DD] [--dry-run]
                          Raise what Judgment Intel's subscriptions owe by that date (the firm's today by
