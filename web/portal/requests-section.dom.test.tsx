@@ -37,7 +37,15 @@ test("each item says what is asked, when, where it stands and its files; 'I don'
         id: 2,
         title: "Tax returns",
         state: "accepted",
-        files: [{ id: "f1", name: "2023 return.pdf", size: 51_200, receivedAt: "2026-11-18T15:00:00.000Z" }],
+        files: [
+          {
+            id: "f1",
+            name: "2023 return.pdf",
+            size: 51_200,
+            receivedAt: "2026-11-18T15:00:00.000Z",
+            checking: false,
+          },
+        ],
       }),
     ],
     progress: { received: 1, asked: 2, overdue: 1 },
