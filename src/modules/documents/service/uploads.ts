@@ -459,8 +459,10 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
      */
     async scanHeld(): Promise<{ accepted: number; quarantined: number; held: number; removed: number }> {
       const out = { accepted: 0, quarantined: 0, held: 0, removed: 0 };
-      const waiting = deps.scanner ? repo.held() : [];
-      for (const [i, listed] of waiting.entries()) {
+      const waiting = repo.held();
+      // Without a scanner nothing can be said of them: they stay held (never accepted unscanned).
+      if (!deps.scanner) out.held = waiting.length;
+      for (const [i, listed] of deps.scanner ? waiting.entries() : []) {
         const claim = files.claim(listed.fileId);
         if (!claim) {
           out.held++;
@@ -474,13 +476,18 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
             out.held += waiting.length - i;
             break;
           }
-          if (verdict.clean) {
-            accept(d, d.sha256 ?? "");
-            out.accepted++;
-          } else {
-            quarantine(d, d.sha256 ?? "", verdict.signature);
-            out.quarantined++;
-          }
+          // Read again and written in one IMMEDIATE transaction: a command running the job beside the server's
+          // timer (another process, whose claims this one cannot see) settles each file once.
+          const settled = db
+            .transaction(() => {
+              if (repo.find(d.id, d.engagementId)?.scan !== "held") return false;
+              if (verdict.clean) accept(d, d.sha256 ?? "");
+              else quarantine(d, d.sha256 ?? "", verdict.signature);
+              return true;
+            })
+            .immediate();
+          if (settled && verdict.clean) out.accepted++;
+          else if (settled) out.quarantined++;
         } finally {
           claim.release();
         }
