@@ -185,9 +185,9 @@ describe("uploads scanned by clamd, on the built executable", () => {
     };
     const doc = docs.documents.find((d) => d.name === "statement-november.pdf");
     expect(doc?.heldAt).not.toBeNull();
-    expect((await fetch(`${base}/api/portal/documents/${doc?.id}`, { headers: { cookie: client } })).status).toBe(
-      404,
-    );
+    expect(
+      (await fetch(`${base}/api/portal/documents/${doc?.id}`, { headers: { cookie: client } })).status,
+    ).toBe(404);
 
     // The job, run by hand while clamd is still down, leaves it held and says so.
     const down = await scanUploads();

@@ -96,7 +96,8 @@ describe("files quarantined, and held while the scanner is down", () => {
       .all(scan);
   const downloads = async (id: string) => [
     (await t.request(`/api/portal/documents/${id}`, withCookie(dana.cookie))).status,
-    (await t.request(`/api/admin/submissions/${dana.submission.id}/documents/${id}`, withCookie(admin))).status,
+    (await t.request(`/api/admin/submissions/${dana.submission.id}/documents/${id}`, withCookie(admin)))
+      .status,
   ];
   const infected = () => {
     const bytes = pdf(300_000);
@@ -148,14 +149,29 @@ describe("files quarantined, and held while the scanner is down", () => {
   });
 
   test("the scan job leaves them held while clamd is down, then accepts the clean one and quarantines the other", async () => {
-    expect(await root.documents.service.scanHeld()).toEqual({ accepted: 0, quarantined: 0, held: 2, removed: 0 });
+    expect(await root.documents.service.scanHeld()).toEqual({
+      accepted: 0,
+      quarantined: 0,
+      held: 2,
+      removed: 0,
+    });
     expect(rows("held")).toHaveLength(2);
 
     clamd = await startClamd({ dir });
     clock.at = new Date(clock.at.getTime() + 10 * 60_000);
-    expect(await root.documents.service.scanHeld()).toEqual({ accepted: 1, quarantined: 1, held: 0, removed: 0 });
+    expect(await root.documents.service.scanHeld()).toEqual({
+      accepted: 1,
+      quarantined: 1,
+      held: 0,
+      removed: 0,
+    });
     // A second run finds nothing to do.
-    expect(await root.documents.service.scanHeld()).toEqual({ accepted: 0, quarantined: 0, held: 0, removed: 0 });
+    expect(await root.documents.service.scanHeld()).toEqual({
+      accepted: 0,
+      quarantined: 0,
+      held: 0,
+      removed: 0,
+    });
 
     expect((await portalDocs()).map((d) => [d.name, d.completedAt])).toEqual([
       ["October.pdf", clock.at.toISOString()],
