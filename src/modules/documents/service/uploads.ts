@@ -17,7 +17,7 @@ import { requireAllowed } from "../../../lib/lifecycle";
 import { silentLogger } from "../../../log";
 import { every } from "../../../ops/every";
 import { appendAudit } from "../../audit";
-import type { ScanVerdict } from "../lib/clamd";
+import { ScannerUnavailableError, type ScanVerdict } from "../lib/clamd";
 import type { FileClaim } from "../lib/file-store";
 import { type ContentInspector, contentInspector } from "../lib/inspect";
 import { release } from "../lib/release";
@@ -241,7 +241,7 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
     const sha256 = read ? read.sha256 : sealer.facts().sha256;
     running.delete(d.rowId);
     const verdict = await scanOf(d);
-    if (verdict === "unreachable") {
+    if (verdict === "unreachable" || verdict === "no-verdict") {
       hold(d, sha256);
       return { offset: d.size, length: d.size, expiresAt: null };
     }
@@ -273,7 +273,7 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
    * The whole file through the virus scanner (ADRs 296, 304): clean (or no scanner configured), the signature it
    * found, or "unreachable" when clamd could not be reached or gave no verdict: never taken for clean.
    */
-  async function scanOf(d: DocumentRow): Promise<ScanVerdict | "unreachable"> {
+  async function scanOf(d: DocumentRow): Promise<ScanVerdict | "unreachable" | "no-verdict"> {
     if (!deps.scanner) return { clean: true };
     try {
       return await deps.scanner.scan(plaintext(d));
@@ -282,7 +282,8 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
         submissionId: submissionOf(d),
         reason: error instanceof Error ? error.message : String(error),
       });
-      return "unreachable";
+      // clamd up but refusing this file (past its StreamMaxLength): the next file may still be scanned.
+      return error instanceof ScannerUnavailableError && error.answered ? "no-verdict" : "unreachable";
     }
   }
 
@@ -475,6 +476,10 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
           if (verdict === "unreachable") {
             out.held += waiting.length - i;
             break;
+          }
+          if (verdict === "no-verdict") {
+            out.held++;
+            continue;
           }
           // Read again and written in one IMMEDIATE transaction: a command running the job beside the server's
           // timer (another process, whose claims this one cannot see) settles each file once.
