@@ -56,7 +56,7 @@ export function ItemEditForm({
     if (!a.ok) {
       setFields(a.fields);
       // A field's own message is shown beside it; the line under the form says what is wrong overall.
-      setProblem(a.fields ? "Check the fields marked below." : a.error);
+      setProblem(a.fields ? "Nothing was changed: correct the fields marked above." : a.error);
       return;
     }
     toast({
@@ -78,7 +78,13 @@ export function ItemEditForm({
     fields?.[name] ? { "aria-invalid": true, "aria-describedby": `${id}-${name}-problem` } : {};
 
   return (
-    <form onSubmit={save} className="grid gap-3 rounded-lg border border-line bg-paper p-3 sm:grid-cols-2">
+    // The server's message goes beside each field (the browser's own bubble for a date before `min` would not
+    // say which day is the first allowed, and vanishes).
+    <form
+      noValidate
+      onSubmit={save}
+      className="grid gap-3 rounded-lg border border-line bg-paper p-3 sm:grid-cols-2"
+    >
       <h4 className="font-semibold text-ink sm:col-span-2">
         Edit <span className="break-words">{item.title}</span>
       </h4>
