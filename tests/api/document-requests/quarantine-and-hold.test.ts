@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { PortalDocumentRequests, StaffDocumentRequests } from "../../../src/contracts/document-requests";
 import type { DocumentView } from "../../../src/contracts/documents";
 import { QUARANTINE_DAYS, SCAN_MESSAGES } from "../../../src/contracts/scanning";
+import type { SubmissionDetail } from "../../../src/contracts/submissions";
 import { post, signIn, withCookie } from "../../helpers/admin";
 import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../../helpers/app";
 import { clamdFolder, EICAR, EICAR_SIGNATURE, startClamd } from "../../helpers/clamd";
@@ -213,6 +214,15 @@ describe("files quarantined, and held while the scanner is down", () => {
       .all()
       .map((r) => JSON.parse(r.detail) as { signature: string });
     expect(audit.map((a) => a.signature)).toEqual([EICAR_SIGNATURE, EICAR_SIGNATURE]);
+    // And on the request's history, whether or not the file was sent against an item.
+    const detail = (await (
+      await t.request(`/api/admin/submissions/${dana.submission.id}`, withCookie(admin))
+    ).json()) as SubmissionDetail;
+    expect(
+      detail.timeline.flatMap((e) =>
+        e.kind === "portal" && e.step.event === "document.infected" ? [e.step.signature] : [],
+      ),
+    ).toEqual([EICAR_SIGNATURE, EICAR_SIGNATURE]);
   });
 
   test(`a quarantined file leaves the disk after ${QUARANTINE_DAYS} days`, async () => {
