@@ -50,13 +50,19 @@ export function ItemEditForm({
     if (f.period !== start.period) edit.period = f.period;
     if (f.dueOn !== start.dueOn) edit.dueOn = f.dueOn || null;
     if (f.required !== start.required) edit.required = f.required;
+    if (Object.keys(edit).length === 0) {
+      setFields(undefined);
+      setProblem("Nothing was changed: change a field, or cancel.");
+      return;
+    }
     setBusy(true);
     const a = await apiAnswer("PATCH", requestsApi.item(submissionId, item.id), edit);
     setBusy(false);
     if (!a.ok) {
       setFields(a.fields);
       // A field's own message is shown beside it; the line under the form says what is wrong overall.
-      setProblem(a.fields ? "Nothing was changed: correct the fields marked above." : a.error);
+      const marked = a.fields && Object.keys(a.fields).some((k) => k in start);
+      setProblem(marked ? "Nothing was changed: correct the fields marked above." : a.error);
       return;
     }
     toast({
