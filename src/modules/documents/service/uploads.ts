@@ -271,7 +271,8 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
 
   /**
    * The whole file through the virus scanner (ADRs 296, 304): clean (or no scanner configured), the signature it
-   * found, or "unreachable" when clamd could not be reached or gave no verdict: never taken for clean.
+   * found, "unreachable" when clamd could not be reached, or "no-verdict" when it answered without one (an ERROR
+   * such as its size limit). Neither of the last two is ever taken for clean.
    */
   async function scanOf(d: DocumentRow): Promise<ScanVerdict | "unreachable" | "no-verdict"> {
     if (!deps.scanner) return { clean: true };
