@@ -206,6 +206,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
       started: (itemId, documentId) => documentRequests.uploadHooks.started(itemId, documentId),
       received: (documentId) => documentRequests.uploadHooks.received(documentId),
       removed: (documentId) => documentRequests.uploadHooks.removed(documentId),
+      quarantined: (documentId, signature) => documentRequests.uploadHooks.quarantined(documentId, signature),
     },
     logger,
     now,
@@ -394,6 +395,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
     ): { stop: () => void; firstPurge: Promise<void> } {
       const purge = time("purge", () => privacy.retention.startDaily(slicing));
       const stopUploadExpiry = time("uploadExpiry", () => documents.service.startExpiry());
+      const stopUploadScan = time("uploadScan", () => documents.service.startScanning());
       time("digest", () => deskDigest.start());
       time("subscriptionsDay", () => subscriptions.jobs.start());
       time("statementsMonth", () => statements.jobs.start());
@@ -403,6 +405,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
       const stop = () => {
         purge.stop();
         stopUploadExpiry();
+        stopUploadScan();
         deskDigest.stop();
         subscriptions.jobs.stop();
         statements.jobs.stop();

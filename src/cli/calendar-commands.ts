@@ -54,6 +54,32 @@ export const documentRemindersCommand = (args: string[], deps: CalendarCommandDe
   });
 
 /**
+ * `tracewell scan-uploads`: the uploads held while the virus scanner did not answer, scanned again as the server's
+ * timer does (ADR 304), and the quarantined files past their days removed. Exit 1 while any is still held.
+ */
+export async function scanUploadsCommand(deps: CalendarCommandDeps): Promise<number> {
+  const stdout = deps.io?.stdout ?? ((s: string) => process.stdout.write(s));
+  const stderr = deps.io?.stderr ?? ((s: string) => process.stderr.write(s));
+  const store = deps.openStore();
+  try {
+    const root = commandRoot(store, deps);
+    const run = await root.documents.service.scanHeld();
+    stdout(
+      `Uploads scanned again: ${run.accepted} accepted, ${run.quarantined} quarantined, ${run.held} still held; ${run.removed} quarantined file${run.removed === 1 ? "" : "s"} removed.\n`,
+    );
+    if (run.held === 0) return 0;
+    stderr(
+      root.documents.scanned
+        ? "The virus scanner (CLAMD_URL) does not answer: held uploads stay held until it does.\n"
+        : "CLAMD_URL is not set: held uploads stay held until a scanner is configured.\n",
+    );
+    return 1;
+  } finally {
+    closeDatabase(store.db);
+  }
+}
+
+/**
  * `tracewell digest`: queues today's digest (the server's own, its backup warnings included) and sends it, with
  * nothing else of the outbox, before exiting. Returns the exit code.
  */

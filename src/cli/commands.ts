@@ -90,6 +90,11 @@ export async function runCommand(argv: string[]): Promise<number | undefined> {
       openStore: () => dataStoreFor(command, config),
     });
   }
+  if (command === "scan-uploads") {
+    const { scanUploadsCommand } = await import("./calendar-commands");
+    const config = loadConfig(process.env);
+    return scanUploadsCommand({ config, openStore: () => dataStoreFor(command, config) });
+  }
   if (command === "outbox") {
     const config = loadConfig(process.env);
     return outboxCli(argv.slice(1), config.dataDir);

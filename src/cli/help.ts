@@ -9,6 +9,7 @@ import {
   KEYS_HELP,
   OUTBOX_HELP,
   RETENTION_HELP,
+  SCAN_UPLOADS_HELP,
   STAFF_HELP,
   STATEMENTS_HELP,
   SUBSCRIPTIONS_HELP,
@@ -31,6 +32,7 @@ ${RETENTION_HELP}
 ${SUBSCRIPTIONS_HELP}
 ${STATEMENTS_HELP}
 ${DOCUMENT_REMINDERS_HELP}
+${SCAN_UPLOADS_HELP}
 ${DIGEST_HELP}
 ${DOCTOR_HELP}
   tracewell healthcheck  Exit 0 when the server on PORT answers GET /healthz with 200 (for containers).

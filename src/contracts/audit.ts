@@ -72,7 +72,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "document.report": "Document marked as the report and the client told",
   "document.sweep-report": "Document delivered as a sweep report and counsel told",
   "document.integrity_failed": "Engagement document refused: its stored file failed its check",
-  "document.infected": "Upload refused: the virus scanner found a signature in it (nothing kept)",
+  "document.infected": "Upload refused: the virus scanner found a signature (kept in quarantine)",
   "audit.unknown_usernames_removed": "Usernames of failed sign-ins removed (they named no admin)",
   "submission.deleted": "Submission deleted",
   "staff.invited": "Colleague invited",

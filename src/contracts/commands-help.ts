@@ -30,6 +30,7 @@ export const COMMAND_DATA = {
   subscriptions: "data key",
   statements: "data key",
   "document-reminders": "data key",
+  "scan-uploads": "data key",
   "outbox release": "none",
   healthcheck: "none",
   doctor: "checks",
@@ -73,6 +74,12 @@ export const DOCUMENT_REMINDERS_HELP = `  tracewell document-reminders [--as-of 
                          default): items due in 3 days, in 1 day, today or 3 days ago, one mail per client. The
                          server does this each business day; a day already done sends nothing twice.
                          --dry-run lists what would go.`;
+
+export const SCAN_UPLOADS_HELP = `  tracewell scan-uploads
+                         Scan again the uploads held as "not yet scanned" while the virus scanner (CLAMD_URL)
+                         did not answer: each clean one is accepted, each flagged one quarantined. Then
+                         remove quarantined files kept their 30 days. The server does this every 5 minutes;
+                         exit 1 while files are still held.`;
 
 export const BACKUP_HELP = `  tracewell backup [<file>]
                          Take one encrypted backup (database, uploads, sealed documents, sealing certificate;

@@ -155,7 +155,17 @@ export const TemplateBody = v.object({
 });
 
 /** A file sent against an item, as either side lists it. */
-export type RequestItemFile = { id: string; name: string; size: number; receivedAt: string | null };
+/**
+ * A file sent against an item. `checking`: it arrived whole but the virus scanner has not yet said it is clean
+ * (ADR 304): shown as received and being checked, never downloadable, and it does not provide the item yet.
+ */
+export type RequestItemFile = {
+  id: string;
+  name: string;
+  size: number;
+  receivedAt: string | null;
+  checking: boolean;
+};
 
 /** One step of an item's history. */
 export type RequestItemEvent = {

@@ -105,6 +105,11 @@ export type DocumentView = {
   /** When the firm delivered this file as a Judgment Intel sweep report (issue 29). */
   sweepAt: string | null;
   receivedAt: string | null;
+  /**
+   * When the file arrived whole but could not be scanned yet (the virus scanner did not answer, ADR 304): until
+   * the scan says clean it is neither finished nor downloadable. Null otherwise.
+   */
+  heldAt: string | null;
 };
 
 /** The most a file, and all of an engagement's files together, may be: stated beside the portal's drop zone. */

@@ -19,9 +19,13 @@ export function parseClamdUrl(raw: string): ClamdAddress | null {
 export const clamdLabel = (a: ClamdAddress) =>
   a.kind === "unix" ? `unix:${a.path}` : `tcp://${a.host}:${a.port}`;
 
+/**
+ * How long a file the scanner flagged is kept, sealed, in quarantine before it leaves the disk (ADR 304): long
+ * enough for the desk to look into it with the client, short enough that the risk is not kept for nothing.
+ */
+export const QUARANTINE_DAYS = 30;
+
 export const SCAN_MESSAGES = {
   infected: (signature: string) =>
-    `This file was refused: our virus scanner found ${signature} in it, so nothing of it was kept. If you believe the file is safe, reply to our email and we will find another way to receive it.`,
-  unavailable:
-    "We could not check this file for viruses just now, so it was not accepted and nothing of it was kept. Please send it again in a few minutes.",
+    `This file was refused: our virus scanner found ${signature} in it. It is not among your files and no one can open it; we have been told. If you believe the file is safe, reply to our email and we will find another way to receive it.`,
 } as const;

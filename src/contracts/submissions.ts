@@ -198,6 +198,7 @@ export const PORTAL_HISTORY_EVENTS = [
   "document.uploaded",
   "document.report",
   "document.sweep-report",
+  "document.infected",
   "statement.issued",
   "consultation.booked",
   "consultation.moved",
@@ -214,6 +215,8 @@ export type PortalStep = {
   /** The client, by the engagement's client name; a colleague by the name the team knows them by. */
   by: string;
   byClient: boolean;
+  /** On `document.infected`: the name of what the virus scanner found (ADR 304). */
+  signature?: string;
 };
 
 /** The detail's history, oldest first: everything that happened to the request and when. */

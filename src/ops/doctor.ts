@@ -346,7 +346,7 @@ export function scannerFinding(probe: "ok" | "off" | { error: string }, where: s
     return ok(check, `clamd at ${where} answers PING: every upload is scanned before it is kept`);
   return fix(
     check,
-    `${probe.error}: uploads are refused until it answers; check CLAMD_URL and that clamd runs (systemctl status clamav-daemon)`,
+    `${probe.error}: uploads are held unscanned until it answers; check CLAMD_URL and that clamd runs (systemctl status clamav-daemon)`,
   );
 }
 

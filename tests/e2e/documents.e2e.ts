@@ -322,8 +322,9 @@ test("the client downloads the report, and the desk shows when it was received",
   if (SHOTS) {
     // The panel alone, as a phone shows it: the full page at 390 px is too long to read.
     await desk.setViewportSize(PHONE);
+    // Exact: the request's "Documents requested" panel is a region too.
     await desk
-      .getByRole("region", { name: "Documents" })
+      .getByRole("region", { name: "Documents", exact: true })
       .screenshot({ path: join(SHOTS, "desk-panel-390.png") });
     await desk.setViewportSize(DESKTOP);
   }

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SCAN_MESSAGES } from "../../src/contracts/scanning";
 import { cookieFrom } from "../helpers/admin";
-import { killStarted, type StartedBinary, startBinary } from "../helpers/binary";
+import { binaryEnv, killStarted, runBinary, type StartedBinary, startBinary } from "../helpers/binary";
 import { EICAR, EICAR_SIGNATURE, startClamd } from "../helpers/clamd";
 import { b64, pdf, sha } from "../helpers/files";
 import { FIRM_TERMS } from "../helpers/firm-terms";
@@ -16,9 +16,11 @@ import { smtpServer } from "../helpers/smtp";
 import { waitUntil } from "../helpers/wait";
 
 /**
- * The built executable with CLAMD_URL on Debian's clamd over TCP (issue 48, ADR 296): a client's file with the
- * EICAR test string is refused with the message the portal shows and never reaches the disk; a clean one is
- * accepted and answers its item of the list.
+ * The built executable with CLAMD_URL on Debian's clamd over TCP (issue 48, ADRs 296, 304): a client's file with
+ * the EICAR test string is refused with the message the portal shows and kept sealed in quarantine (not a byte of
+ * it in plain under the data folder); a clean one is accepted and answers its item of the list; with clamd
+ * stopped an upload is held as not yet scanned, and once clamd is back `tracewell scan-uploads` (the job the
+ * server's timer runs) accepts it.
  */
 const USER = "morgan";
 const PASSWORD = "trace every transfer";
@@ -28,8 +30,25 @@ const dataDir = join(root, "data");
 const base = `http://127.0.0.1:${PORT}`;
 const smtp = smtpServer(SMTP_PORT);
 const send = sender(base);
+/** Every file under a folder, however deep. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
 let server: StartedBinary | undefined;
 let clamd: Awaited<ReturnType<typeof startClamd>> | undefined;
+const ENV = {
+  LOG_LEVEL: "warn",
+  ADMIN_USERNAME: USER,
+  ADMIN_PASSWORD: PASSWORD,
+  REQUIRE_MFA: "false",
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+  CLAMD_URL: `tcp://127.0.0.1:${CLAMD_PORT}`,
+  ...FIRM_TERMS,
+};
+/** `tracewell scan-uploads` beside the running server, with its environment. */
+const scanUploads = () => runBinary(["scan-uploads"], { cwd: root, env: binaryEnv(dataDir, PORT, ENV) });
 afterAll(async () => {
   killStarted();
   await clamd?.stop();
@@ -50,19 +69,7 @@ describe("uploads scanned by clamd, on the built executable", () => {
   test("a signed client with a list of documents, the server scanning through clamd over TCP", async () => {
     clamd = await startClamd({ tcpPort: CLAMD_PORT });
     await smtp.listen();
-    server = await startBinary({
-      dataDir,
-      port: PORT,
-      env: {
-        LOG_LEVEL: "warn",
-        ADMIN_USERNAME: USER,
-        ADMIN_PASSWORD: PASSWORD,
-        REQUIRE_MFA: "false",
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        CLAMD_URL: `tcp://127.0.0.1:${CLAMD_PORT}`,
-        ...FIRM_TERMS,
-      },
-    });
+    server = await startBinary({ dataDir, port: PORT, env: ENV });
     const ready = (await (await fetch(`${base}/readyz`)).json()) as { checks: Record<string, unknown> };
     expect(ready.checks.scanner).toBe("ok");
     const admin = cookieFrom(
@@ -129,14 +136,17 @@ describe("uploads scanned by clamd, on the built executable", () => {
   };
   const files = () => readdirSync(join(dataDir, "documents"));
 
-  test("the EICAR file is refused with the portal's message and leaves nothing on the disk", async () => {
+  test("the EICAR file is refused with the portal's message and kept encrypted in quarantine", async () => {
     const before = files();
     const bytes = pdf(400_000);
     bytes.set(EICAR, 333_333);
     const res = await upload(bytes, "statement-infected.pdf");
     expect(res.status).toBe(422);
     expect(((await res.json()) as { error: string }).error).toBe(SCAN_MESSAGES.infected(EICAR_SIGNATURE));
-    expect(files()).toEqual(before);
+    // Kept, sealed: one more file in the documents folder, and the EICAR string in plain nowhere under the data
+    // folder (the database, its journal and every sealed file read byte for byte).
+    expect(files()).toHaveLength(before.length + 1);
+    expect(filesUnder(dataDir).filter((f) => readFileSync(f).includes(EICAR))).toEqual([]);
     const logged =
       server
         ?.log()
@@ -154,6 +164,48 @@ describe("uploads scanned by clamd, on the built executable", () => {
       items: { state: string; files: { name: string }[] }[];
     };
     expect(list.items[0]).toMatchObject({ state: "provided", files: [{ name: "statement-october.pdf" }] });
-    expect(await server?.stop()).toBe(0);
   });
+
+  const portalList = async () =>
+    (await (await ok(send("/api/portal/document-requests", { cookie: client }))).json()) as {
+      items: { state: string; files: { name: string; checking: boolean }[] }[];
+    };
+
+  test("clamd stopped: an upload is held as not yet scanned; clamd started again: the job accepts it", async () => {
+    await clamd?.stop();
+    clamd = undefined;
+    const bytes = pdf(300_000, "November statement");
+    const res = await upload(bytes, "statement-november.pdf");
+    // Received, not refused: the client is done; nothing of it is usable yet.
+    expect(res.status).toBe(204);
+    const held = (await portalList()).items[0]?.files.find((f) => f.name === "statement-november.pdf");
+    expect(held?.checking).toBe(true);
+    const docs = (await (await ok(send("/api/portal/documents", { cookie: client }))).json()) as {
+      documents: { id: string; name: string; heldAt: string | null }[];
+    };
+    const doc = docs.documents.find((d) => d.name === "statement-november.pdf");
+    expect(doc?.heldAt).not.toBeNull();
+    expect(
+      (await fetch(`${base}/api/portal/documents/${doc?.id}`, { headers: { cookie: client } })).status,
+    ).toBe(404);
+
+    // The job, run by hand while clamd is still down, leaves it held and says so.
+    const down = await scanUploads();
+    expect(down.code).toBe(1);
+    expect(down.stdout).toContain("0 accepted, 0 quarantined, 1 still held");
+
+    clamd = await startClamd({ tcpPort: CLAMD_PORT });
+    const back = await scanUploads();
+    expect(back.stdout).toContain("1 accepted, 0 quarantined, 0 still held");
+    expect(back.code).toBe(0);
+    // A second run finds nothing to do.
+    expect((await scanUploads()).stdout).toContain("0 accepted, 0 quarantined, 0 still held");
+
+    const accepted = (await portalList()).items[0]?.files.find((f) => f.name === "statement-november.pdf");
+    expect(accepted?.checking).toBe(false);
+    const download = await fetch(`${base}/api/portal/documents/${doc?.id}`, { headers: { cookie: client } });
+    expect(download.status).toBe(200);
+    expect(sha(new Uint8Array(await download.arrayBuffer()))).toBe(sha(bytes));
+    expect(await server?.stop()).toBe(0);
+  }, 120_000);
 });

@@ -180,7 +180,7 @@ describe("tracewell doctor", () => {
     const noScanner = await doctor([], { CLAMD_URL: `tcp://127.0.0.1:${CLOSED_PORT}` });
     expect(noScanner.code).toBe(1);
     expect(lineOf(noScanner.stdout, "upload scanning")).toStartWith(
-      `FIX  upload scanning: clamd at tcp://127.0.0.1:${CLOSED_PORT} does not answer PING: uploads are refused until it answers; check CLAMD_URL`,
+      `FIX  upload scanning: clamd at tcp://127.0.0.1:${CLOSED_PORT} does not answer PING: uploads are held unscanned until it answers; check CLAMD_URL`,
     );
 
     const noBucket = await doctor([], { BACKUP_S3_URL: "s3://no-such-bucket/tracewell" });

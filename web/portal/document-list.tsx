@@ -45,9 +45,11 @@ export function FileList({
                 <p className="mt-0.5 text-sm text-ink-muted">
                   {d.completedAt
                     ? `${formatFileSize(d.size)} · ${when(d.completedAt)}`
-                    : `Unfinished: ${formatFileSize(d.received)} of ${formatFileSize(d.size)} arrived${
-                        d.expiresAt ? `; removed ${when(d.expiresAt)} unless sent again` : ""
-                      }`}
+                    : d.heldAt
+                      ? `${formatFileSize(d.size)} · received ${when(d.heldAt)}, being checked for viruses before it is accepted`
+                      : `Unfinished: ${formatFileSize(d.received)} of ${formatFileSize(d.size)} arrived${
+                          d.expiresAt ? `; removed ${when(d.expiresAt)} unless sent again` : ""
+                        }`}
                   {d.openedAt ? " · opened by us" : ""}
                 </p>
                 {d.sha256 && (

@@ -28,6 +28,7 @@ const doc = (over: Partial<DocumentView>): DocumentView => ({
   received: 150_000,
   sha256: "4f6d005e6ad446954019a53abe206b9124d444c8bb1417cb9c5b0f1963fcfe2c",
   createdAt: "2026-11-16T15:00:00.000Z",
+  heldAt: null,
   completedAt: "2026-11-16T15:00:01.000Z",
   expiresAt: null,
   openedAt: null,

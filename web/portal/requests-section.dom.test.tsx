@@ -37,7 +37,15 @@ test("each item says what is asked, when, where it stands and its files; 'I don'
         id: 2,
         title: "Tax returns",
         state: "accepted",
-        files: [{ id: "f1", name: "2023 return.pdf", size: 51_200, receivedAt: "2026-11-18T15:00:00.000Z" }],
+        files: [
+          {
+            id: "f1",
+            name: "2023 return.pdf",
+            size: 51_200,
+            receivedAt: "2026-11-18T15:00:00.000Z",
+            checking: false,
+          },
+        ],
       }),
     ],
     progress: { received: 1, asked: 2, overdue: 1 },
@@ -87,4 +95,30 @@ test("nothing shows while nothing is asked", async () => {
   const { container } = render(<RequestsSection />);
   await waitFor(() => expect(asked).toBe(1));
   expect(container.textContent).toBe("");
+});
+
+test("a file waiting for its virus scan reads as received and being checked, and does not provide its item", async () => {
+  const list: PortalDocumentRequests = {
+    items: [
+      item({
+        files: [
+          {
+            id: "f2",
+            name: "October.pdf",
+            size: 204_800,
+            receivedAt: "2026-11-18T15:00:00.000Z",
+            checking: true,
+          },
+        ],
+      }),
+    ],
+    progress: { received: 0, asked: 1, overdue: 0 },
+  };
+  globalThis.fetch = (async () =>
+    new Response(JSON.stringify(list), { status: 200 })) as unknown as typeof fetch;
+  render(<RequestsSection />);
+  const region = await screen.findByRole("region", { name: "What we need from you" });
+  const statements = within(region).getByRole("article", { name: "Bank statements" });
+  expect(statements.textContent).toContain("October.pdf200 KB · received, being checked for viruses");
+  expect(region.textContent).toContain("0 of 1 received");
 });

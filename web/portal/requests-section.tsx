@@ -146,7 +146,10 @@ function ItemCard({ item, onChanged }: { item: RequestItemView; onChanged: (word
             <li key={f.id} className="flex items-start gap-2 text-ink">
               <FileCheck className="mt-0.5 size-4 shrink-0 text-navy" aria-hidden="true" />
               <span className="break-all">{f.name}</span>
-              <span className="shrink-0 text-ink-muted">{formatFileSize(f.size)}</span>
+              <span className="shrink-0 text-ink-muted">
+                {formatFileSize(f.size)}
+                {f.checking ? " · received, being checked for viruses" : ""}
+              </span>
             </li>
           ))}
         </ul>

@@ -56,6 +56,7 @@ export function createDocumentRequests(deps: {
       started: service.fileStarted,
       received: service.fileReceived,
       removed: service.fileRemoved,
+      quarantined: service.fileQuarantined,
     },
     staffRoutes: documentRequestStaffRoutes({ service, auth: deps.auth }),
     portalRoutes: documentRequestPortalRoutes({ service, requireSession: deps.requireSession }),

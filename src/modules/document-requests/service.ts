@@ -112,22 +112,21 @@ export function createDocumentRequestsService(deps: DocumentRequestsDeps) {
     };
   }
 
-  /** Each item's files: those sent against it that arrived whole, in the order the documents list them (sent). */
+  /**
+   * Each item's files: those sent against it that arrived whole, in the order the documents list them (sent),
+   * and those that arrived but wait for their virus scan (ADR 304), marked as being checked.
+   */
   function filesByItem(engagementId: number): Map<number, RequestItemFile[]> {
-    const links = new Map(
-      repo
-        .files(engagementId)
-        .filter((f) => f.receivedAt !== null)
-        .map((f) => [f.documentId, f]),
-    );
+    const links = new Map(repo.files(engagementId).map((f) => [f.documentId, f]));
     if (links.size === 0) return new Map();
     const out = new Map<number, RequestItemFile[]>();
     for (const d of deps.documentsOf(engagementId)) {
       const link = links.get(d.id);
-      if (!link) continue;
+      const checking = d.heldAt !== null;
+      if (!link || (link.receivedAt === null && !checking)) continue;
       out.set(link.itemId, [
         ...(out.get(link.itemId) ?? []),
-        { id: d.id, name: d.name, size: d.size, receivedAt: link.receivedAt },
+        { id: d.id, name: d.name, size: d.size, receivedAt: link.receivedAt ?? d.heldAt, checking },
       ]);
     }
     return out;
@@ -343,6 +342,21 @@ export function createDocumentRequestsService(deps: DocumentRequestsDeps) {
         item,
         { state: "provided", event: { by: "client", adminId: null, action: "provided", detail: null } },
         at,
+      );
+    },
+
+    /**
+     * A file sent against the item was refused by the virus scanner and kept in quarantine (ADR 304): the item's
+     * history tells the desk, with the signature's name; the item stays as it was (the file never provided it).
+     */
+    fileQuarantined(documentId: string, signature: string): void {
+      const link = repo.linkOf(documentId);
+      const item = link ? repo.byId(link.itemId) : null;
+      if (!item) return;
+      repo.change(
+        item,
+        { event: { by: "client", adminId: null, action: "quarantined", detail: signature } },
+        now().toISOString(),
       );
     },
 

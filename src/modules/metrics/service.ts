@@ -124,7 +124,7 @@ export type CheckResult = "ok" | "off" | { error: string };
 const PUBLIC_FAILURE = {
   mail: "the mail server (SMTP_URL) does not answer",
   data: "the data folder (DATA_DIR) cannot be written",
-  scanner: "the virus scanner (CLAMD_URL) does not answer: uploads are refused until it does",
+  scanner: "the virus scanner (CLAMD_URL) does not answer: uploads are held unscanned until it does",
 } as const;
 
 /**

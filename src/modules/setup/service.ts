@@ -112,7 +112,7 @@ export function createSetupService(src: SetupSources) {
       title: "Virus scanning",
       done: src.scanning.configured,
       detail: src.scanning.configured
-        ? "Every upload is scanned by ClamAV before it is accepted."
+        ? "Every upload is scanned by ClamAV before it is accepted; while clamd does not answer, uploads are held unscanned and tried again."
         : "Uploads are not scanned for viruses: set CLAMD_URL to a ClamAV clamd (tcp://host:port or unix:/path) and every file is scanned before it is accepted.",
       settings: ["CLAMD_URL"],
     };

@@ -92,14 +92,15 @@ describe("uploads scanned by clamd before they are accepted", () => {
     expect((await requests()).items[0]?.state).toBe("provided");
   });
 
-  test("the EICAR string inside a PDF is refused with a message the client can act on, and nothing of it is kept", async () => {
+  test("the EICAR string inside a PDF is refused with a message the client can act on, and kept only in quarantine", async () => {
     const before = stored();
     const bytes = pdf(300_000);
     bytes.set(EICAR, 200_000);
     const res = await upload(bytes, "November.pdf");
     expect(res.status).toBe(422);
     expect(((await res.json()) as { error: string }).error).toBe(SCAN_MESSAGES.infected(EICAR_SIGNATURE));
-    expect(stored()).toBe(before);
+    // Sealed in quarantine (ADR 304): on the disk, in no list.
+    expect(stored()).toBe(before + 1);
     expect(await documents()).toHaveLength(1);
     expect((await requests()).items[0]?.files).toHaveLength(1);
     // The desk is told in the audit log, with the signature's name (never the file's).
@@ -129,17 +130,19 @@ describe("uploads scanned by clamd before they are accepted", () => {
     expect(await documents()).toHaveLength(1);
   });
 
-  test("/readyz names the scanner; once clamd is gone, an upload is refused (503), never accepted unscanned", async () => {
+  test("/readyz names the scanner; once clamd is gone, an upload is held as not yet scanned, never accepted unscanned", async () => {
     const ready = await t.request("/readyz");
     expect(((await ready.json()) as { checks: Record<string, unknown> }).checks.scanner).toBe("ok");
     await clamd.stop();
     const before = stored();
     const res = await upload(pdf(200_000, "December"), "December.pdf");
-    expect(res.status).toBe(503);
-    expect(res.headers.get("retry-after")).toBe("60");
-    expect(((await res.json()) as { error: string }).error).toBe(SCAN_MESSAGES.unavailable);
-    expect(stored()).toBe(before);
-    expect(await documents()).toHaveLength(1);
+    expect(res.status).toBe(204);
+    expect(stored()).toBe(before + 1);
+    const held = (await documents()) as { name: string; completedAt: string | null; heldAt: string | null }[];
+    expect(held.map((d) => [d.name, d.completedAt === null, d.heldAt]).sort()).toEqual([
+      ["December.pdf", true, clock.at.toISOString()],
+      ["October.pdf", false, null],
+    ]);
     const down = await t.request("/readyz");
     expect(down.status).toBe(503);
     expect(

@@ -86,6 +86,7 @@ const INVOCATIONS: Record<Command, { args: string[]; stdin?: string; code?: numb
   subscriptions: { args: ["subscriptions", "--dry-run"] },
   statements: { args: ["statements", "--dry-run"] },
   "document-reminders": { args: ["document-reminders", "--dry-run"] },
+  "scan-uploads": { args: ["scan-uploads"] },
   "outbox release": { args: ["outbox", "release"], code: 0 },
   // Nothing listens on the port: 1 is its answer, and it is about the server, not the key.
   healthcheck: { args: ["healthcheck"], code: 1 },

@@ -1,6 +1,7 @@
 import { ArrowRightLeft, Globe, Inbox, Mail, PhoneCall, Send, StickyNote } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import type { ResponseChannel } from "../../../src/contracts/desk";
+import { QUARANTINE_DAYS } from "../../../src/contracts/scanning";
 import {
   NOTE_MAX,
   type PortalStep,
@@ -23,7 +24,7 @@ const ICON = {
 } as const;
 
 /** A step of the request's portal, in the history's words, with who took it. */
-const PORTAL_STEP_TITLES: Record<PortalStep["event"], (by: string) => string> = {
+const PORTAL_STEP_TITLES: Record<PortalStep["event"], (by: string, step: PortalStep) => string> = {
   "engagement.sent": (by) => `Portal link emailed to the client by ${by}`,
   "engagement.withdrawn": (by) => `Engagement letter withdrawn by ${by}`,
   "engagement.opened": (by) => `${by} opened the portal with an emailed link`,
@@ -39,6 +40,8 @@ const PORTAL_STEP_TITLES: Record<PortalStep["event"], (by: string) => string> = 
   "document.uploaded": (by) => `${by} sent a document through the portal`,
   "document.report": (by) => `Report delivered to the portal by ${by}`,
   "document.sweep-report": (by) => `Sweep report delivered to the portal by ${by}`,
+  "document.infected": (_, step) =>
+    `A file was refused by the virus scanner, which found ${step.signature ?? "a signature"} in it; it is kept sealed in quarantine for ${QUARANTINE_DAYS} days and cannot be opened`,
   "statement.issued": (by) => `Statement of account issued by ${by}`,
   "consultation.booked": (by) => `${by} booked the consultation`,
   "consultation.moved": (by) => `${by} moved the consultation`,
@@ -99,6 +102,7 @@ function Entry({ entry, configured }: { entry: TimelineEntry; configured: boolea
     case "portal":
       title = PORTAL_STEP_TITLES[entry.step.event](
         entry.step.byClient ? `${entry.step.by} (client)` : entry.step.by,
+        entry.step,
       );
       break;
     case "note":

@@ -9,9 +9,11 @@ import {
 } from "../../../src/contracts/document-requests";
 import { formatFileSize } from "../../../src/contracts/file-size";
 import { PATHS } from "../../../src/contracts/paths";
+import { QUARANTINE_DAYS } from "../../../src/contracts/scanning";
 import { apiAnswer } from "../../lib/api";
 import { formatDateTime, formatLongDate } from "../../lib/dates";
 import { toast } from "../../lib/toast-store";
+import { ItemEditForm } from "./item-edit";
 import { type DraftItem, draftItem, ListDraft } from "./list-draft";
 import { requestsApi } from "./requests-api";
 
@@ -25,6 +27,7 @@ const ACTION_WORDS: Record<string, string> = {
   "revision-requested": "Sent back",
   unavailable: "Client: not available",
   waived: "Waived",
+  quarantined: "A file was refused by the virus scanner and kept in quarantine",
 };
 
 /**
@@ -105,7 +108,13 @@ export function DocumentRequestsPanel({ submissionId }: { submissionId: number }
       {view.items.length > 0 && (
         <ul className="mt-3 divide-y divide-line rounded-lg border border-line">
           {view.items.map((item) => (
-            <ItemRow key={item.id} submissionId={submissionId} item={item} onChanged={load} />
+            <ItemRow
+              key={item.id}
+              submissionId={submissionId}
+              item={item}
+              today={view.today}
+              onChanged={load}
+            />
           ))}
         </ul>
       )}
@@ -185,14 +194,17 @@ export function DocumentRequestsPanel({ submissionId }: { submissionId: number }
 function ItemRow({
   submissionId,
   item,
+  today,
   onChanged,
 }: {
   submissionId: number;
   item: StaffRequestItem;
+  today: string;
   onChanged: () => Promise<void>;
 }) {
   const reasonId = useId();
   const [revising, setRevising] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -206,6 +218,7 @@ function ItemRow({
     setReason("");
     await onChanged();
   };
+  const quarantined = item.history.filter((h) => h.action === "quarantined");
   const base = requestsApi.item(submissionId, item.id);
   const open = item.state !== "accepted" && item.state !== "withdrawn";
   const reviewable = item.state === "provided" || item.state === "unavailable";
@@ -245,21 +258,37 @@ function ItemRow({
       )}
       {item.files.length > 0 && (
         <ul className="grid gap-1">
-          {item.files.map((f) => (
-            <li key={f.id}>
-              <a
-                href={requestsApi.file(submissionId, f.id)}
-                download
-                className="inline-flex min-w-0 items-start gap-1.5 text-navy underline"
-              >
-                <Download className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span className="break-all">{f.name}</span>
-                <span className="sr-only">, for {item.title}</span>
-              </a>
-              <span className="ml-2 text-ink-muted">{formatFileSize(f.size)}</span>
-            </li>
-          ))}
+          {item.files.map((f) =>
+            f.checking ? (
+              <li key={f.id} className="text-ink">
+                <span className="break-all font-semibold">{f.name}</span>
+                <span className="ml-2 text-ink-muted">
+                  {formatFileSize(f.size)} · not yet scanned: it opens once the virus scanner finds it clean
+                </span>
+              </li>
+            ) : (
+              <li key={f.id}>
+                <a
+                  href={requestsApi.file(submissionId, f.id)}
+                  download
+                  className="inline-flex min-w-0 items-start gap-1.5 text-navy underline"
+                >
+                  <Download className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <span className="break-all">{f.name}</span>
+                  <span className="sr-only">, for {item.title}</span>
+                </a>
+                <span className="ml-2 text-ink-muted">{formatFileSize(f.size)}</span>
+              </li>
+            ),
+          )}
         </ul>
+      )}
+      {quarantined.length > 0 && (
+        <p className="break-words rounded-md border border-danger bg-danger-light p-2 text-ink">
+          <span className="font-semibold">Refused by the virus scanner: </span>
+          {quarantined.map((h) => h.detail).join(", ")}. The file is kept encrypted in quarantine for{" "}
+          {QUARANTINE_DAYS} days and cannot be opened; the client was told to send it another way.
+        </p>
       )}
       {open && (
         <div className="flex flex-wrap gap-2">
@@ -282,6 +311,18 @@ function ItemRow({
               Send back <span className="sr-only">{item.title}</span>
             </button>
           )}
+          {!editing && (
+            <button
+              type="button"
+              className="btn-outline min-h-10 px-3 py-1.5 text-sm"
+              onClick={() => {
+                setEditing(true);
+                setRevising(false);
+              }}
+            >
+              Edit <span className="sr-only">{item.title}</span>
+            </button>
+          )}
           {item.state !== "waived" && (
             <button
               type="button"
@@ -301,6 +342,18 @@ function ItemRow({
             Withdraw <span className="sr-only">{item.title}</span>
           </button>
         </div>
+      )}
+      {editing && open && (
+        <ItemEditForm
+          submissionId={submissionId}
+          item={item}
+          today={today}
+          onCancel={() => setEditing(false)}
+          onSaved={async () => {
+            setEditing(false);
+            await onChanged();
+          }}
+        />
       )}
       {revising && (
         <form

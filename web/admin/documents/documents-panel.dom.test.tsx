@@ -38,6 +38,7 @@ const doc = (over: Partial<DocumentView>): DocumentView => ({
   received: 150_000,
   sha256: "4f6d005e6ad446954019a53abe206b9124d444c8bb1417cb9c5b0f1963fcfe2c",
   createdAt: "2026-11-16T15:00:00.000Z",
+  heldAt: null,
   completedAt: "2026-11-16T15:00:01.000Z",
   expiresAt: null,
   openedAt: null,
@@ -111,4 +112,26 @@ test("a monthly engagement's file is delivered as the sweep report only while a 
   const again = await screen.findByRole("list", { name: "From the firm" });
   await waitFor(() => expect(sent.filter((s) => s.endsWith("/subscription"))).toHaveLength(2));
   expect(within(again).queryByRole("button", { name: /Deliver as the Sweep Report/ })).toBeNull();
+});
+
+test("a file held for its virus scan reads as not yet scanned, with no download and nothing to mark", async () => {
+  server({
+    documents: [
+      doc({ id: "held", name: "October.pdf", completedAt: null, heldAt: "2026-11-16T15:00:01.000Z" }),
+      doc({
+        id: "held-firm",
+        direction: "firm",
+        name: "Draft map.pdf",
+        completedAt: null,
+        heldAt: "2026-11-16T15:00:01.000Z",
+      }),
+    ],
+  });
+  render(<DocumentsPanel submissionId={7} />);
+  const fromClient = await screen.findByRole("list", { name: "From the client" });
+  expect(within(fromClient).queryByRole("link")).toBeNull();
+  expect(fromClient.textContent).toContain("not yet scanned");
+  const fromFirm = screen.getByRole("list", { name: "From the firm" });
+  expect(fromFirm.textContent).toContain("not yet scanned");
+  expect(within(fromFirm).queryByRole("button", { name: /Mark as the Report/ })).toBeNull();
 });

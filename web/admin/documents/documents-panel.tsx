@@ -216,6 +216,11 @@ function DocumentList({
                   <>
                     arrived <At iso={d.completedAt} />
                   </>
+                ) : d.heldAt ? (
+                  <>
+                    arrived <At iso={d.heldAt} />, not yet scanned: the virus scanner did not answer, so it
+                    cannot be opened until a scan finds it clean
+                  </>
                 ) : (
                   `unfinished: ${formatFileSize(d.received)} arrived`
                 )}

@@ -96,18 +96,26 @@ export function auditOfSubmission(
   { db, cipher }: Sealed,
   submissionId: number,
   events: readonly string[],
-): { id: number; at: string; event: string; username: string | null; name: string | null }[] {
+): {
+  id: number;
+  at: string;
+  event: string;
+  username: string | null;
+  name: string | null;
+  /** What the virus scanner found, on a `document.infected` entry: the desk is told its name (ADR 304). */
+  signature: string | null;
+}[] {
   const rows = db
     .query(
-      `SELECT id, at, event, username, names FROM audit_log
+      `SELECT id, at, event, username, names, json_extract(detail, '$.signature') AS signature FROM audit_log
        WHERE json_valid(detail) AND json_extract(detail, '$.submissionId') = $submissionId
          AND event IN (SELECT value FROM json_each($events))
        ORDER BY id`,
     )
-    .all({ submissionId, events: JSON.stringify(events) }) as Pick<
+    .all({ submissionId, events: JSON.stringify(events) }) as (Pick<
     Row,
     "id" | "at" | "event" | "username" | "names"
-  >[];
+  > & { signature: unknown })[];
   return rows.map((r) => {
     const names = r.names ? (JSON.parse(cipher.decrypt(r.names)) as AuditNames) : {};
     const kept = (names as Record<string, unknown>).actorName;
@@ -117,6 +125,7 @@ export function auditOfSubmission(
       event: r.event,
       username: r.username,
       name: typeof kept === "string" ? kept : null,
+      signature: typeof r.signature === "string" ? r.signature : null,
     };
   });
 }

@@ -141,6 +141,7 @@ export function createSubmissionsService(deps: {
         event: e.event as PortalStep["event"],
         byClient,
         by: byClient ? (e.name ?? client) : (e.name ?? (e.username ? names.of(e.username) : "the system")),
+        ...(e.signature ? { signature: e.signature } : {}),
       };
     });
 

@@ -7,6 +7,12 @@ export type ScanVerdict = { clean: true } | { clean: false; signature: string };
 /** clamd could not be reached, or did not answer as it should: nothing can be said about the file. */
 export class ScannerUnavailableError extends Error {
   override readonly name = "ScannerUnavailableError";
+  /** True when clamd answered, but with no verdict (an ERROR such as its size limit): it is up, this file is not. */
+  readonly answered: boolean;
+  constructor(message: string, opts: { answered?: boolean } = {}) {
+    super(message);
+    this.answered = opts.answered ?? false;
+  }
 }
 
 /** The most one INSTREAM chunk carries: clamd takes chunks of any size up to its StreamMaxLength in all. */
@@ -119,7 +125,7 @@ function verdictOf(said: string): ScanVerdict {
   if (said === "stream: OK") return { clean: true };
   const found = /^stream: (.+) FOUND$/.exec(said);
   if (found?.[1]) return { clean: false, signature: found[1] };
-  throw new ScannerUnavailableError(`clamd answered: ${said || "nothing"}`);
+  throw new ScannerUnavailableError(`clamd answered: ${said || "nothing"}`, { answered: said !== "" });
 }
 
 export type ClamdScanner = ReturnType<typeof clamdScanner>;

@@ -6,14 +6,26 @@ export type DocumentRow = DocumentView & {
   engagementId: number;
   fileId: string;
   fileKey: Buffer;
+  /** Null: usable; held: arrived whole, not yet scanned; quarantined: the scanner flagged it (ADR 304). */
+  scan: "held" | "quarantined" | null;
+  scanAt: string | null;
+  signature: string | null;
 };
 
-type Stored = Omit<DocumentRow, "fileKey" | "kind"> & { fileKey: string; kind: string | null };
+type Stored = Omit<DocumentRow, "fileKey" | "kind" | "scan"> & {
+  fileKey: string;
+  kind: string | null;
+  scan: string | null;
+};
 
 const COLUMNS = `id AS rowId, public_id AS id, engagement_id AS engagementId, direction, file_id AS fileId,
   file_key AS fileKey, name, kind, size, received, sha256, created_at AS createdAt, completed_at AS completedAt,
   expires_at AS expiresAt, opened_at AS openedAt, report_at AS reportAt, received_at AS receivedAt,
-  sweep_at AS sweepAt`;
+  sweep_at AS sweepAt, scan, scan_at AS scanAt, signature,
+  CASE WHEN scan = 'held' THEN scan_at END AS heldAt`;
+
+/** A quarantined file is no one's to read (ADR 304): every look-up by id or engagement leaves it out. */
+const USABLE = "scan IS NOT 'quarantined'";
 
 /**
  * The documents table. A file's key and name are personal data: encrypted on write, decrypted on read. Every
@@ -28,10 +40,10 @@ export function documentsRepo({ db, cipher }: Sealed) {
        expires_at, uploaded_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   );
   const byPublic = db.prepare<Stored, [string, number]>(
-    `SELECT ${COLUMNS} FROM documents WHERE public_id = ? AND engagement_id = ?`,
+    `SELECT ${COLUMNS} FROM documents WHERE public_id = ? AND engagement_id = ? AND ${USABLE}`,
   );
   const ofEngagement = db.prepare<Stored, [number]>(
-    `SELECT ${COLUMNS} FROM documents WHERE engagement_id = ? ORDER BY created_at, id`,
+    `SELECT ${COLUMNS} FROM documents WHERE engagement_id = ? AND ${USABLE} ORDER BY created_at, id`,
   );
   const reserved = db.prepare<{ total: number }, [number]>(
     "SELECT coalesce(sum(size), 0) AS total FROM documents WHERE engagement_id = ?",
@@ -39,10 +51,17 @@ export function documentsRepo({ db, cipher }: Sealed) {
   const expired = db.prepare<Stored, [string]>(
     `SELECT ${COLUMNS} FROM documents WHERE completed_at IS NULL AND expires_at <= ?`,
   );
+  const held = db.prepare<Stored, []>(
+    `SELECT ${COLUMNS} FROM documents WHERE scan = 'held' ORDER BY scan_at, id`,
+  );
+  const quarantinedBefore = db.prepare<{ rowId: number }, [string]>(
+    "SELECT id AS rowId FROM documents WHERE scan = 'quarantined' AND scan_at <= ?",
+  );
   const readable = (s: Stored | null): DocumentRow | null =>
     s && {
       ...s,
       kind: s.kind as DocumentKind | null,
+      scan: s.scan as DocumentRow["scan"],
       // Cleaned as it is read too: a name stored before names were cleaned of bidi controls (ADR 220).
       name: cleanFileName(cipher.decrypt(s.name)),
       fileKey: Buffer.from(cipher.decrypt(s.fileKey), "base64"),
@@ -96,9 +115,27 @@ export function documentsRepo({ db, cipher }: Sealed) {
       db.run("UPDATE documents SET received = ? WHERE id = ?", [received, rowId]),
     complete: (rowId: number, sha256: string, at: string) =>
       db.run(
-        "UPDATE documents SET received = size, sha256 = ?, completed_at = ?, expires_at = NULL WHERE id = ?",
+        `UPDATE documents SET received = size, sha256 = ?, completed_at = ?, expires_at = NULL, scan = NULL,
+           scan_at = NULL WHERE id = ?`,
         [sha256, at, rowId],
       ),
+    /** Arrived whole, not yet scanned (ADR 304): never expires, never finished until the scan says clean. */
+    hold: (rowId: number, sha256: string, at: string) =>
+      db.run(
+        "UPDATE documents SET received = size, sha256 = ?, expires_at = NULL, scan = 'held', scan_at = ? WHERE id = ?",
+        [sha256, at, rowId],
+      ),
+    /** The scanner flagged it: kept sealed, out of every list and download, until `quarantinedBefore` finds it. */
+    quarantine: (rowId: number, sha256: string, signature: string, at: string) =>
+      db.run(
+        `UPDATE documents SET received = size, sha256 = ?, completed_at = NULL, expires_at = NULL,
+           scan = 'quarantined', scan_at = ?, signature = ? WHERE id = ?`,
+        [sha256, at, signature, rowId],
+      ),
+    /** Every engagement's files waiting for their scan, oldest first. */
+    held: () => held.all().map((s) => readable(s) as DocumentRow),
+    /** Quarantined files kept since `at` or before: their time is up. */
+    quarantinedBefore: (at: string) => quarantinedBefore.all(at).map((r) => r.rowId),
     /** The first time only: later downloads keep the first time. */
     markOpened: (rowId: number, at: string) =>
       db.run("UPDATE documents SET opened_at = coalesce(opened_at, ?) WHERE id = ?", [at, rowId]).changes > 0,
@@ -143,4 +180,5 @@ export const viewOf = (d: DocumentRow): DocumentView => ({
   reportAt: d.reportAt,
   sweepAt: d.sweepAt,
   receivedAt: d.receivedAt,
+  heldAt: d.heldAt,
 });

@@ -35,6 +35,8 @@ export type UploadRequests = {
   received(documentId: string): void;
   /** The client removed a file they had sent (before the firm opened it). */
   removed(documentId: string): void;
+  /** The virus scanner flagged the file: refused, kept in quarantine (ADR 304). */
+  quarantined?(documentId: string, signature: string): void;
 };
 
 export type DocumentsDeps = {
@@ -54,8 +56,9 @@ export type DocumentsDeps = {
    */
   requests?: UploadRequests;
   /**
-   * ClamAV's clamd (CLAMD_URL, ADR 296): every upload, the client's and the firm's, is scanned once whole and
-   * before it is accepted. Null: uploads are not scanned (the setup list says so).
+   * ClamAV's clamd (CLAMD_URL, ADRs 296, 304): every upload, the client's and the firm's, is scanned once whole
+   * and before it is accepted; one that cannot be scanned yet is held. Null: uploads are not scanned (the setup
+   * list says so).
    */
   scanner?: UploadScanner | null;
   logger?: Logger;

@@ -8,15 +8,16 @@ import {
   DomainError,
   NotFoundError,
   TooLargeError,
-  UnavailableError,
   UnsupportedTypeError,
 } from "../../../contracts/errors";
-import { SCAN_MESSAGES } from "../../../contracts/scanning";
+import { spanOfDays } from "../../../contracts/firm-calendar";
+import { QUARANTINE_DAYS, SCAN_MESSAGES } from "../../../contracts/scanning";
 import { forgetDeleted } from "../../../db/index";
 import { requireAllowed } from "../../../lib/lifecycle";
 import { silentLogger } from "../../../log";
 import { every } from "../../../ops/every";
 import { appendAudit } from "../../audit";
+import { ScannerUnavailableError, type ScanVerdict } from "../lib/clamd";
 import type { FileClaim } from "../lib/file-store";
 import { type ContentInspector, contentInspector } from "../lib/inspect";
 import { release } from "../lib/release";
@@ -33,6 +34,8 @@ import type { DocumentRow, DocumentsRepo } from "../repo/documents";
 import type { DocumentsDeps } from "./index";
 
 const HOUR_MS = 3_600_000;
+/** How often files held while the scanner was unreachable are tried again. */
+const SCAN_RETRY_MS = 5 * 60_000;
 
 /** The offset the client claims is not the one the server holds: it asks where to resume and goes on from there. */
 export class OffsetMismatchError extends ConflictError {
@@ -41,7 +44,7 @@ export class OffsetMismatchError extends ConflictError {
   }
 }
 
-/** The virus scanner found a signature in the file: refused (422), nothing of it kept (ADR 296). */
+/** The virus scanner found a signature in the file: refused (422), kept only in quarantine (ADR 304). */
 export class InfectedFileError extends DomainError {
   override readonly name = "InfectedFileError";
   readonly kind = "invalid";
@@ -235,10 +238,25 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
       await removeRow(d);
       throw refusalOf(refusal);
     }
-    await scanned(d);
-    repo.complete(d.rowId, read ? read.sha256 : sealer.facts().sha256, now().toISOString());
-    deps.requests?.received(d.id);
+    const sha256 = read ? read.sha256 : sealer.facts().sha256;
+    running.delete(d.rowId);
+    const verdict = await scanOf(d);
+    if (verdict === "unreachable" || verdict === "no-verdict") {
+      hold(d, sha256);
+      return { offset: d.size, length: d.size, expiresAt: null };
+    }
+    if (!verdict.clean) {
+      quarantine(d, sha256, verdict.signature);
+      throw new InfectedFileError(verdict.signature);
+    }
+    accept(d, sha256);
     return { offset: d.size, length: d.size, expiresAt: null };
+  }
+
+  /** The file is the engagement's: listed, downloadable, and the item it answers is provided. */
+  function accept(d: DocumentRow, sha256: string) {
+    repo.complete(d.rowId, sha256, now().toISOString());
+    deps.requests?.received(d.id);
   }
 
   /** The stored file's plaintext, a segment at a time, each given back once the scanner has sent it on. */
@@ -249,41 +267,62 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
     }
   }
 
+  const submissionOf = (d: DocumentRow) => engagements.byId(d.engagementId)?.submissionId ?? null;
+
   /**
-   * The whole file through the virus scanner before it is accepted (ADR 296). A signature found refuses it: the
-   * upload ends and nothing of it stays, the desk told by the audit log (with the signature, never the name) and
-   * the log. A scanner that cannot be reached refuses it too (503): a file is never accepted unscanned while one
-   * is configured, and the client's uploader sends it again.
+   * The whole file through the virus scanner (ADRs 296, 304): clean (or no scanner configured), the signature it
+   * found, "unreachable" when clamd could not be reached, or "no-verdict" when it answered without one (an ERROR
+   * such as its size limit). Neither of the last two is ever taken for clean.
    */
-  async function scanned(d: DocumentRow) {
-    if (!deps.scanner) return;
-    const submissionId = engagements.byId(d.engagementId)?.submissionId ?? null;
-    let verdict: Awaited<ReturnType<NonNullable<typeof deps.scanner>["scan"]>>;
+  async function scanOf(d: DocumentRow): Promise<ScanVerdict | "unreachable" | "no-verdict"> {
+    if (!deps.scanner) return { clean: true };
     try {
-      verdict = await deps.scanner.scan(plaintext(d));
+      return await deps.scanner.scan(plaintext(d));
     } catch (error) {
-      await removeRow(d);
       (deps.logger ?? silentLogger).error("document_scan_unavailable", {
-        submissionId,
+        submissionId: submissionOf(d),
         reason: error instanceof Error ? error.message : String(error),
       });
-      throw new UnavailableError(SCAN_MESSAGES.unavailable, 60);
+      // clamd up but refusing this file (past its StreamMaxLength): the next file may still be scanned.
+      return error instanceof ScannerUnavailableError && error.answered ? "no-verdict" : "unreachable";
     }
-    if (verdict.clean) return;
-    await removeRow(d);
+  }
+
+  /**
+   * The scanner did not answer (ADR 304): the file is kept sealed as "not yet scanned", neither finished nor
+   * downloadable, and the scan job tries it again. The client's upload is done; the portal says it is being checked.
+   */
+  function hold(d: DocumentRow, sha256: string) {
+    repo.hold(d.rowId, sha256, now().toISOString());
+    (deps.logger ?? silentLogger).warn("document_held_unscanned", {
+      submissionId: submissionOf(d),
+      direction: d.direction,
+    });
+  }
+
+  /**
+   * The scanner found a signature (ADR 304): the file is refused but kept sealed in quarantine, out of every list
+   * and download, for QUARANTINE_DAYS; the desk is told with the signature's name (the audit log, the log, and
+   * the history of the item it was sent against), never the file's name.
+   */
+  function quarantine(d: DocumentRow, sha256: string, signature: string) {
+    const at = now();
+    const submissionId = submissionOf(d);
+    repo.quarantine(d.rowId, sha256, signature, at.toISOString());
     (deps.logger ?? silentLogger).warn("document_infected", {
       submissionId,
       direction: d.direction,
-      signature: verdict.signature,
+      signature,
     });
     appendAudit(db, {
       event: "document.infected",
       userId: null,
       username: null,
       clientAddress: null,
-      detail: { submissionId, direction: d.direction, signature: verdict.signature, size: d.size },
+      detail: { submissionId, direction: d.direction, signature, size: d.size },
+      at,
     });
-    throw new InfectedFileError(verdict.signature);
+    deps.requests?.quarantined?.(d.id, signature);
   }
 
   return {
@@ -372,7 +411,8 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
       const claim = files.claim(d.fileId);
       if (!claim) throw new UploadBusyError();
       try {
-        if (request.offset !== d.received || d.completedAt) throw new OffsetMismatchError(d.received);
+        if (request.offset !== d.received || d.completedAt || d.scan)
+          throw new OffsetMismatchError(d.received);
         return await write(d, claim, request.body);
       } finally {
         claim.release();
@@ -411,6 +451,70 @@ export function uploadService(deps: DocumentsDeps, repo: DocumentsRepo) {
         }
       }
       return removed;
+    },
+
+    /**
+     * Scans again every file held as "not yet scanned" (ADR 304): clean, it is accepted (the item it answers is
+     * provided); flagged, it goes to quarantine as at upload. A scanner still unreachable ends the run, the rest
+     * left held for the next. Then quarantined files past QUARANTINE_DAYS leave the disk. Safe to run twice and
+     * beside an upload: each file is claimed first and its state read again, so none is scanned twice at once.
+     */
+    async scanHeld(): Promise<{ accepted: number; quarantined: number; held: number; removed: number }> {
+      const out = { accepted: 0, quarantined: 0, held: 0, removed: 0 };
+      const waiting = repo.held();
+      // Without a scanner nothing can be said of them: they stay held (never accepted unscanned).
+      if (!deps.scanner) out.held = waiting.length;
+      for (const [i, listed] of deps.scanner ? waiting.entries() : []) {
+        const claim = files.claim(listed.fileId);
+        if (!claim) {
+          out.held++;
+          continue;
+        }
+        try {
+          const d = repo.find(listed.id, listed.engagementId);
+          if (d?.scan !== "held") continue;
+          const verdict = await scanOf(d);
+          if (verdict === "unreachable") {
+            out.held += waiting.length - i;
+            break;
+          }
+          if (verdict === "no-verdict") {
+            out.held++;
+            continue;
+          }
+          // Read again and written in one IMMEDIATE transaction: a command running the job beside the server's
+          // timer (another process, whose claims this one cannot see) settles each file once.
+          const settled = db
+            .transaction(() => {
+              if (repo.find(d.id, d.engagementId)?.scan !== "held") return false;
+              if (verdict.clean) accept(d, d.sha256 ?? "");
+              else quarantine(d, d.sha256 ?? "", verdict.signature);
+              return true;
+            })
+            .immediate();
+          if (settled && verdict.clean) out.accepted++;
+          else if (settled) out.quarantined++;
+        } finally {
+          claim.release();
+        }
+      }
+      const until = new Date(now().getTime() - spanOfDays(QUARANTINE_DAYS)).toISOString();
+      for (const rowId of repo.quarantinedBefore(until)) {
+        repo.remove(rowId);
+        out.removed++;
+      }
+      if (out.removed > 0) forgetDeleted(db);
+      return out;
+    },
+
+    /** Runs scanHeld now and then every few minutes, a failure logged; answers how to stop it. */
+    startScanning() {
+      return every({
+        name: "upload_scan",
+        ms: SCAN_RETRY_MS,
+        logger: deps.logger ?? silentLogger,
+        run: () => this.scanHeld(),
+      });
     },
 
     /** Runs expire now and then every hour, a failure logged; answers how to stop it. */
