@@ -181,6 +181,9 @@ for (const { name, size, sidebar, walk } of WIDTHS) {
       }
       await expectNoSideways(page);
       if (path === "/admin/submissions") {
+        // The list is read once it has come: its rows (and their boxes) arrive after the page's heading, and a
+        // count taken before them saw only the filters.
+        await expect(page.locator("a[data-desk-open]").locator("visible=true").first()).toBeVisible();
         // A box keeps its size beside a name that wraps (a flex item shrank to 14 px beside a long one at 390 px).
         const boxes = await page
           .locator("input[type=checkbox]")

@@ -20,7 +20,8 @@ export function createSetupService(src: SetupSources) {
           ? `${credentialed} published ${credentialed === 1 ? "person carries" : "people carry"} credentials.`
           : shown.length > 0
             ? "No published person has credentials yet (CPA, CFE and the like): add them to a person."
-            : "Publish the firm's people with their credentials: the site shows no one until you do.",
+            : // A demo's sample people (marked Sample) are on the site, so "shows no one" would not be true there.
+              "Publish the firm's own people with their credentials: the site names none of them until you do.",
       href: PATHS.adminFirm,
     };
   }

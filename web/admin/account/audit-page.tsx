@@ -29,6 +29,9 @@ type Entry = {
 type AuditPage = { entries: Entry[]; nextBeforeId: number | null };
 
 /** The facts of an entry as a sentence, its request a link by reference (ADR 266). */
+/** A column shown from 640 px; on a phone its words are under the event. */
+const WIDE_ONLY = "hidden sm:table-cell";
+
 function Detail({ entry }: { entry: Entry }) {
   return (
     <>
@@ -112,7 +115,11 @@ function AuditLog() {
           tabIndex={0}
           className="mt-6 overflow-x-auto rounded-lg border border-line bg-white"
         >
-          <table className="w-full min-w-[44rem] text-left text-sm">
+          {/*
+            On a phone two columns, the time and the event, with who, from where and the details under the event:
+            five columns there made the table scroll sideways with only the time and half the event in view.
+          */}
+          <table className="w-full text-left text-sm sm:min-w-[44rem]">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead className="border-b border-line bg-paper-deep text-ink">
               <tr>
@@ -122,27 +129,43 @@ function AuditLog() {
                 <th scope="col" className="px-4 py-3 font-semibold">
                   Event
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className={`${WIDE_ONLY} px-4 py-3 font-semibold`}>
                   User
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className={`${WIDE_ONLY} px-4 py-3 font-semibold`}>
                   Client address
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className={`${WIDE_ONLY} px-4 py-3 font-semibold`}>
                   Details
                 </th>
               </tr>
             </thead>
             <tbody>
               {entries.map((e) => (
-                <tr key={e.id} className="border-b border-line last:border-0">
-                  <td className="whitespace-nowrap px-4 py-3">
+                <tr key={e.id} className="border-b border-line align-top last:border-0 sm:align-middle">
+                  <td className="px-4 py-3 sm:whitespace-nowrap">
                     <time dateTime={e.at}>{formatDateTimeSeconds(e.at)}</time>
                   </td>
-                  <td className="px-4 py-3 font-medium">{auditLabel(e.event)}</td>
-                  <td className="px-4 py-3">{e.name ?? e.username ?? "—"}</td>
-                  <td className="px-4 py-3 font-mono">{e.clientAddress ?? "—"}</td>
-                  <td className="px-4 py-3 text-ink-muted">
+                  <td className="px-4 py-3 font-medium">
+                    {auditLabel(e.event)}
+                    <span className="mt-1 block break-words font-normal text-ink-muted sm:hidden">
+                      {e.name ?? e.username ?? "No user"}
+                      {e.clientAddress && (
+                        <>
+                          {" "}
+                          from <span className="font-mono">{e.clientAddress}</span>
+                        </>
+                      )}
+                      {e.detail && (
+                        <span className="mt-1 block">
+                          <Detail entry={e} />
+                        </span>
+                      )}
+                    </span>
+                  </td>
+                  <td className={`${WIDE_ONLY} px-4 py-3`}>{e.name ?? e.username ?? "—"}</td>
+                  <td className={`${WIDE_ONLY} px-4 py-3 font-mono`}>{e.clientAddress ?? "—"}</td>
+                  <td className={`${WIDE_ONLY} px-4 py-3 text-ink-muted`}>
                     <Detail entry={e} />
                   </td>
                 </tr>

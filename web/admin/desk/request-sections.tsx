@@ -1,4 +1,5 @@
 import { ArrowRight } from "lucide-react";
+import { useEffect } from "react";
 import {
   nextAction,
   REQUEST_SECTION_LABELS,
@@ -14,6 +15,16 @@ import { ENGAGEMENT_STAGE_LABELS, type SubmissionDetail } from "../../../src/con
  * a panel to a section needs nothing here.
  */
 export function RequestSectionsNav() {
+  // One listener for every link to a section (the bar's and the next step's), left to the browser to follow.
+  useEffect(() => {
+    const onClick = (event: globalThis.MouseEvent) => {
+      const a = event.target instanceof Element ? event.target.closest("a") : null;
+      const id = a?.getAttribute("href")?.slice(1);
+      if (id && a?.getAttribute("href")?.startsWith("#") && SECTION_TARGETS.has(id)) landOnSection(id);
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
   const link =
     "inline-flex min-h-10 shrink-0 items-center whitespace-nowrap rounded-md px-2.5 text-sm font-semibold text-navy no-underline hover:bg-paper-deep sm:px-3";
   return (
@@ -43,6 +54,45 @@ export function RequestSectionsNav() {
     </nav>
   );
 }
+
+/** How long a section just jumped to is kept in place while the panels around it finish loading. */
+const SETTLE_MS = 8000;
+
+/**
+ * A section link lands on its section even while panels are still loading. The browser jumps once; the panels
+ * that answer after it grow above the section and push it down. In two columns the browser's own scroll
+ * anchoring does not help: it anchors on the first element in view, in the left column, which does not move
+ * while the right one grows. So after the jump the section's ancestors are watched, and when one changes size the
+ * section is put back under the bar, until the person scrolls, presses a key or clicks, or a few seconds pass.
+ */
+function landOnSection(id: string) {
+  const target = document.getElementById(id);
+  if (!target || typeof ResizeObserver === "undefined") return;
+  const margin = () => Number.parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+  const place = () => {
+    if (Math.abs(target.getBoundingClientRect().top - margin()) > 1)
+      target.scrollIntoView({ block: "start" });
+  };
+  const observer = new ResizeObserver(place);
+  for (let at = target.parentElement; at && at !== document.documentElement; at = at.parentElement)
+    observer.observe(at);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of PERSON_MOVES) window.removeEventListener(type, stop, true);
+  };
+  const timer = setTimeout(stop, SETTLE_MS);
+  // Registered after this click has run its course, so the click that jumped does not end the watch at once.
+  requestAnimationFrame(() => {
+    for (const type of PERSON_MOVES) window.addEventListener(type, stop, { capture: true, passive: true });
+  });
+}
+
+/** The elements the page's section links lead to. */
+const SECTION_TARGETS = new Set(["status-title", ...REQUEST_SECTIONS.map(sectionAnchor)]);
+
+/** What a person does to move the page themselves, which ends the watch over a section just jumped to. */
+const PERSON_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 
 /**
  * Where the request stands and what is done next, under its name: the engagement's stage as the desk's list shows

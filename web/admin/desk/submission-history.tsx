@@ -138,6 +138,10 @@ function Entry({ entry, configured }: { entry: TimelineEntry; configured: boolea
   );
 }
 
+/** A history longer than this folds away all but its newest SHOWN entries. */
+const FOLD_PAST = 12;
+const SHOWN = 8;
+
 /**
  * The request's history, oldest first (received, confirmation, status changes, notes, replies with their
  * delivery, every step of its portal), and the form that adds an internal note to it.
@@ -147,6 +151,10 @@ export function SubmissionHistory({ detail, onSaved }: { detail: SubmissionDetai
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const [all, setAll] = useState(false);
+  // A long history folds its earlier entries away until asked: the newest are what staff come for, and a request
+  // that has lived a while would otherwise be screens of history between its details and its mail.
+  const hidden = all || detail.timeline.length <= FOLD_PAST ? 0 : detail.timeline.length - SHOWN;
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -178,8 +186,27 @@ export function SubmissionHistory({ detail, onSaved }: { detail: SubmissionDetai
         Everything that happened to this request, oldest first. Notes are seen only by staff and cannot be
         edited once added.
       </p>
-      <ol aria-label="History" className="mt-5 grid gap-5">
-        {detail.timeline.map((entry) => (
+      {detail.timeline.length > FOLD_PAST && (
+        <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+          <span>
+            {hidden > 0
+              ? `The newest ${SHOWN} of ${detail.timeline.length} entries are shown.`
+              : `All ${detail.timeline.length} entries are shown.`}
+          </span>
+          {/* The button stays where it was pressed, its words changed, so focus is not lost with it. */}
+          <button
+            type="button"
+            aria-expanded={hidden === 0}
+            aria-controls="history-list"
+            onClick={() => setAll(hidden > 0)}
+            className="inline-flex min-h-8 items-center font-semibold text-navy underline"
+          >
+            {hidden > 0 ? `Show all ${detail.timeline.length}` : `Show the newest ${SHOWN} only`}
+          </button>
+        </p>
+      )}
+      <ol id="history-list" aria-label="History" className="mt-5 grid gap-5">
+        {detail.timeline.slice(hidden).map((entry) => (
           <Entry key={entryKey(entry)} entry={entry} configured={detail.mailConfigured} />
         ))}
       </ol>

@@ -188,14 +188,16 @@ function SubmissionView({
       <RequestSectionsNav />
 
       {/*
-        From 1280 px two columns: the request, its reply and its history on the left, its mail and Delete under
-        them; on the right what staff set and check (status, first response), then the engagement and what hangs
-        off it, grouped: money, files and the consultation. Below, one column in the order a phone wants: the
-        status and a response first, then the request, its reply and history, the engagement and the rest, Delete
-        last. The grid's first and last rows are only as tall as the status group and the mail and Delete (the
-        columns' long parts span the flexible middle row), so the side column reads without a gap.
+        From 1280 px two columns at the top: the request, its reply and its history on the left; on the right what
+        staff set and check (status, first response), then the engagement and the client's sign-ins. The money and
+        the files follow across the whole width, each its main panel beside the smaller ones at the side column's
+        width, so a ledger or a list of files is not squeezed into the side column to three screens' height; the
+        mail and Delete last, side by side. Below 1280 px one column in the order a phone wants: the status and a
+        response first, then the request, its reply and history, the engagement and the rest, Delete last. The
+        top grid's first row is only as tall as the status group (the columns' long parts span the flexible
+        second row), so the side column reads without a gap.
       */}
-      <div className="mt-6 grid gap-5 xl:grid-cols-[minmax(0,1fr)_24rem] xl:grid-rows-[auto_1fr_auto] xl:gap-x-6">
+      <div className="mt-6 grid gap-5 xl:grid-cols-[minmax(0,1fr)_24rem] xl:grid-rows-[auto_1fr] xl:gap-x-6">
         <div className="grid content-start gap-5 xl:col-start-2 xl:row-start-1">
           <StatusForm detail={detail} onSaved={setDetail} />
           <RecordResponse detail={detail} onSaved={setDetail} />
@@ -254,7 +256,7 @@ function SubmissionView({
             <SubmissionHistory detail={detail} onSaved={setDetail} />
           </div>
         </div>
-        <div className="grid content-start gap-5 xl:col-start-2 xl:row-span-2 xl:row-start-2">
+        <div className="grid content-start gap-5 xl:col-start-2 xl:row-start-2">
           <div id={sectionAnchor("engagement")} className={JUMPED_TO}>
             <EngagementPanel
               submissionId={s.id}
@@ -264,21 +266,25 @@ function SubmissionView({
             />
           </div>
           <PortalAccessPanel submissionId={s.id} />
-          <Group label="Money" id={sectionAnchor("money")}>
-            <LedgerPanel submissionId={s.id} changed={detail} />
-            <SubscriptionPanel submissionId={s.id} />
-            <StatementsPanel submissionId={s.id} />
-          </Group>
-          <Group label="Files and meetings" id={sectionAnchor("documents")}>
-            <DocumentsPanel submissionId={s.id} />
-            <DocumentRequestsPanel submissionId={s.id} />
-            <ConsultationPanel submissionId={s.id} />
-          </Group>
         </div>
-        <div className="grid content-start gap-5 xl:col-start-1 xl:row-start-3">
-          <MailPanel detail={detail} onSaved={setDetail} />
-          <DeleteSubmission reference={s.reference} id={s.id} allowed={canDelete} />
+      </div>
+      <Group label="Money" id={sectionAnchor("money")}>
+        <LedgerPanel submissionId={s.id} changed={detail} />
+        <div className="grid content-start gap-5">
+          <SubscriptionPanel submissionId={s.id} />
+          <StatementsPanel submissionId={s.id} />
         </div>
+      </Group>
+      <Group label="Files and meetings" id={sectionAnchor("documents")}>
+        <DocumentsPanel submissionId={s.id} />
+        <div className="grid content-start gap-5">
+          <DocumentRequestsPanel submissionId={s.id} />
+          <ConsultationPanel submissionId={s.id} />
+        </div>
+      </Group>
+      <div className="mt-5 grid content-start gap-5 xl:mt-8 xl:grid-cols-[minmax(0,1fr)_24rem] xl:gap-x-6">
+        <MailPanel detail={detail} onSaved={setDetail} />
+        <DeleteSubmission reference={s.reference} id={s.id} allowed={canDelete} />
       </div>
     </>
   );
@@ -288,14 +294,17 @@ function SubmissionView({
 const JUMPED_TO = "scroll-mt-16";
 
 /**
- * Panels that belong together, under a small label for the eye. The label is not a heading: each panel keeps its
- * own (h2), so the headings stay one level and in order for a screen reader.
+ * Panels that belong together, under a small label for the eye: from 1280 px the main one beside the others at
+ * the side column's width. The label is not a heading: each panel keeps its own (h2), so the headings stay one
+ * level and in order for a screen reader.
  */
 function Group({ label, id, children }: { label: string; id?: string; children: ReactNode }) {
   return (
-    <div id={id} className={`grid content-start gap-3 ${JUMPED_TO}`}>
+    <div id={id} className={`mt-5 grid content-start gap-3 xl:mt-8 ${JUMPED_TO}`}>
       <p className="eyebrow text-xs">{label}</p>
-      {children}
+      <div className="grid content-start items-start gap-5 xl:grid-cols-[minmax(0,1fr)_24rem] xl:gap-x-6">
+        {children}
+      </div>
     </div>
   );
 }

@@ -331,7 +331,9 @@ function DeskFilters({
               type="search"
               maxLength={100}
               autoComplete="off"
-              placeholder="Name, email, firm, phone..."
+              // Short enough to show whole in the field's width beside the filters at 1280 px (the longer one
+              // was cut after "ph"); the label names everything searched.
+              placeholder="Name, email, firm..."
               ref={inputRef}
               value={values.q}
               onChange={(e) => {
