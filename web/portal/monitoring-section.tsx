@@ -1,3 +1,4 @@
+import { PORTAL_FOCUS } from "../../src/contracts/portal";
 import type { SubscriptionView } from "../../src/contracts/subscriptions";
 import { type MonitoringAction, MonitoringCard } from "../components/monitoring-card";
 import { type PortalEngagement, portalCall } from "./portal-api";
@@ -9,6 +10,7 @@ export function MonitoringSection({ engagement }: { engagement: PortalEngagement
     <MonitoringCard
       subscription={engagement.subscription}
       today={engagement.firmToday}
+      titleId={PORTAL_FOCUS.monitoring}
       act={async (action: MonitoringAction) => {
         const answer = await portalCall<SubscriptionView>(`/subscription/${action}`, {});
         return answer.ok ? answer : { ok: false, error: answer.error };
