@@ -11,7 +11,7 @@ import { calendarJob, contactSubmissions, type DueService } from "../desk";
 import type { MailOutbox } from "../mail";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
 import { engagementStage } from "./lib/engagement-stage";
-import { portalMailLinks } from "./lib/mail-link";
+import { portalMailLinks, portalMailSettled } from "./lib/mail-link";
 import { portalMailRenderers } from "./mail";
 import type { PaymentInput } from "./model";
 import { engagementsRepo } from "./repo/engagements";
@@ -30,7 +30,7 @@ export function createPortal(deps: {
   store: DataStore;
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
-  outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
+  outbox: Pick<MailOutbox, "enqueue" | "wake" | "register" | "afterAttempt">;
   due: DueService;
   subscriptions: PortalServiceDeps["subscriptions"];
   ledger: PortalServiceDeps["ledger"];
@@ -60,6 +60,8 @@ export function createPortal(deps: {
   const mail = portalMailRenderers(store, config, portalMailLinks(store, config, deps.now));
   for (const [kind, render] of Object.entries(mail.renderers))
     deps.outbox.register(kind, render, mail.settled[kind]);
+  // Every portal mail's own link (whichever feature writes the mail) is settled with its outbox row (ADR 306).
+  deps.outbox.afterAttempt(portalMailSettled(store, deps.now));
   /**
    * The letters' day (ADR 297): once each of the firm's calendar days, the signers waiting are reminded and the
    * rounds past their expiry expire. The last day run is kept in scheduled_runs; the run itself is safe twice.

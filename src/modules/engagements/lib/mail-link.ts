@@ -21,7 +21,9 @@ export const NO_PORTAL_LINK =
  * The way into the portal a mail about the engagement gives the client (issue 44, ADR 306): a link of its own
  * that opens the portal once, on what the mail is about (PORTAL_MAIL_FOCUS, by the mail's kind), and the
  * sentence that says how long it works and how to come back. It is a portal link like the letter's: found by
- * its hash only, expiring after the same days, voided when the request is closed or declined. Where the portal
+ * its hash only, expiring after the same days, voided when the request is closed or declined. It is the queued
+ * mail's own: made at its first attempt and carried by every retry, its token held encrypted only until the mail
+ * is sent (`portalMailSettled`). Where the portal
  * no longer opens for the request (or it has no engagement), the mail says so instead of offering an address
  * that opens nothing.
  *
@@ -39,9 +41,11 @@ export function portalMailLinks(store: DataStore, config: Config, now: () => Dat
     const state = lifecycle.ofSubmission(submissionId);
     if (!e || !state || !allowed(state, "open")) return [NO_PORTAL_LINK];
     const at = now();
-    const expiresAt = new Date(at.getTime() + spanOfDays(PORTAL_LINK_DAYS)).toISOString();
-    const token = randomBytes(32).toString("base64url");
-    links.issueUnheld(e.id, token, at, expiresAt);
+    // One link per queued mail: a retry carries the link its first attempt made (ADR 306).
+    const { token, expiresAt } = links.forMail(mail.id, e.id, at, () => ({
+      token: randomBytes(32).toString("base64url"),
+      expiresAt: new Date(at.getTime() + spanOfDays(PORTAL_LINK_DAYS)).toISOString(),
+    }));
     const url = `${portalLink(config.publicUrl, token)}&focus=${focus}`;
     return [
       lead === null ? url : `${lead} ${url}`,
@@ -52,3 +56,16 @@ export function portalMailLinks(store: DataStore, config: Config, now: () => Dat
 }
 
 export type PortalMailLinks = ReturnType<typeof portalMailLinks>;
+
+/**
+ * After each attempt of any queued mail (the outbox's `afterAttempt`): a portal mail sent leaves only its link's
+ * hash; one given up or dropped voids the link nobody received. Mail of other kinds made no link: nothing changes.
+ */
+export function portalMailSettled(store: DataStore, now: () => Date) {
+  const links = portalLinks(store);
+  return (mail: PortalMailRow, outcome: "sent" | "retry" | "given-up" | "dropped") => {
+    if (!Object.hasOwn(PORTAL_MAIL_FOCUS, mail.kind)) return;
+    if (outcome === "sent") links.mailedFor(mail.id);
+    else if (outcome !== "retry") links.voidFor(mail.id, now());
+  };
+}
