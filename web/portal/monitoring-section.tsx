@@ -4,7 +4,14 @@ import { type MonitoringAction, MonitoringCard } from "../components/monitoring-
 import { type PortalEngagement, portalCall } from "./portal-api";
 
 /** The portal's Monitoring card: the client pauses, resumes or cancels through the session's own engagement. */
-export function MonitoringSection({ engagement }: { engagement: PortalEngagement }) {
+export function MonitoringSection({
+  engagement,
+  onChanged,
+}: {
+  engagement: PortalEngagement;
+  /** After a move the server accepted: the page reads the engagement again (its steps say the new state). */
+  onChanged?: () => void;
+}) {
   if (!engagement.subscription) return null;
   return (
     <MonitoringCard
@@ -13,6 +20,7 @@ export function MonitoringSection({ engagement }: { engagement: PortalEngagement
       titleId={PORTAL_FOCUS.monitoring}
       act={async (action: MonitoringAction) => {
         const answer = await portalCall<SubscriptionView>(`/subscription/${action}`, {});
+        if (answer.ok) onChanged?.();
         return answer.ok ? answer : { ok: false, error: answer.error };
       }}
     />
