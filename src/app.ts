@@ -122,6 +122,17 @@ export function createApp(deps: AppDeps) {
             {},
             portalQuery(url.search),
           );
+        // A browser kept signed in opens its portal here, without waiting for a script (ADR 306).
+        const kept = portal.pageForDevice(request, peers.of(request));
+        if (kept)
+          return renderPageResponse(
+            pagesDeps,
+            PATHS.portal,
+            kept.page ? { portal: kept.page } : {},
+            200,
+            { "set-cookie": kept.setCookie },
+            portalQuery(url.search),
+          );
       }
       return auth.pageGuard(request);
     },

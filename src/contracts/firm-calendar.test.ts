@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
+  addBusinessDays,
   addDays,
   addMonths,
   daysBetween,
@@ -131,5 +132,18 @@ describe("days and months", () => {
     expect(addMonths("2024-01-31", 1)).toBe("2024-02-29");
     expect(addMonths("2026-01-31", -2)).toBe("2025-11-30");
     expect(monthEnd("2026-02-10")).toBe("2026-02-28");
+  });
+});
+
+describe("business days", () => {
+  // Weekends closed, and Thanksgiving 2026 (Thursday 26 November).
+  const open = (day: string) => weekdayOf(day) !== 0 && weekdayOf(day) !== 6 && day !== "2026-11-26";
+  test("the nth day the firm opens after a day: weekends and holidays skipped, the day itself never counted", () => {
+    expect(addBusinessDays("2026-11-19", 1, open)).toBe("2026-11-20");
+    expect(addBusinessDays("2026-11-20", 1, open)).toBe("2026-11-23");
+    expect(addBusinessDays("2026-11-25", 1, open)).toBe("2026-11-27");
+    expect(addBusinessDays("2026-11-19", 10, open)).toBe("2026-12-04");
+    // From a Saturday: Monday is the first.
+    expect(addBusinessDays("2026-11-21", 1, open)).toBe("2026-11-23");
   });
 });

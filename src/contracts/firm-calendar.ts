@@ -50,6 +50,19 @@ export function addMonths(day: string, months: number): string {
   return dayOf(year, month, Math.min(d, daysInMonth(year, month)));
 }
 
+/**
+ * The `n`th day after `day` on which the firm opens (`isBusinessDay`: its weekends, public holidays and closures),
+ * `n` ≥ 1. A calendar closed for more than a year past `day` is one nobody works to: the count stops there.
+ */
+export function addBusinessDays(day: string, n: number, isBusinessDay: (day: string) => boolean): string {
+  let at = day;
+  for (let left = n, i = 0; left > 0 && i < 400 + n; i++) {
+    at = addDays(at, 1);
+    if (isBusinessDay(at)) left--;
+  }
+  return at;
+}
+
 /** The first day of the month `day` falls in. */
 export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
 /** The last day of the month `day` falls in. */

@@ -3,6 +3,7 @@ import { calendarDate } from "./dates";
 import type { DocSpec } from "./document";
 import { dropControls, oneLine, oneLineMessage, requiredText } from "./fields";
 import { DEFAULT_HOURLY_RATE_CENTS, type MoneyView } from "./ledger";
+import type { MailKindName } from "./mail-kinds";
 import {
   type Cadence,
   CadenceSchema,
@@ -76,8 +77,28 @@ export const PORTAL_FOCUS = {
   consultation: "consultation-title",
   payment: "payment-title",
   requests: "requests-title",
+  monitoring: "monitoring-title",
 } as const;
 export type PortalFocus = keyof typeof PORTAL_FOCUS;
+
+/**
+ * Every kind of mail that sends the client into the portal, and what its own link opens the portal on (issue 44):
+ * each carries a single-use link made for it (src/modules/engagements/lib/mail-link.ts), never the bare address
+ * alone. The letter's link and a signer's reminder carry the letter's own link instead (they open on the letter,
+ * the first step). A mail to the desk is not a portal mail.
+ */
+export const PORTAL_MAIL_FOCUS = {
+  "portal-signed-client": "letter",
+  "portal-payment-client": "payment",
+  "documents-report-ready": "report",
+  "documents-sweep-report": "report",
+  "statement-issued": "statement",
+  "consultation-client": "consultation",
+  "document-requests-added": "requests",
+  "document-requests-reminder": "requests",
+  "subscription-client": "monitoring",
+} as const satisfies Partial<Record<MailKindName, PortalFocus>>;
+export type PortalMailKind = keyof typeof PORTAL_MAIL_FOCUS;
 
 /** The opening of the refusal of a typed name that is not the addressed signer's: the letter's name follows. */
 export const SIGN_AS_ADDRESSED = "Type your full name as it appears on the letter";

@@ -12,6 +12,13 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 export const CADENCES = ["quarterly", "monthly"] as const;
 export type Cadence = (typeof CADENCES)[number];
 
+/**
+ * The first sweep is due within this many business days of the day monitoring begins (the first month paid),
+ * and never after that first paid month ends (issue 44, ADR 306): a client who gives notice on the first day
+ * still receives a sweep for the month they paid.
+ */
+export const FIRST_SWEEP_BUSINESS_DAYS = 10;
+
 /** Notice to cancel, in calendar days: the spec's "cancelled with 30 days' notice". */
 export const NOTICE_DAYS = 30;
 export const SUBJECTS_MAX = 20;

@@ -18,8 +18,9 @@ import { ownServerForSpec } from "./own-server";
  * name first), and lands on the finish screen; the desk records the first payment and its Monitoring card
  * changes without a reload; the client comes back from a second mail on another browser and adds a passkey
  * (Chromium's virtual authenticator), signs out and comes back with it; from a third mail on a phone they pause
- * and cancel monitoring; the desk's history lists every step and the desk signs the kept device out. PUBLIC_URL
- * is http://localhost:<port>: a passkey needs a name, never a numeric address.
+ * and cancel monitoring, and from a fourth (the cancellation's confirmation) the portal opens on the Monitoring
+ * card; the desk's history lists every step and the desk signs the kept device out. PUBLIC_URL is
+ * http://localhost:<port>: a passkey needs a name, never a numeric address.
  */
 const server = ownServerForSpec({ name: "portal-returns", publicHost: "localhost" });
 test.describe.configure({ mode: "serial", timeout: 420_000 });
@@ -181,6 +182,8 @@ test("a client comes back from three mails, signs in the right name, keeps a dev
     phone.getByRole("dialog", { name: "Pause monitoring?" }).getByRole("button", { name: "Yes, pause" }),
   );
   await expect(card.getByText(/^Paused since/)).toBeVisible();
+  // The steps above follow without a reload.
+  await expect(phone.getByText("Paused: resume when you are ready")).toBeVisible();
   await checkBothWidths(phone, "returns-paused");
   await phone.setViewportSize(PHONE);
   await press(phone, card.getByRole("button", { name: "Cancel monitoring" }));
@@ -188,6 +191,19 @@ test("a client comes back from three mails, signs in the right name, keeps a dev
   await press(phone, cancel.getByRole("button", { name: "Yes, cancel monitoring" }));
   await expect(card.getByText(/^Cancelled with notice: ends on/)).toBeVisible();
   await checkBothWidths(phone, "returns-cancelled");
+
+  // Mail 4: the cancellation's own confirmation carries a link of its own, opening on the Monitoring card.
+  const confirmation = await linkIn("Your monitoring is cancelled with notice");
+  expect(confirmation).toMatch(/&focus=monitoring$/);
+  const fourth = await comeBack(browser, confirmation, PHONE);
+  const confirmed = fourth.page.getByRole("region", { name: "Monitoring" });
+  await expect(confirmed.getByRole("heading", { name: "Monitoring", exact: true })).toBeInViewport();
+  await expect(confirmed.getByText(/^Cancelled with notice: ends on/)).toBeVisible();
+  // The steps say it too: under notice is not ended.
+  const steps = fourth.page.getByRole("region", { name: "Steps", exact: true });
+  await expect(steps.getByText(/^Paused and cancelled with notice: ends on/)).toBeVisible();
+  await expect(steps.getByText("Ended")).toHaveCount(0);
+  await checkBothWidths(fourth.page, "returns-from-monitoring-mail");
 
   // The desk: every portal step in the history, the kept device and the passkey listed; the device signed out.
   await desk.reload();

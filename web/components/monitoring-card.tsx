@@ -78,6 +78,8 @@ export function MonitoringCard(props: {
   today: string;
   act: (action: MonitoringAction) => Promise<ActAnswer>;
   heading?: string;
+  /** The heading's id, where a link names it (the portal's `focus=monitoring`); a generated one otherwise. */
+  titleId?: string;
 }) {
   const [view, setView] = useState(props.subscription);
   const [asking, setAsking] = useState<MonitoringAction | null>(null);
@@ -92,6 +94,7 @@ export function MonitoringCard(props: {
     },
   );
   const id = useId();
+  const titleId = props.titleId ?? `${id}-title`;
   useEffect(() => setView(props.subscription), [props.subscription]);
 
   const confirm = async () => {
@@ -120,9 +123,9 @@ export function MonitoringCard(props: {
     ["Paid through", view.paidThrough ? longDate(view.paidThrough) : "Not yet paid"],
   ];
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-line bg-white p-6 shadow-sm">
+    <section aria-labelledby={titleId} className="rounded-xl border border-line bg-white p-6 shadow-sm">
       <p className="eyebrow">Judgment Intel</p>
-      <h2 id={`${id}-title`} className="mt-1 font-serif text-2xl font-bold text-navy">
+      <h2 id={titleId} className="mt-1 font-serif text-2xl font-bold text-navy">
         {props.heading ?? "Monitoring"}
       </h2>
       <h3 className="mt-4 font-semibold text-navy">Subjects monitored</h3>

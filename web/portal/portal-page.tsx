@@ -97,7 +97,9 @@ export function PortalPage() {
                 />
               ),
               payment: open.signedAt && <PaymentSection key="payment" engagement={open} />,
-              monitoring: open.signedAt && <MonitoringSection key="monitoring" engagement={open} />,
+              monitoring: open.signedAt && (
+                <MonitoringSection key="monitoring" engagement={open} onChanged={reload} />
+              ),
               statements: open.signedAt && <StatementsSection key="statements" />,
               requests: open.signedAt && <RequestsSection key="requests" />,
               documents: open.signedAt && <DocumentsSection key="documents" />,

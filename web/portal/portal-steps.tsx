@@ -1,3 +1,4 @@
+import { longDate } from "../../src/contracts/subscriptions";
 import type { PortalEngagement } from "./portal-api";
 
 export type StepState = "done" | "todo" | "waiting" | "later";
@@ -40,19 +41,24 @@ export function stepsOf(e: PortalEngagement): Step[] {
     },
   ];
   if (e.subscription) {
-    const s = e.subscription.state;
+    const { state: s, endsOn, pausedOn } = e.subscription;
+    // Under notice it has not ended: it runs (or stays paused) until its last day, which the step says.
+    const cancelling = s === "cancelling" && endsOn !== null;
+    const paused = s === "paused" || (cancelling && pausedOn !== null);
     steps.push({
       key: "monitoring",
       name: "Monitoring",
-      state: s === "active" ? "waiting" : s === "pending" ? "later" : s === "paused" ? "todo" : "done",
+      state: paused ? "todo" : s === "active" || cancelling ? "waiting" : s === "pending" ? "later" : "done",
       note:
         s === "active"
           ? "We sweep the records on schedule"
-          : s === "paused"
-            ? "Paused: resume when you are ready"
-            : s === "pending"
-              ? "Starts once signed and paid"
-              : "Ended",
+          : cancelling
+            ? `${paused ? "Paused and cancelled" : "Cancelled"} with notice: ends on ${longDate(endsOn)}`
+            : s === "paused"
+              ? "Paused: resume when you are ready"
+              : s === "pending"
+                ? "Starts once signed and paid"
+                : "Ended",
     });
   } else {
     steps.push({

@@ -55,6 +55,13 @@ export function usePortalEngagement(served: PortalEngagement | undefined) {
   // Only a running script opens the engagement, so the waiting line appears once it runs: a browser without
   // scripts sees the paste-the-link form alone, not a promise that nothing will keep.
   const [scripted, setScripted] = useState(false);
+  /** The heading a mail's own link opens on (`&focus=`), brought into view once the engagement is on the page. */
+  const [focusOn, setFocusOn] = useState<string | null>(null);
+  useEffect(() => {
+    if (state.kind !== "open" || focusOn === null) return;
+    document.getElementById(focusOn)?.scrollIntoView({ block: "start" });
+    setFocusOn(null);
+  }, [state, focusOn]);
 
   const show = showIn(setState);
 
@@ -95,9 +102,9 @@ export function usePortalEngagement(served: PortalEngagement | undefined) {
       history.replaceState(null, "", window.location.pathname);
       setState({ kind: "loading" });
       portalCall<Loaded>("/session", { token, remember }).then((answer) => {
+        // Scrolled to after the page has rendered the engagement (an effect above), not before it exists.
+        if (answer.ok && heading) setFocusOn(heading);
         show(answer);
-        if (answer.ok && heading)
-          requestAnimationFrame(() => document.getElementById(heading)?.scrollIntoView({ block: "start" }));
       });
     },
     /** A passkey (or another way back) opened a session: the engagement it answered is shown. */

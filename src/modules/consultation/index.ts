@@ -31,7 +31,7 @@ export function createConsultation(deps: {
   outbox: ConsultationOutbox & {
     register(
       kind: string,
-      render: (mail: { id: number; refId: number | null }) => ConsultationMail | null,
+      render: (mail: { id: number; kind: string; refId: number | null }) => ConsultationMail | null,
     ): void;
   };
   /** The engagement of the request's portal session, or the portal's 401 (src/modules/engagements). */

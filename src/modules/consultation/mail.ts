@@ -8,7 +8,7 @@ import { composeText, line, type MailMessage } from "../mail";
 import { CONSULTATION_CLIENT_MAIL, CONSULTATION_DESK_MAIL, type ConsultationService } from "./service";
 
 /** The outbox's row as this feature reads it: ref_id is the consultation change. */
-type QueuedMail = { id: number; refId: number | null };
+type QueuedMail = { id: number; kind: string; refId: number | null };
 
 /** The message the outbox sends (its MailMessage, as much of it as this feature writes). */
 export type ConsultationMail = Pick<
@@ -86,7 +86,7 @@ export function consultationMailRenderers(
   personOf: PersonOf,
   place: () => ConsultationPlace | null = () => null,
   /** The client mail's own portal link, opening on the consultation (src/modules/engagements). */
-  link: PortalMailLinks = () => `${config.publicUrl}/portal`,
+  wayIn: PortalMailLinks,
 ) {
   const host = new URL(config.publicUrl).hostname;
   const firm = config.brand.name;
@@ -146,11 +146,13 @@ export function consultationMailRenderers(
               `Your ${CONSULTATION_MINUTES}-minute consultation with ${firm} to walk through your report is ${what}.`,
               ...(kind === "cancelled" ? [] : ["", how]),
               "",
-              kind === "cancelled"
-                ? `The attached file removes it from your calendar. You can book another time in the portal: ${link(change.submissionId, "consultation")}`
-                : `The attached invitation adds it to your calendar. You can move or cancel it in the portal until ${CONSULTATION_CHANGE_HOURS} hours before it starts: ${link(change.submissionId, "consultation")}`,
-              "",
-              `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
+              ...wayIn(
+                mail,
+                change.submissionId,
+                kind === "cancelled"
+                  ? "The attached file removes it from your calendar. You can book another time in the portal:"
+                  : `The attached invitation adds it to your calendar. You can move or cancel it in the portal until ${CONSULTATION_CHANGE_HOURS} hours before it starts:`,
+              ),
               "",
               firm,
             ],

@@ -9,7 +9,7 @@ import type { Milestone } from "./repo/reminders";
 import { remindersRepo } from "./repo/reminders";
 import { ITEMS_ADDED_MAIL, REMINDER_MAIL } from "./service";
 
-type QueuedMail = { id: number; refId: number | null };
+type QueuedMail = { id: number; kind: string; refId: number | null };
 type MailLine = string | ReturnType<typeof line>;
 
 /** How each milestone reads in the reminder, beside the item it is for. */
@@ -33,17 +33,19 @@ export function documentRequestMailRenderers(
   store: DataStore,
   config: Pick<Config, "publicUrl" | "brand" | "intakeNotifyTo">,
   personOf: PersonOf,
-  link: PortalMailLinks,
+  wayIn: PortalMailLinks,
 ) {
   const host = new URL(config.publicUrl).hostname;
   const items = itemsRepo(store);
   const reminders = remindersRepo(store);
   const facts = engagementFacts(store.db);
-  const closing = (submissionId: number): MailLine[] => [
+  const closing = (mail: QueuedMail, submissionId: number): MailLine[] => [
     "",
-    `Send each one from our secure portal, against its item, rather than by email: ${link(submissionId, "requests")}`,
-    "",
-    `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
+    ...wayIn(
+      mail,
+      submissionId,
+      "Send each one from our secure portal, against its item, rather than by email:",
+    ),
     "",
     config.brand.name,
   ];
@@ -66,7 +68,7 @@ export function documentRequestMailRenderers(
         `To go on with your engagement, ${config.brand.name} needs the following from you:`,
         "",
         ...live.map((i) => itemLine(i, i.dueOn ? `by ${longDate(i.dueOn)}` : null)),
-        ...closing(e.submissionId),
+        ...closing(mail, e.submissionId),
       ]),
       replyTo: config.intakeNotifyTo,
       messageId: `<${person.reference}.requests-${mail.id}@${host}>`,
@@ -99,7 +101,7 @@ export function documentRequestMailRenderers(
         ...due,
         "",
         "If you do not have one of them, say so against its item in the portal, with a word on where it might be found.",
-        ...closing(e.submissionId),
+        ...closing(mail, e.submissionId),
       ]),
       replyTo: config.intakeNotifyTo,
       messageId: `<${person.reference}.requests-reminder-${mail.id}@${host}>`,

@@ -10,17 +10,7 @@ export const REPORT_READY_MAIL = "documents-report-ready";
 /** A sweep report delivered: ref_id is the engagement; to counsel, the request's sender. */
 export const SWEEP_REPORT_MAIL = "documents-sweep-report";
 
-/** The bare portal address, where no link of the mail's own can be made (a mail rendered outside the app). */
-const bareLink =
-  (config: Config): PortalMailLinks =>
-  () =>
-    `${config.publicUrl}/portal`;
-
-export function documentMailRenderers(
-  store: DataStore,
-  config: Config,
-  link: PortalMailLinks = bareLink(config),
-) {
+export function documentMailRenderers(store: DataStore, config: Config, wayIn: PortalMailLinks) {
   const { db } = store;
   const submissions = contactSubmissions(store);
   const host = new URL(config.publicUrl).hostname;
@@ -38,9 +28,7 @@ export function documentMailRenderers(
         "",
         `Your report from ${config.brand.name} is ready. For your privacy it is not attached: download it from our secure portal, where it is kept with the files you sent us.`,
         "",
-        link(s.id, "report"),
-        "",
-        `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
+        ...wayIn(mail, s.id, null),
         "",
         config.brand.name,
       ]),
@@ -64,9 +52,7 @@ export function documentMailRenderers(
         "",
         `${config.brand.name} has delivered a Judgment Intel sweep report for your matter. For your client's privacy it is not attached: download it from our secure portal, where every sweep report is listed by date.`,
         "",
-        link(s.id, "report"),
-        "",
-        `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
+        ...wayIn(mail, s.id, null),
         "",
         config.brand.name,
       ]),

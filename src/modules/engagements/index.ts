@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
+import { DomainError } from "../../contracts/errors";
 import { allowed } from "../../contracts/lifecycle";
 import type { PortalEngagement } from "../../contracts/portal";
 import type { EngagementStage } from "../../contracts/submissions";
@@ -11,13 +12,20 @@ import { calendarJob, contactSubmissions, type DueService } from "../desk";
 import type { MailOutbox } from "../mail";
 import { loadSealingCertificate, type SealingCertificate } from "../signing";
 import { engagementStage } from "./lib/engagement-stage";
-import { portalMailLinks } from "./lib/mail-link";
+import { portalMailLinks, portalMailSettled } from "./lib/mail-link";
 import { portalMailRenderers } from "./mail";
 import type { PaymentInput } from "./model";
 import { engagementsRepo } from "./repo/engagements";
 import { engagementFacts, engagementLifecycle } from "./repo/facts";
+import { PORTAL_MAX_MS } from "./repo/sessions";
 import { portalAccessRoutes } from "./routes/access";
-import { portalCookieOf, portalModule, portalSessionOf, requirePortalSession } from "./routes/client";
+import {
+  portalCookieOf,
+  portalCookies,
+  portalModule,
+  portalSessionOf,
+  requirePortalSession,
+} from "./routes/client";
 import { engagementStaffRoutes } from "./routes/staff";
 import { createPortalService } from "./service";
 import type { PortalServiceDeps, ProcessorRefs } from "./service/engagement";
@@ -30,7 +38,7 @@ export function createPortal(deps: {
   store: DataStore;
   config: Config;
   auth: Pick<Auth, "requireAdmin">;
-  outbox: Pick<MailOutbox, "enqueue" | "wake" | "register">;
+  outbox: Pick<MailOutbox, "enqueue" | "wake" | "register" | "afterAttempt">;
   due: DueService;
   subscriptions: PortalServiceDeps["subscriptions"];
   ledger: PortalServiceDeps["ledger"];
@@ -60,6 +68,8 @@ export function createPortal(deps: {
   const mail = portalMailRenderers(store, config, portalMailLinks(store, config, deps.now));
   for (const [kind, render] of Object.entries(mail.renderers))
     deps.outbox.register(kind, render, mail.settled[kind]);
+  // Every portal mail's own link (whichever feature writes the mail) is settled with its outbox row (ADR 306).
+  deps.outbox.afterAttempt(portalMailSettled(store, deps.now));
   /**
    * The letters' day (ADR 297): once each of the firm's calendar days, the signers waiting are reminded and the
    * rounds past their expiry expire. The last day run is kept in scheduled_runs; the run itself is safe twice.
@@ -126,6 +136,32 @@ export function createPortal(deps: {
       const cookie = portalCookieOf(config)(request);
       const engagement = service.portal.find(id, cookie ? service.portal.signerOf(cookie) : null);
       return engagement ? { engagement } : undefined;
+    },
+    /**
+     * /portal for a browser with no live session that was kept signed in (ADR 299): the device opens a session
+     * here, as its script would (`POST /api/portal/device/session`), so the page opens on the engagement with
+     * no script at all (ADR 306). Answers the page's data and the cookie to set; a device that opens nothing
+     * is forgotten by the browser (its cookie cleared) and the page is the way in. Null without a device.
+     */
+    pageForDevice(
+      request: Request,
+      ip: string,
+    ): { page?: { engagement: PortalEngagement }; setCookie: string } | null {
+      const { deviceOf, cookie, deviceCookie } = portalCookies(config);
+      const token = deviceOf(request);
+      if (!token) return null;
+      const userAgent = (request.headers.get("user-agent") ?? "unknown").slice(0, 400);
+      try {
+        const { session, engagementId } = service.access.openWithDevice(token, { ip, userAgent });
+        const engagement = service.portal.find(engagementId, service.portal.signerOf(session));
+        return {
+          page: engagement ? { engagement } : undefined,
+          setCookie: cookie(session, PORTAL_MAX_MS / 1000),
+        };
+      } catch (error) {
+        if (error instanceof DomainError) return { setCookie: deviceCookie("", 0) };
+        throw error;
+      }
     },
     /**
      * Records a payment on the request a reference names, through the desk's own path (recordPayment), so a

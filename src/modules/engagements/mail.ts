@@ -37,9 +37,8 @@ export const portalLink = (publicUrl: string, token: string) => `${publicUrl}/po
 export function portalMailRenderers(
   store: DataStore,
   config: Config,
-  /** The mail's own portal link (lib/mail-link.ts), opening on the signed letter. */
-  mailLink: (submissionId: number, focus: "letter" | "payment") => string = () =>
-    `${config.publicUrl}/portal`,
+  /** The mail's own way into the portal (lib/mail-link.ts): its link, and how long it works. */
+  wayIn: (mail: OutboxRow, submissionId: number, lead: string | null) => string[],
 ) {
   const repo = engagementsRepo(store);
   const links = portalLinks(store);
@@ -239,9 +238,7 @@ export function portalMailRenderers(
                 "",
                 `Thank you: your engagement letter with ${config.brand.name} is signed. Your copy, sealed with our certificate and with its certificate of completion, is attached. Keep it with your records.`,
                 "",
-                `Payment and the next steps are shown in the portal: ${mailLink(e.submissionId, "letter")}`,
-                "",
-                `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
+                ...wayIn(mail, e.submissionId, "Payment and the next steps are shown in the portal:"),
                 "",
                 config.brand.name,
               ],
@@ -271,9 +268,7 @@ export function portalMailRenderers(
         "",
         `${config.brand.name} has recorded your payment of ${dollars(payment.amountCents)}, received on ${longDate(payment.receivedOn)}, for reference ${s.reference}. Thank you.`,
         "",
-        `What is still due, if anything, is shown in the portal: ${mailLink(s.id, "payment")}`,
-        "",
-        `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
+        ...wayIn(mail, s.id, "What is still due, if anything, is shown in the portal:"),
         "",
         config.brand.name,
       ]),

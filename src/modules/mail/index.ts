@@ -15,6 +15,7 @@ export { confirmationMessageId } from "./lib/thread";
 export type { OutboxRow } from "./repo/mail-outbox";
 export { mailOutboxRepo } from "./repo/mail-outbox";
 export {
+  type AttemptOutcome,
   createMailOutbox,
   MAIL_NOT_CONFIGURED,
   type MailOutbox,

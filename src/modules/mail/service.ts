@@ -36,6 +36,8 @@ export type Send = (message: MailMessage & { from: string }) => Promise<void>;
 /** Builds a queued mail's message when it is sent; null when what it was about is gone (it is dropped). */
 export type RenderMail = (mail: OutboxRow) => MailMessage | null;
 type Registration = { render: RenderMail; settled?: (mail: OutboxRow) => void };
+/** How an attempt ended: sent, to be retried, given up, or dropped (what it was about is gone). */
+export type AttemptOutcome = "sent" | "retry" | "given-up" | "dropped";
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
@@ -142,16 +144,29 @@ export function createMailOutbox(deps: {
    */
   const unavailable: ((slicing: Slicing) => Promise<unknown>)[] = [];
 
+  /** Told of every attempt's end, whatever the kind (the portal's links of a queued mail, ADR 306). */
+  const attemptListeners: ((mail: OutboxRow, outcome: AttemptOutcome) => void)[] = [];
   // What the mail's feature keeps about it (a request's mail state) is updated in a savepoint of its own: if
   // that fails, the attempt's result is still recorded, so a sent mail is never sent again.
-  const afterAttempt = deps.store.db.transaction((mail: OutboxRow) => kinds.get(mail.kind)?.settled?.(mail));
-  const settle = deps.store.db.transaction((mail: OutboxRow, record: () => void) => {
-    record();
+  const afterAttempt = deps.store.db.transaction((mail: OutboxRow, outcome: AttemptOutcome) => {
+    if (outcome !== "dropped") kinds.get(mail.kind)?.settled?.(mail);
+    for (const listener of attemptListeners) listener(mail, outcome);
+  });
+  const told = (mail: OutboxRow, outcome: AttemptOutcome) => {
     try {
-      afterAttempt(mail);
+      afterAttempt(mail, outcome);
     } catch (error) {
       logger.error("mail_settle_failed", { outboxId: mail.id, kind: mail.kind, error: String(error) });
     }
+  };
+  const settle = deps.store.db.transaction((mail: OutboxRow, outcome: AttemptOutcome, record: () => void) => {
+    record();
+    told(mail, outcome);
+  });
+  // A dropped row is told before it goes: what hangs off it is still found by its id.
+  const dropRow = deps.store.db.transaction((mail: OutboxRow) => {
+    told(mail, "dropped");
+    outbox.drop(mail);
   });
 
   /** Records why an attempt failed: retried with backoff, or given up (`giveUp`) until staff retry it. */
@@ -159,7 +174,9 @@ export function createMailOutbox(deps: {
     const attempts = mail.attempts + 1;
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
     const at = new Date(now().getTime() + retryDelayMs(attempts)).toISOString();
-    settle(mail, () => outbox.recordFailure(mail, reason, { state: giveUp ? "failed" : "pending", at }));
+    settle(mail, giveUp ? "given-up" : "retry", () =>
+      outbox.recordFailure(mail, reason, { state: giveUp ? "failed" : "pending", at }),
+    );
     logger.warn("mail_failed", {
       outboxId: mail.id,
       kind: mail.kind,
@@ -207,7 +224,7 @@ export function createMailOutbox(deps: {
       return "settled";
     }
     if (!message) {
-      outbox.drop(mail);
+      dropRow(mail);
       logger.info("mail_dropped", { outboxId: mail.id, kind: mail.kind, reason: "subject gone" });
       return "settled";
     }
@@ -221,7 +238,7 @@ export function createMailOutbox(deps: {
     }
     // Left to the next start by a stop (the database may be closed): it is sent again then.
     if (abandoned) return "settled";
-    settle(mail, () => outbox.recordSent(mail, now().toISOString()));
+    settle(mail, "sent", () => outbox.recordSent(mail, now().toISOString()));
     keyWaitLogged = false;
     logger.info("mail_sent", { outboxId: mail.id, kind: mail.kind, attempts: mail.attempts + 1 });
     return "sent";
@@ -329,6 +346,13 @@ export function createMailOutbox(deps: {
     /** How a kind of mail is rendered when sent, and what to update after each attempt. */
     register(kind: string, render: RenderMail, settled?: (mail: OutboxRow) => void) {
       kinds.set(kind, { render, settled });
+    },
+    /**
+     * Told after every attempt of every kind, in the write that records it (and before a dropped row goes):
+     * what a feature made for a mail being sent is settled with it (ADR 306).
+     */
+    afterAttempt(listener: (mail: OutboxRow, outcome: AttemptOutcome) => void) {
+      attemptListeners.push(listener);
     },
     /** Called at start when no mail can be sent: a feature notes it where its staff look (the desk's requests). */
     whenUnavailable(tell: (slicing: Slicing) => Promise<unknown>) {

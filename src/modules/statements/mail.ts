@@ -6,7 +6,7 @@ import type { PortalMailLinks } from "../engagements";
 import { composeText, line, type MailMessage } from "../mail";
 import { STATEMENT_ISSUED_MAIL, type StatementsService } from "./service";
 
-type QueuedMail = { id: number; refId: number | null };
+type QueuedMail = { id: number; kind: string; refId: number | null };
 
 /**
  * The client's notice of a new statement. It names the statement and its period and sends them to the portal;
@@ -17,7 +17,7 @@ export function statementMailRenderers(
   service: Pick<StatementsService, "byId">,
   personOf: PersonOf,
   /** The mail's own portal link, opening on the statements (src/modules/engagements). */
-  link: PortalMailLinks = () => `${config.publicUrl}/portal`,
+  wayIn: PortalMailLinks,
 ) {
   const host = new URL(config.publicUrl).hostname;
   const toClient = (mail: QueuedMail): MailMessage | null => {
@@ -38,9 +38,11 @@ export function statementMailRenderers(
           ? ["", "It asks you to replenish your retainer (a request, not an amount due)."]
           : []),
         "",
-        `You can read and download it, and see how to pay, in our secure portal: ${link(statement.submissionId, "statement")}`,
-        "",
-        `This link opens the portal once, for this engagement only. To come back later, ask for a fresh link on ${config.publicUrl}/portal with this email address.`,
+        ...wayIn(
+          mail,
+          statement.submissionId,
+          "You can read and download it, and see how to pay, in our secure portal:",
+        ),
         "",
         config.brand.name,
       ]),

@@ -3,7 +3,7 @@ import type { Logger } from "../../log";
 import type { DataStore } from "../../store";
 import type { Auth } from "../auth";
 import type { FirmCalendar, PersonOf } from "../desk";
-import type { RequirePortalSession } from "../engagements";
+import { portalMailLinks, type RequirePortalSession } from "../engagements";
 import type { MailOutbox } from "../mail";
 import { createSubscriptionJobs } from "./jobs";
 import { subscriptionMailRenderers } from "./mail";
@@ -48,7 +48,12 @@ export function createSubscriptions(deps: {
   paidThrough?: (engagementId: number, months: readonly { from: string; to: string }[]) => string | null;
 }) {
   const service = createSubscriptionsService(deps);
-  const mails = subscriptionMailRenderers(deps.config, service, deps.personOf);
+  const mails = subscriptionMailRenderers(
+    deps.config,
+    service,
+    deps.personOf,
+    portalMailLinks(deps.store, deps.config, deps.now),
+  );
   for (const [kind, render] of Object.entries(mails)) deps.outbox.register(kind, render);
   return {
     service,

@@ -1,11 +1,12 @@
 import type { Config } from "../../config";
 import { adminSubmissionPath } from "../../contracts/paths";
 import type { PersonOf } from "../desk";
+import type { PortalMailLinks } from "../engagements";
 import { composeText, line, type MailMessage } from "../mail";
 import { longDate, type SubscriptionView } from "./model";
 import { SUBSCRIPTION_CLIENT_MAIL, SUBSCRIPTION_DESK_MAIL, type SubscriptionsService } from "./service";
 
-type QueuedMail = { id: number; refId: number | null };
+type QueuedMail = { id: number; kind: string; refId: number | null };
 
 /** What the change means in dates, in the firm's words: the same sentence for both sides. */
 function consequence(kind: string, onDate: string, view: SubscriptionView): string[] {
@@ -45,7 +46,13 @@ const WHAT: Record<string, string> = {
 };
 
 /** The two mails of a change: to the client when staff made it, to the desk when the client did. */
-export function subscriptionMailRenderers(config: Config, service: SubscriptionsService, personOf: PersonOf) {
+export function subscriptionMailRenderers(
+  config: Config,
+  service: SubscriptionsService,
+  personOf: PersonOf,
+  /** The client mail's own way into the portal, opening on the monitoring (src/modules/engagements). */
+  wayIn: PortalMailLinks,
+) {
   const host = new URL(config.publicUrl).hostname;
   const about = (mail: QueuedMail) => {
     const found = mail.refId === null ? null : service.eventFor(mail.refId);
@@ -68,7 +75,11 @@ export function subscriptionMailRenderers(config: Config, service: Subscriptions
         "",
         ...consequence(a.event.kind, a.event.onDate, a.view),
         "",
-        `You can see the subjects, the sweeps and the charges, and pause, resume or cancel, in our secure portal: ${config.publicUrl}/portal`,
+        ...wayIn(
+          mail,
+          a.subscription.submissionId,
+          "You can see the subjects, the sweeps and the charges, and pause, resume or cancel, in our secure portal:",
+        ),
         "",
         config.brand.name,
       ]),

@@ -1,10 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import {
+  addDays,
   addMonths,
   begin,
   businessDayOnOrAfter,
   cancel,
   dueBy,
+  firstSweepOn,
   pause,
   pendingSchedule,
   refusal,
@@ -25,7 +27,7 @@ const calendar = (holidays: string[] = ["2026-12-25", "2027-01-01"]): WorkCalend
 const cal = calendar();
 
 const started = (on: string, cadence: "quarterly" | "monthly" = "quarterly") =>
-  begin(pendingSchedule({ cadence, monthlyCents: 150_000 }), on);
+  begin(pendingSchedule({ cadence, monthlyCents: 150_000 }), on, cal);
 
 /** Runs the calendar each day from `from` to `to`, as the daily job does, collecting what it raised. */
 function daily(s: Schedule, from: string, to: string) {
@@ -60,8 +62,9 @@ describe("the calendar of a subscription", () => {
       { from: "2027-01-31", to: "2027-02-27" },
       { from: "2027-02-28", to: "2027-03-30" },
     ]);
-    // Quarterly: the first sweep three months after the start, on 31 January 2027, a Sunday: due Monday.
-    expect(run.sweeps).toEqual(["2027-02-01"]);
+    // The first sweep on the tenth business day, inside the month paid; then quarterly from it: 13 February
+    // 2027 is a Saturday, due Monday.
+    expect(run.sweeps).toEqual(["2026-11-13", "2027-02-15"]);
   });
 
   test("run once after downtime, the calendar raises every month and sweep missed, and nothing twice", () => {
@@ -69,10 +72,10 @@ describe("the calendar of a subscription", () => {
     const once = dueBy(schedule, "2026-10-12", cal);
     expect(once.charges.map((c) => c.from)).toEqual(["2026-07-10", "2026-08-10", "2026-09-10", "2026-10-10"]);
     expect(once.sweeps.map((w) => w.nominalOn)).toEqual([
-      "2026-07-10",
-      "2026-08-10",
-      "2026-09-10",
-      "2026-10-10",
+      "2026-06-24",
+      "2026-07-24",
+      "2026-08-24",
+      "2026-09-24",
     ]);
     const again = dueBy(once.schedule, "2026-10-12", cal);
     expect(again.charges).toEqual([]);
@@ -83,11 +86,15 @@ describe("the calendar of a subscription", () => {
   });
 
   test("a sweep that falls on a holiday is due the next business day", () => {
-    // Quarterly from 25 September: the sweep of 25 December 2026 (Christmas, a Friday) is due Monday 28th.
-    const { schedule } = started("2026-09-25");
+    // Started 11 September, first swept 25 September (the tenth business day), then quarterly: the sweep of 25
+    // December 2026 (Christmas, a Friday) is due Monday 28th.
+    const { schedule } = started("2026-09-11");
     const r = dueBy(schedule, "2026-12-28", cal);
-    expect(r.sweeps).toEqual([{ nominalOn: "2026-12-25", dueOn: "2026-12-28" }]);
-    expect(upcomingSweep(schedule, [], cal)).toBe("2026-12-28");
+    expect(r.sweeps).toEqual([
+      { nominalOn: "2026-09-25", dueOn: "2026-09-25" },
+      { nominalOn: "2026-12-25", dueOn: "2026-12-28" },
+    ]);
+    expect(upcomingSweep(dueBy(schedule, "2026-09-25", cal).schedule, [], cal)).toBe("2026-12-28");
     expect(businessDayOnOrAfter(calendar(["2026-12-25", "2026-12-28"]), "2026-12-25")).toBe("2026-12-29");
   });
 
@@ -102,15 +109,15 @@ describe("the calendar of a subscription", () => {
     const { schedule: resumed, currentMonthEndsOn } = resume(paused, "2026-02-14");
     expect(currentMonthEndsOn).toBe("2026-03-01");
     expect(upcomingCharge(resumed)).toBe("2026-03-02");
-    // The first sweep was due 10 April: it moves 20 days, to 30 April (a Thursday).
-    expect(upcomingSweep(resumed, [], cal)).toBe("2026-04-30");
-    const later = daily(resumed, "2026-02-14", "2026-05-05");
+    // The first sweep fell on 23 January, before the pause; the next, due 23 April, moves 20 days, to 13 May.
+    expect(upcomingSweep(resumed, [], cal)).toBe("2026-05-13");
+    const later = daily(resumed, "2026-02-14", "2026-05-15");
     expect(later.charges).toEqual([
       { from: "2026-03-02", to: "2026-04-01" },
       { from: "2026-04-02", to: "2026-05-01" },
       { from: "2026-05-02", to: "2026-06-01" },
     ]);
-    expect(later.sweeps).toEqual(["2026-04-30"]);
+    expect(later.sweeps).toEqual(["2026-05-13"]);
   });
 
   test("a cancellation whose 30 days cross two billing dates: both months are billed in full, then it ends", () => {
@@ -126,11 +133,30 @@ describe("the calendar of a subscription", () => {
       { from: "2026-02-10", to: "2026-03-09" },
       { from: "2026-03-10", to: "2026-04-09" },
     ]);
-    // Sweeps due before the end are still done (10 February, 10 March); none after.
-    expect(run.sweeps).toEqual(["2026-02-10", "2026-03-10"]);
+    // Sweeps due before the end are still done (23 February; the first was on 23 January); none after.
+    expect(run.sweeps).toEqual(["2026-02-23"]);
     expect(run.schedule.state).toBe("ended");
     expect(dueBy(noticed, "2026-03-10", cal).ended).toBe(false);
     expect(dueBy(noticed, "2026-03-11", cal).ended).toBe(true);
+  });
+
+  test("the first sweep falls inside the first month paid: notice given on the first day still receives it", () => {
+    for (const cadence of ["quarterly", "monthly"] as const) {
+      const { schedule, firstCharge } = started("2026-11-19", cadence);
+      const noticed = cancel(schedule, "2026-11-19");
+      const run = daily(noticed, "2026-11-19", "2027-01-31");
+      // Ten business days after Thursday 19 November (no holiday in this calendar): Thursday 3 December.
+      expect({ cadence, sweeps: run.sweeps }).toEqual({ cadence, sweeps: ["2026-12-03"] });
+      expect((run.sweeps[0] as string) <= firstCharge.to).toBe(true);
+      expect(run.schedule.state).toBe("ended");
+    }
+    // A closure that eats the tenth business day: the month's last business day, never after the month.
+    const closed = calendar(Array.from({ length: 40 }, (_, i) => addDays("2026-11-25", i)));
+    expect(firstSweepOn("2026-11-19", closed)).toBe("2026-11-24");
+    // Closed for the whole month after the first day: its last day.
+    expect(
+      firstSweepOn("2026-11-19", calendar(Array.from({ length: 60 }, (_, i) => addDays("2026-11-20", i)))),
+    ).toBe("2026-12-18");
   });
 
   test("notice given while paused: it stays paused, nothing more falls due, and it ends on time", () => {

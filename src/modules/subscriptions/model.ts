@@ -1,9 +1,10 @@
 import * as v from "valibot";
-import { addDays, addMonths, daysBetween } from "../../contracts/firm-calendar";
+import { addBusinessDays, addDays, addMonths, daysBetween } from "../../contracts/firm-calendar";
 import { SUBSCRIPTION_ALLOWS } from "../../contracts/lifecycle";
 import {
   CADENCES,
   type Cadence,
+  FIRST_SWEEP_BUSINESS_DAYS,
   NOTICE_DAYS,
   SUBJECT_MESSAGES,
   SubjectsSchema,
@@ -102,10 +103,29 @@ const monthFrom = (from: string, anchor: string, months: number) => ({
 });
 
 /**
- * The subscription starts on the later of the signature and the first payment: that month is billed and paid
- * at once, and the first sweep is due one cadence later.
+ * The day the first sweep is due (ADR 306): the FIRST_SWEEP_BUSINESS_DAYSth business day after monitoring
+ * begins, or, when closures push that past the first paid month, that month's last business day (its last day
+ * when the firm opens on none of them). Always inside the month the client paid first.
  */
-export function begin(s: Schedule, startedOn: string): { schedule: Schedule; firstCharge: ChargeDue } {
+export function firstSweepOn(startedOn: string, calendar: WorkCalendar): string {
+  const lastOfMonth = addDays(addMonths(startedOn, 1), -1);
+  const by = addBusinessDays(startedOn, FIRST_SWEEP_BUSINESS_DAYS, calendar.isBusinessDay);
+  if (by <= lastOfMonth) return by;
+  for (let day = lastOfMonth; day > startedOn; day = addDays(day, -1))
+    if (calendar.isBusinessDay(day)) return day;
+  return lastOfMonth;
+}
+
+/**
+ * The subscription starts on the later of the signature and the first payment: that month is billed and paid
+ * at once, the first sweep is due within that month (firstSweepOn), and each later one a cadence after the one
+ * before, counted from the first.
+ */
+export function begin(
+  s: Schedule,
+  startedOn: string,
+  calendar: WorkCalendar,
+): { schedule: Schedule; firstCharge: ChargeDue } {
   return {
     schedule: {
       ...s,
@@ -113,7 +133,7 @@ export function begin(s: Schedule, startedOn: string): { schedule: Schedule; fir
       startedOn,
       billAnchorOn: startedOn,
       billMonths: 1,
-      sweepAnchorOn: addMonths(startedOn, SWEEP_MONTHS[s.cadence]),
+      sweepAnchorOn: firstSweepOn(startedOn, calendar),
       sweepCount: 0,
     },
     firstCharge: { ...monthFrom(startedOn, startedOn, 0), amountCents: s.monthlyCents },

@@ -208,7 +208,7 @@ export function createSubscriptionsService(deps: {
     }
     if (row.signedOn === null || row.paidOn === null) return row;
     const startedOn = [row.signedOn, row.paidOn].sort()[1] as string;
-    const { schedule, firstCharge } = begin(row, startedOn);
+    const { schedule, firstCharge } = begin(row, startedOn, calendar);
     repo.saveSchedule(row.id, schedule, at);
     raise(row, firstCharge, at);
     repo.addEvent(row.id, "started", "schedule", startedOn, at);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { FIRST_SWEEP_BUSINESS_DAYS } from "../../../src/contracts/subscriptions";
 import { post, signIn, withCookie } from "../../helpers/admin";
 import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../../helpers/app";
 import { fileIntake } from "../../helpers/intake";
@@ -51,7 +52,9 @@ const KINDS = {
     },
     says: [
       "$750 per subject per month",
-      "every three months (quarterly)",
+      // The first sweep inside the first month paid, as the subscription's calendar makes it due (ADR 306).
+      `The first sweep is delivered within ${FIRST_SWEEP_BUSINESS_DAYS} business days of the day monitoring begins, and within the first month paid; after it we sweep every three months (quarterly), counted from the day of the first sweep.`,
+      `Sweeps: The first within ${FIRST_SWEEP_BUSINESS_DAYS} business days of the start, inside the first month paid; then quarterly`,
       "directed by counsel, named above, who receives every sweep report",
       "Monitoring begins when we receive the signed letter, the first month's fee",
     ],
@@ -64,6 +67,8 @@ const KINDS = {
       "deliver a written report",
       "Work begins",
       "Please read it with your attorney",
+      // Nothing that puts the first sweep a cadence after the start.
+      "quarterly) from the day monitoring begins",
     ],
   },
 } as const;

@@ -265,7 +265,8 @@ describe("the subscription follows the letter", () => {
       startedOn: "2026-11-19",
       paidThrough: "2026-12-18",
       nextChargeOn: "2026-12-19",
-      nextSweepDueOn: "2027-02-19",
+      // Inside the first month paid: ten business days on, Thanksgiving skipped (ADR 306).
+      nextSweepDueOn: "2026-12-04",
       charges: [{ from: "2026-11-19", to: "2026-12-18", amountCents: 150_000 }],
     });
     // Engaged, with no delivery date: the sweeps are monitoring's clock.
@@ -287,14 +288,14 @@ describe("the subscription follows the letter", () => {
     expect((await subscriptionOf(id)).body).toMatchObject({ paidThrough: "2027-01-18" });
     expect(await portalView(fresh)).toMatchObject({ outstandingCents: 0 });
 
-    // The first sweep, due 19 February 2027, delivered as the sweep report: counsel is told, the portal lists it.
+    // The first sweep, due 4 December 2026, delivered late as the sweep report: counsel is told, the portal lists it.
     clock.at = new Date("2027-02-22T15:00:00.000Z");
     const dashboard = await json<{ sweeps: { reference: string; standing: string; dueOn: string }[] }>(
       t.request("/api/admin/subscriptions/sweeps", withCookie(await signedIn())),
     );
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.sweeps).toContainEqual(
-      expect.objectContaining({ dueOn: "2027-02-19", standing: "overdue" }),
+      expect.objectContaining({ dueOn: "2026-12-04", standing: "overdue" }),
     );
     const { res, id: docId } = await deliverSweepReport(t, admin, id, "Sweep February 2027.pdf");
     expect(res.status).toBe(200);
@@ -305,7 +306,7 @@ describe("the subscription follows the letter", () => {
     // Not yet downloaded: the sweep report has no receipt.
     expect((after.body as { sweeps: unknown[] }).sweeps).toEqual([
       {
-        dueOn: "2027-02-19",
+        dueOn: "2026-12-04",
         deliveredAt: "2027-02-22T15:00:00.000Z",
         receivedAt: null,
         deliveredOn: "2027-02-22",
@@ -320,7 +321,7 @@ describe("the subscription follows the letter", () => {
     clock.at = new Date("2027-02-24T02:40:00.000Z");
     expect((await t.request(`/api/portal/documents/${docId}`, withCookie(portal))).status).toBe(200);
     const receipt = {
-      dueOn: "2027-02-19",
+      dueOn: "2026-12-04",
       deliveredAt: "2027-02-22T15:00:00.000Z",
       receivedAt: "2027-02-24T02:30:00.000Z",
       deliveredOn: "2027-02-22",
@@ -328,11 +329,11 @@ describe("the subscription follows the letter", () => {
     };
     expect((await subscriptionOf(id)).body.sweeps).toEqual([receipt]);
     expect((await portalView(portal)).subscription.sweeps).toEqual([receipt]);
-    expect(after.body.nextSweepDueOn).toBe("2027-05-19");
+    expect(after.body.nextSweepDueOn).toBe("2027-03-04");
     const dashboardAfter = await json<{ sweeps: { dueOn: string }[] }>(
       t.request("/api/admin/subscriptions/sweeps", withCookie(admin)),
     );
-    expect(dashboardAfter.body.sweeps.find((w) => w.dueOn === "2027-02-19")).toBeUndefined();
+    expect(dashboardAfter.body.sweeps.find((w) => w.dueOn === "2026-12-04")).toBeUndefined();
     // The same file twice, or a sweep report when none is owed, is refused with the reason.
     const again = await json(
       t.request(

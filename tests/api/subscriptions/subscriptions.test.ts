@@ -1,5 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { subscriptionsCommand } from "../../../src/cli/calendar-commands";
+import { addDays } from "../../../src/contracts/firm-calendar";
 import { openDataStore } from "../../../src/ops/data-store";
 import { post, signIn, withCookie } from "../../helpers/admin";
 import { DESK_OWNER, makeTestApp, NEW_YORK_DESK } from "../../helpers/app";
@@ -117,7 +118,8 @@ describe("the subscription's view", () => {
       startedOn: "2026-11-16",
       paidThrough: "2026-12-15",
       nextChargeOn: "2026-12-16",
-      nextSweepDueOn: "2027-02-16",
+      // The first sweep inside the month paid: ten business days on, Thanksgiving skipped (ADR 306).
+      nextSweepDueOn: "2026-12-01",
       pausedOn: null,
       cancelNoticeOn: null,
       endsOn: null,
@@ -302,7 +304,7 @@ describe("time passes", () => {
     ]);
     expect(view?.paidThrough).toBe("2026-12-15");
     expect(view?.sweeps).toEqual([
-      { dueOn: "2026-12-16", deliveredAt: null, receivedAt: null, deliveredOn: null, receivedOn: null },
+      { dueOn: "2026-12-01", deliveredAt: null, receivedAt: null, deliveredOn: null, receivedOn: null },
     ]);
     // A payment on the ledger settles the month raised; the sweep report delivered marks the sweep done.
     pay(c.engagementId, 149_999, "2026-12-16");
@@ -312,15 +314,15 @@ describe("time passes", () => {
     const delivered = subscriptions.sweepDelivered({ engagementId: c.engagementId });
     expect(delivered.sweeps).toEqual([
       {
-        dueOn: "2026-12-16",
+        dueOn: "2026-12-01",
         deliveredAt: clock.at.toISOString(),
         receivedAt: null,
         deliveredOn: "2026-12-16",
         receivedOn: null,
       },
     ]);
-    // The next, 16 January, is a Saturday and Monday the 18th Martin Luther King Jr. Day: due Tuesday.
-    expect(delivered.nextSweepDueOn).toBe("2027-01-19");
+    // The next, a month after the first, is 1 January, New Year's Day (a Friday): due Monday the 4th.
+    expect(delivered.nextSweepDueOn).toBe("2027-01-04");
     expect(() => subscriptions.sweepDelivered({ engagementId: c.engagementId })).toThrow("No sweep is owed");
   });
 
@@ -337,17 +339,44 @@ describe("time passes", () => {
       "2027-01-16",
       "2027-02-16",
     ]);
-    // 16 January 2027 is a Saturday: that sweep is due Tuesday the 19th (Monday the 18th is a US holiday).
-    expect(view?.sweeps.map((w) => w.dueOn)).toEqual(["2026-12-16", "2027-01-19", "2027-02-16"]);
+    // Monthly from the first sweep (1 December): 1 January 2027 is New Year's Day, so that one is due Monday the 4th.
+    expect(view?.sweeps.map((w) => w.dueOn)).toEqual(["2026-12-01", "2027-01-04", "2027-02-01"]);
     expect(jobs.runFor("2027-02-20").charges).toEqual([]);
     expect(subscriptions.viewForEngagement(c.engagementId)?.charges).toHaveLength(4);
   });
 
   test("a sweep due on a holiday is due the next business day", async () => {
-    // Quarterly from 25 September 2026: the sweep of Christmas Day (a Friday) is due Monday 28 December.
+    // Started 11 September 2026: the first sweep on 25 September (the tenth business day), then quarterly, so
+    // the sweep of Christmas Day (a Friday) is due Monday 28 December.
+    set("2026-09-11T15:00:00.000Z");
+    const c = await subscribed("holiday@harborlaw.example", "2026-09-11");
+    expect(c.view.nextSweepDueOn).toBe("2026-09-25");
     set("2026-09-25T15:00:00.000Z");
-    const c = await subscribed("holiday@harborlaw.example", "2026-09-25");
-    expect(c.view.nextSweepDueOn).toBe("2026-12-28");
+    jobs.runFor("2026-09-25");
+    expect(subscriptions.sweepDelivered({ engagementId: c.engagementId }).nextSweepDueOn).toBe("2026-12-28");
+  });
+
+  test("notice given on the first day: the month paid still brings its sweep, due inside that month", async () => {
+    // Counsel pays the first month on Thursday 19 November 2026 and gives notice the same day (issue 44).
+    set("2026-11-19T15:00:00.000Z");
+    const c = await subscribed("day-one@harborlaw.example", "2026-11-19");
+    expect((await staff(c.submission.id, "cancel")).body).toMatchObject({
+      state: "cancelling",
+      endsOn: "2026-12-19",
+      paidThrough: "2026-12-18",
+      // Ten business days on: Thanksgiving (26 November) skipped, the day after it a working day.
+      nextSweepDueOn: "2026-12-04",
+    });
+    // The job runs each day to the end of the notice, twice on the sweep's day: one sweep, no second month.
+    for (let day = "2026-11-20"; day <= "2026-12-19"; day = addDays(day, 1)) {
+      set(`${day}T15:00:00.000Z`);
+      jobs.runFor(day);
+      if (day === "2026-12-04") jobs.runFor(day);
+    }
+    const view = subscriptions.viewForEngagement(c.engagementId);
+    expect(view).toMatchObject({ state: "ended", endsOn: "2026-12-19", paidThrough: "2026-12-18" });
+    expect(view?.sweeps.map((w) => w.dueOn)).toEqual(["2026-12-04"]);
+    expect(view?.charges.map((x) => [x.from, x.to])).toEqual([["2026-11-19", "2026-12-18"]]);
   });
 
   test("on a Friday evening every date is the firm's Friday, not the UTC Saturday", async () => {

@@ -12,7 +12,7 @@ import {
 } from "../../../contracts/constants";
 import type { FeeKind, SignerRole } from "../../../contracts/portal";
 import { SERVICES } from "../../../contracts/services";
-import type { Cadence } from "../../../contracts/subscriptions";
+import { type Cadence, FIRST_SWEEP_BUSINESS_DAYS } from "../../../contracts/subscriptions";
 import type { DocBlock, DocSpec } from "../../signing";
 
 /** The firm's terms for disputes, which only the firm can state (FIRM_* settings). */
@@ -238,9 +238,16 @@ const monthlyFee = (fill: LetterFill, m: NonNullable<LetterFill["monthly"]>): Do
   { kind: "heading", text: "3. Sweeps and reports" },
   {
     kind: "paragraph",
-    text: `We sweep the public records on each subject ${SWEEP_WORDS[m.cadence]} from the day monitoring begins, for new employment, new business entities, property acquisitions and litigation. ${sweepsReported(fill)} A sweep that falls on a weekend or a public holiday is delivered on our next business day. ${m.cadence === "quarterly" ? "Monthly sweeps and real-time alerts cost extra and are added only in writing." : "Real-time alerts cost extra and are added only in writing."} We answer messages within ${RESPONSE_SLA}.`,
+    text: `We sweep the public records on each subject for new employment, new business entities, property acquisitions and litigation. ${firstSweepWords()}; after it we sweep ${SWEEP_WORDS[m.cadence]}, counted from the day of the first sweep. ${sweepsReported(fill)} A sweep that falls on a weekend or a public holiday is delivered on our next business day. ${m.cadence === "quarterly" ? "Monthly sweeps and real-time alerts cost extra and are added only in writing." : "Real-time alerts cost extra and are added only in writing."} We answer messages within ${RESPONSE_SLA}.`,
   },
 ];
+
+/**
+ * When the first sweep is due, as the subscription's calendar makes it due (firstSweepOn, ADR 306): inside the
+ * month the client paid first, so notice given on the first day still buys a sweep.
+ */
+const firstSweepWords = () =>
+  `The first sweep is delivered within ${FIRST_SWEEP_BUSINESS_DAYS} business days of the day monitoring begins, and within the first month paid`;
 
 /** Who receives the sweeps: counsel, named as the letter names them. */
 function sweepsReported(fill: LetterFill): string {
@@ -326,7 +333,7 @@ const monitoredSubjects = (fill: LetterFill, m: NonNullable<LetterFill["monthly"
       },
       {
         term: "Sweeps",
-        text: `${m.cadence === "quarterly" ? "Quarterly" : "Monthly"}, each report delivered to counsel`,
+        text: `The first within ${FIRST_SWEEP_BUSINESS_DAYS} business days of the start, inside the first month paid; then ${m.cadence === "quarterly" ? "quarterly" : "monthly"}; each report delivered to counsel`,
       },
       {
         term: "Pause and cancel",

@@ -29,9 +29,22 @@ export function portalLinks({ db, cipher }: Sealed) {
     `INSERT INTO portal_links (engagement_id, token_hash, token, created_at, expires_at, signer_id)
      VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
   );
-  const insertUnheld = db.prepare<{ id: number }, [number, string, string, string]>(
-    `INSERT INTO portal_links (engagement_id, token_hash, token, created_at, expires_at)
-     VALUES (?, ?, NULL, ?, ?) RETURNING id`,
+  const insertForMail = db.prepare<{ id: number }, [number, string, string, string, string, number]>(
+    `INSERT INTO portal_links (engagement_id, token_hash, token, created_at, expires_at, outbox_id)
+     VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  // The row's link that can still open the portal and whose token is still held for its mail.
+  const heldForMail = db.prepare<{ id: number; token: string; expiresAt: string }, [number, string]>(
+    `SELECT id, token, expires_at AS expiresAt FROM portal_links
+     WHERE outbox_id = ?1 AND token IS NOT NULL AND used_at IS NULL AND voided_at IS NULL AND expires_at > ?2
+     ORDER BY id DESC LIMIT 1`,
+  );
+  const voidForMail = db.prepare<never, [string, number]>(
+    `UPDATE portal_links SET voided_at = ?1, token = NULL
+     WHERE outbox_id = ?2 AND used_at IS NULL AND voided_at IS NULL`,
+  );
+  const clearForMail = db.prepare<never, [number]>(
+    "UPDATE portal_links SET token = NULL WHERE outbox_id = ? AND token IS NOT NULL",
   );
   const byId = db.prepare<PortalLink, [number]>(`SELECT ${COLUMNS} FROM portal_links WHERE id = ?`);
   const byHash = db.prepare<PortalLink, [string]>(`SELECT ${COLUMNS} FROM portal_links WHERE token_hash = ?`);
@@ -83,13 +96,35 @@ export function portalLinks({ db, cipher }: Sealed) {
       return (row as { id: number }).id;
     },
     /**
-     * A new link whose mail is being written now (the outbox renders it as it sends): nothing holds its token
-     * but that mail, so only its hash is kept. Answers the link's id.
+     * The link of one queued mail (ADR 306): the one its earlier attempt made, while it can still open the
+     * portal, or else a new one, any other of the row's links voided first. Its token is held encrypted for the
+     * mail's retries and wiped once it is sent (`mailedFor`), so only the mail that went holds a live link.
      */
-    issueUnheld(engagementId: number, token: string, at: Date, expiresAt: string): number {
-      const row = insertUnheld.get(engagementId, sha256(token), at.toISOString(), expiresAt);
-      return (row as { id: number }).id;
+    forMail(
+      outboxId: number,
+      engagementId: number,
+      at: Date,
+      fresh: () => { token: string; expiresAt: string },
+    ): { token: string; expiresAt: string } {
+      const held = heldForMail.get(outboxId, at.toISOString());
+      if (held) return { token: cipher.decrypt(held.token), expiresAt: held.expiresAt };
+      forgettingWrite(db, voidForMail.run(at.toISOString(), outboxId).changes);
+      const made = fresh();
+      insertForMail.run(
+        engagementId,
+        sha256(made.token),
+        cipher.encrypt(made.token),
+        at.toISOString(),
+        made.expiresAt,
+        outboxId,
+      );
+      return made;
     },
+    /** The mail went: its link's token is wiped, only the hash stays to open it. */
+    mailedFor: (outboxId: number) => forgettingWrite(db, clearForMail.run(outboxId).changes),
+    /** The mail will not go (given up, or dropped): the link nobody received opens nothing. */
+    voidFor: (outboxId: number, at: Date) =>
+      forgettingWrite(db, voidForMail.run(at.toISOString(), outboxId).changes),
     byId: (id: number) => byId.get(id),
     /**
      * Uses the link the token names, if it can still open the portal: marked used (its token wiped) in one
