@@ -72,7 +72,7 @@ test("the desk: find a request, open it, change its status, add a note, export, 
   await expect(page.getByText("Called counsel; sending the Judgment Intel quote today.")).toBeVisible();
   await expect(page.getByLabel("New note")).toHaveValue("");
 
-  await page.getByRole("link", { name: "All submissions" }).click();
+  await page.getByRole("link", { name: "Back to the Desk" }).click();
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
   const file = await download;

@@ -123,7 +123,7 @@ function SubmissionView({
       className="inline-flex items-center gap-1.5 font-semibold text-navy underline"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
-      All submissions
+      Back to the Desk
     </Link>
   );
 
