@@ -186,6 +186,8 @@ export const PORTAL_HISTORY_EVENTS = [
   "engagement.sent",
   "engagement.withdrawn",
   "engagement.opened",
+  "engagement.access_code_refused",
+  "engagement.link_locked",
   "engagement.device_kept",
   "engagement.device_returned",
   "engagement.device_ended",

@@ -61,6 +61,7 @@ import * as documentRequests from "./047-document-requests";
 import * as engagementParties from "./048-engagement-parties";
 import * as portalDevicesAndPasskeys from "./049-portal-devices-and-passkeys";
 import * as samplePeopleTestimonials from "./050-sample-people-testimonials";
+import * as signerAccessCodes from "./052-signer-access-codes";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
 export type Migration = { version: number; name: string; up: string | ((db: Database) => void) };
@@ -138,4 +139,5 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 48, name: "engagement-parties", ...engagementParties },
   { version: 49, name: "portal-devices-and-passkeys", ...portalDevicesAndPasskeys },
   { version: 50, name: "sample-people-testimonials", ...samplePeopleTestimonials },
+  { version: 52, name: "signer-access-codes", ...signerAccessCodes },
 ];

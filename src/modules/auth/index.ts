@@ -42,7 +42,7 @@ export function createAuth(deps: AuthDeps) {
 export type Auth = ReturnType<typeof createAuth>;
 
 export { ADMIN_HELP, adminCli } from "./cli";
-export { hashPassword } from "./lib/passwords";
+export { hashPassword, hashPasswordSync, verifyPassword } from "./lib/passwords";
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
 export { challengeIn, randomBytes as passkeyChallengeBytes, relyingParty, webauthn } from "./lib/webauthn";
 export { demoPasswordRefusal, PASSKEY_ALGORITHMS, PASSKEY_CHALLENGE_MS } from "./model";

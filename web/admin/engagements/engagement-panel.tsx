@@ -43,9 +43,12 @@ function Signers({ engagement: e }: { engagement: EngagementView }) {
           <li key={s.position} className="flex flex-wrap justify-between gap-x-3">
             <span className="text-ink">
               {s.position}. {s.name} ({s.role}), {s.email}
+              {s.accessCode && <span className="text-ink-muted">, with an access code told by phone</span>}
             </span>
-            <span className="text-ink-muted">
-              {s.signedAt ? (
+            <span className={s.linkLocked ? "font-semibold text-red-800" : "text-ink-muted"}>
+              {s.linkLocked ? (
+                "Link locked after five wrong access codes: send a new link and tell them the code again"
+              ) : s.signedAt ? (
                 <>
                   Signed <At iso={s.signedAt} />
                 </>

@@ -150,6 +150,8 @@ export function engagementCore(deps: PortalServiceDeps) {
           consentedAt: p.consentedAt,
           signedAt: p.signedAt,
           waiting: waiting?.id === p.id,
+          accessCode: p.hasAccessCode,
+          linkLocked: !p.signedAt && links.newestFor(e.id, p)?.lockedAt != null,
         }),
       ),
       cc: e.cc,
