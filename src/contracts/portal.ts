@@ -481,7 +481,8 @@ export type EngagementView = {
   subscription: SubscriptionView | null;
   /** The firm's date today: what the monitoring card's confirmations count from. */
   firmToday: string;
-  status: EngagementStatus;
+  /** As the lifecycle reports it: the stored status, or `awaiting-countersignature` (ADR 305). */
+  status: EngagementStatus | "awaiting-countersignature";
   sentAt: string | null;
   linkExpiresAt: string | null;
   consentedAt: string | null;
