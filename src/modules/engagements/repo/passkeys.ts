@@ -12,6 +12,8 @@ export type ClientPasskey = {
   name: string;
   createdAt: string;
   lastUsedAt: string | null;
+  /** The signer whose session added it, for whom what it opens acts (ADR 305); null: the requester. */
+  signerId: number | null;
 };
 
 type Row = {
@@ -25,10 +27,11 @@ type Row = {
   name: string;
   created_at: string;
   last_used_at: string | null;
+  signer_id: number | null;
 };
 
 const COLUMNS =
-  "id, engagement_id, credential_id, public_key, counter, transports, backed_up, name, created_at, last_used_at";
+  "id, engagement_id, credential_id, public_key, counter, transports, backed_up, name, created_at, last_used_at, signer_id";
 
 const parseTransports = (text: string): string[] => {
   try {
@@ -55,6 +58,7 @@ export function portalPasskeys({ db, cipher }: Sealed) {
     name: cipher.decrypt(r.name),
     createdAt: r.created_at,
     lastUsedAt: r.last_used_at,
+    signerId: r.signer_id,
   });
 
   return {
@@ -77,8 +81,8 @@ export function portalPasskeys({ db, cipher }: Sealed) {
       const row = db
         .query(
           `INSERT INTO portal_passkeys (engagement_id, credential_id, public_key, counter, transports, backed_up,
-                                        name, created_at)
-           VALUES ($engagementId, $credentialId, $publicKey, $counter, $transports, $backedUp, $name, $at)
+                                        name, created_at, signer_id)
+           VALUES ($engagementId, $credentialId, $publicKey, $counter, $transports, $backedUp, $name, $at, $signerId)
            ON CONFLICT (credential_id) DO NOTHING RETURNING id`,
         )
         .get({
@@ -90,6 +94,7 @@ export function portalPasskeys({ db, cipher }: Sealed) {
           backedUp: p.backedUp ? 1 : 0,
           name: cipher.encrypt(p.name),
           at: p.createdAt,
+          signerId: p.signerId,
         }) as { id: number } | null;
       return row?.id ?? null;
     },

@@ -82,9 +82,18 @@ export function portalAccess(core: EngagementCore) {
 
   /** A new session opened by a device or a passkey, with its event and audit entry, in one write. */
   const openBy = db.transaction(
-    (e: EngagementRow, how: "device" | "passkey", visitor: Visitor, at: Date, deviceId: number | null) => {
+    (
+      e: EngagementRow,
+      how: "device" | "passkey",
+      visitor: Visitor,
+      at: Date,
+      deviceId: number | null,
+      signerId: number | null,
+    ) => {
       requireAllowed(stateOf(e), "open");
-      const session = sessions.create(e.id, at, how, deviceId);
+      // The session acts for the signer who kept the device or added the passkey, as their link did (ADR 305).
+      const session = sessions.create(e.id, at, how, deviceId, signerId);
+      const who = whoOf(e, signerId);
       repo.addEvent(e.id, {
         kind: how === "device" ? "device-opened" : "passkey-opened",
         at: at.toISOString(),
@@ -92,8 +101,8 @@ export function portalAccess(core: EngagementCore) {
         userAgent: visitor.userAgent,
         detail:
           how === "device"
-            ? `Opened on a browser the client kept signed in (device ${deviceId})`
-            : "Opened with a passkey the client added",
+            ? `Opened on a browser ${who} kept signed in (device ${deviceId})`
+            : `Opened with a passkey ${who} added`,
       });
       audited(
         e,
@@ -104,6 +113,22 @@ export function portalAccess(core: EngagementCore) {
       return session;
     },
   );
+
+  /**
+   * Who a way back belongs to, as the trail names them: "the client" while one person signs; with several, the
+   * party ("Dana Whitfield (counsel)"), so the certificate counts each signer's openings as theirs.
+   */
+  const whoOf = (e: EngagementRow, signerId: number | null) => {
+    const party = core.partyFor(e, signerId);
+    return party && core.partiesOf(e).length > 1 ? core.partyName(party) : "the client";
+  };
+  /** The passkeys a session's signer may see and use: their own (a requester's include those made before parties). */
+  const passkeysOf = (e: EngagementRow, signerId: number | null) => {
+    const mine = core.partyFor(e, signerId);
+    return passkeys
+      .ofEngagement(e.id)
+      .filter((p) => (p.signerId === null ? mine?.requester !== false : p.signerId === mine?.id));
+  };
 
   /** Passkeys cannot be made or used at a numeric address: said in words before the browser is asked. */
   const requireNamedSite = () => {
@@ -125,20 +150,29 @@ export function portalAccess(core: EngagementCore) {
       requireAllowed(stateOf(e), "open");
       const at = now();
       // This browser is kept signed in on this engagement already: the session joins that device, no second one.
+      // The device is kept for the signer this session acts for (ADR 305): another signer's on this browser is not.
+      const signerId = found?.signerId ?? null;
       const kept = current ? devices.find(current) : null;
-      if (kept && kept.engagementId === e.id && !kept.endedAt && kept.expiresAt > at.toISOString()) {
+      if (
+        kept &&
+        kept.engagementId === e.id &&
+        kept.signerId === signerId &&
+        !kept.endedAt &&
+        kept.expiresAt > at.toISOString()
+      ) {
         if (found) sessions.keepWith(found.idHash, kept.id);
         return null;
       }
       return db.transaction(() => {
-        const device = devices.create(e.id, visitor.userAgent, at);
+        const device = devices.create(e.id, visitor.userAgent, at, signerId);
         if (found) sessions.keepWith(found.idHash, device.id);
+        const who = whoOf(e, signerId);
         repo.addEvent(e.id, {
           kind: "device-kept",
           at: at.toISOString(),
           ip: visitor.ip,
           userAgent: visitor.userAgent,
-          detail: `The client chose to keep this browser signed in until ${device.expiresAt} (device ${device.id})`,
+          detail: `${who === "the client" ? "The client" : who} chose to keep this browser signed in until ${device.expiresAt} (device ${device.id})`,
         });
         audited(e, "engagement.device_kept", visitor, at);
         return { token: device.token, expiresAt: device.expiresAt };
@@ -151,7 +185,7 @@ export function portalAccess(core: EngagementCore) {
       const device = token ? devices.use(token, at) : null;
       const e = device ? repo.byId(device.engagementId) : null;
       if (!device || !e) throw new UnauthorizedError(PORTAL_ACCESS_MESSAGES.noDevice);
-      return { session: openBy(e, "device", visitor, at, device.id), engagementId: e.id };
+      return { session: openBy(e, "device", visitor, at, device.id, device.signerId), engagementId: e.id };
     },
 
     /** Signing out on a kept device ends the device too: it opens nothing after, here or from a copy. */
@@ -168,7 +202,7 @@ export function portalAccess(core: EngagementCore) {
         device && device.engagementId === e.id && !device.endedAt && device.expiresAt > now().toISOString();
       return {
         device: live ? { expiresAt: device.expiresAt } : null,
-        passkeys: passkeys.ofEngagement(e.id).map(passkeyView),
+        passkeys: passkeysOf(e, found?.signerId ?? null).map(passkeyView),
         passkeyProblem:
           passkeyAddressProblem(rp.id) ??
           (found?.openedBy === "device" ? PORTAL_ACCESS_MESSAGES.passkeyNeedsLink : null),
@@ -192,13 +226,17 @@ export function portalAccess(core: EngagementCore) {
         // What the device's list of passkeys shows: the firm's reference, never the client's name.
         userName: `${reference}`,
         userDisplayName: `${config.brand.name} engagement ${reference}`,
-        userID: new TextEncoder().encode(`portal:${e.id}`),
+        // One handle per signer: an authenticator keeps one passkey per handle, and each signer has their own.
+        userID: new TextEncoder().encode(
+          found?.signerId ? `portal:${e.id}:${found.signerId}` : `portal:${e.id}`,
+        ),
         challenge: passkeyChallengeBytes(),
         timeout: PASSKEY_CHALLENGE_MS,
         attestationType: "none",
-        excludeCredentials: passkeys
-          .ofEngagement(e.id)
-          .map((p) => ({ id: p.credentialId, transports: p.transports as never })),
+        excludeCredentials: passkeysOf(e, found?.signerId ?? null).map((p) => ({
+          id: p.credentialId,
+          transports: p.transports as never,
+        })),
         authenticatorSelection: {
           residentKey: "required",
           requireResidentKey: true,
@@ -252,6 +290,8 @@ export function portalAccess(core: EngagementCore) {
         backedUp: info.credentialBackedUp,
         name: name.trim(),
         createdAt: at.toISOString(),
+        // What it opens acts for the signer who added it (ADR 305).
+        signerId: found?.signerId ?? null,
       };
       const id = db.transaction(() => {
         const added = passkeys.insert(passkey);
@@ -261,7 +301,7 @@ export function portalAccess(core: EngagementCore) {
           at: at.toISOString(),
           ip: visitor.ip,
           userAgent: visitor.userAgent,
-          detail: `The client added a passkey (passkey ${added})`,
+          detail: `${whoOf(e, passkey.signerId) === "the client" ? "The client" : whoOf(e, passkey.signerId)} added a passkey (passkey ${added})`,
         });
         audited(e, "engagement.passkey_added", visitor, at);
         return added;
@@ -274,7 +314,9 @@ export function portalAccess(core: EngagementCore) {
       const e = engagementOf(found);
       const at = now();
       db.transaction(() => {
-        if (id === null || !passkeys.remove(e.id, id))
+        // A signer removes their own passkeys only: another party's are not theirs to see or end.
+        const own = passkeysOf(e, found?.signerId ?? null).some((p) => p.id === id);
+        if (id === null || !own || !passkeys.remove(e.id, id))
           throw new NotFoundError(PORTAL_ACCESS_MESSAGES.passkeyNotFound);
         audited(e, "engagement.passkey_removed", visitor, at);
       })();
@@ -342,7 +384,7 @@ export function portalAccess(core: EngagementCore) {
       const { newCounter, credentialBackedUp } = verified.authenticationInfo;
       if (!passkeys.recordUse(passkey.id, newCounter, credentialBackedUp, at.toISOString()))
         throw new UnauthorizedError(PORTAL_ACCESS_MESSAGES.passkeyRefused);
-      return { session: openBy(e, "passkey", visitor, at, null), engagementId: e.id };
+      return { session: openBy(e, "passkey", visitor, at, null, passkey.signerId), engagementId: e.id };
     },
 
     /** The desk's list of the client's ways back on a request. */

@@ -338,13 +338,20 @@ export function clientEngagements(core: EngagementCore) {
       const requester = parties.find((p) => p.requester) ?? parties[0];
       const mine = links.used(e.id).filter((l) => (l.signerId ?? requester?.id) === party.id);
       // With several parties each opening names whose link it was: only this signer's count for them.
-      const theirs = (ev: { kind: string; detail: string | null }) =>
-        ev.kind !== "opened" || !several || (ev.detail ?? "").includes(`emailed to ${partyName(party)} `);
+      // So do the openings by a device they kept or a passkey they added (ADR 305), which name them too.
+      const theirs = (ev: { kind: string; detail: string | null }) => {
+        if (!several) return true;
+        if (ev.kind === "opened") return (ev.detail ?? "").includes(`emailed to ${partyName(party)} `);
+        if (ev.kind === "device-opened" || ev.kind === "passkey-opened")
+          return (ev.detail ?? "").includes(` ${partyName(party)} `);
+        return true;
+      };
       const authentication = `${certificateAuthentication(
         repo.events(e.id).filter(theirs),
         mine,
         config.desk.timeZone,
         party.address,
+        several ? "the signer" : "the client",
       )}${party.hasAccessCode ? ACCESS_CODE_CERTIFIED : ""}`;
       const signed = {
         ...party,
