@@ -1,4 +1,4 @@
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import {
   ConflictError,
   InvalidError,
@@ -21,11 +21,10 @@ import { createRateLimiter } from "../../../lib/rate-limit";
 import { type Actor, auditBy, writeAudit } from "../../audit";
 import {
   challengeIn,
-  PASSKEY_ALGORITHMS,
   PASSKEY_CHALLENGE_MS,
+  passkeyCeremony,
   passkeyChallengeBytes,
   relyingParty,
-  webauthn,
 } from "../../auth";
 import type { Visitor } from "../model";
 import { type PortalDevice, portalDevices } from "../repo/devices";
@@ -62,6 +61,7 @@ export function portalAccess(core: EngagementCore) {
   const devices = portalDevices(db);
   const passkeys = portalPasskeys(deps.store);
   const rp = relyingParty(config.publicUrl, config.brand.name);
+  const ceremony = passkeyCeremony(rp);
   const passkeyTries = createRateLimiter({ limit: PASSKEY_TRIES_PER_HOUR, windowMs: HOUR_MS });
   const expiry = () => new Date(now().getTime() + PASSKEY_CHALLENGE_MS).toISOString();
 
@@ -219,31 +219,16 @@ export function portalAccess(core: EngagementCore) {
       requireNamedSite();
       if (found?.openedBy === "device") throw new ConflictError(PORTAL_ACCESS_MESSAGES.passkeyNeedsLink);
       const reference = submissions.byId(e.submissionId)?.reference ?? `engagement ${e.id}`;
-      const { generateRegistrationOptions } = await webauthn();
-      const options = await generateRegistrationOptions({
-        rpName: rp.name,
-        rpID: rp.id,
-        // What the device's list of passkeys shows: the firm's reference, never the client's name.
-        userName: `${reference}`,
-        userDisplayName: `${config.brand.name} engagement ${reference}`,
-        // One handle per signer: an authenticator keeps one passkey per handle, and each signer has their own.
-        userID: new TextEncoder().encode(
-          found?.signerId ? `portal:${e.id}:${found.signerId}` : `portal:${e.id}`,
-        ),
-        challenge: passkeyChallengeBytes(),
-        timeout: PASSKEY_CHALLENGE_MS,
-        attestationType: "none",
-        excludeCredentials: passkeysOf(e, found?.signerId ?? null).map((p) => ({
-          id: p.credentialId,
-          transports: p.transports as never,
-        })),
-        authenticatorSelection: {
-          residentKey: "required",
-          requireResidentKey: true,
-          userVerification: "required",
+      // What the device's list of passkeys shows: the firm's reference, never the client's name. One handle per
+      // signer: an authenticator keeps one passkey per handle, and each signer has their own (ADR 305).
+      const options = await ceremony.registrationOptions(
+        {
+          name: reference,
+          displayName: `${config.brand.name} engagement ${reference}`,
+          handle: found?.signerId ? `portal:${e.id}:${found.signerId}` : `portal:${e.id}`,
         },
-        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
-      });
+        passkeysOf(e, found?.signerId ?? null),
+      );
       passkeys.putChallenge({
         purpose: "register",
         keyHash: (found as SessionFound).idHash,
@@ -269,25 +254,13 @@ export function portalAccess(core: EngagementCore) {
       );
       if (!pending || pending.expired || pending.engagementId !== e.id)
         throw new ConflictError(PORTAL_ACCESS_MESSAGES.passkeyExpired);
-      const { verifyRegistrationResponse } = await webauthn();
-      const verified = await verifyRegistrationResponse({
-        response: response as RegistrationResponseJSON,
-        expectedChallenge: pending.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: true,
-        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
-      }).catch(() => null);
-      if (!verified?.verified) throw new InvalidError({ passkey: [PORTAL_ACCESS_MESSAGES.passkeyNotAdded] });
-      const info = verified.registrationInfo;
+      const credential = await ceremony.verifyRegistration(response, pending.challenge);
+      if (!credential) throw new InvalidError({ passkey: [PORTAL_ACCESS_MESSAGES.passkeyNotAdded] });
+      const { backupEligible: _, ...kept } = credential;
       const at = now();
       const passkey = {
         engagementId: e.id,
-        credentialId: info.credential.id,
-        publicKey: info.credential.publicKey,
-        counter: info.credential.counter,
-        transports: info.credential.transports ?? [],
-        backedUp: info.credentialBackedUp,
+        ...kept,
         name: name.trim(),
         createdAt: at.toISOString(),
         // What it opens acts for the signer who added it (ADR 305).
@@ -330,13 +303,7 @@ export function portalAccess(core: EngagementCore) {
     async signInOptions(): Promise<{ options: unknown; id: string }> {
       requireNamedSite();
       const id = Buffer.from(passkeyChallengeBytes()).toString("base64url");
-      const { generateAuthenticationOptions } = await webauthn();
-      const options = await generateAuthenticationOptions({
-        rpID: rp.id,
-        challenge: passkeyChallengeBytes(),
-        timeout: PASSKEY_CHALLENGE_MS,
-        userVerification: "required",
-      });
+      const options = await ceremony.authenticationOptions();
       passkeys.putChallenge({
         purpose: "sign_in",
         keyHash: sha256(id),
@@ -369,20 +336,11 @@ export function portalAccess(core: EngagementCore) {
       const passkey = passkeys.byCredentialId(response.id);
       const e = passkey ? repo.byId(passkey.engagementId) : null;
       if (!passkey || !e) throw new UnauthorizedError(PORTAL_ACCESS_MESSAGES.passkeyRefused);
-      const { verifyAuthenticationResponse } = await webauthn();
-      const verified = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: pending.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        // The counter is checked by recordUse below, in the statement that stores the new one.
-        credential: { id: passkey.credentialId, publicKey: passkey.publicKey, counter: 0 },
-        requireUserVerification: true,
-      }).catch(() => null);
-      if (!verified?.verified) throw new UnauthorizedError(PORTAL_ACCESS_MESSAGES.passkeyRefused);
+      const verified = await ceremony.verifyAuthentication(response, pending.challenge, passkey);
+      if (!verified) throw new UnauthorizedError(PORTAL_ACCESS_MESSAGES.passkeyRefused);
       const at = now();
-      const { newCounter, credentialBackedUp } = verified.authenticationInfo;
-      if (!passkeys.recordUse(passkey.id, newCounter, credentialBackedUp, at.toISOString()))
+      // The counter is checked here, in the statement that stores the new one.
+      if (!passkeys.recordUse(passkey.id, verified.newCounter, verified.backedUp, at.toISOString()))
         throw new UnauthorizedError(PORTAL_ACCESS_MESSAGES.passkeyRefused);
       return { session: openBy(e, "passkey", visitor, at, null, passkey.signerId), engagementId: e.id };
     },
