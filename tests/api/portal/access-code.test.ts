@@ -196,6 +196,29 @@ describe("opening a link that asks for the code", () => {
     expect(audit.map((a) => a.event)).toContain("engagement.link_locked");
   });
 
+  test("the form without a script takes the code with the pasted link, and comes back with a word when it is wrong", async () => {
+    const { engagementId } = await sentFor();
+    const token = heldToken(t, engagementId);
+    const form = (fields: Record<string, string>): RequestInit => ({
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "text/html,application/xhtml+xml",
+        origin: "http://localhost:3000",
+        "sec-fetch-site": "same-origin",
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const link = `http://localhost:3000/portal#token=${token}`;
+    const wrong = await t.request("/api/portal/session", form({ link, accessCode: "NOT-IT" }));
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get("location")).toBe("/portal?problem=access-code");
+    const right = await t.request("/api/portal/session", form({ link, accessCode: CODE }));
+    expect(right.status).toBe(303);
+    expect(right.headers.get("location")).toBe("/portal");
+    expect(right.headers.get("set-cookie")).toContain("tw_portal=");
+  });
+
   test("a locked requester asking for a fresh link by email is sent none", async () => {
     const submission = await fileIntake(t, clock.at, {
       role: "individual",
