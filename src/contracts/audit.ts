@@ -53,6 +53,8 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   "engagement.passkey_returned": "Portal opened by the client with a passkey",
   "engagement.passkey_removed": "Client's passkey removed",
   "engagement.declined": "Engagement letter declined by a signer, with a reason",
+  "engagement.access_code_refused": "Wrong access code entered with a signer's link",
+  "engagement.link_locked": "Signer's link locked after five wrong access codes",
   "engagement.countersigned": "Engagement letter countersigned for the firm",
   "consultation.booked": "Consultation booked by the client",
   "consultation.moved": "Consultation moved by the client",

@@ -1,4 +1,4 @@
-import type { EngagementStageName } from "./submissions";
+import type { Awaited, EngagementStageName } from "./submissions";
 
 /**
  * The desk's saved views (issue 45, ADR 301): a way into the list for each kind of work waiting, with how many
@@ -77,6 +77,13 @@ export const BOARD_COLUMN_LABELS: Record<BoardColumn, string> = {
 };
 /** How many cards a column shows; its count says how many it holds. */
 export const BOARD_CARDS_MAX = 20;
-export type BoardCard = { id: number; reference: string; name: string; desiredService: string };
+export type BoardCard = {
+  id: number;
+  reference: string;
+  name: string;
+  desiredService: string;
+  /** A sent letter several sign: who is awaited (ADR 305), as the list's stage says it. */
+  awaiting?: Awaited;
+};
 export type DeskBoard = { columns: { column: BoardColumn; total: number; cards: BoardCard[] }[] };
 export const DESK_BOARD_API = "/api/admin/desk/board";

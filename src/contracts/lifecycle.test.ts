@@ -1,10 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { SUBMISSION_STATUSES } from "./intake";
 import {
+  allowed,
   ENGAGEMENT_STAGES,
   engagementStage,
   LIFECYCLE_ACTIONS,
   lifecycleRefusal,
+  reportedStatus,
   requestPhase,
 } from "./lifecycle";
 import { SUBSCRIPTION_STATES } from "./subscriptions";
@@ -85,5 +87,23 @@ describe("the lifecycle table", () => {
       "delivered",
     );
     expect(engagementStage({ ...row, status: "draft" })).toBe("draft");
+  });
+});
+
+describe("the status an engagement's answers report (ADR 305)", () => {
+  const sent = { status: "sent" as const, consentedAt: "2026-11-18T15:00:00.000Z", deliveredAt: null };
+  test("a letter every party signed that waits on the firm says so, and allows nothing a signed letter does", () => {
+    const waiting = { ...sent, roundState: "awaiting-countersignature" as const };
+    expect(reportedStatus(waiting)).toBe("awaiting-countersignature");
+    const state = { request: "engaged" as const, engagement: engagementStage(waiting), subscription: null };
+    for (const action of ["deliver", "upload", "charge", "request-documents"] as const)
+      expect(allowed(state, action)).toBe(false);
+    expect(allowed(state, "countersign")).toBe(true);
+  });
+  test("every other state reports the status stored", () => {
+    expect(reportedStatus(sent)).toBe("sent");
+    expect(reportedStatus({ ...sent, roundState: "declined" })).toBe("sent");
+    expect(reportedStatus({ ...sent, status: "signed" })).toBe("signed");
+    expect(reportedStatus({ ...sent, status: "draft", consentedAt: null })).toBe("draft");
   });
 });

@@ -1,7 +1,7 @@
 import { CONSULTATION_MESSAGES } from "./consultation";
 import { DOCUMENT_MESSAGES } from "./documents";
 import type { SubmissionStatus } from "./intake";
-import { PORTAL_MESSAGES } from "./portal";
+import { type EngagementStatus, PORTAL_MESSAGES } from "./portal";
 import type { SubscriptionState } from "./subscriptions";
 
 /**
@@ -87,6 +87,17 @@ export function engagementStage(e: {
   // The firm may deliver its report before the fee is paid in full: delivered is delivered.
   if (e.status === "signed" || e.status === "engaged") return e.deliveredAt ? "delivered" : e.status;
   return e.status;
+}
+
+/**
+ * What an engagement's answers (the desk's and the portal's) say its status is (issue 47, ADR 305): the status
+ * stored, but a letter every party signed that waits on the firm's countersignature says so. It is not signed
+ * yet: the table allows it nothing a signed letter allows (no fee due, no delivery, no upload) until an owner
+ * countersigns, and the engagement reads `signed` from then on.
+ */
+export type ReportedStatus = EngagementStatus | "awaiting-countersignature";
+export function reportedStatus(e: Parameters<typeof engagementStage>[0]): ReportedStatus {
+  return engagementStage(e) === "awaiting-countersignature" ? "awaiting-countersignature" : e.status;
 }
 
 /** The state the table answers for: the request's status, its engagement's stage, its subscription's state. */

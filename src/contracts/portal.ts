@@ -126,6 +126,11 @@ export const PORTAL_PROBLEMS = {
   "signed-out": PORTAL_MESSAGES.signedIn,
   link: PORTAL_MESSAGES.linkInvalid,
   "link-used": PORTAL_MESSAGES.linkUsed,
+  // A link whose signer the firm gave an access code (ADR 305): asked for, or wrong, or locked after five.
+  "access-code":
+    "This link needs the access code the firm gave you by phone, and the one entered was missing or not right. Paste the link again with the code.",
+  "link-locked":
+    "This link is locked: the access code was entered wrongly five times. Ask the firm for a new link.",
   // A signer's decline that was refused: its reason was missing or too long, or the round had stopped.
   "declined-letter":
     "The letter was not declined: say why in 1 to 1,000 characters, or reload the page to see where it stands.",
@@ -253,6 +258,31 @@ export const SIGNERS_MAX = 4;
 export const CC_MAX = 10;
 export const DECLINE_REASON_MAX = 1000;
 
+/** An access code as told by phone: 4 to 40 letters, digits or dashes; spaces and case do not count. */
+export const ACCESS_CODE_MIN = 4;
+export const ACCESS_CODE_MAX = 40;
+/** Wrong access codes a link takes before it locks: the signer then asks the firm for a new one. */
+export const ACCESS_CODE_TRIES = 5;
+export const ACCESS_CODE_MESSAGES = {
+  format: `An access code must be ${ACCESS_CODE_MIN} to ${ACCESS_CODE_MAX} letters, digits or dashes`,
+  asked:
+    "Enter the access code the firm gave you by phone: it keeps the letter for you alone, even if someone else reads this email.",
+  locked:
+    "This link is locked: the access code was entered wrongly five times. Ask the firm for a new link (reply to our email or call us); they will tell you the code again by phone.",
+} as const;
+/** The wrong code's answer, with the tries left before the link locks. */
+export const wrongAccessCode = (left: number) =>
+  `That is not the access code the firm gave you. ${left === 1 ? "One more wrong try locks" : `${left} more wrong tries lock`} this link.`;
+/** The code as compared: spaces dropped, letters in capitals (a code read out on the phone is not spelt in case). */
+export const normalAccessCode = (code: string) => code.replace(/\s+/g, "").toUpperCase();
+export const AccessCodeSchema = v.pipe(
+  v.string(ACCESS_CODE_MESSAGES.format),
+  v.transform(normalAccessCode),
+  v.regex(/^[A-Z0-9-]+$/, ACCESS_CODE_MESSAGES.format),
+  v.minLength(ACCESS_CODE_MIN, ACCESS_CODE_MESSAGES.format),
+  v.maxLength(ACCESS_CODE_MAX, ACCESS_CODE_MESSAGES.format),
+);
+
 const emailAddress = (message: string) =>
   v.pipe(v.string(message), v.trim(), v.email(message), v.maxLength(254, message));
 
@@ -270,6 +300,12 @@ export const SignerDraftSchema = v.object({
     v.maxLength(SIGNED_NAME_MAX, `A signer's name must be at most ${SIGNED_NAME_MAX} characters`),
   ),
   email: v.optional(emailAddress("Each signer's email must be an email address")),
+  /**
+   * The code the firm tells this signer by phone (ADR 305): the portal asks for it before a link of theirs opens
+   * the letter. Kept only as a hash. Left out, a signer at the same place with the same role and address keeps
+   * the one they had; null takes it away.
+   */
+  accessCode: v.optional(v.nullable(AccessCodeSchema)),
 });
 export type SignerDraft = v.InferOutput<typeof SignerDraftSchema>;
 
@@ -370,6 +406,10 @@ export type SignerView = {
   signedAt: string | null;
   /** Whose turn it is now. */
   waiting: boolean;
+  /** The firm tells this signer an access code by phone (ADR 305); the code itself is never shown. */
+  accessCode: boolean;
+  /** Their newest link was locked by five wrong codes: the desk sends them a new one. */
+  linkLocked: boolean;
 };
 
 /** The engagement's parties and its signing round (ADR 297). */
@@ -462,7 +502,8 @@ export type EngagementView = {
   subscription: SubscriptionView | null;
   /** The firm's date today: what the monitoring card's confirmations count from. */
   firmToday: string;
-  status: EngagementStatus;
+  /** As the lifecycle reports it: the stored status, or `awaiting-countersignature` (ADR 305). */
+  status: EngagementStatus | "awaiting-countersignature";
   sentAt: string | null;
   linkExpiresAt: string | null;
   consentedAt: string | null;

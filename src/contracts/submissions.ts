@@ -93,7 +93,16 @@ export const ENGAGEMENT_STAGES = [
   "monitoring-ended",
 ] as const;
 export type EngagementStageName = (typeof ENGAGEMENT_STAGES)[number];
-export type EngagementStage = { stage: EngagementStageName; at: string | null; endsOn: string | null };
+/** Who a sent letter waits on, when it binds several (ADR 305): the party whose turn it is, or the firm. */
+export const AWAITED = ["counsel", "client", "countersignature"] as const;
+export type Awaited = (typeof AWAITED)[number];
+export type EngagementStage = {
+  stage: EngagementStageName;
+  at: string | null;
+  endsOn: string | null;
+  /** A sent letter with several signers (or the firm's countersignature): who is awaited now. */
+  awaiting?: Awaited;
+};
 
 export const ENGAGEMENT_STAGE_LABELS: Record<EngagementStageName, string> = {
   drafted: "Letter drafted",
@@ -105,6 +114,16 @@ export const ENGAGEMENT_STAGE_LABELS: Record<EngagementStageName, string> = {
   "monitoring-ending": "Monitoring ends",
   "monitoring-ended": "Monitoring ended",
 };
+
+export const AWAITED_LABELS: Record<Awaited, string> = {
+  counsel: "Awaiting counsel's signature",
+  client: "Awaiting client's signature",
+  countersignature: "Awaiting countersignature",
+};
+
+/** The stage in the desk's words: who is awaited on a letter several sign, else the stage's own label. */
+export const engagementStageLabel = (s: Pick<EngagementStage, "stage" | "awaiting">) =>
+  s.awaiting ? AWAITED_LABELS[s.awaiting] : ENGAGEMENT_STAGE_LABELS[s.stage];
 
 /** One row of the desk's list: the request, and where its engagement stands (null: none drafted). */
 export type DeskListItem = SubmissionSummary & { engagement: EngagementStage | null };
@@ -186,6 +205,8 @@ export const PORTAL_HISTORY_EVENTS = [
   "engagement.sent",
   "engagement.withdrawn",
   "engagement.opened",
+  "engagement.access_code_refused",
+  "engagement.link_locked",
   "engagement.device_kept",
   "engagement.device_returned",
   "engagement.device_ended",

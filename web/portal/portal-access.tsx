@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { PORTAL_LINK_DAYS } from "../../src/contracts/portal";
+import { useEffect, useRef, useState } from "react";
+import { ACCESS_CODE_MESSAGES, PORTAL_LINK_DAYS } from "../../src/contracts/portal";
 import { PORTAL_DEVICE_DAYS } from "../../src/contracts/portal-access";
 import { useBrand } from "../lib/brand-context";
 import { portalCall } from "./portal-api";
@@ -27,9 +27,33 @@ function KeepSignedIn({ checked, onChange }: { checked?: boolean; onChange?: (on
   );
 }
 
-/** The e-mailed link, read from the address: opened when the client presses the button. */
-export function OpenLink({ onOpen }: { onOpen: (remember: boolean) => void }) {
+/**
+ * The e-mailed link, read from the address: opened when the client presses the button. A link whose signer the
+ * firm gave an access code by phone (ADR 305) is answered with `accessCode`, what to say at its field: the page
+ * then asks for the code, with focus on it, and opens nothing until it is right.
+ */
+export function OpenLink({
+  onOpen,
+  accessCode,
+}: {
+  onOpen: (remember: boolean, accessCode?: string) => void;
+  accessCode?: { message: string; answer: number };
+}) {
   const [remember, setRemember] = useState(false);
+  const [code, setCode] = useState("");
+  const [pending, setPending] = useState(false);
+  const codeField = useRef<HTMLInputElement>(null);
+  const asked = accessCode !== undefined;
+  // The first answer only asks for the code; any other says what was wrong with the one entered.
+  const wrong = asked && accessCode.message !== ACCESS_CODE_MESSAGES.asked;
+  // Each answer about the code (asked, or wrong) moves focus to the field it is about, cleared for a new try.
+  const answer = accessCode?.answer;
+  useEffect(() => {
+    if (answer === undefined) return;
+    setPending(false);
+    setCode("");
+    codeField.current?.focus();
+  }, [answer]);
   return (
     <section className="mt-6" aria-labelledby="open-title">
       <h2 id="open-title" className="font-serif text-2xl font-bold text-navy">
@@ -39,10 +63,50 @@ export function OpenLink({ onOpen }: { onOpen: (remember: boolean) => void }) {
         For your security each link we email opens the portal once. Press Open to start your session in this
         browser.
       </p>
-      <KeepSignedIn checked={remember} onChange={setRemember} />
-      <button type="button" className="btn-navy mt-4" onClick={() => onOpen(remember)}>
-        Open
-      </button>
+      <form
+        className="mt-2"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          setPending(true);
+          onOpen(remember, asked ? code : undefined);
+        }}
+      >
+        {asked && (
+          <div className="mt-4 max-w-md">
+            <label htmlFor="access-code" className="block font-semibold text-ink">
+              Access code
+            </label>
+            <p id="access-code-hint" className="text-sm text-ink-muted">
+              The firm told you this code by phone. It is not in any email.
+            </p>
+            <input
+              ref={codeField}
+              id="access-code"
+              name="accessCode"
+              required
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={code}
+              onChange={(ev) => setCode(ev.target.value)}
+              aria-invalid={wrong}
+              aria-describedby="access-code-hint access-code-problem"
+              className={`mt-1 w-full rounded-lg border bg-white px-3 py-2 text-ink ${wrong ? "border-red-700" : "border-line"}`}
+            />
+            <p
+              id="access-code-problem"
+              role={wrong ? "alert" : "status"}
+              className={`mt-1 text-sm ${wrong ? "font-semibold text-red-800" : "text-ink"}`}
+            >
+              {accessCode.message}
+            </p>
+          </div>
+        )}
+        <KeepSignedIn checked={remember} onChange={setRemember} />
+        <button type="submit" className="btn-navy mt-4" disabled={pending}>
+          Open
+        </button>
+      </form>
     </section>
   );
 }
@@ -82,6 +146,17 @@ export function OpenWithoutScript({ problem }: { problem?: string }) {
         <button type="submit" className="btn-navy">
           Open
         </button>
+        <div className="basis-full">
+          <label htmlFor="portal-access-code" className="block font-semibold text-ink">
+            Access code, if the firm gave you one by phone
+          </label>
+          <input
+            id="portal-access-code"
+            name="accessCode"
+            autoComplete="one-time-code"
+            className="mt-1 w-full max-w-xs rounded-lg border border-line bg-white px-3 py-2 text-ink"
+          />
+        </div>
         <div className="basis-full">
           <KeepSignedIn />
         </div>

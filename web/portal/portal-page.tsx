@@ -59,7 +59,12 @@ export function PortalPage() {
                 </noscript>
               </>
             )}
-            {state.kind === "link" && <OpenLink onOpen={(remember) => openLink(state.token, remember)} />}
+            {state.kind === "link" && (
+              <OpenLink
+                accessCode={state.accessCode}
+                onOpen={(remember, code) => openLink(state.token, remember, code)}
+              />
+            )}
             {state.kind === "signed-out" &&
               (state.message === PORTAL_MESSAGES.noSession && !returned.signedOut ? (
                 <OpenYourEngagement notice={returned.notice} />

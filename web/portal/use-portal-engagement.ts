@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearch } from "wouter";
 import {
   PORTAL_FOCUS,
@@ -14,14 +14,20 @@ import { type Answer, type PortalEngagement, portalCall } from "./portal-api";
 type Loaded = { engagement: PortalEngagement };
 export type PortalState =
   | { kind: "loading" }
-  | { kind: "link"; token: string }
+  /** `accessCode`: the link's signer must enter the code the firm told them by phone, and why it is asked again. */
+  | { kind: "link"; token: string; accessCode?: { message: string; answer: number } }
   | { kind: "signed-out"; message?: string }
   | { kind: "open"; engagement: PortalEngagement };
 
 /** What an answer about the engagement shows: the engagement, or the way back in. */
 const showIn = (setState: (s: PortalState) => void) => (answer: Answer<Loaded>) => {
   if (answer.ok) setState({ kind: "open", engagement: answer.data.engagement });
-  else setState({ kind: "signed-out", message: answer.status === 401 ? answer.error : undefined });
+  // 401: the link or session opens nothing; 403: a link locked by wrong access codes. Both say why.
+  else
+    setState({
+      kind: "signed-out",
+      message: answer.status === 401 || answer.status === 403 ? answer.error : undefined,
+    });
 };
 
 /**
@@ -64,6 +70,8 @@ export function usePortalEngagement(served: PortalEngagement | undefined) {
   }, [state, focusOn]);
 
   const show = showIn(setState);
+  // Each answer about an access code is a new one, even in the same words: the field is cleared and focused.
+  const answers = useRef(0);
 
   useEffect(() => {
     setScripted(true);
@@ -93,7 +101,7 @@ export function usePortalEngagement(served: PortalEngagement | undefined) {
     state,
     scripted,
     /** Exchanges the link's token for a session, taking it out of the address bar first. */
-    openLink: (token: string, remember = false) => {
+    openLink: (token: string, remember = false, accessCode?: string) => {
       // A mail's own link names what it is about (`&focus=report`): the page opens on it once it has loaded.
       const focus = new URLSearchParams(window.location.hash.slice(1)).get("focus") ?? "";
       const heading = Object.hasOwn(PORTAL_FOCUS, focus)
@@ -101,7 +109,15 @@ export function usePortalEngagement(served: PortalEngagement | undefined) {
         : null;
       history.replaceState(null, "", window.location.pathname);
       setState({ kind: "loading" });
-      portalCall<Loaded>("/session", { token, remember }).then((answer) => {
+      portalCall<Loaded>("/session", { token, remember, accessCode }).then((answer) => {
+        // The link asks for its signer's access code (ADR 305): the page asks for it, and says why again.
+        const codeProblem = !answer.ok && answer.status === 422 ? answer.fields?.accessCode?.[0] : undefined;
+        if (codeProblem)
+          return setState({
+            kind: "link",
+            token,
+            accessCode: { message: codeProblem, answer: ++answers.current },
+          });
         // Scrolled to after the page has rendered the engagement (an effect above), not before it exists.
         if (answer.ok && heading) setFocusOn(heading);
         show(answer);

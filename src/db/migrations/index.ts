@@ -62,6 +62,7 @@ import * as engagementParties from "./048-engagement-parties";
 import * as portalDevicesAndPasskeys from "./049-portal-devices-and-passkeys";
 import * as samplePeopleTestimonials from "./050-sample-people-testimonials";
 import * as uploadsHeldAndQuarantined from "./051-uploads-held-and-quarantined";
+import * as signerAccessCodes from "./052-signer-access-codes";
 import * as portalMailLinksPerOutboxRow from "./053-portal-mail-links-per-outbox-row";
 
 /** SQL, or a function for what SQL alone cannot say (rebuilding a table from its stored definition). */
@@ -141,5 +142,6 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   { version: 49, name: "portal-devices-and-passkeys", ...portalDevicesAndPasskeys },
   { version: 50, name: "sample-people-testimonials", ...samplePeopleTestimonials },
   { version: 51, name: "uploads-held-and-quarantined", ...uploadsHeldAndQuarantined },
+  { version: 52, name: "signer-access-codes", ...signerAccessCodes },
   { version: 53, name: "portal-mail-links-per-outbox-row", ...portalMailLinksPerOutboxRow },
 ];

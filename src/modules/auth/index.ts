@@ -42,10 +42,21 @@ export function createAuth(deps: AuthDeps) {
 export type Auth = ReturnType<typeof createAuth>;
 
 export { ADMIN_HELP, adminCli } from "./cli";
-export { hashPassword } from "./lib/passwords";
 // What other features use of this one: they import it from here, never from its files (src/layout.test.ts).
+// The one passkey helper (ADR 305): the credential's row, its use and challenges, and the WebAuthn ceremonies,
+// which staff passkeys and client passkeys both use over tables of their own.
+export { type PasskeyCeremony, passkeyCeremony } from "./lib/passkey-ceremony";
+export { hashPassword, hashPasswordSync, verifyPassword } from "./lib/passwords";
 export { challengeIn, randomBytes as passkeyChallengeBytes, relyingParty, webauthn } from "./lib/webauthn";
 export { demoPasswordRefusal, PASSKEY_ALGORITHMS, PASSKEY_CHALLENGE_MS } from "./model";
+export {
+  CREDENTIAL_COLUMNS,
+  type CredentialRow,
+  credentialOf,
+  credentialValues,
+  passkeyTables,
+  type StoredCredential,
+} from "./repo/credentials";
 export { type StaffRow, staffAccounts } from "./repo/staff-accounts";
 export { type StaffNames, shownName, staffNames } from "./repo/staff-names";
 export {

@@ -39,10 +39,12 @@ const Remember = v.optional(
   ),
   false,
 );
+/** The access code the firm told the signer by phone, when their link asks for one (ADR 305). */
+const AccessCode = v.optional(v.pipe(v.string(), v.maxLength(200)));
 export const SessionOpeningBody = v.fallback(
   v.union([
-    v.object({ ...PortalTokenSchema.entries, remember: Remember }),
-    v.object({ link: v.pipe(v.string(), v.trim()), remember: Remember }),
+    v.object({ ...PortalTokenSchema.entries, remember: Remember, accessCode: AccessCode }),
+    v.object({ link: v.pipe(v.string(), v.trim()), remember: Remember, accessCode: AccessCode }),
   ]),
   { token: "", remember: false },
 );

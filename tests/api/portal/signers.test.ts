@@ -240,9 +240,27 @@ describe("the firm's countersignature", () => {
     // Before every party signed, there is nothing to countersign.
     const early = await t.request(`${base}/countersign`, withCookie(owner, post()));
     expect(early.status).toBe(409);
-    expect((await consentAndSign(await open(engagementId), CLIENT.name)).status).toBe(200);
+    const client = await open(engagementId);
+    expect((await consentAndSign(client, CLIENT.name)).status).toBe(200);
     const waiting = await engagementOf(submission.id);
     expect(waiting.signing.status).toBe("awaiting-countersignature");
+    // Both answers say it as the engagement's status (ADR 305): not signed yet, and nothing is due.
+    expect(waiting.status).toBe("awaiting-countersignature");
+    const portal = await json<{ engagement: { status: string; signedAt: string | null; payment: unknown } }>(
+      t.request("/api/portal", withCookie(client)),
+    );
+    expect(portal.engagement).toMatchObject({
+      status: "awaiting-countersignature",
+      signedAt: null,
+      payment: null,
+    });
+    const fees = () =>
+      (
+        t.db
+          .query("SELECT count(*) AS n FROM ledger_entries WHERE engagement_id = ? AND kind = 'fee'")
+          .get(engagementId) as { n: number }
+      ).n;
+    expect(fees()).toBe(0);
     expect(outboxKinds(submission.id)).toContain("portal-countersign-desk");
     // No fee before the firm signed.
     expect(outboxKinds(submission.id)).not.toContain("portal-signed-party");
@@ -251,6 +269,11 @@ describe("the firm's countersignature", () => {
     const byOwner = await t.request(`${base}/countersign`, withCookie(owner, post()));
     expect(byOwner.status).toBe(200);
     expect((await engagementOf(submission.id)).status).toBe("signed");
+    expect(fees()).toBe(1);
+    expect(
+      (await json<{ engagement: { status: string } }>(t.request("/api/portal", withCookie(client))))
+        .engagement.status,
+    ).toBe("signed");
     expect(outboxKinds(submission.id)).toEqual(
       expect.arrayContaining(["portal-signed-client", "portal-signed-party", "portal-signed-cc"]),
     );

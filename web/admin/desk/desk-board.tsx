@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { BOARD_COLUMN_LABELS, DESK_BOARD_API, type DeskBoard } from "../../../src/contracts/desk-views";
 import { adminSubmissionPath } from "../../../src/contracts/paths";
+import { AWAITED_LABELS } from "../../../src/contracts/submissions";
 import { getJson } from "../../lib/api";
 import { serviceLabel } from "./desk-labels";
 
@@ -117,6 +118,9 @@ export function DeskBoardView() {
                     >
                       <span className="block break-words font-semibold text-navy underline">{card.name}</span>
                       <span className="block text-ink">{serviceLabel(card.desiredService)}</span>
+                      {card.awaiting && (
+                        <span className="block text-ink-muted">{AWAITED_LABELS[card.awaiting]}</span>
+                      )}
                       <span className="block font-mono text-xs text-ink-muted">{card.reference}</span>
                     </Link>
                   </li>

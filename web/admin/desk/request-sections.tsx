@@ -6,7 +6,7 @@ import {
   REQUEST_SECTIONS,
   sectionAnchor,
 } from "../../../src/contracts/next-action";
-import { ENGAGEMENT_STAGE_LABELS, type SubmissionDetail } from "../../../src/contracts/submissions";
+import { engagementStageLabel, type SubmissionDetail } from "../../../src/contracts/submissions";
 
 /**
  * The request page's sections, each one step away from anywhere on the page (issue 45, ADR 301): a bar that stays
@@ -110,7 +110,7 @@ export function RequestStanding({ detail }: { detail: SubmissionDetail }) {
       <p className="text-sm">
         <span className="text-ink-muted">Stage: </span>
         <span className="font-semibold text-ink">
-          {stage ? ENGAGEMENT_STAGE_LABELS[stage] : "No engagement yet"}
+          {detail.stage ? engagementStageLabel(detail.stage) : "No engagement yet"}
         </span>
       </p>
       <p className="min-w-0 text-sm sm:flex-1">

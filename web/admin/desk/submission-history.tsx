@@ -28,6 +28,8 @@ const PORTAL_STEP_TITLES: Record<PortalStep["event"], (by: string, step: PortalS
   "engagement.sent": (by) => `Portal link emailed to the client by ${by}`,
   "engagement.withdrawn": (by) => `Engagement letter withdrawn by ${by}`,
   "engagement.opened": (by) => `${by} opened the portal with an emailed link`,
+  "engagement.access_code_refused": (by) => `A wrong access code was entered with ${by}'s link`,
+  "engagement.link_locked": (by) => `${by}'s link locked after five wrong access codes`,
   "engagement.device_kept": (by) => `${by} kept a device signed in for 30 days`,
   "engagement.device_returned": (by) => `${by} came back on a device kept signed in`,
   "engagement.device_ended": (by) => `A device kept signed in was signed out by ${by}`,

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { adminSubmissionPath, PATHS } from "../../../src/contracts/paths";
 import {
   type DeskListItem,
-  ENGAGEMENT_STAGE_LABELS,
+  engagementStageLabel,
   type SubmissionList,
 } from "../../../src/contracts/submissions";
 import { formatWeekdayDay } from "../../../src/contracts/time-format";
@@ -538,7 +538,7 @@ function EngagementStanding({ item }: { item: DeskListItem }) {
   const day = e.endsOn ? formatWeekdayDay(e.endsOn) : e.at ? formatDate(e.at) : null;
   return (
     <span data-engagement={e.stage}>
-      <span className="block font-semibold text-ink">{ENGAGEMENT_STAGE_LABELS[e.stage]}</span>
+      <span className="block font-semibold text-ink">{engagementStageLabel(e)}</span>
       {day && <span className="block whitespace-nowrap text-ink-muted">{day}</span>}
       <DocumentProgress submissionId={item.id} />
     </span>
@@ -584,7 +584,7 @@ function SubmissionCards({ list, selected, toggle }: { list: SubmissionList } & 
           </p>
           {s.engagement && (
             <p className="mt-2 text-xs">
-              <span className="font-semibold">Engagement:</span> {ENGAGEMENT_STAGE_LABELS[s.engagement.stage]}
+              <span className="font-semibold">Engagement:</span> {engagementStageLabel(s.engagement)}
               {s.engagement.endsOn
                 ? ` ${formatWeekdayDay(s.engagement.endsOn)}`
                 : s.engagement.at

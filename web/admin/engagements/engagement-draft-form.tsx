@@ -38,7 +38,15 @@ const subjectsOf = (text: string) =>
     .filter(Boolean);
 
 /** Who signs, as the form holds them: the requester has no address of their own (the request's is theirs). */
-export type PartyValues = { key: string; role: SignerRole; name: string; email: string; requester: boolean };
+export type PartyValues = {
+  key: string;
+  role: SignerRole;
+  name: string;
+  email: string;
+  requester: boolean;
+  /** A new access code to tell them by phone (ADR 305); blank keeps theirs (none for a new signer). */
+  accessCode?: string;
+};
 export type Parties = { signers: PartyValues[]; cc: string; countersign: boolean };
 const NO_PARTIES: Parties = { signers: [], cc: "", countersign: false };
 
@@ -58,6 +66,7 @@ const partiesOf = (p: Parties) => ({
             role: s.role,
             name: s.name.trim(),
             ...(s.requester ? {} : { email: s.email.trim() }),
+            ...(s.accessCode?.trim() ? { accessCode: s.accessCode.trim() } : {}),
           })),
       }
     : {}),
@@ -329,6 +338,16 @@ export function EngagementDraftForm(props: {
                 error={partyErrors[`signers.${i}.email`]}
               />
             )}
+            <TextField
+              id={`engagement-signer-${i}-code`}
+              label={`${SIGNER_ROLE_LABELS[s.role]}'s access code (optional)`}
+              hint="Tell it to them by phone: the portal asks for it before showing the letter, and five wrong tries lock their link. Only a hash is kept; leave blank for none, or to keep the one set."
+              name={`signer-${i}-code`}
+              autoComplete="off"
+              value={s.accessCode ?? ""}
+              onChange={(ev) => setSigner(i, { accessCode: ev.target.value })}
+              error={partyErrors[`signers.${i}.accessCode`]}
+            />
           </div>
         ))}
         <TextField

@@ -19,6 +19,7 @@ import { LetterPreviewDialog } from "./letter-preview-dialog";
 const STATUS_TEXT: Record<EngagementView["status"], string> = {
   draft: "Draft: not sent to the client yet",
   sent: "Sent: waiting for the client's signature",
+  "awaiting-countersignature": "Signed by every party: waiting for the firm's countersignature",
   signed: "Signed: waiting for payment",
   engaged: "Engaged: work has started",
 };
@@ -43,9 +44,12 @@ function Signers({ engagement: e }: { engagement: EngagementView }) {
           <li key={s.position} className="flex flex-wrap justify-between gap-x-3">
             <span className="text-ink">
               {s.position}. {s.name} ({s.role}), {s.email}
+              {s.accessCode && <span className="text-ink-muted">, with an access code told by phone</span>}
             </span>
-            <span className="text-ink-muted">
-              {s.signedAt ? (
+            <span className={s.linkLocked ? "font-semibold text-red-800" : "text-ink-muted"}>
+              {s.linkLocked ? (
+                "Link locked after five wrong access codes: send a new link and tell them the code again"
+              ) : s.signedAt ? (
                 <>
                   Signed <At iso={s.signedAt} />
                 </>
@@ -242,7 +246,7 @@ export function EngagementPanel({
   const round = e?.signing?.status;
   const locked = e?.status === "signed" || e?.status === "engaged";
   // Once sent, the letter is the client's record: its terms change only by withdrawing it.
-  const frozen = e?.status === "sent";
+  const frozen = e?.status === "sent" || e?.status === "awaiting-countersignature";
   const blocked = missing.length > 0 && (!e || e.status === "draft");
   // The lifecycle table's (ADR 278): a closed or declined request sends no letter and no link.
   const closed = requestStatus !== undefined && endsRequest(requestStatus);

@@ -1,62 +1,38 @@
 import type { Sealed } from "../../../store";
+import {
+  type ChallengePurpose,
+  CREDENTIAL_COLUMNS,
+  type CredentialRow,
+  credentialOf,
+  credentialValues,
+  passkeyTables,
+  type StoredCredential,
+} from "./credentials";
 
 /** An admin's passkey as the server keeps it: the public half of the credential and what was seen of it. */
-export type Passkey = {
-  id: number;
-  userId: number;
-  credentialId: string;
-  publicKey: Uint8Array<ArrayBuffer>;
-  counter: number;
-  transports: string[];
-  backupEligible: boolean;
-  backedUp: boolean;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-};
+export type Passkey = StoredCredential & { id: number; userId: number; backupEligible: boolean };
 
-type Row = {
-  id: number;
-  user_id: number;
-  credential_id: string;
-  public_key: Uint8Array;
-  counter: number;
-  transports: string;
-  backup_eligible: number;
-  backed_up: number;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-};
+type Row = CredentialRow & { id: number; user_id: number; backup_eligible: number };
 
-const COLUMNS =
-  "id, user_id, credential_id, public_key, counter, transports, backup_eligible, backed_up, name, created_at, last_used_at";
+const COLUMNS = `id, user_id, backup_eligible, ${CREDENTIAL_COLUMNS}`;
 
-const parseTransports = (text: string): string[] => {
-  try {
-    const list = JSON.parse(text);
-    return Array.isArray(list) ? list.filter((t): t is string => typeof t === "string") : [];
-  } catch {
-    return [];
-  }
-};
+export type { ChallengePurpose };
 
-export type ChallengePurpose = "register" | "sign_in";
-
-/** The passkeys table and the challenges of ceremonies under way (migration 036). Names are encrypted at rest. */
+/**
+ * The passkeys table and the challenges of ceremonies under way (migration 036). Names are encrypted at rest. The
+ * row's shape, a use and the challenges are the auth feature's one passkey helper, shared with client passkeys.
+ */
 export function passkeysRepo({ db, cipher }: Sealed) {
+  const tables = passkeyTables(db, {
+    passkeys: "passkeys",
+    challenges: "passkey_challenges",
+    owner: "user_id",
+  });
   const toPasskey = (r: Row): Passkey => ({
     id: r.id,
     userId: r.user_id,
-    credentialId: r.credential_id,
-    publicKey: new Uint8Array(r.public_key),
-    counter: r.counter,
-    transports: parseTransports(r.transports),
     backupEligible: r.backup_eligible === 1,
-    backedUp: r.backed_up === 1,
-    name: cipher.decrypt(r.name),
-    createdAt: r.created_at,
-    lastUsedAt: r.last_used_at,
+    ...credentialOf(r, (v) => cipher.decrypt(v)),
   });
 
   return {
@@ -82,79 +58,33 @@ export function passkeysRepo({ db, cipher }: Sealed) {
            ON CONFLICT (credential_id) DO NOTHING RETURNING id`,
         )
         .get({
+          ...credentialValues(p, (v) => cipher.encrypt(v)),
           userId: p.userId,
-          credentialId: p.credentialId,
-          publicKey: p.publicKey,
-          counter: p.counter,
-          transports: JSON.stringify(p.transports),
           backupEligible: p.backupEligible ? 1 : 0,
-          backedUp: p.backedUp ? 1 : 0,
-          name: cipher.encrypt(p.name),
-          at: p.createdAt,
         }) as { id: number } | null;
       return row?.id ?? null;
     },
 
-    /**
-     * Records a use: the new counter, the backup state now and the time. False, changing nothing, when the counter
-     * has not moved past the last one seen (a cloned authenticator, or a replay); an authenticator that keeps
-     * no counter reports 0 every time and is let through while it does. One statement, so two uses at once
-     * cannot both pass with the same count.
-     */
-    recordUse(id: number, counter: number, backedUp: boolean, at: string): boolean {
-      return (
-        db
-          .query(
-            `UPDATE passkeys SET counter = $counter, backed_up = $backedUp, last_used_at = $at
-             WHERE id = $id AND (counter < $counter OR (counter = 0 AND $counter = 0))`,
-          )
-          .run({ id, counter, backedUp: backedUp ? 1 : 0, at }).changes === 1
-      );
-    },
+    recordUse: tables.recordUse,
 
     remove: (userId: number, id: number): boolean =>
       db.query("DELETE FROM passkeys WHERE id = ? AND user_id = ?").run(id, userId).changes === 1,
 
     /** A new challenge for this key, replacing any earlier one; expired ones of anyone are dropped on the way. */
-    putChallenge(c: {
-      purpose: ChallengePurpose;
-      keyHash: string;
-      challenge: string;
-      userId: number | null;
-      now: string;
-      expiresAt: string;
-    }): void {
-      db.transaction(() => {
-        db.query("DELETE FROM passkey_challenges WHERE expires_at <= ?").run(c.now);
-        db.query(
-          `INSERT OR REPLACE INTO passkey_challenges (purpose, key_hash, challenge, user_id, expires_at)
-           VALUES ($purpose, $keyHash, $challenge, $userId, $expiresAt)`,
-        ).run({
-          purpose: c.purpose,
-          keyHash: c.keyHash,
-          challenge: c.challenge,
-          userId: c.userId,
-          expiresAt: c.expiresAt,
-        });
-      })();
-    },
+    putChallenge: ({
+      userId,
+      ...c
+    }: Omit<Parameters<typeof tables.putChallenge>[0], "owner"> & { userId: number | null }) =>
+      tables.putChallenge({ ...c, owner: userId }),
 
-    /**
-     * Takes the key's pending challenge out, so it serves one response only. Null when there is none; `expired`
-     * when its time had passed.
-     */
+    /** Takes the key's pending challenge out, so it serves one response only; `expired` when its time had passed. */
     claimChallenge(
       purpose: ChallengePurpose,
       keyHash: string,
       now: string,
     ): { challenge: string; userId: number | null; expired: boolean } | null {
-      const row = db
-        .query(
-          `DELETE FROM passkey_challenges WHERE purpose = ? AND key_hash = ?
-           RETURNING challenge, user_id, expires_at`,
-        )
-        .get(purpose, keyHash) as { challenge: string; user_id: number | null; expires_at: string } | null;
-      return row && { challenge: row.challenge, userId: row.user_id, expired: row.expires_at <= now };
+      const pending = tables.claimChallenge(purpose, keyHash, now);
+      return pending && { challenge: pending.challenge, userId: pending.owner, expired: pending.expired };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { LoginResult, PasskeyList, PasskeyView } from "../../../contracts/admin-auth";
 import {
   ConflictError,
@@ -9,12 +9,12 @@ import {
 } from "../../../contracts/errors";
 import { sha256 } from "../../../lib/hash";
 import { hashRecoveryCode, verifyTotp } from "../lib/mfa";
+import { passkeyCeremony } from "../lib/passkey-ceremony";
 import { verifyPassword } from "../lib/passwords";
 import { sessionCookie } from "../lib/session-cookie";
-import { challengeIn, randomBytes, relyingParty, webauthn } from "../lib/webauthn";
+import { challengeIn, randomBytes, relyingParty } from "../lib/webauthn";
 import {
   MESSAGES,
-  PASSKEY_ALGORITHMS,
   PASSKEY_CHALLENGE_MS,
   type PasskeyAddInput,
   type PasskeyProofInput,
@@ -42,7 +42,7 @@ const view = (p: Passkey): PasskeyView => ({
 export function passkeysService(core: AuthCore) {
   const { store, config, now, sessions, audit, signedIn, signInFailed, attempt, accountOf } = core;
   const repo = passkeysRepo(store);
-  const rp = relyingParty(config.publicUrl, config.brand.name);
+  const ceremony = passkeyCeremony(relyingParty(config.publicUrl, config.brand.name));
   const challengeCookie = sessionCookie({
     secrets: core.secrets,
     secure: config.secure,
@@ -88,27 +88,12 @@ export function passkeysService(core: AuthCore) {
         throw new InvalidError(refused);
       }
       tries.succeeded();
-      const { generateRegistrationOptions } = await webauthn();
-      const options = await generateRegistrationOptions({
-        rpName: rp.name,
-        rpID: rp.id,
-        userName: user.username,
-        // The user handle names the account, never the person; a new key for the same account on the same
-        // authenticator replaces the old one there, which excludeCredentials asks the browser to avoid.
-        userID: new TextEncoder().encode(`admin:${user.id}`),
-        challenge: randomBytes(),
-        timeout: PASSKEY_CHALLENGE_MS,
-        attestationType: "none",
-        excludeCredentials: repo
-          .ofUser(user.id)
-          .map((p) => ({ id: p.credentialId, transports: p.transports })),
-        authenticatorSelection: {
-          residentKey: "required",
-          requireResidentKey: true,
-          userVerification: "required",
-        },
-        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
-      });
+      // The user handle names the account, never the person; a new key for the same account on the same
+      // authenticator replaces the old one there, which excluding the account's credentials asks it to avoid.
+      const options = await ceremony.registrationOptions(
+        { name: user.username, handle: `admin:${user.id}` },
+        repo.ofUser(user.id),
+      );
       repo.putChallenge({
         purpose: "register",
         keyHash: session.idHash,
@@ -126,31 +111,12 @@ export function passkeysService(core: AuthCore) {
       const pending = repo.claimChallenge("register", session.idHash, now().toISOString());
       if (!pending || pending.expired || pending.userId !== user.id)
         throw new ConflictError(MESSAGES.passkeyAddExpired);
-      const { verifyRegistrationResponse } = await webauthn();
-      const verified = await verifyRegistrationResponse({
-        response: response as RegistrationResponseJSON,
-        expectedChallenge: pending.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: true,
-        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
-      }).catch(() => null);
-      if (!verified?.verified) {
+      const credential = await ceremony.verifyRegistration(response, pending.challenge);
+      if (!credential) {
         audit("passkey.add_refused", user, address, { reason: "response_refused" });
         throw new InvalidError({ passkey: [MESSAGES.passkeyNotAdded] });
       }
-      const info = verified.registrationInfo;
-      const passkey = {
-        userId: user.id,
-        credentialId: info.credential.id,
-        publicKey: info.credential.publicKey,
-        counter: info.credential.counter,
-        transports: info.credential.transports ?? [],
-        backupEligible: info.credentialDeviceType === "multiDevice",
-        backedUp: info.credentialBackedUp,
-        name,
-        createdAt: now().toISOString(),
-      };
+      const passkey = { userId: user.id, ...credential, name, createdAt: now().toISOString() };
       const id = repo.insert(passkey);
       if (id === null) throw new ConflictError(MESSAGES.passkeyAlreadyAdded);
       // This session has just shown the new passkey, unlocked: it counts as signed in with a second factor, as
@@ -173,13 +139,7 @@ export function passkeysService(core: AuthCore) {
      */
     async passkeySignInOptions(): Promise<SessionStep<unknown>> {
       const id = Buffer.from(randomBytes()).toString("base64url");
-      const { generateAuthenticationOptions } = await webauthn();
-      const options = await generateAuthenticationOptions({
-        rpID: rp.id,
-        challenge: randomBytes(),
-        timeout: PASSKEY_CHALLENGE_MS,
-        userVerification: "required",
-      });
+      const options = await ceremony.authenticationOptions();
       repo.putChallenge({
         purpose: "sign_in",
         keyHash: sha256(id),
@@ -215,25 +175,16 @@ export function passkeysService(core: AuthCore) {
         signInFailed(null, null, address, { reason: "unknown_passkey" });
         throw new UnauthorizedError(MESSAGES.passkeyRefused);
       }
-      const { verifyAuthenticationResponse } = await webauthn();
-      const verified = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: pending.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        // The counter is checked by recordUse below, in the same statement that stores the new one.
-        credential: { id: passkey.credentialId, publicKey: passkey.publicKey, counter: 0 },
-        requireUserVerification: true,
-      }).catch(() => null);
-      if (!verified?.verified) {
+      const verified = await ceremony.verifyAuthentication(response, pending.challenge, passkey);
+      if (!verified) {
         signInFailed(user, user?.username ?? null, address, {
           reason: "passkey_refused",
           passkeyId: passkey.id,
         });
         throw new UnauthorizedError(MESSAGES.passkeyRefused);
       }
-      const { newCounter, credentialBackedUp } = verified.authenticationInfo;
-      if (!repo.recordUse(passkey.id, newCounter, credentialBackedUp, now().toISOString())) {
+      // The counter is checked here, in the same statement that stores the new one.
+      if (!repo.recordUse(passkey.id, verified.newCounter, verified.backedUp, now().toISOString())) {
         signInFailed(user, user?.username ?? null, address, {
           reason: "passkey_counter_regressed",
           passkeyId: passkey.id,

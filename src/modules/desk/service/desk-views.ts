@@ -85,7 +85,11 @@ export function createDeskViews(deps: {
         columns: BOARD_COLUMNS.map((column) => ({
           column,
           total: ids[column].length,
-          cards: deps.cardsOf?.(ids[column].slice(0, BOARD_CARDS_MAX)) ?? [],
+          cards: (deps.cardsOf?.(ids[column].slice(0, BOARD_CARDS_MAX)) ?? []).map((card) => {
+            // Who a letter several sign waits on, from the one stage the list shows (ADR 305).
+            const awaiting = stages.get(card.id)?.awaiting;
+            return awaiting ? { ...card, awaiting } : card;
+          }),
         })),
       };
     },

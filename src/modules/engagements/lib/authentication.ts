@@ -19,23 +19,25 @@ export function certificateAuthentication(
   timeZone: string,
   /** The address the links were emailed to, as the certificate names it. */
   to = "the client's address",
+  /** Who kept a device or added a passkey: the client, or with several parties the signer (ADR 305). */
+  who = "the client",
 ): string {
-  return `${linksTold(events, used, timeZone, to)}${waysBackTold(events)}`;
+  return `${linksTold(events, used, timeZone, to)}${waysBackTold(events, who)}`;
 }
 
 /**
  * The sessions opened without a new link (ADR 299), which the certificate tells too: on a browser the client
  * kept signed in after a link opened it, or with a passkey added in a session a link opened. Nothing when none.
  */
-function waysBackTold(events: readonly Event[]): string {
+function waysBackTold(events: readonly Event[], who: string): string {
   const count = (kind: string) => events.filter((ev) => ev.kind === kind).length;
   const times = (n: number) => (n === 1 ? "once" : `${n} times`);
   const device = count("device-opened");
   const passkey = count("passkey-opened");
   const told = [
     device > 0 &&
-      `${times(device)} on a browser the client chose to keep signed in for 30 days after such a link opened it`,
-    passkey > 0 && `${times(passkey)} with a passkey the client added in a session such a link opened`,
+      `${times(device)} on a browser ${who} chose to keep signed in for 30 days after such a link opened it`,
+    passkey > 0 && `${times(passkey)} with a passkey ${who} added in a session such a link opened`,
   ].filter(Boolean);
   return told.length > 0
     ? ` The portal was also opened without a new link, each time bound to this engagement only: ${told.join("; ")}.`

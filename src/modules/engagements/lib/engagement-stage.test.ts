@@ -52,3 +52,26 @@ describe("where an engagement stands on the desk's list", () => {
     expect(engagementStage(signed, { state: "pending", endsOn: null }).stage).toBe("signed");
   });
 });
+
+describe("who a letter several sign waits on (ADR 305)", () => {
+  const sent = { ...base, status: "sent" as const, sentAt: "2026-03-02T15:00:00.000Z" };
+  test("the first party who has not signed, then the firm; one signer's letter is sent", () => {
+    const parties = [
+      { role: "counsel" as const, signed: true },
+      { role: "client" as const, signed: false },
+    ];
+    expect(engagementStage({ ...sent, parties }, null)).toEqual({
+      stage: "sent",
+      at: sent.sentAt,
+      endsOn: null,
+      awaiting: "client",
+    });
+    expect(
+      engagementStage({ ...sent, parties, roundState: "awaiting-countersignature" }, null).awaiting,
+    ).toBe("countersignature");
+    expect(
+      engagementStage({ ...sent, parties: [parties[1] as (typeof parties)[1]] }, null).awaiting,
+    ).toBeUndefined();
+    expect(engagementStage({ ...sent, parties, roundState: "declined" }, null).awaiting).toBeUndefined();
+  });
+});

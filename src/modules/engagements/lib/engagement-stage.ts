@@ -29,6 +29,14 @@ export function engagementStage(
   if (e.deliveredAt) return at("delivered", e.deliveredAt);
   if (e.status === "engaged") return at("paid", e.workStartedAt);
   if (e.status === "signed") return at("signed", e.signedAt);
-  if (e.status === "sent") return at("sent", e.sentAt);
+  if (e.status === "sent") {
+    // A letter that binds several (or waits on the firm) says who is awaited now (ADR 305); one signer's, sent.
+    if (e.roundState === "awaiting-countersignature")
+      return { ...at("sent", e.sentAt), awaiting: "countersignature" };
+    const parties = e.parties ?? [];
+    const next = parties.find((p) => !p.signed);
+    if (!e.roundState && parties.length > 1 && next) return { ...at("sent", e.sentAt), awaiting: next.role };
+    return at("sent", e.sentAt);
+  }
   return at("drafted", null);
 }

@@ -17,10 +17,12 @@ export type PortalDevice = {
   lastUsedAt: string;
   endedAt: string | null;
   endedBy: string | null;
+  /** The signer whose session kept it, for whom what it opens acts (ADR 305); null: the requester. */
+  signerId: number | null;
 };
 
 const COLUMNS =
-  "id, engagement_id AS engagementId, browser, created_at AS createdAt, expires_at AS expiresAt, last_used_at AS lastUsedAt, ended_at AS endedAt, ended_by AS endedBy";
+  "id, engagement_id AS engagementId, browser, created_at AS createdAt, expires_at AS expiresAt, last_used_at AS lastUsedAt, ended_at AS endedAt, ended_by AS endedBy, signer_id AS signerId";
 
 /** "Chrome on macOS", from a browser's User-Agent: enough for the desk to tell one device from another. */
 export function browserName(userAgent: string): string {
@@ -53,8 +55,8 @@ export function browserName(userAgent: string): string {
  * value is stored; an ended device is kept (ended_at, ended_by) so the desk's list says who ended it and when.
  */
 export function portalDevices(db: Database) {
-  const insert = db.prepare<{ id: number }, [number, string, string, string, string]>(
-    "INSERT INTO portal_devices (engagement_id, token_hash, browser, created_at, expires_at, last_used_at) VALUES (?1, ?2, ?3, ?4, ?5, ?4) RETURNING id",
+  const insert = db.prepare<{ id: number }, [number, string, string, string, string, number | null]>(
+    "INSERT INTO portal_devices (engagement_id, token_hash, browser, created_at, expires_at, last_used_at, signer_id) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?6) RETURNING id",
   );
   const byHash = db.prepare<PortalDevice, [string]>(
     `SELECT ${COLUMNS} FROM portal_devices WHERE token_hash = ?`,
@@ -73,6 +75,7 @@ export function portalDevices(db: Database) {
       engagementId: number,
       userAgent: string,
       at: Date,
+      signerId: number | null = null,
     ): { token: string; id: number; expiresAt: string } {
       const token = randomBytes(32).toString("base64url");
       const expiresAt = new Date(at.getTime() + DEVICE_MS).toISOString();
@@ -82,6 +85,7 @@ export function portalDevices(db: Database) {
         browserName(userAgent),
         at.toISOString(),
         expiresAt,
+        signerId,
       );
       return { token, id: row?.id ?? 0, expiresAt };
     },

@@ -1,5 +1,5 @@
 import { engagementStage, type LifecycleState, type RoundState } from "../../../contracts/lifecycle";
-import type { EngagementStatus, FeeKind } from "../../../contracts/portal";
+import type { EngagementStatus, FeeKind, SignerRole } from "../../../contracts/portal";
 import type { Database } from "../../../db/index";
 import type { DataStore } from "../../../store";
 import { contactSubmissions } from "../../desk";
@@ -31,6 +31,9 @@ export type EngagementProgress = {
   signedAt: string | null;
   workStartedAt: string | null;
   deliveredAt: string | null;
+  /** What stopped the round (ADR 297), and the signers in order with whether each has signed (ADR 305). */
+  roundState?: RoundState | null;
+  parties?: { role: SignerRole; signed: boolean }[];
 };
 
 /** A report the firm owes on a request: when it is due. */
@@ -64,8 +67,13 @@ export function engagementFacts(db: Database) {
   );
   const progress = db.prepare<EngagementProgress, [string]>(
     `SELECT id, submission_id AS submissionId, status, fee_kind AS feeKind, sent_at AS sentAt, signed_at AS signedAt,
-       work_started_at AS workStartedAt, delivered_at AS deliveredAt
+       work_started_at AS workStartedAt, delivered_at AS deliveredAt, round_state AS roundState
      FROM engagements WHERE submission_id IN (SELECT value FROM json_each(?))`,
+  );
+  // Role and signing time are not personal: the list reads who is awaited without decrypting anything.
+  const partiesOf = db.prepare<{ engagementId: number; role: SignerRole; signed: number }, [string]>(
+    `SELECT engagement_id AS engagementId, role, signed_at IS NOT NULL AS signed FROM engagement_signers
+     WHERE engagement_id IN (SELECT value FROM json_each(?)) ORDER BY engagement_id, position`,
   );
   const delivered = db.prepare<never, [string, number]>(
     "UPDATE engagements SET delivered_at = coalesce(delivered_at, ?) WHERE id = ?",
@@ -90,8 +98,17 @@ export function engagementFacts(db: Database) {
     openDeliveries: (opts: { until?: string; submissionIds?: readonly number[] } = {}): OpenDelivery[] =>
       open.all(opts.until ?? null, opts.submissionIds ? JSON.stringify([...opts.submissionIds]) : null),
     /** The engagements of these requests (a page of the desk's list) in one read. */
-    progressOf: (submissionIds: readonly number[]): EngagementProgress[] =>
-      submissionIds.length === 0 ? [] : progress.all(JSON.stringify([...submissionIds])),
+    progressOf(submissionIds: readonly number[]): EngagementProgress[] {
+      if (submissionIds.length === 0) return [];
+      const rows = progress.all(JSON.stringify([...submissionIds]));
+      const parties = new Map<number, { role: SignerRole; signed: boolean }[]>();
+      for (const p of partiesOf.all(JSON.stringify(rows.map((r) => r.id))))
+        parties.set(p.engagementId, [
+          ...(parties.get(p.engagementId) ?? []),
+          { role: p.role, signed: p.signed === 1 },
+        ]);
+      return rows.map((r) => ({ ...r, parties: parties.get(r.id) ?? [] }));
+    },
     /** The report is delivered: the first time only, later reports keep the first time. */
     markDelivered: (engagementId: number, at: string) => void delivered.run(at, engagementId),
   };

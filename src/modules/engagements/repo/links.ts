@@ -11,13 +11,17 @@ export type PortalLink = {
   voidedAt: string | null;
   /** The signer it was mailed to (ADR 297); null: a link of a letter sent before parties, its requester's. */
   signerId: number | null;
+  /** Wrong access codes entered with it, and when the last allowed one locked it (ADR 305). */
+  codeFailures: number;
+  lockedAt: string | null;
 };
 
 /** Why a token opened nothing: no link of ours, or one used, replaced by the desk or past its expiry. */
-export type LinkRefusal = "unknown" | "used" | "voided" | "expired";
+export type LinkRefusal = "unknown" | "used" | "voided" | "expired" | "locked";
 
 const COLUMNS = `id, engagement_id AS engagementId, created_at AS createdAt, expires_at AS expiresAt,
-  used_at AS usedAt, voided_at AS voidedAt, signer_id AS signerId`;
+  used_at AS usedAt, voided_at AS voidedAt, signer_id AS signerId, code_failures AS codeFailures,
+  locked_at AS lockedAt`;
 
 /**
  * The e-mailed links that open the portal (ADR 218). Several may be outstanding for one engagement; each opens
@@ -51,8 +55,20 @@ export function portalLinks({ db, cipher }: Sealed) {
   // The opening and its check are one statement: of two requests with the same link, one changes the row.
   const use = db.prepare<PortalLink, [string, string]>(
     `UPDATE portal_links SET used_at = ?1, token = NULL
-     WHERE token_hash = ?2 AND used_at IS NULL AND voided_at IS NULL AND expires_at > ?1
+     WHERE token_hash = ?2 AND used_at IS NULL AND voided_at IS NULL AND locked_at IS NULL AND expires_at > ?1
      RETURNING ${COLUMNS}`,
+  );
+  // A wrong code counts in the statement that checks the link can still take one: the last allowed locks it.
+  const failCode = db.prepare<PortalLink, [string, number, number]>(
+    `UPDATE portal_links SET code_failures = code_failures + 1,
+       locked_at = CASE WHEN code_failures + 1 >= ?3 THEN ?1 ELSE NULL END,
+       token = CASE WHEN code_failures + 1 >= ?3 THEN NULL ELSE token END
+     WHERE id = ?2 AND used_at IS NULL AND voided_at IS NULL AND locked_at IS NULL AND expires_at > ?1
+     RETURNING ${COLUMNS}`,
+  );
+  const newestOf = db.prepare<PortalLink, [number, number, number]>(
+    `SELECT ${COLUMNS} FROM portal_links
+     WHERE engagement_id = ?1 AND (signer_id = ?2 OR (?3 = 1 AND signer_id IS NULL)) ORDER BY id DESC LIMIT 1`,
   );
   const voidOpen = db.prepare<never, [string, number]>(
     `UPDATE portal_links SET voided_at = ?1, token = NULL
@@ -137,8 +153,22 @@ export function portalLinks({ db, cipher }: Sealed) {
       const link = byHash.get(hash);
       if (!link) return { refused: "unknown" };
       if (link.usedAt) return { refused: "used", link };
+      if (link.lockedAt) return { refused: "locked", link };
       return { refused: link.voidedAt ? "voided" : "expired", link };
     },
+    /** The link a token names, if it could still open the portal now (not used, replaced, expired or locked). */
+    usable(token: string, at: Date): PortalLink | null {
+      const link = byHash.get(sha256(token));
+      const open =
+        link && !link.usedAt && !link.voidedAt && !link.lockedAt && link.expiresAt > at.toISOString();
+      return open ? link : null;
+    },
+    /** A wrong access code entered with the link; the `tries`-th locks it. Null when it could take none. */
+    wrongCode: (id: number, at: Date, tries: number): PortalLink | null =>
+      failCode.get(at.toISOString(), id, tries),
+    /** The newest link mailed to a signer (a requester's include the links that name no signer). */
+    newestFor: (engagementId: number, signer: { id: number; requester: boolean }): PortalLink | null =>
+      newestOf.get(engagementId, signer.id, signer.requester ? 1 : 0),
     /** The desk's new link replaces the ones not yet opened. */
     voidOutstanding: (engagementId: number, at: Date) =>
       forgettingWrite(db, voidOpen.run(at.toISOString(), engagementId).changes),

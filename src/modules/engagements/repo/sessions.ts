@@ -17,6 +17,8 @@ export type SessionFound = {
   openedBy: OpenedBy;
   /** The SHA-256 of the cookie's value: what a passkey's registration challenge waits on. */
   idHash: string;
+  /** The signer the session acts for (ADR 297); null for one opened before parties (the requester's). */
+  signerId: number | null;
 };
 
 /**
@@ -42,10 +44,11 @@ export function portalSessions(db: Database) {
       endedAt: string | null;
       deviceId: number | null;
       openedBy: OpenedBy;
+      signerId: number | null;
     },
     [string]
   >(
-    "SELECT engagement_id AS engagementId, created_at AS createdAt, last_seen_at AS lastSeenAt, ended_at AS endedAt, device_id AS deviceId, opened_by AS openedBy FROM portal_sessions WHERE id_hash = ?",
+    "SELECT engagement_id AS engagementId, created_at AS createdAt, last_seen_at AS lastSeenAt, ended_at AS endedAt, device_id AS deviceId, opened_by AS openedBy, signer_id AS signerId FROM portal_sessions WHERE id_hash = ?",
   );
   const keep = db.prepare<never, [number, string]>(
     "UPDATE portal_sessions SET device_id = ? WHERE id_hash = ?",
@@ -72,7 +75,13 @@ export function portalSessions(db: Database) {
       remove.run(hash);
       return null;
     }
-    const found = { engagementId: s.engagementId, deviceId: s.deviceId, openedBy: s.openedBy, idHash: hash };
+    const found = {
+      engagementId: s.engagementId,
+      deviceId: s.deviceId,
+      openedBy: s.openedBy,
+      idHash: hash,
+      signerId: s.signerId,
+    };
     if (s.endedAt) return { ...found, ended: true };
     touch.run(at.toISOString(), hash);
     return { ...found, ended: false };
@@ -85,7 +94,7 @@ export function portalSessions(db: Database) {
       at: Date,
       openedBy: OpenedBy = "link",
       deviceId: number | null = null,
-      /** The signer whose link opened it (ADR 297); null for the requester (and a kept device or passkey). */
+      /** The signer whose link opened it, or who kept the device or added the passkey (ADRs 297, 305); null: the requester. */
       signerId: number | null = null,
     ): string {
       const id = randomBytes(32).toString("base64url");

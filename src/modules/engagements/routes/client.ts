@@ -3,7 +3,12 @@ import type { Config } from "../../../config";
 import { spanOfDays } from "../../../contracts/firm-calendar";
 import { ENDED_OPENINGS, type LifecycleAction } from "../../../contracts/lifecycle";
 import { PATHS } from "../../../contracts/paths";
-import { PORTAL_MESSAGES, type PortalProblem, SIGN_AS_ADDRESSED } from "../../../contracts/portal";
+import {
+  ACCESS_CODE_MESSAGES,
+  PORTAL_MESSAGES,
+  type PortalProblem,
+  SIGN_AS_ADDRESSED,
+} from "../../../contracts/portal";
 import { PORTAL_DEVICE_DAYS } from "../../../contracts/portal-access";
 import { clientAddress, type PeerAddressSource } from "../../../http/client-address";
 import {
@@ -169,14 +174,14 @@ export function portalModule(deps: {
   return new Elysia({ name: "portal", prefix: PORTAL_API })
     .post(
       "/session",
-      ({ body, request, server, set }) => {
+      async ({ body, request, server, set }) => {
         /**
          * The session opened (its cookie; none when the browser's live session was shown again), and with "Keep
          * me signed in on this device" the device's cookie too (ADR 299).
          */
-        const open = () => {
+        const open = async () => {
           const seen = visitor(request, server);
-          const opened = service.portal.openSession(body, seen, sessionOf(request), signerOf(request));
+          const opened = await service.portal.openSession(body, seen, sessionOf(request), signerOf(request));
           const cookies: string[] = [];
           if (opened.session !== null) cookies.push(cookie(opened.session, PORTAL_MAX_MS / 1000));
           const current = opened.session ?? cookieOf(request);
@@ -191,13 +196,13 @@ export function portalModule(deps: {
           return { engagement: opened.engagement, cookies };
         };
         if (!isPageForm(request)) {
-          const opened = open();
+          const opened = await open();
           if (opened.cookies.length > 0) set.headers["set-cookie"] = opened.cookies as unknown as string;
           return { engagement: opened.engagement };
         }
         // The link pasted into the form shown without JavaScript: in, or back with the way to a fresh link.
         try {
-          const { cookies } = open();
+          const { cookies } = await open();
           return redirectTo(
             PATHS.portal,
             303,
@@ -206,7 +211,14 @@ export function portalModule(deps: {
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           const problem: PortalProblem =
-            endedProblem(error) ?? (error.message === PORTAL_MESSAGES.linkUsed ? "link-used" : "link");
+            endedProblem(error) ??
+            (error.message === PORTAL_MESSAGES.linkUsed
+              ? "link-used"
+              : error.message === ACCESS_CODE_MESSAGES.locked
+                ? "link-locked"
+                : error instanceof InvalidError && error.errors.accessCode
+                  ? "access-code"
+                  : "link");
           return redirectTo(`${PATHS.portal}?problem=${problem}`, 303);
         }
       },

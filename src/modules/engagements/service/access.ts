@@ -1,4 +1,4 @@
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import {
   ConflictError,
   InvalidError,
@@ -21,11 +21,10 @@ import { createRateLimiter } from "../../../lib/rate-limit";
 import { type Actor, auditBy, writeAudit } from "../../audit";
 import {
   challengeIn,
-  PASSKEY_ALGORITHMS,
   PASSKEY_CHALLENGE_MS,
+  passkeyCeremony,
   passkeyChallengeBytes,
   relyingParty,
-  webauthn,
 } from "../../auth";
 import type { Visitor } from "../model";
 import { type PortalDevice, portalDevices } from "../repo/devices";
@@ -62,6 +61,7 @@ export function portalAccess(core: EngagementCore) {
   const devices = portalDevices(db);
   const passkeys = portalPasskeys(deps.store);
   const rp = relyingParty(config.publicUrl, config.brand.name);
+  const ceremony = passkeyCeremony(rp);
   const passkeyTries = createRateLimiter({ limit: PASSKEY_TRIES_PER_HOUR, windowMs: HOUR_MS });
   const expiry = () => new Date(now().getTime() + PASSKEY_CHALLENGE_MS).toISOString();
 
@@ -82,9 +82,18 @@ export function portalAccess(core: EngagementCore) {
 
   /** A new session opened by a device or a passkey, with its event and audit entry, in one write. */
   const openBy = db.transaction(
-    (e: EngagementRow, how: "device" | "passkey", visitor: Visitor, at: Date, deviceId: number | null) => {
+    (
+      e: EngagementRow,
+      how: "device" | "passkey",
+      visitor: Visitor,
+      at: Date,
+      deviceId: number | null,
+      signerId: number | null,
+    ) => {
       requireAllowed(stateOf(e), "open");
-      const session = sessions.create(e.id, at, how, deviceId);
+      // The session acts for the signer who kept the device or added the passkey, as their link did (ADR 305).
+      const session = sessions.create(e.id, at, how, deviceId, signerId);
+      const who = whoOf(e, signerId);
       repo.addEvent(e.id, {
         kind: how === "device" ? "device-opened" : "passkey-opened",
         at: at.toISOString(),
@@ -92,8 +101,8 @@ export function portalAccess(core: EngagementCore) {
         userAgent: visitor.userAgent,
         detail:
           how === "device"
-            ? `Opened on a browser the client kept signed in (device ${deviceId})`
-            : "Opened with a passkey the client added",
+            ? `Opened on a browser ${who} kept signed in (device ${deviceId})`
+            : `Opened with a passkey ${who} added`,
       });
       audited(
         e,
@@ -104,6 +113,22 @@ export function portalAccess(core: EngagementCore) {
       return session;
     },
   );
+
+  /**
+   * Who a way back belongs to, as the trail names them: "the client" while one person signs; with several, the
+   * party ("Dana Whitfield (counsel)"), so the certificate counts each signer's openings as theirs.
+   */
+  const whoOf = (e: EngagementRow, signerId: number | null) => {
+    const party = core.partyFor(e, signerId);
+    return party && core.partiesOf(e).length > 1 ? core.partyName(party) : "the client";
+  };
+  /** The passkeys a session's signer may see and use: their own (a requester's include those made before parties). */
+  const passkeysOf = (e: EngagementRow, signerId: number | null) => {
+    const mine = core.partyFor(e, signerId);
+    return passkeys
+      .ofEngagement(e.id)
+      .filter((p) => (p.signerId === null ? mine?.requester !== false : p.signerId === mine?.id));
+  };
 
   /** Passkeys cannot be made or used at a numeric address: said in words before the browser is asked. */
   const requireNamedSite = () => {
@@ -125,20 +150,29 @@ export function portalAccess(core: EngagementCore) {
       requireAllowed(stateOf(e), "open");
       const at = now();
       // This browser is kept signed in on this engagement already: the session joins that device, no second one.
+      // The device is kept for the signer this session acts for (ADR 305): another signer's on this browser is not.
+      const signerId = found?.signerId ?? null;
       const kept = current ? devices.find(current) : null;
-      if (kept && kept.engagementId === e.id && !kept.endedAt && kept.expiresAt > at.toISOString()) {
+      if (
+        kept &&
+        kept.engagementId === e.id &&
+        kept.signerId === signerId &&
+        !kept.endedAt &&
+        kept.expiresAt > at.toISOString()
+      ) {
         if (found) sessions.keepWith(found.idHash, kept.id);
         return null;
       }
       return db.transaction(() => {
-        const device = devices.create(e.id, visitor.userAgent, at);
+        const device = devices.create(e.id, visitor.userAgent, at, signerId);
         if (found) sessions.keepWith(found.idHash, device.id);
+        const who = whoOf(e, signerId);
         repo.addEvent(e.id, {
           kind: "device-kept",
           at: at.toISOString(),
           ip: visitor.ip,
           userAgent: visitor.userAgent,
-          detail: `The client chose to keep this browser signed in until ${device.expiresAt} (device ${device.id})`,
+          detail: `${who === "the client" ? "The client" : who} chose to keep this browser signed in until ${device.expiresAt} (device ${device.id})`,
         });
         audited(e, "engagement.device_kept", visitor, at);
         return { token: device.token, expiresAt: device.expiresAt };
@@ -151,7 +185,7 @@ export function portalAccess(core: EngagementCore) {
       const device = token ? devices.use(token, at) : null;
       const e = device ? repo.byId(device.engagementId) : null;
       if (!device || !e) throw new UnauthorizedError(PORTAL_ACCESS_MESSAGES.noDevice);
-      return { session: openBy(e, "device", visitor, at, device.id), engagementId: e.id };
+      return { session: openBy(e, "device", visitor, at, device.id, device.signerId), engagementId: e.id };
     },
 
     /** Signing out on a kept device ends the device too: it opens nothing after, here or from a copy. */
@@ -168,7 +202,7 @@ export function portalAccess(core: EngagementCore) {
         device && device.engagementId === e.id && !device.endedAt && device.expiresAt > now().toISOString();
       return {
         device: live ? { expiresAt: device.expiresAt } : null,
-        passkeys: passkeys.ofEngagement(e.id).map(passkeyView),
+        passkeys: passkeysOf(e, found?.signerId ?? null).map(passkeyView),
         passkeyProblem:
           passkeyAddressProblem(rp.id) ??
           (found?.openedBy === "device" ? PORTAL_ACCESS_MESSAGES.passkeyNeedsLink : null),
@@ -185,27 +219,16 @@ export function portalAccess(core: EngagementCore) {
       requireNamedSite();
       if (found?.openedBy === "device") throw new ConflictError(PORTAL_ACCESS_MESSAGES.passkeyNeedsLink);
       const reference = submissions.byId(e.submissionId)?.reference ?? `engagement ${e.id}`;
-      const { generateRegistrationOptions } = await webauthn();
-      const options = await generateRegistrationOptions({
-        rpName: rp.name,
-        rpID: rp.id,
-        // What the device's list of passkeys shows: the firm's reference, never the client's name.
-        userName: `${reference}`,
-        userDisplayName: `${config.brand.name} engagement ${reference}`,
-        userID: new TextEncoder().encode(`portal:${e.id}`),
-        challenge: passkeyChallengeBytes(),
-        timeout: PASSKEY_CHALLENGE_MS,
-        attestationType: "none",
-        excludeCredentials: passkeys
-          .ofEngagement(e.id)
-          .map((p) => ({ id: p.credentialId, transports: p.transports as never })),
-        authenticatorSelection: {
-          residentKey: "required",
-          requireResidentKey: true,
-          userVerification: "required",
+      // What the device's list of passkeys shows: the firm's reference, never the client's name. One handle per
+      // signer: an authenticator keeps one passkey per handle, and each signer has their own (ADR 305).
+      const options = await ceremony.registrationOptions(
+        {
+          name: reference,
+          displayName: `${config.brand.name} engagement ${reference}`,
+          handle: found?.signerId ? `portal:${e.id}:${found.signerId}` : `portal:${e.id}`,
         },
-        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
-      });
+        passkeysOf(e, found?.signerId ?? null),
+      );
       passkeys.putChallenge({
         purpose: "register",
         keyHash: (found as SessionFound).idHash,
@@ -231,27 +254,17 @@ export function portalAccess(core: EngagementCore) {
       );
       if (!pending || pending.expired || pending.engagementId !== e.id)
         throw new ConflictError(PORTAL_ACCESS_MESSAGES.passkeyExpired);
-      const { verifyRegistrationResponse } = await webauthn();
-      const verified = await verifyRegistrationResponse({
-        response: response as RegistrationResponseJSON,
-        expectedChallenge: pending.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: true,
-        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
-      }).catch(() => null);
-      if (!verified?.verified) throw new InvalidError({ passkey: [PORTAL_ACCESS_MESSAGES.passkeyNotAdded] });
-      const info = verified.registrationInfo;
+      const credential = await ceremony.verifyRegistration(response, pending.challenge);
+      if (!credential) throw new InvalidError({ passkey: [PORTAL_ACCESS_MESSAGES.passkeyNotAdded] });
+      const { backupEligible: _, ...kept } = credential;
       const at = now();
       const passkey = {
         engagementId: e.id,
-        credentialId: info.credential.id,
-        publicKey: info.credential.publicKey,
-        counter: info.credential.counter,
-        transports: info.credential.transports ?? [],
-        backedUp: info.credentialBackedUp,
+        ...kept,
         name: name.trim(),
         createdAt: at.toISOString(),
+        // What it opens acts for the signer who added it (ADR 305).
+        signerId: found?.signerId ?? null,
       };
       const id = db.transaction(() => {
         const added = passkeys.insert(passkey);
@@ -261,7 +274,7 @@ export function portalAccess(core: EngagementCore) {
           at: at.toISOString(),
           ip: visitor.ip,
           userAgent: visitor.userAgent,
-          detail: `The client added a passkey (passkey ${added})`,
+          detail: `${whoOf(e, passkey.signerId) === "the client" ? "The client" : whoOf(e, passkey.signerId)} added a passkey (passkey ${added})`,
         });
         audited(e, "engagement.passkey_added", visitor, at);
         return added;
@@ -274,7 +287,9 @@ export function portalAccess(core: EngagementCore) {
       const e = engagementOf(found);
       const at = now();
       db.transaction(() => {
-        if (id === null || !passkeys.remove(e.id, id))
+        // A signer removes their own passkeys only: another party's are not theirs to see or end.
+        const own = passkeysOf(e, found?.signerId ?? null).some((p) => p.id === id);
+        if (id === null || !own || !passkeys.remove(e.id, id))
           throw new NotFoundError(PORTAL_ACCESS_MESSAGES.passkeyNotFound);
         audited(e, "engagement.passkey_removed", visitor, at);
       })();
@@ -288,13 +303,7 @@ export function portalAccess(core: EngagementCore) {
     async signInOptions(): Promise<{ options: unknown; id: string }> {
       requireNamedSite();
       const id = Buffer.from(passkeyChallengeBytes()).toString("base64url");
-      const { generateAuthenticationOptions } = await webauthn();
-      const options = await generateAuthenticationOptions({
-        rpID: rp.id,
-        challenge: passkeyChallengeBytes(),
-        timeout: PASSKEY_CHALLENGE_MS,
-        userVerification: "required",
-      });
+      const options = await ceremony.authenticationOptions();
       passkeys.putChallenge({
         purpose: "sign_in",
         keyHash: sha256(id),
@@ -327,22 +336,13 @@ export function portalAccess(core: EngagementCore) {
       const passkey = passkeys.byCredentialId(response.id);
       const e = passkey ? repo.byId(passkey.engagementId) : null;
       if (!passkey || !e) throw new UnauthorizedError(PORTAL_ACCESS_MESSAGES.passkeyRefused);
-      const { verifyAuthenticationResponse } = await webauthn();
-      const verified = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: pending.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        // The counter is checked by recordUse below, in the statement that stores the new one.
-        credential: { id: passkey.credentialId, publicKey: passkey.publicKey, counter: 0 },
-        requireUserVerification: true,
-      }).catch(() => null);
-      if (!verified?.verified) throw new UnauthorizedError(PORTAL_ACCESS_MESSAGES.passkeyRefused);
+      const verified = await ceremony.verifyAuthentication(response, pending.challenge, passkey);
+      if (!verified) throw new UnauthorizedError(PORTAL_ACCESS_MESSAGES.passkeyRefused);
       const at = now();
-      const { newCounter, credentialBackedUp } = verified.authenticationInfo;
-      if (!passkeys.recordUse(passkey.id, newCounter, credentialBackedUp, at.toISOString()))
+      // The counter is checked here, in the statement that stores the new one.
+      if (!passkeys.recordUse(passkey.id, verified.newCounter, verified.backedUp, at.toISOString()))
         throw new UnauthorizedError(PORTAL_ACCESS_MESSAGES.passkeyRefused);
-      return { session: openBy(e, "passkey", visitor, at, null), engagementId: e.id };
+      return { session: openBy(e, "passkey", visitor, at, null, passkey.signerId), engagementId: e.id };
     },
 
     /** The desk's list of the client's ways back on a request. */

@@ -1,19 +1,24 @@
-import { ConflictError, InvalidError, UnauthorizedError } from "../../../contracts/errors";
+import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError } from "../../../contracts/errors";
 import { allowed, type LifecycleAction, lifecycleRefusal } from "../../../contracts/lifecycle";
 import { payInstructions, payLink } from "../../../contracts/payments";
 import {
+  ACCESS_CODE_MESSAGES,
+  ACCESS_CODE_TRIES,
+  normalAccessCode,
   notYourTurn,
   PORTAL_MESSAGES,
   type PortalEngagement,
   type PortalLetter,
   type PortalPayment,
   signAsAddressed,
+  wrongAccessCode,
 } from "../../../contracts/portal";
 import { consumerDisclosure } from "../../../contracts/portal-disclosure";
 import { sha256 } from "../../../lib/hash";
 import { requireAllowed } from "../../../lib/lifecycle";
 import { createRateLimiter } from "../../../lib/rate-limit";
 import { writeAudit } from "../../audit";
+import { verifyPassword } from "../../auth";
 import { certificateAuthentication } from "../lib/authentication";
 import { signsAs } from "../lib/signer-name";
 import {
@@ -30,6 +35,10 @@ import {
 import type { EngagementRow } from "../repo/engagements";
 import { type EngagementCore, HOUR_MS, type Party } from "./engagement";
 import { signingRound } from "./signing-round";
+
+/** What the certificate adds for a signer the firm gave an access code (ADR 305): no link of theirs opened without it. */
+const ACCESS_CODE_CERTIFIED =
+  " Access code: the firm told this signer an access code by telephone, and every link emailed to them opened the portal only once it was entered.";
 
 /** Link requests per address and per hour: enough for a lost mail, too few to flood anyone's inbox. */
 const LINK_REQUESTS_PER_HOUR = 3;
@@ -61,7 +70,7 @@ export function clientEngagements(core: EngagementCore) {
    * Opens the portal with a link: the link is marked used and the session made in one write, so of two openings
    * of one link only one makes a session. Answers why it opened nothing otherwise.
    */
-  const openWith = db.transaction((token: string, visitor: Visitor, at: Date) => {
+  const openWith = db.transaction((token: string, visitor: Visitor, at: Date, coded: boolean) => {
     const found = links.use(token, at);
     if ("refused" in found) return found;
     const e = repo.byId(found.link.engagementId);
@@ -77,7 +86,7 @@ export function clientEngagements(core: EngagementCore) {
       at: at.toISOString(),
       ip: visitor.ip,
       userAgent: visitor.userAgent,
-      detail: `Opened with the single-use link emailed to ${several && party ? `${partyName(party)} at their address` : "the client's address"} at ${found.link.createdAt}; the link opens nothing more`,
+      detail: `Opened with the single-use link emailed to ${several && party ? `${partyName(party)} at their address` : "the client's address"} at ${found.link.createdAt}${coded ? ", after the access code the firm gave them by phone was entered" : ""}; the link opens nothing more`,
     });
     audited(e, "engagement.opened", visitor, at);
     return { session, engagement: e, signerId: party?.id ?? null };
@@ -103,6 +112,40 @@ export function clientEngagements(core: EngagementCore) {
     });
   });
 
+  /**
+   * The access code a link's signer was given by phone (ADR 305), asked before the link opens anything: answers
+   * whether one was asked (and entered right). Without it the answer is 422 at `accessCode`; a wrong one counts
+   * on the link, and the fifth locks it (403) with an event on the trail and an entry in the audit.
+   */
+  async function requireAccessCode(token: string, code: string | undefined, visitor: Visitor) {
+    const at = now();
+    const link = links.usable(token, at);
+    const e = link ? repo.byId(link.engagementId) : null;
+    const party = link && e ? partyFor(e, link.signerId) : null;
+    const hash = party ? core.signers.accessCodeHash(party.id) : null;
+    if (!link || !e || !party || !hash) return false;
+    if (!code?.trim()) throw new InvalidError({ accessCode: [ACCESS_CODE_MESSAGES.asked] });
+    if (await verifyPassword(normalAccessCode(code), hash, config.passwordCost)) return true;
+    const failed = db.transaction(() => {
+      const counted = links.wrongCode(link.id, now(), ACCESS_CODE_TRIES);
+      if (!counted) return null;
+      const locked = counted.lockedAt !== null;
+      repo.addEvent(e.id, {
+        kind: locked ? "link-locked" : "access-code-refused",
+        at: at.toISOString(),
+        ip: visitor.ip,
+        userAgent: visitor.userAgent,
+        detail: locked
+          ? `The link emailed to ${partyName(party)} at ${link.createdAt} locked after ${ACCESS_CODE_TRIES} wrong access codes`
+          : `A wrong access code was entered with the link emailed to ${partyName(party)} (${counted.codeFailures} of ${ACCESS_CODE_TRIES})`,
+      });
+      audited(e, locked ? "engagement.link_locked" : "engagement.access_code_refused", visitor, at);
+      return counted;
+    })();
+    if (!failed || failed.lockedAt) throw new ForbiddenError(ACCESS_CODE_MESSAGES.locked);
+    throw new InvalidError({ accessCode: [wrongAccessCode(ACCESS_CODE_TRIES - failed.codeFailures)] });
+  }
+
   /** The party a session acts for: the signer its link was mailed to (the first, for a session before parties). */
   const partyOf = (e: EngagementRow, signerId: number | null) => {
     const party = partyFor(e, signerId);
@@ -116,14 +159,15 @@ export function clientEngagements(core: EngagementCore) {
      * already used. A used link opened again in the browser whose session is still live on that engagement
      * shows it (`session` null: the cookie it has goes on).
      */
-    openSession(
+    async openSession(
       opening: SessionOpening,
       visitor: Visitor,
       current: number | null = null,
       currentSigner: number | null = null,
     ) {
       const token = tokenOf(opening);
-      const opened = token ? openWith(token, visitor, now()) : { refused: "unknown" as const };
+      const coded = token ? await requireAccessCode(token, opening.accessCode, visitor) : false;
+      const opened = token ? openWith(token, visitor, now(), coded) : { refused: "unknown" as const };
       if (!("refused" in opened))
         return { session: opened.session, engagement: portalView(opened.engagement, opened.signerId) };
       // A link of a request staff closed or declined (voided then) says so, not "ask for a fresh link": none
@@ -133,6 +177,7 @@ export function clientEngagements(core: EngagementCore) {
       const live =
         opened.refused === "used" && current === opened.link?.engagementId ? repo.byId(current) : null;
       if (live) return { session: null, engagement: portalView(live, currentSigner) };
+      if (opened.refused === "locked") throw new ForbiddenError(ACCESS_CODE_MESSAGES.locked);
       throw new UnauthorizedError(
         opened.refused === "used" ? PORTAL_MESSAGES.linkUsed : PORTAL_MESSAGES.linkInvalid,
       );
@@ -164,10 +209,13 @@ export function clientEngagements(core: EngagementCore) {
       }
       for (const id of submissions.idsByEmail(request.email)) {
         const e = repo.bySubmission(id);
+        // A link locked by wrong access codes is replaced by the firm, who tells the code again (ADR 305).
+        const requester = e ? (partiesOf(e).find((p) => p.requester) ?? null) : null;
+        if (requester && links.newestFor(requester.engagementId, requester)?.lockedAt) continue;
         if (e && allowed(stateOf(e), "open")) {
           db.transaction(() => {
             // The address is the request's: the link is its requester's own, whoever's turn it is (ADR 297).
-            issueLink(e, at, partiesOf(e).find((p) => p.requester) ?? null);
+            issueLink(e, at, requester);
             repo.addEvent(e.id, {
               kind: "sent",
               at: at.toISOString(),
@@ -290,14 +338,21 @@ export function clientEngagements(core: EngagementCore) {
       const requester = parties.find((p) => p.requester) ?? parties[0];
       const mine = links.used(e.id).filter((l) => (l.signerId ?? requester?.id) === party.id);
       // With several parties each opening names whose link it was: only this signer's count for them.
-      const theirs = (ev: { kind: string; detail: string | null }) =>
-        ev.kind !== "opened" || !several || (ev.detail ?? "").includes(`emailed to ${partyName(party)} `);
-      const authentication = certificateAuthentication(
+      // So do the openings by a device they kept or a passkey they added (ADR 305), which name them too.
+      const theirs = (ev: { kind: string; detail: string | null }) => {
+        if (!several) return true;
+        if (ev.kind === "opened") return (ev.detail ?? "").includes(`emailed to ${partyName(party)} `);
+        if (ev.kind === "device-opened" || ev.kind === "passkey-opened")
+          return (ev.detail ?? "").includes(` ${partyName(party)} `);
+        return true;
+      };
+      const authentication = `${certificateAuthentication(
         repo.events(e.id).filter(theirs),
         mine,
         config.desk.timeZone,
         party.address,
-      );
+        several ? "the signer" : "the client",
+      )}${party.hasAccessCode ? ACCESS_CODE_CERTIFIED : ""}`;
       const signed = {
         ...party,
         signedAt: at.toISOString(),

@@ -5,7 +5,12 @@ import { serviceName } from "../../../contracts/engagement-defaults";
 import { NotFoundError } from "../../../contracts/errors";
 import { spanOfDays } from "../../../contracts/firm-calendar";
 import type { MoneyView } from "../../../contracts/ledger";
-import { endsRequest, engagementStage, type LifecycleState } from "../../../contracts/lifecycle";
+import {
+  endsRequest,
+  engagementStage,
+  type LifecycleState,
+  reportedStatus,
+} from "../../../contracts/lifecycle";
 import {
   type EngagementWithMoney,
   PORTAL_LINK_DAYS,
@@ -150,6 +155,8 @@ export function engagementCore(deps: PortalServiceDeps) {
           consentedAt: p.consentedAt,
           signedAt: p.signedAt,
           waiting: waiting?.id === p.id,
+          accessCode: p.hasAccessCode,
+          linkLocked: !p.signedAt && links.newestFor(e.id, p)?.lockedAt != null,
         }),
       ),
       cc: e.cc,
@@ -196,7 +203,8 @@ export function engagementCore(deps: PortalServiceDeps) {
       monthly,
       subscription,
       firmToday: firmDay(now()),
-      status: e.status,
+      // Every party signed and the firm has not yet: the lifecycle's word for it, not "sent" (ADR 305).
+      status: reportedStatus(e),
       sentAt: e.sentAt,
       linkExpiresAt: links.openUntil(e.id, now()),
       consentedAt: e.consentedAt,

@@ -11,7 +11,7 @@ import {
 } from "../../../contracts/portal";
 import { requireAllowed } from "../../../lib/lifecycle";
 import { type Actor, auditBy } from "../../audit";
-import { staffAccounts } from "../../auth";
+import { hashPasswordSync, staffAccounts } from "../../auth";
 import { PORTAL_PAYMENT_MAIL, PORTAL_WITHDRAWN_MAIL } from "../mail";
 import { type EngagementDraft, isSigned, type PaymentInput, sameTerms, WITHDRAWN } from "../model";
 import { portalDevices } from "../repo/devices";
@@ -127,6 +127,11 @@ export function staffEngagements(core: EngagementCore) {
     saveDraft(submissionId: number, draft: EngagementDraft, actor: Actor): EngagementView {
       if (!submissions.byId(submissionId)) throw new NotFoundError("Not found");
       const at = now();
+      // Only the hash of an access code is kept (ADR 305): the code itself is the firm's to tell, by phone.
+      const signers = draft.signers?.map(({ accessCode, ...s }) => ({
+        ...s,
+        accessCodeHash: accessCode ? hashPasswordSync(accessCode, config.passwordCost) : accessCode,
+      }));
       db.transaction(() => {
         const existing = repo.bySubmission(submissionId);
         if (existing && isSigned(existing)) throw new ConflictError(PORTAL_MESSAGES.lockedSigned);
@@ -135,7 +140,7 @@ export function staffEngagements(core: EngagementCore) {
         // Who signs, in order (ADR 297); left out, the requester alone, as the client.
         const saved = repo.bySubmission(submissionId) as EngagementRow;
         const requester = submissions.byId(submissionId);
-        core.signers.replace(saved.id, draft.signers ?? [{ role: "client", name: requester?.name ?? "" }]);
+        core.signers.replace(saved.id, signers ?? [{ role: "client", name: requester?.name ?? "" }]);
         auditBy(db, actor, "engagement.saved", { submissionId }, at);
       })();
       return view(repo.bySubmission(submissionId) as EngagementRow);
