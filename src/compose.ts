@@ -300,6 +300,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
    */
   async function catchUpInSlices(slicing: Slicing = {}) {
     const started = performance.now();
+    const dueTimesFilled = await due.fillMissingInSlices(slicing);
     const dueTimesRecomputed = await due.recomputeWaitingInSlices(slicing);
     const dueTimesMs = performance.now() - started;
     const payments = engagementPayments(store);
@@ -320,6 +321,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
       return charges.length > 0;
     }, slicing);
     return {
+      dueTimesFilled,
       dueTimesRecomputed,
       dueTimesMs: Math.round(dueTimesMs),
       ledgerEntries,
