@@ -2,6 +2,7 @@ import { join } from "node:path";
 import pkg from "../package.json";
 import type { Config } from "./config";
 import { confirmKeyCopy, keyCopyConfirmed } from "./db/data-key-holders";
+import { prepareOnFirstUse } from "./db/prepare-on-first-use";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
 import { createBackups } from "./modules/backups";
@@ -73,7 +74,12 @@ export type RootDeps = {
  * `catchUp()` before its run. The features' route plugins are built here too, since each feature hands out its
  * routes with its service, but they answer nothing until createApp mounts them.
  */
-export function composeRoot({ config, store, logger = silentLogger, sessionSecrets }: RootDeps) {
+export function composeRoot(deps: RootDeps) {
+  // Each statement compiles when first run, not here: most of the 1,300 the features prepare wait (ADR 308).
+  return prepareOnFirstUse(deps.store.db, () => buildRoot(deps));
+}
+
+function buildRoot({ config, store, logger = silentLogger, sessionSecrets }: RootDeps) {
   const { clock: now } = store;
   const pages = pagesHook();
   const submissions = contactSubmissions(store);
