@@ -51,7 +51,7 @@ function seed(dataDir: string, n: number) {
 }
 
 type Reads = { statements: number; rows: number; bytes: number | null };
-type Line = { event: string; reads?: Reads };
+type Line = { event: string; reads?: Reads; dueTimesFilled?: number };
 
 /** Starts the server on `dataDir` and stops it once its background work is done; the log's lines. */
 async function startOnce(dataDir: string) {
@@ -82,8 +82,11 @@ async function startOnce(dataDir: string) {
 async function restartReads(n: number) {
   const dataDir = join(dir, String(n));
   seed(dataDir, n);
-  await startOnce(dataDir);
+  // The first start's catch-up, after its listen, gives every request stored without a due time its own.
+  const first = await startOnce(dataDir);
+  expect(first.find((l) => l.event === "catch_up_done")?.dueTimesFilled).toBe(n);
   const lines = await startOnce(dataDir);
+  expect(lines.find((l) => l.event === "catch_up_done")?.dueTimesFilled).toBe(0);
   const reads = lines.find((l) => l.event === "listening")?.reads;
   if (!reads) throw new Error("the listening line carries no reads");
   return { reads, fileBytes: statSync(join(dataDir, "tracewell.db")).size };
