@@ -2,7 +2,6 @@ import { join } from "node:path";
 import pkg from "../package.json";
 import type { Config } from "./config";
 import { confirmKeyCopy, keyCopyConfirmed } from "./db/data-key-holders";
-import { prepareOnFirstUse } from "./db/prepare-on-first-use";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
 import { createBackups } from "./modules/backups";
@@ -25,6 +24,7 @@ import {
   raisedCharges,
   raisedChargesAfter,
 } from "./modules/subscriptions";
+import { prepareOnFirstUse } from "./ops/prepare-on-first-use";
 import { inSlices, type Slicing } from "./ops/slices";
 import { type StartSteps, untimed } from "./ops/start-steps";
 import { DATA_KEY_FILE, storedSessionSecrets } from "./secrets";

@@ -4,11 +4,11 @@ import { composeRoot } from "../compose";
 import { ConfigError, loadConfig } from "../config";
 import { BUILD } from "../contracts/build-info";
 import { closeDatabase } from "../db";
-import { countReads, type ReadCounter } from "../db/read-counter";
 import { MANIFEST } from "../generated/assets";
 import { createLogger } from "../log";
 import { openDataStore } from "../ops/data-store";
 import { holdDataKeys } from "../ops/key-holder";
+import { countReads, type ReadCounter } from "../ops/start-reads";
 import { startSteps } from "../ops/start-steps";
 import { loadSessionSecrets } from "../secrets";
 

@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
-import { countReads } from "./read-counter";
+import { countReads } from "./start-reads";
 
 describe("the start's read counter", () => {
   test("counts the statements run and the rows handed back until stopped, then nothing", () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Database } from "./index";
+import type { Database } from "../db/index";
 
 /**
  * What a start read from the database before it listened (issue "Fast from the first second", ADR 308): the

@@ -1,4 +1,4 @@
-import type { Database } from "./index";
+import type { Database } from "../db/index";
 
 /**
  * Runs `build` with `db.prepare` answering statements that are compiled when first used, not when asked for
