@@ -24,6 +24,7 @@ import {
   raisedCharges,
   raisedChargesAfter,
 } from "./modules/subscriptions";
+import { prepareOnFirstUse } from "./ops/prepare-on-first-use";
 import { inSlices, type Slicing } from "./ops/slices";
 import { type StartSteps, untimed } from "./ops/start-steps";
 import { DATA_KEY_FILE, storedSessionSecrets } from "./secrets";
@@ -73,7 +74,12 @@ export type RootDeps = {
  * `catchUp()` before its run. The features' route plugins are built here too, since each feature hands out its
  * routes with its service, but they answer nothing until createApp mounts them.
  */
-export function composeRoot({ config, store, logger = silentLogger, sessionSecrets }: RootDeps) {
+export function composeRoot(deps: RootDeps) {
+  // Each statement compiles when first run, not here: most of the 1,300 the features prepare wait (ADR 308).
+  return prepareOnFirstUse(deps.store.db, () => buildRoot(deps));
+}
+
+function buildRoot({ config, store, logger = silentLogger, sessionSecrets }: RootDeps) {
   const { clock: now } = store;
   const pages = pagesHook();
   const submissions = contactSubmissions(store);
@@ -301,6 +307,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
    */
   async function catchUpInSlices(slicing: Slicing = {}) {
     const started = performance.now();
+    const dueTimesFilled = await due.fillMissingInSlices(slicing);
     const dueTimesRecomputed = await due.recomputeWaitingInSlices(slicing);
     const dueTimesMs = performance.now() - started;
     const payments = engagementPayments(store);
@@ -321,6 +328,7 @@ export function composeRoot({ config, store, logger = silentLogger, sessionSecre
       return charges.length > 0;
     }, slicing);
     return {
+      dueTimesFilled,
       dueTimesRecomputed,
       dueTimesMs: Math.round(dueTimesMs),
       ledgerEntries,

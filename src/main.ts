@@ -19,7 +19,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write((await import("./cli/help")).HELP);
     return 0;
   }
-  if (command === "serve") return (await import("./cli/serve")).serve();
+  if (command === "serve") {
+    // The runtime's own start (to here) apart from evaluating the server's modules, for the start log (ADR 308).
+    const runtimeMs = performance.now();
+    const { serve } = await import("./cli/serve");
+    return serve({ runtimeMs, modulesMs: performance.now() - runtimeMs });
+  }
   if (command === "digest") return (await import("./cli/digest")).digestNow();
   const code = await (await import("./cli/commands")).runCommand(argv);
   if (code !== undefined) return code;

@@ -10,6 +10,7 @@ import { createLogger } from "../log";
 import { backupSettings } from "../modules/backups";
 import { openDataStore } from "../ops/data-store";
 import { holdDataKeys } from "../ops/key-holder";
+import { countReads, type ReadCounter } from "../ops/start-reads";
 import { startSteps } from "../ops/start-steps";
 import { loadSessionSecrets } from "../secrets";
 
@@ -40,7 +41,10 @@ function listen(
   }
 }
 
-export async function serve(): Promise<number> {
+/** What came before serve() ran, as main.ts measured it: the runtime's start, then the server's modules. */
+export type BeforeServe = { runtimeMs?: number; modulesMs?: number };
+
+export async function serve(before: BeforeServe = {}): Promise<number> {
   // From the process's own start (the runtime, then evaluating main.ts and the server's modules) to here.
   const entered = performance.now();
   // The handlers come first, before any line says the server started: a signal sent as soon as one appears
@@ -59,7 +63,15 @@ export async function serve(): Promise<number> {
   const steps = startSteps();
   const { time } = steps;
   const started = performance.now();
-  const store = openDataStore(config, { logger, steps });
+  // What the start reads before it listens, which must not grow with what is stored (ADR 308).
+  let reads: ReadCounter | null = null;
+  const store = openDataStore(config, {
+    logger,
+    steps,
+    opened: (db) => {
+      reads = countReads(db);
+    },
+  });
   const { db } = store;
   // Which keys this server holds, for `keys rotate` to ask before it rewrites a value (ADR 286).
   const releaseKeys = holdDataKeys(store, logger);
@@ -89,16 +101,22 @@ export async function serve(): Promise<number> {
   );
   const server = app.server;
   const mailOutbox = root.mailOutbox;
+  const readsBeforeListen = (reads as ReadCounter | null)?.stop();
   logger.info("listening", {
     url: `http://${config.host}:${server?.port}`,
     publicUrl: config.publicUrl,
     version: pkg.version,
     commit: BUILD.commit,
     processMs: Math.round(entered),
+    runtimeMs: before.runtimeMs === undefined ? undefined : Math.round(before.runtimeMs),
+    modulesMs: before.modulesMs === undefined ? undefined : Math.round(before.modulesMs),
     dataStoreMs: Math.round(opened - started),
     appMs: Math.round(composed - opened),
     listenMs: Math.round(performance.now() - composed),
     steps: steps.figures(),
+    // Since the process started: what a first answer waits for beyond it is the first request's own work.
+    atMs: Math.round(performance.now()),
+    reads: readsBeforeListen,
   });
   for (const { event, hint } of listenWarnings(process.env)) logger.warn(event, { hint });
 

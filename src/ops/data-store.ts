@@ -16,6 +16,7 @@ import {
 import {
   assertSchemaKnown,
   configureForgetting,
+  type Database,
   forgetDeleted,
   latestSchema,
   migrate,
@@ -45,7 +46,14 @@ export const DATABASE_FILE = "tracewell.db";
  */
 export function openDataStore(
   config: Config,
-  opts: { logger?: Logger; clock?: Clock; makeKey?: boolean; steps?: StartSteps } = {},
+  opts: {
+    logger?: Logger;
+    clock?: Clock;
+    makeKey?: boolean;
+    steps?: StartSteps;
+    /** Told of the database as soon as the file is open, before anything reads it (the start counts its reads). */
+    opened?: (db: Database) => void;
+  } = {},
 ): DataStore {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? silentLogger;
@@ -54,6 +62,7 @@ export function openDataStore(
   const file = join(config.dataDir, DATABASE_FILE);
   const leftWal = existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0;
   const db = time("openFile", () => openDatabaseFile(file));
+  opts.opened?.(db);
   configureForgetting(db, { logger });
   try {
     // A database a newer version wrote is refused before any check or write (its message names both versions).

@@ -75,6 +75,12 @@ describe("without mail configured", () => {
       respondByText: "Monday 5:00 PM EST",
       confirmation: "delayed",
     });
+    // The request is stored with the due time its receipt states: no later read of the desk computes it.
+    expect(
+      db
+        .query("SELECT respond_by AS respondBy FROM contact_submissions WHERE reference = ?")
+        .get(body.reference),
+    ).toEqual({ respondBy: body.respondBy });
     const setCookie = res.headers.get("set-cookie") ?? "";
     expect(setCookie).toContain("Path=/thanks");
     expect(setCookie).toContain("HttpOnly");

@@ -58,10 +58,10 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
   const insertSubmission = db.prepare<{ id: number }, Record<string, string | number | null>>(
     `INSERT INTO contact_submissions (reference, name, firm, email, phone, role, matter_type, subject_type,
        jurisdictions, desired_service, description, acknowledgment, submitted_at, email_sent, email_error,
-       status, updated_at, email_hash, firm_hash, landing_page, referrer_host)
+       status, updated_at, email_hash, firm_hash, landing_page, referrer_host, respond_by)
      VALUES ($reference, $name, $firm, $email, $phone, $role, $matterType, $subjectType, $jurisdictions,
        $desiredService, $description, 1, $submittedAt, 0, $emailError, 'new', $submittedAt, $emailHash,
-       $firmHash, $landingPage, $referrerHost)
+       $firmHash, $landingPage, $referrerHost, $respondBy)
      RETURNING id`,
   );
   // The request's mail is queued and read through the mail feature, in the request's own transaction.
@@ -117,7 +117,17 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
   const create = db.transaction(
     (
       intake: Intake,
-      meta: { reference: string; submittedAt: string; emailError: string | null; source?: VisitSource },
+      meta: {
+        reference: string;
+        submittedAt: string;
+        emailError: string | null;
+        source?: VisitSource;
+        /**
+         * The due time the desk's clock gives it (the intake's receipt says the same). Without it the desk's
+         * next read or the start's catch-up computes it (ADR 308).
+         */
+        respondBy?: string | null;
+      },
     ) => {
       const row = insertSubmission.get({
         reference: meta.reference,
@@ -132,6 +142,7 @@ export function contactSubmissions({ db, cipher, search }: Indexed) {
         desiredService: intake.desiredService,
         description: cipher.encrypt(intake.description),
         submittedAt: meta.submittedAt,
+        respondBy: meta.respondBy ?? null,
         emailError: cipher.encryptNullable(meta.emailError),
         emailHash: cipher.emailHash(intake.email),
         firmHash: firmHash(cipher, intake.firm ?? null),

@@ -54,6 +54,11 @@ export function deskDueTimes({ db, cipher }: Sealed) {
   const unanswered = db.prepare<{ id: number; submittedAt: string }, []>(
     "SELECT id, submitted_at AS submittedAt FROM contact_submissions WHERE first_response_at IS NULL",
   );
+  // Through contact_submissions_respond_by (respond_by, id): the rows with none, from an id on, a batch at a time.
+  const missingAfter = db.prepare<{ id: number; submittedAt: string }, [number, number]>(
+    `SELECT id, submitted_at AS submittedAt FROM contact_submissions WHERE respond_by IS NULL AND id > ?
+     ORDER BY id LIMIT ?`,
+  );
   const unansweredAfter = db.prepare<{ id: number; submittedAt: string }, [number, number]>(
     `SELECT id, submitted_at AS submittedAt FROM contact_submissions
      WHERE first_response_at IS NULL AND id > ? ORDER BY id LIMIT ?`,
@@ -115,6 +120,8 @@ export function deskDueTimes({ db, cipher }: Sealed) {
   return {
     /** Requests with no due time yet (new since the last read, or from before the clock). */
     missing: () => missing.all(),
+    /** The next `limit` requests with no due time after id `afterId`: one slice of the start's catch-up. */
+    missingAfter: (afterId: number, limit: number) => missingAfter.all(afterId, limit),
     /** Every request still waiting for its first response. */
     unanswered: () => unanswered.all(),
     /** The next `limit` waiting requests after id `afterId`, by id: one slice of a recompute after the start. */

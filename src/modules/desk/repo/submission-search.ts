@@ -46,6 +46,8 @@ const FACT_CHANGES_KEPT = 1000;
  */
 const CHUNK = 16;
 const SLICE_MS = 2;
+/** Ids counted per statement while the build goes: a range of the primary key, well under a millisecond. */
+const COUNT_STEP = 5000;
 
 export type BuildOptions = {
   /** How a slice of the build waits for the next turn of the event loop (tests hold it back). */
@@ -66,6 +68,8 @@ export function createSubmissionSearch({ db, cipher }: { db: Database; cipher: D
   /** While building: every id above this has been read (or arrived since). */
   let cursor = 0;
   let total = 0;
+  /** Ids at or below this are not counted yet (the build counts them in its slices, COUNT_STEP at a time). */
+  let uncounted = 0;
   const waiting: (() => void)[] = [];
 
   const selectChunk = db.prepare<Row, [number, number]>(
@@ -73,8 +77,11 @@ export function createSubmissionSearch({ db, cipher }: { db: Database; cipher: D
        ${FACT_COLUMNS}
      FROM contact_submissions WHERE id <= ? ORDER BY id DESC LIMIT ?`,
   );
-  const selectTop = db.prepare<{ top: number | null; n: number }, []>(
-    "SELECT max(id) AS top, count(*) AS n FROM contact_submissions",
+  // The newest id through the primary key (one step); how many there are, counted a range of ids at a time
+  // while the build goes (a count of the whole table reads every row's page, before the listen: ADR 308).
+  const selectTop = db.prepare<{ top: number | null }, []>("SELECT max(id) AS top FROM contact_submissions");
+  const countRange = db.prepare<{ n: number }, [number, number]>(
+    "SELECT count(*) AS n FROM contact_submissions WHERE id > ? AND id <= ?",
   );
   const selectPresent = db.prepare<{ id: number } & Facts, [string]>(
     `SELECT id, ${FACT_COLUMNS} FROM contact_submissions WHERE id IN (SELECT value FROM json_each(?))`,
@@ -182,14 +189,25 @@ export function createSubmissionSearch({ db, cipher }: { db: Database; cipher: D
   const begin = () => {
     // Facts changed from here on are read again; the build reads the rest as they then are.
     factsSeenUpTo = selectLastFactChange.get()?.seq ?? 0;
-    const { top, n } = selectTop.get() ?? { top: null, n: 0 };
-    cursor = top ?? 0;
-    total = n;
+    const top = selectTop.get()?.top ?? 0;
+    cursor = top;
+    uncounted = top;
+    total = 0;
     phase = "building";
+  };
+
+  /** Counts the next range of ids not yet counted; false once every id is. */
+  const countStep = (): boolean => {
+    if (uncounted <= 0) return false;
+    const from = Math.max(0, uncounted - COUNT_STEP);
+    total += countRange.get(from, uncounted)?.n ?? 0;
+    uncounted = from;
+    return uncounted > 0;
   };
 
   const finish = () => {
     phase = "ready";
+    uncounted = 0;
     cursor = 0;
     for (const resolve of waiting.splice(0)) resolve();
   };
@@ -201,11 +219,11 @@ export function createSubmissionSearch({ db, cipher }: { db: Database; cipher: D
     finish();
   };
 
-  const state = (): SearchState => ({
-    ready: phase === "ready",
-    indexed: index.rows,
-    total: Math.max(total, index.rows),
-  });
+  const state = (): SearchState => {
+    // Asked before the build's slices have counted (a search in the first turn after the listen): counted now.
+    while (countStep());
+    return { ready: phase === "ready", indexed: index.rows, total: Math.max(total, index.rows) };
+  };
 
   return {
     /**
@@ -224,8 +242,12 @@ export function createSubmissionSearch({ db, cipher }: { db: Database; cipher: D
         try {
           flush();
           const until = performance.now() + (options.sliceMs ?? SLICE_MS);
+          // The first slice (before the listen) reads one chunk and counts nothing: both grow with the rows.
+          if (slices > 1) while (countStep() && performance.now() < until);
           do more = readChunk();
-          while (more && performance.now() < until);
+          while (more && performance.now() < until && slices > 1);
+          // Every row read: how many there are is known without counting the rest.
+          if (!more) uncounted = 0;
         } catch (error) {
           phase = "failed";
           options.onError?.(error);

@@ -104,6 +104,23 @@ export function createDueService(deps: {
     return done;
   }
 
+  /**
+   * The due times no request was given (stored before the intake gave them, ADR 308), a batch at a time after
+   * the listen, so the desk's first read has none left to compute. Resolves to how many were computed.
+   */
+  async function fillMissingInSlices(slicing: Slicing & { batch?: number } = {}): Promise<number> {
+    let after = 0;
+    let done = 0;
+    await inSlices(() => {
+      const rows = dueTimes.missingAfter(after, slicing.batch ?? 100);
+      computeFor(rows);
+      done += rows.length;
+      after = rows.at(-1)?.id ?? after;
+      return rows.length > 0;
+    }, slicing);
+    return done;
+  }
+
   const settings: DeskSettings = {
     timeZone: deps.config.desk.timeZone,
     businessHours: describeHours(deps.config.desk.hours),
@@ -131,6 +148,7 @@ export function createDueService(deps: {
     recomputeWaiting,
     dueTimesCurrent,
     recomputeWaitingInSlices,
+    fillMissingInSlices,
     /** The label of a request as the list and detail show it. */
     status: (r: Parameters<typeof dueStatus>[1]) => dueStatus(clock, r, now()),
 

@@ -89,6 +89,7 @@ export const intakeModule = (deps: IntakeDeps) => {
           limits: deps.limits,
           mailError: deps.outbox.initialError,
           phone: config.brand.phone,
+          dueAt: (arrival) => deps.clock.dueAt(arrival),
         },
         { payload: body.payload, clientKey, now, ownHosts: [ownHost, hostOf(request)] },
       );

@@ -51,7 +51,14 @@ export function botReason(
  * over the hourly limit, which names the firm's phone number.
  */
 export function submitIntake(
-  deps: { submissions: ContactSubmissions; limits: IntakeLimits; mailError: string | null; phone: string },
+  deps: {
+    submissions: ContactSubmissions;
+    limits: IntakeLimits;
+    mailError: string | null;
+    phone: string;
+    /** The desk's due time for a request arriving then: stored with it, so no later read computes it. */
+    dueAt?: (arrival: Date) => Date;
+  },
   input: { payload: Record<string, unknown>; clientKey: string; now: Date; ownHosts?: readonly string[] },
 ): IntakeResult {
   const arrivedAt = input.now.getTime();
@@ -71,6 +78,7 @@ export function submitIntake(
       const id = deps.submissions.create(result.output, {
         reference,
         submittedAt: input.now.toISOString(),
+        respondBy: deps.dueAt?.(input.now).toISOString() ?? null,
         emailError: deps.mailError,
         source,
       });
