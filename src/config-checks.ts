@@ -213,20 +213,20 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
  * throttle's five an hour). Neither is wrong everywhere (docker listens on 0.0.0.0; a server with no proxy
  * must not trust one), so the start says so, with the fix, instead of refusing (issue 43's first finding).
  */
-export function listenWarnings(env: Env): { event: string; hint: string }[] {
+export function listenWarnings(env: Env): { line: string; hint: string }[] {
   const host = env.HOST?.trim() || "0.0.0.0";
   const trustProxy = env.TRUST_PROXY?.trim().toLowerCase() === "true";
   const publicHost = env.PUBLIC_URL && URL.canParse(env.PUBLIC_URL) ? new URL(env.PUBLIC_URL).hostname : "";
-  const warnings: { event: string; hint: string }[] = [];
+  const warnings: { line: string; hint: string }[] = [];
   if (env.INVOCATION_ID && !LOOPBACK.test(host)) {
     warnings.push({
-      event: "listen_exposed",
+      line: "listen_exposed",
       hint: `HOST=${host} listens beyond this machine, so clients can reach the server past the proxy; deploy/tracewell.service sets HOST=127.0.0.1: remove HOST from the environment file, which overrides the unit.`,
     });
   }
   if (LOOPBACK.test(host) && !trustProxy && publicHost && !LOOPBACK.test(publicHost)) {
     warnings.push({
-      event: "proxy_not_trusted",
+      line: "proxy_not_trusted",
       hint: `HOST=${host} with PUBLIC_URL on ${publicHost} means a proxy in front, but TRUST_PROXY is not true: every client shares the proxy's address (the intake throttle counts them as one). Set TRUST_PROXY=true, or remove it from the environment file (the unit sets it).`,
     });
   }

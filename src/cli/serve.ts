@@ -118,7 +118,7 @@ export async function serve(before: BeforeServe = {}): Promise<number> {
     atMs: Math.round(performance.now()),
     reads: readsBeforeListen,
   });
-  for (const { event, hint } of listenWarnings(process.env)) logger.warn(event, { hint });
+  for (const { line, hint } of listenWarnings(process.env)) logger.warn(line, { hint });
 
   // What grows with what is stored waits for the listen (ADR 289) and goes a batch at a time between requests:
   // the outbox (with mail off, the requests note why their mail waits), the due times and the ledger's backfill,
