@@ -133,6 +133,10 @@ export async function checkBothWidths(page: Page, name: string) {
     ["390", PHONE],
   ] as const) {
     await page.setViewportSize(size);
+    // From the top of the page, as a person arriving sees it: where a step left the page scrolled, a sticky bar
+    // (the request page's sections) can sit over part of a control, which axe's target-size rule counts as that
+    // control's size; at another scroll offset the same page passes. Focus is kept clear of the bar by the page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expectNoAxeViolations(page);
     if (shots) await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
   }

@@ -25,6 +25,23 @@ export function RequestSectionsNav() {
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
   }, []);
+  // While the bar stays at the top, the page's scroll padding is its height: a control reached by Tab, or a
+  // section jumped to, is scrolled clear of the bar instead of under it (focus not obscured, WCAG 2.4.11).
+  useEffect(() => {
+    const bar = document.querySelector<HTMLElement>("nav[data-sticky-top]");
+    const root = document.documentElement;
+    if (!bar || typeof ResizeObserver === "undefined") return;
+    const pad = () => {
+      root.style.scrollPaddingTop = `${bar.offsetHeight + 8}px`;
+    };
+    const observer = new ResizeObserver(pad);
+    observer.observe(bar);
+    pad();
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = "";
+    };
+  }, []);
   const link =
     "inline-flex min-h-10 shrink-0 items-center whitespace-nowrap rounded-md px-2.5 text-sm font-semibold text-navy no-underline hover:bg-paper-deep sm:px-3";
   return (
@@ -68,7 +85,10 @@ const SETTLE_MS = 8000;
 function landOnSection(id: string) {
   const target = document.getElementById(id);
   if (!target || typeof ResizeObserver === "undefined") return;
-  const margin = () => Number.parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+  // Where the jump puts it: below the page's scroll padding (the bar's height) and the section's own margin.
+  const margin = () =>
+    (Number.parseFloat(getComputedStyle(target).scrollMarginTop) || 0) +
+    (Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0);
   const place = () => {
     if (Math.abs(target.getBoundingClientRect().top - margin()) > 1)
       target.scrollIntoView({ block: "start" });

@@ -290,8 +290,11 @@ function SubmissionView({
   );
 }
 
-/** A section the bar of sections leads to stops below that bar (it stays at the top as the page scrolls). */
-const JUMPED_TO = "scroll-mt-16";
+/**
+ * A section the bar of sections leads to stops just below that bar: the page's scroll padding is the bar's own
+ * height (request-sections.tsx, one or two rows), and this is the gap under it.
+ */
+const JUMPED_TO = "scroll-mt-2";
 
 /**
  * Panels that belong together, under a small label for the eye: from 1280 px the main one beside the others at
@@ -352,7 +355,7 @@ function StatusForm({ detail, onSaved }: { detail: SubmissionDetail } & Saved) {
 
   return (
     <section aria-labelledby="status-title" className="rounded-xl border border-line bg-white p-6 shadow-sm">
-      <h2 id="status-title" className="scroll-mt-16 font-serif text-xl font-bold text-navy">
+      <h2 id="status-title" className="scroll-mt-2 font-serif text-xl font-bold text-navy">
         Status
       </h2>
       <form onSubmit={(e) => e.preventDefault()} className="mt-4">
