@@ -105,7 +105,12 @@ describe("scheduled backups off the machine", () => {
       { timeoutMs: 90_000, everyMs: 250 },
     );
     expect(readdirSync(backupDir)).toContain(name);
-    expect(server.log()).toContain('"backup_done"');
+    // The run logs backup_done once the bucket has it and the keep rule has run: a moment after the object is
+    // listed there, so the line is waited for, not read at once.
+    await waitUntil("the run's backup_done line", async () => server.log().includes('"backup_done"'), {
+      timeoutMs: 30_000,
+      everyMs: 100,
+    });
 
     // The admin sees it, verified.
     const view = (await (await send("/api/admin/backups", { cookie })).json()) as {
