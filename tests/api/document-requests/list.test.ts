@@ -361,6 +361,31 @@ describe("the engagement's list of documents, as staff build and review it", () 
     ]);
   });
 
+  test("the same review pressed twice at once (two tabs, two colleagues) changes the item once", async () => {
+    const added = await t.request(
+      api(dana.submission.id),
+      withCookie(admin, post({ items: [{ title: "Vehicle titles" }, { title: "Boat registrations" }] })),
+    );
+    expect(added.status).toBe(201);
+    const items = (await view(dana.submission.id)).items;
+    const titles = items.find((i) => i.title === "Vehicle titles");
+    const boats = items.find((i) => i.title === "Boat registrations");
+    const waive = () =>
+      t.request(`${api(dana.submission.id)}/${titles?.id}/waive`, withCookie(admin, post()));
+    expect((await Promise.all([waive(), waive()])).map((r) => r.status).sort()).toEqual([200, 409]);
+    const withdraw = () => t.request(`${api(dana.submission.id)}/${boats?.id}`, withCookie(admin, del()));
+    expect((await Promise.all([withdraw(), withdraw()])).map((r) => r.status).sort()).toEqual([200, 409]);
+    const after = (await view(dana.submission.id)).items;
+    expect(after.find((i) => i.id === titles?.id)?.history.map((h) => h.action)).toEqual([
+      "requested",
+      "waived",
+    ]);
+    expect(after.find((i) => i.id === boats?.id)?.history.map((h) => h.action)).toEqual([
+      "requested",
+      "withdrawn",
+    ]);
+  });
+
   test("a closed request takes no new items", async () => {
     const closed = await t.request(
       `/api/admin/submissions/${dana.submission.id}`,

@@ -289,6 +289,57 @@ describe("the firm's countersignature", () => {
   });
 });
 
+describe("two at once", () => {
+  test("the countersignature pressed twice at the same instant is given once: one event, one fee, one sealed letter, one mail each", async () => {
+    const { submission, base, engagementId } = await sentLetter({ countersign: true });
+    expect((await consentAndSign(await open(engagementId), COUNSEL.name)).status).toBe(200);
+    expect((await consentAndSign(await open(engagementId), CLIENT.name)).status).toBe(200);
+    const countersign = () => t.request(`${base}/countersign`, withCookie(owner, post()));
+    const answers = await Promise.all([countersign(), countersign()]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const count = (sql: string) => (t.db.query(sql).get(engagementId) as { n: number }).n;
+    expect(
+      count("SELECT count(*) AS n FROM engagement_events WHERE engagement_id = ? AND kind = 'countersigned'"),
+    ).toBe(1);
+    expect(count("SELECT count(*) AS n FROM ledger_entries WHERE engagement_id = ? AND kind = 'fee'")).toBe(
+      1,
+    );
+    const kinds = outboxKinds(submission.id);
+    expect(kinds.filter((k) => k === "portal-signed-client")).toHaveLength(1);
+    expect(kinds.filter((k) => k === "portal-signed-party")).toHaveLength(1);
+    const sealed = new Uint8Array(
+      await (await t.request(`${base}/letter.pdf`, withCookie(owner))).arrayBuffer(),
+    );
+    expect(pdfsig(sealed)).toContain("Signature is Valid");
+    expect(pdfText(sealed).split("Countersignature for Tracewell")).toHaveLength(2);
+  });
+
+  test("the last signature and a decline sent at the same instant: one of them ends the round, never both", async () => {
+    const { submission, engagementId } = await sentLetter();
+    expect((await consentAndSign(await open(engagementId), COUNSEL.name)).status).toBe(200);
+    const client = await open(engagementId);
+    await t.request("/api/portal/consent", withCookie(client, post({ consent: true })));
+    const [signed, declined] = await Promise.all([
+      consentAndSign(client, CLIENT.name).catch(() => null),
+      t.request(
+        "/api/portal/decline",
+        withCookie(client, post({ reason: "The fee is not what we agreed." })),
+      ),
+    ]);
+    const statuses = [signed?.status ?? 0, declined.status];
+    // Exactly one succeeded.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    const e = await engagementOf(submission.id);
+    if (declined.status === 200) {
+      expect(e.signing.declined?.reason).toBe("The fee is not what we agreed.");
+      expect(e.status).not.toBe("signed");
+    } else {
+      expect(e.status).toBe("signed");
+      expect(e.signing.declined).toBeNull();
+    }
+  });
+});
+
 describe("declining", () => {
   test("a signer declines with a reason: the round ends, links stop, the desk and the other party are told", async () => {
     const { submission, base, engagementId } = await sentLetter();
