@@ -40,7 +40,7 @@ export function AuditFilters({ filters }: { filters: Filters }) {
           e.preventDefault();
           apply({ ...filters, user });
         }}
-        className="grid gap-3 rounded-lg border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+        className="grid gap-3 rounded-lg border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end xl:grid-cols-5"
       >
         <div>
           <label htmlFor="audit-user" className="block text-sm font-semibold text-ink">
