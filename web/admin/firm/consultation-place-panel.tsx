@@ -78,7 +78,9 @@ export function ConsultationPlacePanel() {
       <p className="mt-1 max-w-3xl text-sm text-ink-muted">
         Clients see this in the portal when they book, and each calendar invitation carries it as its
         location.
-        {saved ? "" : " Not set yet: clients are told only the time."}
+        {saved
+          ? ""
+          : " Not set yet: each booking tells the client the firm will call them at the number on their request."}
       </p>
       <form className="mt-4 grid max-w-2xl gap-4" noValidate onSubmit={save}>
         <fieldset>
