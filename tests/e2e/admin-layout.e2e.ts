@@ -59,6 +59,29 @@ async function expectNoSidewaysBoxes(page: Page) {
       inputs.filter((i) => i.getBoundingClientRect().width < 150).map((i) => i.id || i.getAttribute("name")),
     );
   expect(narrowDates, "a date field cuts its own text").toEqual([]);
+  // A field's hint is read whole, or it says less than it means (the desk's and the articles' search did).
+  const cutHints = await page
+    .locator("main input[placeholder]")
+    .locator("visible=true")
+    .evaluateAll((inputs) => {
+      const context = document.createElement("canvas").getContext("2d");
+      if (!context) return ["no canvas"];
+      return inputs.flatMap((input) => {
+        const style = getComputedStyle(input);
+        // The shorthand `font` of a form control reads empty in Chromium: the parts are set one by one.
+        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        // A search field keeps room for its clear button beside the text, even while it is empty.
+        const decoration = (input as HTMLInputElement).type === "search" ? 20 : 0;
+        const room =
+          input.clientWidth -
+          Number.parseFloat(style.paddingLeft) -
+          Number.parseFloat(style.paddingRight) -
+          decoration;
+        const hint = (input as HTMLInputElement).placeholder;
+        return context.measureText(hint).width > room ? [`${input.id}: "${hint}"`] : [];
+      });
+    });
+  expect(cutHints, "a field's hint is cut").toEqual([]);
 }
 
 /** Each of the sidebar's links is one row: no label wraps under its icon. */

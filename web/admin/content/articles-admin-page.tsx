@@ -94,9 +94,10 @@ function ArticleList() {
           e.preventDefault();
           go({ ...filters, q: typed }, true);
         }}
-        className="mt-8 grid gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:grid-cols-3"
+        className="mt-8 grid gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:grid-cols-4"
       >
-        <div>
+        {/* The search is the widest field: its hint names all three things it reads, whole from 1024 px. */}
+        <div className="sm:col-span-2">
           <label htmlFor="article-search" className="block text-sm font-semibold text-ink">
             Search
           </label>
