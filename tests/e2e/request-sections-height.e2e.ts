@@ -20,7 +20,14 @@ test.describe.configure({ timeout: 180_000 });
 
 test("at 1280×800 no section of a lived-in request runs past two screens", async ({ browser }) => {
   const { desk, id, api } = await signedEngagement(browser, server, {
-    intake: { name: "Dana Whitfield", desiredService: "transaction-trace" },
+    // Its own address and firm, so the conflict check at the top of Request (other requests from the same address
+    // or firm) lists only what this spec made, whatever ran before it on the server.
+    intake: {
+      name: "Dana Whitfield",
+      desiredService: "transaction-trace",
+      email: `sections.${Date.now()}@whitfieldmoss.example`,
+      firm: `Whitfield Sections ${Date.now()} LLP`,
+    },
     draft: {
       scope: "Trace the transfers out of the joint accounts from 2022 to 2025 and report where they went.",
       feeCents: 500_000,
