@@ -2,10 +2,8 @@ import { type FormEvent, useId, useState } from "react";
 import type { EditItem, StaffRequestItem } from "../../../src/contracts/document-requests";
 import { apiAnswer } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
+import { FieldProblem, ITEM_INPUT, ItemWords } from "./item-fields";
 import { requestsApi } from "./requests-api";
-
-const input =
-  "mt-1 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink focus:border-navy";
 
 type Fields = { title: string; description: string; period: string; dueOn: string; required: boolean };
 
@@ -72,14 +70,6 @@ export function ItemEditForm({
     await onSaved();
   };
 
-  const problemOf = (name: keyof Fields) => {
-    const p = fields?.[name];
-    return p ? (
-      <p id={`${id}-${name}-problem`} className="mt-1 text-sm text-red-700">
-        {p.join(" ")}
-      </p>
-    ) : null;
-  };
   const aria = (name: keyof Fields) =>
     fields?.[name] ? { "aria-invalid": true, "aria-describedby": `${id}-${name}-problem` } : {};
 
@@ -94,49 +84,7 @@ export function ItemEditForm({
       <h4 className="font-semibold text-ink sm:col-span-2">
         Edit <span className="break-words">{item.title}</span>
       </h4>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-title`} className="block text-sm font-semibold text-ink">
-          Title
-        </label>
-        <input
-          id={`${id}-title`}
-          className={input}
-          value={f.title}
-          maxLength={200}
-          {...aria("title")}
-          onChange={(e) => set({ title: e.currentTarget.value })}
-        />
-        {problemOf("title")}
-      </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-description`} className="block text-sm font-semibold text-ink">
-          What exactly is asked
-        </label>
-        <textarea
-          id={`${id}-description`}
-          className={`${input} min-h-24`}
-          value={f.description}
-          maxLength={2000}
-          {...aria("description")}
-          onChange={(e) => set({ description: e.currentTarget.value })}
-        />
-        {problemOf("description")}
-      </div>
-      <div>
-        <label htmlFor={`${id}-period`} className="block text-sm font-semibold text-ink">
-          Period
-        </label>
-        <input
-          id={`${id}-period`}
-          className={input}
-          value={f.period}
-          maxLength={100}
-          placeholder="e.g. 36 months"
-          {...aria("period")}
-          onChange={(e) => set({ period: e.currentTarget.value })}
-        />
-        {problemOf("period")}
-      </div>
+      <ItemWords id={id} values={f} titleLabel="Title" problems={(name) => fields?.[name]} onChange={set} />
       <div>
         <label htmlFor={`${id}-due`} className="block text-sm font-semibold text-ink">
           Due
@@ -145,12 +93,12 @@ export function ItemEditForm({
           id={`${id}-due`}
           type="date"
           min={today}
-          className={input}
+          className={ITEM_INPUT}
           value={f.dueOn}
           {...aria("dueOn")}
           onChange={(e) => set({ dueOn: e.currentTarget.value })}
         />
-        {problemOf("dueOn")}
+        <FieldProblem id={`${id}-dueOn-problem`} problems={fields?.dueOn} />
       </div>
       <label className="inline-flex min-h-11 items-center gap-2 text-ink sm:col-span-2">
         <input

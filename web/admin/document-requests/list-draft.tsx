@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import type { NewItem } from "../../../src/contracts/document-requests";
+import { FieldProblem, ItemWords } from "./item-fields";
 
 /** An item being written, keyed so a row keeps its fields when another is removed. */
 export type DraftItem = NewItem & { key: string };
@@ -15,9 +16,6 @@ export const draftItem = (item: Partial<NewItem> = {}): DraftItem => ({
   required: true,
   ...item,
 });
-
-const input =
-  "mt-1 block min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink focus:border-navy";
 
 /**
  * The items of a list before it is sent (or of a template before it is saved): each row's title, what is asked,
@@ -84,67 +82,21 @@ function DraftRow<
   due: (item: T, set: (change: Partial<T>) => void, id: string) => React.ReactNode;
 }) {
   const id = useId();
-  const problem = (name: string) => {
-    const p = problems(name);
-    return p ? (
-      <p id={`${id}-${name}-problem`} className="mt-1 text-sm text-red-700">
-        {p.join(" ")}
-      </p>
-    ) : null;
-  };
-  const described = (name: string) => (problems(name) ? `${id}-${name}-problem` : undefined);
   return (
     <li className="rounded-lg border border-line bg-paper p-3">
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="sr-only">Item {index + 1}</legend>
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-title`} className="block text-sm font-semibold text-ink">
-            Item {index + 1}: title
-          </label>
-          <input
-            id={`${id}-title`}
-            className={input}
-            value={item.title}
-            maxLength={200}
-            aria-invalid={problems("title") ? true : undefined}
-            aria-describedby={described("title")}
-            onChange={(e) => set({ title: e.currentTarget.value } as Partial<T>)}
-          />
-          {problem("title")}
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-description`} className="block text-sm font-semibold text-ink">
-            What exactly is asked
-          </label>
-          <textarea
-            id={`${id}-description`}
-            className={`${input} min-h-24`}
-            value={item.description}
-            maxLength={2000}
-            aria-invalid={problems("description") ? true : undefined}
-            aria-describedby={described("description")}
-            onChange={(e) => set({ description: e.currentTarget.value } as Partial<T>)}
-          />
-          {problem("description")}
-        </div>
-        <div>
-          <label htmlFor={`${id}-period`} className="block text-sm font-semibold text-ink">
-            Period
-          </label>
-          <input
-            id={`${id}-period`}
-            className={input}
-            value={item.period}
-            maxLength={100}
-            placeholder="e.g. 36 months"
-            onChange={(e) => set({ period: e.currentTarget.value } as Partial<T>)}
-          />
-          {problem("period")}
-        </div>
+        <ItemWords
+          id={id}
+          values={item}
+          titleLabel={`Item ${index + 1}: title`}
+          problems={problems}
+          onChange={(change) => set(change as Partial<T>)}
+        />
         <div>
           {due(item, set, `${id}-due`)}
-          {problem("dueOn")}
-          {problem("dueInDays")}
+          <FieldProblem id={`${id}-dueOn-problem`} problems={problems("dueOn")} />
+          <FieldProblem id={`${id}-dueInDays-problem`} problems={problems("dueInDays")} />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
           <label className="inline-flex min-h-11 items-center gap-2 text-ink">
