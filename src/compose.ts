@@ -4,7 +4,7 @@ import type { Config } from "./config";
 import { confirmKeyCopy, keyCopyConfirmed } from "./db/data-key-holders";
 import { type Logger, silentLogger } from "./log";
 import { createAuth } from "./modules/auth";
-import { createBackups } from "./modules/backups";
+import { type BackupSettings, createBackups } from "./modules/backups";
 import { createConsultation } from "./modules/consultation";
 import { createContent } from "./modules/content";
 import { type BuildOptions, contactSubmissions, createDigest, createDueService } from "./modules/desk";
@@ -60,6 +60,8 @@ export type RootDeps = {
    * where there is none yet a secret of its own, never kept, does.
    */
   sessionSecrets?: string[];
+  /** The BACKUP_* settings as the start read them, before the data folder was opened; else read from the env. */
+  backupSettings?: BackupSettings;
 };
 
 /**
@@ -79,7 +81,7 @@ export function composeRoot(deps: RootDeps) {
   return prepareOnFirstUse(deps.store.db, () => buildRoot(deps));
 }
 
-function buildRoot({ config, store, logger = silentLogger, sessionSecrets }: RootDeps) {
+function buildRoot({ config, store, logger = silentLogger, sessionSecrets, backupSettings }: RootDeps) {
   const { clock: now } = store;
   const pages = pagesHook();
   const submissions = contactSubmissions(store);
@@ -248,6 +250,7 @@ function buildRoot({ config, store, logger = silentLogger, sessionSecrets }: Roo
     now,
     app: { name: pkg.name, version: pkg.version },
     outbox: mailOutbox,
+    settings: backupSettings,
   });
   const [writingKey = ""] = store.cipher.keyIds;
   const setup = createSetup({

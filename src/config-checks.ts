@@ -213,10 +213,13 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
  * throttle's five an hour). Neither is wrong everywhere (docker listens on 0.0.0.0; a server with no proxy
  * must not trust one), so the start says so, with the fix, instead of refusing (issue 43's first finding).
  */
-export function listenWarnings(env: Env): { line: string; hint: string }[] {
-  const host = env.HOST?.trim() || "0.0.0.0";
-  const trustProxy = env.TRUST_PROXY?.trim().toLowerCase() === "true";
-  const publicHost = env.PUBLIC_URL && URL.canParse(env.PUBLIC_URL) ? new URL(env.PUBLIC_URL).hostname : "";
+export function listenWarnings(
+  settings: { host: string; trustProxy: boolean; publicUrl: string },
+  env: Env,
+): { line: string; hint: string }[] {
+  // The settings as the start read them (HOST's default included), not the raw environment again.
+  const { host, trustProxy } = settings;
+  const publicHost = URL.canParse(settings.publicUrl) ? new URL(settings.publicUrl).hostname : "";
   const warnings: { line: string; hint: string }[] = [];
   if (env.INVOCATION_ID && !LOOPBACK.test(host)) {
     warnings.push({

@@ -54,9 +54,9 @@ export async function serve(before: BeforeServe = {}): Promise<number> {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
   const config = loadConfig(process.env);
-  // The backup settings are read where the backups are composed, after the data folder is opened (and a first
-  // start has made its key there): a bad BACKUP_* value must stop the start before anything is written.
-  backupSettings(process.env, { dataDir: config.dataDir, timeZone: config.desk.timeZone });
+  // The backup settings are read here, once, and handed to the root: a bad BACKUP_* value must stop the start
+  // before the data folder is opened (where a first start makes its key).
+  const backupPlan = backupSettings(process.env, { dataDir: config.dataDir, timeZone: config.desk.timeZone });
   const logger = createLogger(config.logLevel);
   // What the start costs before the first request can be answered, in the log (ADR 135).
   // Each step by name too (ADR 289): a step whose cost grows with what is stored shows which it is.
@@ -78,7 +78,9 @@ export async function serve(before: BeforeServe = {}): Promise<number> {
   const opened = performance.now();
   const sessionSecrets = time("sessionSecrets", () => loadSessionSecrets(config));
   // One root for the server's routes and its timers, the same every command that runs a job builds (ADR 277).
-  const root = time("compose", () => composeRoot({ config, store, logger, sessionSecrets }));
+  const root = time("compose", () =>
+    composeRoot({ config, store, logger, sessionSecrets, backupSettings: backupPlan }),
+  );
   root.startup({ steps });
   const app = time("createApp", () => createApp({ root, manifest: MANIFEST }));
   const composed = performance.now();
@@ -118,7 +120,7 @@ export async function serve(before: BeforeServe = {}): Promise<number> {
     atMs: Math.round(performance.now()),
     reads: readsBeforeListen,
   });
-  for (const { line, hint } of listenWarnings(process.env)) logger.warn(line, { hint });
+  for (const { line, hint } of listenWarnings(config, process.env)) logger.warn(line, { hint });
 
   // What grows with what is stored waits for the listen (ADR 289) and goes a batch at a time between requests:
   // the outbox (with mail off, the requests note why their mail waits), the due times and the ledger's backfill,

@@ -19,6 +19,10 @@ const key = readFileSync(join(FIXTURE, "data-key"), "utf8").trim();
 const backup = join(root, "tracewell-2026-11-26.db");
 writeFileSync(backup, gunzipSync(readFileSync(join(FIXTURE, "tracewell-2026-11-26.db.gz"))));
 mkdirSync(`${backup}.documents`);
+// An uploaded image as that release kept it beside the database, to be placed in the restored folder's uploads.
+const IMAGE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5]);
+mkdirSync(`${backup}.uploads`);
+writeFileSync(join(`${backup}.uploads`, "hero.png"), IMAGE);
 afterAll(() => {
   killStarted();
   rmSync(root, { recursive: true, force: true });
@@ -32,6 +36,8 @@ test("backup verify reads an earlier release's backup and checks it as it checks
   expect(verified.stderr).toBe("");
   expect(verified.code).toBe(0);
   expect(verified.stdout).toContain("schema 22");
+  // The database and the image beside it, each checked against the SHA-256 taken as it was placed.
+  expect(verified.stdout).toContain("2 files");
   expect(verified.stdout).toContain("integrity ok, data key proofs ok, every SHA-256 matches");
 });
 
@@ -52,6 +58,7 @@ test("restore places it as a data folder with its outbox held, and today's serve
   expect(restored.code).toBe(0);
   expect(restored.stdout).toContain(`into ${into}, verified first`);
   expect(existsSync(join(into, "outbox-held"))).toBe(true);
+  expect(new Uint8Array(readFileSync(join(into, "uploads", "hero.png")))).toEqual(IMAGE);
 
   const server = await startBinary({
     dataDir: into,

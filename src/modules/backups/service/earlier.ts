@@ -1,15 +1,6 @@
 import { Database } from "bun:sqlite";
 import { createHash } from "node:crypto";
-import {
-  closeSync,
-  cpSync,
-  existsSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  statSync,
-} from "node:fs";
+import { closeSync, cpSync, existsSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { DOCUMENTS_DIR, UPLOADS_DIR } from "../../../ops/backup";
 import type { Manifest, ManifestFile } from "../lib/container";
@@ -38,19 +29,29 @@ export function isEarlierReleaseBackup(source: string): boolean {
   return head.equals(SQLITE_MAGIC);
 }
 
+/** A file's size and SHA-256, read a MiB at a time: an earlier release's documents folder may hold gigabytes. */
+function digestOf(path: string): { size: number; sha256: string } {
+  const hash = createHash("sha256");
+  const chunk = Buffer.alloc(1024 * 1024);
+  const fd = openSync(path, "r");
+  let size = 0;
+  try {
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+      hash.update(chunk.subarray(0, read));
+      size += read;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { size, sha256: hash.digest("hex") };
+}
+
 function filesUnder(root: string, dir: string): ManifestFile[] {
   const out: ManifestFile[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...filesUnder(root, path));
-    else if (entry.isFile()) {
-      const bytes = readFileSync(path);
-      out.push({
-        path: relative(root, path),
-        size: bytes.length,
-        sha256: createHash("sha256").update(bytes).digest("hex"),
-      });
-    }
+    else if (entry.isFile()) out.push({ path: relative(root, path), ...digestOf(path) });
   }
   return out;
 }
